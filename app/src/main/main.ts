@@ -1,0 +1,54 @@
+/**
+ * The Electron shell: one window, the contract over IPC, strict security settings
+ * (docs/ipc.md). Started by `npm start` when an Electron runtime is available.
+ */
+import { app, BrowserWindow, Menu, session, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { registerContract } from './ipc.ts';
+import { isAppUrl, windowOptions } from './window.ts';
+import { createDispatch } from '../host/dispatch.ts';
+import { createHandlers } from '../host/services.ts';
+import { findRepoRoot, probePath, samplePath } from '../host/paths.ts';
+
+const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function start(): void {
+  const root = findRepoRoot(__dirname);
+  const sample = root ? samplePath(root) : null;
+  const indexFile = join(__dirname, 'renderer', 'index.html');
+  const indexUrl = pathToFileURL(indexFile).toString();
+  const dispatch = createDispatch(
+    createHandlers({ shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root) }),
+    (channel, err) => console.error(`cacheproof: bug in ${channel}:`, err),
+  );
+  registerContract(dispatch, indexUrl);
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  // No remote content, ever: only our own files load.
+  session.defaultSession.webRequest.onBeforeRequest((details, callback) => {
+    callback({ cancel: !details.url.startsWith('file:') && !details.url.startsWith('devtools:') });
+  });
+
+  Menu.setApplicationMenu(null);
+  const win = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url, indexUrl)) event.preventDefault();
+  });
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(indexUrl);
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+app.on('window-all-closed', () => app.quit());
+void app.whenReady().then(start);

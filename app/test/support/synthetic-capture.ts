@@ -1,0 +1,115 @@
+/**
+ * Writes a synthetic capture in the documented schema (docs/capture-schema.md) for tests and
+ * benchmarks. Deterministic (seeded); the workload is shaped like a cache experiment: the
+ * front device carries the same I/O throughout, the backing devices carry all of it in the
+ * baseline and only the misses (missShare) after the switch.
+ */
+import Database from 'better-sqlite3';
+
+export interface SyntheticOptions {
+  path: string;
+  /** Baseline and measure length, seconds each. */
+  windowSeconds: number;
+  warmupSeconds: number;
+  intervalMs: number;
+  /** Number of backing devices (1 front device is added, and `extraDevices` others). */
+  backingDevices: number;
+  extraDevices?: number;
+  /** Share of front I/O that still reaches the backing devices after the switch (0–1). */
+  missShare: number;
+  startUtcMs?: number;
+  seed?: number;
+  userVersion?: number;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const SCHEMA_SQL = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE devices(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, major INTEGER, minor INTEGER, size_bytes INTEGER,
+  rotational INTEGER, model TEXT, vendor TEXT, logical_block_size INTEGER, physical_block_size INTEGER,
+  is_partition INTEGER NOT NULL DEFAULT 0, parent TEXT, backing_file TEXT, role TEXT NOT NULL DEFAULT 'other',
+  first_seen_utc_ms INTEGER, last_seen_utc_ms INTEGER);
+CREATE TABLE topology(holder TEXT, slave TEXT, kind TEXT);
+CREATE TABLE samples(id INTEGER PRIMARY KEY, mono_ns INTEGER NOT NULL, utc_ms INTEGER NOT NULL, boot_id TEXT NOT NULL);
+CREATE TABLE intervals(device_id INTEGER NOT NULL, start_utc_ms INTEGER NOT NULL, end_utc_ms INTEGER NOT NULL,
+  interval_ms REAL NOT NULL, status TEXT NOT NULL, reads INTEGER, writes INTEGER, read_merges INTEGER, write_merges INTEGER,
+  read_bytes INTEGER, write_bytes INTEGER, read_time_ms INTEGER, write_time_ms INTEGER, busy_ms INTEGER, weighted_ms INTEGER,
+  in_flight INTEGER, discards INTEGER, discard_bytes INTEGER, discard_time_ms INTEGER, flushes INTEGER, flush_time_ms INTEGER,
+  PRIMARY KEY(device_id, start_utc_ms));
+CREATE TABLE phases(name TEXT, start_utc_ms INTEGER, end_utc_ms INTEGER, planned_s REAL);
+CREATE TABLE marks(id INTEGER PRIMARY KEY, utc_ms INTEGER, mono_ns INTEGER, kind TEXT, note TEXT);
+CREATE TABLE warnings(id INTEGER PRIMARY KEY, utc_ms INTEGER, code TEXT, device TEXT, message TEXT);
+`;
+
+/** Writes the capture; returns the number of interval rows. */
+export function writeSyntheticCapture(o: SyntheticOptions): number {
+  const rand = mulberry32(o.seed ?? 42);
+  const db = new Database(o.path);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.exec(SCHEMA_SQL);
+  db.pragma(`application_id = ${0x43505246}`);
+  db.pragma(`user_version = ${o.userVersion ?? 1}`);
+  const start = o.startUtcMs ?? Date.UTC(2026, 10, 2, 0, 0, 0);
+  const n = Math.round((o.windowSeconds * 1000) / o.intervalMs);
+  const w = Math.round((o.warmupSeconds * 1000) / o.intervalMs);
+  const switchAt = start + n * o.intervalMs;
+  const measureStart = switchAt + w * o.intervalMs;
+  const end = measureStart + n * o.intervalMs;
+  const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
+  for (const [k, v] of Object.entries({ probe_version: 'synthetic', hostname: 'synthetic-host', kernel: '6.1.0-test', boot_id: 'synthetic-boot', interval_ms: String(o.intervalMs), source: 'synthetic' })) meta.run(k, v);
+  const dev = db.prepare('INSERT INTO devices(id, name, major, minor, rotational, role, is_partition) VALUES (?, ?, ?, ?, ?, ?, 0)');
+  const devices: { id: number; name: string; role: string }[] = [{ id: 1, name: 'front0', role: 'front' }];
+  for (let i = 0; i < o.backingDevices; i++) devices.push({ id: 2 + i, name: `back${i}`, role: 'backing' });
+  for (let i = 0; i < (o.extraDevices ?? 0); i++) devices.push({ id: 2 + o.backingDevices + i, name: `other${i}`, role: 'other' });
+  for (const d of devices) dev.run(d.id, d.name, 7, d.id, d.role === 'backing' ? 1 : 0, d.role);
+  const phase = db.prepare('INSERT INTO phases VALUES (?, ?, ?, ?)');
+  phase.run('baseline', start, switchAt, o.windowSeconds);
+  phase.run('switch', switchAt, switchAt, 0);
+  phase.run('warmup', switchAt, measureStart, o.warmupSeconds);
+  phase.run('measure', measureStart, end, o.windowSeconds);
+  const ins = db.prepare(`INSERT INTO intervals(device_id, start_utc_ms, end_utc_ms, interval_ms, status, reads, writes, read_bytes, write_bytes,
+    read_time_ms, write_time_ms, busy_ms, weighted_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`);
+  let rows = 0;
+  const total = 2 * n + w;
+  const tx = db.transaction((from: number, to: number) => {
+    for (let k = from; k < to; k++) {
+      const t0 = start + k * o.intervalMs;
+      const after = t0 >= switchAt;
+      const sec = o.intervalMs / 1000;
+      const hourFactor = 1 + 0.3 * Math.sin((2 * Math.PI * ((t0 / 3_600_000) % 24)) / 24);
+      const reads = Math.round(800 * sec * hourFactor * (0.9 + 0.2 * rand()));
+      const writes = Math.round(200 * sec * hourFactor * (0.9 + 0.2 * rand()));
+      const miss = after ? o.missShare : 1;
+      const frontLat = after ? 0.4 + 0.1 * rand() : 4 + rand();
+      for (const d of devices) {
+        let r = reads;
+        let wr = writes;
+        let lat = frontLat;
+        if (d.role === 'backing') {
+          r = Math.round((reads * miss) / o.backingDevices);
+          wr = Math.round(writes / o.backingDevices);
+          lat = 4 + rand();
+        } else if (d.role === 'other') {
+          r = Math.round(10 * sec * rand());
+          wr = Math.round(5 * sec * rand());
+        }
+        ins.run(d.id, t0, t0 + o.intervalMs, o.intervalMs, 'ok', r, wr, r * 4096, wr * 8192, Math.round(r * lat), Math.round(wr * lat), Math.min(o.intervalMs, Math.round((r + wr) * lat)), Math.round((r + wr) * lat));
+        rows++;
+      }
+    }
+  });
+  for (let k = 0; k < total; k += 5000) tx(k, Math.min(total, k + 5000));
+  db.close();
+  return rows;
+}

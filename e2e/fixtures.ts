@@ -1,0 +1,90 @@
+/**
+ * Fixtures: a CacheProof browser host started exactly as a person would (`npm start -- --no-open`),
+ * with its sign-in URL read from a private file, and a page that fails the test on console errors.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppHost {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  port: number;
+  /** The sign-in URL (contains the token). */
+  authUrl: string;
+  token: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+async function waitFor<T>(what: string, fn: () => T | null, timeoutMs: number): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v !== null) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function startApp(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<AppHost & { stop(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-e2e-'));
+  const urlFile = join(dir, 'url');
+  let out = '';
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'start.mjs'), '--no-open', '--url-file', urlFile, ...extraArgs], {
+    cwd: repoRoot,
+    env: { ...process.env, CACHEPROOF_DATA_DIR: join(dir, 'data'), ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const authUrl = await waitFor('the browser host to start', () => {
+    if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode}):\n${out}`);
+    return existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() || null : null;
+  }, 240_000);
+  const u = new URL(authUrl);
+  return {
+    origin: u.origin,
+    port: Number(u.port),
+    authUrl,
+    token: u.searchParams.get('token') ?? '',
+    process: child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects console errors and page errors; a spec asserts the list is empty. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export const test = base.extend<object, { app: AppHost }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const app = await startApp();
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+export { expect };

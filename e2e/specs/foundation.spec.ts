@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { test, expect, watchConsole } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+
+/** A raw HTTP request with full control of Host/Origin headers (fetch would rewrite them). */
+function raw(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let data = '';
+      res.on('data', (d: Buffer) => (data += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+    });
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+test.describe('browser host security', () => {
+  test('a request without the token is refused', async ({ app }) => {
+    const host = `127.0.0.1:${app.port}`;
+    expect((await raw(app.port, '/', { Host: host })).status).toBe(401);
+    expect((await raw(app.port, '/api/app.info', { Host: host, 'content-type': 'application/json', 'x-cacheproof': '1' }, 'POST', '{}')).status).toBe(401);
+    expect((await raw(app.port, '/auth?token=wrong', { Host: host })).status).toBe(401);
+    // With the token, the same calls work.
+    const ok = await raw(app.port, '/api/app.info', { Host: host, Authorization: `Bearer ${app.token}`, 'content-type': 'application/json', 'x-cacheproof': '1' }, 'POST', '{}');
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { shell: 'browser' } });
+  });
+
+  test('a foreign Origin or Host is refused even with the token', async ({ app }) => {
+    const auth = { Authorization: `Bearer ${app.token}`, 'content-type': 'application/json', 'x-cacheproof': '1' };
+    expect((await raw(app.port, '/api/app.info', { ...auth, Host: `127.0.0.1:${app.port}`, Origin: 'http://evil.example' }, 'POST', '{}')).status).toBe(403);
+    expect((await raw(app.port, '/api/app.info', { ...auth, Host: `evil.example:${app.port}` }, 'POST', '{}')).status).toBe(403);
+    expect((await raw(app.port, '/', { Authorization: `Bearer ${app.token}`, Host: `rebind.example:${app.port}` })).status).toBe(403);
+    // An API call without the CacheProof header (e.g. a cross-site form post) is refused.
+    expect((await raw(app.port, '/api/app.info', { Authorization: `Bearer ${app.token}`, Host: `127.0.0.1:${app.port}`, 'content-type': 'text/plain' }, 'POST', '{}')).status).toBe(403);
+  });
+
+  test('the host listens on 127.0.0.1 only', async ({ app }) => {
+    const hex = app.port.toString(16).toUpperCase().padStart(4, '0');
+    const listening = (file: string): string[] =>
+      readFileSync(file, 'utf8').split('\n').slice(1)
+        .map((l) => l.trim().split(/\s+/))
+        .filter((c) => c[1]?.endsWith(`:${hex}`) && c[3] === '0A')
+        .map((c) => c[1] ?? '');
+    expect(listening('/proc/net/tcp')).toEqual([`0100007F:${hex}`]);
+    expect(listening('/proc/net/tcp6')).toEqual([]);
+  });
+});
+
+test('the sample analysis opens with its headline figures and no console errors', async ({ app, page }, testInfo) => {
+  const errors = watchConsole(page);
+  await page.goto(app.authUrl);
+  await expect(page.getByTestId(TID.appTitle)).toHaveText('CacheProof');
+  const saved = page.getByTestId(TID.cardIosSaved);
+  const latency = page.getByTestId(TID.cardLatency);
+  await expect(saved).toBeVisible();
+  await expect(latency).toBeVisible();
+  await expect(saved.locator('.value')).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(latency.locator('.value')).toHaveText(/^[\d.,]+ ms → [\d.,]+ ms$/);
+  await expect(page.getByTestId(TID.modeBadge)).toBeVisible();
+  await expect(page.getByTestId(TID.chartIops).locator('canvas')).toBeVisible();
+  const shot = await page.screenshot({ fullPage: true });
+  await testInfo.attach('sample-analysis', { body: shot, contentType: 'image/png' });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,89 @@
+/**
+ * The canonical per-interval record: what every source (live /proc/diskstats, imported
+ * PerfMon/iostat logs, …) becomes, one per device per interval. See docs/capture-schema.md.
+ *
+ * Units live in names. Absent is `null`, never 0: an interval that starts a series, follows
+ * a counter reset or wrap, or spans a gap carries no counts and so gets no rate.
+ */
+
+/** Why an interval has (or has not) counts. Only `ok` intervals carry numbers. */
+export type IntervalStatus =
+  | 'ok'
+  /** Counters went backwards while the boot id stayed the same: a wrap at the counter's width. */
+  | 'wrap'
+  /** Counters went backwards after a reboot or device re-creation. */
+  | 'reset'
+  /** The wall clock jumped against the monotonic clock; the interval is not trusted. */
+  | 'clock-jump'
+  /** Samples are missing (recorder stopped, suspended); the interval spans the hole. */
+  | 'gap';
+
+export interface IntervalRecord {
+  /** Device name as the source names it (`sda`, `loop7`, `0 C:`). */
+  device: string;
+  /** Interval start, UTC epoch milliseconds (wall clock, for labels). */
+  startMs: number;
+  /** Interval end, UTC epoch milliseconds. */
+  endMs: number;
+  /** Interval length from the monotonic clock, milliseconds (the Δt of every rate). */
+  intervalMs: number;
+  status: IntervalStatus;
+  /** Reads completed in the interval (diskstats field 1 delta). */
+  reads: number | null;
+  /** Writes completed (field 5 delta). */
+  writes: number | null;
+  /** Bytes read: Δsectors read × 512. */
+  readBytes: number | null;
+  /** Bytes written: Δsectors written × 512. */
+  writeBytes: number | null;
+  /** Milliseconds spent reading, summed over requests (field 4 delta). */
+  readTimeMs: number | null;
+  /** Milliseconds spent writing (field 8 delta). */
+  writeTimeMs: number | null;
+  /** Milliseconds the device had I/O in flight: io_ticks (field 10 delta). */
+  busyMs: number | null;
+  /** Weighted milliseconds doing I/O (field 11 delta): time × queue depth. */
+  weightedMs: number | null;
+  /** Reads merged (field 2 delta); null where the source does not say. */
+  readMerges?: number | null;
+  /** Writes merged (field 6 delta). */
+  writeMerges?: number | null;
+}
+
+/** The role a device plays in a cache setup. */
+export type DeviceRole = 'front' | 'backing' | 'cache' | 'other';
+
+export interface DeviceInfo {
+  name: string;
+  role: DeviceRole;
+  sizeBytes: number | null;
+  rotational: boolean | null;
+  model: string | null;
+}
+
+/** A named span of a capture (from the recorder's plan or a person's mark). */
+export interface Phase {
+  name: 'baseline' | 'switch' | 'warmup' | 'measure' | string;
+  /** UTC epoch ms. */
+  startMs: number;
+  /** UTC epoch ms; null while the phase is still running. */
+  endMs: number | null;
+}
+
+export interface Warning {
+  code: string;
+  message: string;
+  device?: string;
+  atMs?: number;
+}
+
+/** Everything the engine needs from a capture, as plain data. */
+export interface CaptureData {
+  host: { hostname: string | null; kernel: string | null };
+  devices: DeviceInfo[];
+  phases: Phase[];
+  intervals: IntervalRecord[];
+  warnings: Warning[];
+  /** Nominal sample interval, ms. */
+  sampleIntervalMs: number | null;
+}

@@ -1,0 +1,55 @@
+// Builds the app with esbuild: the renderer for the browser (one IIFE, no Node), and the
+// Node entry points (browser host, Electron main and preload, CLI) as CommonJS bundles.
+// Usage: node scripts/build.mjs [--if-stale]
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'app', 'dist');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
+function newest(dir) {
+  let max = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    max = Math.max(max, st.isDirectory() ? newest(p) : st.mtimeMs);
+  }
+  return max;
+}
+
+export function isStale() {
+  const marker = join(out, 'cli.cjs');
+  if (!existsSync(marker)) return true;
+  const built = statSync(marker).mtimeMs;
+  return [join(root, 'app', 'src'), join(root, 'engine', 'src')].some((d) => newest(d) > built) ||
+    statSync(join(root, 'package.json')).mtimeMs > built;
+}
+
+export async function buildAll() {
+  mkdirSync(join(out, 'renderer'), { recursive: true });
+  const define = { __CACHEPROOF_VERSION__: JSON.stringify(version) };
+  await build({
+    entryPoints: [join(root, 'app/src/renderer/main.ts')],
+    outfile: join(out, 'renderer', 'renderer.js'),
+    bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', sourcemap: true, minify: true,
+    define, logLevel: 'warning',
+  });
+  for (const f of ['index.html', 'styles.css']) cpSync(join(root, 'app/src/renderer', f), join(out, 'renderer', f));
+  const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, define, logLevel: 'warning', external: ['better-sqlite3', 'electron'] };
+  await Promise.all([
+    build({ ...node, entryPoints: [join(root, 'app/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' } }),
+    build({ ...node, entryPoints: [join(root, 'app/src/browser-host/main.ts')], outfile: join(out, 'browser-host.cjs') }),
+    build({ ...node, entryPoints: [join(root, 'app/src/main/main.ts')], outfile: join(out, 'main.cjs') }),
+    build({ ...node, entryPoints: [join(root, 'app/src/preload/preload.ts')], outfile: join(out, 'preload.cjs') }),
+  ]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
+  const t0 = Date.now();
+  await buildAll();
+  console.log(`Built the app into app/dist in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+}

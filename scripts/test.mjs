@@ -1,0 +1,88 @@
+// `npm test`: installs what is missing, then lint, type checks, the Electron security scan,
+// unit tests (vitest, cargo), and the end-to-end suite (Playwright on the browser host).
+// Ends with one summary line counting every test of every runner.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
+
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+const reports = join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function step(name, cmd, args, opts = {}) {
+  say(`── ${name}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env }, maxBuffer: 64 << 20 });
+  if (opts.capture) process.stdout.write(r.stdout ?? '');
+  const ok = r.status === 0;
+  say(`── ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (!ok) failedSteps.push(name);
+  return { ok, stdout: r.stdout ?? '' };
+}
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+try {
+  ensureJsDeps();
+  ensureDebianPackages();
+  ensureProbe();
+  await ensureAppBuild();
+} catch (err) {
+  say(`Cannot run the tests: ${err.message}`);
+  process.exit(1);
+}
+
+if (want('lint')) step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+if (want('typecheck')) {
+  for (const p of ['engine/tsconfig.json', 'app/tsconfig.node.json', 'app/tsconfig.web.json', 'e2e/tsconfig.json']) step(`typecheck ${p}`, bin('tsc'), ['-p', p]);
+}
+if (want('electronegativity')) step('electronegativity', process.execPath, [join(root, 'scripts', 'electronegativity.mjs')]);
+
+if (want('unit')) {
+  const out = join(reports, 'vitest.json');
+  rmSync(out, { force: true });
+  step('unit tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  if (existsSync(out)) {
+    const j = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += j.numPassedTests ?? 0;
+    totals.failed += j.numFailedTests ?? 0;
+    totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  }
+}
+
+if (want('native')) {
+  const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
+  step('cargo fmt --check', 'cargo', ['fmt', '--check', ...manifest]);
+  step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
+  const r = step('cargo test', 'cargo', ['test', '--release', ...manifest], { capture: true });
+  for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
+    totals.passed += Number(m[1]);
+    totals.failed += Number(m[2]);
+    totals.skipped += Number(m[3]);
+  }
+}
+
+if (want('e2e')) {
+  const out = join(reports, 'playwright.json');
+  rmSync(out, { force: true });
+  step('end-to-end (Playwright, browser host)', bin('playwright'), ['test', '-c', join(root, 'e2e', 'playwright.config.ts')], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+}
+
+if (failedSteps.length > 0) say(`Failed steps: ${failedSteps.join(', ')}`);
+// A failed step that ran no counted test (lint, a type check) still counts as a failure.
+const failed = totals.failed + (failedSteps.length > 0 && totals.failed === 0 ? failedSteps.length : 0);
+process.stdout.write(`tests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped\n`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
