@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isAppUrl, windowOptions } from '../src/main/window.ts';
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { createMainWindow, isAppUrl, type BrowserWindowCtor } from '../src/main/window.ts';
 
 describe('Electron BrowserWindow options', () => {
-  const opts = windowOptions('/opt/cacheproof/preload.cjs');
+  // Records what the shell passes to Electron's BrowserWindow constructor.
+  const seen: BrowserWindowConstructorOptions[] = [];
+  const Recorder = function (this: unknown, options: BrowserWindowConstructorOptions) {
+    seen.push(options);
+  } as unknown as BrowserWindowCtor;
+  createMainWindow(Recorder, '/opt/cacheproof/preload.cjs');
+  const opts = seen[0];
+
   it('isolates and sandboxes the renderer with no Node', () => {
-    expect(opts.webPreferences).toMatchObject({
+    expect(seen).toHaveLength(1);
+    expect(opts?.webPreferences).toMatchObject({
       preload: '/opt/cacheproof/preload.cjs',
       contextIsolation: true,
       sandbox: true,

@@ -4,6 +4,7 @@
  */
 import { APP_VERSION } from '../host/version.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
+import { analyzeCommand } from './analyze.ts';
 
 const USAGE = `cacheproof ${APP_VERSION} — storage cache benefit analyzer
 
@@ -13,7 +14,7 @@ Usage:
   cacheproof --help
 `;
 
-const COMMANDS: Record<string, Command> = {};
+const COMMANDS: Record<string, Command> = { analyze: analyzeCommand };
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;

@@ -81,7 +81,7 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     host: capture.data.host,
     sampleIntervalMs: capture.data.sampleIntervalMs,
     isSample: meta.isSample,
-    result: result.value as unknown as AnalysisView['result'],
+    result: result as unknown as AnalysisView['result'],
     series: buildSeriesView(capture),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
   };

@@ -2,12 +2,12 @@
  * The Electron shell: one window, the contract over IPC, strict security settings
  * (docs/ipc.md). Started by `npm start` when an Electron runtime is available.
  */
-import { app, BrowserWindow, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { registerContract } from './ipc.ts';
-import { isAppUrl, windowOptions } from './window.ts';
+import { createMainWindow, isAppUrl } from './window.ts';
 import { createDispatch } from '../host/dispatch.ts';
 import { createHandlers } from '../host/services.ts';
 import { findRepoRoot, probePath, samplePath } from '../host/paths.ts';
@@ -35,14 +35,12 @@ function start(): void {
   });
 
   Menu.setApplicationMenu(null);
-  const win = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
+  const win = createMainWindow(BrowserWindow, join(__dirname, 'preload.cjs'));
   win.webContents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url, indexUrl)) event.preventDefault();
   });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
+  // CacheProof opens no other windows, and hands no URL to the system.
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   win.once('ready-to-show', () => win.show());
   void win.loadURL(indexUrl);
 }

@@ -1,18 +1,20 @@
 /**
- * The BrowserWindow options of CacheProof's Electron shell, as a pure function so a test can
- * check every security setting without an Electron runtime.
+ * The main window of CacheProof's Electron shell. The constructor is passed in so that a test
+ * can check the exact options without an Electron runtime, and so that the options stay an
+ * object literal at the `new BrowserWindow(…)` site, where Electronegativity reads them.
  */
-import type { BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
-export function windowOptions(preloadPath: string): BrowserWindowConstructorOptions {
-  return {
+export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) => ElectronBrowserWindow;
+
+export function createMainWindow(BrowserWindow: BrowserWindowCtor, preloadPath: string): ElectronBrowserWindow {
+  return new BrowserWindow({
     width: 1360,
     height: 900,
     minWidth: 960,
     minHeight: 640,
     show: false,
     title: 'CacheProof',
-    backgroundColor: '#ffffff',
     webPreferences: {
       preload: preloadPath,
       contextIsolation: true,
@@ -25,13 +27,14 @@ export function windowOptions(preloadPath: string): BrowserWindowConstructorOpti
       experimentalFeatures: false,
       webviewTag: false,
       navigateOnDragDrop: false,
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
       safeDialogs: true,
     },
-  };
+  });
 }
 
-/** The renderer is loaded from this origin only; anything else is refused. */
+/** The renderer is loaded from this page only; anything else is refused. */
 export function isAppUrl(url: string, rendererIndexUrl: string): boolean {
   try {
     const u = new URL(url);

@@ -1,0 +1,162 @@
+/**
+ * `cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION]
+ *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru]`
+ * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md). Reads the
+ * capture read-only; writes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
+import { openCapture } from '../host/capture/reader.ts';
+import { HostError } from '../host/errors.ts';
+import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
+import { isLang, LOCALE, translate, type Lang } from '../shared/i18n/types.ts';
+import { parseDuration, parseFlags, parseWindow, UsageError } from './args.ts';
+import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+
+const FLAGS = {
+  '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
+  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value',
+} as const;
+
+/** Exit code for each expected failure code (docs/cli.md). */
+export function exitFor(code: string): ExitCode {
+  switch (code) {
+    case 'capture-not-found':
+    case 'capture-not-sqlite':
+    case 'capture-not-cacheproof':
+    case 'capture-empty':
+      return EXIT.badInput;
+    case 'capture-too-new':
+      return EXIT.tooNew;
+    case 'invalid-option':
+      return EXIT.usage;
+    default:
+      return EXIT.mismatch;
+  }
+}
+
+function readTargets(value: string): LatencyTargets {
+  if (Object.prototype.hasOwnProperty.call(TARGET_PRESETS, value)) return TARGET_PRESETS[value as keyof typeof TARGET_PRESETS];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(value, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`--targets: '${value}' is neither a preset (${Object.keys(TARGET_PRESETS).join(', ')}) nor a readable JSON file: ${(err as Error).message}.`);
+  }
+  const out: { readMs?: number; writeMs?: number; transferMs?: number } = {};
+  if (parsed === null || typeof parsed !== 'object') throw new UsageError(`--targets: ${value} must hold an object like {"readMs": 10, "writeMs": 5}.`);
+  for (const [k, v] of Object.entries(parsed)) {
+    if (k !== 'readMs' && k !== 'writeMs' && k !== 'transferMs') throw new UsageError(`--targets: ${value}: unknown field '${k}' (use readMs, writeMs, transferMs).`);
+    if (typeof v !== 'number' || !(v > 0)) throw new UsageError(`--targets: ${value}: ${k} must be a positive number of milliseconds.`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Builds engine options from the command line. */
+export function optionsFrom(flags: Map<string, string | true>): AnalyzeOptions {
+  const o: AnalyzeOptions = {};
+  const str = (k: string): string | undefined => {
+    const v = flags.get(k);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const b = str('--baseline');
+  if (b !== undefined) o.baseline = parseWindow(b, '--baseline');
+  const m = str('--measure');
+  if (m !== undefined) o.measure = parseWindow(m, '--measure');
+  const w = str('--warmup');
+  if (w !== undefined) o.warmupMs = parseDuration(w, '--warmup');
+  const f = str('--front');
+  if (f !== undefined) o.front = f.split(',').map((s) => s.trim()).filter(Boolean);
+  const k = str('--backing');
+  if (k !== undefined) o.backing = k.split(',').map((s) => s.trim()).filter(Boolean);
+  const t = str('--targets');
+  if (t !== undefined) o.targets = readTargets(t);
+  const s = str('--seed');
+  if (s !== undefined) {
+    if (!/^\d+$/.test(s)) throw new UsageError('--seed must be a whole number.');
+    o.seed = Number(s);
+  }
+  return o;
+}
+
+function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, [...c].length)));
+  return rows.map((r) => r.map((c, i) => c + ' '.repeat((widths[i] ?? 0) - [...c].length)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+/** The readable table, in the chosen language, numbers formatted for its locale. */
+export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): string {
+  const t = (key: AnalysisKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
+  const nf = (n: number | null, d = 0): string => (n === null ? t('na') : new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: d, maximumFractionDigits: d }).format(n));
+  const pct = (n: number | null): string => (n === null ? t('na') : new Intl.NumberFormat(LOCALE[lang], { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 100));
+  const ci = (c: { low: number; high: number } | null): string => (c === null ? '' : t('ci95', { low: pct(c.low), high: pct(c.high) }));
+  const b = r.benefit;
+  const gb = (x: number | null): number | null => (x === null ? null : x / 1e9);
+  const lines: string[] = [];
+  lines.push(t('title'), t(`mode.${r.mode}`));
+  lines.push(`${t('capture')}: ${captureFile}`, `${t('host')}: ${r.host.hostname ?? t('na')} (${r.host.kernel ?? t('na')})`);
+  lines.push(`${t('baseline')}: ${r.windows.baseline.start} → ${r.windows.baseline.end}`);
+  lines.push(`${t('measure')}: ${r.windows.measure.start} → ${r.windows.measure.end} (${t('warmup')}: ${nf(r.windows.warmupExcludedSeconds)} s)`);
+  lines.push(`${t('front')}: ${r.devices.front.join(', ') || t('na')}   ${t('backing')}: ${r.devices.backing.join(', ') || t('na')}`, '');
+  const rows: string[][] = [[t('figure'), t('before'), t('after'), t('change')]];
+  rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
+  rows.push([t('latency'), nf(b.latencyMs.before, 3), nf(b.latencyMs.after, 3),
+    [b.latencyMs.reductionPercent === null ? '' : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null ? '' : t('speedup', { value: nf(b.latencyMs.speedup, 1) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
+  rows.push([t('normalizedIops'), nf(b.normalizedIops.before), nf(b.normalizedIops.after), '']);
+  rows.push([t('iopsPerSpindle'), nf(b.deliveredIopsPerSpindle.before, 1), nf(b.deliveredIopsPerSpindle.after, 1), '']);
+  rows.push([t('throughput'), nf(b.throughputMBps.before, 2), nf(b.throughputMBps.after, 2), '']);
+  rows.push([t('totalWork'), nf(gb(b.totalWork.before.bytes), 2), nf(gb(b.totalWork.after.bytes), 2), '']);
+  rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
+  rows.push([t('cacheServedWrites'), '', pct(b.cacheServedPercent.writes), '']);
+  lines.push(table(rows));
+  const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${nf(c.averageMs, 2)} ms)`).join('; ');
+  lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
+  lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);
+  for (const w of r.warnings) lines.push(`  - ${w.message}`);
+  lines.push('', t('method', { seed: r.uncertainty.seed, replicates: r.uncertainty.replicates }));
+  return lines.join('\n') + '\n';
+}
+
+export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
+  let flags: Map<string, string | true>;
+  let options: AnalyzeOptions;
+  let capturePath: string;
+  let lang: Lang = 'en';
+  try {
+    const parsed = parseFlags(args, FLAGS);
+    flags = parsed.flags;
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one CAPTURE file.');
+    capturePath = parsed.positionals[0] as string;
+    const l = flags.get('--lang');
+    if (typeof l === 'string') {
+      if (!isLang(l)) throw new UsageError(`--lang: '${l}' is not one of en, fr, es, ru.`);
+      lang = l;
+    }
+    options = optionsFrom(flags);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru]\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  let captureData;
+  try {
+    captureData = openCapture(capturePath).data;
+  } catch (err) {
+    if (err instanceof HostError) {
+      io.stderr(`cacheproof analyze: ${err.message}\n`);
+      return exitFor(err.code);
+    }
+    throw err;
+  }
+  const result = analyze(captureData, options);
+  if (!result.ok) {
+    io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}\n`);
+    return exitFor(result.error.code);
+  }
+  io.stdout(flags.has('--json') ? JSON.stringify(result, null, 2) + '\n' : formatText(result, capturePath, lang));
+  return EXIT.ok;
+};

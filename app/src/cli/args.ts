@@ -1,0 +1,67 @@
+/** Small, strict argument helpers shared by the `cacheproof` commands. */
+
+/** A usage error: the command prints it and exits with EXIT.usage. */
+export class UsageError extends Error {}
+
+/**
+ * Parses a duration: `90s`, `15m`, `1h`, `1h30m`, `500ms`, `2d`, or a bare number of seconds.
+ * Returns milliseconds.
+ */
+export function parseDuration(text: string, flag: string): number {
+  const t = text.trim();
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t) * 1000;
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/gy;
+  let total = 0;
+  let matched = 0;
+  for (const m of t.matchAll(re)) {
+    const n = Number(m[1]);
+    const unit = m[2];
+    total += n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : unit === 'h' ? 3_600_000 : 86_400_000);
+    matched += m[0].length;
+  }
+  if (t.length === 0 || matched !== t.length) throw new UsageError(`${flag}: '${text}' is not a duration; write e.g. 90s, 15m, 1h or 1h30m.`);
+  return total;
+}
+
+/** Parses `FROM..TO` of ISO-8601 times with a zone (`Z` or `±hh:mm`). Returns UTC epoch ms. */
+export function parseWindow(text: string, flag: string): { startMs: number; endMs: number } {
+  const parts = text.split('..');
+  if (parts.length !== 2) throw new UsageError(`${flag}: write the window as FROM..TO, e.g. 2026-11-02T00:00:00Z..2026-11-03T00:00:00Z.`);
+  const [from, to] = parts.map((p, i) => parseTime(p, `${flag} (${i === 0 ? 'FROM' : 'TO'})`)) as [number, number];
+  if (!(to > from)) throw new UsageError(`${flag}: the window ends before it starts.`);
+  return { startMs: from, endMs: to };
+}
+
+function parseTime(text: string, what: string): number {
+  const t = text.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(t)) {
+    throw new UsageError(`${what}: '${text}' is not an ISO-8601 time with a zone; write e.g. 2026-11-02T00:00:00Z.`);
+  }
+  const ms = Date.parse(t);
+  if (!Number.isFinite(ms)) throw new UsageError(`${what}: '${text}' is not a valid time.`);
+  return ms;
+}
+
+/** Splits argv into flags (with their values) and positionals, against a declared flag set. */
+export function parseFlags(args: string[], spec: Record<string, 'bool' | 'value'>): { flags: Map<string, string | true>; positionals: string[] } {
+  const flags = new Map<string, string | true>();
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(0, eq) : a;
+      const kind = spec[name];
+      if (kind === undefined) throw new UsageError(`unknown option '${name}'.`);
+      if (kind === 'bool') {
+        if (eq >= 0) throw new UsageError(`${name} takes no value.`);
+        flags.set(name, true);
+      } else {
+        const value = eq >= 0 ? a.slice(eq + 1) : args[++i];
+        if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
+        flags.set(name, value);
+      }
+    } else positionals.push(a);
+  }
+  return { flags, positionals };
+}

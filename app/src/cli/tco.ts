@@ -1,0 +1,341 @@
+/**
+ * `cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]`: prints, per configuration of a TCO
+ * scenario (docs/tco-scenario.md), the sizing, the line-item cost table and the drive life,
+ * then the comparison against the reference configuration.
+ *
+ * `cacheproof tco --from-capture CAPTURE --out SCENARIO` writes a scenario prefilled from a
+ * measured workload; it needs a `measureCapture` dependency (see {@link makeTco}), which the
+ * CLI dispatcher passes once the analysis is wired.
+ *
+ * Exit codes (io.ts): 0 ok; 2 bad usage; 3 unreadable file, malformed JSON, invalid scenario or
+ * a workload the configurations cannot hold; 4 scenario from a newer version; 6 --out not writable.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  parseScenario,
+  planScenario,
+  scenarioFromMeasurement,
+  BYTES_PER_TB,
+  HOURS_PER_YEAR,
+  type ConfigResult,
+  type LineItem,
+  type MeasuredWorkload,
+  type PlanError,
+  type PlanResult,
+  type Scenario,
+} from '../../../engine/src/plan/index.ts';
+import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
+import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
+import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+
+/** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
+export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload } | { ok: false; exitCode: ExitCode; message: string }>;
+
+export interface TcoDeps {
+  measureCapture?: MeasureCapture;
+}
+
+interface TcoArgs {
+  scenarioPath: string | null;
+  json: boolean;
+  lang: Lang;
+  fromCapture: string | null;
+  out: string | null;
+}
+
+function parseArgs(args: string[]): { ok: true; value: TcoArgs } | { ok: false; detail: string; help?: boolean } {
+  const out: TcoArgs = { scenarioPath: null, json: false, lang: 'en', fromCapture: null, out: null };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string | null => {
+      if (inline !== undefined) return inline;
+      const v = args[i + 1];
+      if (v === undefined || v.startsWith('--')) return null;
+      i++;
+      return v;
+    };
+    if (flag === '--help' || flag === '-h') return { ok: false, detail: '', help: true };
+    if (flag === '--json') out.json = true;
+    else if (flag === '--lang') {
+      const v = value();
+      if (v === null || !isLang(v)) return { ok: false, detail: `--lang needs one of en, fr, es, ru (got ${v ?? 'nothing'})` };
+      out.lang = v;
+    } else if (flag === '--from-capture' || flag === '--out') {
+      const v = value();
+      if (v === null) return { ok: false, detail: `${flag} needs a file path` };
+      if (flag === '--out') out.out = v;
+      else out.fromCapture = v;
+    } else if (a.startsWith('-') && a !== '-') return { ok: false, detail: `unknown option ${a}` };
+    else if (out.scenarioPath === null) out.scenarioPath = a;
+    else return { ok: false, detail: `one scenario file only (got ${out.scenarioPath} and ${a})` };
+  }
+  if (out.fromCapture !== null) {
+    if (out.out === null) return { ok: false, detail: '--from-capture needs --out SCENARIO' };
+    if (out.scenarioPath !== null) return { ok: false, detail: '--from-capture takes no SCENARIO argument' };
+  } else if (out.scenarioPath === null) return { ok: false, detail: 'a SCENARIO file is required' };
+  return { ok: true, value: out };
+}
+
+/** Builds the command with its dependencies; {@link tco} is the one without `--from-capture` support. */
+export function makeTco(deps: TcoDeps = {}): Command {
+  return async (args: string[], io: CliIO): Promise<ExitCode> => {
+    const parsed = parseArgs(args);
+    if (!parsed.ok) {
+      if (parsed.help === true) {
+        io.stdout(catalog.en.usage);
+        return EXIT.ok;
+      }
+      io.stderr(`${translate(catalog, 'en', 'err.usage', { detail: parsed.detail })}\n${catalog.en.usage}`);
+      return EXIT.usage;
+    }
+    const a = parsed.value;
+    const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, a.lang, key, params);
+
+    if (a.fromCapture !== null && a.out !== null) return fromCapture(a.fromCapture, a.out, deps, io, t);
+
+    const file = a.scenarioPath ?? '';
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      io.stderr(`${t('err.cannot-read', { file, detail: errText(err) })}\n`);
+      return EXIT.badInput;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      io.stderr(`${t('err.not-json', { file, detail: errText(err) })}\n`);
+      return EXIT.badInput;
+    }
+    const scenario = parseScenario(json);
+    if (!scenario.ok) {
+      io.stderr(`${file}: ${errorSentence(scenario.error, a.lang)}\n`);
+      return scenario.error.code === 'too-new' ? EXIT.tooNew : EXIT.badInput;
+    }
+    const plan = planScenario(scenario.value);
+    if (!plan.ok) {
+      io.stderr(`${file}: ${errorSentence(plan.error, a.lang)}\n`);
+      return EXIT.badInput;
+    }
+    if (a.json) io.stdout(`${JSON.stringify({ format: 'cacheproof-tco-result', version: 1, result: plan.value }, null, 2)}\n`);
+    else io.stdout(renderTcoText(plan.value, scenario.value, a.lang));
+    return EXIT.ok;
+  };
+}
+
+/** `cacheproof tco` as the dispatcher registers it (no `--from-capture` until the analysis is wired through makeTco). */
+export const tco: Command = makeTco();
+
+async function fromCapture(capture: string, outPath: string, deps: TcoDeps, io: CliIO, t: (key: TcoKey, params?: Record<string, string | number>) => string): Promise<ExitCode> {
+  if (deps.measureCapture === undefined) {
+    io.stderr(`${t('err.no-capture-support')}\n`);
+    return EXIT.usage;
+  }
+  const m = await deps.measureCapture(capture);
+  if (!m.ok) {
+    io.stderr(`${m.message}\n`);
+    return m.exitCode;
+  }
+  const scenario = scenarioFromMeasurement(m.value);
+  try {
+    await writeFile(outPath, `${JSON.stringify(scenario, null, 2)}\n`, 'utf8');
+  } catch (err) {
+    io.stderr(`${t('err.cannot-write', { file: outPath, detail: errText(err) })}\n`);
+    return EXIT.cannotWrite;
+  }
+  io.stdout(`${t('written', { file: outPath })}\n`);
+  return EXIT.ok;
+}
+
+function errText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** One translated sentence for an engine error, falling back to the engine's English message. */
+export function errorSentence(error: PlanError, lang: Lang): string {
+  const key = `err.${error.code}` as TcoKey;
+  if (!(key in catalog.en)) return error.message;
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(error.params)) params[k] = typeof v === 'number' ? formatTcoDecimal(lang, v, 1) : v;
+  return translate(catalog, lang, key, params);
+}
+
+/** Lays rows out in columns separated by two spaces; `right[i]` right-aligns column i. */
+function columns(rows: string[][], right: boolean[]): string[] {
+  const widths: number[] = [];
+  for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows.map((r) =>
+    r
+      .map((cell, i) => {
+        const pad = (widths[i] ?? 0) - [...cell].length;
+        return right[i] === true ? ' '.repeat(pad) + cell : cell + ' '.repeat(pad);
+      })
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/**
+ * The text report of `cacheproof tco`: header (period, sizing year, demand, energy), then per
+ * configuration its sizing, line items (whole USD), total, cost per IOPS and per TB, drive
+ * life and warnings, then the comparison table. Numbers use the language's locale.
+ */
+export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
+  const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
+  const d = (x: number, digits = 4): string => formatTcoDecimal(lang, x, digits);
+  const out: string[] = [];
+  out.push(t('title', { title: r.title }));
+  out.push(t('period', { years: r.years, year: r.sizedForYear, sizeFor: t(`sizeFor.${r.sizeFor}`) }));
+  out.push(
+    t('demand', {
+      basis: t(`basis.${r.iopsBasis}` as TcoKey),
+      today: n(r.frontEndIopsToday),
+      sized: n(r.frontEndIops),
+      year: r.sizedForYear,
+      capToday: n(r.capacityBytesToday / BYTES_PER_TB, 1),
+      capSized: n(r.capacityBytes / BYTES_PER_TB, 1),
+      readPct: d(s.workload.readShare * 100, 1),
+    }),
+  );
+  if ('usdPerKwh' in r.energy) out.push(t('energyMetered', { usdPerKwh: d(r.energy.usdPerKwh), pue: d(r.energy.pue), hours: n(HOURS_PER_YEAR) }));
+  else out.push(t('energyPerDrive', { usd: d(r.energy.usdPerDrivePerYear, 2) }));
+
+  for (const [i, c] of r.configurations.entries()) {
+    const conf = s.configurations[i];
+    if (conf === undefined) continue;
+    out.push('');
+    out.push(t('configHeader', { label: c.label, id: c.id }));
+    const drive = s.drives.find((x) => x.id === c.backingDriveId);
+    out.push(
+      t('drives', {
+        count: n(c.sizing.driveCount),
+        drive: drive?.label ?? c.backingDriveId,
+        raid: c.raidLevel,
+        group: c.sizing.groupSize,
+        forIops: n(c.sizing.countForIops),
+        forCapacity: n(c.sizing.countForCapacity),
+        min: n(c.sizing.minimumForRaid),
+        binding: t(`binding.${c.sizing.binding}`),
+      }),
+    );
+    out.push(
+      t('backEnd', {
+        reads: n(c.backEnd.missReadIops),
+        writes: n(c.backEnd.destagedWriteIops),
+        penalty: d(c.backEnd.writePenalty),
+        total: n(c.backEnd.backEndIops),
+      }),
+    );
+    const cache = conf.cache;
+    if (cache !== undefined) {
+      const common = {
+        mode: t(`mode.${cache.mode}`),
+        readPct: d(cache.readHitShare * 100, 1),
+        writePct: d(cache.writeHitShare * 100, 1),
+        source: t(`source.${cache.hitShareSource}`),
+      };
+      if (cache.kind === 'ssd') {
+        const cd = s.drives.find((x) => x.id === cache.driveId);
+        out.push(t('cacheSsd', { ...common, count: cache.count, drive: cd?.label ?? cache.driveId, raid: cache.raid.level }));
+      } else out.push(t('cacheRam', { ...common, sizeGb: d(cache.capacityBytes / 1e9, 1) }));
+    }
+    const rows: string[][] = [[t('col.item'), t('col.detail'), t('col.amount')]];
+    for (const line of c.lines) rows.push([t(`line.${line.id}`), lineDetail(line, lang), n(line.costUsd)]);
+    rows.push([t('upfront'), '', n(c.upfrontUsd)]);
+    rows.push([t('total', { years: r.years }), '', n(c.totalUsd)]);
+    out.push(...columns(rows, [false, false, true]));
+    const tb = d(c.usableCapacityBytes / BYTES_PER_TB, 1);
+    out.push(
+      c.deliveredIops === null || c.costPerDeliveredIopsUsd === null
+        ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
+        : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) }),
+    );
+    out.push(lifeLine(c, r.years, lang, false));
+    if (c.cacheLife !== null) out.push(lifeLine(c, r.years, lang, true));
+    for (const w of c.warnings) {
+      const params: Record<string, string | number> = {};
+      for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
+      out.push(t(`warn.${w.code}` as TcoKey, params));
+    }
+  }
+
+  const ref = r.configurations.find((c) => c.id === r.referenceId);
+  out.push('');
+  out.push(t('cmpHeader', { label: ref?.label ?? r.referenceId }));
+  const rows: string[][] = [[t('cmp.config'), t('cmp.drives'), t('cmp.total'), t('cmp.savings'), t('cmp.savingsPct'), t('cmp.perIops'), t('cmp.perTb'), t('cmp.breakEven')]];
+  for (const cmp of r.comparisons) {
+    const c = r.configurations.find((x) => x.id === cmp.id);
+    if (c === undefined) continue;
+    const isRef = c.id === r.referenceId;
+    const be = isRef ? t('reference') : cmp.breakEvenYear === null ? t('breakEven.never') : cmp.breakEvenYear === 0 ? t('breakEven.fromStart') : t('breakEven.year', { year: n(cmp.breakEvenYear, 1) });
+    rows.push([
+      c.label,
+      n(c.sizing.driveCount + c.cacheDriveCount),
+      n(c.totalUsd),
+      n(cmp.savingsUsd),
+      n(cmp.savingsPct, 1),
+      c.costPerDeliveredIopsUsd === null ? '—' : n(c.costPerDeliveredIopsUsd, 2),
+      n(c.costPerUsableTbUsd, 2),
+      be,
+    ]);
+  }
+  out.push(...columns(rows, [false, true, true, true, true, true, true, false]));
+  return `${out.join('\n')}\n`;
+}
+
+function lineDetail(line: LineItem, lang: Lang): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
+  const p = line.params;
+  const num = (k: string, digits = 4): string => (typeof p[k] === 'number' ? formatTcoDecimal(lang, p[k], digits) : String(p[k] ?? ''));
+  switch (line.id) {
+    case 'baseSystem':
+    case 'cacheLicense':
+      return t('detail.price');
+    case 'backingDrives':
+    case 'cacheDrives':
+      return t('detail.countPrice', { count: num('count'), priceUsd: num('priceUsd', 2) });
+    case 'cacheRam':
+      return t('detail.cacheRam', { sizeGb: formatTcoDecimal(lang, Number(p.capacityBytes) / 1e9, 1) });
+    case 'enclosures':
+      return t('detail.enclosures', { count: num('count'), priceUsd: num('priceUsd', 2), drives: num('drives'), builtIn: num('builtInSlots'), slots: num('slots') });
+    case 'powerCooling':
+      return 'usdPerKwh' in p
+        ? t('detail.powerMetered', { watts: num('watts', 1), hours: num('hoursPerYear'), years: num('years'), usdPerKwh: num('usdPerKwh'), pue: num('pue') })
+        : t('detail.powerPerDrive', { drives: num('drives'), usdPerDrivePerYear: num('usdPerDrivePerYear', 2), years: num('years') });
+    case 'backingFailures':
+    case 'cacheFailures':
+      return t('detail.failures', { afrPct: formatTcoDecimal(lang, Number(p.afr) * 100, 3), count: num('count'), years: num('years'), priceUsd: num('priceUsd', 2) });
+    case 'cacheWearReplacements':
+      return t('detail.wear', { sets: num('sets'), count: num('count'), priceUsd: num('priceUsd', 2), wearYears: num('yearsToWearOut', 1) });
+    case 'support':
+      return t('detail.support', { perYearUsd: num('perYearUsd', 2), years: num('years') });
+  }
+}
+
+function lifeLine(c: ConfigResult, years: number, lang: Lang, cache: boolean): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
+  const d = (x: number, digits: number): string => formatTcoDecimal(lang, x, digits);
+  const life = cache ? c.cacheLife : c.backingLife;
+  if (life === null) return '';
+  const failures = d(life.expectedFailures, 2);
+  const wear = (): string => (life.yearsToWearOut === null ? t('life.noWrites') : t('life.years', { n: d(life.yearsToWearOut, 1) }));
+  if (cache) return t('life.cache', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+  if (life.tbPerDrivePerYearBefore !== null && life.tbPerDrivePerYearAfter !== null) {
+    if (life.wearIndexBefore !== null && life.wearIndexAfter !== null && life.wearIndexChange !== null && life.ratedTbPerYear !== null)
+      return t('life.hdd', {
+        before: d(life.tbPerDrivePerYearBefore, 1),
+        after: d(life.tbPerDrivePerYearAfter, 1),
+        rating: d(life.ratedTbPerYear, 0),
+        wiBefore: d(life.wearIndexBefore, 3),
+        wiAfter: d(life.wearIndexAfter, 3),
+        change: (life.wearIndexChange > 0 ? '+' : '') + d(life.wearIndexChange, 3),
+        years,
+        failures,
+      });
+    return t('life.hddNoRating', { before: d(life.tbPerDrivePerYearBefore, 1), after: d(life.tbPerDrivePerYearAfter, 1), years, failures });
+  }
+  return t('life.ssd', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+}
