@@ -5,16 +5,20 @@
 import { APP_VERSION } from '../host/version.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
 import { analyzeCommand } from './analyze.ts';
+import { makeTco } from './tco.ts';
+import { measureCapture } from './measure.ts';
 
 const USAGE = `cacheproof ${APP_VERSION} — storage cache benefit analyzer
 
 Usage:
   cacheproof analyze CAPTURE [--json] [options]   before/after benefit figures (docs/cli.md)
+  cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]     TCO and drive life per configuration (docs/tco-scenario.md)
+  cacheproof tco --from-capture CAPTURE --out SCENARIO      a scenario prefilled from a capture's analysis
   cacheproof --version
   cacheproof --help
 `;
 
-const COMMANDS: Record<string, Command> = { analyze: analyzeCommand };
+const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }) };
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;

@@ -307,3 +307,11 @@ describe('cacheproof tco --from-capture', () => {
     expect(doc.result.frontEndIopsToday).toBe(9_000);
   });
 });
+
+describe('docs/tco-scenario.md', () => {
+  it('shows the shipped example verbatim', () => {
+    const doc = readFileSync(join(__dirname, '../../../docs/tco-scenario.md'), 'utf8');
+    const block = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBe(readFileSync(EXAMPLE, 'utf8'));
+  });
+});

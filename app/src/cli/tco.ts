@@ -23,7 +23,7 @@ import {
   type PlanError,
   type PlanResult,
   type Scenario,
-} from '../../../engine/src/plan/index.ts';
+} from '@cacheproof/engine/plan';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';

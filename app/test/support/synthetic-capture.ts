@@ -68,11 +68,11 @@ export function writeSyntheticCapture(o: SyntheticOptions): number {
   const end = measureStart + n * o.intervalMs;
   const meta = db.prepare('INSERT INTO meta VALUES (?, ?)');
   for (const [k, v] of Object.entries({ probe_version: 'synthetic', hostname: 'synthetic-host', kernel: '6.1.0-test', boot_id: 'synthetic-boot', interval_ms: String(o.intervalMs), source: 'synthetic' })) meta.run(k, v);
-  const dev = db.prepare('INSERT INTO devices(id, name, major, minor, rotational, role, is_partition) VALUES (?, ?, ?, ?, ?, ?, 0)');
+  const dev = db.prepare('INSERT INTO devices(id, name, major, minor, rotational, role, size_bytes, is_partition) VALUES (?, ?, ?, ?, ?, ?, ?, 0)');
   const devices: { id: number; name: string; role: string }[] = [{ id: 1, name: 'front0', role: 'front' }];
   for (let i = 0; i < o.backingDevices; i++) devices.push({ id: 2 + i, name: `back${i}`, role: 'backing' });
   for (let i = 0; i < (o.extraDevices ?? 0); i++) devices.push({ id: 2 + o.backingDevices + i, name: `other${i}`, role: 'other' });
-  for (const d of devices) dev.run(d.id, d.name, 7, d.id, d.role === 'backing' ? 1 : 0, d.role);
+  for (const d of devices) dev.run(d.id, d.name, 7, d.id, d.role === 'backing' ? 1 : 0, d.role, d.role === 'backing' ? 2_000_000_000_000 : 500_000_000_000);
   const phase = db.prepare('INSERT INTO phases VALUES (?, ?, ?, ?)');
   phase.run('baseline', start, switchAt, o.windowSeconds);
   phase.run('switch', switchAt, switchAt, 0);

@@ -1,0 +1,9 @@
+/** TCO and drive-life planner (issue 6): public API of engine/src/plan. */
+export * from './scenario.ts';
+export * from './raid.ts';
+export * from './sizing.ts';
+export * from './life.ts';
+export * from './plan.ts';
+export * from './sensitivity.ts';
+export * from './measured.ts';
+export * from './template.ts';

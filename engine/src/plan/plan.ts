@@ -1,0 +1,522 @@
+/**
+ * The TCO model: each configuration of a scenario sized, priced as traceable line items over
+ * the period, given its drive life, and compared with the reference configuration.
+ *
+ * Sizing year: with `workload.sizeFor = 'final-year'` (the default, recommended) every
+ * configuration is sized once for the IOPS and capacity of the last year of growth and bought
+ * on day one, so drive counts, power and failures are the same each year. With `'first-year'`
+ * it is sized for today and the result says the final year is not covered.
+ */
+import {
+  cacheHostBytesWrittenPerYear,
+  expectedFailures,
+  hddTbPerDrivePerYear,
+  ssdEnduranceTbw,
+  ssdYearsToWearOut,
+  wearIndex,
+} from './life.ts';
+import { raidWritePenalty } from './raid.ts';
+import type { Configuration, DriveModel, PlanError, PlanResultOr, Scenario } from './scenario.ts';
+import { planError } from './scenario.ts';
+import {
+  BYTES_PER_TB,
+  HOURS_PER_YEAR,
+  SECONDS_PER_YEAR,
+  backEndIops,
+  ceilWhole,
+  enclosureCount,
+  frontEndIopsTarget,
+  growthFactor,
+  spindleCount,
+  sustainedFrontEndIops,
+} from './sizing.ts';
+import type { BackEndIops, CacheEffect, SpindleSizing } from './sizing.ts';
+import { NO_CACHE } from './sizing.ts';
+
+/** Line items, in the order they are printed. */
+export const LINE_IDS = [
+  'baseSystem',
+  'cacheLicense',
+  'backingDrives',
+  'cacheDrives',
+  'cacheRam',
+  'enclosures',
+  'powerCooling',
+  'backingFailures',
+  'cacheFailures',
+  'cacheWearReplacements',
+  'support',
+] as const;
+export type LineId = (typeof LINE_IDS)[number];
+
+/** One cost a reviewer can trace: the amount and the numbers of its formula. */
+export interface LineItem {
+  id: LineId;
+  costUsd: number;
+  /** Paid on day one (true) or over the years (false). */
+  upfront: boolean;
+  /** The formula's inputs (counts, unit prices, watts, years…), for the printed detail. */
+  params: Record<string, number | string>;
+}
+
+export type ConfigKind = 'all-hdd' | 'hdd-cache' | 'all-flash' | 'flash-cache';
+
+export interface DriveLife {
+  driveId: string;
+  driveCount: number;
+  /** AFR × count × years. */
+  expectedFailures: number;
+  /** HDD: TB read + written per drive per year without / with the cache, and the rating. */
+  tbPerDrivePerYearBefore: number | null;
+  tbPerDrivePerYearAfter: number | null;
+  ratedTbPerYear: number | null;
+  wearIndexBefore: number | null;
+  wearIndexAfter: number | null;
+  /** wearIndexAfter − wearIndexBefore (negative: the cache lightens the drives). */
+  wearIndexChange: number | null;
+  /** SSD: TB written per drive per year, endurance and years to wear-out. */
+  tbWrittenPerDrivePerYear: number | null;
+  enduranceTbw: number | null;
+  yearsToWearOut: number | null;
+}
+
+export interface ConfigResult {
+  id: string;
+  label: string;
+  kind: ConfigKind;
+  backingDriveId: string;
+  raidLevel: string;
+  frontEndIops: number;
+  capacityBytes: number;
+  backEnd: BackEndIops;
+  sizing: SpindleSizing;
+  cacheDriveCount: number;
+  slotsUsed: number;
+  maxSlots: number;
+  enclosures: number;
+  /** Total power of the configuration, watts (drives, cache SSDs or RAM, enclosures, base system). */
+  watts: number;
+  lines: LineItem[];
+  upfrontUsd: number;
+  totalUsd: number;
+  /** cumulativeUsd[k] = spent by the end of year k; [0] = day one. Length years + 1. */
+  cumulativeUsd: number[];
+  /** Front-end IOPS the configuration sustains (backing and cache SSD limits); null when unbounded. */
+  deliveredIops: number | null;
+  costPerDeliveredIopsUsd: number | null;
+  usableCapacityBytes: number;
+  costPerUsableTbUsd: number;
+  backingLife: DriveLife;
+  cacheLife: DriveLife | null;
+  /** Things the reader must know: `typed-count-short` (a typed count below the need), `over-rating`, `cache-wears-out`. */
+  warnings: { code: string; params: Record<string, number | string> }[];
+}
+
+export interface Comparison {
+  id: string;
+  totalUsd: number;
+  /** referenceTotal − total (positive: this configuration is cheaper). */
+  savingsUsd: number;
+  /** savingsUsd ÷ referenceTotal × 100. */
+  savingsPct: number;
+  /** Year from which this configuration has cost no more than the reference (see breakEvenYear); null: never in the period. */
+  breakEvenYear: number | null;
+}
+
+export interface PlanResult {
+  title: string;
+  years: number;
+  sizeFor: 'final-year' | 'first-year';
+  /** Year of the period the configurations were sized for (1 … years). */
+  sizedForYear: number;
+  iopsBasis: string;
+  /** Front-end IOPS and capacity today and in the sizing year. */
+  frontEndIopsToday: number;
+  frontEndIops: number;
+  capacityBytesToday: number;
+  capacityBytes: number;
+  /** Front-end bytes per year in the sizing year (drive-life input). */
+  readBytesPerYear: number;
+  writtenBytesPerYear: number;
+  energy: Scenario['energy'];
+  referenceId: string;
+  configurations: ConfigResult[];
+  comparisons: Comparison[];
+}
+
+/** Sizing-year figures shared by every configuration. */
+interface Demand {
+  year: number;
+  frontEndIops: number;
+  capacityBytes: number;
+  readBytesPerYear: number;
+  writtenBytesPerYear: number;
+}
+
+/**
+ * Front-end demand in the sizing year: IOPS target and capacity grown, and the yearly bytes.
+ * Method: target = basis × (1 + iopsGrowth)^(year − 1); capacity likewise with its growth;
+ * bytes/yr = the typed yearly bytes, else (mean IOPS, or the target) × share × request bytes
+ * × 31 557 600 s, both grown with the IOPS.
+ * Example: p95 20 000, 10 % IOPS growth, 4 years, final year → 26 620 IOPS.
+ */
+export function demandFor(s: Scenario): Demand {
+  const w = s.workload;
+  const year = w.sizeFor === 'final-year' ? s.years : 1;
+  const iopsGrowth = growthFactor(w.growth.iopsPerYear, year);
+  const frontEndIops = frontEndIopsTarget(w.iops, w.growth.iopsPerYear, year);
+  const averageIops = w.iops.mean ?? w.iops[w.iops.basis] ?? 0;
+  const readBytesToday = w.yearlyReadBytes ?? averageIops * w.readShare * w.avgRequestBytes * SECONDS_PER_YEAR;
+  const writtenBytesToday = w.yearlyWrittenBytes ?? averageIops * (1 - w.readShare) * w.avgRequestBytes * SECONDS_PER_YEAR;
+  return {
+    year,
+    frontEndIops,
+    capacityBytes: w.capacityBytes * growthFactor(w.growth.capacityPerYear, year),
+    readBytesPerYear: readBytesToday * iopsGrowth,
+    writtenBytesPerYear: writtenBytesToday * iopsGrowth,
+  };
+}
+
+function cacheEffectOf(c: Configuration): CacheEffect {
+  if (c.cache === undefined) return NO_CACHE;
+  return { readHitShare: c.cache.readHitShare, writeHitShare: c.cache.writeHitShare, mode: c.cache.mode };
+}
+
+function driveById(s: Scenario, id: string): DriveModel {
+  const d = s.drives.find((x) => x.id === id);
+  if (d === undefined) throw new Error(`driveById: no drive ${id} (parseScenario checks this)`);
+  return d;
+}
+
+function kindOf(backing: DriveModel, c: Configuration): ConfigKind {
+  const flash = backing.class !== 'hdd';
+  if (c.cache === undefined) return flash ? 'all-flash' : 'all-hdd';
+  return flash ? 'flash-cache' : 'hdd-cache';
+}
+
+/**
+ * Sizes and prices one configuration (index `index` of the scenario) for the period.
+ *
+ * Line items (USD): base system; cache licence; backing drives = count × price; cache SSDs =
+ * count × price, or the RAM cost; enclosures = ceil((drives + cache SSDs − built-in slots) ÷
+ * slots) × price; power and cooling = watts × 8 766 h × years ÷ 1000 × $/kWh × PUE (or $/drive/yr
+ * × drives × years, which leaves system and enclosure power out); failures = AFR × count ×
+ * years × price, per drive set; cache wear-out replacements = (ceil(years ÷ years to wear-out)
+ * − 1) × cache SSDs × price; support = $/yr × years.
+ *
+ * Fails (a value, not a throw) when the drives needed do not fit the system: more than
+ * builtInSlots + maxEnclosures × enclosure slots. The error names the input that drives the
+ * count: `workload.capacityBytes` when capacity binds, `workload.iops.<basis>` when IOPS binds.
+ *
+ * Example: 188 drives of $250 → backingDrives = 47 000 USD (see plan.test.ts for a whole table).
+ */
+export function evaluateConfiguration(s: Scenario, index: number): PlanResultOr<ConfigResult> {
+  const c = s.configurations[index];
+  if (c === undefined) throw new Error(`evaluateConfiguration: no configuration ${index}`);
+  const at = `configurations[${index}]`;
+  const demand = demandFor(s);
+  const backing = driveById(s, c.backing.driveId);
+  const effect = cacheEffectOf(c);
+  const be = backEndIops(demand.frontEndIops, s.workload.readShare, c.backing.raid, effect);
+  const sizing = spindleCount({
+    backEndIops: be.backEndIops,
+    driveIops: backing.iops,
+    capacityBytes: demand.capacityBytes,
+    driveCapacityBytes: backing.capacityBytes,
+    raid: c.backing.raid,
+    typedCount: c.backing.count,
+  });
+  const cacheDrive = c.cache?.kind === 'ssd' ? driveById(s, c.cache.driveId) : null;
+  const cacheDriveCount = c.cache?.kind === 'ssd' ? c.cache.count : 0;
+  const slotsUsed = sizing.driveCount + cacheDriveCount;
+  const maxSlots = c.system.builtInSlots + c.system.maxEnclosures * c.enclosure.slots;
+  if (slotsUsed > maxSlots) return { ok: false, error: tooManyDrives(s, c, at, sizing, slotsUsed, maxSlots, demand) };
+
+  const years = s.years;
+  const enclosures = enclosureCount(slotsUsed, c.system.builtInSlots, c.enclosure.slots);
+  const ramWatts = c.cache?.kind === 'ram' ? c.cache.watts : 0;
+  const watts =
+    sizing.driveCount * backing.watts + cacheDriveCount * (cacheDrive?.watts ?? 0) + ramWatts + enclosures * c.enclosure.watts + c.system.watts;
+
+  const lines: LineItem[] = [];
+  const add = (id: LineId, costUsd: number, upfront: boolean, params: Record<string, number | string>): void => {
+    lines.push({ id, costUsd, upfront, params });
+  };
+  add('baseSystem', c.system.baseCostUsd, true, { priceUsd: c.system.baseCostUsd });
+  if (c.cache !== undefined) add('cacheLicense', c.cache.licenseUsd, true, { priceUsd: c.cache.licenseUsd });
+  add('backingDrives', sizing.driveCount * backing.priceUsd, true, { count: sizing.driveCount, priceUsd: backing.priceUsd, drive: backing.label });
+  if (c.cache?.kind === 'ssd' && cacheDrive !== null)
+    add('cacheDrives', cacheDriveCount * cacheDrive.priceUsd, true, { count: cacheDriveCount, priceUsd: cacheDrive.priceUsd, drive: cacheDrive.label });
+  if (c.cache?.kind === 'ram') add('cacheRam', c.cache.costUsd, true, { priceUsd: c.cache.costUsd, capacityBytes: c.cache.capacityBytes });
+  add('enclosures', enclosures * c.enclosure.priceUsd, true, {
+    count: enclosures,
+    priceUsd: c.enclosure.priceUsd,
+    slots: c.enclosure.slots,
+    builtInSlots: c.system.builtInSlots,
+    drives: slotsUsed,
+  });
+  let powerPerYearUsd: number;
+  if ('usdPerKwh' in s.energy) {
+    const kwhPerYear = (watts * HOURS_PER_YEAR) / 1000;
+    powerPerYearUsd = kwhPerYear * s.energy.usdPerKwh * s.energy.pue;
+    add('powerCooling', powerPerYearUsd * years, false, { watts, hoursPerYear: HOURS_PER_YEAR, years, usdPerKwh: s.energy.usdPerKwh, pue: s.energy.pue, perYearUsd: powerPerYearUsd });
+  } else {
+    powerPerYearUsd = s.energy.usdPerDrivePerYear * slotsUsed;
+    add('powerCooling', powerPerYearUsd * years, false, { drives: slotsUsed, usdPerDrivePerYear: s.energy.usdPerDrivePerYear, years, perYearUsd: powerPerYearUsd });
+  }
+  const backingFailuresPerYearUsd = backing.afr * sizing.driveCount * backing.priceUsd;
+  add('backingFailures', backingFailuresPerYearUsd * years, false, { afr: backing.afr, count: sizing.driveCount, years, priceUsd: backing.priceUsd });
+  let cacheFailuresPerYearUsd = 0;
+  if (cacheDrive !== null) {
+    cacheFailuresPerYearUsd = cacheDrive.afr * cacheDriveCount * cacheDrive.priceUsd;
+    add('cacheFailures', cacheFailuresPerYearUsd * years, false, { afr: cacheDrive.afr, count: cacheDriveCount, years, priceUsd: cacheDrive.priceUsd });
+  }
+
+  // Drive life.
+  const life = driveLives(s, c, backing, cacheDrive, sizing.driveCount, demand);
+  const wearReplacementYears: number[] = [];
+  if (c.cache?.kind === 'ssd' && cacheDrive !== null && life.cacheLife?.yearsToWearOut != null && life.cacheLife.yearsToWearOut < years) {
+    const wearYears = life.cacheLife.yearsToWearOut;
+    const sets = ceilWhole(years / wearYears) - 1;
+    for (let i = 1; i <= sets; i++) wearReplacementYears.push(Math.max(1, ceilWhole(i * wearYears)));
+    add('cacheWearReplacements', sets * cacheDriveCount * cacheDrive.priceUsd, false, {
+      sets,
+      count: cacheDriveCount,
+      priceUsd: cacheDrive.priceUsd,
+      yearsToWearOut: wearYears,
+      years,
+    });
+  }
+  if (c.supportUsdPerYear > 0) add('support', c.supportUsdPerYear * years, false, { perYearUsd: c.supportUsdPerYear, years });
+
+  const upfrontUsd = sum(lines.filter((l) => l.upfront).map((l) => l.costUsd));
+  const totalUsd = sum(lines.map((l) => l.costUsd));
+  const perYear = powerPerYearUsd + backingFailuresPerYearUsd + cacheFailuresPerYearUsd + c.supportUsdPerYear;
+  const setUsd = cacheDriveCount * (cacheDrive?.priceUsd ?? 0);
+  const cumulativeUsd = [upfrontUsd];
+  for (let y = 1; y <= years; y++) {
+    const replacements = wearReplacementYears.filter((k) => k === y).length * setUsd;
+    cumulativeUsd.push((cumulativeUsd[y - 1] ?? 0) + perYear + replacements);
+  }
+
+  const backingIops = sustainedFrontEndIops(sizing.driveCount, backing.iops, s.workload.readShare, c.backing.raid, effect);
+  let cacheIops = Number.POSITIVE_INFINITY;
+  if (c.cache?.kind === 'ssd' && cacheDrive !== null) {
+    const r = s.workload.readShare;
+    const cacheOpsPerFrontIo = r * c.cache.readHitShare + r * (1 - c.cache.readHitShare) * c.cache.fillShare + (1 - r) * raidWritePenalty(c.cache.raid);
+    cacheIops = cacheOpsPerFrontIo > 0 ? (cacheDriveCount * cacheDrive.iops) / cacheOpsPerFrontIo : Number.POSITIVE_INFINITY;
+  }
+  const delivered = Math.min(backingIops, cacheIops);
+  const deliveredIops = Number.isFinite(delivered) ? delivered : null;
+
+  const warnings: ConfigResult['warnings'] = [];
+  if (c.backing.count !== undefined) {
+    const needed = spindleCount({ backEndIops: be.backEndIops, driveIops: backing.iops, capacityBytes: demand.capacityBytes, driveCapacityBytes: backing.capacityBytes, raid: c.backing.raid }).driveCount;
+    if (c.backing.count < needed) warnings.push({ code: 'typed-count-short', params: { typed: c.backing.count, needed } });
+  }
+  if (life.backingLife.wearIndexAfter !== null && life.backingLife.wearIndexAfter > 1) warnings.push({ code: 'over-rating', params: { wearIndex: life.backingLife.wearIndexAfter } });
+  if (life.cacheLife?.yearsToWearOut != null && life.cacheLife.yearsToWearOut < years) warnings.push({ code: 'cache-wears-out', params: { years: life.cacheLife.yearsToWearOut } });
+
+  return {
+    ok: true,
+    value: {
+      id: c.id,
+      label: c.label,
+      kind: kindOf(backing, c),
+      backingDriveId: backing.id,
+      raidLevel: c.backing.raid.level,
+      frontEndIops: demand.frontEndIops,
+      capacityBytes: demand.capacityBytes,
+      backEnd: be,
+      sizing,
+      cacheDriveCount,
+      slotsUsed,
+      maxSlots,
+      enclosures,
+      watts,
+      lines,
+      upfrontUsd,
+      totalUsd,
+      cumulativeUsd,
+      deliveredIops,
+      costPerDeliveredIopsUsd: deliveredIops === null ? null : totalUsd / deliveredIops,
+      usableCapacityBytes: sizing.usableCapacityBytes,
+      costPerUsableTbUsd: totalUsd / (sizing.usableCapacityBytes / BYTES_PER_TB),
+      backingLife: life.backingLife,
+      cacheLife: life.cacheLife,
+      warnings,
+    },
+  };
+}
+
+function tooManyDrives(s: Scenario, c: Configuration, at: string, sizing: SpindleSizing, slotsUsed: number, maxSlots: number, demand: Demand): PlanError {
+  const params = {
+    config: c.label,
+    drive: c.backing.driveId,
+    drives: slotsUsed,
+    maxSlots,
+    year: demand.year,
+    capacityTb: demand.capacityBytes / BYTES_PER_TB,
+    iops: demand.frontEndIops,
+    limitPath: `${at}.system.maxEnclosures`,
+  };
+  const limit = `more than the ${maxSlots} drive slots its system allows (${at}.system.builtInSlots + ${at}.system.maxEnclosures × ${at}.enclosure.slots)`;
+  switch (sizing.binding) {
+    case 'capacity':
+      return planError(
+        'capacity-too-large',
+        'workload.capacityBytes',
+        params,
+        `workload.capacityBytes: ${params.capacityTb.toFixed(1)} TB in year ${demand.year} needs ${slotsUsed} drives of "${c.backing.driveId}" in configuration "${c.label}", ${limit}.`,
+      );
+    case 'iops':
+      return planError(
+        'iops-too-high',
+        `workload.iops.${s.workload.iops.basis}`,
+        params,
+        `workload.iops.${s.workload.iops.basis}: ${Math.round(demand.frontEndIops)} IOPS in year ${demand.year} needs ${slotsUsed} drives of "${c.backing.driveId}" in configuration "${c.label}", ${limit}.`,
+      );
+    default:
+      return planError(
+        'too-many-drives',
+        `${at}.backing`,
+        params,
+        `${at}.backing: ${slotsUsed} drives in configuration "${c.label}" is ${limit}.`,
+      );
+  }
+}
+
+function driveLives(
+  s: Scenario,
+  c: Configuration,
+  backing: DriveModel,
+  cacheDrive: DriveModel | null,
+  backingCount: number,
+  demand: Demand,
+): { backingLife: DriveLife; cacheLife: DriveLife | null } {
+  const effect = cacheEffectOf(c);
+  const read = demand.readBytesPerYear;
+  const written = demand.writtenBytesPerYear;
+  const readAfter = read * (1 - effect.readHitShare);
+  const writtenAfter = effect.mode === 'write-back' ? written * (1 - effect.writeHitShare) : written;
+  const empty = (driveId: string, driveCount: number, afr: number): DriveLife => ({
+    driveId,
+    driveCount,
+    expectedFailures: expectedFailures(afr, driveCount, s.years),
+    tbPerDrivePerYearBefore: null,
+    tbPerDrivePerYearAfter: null,
+    ratedTbPerYear: null,
+    wearIndexBefore: null,
+    wearIndexAfter: null,
+    wearIndexChange: null,
+    tbWrittenPerDrivePerYear: null,
+    enduranceTbw: null,
+    yearsToWearOut: null,
+  });
+  const backingLife = empty(backing.id, backingCount, backing.afr);
+  if (backing.class === 'hdd') {
+    backingLife.tbPerDrivePerYearBefore = hddTbPerDrivePerYear(read, written, c.backing.raid, backingCount);
+    backingLife.tbPerDrivePerYearAfter = hddTbPerDrivePerYear(readAfter, writtenAfter, c.backing.raid, backingCount);
+    if (backing.workloadTbPerYear !== undefined) {
+      backingLife.ratedTbPerYear = backing.workloadTbPerYear;
+      backingLife.wearIndexBefore = wearIndex(backingLife.tbPerDrivePerYearBefore, backing.workloadTbPerYear);
+      backingLife.wearIndexAfter = wearIndex(backingLife.tbPerDrivePerYearAfter, backing.workloadTbPerYear);
+      backingLife.wearIndexChange = backingLife.wearIndexAfter - backingLife.wearIndexBefore;
+    }
+  } else {
+    const tbw = ssdEnduranceTbw(backing);
+    if (tbw !== null) {
+      const w = ssdYearsToWearOut(writtenAfter, c.backing.raid, backingCount, 1, tbw);
+      backingLife.tbWrittenPerDrivePerYear = w.tbWrittenPerDrivePerYear;
+      backingLife.enduranceTbw = tbw;
+      backingLife.yearsToWearOut = Number.isFinite(w.yearsToWearOut) ? w.yearsToWearOut : null;
+    }
+  }
+  let cacheLife: DriveLife | null = null;
+  if (c.cache?.kind === 'ssd' && cacheDrive !== null) {
+    cacheLife = empty(cacheDrive.id, c.cache.count, cacheDrive.afr);
+    const tbw = ssdEnduranceTbw(cacheDrive);
+    if (tbw !== null) {
+      const host = cacheHostBytesWrittenPerYear(read, written, c.cache.readHitShare, c.cache.fillShare);
+      const w = ssdYearsToWearOut(host, c.cache.raid, c.cache.count, c.cache.writeAmplification, tbw);
+      cacheLife.tbWrittenPerDrivePerYear = w.tbWrittenPerDrivePerYear;
+      cacheLife.enduranceTbw = tbw;
+      cacheLife.yearsToWearOut = Number.isFinite(w.yearsToWearOut) ? w.yearsToWearOut : null;
+    }
+  }
+  return { backingLife, cacheLife };
+}
+
+function sum(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The year from which configuration A has cost no more, cumulatively, than B.
+ * Method: cumulative costs per year end (index 0 = day one); the first index k where
+ * A[k] ≤ B[k], interpolated linearly inside year k: (k − 1) + d(k−1) ÷ (d(k−1) − d(k)) with
+ * d = A − B. 0 when A is never dearer; null when A stays dearer through the period.
+ * Example: A = [100, 105, 110], B = [60, 85, 110] → d = [40, 20, 0] → 1 + 20 ÷ 20 = year 2;
+ * A = [100, 110, 120], B = [50, 80, 110] → d = [50, 30, 10] → null.
+ */
+export function breakEvenYear(cumulativeA: readonly number[], cumulativeB: readonly number[]): number | null {
+  const n = Math.min(cumulativeA.length, cumulativeB.length);
+  let prev: number | null = null;
+  for (let k = 0; k < n; k++) {
+    const d = (cumulativeA[k] ?? 0) - (cumulativeB[k] ?? 0);
+    if (d <= 1e-9) {
+      if (k === 0 || prev === null) return 0;
+      return k - 1 + prev / (prev - d);
+    }
+    prev = d;
+  }
+  return null;
+}
+
+/**
+ * Plans a whole (already parsed) scenario: every configuration, then savings and break-even
+ * against the reference (`referenceId`, default the first configuration).
+ * Method: see {@link evaluateConfiguration}; savingsPct = (reference total − total) ÷
+ * reference total × 100.
+ * Example: reference 138 000 USD, cache design 41 400 USD → savings 96 600 USD = 70 %.
+ */
+export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
+  const configurations: ConfigResult[] = [];
+  for (let i = 0; i < s.configurations.length; i++) {
+    const r = evaluateConfiguration(s, i);
+    if (!r.ok) return r;
+    configurations.push(r.value);
+  }
+  const referenceId = s.referenceId ?? configurations[0]?.id ?? '';
+  const ref = configurations.find((c) => c.id === referenceId);
+  if (ref === undefined) return { ok: false, error: planError('unknown-config', 'referenceId', { id: referenceId }, `referenceId: no configuration "${referenceId}".`) };
+  const comparisons = configurations.map((c) => ({
+    id: c.id,
+    totalUsd: c.totalUsd,
+    savingsUsd: ref.totalUsd - c.totalUsd,
+    savingsPct: ref.totalUsd > 0 ? ((ref.totalUsd - c.totalUsd) / ref.totalUsd) * 100 : 0,
+    breakEvenYear: breakEvenYear(c.cumulativeUsd, ref.cumulativeUsd),
+  }));
+  const demand = demandFor(s);
+  const w = s.workload;
+  return {
+    ok: true,
+    value: {
+      title: s.title,
+      years: s.years,
+      sizeFor: w.sizeFor,
+      sizedForYear: demand.year,
+      iopsBasis: w.iops.basis,
+      frontEndIopsToday: frontEndIopsTarget(w.iops, w.growth.iopsPerYear, 1),
+      frontEndIops: demand.frontEndIops,
+      capacityBytesToday: w.capacityBytes,
+      capacityBytes: demand.capacityBytes,
+      readBytesPerYear: demand.readBytesPerYear,
+      writtenBytesPerYear: demand.writtenBytesPerYear,
+      energy: s.energy,
+      referenceId,
+      configurations,
+      comparisons,
+    },
+  };
+}

@@ -1,0 +1,392 @@
+/**
+ * The TCO scenario file (docs/tco-scenario.md): its runtime schema, its types, and the one
+ * function that turns untrusted JSON into a checked {@link Scenario} or a {@link PlanError}
+ * naming the field (a JSON path such as `configurations[1].backing.raid.level`).
+ *
+ * Money is in US dollars (`…Usd`), capacity in bytes (`…Bytes`, decimal TB = 1e12 bytes where
+ * a TB is printed), power in watts, time in years, shares in 0…1.
+ */
+import { z } from 'zod';
+
+/** Format tag and the newest scenario version this build reads. */
+export const SCENARIO_FORMAT = 'cacheproof-tco';
+export const SCENARIO_VERSION = 1;
+
+/** A value of the drive catalog: a plain number, or `{ value, source }` as catalog files write it. */
+function sourced<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v), schema);
+}
+
+const nonNegative = z.number().finite().min(0);
+const positive = z.number().finite().gt(0);
+const share = z.number().finite().min(0).max(1);
+const count = z.number().int().min(0);
+
+/** Drive classes the model knows. `hdd` drives have a workload rating, SSDs an endurance. */
+export const DRIVE_CLASSES = ['hdd', 'ssd-sata', 'ssd-sas', 'ssd-nvme'] as const;
+export type DriveClass = (typeof DRIVE_CLASSES)[number];
+
+export const driveSchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  class: z.enum(DRIVE_CLASSES),
+  interface: z.enum(['sata', 'sas', 'nvme']),
+  rpm: sourced(z.number().int().gt(0)).optional(),
+  /** Raw capacity of one drive, bytes (decimal, as vendors print it). */
+  capacityBytes: sourced(positive),
+  /** Sustained small random IOPS of one drive (the sizing figure). Zero is refused. */
+  iops: sourced(positive),
+  /** Average operating power of one drive, watts. */
+  watts: sourced(nonNegative),
+  /** Purchase price of one drive, USD. */
+  priceUsd: sourced(nonNegative),
+  /** Annualized failure rate, 0…1 (0.0044 = 0.44 %/yr). */
+  afr: sourced(share),
+  /** HDD rated workload, TB (read + written) per year. */
+  workloadTbPerYear: sourced(positive).optional(),
+  /** SSD endurance, TB written over the warranty. Either this or `dwpd` + `warrantyYears`. */
+  enduranceTbw: sourced(positive).optional(),
+  /** SSD drive writes per day over the warranty. */
+  dwpd: sourced(positive).optional(),
+  warrantyYears: sourced(positive).optional(),
+  notes: z.string().optional(),
+});
+export type DriveModel = z.infer<typeof driveSchema>;
+
+/** RAID levels: 0, 1, 10, 5, 6, or custom (penalty and redundancy typed in). */
+export const RAID_LEVELS = ['0', '1', '10', '5', '6', 'custom'] as const;
+export type RaidLevel = (typeof RAID_LEVELS)[number];
+
+export const raidSchema = z.strictObject({
+  level: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(RAID_LEVELS)),
+  /** Drives per RAID group (a mirror pair, a RAID 5 set of 4+1 = 5, a RAID 10 span of 4, …). */
+  groupSize: z.number().int().gt(0),
+  /** Custom only: back-end I/Os per front-end write. */
+  writePenalty: z.number().finite().min(1).optional(),
+  /** Custom only: drives of each group that hold redundancy, not data. */
+  redundantDrivesPerGroup: z.number().int().min(0).optional(),
+});
+export type RaidSpec = z.infer<typeof raidSchema>;
+
+const cacheCommon = {
+  /** write-back: writes are acknowledged by the cache and destaged later (absorbs rewrites);
+   * write-through: every write also goes to the backing drives at once. */
+  mode: z.enum(['write-back', 'write-through']),
+  /** Share of front-end reads served by the cache, 0…1. */
+  readHitShare: share,
+  /** Share of front-end writes the cache absorbs (never destaged separately), 0…1. Only write-back uses it. */
+  writeHitShare: share.default(0),
+  /** Where the hit shares come from. */
+  hitShareSource: z.enum(['measured', 'predicted', 'assumed']).default('assumed'),
+  /** Cache software licence, USD, paid once. */
+  licenseUsd: nonNegative.default(0),
+};
+
+export const cacheSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('ssd'),
+    driveId: z.string().min(1),
+    count: z.number().int().gt(0),
+    raid: raidSchema,
+    /** Share of read misses written into the cache (fills), 0…1. */
+    fillShare: share.default(1),
+    /** NAND writes per host write on the cache SSD, ≥ 1. TBW ratings already include the vendor's own test WAF: keep 1 unless you know better. */
+    writeAmplification: z.number().finite().min(1).default(1),
+    ...cacheCommon,
+  }),
+  z.strictObject({
+    kind: z.literal('ram'),
+    capacityBytes: positive,
+    costUsd: nonNegative,
+    watts: nonNegative.default(0),
+    ...cacheCommon,
+  }),
+]);
+export type CacheSpec = z.infer<typeof cacheSchema>;
+
+export const configurationSchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  system: z.strictObject({
+    /** Controller/head/chassis price, USD. */
+    baseCostUsd: nonNegative,
+    /** Power of the base system, watts. */
+    watts: nonNegative.default(0),
+    /** Drive slots in the base chassis. */
+    builtInSlots: count.default(0),
+    /** Most expansion enclosures the system accepts: the drive-count limit (see docs). */
+    maxEnclosures: count,
+  }),
+  enclosure: z.strictObject({ slots: z.number().int().gt(0), priceUsd: nonNegative, watts: nonNegative.default(0) }),
+  backing: z.strictObject({
+    driveId: z.string().min(1),
+    raid: raidSchema,
+    /** Typed drive count (whole RAID groups). Omit to let the model size it. */
+    count: z.number().int().gt(0).optional(),
+  }),
+  cache: cacheSchema.optional(),
+  supportUsdPerYear: nonNegative.default(0),
+  notes: z.string().optional(),
+});
+export type Configuration = z.infer<typeof configurationSchema>;
+
+export const IOPS_BASES = ['p95', 'peak', 'mean', 'typed'] as const;
+export type IopsBasis = (typeof IOPS_BASES)[number];
+
+export const scenarioSchema = z.strictObject({
+  format: z.literal(SCENARIO_FORMAT),
+  version: z.number().int().min(1),
+  title: z.string().default(''),
+  /** Period of the comparison, whole years. */
+  years: z.number().int().min(1).max(30),
+  workload: z.strictObject({
+    iops: z.strictObject({
+      basis: z.enum(IOPS_BASES),
+      p95: positive.optional(),
+      peak: positive.optional(),
+      mean: positive.optional(),
+      typed: positive.optional(),
+    }),
+    /** Share of front-end I/Os that are reads, 0…1. */
+    readShare: share,
+    /** Average request size, bytes. */
+    avgRequestBytes: positive,
+    /** Usable capacity needed today, bytes. */
+    capacityBytes: positive,
+    growth: z.strictObject({ capacityPerYear: z.number().finite().gt(-1).default(0), iopsPerYear: z.number().finite().gt(-1).default(0) }).default({ capacityPerYear: 0, iopsPerYear: 0 }),
+    /** Size for the last year of growth (recommended: buy once) or for year 1. */
+    sizeFor: z.enum(['final-year', 'first-year']).default('final-year'),
+    /** Front-end bytes read per year today; default: mean IOPS (or the target) × read share × request size × seconds per year. */
+    yearlyReadBytes: nonNegative.optional(),
+    /** Front-end bytes written per year today; default as above with the write share. */
+    yearlyWrittenBytes: nonNegative.optional(),
+  }),
+  energy: z.union([
+    z.strictObject({ usdPerKwh: nonNegative, pue: z.number().finite().min(1) }),
+    z.strictObject({ usdPerDrivePerYear: nonNegative }),
+  ]),
+  drives: z.array(driveSchema).min(1),
+  configurations: z.array(configurationSchema).min(1),
+  /** Id of the configuration savings are measured against; default the first. */
+  referenceId: z.string().optional(),
+  notes: z.string().optional(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+/** What a scenario file may omit (defaults filled by {@link parseScenario}). */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+/** An expected failure: a code for translation, the JSON path of the field, parameters and an English sentence. */
+export interface PlanError {
+  code: string;
+  /** JSON path of the field at fault, e.g. `drives[0].priceUsd`; '' for the whole file. */
+  path: string;
+  params: Record<string, string | number>;
+  message: string;
+}
+
+export type PlanResultOr<T> = { ok: true; value: T } | { ok: false; error: PlanError };
+
+/**
+ * Formats a path array as a JSON path. Example: `['drives', 0, 'priceUsd']` → `drives[0].priceUsd`.
+ */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += (out === '' ? '' : '.') + String(p);
+  }
+  return out;
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v === undefined) return 'nothing';
+  return JSON.stringify(v) ?? String(v);
+}
+
+/** Looks a JSON path up in raw input (to quote the offending value). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = input;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  if (cur !== null && typeof cur === 'object' && 'value' in cur) return (cur as { value: unknown }).value;
+  return cur;
+}
+
+/** Builds a {@link PlanError}. */
+export function planError(code: string, path: string, params: Record<string, string | number>, message: string): PlanError {
+  return { code, path, params: { ...params, path }, message };
+}
+
+function fromZodIssue(issue: z.core.$ZodIssue, input: unknown): PlanError {
+  // A union of objects (energy) fails as a whole; point at the deepest useful path.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const first = issue.errors.map((branch) => branch[0]).find((i) => i !== undefined && i.code !== 'unrecognized_keys');
+    if (first !== undefined) return fromZodIssue({ ...first, path: [...issue.path, ...first.path] } as z.core.$ZodIssue, input);
+  }
+  const path = jsonPath(issue.path);
+  const got = describe(valueAt(input, issue.path));
+  switch (issue.code) {
+    case 'invalid_type':
+      if (got === 'nothing') return planError('missing', path, {}, `${path}: this field is required.`);
+      return planError('wrong-type', path, { expected: issue.expected, got }, `${path}: expected ${issue.expected}, got ${got}.`);
+    case 'too_small':
+      if (issue.origin === 'array') return planError('too-few', path, { minimum: Number(issue.minimum) }, `${path}: needs at least ${issue.minimum} entries.`);
+      return planError(
+        issue.inclusive === false ? 'not-above' : 'below-min',
+        path,
+        { minimum: Number(issue.minimum), got },
+        issue.inclusive === false ? `${path}: must be greater than ${issue.minimum}, got ${got}.` : `${path}: must be at least ${issue.minimum}, got ${got}.`,
+      );
+    case 'too_big':
+      return planError('above-max', path, { maximum: Number(issue.maximum), got }, `${path}: must be at most ${issue.maximum}, got ${got}.`);
+    case 'invalid_value': {
+      const allowed = issue.values.map((v) => String(v)).join(', ');
+      return planError('not-one-of', path, { allowed, got }, `${path}: ${got} is not one of ${allowed}.`);
+    }
+    case 'invalid_union':
+      return planError('not-one-of', path, { allowed: 'see docs/tco-scenario.md', got }, `${path}: ${got} matches none of the accepted forms (see docs/tco-scenario.md).`);
+    case 'unrecognized_keys': {
+      const key = issue.keys[0] ?? '';
+      const p = path === '' ? key : `${path}.${key}`;
+      return planError('unknown-field', p, {}, `${p}: unknown field (a typo?).`);
+    }
+    default:
+      return planError('invalid', path, { detail: issue.message }, `${path}: ${issue.message}.`);
+  }
+}
+
+/**
+ * Checks untrusted JSON against the scenario schema and the cross-field rules, and fills
+ * defaults. The first problem found is returned, as one sentence naming its JSON path.
+ *
+ * Cross-field rules: the chosen IOPS basis has its number; drive ids are unique and every
+ * `driveId` exists; backing drives are HDD or SSD, a cache `ssd` is an SSD with an endurance;
+ * RAID group sizes fit their level (see raid.ts); `referenceId` names a configuration.
+ *
+ * Example: `parseScenario({ …, drives: [{ …, priceUsd: -250 }] })` →
+ * `{ ok: false, error: { code: 'below-min', path: 'drives[0].priceUsd', message: 'drives[0].priceUsd: must be at least 0, got -250.' } }`.
+ */
+export function parseScenario(input: unknown): PlanResultOr<Scenario> {
+  if (input !== null && typeof input === 'object' && 'version' in input && typeof input.version === 'number' && input.version > SCENARIO_VERSION) {
+    return {
+      ok: false,
+      error: planError('too-new', 'version', { found: input.version, supported: SCENARIO_VERSION }, `version: this scenario is version ${input.version}; this build reads up to version ${SCENARIO_VERSION}.`),
+    };
+  }
+  const parsed = scenarioSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    if (issue === undefined) return { ok: false, error: planError('invalid', '', { detail: 'unknown' }, 'The scenario is not valid.') };
+    return { ok: false, error: fromZodIssue(issue, input) };
+  }
+  const s = parsed.data;
+  const cross = checkCrossFields(s);
+  return cross === null ? { ok: true, value: s } : { ok: false, error: cross };
+}
+
+/** Group-size rules per RAID level; null when fine. Exported for the RAID module's tests. */
+export function raidGroupProblem(raid: RaidSpec, path: string): PlanError | null {
+  const n = raid.groupSize;
+  const bad = (rule: string): PlanError =>
+    planError('raid-group', `${path}.groupSize`, { level: raid.level, rule, got: n }, `${path}.groupSize: RAID ${raid.level} needs ${rule}, got ${n}.`);
+  switch (raid.level) {
+    case '0':
+      return null;
+    case '1':
+      return n === 2 ? null : bad('exactly 2 drives per group');
+    case '10':
+      return n >= 4 && n % 2 === 0 ? null : bad('an even number of at least 4 drives per group');
+    case '5':
+      return n >= 3 ? null : bad('at least 3 drives per group');
+    case '6':
+      return n >= 4 ? null : bad('at least 4 drives per group');
+    case 'custom':
+      if (raid.writePenalty === undefined)
+        return planError('missing', `${path}.writePenalty`, {}, `${path}.writePenalty: this field is required for a custom RAID level.`);
+      if (raid.redundantDrivesPerGroup === undefined)
+        return planError('missing', `${path}.redundantDrivesPerGroup`, {}, `${path}.redundantDrivesPerGroup: this field is required for a custom RAID level.`);
+      return raid.redundantDrivesPerGroup < n ? null : bad('more drives per group than redundant drives');
+  }
+}
+
+function checkCrossFields(s: Scenario): PlanError | null {
+  const basis = s.workload.iops.basis;
+  if (s.workload.iops[basis] === undefined)
+    return planError('missing', `workload.iops.${basis}`, {}, `workload.iops.${basis}: this field is required because workload.iops.basis is "${basis}".`);
+  const ids = new Map<string, DriveModel>();
+  for (const [i, d] of s.drives.entries()) {
+    if (ids.has(d.id)) return planError('duplicate-id', `drives[${i}].id`, { id: d.id }, `drives[${i}].id: "${d.id}" is used by another drive.`);
+    ids.set(d.id, d);
+  }
+  const configIds = new Set<string>();
+  for (const [i, c] of s.configurations.entries()) {
+    const at = `configurations[${i}]`;
+    if (configIds.has(c.id)) return planError('duplicate-id', `${at}.id`, { id: c.id }, `${at}.id: "${c.id}" is used by another configuration.`);
+    configIds.add(c.id);
+    if (!ids.has(c.backing.driveId))
+      return planError('unknown-drive', `${at}.backing.driveId`, { id: c.backing.driveId }, `${at}.backing.driveId: no drive "${c.backing.driveId}" in drives.`);
+    const raidProblem = raidGroupProblem(c.backing.raid, `${at}.backing.raid`);
+    if (raidProblem) return raidProblem;
+    if (c.backing.count !== undefined && c.backing.count % c.backing.raid.groupSize !== 0)
+      return planError(
+        'whole-groups',
+        `${at}.backing.count`,
+        { groupSize: c.backing.raid.groupSize, got: c.backing.count },
+        `${at}.backing.count: must be a whole number of RAID groups of ${c.backing.raid.groupSize}, got ${c.backing.count}.`,
+      );
+    if (c.cache?.kind === 'ssd') {
+      const d = ids.get(c.cache.driveId);
+      if (d === undefined) return planError('unknown-drive', `${at}.cache.driveId`, { id: c.cache.driveId }, `${at}.cache.driveId: no drive "${c.cache.driveId}" in drives.`);
+      if (d.class === 'hdd') return planError('cache-not-ssd', `${at}.cache.driveId`, { id: d.id }, `${at}.cache.driveId: "${d.id}" is a hard disk; a cache drive must be an SSD.`);
+      if (d.enduranceTbw === undefined && (d.dwpd === undefined || d.warrantyYears === undefined))
+        return planError('no-endurance', `${at}.cache.driveId`, { id: d.id }, `${at}.cache.driveId: drive "${d.id}" has no enduranceTbw (or dwpd and warrantyYears), needed for a cache SSD.`);
+      const cacheRaid = raidGroupProblem(c.cache.raid, `${at}.cache.raid`);
+      if (cacheRaid) return cacheRaid;
+      if (c.cache.count % c.cache.raid.groupSize !== 0)
+        return planError(
+          'whole-groups',
+          `${at}.cache.count`,
+          { groupSize: c.cache.raid.groupSize, got: c.cache.count },
+          `${at}.cache.count: must be a whole number of RAID groups of ${c.cache.raid.groupSize}, got ${c.cache.count}.`,
+        );
+    }
+  }
+  if (s.referenceId !== undefined && !configIds.has(s.referenceId))
+    return planError('unknown-config', 'referenceId', { id: s.referenceId }, `referenceId: no configuration "${s.referenceId}".`);
+  return null;
+}
+
+/** Numeric fields of a drive that a catalog file must source. */
+const SOURCED_FIELDS = ['rpm', 'capacityBytes', 'iops', 'watts', 'priceUsd', 'afr', 'workloadTbPerYear', 'enduranceTbw', 'dwpd', 'warrantyYears'] as const;
+const sourcedValueSchema = z.object({ value: z.number().finite(), source: z.string().min(1), note: z.string().optional() }).strict();
+
+/**
+ * Checks a drive catalog file (samples/catalog/*.json): `{ format: 'cacheproof-drive-catalog',
+ * version: 1, drives: [...] }` where every numeric value is `{ value, source }` and `source`
+ * is a citation or `"default-to-review"`. Returns the drives with plain numbers.
+ * Example: a drive with `"iops": 140` (no source) → error at `drives[0].iops`.
+ */
+export function parseDriveCatalog(input: unknown): PlanResultOr<DriveModel[]> {
+  const head = z.object({ format: z.literal('cacheproof-drive-catalog'), version: z.literal(1), about: z.string().optional(), drives: z.array(z.record(z.string(), z.unknown())).min(1) }).safeParse(input);
+  if (!head.success) {
+    const issue = head.error.issues[0];
+    return { ok: false, error: issue === undefined ? planError('invalid', '', { detail: 'unknown' }, 'The catalog is not valid.') : fromZodIssue(issue, input) };
+  }
+  const drives: DriveModel[] = [];
+  for (const [i, raw] of head.data.drives.entries()) {
+    for (const f of SOURCED_FIELDS) {
+      if (raw[f] === undefined) continue;
+      if (!sourcedValueSchema.safeParse(raw[f]).success)
+        return { ok: false, error: planError('unsourced', `drives[${i}].${f}`, {}, `drives[${i}].${f}: a catalog value must be { "value": …, "source": "…" } (or source "default-to-review").`) };
+    }
+    const d = driveSchema.safeParse(raw);
+    if (!d.success) {
+      const issue = d.error.issues[0];
+      if (issue !== undefined) return { ok: false, error: fromZodIssue({ ...issue, path: ['drives', i, ...issue.path] } as z.core.$ZodIssue, input) };
+    } else drives.push(d.data);
+  }
+  return { ok: true, value: drives };
+}
