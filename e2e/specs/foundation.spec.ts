@@ -62,7 +62,9 @@ test('the sample analysis opens with its headline figures and no console errors'
   await expect(latency.locator('.value')).toHaveText(/^[\d.,]+ ms → [\d.,]+ ms$/);
   await expect(page.getByTestId(TID.modeBadge)).toBeVisible();
   await expect(page.getByTestId(TID.chartIops).locator('canvas')).toBeVisible();
-  const shot = await page.screenshot({ fullPage: true });
-  await testInfo.attach('sample-analysis', { body: shot, contentType: 'image/png' });
+  // Kept as a test artifact: test-results/e2e/<test>/sample-analysis.png.
+  const path = testInfo.outputPath('sample-analysis.png');
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach('sample-analysis', { path, contentType: 'image/png' });
   expect(errors).toEqual([]);
 });

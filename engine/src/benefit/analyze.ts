@@ -1,0 +1,442 @@
+import type { Series } from '../metrics/series.ts';
+import { buildSeries } from '../metrics/series.ts';
+import type { NullReason, Reasons, WindowSummary } from '../metrics/summary.ts';
+import { summarizeSeries } from '../metrics/summary.ts';
+import type { CaptureData, DeviceRole, IntervalRecord } from '../records/types.ts';
+import type { TimeWindow } from '../records/window.ts';
+import { groupByDevice, isoUtc } from '../records/window.ts';
+import type { WindowAggregates } from './aggregate.ts';
+import { AGG, AGG_K, aggregateWindow } from './aggregate.ts';
+import { blockBootstrap } from './bootstrap.ts';
+import type { WorkloadShape } from './drift.ts';
+import { checkDrift, DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
+import type { AnalyzeFailure } from './errors.ts';
+import { fail } from './errors.ts';
+import type { AnalysisMode, Figure } from './figures.ts';
+import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import type { LatencyTargets } from './health.ts';
+import { gradeHealth, resolveTargets } from './health.ts';
+import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, HourlyEntry, HourSide, WorkDone } from './result.ts';
+import { resolveWindows } from './windows.ts';
+
+/** What {@link analyze} returns: the report, or an expected failure as a value. */
+export type AnalysisResult = AnalysisReport | AnalyzeFailure;
+
+/** Default bootstrap seed. */
+export const DEFAULT_SEED = 20240601;
+/** Default bootstrap replicates. */
+export const DEFAULT_REPLICATES = 2000;
+/** A device whose `ok` intervals cover less than this share of a window gets a `low-coverage` warning, percent. */
+export const LOW_COVERAGE_PERCENT = 90;
+/** Windows whose lengths differ by more than this, percent of the longer, get an `unequal-windows` note. */
+export const UNEQUAL_WINDOWS_PERCENT = 10;
+/** Windows shorter than this get a `short-window` warning (a day shows the whole load cycle), ms. */
+export const SHORT_WINDOW_MS = 24 * 3_600_000;
+
+const fig = (f: Figure, key: string, reasons: Reasons): number | null => {
+  if (f.value === null) reasons[key] = f.reason;
+  return f.value;
+};
+const at = (v: Float64Array, i: number): number => v[i] as number;
+
+function workDone(mode: AnalysisMode, v: Float64Array): WorkDone {
+  const front = mode === 'front-and-backing';
+  const seconds = at(v, front ? AGG.fSec : AGG.bSec);
+  const reasons: Reasons = {};
+  if (!(seconds > 0)) {
+    reasons.ios = 'no-data';
+    reasons.bytes = 'no-data';
+    return { ios: null, bytes: null, seconds, reasons };
+  }
+  return {
+    ios: at(v, front ? AGG.fReads : AGG.bReads) + at(v, front ? AGG.fWrites : AGG.bWrites),
+    bytes: at(v, front ? AGG.fBytes : AGG.bBytes),
+    seconds,
+    reasons,
+  };
+}
+
+function shape(v: Float64Array): WorkloadShape {
+  const sec = at(v, AGG.fSec);
+  const ios = at(v, AGG.fReads) + at(v, AGG.fWrites);
+  const bytes = at(v, AGG.fBytes);
+  return {
+    iops: sec > 0 ? ios / sec : null,
+    readSharePercent: ios > 0 ? (at(v, AGG.fReads) / ios) * 100 : null,
+    meanRequestBytes: ios > 0 ? bytes / ios : null,
+    bytesPerSec: sec > 0 ? bytes / sec : null,
+  };
+}
+
+function hourSide(mode: AnalysisMode, v: Float64Array): HourSide {
+  const reasons: Reasons = {};
+  const appSec = at(v, mode === 'front-and-backing' ? AGG.fSec : AGG.bSec);
+  const appIos = mode === 'front-and-backing' ? at(v, AGG.fReads) + at(v, AGG.fWrites) : at(v, AGG.bReads) + at(v, AGG.bWrites);
+  const bSec = at(v, AGG.bSec);
+  const iops = appSec > 0 ? appIos / appSec : null;
+  if (iops === null) reasons.iops = 'no-data';
+  const backingIops = bSec > 0 ? (at(v, AGG.bReads) + at(v, AGG.bWrites)) / bSec : null;
+  if (backingIops === null) reasons.backingIops = 'no-data';
+  const latencyMs = fig(averageLatencyMs(mode, v), 'latencyMs', reasons);
+  return { seconds: Math.max(at(v, AGG.fSec), bSec), iops, backingIops, latencyMs, reasons };
+}
+
+function sumVectors(vs: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(AGG_K);
+  for (const v of vs) for (let k = 0; k < AGG_K; k++) out[k] = (out[k] as number) + (v[k] as number);
+  return out;
+}
+
+/**
+ * Analyzes a capture: the before/after benefit of a cache, with uncertainty, drift, health,
+ * matched hours, per-device and per-group summaries. Pure and deterministic: the same data
+ * and options (seed included) give the same object. The result, JSON-serialized, is the
+ * `cacheproof analyze --json` object (docs/analyze-json.md); expected bad requests come back
+ * as `{ ok: false, error: { code, message } }` (codes in errors.ts), never thrown.
+ *
+ * Mode: `front-and-backing` when front and backing devices are known (exact attribution: I/Os
+ * saved = backing I/Os per front I/O, after vs before), `backing-only` when only backing
+ * devices are (per-second rates compared, with a standing warning that the workload may have
+ * changed). Linear in the number of records, plus one hash join per extra group member and an
+ * O(replicates × blocks) bootstrap.
+ *
+ * @example
+ * const r = analyze(capture, { seed: 1 });
+ * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
+ * // 94.2 { low: 93.1, high: 95.0 }
+ */
+export function analyze(data: CaptureData, options: AnalyzeOptions = {}): AnalysisResult {
+  if (data.intervals.length === 0) return fail('window-outside-data', 'The capture holds no intervals.');
+  const byDevice = groupByDevice(data.intervals);
+  const roles = new Map<string, DeviceRole>();
+  for (const d of data.devices) roles.set(d.name, d.role);
+  for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
+
+  // --- devices
+  const frontOpt = options.front === undefined ? undefined : typeof options.front === 'string' ? [options.front] : [...options.front];
+  for (const name of [...(frontOpt ?? []), ...(options.backing ?? [])]) {
+    if (!roles.has(name)) return fail('unknown-device', `Device "${name}" is not in the capture.`);
+  }
+  const ofRole = (role: DeviceRole): string[] => [...roles.entries()].filter(([, r]) => r === role).map(([n]) => n);
+  const front = frontOpt ?? ofRole('front');
+  const backing = options.backing !== undefined ? [...options.backing] : ofRole('backing').filter((n) => !front.includes(n));
+  const overlap = front.find((n) => backing.includes(n));
+  if (overlap !== undefined) return fail('invalid-option', `Device "${overlap}" cannot be both front and backing.`);
+  if (backing.length === 0) {
+    return fail('no-devices', 'The capture has no backing device; name the backing devices explicitly.');
+  }
+  const chosen = new Set([...front, ...backing]);
+  const cache = ofRole('cache').filter((n) => !chosen.has(n));
+  const other = [...roles.keys()].filter((n) => !chosen.has(n) && !cache.includes(n));
+  const mode: AnalysisMode = front.length > 0 ? 'front-and-backing' : 'backing-only';
+  const appFacing = mode === 'front-and-backing' ? front : backing;
+  const spindles = options.spindles ?? backing.length;
+  if (!(spindles > 0)) return fail('invalid-option', 'The spindle count must be a positive number.');
+
+  // --- windows
+  let dataEnd = -Infinity;
+  for (const r of data.intervals) if (r.endMs > dataEnd) dataEnd = r.endMs;
+  const win = resolveWindows(data.phases, options, dataEnd);
+  if ('ok' in win) return win;
+  const seed = options.seed ?? DEFAULT_SEED;
+  const replicates = Math.max(1, Math.floor(options.bootstrapReplicates ?? DEFAULT_REPLICATES));
+  const threshold = options.driftThresholdPercent ?? DEFAULT_DRIFT_THRESHOLD_PERCENT;
+  const targetsIn = options.targets ?? 'generic';
+  const targets: LatencyTargets | null = resolveTargets(targetsIn);
+  if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
+
+  const listOf = (names: readonly string[]): IntervalRecord[][] => names.map((n) => byDevice.get(n) ?? []);
+  const seriesCache = new Map<string, Series>();
+  const series = (names: readonly string[], w: TimeWindow, label: string): Series => {
+    const key = `${label}|${names.join('\u0000')}`;
+    let s = seriesCache.get(key);
+    if (s === undefined) { s = buildSeries(listOf(names), w); seriesCache.set(key, s); }
+    return s;
+  };
+  const wins = { baseline: win.baseline, measure: win.measure } as const;
+  const frontS = {
+    baseline: front.length > 0 ? series(front, wins.baseline, 'b') : null,
+    measure: front.length > 0 ? series(front, wins.measure, 'm') : null,
+  };
+  const backingS = { baseline: series(backing, wins.baseline, 'b'), measure: series(backing, wins.measure, 'm') };
+  for (const k of ['baseline', 'measure'] as const) {
+    if ((frontS[k]?.n ?? 0) === 0 && backingS[k].n === 0) {
+      return fail('window-outside-data', `The ${k} window (${isoUtc(wins[k].startMs)} to ${isoUtc(wins[k].endMs)}) holds no interval of the analyzed devices.`);
+    }
+  }
+
+  // --- aggregates and point figures
+  const aggB: WindowAggregates = aggregateWindow(frontS.baseline, backingS.baseline, wins.baseline);
+  const aggM: WindowAggregates = aggregateWindow(frontS.measure, backingS.measure, wins.measure);
+  const tb = aggB.total, tm = aggM.total;
+
+  // --- per-device summaries (their totals give the exact backing counts)
+  // series of devices outside the front and backing groups are summarized and dropped, not cached;
+  // their storage is reused from one device to the next
+  const scratch: { series: Series | null } = { series: null };
+  const summaries = (names: readonly string[]): { baseline: WindowSummary; measure: WindowSummary } => {
+    const cached = (w: TimeWindow, label: string): Series => {
+      const hit = seriesCache.get(`${label}|${names.join('\u0000')}`);
+      if (hit !== undefined) return hit;
+      const built = buildSeries(listOf(names), w, scratch.series ?? undefined);
+      if (scratch.series === null || built.startMs.buffer !== scratch.series.startMs.buffer) scratch.series = built;
+      return built;
+    };
+    return { baseline: summarizeSeries(cached(wins.baseline, 'b')), measure: summarizeSeries(cached(wins.measure, 'm')) };
+  };
+  const allNames = [...front, ...backing, ...cache, ...other];
+  const perDevice: DeviceWindows[] = allNames.map((n) => ({ device: n, role: roles.get(n) ?? 'other', ...summaries([n]) }));
+  const summaryOf = new Map(perDevice.map((d) => [d.device, d]));
+
+  const ioR: Reasons = {};
+  const backingSums = (k: 'baseline' | 'measure'): WindowSummary[] => backing.map((n) => (summaryOf.get(n) as DeviceWindows)[k]);
+  const exTotal = (ss: WindowSummary[], key: string): number | null => {
+    if (ss.every((x) => x.okIntervals === 0)) { ioR[key] = 'no-data'; return null; }
+    return ss.reduce((sum, x) => sum + (x.totals.ios ?? 0), 0);
+  };
+  const exRate = (ss: WindowSummary[], key: string): number | null => {
+    if (ss.some((x) => x.okIntervals === 0)) { ioR[key] = 'no-data'; return null; }
+    return ss.reduce((sum, x) => sum + (x.totals.ios ?? 0) / x.okSeconds, 0);
+  };
+  const exB = backingSums('baseline'), exM = backingSums('measure');
+  const iosToBacking = {
+    before: exTotal(exB, 'before'), after: exTotal(exM, 'after'),
+    beforePerSecond: exRate(exB, 'beforePerSecond'), afterPerSecond: exRate(exM, 'afterPerSecond'),
+    reasons: ioR,
+  };
+
+  const savedFig = iosSavedPercent(mode, tb, tm);
+  const latB = averageLatencyMs(mode, tb), latA = averageLatencyMs(mode, tm);
+  const redFig = latencyReductionPercent(latB, latA), spFig = speedup(latB, latA);
+
+  // --- bootstrap
+  const savedR: Reasons = {};
+  const latR: Reasons = {};
+  const enoughBlocks = aggB.blocks.length >= 2 && aggM.blocks.length >= 2;
+  const boot = enoughBlocks
+    ? blockBootstrap(
+        aggB.blocks, aggM.blocks,
+        [
+          (b, m) => iosSavedPercent(mode, b, m).value,
+          (b, m) => latencyReductionPercent(averageLatencyMs(mode, b), averageLatencyMs(mode, m)).value,
+          (b, m) => speedup(averageLatencyMs(mode, b), averageLatencyMs(mode, m)).value,
+        ],
+        [savedFig.value, redFig.value, spFig.value], replicates, seed)
+    : null;
+  const ciOf = (i: number, point: Figure, key: string, reasons: Reasons) => {
+    const ci = boot?.intervals[i] ?? null;
+    if (ci === null) reasons[key] = point.value === null ? point.reason : 'too-few-blocks';
+    return ci;
+  };
+  const iosSaved = {
+    value: fig(savedFig, 'value', savedR),
+    ci95: ciOf(0, savedFig, 'ci95', savedR),
+    method: mode === 'front-and-backing' ? 'backing-per-front-io' as const : 'backing-per-second' as const,
+    reasons: savedR,
+  };
+  const latencyMs = {
+    before: fig(latB, 'before', latR),
+    after: fig(latA, 'after', latR),
+    reductionPercent: fig(redFig, 'reductionPercent', latR),
+    reductionPercentCi95: ciOf(1, redFig, 'reductionPercentCi95', latR),
+    speedup: fig(spFig, 'speedup', latR),
+    speedupCi95: ciOf(2, spFig, 'speedupCi95', latR),
+    reasons: latR,
+  };
+  const nR: Reasons = {};
+  const normalized = { before: fig(normalizedIops(latB), 'before', nR), after: fig(normalizedIops(latA), 'after', nR), reasons: nR };
+
+  const workB = workDone(mode, tb), workA = workDone(mode, tm);
+  const perSec = (w: WorkDone, key: string, reasons: Reasons, scale: (x: number) => number, pick: 'ios' | 'bytes'): number | null => {
+    const v = w[pick];
+    if (v === null || !(w.seconds > 0)) { reasons[key] = 'no-data'; return null; }
+    return scale(v / w.seconds);
+  };
+  const dR: Reasons = {};
+  const delivered = {
+    before: perSec(workB, 'before', dR, (x) => x / spindles, 'ios'),
+    after: perSec(workA, 'after', dR, (x) => x / spindles, 'ios'),
+    spindles,
+    reasons: dR,
+  };
+  const tR: Reasons = {};
+  const throughput = {
+    before: perSec(workB, 'before', tR, (x) => x / 1e6, 'bytes'),
+    after: perSec(workA, 'after', tR, (x) => x / 1e6, 'bytes'),
+    reasons: tR,
+  };
+  const cR: Reasons = {};
+  const served = mode === 'front-and-backing'
+    ? { reads: fig(cacheServedPercent(tm, 'reads'), 'reads', cR), writes: fig(cacheServedPercent(tm, 'writes'), 'writes', cR), reasons: cR }
+    : { reads: null, writes: null, reasons: { reads: 'backing-only-mode', writes: 'backing-only-mode' } as Reasons };
+
+  // --- hourly and matched hours
+  const hourly: HourlyEntry[] = [];
+  const matchedB: Float64Array[] = [], matchedM: Float64Array[] = [];
+  for (let h = 0; h < 24; h++) {
+    const vb = aggB.hours[h], vm = aggM.hours[h];
+    if (!vb || !vm) continue;
+    matchedB.push(vb);
+    matchedM.push(vm);
+    const reasons: Reasons = {};
+    const hb = averageLatencyMs(mode, vb), hm = averageLatencyMs(mode, vm);
+    hourly.push({
+      hour: h,
+      baseline: hourSide(mode, vb),
+      measure: hourSide(mode, vm),
+      iosSavedPercent: fig(iosSavedPercent(mode, vb, vm), 'iosSavedPercent', reasons),
+      latencyReductionPercent: fig(latencyReductionPercent(hb, hm), 'latencyReductionPercent', reasons),
+      reasons,
+    });
+  }
+  const mhR: Reasons = {};
+  let matchedSaved: number | null = null, matchedRed: number | null = null;
+  if (hourly.length === 0) {
+    mhR.iosSavedPercent = 'no-matched-hours';
+    mhR.latencyReductionPercent = 'no-matched-hours';
+  } else {
+    const sb = sumVectors(matchedB), sm = sumVectors(matchedM);
+    matchedSaved = fig(iosSavedPercent(mode, sb, sm), 'iosSavedPercent', mhR);
+    matchedRed = fig(latencyReductionPercent(averageLatencyMs(mode, sb), averageLatencyMs(mode, sm)), 'latencyReductionPercent', mhR);
+  }
+
+  // --- drift
+  const drift = mode === 'front-and-backing' ? checkDrift(shape(tb), shape(tm), threshold) : checkDrift(null, null, threshold);
+
+  // --- group summaries
+  const groupOf = (names: string[]): GroupWindows => ({ devices: names, ...summaries(names) });
+  const gR: Reasons = {};
+  if (front.length === 0) gR.front = 'backing-only-mode';
+  const groups = { front: front.length > 0 ? groupOf(front) : null, backing: groupOf(backing), reasons: gR };
+  const appGroup = mode === 'front-and-backing' ? groups.front as GroupWindows : groups.backing;
+  const ldR: Reasons = {};
+  const ld = {
+    devices: appFacing,
+    method: 'type-7 percentiles of per-interval await' as const,
+    baseline: appGroup.baseline.percentiles.awaitMs,
+    measure: appGroup.measure.percentiles.awaitMs,
+    reasons: ldR,
+  };
+  if (ld.baseline === null) ldR.baseline = appGroup.baseline.percentiles.reasons.awaitMs ?? 'no-data';
+  if (ld.measure === null) ldR.measure = appGroup.measure.percentiles.reasons.awaitMs ?? 'no-data';
+
+  // --- health
+  const appS = (k: 'baseline' | 'measure'): Series => (mode === 'front-and-backing' ? frontS[k] as Series : backingS[k]);
+  const health = {
+    preset: typeof targetsIn === 'string' ? targetsIn : 'custom',
+    targets,
+    devices: appFacing,
+    baseline: gradeHealth(appS('baseline'), targets),
+    measure: gradeHealth(appS('measure'), targets),
+  };
+
+  // --- warnings
+  const warnings: AnalysisWarning[] = [];
+  const warn = (code: string, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
+    const w: AnalysisWarning = { code, message, source: 'analysis' };
+    if (extra.device !== undefined) w.device = extra.device;
+    if (extra.params !== undefined) w.params = extra.params;
+    warnings.push(w);
+  };
+  if (mode === 'backing-only') {
+    warn('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.');
+  }
+  for (const k of drift.exceeded) {
+    const m = drift.metrics[k];
+    warn('workload-drift', `The workload's ${k} changed by ${(m.changePercent ?? 0).toFixed(1)}% between the windows, more than the ${threshold}% threshold.`,
+      { params: { metric: k, changePercent: m.changePercent ?? 0, thresholdPercent: threshold } });
+  }
+  const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
+  if (Math.abs(bSec - mSec) > (Math.max(bSec, mSec) * UNEQUAL_WINDOWS_PERCENT) / 100) {
+    warn('unequal-windows', 'The windows differ in length by more than 10%; figures are compared per second or per I/O, never as raw totals.',
+      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
+  }
+  if (bSec * 1000 < SHORT_WINDOW_MS || mSec * 1000 < SHORT_WINDOW_MS) {
+    warn('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
+      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
+  }
+  for (const d of perDevice) {
+    if (!chosen.has(d.device)) continue;
+    for (const k of ['baseline', 'measure'] as const) {
+      const s = d[k];
+      const winSec = k === 'baseline' ? bSec : mSec;
+      for (const status of ['reset', 'wrap', 'gap', 'clock-jump', 'incomplete'] as const) {
+        const count = s.notOk[status];
+        if (count > 0) {
+          warn(`interval-${status}`, `Device ${d.device} has ${count} ${status} interval(s) in the ${k} window; they carry no numbers and are left out.`,
+            { device: d.device, params: { window: k, count } });
+        }
+      }
+      const coverage = (s.okSeconds / winSec) * 100;
+      if (coverage < LOW_COVERAGE_PERCENT) {
+        warn('low-coverage', `Device ${d.device} has data for only ${coverage.toFixed(1)}% of the ${k} window.`,
+          { device: d.device, params: { window: k, coveragePercent: coverage } });
+      }
+    }
+  }
+  if (iosSaved.value !== null && iosSaved.value < 0) {
+    warn('negative-ios-saved', 'The backing devices carried more I/O per unit of work after the switch than before.', { params: { value: iosSaved.value } });
+  }
+  for (const kind of ['reads', 'writes'] as const) {
+    const v = served[kind];
+    if (v !== null && v < 0) {
+      warn('negative-cache-served', `The backing devices completed more ${kind} than the front device in the measure window (write-backs, metadata or split requests).`,
+        { params: { kind, value: v } });
+    }
+  }
+  for (const w of data.warnings) {
+    const inside = w.atMs === undefined ||
+      (w.atMs >= wins.baseline.startMs && w.atMs <= wins.baseline.endMs) || (w.atMs >= wins.measure.startMs && w.atMs <= wins.measure.endMs);
+    if (!inside) continue;
+    const out: AnalysisWarning = { code: w.code, message: w.message, source: 'capture' };
+    if (w.device !== undefined) out.device = w.device;
+    if (w.atMs !== undefined) out.at = isoUtc(w.atMs);
+    warnings.push(out);
+  }
+
+  const winR: Reasons = {};
+  if (win.switchMs === null) winR.switchAt = 'no-data' satisfies NullReason;
+  return {
+    ok: true,
+    formatVersion: 1,
+    mode,
+    host: { hostname: data.host.hostname, kernel: data.host.kernel },
+    windows: {
+      baseline: { start: isoUtc(wins.baseline.startMs), end: isoUtc(wins.baseline.endMs), seconds: bSec },
+      measure: { start: isoUtc(wins.measure.startMs), end: isoUtc(wins.measure.endMs), seconds: mSec },
+      switchAt: win.switchMs === null ? null : isoUtc(win.switchMs),
+      warmupExcludedSeconds: win.warmupMs / 1000,
+      warmupSource: win.warmupSource,
+      trim: { firstSeconds: win.trimFirstMs / 1000, lastSeconds: win.trimLastMs / 1000 },
+      source: win.source,
+      reasons: winR,
+    },
+    devices: { front, backing, cache, other, appFacing: mode === 'front-and-backing' ? 'front' : 'backing', spindles },
+    benefit: {
+      iosToBacking,
+      iosSavedPercent: iosSaved,
+      latencyMs,
+      normalizedIops: normalized,
+      deliveredIopsPerSpindle: delivered,
+      throughputMBps: throughput,
+      totalWork: { before: workB, after: workA },
+      cacheServedPercent: served,
+      matchedHours: { hours: hourly.map((h) => h.hour), iosSavedPercent: matchedSaved, latencyReductionPercent: matchedRed, reasons: mhR },
+    },
+    uncertainty: {
+      method: 'block-bootstrap-percentile',
+      prng: 'mulberry32',
+      seed,
+      replicates,
+      blockSeconds: { baseline: aggB.blockMs / 1000, measure: aggM.blockMs / 1000 },
+      blocks: { baseline: aggB.blocks.length, measure: aggM.blocks.length },
+    },
+    latencyDistribution: ld,
+    drift,
+    health,
+    hourly,
+    groups,
+    perDevice,
+    warnings,
+  };
+}

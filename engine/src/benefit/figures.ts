@@ -1,0 +1,117 @@
+import type { NullReason } from '../metrics/summary.ts';
+import { AGG } from './aggregate.ts';
+
+/** How the capture's devices let us attribute I/O. */
+export type AnalysisMode = 'front-and-backing' | 'backing-only';
+
+/** A figure or the reason it cannot be computed. */
+export type Figure = { value: number; reason?: undefined } | { value: null; reason: NullReason };
+
+const ok = (value: number): Figure => ({ value });
+const no = (reason: NullReason): Figure => ({ value: null, reason });
+const at = (v: Float64Array, i: number): number => v[i] as number;
+
+/**
+ * Share of I/O saved from the backing devices, percent, from two aggregate vectors (see AGG).
+ * - front-and-backing: backing I/Os per front I/O, over intervals where both are measured,
+ *   after vs before: (1 − (B/F)measure / (B/F)baseline) × 100. Exact attribution; insensitive to
+ *   a change in load volume; equals 1 − B/F of the measure window when the stack passes I/O
+ *   one-to-one before the switch.
+ * - backing-only: backing I/Os per second, after vs before: (1 − rate_measure / rate_baseline) × 100.
+ * Can be negative (more backing I/O than before).
+ *
+ * @example
+ * // baseline: front 1000, backing 1000; measure: front 1200, backing 60
+ * iosSavedPercent('front-and-backing', base, meas) // { value: 95 } = (1 − 0.05 / 1) × 100
+ */
+export function iosSavedPercent(mode: AnalysisMode, baseline: Float64Array, measure: Float64Array): Figure {
+  if (mode === 'front-and-backing') {
+    const fb = at(baseline, AGG.jFReads) + at(baseline, AGG.jFWrites);
+    const bb = at(baseline, AGG.jBReads) + at(baseline, AGG.jBWrites);
+    const fm = at(measure, AGG.jFReads) + at(measure, AGG.jFWrites);
+    const bm = at(measure, AGG.jBReads) + at(measure, AGG.jBWrites);
+    if (!(at(baseline, AGG.jSec) > 0) || !(at(measure, AGG.jSec) > 0)) return no('no-data');
+    if (!(fb > 0) || !(fm > 0)) return no('no-io');
+    if (!(bb > 0)) return no('no-backing-io-baseline');
+    return ok((1 - (bm / fm) / (bb / fb)) * 100);
+  }
+  const sb = at(baseline, AGG.bSec), sm = at(measure, AGG.bSec);
+  if (!(sb > 0) || !(sm > 0)) return no('no-data');
+  const rb = (at(baseline, AGG.bReads) + at(baseline, AGG.bWrites)) / sb;
+  const rm = (at(measure, AGG.bReads) + at(measure, AGG.bWrites)) / sm;
+  if (!(rb > 0)) return no('no-backing-io-baseline');
+  return ok((1 - rm / rb) * 100);
+}
+
+/**
+ * Average response time at the application-facing devices, ms: Σ(read + write time) / Σ I/Os
+ * over the window's `ok` intervals (iostat await over the whole window). Front group in
+ * front-and-backing mode, backing group in backing-only mode.
+ *
+ * @example
+ * // 1000 I/Os that took 4500 ms in total
+ * averageLatencyMs('front-and-backing', v) // { value: 4.5 }
+ */
+export function averageLatencyMs(mode: AnalysisMode, v: Float64Array): Figure {
+  const sec = mode === 'front-and-backing' ? at(v, AGG.fSec) : at(v, AGG.bSec);
+  const ios = mode === 'front-and-backing' ? at(v, AGG.fLatIos) : at(v, AGG.bLatIos);
+  const ms = mode === 'front-and-backing' ? at(v, AGG.fLatMs) : at(v, AGG.bLatMs);
+  if (!(sec > 0)) return no('no-data');
+  if (!(ios > 0)) return no('no-io');
+  return ok(ms / ios);
+}
+
+/**
+ * Latency reduction, percent: (before − after) / before × 100.
+ *
+ * @example
+ * latencyReductionPercent({ value: 10.7 }, { value: 1 }) // { value: 90.65… }
+ */
+export function latencyReductionPercent(before: Figure, after: Figure): Figure {
+  if (before.value === null) return before;
+  if (after.value === null) return after;
+  if (!(before.value > 0)) return no('zero-denominator');
+  return ok(((before.value - after.value) / before.value) * 100);
+}
+
+/**
+ * Speed-up factor: before / after ("10.7× faster").
+ *
+ * @example
+ * speedup({ value: 10.7 }, { value: 1 }) // { value: 10.7 }
+ */
+export function speedup(before: Figure, after: Figure): Figure {
+  if (before.value === null) return before;
+  if (after.value === null) return after;
+  if (!(after.value > 0)) return no('zero-denominator');
+  return ok(before.value / after.value);
+}
+
+/**
+ * Normalized IOPS: the I/O rate one outstanding request stream could reach at a mean latency,
+ * 1000 / latency(ms).
+ *
+ * @example
+ * normalizedIops({ value: 4 }) // { value: 250 }
+ */
+export function normalizedIops(latencyMs: Figure): Figure {
+  if (latencyMs.value === null) return latencyMs;
+  if (!(latencyMs.value > 0)) return no('zero-denominator');
+  return ok(1000 / latencyMs.value);
+}
+
+/**
+ * Share of front reads (or writes) the cache served in a window, percent: (1 − backing / front) × 100
+ * over intervals where both are measured. Negative when the backing devices carried more
+ * (write-backs, metadata, request splitting).
+ *
+ * @example
+ * cacheServedPercent(measure, 'reads') // front reads 1000, backing reads 30 → { value: 97 }
+ */
+export function cacheServedPercent(v: Float64Array, kind: 'reads' | 'writes'): Figure {
+  if (!(at(v, AGG.jSec) > 0)) return no('no-data');
+  const f = at(v, kind === 'reads' ? AGG.jFReads : AGG.jFWrites);
+  const b = at(v, kind === 'reads' ? AGG.jBReads : AGG.jBWrites);
+  if (!(f > 0)) return no(kind === 'reads' ? 'no-reads' : 'no-writes');
+  return ok((1 - b / f) * 100);
+}

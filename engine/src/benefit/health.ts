@@ -1,0 +1,164 @@
+import type { Series } from '../metrics/series.ts';
+import type { Reasons } from '../metrics/summary.ts';
+import { isoUtc } from '../records/window.ts';
+import { HOUR_MS } from './windows.ts';
+
+/** Average-latency targets, ms. A target that is absent is not checked. */
+export interface LatencyTargets {
+  readMs?: number;
+  writeMs?: number;
+  /** Reads and writes together. */
+  transferMs?: number;
+}
+
+/** Published target sets (see DOMAIN.md "Published latency targets"). */
+export const TARGET_PRESETS = {
+  /** Exchange database: reads < 20 ms. */
+  'exchange-db': { readMs: 20 },
+  /** Exchange log: writes < 10 ms. */
+  'exchange-log': { writeMs: 10 },
+  /** SQL Server data files: reads < 10 ms, writes < 5 ms, transfers < 10 ms. */
+  'sqlserver-data': { readMs: 10, writeMs: 5, transferMs: 10 },
+  /** SQL Server log files: writes < 5 ms. */
+  'sqlserver-log': { writeMs: 5 },
+  /** SharePoint content database: transfers < 20 ms. */
+  sharepoint: { transferMs: 20 },
+  /** Generic: reads and writes < 20 ms. */
+  generic: { readMs: 20, writeMs: 20 },
+} as const satisfies Record<string, LatencyTargets>;
+
+export type TargetPreset = keyof typeof TARGET_PRESETS;
+
+/** A run of consecutive intervals that break a target. */
+export interface BreakingSpan {
+  start: string;
+  end: string;
+  /** Worst interval value in the span, ms. */
+  worstMs: number;
+  intervals: number;
+}
+
+export interface HealthCheck {
+  metric: 'read' | 'write' | 'transfer';
+  targetMs: number;
+  /** Window average (I/O-weighted), ms. */
+  averageMs: number | null;
+  /** averageMs < targetMs. */
+  meetsTarget: boolean | null;
+  /** Intervals with at least one I/O of the kind. */
+  intervalsChecked: number;
+  /** Intervals whose own average is ≥ the target. */
+  intervalsBreaking: number;
+  breakingPercent: number | null;
+  /** Start (ISO, UTC) of each clock hour whose average breaks the target. */
+  hoursBreaking: string[];
+  /** Up to {@link MAX_SPANS} runs of breaking intervals, in time order. */
+  spans: BreakingSpan[];
+  /** Number of breaking runs in all (spans may be cut). */
+  spansTotal: number;
+  reasons: Reasons;
+}
+
+/** Grade of a window: `bad` when any average breaks its target, `warning` when more than 5% of intervals break one, else `good`; `no-data` when nothing was checked. */
+export type HealthGrade = 'good' | 'warning' | 'bad' | 'no-data';
+
+export interface HealthWindow {
+  grade: HealthGrade;
+  checks: HealthCheck[];
+}
+
+/** Most breaking spans listed per check. */
+export const MAX_SPANS = 50;
+/** Share of breaking intervals above which a window whose average passes is graded `warning`, percent. */
+export const WARNING_BREAKING_PERCENT = 5;
+
+/**
+ * Resolves a preset name or user targets into targets, or null for an unknown preset name.
+ *
+ * @example
+ * resolveTargets('sqlserver-data') // { readMs: 10, writeMs: 5, transferMs: 10 }
+ * resolveTargets({ readMs: 8 })    // { readMs: 8 }
+ */
+export function resolveTargets(t: TargetPreset | LatencyTargets | string): LatencyTargets | null {
+  if (typeof t === 'string') return (TARGET_PRESETS as Record<string, LatencyTargets>)[t] ?? null;
+  return t;
+}
+
+/**
+ * Grades a series (the application-facing group over one window) against latency targets:
+ * for each target (read → r_await, write → w_await, transfer → await), the window average
+ * (Σ time / Σ I/Os), every interval with I/O of that kind whose own average is ≥ the target,
+ * runs of such intervals, and the UTC clock hours whose hourly average is ≥ the target.
+ * A target is met when the average is strictly below it.
+ *
+ * @example
+ * gradeHealth(frontSeries, { readMs: 20 })
+ * // { grade: 'warning', checks: [{ metric: 'read', targetMs: 20, averageMs: 12.1, meetsTarget: true,
+ * //   intervalsChecked: 86400, intervalsBreaking: 5200, breakingPercent: 6.02, hoursBreaking: ['…T14:00:00.000Z'], … }] }
+ */
+export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
+  const checks: HealthCheck[] = [];
+  const defs: [HealthCheck['metric'], number | undefined][] = [
+    ['read', targets.readMs], ['write', targets.writeMs], ['transfer', targets.transferMs],
+  ];
+  for (const [metric, target] of defs) {
+    if (target === undefined) continue;
+    let ms = 0, ios = 0, checked = 0, breaking = 0;
+    const hourMs = new Map<number, [number, number]>();
+    const spans: BreakingSpan[] = [];
+    let spansTotal = 0;
+    let open: BreakingSpan | null = null;
+    let lastBreak = -1;
+    for (let i = 0; i < s.n; i++) {
+      if (s.ok[i] !== 1) continue;
+      const r = s.reads[i] as number, w = s.writes[i] as number;
+      const rt = s.readTimeMs[i] as number, wt = s.writeTimeMs[i] as number;
+      const n = metric === 'read' ? r : metric === 'write' ? w : r + w;
+      const t = metric === 'read' ? rt : metric === 'write' ? wt : rt + wt;
+      if (!(n > 0) || Number.isNaN(t)) continue;
+      ms += t;
+      ios += n;
+      checked++;
+      const hour = Math.floor((s.startMs[i] as number) / HOUR_MS);
+      const hv = hourMs.get(hour);
+      if (hv) { hv[0] += t; hv[1] += n; } else hourMs.set(hour, [t, n]);
+      const v = t / n;
+      if (v >= target) {
+        breaking++;
+        if (open !== null && lastBreak === i - 1) {
+          open.end = isoUtc(s.endMs[i] as number);
+          open.intervals++;
+          if (v > open.worstMs) open.worstMs = v;
+        } else {
+          spansTotal++;
+          open = { start: isoUtc(s.startMs[i] as number), end: isoUtc(s.endMs[i] as number), worstMs: v, intervals: 1 };
+          if (spans.length < MAX_SPANS) spans.push(open);
+        }
+        lastBreak = i;
+      }
+    }
+    const hoursBreaking = [...hourMs.entries()]
+      .filter(([, [t, n]]) => t / n >= target)
+      .map(([h]) => h)
+      .sort((a, b) => a - b)
+      .map((h) => isoUtc(h * HOUR_MS));
+    const reasons: Reasons = {};
+    const averageMs = ios > 0 ? ms / ios : null;
+    const noneReason = metric === 'read' ? 'no-reads' : metric === 'write' ? 'no-writes' : 'no-io';
+    if (averageMs === null) { reasons.averageMs = noneReason; reasons.meetsTarget = noneReason; reasons.breakingPercent = noneReason; }
+    checks.push({
+      metric, targetMs: target, averageMs, meetsTarget: averageMs === null ? null : averageMs < target,
+      intervalsChecked: checked, intervalsBreaking: breaking,
+      breakingPercent: checked > 0 ? (breaking / checked) * 100 : null,
+      hoursBreaking, spans, spansTotal, reasons,
+    });
+  }
+  let grade: HealthGrade = 'no-data';
+  const graded = checks.filter((c) => c.averageMs !== null);
+  if (graded.length > 0) {
+    if (graded.some((c) => c.meetsTarget === false)) grade = 'bad';
+    else if (graded.some((c) => (c.breakingPercent ?? 0) > WARNING_BREAKING_PERCENT)) grade = 'warning';
+    else grade = 'good';
+  }
+  return { grade, checks };
+}

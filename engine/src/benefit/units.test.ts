@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { AGG, AGG_K, blockLengthMs } from './aggregate.ts';
+import { blockBootstrap } from './bootstrap.ts';
+import { checkDrift } from './drift.ts';
+import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { buildSeries } from '../metrics/series.ts';
+import type { IntervalRecord } from '../records/types.ts';
+import { gradeHealth, resolveTargets, TARGET_PRESETS } from './health.ts';
+
+const vec = (fields: Partial<Record<keyof typeof AGG, number>>): Float64Array => {
+  const v = new Float64Array(AGG_K);
+  for (const [k, x] of Object.entries(fields)) v[AGG[k as keyof typeof AGG]] = x;
+  return v;
+};
+
+describe('benefit figures', () => {
+  const TOL = 1e-9;
+  it.each([
+    // name, baseline, measure, expected saved %
+    ['one-to-one stack, 5% misses', { jSec: 10, jFReads: 1000, jBReads: 1000 }, { jSec: 10, jFReads: 1200, jBReads: 60 }, 95],
+    ['baseline amplification 2× corrected', { jSec: 10, jFReads: 1000, jBReads: 2000 }, { jSec: 10, jFReads: 1000, jBReads: 200 }, 90],
+    ['more backing I/O after: negative', { jSec: 10, jFWrites: 100, jBWrites: 100 }, { jSec: 10, jFWrites: 100, jBWrites: 150 }, -50],
+  ])('iosSavedPercent front-and-backing: %s', (_n, b, m, want) => {
+    expect(Math.abs((iosSavedPercent('front-and-backing', vec(b), vec(m)).value as number) - want)).toBeLessThan(TOL);
+  });
+  it('iosSavedPercent backing-only compares per second', () => {
+    const f = iosSavedPercent('backing-only', vec({ bSec: 100, bReads: 1000 }), vec({ bSec: 50, bReads: 100 }));
+    expect(f.value).toBeCloseTo(80, 9); // 10/s → 2/s
+  });
+  it.each([
+    ['no baseline data', vec({}), vec({ jSec: 1, jFReads: 1 }), 'no-data'],
+    ['no front I/O', vec({ jSec: 1 }), vec({ jSec: 1, jFReads: 1 }), 'no-io'],
+    ['no backing I/O before', vec({ jSec: 1, jFReads: 5 }), vec({ jSec: 1, jFReads: 1 }), 'no-backing-io-baseline'],
+  ])('iosSavedPercent null with reason: %s', (_n, b, m, reason) => {
+    expect(iosSavedPercent('front-and-backing', b, m)).toEqual({ value: null, reason });
+  });
+  it('latency, reduction, speed-up, normalized IOPS (DOMAIN example: 10.7 → 1 ms)', () => {
+    const b = averageLatencyMs('front-and-backing', vec({ fSec: 1, fLatIos: 100, fLatMs: 1070 }));
+    const a = averageLatencyMs('front-and-backing', vec({ fSec: 1, fLatIos: 100, fLatMs: 100 }));
+    expect(b.value).toBeCloseTo(10.7, 12);
+    expect(latencyReductionPercent(b, a).value).toBeCloseTo(90.654205607, 6);
+    expect(speedup(b, a).value).toBeCloseTo(10.7, 12);
+    expect(normalizedIops(a).value).toBeCloseTo(1000, 9);
+    expect(speedup(b, { value: 0 })).toEqual({ value: null, reason: 'zero-denominator' });
+    expect(averageLatencyMs('front-and-backing', vec({ fSec: 1 }))).toEqual({ value: null, reason: 'no-io' });
+  });
+  it('cacheServedPercent reads and writes apart', () => {
+    const m = vec({ jSec: 1, jFReads: 1000, jBReads: 30, jFWrites: 100, jBWrites: 100 });
+    expect(cacheServedPercent(m, 'reads').value).toBeCloseTo(97, 9);
+    expect(cacheServedPercent(m, 'writes').value).toBeCloseTo(0, 9);
+    expect(cacheServedPercent(vec({ jSec: 1 }), 'writes')).toEqual({ value: null, reason: 'no-writes' });
+  });
+});
+
+describe('blockBootstrap', () => {
+  const blocks = (n: number, rate: number, spread: number): Float64Array[] =>
+    Array.from({ length: n }, (_, i) => vec({ bSec: 3600, bReads: 3600 * rate * (1 + spread * Math.sin(i * 1.7)) }));
+  const stat = (b: Float64Array, m: Float64Array): number | null => iosSavedPercent('backing-only', b, m).value;
+  it('reproducible, contains the point, narrower with more blocks', () => {
+    const width = (n: number): number => {
+      const b = blocks(n, 100, 0.3), m = blocks(n, 10, 0.3);
+      const point = stat(b.reduce((s, v) => s.map((x, k) => x + (v[k] as number)), new Float64Array(AGG_K)), m.reduce((s, v) => s.map((x, k) => x + (v[k] as number)), new Float64Array(AGG_K)));
+      const r1 = blockBootstrap(b, m, [stat], [point], 1000, 9);
+      const r2 = blockBootstrap(b, m, [stat], [point], 1000, 9);
+      expect(r1).toEqual(r2);
+      const ci = r1.intervals[0];
+      if (!ci || point === null) throw new Error('no interval');
+      expect(ci.low).toBeLessThanOrEqual(point);
+      expect(ci.high).toBeGreaterThanOrEqual(point);
+      return ci.high - ci.low;
+    };
+    expect(width(96)).toBeLessThan(width(12));
+  });
+  it('block length: hours from 12 h on, else 12 equal blocks', () => {
+    expect(blockLengthMs(24 * 3_600_000)).toBe(3_600_000);
+    expect(blockLengthMs(12 * 3_600_000)).toBe(3_600_000);
+    expect(blockLengthMs(6 * 3_600_000)).toBe(1_800_000);
+  });
+});
+
+describe('checkDrift', () => {
+  const before = { iops: 100, readSharePercent: 70, meanRequestBytes: 8192, bytesPerSec: 819_200 };
+  it.each([
+    ['steady', before, []],
+    ['+40% load', { iops: 140, readSharePercent: 70, meanRequestBytes: 8192, bytesPerSec: 1_146_880 }, ['iops', 'bytesPerSec']],
+    ['read share 70 → 35 (−50%)', { ...before, readSharePercent: 35 }, ['readSharePercent']],
+    ['request size doubles', { ...before, meanRequestBytes: 16384, bytesPerSec: 1_638_400 }, ['meanRequestBytes', 'bytesPerSec']],
+    ['exactly 25% is not more than 25%', { ...before, iops: 125 }, []],
+  ])('%s', (_n, after, want) => {
+    expect(checkDrift(before, after, 25).exceeded).toEqual(want);
+  });
+  it('backing-only: not checked, nulls with reasons', () => {
+    const d = checkDrift(null, null);
+    expect(d.checked).toBe(false);
+    expect(d.metrics.iops.reasons.before).toBe('backing-only-mode');
+  });
+});
+
+describe('health grading', () => {
+  const rec = (i: number, reads: number, readMs: number, writes = 0, writeMs = 0): IntervalRecord => ({
+    device: 'd', startMs: i * 600_000, endMs: (i + 1) * 600_000, intervalMs: 600_000, status: 'ok',
+    reads, writes, readBytes: reads * 4096, writeBytes: writes * 4096, readTimeMs: reads * readMs, writeTimeMs: writes * writeMs, busyMs: 0, weightedMs: 0,
+  });
+  // 2 hours of 10-minute intervals; the second hour reads at 30 ms
+  const recs = Array.from({ length: 12 }, (_, i) => rec(i, 100, i >= 6 ? 30 : 5, 10, 2));
+  const s = buildSeries([recs], { startMs: 0, endMs: 2 * 3_600_000 });
+  it.each([
+    ['exchange-db', 'warning', 1], // average 17.5 ms < 20 ms, but half the intervals break it
+    ['sqlserver-data', 'bad', 3],
+    ['exchange-log', 'good', 1],
+  ] as const)('%s → %s', (preset, grade, nChecks) => {
+    const h = gradeHealth(s, TARGET_PRESETS[preset]);
+    expect(h.grade).toBe(grade);
+    expect(h.checks.length).toBe(nChecks);
+  });
+  it('reports breaking intervals, spans and hours', () => {
+    const h = gradeHealth(s, { readMs: 20 });
+    const c = h.checks[0];
+    expect(c?.averageMs).toBeCloseTo(17.5, 9);
+    expect(c?.meetsTarget).toBe(true);
+    expect(c?.intervalsBreaking).toBe(6);
+    expect(c?.breakingPercent).toBeCloseTo(50, 9);
+    expect(c?.hoursBreaking).toEqual(['1970-01-01T01:00:00.000Z']);
+    expect(c?.spans).toEqual([{ start: '1970-01-01T01:00:00.000Z', end: '1970-01-01T02:00:00.000Z', worstMs: 30, intervals: 6 }]);
+    expect(h.grade).toBe('warning');
+  });
+  it('user-defined targets and presets resolve; unknown preset is null', () => {
+    expect(resolveTargets({ transferMs: 3 })).toEqual({ transferMs: 3 });
+    expect(resolveTargets('sharepoint')).toEqual({ transferMs: 20 });
+    expect(resolveTargets('nope')).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { IntervalRecord } from '../records/types.ts';
+import { buildSeries } from './series.ts';
+import { summarizeSeries } from './summary.ts';
+
+const rec = (device: string, i: number, reads: number, timeMs: number, status: IntervalRecord['status'] = 'ok'): IntervalRecord => {
+  const ok = status === 'ok';
+  return {
+    device, startMs: i * 1000, endMs: (i + 1) * 1000, intervalMs: 1000, status,
+    reads: ok ? reads : null, writes: ok ? 0 : null, readBytes: ok ? reads * 4096 : null, writeBytes: ok ? 0 : null,
+    readTimeMs: ok ? timeMs : null, writeTimeMs: ok ? 0 : null, busyMs: ok ? 500 : null, weightedMs: ok ? timeMs : null,
+  };
+};
+const W = { startMs: 0, endMs: 1_000_000 };
+
+describe('summarizeSeries', () => {
+  it('means are ratios of sums (time-weighted rates, I/O-weighted latency)', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 100, 100), rec('a', 1, 300, 900)]], W));
+    expect(s.means.iops).toBeCloseTo(200, 12);
+    expect(s.means.awaitMs).toBeCloseTo(2.5, 12); // 1000 ms / 400, not (1 + 3) / 2
+    expect(s.percentiles.iops).toEqual({ p50: 200, p95: 290, p99: 298, max: 300, n: 2 });
+    expect(s.totals.reads).toBe(400);
+    expect(s.okSeconds).toBe(2);
+  });
+  it('a reset inside the window: that interval carries nothing and is counted', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 100, 100), rec('a', 1, 0, 0, 'reset'), rec('a', 2, 100, 100)]], W));
+    expect(s.totals.reads).toBe(200);
+    expect(s.okSeconds).toBe(2);
+    expect(s.means.iops).toBeCloseTo(100, 12); // not 200/3
+    expect(s.notOk.reset).toBe(1);
+  });
+  it('a missing interval (gap) does not dilute rates', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 100, 100), rec('a', 5, 100, 100)]], W));
+    expect(s.means.iops).toBeCloseTo(100, 12);
+    expect(s.okIntervals).toBe(2);
+  });
+  it('no I/O: latency figures null with reason, rates a real 0', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 0, 0), rec('a', 1, 0, 0)]], W));
+    expect(s.means.iops).toBe(0);
+    expect(s.means.awaitMs).toBeNull();
+    expect(s.means.reasons.awaitMs).toBe('no-io');
+    expect(s.means.reasons.rAwaitMs).toBe('no-reads');
+    expect(s.percentiles.awaitMs).toBeNull();
+    expect(s.percentiles.reasons.awaitMs).toBe('no-io');
+  });
+  it('no data at all: everything null with no-data', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 0, 0, 'gap')]], W));
+    expect(s.totals.reads).toBeNull();
+    expect(s.totals.reasons.reads).toBe('no-data');
+    expect(s.means.iops).toBeNull();
+    expect(s.means.reasons.iops).toBe('no-data');
+  });
+  it('a group sums counts per interval; a slot is ok only if every member is', () => {
+    const a = [rec('a', 0, 100, 100), rec('a', 1, 100, 100)];
+    const b = [rec('b', 0, 50, 500), rec('b', 1, 0, 0, 'wrap')];
+    const s = summarizeSeries(buildSeries([a, b], W));
+    expect(s.okIntervals).toBe(1);
+    expect(s.totals.reads).toBe(150);
+    expect(s.means.awaitMs).toBeCloseTo(600 / 150, 12);
+    expect(s.means.utilPercent).toBeCloseTo(50, 12); // members' average
+    expect(s.notOk.wrap).toBe(1);
+  });
+  it('records straddling the window edge are left out', () => {
+    const s = summarizeSeries(buildSeries([[rec('a', 0, 100, 100), rec('a', 1, 100, 100)]], { startMs: 500, endMs: 2000 }));
+    expect(s.okIntervals).toBe(1);
+  });
+});
