@@ -1,54 +1,15 @@
 /**
  * The measured workload a TCO scenario is prefilled from (`cacheproof tco --from-capture`):
  * read from a capture's analysis, so the planner uses exactly the figures `analyze` reports.
+ * The figures themselves are built by `measuredWorkload` in app/src/host/plan.ts (shared with
+ * the Planner screen's `plan.fromAnalysis` channel); this module maps failures to exit codes.
  */
-import { analyze, type AnalysisReport, type CaptureData, type WindowSummary } from '@cacheproof/engine';
-import type { MeasuredWorkload } from '@cacheproof/engine/plan';
-import { HOURS_PER_YEAR } from '@cacheproof/engine/plan';
+import { analyze, type CaptureData } from '@cacheproof/engine';
 import { openCapture } from '../host/capture/reader.ts';
+import { measuredWorkload } from '../host/plan.ts';
 import { HostError } from '../host/errors.ts';
 import { exitFor } from './analyze.ts';
 import type { MeasureCapture } from './tco.ts';
-
-const SECONDS_PER_YEAR = HOURS_PER_YEAR * 3600;
-
-/** Builds the planner's input from an analysis and the capture's device inventory. */
-export function measuredWorkload(report: AnalysisReport, data: CaptureData): MeasuredWorkload | string {
-  const app = report.devices.appFacing === 'front' ? report.groups.front : report.groups.backing;
-  const backing = report.groups.backing;
-  if (!app || !backing) return 'the analysis has no application-facing or backing figures to plan from';
-  const base = app.baseline;
-  const p = base.percentiles.iops;
-  const iopsMean = base.means.iops;
-  const readShare = base.means.readSharePercent;
-  const avgRequestBytes = base.means.avgRequestBytes;
-  if (p === null || iopsMean === null || readShare === null || avgRequestBytes === null) return 'the baseline window has no completed I/O to plan from';
-  const perYear = (w: WindowSummary): { readBytes: number; writtenBytes: number } | null => {
-    const t = w.totals;
-    if (t.readBytes === null || t.writeBytes === null || !(w.okSeconds > 0)) return null;
-    return { readBytes: (t.readBytes / w.okSeconds) * SECONDS_PER_YEAR, writtenBytes: (t.writeBytes / w.okSeconds) * SECONDS_PER_YEAR };
-  };
-  const before = perYear(backing.baseline);
-  if (before === null) return 'the backing devices have no byte counts in the baseline window';
-  const sizes = new Map(data.devices.map((d) => [d.name, d.sizeBytes]));
-  const capacity = report.devices.backing.reduce((a, name) => a + (sizes.get(name) ?? 0), 0);
-  if (!(capacity > 0)) return 'the capture does not record the sizes of its backing devices; write workload.capacityBytes into a scenario by hand';
-  const share = (x: number | null): number | null => (x === null ? null : Math.min(1, Math.max(0, x / 100)));
-  const frontAndBacking = report.mode === 'front-and-backing';
-  return {
-    iopsP95: p.p95,
-    iopsPeak: p.max,
-    iopsMean,
-    readShare: readShare / 100,
-    avgRequestBytes,
-    readHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.reads) : null,
-    writeHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.writes) : null,
-    cacheMode: null,
-    backingCapacityBytes: capacity,
-    backingBytesPerYearBefore: before,
-    backingBytesPerYearAfter: perYear(backing.measure),
-  };
-}
 
 export const measureCapture: MeasureCapture = async (path) => {
   let data: CaptureData;

@@ -17,8 +17,6 @@ import {
   scenarioFromMeasurement,
   BYTES_PER_TB,
   HOURS_PER_YEAR,
-  type ConfigResult,
-  type LineItem,
   type MeasuredWorkload,
   type PlanError,
   type PlanResult,
@@ -27,6 +25,7 @@ import {
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+import { driveLifeSentence, lineItemDetail } from '../shared/i18n/planner.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
 export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload } | { ok: false; exitCode: ExitCode; message: string }>;
@@ -243,7 +242,7 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
       } else out.push(t('cacheRam', { ...common, sizeGb: d(cache.capacityBytes / 1e9, 1) }));
     }
     const rows: string[][] = [[t('col.item'), t('col.detail'), t('col.amount')]];
-    for (const line of c.lines) rows.push([t(`line.${line.id}`), lineDetail(line, lang), n(line.costUsd)]);
+    for (const line of c.lines) rows.push([t(`line.${line.id}`), lineItemDetail(line, lang), n(line.costUsd)]);
     rows.push([t('upfront'), '', n(c.upfrontUsd)]);
     rows.push([t('total', { years: r.years }), '', n(c.totalUsd)]);
     out.push(...columns(rows, [false, false, true]));
@@ -253,8 +252,8 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
         ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
         : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) }),
     );
-    out.push(lifeLine(c, r.years, lang, false));
-    if (c.cacheLife !== null) out.push(lifeLine(c, r.years, lang, true));
+    out.push(driveLifeSentence(c, r.years, lang, false));
+    if (c.cacheLife !== null) out.push(driveLifeSentence(c, r.years, lang, true));
     for (const w of c.warnings) {
       const params: Record<string, string | number> = {};
       for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
@@ -286,56 +285,3 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
   return `${out.join('\n')}\n`;
 }
 
-function lineDetail(line: LineItem, lang: Lang): string {
-  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
-  const p = line.params;
-  const num = (k: string, digits = 4): string => (typeof p[k] === 'number' ? formatTcoDecimal(lang, p[k], digits) : String(p[k] ?? ''));
-  switch (line.id) {
-    case 'baseSystem':
-    case 'cacheLicense':
-      return t('detail.price');
-    case 'backingDrives':
-    case 'cacheDrives':
-      return t('detail.countPrice', { count: num('count'), priceUsd: num('priceUsd', 2) });
-    case 'cacheRam':
-      return t('detail.cacheRam', { sizeGb: formatTcoDecimal(lang, Number(p.capacityBytes) / 1e9, 1) });
-    case 'enclosures':
-      return t('detail.enclosures', { count: num('count'), priceUsd: num('priceUsd', 2), drives: num('drives'), builtIn: num('builtInSlots'), slots: num('slots') });
-    case 'powerCooling':
-      return 'usdPerKwh' in p
-        ? t('detail.powerMetered', { watts: num('watts', 1), hours: num('hoursPerYear'), years: num('years'), usdPerKwh: num('usdPerKwh'), pue: num('pue') })
-        : t('detail.powerPerDrive', { drives: num('drives'), usdPerDrivePerYear: num('usdPerDrivePerYear', 2), years: num('years') });
-    case 'backingFailures':
-    case 'cacheFailures':
-      return t('detail.failures', { afrPct: formatTcoDecimal(lang, Number(p.afr) * 100, 3), count: num('count'), years: num('years'), priceUsd: num('priceUsd', 2) });
-    case 'cacheWearReplacements':
-      return t('detail.wear', { sets: num('sets'), count: num('count'), priceUsd: num('priceUsd', 2), wearYears: num('yearsToWearOut', 1) });
-    case 'support':
-      return t('detail.support', { perYearUsd: num('perYearUsd', 2), years: num('years') });
-  }
-}
-
-function lifeLine(c: ConfigResult, years: number, lang: Lang, cache: boolean): string {
-  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
-  const d = (x: number, digits: number): string => formatTcoDecimal(lang, x, digits);
-  const life = cache ? c.cacheLife : c.backingLife;
-  if (life === null) return '';
-  const failures = d(life.expectedFailures, 2);
-  const wear = (): string => (life.yearsToWearOut === null ? t('life.noWrites') : t('life.years', { n: d(life.yearsToWearOut, 1) }));
-  if (cache) return t('life.cache', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
-  if (life.tbPerDrivePerYearBefore !== null && life.tbPerDrivePerYearAfter !== null) {
-    if (life.wearIndexBefore !== null && life.wearIndexAfter !== null && life.wearIndexChange !== null && life.ratedTbPerYear !== null)
-      return t('life.hdd', {
-        before: d(life.tbPerDrivePerYearBefore, 1),
-        after: d(life.tbPerDrivePerYearAfter, 1),
-        rating: d(life.ratedTbPerYear, 0),
-        wiBefore: d(life.wearIndexBefore, 3),
-        wiAfter: d(life.wearIndexAfter, 3),
-        change: (life.wearIndexChange > 0 ? '+' : '') + d(life.wearIndexChange, 3),
-        years,
-        failures,
-      });
-    return t('life.hddNoRating', { before: d(life.tbPerDrivePerYearBefore, 1), after: d(life.tbPerDrivePerYearAfter, 1), years, failures });
-  }
-  return t('life.ssd', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
-}

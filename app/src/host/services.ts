@@ -11,6 +11,7 @@ import { buildAnalysisView } from './analysis.ts';
 import { probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
+import { prefilledScenario } from './plan.ts';
 
 export interface HostContext {
   shell: 'electron' | 'browser';
@@ -19,26 +20,36 @@ export interface HostContext {
   probe: string | null;
 }
 
-async function open(path: string, isSample: boolean): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, string>): Promise<AnalysisView> {
   const full = resolve(path);
   const capture = openCapture(full);
   const sha = await sha256File(full);
-  return buildAnalysisView(capture, {
-    id: createHash('sha256').update(full).digest('hex').slice(0, 16),
+  const id = createHash('sha256').update(full).digest('hex').slice(0, 16);
+  const view = buildAnalysisView(capture, {
+    id,
     name: isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, ''),
     sha256: sha,
     isSample,
   });
+  opened.set(id, full);
+  return view;
 }
 
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
+  /** Analyses opened in this session: id → capture path (the renderer names analyses by id, never by path). */
+  const opened = new Map<string, string>();
   return {
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
-      return open(ctx.sample, true);
+      return open(ctx.sample, true, opened);
     },
-    'analysis.openCapture': async ({ path }) => open(path, false),
+    'analysis.openCapture': async ({ path }) => open(path, false, opened),
+    'plan.fromAnalysis': async ({ analysisId }) => {
+      const path = opened.get(analysisId);
+      if (path === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
+      return { scenario: prefilledScenario(path) };
+    },
   };
 }

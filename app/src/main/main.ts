@@ -31,7 +31,8 @@ function start(): void {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   // No remote content, ever: only our own files load.
   session.defaultSession.webRequest.onBeforeRequest((details, callback) => {
-    callback({ cancel: !details.url.startsWith('file:') && !details.url.startsWith('devtools:') });
+    // blob: URLs are made by the app's own page (the Planner's scenario export download).
+    callback({ cancel: !details.url.startsWith('file:') && !details.url.startsWith('devtools:') && !details.url.startsWith('blob:') });
   });
 
   Menu.setApplicationMenu(null);

@@ -2,7 +2,7 @@
  * The renderer: untrusted, no Node, talks to the host only through the task-shaped API
  * (`window.cacheproof` under Electron, the loopback HTTP client under the browser host).
  */
-import { Chart, type TooltipItem, Decimation, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, type TooltipItem, Decimation, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip } from 'chart.js';
 import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView, AppInfo } from '../shared/contract.ts';
 import { common, type CommonKey } from '../shared/i18n/common.ts';
@@ -12,8 +12,11 @@ import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
 import { at, fmtNumber, fmtPercent, fmtTime, numAt } from './format.ts';
 import { phaseShading } from './phase-shading.ts';
+import { closePlanner, plannerScreen } from './planner.ts';
+import { planner } from '../shared/i18n/planner.ts';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, Title, Tooltip, Legend, Decimation, phaseShading);
+// Bar controller, bar element and category scale: the Planner's cost bars and year axis.
+Chart.register(LineController, LineElement, PointElement, LinearScale, Title, Tooltip, Legend, Decimation, phaseShading, BarController, BarElement, CategoryScale);
 
 declare global {
   interface Window {
@@ -34,6 +37,8 @@ let info: AppInfo | null = null;
 let view: AnalysisView | null = null;
 let errorCode: string | null = null;
 let chart: Chart<'line'> | null = null;
+/** The screen shown for an open analysis: the results dashboard or the Planner. */
+let screen: 'results' | 'planner' = 'results';
 
 const t = (key: CommonKey, params?: Record<string, string | number>): string => translate(common, lang, key, params);
 
@@ -162,6 +167,20 @@ function drawChart(canvas: HTMLCanvasElement, v: AnalysisView): string {
     .join('; ');
 }
 
+/** Tabs between the results dashboard and the Planner. */
+function screenNav(): HTMLElement {
+  const nav = el('nav', { class: 'screens', 'aria-label': translate(planner, lang, 'nav.label') });
+  for (const [id, key, testId] of [['results', 'nav.results', TID.navResults], ['planner', 'nav.planner', TID.navPlanner]] as const) {
+    const b = el('button', { type: 'button', 'data-testid': testId, 'aria-pressed': String(screen === id) }, translate(planner, lang, key));
+    b.addEventListener('click', () => {
+      screen = id;
+      render();
+    });
+    nav.append(b);
+  }
+  return nav;
+}
+
 function render(): void {
   const root = document.getElementById('app');
   if (!root) return;
@@ -197,11 +216,21 @@ function render(): void {
     const btn = el('button', { type: 'button' }, t('openSample'));
     btn.addEventListener('click', () => void loadSample());
     main.append(btn);
+  } else if (screen === 'planner') {
+    chart?.destroy();
+    chart = null;
+    main.append(
+      el('h2', { 'data-testid': TID.analysisName }, view.name, ' ', view.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : ''),
+      screenNav(),
+      plannerScreen({ api, view, lang, palette: PALETTE }),
+    );
   } else {
+    closePlanner();
     const v = view;
     const mode = String(v.result.mode);
     main.append(
       el('h2', { 'data-testid': TID.analysisName }, v.name, ' ', v.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : ''),
+      screenNav(),
       el('p', {}, el('span', { class: 'badge mode', 'data-testid': TID.modeBadge }, mode === 'backing-only' ? t('modeBackingOnly') : t('modeFrontBacking')),
         ` ${t('host')}: ${v.host.hostname ?? '?'} (${v.host.kernel ?? '?'})`),
       cards(v),

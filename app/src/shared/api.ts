@@ -2,13 +2,15 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisView, AppInfo, Channel, ReplyOf, RequestOf } from './contract.ts';
+import type { AnalysisView, AppInfo, Channel, ReplyOf, RequestOf, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 
 export interface CacheProofApi {
   appInfo(): Promise<Result<AppInfo>>;
   openSample(): Promise<Result<AnalysisView>>;
   openCapture(path: string): Promise<Result<AnalysisView>>;
+  /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`). */
+  planFromAnalysis(analysisId: string): Promise<Result<ScenarioDraft>>;
 }
 
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
@@ -17,5 +19,9 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     appInfo: () => call('app.info', {}),
     openSample: () => call('analysis.openSample', {}),
     openCapture: (path) => call('analysis.openCapture', { path }),
+    planFromAnalysis: async (analysisId) => {
+      const r = await call('plan.fromAnalysis', { analysisId });
+      return r.ok ? { ok: true, value: r.value.scenario } : r;
+    },
   };
 }

@@ -45,6 +45,14 @@ export const AnalysisView = z.object({
 });
 export type AnalysisView = z.infer<typeof AnalysisView>;
 
+/**
+ * A TCO scenario as the host prefills it (docs/tco-scenario.md). Kept loose here: a scenario
+ * prefilled from an idle capture may not be valid yet (0 IOPS), and the renderer checks every
+ * edit with the engine's `parseScenario` (one implementation of the rules).
+ */
+export const ScenarioDraft = z.looseObject({ format: z.literal('cacheproof-tco'), version: z.number() });
+export type ScenarioDraft = z.infer<typeof ScenarioDraft>;
+
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
   'app.info': { request: Empty, reply: AppInfo },
@@ -52,6 +60,11 @@ export const CHANNELS = {
   'analysis.openCapture': {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     reply: AnalysisView,
+  },
+  /** The scenario `cacheproof tco --from-capture` writes, for an analysis opened in this session. */
+  'plan.fromAnalysis': {
+    request: z.object({ analysisId: z.string().min(1).max(64) }).strict(),
+    reply: z.object({ scenario: ScenarioDraft }),
   },
 } as const;
 

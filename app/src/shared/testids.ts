@@ -15,4 +15,19 @@ export const TID = {
   chartSummary: 'chart-summary',
   warnings: 'warnings',
   version: 'app-version',
+  navResults: 'nav-results',
+  navPlanner: 'nav-planner',
+  planner: 'planner',
+  plannerError: 'planner-error',
+  plannerExport: 'planner-export',
+  plannerReset: 'planner-reset',
+  plannerSummary: 'planner-summary',
+  plannerComparison: 'planner-comparison',
+  /** One table per configuration: `${plannerLines}-${configuration id}`; rows carry data-line (the line-item id), `upfront`, `total`. */
+  plannerLines: 'planner-lines',
+  plannerChartCosts: 'planner-chart-costs',
+  plannerChartCumulative: 'planner-chart-cumulative',
+  plannerChartSpindles: 'planner-chart-spindles',
+  /** The text summary under each planner chart: `${chart test id}-summary`. */
+  plannerLife: 'planner-life',
 } as const;

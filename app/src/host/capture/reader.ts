@@ -53,7 +53,6 @@ type IntervalRow = [
   deviceId: number, startUtcMs: number, endUtcMs: number, intervalMs: number, status: string,
   reads: number | null, writes: number | null, readBytes: number | null, writeBytes: number | null,
   readTimeMs: number | null, writeTimeMs: number | null, busyMs: number | null, weightedMs: number | null,
-  readMerges: number | null, writeMerges: number | null,
 ];
 
 /** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
@@ -97,23 +96,25 @@ export function openCapture(path: string): OpenedCapture {
       }[]
     ).map((p) => ({ name: p.name, startMs: p.start_utc_ms, endMs: p.end_utc_ms }));
 
-    // Primary-key order (device, time): a plain table scan, no join and no sort. Raw rows
-    // (arrays) are several times cheaper than objects for millions of intervals.
+    // A plain rowid scan (the recorder inserts in time order; the engine groups by device and
+    // sorts only what is out of order), streamed as raw rows: materialising millions of row
+    // arrays first costs several times more in garbage collection than building the records.
     const names = new Map<number, string>();
     for (const d of db.prepare('SELECT id, name FROM devices').all() as { id: number; name: string }[]) names.set(d.id, d.name);
-    const rows = db
+    const count = (db.prepare('SELECT COUNT(*) FROM intervals').pluck().get() as number) ?? 0;
+    const intervals: IntervalRecord[] = new Array<IntervalRecord>(count);
+    let i = 0;
+    const scan = db
       .prepare(
         `SELECT device_id, start_utc_ms, end_utc_ms, interval_ms, status, reads, writes, read_bytes, write_bytes,
-                read_time_ms, write_time_ms, busy_ms, weighted_ms, read_merges, write_merges
-           FROM intervals ORDER BY device_id, start_utc_ms`,
+                read_time_ms, write_time_ms, busy_ms, weighted_ms
+           FROM intervals`,
       )
-      .raw(true)
-      .all() as IntervalRow[];
-    const intervals: IntervalRecord[] = new Array<IntervalRecord>(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i] as IntervalRow;
+      .raw(true);
+    for (const raw of scan.iterate()) {
+      const r = raw as IntervalRow;
       const status = r[4];
-      intervals[i] = {
+      intervals[i++] = {
         device: names.get(r[0]) ?? `device-${r[0]}`,
         startMs: r[1],
         endMs: r[2],
@@ -127,10 +128,9 @@ export function openCapture(path: string): OpenedCapture {
         writeTimeMs: r[10],
         busyMs: r[11],
         weightedMs: r[12],
-        readMerges: r[13],
-        writeMerges: r[14],
       };
     }
+    intervals.length = i;
 
     const warnings: Warning[] = (
       db.prepare('SELECT utc_ms, code, device, message FROM warnings ORDER BY utc_ms, id').all() as {

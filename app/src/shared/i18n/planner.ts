@@ -1,0 +1,391 @@
+import type { ConfigResult, LineItem, PlanError } from '@cacheproof/engine/plan';
+import type { Catalog, Lang } from './types.ts';
+import { translate } from './types.ts';
+import { formatTcoDecimal, tco, type TcoKey } from './tco.ts';
+
+/**
+ * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
+ * namespace for what it shares with `cacheproof tco`: line-item names and details, sizing and
+ * drive-life sentences, comparison headers and the field-named error sentences.
+ */
+export type PlannerKey =
+  | 'nav.results' | 'nav.planner' | 'nav.label'
+  | 'title' | 'intro' | 'loading' | 'loadFailed' | 'savedNote' | 'export' | 'exportHelp' | 'exportDisabled' | 'reset'
+  | 'sec.workload' | 'sec.energy' | 'sec.drives' | 'sec.configs' | 'sec.results' | 'sec.life' | 'sec.charts' | 'sec.lines'
+  | 'f.years' | 'h.years' | 'f.basis' | 'h.basis' | 'f.iopsTarget' | 'h.iopsTarget' | 'f.readShare' | 'h.readShare'
+  | 'f.requestSize' | 'h.requestSize' | 'f.capacity' | 'h.capacity' | 'f.capGrowth' | 'h.capGrowth' | 'f.iopsGrowth' | 'h.iopsGrowth'
+  | 'f.sizeFor' | 'h.sizeFor' | 'opt.finalYear' | 'opt.firstYear'
+  | 'f.energyMode' | 'h.energyMode' | 'opt.metered' | 'opt.perDrive'
+  | 'f.usdPerKwh' | 'h.usdPerKwh' | 'f.pue' | 'h.pue' | 'f.usdPerDrive' | 'h.usdPerDrive' | 'f.reference' | 'h.reference'
+  | 'f.drivePrice' | 'f.driveIops' | 'f.driveCapacity' | 'f.driveWatts' | 'f.driveAfr' | 'h.drives' | 'col.drive'
+  | 'f.backingDrive' | 'h.backingDrive' | 'f.raid' | 'h.raid' | 'opt.raid' | 'opt.raidCustom' | 'f.groupSize' | 'h.groupSize'
+  | 'f.writePenalty' | 'h.writePenalty' | 'f.redundant' | 'h.redundant' | 'f.count' | 'h.count'
+  | 'f.baseCost' | 'h.baseCost' | 'f.support' | 'h.support'
+  | 'cacheSsdTitle' | 'cacheRamTitle' | 'noCache' | 'f.cacheDrive' | 'h.cacheDrive' | 'f.cacheCount' | 'h.cacheCount'
+  | 'f.cacheMode' | 'h.cacheMode' | 'f.readHit' | 'h.readHit' | 'f.writeHit' | 'h.writeHit' | 'hitSource' | 'f.license' | 'h.license'
+  | 'unit.years' | 'unit.iops' | 'unit.percent' | 'unit.percentPerYear' | 'unit.kib' | 'unit.tb' | 'unit.usd' | 'unit.usdPerKwh'
+  | 'unit.factor' | 'unit.usdPerDriveYear' | 'unit.usdPerYear' | 'unit.watts' | 'unit.drives'
+  | 'fieldRef' | 'lastValid' | 'noResultYet'
+  | 'chart.costs' | 'chart.cumulative' | 'chart.spindles' | 'axis.config' | 'axis.usd' | 'axis.year' | 'axis.iopsTarget' | 'axis.drives'
+  | 'stack.purchase' | 'stack.drives' | 'stack.enclosures' | 'stack.power' | 'stack.failures' | 'stack.support'
+  | 'cmpCaption' | 'summary' | 'sum.total' | 'sum.cumulative' | 'sum.spindles' | 'sum.spindlesPoint' | 'sum.noFit'
+  | 'life.config' | 'life.backing' | 'life.cache' | 'life.none';
+
+export const planner: Catalog<PlannerKey> = {
+  en: {
+    'nav.results': 'Results', 'nav.planner': 'Planner', 'nav.label': 'Screens',
+    title: 'TCO and drive-life planner',
+    intro: 'Prefilled from this analysis (measured IOPS, read share, request size, capacity and cache hit shares). Change any input: the comparison is recomputed at once. Money is in US dollars; a TB is 10¹² bytes.',
+    loading: 'Preparing a scenario from the analysis…',
+    loadFailed: 'The scenario could not be prefilled from this analysis.',
+    savedNote: 'Valid changes are saved with this analysis in this browser.',
+    export: 'Export scenario (JSON)',
+    exportHelp: 'Downloads the scenario as a .tco.json file that `cacheproof tco FILE` reads.',
+    exportDisabled: 'Correct the input named above to export the scenario.',
+    reset: 'Reset to the measured scenario',
+    'sec.workload': 'Workload', 'sec.energy': 'Power and cooling', 'sec.drives': 'Drive models', 'sec.configs': 'Configurations',
+    'sec.results': 'Results', 'sec.life': 'Drive life', 'sec.charts': 'Charts', 'sec.lines': 'Line items per configuration',
+    'f.years': 'Period', 'h.years': 'Years the configurations are compared over (1–30).',
+    'f.basis': 'IOPS basis', 'h.basis': 'Which figure of the measured workload is the front-end IOPS target.',
+    'f.iopsTarget': 'IOPS target ({basis})', 'h.iopsTarget': 'Front-end I/Os per second the storage must sustain today.',
+    'f.readShare': 'Read share', 'h.readShare': 'Share of front-end I/Os that are reads.',
+    'f.requestSize': 'Average request size', 'h.requestSize': 'Mean size of one I/O (1 KiB = 1,024 bytes).',
+    'f.capacity': 'Capacity needed today', 'h.capacity': 'Usable capacity, after RAID overhead.',
+    'f.capGrowth': 'Capacity growth', 'h.capGrowth': 'Compound growth of the capacity per year.',
+    'f.iopsGrowth': 'IOPS growth', 'h.iopsGrowth': 'Compound growth of the IOPS target per year.',
+    'f.sizeFor': 'Size for', 'h.sizeFor': 'The year whose demand every configuration is sized for.',
+    'opt.finalYear': 'the final year (bought once, growth covered)', 'opt.firstYear': 'the first year only (growth not covered)',
+    'f.energyMode': 'Power priced by', 'h.energyMode': 'Metered energy counts drives, enclosures and systems; a cost per drive counts drives only.',
+    'opt.metered': 'energy price × PUE', 'opt.perDrive': 'a yearly cost per drive',
+    'f.usdPerKwh': 'Electricity price', 'h.usdPerKwh': 'What one kilowatt-hour costs.',
+    'f.pue': 'PUE (cooling factor)', 'h.pue': 'Power usage effectiveness: total facility power ÷ IT power (1 = no cooling overhead).',
+    'f.usdPerDrive': 'Power cost per drive', 'h.usdPerDrive': 'Power and cooling of one drive for one year.',
+    'f.reference': 'Savings measured against', 'h.reference': 'The configuration the others are compared with.',
+    'f.drivePrice': 'Price', 'f.driveIops': 'IOPS per drive', 'f.driveCapacity': 'Capacity', 'f.driveWatts': 'Power', 'f.driveAfr': 'AFR',
+    'h.drives': 'Per drive: purchase price, sustained small random IOPS, raw capacity, operating power and annualized failure rate.',
+    'col.drive': 'Drive model',
+    'f.backingDrive': 'Drive model', 'h.backingDrive': 'The drives that hold the data.',
+    'f.raid': 'RAID level', 'h.raid': 'Write penalty: RAID 0: 1, RAID 1/10: 2, RAID 5: 4, RAID 6: 6.',
+    'opt.raid': 'RAID {level}', 'opt.raidCustom': 'custom',
+    'f.groupSize': 'Drives per RAID group', 'h.groupSize': 'RAID 1: 2; RAID 10: even, at least 4; RAID 5: at least 3; RAID 6: at least 4.',
+    'f.writePenalty': 'Write penalty', 'h.writePenalty': 'Back-end I/Os per front-end write (custom RAID).',
+    'f.redundant': 'Redundant drives per group', 'h.redundant': 'Drives of each group that hold redundancy, not data (custom RAID).',
+    'f.count': 'Drive count', 'h.count': 'Leave empty to let the model size it; a typed count is whole RAID groups.',
+    'f.baseCost': 'Base system', 'h.baseCost': 'Controller, head and chassis, paid once.',
+    'f.support': 'Support', 'h.support': 'Support contract per year.',
+    cacheSsdTitle: 'SSD cache', cacheRamTitle: 'RAM cache', noCache: 'No cache in this configuration.',
+    'f.cacheDrive': 'Cache SSD model', 'h.cacheDrive': 'An SSD with an endurance rating.',
+    'f.cacheCount': 'Cache SSDs', 'h.cacheCount': 'Number of cache SSDs (whole RAID groups).',
+    'f.cacheMode': 'Write handling', 'h.cacheMode': 'Write-back absorbs writes in the cache; write-through sends every write to the drives too.',
+    'f.readHit': 'Read hit share', 'h.readHit': 'Share of reads served by the cache.',
+    'f.writeHit': 'Write hit share', 'h.writeHit': 'Share of writes the cache absorbs (write-back only).',
+    hitSource: 'Hit shares: {source}.',
+    'f.license': 'Cache licence', 'h.license': 'Cache software licence, paid once.',
+    'unit.years': 'years', 'unit.iops': 'IOPS', 'unit.percent': '%', 'unit.percentPerYear': '% per year', 'unit.kib': 'KiB', 'unit.tb': 'TB',
+    'unit.usd': 'USD', 'unit.usdPerKwh': 'USD per kWh', 'unit.factor': '×', 'unit.usdPerDriveYear': 'USD per drive per year',
+    'unit.usdPerYear': 'USD per year', 'unit.watts': 'W', 'unit.drives': 'drives',
+    fieldRef: '{label} ({path})',
+    lastValid: 'The results below are those of the last valid input.',
+    noResultYet: 'No valid result yet.',
+    'chart.costs': 'Total cost over {years} years by configuration',
+    'chart.cumulative': 'Cumulative cost over the years',
+    'chart.spindles': 'Backing drives needed as the IOPS target varies',
+    'axis.config': 'Configuration', 'axis.usd': 'Cost (USD)', 'axis.year': 'Year (0 = day one)',
+    'axis.iopsTarget': 'Front-end IOPS target today (IOPS)', 'axis.drives': 'Backing drives (count)',
+    'stack.purchase': 'System and licence', 'stack.drives': 'Drives and cache', 'stack.enclosures': 'Enclosures',
+    'stack.power': 'Power and cooling', 'stack.failures': 'Failures and wear-out', 'stack.support': 'Support',
+    cmpCaption: 'Comparison against {label} (USD over the period)',
+    summary: 'Chart summary: {text}',
+    'sum.total': '{label}: {total} USD',
+    'sum.cumulative': '{label}: {start} USD on day one, {end} USD after {years} years',
+    'sum.spindles': '{label}: {points}',
+    'sum.spindlesPoint': '{drives} drives at {iops} IOPS',
+    'sum.noFit': 'does not fit at {iops} IOPS',
+    'life.config': 'Configuration', 'life.backing': 'Backing drives', 'life.cache': 'Cache SSDs', 'life.none': '—',
+  },
+  fr: {
+    'nav.results': 'Résultats', 'nav.planner': 'Planificateur', 'nav.label': 'Écrans',
+    title: 'Planificateur de coût total et de durée de vie des disques',
+    intro: 'Prérempli depuis cette analyse (IOPS mesurées, part de lectures, taille des requêtes, capacité et taux de succès du cache). Modifiez n’importe quelle valeur : la comparaison est recalculée aussitôt. Montants en dollars US ; un To vaut 10¹² octets.',
+    loading: 'Préparation d’un scénario depuis l’analyse…',
+    loadFailed: 'Le scénario n’a pas pu être prérempli depuis cette analyse.',
+    savedNote: 'Les modifications valides sont enregistrées avec cette analyse dans ce navigateur.',
+    export: 'Exporter le scénario (JSON)',
+    exportHelp: 'Télécharge le scénario dans un fichier .tco.json que lit `cacheproof tco FICHIER`.',
+    exportDisabled: 'Corrigez la valeur signalée ci-dessus pour exporter le scénario.',
+    reset: 'Revenir au scénario mesuré',
+    'sec.workload': 'Charge', 'sec.energy': 'Énergie et refroidissement', 'sec.drives': 'Modèles de disques', 'sec.configs': 'Configurations',
+    'sec.results': 'Résultats', 'sec.life': 'Durée de vie des disques', 'sec.charts': 'Graphiques', 'sec.lines': 'Postes par configuration',
+    'f.years': 'Période', 'h.years': 'Nombre d’années de la comparaison (1 à 30).',
+    'f.basis': 'Base des IOPS', 'h.basis': 'Quel chiffre de la charge mesurée sert d’objectif d’IOPS en frontal.',
+    'f.iopsTarget': 'Objectif d’IOPS ({basis})', 'h.iopsTarget': 'E/S par seconde que le stockage doit tenir aujourd’hui.',
+    'f.readShare': 'Part de lectures', 'h.readShare': 'Part des E/S frontales qui sont des lectures.',
+    'f.requestSize': 'Taille moyenne des requêtes', 'h.requestSize': 'Taille moyenne d’une E/S (1 Kio = 1 024 octets).',
+    'f.capacity': 'Capacité nécessaire aujourd’hui', 'h.capacity': 'Capacité utile, après le surcoût RAID.',
+    'f.capGrowth': 'Croissance de la capacité', 'h.capGrowth': 'Croissance composée de la capacité par an.',
+    'f.iopsGrowth': 'Croissance des IOPS', 'h.iopsGrowth': 'Croissance composée de l’objectif d’IOPS par an.',
+    'f.sizeFor': 'Dimensionner pour', 'h.sizeFor': 'L’année dont la demande sert à dimensionner chaque configuration.',
+    'opt.finalYear': 'la dernière année (achat unique, croissance couverte)', 'opt.firstYear': 'la première année seulement (croissance non couverte)',
+    'f.energyMode': 'Énergie comptée par', 'h.energyMode': 'L’énergie mesurée compte disques, tiroirs et systèmes ; un coût par disque ne compte que les disques.',
+    'opt.metered': 'prix de l’énergie × PUE', 'opt.perDrive': 'un coût annuel par disque',
+    'f.usdPerKwh': 'Prix de l’électricité', 'h.usdPerKwh': 'Le coût d’un kilowattheure.',
+    'f.pue': 'PUE (facteur de refroidissement)', 'h.pue': 'Efficacité énergétique : puissance totale du site ÷ puissance informatique (1 = pas de surcoût de refroidissement).',
+    'f.usdPerDrive': 'Coût énergétique par disque', 'h.usdPerDrive': 'Énergie et refroidissement d’un disque pendant un an.',
+    'f.reference': 'Économies mesurées par rapport à', 'h.reference': 'La configuration à laquelle les autres sont comparées.',
+    'f.drivePrice': 'Prix', 'f.driveIops': 'IOPS par disque', 'f.driveCapacity': 'Capacité', 'f.driveWatts': 'Puissance', 'f.driveAfr': 'AFR',
+    'h.drives': 'Par disque : prix d’achat, IOPS aléatoires soutenues, capacité brute, puissance en fonctionnement et taux de panne annualisé.',
+    'col.drive': 'Modèle de disque',
+    'f.backingDrive': 'Modèle de disque', 'h.backingDrive': 'Les disques qui portent les données.',
+    'f.raid': 'Niveau RAID', 'h.raid': 'Pénalité d’écriture : RAID 0 : 1, RAID 1/10 : 2, RAID 5 : 4, RAID 6 : 6.',
+    'opt.raid': 'RAID {level}', 'opt.raidCustom': 'personnalisé',
+    'f.groupSize': 'Disques par groupe RAID', 'h.groupSize': 'RAID 1 : 2 ; RAID 10 : pair, au moins 4 ; RAID 5 : au moins 3 ; RAID 6 : au moins 4.',
+    'f.writePenalty': 'Pénalité d’écriture', 'h.writePenalty': 'E/S en fond par écriture frontale (RAID personnalisé).',
+    'f.redundant': 'Disques de redondance par groupe', 'h.redundant': 'Disques de chaque groupe qui portent la redondance (RAID personnalisé).',
+    'f.count': 'Nombre de disques', 'h.count': 'Laissez vide pour que le modèle le calcule ; un nombre saisi compte des groupes RAID entiers.',
+    'f.baseCost': 'Système de base', 'h.baseCost': 'Contrôleur, tête et châssis, payés une fois.',
+    'f.support': 'Support', 'h.support': 'Contrat de support par an.',
+    cacheSsdTitle: 'Cache SSD', cacheRamTitle: 'Cache RAM', noCache: 'Pas de cache dans cette configuration.',
+    'f.cacheDrive': 'Modèle de SSD de cache', 'h.cacheDrive': 'Un SSD avec une endurance nominale.',
+    'f.cacheCount': 'SSD de cache', 'h.cacheCount': 'Nombre de SSD de cache (groupes RAID entiers).',
+    'f.cacheMode': 'Traitement des écritures', 'h.cacheMode': 'L’écriture différée absorbe les écritures dans le cache ; l’écriture immédiate les envoie aussi aux disques.',
+    'f.readHit': 'Taux de succès en lecture', 'h.readHit': 'Part des lectures servies par le cache.',
+    'f.writeHit': 'Taux de succès en écriture', 'h.writeHit': 'Part des écritures absorbées par le cache (écriture différée seulement).',
+    hitSource: 'Taux de succès : {source}.',
+    'f.license': 'Licence du cache', 'h.license': 'Licence du logiciel de cache, payée une fois.',
+    'unit.years': 'ans', 'unit.iops': 'IOPS', 'unit.percent': '%', 'unit.percentPerYear': '% par an', 'unit.kib': 'Kio', 'unit.tb': 'To',
+    'unit.usd': 'USD', 'unit.usdPerKwh': 'USD par kWh', 'unit.factor': '×', 'unit.usdPerDriveYear': 'USD par disque et par an',
+    'unit.usdPerYear': 'USD par an', 'unit.watts': 'W', 'unit.drives': 'disques',
+    fieldRef: '{label} ({path})',
+    lastValid: 'Les résultats ci-dessous sont ceux de la dernière saisie valide.',
+    noResultYet: 'Pas encore de résultat valide.',
+    'chart.costs': 'Coût total sur {years} ans par configuration',
+    'chart.cumulative': 'Coût cumulé au fil des années',
+    'chart.spindles': 'Disques nécessaires selon l’objectif d’IOPS',
+    'axis.config': 'Configuration', 'axis.usd': 'Coût (USD)', 'axis.year': 'Année (0 = premier jour)',
+    'axis.iopsTarget': 'Objectif d’IOPS frontal aujourd’hui (IOPS)', 'axis.drives': 'Disques de données (nombre)',
+    'stack.purchase': 'Système et licence', 'stack.drives': 'Disques et cache', 'stack.enclosures': 'Tiroirs',
+    'stack.power': 'Énergie et refroidissement', 'stack.failures': 'Pannes et usure', 'stack.support': 'Support',
+    cmpCaption: 'Comparaison avec {label} (USD sur la période)',
+    summary: 'Résumé du graphique : {text}',
+    'sum.total': '{label} : {total} USD',
+    'sum.cumulative': '{label} : {start} USD le premier jour, {end} USD après {years} ans',
+    'sum.spindles': '{label} : {points}',
+    'sum.spindlesPoint': '{drives} disques à {iops} IOPS',
+    'sum.noFit': 'ne tient pas à {iops} IOPS',
+    'life.config': 'Configuration', 'life.backing': 'Disques de données', 'life.cache': 'SSD de cache', 'life.none': '—',
+  },
+  es: {
+    'nav.results': 'Resultados', 'nav.planner': 'Planificador', 'nav.label': 'Pantallas',
+    title: 'Planificador de coste total y vida útil de los discos',
+    intro: 'Precargado desde este análisis (IOPS medidas, proporción de lecturas, tamaño de petición, capacidad y tasas de acierto de la caché). Cambie cualquier dato: la comparación se recalcula al instante. Importes en dólares estadounidenses; un TB son 10¹² bytes.',
+    loading: 'Preparando un escenario a partir del análisis…',
+    loadFailed: 'No se pudo precargar el escenario desde este análisis.',
+    savedNote: 'Los cambios válidos se guardan con este análisis en este navegador.',
+    export: 'Exportar el escenario (JSON)',
+    exportHelp: 'Descarga el escenario como archivo .tco.json que lee `cacheproof tco ARCHIVO`.',
+    exportDisabled: 'Corrija el dato indicado arriba para exportar el escenario.',
+    reset: 'Volver al escenario medido',
+    'sec.workload': 'Carga', 'sec.energy': 'Energía y refrigeración', 'sec.drives': 'Modelos de disco', 'sec.configs': 'Configuraciones',
+    'sec.results': 'Resultados', 'sec.life': 'Vida útil de los discos', 'sec.charts': 'Gráficos', 'sec.lines': 'Partidas por configuración',
+    'f.years': 'Periodo', 'h.years': 'Años durante los que se comparan las configuraciones (1–30).',
+    'f.basis': 'Base de IOPS', 'h.basis': 'Qué cifra de la carga medida es el objetivo de IOPS de front-end.',
+    'f.iopsTarget': 'Objetivo de IOPS ({basis})', 'h.iopsTarget': 'E/S por segundo que el almacenamiento debe sostener hoy.',
+    'f.readShare': 'Proporción de lecturas', 'h.readShare': 'Parte de las E/S de front-end que son lecturas.',
+    'f.requestSize': 'Tamaño medio de petición', 'h.requestSize': 'Tamaño medio de una E/S (1 KiB = 1.024 bytes).',
+    'f.capacity': 'Capacidad necesaria hoy', 'h.capacity': 'Capacidad útil, tras la sobrecarga RAID.',
+    'f.capGrowth': 'Crecimiento de la capacidad', 'h.capGrowth': 'Crecimiento compuesto de la capacidad por año.',
+    'f.iopsGrowth': 'Crecimiento de IOPS', 'h.iopsGrowth': 'Crecimiento compuesto del objetivo de IOPS por año.',
+    'f.sizeFor': 'Dimensionar para', 'h.sizeFor': 'El año cuya demanda dimensiona cada configuración.',
+    'opt.finalYear': 'el último año (compra única, crecimiento cubierto)', 'opt.firstYear': 'solo el primer año (crecimiento no cubierto)',
+    'f.energyMode': 'Energía calculada por', 'h.energyMode': 'La energía medida cuenta discos, bandejas y sistemas; un coste por disco solo cuenta discos.',
+    'opt.metered': 'precio de la energía × PUE', 'opt.perDrive': 'un coste anual por disco',
+    'f.usdPerKwh': 'Precio de la electricidad', 'h.usdPerKwh': 'Lo que cuesta un kilovatio hora.',
+    'f.pue': 'PUE (factor de refrigeración)', 'h.pue': 'Eficiencia energética: potencia total de la instalación ÷ potencia TI (1 = sin sobrecoste de refrigeración).',
+    'f.usdPerDrive': 'Coste energético por disco', 'h.usdPerDrive': 'Energía y refrigeración de un disco durante un año.',
+    'f.reference': 'Ahorro medido frente a', 'h.reference': 'La configuración con la que se comparan las demás.',
+    'f.drivePrice': 'Precio', 'f.driveIops': 'IOPS por disco', 'f.driveCapacity': 'Capacidad', 'f.driveWatts': 'Potencia', 'f.driveAfr': 'AFR',
+    'h.drives': 'Por disco: precio de compra, IOPS aleatorias sostenidas, capacidad bruta, potencia en funcionamiento y tasa anual de fallos.',
+    'col.drive': 'Modelo de disco',
+    'f.backingDrive': 'Modelo de disco', 'h.backingDrive': 'Los discos que guardan los datos.',
+    'f.raid': 'Nivel RAID', 'h.raid': 'Penalización de escritura: RAID 0: 1, RAID 1/10: 2, RAID 5: 4, RAID 6: 6.',
+    'opt.raid': 'RAID {level}', 'opt.raidCustom': 'personalizado',
+    'f.groupSize': 'Discos por grupo RAID', 'h.groupSize': 'RAID 1: 2; RAID 10: par, al menos 4; RAID 5: al menos 3; RAID 6: al menos 4.',
+    'f.writePenalty': 'Penalización de escritura', 'h.writePenalty': 'E/S de back-end por escritura de front-end (RAID personalizado).',
+    'f.redundant': 'Discos redundantes por grupo', 'h.redundant': 'Discos de cada grupo que guardan redundancia, no datos (RAID personalizado).',
+    'f.count': 'Número de discos', 'h.count': 'Déjelo vacío para que lo calcule el modelo; un número escrito son grupos RAID completos.',
+    'f.baseCost': 'Sistema base', 'h.baseCost': 'Controladora, cabezal y chasis, se paga una vez.',
+    'f.support': 'Soporte', 'h.support': 'Contrato de soporte por año.',
+    cacheSsdTitle: 'Caché SSD', cacheRamTitle: 'Caché RAM', noCache: 'Sin caché en esta configuración.',
+    'f.cacheDrive': 'Modelo de SSD de caché', 'h.cacheDrive': 'Un SSD con resistencia nominal.',
+    'f.cacheCount': 'SSD de caché', 'h.cacheCount': 'Número de SSD de caché (grupos RAID completos).',
+    'f.cacheMode': 'Tratamiento de escrituras', 'h.cacheMode': 'Write-back absorbe las escrituras en la caché; write-through envía además cada escritura a los discos.',
+    'f.readHit': 'Tasa de acierto en lectura', 'h.readHit': 'Parte de las lecturas servidas por la caché.',
+    'f.writeHit': 'Tasa de acierto en escritura', 'h.writeHit': 'Parte de las escrituras que absorbe la caché (solo write-back).',
+    hitSource: 'Tasas de acierto: {source}.',
+    'f.license': 'Licencia de la caché', 'h.license': 'Licencia del software de caché, se paga una vez.',
+    'unit.years': 'años', 'unit.iops': 'IOPS', 'unit.percent': '%', 'unit.percentPerYear': '% al año', 'unit.kib': 'KiB', 'unit.tb': 'TB',
+    'unit.usd': 'USD', 'unit.usdPerKwh': 'USD por kWh', 'unit.factor': '×', 'unit.usdPerDriveYear': 'USD por disco y año',
+    'unit.usdPerYear': 'USD al año', 'unit.watts': 'W', 'unit.drives': 'discos',
+    fieldRef: '{label} ({path})',
+    lastValid: 'Los resultados de abajo son los del último dato válido.',
+    noResultYet: 'Todavía no hay un resultado válido.',
+    'chart.costs': 'Coste total en {years} años por configuración',
+    'chart.cumulative': 'Coste acumulado a lo largo de los años',
+    'chart.spindles': 'Discos necesarios según el objetivo de IOPS',
+    'axis.config': 'Configuración', 'axis.usd': 'Coste (USD)', 'axis.year': 'Año (0 = primer día)',
+    'axis.iopsTarget': 'Objetivo de IOPS de front-end hoy (IOPS)', 'axis.drives': 'Discos de datos (número)',
+    'stack.purchase': 'Sistema y licencia', 'stack.drives': 'Discos y caché', 'stack.enclosures': 'Bandejas',
+    'stack.power': 'Energía y refrigeración', 'stack.failures': 'Fallos y desgaste', 'stack.support': 'Soporte',
+    cmpCaption: 'Comparación con {label} (USD en el periodo)',
+    summary: 'Resumen del gráfico: {text}',
+    'sum.total': '{label}: {total} USD',
+    'sum.cumulative': '{label}: {start} USD el primer día, {end} USD tras {years} años',
+    'sum.spindles': '{label}: {points}',
+    'sum.spindlesPoint': '{drives} discos a {iops} IOPS',
+    'sum.noFit': 'no cabe a {iops} IOPS',
+    'life.config': 'Configuración', 'life.backing': 'Discos de datos', 'life.cache': 'SSD de caché', 'life.none': '—',
+  },
+  ru: {
+    'nav.results': 'Результаты', 'nav.planner': 'Планировщик', 'nav.label': 'Экраны',
+    title: 'Планировщик совокупной стоимости и ресурса дисков',
+    intro: 'Заполнено по этому анализу (измеренные IOPS, доля чтений, размер запроса, ёмкость и доли попаданий в кэш). Измените любое значение — сравнение пересчитывается сразу. Суммы в долларах США; ТБ — 10¹² байт.',
+    loading: 'Готовим сценарий по анализу…',
+    loadFailed: 'Не удалось заполнить сценарий по этому анализу.',
+    savedNote: 'Корректные изменения сохраняются вместе с этим анализом в этом браузере.',
+    export: 'Экспорт сценария (JSON)',
+    exportHelp: 'Скачивает сценарий файлом .tco.json, который читает `cacheproof tco ФАЙЛ`.',
+    exportDisabled: 'Исправьте указанное выше значение, чтобы экспортировать сценарий.',
+    reset: 'Вернуть измеренный сценарий',
+    'sec.workload': 'Нагрузка', 'sec.energy': 'Питание и охлаждение', 'sec.drives': 'Модели дисков', 'sec.configs': 'Конфигурации',
+    'sec.results': 'Результаты', 'sec.life': 'Ресурс дисков', 'sec.charts': 'Графики', 'sec.lines': 'Статьи затрат по конфигурациям',
+    'f.years': 'Период', 'h.years': 'Число лет, за которые сравниваются конфигурации (1–30).',
+    'f.basis': 'Основа IOPS', 'h.basis': 'Какая величина измеренной нагрузки служит целевыми IOPS.',
+    'f.iopsTarget': 'Целевые IOPS ({basis})', 'h.iopsTarget': 'Операций ввода-вывода в секунду, которые хранилище должно выдерживать сегодня.',
+    'f.readShare': 'Доля чтений', 'h.readShare': 'Доля операций, которые являются чтениями.',
+    'f.requestSize': 'Средний размер запроса', 'h.requestSize': 'Средний размер одной операции (1 КиБ = 1024 байта).',
+    'f.capacity': 'Нужная ёмкость сегодня', 'h.capacity': 'Полезная ёмкость после накладных расходов RAID.',
+    'f.capGrowth': 'Рост ёмкости', 'h.capGrowth': 'Сложный годовой рост ёмкости.',
+    'f.iopsGrowth': 'Рост IOPS', 'h.iopsGrowth': 'Сложный годовой рост целевых IOPS.',
+    'f.sizeFor': 'Рассчитывать на', 'h.sizeFor': 'Год, под спрос которого рассчитывается каждая конфигурация.',
+    'opt.finalYear': 'последний год (покупка сразу, рост учтён)', 'opt.firstYear': 'только первый год (рост не учтён)',
+    'f.energyMode': 'Расчёт питания', 'h.energyMode': 'По энергии учитываются диски, полки и системы; по стоимости на диск — только диски.',
+    'opt.metered': 'цена энергии × PUE', 'opt.perDrive': 'годовая стоимость на диск',
+    'f.usdPerKwh': 'Цена электроэнергии', 'h.usdPerKwh': 'Стоимость одного киловатт-часа.',
+    'f.pue': 'PUE (коэффициент охлаждения)', 'h.pue': 'Эффективность: полная мощность площадки ÷ мощность ИТ (1 = без затрат на охлаждение).',
+    'f.usdPerDrive': 'Питание на диск', 'h.usdPerDrive': 'Питание и охлаждение одного диска за год.',
+    'f.reference': 'Экономия относительно', 'h.reference': 'Конфигурация, с которой сравниваются остальные.',
+    'f.drivePrice': 'Цена', 'f.driveIops': 'IOPS на диск', 'f.driveCapacity': 'Ёмкость', 'f.driveWatts': 'Мощность', 'f.driveAfr': 'AFR',
+    'h.drives': 'На диск: цена покупки, устойчивые случайные IOPS, сырая ёмкость, рабочая мощность и годовая частота отказов.',
+    'col.drive': 'Модель диска',
+    'f.backingDrive': 'Модель диска', 'h.backingDrive': 'Диски, на которых хранятся данные.',
+    'f.raid': 'Уровень RAID', 'h.raid': 'Штраф записи: RAID 0: 1, RAID 1/10: 2, RAID 5: 4, RAID 6: 6.',
+    'opt.raid': 'RAID {level}', 'opt.raidCustom': 'свой',
+    'f.groupSize': 'Дисков в группе RAID', 'h.groupSize': 'RAID 1: 2; RAID 10: чётное, не меньше 4; RAID 5: не меньше 3; RAID 6: не меньше 4.',
+    'f.writePenalty': 'Штраф записи', 'h.writePenalty': 'Операций на дисках на одну запись (свой RAID).',
+    'f.redundant': 'Избыточных дисков в группе', 'h.redundant': 'Диски группы, хранящие избыточность, а не данные (свой RAID).',
+    'f.count': 'Число дисков', 'h.count': 'Оставьте пустым, чтобы модель рассчитала его; введённое число — целые группы RAID.',
+    'f.baseCost': 'Базовая система', 'h.baseCost': 'Контроллер, головной модуль и шасси, оплачиваются один раз.',
+    'f.support': 'Поддержка', 'h.support': 'Контракт поддержки в год.',
+    cacheSsdTitle: 'SSD-кэш', cacheRamTitle: 'Кэш в ОЗУ', noCache: 'В этой конфигурации нет кэша.',
+    'f.cacheDrive': 'Модель SSD для кэша', 'h.cacheDrive': 'SSD с заявленным ресурсом записи.',
+    'f.cacheCount': 'SSD кэша', 'h.cacheCount': 'Число SSD кэша (целые группы RAID).',
+    'f.cacheMode': 'Обработка записи', 'h.cacheMode': 'Отложенная запись поглощает записи в кэше; сквозная отправляет каждую запись и на диски.',
+    'f.readHit': 'Доля попаданий при чтении', 'h.readHit': 'Доля чтений, обслуженных кэшем.',
+    'f.writeHit': 'Доля попаданий при записи', 'h.writeHit': 'Доля записей, поглощённых кэшем (только отложенная запись).',
+    hitSource: 'Доли попаданий: {source}.',
+    'f.license': 'Лицензия кэша', 'h.license': 'Лицензия ПО кэша, оплачивается один раз.',
+    'unit.years': 'лет', 'unit.iops': 'IOPS', 'unit.percent': '%', 'unit.percentPerYear': '% в год', 'unit.kib': 'КиБ', 'unit.tb': 'ТБ',
+    'unit.usd': 'USD', 'unit.usdPerKwh': 'USD за кВт·ч', 'unit.factor': '×', 'unit.usdPerDriveYear': 'USD на диск в год',
+    'unit.usdPerYear': 'USD в год', 'unit.watts': 'Вт', 'unit.drives': 'дисков',
+    fieldRef: '{label} ({path})',
+    lastValid: 'Ниже показаны результаты последнего корректного ввода.',
+    noResultYet: 'Корректного результата пока нет.',
+    'chart.costs': 'Полная стоимость за {years} лет по конфигурациям',
+    'chart.cumulative': 'Накопленная стоимость по годам',
+    'chart.spindles': 'Нужное число дисков в зависимости от целевых IOPS',
+    'axis.config': 'Конфигурация', 'axis.usd': 'Стоимость (USD)', 'axis.year': 'Год (0 = первый день)',
+    'axis.iopsTarget': 'Целевые IOPS сегодня (IOPS)', 'axis.drives': 'Диски данных (шт.)',
+    'stack.purchase': 'Система и лицензия', 'stack.drives': 'Диски и кэш', 'stack.enclosures': 'Дисковые полки',
+    'stack.power': 'Питание и охлаждение', 'stack.failures': 'Отказы и износ', 'stack.support': 'Поддержка',
+    cmpCaption: 'Сравнение с «{label}» (USD за период)',
+    summary: 'Сводка графика: {text}',
+    'sum.total': '{label}: {total} USD',
+    'sum.cumulative': '{label}: {start} USD в первый день, {end} USD через {years} лет',
+    'sum.spindles': '{label}: {points}',
+    'sum.spindlesPoint': '{drives} дисков при {iops} IOPS',
+    'sum.noFit': 'не помещается при {iops} IOPS',
+    'life.config': 'Конфигурация', 'life.backing': 'Диски данных', 'life.cache': 'SSD кэша', 'life.none': '—',
+  },
+};
+
+/**
+ * One translated sentence for a planner error, naming the field: `fieldLabel` (the on-screen
+ * label, when the field has one) is put before its JSON path. Falls back to the engine's
+ * English message for a code the catalog does not know. Same rule as `cacheproof tco`.
+ * Example: below-min at `energy.usdPerKwh`, label "Electricity price" →
+ * "Electricity price (energy.usdPerKwh): must be at least 0, got -0.1."
+ */
+export function planErrorSentence(error: PlanError, lang: Lang, fieldLabel: string | null): string {
+  const key = `err.${error.code}` as TcoKey;
+  if (!(key in tco.en)) return error.message;
+  const params: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(error.params)) params[k] = typeof v === 'number' ? formatTcoDecimal(lang, v, 1) : v;
+  if (fieldLabel !== null) params['path'] = translate(planner, lang, 'fieldRef', { label: fieldLabel, path: error.path });
+  return translate(tco, lang, key, params);
+}
+
+/** The formula of a line item with its numbers, as `cacheproof tco` prints it in its Detail column. */
+export function lineItemDetail(line: LineItem, lang: Lang): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
+  const p = line.params;
+  const num = (k: string, digits = 4): string => (typeof p[k] === 'number' ? formatTcoDecimal(lang, p[k], digits) : String(p[k] ?? ''));
+  switch (line.id) {
+    case 'baseSystem':
+    case 'cacheLicense':
+      return t('detail.price');
+    case 'backingDrives':
+    case 'cacheDrives':
+      return t('detail.countPrice', { count: num('count'), priceUsd: num('priceUsd', 2) });
+    case 'cacheRam':
+      return t('detail.cacheRam', { sizeGb: formatTcoDecimal(lang, Number(p.capacityBytes) / 1e9, 1) });
+    case 'enclosures':
+      return t('detail.enclosures', { count: num('count'), priceUsd: num('priceUsd', 2), drives: num('drives'), builtIn: num('builtInSlots'), slots: num('slots') });
+    case 'powerCooling':
+      return 'usdPerKwh' in p
+        ? t('detail.powerMetered', { watts: num('watts', 1), hours: num('hoursPerYear'), years: num('years'), usdPerKwh: num('usdPerKwh'), pue: num('pue') })
+        : t('detail.powerPerDrive', { drives: num('drives'), usdPerDrivePerYear: num('usdPerDrivePerYear', 2), years: num('years') });
+    case 'backingFailures':
+    case 'cacheFailures':
+      return t('detail.failures', { afrPct: formatTcoDecimal(lang, Number(p.afr) * 100, 3), count: num('count'), years: num('years'), priceUsd: num('priceUsd', 2) });
+    case 'cacheWearReplacements':
+      return t('detail.wear', { sets: num('sets'), count: num('count'), priceUsd: num('priceUsd', 2), wearYears: num('yearsToWearOut', 1) });
+    case 'support':
+      return t('detail.support', { perYearUsd: num('perYearUsd', 2), years: num('years') });
+  }
+}
+
+/** The drive-life sentence of a configuration's backing drives (or, with `cache`, its cache SSDs), as `cacheproof tco` prints it; '' when there is none. */
+export function driveLifeSentence(c: ConfigResult, years: number, lang: Lang, cache: boolean): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
+  const d = (x: number, digits: number): string => formatTcoDecimal(lang, x, digits);
+  const life = cache ? c.cacheLife : c.backingLife;
+  if (life === null) return '';
+  const failures = d(life.expectedFailures, 2);
+  const wear = (): string => (life.yearsToWearOut === null ? t('life.noWrites') : t('life.years', { n: d(life.yearsToWearOut, 1) }));
+  if (cache) return t('life.cache', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+  if (life.tbPerDrivePerYearBefore !== null && life.tbPerDrivePerYearAfter !== null) {
+    if (life.wearIndexBefore !== null && life.wearIndexAfter !== null && life.wearIndexChange !== null && life.ratedTbPerYear !== null)
+      return t('life.hdd', {
+        before: d(life.tbPerDrivePerYearBefore, 1),
+        after: d(life.tbPerDrivePerYearAfter, 1),
+        rating: d(life.ratedTbPerYear, 0),
+        wiBefore: d(life.wearIndexBefore, 3),
+        wiAfter: d(life.wearIndexAfter, 3),
+        change: (life.wearIndexChange > 0 ? '+' : '') + d(life.wearIndexChange, 3),
+        years,
+        failures,
+      });
+    return t('life.hddNoRating', { before: d(life.tbPerDrivePerYearBefore, 1), after: d(life.tbPerDrivePerYearAfter, 1), years, failures });
+  }
+  return t('life.ssd', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+}

@@ -1,0 +1,176 @@
+/**
+ * The Planner screen end to end: opened from the sample analysis, edited (RAID level and
+ * electricity price), its table and chart summaries compared with what `cacheproof tco --json`
+ * computes for the scenario the page exports; and a bad input (a negative price) that shows
+ * one sentence naming the field while the last valid table stays.
+ *
+ * When the bundled sample capture is absent (it is recorded on a lab machine), a synthetic
+ * capture stands in for it (`--sample PATH`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+import { formatTcoNumber } from '../../app/src/shared/i18n/tco.ts';
+import { writeSyntheticCapture } from '../../app/test/support/synthetic-capture.ts';
+
+const SAMPLE = join(repoRoot, 'samples', 'lab', 'lab-sample.capture');
+const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
+
+const test = base.extend<object, { app: AppHost }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      let dir: string | null = null;
+      const args: string[] = [];
+      if (!existsSync(SAMPLE)) {
+        dir = mkdtempSync(join(tmpdir(), 'cacheproof-planner-'));
+        const path = join(dir, 'synthetic.capture');
+        writeSyntheticCapture({ path, windowSeconds: 1800, warmupSeconds: 120, intervalMs: 1000, backingDevices: 2, missShare: 0.05 });
+        args.push('--sample', path);
+      }
+      const app = await startApp(args);
+      await use(app);
+      await app.stop();
+      if (dir !== null) rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+/** The parts of `cacheproof tco --json` the page shows. */
+interface CliConfig {
+  id: string;
+  label: string;
+  lines: { id: string; costUsd: number }[];
+  upfrontUsd: number;
+  totalUsd: number;
+  cumulativeUsd: number[];
+  raidLevel: string;
+  sizing: { driveCount: number };
+  cacheDriveCount: number;
+}
+interface CliResult {
+  configurations: CliConfig[];
+  energy: { usdPerKwh?: number };
+}
+
+/** Whole USD as the page and `cacheproof tco` print them (English locale). */
+const usd = (x: number): string => formatTcoNumber('en', x, 0);
+
+async function openPlanner(page: Page, app: AppHost): Promise<void> {
+  await page.goto(app.authUrl);
+  await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
+  await page.getByTestId(TID.navPlanner).click();
+  await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();
+}
+
+async function exportScenario(page: Page, file: string): Promise<unknown> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(TID.plannerExport).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.tco\.json$/);
+  await download.saveAs(file);
+  return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+}
+
+function cliTco(file: string): CliResult {
+  const out = execFileSync(process.execPath, [CLI, 'tco', file, '--json'], { encoding: 'utf8' });
+  return (JSON.parse(out) as { result: CliResult }).result;
+}
+
+/** Every line item, day-one and total row of every configuration, and the comparison and chart summaries, equal the CLI's. */
+async function expectPageShows(page: Page, r: CliResult): Promise<void> {
+  const costs = page.getByTestId(`${TID.plannerChartCosts}-summary`);
+  const cumulative = page.getByTestId(`${TID.plannerChartCumulative}-summary`);
+  for (const c of r.configurations) {
+    const table = page.getByTestId(`${TID.plannerLines}-${c.id}`);
+    await expect(table.locator('tbody tr')).toHaveCount(c.lines.length);
+    for (const line of c.lines) await expect(table.locator(`tr[data-line="${line.id}"] td.num`)).toHaveText(usd(line.costUsd));
+    await expect(table.locator('tr[data-line="upfront"] td.num')).toHaveText(usd(c.upfrontUsd));
+    await expect(table.locator('tr[data-line="total"] td.num')).toHaveText(usd(c.totalUsd));
+    const row = page.getByTestId(TID.plannerComparison).locator(`tr[data-config="${c.id}"]`);
+    await expect(row.locator('td[data-col="total"]')).toHaveText(usd(c.totalUsd));
+    await expect(row.locator('td').first()).toHaveText(usd(c.sizing.driveCount + c.cacheDriveCount));
+    await expect(costs).toContainText(`${c.label}: ${usd(c.totalUsd)} USD`);
+    await expect(cumulative).toContainText(`${c.label}: ${usd(c.cumulativeUsd[0] ?? NaN)} USD on day one, ${usd(c.cumulativeUsd[c.cumulativeUsd.length - 1] ?? NaN)} USD after`);
+  }
+}
+
+test('the planner opens from the sample analysis and follows RAID level and electricity price edits exactly as cacheproof tco does', async ({ app, page }, testInfo) => {
+  const errors = watchConsole(page);
+  await openPlanner(page, app);
+  for (const id of [TID.plannerChartCosts, TID.plannerChartCumulative, TID.plannerChartSpindles]) await expect(page.getByTestId(id).locator('canvas')).toBeVisible();
+  await expect(page.getByTestId(TID.plannerLife)).toContainText('Expected failures');
+
+  // The prefilled scenario, as the CLI computes it.
+  const initialFile = testInfo.outputPath('initial.tco.json');
+  await exportScenario(page, initialFile);
+  const initial = cliTco(initialFile);
+  await expectPageShows(page, initial);
+  const first = initial.configurations[0];
+  if (first === undefined) throw new Error('no configuration');
+  expect(first.raidLevel).toBe('10');
+
+  // Edit: the first configuration from RAID 10 to RAID 6, electricity from 0.15 to 0.32 USD/kWh.
+  const group = page.getByRole('group', { name: first.label, exact: true });
+  await group.getByLabel('RAID level').first().selectOption('6');
+  await page.getByLabel('Electricity price').fill('0.32');
+  await expect(page.getByTestId(TID.plannerError)).toBeHidden();
+
+  const file = testInfo.outputPath('edited.tco.json');
+  const scenario = (await exportScenario(page, file)) as { energy: { usdPerKwh: number }; configurations: { backing: { raid: { level: string; groupSize: number } } }[] };
+  expect(scenario.energy.usdPerKwh).toBe(0.32);
+  expect(scenario.configurations[0]?.backing.raid).toEqual({ level: '6', groupSize: 4 });
+  const edited = cliTco(file);
+  await expectPageShows(page, edited);
+
+  // The figures really moved: the first configuration's total and every power line differ from before.
+  const editedFirst = edited.configurations[0];
+  expect(editedFirst?.raidLevel).toBe('6');
+  expect(editedFirst?.totalUsd).not.toBe(first.totalUsd);
+  for (const [i, c] of edited.configurations.entries()) {
+    const power = (x: CliConfig | undefined): number | undefined => x?.lines.find((l) => l.id === 'powerCooling')?.costUsd;
+    expect(power(c)).not.toBe(power(initial.configurations[i]));
+  }
+  await expect(page.getByTestId(`${TID.plannerLines}-${first.id}`).locator('tr[data-line="powerCooling"] td').first()).toContainText('0.32');
+
+  const shot = await page.screenshot({ fullPage: true, path: testInfo.outputPath('planner.png') });
+  await testInfo.attach('planner', { body: shot, contentType: 'image/png' });
+
+  // Saved with the analysis: a reload keeps the edits.
+  await openPlanner(page, app);
+  await expect(page.getByLabel('Electricity price')).toHaveValue('0.32');
+  await expect(page.getByTestId(`${TID.plannerLines}-${first.id}`).locator('tr[data-line="total"] td.num')).toHaveText(usd(editedFirst?.totalUsd ?? NaN));
+  expect(errors).toEqual([]);
+});
+
+test('a negative electricity price shows one sentence naming the field and keeps the last valid table', async ({ app, page }) => {
+  const errors = watchConsole(page);
+  await openPlanner(page, app);
+  const table = page.getByTestId(`${TID.plannerLines}-all-hdd`);
+  await expect(table).toBeVisible();
+  const before = await table.innerText();
+  const comparison = await page.getByTestId(TID.plannerComparison).innerText();
+
+  const price = page.getByLabel('Electricity price');
+  await price.fill('-0.1');
+  const error = page.getByTestId(TID.plannerError);
+  await expect(error).toBeVisible();
+  await expect(error.locator('.pl-error-sentence')).toHaveText('Electricity price (energy.usdPerKwh): must be at least 0, got -0.1.');
+  await expect(error).toContainText('last valid input');
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId(TID.plannerExport)).toBeDisabled();
+  expect(await table.innerText()).toBe(before);
+  expect(await page.getByTestId(TID.plannerComparison).innerText()).toBe(comparison);
+
+  // Corrected: the error goes, the figures follow the new price.
+  await price.fill('0.2');
+  await expect(error).toBeHidden();
+  await expect(price).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId(TID.plannerExport)).toBeEnabled();
+  await expect(table.locator('tr[data-line="powerCooling"] td').first()).toContainText('0.2');
+  expect(await table.innerText()).not.toBe(before);
+  expect(errors).toEqual([]);
+});
