@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,6 +23,17 @@ function codeOf(fn: () => unknown): string {
 }
 
 describe('capture reader', () => {
+  it('still opens the fixture of every shipped schema version', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const files = readdirSync(fixtures).filter((f) => /^capture-v\d+\.sqlite$/.test(f));
+    expect(files).toContain('capture-v1.sqlite');
+    for (const f of files) {
+      const c = openCapture(join(fixtures, f));
+      expect(c.data.intervals.length, f).toBeGreaterThan(0);
+      expect(c.data.phases.map((p) => p.name), f).toContain('baseline');
+    }
+  });
+
   it('loads devices, phases and intervals as plain data', () => {
     const path = join(dir, 'ok.capture');
     const rows = writeSyntheticCapture({ path, windowSeconds: 60, warmupSeconds: 10, intervalMs: 1000, backingDevices: 2, missShare: 0.1 });

@@ -1,0 +1,89 @@
+//! Typed errors of the probe library. Each maps to one documented exit code
+//! (`docs/probe.md`, section "Exit codes").
+
+use std::path::PathBuf;
+
+/// Everything the probe can fail with, as a value.
+#[derive(Debug, thiserror::Error)]
+pub enum ProbeError {
+    /// A command-line mistake.
+    #[error("{0}")]
+    Usage(String),
+    /// A device named with `--devices` is not in /proc/diskstats.
+    #[error("unknown device '{0}': it is not listed in /proc/diskstats (run 'cacheproof-probe devices' to see the names)")]
+    UnknownDevice(String),
+    /// The capture file cannot be created or written.
+    #[error("cannot write the capture at {path}: {reason}")]
+    Unwritable { path: PathBuf, reason: String },
+    /// The file is a capture from a newer probe.
+    #[error("{path} is a capture of schema version {found}, newer than this probe supports ({supported}); use a newer cacheproof-probe")]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    /// The file exists but is not a CacheProof capture.
+    #[error("{0} is not a CacheProof capture")]
+    NotACapture(PathBuf),
+    /// The capture file does not exist.
+    #[error("no capture at {0}")]
+    NoCapture(PathBuf),
+    /// Another recorder holds the capture's lock.
+    #[error("another recorder (pid {pid}) is already recording into {path}")]
+    Locked { path: PathBuf, pid: String },
+    /// Root is needed (loop devices, mounts).
+    #[error("{0} needs root: run it with sudo or as root")]
+    NeedsRoot(String),
+    /// The file system holding the capture is full.
+    #[error("the file system holding {path} is full: recording stopped after {samples} samples, which are safe in the capture")]
+    DiskFull { path: PathBuf, samples: i64 },
+    /// An external tool (fio, losetup, mkfs.ext4, mount) is missing or failed.
+    #[error("{tool} failed: {message}")]
+    Tool { tool: String, message: String },
+    /// The recorder is not running for a capture (stop / mark on an idle capture).
+    #[error("{0}")]
+    NotRunning(String),
+    /// /proc/diskstats text that does not follow any known layout.
+    #[error("diskstats line {line}: {message}")]
+    Parse { line: usize, message: String },
+    /// A SQLite error that is none of the above.
+    #[error("capture database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// An I/O error that is none of the above.
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl ProbeError {
+    /// The process exit code documented for this error in docs/probe.md.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            ProbeError::Usage(_) => 2,
+            ProbeError::UnknownDevice(_) => 3,
+            ProbeError::Unwritable { .. } => 4,
+            ProbeError::NewerSchema { .. } | ProbeError::NotACapture(_) => 5,
+            ProbeError::NoCapture(_) => 5,
+            ProbeError::Locked { .. } => 6,
+            ProbeError::NeedsRoot(_) => 7,
+            ProbeError::DiskFull { .. } => 8,
+            ProbeError::Tool { .. } => 9,
+            ProbeError::NotRunning(_) => 10,
+            ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
+        }
+    }
+
+    /// Wrap an I/O error with what we were doing.
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        ProbeError::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}
+
+/// Result alias of the library.
+pub type Result<T> = std::result::Result<T, ProbeError>;

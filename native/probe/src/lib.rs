@@ -1,0 +1,15 @@
+//! CacheProof native probe library: diskstats parsing, interval computation, the capture
+//! writer, the recorder, device inventory and the loop-device lab.
+
+pub mod capture;
+pub mod clock;
+pub mod delta;
+pub mod diskstats;
+pub mod error;
+pub mod lab;
+pub mod plan;
+pub mod recorder;
+pub mod status;
+pub mod sysfs;
+
+pub use error::{ProbeError, Result};

@@ -1,0 +1,460 @@
+//! `cacheproof-probe`: records Linux disk counters into a CacheProof capture.
+//!
+//! Commands, flags and exit codes are documented in `docs/probe.md`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use cacheproof_probe::{capture, lab, plan, recorder, status, sysfs, ProbeError};
+
+const USAGE: &str = "\
+cacheproof-probe — records Linux disk counters into a CacheProof capture
+
+Usage:
+  cacheproof-probe devices [--json]
+  cacheproof-probe record --out CAPTURE [--devices a,b | --all] [--interval 1s]
+                          [--plan baseline=24h,warmup=1h,measure=24h] [--switch manual] [--detach]
+  cacheproof-probe record --resume CAPTURE [--detach]
+  cacheproof-probe status CAPTURE [--json]
+  cacheproof-probe stop CAPTURE
+  cacheproof-probe mark CAPTURE switch|note [--note TEXT]
+  cacheproof-probe lab up [--dir DIR] [--size-mb N]
+  cacheproof-probe lab down|status [--dir DIR] [--json]
+  cacheproof-probe lab switch on|off [--dir DIR]
+  cacheproof-probe lab workload --seconds N [--dir DIR] [--hot-mb N] [--read-iops N]
+                                [--write-iops N] [--json-out FILE]
+  cacheproof-probe --version | --help
+
+Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
+5 not a capture / newer schema / no capture, 6 capture locked by another recorder,
+7 needs root, 8 disk full, 9 external tool failed, 10 no recorder running / lab not up.
+See docs/probe.md.
+";
+
+/// Simple flag reader: positional words and `--flag value` / `--flag` switches.
+struct Args {
+    pos: Vec<String>,
+    flags: Vec<(String, Option<String>)>,
+}
+
+const VALUE_FLAGS: &[&str] = &[
+    "--out",
+    "--devices",
+    "--interval",
+    "--plan",
+    "--switch",
+    "--resume",
+    "--note",
+    "--dir",
+    "--size-mb",
+    "--seconds",
+    "--hot-mb",
+    "--read-iops",
+    "--write-iops",
+    "--json-out",
+];
+
+fn usage(msg: impl Into<String>) -> anyhow::Error {
+    ProbeError::Usage(msg.into()).into()
+}
+
+impl Args {
+    fn parse(v: &[String]) -> anyhow::Result<Args> {
+        let mut pos = Vec::new();
+        let mut flags = Vec::new();
+        let mut i = 0;
+        while i < v.len() {
+            let a = &v[i];
+            if let Some((k, val)) = a.split_once('=').filter(|_| a.starts_with("--")) {
+                flags.push((k.to_string(), Some(val.to_string())));
+            } else if VALUE_FLAGS.contains(&a.as_str()) {
+                let val = v
+                    .get(i + 1)
+                    .ok_or_else(|| usage(format!("{a} needs a value")))?;
+                flags.push((a.clone(), Some(val.clone())));
+                i += 1;
+            } else if a.starts_with("--") {
+                flags.push((a.clone(), None));
+            } else {
+                pos.push(a.clone());
+            }
+            i += 1;
+        }
+        Ok(Args { pos, flags })
+    }
+    fn val(&self, k: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .find(|(f, _)| f == k)
+            .and_then(|(_, v)| v.as_deref())
+    }
+    fn has(&self, k: &str) -> bool {
+        self.flags.iter().any(|(f, _)| f == k)
+    }
+    fn only(&self, allowed: &[&str]) -> anyhow::Result<()> {
+        for (f, _) in &self.flags {
+            if !allowed.contains(&f.as_str()) {
+                return Err(usage(format!(
+                    "unknown flag '{f}' here. Run 'cacheproof-probe --help' for the list."
+                )));
+            }
+        }
+        Ok(())
+    }
+    fn num(&self, k: &str, default: u64) -> anyhow::Result<u64> {
+        match self.val(k) {
+            None => Ok(default),
+            Some(s) => s
+                .parse()
+                .map_err(|_| usage(format!("{k} needs a whole number, not '{s}'"))),
+        }
+    }
+}
+
+fn lab_dir(a: &Args) -> PathBuf {
+    a.val("--dir")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("CACHEPROOF_LAB_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(lab::DEFAULT_DIR))
+}
+
+fn abs(p: &str) -> anyhow::Result<PathBuf> {
+    let p = Path::new(p);
+    if p.is_absolute() {
+        Ok(p.to_path_buf())
+    } else {
+        Ok(std::env::current_dir()
+            .context("reading the current directory")?
+            .join(p))
+    }
+}
+
+fn cmd_devices(a: &Args) -> anyhow::Result<()> {
+    a.only(&["--json"])?;
+    let devs = sysfs::list_devices(Path::new("/sys"));
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&devs)?);
+        return Ok(());
+    }
+    println!(
+        "{:<14} {:>8} {:>10} {:>4} {:>5}/{:<5} {:<8} {:<10} {:<24} STACK",
+        "NAME", "MAJ:MIN", "SIZE", "ROT", "LBS", "PBS", "ROLE", "PARENT", "MODEL"
+    );
+    for d in &devs {
+        let mut stack = Vec::new();
+        if !d.slaves.is_empty() {
+            stack.push(format!("on {}", d.slaves.join(",")));
+        }
+        if !d.holders.is_empty() {
+            stack.push(format!("under {}", d.holders.join(",")));
+        }
+        if let Some(f) = &d.backing_file {
+            stack.push(format!(
+                "file {} on {}",
+                f,
+                d.backing_file_device.as_deref().unwrap_or("?")
+            ));
+        }
+        let size = d
+            .size_bytes
+            .map(|s| format!("{:.1}G", s as f64 / 1073741824.0))
+            .unwrap_or_else(|| "-".into());
+        println!(
+            "{:<14} {:>8} {:>10} {:>4} {:>5}/{:<5} {:<8} {:<10} {:<24} {}",
+            d.name,
+            format!("{}:{}", d.major, d.minor),
+            size,
+            d.rotational
+                .map(|r| if r { "1" } else { "0" })
+                .unwrap_or("-"),
+            d.logical_block_size
+                .map(|x| x.to_string())
+                .unwrap_or_else(|| "-".into()),
+            d.physical_block_size
+                .map(|x| x.to_string())
+                .unwrap_or_else(|| "-".into()),
+            d.role,
+            d.parent
+                .as_deref()
+                .unwrap_or(if d.is_partition { "?" } else { "-" }),
+            [d.vendor.as_deref(), d.model.as_deref()]
+                .iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" "),
+            stack.join("; ")
+        );
+    }
+    Ok(())
+}
+
+fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
+    a.only(&[
+        "--out",
+        "--devices",
+        "--all",
+        "--interval",
+        "--plan",
+        "--switch",
+        "--detach",
+        "--resume",
+    ])?;
+    if let Some(r) = a.val("--resume") {
+        if a.has("--out") || a.has("--devices") || a.has("--plan") || a.has("--interval") {
+            return Err(usage(
+                "--resume continues a capture with its own settings; give only --resume CAPTURE [--detach]",
+            ));
+        }
+        let path = abs(r)?;
+        // Fail fast (not a capture, newer schema, locked) before detaching.
+        drop(capture::Capture::open(&path, false)?);
+        if recorder::RecorderLock::is_held(&path) {
+            drop(recorder::RecorderLock::acquire(&path)?);
+        }
+        return start(&path, true, a.has("--detach"));
+    }
+    let out = a
+        .val("--out")
+        .ok_or_else(|| usage("record needs --out CAPTURE (or --resume CAPTURE)"))?;
+    if a.has("--devices") && a.has("--all") {
+        return Err(usage("give either --devices a,b or --all, not both"));
+    }
+    let devices = a.val("--devices").map(|s| {
+        s.split(',')
+            .map(|x| x.trim().trim_start_matches("/dev/").to_string())
+            .filter(|x| !x.is_empty())
+            .collect::<Vec<_>>()
+    });
+    if devices.as_ref().is_some_and(|d| d.is_empty()) {
+        return Err(usage("--devices needs at least one name"));
+    }
+    let interval_s = plan::parse_duration(a.val("--interval").unwrap_or("1s"))?;
+    if !(0.01..=3600.0).contains(&interval_s) {
+        return Err(usage("--interval must be between 10ms and 1h"));
+    }
+    let pl = a.val("--plan").map(plan::parse_plan).transpose()?;
+    let switch = a.val("--switch").map(String::from);
+    if let Some(s) = &switch {
+        if s != "manual" {
+            return Err(usage(format!(
+                "--switch '{s}' is not available yet; use --switch manual and 'cacheproof-probe mark CAPTURE switch'"
+            )));
+        }
+    }
+    let path = abs(out)?;
+    let opts = recorder::RecordOptions {
+        out: path.clone(),
+        devices,
+        interval_ms: (interval_s * 1000.0).round() as u64,
+        plan: pl,
+        switch,
+        command: std::iter::once("cacheproof-probe".to_string())
+            .chain(raw.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    recorder::prepare(&opts)?;
+    start(&path, false, a.has("--detach"))
+}
+
+fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
+    if detach {
+        if recorder::detach(path)? {
+            // Background process: record, then exit without returning to the caller's flow.
+            let code = match recorder::run(path, resume) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("cacheproof-probe: {e}");
+                    i32::from(e.exit_code())
+                }
+            };
+            std::process::exit(code);
+        }
+        let pid = recorder::wait_started(path, 10.0)?;
+        println!(
+            "recording into {} in the background (pid {pid}); see 'cacheproof-probe status {}'",
+            path.display(),
+            path.display()
+        );
+        return Ok(());
+    }
+    eprintln!(
+        "recording into {} (Ctrl-C or 'cacheproof-probe stop {}' to end)",
+        path.display(),
+        path.display()
+    );
+    recorder::run(path, resume)?;
+    Ok(())
+}
+
+fn one_capture(a: &Args, cmd: &str) -> anyhow::Result<PathBuf> {
+    match a.pos.get(1) {
+        Some(p) => abs(p),
+        None => Err(usage(format!(
+            "{cmd} needs the capture file: cacheproof-probe {cmd} CAPTURE"
+        ))),
+    }
+}
+
+fn run(raw: &[String]) -> anyhow::Result<()> {
+    let a = Args::parse(raw)?;
+    let cmd = a.pos.first().map(String::as_str);
+    match cmd {
+        Some("devices") => cmd_devices(&a),
+        Some("record") => cmd_record(&a, raw),
+        Some("status") => {
+            a.only(&["--json"])?;
+            let p = one_capture(&a, "status")?;
+            let s = status::read(&p)?;
+            if a.has("--json") {
+                println!("{}", serde_json::to_string_pretty(&s)?);
+            } else {
+                print!("{}", status::render(&s));
+            }
+            Ok(())
+        }
+        Some("stop") => {
+            a.only(&[])?;
+            let p = one_capture(&a, "stop")?;
+            recorder::stop(&p)?;
+            println!("stopped the recorder of {}", p.display());
+            Ok(())
+        }
+        Some("mark") => {
+            a.only(&["--note"])?;
+            let p = one_capture(&a, "mark")?;
+            let kind = a.pos.get(2).map(String::as_str).unwrap_or("");
+            if kind != "switch" && kind != "note" {
+                return Err(usage(
+                    "mark needs a kind: cacheproof-probe mark CAPTURE switch|note [--note TEXT]",
+                ));
+            }
+            let id = recorder::mark(&p, kind, a.val("--note"))?;
+            if !recorder::RecorderLock::is_held(&p) {
+                eprintln!("note: no recorder is running for {}; the mark is stored and a resumed recorder will use it", p.display());
+            }
+            println!("marked {kind} (mark {id}) in {}", p.display());
+            Ok(())
+        }
+        Some("lab") => cmd_lab(&a),
+        Some(other) => Err(usage(format!(
+            "unknown command '{other}'. Run 'cacheproof-probe --help' for the list."
+        ))),
+        None => Err(usage(
+            "no command given. Run 'cacheproof-probe --help' for the list.",
+        )),
+    }
+}
+
+fn cmd_lab(a: &Args) -> anyhow::Result<()> {
+    let dir = lab_dir(a);
+    match a.pos.get(1).map(String::as_str) {
+        Some("up") => {
+            a.only(&["--dir", "--size-mb"])?;
+            let st = lab::up(&dir, a.num("--size-mb", 256)?)?;
+            println!(
+                "lab up: front {} (cache off: direct I/O), backing {}, mounted at {}",
+                st.front_device.as_deref().unwrap_or("?"),
+                st.backing_device.as_deref().unwrap_or("?"),
+                st.mount.as_deref().unwrap_or("?")
+            );
+            Ok(())
+        }
+        Some("down") => {
+            a.only(&["--dir"])?;
+            lab::down(&dir)?;
+            println!("lab down: {} removed", dir.display());
+            Ok(())
+        }
+        Some("status") => {
+            a.only(&["--dir", "--json"])?;
+            let s = lab::status(&dir);
+            if a.has("--json") {
+                println!("{}", serde_json::to_string_pretty(&s)?);
+            } else if s.up {
+                println!(
+                    "lab up: front {} (cache {}), backing {}, mounted at {}",
+                    s.front_device.as_deref().unwrap_or("?"),
+                    s.cache.as_deref().unwrap_or("?"),
+                    s.backing_device.as_deref().unwrap_or("?"),
+                    s.mount.as_deref().unwrap_or("?")
+                );
+            } else {
+                println!("lab down ({})", dir.display());
+            }
+            Ok(())
+        }
+        Some("switch") => {
+            a.only(&["--dir"])?;
+            let on = match a.pos.get(2).map(String::as_str) {
+                Some("on") => true,
+                Some("off") => false,
+                _ => return Err(usage("lab switch needs on or off")),
+            };
+            lab::switch(&dir, on)?;
+            println!(
+                "lab cache {}",
+                if on {
+                    "on (page cache, --direct-io=off)"
+                } else {
+                    "off (direct I/O, --direct-io=on)"
+                }
+            );
+            Ok(())
+        }
+        Some("workload") => {
+            a.only(&[
+                "--dir",
+                "--seconds",
+                "--hot-mb",
+                "--read-iops",
+                "--write-iops",
+                "--json-out",
+            ])?;
+            let seconds = a.num("--seconds", 0)?;
+            if seconds == 0 {
+                return Err(usage("lab workload needs --seconds N (N > 0)"));
+            }
+            lab::workload(
+                &dir,
+                &lab::Workload {
+                    seconds,
+                    hot_mb: a.num("--hot-mb", 64)?,
+                    read_iops: a.num("--read-iops", 800)?,
+                    write_iops: a.num("--write-iops", 100)?,
+                    json_out: a.val("--json-out").map(PathBuf::from),
+                },
+            )?;
+            Ok(())
+        }
+        _ => Err(usage("lab needs up, down, status, switch or workload")),
+    }
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    match raw.first().map(String::as_str) {
+        Some("--version") | Some("-V") => {
+            println!("cacheproof-probe {}", env!("CARGO_PKG_VERSION"));
+            return ExitCode::SUCCESS;
+        }
+        Some("--help") | Some("-h") | Some("help") | None => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {}
+    }
+    match run(&raw) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let code = e
+                .downcast_ref::<ProbeError>()
+                .map(ProbeError::exit_code)
+                .unwrap_or(1);
+            eprintln!("cacheproof-probe: {e:#}");
+            ExitCode::from(code)
+        }
+    }
+}

@@ -1,0 +1,593 @@
+//! The recorder: samples /proc/diskstats on a monotonic schedule into a capture, walks the
+//! plan's phases, and can be stopped, resumed, locked and detached.
+
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::io::Write;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::capture::Capture;
+use crate::clock;
+use crate::delta::{self, Snapshot};
+use crate::diskstats;
+use crate::error::{ProbeError, Result};
+use crate::plan::{Plan, PlanMeta};
+use crate::sysfs;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_stop_signal(_: libc::c_int) {
+    STOP.store(true, Ordering::SeqCst);
+}
+
+/// SIGTERM, SIGINT and SIGHUP ask the recorder to take a last sample and stop.
+fn install_signal_handlers() {
+    for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+        // SAFETY: the handler only stores into an atomic (async-signal-safe); no SA_RESTART so a
+        // sleeping clock_nanosleep returns at once.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_stop_signal as *const () as usize;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Bytes kept free beside the capture for the last words on a full disk.
+const RESERVE_BYTES: usize = 512 * 1024;
+
+/// `<capture><suffix>`.
+pub fn sidecar(capture: &Path, suffix: &str) -> PathBuf {
+    let mut s = capture.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Options of a new recording.
+#[derive(Debug, Clone)]
+pub struct RecordOptions {
+    pub out: PathBuf,
+    /// `None` = every device in /proc/diskstats (`--all`).
+    pub devices: Option<Vec<String>>,
+    pub interval_ms: u64,
+    pub plan: Option<Plan>,
+    /// `manual` (until the adapters land).
+    pub switch: Option<String>,
+    /// The command line, stored in `meta.command`.
+    pub command: String,
+}
+
+/// The sidecar lock file of a capture.
+pub fn lock_path(capture: &Path) -> PathBuf {
+    sidecar(capture, ".lock")
+}
+
+/// An exclusive flock(2) on the capture's sidecar lock file, held while recording. The kernel
+/// drops it when the process dies, even by kill -9, so a stale lock never blocks a resume.
+pub struct RecorderLock {
+    file: File,
+}
+
+impl RecorderLock {
+    /// Take the lock or say who holds it.
+    pub fn acquire(capture: &Path) -> Result<RecorderLock> {
+        let lp = lock_path(capture);
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lp)
+            .map_err(|e| ProbeError::Unwritable {
+                path: lp.clone(),
+                reason: e.to_string(),
+            })?;
+        // SAFETY: flock on a descriptor we own.
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if r != 0 {
+            let pid = std::fs::read_to_string(&lp)
+                .map(|s| s.trim().to_string())
+                .unwrap_or_default();
+            return Err(ProbeError::Locked {
+                path: capture.to_path_buf(),
+                pid: if pid.is_empty() {
+                    "unknown".into()
+                } else {
+                    pid
+                },
+            });
+        }
+        let mut l = RecorderLock { file };
+        l.write_pid();
+        Ok(l)
+    }
+
+    /// Rewrite the pid (after a fork the holder changes).
+    pub fn write_pid(&mut self) {
+        let _ = self.file.set_len(0);
+        let _ = self
+            .file
+            .write_all(format!("{}\n", std::process::id()).as_bytes());
+        let _ = self.file.flush();
+    }
+
+    /// Whether some process holds the lock of `capture` right now.
+    pub fn is_held(capture: &Path) -> bool {
+        let lp = lock_path(capture);
+        let Ok(f) = File::open(&lp) else { return false };
+        // SAFETY: flock on a descriptor we own; released when `f` drops.
+        let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        r != 0
+    }
+}
+
+/// Check every named device is in /proc/diskstats.
+pub fn check_devices(names: &[String]) -> Result<()> {
+    let lines = diskstats::read_root(Path::new("/"))?;
+    let known: BTreeSet<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    for n in names {
+        if !known.contains(n.as_str()) {
+            return Err(ProbeError::UnknownDevice(n.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Create the capture of a new recording: meta, host facts, inventory, topology, plan.
+pub fn prepare(opts: &RecordOptions) -> Result<()> {
+    if let Some(d) = &opts.devices {
+        check_devices(d)?;
+    }
+    if opts.out.exists() {
+        // Same sentence as Capture::create, but check the lock first for a clearer message.
+        if RecorderLock::is_held(&opts.out) {
+            let pid = std::fs::read_to_string(lock_path(&opts.out)).unwrap_or_default();
+            return Err(ProbeError::Locked {
+                path: opts.out.clone(),
+                pid: pid.trim().to_string(),
+            });
+        }
+    }
+    let mut cap = Capture::create(&opts.out)?;
+    let now = clock::utc_ms();
+    let kv = [
+        ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
+        ("created_utc_ms", now.to_string()),
+        ("hostname", clock::hostname()),
+        ("kernel", clock::kernel()),
+        ("boot_id", clock::boot_id()),
+        ("utc_offset_min", clock::utc_offset_min().to_string()),
+        ("command", opts.command.clone()),
+        ("interval_ms", opts.interval_ms.to_string()),
+        ("source", "diskstats".to_string()),
+        (
+            "devices",
+            match &opts.devices {
+                Some(d) => serde_json::to_string(d).unwrap_or_default(),
+                None => "\"all\"".to_string(),
+            },
+        ),
+    ];
+    for (k, v) in kv {
+        cap.set_meta(k, &v)?;
+    }
+    if let Some(p) = opts.plan {
+        let pm = PlanMeta {
+            baseline_s: p.baseline_s,
+            warmup_s: p.warmup_s,
+            measure_s: p.measure_s,
+            switch: opts.switch.clone().unwrap_or_else(|| "manual".into()),
+        };
+        cap.set_meta("plan", &serde_json::to_string(&pm).unwrap_or_default())?;
+    }
+    let inv = sysfs::list_devices(Path::new("/sys"));
+    let lines = diskstats::read_root(Path::new("/"))?;
+    for l in &lines {
+        let keep = match &opts.devices {
+            Some(d) => d.contains(&l.name),
+            None => true,
+        };
+        if keep {
+            let info = inv
+                .iter()
+                .find(|d| d.name == l.name)
+                .cloned()
+                .unwrap_or_else(|| sysfs::bare(&l.name, l.major, l.minor));
+            cap.upsert_device(&info, now)?;
+        }
+    }
+    cap.set_topology(&sysfs::topology(&inv))?;
+    cap.set_recorder("state", "starting")?;
+    cap.set_recorder("phase", "baseline")?;
+    cap.set_recorder("phase_elapsed_ms", "0")?;
+    Ok(())
+}
+
+/// Phase order of a plan.
+const ORDER: [&str; 4] = ["baseline", "switch", "warmup", "measure"];
+
+fn planned(p: &Option<PlanMeta>, phase: &str) -> Option<f64> {
+    let p = p.as_ref()?;
+    match phase {
+        "baseline" => Some(p.baseline_s),
+        "warmup" => Some(p.warmup_s),
+        "measure" => Some(p.measure_s),
+        _ => Some(0.0),
+    }
+}
+
+/// Percent done and seconds left of a plan, from the current phase and its elapsed time.
+pub fn progress(
+    plan: &Option<PlanMeta>,
+    phase: &str,
+    elapsed_s: f64,
+    done: bool,
+) -> (Option<f64>, Option<f64>) {
+    let Some(p) = plan else { return (None, None) };
+    let total = p.baseline_s + p.warmup_s + p.measure_s;
+    if done {
+        return (Some(100.0), Some(0.0));
+    }
+    let mut before = 0.0;
+    for ph in ORDER {
+        if ph == phase {
+            break;
+        }
+        before += planned(plan, ph).unwrap_or(0.0);
+    }
+    let cur = elapsed_s.min(planned(plan, phase).unwrap_or(0.0));
+    let doneness = before + cur;
+    let pct = if total > 0.0 {
+        doneness / total * 100.0
+    } else {
+        100.0
+    };
+    let eta = if phase == "switch" {
+        None
+    } else {
+        Some((total - doneness).max(0.0))
+    };
+    (Some(pct), eta)
+}
+
+/// Run (or resume) the recording of an existing capture until the plan completes or a stop
+/// signal arrives. Holds the capture's lock throughout.
+pub fn run(path: &Path, resume: bool) -> Result<()> {
+    let mut lock = RecorderLock::acquire(path)?;
+    lock.write_pid();
+    let mut cap = Capture::open(path, true)?;
+    let state = cap.recorder("state")?.unwrap_or_default();
+    if resume && state == "done" {
+        return Err(ProbeError::Usage(format!(
+            "the plan of {} is already complete; nothing to resume",
+            path.display()
+        )));
+    }
+    let interval_ms: u64 = cap
+        .meta("interval_ms")?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000)
+        .max(10);
+    let plan: Option<PlanMeta> = cap
+        .meta("plan")?
+        .and_then(|s| serde_json::from_str(&s).ok());
+    let selected: Option<Vec<String>> = cap
+        .meta("devices")?
+        .and_then(|s| serde_json::from_str::<Vec<String>>(&s).ok());
+    install_signal_handlers();
+    STOP.store(false, Ordering::SeqCst);
+
+    let mut phase = cap.recorder("phase")?.unwrap_or_else(|| "baseline".into());
+    let mut elapsed_ms: f64 = cap
+        .recorder("phase_elapsed_ms")?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0.0);
+    let mut consumed_mark: i64 = cap
+        .recorder("switch_mark_id")?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let start_utc = clock::utc_ms();
+    let no_phase_yet: i64 = cap
+        .conn()
+        .query_row("SELECT count(*) FROM phases", [], |r| r.get(0))?;
+    if no_phase_yet == 0 {
+        cap.phase_start("baseline", start_utc, planned(&plan, "baseline"))?;
+        cap.set_recorder("started_utc_ms", &start_utc.to_string())?;
+    }
+    if resume {
+        cap.warn(
+            start_utc,
+            "resumed",
+            None,
+            &format!("recording resumed in phase {phase} (previous state: {state})"),
+        )?;
+    }
+    cap.set_recorder("pid", &std::process::id().to_string())?;
+    cap.set_recorder("state", "running")?;
+    cap.set_recorder("error", "")?;
+
+    // A small reserve beside the capture: on a full disk it is deleted so the recorder can
+    // still write `state = failed` and the warning.
+    let reserve = sidecar(path, ".reserve");
+    let _ = std::fs::write(&reserve, vec![0u8; RESERVE_BYTES]);
+
+    let mut prev: Option<Snapshot> = cap.last_snapshot()?;
+    let mut samples = cap.sample_count()?;
+    let nominal_ns = interval_ms * 1_000_000;
+    let t0 = clock::mono_ns();
+    let mut k: u64 = 0;
+    let boot = clock::boot_id();
+    let root = Path::new("/");
+    let mut inventory: Option<Vec<sysfs::DeviceInfo>> = None;
+
+    let result: Result<&'static str> = (|| {
+        loop {
+            let stopping = STOP.load(Ordering::SeqCst);
+            let lines = diskstats::read_root(root)?;
+            let mono = clock::mono_ns();
+            let utc = clock::utc_ms();
+            let keep = |n: &str| match &selected {
+                Some(s) => s.iter().any(|x| x == n),
+                None => true,
+            };
+            let snap = Snapshot::from_lines(mono, utc, &boot, lines, keep);
+            for (name, d) in &snap.devices {
+                if cap.device_id(name).is_none() {
+                    let inv =
+                        inventory.get_or_insert_with(|| sysfs::list_devices(Path::new("/sys")));
+                    let info = inv
+                        .iter()
+                        .find(|x| &x.name == name)
+                        .cloned()
+                        .unwrap_or_else(|| sysfs::bare(name, d.major, d.minor));
+                    cap.upsert_device(&info, utc)?;
+                }
+            }
+            inventory = None;
+            let step = match &prev {
+                Some(p) => delta::step(p, &snap, interval_ms as f64),
+                None => delta::Step::default(),
+            };
+            if let Some(p) = &prev {
+                let dt = (mono.saturating_sub(p.mono_ns)) as f64 / 1e6;
+                if p.boot_id == snap.boot_id && dt <= delta::GAP_FACTOR * interval_ms as f64 {
+                    elapsed_ms += dt;
+                }
+            }
+            // Phase transitions happen at sample times.
+            let mut transitions: Vec<(String, Option<String>, i64)> = Vec::new();
+            let mark = cap.mark_after("switch", consumed_mark)?;
+            if let Some((id, mutc, _)) = mark {
+                // Without a plan a switch mark is only a mark: there is no warm-up to start.
+                if plan.is_some() && (phase == "baseline" || phase == "switch") {
+                    consumed_mark = id;
+                    transitions.push((phase.clone(), Some("warmup".into()), mutc));
+                    if phase == "baseline" {
+                        cap.warn(mutc, "early-switch", None, "the switch was marked before the baseline's planned end; the baseline ends at the mark")?;
+                    }
+                }
+            }
+            if transitions.is_empty() {
+                if let Some(pl) = planned(&plan, &phase) {
+                    if plan.is_some() && phase != "switch" && elapsed_ms >= pl * 1000.0 {
+                        let next = match phase.as_str() {
+                            "baseline"
+                                if plan
+                                    .as_ref()
+                                    .is_some_and(|p| p.warmup_s + p.measure_s > 0.0) =>
+                            {
+                                Some("switch")
+                            }
+                            "warmup" => Some("measure"),
+                            _ => None,
+                        };
+                        transitions.push((phase.clone(), next.map(String::from), utc));
+                    }
+                }
+            }
+            let mut done = false;
+            for (from, to, at) in transitions {
+                if from != "switch" {
+                    cap.phase_end(&from, at)?;
+                }
+                match to.as_deref() {
+                    Some("warmup") => {
+                        cap.conn().execute(
+                            "INSERT INTO phases(name,start_utc_ms,end_utc_ms,planned_s) VALUES('switch',?1,?1,0)",
+                            [at],
+                        )?;
+                        cap.phase_start("warmup", at, planned(&plan, "warmup"))?;
+                        phase = "warmup".into();
+                        if plan.as_ref().is_some_and(|p| p.warmup_s <= 0.0) {
+                            cap.phase_end("warmup", at)?;
+                            cap.phase_start("measure", at, planned(&plan, "measure"))?;
+                            phase = "measure".into();
+                        }
+                    }
+                    Some("switch") => phase = "switch".into(),
+                    Some("measure") => {
+                        cap.phase_start("measure", at, planned(&plan, "measure"))?;
+                        phase = "measure".into();
+                    }
+                    _ => done = true,
+                }
+                elapsed_ms = 0.0;
+            }
+            samples += 1;
+            let kv = [
+                ("heartbeat_utc_ms", utc.to_string()),
+                ("phase", phase.clone()),
+                ("phase_elapsed_ms", format!("{elapsed_ms:.3}")),
+                ("switch_mark_id", consumed_mark.to_string()),
+                ("samples", samples.to_string()),
+            ];
+            cap.write_sample(&snap, &step, &kv)?;
+            prev = Some(snap);
+            if done {
+                return Ok("done");
+            }
+            if stopping || STOP.load(Ordering::SeqCst) {
+                if !stopping {
+                    // A stop arrived during this sample: take one more at once, then end.
+                    continue;
+                }
+                return Ok("stopped");
+            }
+            // Next tick on the absolute monotonic schedule t0 + k × interval (no drift); ticks
+            // missed (suspend, overload) are skipped, not caught up in a burst.
+            k += 1;
+            let now = clock::mono_ns();
+            let due = t0 + k * nominal_ns;
+            if due <= now {
+                k = (now - t0) / nominal_ns + 1;
+            }
+            while !STOP.load(Ordering::SeqCst) && clock::mono_ns() < t0 + k * nominal_ns {
+                clock::sleep_until_mono(t0 + k * nominal_ns);
+            }
+        }
+    })();
+    let _ = std::fs::remove_file(&reserve);
+    match result {
+        Ok(end) => {
+            let now = clock::utc_ms();
+            if end == "done" {
+                cap.set_recorder("phase", "done")?;
+            }
+            cap.set_recorder("state", end)?;
+            cap.set_recorder("heartbeat_utc_ms", &now.to_string())?;
+            Ok(())
+        }
+        Err(e) => {
+            let e = cap.classify(e);
+            let now = clock::utc_ms();
+            // Best effort: on a full disk these writes may fail too; the file stays consistent.
+            let _ = cap.set_recorder("state", "failed");
+            let _ = cap.set_recorder("error", &e.to_string());
+            let code = if crate::capture::is_disk_full(&e) {
+                "disk-full"
+            } else {
+                "error"
+            };
+            let _ = cap.warn(now, code, None, &e.to_string());
+            Err(e)
+        }
+    }
+}
+
+/// Detach: double fork and setsid, so the recorder survives the terminal and the app closing.
+/// Returns `Ok(true)` in the background process (which must then record), `Ok(false)` in the
+/// original process once the recorder has taken the lock (or failed).
+pub fn detach(capture: &Path) -> Result<bool> {
+    let log = sidecar(capture, ".log");
+    // SAFETY: the process is single-threaded here (no SQLite connection open), so fork is safe.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(ProbeError::io("fork", std::io::Error::last_os_error()));
+    }
+    if pid > 0 {
+        let mut status = 0;
+        // SAFETY: reap the intermediate child.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        return Ok(false);
+    }
+    // SAFETY: child: new session, second fork so it can never reacquire a terminal.
+    unsafe {
+        libc::setsid();
+        let p2 = libc::fork();
+        if p2 != 0 {
+            libc::_exit(0);
+        }
+        libc::umask(0o022);
+    }
+    let devnull = std::fs::OpenOptions::new().read(true).open("/dev/null");
+    let logf = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log);
+    // SAFETY: dup2 onto the standard descriptors.
+    unsafe {
+        if let Ok(n) = &devnull {
+            libc::dup2(n.as_raw_fd(), 0);
+        }
+        if let Ok(l) = &logf {
+            libc::dup2(l.as_raw_fd(), 1);
+            libc::dup2(l.as_raw_fd(), 2);
+        }
+    }
+    Ok(true)
+}
+
+/// After `detach` returned false: wait until the background recorder runs (or failed).
+pub fn wait_started(capture: &Path, timeout_s: f64) -> Result<String> {
+    let t0 = clock::mono_ns();
+    loop {
+        if let Ok(c) = Capture::open(capture, false) {
+            let st = c.recorder("state").ok().flatten().unwrap_or_default();
+            let pid = c.recorder("pid").ok().flatten().unwrap_or_default();
+            if st == "running" && RecorderLock::is_held(capture) {
+                return Ok(pid);
+            }
+            if st == "failed" {
+                let e = c.recorder("error").ok().flatten().unwrap_or_default();
+                return Err(ProbeError::NotRunning(format!(
+                    "the background recorder failed: {e}"
+                )));
+            }
+        }
+        if (clock::mono_ns() - t0) as f64 / 1e9 > timeout_s {
+            return Err(ProbeError::NotRunning(format!(
+                "the background recorder did not start within {timeout_s} s; see {}.log",
+                capture.display()
+            )));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// `stop CAPTURE`: SIGTERM the recorder and wait until it has released the lock.
+pub fn stop(capture: &Path) -> Result<()> {
+    let c = Capture::open(capture, false)?;
+    if !RecorderLock::is_held(capture) {
+        let st = c.recorder("state")?.unwrap_or_default();
+        return Err(ProbeError::NotRunning(format!(
+            "no recorder is running for {} (state: {st})",
+            capture.display()
+        )));
+    }
+    let pid: i32 = std::fs::read_to_string(lock_path(capture))
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+        .or_else(|| {
+            c.recorder("pid")
+                .ok()
+                .flatten()
+                .and_then(|s| s.parse().ok())
+        })
+        .unwrap_or(0);
+    drop(c);
+    if pid <= 0 {
+        return Err(ProbeError::NotRunning(
+            "the recorder's pid is unknown".into(),
+        ));
+    }
+    // SAFETY: signal a pid we read from the lock file held by that recorder.
+    unsafe { libc::kill(pid, libc::SIGTERM) };
+    for _ in 0..300 {
+        if !RecorderLock::is_held(capture) {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    Err(ProbeError::NotRunning(format!(
+        "the recorder (pid {pid}) did not stop within 15 s"
+    )))
+}
+
+/// `mark CAPTURE KIND`: record a moment (a `switch` is picked up by the recorder at its next sample).
+pub fn mark(capture: &Path, kind: &str, note: Option<&str>) -> Result<i64> {
+    let c = Capture::open(capture, true)?;
+    c.add_mark(clock::utc_ms(), clock::mono_ns(), kind, note)
+}

@@ -1,0 +1,178 @@
+//! `status CAPTURE`: what a recording is doing, readable while it records.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::capture::Capture;
+use crate::clock;
+use crate::error::Result;
+use crate::plan::PlanMeta;
+use crate::recorder::{progress, RecorderLock};
+
+/// One warning row.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WarningRow {
+    pub utc_ms: i64,
+    pub code: String,
+    pub device: Option<String>,
+    pub message: String,
+}
+
+/// The status report (`status --json` prints it as is).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    pub capture: String,
+    pub schema_version: i64,
+    /// `starting`, `running`, `stopped`, `done`, `failed`, or `stale` (state says running but
+    /// no recorder holds the lock: it crashed; use `record --resume`).
+    pub state: String,
+    pub recorder_alive: bool,
+    pub pid: Option<String>,
+    pub phase: String,
+    pub percent: Option<f64>,
+    pub eta_s: Option<f64>,
+    pub samples: i64,
+    pub last_sample_utc_ms: Option<i64>,
+    pub interval_ms: Option<i64>,
+    pub devices: Vec<String>,
+    pub plan: Option<PlanMeta>,
+    pub warning_count: i64,
+    pub warnings: Vec<WarningRow>,
+    pub error: Option<String>,
+    pub hint: Option<String>,
+}
+
+/// Read the status of a capture.
+pub fn read(path: &Path) -> Result<Status> {
+    let c = Capture::open(path, false)?;
+    let alive = RecorderLock::is_held(path);
+    let mut state = c.recorder("state")?.unwrap_or_else(|| "unknown".into());
+    if (state == "running" || state == "starting") && !alive {
+        state = "stale".into();
+    }
+    let phase = c.recorder("phase")?.unwrap_or_else(|| "baseline".into());
+    let elapsed_s = c
+        .recorder("phase_elapsed_ms")?
+        .and_then(|s| s.parse::<f64>().ok())
+        .unwrap_or(0.0)
+        / 1000.0;
+    let plan: Option<PlanMeta> = c.meta("plan")?.and_then(|s| serde_json::from_str(&s).ok());
+    let (percent, eta_s) = progress(&plan, &phase, elapsed_s, state == "done");
+    let samples: i64 = c.sample_count()?;
+    let last: Option<i64> = c
+        .conn()
+        .query_row("SELECT max(utc_ms) FROM samples", [], |r| r.get(0))?;
+    let mut st = c.conn().prepare("SELECT name FROM devices ORDER BY id")?;
+    let devices = st
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let warning_count: i64 = c
+        .conn()
+        .query_row("SELECT count(*) FROM warnings", [], |r| r.get(0))?;
+    let mut ws = c
+        .conn()
+        .prepare("SELECT utc_ms,code,device,message FROM warnings ORDER BY id DESC LIMIT 20")?;
+    let warnings = ws
+        .query_map([], |r| {
+            Ok(WarningRow {
+                utc_ms: r.get(0)?,
+                code: r.get(1)?,
+                device: r.get(2)?,
+                message: r.get(3)?,
+            })
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let error = c.recorder("error")?.filter(|e| !e.is_empty());
+    let hint = match state.as_str() {
+        "stale" | "stopped" | "failed" if plan.is_some() => Some(format!(
+            "continue with: cacheproof-probe record --resume {}",
+            path.display()
+        )),
+        "running" if phase == "switch" => Some(format!(
+            "baseline complete: switch the cache on, then run: cacheproof-probe mark {} switch",
+            path.display()
+        )),
+        _ => None,
+    };
+    Ok(Status {
+        capture: path.display().to_string(),
+        schema_version: c.user_version()?,
+        state,
+        recorder_alive: alive,
+        pid: c.recorder("pid")?,
+        phase,
+        percent,
+        eta_s,
+        samples,
+        last_sample_utc_ms: last,
+        interval_ms: c.meta("interval_ms")?.and_then(|s| s.parse().ok()),
+        devices,
+        plan,
+        warning_count,
+        warnings,
+        error,
+        hint,
+    })
+}
+
+/// Human-readable form.
+pub fn render(s: &Status) -> String {
+    let mut o = String::new();
+    o.push_str(&format!("capture:      {}\n", s.capture));
+    o.push_str(&format!(
+        "state:        {}{}\n",
+        s.state,
+        s.pid
+            .as_ref()
+            .filter(|_| s.recorder_alive)
+            .map(|p| format!(" (pid {p})"))
+            .unwrap_or_default()
+    ));
+    o.push_str(&format!("phase:        {}\n", s.phase));
+    if let Some(p) = s.percent {
+        o.push_str(&format!("progress:     {p:.1}%"));
+        match s.eta_s {
+            Some(e) => o.push_str(&format!(", about {} left\n", fmt_secs(e))),
+            None => o.push_str(", waiting for the switch\n"),
+        }
+    }
+    o.push_str(&format!("samples:      {}\n", s.samples));
+    if let Some(l) = s.last_sample_utc_ms {
+        o.push_str(&format!("last sample:  {}\n", clock::iso_utc(l)));
+    }
+    o.push_str(&format!("devices:      {}\n", s.devices.join(", ")));
+    o.push_str(&format!("warnings:     {}\n", s.warning_count));
+    for w in s.warnings.iter().take(5) {
+        o.push_str(&format!(
+            "  {} {}{}: {}\n",
+            clock::iso_utc(w.utc_ms),
+            w.code,
+            w.device
+                .as_ref()
+                .map(|d| format!(" [{d}]"))
+                .unwrap_or_default(),
+            w.message
+        ));
+    }
+    if let Some(e) = &s.error {
+        o.push_str(&format!("error:        {e}\n"));
+    }
+    if let Some(h) = &s.hint {
+        o.push_str(&format!("next:         {h}\n"));
+    }
+    o
+}
+
+fn fmt_secs(s: f64) -> String {
+    let s = s.round() as i64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}

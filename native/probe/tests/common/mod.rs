@@ -1,0 +1,134 @@
+//! Shared helpers of the integration tests: the binary, root/fio checks, cleanup guards.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_cacheproof-probe");
+
+pub fn probe(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().unwrap()
+}
+
+pub fn is_root() -> bool {
+    // SAFETY: geteuid cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+pub fn has(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// Print why a test is skipped and return true when it must be.
+pub fn skip_unless_root_with(tools: &[&str], test: &str) -> bool {
+    if !is_root() {
+        println!("SKIP {test}: needs root (loop devices)");
+        return true;
+    }
+    for t in tools {
+        if !has(t) {
+            println!("SKIP {test}: '{t}' is not installed (apt-get install -y fio)");
+            return true;
+        }
+    }
+    false
+}
+
+/// A fresh temp directory, removed on drop.
+pub struct TempDir(pub PathBuf);
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!(
+            "cp-{tag}-{}-{}",
+            std::process::id(),
+            Instant::now().elapsed().as_nanos() ^ nanos()
+        ));
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+    pub fn join(&self, s: &str) -> PathBuf {
+        self.0.join(s)
+    }
+}
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn nanos() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+}
+
+pub fn sh(cmd: &str) -> String {
+    let o = Command::new("sh").args(["-c", cmd]).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{cmd}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+/// Detaches a loop device on drop (even when the test panics).
+pub struct LoopGuard(pub String);
+impl Drop for LoopGuard {
+    fn drop(&mut self) {
+        let _ = Command::new("losetup").args(["-d", &self.0]).output();
+    }
+}
+
+/// Unmounts on drop.
+pub struct MountGuard(pub PathBuf);
+impl Drop for MountGuard {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).output();
+    }
+}
+
+/// Stops a recorder on drop, then kills it if needed.
+pub struct RecorderGuard(pub PathBuf);
+impl Drop for RecorderGuard {
+    fn drop(&mut self) {
+        let _ = Command::new(BIN)
+            .args(["stop", self.0.to_str().unwrap()])
+            .output();
+    }
+}
+
+pub fn status_json(cap: &Path) -> serde_json::Value {
+    let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+pub fn wait_for(what: &str, timeout: Duration, mut f: impl FnMut() -> bool) {
+    let t0 = Instant::now();
+    while !f() {
+        assert!(t0.elapsed() < timeout, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// One-sentence error check: non-empty, a single line.
+pub fn one_sentence(o: &Output) -> String {
+    let e = String::from_utf8_lossy(&o.stderr).trim().to_string();
+    assert!(!e.is_empty(), "no error message");
+    assert_eq!(e.lines().count(), 1, "more than one line: {e}");
+    e
+}
+
+/// Serialises the tests that use loop devices, fio and timing within one test binary.
+pub static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+pub fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
