@@ -38,8 +38,10 @@ export function ensureJsDeps() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (stale) {
-    say('Installing JavaScript dependencies (npm ci; better-sqlite3 builds from source, about a minute)…');
-    if (run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']) !== 0) throw new Error('npm ci failed; see the output above.');
+    // `npm install` from the lock file, not `npm ci`: npm 11 prunes other platforms' optional
+    // packages (rollup's) from the lock it writes, and `npm ci` then refuses the lock as out of sync.
+    say('Installing JavaScript dependencies (npm install from package-lock.json; better-sqlite3 builds from source, about a minute)…');
+    if (run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error']) !== 0) throw new Error('npm install failed; see the output above.');
   }
   const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: join(root, 'app'), stdio: 'pipe' });
   if (probe.status !== 0) {
