@@ -1,19 +1,24 @@
 /**
- * The renderer: untrusted, no Node, talks to the host only through the task-shaped API
+ * The renderer shell: untrusted, no Node, talks to the host only through the task-shaped API
  * (`window.cacheproof` under Electron, the loopback HTTP client under the browser host).
+ * It owns the frame (title, language, footer) and the router; each screen lives in its own
+ * folder and is reached by a hash route:
+ *   #/results/<analysisId>   results dashboard (dashboard/)
+ *   #/planner/<analysisId>   TCO and drive-life planner (planner.ts)
  */
-import { BarController, BarElement, CategoryScale, Chart, type TooltipItem, Decimation, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip } from 'chart.js';
+import { BarController, BarElement, CategoryScale, Chart, Decimation, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip } from 'chart.js';
 import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView, AppInfo } from '../shared/contract.ts';
 import { common, type CommonKey } from '../shared/i18n/common.ts';
-import { isLang, LANGS, type Lang } from '../shared/i18n/types.ts';
-import { translate } from '../shared/i18n/types.ts';
+import { planner } from '../shared/i18n/planner.ts';
+import { isLang, LANGS, translate, type Lang } from '../shared/i18n/types.ts';
 import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
-import { at, fmtNumber, fmtPercent, fmtTime, numAt } from './format.ts';
+import { dashboardScreen } from './dashboard/index.ts';
+import { el } from './dom.ts';
 import { phaseShading } from './phase-shading.ts';
 import { closePlanner, plannerScreen } from './planner.ts';
-import { planner } from '../shared/i18n/planner.ts';
+import { PALETTE, type Ctx, type Screen } from './screen.ts';
 
 // Bar controller, bar element and category scale: the Planner's cost bars and year axis.
 Chart.register(LineController, LineElement, PointElement, LinearScale, Title, Tooltip, Legend, Decimation, phaseShading, BarController, BarElement, CategoryScale);
@@ -25,8 +30,6 @@ declare global {
 }
 
 const api: CacheProofApi = window.cacheproof ?? httpApi;
-/** Okabe–Ito, a colour-blind-safe palette. */
-const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#F0E442', '#000000'];
 const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', es: 'Español', ru: 'Русский' };
 
 let lang: Lang = (() => {
@@ -34,158 +37,49 @@ let lang: Lang = (() => {
   return saved && isLang(saved) ? saved : 'en';
 })();
 let info: AppInfo | null = null;
-let view: AnalysisView | null = null;
 let errorCode: string | null = null;
-let chart: Chart<'line'> | null = null;
-/** The screen shown for an open analysis: the results dashboard or the Planner. */
-let screen: 'results' | 'planner' = 'results';
+let current: Screen | null = null;
+/** Analyses opened in this window, by id. */
+const views = new Map<string, AnalysisView>();
 
 const t = (key: CommonKey, params?: Record<string, string | number>): string => translate(common, lang, key, params);
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
+function route(): string[] {
+  return location.hash.replace(/^#\/?/, '').split('/').filter((s) => s.length > 0).map(decodeURIComponent);
 }
 
-function card(testId: string, title: string, definition: string, value: string, ...subs: string[]): HTMLElement {
-  return el('section', { class: 'card', 'data-testid': testId, title: definition, tabindex: '0', 'aria-label': `${title}: ${value}. ${subs.join(' ')}` },
-    el('h3', {}, title),
-    el('div', { class: 'value' }, value),
-    ...subs.map((s) => el('div', { class: 'sub' }, s)));
+function go(r: string): void {
+  const target = `#/${r}`;
+  if (location.hash === target) render();
+  else location.hash = target;
 }
 
-function ci(result: unknown, path: string, fmt: (n: number) => string): string | null {
-  const v = at(result, path);
-  if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number') return t('ci95', { low: fmt(v[0]), high: fmt(v[1]) });
-  const lo = numAt(result, `${path}.low`);
-  const hi = numAt(result, `${path}.high`);
-  return lo !== null && hi !== null ? t('ci95', { low: fmt(lo), high: fmt(hi) }) : null;
+function ctx(): Ctx {
+  return { api, lang, info, palette: PALETTE, go, remember: (v) => views.set(v.id, v), view: (id) => views.get(id) };
 }
 
-function windowLabel(result: unknown): string {
-  const b0 = at(result, 'windows.baseline.start');
-  const b1 = at(result, 'windows.baseline.end');
-  const m0 = at(result, 'windows.measure.start');
-  const m1 = at(result, 'windows.measure.end');
-  if (typeof b0 !== 'string' || typeof b1 !== 'string' || typeof m0 !== 'string' || typeof m1 !== 'string') return '';
-  const f = (s: string): string => fmtTime(lang, Date.parse(s));
-  return `${t('window')}: ${t('before')} ${f(b0)}–${f(b1)}, ${t('after')} ${f(m0)}–${f(m1)} UTC`;
-}
-
-function cards(v: AnalysisView): HTMLElement {
-  const r = v.result;
-  const na = t('notAvailable');
-  const pct = (n: number): string => fmtPercent(lang, n, 1);
-  const ms = (n: number): string => `${fmtNumber(lang, n, n < 10 ? 3 : 1)} ms`;
-  const front = String(at(r, 'devices.front') ?? '');
-  const backing = at(r, 'devices.backing');
-  const backingText = Array.isArray(backing) ? backing.join(', ') : String(backing ?? '');
-  const win = windowLabel(r);
-
-  const saved = numAt(r, 'benefit.iosSavedPercent.value');
-  const before = numAt(r, 'benefit.iosToBacking.before');
-  const after = numAt(r, 'benefit.iosToBacking.after');
-  const latB = numAt(r, 'benefit.latencyMs.before');
-  const latA = numAt(r, 'benefit.latencyMs.after');
-  const red = numAt(r, 'benefit.latencyMs.reductionPercent');
-  const spd = numAt(r, 'benefit.latencyMs.speedup');
-  const nB = numAt(r, 'benefit.normalizedIops.before');
-  const nA = numAt(r, 'benefit.normalizedIops.after');
-  const tB = numAt(r, 'benefit.throughputMBps.before');
-  const tA = numAt(r, 'benefit.throughputMBps.after');
-  const cR = numAt(r, 'benefit.cacheServedPercent.reads');
-  const cW = numAt(r, 'benefit.cacheServedPercent.writes');
-
-  return el('div', { class: 'cards' },
-    card(TID.cardIosSaved, t('iosSaved'), t('iosSavedDef'), saved === null ? na : pct(saved),
-      `${t('before')} ${before === null ? na : fmtNumber(lang, before)} → ${t('after')} ${after === null ? na : fmtNumber(lang, after)} I/O`,
-      ci(r, 'benefit.iosSavedPercent.ci95', pct) ?? '', `${t('device')}: ${backingText}`, win),
-    card(TID.cardLatency, t('latency'), t('latencyDef'), `${latB === null ? na : ms(latB)} → ${latA === null ? na : ms(latA)}`,
-      [red === null ? null : t('reduction', { value: pct(red) }), spd === null ? null : t('speedup', { value: fmtNumber(lang, spd, 1) })].filter((s) => s !== null).join(' · '),
-      ci(r, 'benefit.latencyMs.reductionPercentCi95', pct) ?? ci(r, 'benefit.latencyMs.ci95', pct) ?? '', `${t('device')}: ${front}`, win),
-    card(TID.cardNormalizedIops, t('normalizedIops'), t('normalizedIopsDef'),
-      `${nB === null ? na : fmtNumber(lang, nB)} → ${nA === null ? na : fmtNumber(lang, nA)} IOPS`, `${t('device')}: ${front}`, win),
-    card(TID.cardThroughput, t('throughput'), t('throughputDef'),
-      `${tB === null ? na : fmtNumber(lang, tB, 2)} → ${tA === null ? na : fmtNumber(lang, tA, 2)} MB/s`, `${t('device')}: ${front}`, win),
-    card(TID.cardCacheServed, t('cacheServed'), t('cacheServedDef'),
-      `${t('reads')} ${cR === null ? na : pct(cR)} · ${t('writes')} ${cW === null ? na : pct(cW)}`, `${t('device')}: ${front} / ${backingText}`, win),
-  );
-}
-
-function phaseColor(name: string): string {
-  if (name === 'baseline') return 'rgba(213,94,0,0.08)';
-  if (name === 'warmup') return 'rgba(128,128,128,0.15)';
-  if (name === 'measure') return 'rgba(0,158,115,0.10)';
-  return 'rgba(0,0,0,0)';
-}
-
-function phaseLabel(name: string): string {
-  if (name === 'baseline' || name === 'measure' || name === 'warmup' || name === 'switch') return t(name);
-  return name;
-}
-
-function drawChart(canvas: HTMLCanvasElement, v: AnalysisView): string {
-  chart?.destroy();
-  const lastT = v.series.reduce((m, s) => Math.max(m, s.t[s.t.length - 1] ?? 0), 0);
-  const datasets = v.series.map((s, i) => ({
-    label: `${s.device} (${s.role})`,
-    data: s.t.map((x, j) => ({ x, y: s.iops[j] ?? null })) as { x: number; y: number | null }[],
-    borderColor: PALETTE[i % PALETTE.length] ?? '#000',
-    borderWidth: 1.5,
-    pointRadius: 0,
-    spanGaps: false,
-  }));
-  chart = new Chart(canvas, {
-    type: 'line',
-    data: { datasets: datasets as never },
-    options: {
-      animation: false,
-      parsing: false,
-      normalized: true,
-      maintainAspectRatio: false,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      scales: {
-        x: { type: 'linear', title: { display: true, text: t('axisTime') }, ticks: { callback: (value) => fmtTime(lang, Number(value)), maxTicksLimit: 8 } },
-        y: { type: 'linear', beginAtZero: true, title: { display: true, text: t('axisIops') } },
-      },
-      plugins: {
-        title: { display: true, text: t('chartIopsTitle') },
-        decimation: { enabled: true, algorithm: 'lttb', samples: 800 },
-        tooltip: { callbacks: { title: (items: TooltipItem<'line'>[]) => fmtTime(lang, Number(items[0]?.parsed.x ?? 0)) + ' UTC', label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${fmtNumber(lang, Number(item.parsed.y), 0)} IOPS` } },
-        phaseShading: { bands: v.phases.filter((p) => p.name !== 'switch').map((p) => ({ startMs: p.startMs, endMs: p.endMs ?? lastT, color: phaseColor(p.name), label: phaseLabel(p.name) })) },
-      } as never,
-    },
-  });
-  return v.series
-    .map((s) => {
-      const vals = s.iops.filter((x): x is number => x !== null);
-      const mean = vals.length ? vals.reduce((a, b) => a + b, 0) / vals.length : 0;
-      return `${s.device} (${s.role}): mean ${fmtNumber(lang, mean, 0)} IOPS, max ${fmtNumber(lang, vals.length ? Math.max(...vals) : 0, 0)} IOPS`;
-    })
-    .join('; ');
-}
-
-/** Tabs between the results dashboard and the Planner. */
-function screenNav(): HTMLElement {
+/** Tabs between the screens of one open analysis. */
+function screenNav(active: string, id: string): HTMLElement {
   const nav = el('nav', { class: 'screens', 'aria-label': translate(planner, lang, 'nav.label') });
-  for (const [id, key, testId] of [['results', 'nav.results', TID.navResults], ['planner', 'nav.planner', TID.navPlanner]] as const) {
-    const b = el('button', { type: 'button', 'data-testid': testId, 'aria-pressed': String(screen === id) }, translate(planner, lang, key));
-    b.addEventListener('click', () => {
-      screen = id;
-      render();
-    });
+  for (const [name, key, testId] of [['results', 'nav.results', TID.navResults], ['planner', 'nav.planner', TID.navPlanner]] as const) {
+    const b = el('button', { type: 'button', 'data-testid': testId, 'aria-pressed': String(active === name) }, translate(planner, lang, key));
+    b.addEventListener('click', () => go(`${name}/${encodeURIComponent(id)}`));
     nav.append(b);
   }
   return nav;
 }
 
-function render(): void {
-  const root = document.getElementById('app');
-  if (!root) return;
-  document.documentElement.lang = lang;
-  root.replaceChildren();
+function analysisScreen(name: string, v: AnalysisView): Screen {
+  const title = el('h2', { 'data-testid': TID.analysisName }, v.name, ' ', v.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : '');
+  if (name === 'planner') {
+    const node = el('div', {}, title, screenNav(name, v.id), plannerScreen({ api, view: v, lang, palette: PALETTE }));
+    return { node, dispose: closePlanner };
+  }
+  const dash = dashboardScreen(ctx(), v);
+  return { node: el('div', {}, title, screenNav('results', v.id), dash.node), ...(dash.dispose ? { dispose: dash.dispose } : {}) };
+}
+
+function langSelect(): HTMLSelectElement {
   const select = el('select', { 'data-testid': TID.langSelect, id: 'lang', 'aria-label': t('language') });
   for (const l of LANGS) {
     const opt = el('option', { value: l }, LANG_NAMES[l]);
@@ -199,11 +93,20 @@ function render(): void {
       render();
     }
   });
-  root.append(
+  return select;
+}
+
+function render(): void {
+  const root = document.getElementById('app');
+  if (!root) return;
+  current?.dispose?.();
+  current = null;
+  document.documentElement.lang = lang;
+  root.replaceChildren(
     el('header', { class: 'top' },
       el('h1', { 'data-testid': TID.appTitle }, t('appTitle')),
       el('span', { class: 'tagline' }, t('tagline')),
-      el('label', { for: 'lang' }, t('language')), select),
+      el('label', { for: 'lang' }, t('language')), langSelect()),
   );
   const main = el('main', {});
   root.append(main);
@@ -211,41 +114,16 @@ function render(): void {
     const key = `err.${errorCode}` as CommonKey;
     main.append(el('div', { class: 'error', role: 'alert', 'data-testid': TID.error }, key in common.en ? t(key) : t('err.internal')));
   }
-  if (view === null) {
+  const [name, id] = route();
+  const v = id === undefined ? undefined : views.get(id);
+  if ((name === 'results' || name === 'planner') && v !== undefined) {
+    current = analysisScreen(name, v);
+    main.append(current.node);
+  } else {
     if (errorCode === null) main.append(el('p', { 'data-testid': TID.status }, t('loading')));
     const btn = el('button', { type: 'button' }, t('openSample'));
     btn.addEventListener('click', () => void loadSample());
     main.append(btn);
-  } else if (screen === 'planner') {
-    chart?.destroy();
-    chart = null;
-    main.append(
-      el('h2', { 'data-testid': TID.analysisName }, view.name, ' ', view.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : ''),
-      screenNav(),
-      plannerScreen({ api, view, lang, palette: PALETTE }),
-    );
-  } else {
-    closePlanner();
-    const v = view;
-    const mode = String(v.result.mode);
-    main.append(
-      el('h2', { 'data-testid': TID.analysisName }, v.name, ' ', v.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : ''),
-      screenNav(),
-      el('p', {}, el('span', { class: 'badge mode', 'data-testid': TID.modeBadge }, mode === 'backing-only' ? t('modeBackingOnly') : t('modeFrontBacking')),
-        ` ${t('host')}: ${v.host.hostname ?? '?'} (${v.host.kernel ?? '?'})`),
-      cards(v),
-    );
-    const canvas = el('canvas', { role: 'img', 'aria-label': t('chartIopsTitle') });
-    const box = el('div', { class: 'chart-box', 'data-testid': TID.chartIops }, canvas);
-    const summary = el('p', { class: 'sr-summary', 'data-testid': TID.chartSummary });
-    main.append(box, summary);
-    summary.textContent = t('chartSummary', { text: drawChart(canvas, v) });
-    const warnings = at(v.result, 'warnings');
-    const list = el('ul', { class: 'warnings', 'data-testid': TID.warnings });
-    if (Array.isArray(warnings) && warnings.length > 0) {
-      for (const w of warnings) list.append(el('li', {}, String(at(w, 'message') ?? at(w, 'code') ?? '')));
-    } else list.append(el('li', {}, t('noWarnings')));
-    main.append(el('h3', {}, t('warnings')), list);
   }
   root.append(el('footer', {}, el('span', { 'data-testid': TID.version }, `${t('version')} ${info?.version ?? ''} · ${t('probe')} ${info?.probeVersion ?? t('probeMissing')} · ${info?.shell ?? ''}`)));
 }
@@ -253,13 +131,17 @@ function render(): void {
 async function loadSample(): Promise<void> {
   const r = await api.openSample();
   if (r.ok) {
-    view = r.value;
+    views.set(r.value.id, r.value);
     errorCode = null;
-  } else errorCode = r.error.code;
-  render();
+    go(`results/${encodeURIComponent(r.value.id)}`);
+  } else {
+    errorCode = r.error.code;
+    render();
+  }
 }
 
 async function boot(): Promise<void> {
+  window.addEventListener('hashchange', render);
   render();
   const i = await api.appInfo();
   if (i.ok) info = i.value;

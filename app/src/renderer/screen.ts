@@ -1,0 +1,30 @@
+/**
+ * What every screen receives from the shell (main.ts) and what it gives back. Screens live in
+ * their own folders (dashboard/, home/, wizard/, live/, export/) and never reach into each other;
+ * they move between themselves only through `ctx.go(route)`.
+ */
+import type { CacheProofApi } from '../shared/api.ts';
+import type { AnalysisView, AppInfo } from '../shared/contract.ts';
+import type { Lang } from '../shared/i18n/types.ts';
+
+/** Okabe–Ito, a colour-blind-safe palette (black last; the dark theme swaps it for white). */
+export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#F0E442', '#000000'] as const;
+
+export interface Ctx {
+  api: CacheProofApi;
+  lang: Lang;
+  info: AppInfo | null;
+  palette: readonly string[];
+  /** Navigate to a route such as `results/<analysisId>` (the hash without `#/`). */
+  go(route: string): void;
+  /** Remember an analysis opened by this screen so that other screens can show it by id. */
+  remember(view: AnalysisView): void;
+  /** An analysis opened earlier in this window, by id. */
+  view(id: string): AnalysisView | undefined;
+}
+
+export interface Screen {
+  node: HTMLElement;
+  /** Called when the screen is left: destroy charts, stop timers. */
+  dispose?(): void;
+}
