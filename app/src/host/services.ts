@@ -35,6 +35,10 @@ async function open(path: string, isSample: boolean, opened: Map<string, string>
   return view;
 }
 
+const notYet = async (): Promise<never> => {
+  throw new Error('not implemented yet');
+};
+
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
   /** Analyses opened in this session: id → capture path (the renderer names analyses by id, never by path). */
@@ -51,5 +55,8 @@ export function createHandlers(ctx: HostContext): Handlers {
       if (path === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       return { scenario: prefilledScenario(path) };
     },
+    // Runs: implemented in host/runs/ (being written now); until then they answer "internal".
+    'devices.list': notYet, 'run.start': notYet, 'run.list': notYet, 'run.status': notYet, 'run.series': notYet,
+    'run.confirmSwitch': notYet, 'run.stop': notYet, 'run.open': notYet,
   };
 }

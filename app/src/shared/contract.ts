@@ -53,6 +53,84 @@ export type AnalysisView = z.infer<typeof AnalysisView>;
 export const ScenarioDraft = z.looseObject({ format: z.literal('cacheproof-tco'), version: z.number() });
 export type ScenarioDraft = z.infer<typeof ScenarioDraft>;
 
+/** One block device as the probe's `devices --json` reports it (docs/probe.md), for the wizard's Devices step. */
+export const DeviceEntry = z.object({
+  name: z.string(),
+  /** "major:minor". */
+  majMin: z.string(),
+  sizeBytes: z.number().nullable(),
+  /** From sysfs: rotational → hdd; nvme* → nvme; loop* → loop; otherwise ssd when not rotational. */
+  kind: z.enum(['hdd', 'ssd', 'nvme', 'loop', 'other']),
+  model: z.string().nullable(),
+  vendor: z.string().nullable(),
+  isPartition: z.boolean(),
+  parent: z.string().nullable(),
+  slaves: z.array(z.string()),
+  holders: z.array(z.string()),
+  /** A loop device's backing file and the device that file lives on. */
+  backingFile: z.string().nullable(),
+  backingFileDevice: z.string().nullable(),
+  /** The probe's guess for cache setups. */
+  role: z.enum(['front', 'backing', 'cache', 'other']),
+  roleReason: z.string().nullable(),
+});
+export type DeviceEntry = z.infer<typeof DeviceEntry>;
+
+/** What the wizard asks the probe to do (durations in seconds; 0 warm-up allowed). */
+export const RunPlan = z.object({
+  name: z.string().min(1).max(200),
+  front: z.string().min(1).max(64).nullable(),
+  backing: z.array(z.string().min(1).max(64)).max(64),
+  baselineSeconds: z.number().int().min(1).max(30 * 86400),
+  warmupSeconds: z.number().int().min(0).max(30 * 86400),
+  measureSeconds: z.number().int().min(1).max(30 * 86400),
+  intervalMs: z.number().int().min(1000).max(3600_000),
+  /** How the cache is switched: `manual` (the person switches, the app records the moment). */
+  switch: z.object({ kind: z.literal('manual') }),
+  /** Latency targets preset for health grading (engine presets) */
+  targets: z.string().min(1).max(64),
+}).strict();
+export type RunPlan = z.infer<typeof RunPlan>;
+
+/** A run started from the wizard (or found on disk): the probe's status plus what the app knows. */
+export const RunStatus = z.object({
+  id: z.string(),
+  name: z.string(),
+  captureFile: z.string(),
+  /** running · waiting-switch (manual switch due) · done · stopped · probe-died · failed */
+  state: z.enum(['starting', 'running', 'waiting-switch', 'done', 'stopped', 'probe-died', 'failed']),
+  /** baseline · switch · warmup · measure · done */
+  phase: z.string(),
+  phasePercent: z.number().nullable(),
+  phaseEtaSeconds: z.number().nullable(),
+  totalPercent: z.number().nullable(),
+  totalEtaSeconds: z.number().nullable(),
+  samples: z.number(),
+  lastSampleMs: z.number().nullable(),
+  startedMs: z.number().nullable(),
+  plan: RunPlan,
+  warnings: z.array(z.object({ utcMs: z.number(), code: z.string(), device: z.string().nullable(), message: z.string() })),
+  /** Headline I/Os saved once the run is done and analysed; null before. */
+  iosSavedPercent: z.number().nullable(),
+});
+export type RunStatus = z.infer<typeof RunStatus>;
+
+/** Live chart points since a time: per device, interval end times (UTC ms) and iostat figures. */
+export const LiveSeries = z.object({
+  series: z.array(z.object({
+    device: z.string(),
+    role: z.string(),
+    t: z.array(z.number()),
+    iops: z.array(z.number().nullable()),
+    mbps: z.array(z.number().nullable()),
+    latencyMs: z.array(z.number().nullable()),
+  })),
+  phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),
+});
+export type LiveSeries = z.infer<typeof LiveSeries>;
+
+const RunRef = z.object({ runId: z.string().min(1).max(64) }).strict();
+
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
   'app.info': { request: Empty, reply: AppInfo },
@@ -66,6 +144,21 @@ export const CHANNELS = {
     request: z.object({ analysisId: z.string().min(1).max(64) }).strict(),
     reply: z.object({ scenario: ScenarioDraft }),
   },
+  /** Block devices with their stacking and guessed roles (needs the probe). */
+  'devices.list': { request: Empty, reply: z.object({ devices: z.array(DeviceEntry) }) },
+  /** Starts the probe detached with this plan; the run outlives the window. */
+  'run.start': { request: z.object({ plan: RunPlan }).strict(), reply: RunStatus },
+  /** Every run this installation knows (running first), for Home and re-attaching. */
+  'run.list': { request: Empty, reply: z.object({ runs: z.array(RunStatus) }) },
+  'run.status': { request: RunRef, reply: RunStatus },
+  /** Live chart data since `sinceMs` (UTC ms; 0 = the last hour). */
+  'run.series': { request: z.object({ runId: z.string().min(1).max(64), sinceMs: z.number() }).strict(), reply: LiveSeries },
+  /** The person confirms they switched the cache on: records the moment (`probe mark switch`). */
+  'run.confirmSwitch': { request: RunRef, reply: RunStatus },
+  /** Stops the recorder cleanly; everything recorded stays in the capture. */
+  'run.stop': { request: RunRef, reply: RunStatus },
+  /** Analyses a run's capture (finished or not) and returns it like analysis.openCapture. */
+  'run.open': { request: RunRef, reply: AnalysisView },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -91,6 +184,11 @@ export const ERROR_CODES = [
   'capture-too-new',
   'capture-empty',
   'analysis-failed',
+  'probe-missing',
+  'probe-failed',
+  'run-not-found',
+  'needs-root',
+  'no-devices-chosen',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

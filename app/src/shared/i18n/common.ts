@@ -11,7 +11,8 @@ export type CommonKey =
   | 'chartIopsTitle' | 'axisTime' | 'axisIops' | 'chartSummary' | 'warnings' | 'noWarnings'
   | 'host' | 'version' | 'probe' | 'probeMissing'
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
-  | 'err.capture-empty' | 'err.analysis-failed' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network';
+  | 'err.capture-empty' | 'err.analysis-failed' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
+  | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.no-devices-chosen';
 
 export const common: Catalog<CommonKey> = {
   en: {
@@ -40,6 +41,11 @@ export const common: Catalog<CommonKey> = {
     'err.bad-request': 'The request was refused as invalid.',
     'err.unknown-channel': 'The app asked for something the host does not know.',
     'err.internal': 'An internal error occurred. It has been logged; please report it.',
+    'err.probe-missing': 'The CacheProof probe is not installed. Run “npm start” once to build it (cargo build --release in native/), then try again.',
+    'err.probe-failed': 'The probe stopped with an error. Open the run to see what it recorded, then start it again or resume it.',
+    'err.run-not-found': 'This run is no longer known to CacheProof. Open its capture file from Home instead.',
+    'err.needs-root': 'Reading disk counters and switching caches needs administrator rights. Start CacheProof as root (sudo) and try again.',
+    'err.no-devices-chosen': 'Choose at least one device to measure: the front device, or the backing devices.',
     'err.network': 'The connection to the CacheProof host was lost. Restart CacheProof.',
   },
   fr: {
@@ -68,6 +74,11 @@ export const common: Catalog<CommonKey> = {
     'err.bad-request': 'La requête a été refusée car invalide.',
     'err.unknown-channel': 'L’application a demandé une opération inconnue de l’hôte.',
     'err.internal': 'Une erreur interne s’est produite. Elle a été consignée ; merci de la signaler.',
+    'err.probe-missing': 'La sonde CacheProof n’est pas installée. Lancez « npm start » une fois pour la construire (cargo build --release dans native/), puis réessayez.',
+    'err.probe-failed': 'La sonde s’est arrêtée sur une erreur. Ouvrez la mesure pour voir ce qu’elle a enregistré, puis relancez-la ou reprenez-la.',
+    'err.run-not-found': 'CacheProof ne connaît plus cette mesure. Ouvrez plutôt son fichier de capture depuis l’accueil.',
+    'err.needs-root': 'Lire les compteurs des disques et commuter un cache demande les droits d’administrateur. Lancez CacheProof en root (sudo) et réessayez.',
+    'err.no-devices-chosen': 'Choisissez au moins un périphérique à mesurer : le périphérique frontal ou les périphériques de stockage.',
     'err.network': 'La connexion à l’hôte CacheProof a été perdue. Redémarrez CacheProof.',
   },
   es: {
@@ -96,6 +107,11 @@ export const common: Catalog<CommonKey> = {
     'err.bad-request': 'La petición se rechazó por no ser válida.',
     'err.unknown-channel': 'La aplicación pidió algo que el servidor no conoce.',
     'err.internal': 'Se produjo un error interno. Se ha registrado; por favor, notifíquelo.',
+    'err.probe-missing': 'La sonda de CacheProof no está instalada. Ejecute «npm start» una vez para compilarla (cargo build --release en native/) y vuelva a intentarlo.',
+    'err.probe-failed': 'La sonda se detuvo con un error. Abra la medición para ver lo que registró y después iníciela de nuevo o reanúdela.',
+    'err.run-not-found': 'CacheProof ya no conoce esta medición. Abra su archivo de captura desde Inicio.',
+    'err.needs-root': 'Leer los contadores de disco y conmutar cachés requiere permisos de administrador. Inicie CacheProof como root (sudo) y vuelva a intentarlo.',
+    'err.no-devices-chosen': 'Elija al menos un dispositivo que medir: el dispositivo frontal o los dispositivos de respaldo.',
     'err.network': 'Se perdió la conexión con el servidor de CacheProof. Reinicie CacheProof.',
   },
   ru: {
@@ -124,6 +140,11 @@ export const common: Catalog<CommonKey> = {
     'err.bad-request': 'Запрос отклонён как некорректный.',
     'err.unknown-channel': 'Приложение запросило неизвестную хосту операцию.',
     'err.internal': 'Произошла внутренняя ошибка. Она записана в журнал; сообщите о ней, пожалуйста.',
+    'err.probe-missing': 'Зонд CacheProof не установлен. Один раз выполните «npm start», чтобы собрать его (cargo build --release в native/), и повторите попытку.',
+    'err.probe-failed': 'Зонд остановился с ошибкой. Откройте замер, чтобы увидеть записанное, затем запустите его снова или продолжите.',
+    'err.run-not-found': 'CacheProof больше не знает этот замер. Откройте его файл захвата с главного экрана.',
+    'err.needs-root': 'Для чтения счётчиков дисков и переключения кэша нужны права администратора. Запустите CacheProof от root (sudo) и повторите попытку.',
+    'err.no-devices-chosen': 'Выберите хотя бы одно устройство для измерения: фронтальное или устройства хранения.',
     'err.network': 'Связь с хостом CacheProof потеряна. Перезапустите CacheProof.',
   },
 };
