@@ -9,8 +9,7 @@ P="${PROBE:-$repo/native/target/release/cacheproof-probe}"
 OUT="${OUT:-/tmp/lab-sample.capture}"
 rm -f "$OUT" "$OUT"-wal "$OUT"-shm "$OUT".lock "$OUT".log
 "$P" lab up
-"$P" lab switch off
-"$P" lab down
+"$P" lab switch off   # a lab left up by an earlier run may still have the cache on
 front=$("$P" lab status --json | python3 -c 'import json,sys;print(json.load(sys.stdin)["frontDevice"].split("/")[-1])')
 backing=$("$P" lab status --json | python3 -c 'import json,sys;print(json.load(sys.stdin)["backingDevice"].split("/")[-1])')
 "$P" lab workload --seconds 215 --hot-mb 64 --read-iops 800 --write-iops 100 >/tmp/lab-sample-fio.txt &

@@ -333,37 +333,56 @@ pub struct Workload {
     pub hot_mb: u64,
     pub read_iops: u64,
     pub write_iops: u64,
+    /// Reads only (`write_iops` ignored): after `lab switch on` the page cache absorbs nearly
+    /// every read once the hot set is cached, while writes would keep reaching the backing
+    /// device as ext4 write-back and journal traffic.
+    pub read_only: bool,
     /// fio JSON output file, if wanted.
     pub json_out: Option<PathBuf>,
 }
 
-/// `lab workload`: fio random 4 KiB reads over a hot set plus some writes, direct I/O on the
-/// front device (the application side; the cache under test is the loop driver's page cache).
-pub fn workload(dir: &Path, w: &Workload) -> Result<()> {
-    need_root("lab workload")?;
-    let f = front_of(dir)?;
+/// The fio arguments of [`workload`] on front device `front`.
+pub fn workload_args(front: &str, w: &Workload) -> Vec<String> {
     let mut args = vec![
         "--name=cacheproof-lab".to_string(),
-        format!("--filename={f}"),
+        format!("--filename={front}"),
         "--direct=1".into(),
         "--ioengine=psync".into(),
-        "--rw=randrw".into(),
+        if w.read_only {
+            "--rw=randread".into()
+        } else {
+            "--rw=randrw".into()
+        },
         "--bs=4k".into(),
         "--offset=0".into(),
         format!("--size={}M", w.hot_mb),
         "--time_based".into(),
         format!("--runtime={}", w.seconds),
-        format!("--rate_iops={},{}", w.read_iops, w.write_iops),
-        format!(
+    ];
+    if w.read_only {
+        args.push(format!("--rate_iops={}", w.read_iops));
+    } else {
+        args.push(format!("--rate_iops={},{}", w.read_iops, w.write_iops));
+        args.push(format!(
             "--rwmixread={}",
             (w.read_iops * 100 / (w.read_iops + w.write_iops).max(1)).clamp(1, 100)
-        ),
-        "--randrepeat=0".into(),
-    ];
+        ));
+    }
+    args.push("--randrepeat=0".into());
     if let Some(j) = &w.json_out {
         args.push("--output-format=json".into());
         args.push(format!("--output={}", j.display()));
     }
+    args
+}
+
+/// `lab workload`: fio random 4 KiB reads over a hot set plus some writes (or reads only),
+/// direct I/O on the front device (the application side; the cache under test is the loop
+/// driver's page cache).
+pub fn workload(dir: &Path, w: &Workload) -> Result<()> {
+    need_root("lab workload")?;
+    let f = front_of(dir)?;
+    let args = workload_args(&f, w);
     let status = Command::new("fio")
         .args(&args)
         .status()
@@ -378,4 +397,37 @@ pub fn workload(dir: &Path, w: &Workload) -> Result<()> {
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(read_only: bool) -> Workload {
+        Workload {
+            seconds: 30,
+            hot_mb: 16,
+            read_iops: 800,
+            write_iops: 100,
+            read_only,
+            json_out: None,
+        }
+    }
+
+    #[test]
+    fn read_only_workload_issues_only_rate_limited_random_reads() {
+        let a = workload_args("/dev/loop9", &w(true));
+        assert!(a.contains(&"--rw=randread".to_string()));
+        assert!(a.contains(&"--rate_iops=800".to_string()));
+        assert!(a.contains(&"--size=16M".to_string()));
+        assert!(!a.iter().any(|x| x.starts_with("--rwmixread")));
+    }
+
+    #[test]
+    fn mixed_workload_keeps_reads_and_writes() {
+        let a = workload_args("/dev/loop9", &w(false));
+        assert!(a.contains(&"--rw=randrw".to_string()));
+        assert!(a.contains(&"--rate_iops=800,100".to_string()));
+        assert!(a.contains(&"--rwmixread=88".to_string()));
+    }
 }

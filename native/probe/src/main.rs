@@ -23,7 +23,7 @@ Usage:
   cacheproof-probe lab down|status [--dir DIR] [--json]
   cacheproof-probe lab switch on|off [--dir DIR]
   cacheproof-probe lab workload --seconds N [--dir DIR] [--hot-mb N] [--read-iops N]
-                                [--write-iops N] [--json-out FILE]
+                                [--write-iops N | --read-only] [--json-out FILE]
   cacheproof-probe --version | --help
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
@@ -411,6 +411,7 @@ fn cmd_lab(a: &Args) -> anyhow::Result<()> {
                 "--hot-mb",
                 "--read-iops",
                 "--write-iops",
+                "--read-only",
                 "--json-out",
             ])?;
             let seconds = a.num("--seconds", 0)?;
@@ -424,6 +425,7 @@ fn cmd_lab(a: &Args) -> anyhow::Result<()> {
                     hot_mb: a.num("--hot-mb", 64)?,
                     read_iops: a.num("--read-iops", 800)?,
                     write_iops: a.num("--write-iops", 100)?,
+                    read_only: a.has("--read-only"),
                     json_out: a.val("--json-out").map(PathBuf::from),
                 },
             )?;
@@ -434,6 +436,11 @@ fn cmd_lab(a: &Args) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
+    // A closed stdout or stderr (`cacheproof-probe devices --json | head -1`) ends the process
+    // quietly, as for other Unix tools (killed by SIGPIPE: 141 in the shell), instead of
+    // Rust's default of ignoring SIGPIPE and panicking on the failed print.
+    // SAFETY: setting a signal's disposition to the default, before any thread starts.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     let raw: Vec<String> = std::env::args().skip(1).collect();
     match raw.first().map(String::as_str) {
         Some("--version") | Some("-V") => {

@@ -3,22 +3,12 @@
 
 mod common;
 
-use std::os::unix::process::CommandExt;
-use std::process::Command;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
-
-fn first_device() -> String {
-    let t = std::fs::read_to_string("/proc/diskstats").unwrap();
-    t.lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .nth(2)
-        .unwrap()
-        .to_string()
-}
 
 #[test]
 fn unknown_device_exit_3() {
@@ -89,23 +79,11 @@ fn second_recorder_exit_6() {
     let d = TempDir::new("lock");
     let cap = d.join("one.capture");
     let c = cap.to_str().unwrap();
-    let dev = first_device();
-    let o = probe(&[
-        "record",
-        "--out",
-        c,
-        "--devices",
-        &dev,
-        "--interval",
-        "200ms",
-        "--detach",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let _g = RecorderGuard(cap.clone());
+    let _g = record_detached(&cap, &["--interval", "200ms"]);
     let o = probe(&["record", "--resume", c]);
     assert_eq!(o.status.code(), Some(6));
     assert!(one_sentence(&o).contains("already recording into"));
-    let o = probe(&["record", "--out", c, "--devices", &dev]);
+    let o = probe(&["record", "--out", c, "--devices", &first_device()]);
     assert_eq!(o.status.code(), Some(6));
     one_sentence(&o);
     let o = probe(&["stop", c]);
@@ -148,4 +126,61 @@ fn lab_up_without_root_exit_7() {
     let e = one_sentence(&o);
     assert!(e.contains("lab up needs root"), "{e}");
     std::thread::sleep(Duration::from_millis(1));
+}
+
+/// A pipe whose read end is already closed: writing to it fails (EPIPE / SIGPIPE).
+fn closed_pipe() -> OwnedFd {
+    let mut fds = [0; 2];
+    // SAFETY: pipe fills two new descriptors; we own both.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: fds[0] is ours and used nowhere else; fds[1] is owned by the OwnedFd.
+    unsafe {
+        libc::close(fds[0]);
+        OwnedFd::from_raw_fd(fds[1])
+    }
+}
+
+/// `cacheproof-probe devices --json | head` and the like: every command that prints ends
+/// quietly when its stdout is closed (exit 0 or killed by SIGPIPE, as 141 in a shell), without
+/// a panic, and what it did before printing is done.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let d = TempDir::new("pipe");
+    let cap = d.join("p.capture");
+    let c = cap.to_str().unwrap();
+    let lab = d.join("no-lab");
+    let l = lab.to_str().unwrap();
+    let _g = record_detached(&cap, &["--interval", "100ms"]);
+    let run = |args: &[&str]| {
+        let o = Command::new(BIN)
+            .args(args)
+            .stdout(Stdio::from(closed_pipe()))
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+        assert!(
+            o.status.success() || o.status.signal() == Some(libc::SIGPIPE),
+            "{args:?}: {:?} {e}",
+            o.status
+        );
+    };
+    run(&["--help"]);
+    run(&["--version"]);
+    run(&["devices"]);
+    run(&["devices", "--json"]);
+    run(&["status", c]);
+    run(&["status", c, "--json"]);
+    run(&["mark", c, "note", "--note", "piped"]);
+    run(&["stop", c]);
+    run(&["lab", "status", "--dir", l]);
+    run(&["lab", "status", "--dir", l, "--json"]);
+    let s = status_json(&cap);
+    assert_eq!(s["state"], "stopped", "stop did its work before printing");
+    let notes: i64 = rusqlite::Connection::open(&cap)
+        .unwrap()
+        .query_row("SELECT count(*) FROM marks", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(notes, 1, "the mark is stored");
 }

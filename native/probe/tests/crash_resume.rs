@@ -12,17 +12,6 @@ use std::time::{Duration, Instant};
 
 use common::*;
 
-fn first_device() -> String {
-    let t = std::fs::read_to_string("/proc/diskstats").unwrap();
-    t.lines()
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .nth(2)
-        .unwrap()
-        .to_string()
-}
-
 fn integrity_ok(cap: &Path) {
     let c = rusqlite::Connection::open(cap).unwrap();
     let r: String = c
@@ -44,23 +33,17 @@ fn kill_9_then_resume_completes_the_plan() {
     let d = TempDir::new("crash");
     let cap = d.join("crash.capture");
     let c = cap.to_str().unwrap();
-    let dev = first_device();
-    let o = probe(&[
-        "record",
-        "--out",
-        c,
-        "--devices",
-        &dev,
-        "--interval",
-        "100ms",
-        "--plan",
-        "baseline=2s,warmup=500ms,measure=1s",
-        "--switch",
-        "manual",
-        "--detach",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let _g = RecorderGuard(cap.clone());
+    let _g = record_detached(
+        &cap,
+        &[
+            "--interval",
+            "100ms",
+            "--plan",
+            "baseline=2s,warmup=500ms,measure=1s",
+            "--switch",
+            "manual",
+        ],
+    );
     let pid: i32 = status_json(&cap)["pid"].as_str().unwrap().parse().unwrap();
     // A random moment between 0.3 and 1.8 s.
     let wait_ms = 300 + (nanos() % 1500) as u64;

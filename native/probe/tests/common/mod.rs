@@ -104,6 +104,30 @@ impl Drop for RecorderGuard {
     }
 }
 
+/// The first device listed in /proc/diskstats (any device will do for recording).
+pub fn first_device() -> String {
+    let t = std::fs::read_to_string("/proc/diskstats").unwrap();
+    t.lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .nth(2)
+        .unwrap()
+        .to_string()
+}
+
+/// `record --out CAP --devices <first device> EXTRA… --detach`: asserts that the background
+/// recorder started and returns the guard that stops it when the test ends.
+pub fn record_detached(cap: &Path, extra: &[&str]) -> RecorderGuard {
+    let dev = first_device();
+    let mut args = vec!["record", "--out", cap.to_str().unwrap(), "--devices", &dev];
+    args.extend_from_slice(extra);
+    args.push("--detach");
+    let o = probe(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    RecorderGuard(cap.to_path_buf())
+}
+
 pub fn status_json(cap: &Path) -> serde_json::Value {
     let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
