@@ -45,6 +45,58 @@ describe('capture reader', () => {
     expect(c.data.host.hostname).toBe('synthetic-host');
   });
 
+  it('reads every interval row exactly, as columns and as records in row order, out-of-order rows and odd statuses included', () => {
+    const path = join(dir, 'exact.capture');
+    writeSyntheticCapture({ path, windowSeconds: 30, warmupSeconds: 5, intervalMs: 1000, backingDevices: 2, missShare: 0.1 });
+    const db = new Database(path);
+    // a gap with no numbers, an ok row without a writes counter, a status the reader does not know, and a row out of time order
+    db.prepare(`UPDATE intervals SET status = 'gap', reads = NULL, writes = NULL, read_bytes = NULL, write_bytes = NULL, read_time_ms = NULL,
+                  write_time_ms = NULL, busy_ms = NULL, weighted_ms = NULL WHERE rowid = 7`).run();
+    db.prepare('UPDATE intervals SET writes = NULL WHERE rowid = 11').run();
+    db.prepare(`UPDATE intervals SET status = 'bogus' WHERE rowid = 13`).run();
+    const moved = db.prepare('SELECT * FROM intervals WHERE rowid = 20').get() as Record<string, unknown>;
+    db.prepare('DELETE FROM intervals WHERE rowid = 20').run();
+    const cols = Object.keys(moved);
+    db.prepare(`INSERT INTO intervals(${cols.join(',')}) VALUES(${cols.map(() => '?').join(',')})`).run(...cols.map((k) => moved[k]));
+    const rows = db.prepare(`SELECT d.name AS device, i.* FROM intervals i JOIN devices d ON d.id = i.device_id ORDER BY i.rowid`).all() as Record<string, number | string | null>[];
+    db.close();
+
+    const c = openCapture(path);
+    expect(c.intervalCount).toBe(rows.length);
+    expect(c.recorderState).toBeNull();
+    const columns = c.data.columns ?? [];
+    expect(columns.map((x) => x.device)).toEqual(['front0', 'back0', 'back1']);
+    expect(columns.reduce((n, x) => n + x.n, 0)).toBe(rows.length);
+    const known = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'];
+    const want = rows.map((r) => ({
+      device: r['device'], startMs: r['start_utc_ms'], endMs: r['end_utc_ms'], intervalMs: r['interval_ms'],
+      status: known.includes(r['status'] as string) ? r['status'] : 'gap',
+      reads: r['reads'], writes: r['writes'], readBytes: r['read_bytes'], writeBytes: r['write_bytes'], readTimeMs: r['read_time_ms'],
+      writeTimeMs: r['write_time_ms'], busyMs: r['busy_ms'], weightedMs: r['weighted_ms'],
+    }));
+    const key = (r: { device: unknown; startMs: unknown }): string => `${String(r.device)}@${String(r.startMs)}`;
+    const sortedWant = [...want].sort((a, b) => key(a).localeCompare(key(b)));
+    expect([...c.data.intervals].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(sortedWant);
+    for (const x of columns) {
+      for (let i = 1; i < x.n; i++) expect(x.startMs[i] as number).toBeGreaterThan(x.startMs[i - 1] as number);
+    }
+    const gap = columns.flatMap((x) => Array.from({ length: x.n }, (_, i) => ({ x, i }))).filter(({ x, i }) => x.status[i] === 4);
+    expect(gap.length).toBe(2); // the gap and the unknown status
+    for (const { x, i } of gap) expect(x.ok[i]).toBe(0);
+  });
+
+  it('reads in row order when rows are in time order, and reports the recorder state', () => {
+    const path = join(dir, 'order.capture');
+    writeSyntheticCapture({ path, windowSeconds: 10, warmupSeconds: 2, intervalMs: 1000, backingDevices: 1, missShare: 0.1 });
+    const db = new Database(path);
+    db.exec(`CREATE TABLE recorder(key TEXT PRIMARY KEY, value TEXT); INSERT INTO recorder VALUES ('state', 'running');`);
+    const rows = db.prepare('SELECT start_utc_ms FROM intervals ORDER BY rowid').pluck().all();
+    db.close();
+    const c = openCapture(path);
+    expect(c.recorderState).toBe('running');
+    expect(c.data.intervals.map((r) => r.startMs)).toEqual(rows);
+  });
+
   it('refuses a missing file, a file that is not SQLite, a foreign SQLite file and a newer schema, each with its code', () => {
     expect(codeOf(() => openCapture(join(dir, 'absent.capture')))).toBe('capture-not-found');
     const text = join(dir, 'text.capture');

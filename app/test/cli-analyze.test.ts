@@ -57,6 +57,12 @@ describe('cacheproof analyze', () => {
     const en = await cli('analyze', capture);
     expect(en.out).toContain('I/Os saved');
     expect(en.out).toMatch(/\d\.\d%/);
+    // warnings are translated by code in the table; the JSON keeps the engine's English message
+    expect(fr.out).toContain('Une fenêtre dure moins de 24 heures (référence 1');
+    expect(fr.out).not.toContain('A window is shorter than 24 hours');
+    expect(en.out).toContain('A window is shorter than 24 hours');
+    const json = JSON.parse((await cli('analyze', capture, '--json')).out);
+    expect(json.warnings.find((w: { code: string }) => w.code === 'short-window').message).toContain('A window is shorter than 24 hours');
   });
 
   it('answers bad input with one sentence and a documented exit code, writing nothing', async () => {

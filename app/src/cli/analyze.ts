@@ -10,6 +10,7 @@ import { openCapture } from '../host/capture/reader.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, LOCALE, translate, type Lang } from '../shared/i18n/types.ts';
+import { warningText } from '../shared/i18n/warnings.ts';
 import { parseDuration, parseFlags, parseWindow, UsageError } from './args.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 
@@ -114,7 +115,7 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${nf(c.averageMs, 2)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
   lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);
-  for (const w of r.warnings) lines.push(`  - ${w.message}`);
+  for (const w of r.warnings) lines.push(`  - ${warningText(w, lang, (v, digits) => nf(v, digits))}`);
   lines.push('', t('method', { seed: r.uncertainty.seed, replicates: r.uncertainty.replicates }));
   return lines.join('\n') + '\n';
 }

@@ -1,10 +1,12 @@
 import type { Series } from '../metrics/series.ts';
-import { buildSeries } from '../metrics/series.ts';
+import { buildSeriesFromColumns } from '../metrics/series.ts';
+import type { DeviceColumns } from '../records/columns.ts';
+import { allocColumns, columnsFromRecords } from '../records/columns.ts';
 import type { NullReason, Reasons, WindowSummary } from '../metrics/summary.ts';
 import { summarizeSeries } from '../metrics/summary.ts';
-import type { CaptureData, DeviceRole, IntervalRecord } from '../records/types.ts';
+import type { CaptureData, DeviceRole } from '../records/types.ts';
 import type { TimeWindow } from '../records/window.ts';
-import { groupByDevice, isoUtc } from '../records/window.ts';
+import { isoUtc } from '../records/window.ts';
 import type { WindowAggregates } from './aggregate.ts';
 import { AGG, AGG_K, aggregateWindow } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
@@ -17,6 +19,7 @@ import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReduction
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
 import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, HourlyEntry, HourSide, WorkDone } from './result.ts';
+import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
@@ -106,8 +109,10 @@ function sumVectors(vs: readonly Float64Array[]): Float64Array {
  * // 94.2 { low: 93.1, high: 95.0 }
  */
 export function analyze(data: CaptureData, options: AnalyzeOptions = {}): AnalysisResult {
-  if (data.intervals.length === 0) return fail('window-outside-data', 'The capture holds no intervals.');
-  const byDevice = groupByDevice(data.intervals);
+  const columns: readonly DeviceColumns[] = data.columns ?? columnsFromRecords(data.intervals);
+  if (columns.every((c) => c.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
+  const byDevice = new Map<string, DeviceColumns>();
+  for (const c of columns) if (c.n > 0) byDevice.set(c.device, c);
   const roles = new Map<string, DeviceRole>();
   for (const d of data.devices) roles.set(d.name, d.role);
   for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
@@ -135,7 +140,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
 
   // --- windows
   let dataEnd = -Infinity;
-  for (const r of data.intervals) if (r.endMs > dataEnd) dataEnd = r.endMs;
+  for (const c of byDevice.values()) for (let i = 0; i < c.n; i++) if ((c.endMs[i] as number) > dataEnd) dataEnd = c.endMs[i] as number;
   const win = resolveWindows(data.phases, options, dataEnd);
   if ('ok' in win) return win;
   const seed = options.seed ?? DEFAULT_SEED;
@@ -145,12 +150,12 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   const targets: LatencyTargets | null = resolveTargets(targetsIn);
   if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
 
-  const listOf = (names: readonly string[]): IntervalRecord[][] => names.map((n) => byDevice.get(n) ?? []);
+  const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
   const seriesCache = new Map<string, Series>();
   const series = (names: readonly string[], w: TimeWindow, label: string): Series => {
     const key = `${label}|${names.join('\u0000')}`;
     let s = seriesCache.get(key);
-    if (s === undefined) { s = buildSeries(listOf(names), w); seriesCache.set(key, s); }
+    if (s === undefined) { s = buildSeriesFromColumns(listOf(names), w); seriesCache.set(key, s); }
     return s;
   };
   const wins = { baseline: win.baseline, measure: win.measure } as const;
@@ -171,17 +176,11 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   const tb = aggB.total, tm = aggM.total;
 
   // --- per-device summaries (their totals give the exact backing counts)
-  // series of devices outside the front and backing groups are summarized and dropped, not cached;
-  // their storage is reused from one device to the next
-  const scratch: { series: Series | null } = { series: null };
+  // series of devices outside the front and backing groups are summarized and dropped, not cached
+  // (a single device's series is mostly views on its columns, no copy)
   const summaries = (names: readonly string[]): { baseline: WindowSummary; measure: WindowSummary } => {
-    const cached = (w: TimeWindow, label: string): Series => {
-      const hit = seriesCache.get(`${label}|${names.join('\u0000')}`);
-      if (hit !== undefined) return hit;
-      const built = buildSeries(listOf(names), w, scratch.series ?? undefined);
-      if (scratch.series === null || built.startMs.buffer !== scratch.series.startMs.buffer) scratch.series = built;
-      return built;
-    };
+    const cached = (w: TimeWindow, label: string): Series =>
+      seriesCache.get(`${label}|${names.join('\u0000')}`) ?? buildSeriesFromColumns(listOf(names), w);
     return { baseline: summarizeSeries(cached(wins.baseline, 'b')), measure: summarizeSeries(cached(wins.measure, 'm')) };
   };
   const allNames = [...front, ...backing, ...cache, ...other];
@@ -332,7 +331,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
 
   // --- warnings
   const warnings: AnalysisWarning[] = [];
-  const warn = (code: string, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
+  const warn = (code: AnalysisWarningCode, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
     const w: AnalysisWarning = { code, message, source: 'analysis' };
     if (extra.device !== undefined) w.device = extra.device;
     if (extra.params !== undefined) w.params = extra.params;
@@ -364,13 +363,13 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
         const count = s.notOk[status];
         if (count > 0) {
           warn(`interval-${status}`, `Device ${d.device} has ${count} ${status} interval(s) in the ${k} window; they carry no numbers and are left out.`,
-            { device: d.device, params: { window: k, count } });
+            { device: d.device, params: { device: d.device, window: k, count } });
         }
       }
       const coverage = (s.okSeconds / winSec) * 100;
       if (coverage < LOW_COVERAGE_PERCENT) {
         warn('low-coverage', `Device ${d.device} has data for only ${coverage.toFixed(1)}% of the ${k} window.`,
-          { device: d.device, params: { window: k, coveragePercent: coverage } });
+          { device: d.device, params: { device: d.device, window: k, coveragePercent: coverage } });
       }
     }
   }

@@ -3,7 +3,7 @@
  * default of R, NumPy and Excel PERCENTILE.INC): for n sorted values x[0..n-1] and p in [0, 1],
  * h = (n − 1)·p, q = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
  *
- * Computed by selection (three-way quickselect, expected O(n) per percentile), not by sorting.
+ * Computed by selection (Floyd–Rivest, expected O(n) per percentile), not by sorting.
  */
 
 function swap(a: Float64Array, i: number, j: number): void {
@@ -12,22 +12,40 @@ function swap(a: Float64Array, i: number, j: number): void {
   a[j] = t;
 }
 
-/** Rearranges a[lo..hi] (inclusive) so that a[k] holds the k-th smallest, smaller left, larger right. */
+/**
+ * Rearranges a[lo..hi] (inclusive) so that a[k] holds the k-th smallest, smaller left, larger
+ * right: Floyd–Rivest selection (R. W. Floyd, R. L. Rivest, "Algorithm 489: SELECT", CACM 18(3),
+ * 1975), which first narrows [lo, hi] to a small sample-derived range around k, so that it makes
+ * about n + min(k, n − k) comparisons (quickselect makes about 2n–3.4n). Deterministic.
+ */
 function select(a: Float64Array, lo: number, hi: number, k: number): void {
   while (hi > lo) {
-    const mid = lo + ((hi - lo) >> 1);
-    const x = a[lo] as number, y = a[mid] as number, z = a[hi] as number;
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let lt = lo, i = lo, gt = hi;
-    while (i <= gt) {
-      const v = a[i] as number;
-      if (v < pivot) swap(a, lt++, i++);
-      else if (v > pivot) swap(a, i, gt--);
-      else i++;
+    if (hi - lo > 600) {
+      const n = hi - lo + 1;
+      const m = k - lo + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      select(a, Math.max(lo, Math.floor(k - (m * s) / n + sd)), Math.min(hi, Math.floor(k + ((n - m) * s) / n + sd)), k);
     }
-    if (k < lt) hi = lt - 1;
-    else if (k > gt) lo = gt + 1;
-    else return;
+    const t = a[k] as number;
+    let i = lo, j = hi;
+    swap(a, lo, k);
+    if ((a[hi] as number) > t) swap(a, lo, hi);
+    while (i < j) {
+      swap(a, i, j);
+      i++;
+      j--;
+      while ((a[i] as number) < t) i++;
+      while ((a[j] as number) > t) j--;
+    }
+    if (a[lo] === t) swap(a, lo, j);
+    else {
+      j++;
+      swap(a, j, hi);
+    }
+    if (j <= k) lo = j + 1;
+    if (k <= j) hi = j - 1;
   }
 }
 

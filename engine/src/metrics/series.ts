@@ -1,6 +1,7 @@
-import type { IntervalRecord, IntervalStatus } from '../records/types.ts';
+import type { DeviceColumns } from '../records/columns.ts';
+import { allocColumns, columnsFromRecords, COUNT_COLUMNS } from '../records/columns.ts';
+import type { IntervalRecord } from '../records/types.ts';
 import type { TimeWindow } from '../records/window.ts';
-import { inWindow } from '../records/window.ts';
 
 /** Counts of intervals that carry no numbers, by status. */
 export interface NotOkCounts {
@@ -39,28 +40,14 @@ export interface Series {
   notOk: NotOkCounts;
 }
 
-const num = (v: number | null | undefined): number => (v === null || v === undefined ? NaN : v);
-
 function emptyNotOk(): NotOkCounts {
   return { reset: 0, wrap: 0, gap: 0, 'clock-jump': 0, incomplete: 0 };
 }
 
-function countNotOk(c: NotOkCounts, status: IntervalStatus): void {
-  if (status === 'ok') c.incomplete++;
-  else c[status]++;
-}
+/** NotOkCounts key of a status code (an `ok` slot that is not usable is `incomplete`). */
+const NOT_OK_KEY: readonly (keyof NotOkCounts)[] = ['incomplete', 'wrap', 'reset', 'clock-jump', 'gap'];
 
-function alloc(n: number, members: number, reuse?: Series): Series {
-  if (reuse !== undefined && reuse.startMs.length >= n) {
-    const v = (a: Float64Array): Float64Array => a.subarray(0, n).fill(NaN);
-    return {
-      n, members, startMs: reuse.startMs.subarray(0, n), endMs: reuse.endMs.subarray(0, n),
-      intervalMs: reuse.intervalMs.subarray(0, n), ok: reuse.ok.subarray(0, n).fill(0),
-      reads: v(reuse.reads), writes: v(reuse.writes), readBytes: v(reuse.readBytes), writeBytes: v(reuse.writeBytes),
-      readTimeMs: v(reuse.readTimeMs), writeTimeMs: v(reuse.writeTimeMs), busyMs: v(reuse.busyMs),
-      weightedMs: v(reuse.weightedMs), notOk: emptyNotOk(),
-    };
-  }
+function alloc(n: number, members: number): Series {
   const f = (): Float64Array => new Float64Array(n).fill(NaN);
   return {
     n, members, startMs: new Float64Array(n), endMs: new Float64Array(n), intervalMs: new Float64Array(n),
@@ -69,89 +56,129 @@ function alloc(n: number, members: number, reuse?: Series): Series {
   };
 }
 
-function recOk(r: IntervalRecord): boolean {
-  return r.status === 'ok' && r.intervalMs > 0 && r.reads !== null && r.writes !== null;
+/** Slots of a device's columns wholly inside the window: `[lo, end)` plus whether every slot in that range is. */
+function insideRange(c: DeviceColumns, window: TimeWindow): { lo: number; end: number; all: boolean } {
+  let lo = 0, hi = c.n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((c.startMs[mid] as number) < window.startMs) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo, all = true;
+  while (end < c.n && (c.startMs[end] as number) < window.endMs) {
+    if ((c.endMs[end] as number) > window.endMs) all = false;
+    end++;
+  }
+  return { lo, end, all };
+}
+
+const isInside = (c: DeviceColumns, i: number, window: TimeWindow): boolean =>
+  (c.startMs[i] as number) >= window.startMs && (c.endMs[i] as number) <= window.endMs;
+
+/**
+ * Builds the series of one device or of a group of devices over a window from per-device
+ * columns (each in ascending `startMs`). Intervals wholly inside the window only (see
+ * `inWindow`). A single device whose intervals in the window all carry numbers is returned as
+ * views on its columns, without copying; a group is joined on interval start in one merge pass
+ * per extra member. Linear in the intervals of the window.
+ *
+ * @example
+ * const s = buildSeriesFromColumns([sdaColumns, sdbColumns], { startMs: t0, endMs: t1 });
+ * // s.reads[i] = reads of sda + reads of sdb in the interval starting at s.startMs[i]
+ */
+export function buildSeriesFromColumns(perDevice: readonly DeviceColumns[], window: TimeWindow): Series {
+  const first = perDevice[0] ?? allocColumns('', 0);
+  const members = Math.max(1, perDevice.length);
+  const r0 = insideRange(first, window);
+  if (perDevice.length <= 1 && r0.all) {
+    let allOk = true;
+    for (let i = r0.lo; i < r0.end; i++) if (first.ok[i] !== 1) { allOk = false; break; }
+    if (allOk) {
+      const v = (a: Float64Array): Float64Array => a.subarray(r0.lo, r0.end);
+      return {
+        n: r0.end - r0.lo, members, startMs: v(first.startMs), endMs: v(first.endMs), intervalMs: v(first.intervalMs),
+        ok: first.ok.subarray(r0.lo, r0.end), reads: v(first.reads), writes: v(first.writes), readBytes: v(first.readBytes),
+        writeBytes: v(first.writeBytes), readTimeMs: v(first.readTimeMs), writeTimeMs: v(first.writeTimeMs), busyMs: v(first.busyMs),
+        weightedMs: v(first.weightedMs), notOk: emptyNotOk(),
+      };
+    }
+  }
+  let count = r0.end - r0.lo;
+  if (!r0.all) {
+    count = 0;
+    for (let i = r0.lo; i < r0.end; i++) if (isInside(first, i, window)) count++;
+  }
+  const s = alloc(count, members);
+  let k = 0;
+  for (let i = r0.lo; i < r0.end; i++) {
+    if (!r0.all && !isInside(first, i, window)) continue;
+    s.startMs[k] = first.startMs[i] as number;
+    s.endMs[k] = first.endMs[i] as number;
+    s.intervalMs[k] = first.intervalMs[i] as number;
+    if (first.ok[i] !== 1) {
+      s.notOk[NOT_OK_KEY[first.status[i] as number] ?? 'gap']++;
+      k++;
+      continue;
+    }
+    s.ok[k] = 1;
+    for (const key of COUNT_COLUMNS) s[key][k] = first[key][i] as number;
+    k++;
+  }
+  if (perDevice.length > 1) {
+    const seen = new Uint8Array(s.n);
+    for (let d = 1; d < perDevice.length; d++) {
+      const c = perDevice[d] as DeviceColumns;
+      const r = insideRange(c, window);
+      seen.fill(0);
+      let j = 0; // merge join on start: both sides ascending
+      for (let i = r.lo; i < r.end; i++) {
+        if (!r.all && !isInside(c, i, window)) continue;
+        const okHere = c.ok[i] === 1;
+        if (!okHere) s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
+        const start = c.startMs[i] as number;
+        while (j < s.n && (s.startMs[j] as number) < start) j++;
+        if (j >= s.n || s.startMs[j] !== start) continue; // a slot the first member does not have: not comparable
+        seen[j] = 1;
+        if (!okHere || s.ok[j] === 0) {
+          s.ok[j] = 0;
+          continue;
+        }
+        s.reads[j] = (s.reads[j] as number) + (c.reads[i] as number);
+        s.writes[j] = (s.writes[j] as number) + (c.writes[i] as number);
+        s.readBytes[j] = (s.readBytes[j] as number) + (c.readBytes[i] as number);
+        s.writeBytes[j] = (s.writeBytes[j] as number) + (c.writeBytes[i] as number);
+        s.readTimeMs[j] = (s.readTimeMs[j] as number) + (c.readTimeMs[i] as number);
+        s.writeTimeMs[j] = (s.writeTimeMs[j] as number) + (c.writeTimeMs[i] as number);
+        s.busyMs[j] = (s.busyMs[j] as number) + (c.busyMs[i] as number);
+        s.weightedMs[j] = (s.weightedMs[j] as number) + (c.weightedMs[i] as number);
+      }
+      for (let i = 0; i < s.n; i++) if (seen[i] === 0) s.ok[i] = 0;
+    }
+    for (let i = 0; i < s.n; i++) {
+      if (s.ok[i] === 1) continue;
+      s.reads[i] = s.writes[i] = s.readBytes[i] = s.writeBytes[i] = NaN;
+      s.readTimeMs[i] = s.writeTimeMs[i] = s.busyMs[i] = s.weightedMs[i] = NaN;
+    }
+  }
+  return s;
 }
 
 /**
- * Builds the series of one device or of a group of devices over a window. Each inner array
- * holds one device's records in ascending `startMs` (see `groupByDevice`). Records wholly
- * inside the window only (see `inWindow`). Linear for one device; one hash join per extra member.
+ * Builds the series of one device or of a group of devices over a window from records: each
+ * inner array holds one device's records (see `groupByDevice`). The same as
+ * {@link buildSeriesFromColumns} on those records' columns.
  *
  * @example
  * const s = buildSeries([recordsOfSda, recordsOfSdb], { startMs: t0, endMs: t1 });
  * // s.reads[i] = reads of sda + reads of sdb in the interval starting at s.startMs[i]
  */
-export function buildSeries(perDevice: readonly (readonly IntervalRecord[])[], window: TimeWindow, reuse?: Series): Series {
-  const first = perDevice[0] ?? [];
-  /** Records of a list wholly inside the window (binary search to the window start, then scan). */
-  const inside = (list: readonly IntervalRecord[]): IntervalRecord[] => {
-    let lo = 0, hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((list[mid] as IntervalRecord).startMs < window.startMs) lo = mid + 1;
-      else hi = mid;
-    }
-    let end = lo, count = 0;
-    while (end < list.length && (list[end] as IntervalRecord).startMs < window.endMs) {
-      if (inWindow(list[end] as IntervalRecord, window)) count++;
-      end++;
-    }
-    if (count === end - lo) return list.slice(lo, end);
-    const out: IntervalRecord[] = [];
-    for (let i = lo; i < end; i++) if (inWindow(list[i] as IntervalRecord, window)) out.push(list[i] as IntervalRecord);
-    return out;
-  };
-  const base = inside(first);
-  const s = alloc(base.length, Math.max(1, perDevice.length), reuse);
-  const index = perDevice.length > 1 ? new Map<number, number>() : null;
-  for (let i = 0; i < base.length; i++) {
-    const r = base[i] as IntervalRecord;
-    s.startMs[i] = r.startMs;
-    s.endMs[i] = r.endMs;
-    s.intervalMs[i] = r.intervalMs;
-    index?.set(r.startMs, i);
-    if (!recOk(r)) {
-      countNotOk(s.notOk, r.status);
-      continue;
-    }
-    s.ok[i] = 1;
-    s.reads[i] = num(r.reads);
-    s.writes[i] = num(r.writes);
-    s.readBytes[i] = num(r.readBytes);
-    s.writeBytes[i] = num(r.writeBytes);
-    s.readTimeMs[i] = num(r.readTimeMs);
-    s.writeTimeMs[i] = num(r.writeTimeMs);
-    s.busyMs[i] = num(r.busyMs);
-    s.weightedMs[i] = num(r.weightedMs);
-  }
-  if (index === null) return s;
-  for (let d = 1; d < perDevice.length; d++) {
-    const seen = new Uint8Array(s.n);
-    for (const r of inside(perDevice[d] ?? [])) {
-      const i = index.get(r.startMs);
-      if (!recOk(r)) countNotOk(s.notOk, r.status);
-      if (i === undefined) continue; // a slot the first member does not have: not comparable
-      seen[i] = 1;
-      if (!recOk(r) || s.ok[i] === 0) {
-        s.ok[i] = 0;
-        continue;
-      }
-      s.reads[i] = (s.reads[i] as number) + num(r.reads);
-      s.writes[i] = (s.writes[i] as number) + num(r.writes);
-      s.readBytes[i] = (s.readBytes[i] as number) + num(r.readBytes);
-      s.writeBytes[i] = (s.writeBytes[i] as number) + num(r.writeBytes);
-      s.readTimeMs[i] = (s.readTimeMs[i] as number) + num(r.readTimeMs);
-      s.writeTimeMs[i] = (s.writeTimeMs[i] as number) + num(r.writeTimeMs);
-      s.busyMs[i] = (s.busyMs[i] as number) + num(r.busyMs);
-      s.weightedMs[i] = (s.weightedMs[i] as number) + num(r.weightedMs);
-    }
-    for (let i = 0; i < s.n; i++) if (seen[i] === 0) s.ok[i] = 0;
-  }
-  for (let i = 0; i < s.n; i++) {
-    if (s.ok[i] === 1) continue;
-    s.reads[i] = s.writes[i] = s.readBytes[i] = s.writeBytes[i] = NaN;
-    s.readTimeMs[i] = s.writeTimeMs[i] = s.busyMs[i] = s.weightedMs[i] = NaN;
-  }
-  return s;
+export function buildSeries(perDevice: readonly (readonly IntervalRecord[])[], window: TimeWindow): Series {
+  return buildSeriesFromColumns(perDevice.map((list) => columnsOfList(list)), window);
+}
+
+/** One device's records (whatever their `device` field says) as columns, sorted by start. */
+function columnsOfList(list: readonly IntervalRecord[]): DeviceColumns {
+  if (list.length === 0) return allocColumns('', 0);
+  const relabelled = list.map((r) => (r.device === (list[0] as IntervalRecord).device ? r : { ...r, device: (list[0] as IntervalRecord).device }));
+  return columnsFromRecords(relabelled)[0] as DeviceColumns;
 }

@@ -1,3 +1,5 @@
+import type { DeviceColumns } from './columns.ts';
+
 /**
  * The canonical per-interval record: what every source (live /proc/diskstats, imported
  * PerfMon/iostat logs, …) becomes, one per device per interval. See docs/capture-schema.md.
@@ -83,6 +85,12 @@ export interface CaptureData {
   devices: DeviceInfo[];
   phases: Phase[];
   intervals: IntervalRecord[];
+  /**
+   * The same intervals as per-device columns, when the source has them (the capture reader
+   * does): the engine then works on these and never touches `intervals`. Must hold exactly
+   * what `intervals` holds.
+   */
+  columns?: DeviceColumns[] | undefined;
   warnings: Warning[];
   /** Nominal sample interval, ms. */
   sampleIntervalMs: number | null;

@@ -6,7 +6,8 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
-import type { CaptureData, DeviceInfo, DeviceRole, IntervalRecord, IntervalStatus, Phase, Warning } from '@cacheproof/engine';
+import { allocColumns, growColumns, recordAt, slotOk, sortColumns } from '@cacheproof/engine';
+import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
 import { HostError } from '../errors.ts';
 
 /** Schema versions this build can read. */
@@ -19,7 +20,20 @@ const SQLITE_MAGIC = 'SQLite format 3\0';
 export interface OpenedCapture {
   path: string;
   meta: Record<string, string>;
+  /** The capture as plain data: `data.columns` holds the intervals as columns; `data.intervals` builds records on first use. */
   data: CaptureData;
+  /** Number of interval rows. */
+  intervalCount: number;
+  /** The recorder's `state` (`running`, `done`, …; docs/capture-schema.md), or null when the capture has none (imports, generated captures). */
+  recorderState: string | null;
+}
+
+/** The recorder's state from the `recorder` table, or null when there is none. */
+function recorderState(db: Database.Database): string | null {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'recorder'").pluck().get();
+  if (has === undefined) return null;
+  const v = db.prepare("SELECT value FROM recorder WHERE key = 'state'").pluck().get() as string | undefined;
+  return v ?? null;
 }
 
 function checkFile(path: string): void {
@@ -41,19 +55,107 @@ function checkFile(path: string): void {
 /** SHA-256 of a file, hex (for the audit trail and the report appendix). */
 export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
 const ROLES: readonly DeviceRole[] = ['front', 'backing', 'cache', 'other'];
-const STATUSES: readonly IntervalStatus[] = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'];
 
-/** One raw `intervals` row, in the column order of the SELECT below. */
-type IntervalRow = [
-  deviceId: number, startUtcMs: number, endUtcMs: number, intervalMs: number, status: string,
-  reads: number | null, writes: number | null, readBytes: number | null, writeBytes: number | null,
-  readTimeMs: number | null, writeTimeMs: number | null, busyMs: number | null, weightedMs: number | null,
-];
+/**
+ * The interval columns of a capture, read in one scan. Rows are handed to a user-defined SQL
+ * aggregate (one call per row with its values as arguments) that writes them straight into
+ * per-device typed arrays: no row object or array is created per interval, which costs several
+ * times more than SQLite's own scan on multi-million-row captures. Status is mapped to its code
+ * in SQL (unknown statuses become `gap`: no numbers).
+ */
+function readColumns(db: Database.Database, names: Map<number, string>): { columns: DeviceColumns[]; order: Uint16Array; reordered: boolean } {
+  const slots: (DeviceColumns | undefined)[] = [];
+  const index: number[] = []; // device id → position in `list`
+  const list: DeviceColumns[] = [];
+  // Room for the rows up front (rowids are at most one above the row count in a capture, which
+  // only ever inserts): an even share per device, grown by doubling if a device has more.
+  let maxRowid: number;
+  try {
+    maxRowid = (db.prepare('SELECT MAX(rowid) FROM intervals').pluck().get() as number | null) ?? 0;
+  } catch {
+    maxRowid = db.prepare('SELECT COUNT(*) FROM intervals').pluck().get() as number; // a table without rowid
+  }
+  const perDevice = Math.ceil(maxRowid / Math.max(1, names.size)) + 16;
+  let order = new Uint16Array(maxRowid + 16);
+  let rows = 0;
+  const nan = (v: number | null): number => (v === null ? NaN : v);
+  // better-sqlite3 passes each argument of the SQL call to `step` (its arity is step.length − 1);
+  // its typings only know the one-argument form
+  const step = (_acc: number, id: number, start: number, end: number, ms: number, st: number, r: number | null, w: number | null,
+    rb: number | null, wb: number | null, rt: number | null, wt: number | null, busy: number | null, weighted: number | null): void => {
+    let c = slots[id];
+    if (c === undefined) {
+      c = allocColumns(names.get(id) ?? `device-${id}`, perDevice);
+      slots[id] = c;
+      index[id] = list.length;
+      list.push(c);
+    } else if (c.n === c.startMs.length) {
+      const grown = growColumns(c, c.n * 2);
+      slots[id] = grown;
+      list[index[id] as number] = grown;
+      c = grown;
+    }
+    if (rows === order.length) {
+      const o = new Uint16Array(rows * 2);
+      o.set(order);
+      order = o;
+    }
+    order[rows++] = index[id] as number;
+    const i = c.n++;
+    const reads = nan(r), writes = nan(w);
+    c.startMs[i] = start;
+    c.endMs[i] = end;
+    c.intervalMs[i] = ms;
+    c.status[i] = st;
+    c.ok[i] = slotOk(st, ms, reads, writes) ? 1 : 0;
+    c.reads[i] = reads;
+    c.writes[i] = writes;
+    c.readBytes[i] = nan(rb);
+    c.writeBytes[i] = nan(wb);
+    c.readTimeMs[i] = nan(rt);
+    c.writeTimeMs[i] = nan(wt);
+    c.busyMs[i] = nan(busy);
+    c.weightedMs[i] = nan(weighted);
+  };
+  db.aggregate('cacheproof_load', { start: 0, step: step as unknown as (total: number, next: number) => void, result: () => 0 });
+  db.prepare(
+    `SELECT cacheproof_load(device_id, start_utc_ms, end_utc_ms, interval_ms,
+              CASE status WHEN 'ok' THEN 0 WHEN 'wrap' THEN 1 WHEN 'reset' THEN 2 WHEN 'clock-jump' THEN 3 ELSE 4 END,
+              reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms)
+       FROM intervals`,
+  ).pluck().get();
+  // The recorder inserts in time order; anything out of order is sorted once per device.
+  const columns = list.map(sortColumns);
+  return { columns, order: order.subarray(0, rows), reordered: columns.some((c, d) => c !== list[d]) };
+}
+
+/**
+ * The records of the columns, in the capture's row order (built on first use: most readers
+ * only need the columns).
+ */
+function recordsInRowOrder(columns: readonly DeviceColumns[], order: Uint16Array): IntervalRecord[] {
+  const cursor = new Array<number>(columns.length).fill(0);
+  const out = new Array<IntervalRecord>(order.length);
+  for (let k = 0; k < order.length; k++) {
+    const d = order[k] as number;
+    const c = columns[d] as DeviceColumns;
+    out[k] = recordAt(c, cursor[d] as number);
+    cursor[d] = (cursor[d] as number) + 1;
+  }
+  return out;
+}
+
+/** The records of sorted columns, device by device (used when a device's rows were out of order). */
+function recordsByDevice(columns: readonly DeviceColumns[]): IntervalRecord[] {
+  const out: IntervalRecord[] = [];
+  for (const c of columns) for (let i = 0; i < c.n; i++) out.push(recordAt(c, i));
+  return out;
+}
 
 /** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
 export function openCapture(path: string): OpenedCapture {
@@ -96,41 +198,11 @@ export function openCapture(path: string): OpenedCapture {
       }[]
     ).map((p) => ({ name: p.name, startMs: p.start_utc_ms, endMs: p.end_utc_ms }));
 
-    // A plain rowid scan (the recorder inserts in time order; the engine groups by device and
-    // sorts only what is out of order), streamed as raw rows: materialising millions of row
-    // arrays first costs several times more in garbage collection than building the records.
+    // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
+    db.pragma('mmap_size = 1073741824');
     const names = new Map<number, string>();
     for (const d of db.prepare('SELECT id, name FROM devices').all() as { id: number; name: string }[]) names.set(d.id, d.name);
-    const count = (db.prepare('SELECT COUNT(*) FROM intervals').pluck().get() as number) ?? 0;
-    const intervals: IntervalRecord[] = new Array<IntervalRecord>(count);
-    let i = 0;
-    const scan = db
-      .prepare(
-        `SELECT device_id, start_utc_ms, end_utc_ms, interval_ms, status, reads, writes, read_bytes, write_bytes,
-                read_time_ms, write_time_ms, busy_ms, weighted_ms
-           FROM intervals`,
-      )
-      .raw(true);
-    for (const raw of scan.iterate()) {
-      const r = raw as IntervalRow;
-      const status = r[4];
-      intervals[i++] = {
-        device: names.get(r[0]) ?? `device-${r[0]}`,
-        startMs: r[1],
-        endMs: r[2],
-        intervalMs: r[3],
-        status: (STATUSES as readonly string[]).includes(status) ? (status as IntervalStatus) : 'gap',
-        reads: r[5],
-        writes: r[6],
-        readBytes: r[7],
-        writeBytes: r[8],
-        readTimeMs: r[9],
-        writeTimeMs: r[10],
-        busyMs: r[11],
-        weightedMs: r[12],
-      };
-    }
-    intervals.length = i;
+    const scanned = readColumns(db, names);
 
     const warnings: Warning[] = (
       db.prepare('SELECT utc_ms, code, device, message FROM warnings ORDER BY utc_ms, id').all() as {
@@ -139,18 +211,31 @@ export function openCapture(path: string): OpenedCapture {
     ).map((w) => (w.device === null ? { code: w.code, message: w.message, atMs: w.utc_ms } : { code: w.code, message: w.message, atMs: w.utc_ms, device: w.device }));
 
     const intervalMeta = meta['interval_ms'];
-    return {
-      path,
-      meta,
-      data: {
-        host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
-        devices,
-        phases,
-        intervals,
-        warnings,
-        sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
+    let records: IntervalRecord[] | null = null;
+    let columns: DeviceColumns[] | undefined = scanned.columns;
+    const data: CaptureData = {
+      host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
+      devices,
+      phases,
+      // the records are built from the columns on first use; assigning records drops the columns
+      get intervals(): IntervalRecord[] {
+        records ??= scanned.reordered ? recordsByDevice(scanned.columns) : recordsInRowOrder(scanned.columns, scanned.order);
+        return records;
       },
+      set intervals(v: IntervalRecord[]) {
+        records = v;
+        columns = undefined;
+      },
+      get columns(): DeviceColumns[] | undefined {
+        return columns;
+      },
+      set columns(v: DeviceColumns[] | undefined) {
+        columns = v;
+      },
+      warnings,
+      sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     };
+    return { path, meta, data, intervalCount: scanned.order.length, recorderState: recorderState(db) };
   } catch (err) {
     if (err instanceof HostError) throw err;
     throw new HostError('capture-not-cacheproof', `${path} could not be read as a CacheProof capture: ${(err as Error).message}.`);

@@ -1,0 +1,189 @@
+/**
+ * Analysis warnings in every language, by code (namespace `warnings`). The engine writes an
+ * English `message` and machine-readable `params` for each warning (docs/metrics.md § Warnings);
+ * the JSON output keeps the English message, people see {@link warningText}'s sentence.
+ */
+import type { WarningCode } from '@cacheproof/engine';
+import { LOCALE, type Lang } from './types.ts';
+
+/** Words that appear as values of `params` (window names, drift metrics, I/O kinds). */
+type WordKey =
+  | 'window.baseline' | 'window.measure'
+  | 'metric.iops' | 'metric.readSharePercent' | 'metric.meanRequestBytes' | 'metric.bytesPerSec'
+  | 'kind.reads' | 'kind.writes';
+
+/** One sentence per warning code and language. `{name}` is filled from the warning's params. */
+export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
+  en: {
+    'backing-only-mode': 'Only backing devices were measured, so the windows are compared per second and the workload may have changed between them.',
+    'workload-drift': 'The workload’s {metric} changed by {changePercent}% between the windows, more than the {thresholdPercent}% threshold.',
+    'unequal-windows': 'The windows differ in length by more than 10% (baseline {baselineSeconds} s, measure {measureSeconds} s); figures are compared per second or per I/O, never as raw totals.',
+    'short-window': 'A window is shorter than 24 hours (baseline {baselineSeconds} s, measure {measureSeconds} s), so it may not see the whole daily cycle of load.',
+    'interval-reset': 'Device {device} has {count} interval(s) after a counter reset in the {window}; they carry no numbers and are left out.',
+    'interval-wrap': 'Device {device} has {count} interval(s) with a counter wrap in the {window}; they carry no numbers and are left out.',
+    'interval-gap': 'Device {device} has {count} interval(s) spanning a recording gap in the {window}; they carry no numbers and are left out.',
+    'interval-clock-jump': 'Device {device} has {count} interval(s) with a wall-clock jump in the {window}; they carry no numbers and are left out.',
+    'interval-incomplete': 'Device {device} has {count} interval(s) with missing counters in the {window}; they are left out.',
+    'low-coverage': 'Device {device} has data for only {coveragePercent}% of the {window}.',
+    'negative-ios-saved': 'The backing devices carried more I/O per unit of work after the switch than before ({value}% saved).',
+    'negative-cache-served': 'The backing devices completed more {kind} than the front device in the measure window ({value}% served by the cache): write-backs, metadata or split requests.',
+    reset: 'Disk counters restarted (reboot or device re-created); that interval has no rates.',
+    wrap: 'A disk counter went backwards without a reboot (counter wrap); that interval has no rates.',
+    'clock-jump': 'The wall clock jumped during recording; that interval is not trusted.',
+    gap: 'The recorder was not running for a while; the interval spanning the hole has no rates.',
+    'device-appeared': 'The device appeared during recording.',
+    'device-vanished': 'The device disappeared during recording.',
+    'disk-full': 'The recording stopped because the disk is full: {detail}',
+    resumed: 'The recording was interrupted and then resumed.',
+    'early-switch': 'The switch was marked before the planned end of the baseline; the baseline ends at the mark.',
+    error: 'The recording stopped on an error: {detail}',
+  },
+  fr: {
+    'backing-only-mode': 'Seuls les périphériques sous-jacents ont été mesurés : les fenêtres sont comparées par seconde et la charge a pu changer entre elles.',
+    'workload-drift': 'La charge ({metric}) a varié de {changePercent} % entre les fenêtres, au-delà du seuil de {thresholdPercent} %.',
+    'unequal-windows': 'Les fenêtres diffèrent de plus de 10 % en durée (référence {baselineSeconds} s, mesure {measureSeconds} s) ; les indicateurs sont comparés par seconde ou par E/S, jamais en totaux bruts.',
+    'short-window': 'Une fenêtre dure moins de 24 heures (référence {baselineSeconds} s, mesure {measureSeconds} s) : elle peut ne pas couvrir tout le cycle quotidien de charge.',
+    'interval-reset': 'Le périphérique {device} a {count} intervalle(s) après une remise à zéro des compteurs dans la {window} ; sans valeurs, ils sont écartés.',
+    'interval-wrap': 'Le périphérique {device} a {count} intervalle(s) avec un débordement de compteur dans la {window} ; sans valeurs, ils sont écartés.',
+    'interval-gap': 'Le périphérique {device} a {count} intervalle(s) couvrant une interruption de l’enregistrement dans la {window} ; sans valeurs, ils sont écartés.',
+    'interval-clock-jump': 'Le périphérique {device} a {count} intervalle(s) avec un saut d’horloge dans la {window} ; sans valeurs, ils sont écartés.',
+    'interval-incomplete': 'Le périphérique {device} a {count} intervalle(s) aux compteurs manquants dans la {window} ; ils sont écartés.',
+    'low-coverage': 'Le périphérique {device} n’a des données que pour {coveragePercent} % de la {window}.',
+    'negative-ios-saved': 'Les périphériques sous-jacents ont traité plus d’E/S par unité de travail après la bascule qu’avant ({value} % épargnées).',
+    'negative-cache-served': 'Les périphériques sous-jacents ont effectué plus de {kind} que le périphérique frontal dans la fenêtre de mesure ({value} % servies par le cache) : réécritures différées, métadonnées ou requêtes découpées.',
+    reset: 'Les compteurs disque ont redémarré (redémarrage ou périphérique recréé) ; cet intervalle n’a pas de débits.',
+    wrap: 'Un compteur disque a reculé sans redémarrage (débordement) ; cet intervalle n’a pas de débits.',
+    'clock-jump': 'L’horloge murale a sauté pendant l’enregistrement ; cet intervalle n’est pas fiable.',
+    gap: 'L’enregistreur s’est interrompu un moment ; l’intervalle qui couvre le trou n’a pas de débits.',
+    'device-appeared': 'Le périphérique est apparu pendant l’enregistrement.',
+    'device-vanished': 'Le périphérique a disparu pendant l’enregistrement.',
+    'disk-full': 'L’enregistrement s’est arrêté car le disque est plein : {detail}',
+    resumed: 'L’enregistrement a été interrompu puis repris.',
+    'early-switch': 'La bascule a été marquée avant la fin prévue de la référence ; la référence s’arrête à la marque.',
+    error: 'L’enregistrement s’est arrêté sur une erreur : {detail}',
+  },
+  es: {
+    'backing-only-mode': 'Solo se midieron los dispositivos de respaldo: las ventanas se comparan por segundo y la carga pudo cambiar entre ellas.',
+    'workload-drift': 'La carga ({metric}) cambió un {changePercent} % entre las ventanas, más que el umbral del {thresholdPercent} %.',
+    'unequal-windows': 'Las ventanas difieren en duración más de un 10 % (referencia {baselineSeconds} s, medida {measureSeconds} s); los indicadores se comparan por segundo o por E/S, nunca como totales brutos.',
+    'short-window': 'Una ventana dura menos de 24 horas (referencia {baselineSeconds} s, medida {measureSeconds} s), así que puede no abarcar todo el ciclo diario de carga.',
+    'interval-reset': 'El dispositivo {device} tiene {count} intervalo(s) tras un reinicio de contadores en la {window}; no tienen valores y se excluyen.',
+    'interval-wrap': 'El dispositivo {device} tiene {count} intervalo(s) con desbordamiento de contador en la {window}; no tienen valores y se excluyen.',
+    'interval-gap': 'El dispositivo {device} tiene {count} intervalo(s) que abarcan una interrupción de la grabación en la {window}; no tienen valores y se excluyen.',
+    'interval-clock-jump': 'El dispositivo {device} tiene {count} intervalo(s) con un salto del reloj en la {window}; no tienen valores y se excluyen.',
+    'interval-incomplete': 'El dispositivo {device} tiene {count} intervalo(s) con contadores ausentes en la {window}; se excluyen.',
+    'low-coverage': 'El dispositivo {device} solo tiene datos del {coveragePercent} % de la {window}.',
+    'negative-ios-saved': 'Los dispositivos de respaldo soportaron más E/S por unidad de trabajo después del cambio que antes ({value} % ahorrado).',
+    'negative-cache-served': 'Los dispositivos de respaldo completaron más {kind} que el dispositivo frontal en la ventana de medida ({value} % servido por la caché): escrituras diferidas, metadatos o peticiones divididas.',
+    reset: 'Los contadores de disco se reiniciaron (reinicio del sistema o dispositivo recreado); ese intervalo no tiene tasas.',
+    wrap: 'Un contador de disco retrocedió sin reinicio (desbordamiento); ese intervalo no tiene tasas.',
+    'clock-jump': 'El reloj del sistema saltó durante la grabación; ese intervalo no es fiable.',
+    gap: 'El grabador estuvo detenido un tiempo; el intervalo que abarca el hueco no tiene tasas.',
+    'device-appeared': 'El dispositivo apareció durante la grabación.',
+    'device-vanished': 'El dispositivo desapareció durante la grabación.',
+    'disk-full': 'La grabación se detuvo porque el disco está lleno: {detail}',
+    resumed: 'La grabación se interrumpió y luego se reanudó.',
+    'early-switch': 'El cambio se marcó antes del final previsto de la referencia; la referencia termina en la marca.',
+    error: 'La grabación se detuvo por un error: {detail}',
+  },
+  ru: {
+    'backing-only-mode': 'Измерены только базовые устройства, поэтому окна сравниваются в расчёте на секунду, а нагрузка между ними могла измениться.',
+    'workload-drift': 'Показатель нагрузки «{metric}» изменился между окнами на {changePercent} %, больше порога {thresholdPercent} %.',
+    'unequal-windows': 'Длительности окон различаются более чем на 10 % (базовое {baselineSeconds} с, измерение {measureSeconds} с); показатели сравниваются в расчёте на секунду или на операцию, а не по итоговым суммам.',
+    'short-window': 'Окно короче 24 часов (базовое {baselineSeconds} с, измерение {measureSeconds} с), поэтому оно может не охватывать весь суточный цикл нагрузки.',
+    'interval-reset': 'У устройства {device} интервалов после сброса счётчиков в окне «{window}»: {count}; они не содержат данных и исключены.',
+    'interval-wrap': 'У устройства {device} интервалов с переполнением счётчика в окне «{window}»: {count}; они не содержат данных и исключены.',
+    'interval-gap': 'У устройства {device} интервалов, охватывающих перерыв записи, в окне «{window}»: {count}; они не содержат данных и исключены.',
+    'interval-clock-jump': 'У устройства {device} интервалов со скачком системных часов в окне «{window}»: {count}; они не содержат данных и исключены.',
+    'interval-incomplete': 'У устройства {device} интервалов с отсутствующими счётчиками в окне «{window}»: {count}; они исключены.',
+    'low-coverage': 'У устройства {device} есть данные только за {coveragePercent} % окна «{window}».',
+    'negative-ios-saved': 'После переключения базовые устройства выполнили больше операций ввода-вывода на единицу работы, чем до него (сэкономлено {value} %).',
+    'negative-cache-served': 'В окне измерения базовые устройства выполнили больше операций ({kind}), чем фронтальное ({value} % обслужено кэшем): отложенная запись, метаданные или разбиение запросов.',
+    reset: 'Счётчики дисков обнулились (перезагрузка или пересоздание устройства); для этого интервала нет скоростей.',
+    wrap: 'Счётчик диска уменьшился без перезагрузки (переполнение); для этого интервала нет скоростей.',
+    'clock-jump': 'Системные часы скачком изменились во время записи; этому интервалу нельзя доверять.',
+    gap: 'Запись на время прерывалась; для интервала, охватывающего перерыв, нет скоростей.',
+    'device-appeared': 'Устройство появилось во время записи.',
+    'device-vanished': 'Устройство исчезло во время записи.',
+    'disk-full': 'Запись остановлена: диск заполнен: {detail}',
+    resumed: 'Запись прерывалась и была возобновлена.',
+    'early-switch': 'Переключение отмечено раньше запланированного конца базового окна; базовое окно заканчивается на отметке.',
+    error: 'Запись остановлена из-за ошибки: {detail}',
+  },
+};
+
+/** Words used as parameter values. */
+export const warningWords: Record<Lang, Record<WordKey, string>> = {
+  en: {
+    'window.baseline': 'baseline window', 'window.measure': 'measure window',
+    'metric.iops': 'I/O rate', 'metric.readSharePercent': 'read share', 'metric.meanRequestBytes': 'mean request size', 'metric.bytesPerSec': 'throughput',
+    'kind.reads': 'reads', 'kind.writes': 'writes',
+  },
+  fr: {
+    'window.baseline': 'fenêtre de référence', 'window.measure': 'fenêtre de mesure',
+    'metric.iops': 'débit d’E/S', 'metric.readSharePercent': 'part des lectures', 'metric.meanRequestBytes': 'taille moyenne des requêtes', 'metric.bytesPerSec': 'débit en octets',
+    'kind.reads': 'lectures', 'kind.writes': 'écritures',
+  },
+  es: {
+    'window.baseline': 'ventana de referencia', 'window.measure': 'ventana de medida',
+    'metric.iops': 'tasa de E/S', 'metric.readSharePercent': 'proporción de lecturas', 'metric.meanRequestBytes': 'tamaño medio de petición', 'metric.bytesPerSec': 'rendimiento',
+    'kind.reads': 'lecturas', 'kind.writes': 'escrituras',
+  },
+  ru: {
+    'window.baseline': 'базовое', 'window.measure': 'измерение',
+    'metric.iops': 'интенсивность операций', 'metric.readSharePercent': 'доля чтений', 'metric.meanRequestBytes': 'средний размер запроса', 'metric.bytesPerSec': 'пропускная способность',
+    'kind.reads': 'чтения', 'kind.writes': 'записи',
+  },
+};
+
+/** Formats a number for a language with at most `maxDigits` decimals. */
+export type NumberFormatter = (value: number, maxDigits: number) => string;
+
+/** Decimals shown per numeric parameter; others get 0 (counts, seconds). */
+const DIGITS: Record<string, number> = { changePercent: 1, thresholdPercent: 1, coveragePercent: 1, value: 1 };
+/** Parameters whose string values are words to translate, with the word-key prefix. */
+const WORD_PARAMS: Record<string, string> = { window: 'window', metric: 'metric', kind: 'kind' };
+
+function intlFormatter(lang: Lang): NumberFormatter {
+  return (value, maxDigits) => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: maxDigits }).format(value);
+}
+
+function isCode(code: string): code is WarningCode {
+  return Object.prototype.hasOwnProperty.call(warningCatalog.en, code);
+}
+
+/**
+ * A warning as a sentence in `lang`, by its code: numbers in `params` formatted for the language
+ * (`formatNumber`, default `Intl.NumberFormat` of the language's locale), window names, drift
+ * metrics and I/O kinds translated. Falls back to the warning's own (English) `message` when the
+ * code is unknown or a parameter the sentence needs is missing. A device the sentence does not
+ * name is put in front (`loop0: …`); `{detail}` is the recorder's message.
+ *
+ * @example
+ * warningText({ code: 'low-coverage', message: '…', params: { device: 'sda', window: 'measure', coveragePercent: 85.25 } }, 'fr')
+ * // 'Le périphérique sda n’a des données que pour 85,3 % de la fenêtre de mesure.'
+ */
+export function warningText(
+  w: { code: string; message: string; params?: Record<string, unknown> | undefined; device?: string | undefined },
+  lang: Lang,
+  formatNumber: NumberFormatter = intlFormatter(lang),
+): string {
+  if (!isCode(w.code)) return w.message;
+  const template = warningCatalog[lang][w.code] ?? warningCatalog.en[w.code];
+  const params: Record<string, unknown> = { detail: w.message, ...(w.device === undefined ? {} : { device: w.device }), ...(w.params ?? {}) };
+  const words = warningWords[lang];
+  let missing = false;
+  const text = template.replace(/\{(\w+)\}/g, (_whole, key: string) => {
+    const v = params[key];
+    if (typeof v === 'number') return Number.isFinite(v) ? formatNumber(v, DIGITS[key] ?? 0) : String(v);
+    if (typeof v === 'string') {
+      const prefix = WORD_PARAMS[key];
+      const word = prefix === undefined ? undefined : (words as Record<string, string>)[`${prefix}.${v}`];
+      return word ?? v;
+    }
+    missing = true;
+    return '';
+  });
+  if (missing) return w.message;
+  return w.device !== undefined && !template.includes('{device}') ? `${w.device}: ${text}` : text;
+}

@@ -1,0 +1,57 @@
+/**
+ * Every warning code an analysis can carry (`AnalysisReport.warnings[].code`), so that the app can
+ * translate warnings by code and a test can check that every code has strings in every language.
+ * The English `message` of each warning stays in the output for scripts and as a fallback.
+ */
+
+/**
+ * Codes the analysis itself raises (`source: "analysis"`), with the `params` each carries
+ * (docs/metrics.md § Warnings). `analyze` only accepts codes from this list, so adding a warning
+ * means adding its code here (and its strings in app/src/shared/i18n/warnings.ts).
+ *
+ * @example
+ * ANALYSIS_WARNING_CODES.includes('low-coverage') // true
+ */
+export const ANALYSIS_WARNING_CODES = [
+  /** No front device: per-second comparison; no params. */
+  'backing-only-mode',
+  /** params: metric (a WorkloadShape key), changePercent, thresholdPercent. */
+  'workload-drift',
+  /** params: baselineSeconds, measureSeconds. */
+  'unequal-windows',
+  /** params: baselineSeconds, measureSeconds. */
+  'short-window',
+  /** params: device, window ('baseline' | 'measure'), count. */
+  'interval-reset',
+  'interval-wrap',
+  'interval-gap',
+  'interval-clock-jump',
+  'interval-incomplete',
+  /** params: device, window, coveragePercent. */
+  'low-coverage',
+  /** params: value (percent). */
+  'negative-ios-saved',
+  /** params: kind ('reads' | 'writes'), value (percent). */
+  'negative-cache-served',
+] as const;
+
+/** A code the analysis raises. */
+export type AnalysisWarningCode = (typeof ANALYSIS_WARNING_CODES)[number];
+
+/**
+ * Codes the recorder writes to a capture's `warnings` table (docs/capture-schema.md), which the
+ * analysis passes through (`source: "capture"`) when they fall inside a window. They carry no
+ * params: the device, if any, is in `device`, and `message` holds the recorder's English detail.
+ */
+export const CAPTURE_WARNING_CODES = [
+  'reset', 'wrap', 'clock-jump', 'gap', 'device-appeared', 'device-vanished', 'disk-full', 'resumed', 'early-switch', 'error',
+] as const;
+
+/** A code the recorder writes. */
+export type CaptureWarningCode = (typeof CAPTURE_WARNING_CODES)[number];
+
+/** Every code an analysis report's warnings can have (captures written by other tools may add others). */
+export const WARNING_CODES: readonly (AnalysisWarningCode | CaptureWarningCode)[] = [...ANALYSIS_WARNING_CODES, ...CAPTURE_WARNING_CODES];
+
+/** Any known warning code. */
+export type WarningCode = AnalysisWarningCode | CaptureWarningCode;
