@@ -38,7 +38,7 @@ export async function buildAll() {
     define, logLevel: 'warning',
   });
   for (const f of ['index.html', 'styles.css']) cpSync(join(root, 'app/src/renderer', f), join(out, 'renderer', f));
-  const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, define, logLevel: 'warning', external: ['better-sqlite3', 'electron'] };
+  const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, define, logLevel: 'warning', external: ['better-sqlite3', 'electron', 'exceljs', 'playwright-core'] };
   await Promise.all([
     build({ ...node, entryPoints: [join(root, 'app/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' } }),
     build({ ...node, entryPoints: [join(root, 'app/src/browser-host/main.ts')], outfile: join(out, 'browser-host.cjs') }),

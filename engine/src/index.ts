@@ -1,5 +1,6 @@
 export * from './records/types.ts';
 export * from './records/window.ts';
+export * from './records/columns.ts';
 export * from './metrics/interval.ts';
 export * from './metrics/quantile.ts';
 export * from './metrics/series.ts';
@@ -14,3 +15,4 @@ export * from './benefit/health.ts';
 export * from './benefit/errors.ts';
 export * from './benefit/result.ts';
 export * from './benefit/analyze.ts';
+export * from './benefit/warnings.ts';

@@ -21,6 +21,8 @@ export const EXIT = {
   mismatch: 5,
   /** An output file cannot be written. */
   cannotWrite: 6,
+  /** A tool the command needs is not installed (Chromium, to print a PDF report). */
+  unavailable: 7,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

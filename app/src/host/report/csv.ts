@@ -1,0 +1,67 @@
+/**
+ * CSV export: two RFC 4180 files in UTF-8 (with a byte-order mark, so spreadsheet programs read
+ * Cyrillic and accents correctly): the summary (one row per headline figure, as the XLSX Summary
+ * sheet) and the per-interval data of every device. Headers are in the report's language with
+ * their units; values stay machine-readable in every language: numbers at full precision with a
+ * dot, times in ISO 8601 UTC, an absent value as an empty field.
+ */
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { INTERVAL_COLUMNS, intervalRow, type ReportModel } from '@cacheproof/engine/report';
+import type { IntervalRecord } from '@cacheproof/engine';
+import { headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
+
+const BOM = '\uFEFF';
+
+/** One CSV field: quoted when it holds a comma, quote, CR or LF; null → empty. */
+export function csvField(v: string | number | null): string {
+  if (v === null) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+const line = (fields: (string | number | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
+
+/** The summary CSV as a string. */
+export function summaryCsv(model: ReportModel, lang: Lang): string {
+  let out = BOM + line(['xl.id', 'xl.figure', 'xl.before', 'xl.after', 'xl.value', 'xl.low', 'xl.high', 'xl.unit', 'xl.devices', 'xl.path'].map((k) => rt(k as 'xl.id', lang)));
+  for (const s of model.summary) {
+    out += line([s.id, reportText(s.label, lang), s.before, s.after, s.value, s.low, s.high, s.unit === null ? '' : rt(`unit.${s.unit}`, lang), s.devices, s.path]);
+  }
+  return out;
+}
+
+/** Streams the per-interval CSV of every device (in the model's device order) to `path`. */
+export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: (fraction: number) => void = () => {}): Promise<void> {
+  const stream = createWriteStream(path, { encoding: 'utf8' });
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  const write = async (s: string): Promise<void> => {
+    if (!stream.write(s)) await Promise.race([once(stream, 'drain'), failed]);
+  };
+  const order = new Map(model.intervalDevices.map((d, i) => [d.device, i]));
+  const byDevice: IntervalRecord[][] = model.intervalDevices.map(() => []);
+  for (const r of intervals) {
+    const i = order.get(r.device);
+    if (i !== undefined) byDevice[i]?.push(r);
+  }
+  await write(BOM + line(INTERVAL_COLUMNS.map((c) => headWithUnit(rt(c.head, lang), c.unit ?? undefined, lang))));
+  const total = Math.max(1, intervals.length);
+  let done = 0;
+  let chunk = '';
+  for (const records of byDevice) {
+    for (const r of records) {
+      const row = intervalRow(r).map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v).toISOString() : v));
+      chunk += line(row);
+      if (++done % 5000 === 0) {
+        await write(chunk);
+        chunk = '';
+        progress(done / total);
+      }
+    }
+  }
+  await write(chunk);
+  stream.end();
+  await Promise.race([once(stream, 'finish'), failed]);
+  progress(1);
+}

@@ -1,0 +1,147 @@
+/**
+ * The report exporters' front door (CLI and app alike): loads the capture and the scenario,
+ * builds the model, draws it in the chosen format and language, and writes the file(s)
+ * atomically: everything goes to a temporary file next to the target, renamed only when
+ * complete; on any failure the temporary files are removed, so no partial report is left.
+ */
+import { closeSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { ReportModel } from '@cacheproof/engine/report';
+import { formatVal, rt } from '../../shared/i18n/report.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
+import { HostError } from '../errors.ts';
+import { summaryCsv, writeIntervalsCsv } from './csv.ts';
+import { reportFonts } from './fonts.ts';
+import { renderHtml, type Paper } from './html.ts';
+import { loadReport, type LoadOptions } from './input.ts';
+import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
+import { writeXlsx } from './xlsx.ts';
+
+export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const PAPERS = ['a4', 'letter'] as const;
+
+export function isReportFormat(s: string): s is ReportFormat {
+  return (REPORT_FORMATS as readonly string[]).includes(s);
+}
+
+/** Report stages, in order (the progress bar names them). */
+export type ReportStage = 'open' | 'hash' | 'analyze' | 'model' | 'render' | 'print' | 'write' | 'done';
+
+export type Progress = (percent: number, stage: ReportStage) => void;
+
+export interface ExportRequest {
+  format: ReportFormat;
+  lang: Lang;
+  paper: Paper;
+  /** Target file. For CSV it is the summary; the intervals go to `<name>-intervals.csv` beside it. */
+  out: string;
+  load: LoadOptions;
+  /** PDF printer; default a headless Chromium started for this export and closed after. */
+  printer?: PdfPrinter;
+}
+
+export interface ExportResult {
+  files: string[];
+  overflow: Overflow[];
+  /** Dialogs the document tried to open while printing (none expected). */
+  dialogs: string[];
+  model: ReportModel;
+}
+
+/** The second file of a CSV export: `report.csv` → `report-intervals.csv`. */
+export function intervalsCsvPath(out: string): string {
+  const base = basename(out);
+  const stem = base.toLowerCase().endsWith('.csv') ? base.slice(0, -4) : base;
+  return join(dirname(out), `${stem}-intervals.csv`);
+}
+
+let counter = 0;
+
+/** Reserves a temporary file beside `target` (proves the folder is writable); HostError `report-cannot-write` otherwise. */
+function reserve(target: string): string {
+  try {
+    if (statSync(target).isDirectory()) throw new HostError('report-cannot-write', `Cannot write the report to ${target}: it is a folder. Give a file name, e.g. ${join(target, 'report.pdf')}.`);
+  } catch (err) {
+    if (err instanceof HostError) throw err;
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}-${++counter}`);
+  try {
+    closeSync(openSync(tmp, 'wx'));
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code === 'ENOENT' ? 'the folder does not exist' : e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'the file system is read-only' : e.message;
+    throw new HostError('report-cannot-write', `Cannot write the report to ${target}: ${why}. Choose a folder you can write to.`);
+  }
+  return tmp;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+/** Draws the report HTML (also the PDF's source). */
+export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, embedFonts = true): string {
+  return renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [] }, appVersion);
+}
+
+/** Exports one report. Throws HostError for expected failures, after removing anything half-written. */
+export async function exportReport(req: ExportRequest, progress: Progress = () => {}): Promise<ExportResult> {
+  const targets = req.format === 'csv' ? [req.out, intervalsCsvPath(req.out)] : [req.out];
+  const temps: string[] = [];
+  let ownPrinter: PdfPrinter | null = null;
+  try {
+    for (const t of targets) temps.push(reserve(t));
+    if (req.format === 'pdf') {
+      // Chromium boots in its own process while this one reads and analyses the capture.
+      ownPrinter = req.printer === undefined ? chromiumPrinter() : null;
+      (req.printer ?? ownPrinter)?.warmUp?.();
+    }
+    const loaded = await loadReport(req.load, (p, s) => progress(p, s as ReportStage));
+    const { model } = loaded;
+    let overflow: Overflow[] = [];
+    let dialogs: string[] = [];
+    const tmp = temps[0] as string;
+    if (req.format === 'html' || req.format === 'pdf') {
+      progress(45, 'render');
+      const html = reportHtml(model, req.lang, req.load.appVersion);
+      if (req.format === 'html') {
+        await writeFile(tmp, html, 'utf8');
+      } else {
+        progress(55, 'print');
+        const printer = req.printer ?? ownPrinter ?? (ownPrinter = chromiumPrinter());
+        const r = await printer.print({ html, paper: req.paper, footerLeft: formatVal(model.footer, req.lang), pageOf: rt('x.pageOf', req.lang), lang: req.lang });
+        overflow = r.overflow;
+        dialogs = r.dialogs;
+        progress(95, 'write');
+        await writeFile(tmp, r.pdf);
+      }
+    } else if (req.format === 'xlsx') {
+      progress(45, 'write');
+      await writeXlsx(tmp, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+    } else {
+      progress(45, 'write');
+      await writeFile(tmp, summaryCsv(model, req.lang), 'utf8');
+      await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+    }
+    targets.forEach((t, i) => renameSync(temps[i] as string, t));
+    temps.length = 0;
+    progress(100, 'done');
+    return { files: targets, overflow, dialogs, model };
+  } catch (err) {
+    for (const t of temps) removeQuietly(t);
+    if (err instanceof HostError) throw err;
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ENOSPC' || e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' || e.code === 'EISDIR') {
+      throw new HostError('report-cannot-write', `Cannot write the report to ${req.out}: ${e.message}. Choose a folder you can write to, with free space.`);
+    }
+    throw err;
+  } finally {
+    await ownPrinter?.close();
+  }
+}

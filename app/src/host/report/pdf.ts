@@ -1,0 +1,145 @@
+/**
+ * PDF: the report's HTML printed by Chromium. The host prints through a {@link PdfPrinter}: the
+ * CLI and the browser host use headless Chromium via playwright-core ({@link chromiumPrinter});
+ * the Electron shell can inject its own printer built on `webContents.printToPDF` (the host
+ * never imports Electron). Before printing, the layout is measured at the paper's printable
+ * width: every chart and table must fit inside it ({@link Overflow}).
+ */
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { HostError } from '../errors.ts';
+import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
+import { esc } from './escape.ts';
+
+/** An element wider than the printable width, or a chart taller than a page. */
+export interface Overflow {
+  kind: string;
+  id: string;
+  width: number;
+  height: number;
+  limitWidth: number;
+}
+
+export interface PrintJob {
+  html: string;
+  paper: Paper;
+  /** Footer: left text (escaped here) and the "Page {page} of {pages}" template. */
+  footerLeft: string;
+  pageOf: string;
+  lang: string;
+}
+
+export interface PrintResult {
+  pdf: Buffer;
+  overflow: Overflow[];
+  /** Messages of any JavaScript dialog the document tried to open (must stay empty: the report has no script). */
+  dialogs: string[];
+}
+
+/** Something that turns report HTML into a PDF (Chromium here; Electron's printToPDF in the app). */
+export interface PdfPrinter {
+  /** Optional: start the browser now (it boots while the capture is read). */
+  warmUp?(): void;
+  print(job: PrintJob): Promise<PrintResult>;
+  close(): Promise<void>;
+}
+
+/** Chromium's launch arguments (the same as e2e/playwright.config.ts). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The Chromium binary: $CACHEPROOF_CHROMIUM, else the usual Linux locations; null when none. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = [env['CACHEPROOF_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  for (const c of candidates) if (c !== undefined && c !== '' && existsSync(c)) return c;
+  return null;
+}
+
+/** Footer of every page: the report's name on the left, "Page n of N" on the right. */
+export function footerTemplate(left: string, pageOf: string): string {
+  const page = esc(pageOf).replace('{page}', '<span class="pageNumber"></span>').replace('{pages}', '<span class="totalPages"></span>');
+  return `<div style="font-family:'Liberation Sans',Arial,sans-serif;font-size:7.5px;color:#5a6270;width:100%;padding:0 15mm;display:flex;justify-content:space-between;gap:8mm"><span style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${esc(left)}</span><span style="white-space:nowrap">${page}</span></div>`;
+}
+
+/** Measured in the page: tables, charts, cards and facts wider than the column, charts taller than a page. */
+const MEASURE = `(([limit, pageH]) => {
+  const out = [];
+  const left = document.querySelector('main.report').getBoundingClientRect().left;
+  for (const el of document.querySelectorAll('table.data, figure.chart, figure.chart svg, .card, dl.facts, ul.notes, h1, h2, h3, p')) {
+    const r = el.getBoundingClientRect();
+    const right = r.right - left;
+    const inner = el.scrollWidth - el.clientWidth;
+    const tooTall = el.matches('figure.chart') && r.height > pageH;
+    if (right > limit + 0.5 || inner > 1 || tooTall) out.push({ kind: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), id: el.getAttribute('data-table') || el.getAttribute('data-figure') || el.getAttribute('data-chart') || el.getAttribute('data-card') || (el.textContent || '').slice(0, 40), width: Math.round(right), height: Math.round(r.height), limitWidth: Math.round(limit) });
+  }
+  return out;
+})`;
+
+/**
+ * A printer on headless Chromium (one browser for all the jobs of this printer; close it when
+ * done). Network is cut: any request other than data:/about: is aborted.
+ */
+export function chromiumPrinter(executablePath: string | null = findChromium()): PdfPrinter {
+  let browser: Promise<Browser> | null = null;
+  const launch = async (): Promise<Browser> => {
+    if (executablePath === null) throw new HostError('report-no-browser', 'Printing a PDF needs Chromium, and none was found. Install it (Debian: apt-get install chromium) or set CACHEPROOF_CHROMIUM to its path.');
+    const { chromium } = await import('playwright-core');
+    return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  };
+  return {
+    warmUp(): void {
+      if (browser === null) {
+        const b = launch();
+        b.catch(() => undefined);
+        browser = b;
+      }
+    },
+    async print(job: PrintJob): Promise<PrintResult> {
+      browser ??= launch();
+      let b: Browser;
+      try {
+        b = await browser;
+      } catch (err) {
+        browser = null;
+        if (err instanceof HostError) throw err;
+        throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
+      }
+      const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 } });
+      try {
+        await context.route('**/*', (route) => {
+          const url = route.request().url();
+          return url.startsWith('data:') || url.startsWith('about:') ? route.continue() : route.abort();
+        });
+        const page = await context.newPage();
+        const dialogs: string[] = [];
+        page.on('dialog', (d) => {
+          dialogs.push(d.message());
+          void d.dismiss();
+        });
+        await page.emulateMedia({ media: 'print' });
+        await page.setContent(job.html, { waitUntil: 'load' });
+        await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
+        const overflow = (await page.evaluate(`${MEASURE}([${CONTENT_WIDTH_PX[job.paper]}, ${CONTENT_HEIGHT_PX[job.paper]}])`)) as Overflow[];
+        const pdf = await page.pdf({
+          format: job.paper === 'a4' ? 'A4' : 'Letter',
+          printBackground: true,
+          margin: { top: '15mm', bottom: '18mm', left: '15mm', right: '15mm' },
+          displayHeaderFooter: true,
+          headerTemplate: '<span></span>',
+          footerTemplate: footerTemplate(job.footerLeft, job.pageOf),
+          tagged: true,
+          outline: true,
+        });
+        return { pdf, overflow, dialogs };
+      } finally {
+        await context.close();
+      }
+    },
+    async close(): Promise<void> {
+      if (browser !== null) {
+        const b = await browser.catch(() => null);
+        browser = null;
+        await b?.close();
+      }
+    },
+  };
+}

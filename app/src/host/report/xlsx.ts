@@ -1,0 +1,148 @@
+/**
+ * XLSX export (exceljs, streamed to the file so that a 2 × 24 h capture of 16 devices fits in
+ * memory): a Summary sheet (every headline figure with before, after, value, 95% interval, unit,
+ * devices and its JSON path), one sheet per report table (per device, latency percentiles,
+ * health, hourly, TCO), and the per-interval data of each device. Numbers are stored as numbers
+ * (never rounded: the number format only sets the digits shown), units are in the headers,
+ * times are Excel dates in UTC.
+ */
+import ExcelJS from 'exceljs';
+import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
+import type { IntervalRecord } from '@cacheproof/engine';
+import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
+
+/** Rows per sheet before a device's intervals continue on the next sheet (Excel's limit is 1 048 576). */
+export const MAX_SHEET_ROWS = 1_000_000;
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
+
+function numFmt(digits: number): string {
+  return digits <= 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}`;
+}
+
+/** A model value as a cell: numbers stay numbers (with a display format), the rest is text. */
+export function cellOf(v: Val, lang: Lang): { value: number | string | null; fmt?: string } {
+  switch (v.k) {
+    case 'num':
+      return v.v === null ? { value: null } : { value: v.v, fmt: numFmt(v.d) };
+    case 'pct':
+      return v.v === null ? { value: null } : { value: v.v, fmt: numFmt(v.d) };
+    case 'sig':
+    case 'ms':
+    case 'x':
+      return v.v === null ? { value: null } : { value: v.v, fmt: '#,##0.000' };
+    case 'empty':
+      return { value: null };
+    default:
+      return { value: formatVal(v, lang) };
+  }
+}
+
+/** Excel sheet names: at most 31 characters, none of []:*?/\, unique (case-insensitive). */
+export function sheetName(wanted: string, used: Set<string>): string {
+  const base = wanted.replace(/[[\]:*?/\\]/g, '_').replace(/^'+|'+$/g, '').slice(0, 31) || 'Sheet';
+  let name = base;
+  for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)}~${i}`;
+  used.add(name.toLowerCase());
+  return name;
+}
+
+function unitHead(head: string, unit: Unit | null | undefined, lang: Lang): string {
+  return headWithUnit(head, unit ?? undefined, lang);
+}
+
+function styleHeader(row: ExcelJS.Row): void {
+  row.font = { bold: true };
+  row.eachCell((c) => {
+    c.fill = HEADER_FILL;
+    c.alignment = { wrapText: true, vertical: 'top' };
+  });
+}
+
+function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang, used: Set<string>): void {
+  const ws = wb.addWorksheet(sheetName(reportText(t.title, lang), used), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = t.columns.map((c) => ({ header: unitHead(reportText(c.head, lang), c.unit, lang), width: c.align === 'left' ? 28 : 16 }));
+  styleHeader(ws.getRow(1));
+  for (const r of t.rows) {
+    const cells = r.cells.map((v) => cellOf(v, lang));
+    const row = ws.addRow(cells.map((c) => c.value));
+    cells.forEach((c, i) => {
+      if (c.fmt !== undefined) row.getCell(i + 1).numFmt = c.fmt;
+    });
+    if (r.strong === true) row.font = { bold: true };
+    row.commit();
+  }
+  ws.commit();
+}
+
+export interface XlsxProgress {
+  (fraction: number): void;
+}
+
+/**
+ * Writes the workbook to `path`. `intervals` are the capture's records (any order inside a
+ * device is kept as given: the recorder writes in time order).
+ */
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: XlsxProgress = () => {}): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  wb.creator = 'CacheProof';
+  wb.created = new Date(model.generatedMs);
+  const used = new Set<string>();
+
+  // Summary
+  const ws = wb.addWorksheet(sheetName(rt('xl.summarySheet', lang), used), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = [
+    { header: rt('xl.id', lang), key: 'id', width: 26 },
+    { header: rt('xl.figure', lang), key: 'figure', width: 44 },
+    { header: rt('xl.before', lang), key: 'before', width: 16 },
+    { header: rt('xl.after', lang), key: 'after', width: 16 },
+    { header: rt('xl.value', lang), key: 'value', width: 16 },
+    { header: rt('xl.low', lang), key: 'low', width: 14 },
+    { header: rt('xl.high', lang), key: 'high', width: 14 },
+    { header: rt('xl.unit', lang), key: 'unit', width: 10 },
+    { header: rt('xl.devices', lang), key: 'devices', width: 22 },
+    { header: rt('xl.path', lang), key: 'path', width: 40 },
+  ];
+  styleHeader(ws.getRow(1));
+  for (const s of model.summary) {
+    const row = ws.addRow({
+      id: s.id, figure: reportText(s.label, lang), before: s.before, after: s.after, value: s.value, low: s.low, high: s.high,
+      unit: s.unit === null ? '' : rt(`unit.${s.unit}`, lang), devices: s.devices, path: s.path,
+    });
+    for (const k of ['before', 'after', 'value', 'low', 'high']) row.getCell(k).numFmt = '#,##0.000';
+    row.commit();
+  }
+  ws.commit();
+  progress(0.05);
+
+  // Report tables
+  for (const s of model.sections) for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used);
+  progress(0.1);
+
+  // Per-interval data, one sheet per device
+  const byDevice = new Map<string, IntervalRecord[]>();
+  for (const d of model.intervalDevices) byDevice.set(d.device, []);
+  for (const r of intervals) byDevice.get(r.device)?.push(r);
+  const total = Math.max(1, intervals.length);
+  let done = 0;
+  const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
+  const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
+  for (const [device, records] of byDevice) {
+    for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, records.length); part++) {
+      const name = rt('xl.intervalsSheet', lang, { device }) + (part > 0 ? ` (${part + 1})` : '');
+      const sheet = wb.addWorksheet(sheetName(name, used), { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = heads.map((h, i) => ({ header: h, width: i === 0 ? 14 : INTERVAL_COLUMNS[i]?.kind === 'time' ? 24 : 13, ...(fmts[i] === undefined ? {} : { style: { numFmt: fmts[i] as string } }) }));
+      styleHeader(sheet.getRow(1));
+      const end = Math.min(records.length, (part + 1) * MAX_SHEET_ROWS);
+      for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
+        const row = intervalRow(records[i] as IntervalRecord);
+        sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
+        if (++done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
+      }
+      sheet.commit();
+    }
+  }
+  await wb.commit();
+  progress(1);
+}

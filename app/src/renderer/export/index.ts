@@ -1,0 +1,225 @@
+/**
+ * The Export screen: cover fields, the report's language, format and paper, an option to include
+ * the TCO section, a live preview (the report's own HTML in a sandboxed iframe without scripts;
+ * its stylesheet is adopted from here because the app's CSP forbids inline styles), and an export
+ * job with a progress bar; the finished file is saved through a Blob link.
+ */
+import type { ReportCover, ReportRequest, ScenarioDraft } from '../../shared/contract.ts';
+import { common, type CommonKey } from '../../shared/i18n/common.ts';
+import { exportUi, type ExportKey } from '../../shared/i18n/report.ts';
+import { LANGS, translate, type Lang } from '../../shared/i18n/types.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import type { Ctx, Screen } from '../screen.ts';
+import type { AnalysisView } from '../../shared/contract.ts';
+
+const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', es: 'Español', ru: 'Русский' };
+const COVER_FIELDS = ['title', 'customer', 'server', 'author', 'date'] as const;
+type CoverField = (typeof COVER_FIELDS)[number];
+
+/** What the person typed, kept per analysis while the window is open. */
+const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>; lang: Lang; format: ReportRequest['format']; paper: ReportRequest['paper']; tco: boolean }>();
+
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const out = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
+  const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
+  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, tco: false };
+  remembered.set(view.id, state);
+  let disposed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let previewSeq = 0;
+  let scenario: ScenarioDraft | null = null;
+  const urls: string[] = [];
+
+  const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.exportError, hidden: '' });
+  const showError = (code: string | null): void => {
+    if (code === null) {
+      error.hidden = true;
+      error.textContent = '';
+      return;
+    }
+    const key = `err.${code}` as CommonKey;
+    error.textContent = translate(common, ctx.lang, key in common.en ? key : 'err.internal');
+    error.hidden = false;
+  };
+
+  const field = (name: CoverField): HTMLElement => {
+    const id = `export-${name}`;
+    const input = el('input', { id, type: name === 'date' ? 'date' : 'text', maxlength: '200', 'data-testid': `${TID.exportCover}-${name}`, autocomplete: 'off' });
+    input.value = state.cover[name] ?? '';
+    input.addEventListener('input', () => {
+      state.cover[name] = input.value;
+      schedule();
+    });
+    const hint = name === 'title' ? ui('h.title') : name === 'server' ? ui('h.server') : null;
+    const label = el('label', { for: id }, ui(`f.${name}`));
+    return el('div', { class: 'field' }, label, input, ...(hint === null ? [] : [el('small', { id: `${id}-hint` }, hint)]));
+  };
+
+  const select = (id: string, testId: string, label: string, options: [string, string][], value: string, onChange: (v: string) => void): HTMLElement => {
+    const s = el('select', { id, 'data-testid': testId });
+    for (const [v, text] of options) {
+      const o = el('option', { value: v }, text);
+      if (v === value) o.selected = true;
+      s.append(o);
+    }
+    s.addEventListener('change', () => onChange(s.value));
+    return el('div', { class: 'field' }, el('label', { for: id }, label), s);
+  };
+
+  const tcoBox = el('input', { id: 'export-tco', type: 'checkbox', 'data-testid': TID.exportTco, 'aria-describedby': 'export-tco-hint' });
+  tcoBox.checked = state.tco;
+  tcoBox.addEventListener('change', () => {
+    state.tco = tcoBox.checked;
+    schedule();
+  });
+
+  const frame = el('iframe', { class: 'export-preview', sandbox: 'allow-same-origin', title: ui('preview'), 'data-testid': TID.exportPreview });
+  const previewStatus = el('p', { class: 'hint', role: 'status' }, ui('previewLoading'));
+  let css = '';
+  frame.addEventListener('load', () => {
+    const doc = frame.contentDocument;
+    const win = frame.contentWindow as (Window & typeof globalThis) | null;
+    if (doc === null || win === null || css === '') return;
+    const sheet = new win.CSSStyleSheet();
+    sheet.replaceSync(css);
+    doc.adoptedStyleSheets = [sheet];
+  });
+
+  const progress = el('progress', { max: '100', value: '0', 'data-testid': TID.exportProgress, 'aria-label': ui('progress'), hidden: '' });
+  const stage = el('span', { 'data-testid': TID.exportStage, role: 'status' });
+  const downloads = el('div', { class: 'downloads' });
+  const start = el('button', { type: 'button', class: 'primary', 'data-testid': TID.exportStart }, ui('start'));
+
+  const cover = (): ReportCover => {
+    const c: ReportCover = {};
+    for (const f of COVER_FIELDS) {
+      const v = state.cover[f]?.trim();
+      if (v !== undefined && v !== '') c[f] = v;
+    }
+    return c;
+  };
+
+  const scenarioFor = async (): Promise<ScenarioDraft | null> => {
+    if (!state.tco) return null;
+    if (scenario !== null) return scenario;
+    const r = await ctx.api.planFromAnalysis(view.id);
+    if (!r.ok) {
+      showError(r.error.code);
+      return null;
+    }
+    scenario = r.value;
+    return scenario;
+  };
+
+  const request = async (): Promise<Omit<ReportRequest, 'format'>> => ({ analysisId: view.id, lang: state.lang, paper: state.paper, cover: cover(), scenario: await scenarioFor() });
+
+  const refresh = async (): Promise<void> => {
+    const seq = ++previewSeq;
+    previewStatus.textContent = ui('previewLoading');
+    const r = await ctx.api.previewReport(await request());
+    if (disposed || seq !== previewSeq) return;
+    if (!r.ok) {
+      showError(r.error.code);
+      previewStatus.textContent = '';
+      return;
+    }
+    showError(null);
+    css = r.value.css;
+    frame.srcdoc = r.value.html;
+    previewStatus.textContent = '';
+  };
+
+  function schedule(): void {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), 350);
+  }
+
+  const save = (name: string, mime: string, b64: string): HTMLAnchorElement => {
+    const url = URL.createObjectURL(new Blob([base64ToBytes(b64)], { type: mime }));
+    urls.push(url);
+    return el('a', { href: url, download: name, 'data-testid': TID.exportDownload, 'data-name': name }, ui('download', { name }));
+  };
+
+  start.addEventListener('click', () => void (async () => {
+    showError(null);
+    downloads.replaceChildren();
+    start.disabled = true;
+    progress.hidden = false;
+    progress.value = 0;
+    try {
+      const req = { ...(await request()), format: state.format };
+      const r = await ctx.api.startReport(req);
+      if (!r.ok) {
+        showError(r.error.code);
+        return;
+      }
+      for (;;) {
+        await new Promise((res) => setTimeout(res, 250));
+        if (disposed) return;
+        const p = await ctx.api.reportProgress(r.value);
+        if (!p.ok) {
+          showError(p.error.code);
+          return;
+        }
+        progress.value = p.value.percent;
+        const stageKey = `stage.${p.value.stage}` as ExportKey;
+        stage.textContent = `${stageKey in exportUi.en ? ui(stageKey) : p.value.stage} · ${Math.round(p.value.percent)} %`;
+        if (p.value.done) {
+          const links = (p.value.files ?? []).map((f) => save(f.name, f.mime, f.base64));
+          downloads.replaceChildren(el('p', {}, ui('saved', { files: links.map((a) => a.download).join(', ') })), ...links.map((a) => el('p', {}, a)));
+          for (const a of links) a.click();
+          return;
+        }
+      }
+    } finally {
+      start.disabled = false;
+    }
+  })());
+
+  const form = (f: HTMLFormElement): HTMLFormElement => {
+    f.addEventListener('submit', (e) => e.preventDefault());
+    return f;
+  };
+  const node = el('div', { class: 'export', 'data-testid': TID.export },
+    el('h3', {}, ui('title')),
+    el('p', { class: 'hint' }, ui('intro')),
+    el('div', { class: 'export-layout' },
+      form(el('form', { class: 'export-form', novalidate: '' },
+        el('fieldset', {}, el('legend', {}, ui('cover')), ...COVER_FIELDS.map(field)),
+        el('fieldset', {}, el('legend', {}, ui('options')),
+          select('export-lang', TID.exportLang, ui('f.lang'), LANGS.map((l) => [l, LANG_NAMES[l]]), state.lang, (v) => {
+            state.lang = v as Lang;
+            schedule();
+          }),
+          select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv'] as const).map((f) => [f, ui(`fmt.${f}`)]), state.format, (v) => {
+            state.format = v as ReportRequest['format'];
+          }),
+          select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
+            state.paper = v as ReportRequest['paper'];
+          }),
+          el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), el('small', { id: 'export-tco-hint' }, ui('h.tco'))),
+        ),
+        el('div', { class: 'actions' }, start, progress, stage),
+        error,
+        downloads,
+      )),
+      el('section', { class: 'export-preview-box', 'aria-label': ui('preview') }, el('h4', {}, ui('preview')), previewStatus, frame),
+    ),
+  );
+  void refresh();
+  return {
+    node,
+    dispose: () => {
+      disposed = true;
+      if (timer !== null) clearTimeout(timer);
+      for (const u of urls) URL.revokeObjectURL(u);
+    },
+  };
+}

@@ -1,0 +1,344 @@
+/**
+ * `cacheproof report`: the sample capture exported in every format and language, checked
+ * against `cacheproof analyze --json` (PDF text, XLSX read back, CSV parsed), the PDF's pages
+ * rendered (PNGs of the English and French sample kept in test-results/report/), the HTML
+ * loaded in Chromium with the network cut, a hostile device name and customer shown literally,
+ * and bad input refused with one sentence and no file left behind.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser } from 'playwright-core';
+import { runCli } from '../src/cli/main.ts';
+import { CHROMIUM_ARGS, findChromium } from '../src/host/report/pdf.ts';
+import { exportReport } from '../src/host/report/export.ts';
+import { LANGS, LOCALE, type Lang } from '../src/shared/i18n/types.ts';
+import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+
+const root = resolve(__dirname, '..', '..');
+const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
+const kept = join(root, 'test-results', 'report');
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-test-'));
+const chromiumPath = findChromium();
+const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdftoppm', ['-v']).error === undefined;
+const XSS = '<img src=x onerror=alert(1)>';
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { code, out, err };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let j: any;
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  const r = await cli('analyze', sample, '--json');
+  expect(r.code).toBe(0);
+  j = JSON.parse(r.out);
+  if (chromiumPath !== null) browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The dashboard's display rules, written out independently of the app's formatter. */
+const pct = (lang: Lang, v: number): string => new Intl.NumberFormat(LOCALE[lang], { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100);
+const sig = (lang: Lang, v: number): string =>
+  Math.abs(v) >= 100 ? new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(v) : new Intl.NumberFormat(LOCALE[lang], { maximumSignificantDigits: 3 }).format(v);
+const count = (lang: Lang, v: number): string => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(v);
+/** Spaces of every kind (French groups with a narrow no-break space) as one plain space. */
+const norm = (s: string): string => s.replace(/[\s\u00a0\u202f\u2009]+/gu, ' ');
+
+function headline(lang: Lang): string[] {
+  const b = j.benefit;
+  return [
+    pct(lang, b.iosSavedPercent.value), pct(lang, b.iosSavedPercent.ci95.low), pct(lang, b.iosSavedPercent.ci95.high),
+    count(lang, b.iosToBacking.before), count(lang, b.iosToBacking.after),
+    sig(lang, b.latencyMs.before), sig(lang, b.latencyMs.after), pct(lang, b.latencyMs.reductionPercent), sig(lang, b.latencyMs.speedup),
+    pct(lang, b.latencyMs.reductionPercentCi95.low), pct(lang, b.latencyMs.reductionPercentCi95.high),
+    sig(lang, b.normalizedIops.before), sig(lang, b.normalizedIops.after), sig(lang, b.throughputMBps.before),
+    pct(lang, b.cacheServedPercent.reads), pct(lang, b.cacheServedPercent.writes),
+  ].map(norm);
+}
+
+describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and poppler-utils)', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: holds the headline figures as analyze --json gives them, rounded as displayed; every page renders; nothing runs off the page`, async () => {
+      const out = join(dir, `sample-${lang}.pdf`);
+      const r = await cli('report', sample, '--format', 'pdf', '--out', out, '--lang', lang, '--cover', writeCover(`cover-${lang}.json`, { customer: 'ACME', title: 'Cache PoC' }));
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const text = norm(execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' }));
+      for (const figure of headline(lang)) expect(text, `${lang}: ${figure}`).toContain(figure);
+      if (lang === 'fr') expect(text).toMatch(/73,4 %/u);
+      if (lang === 'en') expect(text).toContain('73.4%');
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
+      expect(pages).toBeGreaterThan(5);
+      const pngDir = lang === 'en' || lang === 'fr' ? join(kept, lang) : join(dir, `png-${lang}`);
+      rmSync(pngDir, { recursive: true, force: true });
+      mkdirSync(pngDir, { recursive: true });
+      execFileSync('pdftoppm', ['-r', lang === 'en' || lang === 'fr' ? '70' : '30', '-png', out, join(pngDir, 'page')]);
+      const pngs = readdirSync(pngDir).filter((f) => f.endsWith('.png'));
+      expect(pngs).toHaveLength(pages);
+      for (const p of pngs) expect(statSync(join(pngDir, p)).size, p).toBeGreaterThan(2000);
+    });
+  }
+
+  it('fits A4 and Letter: no chart or table is wider than the printable width (measured before printing)', async () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      const res = await exportReport({
+        format: 'pdf', lang: 'ru', paper, out: join(dir, `bounds-${paper}.pdf`),
+        load: { capturePath: sample, cover: { customer: 'Очень длинное название заказчика, которое не должно выходить за поля страницы', title: 'Проверка' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+      });
+      expect(res.overflow, paper).toEqual([]);
+      expect(res.dialogs).toEqual([]);
+      expect(res.model.charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative']);
+    }
+  });
+});
+
+function writeCover(name: string, cover: object): string {
+  const p = join(dir, name);
+  writeFileSync(p, JSON.stringify(cover));
+  return p;
+}
+
+/** The scenario `tco --from-capture` writes for the sample (written in beforeAll). */
+function prefilledScenario(): unknown {
+  return JSON.parse(readFileSync(prefilledPath, 'utf8'));
+}
+let prefilledPath = '';
+beforeAll(async () => {
+  prefilledPath = join(dir, 'prefilled.tco.json');
+  const r = await cli('tco', '--from-capture', sample, '--out', prefilledPath);
+  expect(r.code).toBe(0);
+});
+
+describe.skipIf(chromiumPath === null)('HTML', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: one offline file that renders every chart in Chromium with the network cut, and makes no request`, async () => {
+      const out = join(dir, `sample-${lang}.html`);
+      const r = await cli('report', sample, '--format', 'html', '--out', out, '--lang', lang, '--scenario', prefilledPath);
+      expect(r.code).toBe(0);
+      const html = readFileSync(out, 'utf8');
+      expect(html).not.toMatch(/<script/i);
+      const context = await (browser as Browser).newContext({ offline: true });
+      const attempted: string[] = [];
+      const own = `file://${out}`;
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url === own || url.startsWith('data:') || url.startsWith('about:')) return route.continue();
+        attempted.push(url);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      page.on('request', (req) => {
+        if (req.url() !== own && !req.url().startsWith('data:') && !req.url().startsWith('about:')) attempted.push(req.url());
+      });
+      await page.goto(own);
+      const charts = await page.$$eval('svg.chart', (els) => els.map((e) => ({ id: e.getAttribute('data-chart'), drawn: [...e.querySelectorAll('.series')].filter((s) => { const b = (s as unknown as { getBBox(): { width: number; height: number } }).getBBox(); return b.width > 0 || b.height > 0; }).length, w: e.getBoundingClientRect().width })));
+      expect(charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative']);
+      for (const c of charts) {
+        expect(c.drawn, String(c.id)).toBeGreaterThan(0);
+        expect(c.w, String(c.id)).toBeGreaterThan(300);
+      }
+      expect(attempted).toEqual([]);
+      const fonts = (await page.evaluate('[...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family)')) as string[];
+      expect(fonts.length).toBeGreaterThan(0);
+      await context.close();
+    });
+  }
+});
+
+describe('XLSX', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: the Summary sheet equals the analyze JSON; every device has its per-interval sheet`, async () => {
+      const out = join(dir, `sample-${lang}.xlsx`);
+      const r = await cli('report', sample, '--format', 'xlsx', '--out', out, '--lang', lang);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(out);
+      const summary = wb.worksheets[0] as ExcelJS.Worksheet;
+      const rows = new Map<string, (number | null)[]>();
+      summary.eachRow((row, n) => {
+        if (n === 1) return;
+        const v = (c: number): number | null => {
+          const x = row.getCell(c).value;
+          return typeof x === 'number' ? x : null;
+        };
+        rows.set(String(row.getCell(1).value), [v(3), v(4), v(5), v(6), v(7)]);
+      });
+      const b = j.benefit;
+      expect(rows.get('iosToBacking')).toEqual([b.iosToBacking.before, b.iosToBacking.after, null, null, null]);
+      expect(rows.get('iosSavedPercent')).toEqual([null, null, b.iosSavedPercent.value, b.iosSavedPercent.ci95.low, b.iosSavedPercent.ci95.high]);
+      expect(rows.get('latencyMs')).toEqual([b.latencyMs.before, b.latencyMs.after, null, null, null]);
+      expect(rows.get('latencyReductionPercent')).toEqual([null, null, b.latencyMs.reductionPercent, b.latencyMs.reductionPercentCi95.low, b.latencyMs.reductionPercentCi95.high]);
+      expect(rows.get('speedup')).toEqual([null, null, b.latencyMs.speedup, b.latencyMs.speedupCi95.low, b.latencyMs.speedupCi95.high]);
+      expect(rows.get('normalizedIops')).toEqual([b.normalizedIops.before, b.normalizedIops.after, null, null, null]);
+      expect(rows.get('throughputMBps')).toEqual([b.throughputMBps.before, b.throughputMBps.after, null, null, null]);
+      expect(rows.get('cacheServedReads')?.[2]).toBe(b.cacheServedPercent.reads);
+      expect(rows.get('cacheServedWrites')?.[2]).toBe(b.cacheServedPercent.writes);
+      expect(rows.get('latencyP99')).toEqual([j.latencyDistribution.baseline.p99, j.latencyDistribution.measure.p99, null, null, null]);
+      // per-interval sheets: one per device, one row per interval
+      const db = new Database(sample, { readonly: true });
+      const counts = db.prepare('SELECT d.name AS name, COUNT(*) AS n FROM intervals i JOIN devices d ON d.id = i.device_id GROUP BY d.name').all() as { name: string; n: number }[];
+      db.close();
+      for (const { name, n } of counts) {
+        const sheet = wb.worksheets.find((w) => w.name.includes(name) && w.getRow(1).getCell(2).value !== null && String(w.getRow(2).getCell(1).value) === name);
+        expect(sheet, name).toBeDefined();
+        expect((sheet as ExcelJS.Worksheet).rowCount - 1, name).toBe(n);
+        const start = (sheet as ExcelJS.Worksheet).getRow(2).getCell(2).value;
+        expect(start).toBeInstanceOf(Date);
+      }
+      const units = String(summary.getRow(1).getCell(8).value);
+      expect(units.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** A minimal RFC 4180 reader (quoted fields, doubled quotes). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let q = false;
+  const t = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i] as string;
+    if (q) {
+      if (c === '"' && t[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') q = false;
+      else field += c;
+    } else if (c === '"') q = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('CSV', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: a summary equal to the JSON at full precision and every interval of every device`, async () => {
+      const out = join(dir, `sample-${lang}.csv`);
+      const r = await cli('report', sample, '--format', 'csv', '--out', out, '--lang', lang);
+      expect(r.code).toBe(0);
+      const summary = parseCsv(readFileSync(out, 'utf8'));
+      const saved = summary.find((row) => row[0] === 'iosSavedPercent') as string[];
+      expect(Number(saved[4])).toBe(j.benefit.iosSavedPercent.value);
+      expect(Number(saved[5])).toBe(j.benefit.iosSavedPercent.ci95.low);
+      const lat = summary.find((row) => row[0] === 'latencyMs') as string[];
+      expect([Number(lat[2]), Number(lat[3])]).toEqual([j.benefit.latencyMs.before, j.benefit.latencyMs.after]);
+      const intervals = parseCsv(readFileSync(join(dir, `sample-${lang}-intervals.csv`), 'utf8'));
+      const db = new Database(sample, { readonly: true });
+      const n = (db.prepare('SELECT COUNT(*) AS n FROM intervals').get() as { n: number }).n;
+      db.close();
+      expect(intervals.length - 1).toBe(n);
+      expect(intervals[1]?.[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+  }
+});
+
+describe.skipIf(chromiumPath === null || !hasPoppler)('a hostile device name and customer', () => {
+  it('appear literally in the HTML and the PDF, and no script runs', async () => {
+    const cap = join(dir, 'xss.capture');
+    writeSyntheticCapture({ path: cap, windowSeconds: 900, warmupSeconds: 60, intervalMs: 1000, backingDevices: 1, missShare: 0.2 });
+    const db = new Database(cap);
+    db.prepare("UPDATE devices SET name = ?, model = ? WHERE name = 'back0'").run(XSS, XSS);
+    db.close();
+    const cover = writeCover('xss-cover.json', { customer: XSS, title: XSS, author: '"><script>alert(2)</script>' });
+    const html = join(dir, 'xss.html');
+    expect((await cli('report', cap, '--format', 'html', '--out', html, '--cover', cover)).code).toBe(0);
+    // CSP bypassed and scripts on: only the escaping protects here.
+    const context = await (browser as Browser).newContext({ bypassCSP: true, javaScriptEnabled: true });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.setContent(readFileSync(html, 'utf8'), { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(0);
+    const body = (await page.textContent('body')) ?? '';
+    expect(body).toContain(XSS);
+    expect(body).toContain('"><script>alert(2)</script>');
+    await context.close();
+
+    const res = await exportReport({
+      format: 'pdf', lang: 'en', paper: 'a4', out: join(dir, 'xss.pdf'),
+      load: { capturePath: cap, cover: { customer: XSS, title: XSS }, scenario: null, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+    });
+    expect(res.dialogs).toEqual([]);
+    expect(res.overflow).toEqual([]);
+    const text = execFileSync('pdftotext', [join(dir, 'xss.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain(XSS);
+  });
+});
+
+describe('bad input: one sentence, the documented exit code, no file left behind', () => {
+  const listing = (d: string): string[] => (existsSync(d) ? readdirSync(d) : []);
+  it('an unwritable output path', async () => {
+    const r = await cli('report', sample, '--format', 'html', '--out', join(dir, 'no-such-folder', 'r.html'));
+    expect(r.code).toBe(6);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain('the folder does not exist');
+    const folder = join(dir, 'a-folder');
+    mkdirSync(folder);
+    const r2 = await cli('report', sample, '--format', 'pdf', '--out', folder);
+    expect(r2.code).toBe(6);
+    expect(r2.err).toContain('it is a folder');
+    expect(listing(folder)).toEqual([]);
+  });
+  it('an unknown format or language', async () => {
+    const out = join(dir, 'fmt', 'r.docx');
+    mkdirSync(join(dir, 'fmt'));
+    const r = await cli('report', sample, '--format', 'docx', '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--format: 'docx' is not one of pdf, html, xlsx, csv\./);
+    const r2 = await cli('report', sample, '--format', 'pdf', '--out', out, '--lang', 'de');
+    expect(r2.code).toBe(2);
+    expect(r2.err).toMatch(/--lang: 'de' is not one of en, fr, es, ru\./);
+    expect(listing(join(dir, 'fmt'))).toEqual([]);
+  });
+  it('a scenario that does not match the capture', async () => {
+    const folder = join(dir, 'mismatch');
+    mkdirSync(folder);
+    const r = await cli('report', sample, '--format', 'pdf', '--out', join(folder, 'r.pdf'), '--scenario', join(root, 'samples', 'scenarios', 'example.tco.json'));
+    expect(r.code).toBe(5);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(/example\.tco\.json: configurations\[1\]\.cache\.readHitShare is 0\.8 "measured", but lab-sample\.capture measures 0\.79\d/);
+    expect(listing(folder)).toEqual([]);
+  });
+  it('an invalid cover file names the field', async () => {
+    const folder = join(dir, 'cover');
+    mkdirSync(folder);
+    const r = await cli('report', sample, '--format', 'html', '--out', join(folder, 'r.html'), '--cover', writeCover('bad-cover.json', { customer: 'x', colour: 'red' }));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/colour: unknown field/);
+    expect(listing(folder)).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The Export screen end to end: opened from the sample analysis, the live preview follows the
+ * cover and the language (a hostile customer name shows literally, nothing runs), and an export
+ * shows its progress and downloads a PDF whose text holds the customer and the headline figure.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+import { writeSyntheticCapture } from '../../app/test/support/synthetic-capture.ts';
+
+const SAMPLE = join(repoRoot, 'samples', 'lab', 'lab-sample.capture');
+const XSS = '<img src=x onerror=alert(1)>';
+
+const test = base.extend<object, { app: AppHost }>({
+  app: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      let dir: string | null = null;
+      const args: string[] = [];
+      if (!existsSync(SAMPLE)) {
+        dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-e2e-'));
+        const path = join(dir, 'synthetic.capture');
+        writeSyntheticCapture({ path, windowSeconds: 1800, warmupSeconds: 120, intervalMs: 1000, backingDevices: 2, missShare: 0.05 });
+        args.push('--sample', path);
+      }
+      const app = await startApp(args);
+      await use(app);
+      await app.stop();
+      if (dir !== null) rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+test('the Export screen previews the report live and exports a PDF with progress', async ({ page, app }, info) => {
+  const errors = watchConsole(page);
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(app.authUrl);
+  await page.getByTestId(TID.homeSample).click();
+  await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
+  const saved = ((await page.getByTestId(TID.cardIosSaved).locator('.value').textContent()) ?? '').trim();
+  await page.getByTestId(TID.navExport).click();
+  await expect(page.getByTestId(TID.export)).toBeVisible();
+
+  const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+  await expect(preview.locator('[data-section="summary"] h2')).toHaveText('Executive summary');
+  // The preview is styled (the screen adopts the report's stylesheet): the section title is the accent blue.
+  await expect(preview.locator('[data-section="summary"] h2')).toHaveCSS('color', 'rgb(11, 83, 148)');
+  await expect(preview.locator('svg.chart')).toHaveCount(4);
+
+  await page.getByTestId(`${TID.exportCover}-customer`).fill(XSS);
+  await expect(preview.locator('.cover dl')).toContainText(XSS);
+  expect(await preview.locator('img').count()).toBe(0);
+
+  await page.getByTestId(TID.exportLang).selectOption('fr');
+  await expect(preview.locator('[data-section="summary"] h2')).toHaveText('Synthèse');
+
+  await page.getByTestId(TID.exportFormat).selectOption('pdf');
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId(TID.exportStart).click()]);
+  await expect(page.getByTestId(TID.exportProgress)).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(/-report-fr\.pdf$/);
+  const dir = info.outputPath('export');
+  const file = join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByTestId(TID.exportStage)).toContainText('100');
+  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/[\s\u00a0\u202f]+/gu, ' ');
+  expect(text).toContain(XSS);
+  // The dashboard's headline (English) in French format: 73.4% → 73,4 %.
+  const fr = saved.replace('.', ',').replace('%', ' %').replace(/[\s\u00a0\u202f]+/gu, ' ');
+  expect(text).toContain(fr);
+  await expect(page.getByTestId(TID.exportDownload)).toHaveCount(1);
+
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,6 @@
+/** The report model (issue 7): public API of engine/src/report. */
+export * from './keys.ts';
+export * from './types.ts';
+export * from './series.ts';
+export * from './intervals.ts';
+export * from './build.ts';

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../benefit/analyze.ts';
+import { synthCapture } from '../benefit/testkit.ts';
+import type { AnalysisReport } from '../benefit/result.ts';
+import type { IntervalRecord } from '../records/types.ts';
+import { REPORT_KEYS } from './keys.ts';
+import { buildReportModel, MAX_DEVICE_LINES, type ReportInput } from './build.ts';
+import { intervalRow, INTERVAL_COLUMNS } from './intervals.ts';
+import { reportSeries } from './series.ts';
+import type { Msg, ReportModel, Val } from './types.ts';
+
+const rec = (device: string, startMs: number, reads: number | null, status: IntervalRecord['status'] = 'ok'): IntervalRecord => ({
+  device, startMs, endMs: startMs + 1000, intervalMs: 1000, status, reads, writes: reads === null ? null : 0,
+  readBytes: reads === null ? null : reads * 4096, writeBytes: reads === null ? null : 0, readTimeMs: reads === null ? null : reads * 2, writeTimeMs: reads === null ? null : 0, busyMs: 10, weightedMs: 10,
+});
+
+describe('reportSeries', () => {
+  it('merges intervals into fixed buckets with rates over covered time, and keeps gaps as null', () => {
+    const s = reportSeries([rec('a', 0, 100), rec('a', 1000, 300), rec('a', 2000, null, 'gap'), rec('a', 3000, null, 'reset')], [{ name: 'a', role: 'front' }], 2);
+    expect(s.bucketMs).toBe(2000);
+    expect(s.devices[0]?.iops).toEqual([200, null]);
+    expect(s.devices[0]?.latencyMs).toEqual([2, null]);
+    expect(s.t).toEqual([1000, 3000]);
+  });
+  it('never makes buckets shorter than one interval and leaves out devices without records', () => {
+    const s = reportSeries([rec('a', 0, 10), rec('a', 1000, 20)], [{ name: 'a', role: 'front' }, { name: 'b', role: 'backing' }], 480);
+    expect(s.bucketMs).toBe(1000);
+    expect(s.devices.map((d) => d.device)).toEqual(['a']);
+    expect(s.devices[0]?.iops).toEqual([10, 20]);
+  });
+});
+
+describe('intervalRow', () => {
+  it('gives the iostat metrics of a record in column order, absent stays null', () => {
+    const row = intervalRow(rec('sda', 0, 100));
+    expect(row).toHaveLength(INTERVAL_COLUMNS.length);
+    expect(row[INTERVAL_COLUMNS.findIndex((c) => c.id === 'iops')]).toBe(100);
+    expect(row[INTERVAL_COLUMNS.findIndex((c) => c.id === 'rAwaitMs')]).toBe(2);
+    expect(row[INTERVAL_COLUMNS.findIndex((c) => c.id === 'wAwaitMs')]).toBeNull();
+    expect(intervalRow(rec('sda', 0, null, 'gap')).slice(5).every((v) => v === null)).toBe(true);
+  });
+});
+
+function input(front: string | null, backing: string[], overrides: Partial<ReportInput> = {}): ReportInput {
+  const data = synthCapture({ baselineS: 3 * 3600, measureS: 3 * 3600, warmupS: 600, stepMs: 10_000, front, backing, iopsBefore: 500, iopsAfter: 500, missRatio: 0.2, latBeforeMs: 6, latAfterMs: 1, noise: 0.05, seed: 7 });
+  const a = analyze(data, { bootstrapReplicates: 200 });
+  if (!a.ok) throw new Error(a.error.message);
+  return {
+    analysis: a as AnalysisReport,
+    capture: { fileName: 'x.capture', sha256: 'ab'.repeat(32), sizeBytes: 1234, probeVersion: '0.1.0', source: 'synthetic', schemaVersion: 1, sampleIntervalMs: 10_000, devices: data.devices },
+    series: reportSeries(data.intervals, data.devices),
+    cover: { customer: '<img src=x onerror=alert(1)>', title: 'PoC' },
+    appVersion: '9.9.9',
+    generatedMs: Date.UTC(2026, 5, 1),
+    tco: null,
+    ...overrides,
+  };
+}
+
+function walk(model: ReportModel, onMsg: (m: Msg) => void, onVal: (v: Val) => void): void {
+  const v = (x: Val): void => {
+    onVal(x);
+    if (x.k === 'msg') m(x.m);
+    if (x.k === 'list') x.items.forEach(v);
+  };
+  const m = (x: Msg): void => {
+    onMsg(x);
+    Object.values(x.p ?? {}).forEach(v);
+  };
+  const facts = (rows: { label: Msg; value: Val[] }[]): void => {
+    for (const r of rows) {
+      m(r.label);
+      r.value.forEach(v);
+    }
+  };
+  v(model.cover.title);
+  m(model.cover.subtitle);
+  facts(model.cover.rows);
+  v(model.footer);
+  for (const s of model.sections) {
+    m(s.title);
+    for (const b of s.blocks) {
+      if (b.type === 'paragraph') m(b.text);
+      else if (b.type === 'sentences') b.items.forEach(m);
+      else if (b.type === 'facts') facts(b.rows);
+      else if (b.type === 'notes') b.items.forEach(v);
+      else if (b.type === 'subheading') {
+        m(b.text);
+        if (b.sub) v(b.sub);
+      } else if (b.type === 'cards') {
+        for (const c of b.cards) {
+          m(c.title);
+          c.value.forEach(v);
+          c.subs.forEach(m);
+        }
+      } else if (b.type === 'table') {
+        m(b.table.title);
+        b.table.columns.forEach((c) => m(c.head));
+        b.table.rows.forEach((r) => r.cells.forEach(v));
+        if (b.table.caption) m(b.table.caption);
+      } else if (b.type === 'chart') {
+        m(b.chart.title);
+        m(b.chart.summary);
+        if (b.chart.note) m(b.chart.note);
+        b.chart.series.forEach((s2) => v(s2.name));
+        b.chart.x.categories?.forEach(v);
+      }
+    }
+  }
+}
+
+describe('buildReportModel', () => {
+  it('holds the sections in reading order, the analysis figures unrounded, and only known text keys', () => {
+    const i = input('front0', ['back0', 'back1']);
+    const model = buildReportModel(i);
+    expect(model.sections.map((s) => s.id)).toEqual(['summary', 'method', 'results', 'caveats', 'appendix']);
+    const saved = model.summary.find((r) => r.id === 'iosSavedPercent');
+    expect(saved?.value).toBe(i.analysis.benefit.iosSavedPercent.value);
+    expect(saved?.low).toBe(i.analysis.benefit.iosSavedPercent.ci95?.low);
+    expect(model.summary.find((r) => r.id === 'latencyMs')?.before).toBe(i.analysis.benefit.latencyMs.before);
+    const keys = new Set<string>(REPORT_KEYS);
+    const unknown: string[] = [];
+    walk(model, (m) => {
+      if (!keys.has(m.key)) unknown.push(m.key);
+    }, () => {});
+    expect(unknown).toEqual([]);
+    // The charts listed are the charts drawn in the sections, each with data.
+    const drawn = model.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'chart').map((b) => (b.type === 'chart' ? b.chart.id : ''));
+    expect(drawn).toEqual(model.charts.map((c) => c.id));
+    for (const c of model.charts) expect(c.series.some((s) => s.points.some((p) => p[1] !== null)), c.id).toBe(true);
+  });
+
+  it('keeps user text verbatim as `str` values (the exporters escape them) and is deterministic', () => {
+    const i = input('front0', ['back0']);
+    const a = buildReportModel(i);
+    const strs: string[] = [];
+    walk(a, () => {}, (v) => {
+      if (v.k === 'str') strs.push(v.s);
+    });
+    expect(strs).toContain('<img src=x onerror=alert(1)>');
+    expect(JSON.stringify(buildReportModel(i))).toBe(JSON.stringify(a));
+    expect(a.generatedMs).toBe(Date.UTC(2026, 5, 1));
+  });
+
+  it('sums the backing devices into one chart line beyond MAX_DEVICE_LINES devices', () => {
+    const backing = Array.from({ length: MAX_DEVICE_LINES + 2 }, (_, k) => `back${k}`);
+    const model = buildReportModel(input('front0', backing));
+    const iops = model.charts.find((c) => c.id === 'iops-time');
+    expect(iops?.series).toHaveLength(2);
+    expect(iops?.note?.key).toBe('ch.noteBucketSummed');
+  });
+
+  it('in backing-only mode says so in the summary and the caveats', () => {
+    const model = buildReportModel(input(null, ['back0']));
+    const keys: string[] = [];
+    walk(model, (m) => keys.push(m.key), () => {});
+    expect(keys).toContain('mode.backing-only');
+    expect(keys).toContain('cav.backingOnly');
+    expect(keys).toContain('sum.cacheServedNa');
+  });
+});
