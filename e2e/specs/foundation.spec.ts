@@ -50,10 +50,14 @@ test.describe('browser host security', () => {
   });
 });
 
-test('the sample analysis opens with its headline figures and no console errors', async ({ app, page }, testInfo) => {
+test('the app boots on Home; the sample analysis is one click away, with its headline figures and no console errors', async ({ app, page }, testInfo) => {
   const errors = watchConsole(page);
   await page.goto(app.authUrl);
   await expect(page.getByTestId(TID.appTitle)).toHaveText('CacheProof');
+  await expect(page.getByTestId(TID.home)).toBeVisible();
+  await expect(page).toHaveURL(/#\/home$|\/$/);
+  await page.getByTestId(TID.homeSample).click();
+  await expect(page).toHaveURL(/#\/results\//);
   const saved = page.getByTestId(TID.cardIosSaved);
   const latency = page.getByTestId(TID.cardLatency);
   await expect(saved).toBeVisible();

@@ -63,6 +63,8 @@ const usd = (x: number): string => formatTcoNumber('en', x, 0);
 
 async function openPlanner(page: Page, app: AppHost): Promise<void> {
   await page.goto(app.authUrl);
+  // The app boots on Home; the sample is one click away.
+  await page.getByTestId(TID.homeSample).click();
   await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
   await page.getByTestId(TID.navPlanner).click();
   await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();

@@ -3,60 +3,77 @@
  * host construct the same handlers and differ only in transport.
  */
 import { createHash } from 'node:crypto';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import type { AnalyzeOptions } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
-import { openCapture, sha256File } from './capture/reader.ts';
-import { buildAnalysisView } from './analysis.ts';
-import { probeVersion } from './paths.ts';
+import { loadAnalysisView } from './analysis.ts';
+import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { prefilledScenario } from './plan.ts';
+import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
+import { reportHandlers } from './report/jobs.ts';
+import type { PdfPrinter } from './report/pdf.ts';
 
 export interface HostContext {
   shell: 'electron' | 'browser';
   /** The bundled sample capture, or null when this installation has none. */
   sample: string | null;
   probe: string | null;
+  /** The user's data folder (runs live in its `runs/`); default paths.ts `dataDir()`. */
+  dataDir?: string;
+  /** How reports are printed to PDF: the Electron shell passes one built on webContents.printToPDF; default headless Chromium. */
+  pdfPrinter?: PdfPrinter;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, string>): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, string>, cacheDir: string | null, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
   const full = resolve(path);
-  const capture = openCapture(full);
-  const sha = await sha256File(full);
   const id = createHash('sha256').update(full).digest('hex').slice(0, 16);
-  const view = buildAnalysisView(capture, {
+  const view = await loadAnalysisView(full, {
     id,
-    name: isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, ''),
-    sha256: sha,
+    name: name ?? (isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, '')),
     isSample,
-  });
+  }, options, cacheDir);
   opened.set(id, full);
   return view;
 }
-
-const notYet = async (): Promise<never> => {
-  throw new Error('not implemented yet');
-};
 
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
   /** Analyses opened in this session: id → capture path (the renderer names analyses by id, never by path). */
   const opened = new Map<string, string>();
+  const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs') });
+  /** Finished analyses, so that re-opening an unchanged capture does not recompute (host/analysis.ts loadAnalysisView). */
+  const analysisCache = join(ctx.dataDir ?? dataDir(), 'analysis-cache');
+  const reports = reportHandlers({ pathOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
+    ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
-      return open(ctx.sample, true, opened);
+      return open(ctx.sample, true, opened, analysisCache);
     },
-    'analysis.openCapture': async ({ path }) => open(path, false, opened),
+    'analysis.openCapture': async ({ path }) => open(path, false, opened, analysisCache),
     'plan.fromAnalysis': async ({ analysisId }) => {
       const path = opened.get(analysisId);
       if (path === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       return { scenario: prefilledScenario(path) };
     },
-    // Runs: implemented in host/runs/ (being written now); until then they answer "internal".
-    'devices.list': notYet, 'run.start': notYet, 'run.list': notYet, 'run.status': notYet, 'run.series': notYet,
-    'run.confirmSwitch': notYet, 'run.stop': notYet, 'run.open': notYet,
+    // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
+    'devices.list': async () => ({ devices: await runs.listDevices() }),
+    'run.start': async ({ plan }) => runs.start(plan),
+    'run.list': async () => ({ runs: await runs.list() }),
+    'run.status': async ({ runId }) => runs.status(runId),
+    'run.series': async ({ runId, sinceMs, untilMs }) => runs.series(runId, sinceMs, untilMs),
+    'run.confirmSwitch': async ({ runId }) => runs.confirmSwitch(runId),
+    'run.stop': async ({ runId }) => runs.stop(runId),
+    'run.resume': async ({ runId }) => runs.resume(runId),
+    'run.open': async ({ runId }) => {
+      const run = runs.forOpen(runId);
+      const view = await open(run.capture, false, opened, analysisCache, run.options, run.name);
+      if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
+      return view;
+    },
   };
 }

@@ -5,8 +5,12 @@
  * folder and is reached by a hash route:
  *   #/results/<analysisId>   results dashboard (dashboard/)
  *   #/planner/<analysisId>   TCO and drive-life planner (planner.ts)
+ *   #/export/<analysisId>    report export with live preview (export/)
+ *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
+ *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
+ *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
+ *   #/sample                 opens the bundled sample analysis (a deep link; Home has the button)
  */
-import { BarController, BarElement, CategoryScale, Chart, Decimation, Legend, LinearScale, LineController, LineElement, PointElement, Title, Tooltip } from 'chart.js';
 import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView, AppInfo } from '../shared/contract.ts';
 import { common, type CommonKey } from '../shared/i18n/common.ts';
@@ -15,13 +19,19 @@ import { isLang, LANGS, translate, type Lang } from '../shared/i18n/types.ts';
 import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
 import { dashboardScreen } from './dashboard/index.ts';
+import { liveScreen } from './live/index.ts';
+import { homeScreen } from './home/index.ts';
+import { rememberRecent } from './home/recent.ts';
+import { wizardScreen } from './wizard/index.ts';
+import { home } from '../shared/i18n/home.ts';
 import { el } from './dom.ts';
-import { phaseShading } from './phase-shading.ts';
 import { closePlanner, plannerScreen } from './planner.ts';
-import { PALETTE, type Ctx, type Screen } from './screen.ts';
-
-// Bar controller, bar element and category scale: the Planner's cost bars and year axis.
-Chart.register(LineController, LineElement, PointElement, LinearScale, Title, Tooltip, Legend, Decimation, phaseShading, BarController, BarElement, CategoryScale);
+import { exportScreen } from './export/index.ts';
+import { exportUi } from '../shared/i18n/report.ts';
+import type { Ctx, Screen } from './screen.ts';
+// Chart.js components, the time scale's date adapter, zoom and our plugins (charts.ts).
+import './charts.ts';
+import { applyTheme, followSystemTheme, themedPalette, themeToggle } from './theme.ts';
 
 declare global {
   interface Window {
@@ -55,7 +65,7 @@ function go(r: string): void {
 }
 
 function ctx(): Ctx {
-  return { api, lang, info, palette: PALETTE, go, remember: (v) => views.set(v.id, v), view: (id) => views.get(id) };
+  return { api, lang, info, palette: themedPalette(), go, remember: (v) => { views.set(v.id, v); rememberRecent(v); }, view: (id) => views.get(id) };
 }
 
 /** Tabs between the screens of one open analysis. */
@@ -66,14 +76,21 @@ function screenNav(active: string, id: string): HTMLElement {
     b.addEventListener('click', () => go(`${name}/${encodeURIComponent(id)}`));
     nav.append(b);
   }
+  const exp = el('button', { type: 'button', 'data-testid': TID.navExport, 'aria-pressed': String(active === 'export') }, translate(exportUi, lang, 'nav'));
+  exp.addEventListener('click', () => go(`export/${encodeURIComponent(id)}`));
+  nav.append(exp);
   return nav;
 }
 
 function analysisScreen(name: string, v: AnalysisView): Screen {
   const title = el('h2', { 'data-testid': TID.analysisName }, v.name, ' ', v.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : '');
   if (name === 'planner') {
-    const node = el('div', {}, title, screenNav(name, v.id), plannerScreen({ api, view: v, lang, palette: PALETTE }));
+    const node = el('div', {}, title, screenNav(name, v.id), plannerScreen({ api, view: v, lang, palette: themedPalette() }));
     return { node, dispose: closePlanner };
+  }
+  if (name === 'export') {
+    const ex = exportScreen(ctx(), v);
+    return { node: el('div', {}, title, screenNav(name, v.id), ex.node), ...(ex.dispose ? { dispose: ex.dispose } : {}) };
   }
   const dash = dashboardScreen(ctx(), v);
   return { node: el('div', {}, title, screenNav('results', v.id), dash.node), ...(dash.dispose ? { dispose: dash.dispose } : {}) };
@@ -106,46 +123,62 @@ function render(): void {
     el('header', { class: 'top' },
       el('h1', { 'data-testid': TID.appTitle }, t('appTitle')),
       el('span', { class: 'tagline' }, t('tagline')),
-      el('label', { for: 'lang' }, t('language')), langSelect()),
+      el('a', { href: '#/home', class: 'home-link', 'data-testid': TID.navHome }, translate(home, lang, 'nav.home')),
+      el('label', { for: 'lang' }, t('language')), langSelect(),
+      themeToggle(t('darkTheme'), TID.themeToggle, render)),
   );
   const main = el('main', {});
   root.append(main);
   if (errorCode !== null) {
     const key = `err.${errorCode}` as CommonKey;
     main.append(el('div', { class: 'error', role: 'alert', 'data-testid': TID.error }, key in common.en ? t(key) : t('err.internal')));
+    // Said once: the next screen starts clean.
+    errorCode = null;
   }
   const [name, id] = route();
   const v = id === undefined ? undefined : views.get(id);
-  if ((name === 'results' || name === 'planner') && v !== undefined) {
+  if ((name === 'results' || name === 'planner' || name === 'export') && v !== undefined) {
     current = analysisScreen(name, v);
     main.append(current.node);
+  } else if (name === 'run' && id !== undefined) {
+    current = liveScreen(ctx(), id);
+    main.append(current.node);
+  } else if (name === 'new') {
+    current = wizardScreen(ctx(), id);
+    main.append(current.node);
+  } else if (name === 'sample') {
+    main.append(el('p', { 'data-testid': TID.status, role: 'status' }, t('loading')));
+    void loadSample();
   } else {
-    if (errorCode === null) main.append(el('p', { 'data-testid': TID.status }, t('loading')));
-    const btn = el('button', { type: 'button' }, t('openSample'));
-    btn.addEventListener('click', () => void loadSample());
-    main.append(btn);
+    current = homeScreen(ctx());
+    main.append(current.node);
   }
   root.append(el('footer', {}, el('span', { 'data-testid': TID.version }, `${t('version')} ${info?.version ?? ''} · ${t('probe')} ${info?.probeVersion ?? t('probeMissing')} · ${info?.shell ?? ''}`)));
 }
 
 async function loadSample(): Promise<void> {
+  // Every open of an analysis sets this mark; the dashboard sets 'cacheproof:dashboard-drawn' (bench/dashboard).
+  performance.mark('cacheproof:open-request');
   const r = await api.openSample();
+  performance.mark('cacheproof:open-reply');
   if (r.ok) {
-    views.set(r.value.id, r.value);
+    ctx().remember(r.value);
     errorCode = null;
     go(`results/${encodeURIComponent(r.value.id)}`);
   } else {
     errorCode = r.error.code;
-    render();
+    go('home');
   }
 }
 
 async function boot(): Promise<void> {
+  applyTheme();
+  followSystemTheme(render);
   window.addEventListener('hashchange', render);
-  render();
+  // The footer shows the probe's version: ask first, then draw. Boot lands on Home (or the deep link).
   const i = await api.appInfo();
   if (i.ok) info = i.value;
-  await loadSample();
+  render();
 }
 
 void boot();

@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisView, AppInfo, Channel, DeviceEntry, LiveSeries, ReplyOf, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisView, AppInfo, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 
 export interface CacheProofApi {
@@ -15,10 +15,17 @@ export interface CacheProofApi {
   startRun(plan: RunPlan): Promise<Result<RunStatus>>;
   listRuns(): Promise<Result<RunStatus[]>>;
   runStatus(runId: string): Promise<Result<RunStatus>>;
-  runSeries(runId: string, sinceMs: number): Promise<Result<LiveSeries>>;
+  /** Live chart points after `sinceMs` (0 = the last hour), up to `untilMs` when given (scrolling back). */
+  runSeries(runId: string, sinceMs: number, untilMs?: number): Promise<Result<LiveSeries>>;
   confirmSwitch(runId: string): Promise<Result<RunStatus>>;
   stopRun(runId: string): Promise<Result<RunStatus>>;
+  resumeRun(runId: string): Promise<Result<RunStatus>>;
   openRun(runId: string): Promise<Result<AnalysisView>>;
+  /** The report's HTML (without styles) and its stylesheet, for the Export screen's preview. */
+  previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
+  /** Starts a report export; returns the job id to poll. */
+  startReport(request: ReportRequest): Promise<Result<string>>;
+  reportProgress(jobId: string): Promise<Result<ReportProgress>>;
 }
 
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
@@ -41,9 +48,16 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
       return r.ok ? { ok: true, value: r.value.runs } : r;
     },
     runStatus: (runId) => call('run.status', { runId }),
-    runSeries: (runId, sinceMs) => call('run.series', { runId, sinceMs }),
+    runSeries: (runId, sinceMs, untilMs) => call('run.series', untilMs === undefined ? { runId, sinceMs } : { runId, sinceMs, untilMs }),
     confirmSwitch: (runId) => call('run.confirmSwitch', { runId }),
     stopRun: (runId) => call('run.stop', { runId }),
+    resumeRun: (runId) => call('run.resume', { runId }),
     openRun: (runId) => call('run.open', { runId }),
+    previewReport: (request) => call('report.preview', request),
+    startReport: async (request) => {
+      const r = await call('report.start', request);
+      return r.ok ? { ok: true, value: r.value.jobId } : r;
+    },
+    reportProgress: (jobId) => call('report.progress', { jobId }),
   };
 }

@@ -41,7 +41,23 @@ export const AnalysisView = z.object({
       mbps: z.array(z.number().nullable()),
     }),
   ),
+  /** Front and backing groups, each summed over its devices per time bucket (host/series.ts); absent from older hosts. */
+  groupSeries: z.array(
+    z.object({
+      group: z.enum(['front', 'backing']),
+      devices: z.array(z.string()),
+      /** Bucket end times, UTC epoch ms. */
+      t: z.array(z.number()),
+      iops: z.array(z.number().nullable()),
+      readIops: z.array(z.number().nullable()),
+      writeIops: z.array(z.number().nullable()),
+      latencyMs: z.array(z.number().nullable()),
+      mbps: z.array(z.number().nullable()),
+    }),
+  ).optional(),
   phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),
+  /** True when the host answered from its cache of finished analyses (the capture file unchanged since); absent from older hosts. */
+  fromCache: z.boolean().optional(),
 });
 export type AnalysisView = z.infer<typeof AnalysisView>;
 
@@ -112,6 +128,12 @@ export const RunStatus = z.object({
   warnings: z.array(z.object({ utcMs: z.number(), code: z.string(), device: z.string().nullable(), message: z.string() })),
   /** Headline I/Os saved once the run is done and analysed; null before. */
   iosSavedPercent: z.number().nullable(),
+  /** The probe's own sentence when the recorder failed or died (English, for logs and the details line). */
+  error: z.string().nullable(),
+  /** The probe's next step (e.g. `cacheproof-probe record --resume CAPTURE`), English. */
+  hint: z.string().nullable(),
+  /** When the person confirmed the manual switch (UTC ms, the `switch` mark); null before. */
+  switchMs: z.number().nullable(),
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -130,6 +152,46 @@ export const LiveSeries = z.object({
 export type LiveSeries = z.infer<typeof LiveSeries>;
 
 const RunRef = z.object({ runId: z.string().min(1).max(64) }).strict();
+
+/**
+ * The cover of a proof-of-concept report, as the person types it (docs/report.md): every field
+ * optional, shown verbatim (escaped). `date` is the "prepared on" day, `YYYY-MM-DD`.
+ */
+export const ReportCover = z.object({
+  title: z.string().max(200).optional(),
+  customer: z.string().max(200).optional(),
+  server: z.string().max(200).optional(),
+  author: z.string().max(200).optional(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').optional(),
+}).strict();
+export type ReportCover = z.infer<typeof ReportCover>;
+
+/** What the Export screen asks for: an analysis of this session, language, format, paper, cover, and a TCO scenario to include. */
+export const ReportRequest = z.object({
+  analysisId: z.string().min(1).max(64),
+  lang: z.enum(['en', 'fr', 'es', 'ru']),
+  format: z.enum(['pdf', 'html', 'xlsx', 'csv']),
+  paper: z.enum(['a4', 'letter']),
+  cover: ReportCover,
+  /** A TCO scenario (checked with the engine's parseScenario and against the capture), or null for no TCO section. */
+  scenario: z.looseObject({}).nullable(),
+}).strict();
+export type ReportRequest = z.infer<typeof ReportRequest>;
+
+/** One file of a finished export, for the renderer to save (base64 bytes). */
+export const ReportFile = z.object({ name: z.string(), mime: z.string(), base64: z.string() });
+export type ReportFile = z.infer<typeof ReportFile>;
+
+/** An export job's state: stage and percent while it runs, the files once done. */
+export const ReportProgress = z.object({
+  jobId: z.string(),
+  percent: z.number().min(0).max(100),
+  /** open · hash · analyze · model · render · print · write · done */
+  stage: z.string(),
+  done: z.boolean(),
+  files: z.array(ReportFile).nullable(),
+});
+export type ReportProgress = z.infer<typeof ReportProgress>;
 
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
@@ -151,14 +213,22 @@ export const CHANNELS = {
   /** Every run this installation knows (running first), for Home and re-attaching. */
   'run.list': { request: Empty, reply: z.object({ runs: z.array(RunStatus) }) },
   'run.status': { request: RunRef, reply: RunStatus },
-  /** Live chart data since `sinceMs` (UTC ms; 0 = the last hour). */
-  'run.series': { request: z.object({ runId: z.string().min(1).max(64), sinceMs: z.number() }).strict(), reply: LiveSeries },
+  /** Live chart data since `sinceMs` (UTC ms; 0 = the last hour), up to `untilMs` when given (scrolling back). */
+  'run.series': { request: z.object({ runId: z.string().min(1).max(64), sinceMs: z.number(), untilMs: z.number().optional() }).strict(), reply: LiveSeries },
   /** The person confirms they switched the cache on: records the moment (`probe mark switch`). */
   'run.confirmSwitch': { request: RunRef, reply: RunStatus },
   /** Stops the recorder cleanly; everything recorded stays in the capture. */
   'run.stop': { request: RunRef, reply: RunStatus },
+  /** Continues a stopped or crashed run where it was (`probe record --resume`), detached. */
+  'run.resume': { request: RunRef, reply: RunStatus },
   /** Analyses a run's capture (finished or not) and returns it like analysis.openCapture. */
   'run.open': { request: RunRef, reply: AnalysisView },
+  /** The report as HTML for the Export screen's live preview (no styles inside: the screen applies `css`, see docs/report.md). */
+  'report.preview': { request: ReportRequest.omit({ format: true }), reply: z.object({ html: z.string(), css: z.string() }) },
+  /** Starts an export job; poll `report.progress`. */
+  'report.start': { request: ReportRequest, reply: z.object({ jobId: z.string() }) },
+  /** A job's progress; once done, its files (a failed job answers with its error). */
+  'report.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: ReportProgress },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -189,6 +259,11 @@ export const ERROR_CODES = [
   'run-not-found',
   'needs-root',
   'no-devices-chosen',
+  'report-cannot-write',
+  'report-scenario-invalid',
+  'report-scenario-mismatch',
+  'report-no-browser',
+  'report-job-not-found',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,37 +1,19 @@
 import type { Catalog } from './types.ts';
 
-/** Strings of the app's frame and the results headline (namespace `common`). */
+/** Strings of the app's frame and the errors every screen shows (namespace `common`); the results dashboard's are in dashboard.ts. */
 export type CommonKey =
-  | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge'
-  | 'modeFrontBacking' | 'modeBackingOnly'
-  | 'iosSaved' | 'iosSavedDef' | 'latency' | 'latencyDef' | 'reduction' | 'speedup'
-  | 'normalizedIops' | 'normalizedIopsDef' | 'throughput' | 'throughputDef'
-  | 'cacheServed' | 'cacheServedDef' | 'reads' | 'writes' | 'before' | 'after'
-  | 'ci95' | 'notAvailable' | 'window' | 'device' | 'baseline' | 'measure' | 'warmup' | 'switch'
-  | 'chartIopsTitle' | 'axisTime' | 'axisIops' | 'chartSummary' | 'warnings' | 'noWarnings'
-  | 'host' | 'version' | 'probe' | 'probeMissing'
+  | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge' | 'notAvailable' | 'version' | 'probe' | 'probeMissing' | 'darkTheme'
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.analysis-failed' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
-  | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.no-devices-chosen';
+  | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.no-devices-chosen'
+  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found';
 
 export const common: Catalog<CommonKey> = {
   en: {
     appTitle: 'CacheProof', tagline: 'Storage cache benefit analyzer', loading: 'Loading…', language: 'Language',
     openSample: 'Open the sample analysis', sampleBadge: 'Sample',
-    modeFrontBacking: 'Front and backing measured (exact attribution)',
-    modeBackingOnly: 'Backing only (the workload may have changed between windows)',
-    iosSaved: 'I/Os saved from the drives', iosSavedDef: 'Share of I/Os that no longer reach the backing drives: (before − after) / before, per second of each window.',
-    latency: 'Average response time', latencyDef: 'Mean time per completed I/O at the front device (Δ ms reading + writing ÷ Δ I/Os), before and after the switch.',
-    reduction: 'reduced by {value}', speedup: '{value}× faster',
-    normalizedIops: 'Normalized IOPS', normalizedIopsDef: 'IOPS one outstanding request stream could reach at the measured average latency: 1000 ÷ average latency (ms).',
-    throughput: 'Throughput', throughputDef: 'Bytes moved per second at the front device (MB = 1,000,000 bytes).',
-    cacheServed: 'Served by the cache', cacheServedDef: 'Share of front-device I/O that did not reach the backing device in the measure window: 1 − backing ÷ front.',
-    reads: 'reads', writes: 'writes', before: 'before', after: 'after',
-    ci95: '95% interval {low} – {high}', notAvailable: 'not available', window: 'Window', device: 'Device',
-    baseline: 'Baseline (cache off)', measure: 'Measure (cache on)', warmup: 'Warm-up (excluded)', switch: 'Switch',
-    chartIopsTitle: 'IOPS per device over both windows', axisTime: 'Time (UTC)', axisIops: 'IOPS (I/Os per second)',
-    chartSummary: 'Chart summary: {text}', warnings: 'Warnings', noWarnings: 'No warnings.',
-    host: 'Host', version: 'Version', probe: 'Probe', probeMissing: 'not built',
+    notAvailable: 'not available',
+    darkTheme: 'Dark theme', version: 'Version', probe: 'Probe', probeMissing: 'not built',
     'err.capture-not-found': 'The capture file was not found. Check the path, or record a new capture.',
     'err.capture-not-sqlite': 'This file is not a CacheProof capture. Open a .capture file written by cacheproof-probe.',
     'err.capture-not-cacheproof': 'This SQLite file is not a CacheProof capture.',
@@ -47,24 +29,17 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Reading disk counters and switching caches needs administrator rights. Start CacheProof as root (sudo) and try again.',
     'err.no-devices-chosen': 'Choose at least one device to measure: the front device, or the backing devices.',
     'err.network': 'The connection to the CacheProof host was lost. Restart CacheProof.',
+    'err.report-cannot-write': 'The report file could not be written. Choose a folder you can write to, with free space.',
+    'err.report-scenario-invalid': 'The TCO scenario is not valid. Correct it in the Planner, then export again.',
+    'err.report-scenario-mismatch': 'The TCO scenario was measured on another capture. Prefill it again from this analysis in the Planner.',
+    'err.report-no-browser': 'Printing a PDF needs Chromium, which was not found. Install Chromium, or export HTML and print it from a browser.',
+    'err.report-job-not-found': 'This export is no longer known. Start the export again.',
   },
   fr: {
     appTitle: 'CacheProof', tagline: 'Analyseur du gain d’un cache de stockage', loading: 'Chargement…', language: 'Langue',
     openSample: 'Ouvrir l’analyse d’exemple', sampleBadge: 'Exemple',
-    modeFrontBacking: 'Périphériques frontal et sous-jacent mesurés (attribution exacte)',
-    modeBackingOnly: 'Périphérique sous-jacent seul (la charge a pu changer entre les fenêtres)',
-    iosSaved: 'E/S épargnées aux disques', iosSavedDef: 'Part des E/S qui n’atteignent plus les disques sous-jacents : (avant − après) / avant, par seconde de chaque fenêtre.',
-    latency: 'Temps de réponse moyen', latencyDef: 'Temps moyen par E/S terminée sur le périphérique frontal (Δ ms en lecture + écriture ÷ Δ E/S), avant et après la bascule.',
-    reduction: 'réduit de {value}', speedup: '{value} fois plus rapide',
-    normalizedIops: 'IOPS normalisées', normalizedIopsDef: 'IOPS qu’un flux à une requête en attente atteindrait à la latence moyenne mesurée : 1000 ÷ latence moyenne (ms).',
-    throughput: 'Débit', throughputDef: 'Octets transférés par seconde sur le périphérique frontal (Mo = 1 000 000 octets).',
-    cacheServed: 'Servi par le cache', cacheServedDef: 'Part des E/S du périphérique frontal qui n’ont pas atteint le périphérique sous-jacent pendant la mesure : 1 − sous-jacent ÷ frontal.',
-    reads: 'lectures', writes: 'écritures', before: 'avant', after: 'après',
-    ci95: 'intervalle à 95 % {low} – {high}', notAvailable: 'non disponible', window: 'Fenêtre', device: 'Périphérique',
-    baseline: 'Référence (cache désactivé)', measure: 'Mesure (cache activé)', warmup: 'Préchauffage (exclu)', switch: 'Bascule',
-    chartIopsTitle: 'IOPS par périphérique sur les deux fenêtres', axisTime: 'Heure (UTC)', axisIops: 'IOPS (E/S par seconde)',
-    chartSummary: 'Résumé du graphique : {text}', warnings: 'Avertissements', noWarnings: 'Aucun avertissement.',
-    host: 'Hôte', version: 'Version', probe: 'Sonde', probeMissing: 'non compilée',
+    notAvailable: 'non disponible',
+    darkTheme: 'Thème sombre', version: 'Version', probe: 'Sonde', probeMissing: 'non compilée',
     'err.capture-not-found': 'Fichier de capture introuvable. Vérifiez le chemin ou enregistrez une nouvelle capture.',
     'err.capture-not-sqlite': 'Ce fichier n’est pas une capture CacheProof. Ouvrez un fichier .capture écrit par cacheproof-probe.',
     'err.capture-not-cacheproof': 'Ce fichier SQLite n’est pas une capture CacheProof.',
@@ -80,24 +55,17 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Lire les compteurs des disques et commuter un cache demande les droits d’administrateur. Lancez CacheProof en root (sudo) et réessayez.',
     'err.no-devices-chosen': 'Choisissez au moins un périphérique à mesurer : le périphérique frontal ou les périphériques de stockage.',
     'err.network': 'La connexion à l’hôte CacheProof a été perdue. Redémarrez CacheProof.',
+    'err.report-cannot-write': 'Le fichier du rapport n’a pas pu être écrit. Choisissez un dossier accessible en écriture et disposant d’espace libre.',
+    'err.report-scenario-invalid': 'Le scénario TCO n’est pas valide. Corrigez-le dans le Planificateur, puis exportez à nouveau.',
+    'err.report-scenario-mismatch': 'Le scénario TCO a été mesuré sur une autre capture. Pré-remplissez-le à nouveau à partir de cette analyse dans le Planificateur.',
+    'err.report-no-browser': 'L’impression en PDF nécessite Chromium, introuvable. Installez Chromium, ou exportez en HTML et imprimez depuis un navigateur.',
+    'err.report-job-not-found': 'Cet export n’est plus connu. Relancez l’export.',
   },
   es: {
     appTitle: 'CacheProof', tagline: 'Analizador del beneficio de una caché de almacenamiento', loading: 'Cargando…', language: 'Idioma',
     openSample: 'Abrir el análisis de ejemplo', sampleBadge: 'Ejemplo',
-    modeFrontBacking: 'Dispositivos frontal y de respaldo medidos (atribución exacta)',
-    modeBackingOnly: 'Solo dispositivo de respaldo (la carga pudo cambiar entre ventanas)',
-    iosSaved: 'E/S ahorradas a los discos', iosSavedDef: 'Proporción de E/S que ya no llegan a los discos de respaldo: (antes − después) / antes, por segundo de cada ventana.',
-    latency: 'Tiempo medio de respuesta', latencyDef: 'Tiempo medio por E/S completada en el dispositivo frontal (Δ ms de lectura + escritura ÷ Δ E/S), antes y después del cambio.',
-    reduction: 'reducido un {value}', speedup: '{value} veces más rápido',
-    normalizedIops: 'IOPS normalizadas', normalizedIopsDef: 'IOPS que alcanzaría un flujo con una petición pendiente a la latencia media medida: 1000 ÷ latencia media (ms).',
-    throughput: 'Rendimiento', throughputDef: 'Bytes transferidos por segundo en el dispositivo frontal (MB = 1 000 000 bytes).',
-    cacheServed: 'Servido por la caché', cacheServedDef: 'Proporción de E/S del dispositivo frontal que no llegó al de respaldo en la ventana de medida: 1 − respaldo ÷ frontal.',
-    reads: 'lecturas', writes: 'escrituras', before: 'antes', after: 'después',
-    ci95: 'intervalo del 95 % {low} – {high}', notAvailable: 'no disponible', window: 'Ventana', device: 'Dispositivo',
-    baseline: 'Referencia (caché desactivada)', measure: 'Medida (caché activada)', warmup: 'Calentamiento (excluido)', switch: 'Cambio',
-    chartIopsTitle: 'IOPS por dispositivo en ambas ventanas', axisTime: 'Hora (UTC)', axisIops: 'IOPS (E/S por segundo)',
-    chartSummary: 'Resumen del gráfico: {text}', warnings: 'Advertencias', noWarnings: 'Sin advertencias.',
-    host: 'Servidor', version: 'Versión', probe: 'Sonda', probeMissing: 'no compilada',
+    notAvailable: 'no disponible',
+    darkTheme: 'Tema oscuro', version: 'Versión', probe: 'Sonda', probeMissing: 'no compilada',
     'err.capture-not-found': 'No se encontró el archivo de captura. Compruebe la ruta o grabe una captura nueva.',
     'err.capture-not-sqlite': 'Este archivo no es una captura de CacheProof. Abra un archivo .capture escrito por cacheproof-probe.',
     'err.capture-not-cacheproof': 'Este archivo SQLite no es una captura de CacheProof.',
@@ -113,24 +81,17 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Leer los contadores de disco y conmutar cachés requiere permisos de administrador. Inicie CacheProof como root (sudo) y vuelva a intentarlo.',
     'err.no-devices-chosen': 'Elija al menos un dispositivo que medir: el dispositivo frontal o los dispositivos de respaldo.',
     'err.network': 'Se perdió la conexión con el servidor de CacheProof. Reinicie CacheProof.',
+    'err.report-cannot-write': 'No se pudo escribir el archivo del informe. Elija una carpeta con permiso de escritura y espacio libre.',
+    'err.report-scenario-invalid': 'El escenario TCO no es válido. Corríjalo en el Planificador y vuelva a exportar.',
+    'err.report-scenario-mismatch': 'El escenario TCO se midió en otra captura. Vuelva a rellenarlo a partir de este análisis en el Planificador.',
+    'err.report-no-browser': 'Imprimir en PDF requiere Chromium, que no se encontró. Instale Chromium, o exporte en HTML e imprima desde un navegador.',
+    'err.report-job-not-found': 'Esta exportación ya no se conoce. Vuelva a iniciarla.',
   },
   ru: {
     appTitle: 'CacheProof', tagline: 'Анализатор выгоды от кэша хранилища', loading: 'Загрузка…', language: 'Язык',
     openSample: 'Открыть пример анализа', sampleBadge: 'Пример',
-    modeFrontBacking: 'Измерены фронтальное и базовое устройства (точное отнесение)',
-    modeBackingOnly: 'Только базовое устройство (нагрузка могла измениться между окнами)',
-    iosSaved: 'Сэкономлено операций ввода-вывода дисков', iosSavedDef: 'Доля операций ввода-вывода, больше не доходящих до базовых дисков: (до − после) / до, в секунду каждого окна.',
-    latency: 'Среднее время отклика', latencyDef: 'Среднее время на завершённую операцию на фронтальном устройстве (Δ мс чтения + записи ÷ Δ операций) до и после переключения.',
-    reduction: 'меньше на {value}', speedup: 'в {value} раза быстрее',
-    normalizedIops: 'Нормализованные IOPS', normalizedIopsDef: 'IOPS, которых достиг бы один поток с одним ожидающим запросом при измеренной средней задержке: 1000 ÷ средняя задержка (мс).',
-    throughput: 'Пропускная способность', throughputDef: 'Байт в секунду на фронтальном устройстве (МБ = 1 000 000 байт).',
-    cacheServed: 'Обслужено кэшем', cacheServedDef: 'Доля операций фронтального устройства, не дошедших до базового в окне измерения: 1 − базовое ÷ фронтальное.',
-    reads: 'чтения', writes: 'записи', before: 'до', after: 'после',
-    ci95: '95%-й интервал {low} – {high}', notAvailable: 'нет данных', window: 'Окно', device: 'Устройство',
-    baseline: 'Базовое окно (кэш выключен)', measure: 'Измерение (кэш включён)', warmup: 'Прогрев (исключён)', switch: 'Переключение',
-    chartIopsTitle: 'IOPS по устройствам в обоих окнах', axisTime: 'Время (UTC)', axisIops: 'IOPS (операций в секунду)',
-    chartSummary: 'Описание графика: {text}', warnings: 'Предупреждения', noWarnings: 'Предупреждений нет.',
-    host: 'Сервер', version: 'Версия', probe: 'Зонд', probeMissing: 'не собран',
+    notAvailable: 'нет данных',
+    darkTheme: 'Тёмная тема', version: 'Версия', probe: 'Зонд', probeMissing: 'не собран',
     'err.capture-not-found': 'Файл записи не найден. Проверьте путь или сделайте новую запись.',
     'err.capture-not-sqlite': 'Этот файл не является записью CacheProof. Откройте файл .capture, созданный cacheproof-probe.',
     'err.capture-not-cacheproof': 'Этот файл SQLite не является записью CacheProof.',
@@ -146,5 +107,10 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Для чтения счётчиков дисков и переключения кэша нужны права администратора. Запустите CacheProof от root (sudo) и повторите попытку.',
     'err.no-devices-chosen': 'Выберите хотя бы одно устройство для измерения: фронтальное или устройства хранения.',
     'err.network': 'Связь с хостом CacheProof потеряна. Перезапустите CacheProof.',
+    'err.report-cannot-write': 'Не удалось записать файл отчёта. Выберите папку, доступную для записи и со свободным местом.',
+    'err.report-scenario-invalid': 'Сценарий TCO некорректен. Исправьте его в Планировщике и повторите экспорт.',
+    'err.report-scenario-mismatch': 'Сценарий TCO был измерен на другой записи. Заполните его заново по этому анализу в Планировщике.',
+    'err.report-no-browser': 'Для печати в PDF нужен Chromium, но он не найден. Установите Chromium или экспортируйте HTML и распечатайте его из браузера.',
+    'err.report-job-not-found': 'Этот экспорт больше не известен. Запустите экспорт заново.',
   },
 };

@@ -1,0 +1,118 @@
+/**
+ * The probe as the run supervisor drives it: one function per `cacheproof-probe` command
+ * (docs/probe.md), each run as a child process with a time limit. The probe's one-line
+ * error (stderr, prefixed `cacheproof-probe: `) becomes a HostError naming what to do next.
+ */
+import { execFile } from 'node:child_process';
+import { z } from 'zod';
+import { HostError } from '../errors.ts';
+
+/** Probe exit codes (docs/probe.md). */
+export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10 } as const;
+
+export interface ProbeOutput {
+  code: number;
+  stdout: string;
+  /** The probe's error line without its `cacheproof-probe: ` prefix (empty when none). */
+  error: string;
+}
+
+/** Runs the probe and resolves with its exit code and output (never rejects for a non-zero exit). */
+export function runProbe(probe: string, args: readonly string[], timeoutMs = 20_000): Promise<ProbeOutput> {
+  return new Promise((resolve, reject) => {
+    execFile(probe, args, { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      const error = stderr
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l.length > 0)
+        .map((l) => l.replace(/^cacheproof-probe:\s*/, ''))
+        .join(' ');
+      if (err === null) return resolve({ code: 0, stdout, error });
+      const e = err as NodeJS.ErrnoException & { code?: unknown; killed?: boolean };
+      if (e.code === 'ENOENT' || e.code === 'EACCES') {
+        return reject(new HostError('probe-missing', `The probe ${probe} cannot be run (${String(e.code)}). Build it with 'cargo build --release' in native/.`));
+      }
+      if (e.killed) return reject(new HostError('probe-failed', `cacheproof-probe ${args[0] ?? ''} did not answer within ${Math.round(timeoutMs / 1000)} s.`));
+      resolve({ code: typeof e.code === 'number' ? e.code : 1, stdout, error });
+    });
+  });
+}
+
+/** Turns a failed probe command into the HostError a person can act on. */
+export function probeError(what: string, out: ProbeOutput): HostError {
+  const detail = out.error || `exit code ${out.code}`;
+  if (out.code === PROBE_EXIT.needsRoot) return new HostError('needs-root', `${what}: ${detail}`);
+  return new HostError('probe-failed', `${what}: ${detail}`);
+}
+
+/** `status --json` (docs/probe.md), checked at the boundary. */
+export const ProbeStatus = z.object({
+  capture: z.string(),
+  state: z.string(),
+  recorderAlive: z.boolean(),
+  pid: z.string().nullable(),
+  phase: z.string(),
+  percent: z.number().nullable(),
+  etaS: z.number().nullable(),
+  samples: z.number(),
+  lastSampleUtcMs: z.number().nullable(),
+  intervalMs: z.number().nullable(),
+  devices: z.array(z.string()),
+  plan: z.object({ baselineS: z.number(), warmupS: z.number(), measureS: z.number() }).loose().nullable(),
+  warningCount: z.number(),
+  warnings: z.array(z.object({ utcMs: z.number(), code: z.string(), device: z.string().nullable(), message: z.string() })),
+  error: z.string().nullable(),
+  hint: z.string().nullable(),
+}).loose();
+export type ProbeStatus = z.infer<typeof ProbeStatus>;
+
+/** `cacheproof-probe status CAPTURE --json`. */
+export async function probeStatus(probe: string, capture: string): Promise<ProbeStatus> {
+  const out = await runProbe(probe, ['status', capture, '--json']);
+  if (out.code !== 0) throw probeError(`Cannot read the status of ${capture}`, out);
+  let json: unknown;
+  try {
+    json = JSON.parse(out.stdout);
+  } catch {
+    throw new HostError('probe-failed', `cacheproof-probe status ${capture} printed something that is not JSON.`);
+  }
+  const parsed = ProbeStatus.safeParse(json);
+  if (!parsed.success) throw new HostError('probe-failed', `cacheproof-probe status ${capture} printed an unexpected report: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}.`);
+  return parsed.data;
+}
+
+/** One device of `devices --json`. */
+const ProbeDevice = z.object({
+  name: z.string(),
+  major: z.number(),
+  minor: z.number(),
+  sizeBytes: z.number().nullable(),
+  rotational: z.boolean().nullable(),
+  model: z.string().nullable(),
+  vendor: z.string().nullable(),
+  isPartition: z.boolean(),
+  parent: z.string().nullable(),
+  slaves: z.array(z.string()),
+  holders: z.array(z.string()),
+  backingFile: z.string().nullable(),
+  backingFileDevice: z.string().nullable(),
+  role: z.string(),
+  roleReason: z.string().nullable(),
+  dmName: z.string().nullable().optional(),
+}).loose();
+export type ProbeDevice = z.infer<typeof ProbeDevice>;
+
+/** `cacheproof-probe devices --json`. */
+export async function probeDevices(probe: string): Promise<ProbeDevice[]> {
+  const out = await runProbe(probe, ['devices', '--json']);
+  if (out.code !== 0) throw probeError('Cannot list the block devices', out);
+  let json: unknown;
+  try {
+    json = JSON.parse(out.stdout);
+  } catch {
+    throw new HostError('probe-failed', 'cacheproof-probe devices --json printed something that is not JSON.');
+  }
+  const parsed = z.array(ProbeDevice).safeParse(json);
+  if (!parsed.success) throw new HostError('probe-failed', `cacheproof-probe devices --json printed an unexpected list: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}.`);
+  return parsed.data;
+}

@@ -1,0 +1,310 @@
+/**
+ * The run supervisor: starts the probe detached for a wizard's plan, and re-attaches to every
+ * run it knows (the registry in `<dataDir>/runs/`) by asking the probe for the capture's status.
+ * The probe is a separate process that outlives the window (ARCHITECTURE.md): nothing here
+ * holds a run alive, so closing the app, or restarting it, changes nothing for the recording.
+ *
+ * Probe states map to run states as follows (docs/probe.md, `status --json`):
+ *   starting → starting · running → running, or waiting-switch while the phase is `switch`
+ *   (the baseline is over and the manual switch is due) · done → done · stopped → stopped ·
+ *   failed → failed · stale (state says running, no process holds the lock) → probe-died.
+ */
+import { analyze, TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
+import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
+import { openCapture } from '../capture/reader.ts';
+import { HostError } from '../errors.ts';
+import { readLive, readSwitchMark } from './live.ts';
+import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeStatus } from './probe.ts';
+import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
+
+export interface RunSupervisorOptions {
+  /** The probe binary, or null when this installation has none. */
+  probe: string | null;
+  /** Where runs live: `<dataDir>/runs/<runId>.{capture,json}`. */
+  runsDir: string;
+  /** Wall clock (UTC ms); tests may pin it. */
+  now?: () => number;
+}
+
+export interface RunSupervisor {
+  listDevices(): Promise<DeviceEntry[]>;
+  start(plan: RunPlan): Promise<RunStatus>;
+  list(): Promise<RunStatus[]>;
+  status(runId: string): Promise<RunStatus>;
+  series(runId: string, sinceMs: number, untilMs?: number): Promise<LiveSeries>;
+  confirmSwitch(runId: string): Promise<RunStatus>;
+  stop(runId: string): Promise<RunStatus>;
+  resume(runId: string): Promise<RunStatus>;
+  /** What run.open needs: the capture, the analysis options of the plan, the run's name. */
+  forOpen(runId: string): { capture: string; name: string; options: AnalyzeOptions };
+  /** Keeps the headline of a finished run for Home (called after run.open analysed it). */
+  rememberHeadline(runId: string, iosSavedPercent: number | null): Promise<void>;
+}
+
+const ACTIVE: readonly RunStatus['state'][] = ['starting', 'running', 'waiting-switch'];
+const PHASES = ['baseline', 'switch', 'warmup', 'measure'] as const;
+
+/** Analysis options that honour what the person chose in the wizard (roles, latency targets). */
+export function analyzeOptionsOf(plan: RunPlan): AnalyzeOptions {
+  const options: AnalyzeOptions = {};
+  if (plan.front !== null) options.front = plan.front;
+  if (plan.backing.length > 0) options.backing = plan.backing;
+  // `generic` is the engine's default: left out so the figures equal `cacheproof analyze` without --targets.
+  if (plan.targets !== 'generic' && Object.prototype.hasOwnProperty.call(TARGET_PRESETS, plan.targets)) options.targets = plan.targets as keyof typeof TARGET_PRESETS;
+  return options;
+}
+
+/** The headline I/Os saved (percent) of an analyze result, or null when it has none. */
+export function headlineOf(result: unknown): number | null {
+  const benefit = (result as { benefit?: { iosSavedPercent?: { value?: unknown } } } | null)?.benefit;
+  const v = benefit?.iosSavedPercent?.value;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function kindOf(d: ProbeDevice): DeviceEntry['kind'] {
+  if (d.name.startsWith('loop')) return 'loop';
+  if (d.name.startsWith('nvme')) return 'nvme';
+  if (d.rotational === true) return 'hdd';
+  if (d.rotational === false) return 'ssd';
+  return 'other';
+}
+
+/** A probe device as the wizard's Devices step shows it. */
+export function deviceEntry(d: ProbeDevice): DeviceEntry {
+  const role = d.role === 'front' || d.role === 'backing' || d.role === 'cache' ? d.role : 'other';
+  return {
+    name: d.name,
+    majMin: `${d.major}:${d.minor}`,
+    sizeBytes: d.sizeBytes,
+    kind: kindOf(d),
+    model: d.model,
+    vendor: d.vendor,
+    isPartition: d.isPartition,
+    parent: d.parent,
+    slaves: d.slaves,
+    holders: d.holders,
+    backingFile: d.backingFile,
+    backingFileDevice: d.backingFileDevice,
+    role,
+    roleReason: d.roleReason,
+  };
+}
+
+/** Phase and whole-run progress from the probe's plan percent (recorded time, gaps excluded). */
+export function progressOf(plan: RunPlan, state: RunStatus['state'], phase: string, percent: number | null, etaS: number | null): Pick<RunStatus, 'phasePercent' | 'phaseEtaSeconds' | 'totalPercent' | 'totalEtaSeconds'> {
+  if (state === 'done' || phase === 'done') return { phasePercent: 100, phaseEtaSeconds: 0, totalPercent: 100, totalEtaSeconds: 0 };
+  const planned: Record<string, number> = { baseline: plan.baselineSeconds, switch: 0, warmup: plan.warmupSeconds, measure: plan.measureSeconds };
+  const total = plan.baselineSeconds + plan.warmupSeconds + plan.measureSeconds;
+  if (percent === null) return { phasePercent: null, phaseEtaSeconds: null, totalPercent: null, totalEtaSeconds: null };
+  const idx = (PHASES as readonly string[]).indexOf(phase);
+  if (idx < 0 || phase === 'switch') {
+    return { phasePercent: null, phaseEtaSeconds: null, totalPercent: percent, totalEtaSeconds: etaS };
+  }
+  const before = PHASES.slice(0, idx).reduce((a, p) => a + (planned[p] ?? 0), 0);
+  const length = planned[phase] ?? 0;
+  const elapsed = Math.min(length, Math.max(0, (percent / 100) * total - before));
+  return {
+    phasePercent: length > 0 ? (elapsed / length) * 100 : 100,
+    phaseEtaSeconds: Math.max(0, length - elapsed),
+    totalPercent: percent,
+    totalEtaSeconds: etaS,
+  };
+}
+
+function stateOf(st: ProbeStatus): RunStatus['state'] {
+  switch (st.state) {
+    case 'starting':
+      return 'starting';
+    case 'running':
+      return st.phase === 'switch' ? 'waiting-switch' : 'running';
+    case 'done':
+      return 'done';
+    case 'stopped':
+      return 'stopped';
+    case 'stale':
+      return 'probe-died';
+    default:
+      return 'failed';
+  }
+}
+
+export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
+  const registry = new RunRegistry(opts.runsDir);
+  const now = opts.now ?? Date.now;
+  /** Analyses of finished runs in progress (one at a time per run). */
+  const analysing = new Map<string, Promise<void>>();
+
+  const needProbe = (): string => {
+    if (opts.probe === null) throw new HostError('probe-missing', 'The CacheProof probe (native/target/release/cacheproof-probe) is not built.');
+    return opts.probe;
+  };
+
+  const recordOf = (runId: string): RunRecord => {
+    const rec = registry.get(runId);
+    if (rec === null) throw new HostError('run-not-found', `There is no run ${runId.slice(0, 64)} in ${registry.dir}.`);
+    return rec;
+  };
+
+  const baseStatus = (rec: RunRecord): RunStatus => ({
+    id: rec.id,
+    name: rec.name,
+    captureFile: rec.captureFile,
+    state: 'failed',
+    phase: 'baseline',
+    phasePercent: null,
+    phaseEtaSeconds: null,
+    totalPercent: null,
+    totalEtaSeconds: null,
+    samples: 0,
+    lastSampleMs: null,
+    startedMs: rec.createdMs,
+    plan: rec.plan,
+    warnings: [],
+    iosSavedPercent: rec.headline?.iosSavedPercent ?? null,
+    error: null,
+    hint: null,
+    switchMs: null,
+  });
+
+  /** Analyses a finished run once, in the background, so Home can show its headline. */
+  const analyseOnce = (rec: RunRecord): void => {
+    if (rec.headline !== null || analysing.has(rec.id)) return;
+    const job = (async () => {
+      // Not inside the status reply that noticed the run is done: on the next turn of the loop.
+      await new Promise((r) => setImmediate(r));
+      let value: number | null = null;
+      try {
+        const cap = openCapture(rec.captureFile);
+        const r = analyze(cap.data, analyzeOptionsOf(rec.plan));
+        value = r.ok ? headlineOf(r) : null;
+      } catch {
+        value = null;
+      }
+      await remember(rec.id, value);
+    })().finally(() => analysing.delete(rec.id));
+    analysing.set(rec.id, job);
+  };
+
+  const remember = async (runId: string, iosSavedPercent: number | null): Promise<void> => {
+    const rec = registry.get(runId);
+    if (rec === null) return;
+    registry.save({ ...rec, headline: { iosSavedPercent, analysedMs: now() } });
+  };
+
+  const statusOf = async (rec: RunRecord): Promise<RunStatus> => {
+    const probe = needProbe();
+    const base = baseStatus(rec);
+    let st: ProbeStatus;
+    try {
+      st = await probeStatus(probe, rec.captureFile);
+    } catch (err) {
+      if (err instanceof HostError && err.code === 'probe-failed') return { ...base, state: 'failed', error: err.message };
+      throw err;
+    }
+    const state = stateOf(st);
+    let switchMs: number | null = null;
+    try {
+      switchMs = readSwitchMark(rec.captureFile);
+    } catch {
+      switchMs = null;
+    }
+    if (state === 'done') analyseOnce(rec);
+    return {
+      ...base,
+      state,
+      phase: st.phase,
+      ...progressOf(rec.plan, state, st.phase, st.percent, st.etaS),
+      samples: st.samples,
+      lastSampleMs: st.lastSampleUtcMs,
+      warnings: [...st.warnings].sort((a, b) => a.utcMs - b.utcMs),
+      error: st.error ?? (state === 'probe-died' ? `The recorder${st.pid ? ` (pid ${st.pid})` : ''} is no longer running; the ${st.samples} samples written are safe in the capture.` : null),
+      hint: st.hint,
+      switchMs,
+    };
+  };
+
+  const deviceArg = (name: string): string => {
+    const n = name.replace(/^\/dev\//, '');
+    if (!/^[A-Za-z0-9!._:+/-]+$/.test(n) || n.startsWith('-')) throw new HostError('bad-request', `'${name.slice(0, 64)}' is not a block device name.`);
+    return n;
+  };
+
+  return {
+    async listDevices() {
+      const devices = await probeDevices(needProbe());
+      // Unattached loop devices (and other empty slots) have size 0: nothing to measure there.
+      return devices.filter((d) => d.sizeBytes !== 0).map(deviceEntry);
+    },
+
+    async start(plan) {
+      const probe = needProbe();
+      const names = [...new Set([plan.front, ...plan.backing].filter((n): n is string => n !== null && n.length > 0).map(deviceArg))];
+      if (names.length === 0) throw new HostError('no-devices-chosen', 'The plan names no device to record: choose the front device or the backing devices.');
+      const createdMs = now();
+      const id = newRunId(createdMs);
+      const captureFile = registry.capturePath(id);
+      registry.ensureDir();
+      const args = [
+        'record', '--out', captureFile, '--devices', names.join(','), '--interval', `${plan.intervalMs}ms`,
+        '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
+        '--switch', plan.switch.kind, '--detach',
+      ];
+      const out = await runProbe(probe, args, 30_000);
+      if (out.code !== 0) throw probeError('The recording could not start', out);
+      const rec: RunRecord = { format: 'cacheproof-run', version: 1, id, name: plan.name, captureFile, plan, createdMs, headline: null };
+      registry.save(rec);
+      return statusOf(rec);
+    },
+
+    async list() {
+      const recs = registry.all();
+      const out = await Promise.all(recs.map((r) => statusOf(r)));
+      const rank = (s: RunStatus): number => (ACTIVE.includes(s.state) ? 0 : 1);
+      return out.sort((a, b) => rank(a) - rank(b) || (b.startedMs ?? 0) - (a.startedMs ?? 0));
+    },
+
+    async status(runId) {
+      return statusOf(recordOf(runId));
+    },
+
+    async series(runId, sinceMs, untilMs) {
+      const rec = recordOf(runId);
+      const roles = new Map<string, string>();
+      for (const b of rec.plan.backing) roles.set(b.replace(/^\/dev\//, ''), 'backing');
+      if (rec.plan.front !== null) roles.set(rec.plan.front.replace(/^\/dev\//, ''), 'front');
+      const live = readLive(rec.captureFile, { sinceMs, untilMs, roles });
+      return { series: live.series, phases: live.phases };
+    },
+
+    async confirmSwitch(runId) {
+      const rec = recordOf(runId);
+      const probe = needProbe();
+      const before = await statusOf(rec);
+      if (before.state === 'done' || before.switchMs !== null) return before;
+      const out = await runProbe(probe, ['mark', rec.captureFile, 'switch']);
+      if (out.code !== 0) throw probeError('The switch could not be recorded', out);
+      return statusOf(rec);
+    },
+
+    async stop(runId) {
+      const rec = recordOf(runId);
+      const out = await runProbe(needProbe(), ['stop', rec.captureFile], 30_000);
+      if (out.code !== 0 && out.code !== PROBE_EXIT.notRunning) throw probeError('The recording could not be stopped', out);
+      return statusOf(rec);
+    },
+
+    async resume(runId) {
+      const rec = recordOf(runId);
+      const out = await runProbe(needProbe(), ['record', '--resume', rec.captureFile, '--detach'], 30_000);
+      if (out.code !== 0) throw probeError('The recording could not be resumed', out);
+      return statusOf(rec);
+    },
+
+    forOpen(runId) {
+      const rec = recordOf(runId);
+      return { capture: rec.captureFile, name: rec.name, options: analyzeOptionsOf(rec.plan) };
+    },
+
+    rememberHeadline: remember,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Headline cards: I/Os saved, response time before → after (reduction and speed-up), normalized
+ * IOPS, throughput and the share served by the cache — each with its 95% interval (or why
+ * there is none), the window(s) and the device(s) it was measured on; the card's tooltip
+ * (title) is the figure's definition.
+ */
+import type { AnalysisReport } from '@cacheproof/engine';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import type { Words } from './text.ts';
+
+type Interval = { low: number; high: number } | null;
+
+function card(testId: string, title: string, definition: string, value: string, subs: string[]): HTMLElement {
+  const lines = subs.filter((s) => s.length > 0);
+  return el('section', { class: 'card', 'data-testid': testId, title: definition, tabindex: '0', 'aria-label': `${title}: ${value}. ${lines.join('. ')}. ${definition}` },
+    el('h3', {}, title),
+    el('div', { class: 'value' }, value),
+    ...lines.map((s) => el('div', { class: 'sub' }, s)));
+}
+
+/** The windows actually compared, in UTC, with their lengths. */
+export function windowLine(r: AnalysisReport, w: Words): string {
+  const b = r.windows.baseline, m = r.windows.measure;
+  const sameDay = (a: string, z: string): boolean => a.slice(0, 10) === z.slice(0, 10);
+  return w.d('windowLine', {
+    b0: w.utc(Date.parse(b.start)), b1: w.utc(Date.parse(b.end), !sameDay(b.start, b.end)), bs: w.duration(b.seconds),
+    m0: w.utc(Date.parse(m.start)), m1: w.utc(Date.parse(m.end), !sameDay(m.start, m.end)), ms: w.duration(m.seconds),
+  });
+}
+
+function ci(w: Words, interval: Interval, fmt: (n: number) => string, reason: unknown): string {
+  if (interval) return w.d('ci95', { low: fmt(interval.low), high: fmt(interval.high) });
+  return w.d('ciUnavailable', { reason: w.reason(reason) });
+}
+
+function list(names: readonly string[], w: Words): string {
+  return names.length > 0 ? names.join(', ') : w.d('none');
+}
+
+export function cards(r: AnalysisReport, w: Words): HTMLElement {
+  const b = r.benefit;
+  const win = windowLine(r, w);
+  const appFacing = r.devices.appFacing === 'front' ? r.devices.front : r.devices.backing;
+  const appDevice = w.d('deviceLine', { devices: list(appFacing, w) });
+  const backingDevice = w.d('deviceLine', { devices: list(r.devices.backing, w) });
+  const lat = b.latencyMs;
+  const speed = lat.speedup;
+  const gainCi = lat.speedupCi95;
+  const num = (n: number): string => w.num(n);
+  return el('div', { class: 'cards' },
+    card(TID.cardIosSaved, w.d('card.iosSaved'), w.d('def.iosSaved'), w.pct(b.iosSavedPercent.value), [
+      ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
+      w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
+      w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
+      backingDevice, win,
+    ]),
+    card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
+      [lat.reductionPercent === null ? null : w.d('reduction', { value: w.pct(lat.reductionPercent) }),
+        speed === null ? null : w.d('speedup', { value: w.num(speed) })].filter((s): s is string => s !== null).join(' · '),
+      ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
+      gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
+      appDevice, win,
+    ]),
+    card(TID.cardNormalizedIops, w.d('card.normalizedIops'), w.d('def.normalizedIops'),
+      `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`, [
+        // 1000 ÷ latency: the after/before ratio of normalized IOPS is the speed-up, so its interval is the speed-up's.
+        speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
+          : speed !== null ? w.d('gain', { value: num(speed) }) : '',
+        gainCi ? '' : ci(w, null, num, lat.reasons['speedupCi95']),
+        appDevice, win,
+      ]),
+    card(TID.cardThroughput, w.d('card.throughput'), w.d('def.throughput'),
+      `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [w.d('ciNotComputed'), appDevice, win]),
+    card(TID.cardCacheServed, w.d('card.cacheServed'), w.d('def.cacheServed'),
+      `${w.d('reads')} ${w.pct(b.cacheServedPercent.reads)} · ${w.d('writes')} ${w.pct(b.cacheServedPercent.writes)}`, [
+        r.mode === 'backing-only' ? w.d('reason.backing-only-mode') : w.d('ciNotComputed'),
+        w.d('devicesLine', { front: list(r.devices.front, w), backing: list(r.devices.backing, w) }), win,
+      ]),
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The two time charts over both windows on one UTC time axis — IOPS and average response
+ * time, front and backing — with the phases shaded (baseline, excluded warm-up, measure) and
+ * the switch marked; LTTB decimation; wheel/drag zoom and pan kept in step across both charts,
+ * with keyboard-reachable zoom in / out / reset buttons and the visible range in words.
+ */
+import type { AnalysisReport } from '@cacheproof/engine';
+import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
+import type { AnalysisView } from '../../shared/contract.ts';
+import { TID } from '../../shared/testids.ts';
+import { cssVar } from '../charts.ts';
+import { el } from '../dom.ts';
+import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
+import { figure, type ChartScheduler, type Figure } from './frame.ts';
+import { wrap, type Words } from './text.ts';
+
+type Point = { x: number; y: number };
+
+interface Line {
+  label: string;
+  color: string;
+  width: number;
+  dash: number[];
+  hidden: boolean;
+  /** Chart.js drawing order: lower is drawn on top. */
+  order: number;
+  points: Point[];
+}
+
+/** Per-device lines are offered (hidden, in the legend) up to this many devices. */
+const MAX_DEVICE_LINES = 8;
+
+function points(t: readonly number[], y: readonly (number | null)[]): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const v = y[i];
+    if (v !== null && v !== undefined && Number.isFinite(v)) out.push({ x: t[i] as number, y: v });
+  }
+  return out;
+}
+
+/** Typical spacing of a series' times, ms (for the gap length beyond which a line breaks). */
+function step(t: readonly number[]): number {
+  return t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 1000;
+}
+
+function lines(v: AnalysisView, metric: 'iops' | 'latencyMs', w: Words, palette: readonly string[]): { lines: Line[]; stepMs: number } {
+  const out: Line[] = [];
+  let stepMs = 1000;
+  const groups = v.groupSeries ?? [];
+  for (const g of groups) {
+    stepMs = Math.max(stepMs, step(g.t));
+    out.push({
+      label: w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') }),
+      color: (g.group === 'front' ? palette[0] : palette[1]) ?? '#000',
+      width: 2,
+      dash: g.group === 'front' ? [] : [6, 3],
+      hidden: false,
+      // The backing line is drawn over the front one: where they carry the same I/O (baseline) both stay visible.
+      order: g.group === 'front' ? 1 : 0,
+      points: points(g.t, g[metric]),
+    });
+  }
+  const grouped = new Set(groups.filter((g) => g.devices.length === 1).flatMap((g) => g.devices));
+  const deviceLines = v.series.filter((s) => !grouped.has(s.device));
+  if (groups.length === 0 || v.series.length <= MAX_DEVICE_LINES) {
+    deviceLines.forEach((s, i) => {
+      stepMs = Math.max(stepMs, step(s.t));
+      const role = ['front', 'backing', 'cache', 'other'].includes(s.role) ? w.d(`role.${s.role as 'front'}`) : s.role;
+      out.push({
+        label: w.d('series.device', { device: s.device, role }),
+        color: palette[(i + 2) % palette.length] ?? '#000',
+        width: 1,
+        dash: [2, 2],
+        hidden: groups.length > 0,
+        order: 2,
+        points: points(s.t, s[metric]),
+      });
+    });
+  }
+  return { lines: out, stepMs };
+}
+
+/** Shaded phases from the windows the analysis actually compared. */
+function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: PhaseMarker[] } {
+  const b0 = Date.parse(r.windows.baseline.start), b1 = Date.parse(r.windows.baseline.end);
+  const m0 = Date.parse(r.windows.measure.start), m1 = Date.parse(r.windows.measure.end);
+  const sw = r.windows.switchAt === null ? null : Date.parse(r.windows.switchAt);
+  const bands: PhaseBand[] = [
+    { startMs: b0, endMs: b1, color: cssVar('--phase-baseline', 'rgba(213,94,0,0.10)'), label: w.d('phase.baseline') },
+  ];
+  const warm0 = sw ?? b1;
+  if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', 'rgba(128,128,128,0.22)'), label: w.d('phase.warmup') });
+  bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', 'rgba(0,114,178,0.10)'), label: w.d('phase.measure') });
+  return { bands, markers: sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }] };
+}
+
+function mean(xs: readonly number[]): number | null {
+  return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+/** "label, window: mean …, maximum …" for each line and window (hidden per-device lines left out). */
+function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: number | null) => string): string {
+  const wins: [string, number, number][] = [
+    [w.d('phase.baseline'), Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)],
+    [w.d('phase.measure'), Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)],
+  ];
+  const parts: string[] = [];
+  for (const l of ls.filter((x) => !x.hidden)) {
+    for (const [name, a, b] of wins) {
+      const ys = l.points.filter((p) => p.x > a && p.x <= b).map((p) => p.y);
+      parts.push(ys.length === 0 ? w.d('sum.noData', { label: `${l.label}, ${name}` })
+        : w.d('sum.series', { label: l.label, window: name, mean: fmt(mean(ys)), max: fmt(ys.reduce((m, y) => Math.max(m, y), -Infinity)) }));
+    }
+  }
+  return w.d('summary', { text: parts.join('; ') });
+}
+
+function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
+  title: string; yTitle: string; definition: string; lines: Line[]; stepMs: number; r: AnalysisReport; w: Words;
+  fmt: (v: number | null) => string; onRange: (chart: Chart) => void;
+}): Chart<'line', Point[]> {
+  const { w } = o;
+  const datasets: ChartDataset<'line', Point[]>[] = o.lines.map((l) => ({
+    label: l.label, data: l.points, borderColor: l.color, backgroundColor: l.color, borderWidth: l.width, borderDash: l.dash,
+    pointRadius: 0, pointHitRadius: 4, hidden: l.hidden, order: l.order, spanGaps: o.stepMs * 3,
+  }));
+  const xs = o.lines.flatMap((l) => (l.points.length > 0 ? [(l.points[0] as Point).x, (l.points[l.points.length - 1] as Point).x] : []));
+  const xMin = Math.min(Date.parse(o.r.windows.baseline.start), ...xs);
+  const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
+  const { bands, markers } = phases(o.r, w);
+  return new Chart<'line', Point[]>(canvas, {
+    type: 'line',
+    data: { datasets },
+    plugins: [firstDraw],
+    options: {
+      animation: false,
+      parsing: false,
+      normalized: true,
+      maintainAspectRatio: false,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      scales: {
+        x: {
+          type: 'time', min: xMin, max: xMax,
+          title: { display: true, text: w.d('axis.timeUtc') },
+          ticks: {
+            maxRotation: 0, autoSkip: true, maxTicksLimit: 8,
+            callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); },
+          },
+        },
+        y: { type: 'linear', beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
+      },
+      plugins: {
+        title: { display: false },
+        legend: { position: 'bottom' },
+        decimation: { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1000 },
+        tooltip: {
+          callbacks: {
+            title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
+            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${o.fmt(item.parsed.y)}`,
+            footer: () => wrap(o.definition),
+          },
+        },
+        phaseShading: {
+          bands, markers, textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)'),
+          font: `12px ${getComputedStyle(document.documentElement).fontFamily || 'system-ui'}`, maxRows: 3,
+        },
+        zoom: {
+          limits: { x: { min: 'original', max: 'original', minRange: o.stepMs * 20 } },
+          pan: { enabled: true, mode: 'x', onPanComplete: ({ chart }) => o.onRange(chart) },
+          zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x', onZoomComplete: ({ chart }) => o.onRange(chart) },
+        },
+      },
+    },
+  });
+}
+
+/** The IOPS and response-time figures with their shared zoom controls. */
+export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
+  const charts: Chart[] = [];
+  const range = el('p', { class: 'dash-range', 'data-testid': TID.dashZoomRange, 'aria-live': 'polite' });
+  const showRange = (c: Chart): void => {
+    const x = c.scales['x'];
+    if (x) range.textContent = w.d('zoom.range', { from: w.utc(x.min), to: w.utc(x.max) });
+  };
+  /** Brings every other time chart to the range of `source`. */
+  const sync = (source: Chart): void => {
+    const x = source.scales['x'];
+    if (!x) return;
+    for (const c of charts) if (c !== source) c.zoomScale('x', { min: x.min, max: x.max }, 'none');
+    showRange(source);
+  };
+  const button = (label: string, testId: string, act: () => void): HTMLButtonElement => {
+    const b = el('button', { type: 'button', 'data-testid': testId }, label);
+    b.addEventListener('click', act);
+    return b;
+  };
+  const controls = el('div', { class: 'dash-zoom', role: 'group', 'aria-label': w.d('zoom.help') },
+    button(w.d('zoom.in'), TID.dashZoomIn, () => { const c = charts[0]; if (c) { c.zoom(1.5, 'none'); sync(c); } }),
+    button(w.d('zoom.out'), TID.dashZoomOut, () => { const c = charts[0]; if (c) { c.zoom(1 / 1.5, 'none'); sync(c); } }),
+    button(w.d('zoom.reset'), TID.dashZoomReset, () => { for (const c of charts) c.resetZoom('none'); const c = charts[0]; if (c) showRange(c); }),
+    el('span', { class: 'dash-help' }, w.d('zoom.help')),
+    range);
+
+  const iops = lines(v, 'iops', w, palette);
+  const lat = lines(v, 'latencyMs', w, palette);
+  const fIops: Figure = figure(TID.chartIops, w.d('chart.iops'), w.d('def.chart.iops'), TID.chartSummary);
+  const fLat: Figure = figure(TID.chartLatency, w.d('chart.latency'), w.d('def.chart.latency'));
+  fIops.summary.textContent = summaryText(iops.lines, r, w, w.iops);
+  fLat.summary.textContent = summaryText(lat.lines, r, w, w.ms);
+  scheduler.add(fIops.canvas, (firstDraw) => {
+    const c = timeChart(fIops.canvas, firstDraw, { title: w.d('chart.iops'), yTitle: w.d('axis.iops'), definition: w.d('def.chart.iops'), ...iops, r, w, fmt: w.iops, onRange: sync });
+    charts.push(c);
+    showRange(c);
+    return c;
+  });
+  scheduler.add(fLat.canvas, (firstDraw) => {
+    const c = timeChart(fLat.canvas, firstDraw, { title: w.d('chart.latency'), yTitle: w.d('axis.latency'), definition: w.d('def.chart.latency'), ...lat, r, w, fmt: w.ms, onRange: sync });
+    charts.push(c);
+    const first = charts[0];
+    if (first && first !== c) sync(first);
+    return c;
+  });
+  return el('div', { class: 'dash-timeline' }, controls, fIops.node, fLat.node);
+}

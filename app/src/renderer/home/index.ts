@@ -1,0 +1,198 @@
+/**
+ * Home: start a new analysis, open the bundled sample or a capture file, and the recent
+ * analyses (the host's runs from `run.list`, then the captures opened in this browser profile).
+ * Opening anything never forgets anything: a failed open leaves the list and the typed path
+ * as they were and says what happened and what to do next.
+ */
+import type { AnalysisView, RunStatus } from '../../shared/contract.ts';
+import { common } from '../../shared/i18n/common.ts';
+import { home, type HomeKey } from '../../shared/i18n/home.ts';
+import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
+import type { Result } from '../../shared/result.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { errorText } from '../error-text.ts';
+import { fmtPercent } from '../format.ts';
+import type { Ctx, Screen } from '../screen.ts';
+import { recentCaptures } from './recent.ts';
+
+/** The path typed in "Open a capture file" survives leaving Home and coming back. */
+let typedPath = '';
+
+/** "20 Nov 2026, 22:12 – 22:16 UTC" per locale; a single date when the end is unknown. */
+export function fmtSpan(lang: Lang, startMs: number | null, endMs: number | null): string {
+  if (startMs === null) return '';
+  const f = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  if (endMs === null || endMs <= startMs) return `${f.format(new Date(startMs))} UTC`;
+  return `${f.formatRange(new Date(startMs), new Date(endMs))} UTC`;
+}
+
+interface Row {
+  key: string;
+  name: string;
+  host: string;
+  /** A host name from the capture (data, not text of ours). */
+  hostIsData: boolean;
+  dates: string;
+  status: string;
+  saved: string;
+  open: () => Promise<void>;
+}
+
+export function homeScreen(ctx: Ctx): Screen {
+  const lang = ctx.lang;
+  const h = (key: HomeKey, params?: Record<string, string | number>): string => translate(home, lang, key, params);
+  let disposed = false;
+
+  /** Opens an analysis returned by the host, or shows why it could not be opened in `errorBox`. */
+  const show = (errorBox: HTMLElement, what: string) => (r: Result<AnalysisView>): void => {
+    if (disposed) return;
+    if (r.ok) {
+      ctx.remember(r.value);
+      ctx.go(`results/${encodeURIComponent(r.value.id)}`);
+      return;
+    }
+    errorBox.replaceChildren(
+      el('p', { class: 'err-what' }, h('openFailed', { what })),
+      el('p', {}, errorText(lang, r.error.code)));
+    errorBox.hidden = false;
+  };
+
+  // Actions: new analysis and the sample.
+  const actionsError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.homeActionsError, hidden: '' });
+  const newBtn = el('button', { type: 'button', class: 'primary', 'data-testid': TID.homeNew }, h('newAnalysis'));
+  newBtn.addEventListener('click', () => ctx.go('new/devices'));
+  const sampleBtn = el('button', { type: 'button', 'data-testid': TID.homeSample }, translate(common, lang, 'openSample'));
+  sampleBtn.addEventListener('click', () => {
+    sampleBtn.disabled = true;
+    void ctx.api.openSample().then((r) => {
+      sampleBtn.disabled = false;
+      show(actionsError, h('theSample'))(r);
+    });
+  });
+
+  // Open a capture file by path (the browser host has no native file dialog).
+  const pathInput = el('input', {
+    id: 'home-capture-path', type: 'text', 'data-testid': TID.homeOpenPath, value: typedPath, spellcheck: 'false', autocomplete: 'off',
+    'aria-describedby': 'home-capture-help home-capture-error',
+  });
+  pathInput.addEventListener('input', () => {
+    typedPath = pathInput.value;
+    pathInput.removeAttribute('aria-invalid');
+  });
+  const openError = el('div', { class: 'error', role: 'alert', id: 'home-capture-error', 'data-testid': TID.homeOpenError, hidden: '' });
+  const openBtn = el('button', { type: 'submit', 'data-testid': TID.homeOpenSubmit }, h('open'));
+  const form = el('form', { class: 'home-open', 'aria-labelledby': 'home-open-title', novalidate: '' },
+    el('h3', { id: 'home-open-title' }, h('openCapture')),
+    el('label', { for: 'home-capture-path' }, h('capturePath')),
+    el('div', { class: 'home-open-row' }, pathInput, openBtn),
+    el('p', { class: 'help', id: 'home-capture-help' }, h('capturePathHelp')),
+    openError);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const path = pathInput.value.trim();
+    if (path.length === 0) {
+      pathInput.setAttribute('aria-invalid', 'true');
+      openError.replaceChildren(el('p', {}, h('pathEmpty')));
+      openError.hidden = false;
+      pathInput.focus();
+      return;
+    }
+    openBtn.disabled = true;
+    openError.hidden = true;
+    void ctx.api.openCapture(path).then((r) => {
+      openBtn.disabled = false;
+      if (!r.ok) pathInput.setAttribute('aria-invalid', 'true');
+      show(openError, path)(r);
+    });
+  });
+
+  // Recent analyses.
+  const recentError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.homeRecentError, hidden: '' });
+  const recentBody = el('div', { 'data-testid': TID.homeRecent, 'aria-busy': 'true' }, el('p', { role: 'status' }, translate(common, lang, 'loading')));
+  const recent = el('section', { class: 'home-recent', 'aria-labelledby': 'home-recent-title' },
+    el('h3', { id: 'home-recent-title' }, h('recent')), recentError, recentBody);
+
+  const runRow = (r: RunStatus): Row => {
+    const live = r.state === 'starting' || r.state === 'running' || r.state === 'waiting-switch';
+    const plannedEnd = r.startedMs === null ? null : r.startedMs + (r.plan.baselineSeconds + r.plan.warmupSeconds + r.plan.measureSeconds) * 1000;
+    return {
+      key: `run:${r.id}`,
+      name: r.name,
+      host: h('thisComputer'),
+      hostIsData: false,
+      dates: fmtSpan(lang, r.startedMs, live ? plannedEnd : r.lastSampleMs ?? plannedEnd),
+      status: h(`state.${r.state}`),
+      saved: r.iosSavedPercent === null ? '—' : fmtPercent(lang, r.iosSavedPercent, 1),
+      open: async () => {
+        // Only a finished run goes straight to its results; a live, stopped, failed or dead run
+        // opens its Live screen, which says what happened and offers Resume or the partial results.
+        if (r.state !== 'done') {
+          ctx.go(`run/${encodeURIComponent(r.id)}`);
+          return;
+        }
+        show(recentError, r.name)(await ctx.api.openRun(r.id));
+      },
+    };
+  };
+
+  const fill = (runs: RunStatus[]): void => {
+    const runFiles = new Set(runs.map((r) => r.captureFile));
+    const rows: Row[] = [
+      ...runs.map(runRow),
+      ...recentCaptures().filter((c) => !runFiles.has(c.captureFile)).map((c): Row => ({
+        key: `capture:${c.captureFile}`,
+        name: c.name,
+        host: c.hostname ?? '—',
+        hostIsData: c.hostname !== null,
+        dates: fmtSpan(lang, c.startMs, c.endMs),
+        status: c.isSample ? h('status.sample') : h('status.capture'),
+        saved: c.iosSavedPercent === null ? '—' : fmtPercent(lang, c.iosSavedPercent, 1),
+        open: async () => show(recentError, c.name)(c.isSample ? await ctx.api.openSample() : await ctx.api.openCapture(c.captureFile)),
+      })),
+    ];
+    recentBody.removeAttribute('aria-busy');
+    if (rows.length === 0) {
+      recentBody.replaceChildren(el('p', { class: 'help' }, h('recentEmpty')));
+      return;
+    }
+    const head = el('tr', {}, ...(['col.name', 'col.host', 'col.dates', 'col.status', 'col.saved', 'col.action'] as const).map((k) => el('th', { scope: 'col' }, h(k))));
+    const body = el('tbody', {});
+    for (const row of rows) {
+      const btn = el('button', { type: 'button', 'aria-label': h('openNamed', { name: row.name }) }, h('open'));
+      btn.addEventListener('click', () => {
+        btn.disabled = true;
+        recentError.hidden = true;
+        void row.open().finally(() => (btn.disabled = false));
+      });
+      body.append(el('tr', { 'data-key': row.key },
+        el('th', { scope: 'row', translate: 'no' }, row.name),
+        el('td', row.hostIsData ? { translate: 'no' } : {}, row.host),
+        el('td', {}, row.dates),
+        el('td', {}, row.status),
+        el('td', { class: 'num' }, row.saved),
+        el('td', {}, btn)));
+    }
+    recentBody.replaceChildren(el('table', { class: 'home-table' },
+      el('caption', {}, h('recentCaption')), el('thead', {}, head), body));
+  };
+
+  void ctx.api.listRuns().then((r) => {
+    if (disposed) return;
+    if (!r.ok) {
+      // The captures opened here are still listed; the runs' failure is said once, with what to do.
+      recentError.replaceChildren(el('p', { class: 'err-what' }, h('runsFailed')), el('p', {}, errorText(lang, r.error.code)));
+      recentError.hidden = false;
+    }
+    fill(r.ok ? r.value : []);
+  });
+
+  const node = el('div', { class: 'home', 'data-testid': TID.home },
+    el('h2', {}, h('title')),
+    el('p', { class: 'intro' }, h('intro')),
+    el('div', { class: 'home-actions' }, newBtn, sampleBtn),
+    actionsError,
+    form,
+    recent);
+  return { node, dispose: () => { disposed = true; } };
+}

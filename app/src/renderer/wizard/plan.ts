@@ -1,0 +1,171 @@
+/**
+ * Step 3, Plan: baseline, warm-up and measure durations (any length down to one second, for
+ * trials), the sample interval, the latency targets preset, and a live estimate of the
+ * capture's disk use (shared/estimate.ts, method documented there). Each invalid duration is
+ * marked on its field and explained in a sentence tied to it (aria-describedby).
+ */
+import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
+import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize } from '../../shared/estimate.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
+import type { WizardKey } from '../../shared/i18n/wizard.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { fmtNumber } from '../format.ts';
+import type { StepCtx, StepView } from './index.ts';
+import { chosenDevices, durationSeconds, INTERVALS_MS, PRESETS, UNITS, type Draft, type DurationDraft, type Unit } from './state.ts';
+import { fmtBytes, fmtDuration, fmtUnit } from './units.ts';
+
+type DurationField = 'baseline' | 'warmup' | 'measure';
+const FIELDS: { field: DurationField; min: 0 | 1; label: WizardKey; help: WizardKey }[] = [
+  { field: 'baseline', min: 1, label: 'plan.baseline', help: 'plan.baselineHelp' },
+  { field: 'warmup', min: 0, label: 'plan.warmup', help: 'plan.warmupHelp' },
+  { field: 'measure', min: 1, label: 'plan.measure', help: 'plan.measureHelp' },
+];
+/** Windows shorter than this are trials: the step says so (a day covers a daily cycle). */
+const SHORT_WINDOW_SECONDS = 3600;
+
+/** "reads under 10 ms, writes under 5 ms" in the person's language. */
+export function targetsText(w: StepCtx['w'], lang: Lang, t: LatencyTargets): string {
+  const parts: string[] = [];
+  if (t.readMs !== undefined) parts.push(w('target.read', { ms: fmtNumber(lang, t.readMs) }));
+  if (t.writeMs !== undefined) parts.push(w('target.write', { ms: fmtNumber(lang, t.writeMs) }));
+  if (t.transferMs !== undefined) parts.push(w('target.transfer', { ms: fmtNumber(lang, t.transferMs) }));
+  return parts.join(', ');
+}
+
+export function presetLabel(w: StepCtx['w'], lang: Lang, p: TargetPreset): string {
+  return w('preset.option', { name: w(`preset.${p}`), targets: targetsText(w, lang, TARGET_PRESETS[p]) });
+}
+
+/** The capture size sentence for a draft (also used by the review step). */
+export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
+  const b = durationSeconds(d.baseline, 1);
+  const wu = durationSeconds(d.warmup, 0);
+  const m = durationSeconds(d.measure, 1);
+  const devices = chosenDevices(d).length;
+  if (!b.ok || !wu.ok || !m.ok || devices === 0) return null;
+  const e = estimateCaptureSize({ deviceCount: devices, baselineSeconds: b.seconds, warmupSeconds: wu.seconds, measureSeconds: m.seconds, intervalMs: d.intervalMs });
+  return w('plan.estimate', { size: fmtBytes(lang, e.bytes), samples: fmtNumber(lang, e.samples), devices: fmtNumber(lang, devices), extra: fmtBytes(lang, e.peakBytes - e.bytes) });
+}
+
+export function planStep(s: StepCtx): StepView {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const errors = new Map<DurationField, HTMLElement>();
+  const inputs = new Map<DurationField, HTMLInputElement>();
+
+  const estimate = el('p', { class: 'wiz-estimate', 'data-testid': TID.wizEstimate, 'aria-live': 'polite' });
+  const total = el('p', { class: 'help', 'data-testid': TID.wizTotal });
+  const short = el('p', { class: 'wiz-note', hidden: '' });
+
+  const check = (): void => {
+    const secs: number[] = [];
+    let shortest = Infinity;
+    for (const f of FIELDS) {
+      const r = durationSeconds(draft[f.field], f.min);
+      const input = inputs.get(f.field);
+      const err = errors.get(f.field);
+      if (r.ok) {
+        secs.push(r.seconds);
+        if (f.min === 1) shortest = Math.min(shortest, r.seconds);
+        input?.removeAttribute('aria-invalid');
+        if (err) err.textContent = '';
+      } else {
+        input?.setAttribute('aria-invalid', 'true');
+        if (err) err.textContent = w(`dur.${r.error}`, { max: fmtUnit(lang, 30, 'day', 'long') });
+      }
+    }
+    const est = estimateText(w, lang, draft);
+    estimate.textContent = est ?? (chosenDevices(draft).length === 0 ? w('plan.estimateNoDevices') : w('plan.estimateInvalid'));
+    total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, secs.reduce((a, b) => a + b, 0)) }) : '';
+    short.hidden = !(shortest < SHORT_WINDOW_SECONDS);
+    short.textContent = w('plan.short', { hour: fmtUnit(lang, 1, 'hour', 'long') });
+    s.changed();
+  };
+
+  const durations = el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.durations')));
+  for (const f of FIELDS) {
+    const d: DurationDraft = draft[f.field];
+    const id = `wiz-${f.field}`;
+    const input = el('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', size: '8', value: d.text, 'aria-describedby': `${id}-help ${id}-error`, 'data-testid': `${TID.wizDuration}-${f.field}` });
+    const unit = el('select', { id: `${id}-unit`, 'aria-label': w('plan.unitFor', { what: w(f.label) }), 'data-testid': `${TID.wizDuration}-${f.field}-unit` });
+    for (const u of Object.keys(UNITS) as Unit[]) {
+      const opt = el('option', { value: u }, w(`unit.${u}`));
+      if (u === d.unit) opt.selected = true;
+      unit.append(opt);
+    }
+    input.addEventListener('input', () => {
+      draft[f.field] = { text: input.value, unit: draft[f.field].unit };
+      check();
+    });
+    unit.addEventListener('change', () => {
+      const u = unit.value;
+      if (Object.prototype.hasOwnProperty.call(UNITS, u)) draft[f.field] = { text: draft[f.field].text, unit: u as Unit };
+      check();
+    });
+    const err = el('p', { class: 'field-error', id: `${id}-error`, 'aria-live': 'polite' });
+    inputs.set(f.field, input);
+    errors.set(f.field, err);
+    durations.append(el('div', { class: 'wiz-field' },
+      el('label', { for: id }, w(f.label)),
+      el('div', { class: 'wiz-dur' }, input, unit),
+      el('p', { class: 'help', id: `${id}-help` }, w(f.help)),
+      err));
+  }
+  durations.append(total, short);
+
+  const interval = el('select', { id: 'wiz-interval', 'data-testid': TID.wizInterval, 'aria-describedby': 'wiz-interval-help' });
+  for (const ms of INTERVALS_MS) {
+    const label = fmtUnit(lang, ms / 1000, 'second', 'long');
+    const opt = el('option', { value: String(ms) }, ms === 5000 ? w('plan.default', { value: label }) : label);
+    if (ms === draft.intervalMs) opt.selected = true;
+    interval.append(opt);
+  }
+  interval.addEventListener('change', () => {
+    const ms = Number(interval.value);
+    if ((INTERVALS_MS as readonly number[]).includes(ms)) draft.intervalMs = ms;
+    check();
+  });
+
+  const targets = el('select', { id: 'wiz-targets', 'data-testid': TID.wizTargets, 'aria-describedby': 'wiz-targets-help' });
+  for (const p of PRESETS) {
+    const opt = el('option', { value: p }, presetLabel(w, lang, p));
+    if (p === draft.targets) opt.selected = true;
+    targets.append(opt);
+  }
+  targets.addEventListener('change', () => {
+    const p = PRESETS.find((x) => x === targets.value);
+    if (p !== undefined) draft.targets = p;
+    check();
+  });
+
+  const method = w('plan.estimateMethod', {
+    perSample: fmtNumber(lang, CAPTURE_BYTES_PER_SAMPLE),
+    perDevice: fmtNumber(lang, CAPTURE_BYTES_PER_DEVICE_SAMPLE),
+    fixed: fmtBytes(lang, CAPTURE_FIXED_BYTES),
+    extra: fmtBytes(lang, CAPTURE_RECORDING_EXTRA_BYTES),
+  });
+
+  const node = el('div', { class: 'wiz-plan' },
+    el('p', { class: 'intro' }, w('plan.intro')),
+    durations,
+    el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.sampling')),
+      el('div', { class: 'wiz-field' },
+        el('label', { for: 'wiz-interval' }, w('plan.interval')),
+        interval,
+        el('p', { class: 'help', id: 'wiz-interval-help' }, w('plan.intervalHelp'))),
+      el('div', { class: 'wiz-field' },
+        el('label', { for: 'wiz-targets' }, w('plan.targets')),
+        targets,
+        el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp')))),
+    el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
+      el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),
+      estimate,
+      el('p', { class: 'help' }, method)));
+  check();
+
+  return {
+    node,
+    blocker: () => (FIELDS.some((f) => !durationSeconds(draft[f.field], f.min).ok) ? w('plan.fix') : null),
+  };
+}

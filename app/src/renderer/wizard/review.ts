@@ -1,0 +1,144 @@
+/**
+ * Step 4, Review and start: the plan in plain words, its details, a name, and Start. Start
+ * calls `api.startRun(plan)` (the probe runs detached and outlives the window) and goes to the
+ * run's Live screen. Whatever still stops the plan (no device chosen, a bad duration, a blank
+ * name) is written out with a button back to the step that fixes it; a refused start says why
+ * and keeps the draft.
+ */
+import { TARGET_PRESETS } from '@cacheproof/engine';
+import { LOCALE, translate } from '../../shared/i18n/types.ts';
+import { common } from '../../shared/i18n/common.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { errorText } from '../error-text.ts';
+import type { StepCtx, StepView } from './index.ts';
+import { estimateText, presetLabel, targetsText } from './plan.ts';
+import { chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
+import { clearDraft } from './store.ts';
+import { fmtDuration, fmtList, fmtUnit } from './units.ts';
+
+/** "loop7 (front) and loop6 (backing)". */
+function devicesPhrase(s: StepCtx, d: Draft): string {
+  const backing = d.backing.filter((b) => b !== d.front);
+  const parts = [
+    ...(d.front === null ? [] : [s.w('rev.frontDevice', { name: d.front })]),
+    ...backing.map((name) => s.w('rev.backingDevice', { name })),
+  ];
+  return fmtList(s.ctx.lang, parts);
+}
+
+/** The plan in one paragraph, or null while a duration is invalid or nothing is chosen. */
+export function summaryText(s: StepCtx, d: Draft): string | null {
+  const lang = s.ctx.lang;
+  const b = durationSeconds(d.baseline, 1);
+  const wu = durationSeconds(d.warmup, 0);
+  const m = durationSeconds(d.measure, 1);
+  if (!b.ok || !wu.ok || !m.ok || chosenDevices(d).length === 0) return null;
+  const params = {
+    devices: devicesPhrase(s, d),
+    interval: fmtUnit(lang, d.intervalMs / 1000, 'second', 'long'),
+    baseline: fmtDuration(lang, b.seconds),
+    warmup: fmtDuration(lang, wu.seconds),
+    measure: fmtDuration(lang, m.seconds),
+  };
+  const parts = [wu.seconds > 0 ? s.w('rev.sentence', params) : s.w('rev.sentenceNoWarmup', params)];
+  if (d.front === null) parts.push(s.w('rev.noFront'));
+  const est = estimateText(s.w, lang, d);
+  if (est !== null) parts.push(est);
+  parts.push(s.w('rev.targets', { targets: `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
+  parts.push(s.w('rev.detached'));
+  return parts.join(' ');
+}
+
+/** A name proposed from the devices and today's date: "loop7 → loop6, 20 Nov 2026". */
+function proposedName(s: StepCtx, d: Draft): string {
+  const date = new Intl.DateTimeFormat(LOCALE[s.ctx.lang], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
+  return s.w('rev.defaultName', { devices: chosenDevices(d).join(' + ') || '—', date });
+}
+
+export function reviewStep(s: StepCtx): StepView {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const summary = summaryText(s, draft);
+
+  const nameInput = el('input', { id: 'wiz-name', type: 'text', maxlength: '200', autocomplete: 'off', 'aria-describedby': 'wiz-name-help wiz-name-error', 'data-testid': TID.wizName });
+  nameInput.value = draft.name.length > 0 ? draft.name : proposedName(s, draft);
+  const nameError = el('p', { class: 'field-error', id: 'wiz-name-error', 'aria-live': 'polite' });
+  const checkName = (): void => {
+    const blank = nameInput.value.trim().length === 0;
+    if (blank) nameInput.setAttribute('aria-invalid', 'true');
+    else nameInput.removeAttribute('aria-invalid');
+    nameError.textContent = blank ? w('rev.nameEmpty') : '';
+  };
+  nameInput.addEventListener('input', () => {
+    draft.name = nameInput.value;
+    checkName();
+    s.changed();
+  });
+
+  const startError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizError, hidden: '' });
+  const todo = problems(draft);
+  const todoBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizProblems });
+  if (todo.length === 0) todoBox.hidden = true;
+  else {
+    todoBox.append(el('p', { class: 'err-what' }, w('rev.notReady')));
+    const ul = el('ul', {});
+    for (const p of todo) {
+      const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
+      fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
+      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen') : w('rev.badDuration', { what: w(`plan.${p.field}`) });
+      ul.append(el('li', {}, text, ' ', fix));
+    }
+    todoBox.append(ul);
+  }
+
+  const b = durationSeconds(draft.baseline, 1);
+  const wu = durationSeconds(draft.warmup, 0);
+  const m = durationSeconds(draft.measure, 1);
+  const dash = '—';
+  const details: [string, string][] = [
+    [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
+    [w('rev.switch'), w('eng.manual')],
+    [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
+    [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
+    [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
+    [w('plan.interval'), fmtUnit(lang, draft.intervalMs / 1000, 'second', 'long')],
+    [w('plan.targets'), presetLabel(w, lang, draft.targets)],
+  ];
+  const dl = el('dl', { class: 'wiz-details' });
+  for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));
+
+  const node = el('div', { class: 'wiz-review' },
+    todoBox,
+    summary === null ? '' : el('p', { class: 'wiz-summary', 'data-testid': TID.wizSummary }, summary),
+    dl,
+    el('div', { class: 'wiz-field' },
+      el('label', { for: 'wiz-name' }, w('rev.name')),
+      nameInput,
+      el('p', { class: 'help', id: 'wiz-name-help' }, w('rev.nameHelp')),
+      nameError),
+    startError);
+  checkName();
+
+  return {
+    node,
+    submitLabel: w('rev.start'),
+    blocker: () => {
+      if (problems(draft).length > 0) return w('rev.fixFirst');
+      return nameInput.value.trim().length === 0 ? w('rev.nameEmpty') : null;
+    },
+    submit: async () => {
+      const plan = toPlan(draft, nameInput.value);
+      if (plan === null) return;
+      startError.hidden = true;
+      const r = await ctx.api.startRun(plan);
+      if (r.ok) {
+        clearDraft();
+        ctx.go(`run/${encodeURIComponent(r.value.id)}`);
+        return;
+      }
+      startError.replaceChildren(el('p', { class: 'err-what' }, w('rev.startFailed')), el('p', {}, errorText(lang, r.error.code)));
+      startError.hidden = false;
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The new-analysis wizard's draft (what the person chose on each step) and the checks that
+ * turn it into a `RunPlan`. Pure; store.ts keeps the draft across steps and reloads.
+ */
+import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
+import type { RunPlan } from '../../shared/contract.ts';
+
+export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
+export type Step = (typeof STEPS)[number];
+export function isStep(s: string | undefined): s is Step {
+  return (STEPS as readonly (string | undefined)[]).includes(s);
+}
+
+export const UNITS = { s: 1, min: 60, h: 3600 } as const;
+export type Unit = keyof typeof UNITS;
+export const INTERVALS_MS = [1000, 5000, 10_000, 30_000, 60_000] as const;
+export const PRESETS = Object.keys(TARGET_PRESETS) as TargetPreset[];
+/** The contract's bound on every duration (RunPlan): 30 days. */
+export const MAX_SECONDS = 30 * 86400;
+
+export interface DurationDraft {
+  /** As typed (a decimal comma or point). */
+  text: string;
+  unit: Unit;
+}
+
+export interface Draft {
+  front: string | null;
+  backing: string[];
+  baseline: DurationDraft;
+  warmup: DurationDraft;
+  measure: DurationDraft;
+  intervalMs: number;
+  targets: TargetPreset;
+  /** Empty until the person types one; the review step proposes a name. */
+  name: string;
+}
+
+export function defaultDraft(): Draft {
+  return {
+    front: null,
+    backing: [],
+    baseline: { text: '24', unit: 'h' },
+    warmup: { text: '1', unit: 'h' },
+    measure: { text: '24', unit: 'h' },
+    intervalMs: 5000,
+    targets: 'generic',
+    name: '',
+  };
+}
+
+function isUnit(u: unknown): u is Unit {
+  return typeof u === 'string' && Object.prototype.hasOwnProperty.call(UNITS, u);
+}
+
+function duration(v: unknown, fallback: DurationDraft): DurationDraft {
+  if (v === null || typeof v !== 'object') return fallback;
+  const o = v as Record<string, unknown>;
+  return typeof o.text === 'string' && isUnit(o.unit) ? { text: o.text.slice(0, 32), unit: o.unit } : fallback;
+}
+
+/** Reads the stored draft; anything malformed falls back to the defaults field by field. */
+export function parseDraft(text: string | null): Draft {
+  const d = defaultDraft();
+  if (text === null) return d;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return d;
+  }
+  if (raw === null || typeof raw !== 'object') return d;
+  const o = raw as Record<string, unknown>;
+  return {
+    front: typeof o.front === 'string' ? o.front : null,
+    backing: Array.isArray(o.backing) ? o.backing.filter((b): b is string => typeof b === 'string').slice(0, 64) : [],
+    baseline: duration(o.baseline, d.baseline),
+    warmup: duration(o.warmup, d.warmup),
+    measure: duration(o.measure, d.measure),
+    intervalMs: (INTERVALS_MS as readonly unknown[]).includes(o.intervalMs) ? (o.intervalMs as number) : d.intervalMs,
+    targets: typeof o.targets === 'string' && (PRESETS as string[]).includes(o.targets) ? (o.targets as TargetPreset) : d.targets,
+    name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
+  };
+}
+
+export type DurationError = 'empty' | 'not-a-number' | 'negative' | 'too-short' | 'too-long' | 'not-whole-seconds';
+
+/**
+ * A typed duration in whole seconds. Accepts a decimal comma or point ("0,5" h = 1800 s).
+ * `min` is 1 for the baseline and measure windows, 0 for the warm-up.
+ */
+export function durationSeconds(d: DurationDraft, min: 0 | 1): { ok: true; seconds: number } | { ok: false; error: DurationError } {
+  const text = d.text.trim().replace(/\s/g, '').replace(',', '.');
+  if (text.length === 0) return { ok: false, error: 'empty' };
+  if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, error: /^-/.test(text) ? 'negative' : 'not-a-number' };
+  const exact = Number(text) * UNITS[d.unit];
+  const seconds = Math.round(exact);
+  if (Math.abs(exact - seconds) > 1e-6) return { ok: false, error: 'not-whole-seconds' };
+  if (seconds < min) return { ok: false, error: 'too-short' };
+  if (seconds > MAX_SECONDS) return { ok: false, error: 'too-long' };
+  return { ok: true, seconds };
+}
+
+/** The devices the draft measures, front first. */
+export function chosenDevices(d: Draft): string[] {
+  return [...(d.front === null ? [] : [d.front]), ...d.backing.filter((b) => b !== d.front)];
+}
+
+export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' };
+
+/** What still stops the draft from becoming a plan, in step order. */
+export function problems(d: Draft): PlanProblem[] {
+  const out: PlanProblem[] = [];
+  if (chosenDevices(d).length === 0) out.push({ step: 'devices', field: 'devices' });
+  if (!durationSeconds(d.baseline, 1).ok) out.push({ step: 'plan', field: 'baseline' });
+  if (!durationSeconds(d.warmup, 0).ok) out.push({ step: 'plan', field: 'warmup' });
+  if (!durationSeconds(d.measure, 1).ok) out.push({ step: 'plan', field: 'measure' });
+  return out;
+}
+
+/** The plan the probe is started with, or null while `problems(d)` is not empty or the name is blank. */
+export function toPlan(d: Draft, name: string): RunPlan | null {
+  const b = durationSeconds(d.baseline, 1);
+  const w = durationSeconds(d.warmup, 0);
+  const m = durationSeconds(d.measure, 1);
+  const trimmed = name.trim();
+  if (!b.ok || !w.ok || !m.ok || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200) return null;
+  return {
+    name: trimmed,
+    front: d.front,
+    backing: d.backing.filter((x) => x !== d.front),
+    baselineSeconds: b.seconds,
+    warmupSeconds: w.seconds,
+    measureSeconds: m.seconds,
+    intervalMs: d.intervalMs,
+    switch: { kind: 'manual' },
+    targets: d.targets,
+  };
+}

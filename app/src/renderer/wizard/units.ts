@@ -1,0 +1,47 @@
+/**
+ * Sizes and durations in the person's locale, with the unit names the browser's Intl data
+ * gives for that locale (`1,2 Go`, `24 heures`), so that no unit word lives in code.
+ * Sizes are decimal (1 GB = 10⁹ bytes), like the drive makers print them.
+ */
+import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
+
+const BYTE_UNITS = [
+  ['byte', 1],
+  ['kilobyte', 1e3],
+  ['megabyte', 1e6],
+  ['gigabyte', 1e9],
+  ['terabyte', 1e12],
+  ['petabyte', 1e15],
+] as const;
+
+/** `1.2 GB` / `1,2 Go`: the largest decimal unit that keeps the number ≥ 1, two significant digits below 10. */
+export function fmtBytes(lang: Lang, bytes: number): string {
+  let unit: (typeof BYTE_UNITS)[number] = BYTE_UNITS[0];
+  for (const u of BYTE_UNITS) if (bytes >= u[1]) unit = u;
+  const v = bytes / unit[1];
+  const digits = unit[1] === 1 || v >= 10 ? 0 : 1;
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit: unit[0], unitDisplay: 'short', maximumFractionDigits: digits }).format(v);
+}
+
+/** A count in one time unit: `5 s` (short) or `5 seconds` (long). */
+export function fmtUnit(lang: Lang, value: number, unit: 'second' | 'minute' | 'hour' | 'day', display: 'short' | 'long'): string {
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: 2 }).format(value);
+}
+
+/** Whole seconds as days, hours, minutes and seconds: `1 hour, 30 minutes` / `1 heure et 30 minutes`. */
+export function fmtDuration(lang: Lang, seconds: number, display: 'short' | 'long' = 'long'): string {
+  const parts: string[] = [];
+  let rest = Math.max(0, Math.round(seconds));
+  for (const [unit, size] of [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]] as const) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) parts.push(fmtUnit(lang, n, unit, display));
+  }
+  if (parts.length === 0) return fmtUnit(lang, 0, 'second', display);
+  return new Intl.ListFormat(LOCALE[lang], { style: display === 'long' ? 'long' : 'narrow', type: 'unit' }).format(parts);
+}
+
+/** Names joined the locale's way: `loop6 and loop7` / `loop6 et loop7`. */
+export function fmtList(lang: Lang, items: string[]): string {
+  return new Intl.ListFormat(LOCALE[lang], { style: 'long', type: 'conjunction' }).format(items);
+}

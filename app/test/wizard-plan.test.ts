@@ -1,0 +1,125 @@
+/**
+ * The wizard's pure parts: the capture-size estimate (against the bundled capture it was
+ * measured on), typed durations, the draft → RunPlan conversion (checked with the contract's
+ * own schema), the stored draft's parsing, and the Devices step's stacking and ordering.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { RunPlan, type DeviceEntry } from '../src/shared/contract.ts';
+import { estimateCaptureSize, plannedSamples } from '../src/shared/estimate.ts';
+import { guessBacking, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
+import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
+
+const SAMPLE = join(import.meta.dirname, '..', '..', 'samples', 'lab', 'lab-sample.capture');
+
+describe('capture size estimate', () => {
+  it.skipIf(!existsSync(SAMPLE))('reproduces the bundled lab capture it was measured on within 1 %', () => {
+    const db = new Database(SAMPLE, { readonly: true });
+    const samples = (db.prepare('SELECT count(*) AS n FROM samples').get() as { n: number }).n;
+    const devices = (db.prepare('SELECT count(*) AS n FROM devices').get() as { n: number }).n;
+    db.close();
+    const bytes = statSync(SAMPLE).size;
+    // 1 s interval: N samples span N − 1 seconds.
+    const e = estimateCaptureSize({ deviceCount: devices, baselineSeconds: samples - 1, warmupSeconds: 0, measureSeconds: 0, intervalMs: 1000 });
+    expect(e.samples).toBe(samples);
+    expect(Math.abs(e.bytes - bytes) / bytes).toBeLessThan(0.01);
+  });
+
+  it('gives the documented worked example for the default plan', () => {
+    const p = { deviceCount: 2, baselineSeconds: 86400, warmupSeconds: 3600, measureSeconds: 86400, intervalMs: 5000 };
+    expect(plannedSamples(p)).toBe(35_281);
+    expect(estimateCaptureSize(p).bytes).toBe(14_580_828);
+    expect(estimateCaptureSize(p).peakBytes - estimateCaptureSize(p).bytes).toBe(4_693_568);
+  });
+
+  it('grows with devices and with samples, and a shorter interval means more samples', () => {
+    const base = { deviceCount: 1, baselineSeconds: 600, warmupSeconds: 0, measureSeconds: 600, intervalMs: 5000 };
+    expect(estimateCaptureSize({ ...base, deviceCount: 4 }).bytes).toBeGreaterThan(estimateCaptureSize(base).bytes);
+    expect(estimateCaptureSize({ ...base, intervalMs: 1000 }).samples).toBe(1201);
+    expect(estimateCaptureSize({ ...base, intervalMs: 1000 }).bytes).toBeGreaterThan(estimateCaptureSize(base).bytes);
+  });
+});
+
+describe('typed durations', () => {
+  it('reads a decimal comma or point in the chosen unit', () => {
+    expect(durationSeconds({ text: '0,5', unit: 'h' }, 1)).toEqual({ ok: true, seconds: 1800 });
+    expect(durationSeconds({ text: '1.5', unit: 'min' }, 1)).toEqual({ ok: true, seconds: 90 });
+    expect(durationSeconds({ text: ' 20 ', unit: 's' }, 1)).toEqual({ ok: true, seconds: 20 });
+    expect(durationSeconds({ text: '0', unit: 'h' }, 0)).toEqual({ ok: true, seconds: 0 });
+  });
+
+  it('says what is wrong', () => {
+    expect(durationSeconds({ text: '', unit: 's' }, 1)).toEqual({ ok: false, error: 'empty' });
+    expect(durationSeconds({ text: 'abc', unit: 's' }, 1)).toEqual({ ok: false, error: 'not-a-number' });
+    expect(durationSeconds({ text: '-3', unit: 'h' }, 1)).toEqual({ ok: false, error: 'negative' });
+    expect(durationSeconds({ text: '0', unit: 'h' }, 1)).toEqual({ ok: false, error: 'too-short' });
+    expect(durationSeconds({ text: '0.3', unit: 's' }, 1)).toEqual({ ok: false, error: 'not-whole-seconds' });
+    expect(durationSeconds({ text: '721', unit: 'h' }, 1)).toEqual({ ok: false, error: 'too-long' });
+    expect(durationSeconds({ text: '720', unit: 'h' }, 1)).toEqual({ ok: true, seconds: 30 * 86400 });
+  });
+});
+
+describe('draft → plan', () => {
+  it('refuses a draft with no device and names the step that fixes it', () => {
+    const d = defaultDraft();
+    expect(problems(d)).toEqual([{ step: 'devices', field: 'devices' }]);
+    expect(toPlan(d, 'x')).toBeNull();
+  });
+
+  it('makes a plan the contract accepts, without the front device among the backing devices', () => {
+    const d = { ...defaultDraft(), front: 'loop7', backing: ['loop6', 'loop7'], baseline: { text: '20', unit: 's' as const }, warmup: { text: '5', unit: 's' as const }, measure: { text: '20', unit: 's' as const }, intervalMs: 1000 };
+    expect(problems(d)).toEqual([]);
+    const plan = toPlan(d, '  trial  ');
+    expect(plan).toEqual({ name: 'trial', front: 'loop7', backing: ['loop6'], baselineSeconds: 20, warmupSeconds: 5, measureSeconds: 20, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic' });
+    expect(RunPlan.safeParse(plan).success).toBe(true);
+    expect(toPlan(d, '   ')).toBeNull();
+  });
+
+  it('reads back a stored draft and falls back field by field on anything malformed', () => {
+    expect(parseDraft('not json')).toEqual(defaultDraft());
+    const d = parseDraft(JSON.stringify({ front: 'sdb', backing: ['sdc', 3], baseline: { text: '2', unit: 'weeks' }, intervalMs: 7000, targets: 'sharepoint' }));
+    expect(d.front).toBe('sdb');
+    expect(d.backing).toEqual(['sdc']);
+    expect(d.baseline).toEqual(defaultDraft().baseline);
+    expect(d.intervalMs).toBe(5000);
+    expect(d.targets).toBe('sharepoint');
+  });
+});
+
+function dev(name: string, more: Partial<DeviceEntry> = {}): DeviceEntry {
+  return {
+    name, majMin: '0:0', sizeBytes: 1e9, kind: 'ssd', model: null, vendor: null, isPartition: false, parent: null,
+    slaves: [], holders: [], backingFile: null, backingFileDevice: null, role: 'other', roleReason: null, ...more,
+  };
+}
+
+describe('devices step', () => {
+  // Two labs side by side (front loop on a file on a backing loop on the disk) and a bcache set.
+  const devices = [
+    dev('sda', { kind: 'hdd', role: 'backing' }),
+    dev('sda1', { isPartition: true, parent: 'sda' }),
+    dev('loop0', { kind: 'loop', role: 'front', backingFile: '/lab0/front.img', backingFileDevice: 'loop1' }),
+    dev('loop1', { kind: 'loop', role: 'backing', backingFile: '/lab0/backing.img', backingFileDevice: 'sda1' }),
+    dev('loop2', { kind: 'loop', role: 'front', backingFile: '/lab1/front.img', backingFileDevice: 'loop3' }),
+    dev('loop3', { kind: 'loop', role: 'backing', backingFile: '/lab1/backing.img', backingFileDevice: 'sda1' }),
+    dev('bcache0', { slaves: ['sdb', 'nvme0n1'] }),
+    dev('sdb', { kind: 'hdd', holders: ['bcache0'] }),
+    dev('nvme0n1', { kind: 'nvme', holders: ['bcache0'], role: 'cache' }),
+  ];
+
+  it('finds the top of every stack', () => {
+    expect(stackTops(devices).map((d) => d.name)).toEqual(['loop0', 'loop2', 'bcache0']);
+  });
+
+  it('lists partitions right under their disk', () => {
+    expect(tableOrder(devices).slice(0, 3).map((r) => [r.device.name, r.nested])).toEqual([['sda', false], ['sda1', true], ['loop0', false]]);
+    expect(tableOrder(devices)).toHaveLength(devices.length);
+  });
+
+  it('proposes the backing devices of the front device’s own stack', () => {
+    expect(guessBacking(devices, 'loop2')).toEqual(['sda', 'loop3']);
+    expect(guessBacking(devices, null)).toEqual(['sda', 'loop1', 'loop3']);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The results dashboard on the bundled sample: every chart draws, the cards show the engine's
+ * figures formatted for the language (French decimal comma), the time charts' zoom resets from
+ * the keyboard, and the theme toggle switches light/dark.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, watchConsole } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+
+const CHARTS = [TID.chartIops, TID.chartLatency, TID.chartHourly, TID.chartDistribution, TID.chartFrontBacking] as const;
+
+/** Signs in and opens the bundled sample through its deep link (`#/sample`, as Home's button does). */
+async function openSample(page: Page, authUrl: string): Promise<void> {
+  await page.goto(authUrl);
+  await expect(page.getByTestId(TID.appTitle)).toHaveText('CacheProof');
+  await page.evaluate(() => { location.hash = '#/sample'; });
+  await drawn(page);
+}
+
+async function drawn(page: Page): Promise<void> {
+  await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+}
+
+/** Non-transparent pixels on the chart's canvas (a chart that drew nothing has none). */
+async function inkedPixels(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d');
+    if (!ctx || c.width === 0 || c.height === 0) return 0;
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+    return n;
+  });
+}
+
+test('every dashboard chart draws, with a text summary, and no console errors', async ({ app, page }) => {
+  const errors = watchConsole(page);
+  await openSample(page, app.authUrl);
+  for (const id of CHARTS) {
+    expect(await inkedPixels(page, id), `${id} canvas`).toBeGreaterThan(2000);
+    const summaryId = id === TID.chartIops ? TID.chartSummary : `${id}-summary`;
+    await expect(page.getByTestId(summaryId)).toHaveText(/^Chart summary: .*\d/);
+  }
+  // The app's own performance marks frame the open (bench/dashboard reads them).
+  const marks = await page.evaluate(() => ['cacheproof:open-request', 'cacheproof:dashboard-drawn'].map((n) => performance.getEntriesByName(n, 'mark').length));
+  expect(marks.every((n) => n > 0)).toBe(true);
+  await expect(page.getByTestId(TID.dashHealth).locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByTestId(TID.dashDrift).locator('li')).toHaveCount(4);
+  expect(errors).toEqual([]);
+});
+
+test('the cards show the analysis figures formatted for French', async ({ app, page }) => {
+  await openSample(page, app.authUrl);
+  await page.getByTestId(TID.langSelect).selectOption('fr');
+  await drawn(page);
+  await expect(page.getByTestId(TID.cardIosSaved).locator('h3')).toHaveText('E/S épargnées aux disques');
+  // The engine's figures, straight from the host, formatted here with the browser's own Intl for fr-FR.
+  const expected = await page.evaluate(async () => {
+    const res = await fetch('/api/analysis.openSample', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: '{}' });
+    type Pair = { before: number; after: number };
+    type Benefit = {
+      iosSavedPercent: { value: number; ci95: { low: number; high: number } };
+      latencyMs: Pair & { reductionPercent: number };
+      normalizedIops: Pair; throughputMBps: Pair; cacheServedPercent: { reads: number; writes: number };
+    };
+    const body = (await res.json()) as { ok: boolean; value: { result: { benefit: Benefit } } };
+    const b = body.value.result.benefit;
+    const pct = (v: number): string => new Intl.NumberFormat('fr-FR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100);
+    // Three significant digits below 100, whole numbers from 100.
+    const sig = (v: number): string => new Intl.NumberFormat('fr-FR', Math.abs(v) >= 100 ? { maximumFractionDigits: 0 } : { maximumSignificantDigits: 3 }).format(v);
+    return {
+      saved: pct(b.iosSavedPercent.value),
+      savedCi: `intervalle à 95 % ${pct(b.iosSavedPercent.ci95.low)} – ${pct(b.iosSavedPercent.ci95.high)}`,
+      latency: `${sig(b.latencyMs.before)} ms → ${sig(b.latencyMs.after)} ms`,
+      reduction: `réduit de ${pct(b.latencyMs.reductionPercent)}`,
+      normalized: `${sig(b.normalizedIops.before)} IOPS → ${sig(b.normalizedIops.after)} IOPS`,
+      throughput: `${sig(b.throughputMBps.before)} Mo/s → ${sig(b.throughputMBps.after)} Mo/s`,
+      served: `lectures ${pct(b.cacheServedPercent.reads)} · écritures ${pct(b.cacheServedPercent.writes)}`,
+    };
+  });
+  expect(expected.latency).toMatch(/^\d+,\d+ ms → \d+,\d+ ms$/);
+  await expect(page.getByTestId(TID.cardIosSaved).locator('.value')).toHaveText(expected.saved);
+  await expect(page.getByTestId(TID.cardIosSaved)).toContainText(expected.savedCi);
+  await expect(page.getByTestId(TID.cardLatency).locator('.value')).toHaveText(expected.latency);
+  await expect(page.getByTestId(TID.cardLatency)).toContainText(expected.reduction);
+  await expect(page.getByTestId(TID.cardNormalizedIops).locator('.value')).toHaveText(expected.normalized);
+  await expect(page.getByTestId(TID.cardThroughput).locator('.value')).toHaveText(expected.throughput);
+  await expect(page.getByTestId(TID.cardCacheServed).locator('.value')).toHaveText(expected.served);
+  // Axis titles and the mode badge are French too.
+  await expect(page.getByTestId(TID.modeBadge)).toHaveText('Frontal et sous-jacent mesurés (attribution exacte)');
+  await expect(page.getByTestId(TID.chartSummary)).toContainText('Résumé du graphique');
+});
+
+test('the time charts zoom with the wheel and reset from the keyboard', async ({ app, page }) => {
+  await openSample(page, app.authUrl);
+  const range = page.getByTestId(TID.dashZoomRange);
+  await expect(range).toHaveText(/\S/);
+  const full = await range.textContent();
+  const box = await page.getByTestId(TID.chartIops).locator('canvas').boundingBox();
+  if (!box) throw new Error('the IOPS chart has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -400);
+  await expect(range).not.toHaveText(full ?? '');
+  // Reach the reset button with the keyboard (Tab from the zoom-out button) and press Enter.
+  await page.getByTestId(TID.dashZoomOut).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId(TID.dashZoomReset)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(range).toHaveText(full ?? '');
+  // The zoom-in button works from the keyboard too.
+  await page.getByTestId(TID.dashZoomIn).focus();
+  await page.keyboard.press('Enter');
+  await expect(range).not.toHaveText(full ?? '');
+  await page.getByTestId(TID.dashZoomReset).focus();
+  await page.keyboard.press('Space');
+  await expect(range).toHaveText(full ?? '');
+});
+
+test('the theme toggle switches between light and dark and the charts redraw', async ({ app, page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openSample(page, app.authUrl);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  const bg = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  const light = await bg();
+  const toggle = page.getByTestId(TID.themeToggle);
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId(TID.themeToggle)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId(TID.themeToggle)).toBeFocused();
+  expect(await bg()).not.toBe(light);
+  await drawn(page);
+  expect(await inkedPixels(page, TID.chartIops)).toBeGreaterThan(2000);
+  // The choice is remembered across a reload, then switched back.
+  await page.reload();
+  await expect(page.getByTestId(TID.appTitle)).toHaveText('CacheProof');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.evaluate(() => { location.hash = '#/sample'; });
+  await drawn(page);
+  await page.getByTestId(TID.themeToggle).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  expect(await bg()).toBe(light);
+});

@@ -1,0 +1,160 @@
+/**
+ * A whole guided analysis, for real, on the loop-device lab (root, fio, losetup): the lab is
+ * built in a private folder, fio reads a small hot set of the front device in the background,
+ * and a person goes Home → New analysis → picks the lab's front and backing devices → the
+ * manual switch → a short plan (20 s baseline, 5 s warm-up, 20 s measure, 1 s samples) →
+ * Start. The Live screen asks for the switch; the spec switches the lab's cache on
+ * (`lab switch on`) and confirms in the UI; the progress reaches 100 %; the results show
+ * I/Os saved above 90 %, with exactly the figure `cacheproof analyze --json` gives for that
+ * capture. The lab is torn down even when the test fails.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, expect, startApp, watchConsole, repoRoot } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+
+const probe = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
+const cli = join(repoRoot, 'app', 'dist', 'cli.cjs');
+const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
+const why =
+  process.getuid?.() !== 0 ? 'the lab needs root (loop devices, mount)'
+  : !has('fio') ? 'fio is not installed (apt-get install fio)'
+  : !has('losetup') ? 'losetup is not installed (util-linux)'
+  : !existsSync(probe) ? `the probe is not built (${probe}); run 'cargo build --release' in native/`
+  : null;
+
+/** `en` percent as the dashboard prints it: 99.4%. */
+const pct = (v: number): string => new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100);
+const count = (v: number): string => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(v);
+
+test.describe('guided analysis on the lab', () => {
+  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.setTimeout(170_000);
+
+  let work = '';
+  let labDir = '';
+  let dataDir = '';
+  let workload: ChildProcess | null = null;
+
+  test.beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'cacheproof-e2e-wizard-lab-'));
+    labDir = join(work, 'lab');
+    dataDir = join(work, 'data');
+  });
+
+  test.afterAll(async () => {
+    if (work === '') return;
+    // Tear down in reverse, whatever happened: the workload, any recorder left, the lab, the files.
+    if (workload?.pid !== undefined && workload.exitCode === null) {
+      const exited = new Promise((r) => workload?.once('exit', r));
+      try {
+        process.kill(-workload.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    const runs = join(dataDir, 'runs');
+    for (const f of existsSync(runs) ? readdirSync(runs) : []) {
+      if (f.endsWith('.capture')) spawnSync(probe, ['stop', join(runs, f)], { stdio: 'ignore' });
+    }
+    const down = spawnSync(probe, ['lab', 'down', '--dir', labDir], { encoding: 'utf8' });
+    rmSync(work, { recursive: true, force: true });
+    if (down.status !== 0) throw new Error(`lab down failed: ${down.stderr}`);
+  });
+
+  test('Home → wizard → live run with the manual switch → results equal to `cacheproof analyze`, above 90 % saved', async ({ browser }, testInfo) => {
+    execFileSync(probe, ['lab', 'up', '--dir', labDir, '--size-mb', '64'], { stdio: 'pipe' });
+    const lab = JSON.parse(execFileSync(probe, ['lab', 'status', '--dir', labDir, '--json'], { encoding: 'utf8' })) as { frontDevice: string; backingDevice: string; directIo: boolean };
+    expect(lab.directIo).toBe(true);
+    const front = lab.frontDevice.replace(/^\/dev\//, '');
+    const backing = lab.backingDevice.replace(/^\/dev\//, '');
+    // fio: random 4 KiB reads over an 8 MiB hot set at 1500 IOPS, for longer than the run.
+    workload = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', '150', '--hot-mb', '4', '--read-iops', '1500', '--read-only'], { detached: true, stdio: 'ignore' });
+
+    const host = await startApp([], { CACHEPROOF_DATA_DIR: dataDir });
+    try {
+      const page = await (await browser.newContext()).newPage();
+      const errors = watchConsole(page);
+      await page.goto(host.authUrl);
+      await expect(page.getByTestId(TID.home)).toBeVisible();
+
+      // 1 Devices: the lab's pair, picked by hand (other labs may be up on this machine).
+      await page.getByTestId(TID.homeNew).click();
+      await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'devices');
+      await page.getByTestId(`${TID.wizDeviceRow}-${front}`).locator('input[type="radio"]').check();
+      await page.getByTestId(`${TID.wizDeviceRow}-${backing}`).locator('input[type="checkbox"]').check();
+      await page.getByTestId(TID.wizardNext).click();
+      // 2 Cache engine: the manual switch.
+      await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'engine');
+      await page.getByTestId(TID.wizardNext).click();
+      // 3 Plan: 20 s / 5 s / 20 s, one sample a second.
+      await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'plan');
+      for (const [field, value] of [['baseline', '20'], ['warmup', '5'], ['measure', '20']] as const) {
+        await page.getByTestId(`${TID.wizDuration}-${field}-unit`).selectOption('s');
+        await page.getByTestId(`${TID.wizDuration}-${field}`).fill(value);
+      }
+      await page.getByTestId(TID.wizInterval).selectOption('1000');
+      await page.getByTestId(TID.wizardNext).click();
+      // 4 Review and start.
+      await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'review');
+      await expect(page.getByTestId(TID.wizSummary)).toContainText(front);
+      await page.getByTestId(TID.wizName).fill('Lab guided run');
+      await page.getByTestId(TID.wizardNext).click();
+
+      // Live: baseline running, charts drawing both devices.
+      await expect(page).toHaveURL(/#\/run\/r-[0-9-a-f]+$/);
+      const runId = decodeURIComponent(page.url().split('/').pop() ?? '');
+      const live = page.getByTestId(TID.live);
+      await expect(live).toHaveAttribute('data-state', 'running');
+      await expect(live).toHaveAttribute('data-phase', 'baseline');
+      await expect(page.getByTestId(TID.liveTitle)).toHaveText('Run: Lab guided run');
+      await expect(page.getByTestId(`${TID.liveChartIops}-summary`)).toContainText(`${front} (front) latest`);
+      await expect(page.getByTestId(`${TID.liveChartIops}-summary`)).toContainText(`${backing} (backing) latest`);
+
+      // The switch is due: switch the lab's cache on, then confirm in the UI.
+      await expect(page.getByTestId(TID.liveSwitchCta)).toBeVisible({ timeout: 45_000 });
+      await expect(live).toHaveAttribute('data-state', 'waiting-switch');
+      execFileSync(probe, ['lab', 'switch', 'on', '--dir', labDir], { stdio: 'pipe' });
+      await page.getByTestId(TID.liveConfirmSwitch).click();
+      await expect(page.getByTestId(TID.liveSwitchRecorded)).toHaveText(/^Switch recorded at \d\d:\d\d:\d\d UTC\./);
+      await expect(page.getByTestId(TID.liveSwitchCta)).toBeHidden();
+      await expect(live).toHaveAttribute('data-phase', /warmup|measure/, { timeout: 10_000 });
+
+      // The progress bar reaches 100 %.
+      const total = page.getByTestId(TID.liveProgressTotal);
+      await expect(live).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+      await expect(total.locator('progress')).toHaveJSProperty('value', 100);
+      await expect(total.locator('.progress-text')).toHaveText('100.0% · complete');
+      const shot = testInfo.outputPath('live-done.png');
+      await page.screenshot({ path: shot, fullPage: true });
+      await testInfo.attach('live-done', { path: shot, contentType: 'image/png' });
+
+      // Results: the dashboard's I/Os saved is `cacheproof analyze --json`'s, above 90 %.
+      await page.getByTestId(TID.liveOpenResults).click();
+      await expect(page).toHaveURL(/#\/results\//);
+      await expect(page.getByTestId(TID.analysisName)).toContainText('Lab guided run');
+      const capture = join(dataDir, 'runs', `${runId}.capture`);
+      const analysis = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', capture, '--json'], { encoding: 'utf8' })) as {
+        mode: string; benefit: { iosSavedPercent: { value: number }; iosToBacking: { before: number; after: number } };
+      };
+      expect(analysis.mode).toBe('front-and-backing');
+      const saved = analysis.benefit.iosSavedPercent.value;
+      expect(saved).toBeGreaterThan(90);
+      const card = page.getByTestId(TID.cardIosSaved);
+      await expect(card.locator('.value')).toHaveText(pct(saved));
+      await expect(card).toContainText(count(analysis.benefit.iosToBacking.before));
+      await expect(card).toContainText(count(analysis.benefit.iosToBacking.after));
+
+      // Home now lists the finished run with the same headline.
+      await page.getByTestId(TID.navHome).click();
+      const row = page.getByTestId(TID.homeRecent).locator(`tr[data-key="run:${runId}"]`);
+      await expect(row).toContainText(pct(saved));
+      expect(errors).toEqual([]);
+    } finally {
+      await host.stop();
+    }
+  });
+});
