@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSyntheticCapture } from '../app/test/support/synthetic-capture.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,6 +81,39 @@ export const test = base.extend<object, { app: AppHost }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const app = await startApp();
+      await use(app);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
+
+/** The bundled sample capture. */
+export const SAMPLE = join(repoRoot, 'samples', 'lab', 'lab-sample.capture');
+
+/**
+ * A browser host whose "sample" is the bundled lab capture, or, in a checkout without it, a
+ * generated one (`capture` names the file the app opens, so a spec can run the CLI on the same one).
+ */
+export const sampleTest = base.extend<object, { app: AppHost; capture: string }>({
+  capture: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      if (existsSync(SAMPLE)) {
+        await use(SAMPLE);
+        return;
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'cacheproof-sample-'));
+      const path = join(dir, 'synthetic.capture');
+      writeSyntheticCapture({ path, windowSeconds: 1800, warmupSeconds: 120, intervalMs: 1000, backingDevices: 2, missShare: 0.05 });
+      await use(path);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  app: [
+    async ({ capture }, use) => {
+      const app = await startApp(capture === SAMPLE ? [] : ['--sample', capture]);
       await use(app);
       await app.stop();
     },

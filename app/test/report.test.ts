@@ -16,8 +16,9 @@ import { chromium, type Browser } from 'playwright-core';
 import { runCli } from '../src/cli/main.ts';
 import { CHROMIUM_ARGS, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
-import { LANGS, LOCALE, type Lang } from '../src/shared/i18n/types.ts';
+import { LANGS, LOCALE, translate, type Lang } from '../src/shared/i18n/types.ts';
 import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { template } from '../src/shared/i18n/template.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -130,6 +131,9 @@ describe.skipIf(chromiumPath === null)('HTML', () => {
       expect(r.code).toBe(0);
       const html = readFileSync(out, 'utf8');
       expect(html).not.toMatch(/<script/i);
+      // The scenario file was written in English: its template labels come out in the report's language.
+      expect(html).toContain(translate(template, lang, 'config.hdd-ssd-cache').replaceAll('&', '&amp;'));
+      if (lang !== 'en') expect(html).not.toContain(translate(template, 'en', 'config.hdd-ssd-cache'));
       const context = await (browser as Browser).newContext({ offline: true });
       const attempted: string[] = [];
       const own = `file://${out}`;

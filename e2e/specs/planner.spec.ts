@@ -2,44 +2,24 @@
  * The Planner screen end to end: opened from the sample analysis, edited (RAID level and
  * electricity price), its table and chart summaries compared with what `cacheproof tco --json`
  * computes for the scenario the page exports; and a bad input (a negative price) that shows
- * one sentence naming the field while the last valid table stays.
+ * one sentence naming the field while the last valid table stays; and the prefilled scenario in
+ * French, equal to what `cacheproof tco --from-capture --lang fr` writes, following the language
+ * when it changes.
  *
  * When the bundled sample capture is absent (it is recorded on a lab machine), a synthetic
  * capture stands in for it (`--sample PATH`).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { expect, repoRoot, sampleTest, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatTcoNumber } from '../../app/src/shared/i18n/tco.ts';
-import { writeSyntheticCapture } from '../../app/test/support/synthetic-capture.ts';
 
-const SAMPLE = join(repoRoot, 'samples', 'lab', 'lab-sample.capture');
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 
-const test = base.extend<object, { app: AppHost }>({
-  app: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      let dir: string | null = null;
-      const args: string[] = [];
-      if (!existsSync(SAMPLE)) {
-        dir = mkdtempSync(join(tmpdir(), 'cacheproof-planner-'));
-        const path = join(dir, 'synthetic.capture');
-        writeSyntheticCapture({ path, windowSeconds: 1800, warmupSeconds: 120, intervalMs: 1000, backingDevices: 2, missShare: 0.05 });
-        args.push('--sample', path);
-      }
-      const app = await startApp(args);
-      await use(app);
-      await app.stop();
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-});
+const test = sampleTest;
 
 /** The parts of `cacheproof tco --json` the page shows. */
 interface CliConfig {
@@ -74,6 +54,12 @@ async function exportScenario(page: Page, file: string): Promise<unknown> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(TID.plannerExport).click()]);
   expect(download.suggestedFilename()).toMatch(/\.tco\.json$/);
   await download.saveAs(file);
+  return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+}
+
+/** The scenario `cacheproof tco --from-capture CAPTURE --lang LANG` writes. */
+function cliFromCapture(capture: string, lang: string, file: string): unknown {
+  execFileSync(process.execPath, [CLI, 'tco', '--from-capture', capture, '--out', file, '--lang', lang], { encoding: 'utf8' });
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
 }
 
@@ -174,5 +160,41 @@ test('a negative electricity price shows one sentence naming the field and keeps
   await expect(page.getByTestId(TID.plannerExport)).toBeEnabled();
   await expect(table.locator('tr[data-line="powerCooling"] td').first()).toContainText('0.2');
   expect(await table.innerText()).not.toBe(before);
+  expect(errors).toEqual([]);
+});
+
+test('in French the prefilled scenario is French, as cacheproof tco --from-capture --lang fr writes it, and follows a language change', async ({ app, capture, page }, testInfo) => {
+  const errors = watchConsole(page);
+  await page.goto(app.authUrl);
+  await page.getByTestId(TID.langSelect).selectOption('fr');
+  await openPlanner(page, app);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+  const comparison = page.getByTestId(TID.plannerComparison);
+  const rowLabel = (id: string) => comparison.locator(`tr[data-config="${id}"] th`);
+  await expect(rowLabel('all-hdd')).toHaveText('100 % HDD, RAID 10');
+  await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD en RAID 5 + cache SSD');
+  await expect(rowLabel('all-flash-nvme')).toHaveText('100 % flash NVMe, RAID 5');
+  await expect(page.getByRole('group', { name: 'HDD en RAID 5 + cache SSD', exact: true })).toBeVisible();
+  await expect(page.locator('table.pl-drives tbody th')).toHaveText(['HDD 10k tr/min SAS 1,2 To', 'SSD SATA 1,92 To (1 DWPD)', 'SSD NVMe 3,84 To (1 DWPD)']);
+  for (const english of ['SSD cache', 'All HDD', 'All-flash', 'rpm']) await expect(page.getByTestId(TID.planner)).not.toContainText(english);
+
+  // The page's scenario is the CLI's, word for word and figure for figure.
+  const french = await exportScenario(page, testInfo.outputPath('page-fr.tco.json'));
+  expect(french).toEqual(cliFromCapture(capture, 'fr', testInfo.outputPath('cli-fr.tco.json')));
+
+  // Switched to English: the template's labels follow (nothing was renamed), the figures stay.
+  await page.getByTestId(TID.langSelect).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD RAID 5 + SSD cache');
+  await expect(rowLabel('all-hdd')).toHaveText('All HDD, RAID 10');
+  const english = await exportScenario(page, testInfo.outputPath('page-en.tco.json'));
+  expect(english).toEqual(cliFromCapture(capture, 'en', testInfo.outputPath('cli-en.tco.json')));
+
+  // An edit made in English is kept when going back to French; the labels turn French again.
+  await page.getByLabel('Electricity price').fill('0.21');
+  await page.getByTestId(TID.langSelect).selectOption('fr');
+  await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD en RAID 5 + cache SSD');
+  await expect(page.getByLabel('Prix de l’électricité')).toHaveValue('0.21');
   expect(errors).toEqual([]);
 });

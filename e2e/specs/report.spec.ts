@@ -4,36 +4,14 @@
  * shows its progress and downloads a PDF whose text holds the customer and the headline figure.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { expect, sampleTest, watchConsole } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
-import { writeSyntheticCapture } from '../../app/test/support/synthetic-capture.ts';
 
-const SAMPLE = join(repoRoot, 'samples', 'lab', 'lab-sample.capture');
 const XSS = '<img src=x onerror=alert(1)>';
 
-const test = base.extend<object, { app: AppHost }>({
-  app: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      let dir: string | null = null;
-      const args: string[] = [];
-      if (!existsSync(SAMPLE)) {
-        dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-e2e-'));
-        const path = join(dir, 'synthetic.capture');
-        writeSyntheticCapture({ path, windowSeconds: 1800, warmupSeconds: 120, intervalMs: 1000, backingDevices: 2, missShare: 0.05 });
-        args.push('--sample', path);
-      }
-      const app = await startApp(args);
-      await use(app);
-      await app.stop();
-      if (dir !== null) rmSync(dir, { recursive: true, force: true });
-    },
-    { scope: 'worker', timeout: 300_000 },
-  ],
-});
+const test = sampleTest;
 
 test('the Export screen previews the report live and exports a PDF with progress', async ({ page, app }, info) => {
   const errors = watchConsole(page);

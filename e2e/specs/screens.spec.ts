@@ -4,20 +4,29 @@
  * string, and an axe-core scan (WCAG 2 A and AA) that must find no serious or critical
  * violation.
  *
+ * Every screen is also drawn once in the dark theme (English), screenshotted as
+ * screens-<screen>-en-dark.png and scanned with axe the same way.
+ *
  * The table SCREENS is the one place to add a screen: an id, how to reach it from a signed-in
- * page whose language is already chosen, and when it is ready. Screens that need a lab run
- * (the Live screen) are covered by the specs that start one.
+ * page whose language (and theme) is already chosen, and when it is ready. The Live screen's
+ * rows start a real run of the probe on a real block device of this machine (the app's own
+ * `run.start`, as the wizard sends it) and stop it when the test ends, whatever happened; they
+ * skip, saying why, when the probe is not built or the process is not root.
  *
  * The English strings come from the catalogs themselves (every `Catalog` exported by
  * app/src/shared/i18n/*.ts), so a new catalog is checked without touching this file.
  */
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
+import type { DeviceEntry, RunPlan, RunStatus } from '../../app/src/shared/contract.ts';
+import { live } from '../../app/src/shared/i18n/live.ts';
+import { report } from '../../app/src/shared/i18n/report.ts';
 
 type Lang = 'en' | 'fr';
 
@@ -28,6 +37,70 @@ interface ScreenCase {
   reach(page: Page, app: AppHost): Promise<void>;
   /** Resolves once the screen is drawn and settled. */
   ready(page: Page): Promise<void>;
+  /** Why this screen cannot be drawn on this machine, or null when it can. */
+  unavailable?: () => string | null;
+}
+
+const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
+
+/** The Live rows need a real recorder: the built probe, and root (as the wizard's run spec). */
+function liveUnavailable(): string | null {
+  if (!existsSync(PROBE)) return `the probe is not built (${PROBE}); run 'cargo build --release' in native/`;
+  if (process.getuid?.() !== 0) return 'recording disk counters through the app needs root here';
+  return null;
+}
+
+/** A contract call from the page, exactly as the renderer's HTTP client makes it (session cookie + header). */
+async function api<T>(page: Page, channel: string, body: unknown): Promise<T> {
+  const r = await page.evaluate(async ([c, b]) => {
+    const res = await fetch(`/api/${c}`, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: JSON.stringify(b) });
+    return (await res.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  }, [channel, body] as const);
+  if (!r.ok) throw new Error(`${channel}: ${r.error?.code}: ${r.error?.message}`);
+  return r.value as T;
+}
+
+/**
+ * Capture files of the runs the current test started. The test stops each one when it ends
+ * (through the app, then with the probe itself in case the app could not), pass or fail.
+ */
+const startedRuns: { runId: string; capture: string }[] = [];
+
+async function stopStartedRuns(page: Page): Promise<void> {
+  for (const run of startedRuns.splice(0)) {
+    try {
+      await api<RunStatus>(page, 'run.stop', { runId: run.runId });
+    } catch {
+      // The page or the app is gone: the probe stops its own recorder from the capture.
+    }
+    spawnSync(PROBE, ['stop', run.capture], { stdio: 'ignore', timeout: 15_000 });
+  }
+}
+
+/**
+ * Starts a real run on this machine's disk (vda when listed, else the first whole non-loop
+ * device) as a backing device, and opens its Live screen.
+ */
+async function startRun(page: Page, app: AppHost, over: Partial<RunPlan>): Promise<RunStatus> {
+  const { devices } = await api<{ devices: DeviceEntry[] }>(page, 'devices.list', {});
+  const disk = devices.find((d) => d.name === 'vda') ?? devices.find((d) => !d.isPartition && d.kind !== 'loop' && (d.sizeBytes ?? 0) > 0);
+  if (!disk) throw new Error('the probe lists no whole block device to record on this machine');
+  const plan: RunPlan = { name: 'Screens check', front: null, backing: [disk.name], baselineSeconds: 600, warmupSeconds: 1, measureSeconds: 600, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic', ...over };
+  const run = await api<RunStatus>(page, 'run.start', { plan });
+  startedRuns.push({ runId: run.id, capture: run.captureFile });
+  await route(page, app, `run/${encodeURIComponent(run.id)}`);
+  return run;
+}
+
+/** The Live screen shows the state and at least `samples` samples, with their points on the charts. */
+async function liveReady(page: Page, state: RunStatus['state'], samples: number): Promise<void> {
+  await expect(page.getByTestId(TID.live)).toHaveAttribute('data-state', state, { timeout: 20_000 });
+  // "N samples, the last at …" / "N échantillons, …": the count comes first in both languages.
+  await expect.poll(async () => Number.parseInt((await page.getByTestId(TID.liveSamples).textContent()) ?? '', 10) || 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(samples);
+  await expect(page.getByTestId(TID.liveWindowLabel)).not.toBeEmpty();
+  // The charts hold those points: their summary gives the latest value instead of "no measurement".
+  const lang = (await page.locator('html').getAttribute('lang')) === 'fr' ? 'fr' : 'en';
+  await expect(page.getByTestId(`${TID.liveChartIops}-summary`)).not.toContainText(live[lang]['chart.noData']);
 }
 
 /** Goes to a route of the app (the hash without `#/`). */
@@ -160,6 +233,66 @@ const SCREENS: ScreenCase[] = [
       await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();
     },
   },
+  {
+    id: 'export',
+    reach: async (page, app) => {
+      await route(page, app, 'sample');
+      await page.getByTestId(TID.navExport).click();
+    },
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.export)).toBeVisible();
+      // The preview has loaded: the report's own document is in the frame, with its cover.
+      await expect(page.frameLocator(`[data-testid="${TID.exportPreview}"]`).locator('body h1').first()).toBeVisible();
+      await expect(page.getByTestId(TID.export).locator('.export-preview-box [role="status"]')).toBeEmpty();
+    },
+  },
+  {
+    // Recording the baseline (a plan of ten minutes per phase: still running when drawn), with
+    // its first interval on the charts.
+    id: 'live-running',
+    unavailable: liveUnavailable,
+    reach: async (page, app) => {
+      await startRun(page, app, {});
+    },
+    ready: (page) => liveReady(page, 'running', 2),
+  },
+  {
+    // A one-second baseline: the manual switch is due, and the screen calls the person to act.
+    id: 'live-waiting-switch',
+    unavailable: liveUnavailable,
+    reach: async (page, app) => {
+      await startRun(page, app, { baselineSeconds: 1 });
+    },
+    ready: async (page) => {
+      await liveReady(page, 'waiting-switch', 2);
+      await expect(page.getByTestId(TID.liveSwitchCta)).toBeVisible();
+    },
+  },
+  {
+    // Stopped from the screen (Stop, then confirm): what happened and what to do next.
+    id: 'live-stopped',
+    unavailable: liveUnavailable,
+    reach: async (page, app) => {
+      await startRun(page, app, {});
+      await liveReady(page, 'running', 2);
+      await page.getByTestId(TID.liveStop).click();
+      await page.getByTestId(TID.liveStopConfirm).click();
+    },
+    ready: async (page) => {
+      await liveReady(page, 'stopped', 2);
+      await expect(page.getByTestId(TID.liveStopDialog)).toBeHidden();
+      await expect(page.getByTestId(TID.liveProblem)).toBeVisible();
+    },
+  },
+  {
+    // A link to a run this installation does not know: the error alone, and the way Home.
+    id: 'live-unknown-run',
+    reach: (page, app) => route(page, app, 'run/r-20000101-000000-0000000'),
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.liveError)).toBeVisible();
+      await expect(page.getByTestId(TID.liveStop)).toBeHidden();
+    },
+  },
 ];
 
 /** Every string of every catalog in app/src/shared/i18n, per language. */
@@ -179,18 +312,6 @@ async function loadCatalogs(): Promise<{ name: string; en: Record<string, string
   }
   return out;
 }
-
-/**
- * English on a French screen that is known and owned elsewhere, each with its reason; the
- * check skips exactly these fragments on exactly these screens (and still scans them with axe).
- */
-const KNOWN_ENGLISH: { screen: string; fragment: string; why: string }[] = [
-  {
-    screen: 'planner',
-    fragment: 'SSD cache',
-    why: 'The planner shows the scenario\'s configuration and drive labels as data; the host prefills them from the engine\'s English template (engine/src/plan/template.ts: "HDD RAID 5 + SSD cache"), whatever the language.',
-  },
-];
 
 /** Fragments shorter than this are words that can be the same in both languages by chance. */
 const MIN_FRAGMENT = 5;
@@ -221,26 +342,31 @@ function englishOnly(catalogs: Awaited<ReturnType<typeof loadCatalogs>>): { frag
 }
 
 /**
- * What a person can read or hear on the page: rendered text, option labels and accessible
- * names; data shown as is (device names, paths, labels from a file) is marked translate="no"
+ * What a person can read or hear on the page and in its same-origin frames: rendered text,
+ * option labels and accessible names; data shown as is (device names, paths, labels from a file) is marked translate="no"
  * by the screens and left out.
  */
 async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts: string[] = [];
     const isData = (e: Element | null): boolean => e?.closest('[translate="no"]') != null;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-      const parent = n.parentElement;
-      if (parent === null || isData(parent) || parent.closest('script, style') !== null) continue;
-      if (parent.tagName !== 'OPTION' && !parent.checkVisibility()) continue;
-      parts.push(n.textContent ?? '');
-    }
-    for (const e of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
-      if (isData(e)) continue;
-      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
-        const v = e.getAttribute(a);
-        if (v) parts.push(v);
+    // The page and the documents it shows in frames (the Export screen's report preview).
+    const docs: Document[] = [document];
+    for (const f of Array.from(document.querySelectorAll('iframe'))) if (f.contentDocument?.body) docs.push(f.contentDocument);
+    for (const doc of docs) {
+      const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+        const parent = n.parentElement;
+        if (parent === null || isData(parent) || parent.closest('script, style') !== null) continue;
+        if (parent.tagName !== 'OPTION' && !parent.checkVisibility()) continue;
+        parts.push(n.textContent ?? '');
+      }
+      for (const e of Array.from(doc.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
+        if (isData(e)) continue;
+        for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+          const v = e.getAttribute(a);
+          if (v) parts.push(v);
+        }
       }
     }
     return parts.join('\n');
@@ -253,37 +379,89 @@ function containsPhrase(text: string, fragment: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 
-const LANGS: Lang[] = ['en', 'fr'];
+/** Frames that may not run scripts (the Export screen's report preview): axe cannot run inside them. */
+const SCRIPTLESS_FRAME = 'iframe[sandbox]:not([sandbox~="allow-scripts"])';
+
+/**
+ * The serious and critical WCAG 2 A/AA violations axe finds on the page and in the documents
+ * of its script-less frames. Axe cannot be injected into a frame whose sandbox forbids scripts
+ * (the scan would hang), so such a frame is left out of the page's scan and its document, with
+ * the stylesheet the screen adopted into it, is scanned on a page of its own, as drawn.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  const collect = (where: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): void => {
+    for (const v of violations) {
+      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+      out.push(`${where}${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
+    }
+  };
+  collect('', (await new AxeBuilder({ page }).exclude(SCRIPTLESS_FRAME).withTags(['wcag2a', 'wcag2aa']).analyze()).violations);
+  const framed = await page.locator(SCRIPTLESS_FRAME).evaluateAll((frames) => frames.map((f) => {
+    const doc = (f as HTMLIFrameElement).contentDocument;
+    return {
+      name: f.getAttribute('data-testid') ?? f.getAttribute('title') ?? 'iframe',
+      html: doc?.documentElement.outerHTML ?? '',
+      css: (doc?.adoptedStyleSheets ?? []).flatMap((sheet) => Array.from(sheet.cssRules, (r) => r.cssText)).join('\n'),
+    };
+  }));
+  for (const f of framed) {
+    expect(f.html, `the document of frame ${f.name}`).not.toBe('');
+    const doc = await page.context().newPage();
+    try {
+      await doc.setContent(f.html);
+      if (f.css !== '') await doc.addStyleTag({ content: f.css });
+      collect(`in frame ${f.name}: `, (await new AxeBuilder({ page: doc }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations);
+    } finally {
+      await doc.close();
+    }
+  }
+  return out;
+}
+
+/** Each screen in English and French (light theme), then once in English in the dark theme. */
+const VARIANTS: { lang: Lang; dark: boolean }[] = [
+  { lang: 'en', dark: false },
+  { lang: 'fr', dark: false },
+  { lang: 'en', dark: true },
+];
 
 for (const screen of SCREENS) {
-  for (const lang of LANGS) {
-    test(`screen ${screen.id} (${lang}): screenshot, translation and accessibility`, async ({ app, page }, testInfo) => {
+  for (const { lang, dark } of VARIANTS) {
+    const name = `${screen.id}-${lang}${dark ? '-dark' : ''}`;
+    test(`screen ${screen.id} (${lang}${dark ? ', dark theme' : ''}): screenshot, ${lang === 'fr' ? 'translation and ' : ''}accessibility`, async ({ app, page }, testInfo) => {
+      const why = screen.unavailable?.() ?? null;
+      test.skip(why !== null, `${screen.id}: ${why ?? ''}`);
       const errors = watchConsole(page);
-      await page.goto(app.authUrl);
-      await expect(page.getByTestId(TID.appTitle)).toBeVisible();
-      await page.getByTestId(TID.langSelect).selectOption(lang);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await screen.reach(page, app);
-      await screen.ready(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      try {
+        await page.goto(app.authUrl);
+        await expect(page.getByTestId(TID.appTitle)).toBeVisible();
+        await page.getByTestId(TID.langSelect).selectOption(lang);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        // The theme as a person picks it: the header's toggle (the choice is remembered).
+        const theme = dark ? 'dark' : 'light';
+        if ((await page.locator('html').getAttribute('data-theme')) !== theme) await page.getByTestId(TID.themeToggle).click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await screen.reach(page, app);
+        await screen.ready(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
-      const path = testInfo.outputPath(`screens-${screen.id}-${lang}.png`);
-      await page.screenshot({ path, fullPage: true });
-      await testInfo.attach(`screens-${screen.id}-${lang}`, { path, contentType: 'image/png' });
+        const path = testInfo.outputPath(`screens-${name}.png`);
+        await page.screenshot({ path, fullPage: true });
+        await testInfo.attach(`screens-${name}`, { path, contentType: 'image/png' });
 
-      if (lang === 'fr') {
-        const text = await readableText(page);
-        const known = new Set(KNOWN_ENGLISH.filter((k) => k.screen === screen.id).map((k) => k.fragment));
-        const leaks = englishOnly(await loadCatalogs()).filter((f) => !known.has(f.fragment) && containsPhrase(text, f.fragment));
-        expect(leaks.map((l) => `“${l.fragment}” (${l.where})`), `English catalog text on the French ${screen.id} screen`).toEqual([]);
+        if (lang === 'fr') {
+          const text = await readableText(page);
+          const leaks = englishOnly(await loadCatalogs()).filter((f) => containsPhrase(text, f.fragment));
+          expect(leaks.map((l) => `“${l.fragment}” (${l.where})`), `English catalog text on the French ${screen.id} screen`).toEqual([]);
+        }
+
+        expect(await seriousViolations(page), `axe violations on ${screen.id} (${lang}${dark ? ', dark' : ''})`).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await stopStartedRuns(page);
       }
-
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      const bad = axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(bad, `axe violations on ${screen.id} (${lang})`).toEqual([]);
-      expect(errors).toEqual([]);
     });
   }
 }
@@ -303,4 +481,15 @@ test('the checks themselves: English fragments are found on an English screen, a
   await page.evaluate(() => document.querySelector('main')?.append(Object.assign(document.createElement('input'), { type: 'text' })));
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'critical').map((v) => v.id)).toContain('label');
+
+  // The report preview (a frame that runs no script) is read and scanned too.
+  await route(page, app, 'sample');
+  await page.getByTestId(TID.navExport).click();
+  const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+  await expect(preview.locator('body h1').first()).toBeVisible();
+  const withPreview = await readableText(page);
+  expect(fragments.filter((f) => containsPhrase(withPreview, f.fragment)).map((f) => f.fragment)).toContain(report.en['cover.subtitle']);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.locator(`[data-testid="${TID.exportPreview}"]`).evaluate((f) => (f as HTMLIFrameElement).contentDocument?.body.append(Object.assign(document.createElement('input'), { type: 'text' })));
+  expect((await seriousViolations(page)).join('\n')).toMatch(/^in frame export-preview: critical label:/m);
 });

@@ -104,7 +104,7 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   const rows: string[][] = [[t('figure'), t('before'), t('after'), t('change')]];
   rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
   rows.push([t('latency'), nf(b.latencyMs.before, 3), nf(b.latencyMs.after, 3),
-    [b.latencyMs.reductionPercent === null ? '' : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null ? '' : t('speedup', { value: nf(b.latencyMs.speedup, 1) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
+    [b.latencyMs.reductionPercent === null ? '' : b.latencyMs.reductionPercent < 0 ? t('increase', { value: pct(-b.latencyMs.reductionPercent) }) : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null || b.latencyMs.speedup <= 0 ? '' : b.latencyMs.speedup < 1 ? t('slowdown', { value: nf(1 / b.latencyMs.speedup, 1) }) : t('speedup', { value: nf(b.latencyMs.speedup, 1) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
   rows.push([t('normalizedIops'), nf(b.normalizedIops.before), nf(b.normalizedIops.after), '']);
   rows.push([t('iopsPerSpindle'), nf(b.deliveredIopsPerSpindle.before, 1), nf(b.deliveredIopsPerSpindle.after, 1), '']);
   rows.push([t('throughput'), nf(b.throughputMBps.before, 2), nf(b.throughputMBps.after, 2), '']);

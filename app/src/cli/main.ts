@@ -13,7 +13,8 @@ const USAGE = `cacheproof ${APP_VERSION} — storage cache benefit analyzer
 Usage:
   cacheproof analyze CAPTURE [--json] [options]   before/after benefit figures (docs/cli.md)
   cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]     TCO and drive life per configuration (docs/tco-scenario.md)
-  cacheproof tco --from-capture CAPTURE --out SCENARIO      a scenario prefilled from a capture's analysis
+  cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang …]
+                                                  a scenario prefilled from a capture's analysis, labels in the language
   cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang …] [--scenario FILE] [--cover cover.json]
                                                   the proof-of-concept report (docs/report.md)
   cacheproof --version

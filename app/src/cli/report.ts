@@ -20,6 +20,7 @@ import { isLang, type Lang } from '../shared/i18n/types.ts';
 import { exitFor, optionsFrom } from './analyze.ts';
 import { parseFlags, UsageError } from './args.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+import { localizeTemplate } from '../shared/i18n/template.ts';
 
 const FLAGS = {
   '--format': 'value', '--out': 'value', '--lang': 'value', '--paper': 'value', '--scenario': 'value', '--cover': 'value',
@@ -105,7 +106,9 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     const coverPath = flags.get('--cover');
     const cover = typeof coverPath === 'string' ? readCover(coverPath) : {};
     const scenarioPath = flags.get('--scenario');
-    const scenario = typeof scenarioPath === 'string' ? await readScenarioFile(scenarioPath) : null;
+    const read = typeof scenarioPath === 'string' ? await readScenarioFile(scenarioPath) : null;
+    // The template's labels are written in the report's language (user-written labels are kept).
+    const scenario = read === null ? null : { ...read, json: localizeTemplate(read.json, lang) };
     const root = (process.argv[1] === undefined ? null : findRepoRoot(dirname(process.argv[1]))) ?? findRepoRoot(process.cwd());
     const result = await exportReport({
       format, lang, paper, out,

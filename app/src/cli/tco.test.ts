@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_SCENARIO } from '@cacheproof/engine/plan';
 import { formatTcoNumber } from '../shared/i18n/tco.ts';
 import { LANGS } from '../shared/i18n/types.ts';
 import { tco as catalog } from '../shared/i18n/tco.ts';
@@ -276,28 +277,29 @@ describe('cacheproof tco: bad input, one sentence naming the field', () => {
 });
 
 describe('cacheproof tco --from-capture', () => {
+  const command = makeTco({
+    measureCapture: () =>
+      Promise.resolve({
+        ok: true,
+        value: {
+          iopsP95: 9_000,
+          iopsPeak: 12_000,
+          iopsMean: 4_000,
+          readShare: 0.8,
+          avgRequestBytes: 8192,
+          readHitShare: 0.85,
+          writeHitShare: 0.5,
+          cacheMode: 'write-back',
+          backingCapacityBytes: 12e12,
+          backingBytesPerYearBefore: { readBytes: 300e12, writtenBytes: 80e12 },
+          backingBytesPerYearAfter: null,
+        },
+      }),
+  });
+
   it('writes a prefilled scenario that tco then reads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-tco-'));
     const out = join(dir, 'prefilled.json');
-    const command = makeTco({
-      measureCapture: () =>
-        Promise.resolve({
-          ok: true,
-          value: {
-            iopsP95: 9_000,
-            iopsPeak: 12_000,
-            iopsMean: 4_000,
-            readShare: 0.8,
-            avgRequestBytes: 8192,
-            readHitShare: 0.85,
-            writeHitShare: 0.5,
-            cacheMode: 'write-back',
-            backingCapacityBytes: 12e12,
-            backingBytesPerYearBefore: { readBytes: 300e12, writtenBytes: 80e12 },
-            backingBytesPerYearAfter: null,
-          },
-        }),
-    });
     const io = recorder();
     expect(await command(['--from-capture', 'x.capture', '--out', out], io)).toBe(EXIT.ok);
     expect(io.out).toContain(out);
@@ -305,13 +307,51 @@ describe('cacheproof tco --from-capture', () => {
     expect(await tco([out, '--json'], again)).toBe(EXIT.ok);
     const doc = JSON.parse(again.out) as { result: { frontEndIopsToday: number } };
     expect(doc.result.frontEndIopsToday).toBe(9_000);
+    const written = JSON.parse(readFileSync(out, 'utf8')) as Labelled;
+    expect(written.title).toBe(EXAMPLE_SCENARIO.title);
+    expect(written.configurations.map((c) => c.label)).toEqual(EXAMPLE_SCENARIO.configurations.map((c) => c.label));
+  });
+
+  it('--lang fr writes the template\'s title and labels in French, which tco --lang fr then prints', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheproof-tco-'));
+    const out = join(dir, 'prefilled-fr.json');
+    const io = recorder();
+    expect(await command(['--from-capture', 'x.capture', '--out', out, '--lang', 'fr'], io)).toBe(EXIT.ok);
+    expect(io.err).toBe('');
+    expect(io.out).toContain('écrit');
+    const written = JSON.parse(readFileSync(out, 'utf8')) as Labelled;
+    expect(written.title).toBe('Volume OLTP : cache, disques rotatifs ou flash');
+    expect(written.drives.map((d) => d.label)).toEqual(['HDD 10k tr/min SAS 1,2 To', 'SSD SATA 1,92 To (1 DWPD)', 'SSD NVMe 3,84 To (1 DWPD)']);
+    expect(written.configurations.map((c) => c.label)).toEqual(['100 % HDD, RAID 10', 'HDD en RAID 5 + cache SSD', '100 % flash SATA, RAID 5', '100 % flash NVMe, RAID 5']);
+    // Ids do not change with the language.
+    expect(written.configurations.map((c) => c.id)).toEqual(EXAMPLE_SCENARIO.configurations.map((c) => c.id));
+
+    const text = recorder();
+    expect(await tco([out, '--lang=fr'], text)).toBe(EXIT.ok);
+    expect(text.out).toContain('Volume OLTP : cache, disques rotatifs ou flash');
+    expect(text.out).toContain('HDD en RAID 5 + cache SSD');
+    expect(text.out).toContain('SSD SATA 1,92 To (1 DWPD)');
+    expect(text.out).not.toContain('SSD cache');
+
+    // An unknown language is bad usage, and nothing is written.
+    const bad = recorder();
+    const none = join(dir, 'none.json');
+    expect(await command(['--from-capture', 'x.capture', '--out', none, '--lang', 'de'], bad)).toBe(EXIT.usage);
+    expect(existsSync(none)).toBe(false);
   });
 });
+
+interface Labelled {
+  title: string;
+  drives: { id: string; label: string }[];
+  configurations: { id: string; label: string }[];
+}
 
 describe('docs/tco-scenario.md', () => {
   it('shows the shipped example verbatim', () => {
     const doc = readFileSync(join(__dirname, '../../../docs/tco-scenario.md'), 'utf8');
-    const block = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    // The block under "## Complete example" (the page has other, shorter JSON snippets).
+    const block = /## Complete example[^\n]*\n```json\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(block).toBe(readFileSync(EXAMPLE, 'utf8'));
   });
 });

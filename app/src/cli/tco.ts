@@ -3,9 +3,10 @@
  * scenario (docs/tco-scenario.md), the sizing, the line-item cost table and the drive life,
  * then the comparison against the reference configuration.
  *
- * `cacheproof tco --from-capture CAPTURE --out SCENARIO` writes a scenario prefilled from a
- * measured workload; it needs a `measureCapture` dependency (see {@link makeTco}), which the
- * CLI dispatcher passes once the analysis is wired.
+ * `cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang en|fr|es|ru]` writes a scenario
+ * prefilled from a measured workload, the template's title and drive and configuration labels in
+ * the language (the same scenario the Planner screen gets from `plan.fromAnalysis`); it needs a
+ * `measureCapture` dependency (see {@link makeTco}), which the CLI dispatcher passes.
  *
  * Exit codes (io.ts): 0 ok; 2 bad usage; 3 unreadable file, malformed JSON, invalid scenario or
  * a workload the configurations cannot hold; 4 scenario from a newer version; 6 --out not writable.
@@ -15,20 +16,23 @@ import {
   parseScenario,
   planScenario,
   scenarioFromMeasurement,
+  withMeasuredFrom,
   BYTES_PER_TB,
   HOURS_PER_YEAR,
+  type MeasuredFrom,
   type MeasuredWorkload,
   type PlanError,
   type PlanResult,
   type Scenario,
 } from '@cacheproof/engine/plan';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
+import { localizeTemplate } from '../shared/i18n/template.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { driveLifeSentence, lineItemDetail } from '../shared/i18n/planner.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
-export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload } | { ok: false; exitCode: ExitCode; message: string }>;
+export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom } | { ok: false; exitCode: ExitCode; message: string }>;
 
 export interface TcoDeps {
   measureCapture?: MeasureCapture;
@@ -91,7 +95,7 @@ export function makeTco(deps: TcoDeps = {}): Command {
     const a = parsed.value;
     const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, a.lang, key, params);
 
-    if (a.fromCapture !== null && a.out !== null) return fromCapture(a.fromCapture, a.out, deps, io, t);
+    if (a.fromCapture !== null && a.out !== null) return fromCapture(a.fromCapture, a.out, a.lang, deps, io, t);
 
     const file = a.scenarioPath ?? '';
     let text: string;
@@ -127,7 +131,7 @@ export function makeTco(deps: TcoDeps = {}): Command {
 /** `cacheproof tco` as the dispatcher registers it (no `--from-capture` until the analysis is wired through makeTco). */
 export const tco: Command = makeTco();
 
-async function fromCapture(capture: string, outPath: string, deps: TcoDeps, io: CliIO, t: (key: TcoKey, params?: Record<string, string | number>) => string): Promise<ExitCode> {
+async function fromCapture(capture: string, outPath: string, lang: Lang, deps: TcoDeps, io: CliIO, t: (key: TcoKey, params?: Record<string, string | number>) => string): Promise<ExitCode> {
   if (deps.measureCapture === undefined) {
     io.stderr(`${t('err.no-capture-support')}\n`);
     return EXIT.usage;
@@ -137,7 +141,9 @@ async function fromCapture(capture: string, outPath: string, deps: TcoDeps, io: 
     io.stderr(`${m.message}\n`);
     return m.exitCode;
   }
-  const scenario = scenarioFromMeasurement(m.value);
+  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value), lang);
+  // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly.
+  const scenario = m.measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, m.measuredFrom);
   try {
     await writeFile(outPath, `${JSON.stringify(scenario, null, 2)}\n`, 'utf8');
   } catch (err) {

@@ -3,9 +3,12 @@
  * capture's analysis so the planner uses exactly the figures `analyze` reports. Used by the
  * `plan.fromAnalysis` channel (the Planner screen) and by `cacheproof tco --from-capture`.
  */
-import { analyze, type AnalysisReport, type CaptureData, type WindowSummary } from '@cacheproof/engine';
-import { HOURS_PER_YEAR, scenarioFromMeasurement, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
-import { openCapture } from './capture/reader.ts';
+import { basename } from 'node:path';
+import { analyze, type AnalysisReport, type AnalyzeOptions, type CaptureData, type WindowSummary } from '@cacheproof/engine';
+import { HOURS_PER_YEAR, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { localizeTemplate } from '../shared/i18n/template.ts';
+import type { Lang } from '../shared/i18n/types.ts';
+import { openCapture, sha256File } from './capture/reader.ts';
 import { HostError } from './errors.ts';
 
 const SECONDS_PER_YEAR = HOURS_PER_YEAR * 3600;
@@ -55,15 +58,22 @@ export function measuredWorkload(report: AnalysisReport, data: CaptureData): Mea
 }
 
 /**
- * The scenario `tco --from-capture` would write for this capture (the documented example with
- * the measured workload): not validated, for a person to edit. Expected failures throw
- * {@link HostError} (`capture-*`, `analysis-failed`).
+ * The scenario `tco --from-capture --lang LANG` would write for this capture (the documented
+ * example with the measured workload, its title and drive and configuration labels in `lang`):
+ * not validated, for a person to edit. `options` are the analysis options the view was opened
+ * with (roles, windows, targets), so the measured figures are the dashboard's. Expected failures
+ * throw {@link HostError} (`capture-*`, `analysis-failed`).
  */
-export function prefilledScenario(capturePath: string): Scenario {
+export function prefilledScenario(capturePath: string, lang: Lang = 'en', options: AnalyzeOptions = {}): Scenario {
   const data = openCapture(capturePath).data;
-  const report = analyze(data, {});
+  const report = analyze(data, options);
   if (!report.ok) throw new HostError('analysis-failed', `${capturePath}: ${report.error.message}`);
   const m = measuredWorkload(report, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return scenarioFromMeasurement(m);
+  return localizeTemplate(scenarioFromMeasurement(m), lang);
+}
+
+/** A scenario's `measuredFrom` for a capture (docs/tco-scenario.md): its file name and the SHA-256 of its bytes now. */
+export async function measuredFromCapture(capturePath: string): Promise<MeasuredFrom> {
+  return { captureFile: basename(capturePath), captureSha256: await sha256File(capturePath) };
 }

@@ -11,7 +11,8 @@ import { loadAnalysisView } from './analysis.ts';
 import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
-import { prefilledScenario } from './plan.ts';
+import { withMeasuredFrom } from '@cacheproof/engine/plan';
+import { measuredFromCapture, prefilledScenario } from './plan.ts';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
 import { reportHandlers } from './report/jobs.ts';
 import type { PdfPrinter } from './report/pdf.ts';
@@ -27,7 +28,13 @@ export interface HostContext {
   pdfPrinter?: PdfPrinter;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, string>, cacheDir: string | null, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
+/** An analysis opened in this session: its capture and the analysis options it was opened with (a run's roles and targets). */
+export interface OpenedAnalysis {
+  path: string;
+  options: AnalyzeOptions;
+}
+
+async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, cacheDir: string | null, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
   const full = resolve(path);
   const id = createHash('sha256').update(full).digest('hex').slice(0, 16);
   const view = await loadAnalysisView(full, {
@@ -35,18 +42,19 @@ async function open(path: string, isSample: boolean, opened: Map<string, string>
     name: name ?? (isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, '')),
     isSample,
   }, options, cacheDir);
-  opened.set(id, full);
+  // The options are remembered with the path, so that the report and the Planner's prefill show this view's figures.
+  opened.set(id, { path: full, options: { ...options } });
   return view;
 }
 
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
-  /** Analyses opened in this session: id → capture path (the renderer names analyses by id, never by path). */
-  const opened = new Map<string, string>();
+  /** Analyses opened in this session: id → capture path and analysis options (the renderer names analyses by id, never by path). */
+  const opened = new Map<string, OpenedAnalysis>();
   const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs') });
   /** Finished analyses, so that re-opening an unchanged capture does not recompute (host/analysis.ts loadAnalysisView). */
   const analysisCache = join(ctx.dataDir ?? dataDir(), 'analysis-cache');
-  const reports = reportHandlers({ pathOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
+  const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
     ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
@@ -55,10 +63,10 @@ export function createHandlers(ctx: HostContext): Handlers {
       return open(ctx.sample, true, opened, analysisCache);
     },
     'analysis.openCapture': async ({ path }) => open(path, false, opened, analysisCache),
-    'plan.fromAnalysis': async ({ analysisId }) => {
-      const path = opened.get(analysisId);
-      if (path === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-      return { scenario: prefilledScenario(path) };
+    'plan.fromAnalysis': async ({ analysisId, lang }) => {
+      const a = opened.get(analysisId);
+      if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
+      return { scenario: withMeasuredFrom(prefilledScenario(a.path, lang, a.options), await measuredFromCapture(a.path)) };
     },
     // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
     'devices.list': async () => ({ devices: await runs.listDevices() }),

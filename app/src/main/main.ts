@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { registerContract } from './ipc.ts';
 import { createMainWindow, isAppUrl } from './window.ts';
+import { electronPrinter, PRINT_PARTITION } from './pdf-printer.ts';
 import { createDispatch } from '../host/dispatch.ts';
 import { createHandlers } from '../host/services.ts';
 import { findRepoRoot, probePath, samplePath } from '../host/paths.ts';
@@ -19,8 +20,11 @@ function start(): void {
   const sample = root ? samplePath(root) : null;
   const indexFile = join(__dirname, 'renderer', 'index.html');
   const indexUrl = pathToFileURL(indexFile).toString();
+  // Reports print to PDF in hidden windows of this Electron (pdf-printer.ts), not a separate Chromium.
+  const pdfPrinter = electronPrinter({ BrowserWindow, session: session.fromPartition(PRINT_PARTITION) });
+  app.on('will-quit', () => void pdfPrinter.close());
   const dispatch = createDispatch(
-    createHandlers({ shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root) }),
+    createHandlers({ shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root), pdfPrinter }),
     (channel, err) => console.error(`cacheproof: bug in ${channel}:`, err),
   );
   registerContract(dispatch, indexUrl);

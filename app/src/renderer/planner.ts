@@ -8,6 +8,11 @@
  * Invalid input shows one sentence naming the field (its label and JSON path) and the results
  * keep the last valid scenario. Valid scenarios are saved in localStorage keyed by the analysis
  * id (and checked against the capture's SHA-256); "Export" downloads the scenario JSON.
+ *
+ * The host writes the prefilled scenario in the screen's language (its title and the template's
+ * drive and configuration labels). When the language changes, or a scenario saved in another
+ * language is reopened, the template's texts follow the language (`localizeTemplate`, by id);
+ * a label that is not the template's text in any language (a person's own) stays as it is.
  */
 import { Chart, type ChartDataset } from 'chart.js';
 import {
@@ -32,6 +37,7 @@ import type { AnalysisView } from '../shared/contract.ts';
 import { common, type CommonKey } from '../shared/i18n/common.ts';
 import { driveLifeSentence, lineItemDetail, planErrorSentence, planner, type PlannerKey } from '../shared/i18n/planner.ts';
 import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from '../shared/i18n/tco.ts';
+import { localizeTemplate } from '../shared/i18n/template.ts';
 import { translate, type Lang } from '../shared/i18n/types.ts';
 import { TID } from '../shared/testids.ts';
 
@@ -53,6 +59,10 @@ interface PlannerState {
   loadError: string | null;
   last: { scenario: Scenario; result: PlanResult } | null;
   error: PlanError | null;
+  /** The language of the screen last built for this analysis (a prefill answered later is put in it). */
+  lang: Lang;
+  /** Rebuilds the screen last built for this analysis, if it is still shown. */
+  rebuild: () => void;
 }
 
 /** Per analysis id, for this page's lifetime (language switches re-render, the edits stay). */
@@ -167,6 +177,21 @@ function evaluate(view: AnalysisView, st: PlannerState): void {
   save(view, st.draft);
 }
 
+/**
+ * Puts the template's texts of the draft and of the last valid result in `lang` (a person's own
+ * labels stay), then re-checks and saves the draft.
+ */
+function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang): void {
+  st.lang = lang;
+  if (st.draft !== null) st.draft = localizeTemplate(st.draft, lang);
+  if (st.last !== null) {
+    const scenario = localizeTemplate(st.last.scenario, lang);
+    const plan = planScenario(scenario);
+    if (plan.ok) st.last = { scenario, result: plan.value };
+  }
+  evaluate(view, st);
+}
+
 /** Releases the planner's charts (called when another screen is shown). */
 export function closePlanner(): void {
   for (const c of charts) c.destroy();
@@ -178,24 +203,28 @@ export function plannerScreen(ctx: PlannerContext): HTMLElement {
   const root = el('section', { class: 'planner', 'data-testid': TID.planner, 'aria-labelledby': 'planner-title' });
   let st = states.get(ctx.view.id);
   if (st === undefined) {
-    st = { draft: loadSaved(ctx.view), loading: false, loadError: null, last: null, error: null };
+    st = { draft: loadSaved(ctx.view), loading: false, loadError: null, last: null, error: null, lang: ctx.lang, rebuild: () => undefined };
     states.set(ctx.view.id, st);
-    evaluate(ctx.view, st);
   }
   const state = st;
+  followLanguage(ctx.view, state, ctx.lang);
+  state.rebuild = () => {
+    if (root.isConnected) build();
+  };
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
 
   const load = async (): Promise<void> => {
     state.loading = true;
     state.loadError = null;
-    const r = await ctx.api.planFromAnalysis(ctx.view.id);
+    const r = await ctx.api.planFromAnalysis(ctx.view.id, state.lang);
     state.loading = false;
     if (r.ok) {
-      state.draft = r.value as Json;
+      // The language may have changed while the host was answering.
+      state.draft = localizeTemplate(r.value as Json, state.lang);
       state.last = null;
       evaluate(ctx.view, state);
     } else state.loadError = r.error.code;
-    if (root.isConnected) build();
+    state.rebuild();
   };
 
   function build(): void {

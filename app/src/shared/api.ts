@@ -4,13 +4,14 @@
  */
 import type { AnalysisView, AppInfo, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
+import type { Lang } from './i18n/types.ts';
 
 export interface CacheProofApi {
   appInfo(): Promise<Result<AppInfo>>;
   openSample(): Promise<Result<AnalysisView>>;
   openCapture(path: string): Promise<Result<AnalysisView>>;
-  /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`). */
-  planFromAnalysis(analysisId: string): Promise<Result<ScenarioDraft>>;
+  /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`), the template's labels in `lang` (default en). */
+  planFromAnalysis(analysisId: string, lang?: Lang): Promise<Result<ScenarioDraft>>;
   listDevices(): Promise<Result<DeviceEntry[]>>;
   startRun(plan: RunPlan): Promise<Result<RunStatus>>;
   listRuns(): Promise<Result<RunStatus[]>>;
@@ -34,8 +35,8 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     appInfo: () => call('app.info', {}),
     openSample: () => call('analysis.openSample', {}),
     openCapture: (path) => call('analysis.openCapture', { path }),
-    planFromAnalysis: async (analysisId) => {
-      const r = await call('plan.fromAnalysis', { analysisId });
+    planFromAnalysis: async (analysisId, lang) => {
+      const r = await call('plan.fromAnalysis', lang === undefined ? { analysisId } : { analysisId, lang });
       return r.ok ? { ok: true, value: r.value.scenario } : r;
     },
     listDevices: async () => {

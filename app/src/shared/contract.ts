@@ -201,9 +201,9 @@ export const CHANNELS = {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     reply: AnalysisView,
   },
-  /** The scenario `cacheproof tco --from-capture` writes, for an analysis opened in this session. */
+  /** The scenario `cacheproof tco --from-capture [--lang]` writes, for an analysis opened in this session; template labels in `lang` (default en). */
   'plan.fromAnalysis': {
-    request: z.object({ analysisId: z.string().min(1).max(64) }).strict(),
+    request: z.object({ analysisId: z.string().min(1).max(64), lang: z.enum(['en', 'fr', 'es', 'ru']).optional() }).strict(),
     reply: z.object({ scenario: ScenarioDraft }),
   },
   /** Block devices with their stacking and guessed roles (needs the probe). */

@@ -133,10 +133,26 @@ export type Configuration = z.infer<typeof configurationSchema>;
 export const IOPS_BASES = ['p95', 'peak', 'mean', 'typed'] as const;
 export type IopsBasis = (typeof IOPS_BASES)[number];
 
+/**
+ * The capture a scenario's workload was measured from, as `tco --from-capture` and the Planner's
+ * prefill write it: the file's name (shown in messages) and the SHA-256 of its bytes (64 hex
+ * digits, compared by the report). Absent: a typed scenario, or one written before this field.
+ */
+export const measuredFromSchema = z.strictObject({
+  captureFile: z.string().min(1),
+  captureSha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'expected the 64 hexadecimal digits of a SHA-256')
+    .transform((h) => h.toLowerCase()),
+});
+export type MeasuredFrom = z.infer<typeof measuredFromSchema>;
+
 export const scenarioSchema = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
   version: z.number().int().min(1),
   title: z.string().default(''),
+  /** The capture the workload was measured from (see {@link measuredFromSchema}). */
+  measuredFrom: measuredFromSchema.optional(),
   /** Period of the comparison, whole years. */
   years: z.number().int().min(1).max(30),
   workload: z.strictObject({
@@ -174,6 +190,30 @@ export const scenarioSchema = z.strictObject({
 export type Scenario = z.infer<typeof scenarioSchema>;
 /** What a scenario file may omit (defaults filled by {@link parseScenario}). */
 export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+/**
+ * A scenario with `measuredFrom` set, placed right after `title` where a person reading the file
+ * sees it (any previous `measuredFrom` is replaced). Example:
+ * `withMeasuredFrom({ format, version, title, … }, { captureFile: 'db01.capture', captureSha256: '9f…' })`.
+ */
+export function withMeasuredFrom<S extends object>(s: S, from: MeasuredFrom): S & { measuredFrom: MeasuredFrom } {
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  const entries = Object.entries(s).filter(([k]) => k !== 'measuredFrom');
+  const after = entries.some(([k]) => k === 'title') ? 'title' : entries.some(([k]) => k === 'version') ? 'version' : null;
+  if (after === null) {
+    out['measuredFrom'] = { ...from };
+    placed = true;
+  }
+  for (const [k, v] of entries) {
+    out[k] = v;
+    if (!placed && k === after) {
+      out['measuredFrom'] = { ...from };
+      placed = true;
+    }
+  }
+  return out as S & { measuredFrom: MeasuredFrom };
+}
 
 /** An expected failure: a code for translation, the JSON path of the field, parameters and an English sentence. */
 export interface PlanError {

@@ -190,14 +190,27 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
   const b = a.benefit;
   const out: Msg[] = [];
   const w = a.windows;
-  if (b.iosSavedPercent.value !== null) {
+  if (b.iosSavedPercent.value !== null && b.iosSavedPercent.value < 0) {
+    // More I/O reached the drives after the switch: say it rose, never "fell by −276 %".
+    out.push(m('sum.iosRose', {
+      devices: list(a.devices.backing), value: pct(-b.iosSavedPercent.value), saved: pct(b.iosSavedPercent.value),
+      ci: b.iosSavedPercent.ci95 === null ? msgv('noCi') : ci(b.iosSavedPercent.ci95, 'pct'),
+      before: num(b.iosToBacking.before, 0), after: num(b.iosToBacking.after, 0),
+    }));
+  } else if (b.iosSavedPercent.value !== null) {
     out.push(m(b.iosSavedPercent.ci95 === null ? 'sum.iosSavedNoCi' : 'sum.iosSaved', {
       devices: list(a.devices.backing), value: pct(b.iosSavedPercent.value), ci: ci(b.iosSavedPercent.ci95, 'pct'),
       before: num(b.iosToBacking.before, 0), after: num(b.iosToBacking.after, 0),
     }));
   } else out.push(m('sum.iosSavedNa', { why: msgv(`why.${b.iosSavedPercent.reasons['value'] ?? 'no-data'}` as ReportKey) }));
   const l = b.latencyMs;
-  if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null) {
+  if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null && l.reductionPercent < 0) {
+    // Slower after the switch: say it rose, with the reduction's interval as computed.
+    out.push(m('sum.latencyRose', {
+      devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
+      increase: pct(-l.reductionPercent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
+    }));
+  } else if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null) {
     out.push(m('sum.latency', {
       devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
       reduction: pct(l.reductionPercent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),

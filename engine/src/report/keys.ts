@@ -47,7 +47,7 @@ export const REPORT_KEYS = [
   'sec.caveats', 'sec.method', 'sec.results', 'sec.summary', 'sec.tco', 'speedup', 'stack.drives',
   'stack.enclosures', 'stack.failures', 'stack.power', 'stack.purchase', 'stack.support', 'sum.cacheServed',
   'sum.cacheServedNa', 'sum.drift', 'sum.health', 'sum.intro', 'sum.iosSaved', 'sum.iosSavedNa',
-  'sum.iosSavedNoCi', 'sum.latency', 'sum.latencyNa', 'sum.normalizedIops', 'sum.tco', 'sum.tcoRef',
+  'sum.iosSavedNoCi', 'sum.iosRose', 'sum.latency', 'sum.latencyRose', 'sum.latencyNa', 'sum.normalizedIops', 'sum.tco', 'sum.tcoRef',
   'sum.throughput', 'sumrow.tcoTotal', 't.devices', 't.devicesCaption', 't.distribution',
   't.distributionCaption', 't.figures', 't.health', 't.healthCaption', 't.hourly', 't.hourlyCaption',
   't.inventory', 't.tcoComparison', 't.tcoLines', 'target.read', 'target.transfer', 'target.write',

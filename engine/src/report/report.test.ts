@@ -41,8 +41,8 @@ describe('intervalRow', () => {
   });
 });
 
-function input(front: string | null, backing: string[], overrides: Partial<ReportInput> = {}): ReportInput {
-  const data = synthCapture({ baselineS: 3 * 3600, measureS: 3 * 3600, warmupS: 600, stepMs: 10_000, front, backing, iopsBefore: 500, iopsAfter: 500, missRatio: 0.2, latBeforeMs: 6, latAfterMs: 1, noise: 0.05, seed: 7 });
+function input(front: string | null, backing: string[], overrides: Partial<ReportInput> = {}, worse = false): ReportInput {
+  const data = synthCapture({ baselineS: 3 * 3600, measureS: 3 * 3600, warmupS: 600, stepMs: 10_000, front, backing, iopsBefore: 500, iopsAfter: 500, missRatio: worse ? 1.5 : 0.2, latBeforeMs: 6, latAfterMs: worse ? 9 : 1, noise: 0.05, seed: 7 });
   const a = analyze(data, { bootstrapReplicates: 200 });
   if (!a.ok) throw new Error(a.error.message);
   return {
@@ -157,5 +157,21 @@ describe('buildReportModel', () => {
     expect(keys).toContain('mode.backing-only');
     expect(keys).toContain('cav.backingOnly');
     expect(keys).toContain('sum.cacheServedNa');
+  });
+
+  it('says that I/Os and response time rose when the cache made things worse, never "fell by −50 %"', () => {
+    const worse = input('front0', ['back0'], {}, true);
+    expect(worse.analysis.benefit.iosSavedPercent.value).toBeLessThan(0);
+    expect(worse.analysis.benefit.latencyMs.reductionPercent).toBeLessThan(0);
+    const keys: string[] = [];
+    walk(buildReportModel(worse), (m) => keys.push(m.key), () => {});
+    expect(keys).toContain('sum.iosRose');
+    expect(keys).toContain('sum.latencyRose');
+    expect(keys).not.toContain('sum.iosSaved');
+    expect(keys).not.toContain('sum.latency');
+    const better: string[] = [];
+    walk(buildReportModel(input('front0', ['back0'])), (m) => better.push(m.key), () => {});
+    expect(better).toContain('sum.iosSaved');
+    expect(better).not.toContain('sum.iosRose');
   });
 });

@@ -44,13 +44,25 @@ export const IOPS_TOLERANCE = 0.01;
 const f3 = (x: number): string => (Math.round(x * 1000) / 1000).toString();
 
 /**
- * Whether a scenario belongs to this capture. A scenario says it was measured when a cache
- * configuration has `hitShareSource: "measured"`; its hit shares (and its workload's 95th-percentile
- * IOPS and read share, as `tco --from-capture` writes them) must then be this capture's, within
- * rounding. A scenario with no measured figure is a typed model and fits any capture.
- * Returns an English sentence naming the field, or null when it matches.
+ * Whether a scenario belongs to this capture. A scenario that names its capture (`measuredFrom`,
+ * written by `tco --from-capture` and the Planner's prefill) matches exactly when the SHA-256 it
+ * records is this capture file's; nothing else is compared (the figures may come from other
+ * analysis options of the same file). Without `measuredFrom`, a scenario says it was measured when
+ * a cache configuration has `hitShareSource: "measured"`; its hit shares (and its workload's
+ * 95th-percentile IOPS and read share, as `tco --from-capture` writes them) must then be this
+ * capture's, within rounding. A scenario with neither is a typed model and fits any capture.
+ * Returns an English sentence naming the files or the field, or null when it matches.
  */
-export function scenarioMismatch(s: Scenario, m: MeasuredWorkload | string, file: string, captureName: string): string | null {
+export function scenarioMismatch(s: Scenario, m: MeasuredWorkload | string, file: string, captureName: string, captureSha256?: string): string | null {
+  if (s.measuredFrom !== undefined && captureSha256 !== undefined) {
+    const from = s.measuredFrom;
+    if (from.captureSha256.toLowerCase() === captureSha256.toLowerCase()) return null;
+    const short = (h: string): string => h.slice(0, 12).toLowerCase();
+    const prefill = `'cacheproof tco --from-capture ${captureName} --out FILE' (or in the Planner)`;
+    return from.captureFile === captureName
+      ? `${file}: measuredFrom.captureSha256 is ${short(from.captureSha256)}…, but ${captureName} has changed since the scenario was measured from it (its SHA-256 is now ${short(captureSha256)}…): prefill the scenario from ${captureName} again with ${prefill}.`
+      : `${file}: measuredFrom says the scenario was measured from ${from.captureFile} (SHA-256 ${short(from.captureSha256)}…), not from ${captureName} (SHA-256 ${short(captureSha256)}…): report on ${from.captureFile} instead, or prefill a scenario from ${captureName} with ${prefill}.`;
+  }
   const measuredConfigs = s.configurations.map((c, i) => ({ c, i })).filter(({ c }) => c.cache !== undefined && c.cache.hitShareSource === 'measured');
   if (measuredConfigs.length === 0) return null;
   const fix = `Prefill a scenario from this capture with 'cacheproof tco --from-capture ${captureName} --out FILE', or report on the capture the scenario was measured from.`;
@@ -87,11 +99,11 @@ export async function readScenarioFile(path: string): Promise<{ json: unknown; f
   }
 }
 
-/** The TCO part of a report: the scenario parsed, checked against the capture and planned. */
-export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, capture: OpenedCapture, captureName: string): ReportTco {
+/** The TCO part of a report: the scenario parsed, checked against the capture (`captureSha256`: the capture file's hash) and planned. */
+export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, capture: OpenedCapture, captureName: string, captureSha256: string): ReportTco {
   const parsed = parseScenario(scenario.json);
   if (!parsed.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${parsed.error.message}`);
-  const mismatch = scenarioMismatch(parsed.value, measuredWorkload(analysis, capture.data), scenario.file, captureName);
+  const mismatch = scenarioMismatch(parsed.value, measuredWorkload(analysis, capture.data), scenario.file, captureName, captureSha256);
   if (mismatch !== null) throw new HostError('report-scenario-mismatch', mismatch);
   const plan = planScenario(parsed.value);
   if (!plan.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${plan.error.message}`);
@@ -123,7 +135,7 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
   const result = analyze(capture.data, o.analyzeOptions ?? {});
   if (!result.ok) throw new HostError('analysis-failed', `${o.capturePath}: ${result.error.message}`);
   const captureName = o.captureName ?? basename(o.capturePath);
-  const tco = o.scenario === null ? null : tcoFor(o.scenario, result, capture, captureName);
+  const tco = o.scenario === null ? null : tcoFor(o.scenario, result, capture, captureName, sha256);
   progress(35, 'model');
   const roles = new Map(capture.data.devices.map((d) => [d.name, d.role]));
   const charted = capture.data.devices.filter((d) => !(d.role === 'other' && [...roles.values()].some((r) => r !== 'other')));

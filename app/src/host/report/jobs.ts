@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import type { AnalyzeOptions } from '@cacheproof/engine';
 import { buildReportModel } from '@cacheproof/engine/report';
 import type { ReportProgress, ReportRequest, RequestOf, ReplyOf } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
@@ -15,10 +16,14 @@ import { exportReport, intervalsCsvPath, type ReportFormat } from './export.ts';
 import { renderHtml, REPORT_CSS } from './html.ts';
 import { coverFrom, loadReport, tcoFor, type LoadedReport } from './input.ts';
 import type { PdfPrinter } from './pdf.ts';
+import { localizeTemplate } from '../../shared/i18n/template.ts';
 
 export interface ReportServiceContext {
-  /** The capture path of an analysis opened in this session, by its id. */
-  pathOf(analysisId: string): string | undefined;
+  /**
+   * An analysis opened in this session, by its id: its capture and the analysis options it was
+   * opened with. The report re-analyses with exactly these, so its figures are the view's.
+   */
+  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions } | undefined;
   appVersion: string;
   probeVersion: string | null;
   /** The Electron shell's printer (webContents.printToPDF); default headless Chromium. */
@@ -49,20 +54,22 @@ export function reportHandlers(ctx: ReportServiceContext): {
 } {
   const now = ctx.now ?? Date.now;
   const jobs = new Map<string, Job>();
-  /** The last analysis loaded for previews (one: the one on screen). */
-  let cached: { path: string; loaded: Promise<LoadedReport> } | null = null;
+  /** The last analysis loaded for previews (one: the one on screen), keyed by capture and options. */
+  let cached: { key: string; loaded: Promise<LoadedReport> } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const pathOf = (analysisId: string): string => {
-    const p = ctx.pathOf(analysisId);
-    if (p === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
-    return p;
+  const analysisOf = (analysisId: string): { path: string; options: AnalyzeOptions } => {
+    const a = ctx.analysisOf(analysisId);
+    if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
+    return a;
   };
 
-  const loadOptions = (path: string, r: Omit<ReportRequest, 'format'>) => ({
+  const loadOptions = ({ path, options }: { path: string; options: AnalyzeOptions }, r: Omit<ReportRequest, 'format'>) => ({
     capturePath: path,
+    analyzeOptions: options,
     cover: coverFrom(r.cover),
-    scenario: r.scenario === null ? null : { json: r.scenario, file: 'planner.tco.json' },
+    // The template's labels are written in the report's language (user-written labels are kept).
+    scenario: r.scenario === null ? null : { json: localizeTemplate(r.scenario, r.lang), file: 'planner.tco.json' },
     appVersion: ctx.appVersion,
     probeVersion: ctx.probeVersion,
     generatedMs: now(),
@@ -74,23 +81,25 @@ export function reportHandlers(ctx: ReportServiceContext): {
 
   return {
     'report.preview': async (r) => {
-      const path = pathOf(r.analysisId);
-      if (cached === null || cached.path !== path) {
-        const loaded = loadReport({ ...loadOptions(path, r), scenario: null });
-        cached = { path, loaded };
+      const a = analysisOf(r.analysisId);
+      const key = JSON.stringify([a.path, a.options]);
+      if (cached === null || cached.key !== key) {
+        const loaded = loadReport({ ...loadOptions(a, r), scenario: null });
+        cached = { key, loaded };
         loaded.catch(() => {
           if (cached?.loaded === loaded) cached = null;
         });
       }
       const base = await cached.loaded;
-      const o = loadOptions(path, r);
-      const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.capture, basename(path));
+      const o = loadOptions(a, r);
+      const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.capture, basename(a.path), base.input.capture.sha256);
       const model = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
       return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
     },
     'report.start': async (r) => {
       prune();
-      const path = pathOf(r.analysisId);
+      const a = analysisOf(r.analysisId);
+      const path = a.path;
       const jobId = randomUUID();
       const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null };
       jobs.set(jobId, job);
@@ -100,7 +109,7 @@ export function reportHandlers(ctx: ReportServiceContext): {
           const name = `${fileStem(path)}-report-${r.lang}.${r.format}`;
           const out = join(dir, name);
           const res = await exportReport(
-            { format: r.format, lang: r.lang, paper: r.paper, out, load: loadOptions(path, r), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) },
+            { format: r.format, lang: r.lang, paper: r.paper, out, load: loadOptions(a, r), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) },
             (percent, stage) => {
               job.state = { ...job.state, percent: Math.min(99, percent), stage };
             },

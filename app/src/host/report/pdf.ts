@@ -60,6 +60,9 @@ export function footerTemplate(left: string, pageOf: string): string {
   return `<div style="font-family:'Liberation Sans',Arial,sans-serif;font-size:7.5px;color:#5a6270;width:100%;padding:0 15mm;display:flex;justify-content:space-between;gap:8mm"><span style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${esc(left)}</span><span style="white-space:nowrap">${page}</span></div>`;
 }
 
+/** Page margins of every printed report, millimetres (the bottom one holds the footer). */
+export const PDF_MARGINS_MM = { top: 15, bottom: 18, left: 15, right: 15 } as const;
+
 /** Measured in the page: tables, charts, cards and facts wider than the column, charts taller than a page. */
 const MEASURE = `(([limit, pageH]) => {
   const out = [];
@@ -73,6 +76,15 @@ const MEASURE = `(([limit, pageH]) => {
   }
   return out;
 })`;
+
+/**
+ * The expression that measures a loaded report at the paper's printable width: evaluated by the
+ * printer through DevTools (Playwright's `page.evaluate`, Electron's `webContents.debugger`),
+ * which runs even though the page itself has JavaScript disabled. Its value is an {@link Overflow} array.
+ */
+export function measureExpression(paper: Paper): string {
+  return `${MEASURE}([${CONTENT_WIDTH_PX[paper]}, ${CONTENT_HEIGHT_PX[paper]}])`;
+}
 
 /**
  * A printer on headless Chromium (one browser for all the jobs of this printer; close it when
@@ -118,11 +130,11 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
         await page.emulateMedia({ media: 'print' });
         await page.setContent(job.html, { waitUntil: 'load' });
         await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
-        const overflow = (await page.evaluate(`${MEASURE}([${CONTENT_WIDTH_PX[job.paper]}, ${CONTENT_HEIGHT_PX[job.paper]}])`)) as Overflow[];
+        const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
         const pdf = await page.pdf({
           format: job.paper === 'a4' ? 'A4' : 'Letter',
           printBackground: true,
-          margin: { top: '15mm', bottom: '18mm', left: '15mm', right: '15mm' },
+          margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` },
           displayHeaderFooter: true,
           headerTemplate: '<span></span>',
           footerTemplate: footerTemplate(job.footerLeft, job.pageOf),

@@ -56,8 +56,9 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       backingDevice, win,
     ]),
     card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
-      [lat.reductionPercent === null ? null : w.d('reduction', { value: w.pct(lat.reductionPercent) }),
-        speed === null ? null : w.d('speedup', { value: w.num(speed) })].filter((s): s is string => s !== null).join(' · '),
+      // Slower after the switch is said as such ("increased by 50 % · 1.5× slower"), never "reduced by −50 %".
+      [lat.reductionPercent === null ? null : lat.reductionPercent < 0 ? w.d('increase', { value: w.pct(-lat.reductionPercent) }) : w.d('reduction', { value: w.pct(lat.reductionPercent) }),
+        speed === null || speed <= 0 ? null : speed < 1 ? w.d('slowdown', { value: w.num(1 / speed) }) : w.d('speedup', { value: w.num(speed) })].filter((s): s is string => s !== null).join(' · '),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,

@@ -8,6 +8,7 @@ import { Chart, type TooltipItem } from 'chart.js';
 import type { LiveSeries } from '../../shared/contract.ts';
 import { live, type LiveKey } from '../../shared/i18n/live.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
+import { cssVar } from '../charts.ts';
 import { el } from '../dom.ts';
 import { fmtNumber, fmtTime } from '../format.ts';
 
@@ -38,10 +39,11 @@ export const CHARTS: readonly ChartSpec[] = [
   { metric: 'latencyMs', testId: 'live-chart-latency', title: 'chart.latency', unit: 'unit.ms', axis: 'axis.ms', digits: (v) => (v < 1 ? 3 : v < 10 ? 2 : 1) },
 ];
 
+/** The phase's band colour in the current theme (styles.css), as the results dashboard shades them. */
 function phaseColor(name: string): string {
-  if (name === 'baseline') return 'rgba(213,94,0,0.08)';
-  if (name === 'warmup') return 'rgba(128,128,128,0.15)';
-  if (name === 'measure') return 'rgba(0,158,115,0.10)';
+  if (name === 'baseline') return cssVar('--phase-baseline', 'rgba(213,94,0,0.08)');
+  if (name === 'warmup') return cssVar('--phase-warmup', 'rgba(128,128,128,0.15)');
+  if (name === 'measure') return cssVar('--phase-measure', 'rgba(0,114,178,0.08)');
   return 'rgba(0,0,0,0)';
 }
 
@@ -86,7 +88,8 @@ export class LiveChart {
       borderColor: this.palette[i % this.palette.length] ?? '#0072B2',
       backgroundColor: this.palette[i % this.palette.length] ?? '#0072B2',
       borderWidth: 1.5,
-      pointRadius: 0,
+      // A point with no neighbour (the first interval, or one between gaps) has no line to show it: draw it as a dot.
+      pointRadius: (c: { dataIndex: number }) => (b[metric][c.dataIndex - 1] == null && b[metric][c.dataIndex + 1] == null ? 3 : 0),
       spanGaps: false,
     }));
     const bands = phases
@@ -115,7 +118,8 @@ export class LiveChart {
                 label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${this.fmt(Number(item.parsed.y))}`,
               },
             },
-            phaseShading: { bands, markers },
+            // Labels in the theme's colours (the plugin's defaults are the light theme's).
+            phaseShading: { bands, markers, textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)') },
           } as never,
         },
       });

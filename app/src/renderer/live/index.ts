@@ -116,6 +116,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const warnings = el('ul', { class: 'warnings', 'data-testid': TID.liveWarnings, 'aria-live': 'polite' });
 
   const detachBtn = el('button', { type: 'button', 'data-testid': TID.liveDetach, 'aria-describedby': 'live-detach-help' }, t('detach'));
+  const detachHelp = el('p', { class: 'help', id: 'live-detach-help' }, t('detachHelp'));
   const stopBtn = el('button', { type: 'button', class: 'danger', 'data-testid': TID.liveStop }, t('stop'));
   const stopConfirm = el('button', { type: 'button', class: 'danger', 'data-testid': TID.liveStopConfirm }, t('stop.confirm'));
   const stopCancel = el('button', { type: 'button', 'data-testid': TID.liveStopCancel }, t('stop.cancel'));
@@ -124,16 +125,20 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     el('p', { id: 'live-stop-body' }, t('stop.body')),
     el('div', { class: 'actions' }, stopCancel, stopConfirm));
 
-  const node = el('div', { class: 'live', 'data-testid': TID.live, 'data-run': runId },
-    el('div', { class: 'live-head' }, title, stateBadge),
-    meta, error, switchCta, problem, done,
+  // What is known only from a status: hidden until the first one arrives (a run this app does not know shows its error alone).
+  const body = el('div', { class: 'live-body' },
     timeline,
     phaseBar.row, totalBar.row, samples, switchRecorded,
     windowBar,
     el('div', { class: 'live-charts' }, ...charts.map((c) => el('figure', { class: 'live-figure' }, c.box, c.summary))),
-    el('h3', {}, t('warnings.title')), warnings,
+    el('h3', {}, t('warnings.title')), warnings);
+  body.hidden = true;
+  const node = el('div', { class: 'live', 'data-testid': TID.live, 'data-run': runId },
+    el('div', { class: 'live-head' }, title, stateBadge),
+    meta, error, switchCta, problem, done,
+    body,
     el('div', { class: 'actions live-actions' }, detachBtn, stopBtn),
-    el('p', { class: 'help', id: 'live-detach-help' }, t('detachHelp')),
+    detachHelp,
     dialog);
 
   // ---- state ----
@@ -153,6 +158,21 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     error.textContent = code === null ? '' : errText(code);
   };
 
+  const setActive = (active: boolean): void => {
+    stopBtn.hidden = !active;
+    // Detach only means something while the probe records; otherwise the button just goes Home.
+    detachBtn.textContent = active ? t('detach') : t('back');
+    detachHelp.hidden = !active;
+    if (active) detachBtn.setAttribute('aria-describedby', detachHelp.id);
+    else detachBtn.removeAttribute('aria-describedby');
+  };
+
+  /** The title with the run's name, the person's own text: shown as is, marked as data (not to be translated). */
+  const setTitle = (name: string): void => {
+    const [before = '', after = ''] = t('title', { name: '\u0000' }).split('\u0000');
+    title.replaceChildren(before, el('span', { translate: 'no' }, name), after);
+  };
+
   const lastT = (): number => buffers.reduce((m, b) => Math.max(m, b.t[b.t.length - 1] ?? 0), 0);
 
   const intervalText = (): string => (status ? duration(status.plan.intervalMs / 1000) : '');
@@ -164,7 +184,8 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     const from = viewEnd !== null ? end - WINDOW_MS : Math.max(end - WINDOW_MS, Number.isFinite(firstT) ? firstT : end - WINDOW_MS);
     const to = Math.max(end, from + 1000);
     for (const c of charts) c.update(buffers, phases, from, to, intervalText());
-    windowLabel.textContent = `${t('window.label', { from: fmtTime(lang, from), to: fmtTime(lang, to) })}${viewEnd === null ? ` (${t('window.liveNote')})` : ''}`;
+    const recording = status !== null && ACTIVE.includes(status.state);
+    windowLabel.textContent = `${t('window.label', { from: fmtTime(lang, from), to: fmtTime(lang, to) })}${viewEnd === null && recording ? ` (${t('window.liveNote')})` : ''}`;
     // An earlier hour exists when the run started before the hour ending where this view ends.
     const start = status?.startedMs ?? firstT;
     earlierBtn.disabled = !(Number.isFinite(start) && start < to - WINDOW_MS);
@@ -234,7 +255,8 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const progressText = (s: RunStatus, percent: number | null, eta: number | null): string => {
     if (percent === null) return t('progress.pending');
     if (percent >= 100 || s.state === 'done') return t('progress.complete', { percent: fmtPercent(lang, 100, 1) });
-    if (eta === null) return fmtPercent(lang, percent, 1);
+    // A stopped, failed or dead run ends at no time: the percent recorded, without an estimate.
+    if (eta === null || !ACTIVE.includes(s.state)) return fmtPercent(lang, percent, 1);
     return t('progress.eta', { percent: fmtPercent(lang, percent, 1), duration: duration(eta), time: fmtTime(lang, Date.now() + eta * 1000) });
   };
 
@@ -246,7 +268,8 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const render = (s: RunStatus): void => {
     node.dataset['state'] = s.state;
     node.dataset['phase'] = s.phase;
-    title.textContent = t('title', { name: s.name });
+    body.hidden = false;
+    setTitle(s.name);
     stateBadge.textContent = t(`state.${s.state}`);
     stateBadge.dataset['state'] = s.state;
     const front = s.plan.front ?? t('noDevice');
@@ -257,7 +280,8 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     // Timeline: widths in proportion to the plan, planned lengths, actual starts, the current step.
     const planned: Record<string, number> = { baseline: s.plan.baselineSeconds, warmup: s.plan.warmupSeconds, measure: s.plan.measureSeconds };
     const total = Math.max(1, s.plan.baselineSeconds + s.plan.warmupSeconds + s.plan.measureSeconds);
-    timeline.style.gridTemplateColumns = PHASES.map((p) => (p === 'switch' ? 'minmax(8.5rem, auto)' : `minmax(8.5rem, ${((planned[p] ?? 0) / total) * 10}fr)`)).join(' ');
+    // Each step at least as wide as its longest word (and 8.5rem, styles.css): no word is cut.
+    timeline.style.gridTemplateColumns = PHASES.map((p) => (p === 'switch' ? 'minmax(min-content, auto)' : `minmax(min-content, ${((planned[p] ?? 0) / total) * 10}fr)`)).join(' ');
     const currentIdx = s.phase === 'done' ? PHASES.length : (PHASES as readonly string[]).indexOf(s.phase);
     PHASES.forEach((p, i) => {
       const step = steps.get(p);
@@ -303,7 +327,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
       problemCli.textContent = t('cli', { command: `cacheproof-probe record --resume ${s.captureFile}` });
     }
     resumeBtn.disabled = busy;
-    stopBtn.hidden = !ACTIVE.includes(s.state);
+    setActive(ACTIVE.includes(s.state));
 
     // Warnings, as they arrive (the list is re-read only when it changed, so it is announced once).
     const key = `${s.warnings.length}:${s.warnings[s.warnings.length - 1]?.utcMs ?? 0}`;
@@ -327,9 +351,16 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
       showError(null);
       render(r.value);
       await fetchSeries();
-    } else showError(r.error.code);
+    } else {
+      showError(r.error.code);
+      if (status === null) {
+        // Never known (a stale link, another installation's run): say which run, and offer only the way Home.
+        setTitle(runId);
+        setActive(false);
+      }
+    }
     if (disposed) return;
-    timer = setTimeout(() => void tick(), status !== null && !ACTIVE.includes(status.state) ? POLL_IDLE_MS : POLL_MS);
+    timer = setTimeout(() => void tick(), status === null || !ACTIVE.includes(status.state) ? POLL_IDLE_MS : POLL_MS);
   };
 
   /** Runs one action with the buttons disabled, then applies the status it returns. */
@@ -344,6 +375,8 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
         status = r.value;
         showError(null);
         render(r.value);
+        // The points recorded up to the action (a stop keeps the last ones): draw them now, not at the next poll.
+        await fetchSeries();
       } else showError(r.error.code);
     } finally {
       busy = false;

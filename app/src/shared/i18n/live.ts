@@ -14,7 +14,7 @@ export type LiveKey =
   | 'unit.iops' | 'unit.mbps' | 'unit.ms' | 'axis.iops' | 'axis.mbps' | 'axis.ms'
   | 'window.label' | 'window.earlier' | 'window.later' | 'window.live' | 'window.liveNote'
   | 'warnings.title' | 'warnings.none'
-  | 'detach' | 'detachHelp' | 'stop' | 'stop.title' | 'stop.body' | 'stop.confirm' | 'stop.cancel'
+  | 'detach' | 'detachHelp' | 'back' | 'stop' | 'stop.title' | 'stop.body' | 'stop.confirm' | 'stop.cancel'
   | 'done.title' | 'done.body' | 'open' | 'openPartial' | 'opening'
   | 'died.title' | 'died.body' | 'died.next'
   | 'failed.title' | 'failed.body' | 'failed.next'
@@ -53,6 +53,7 @@ export const live: Catalog<LiveKey> = {
     'window.label': 'Charts show {from}–{to} UTC', 'window.earlier': '◀ Earlier hour', 'window.later': 'Later hour ▶', 'window.live': 'Back to live',
     'window.liveNote': 'the last hour, updated every second',
     'warnings.title': 'Warnings', 'warnings.none': 'No warnings so far.',
+    back: 'Back to Home',
     detach: 'Detach (the run continues)', detachHelp: 'Closes this view and goes Home; the probe keeps recording. Open the run again from Home at any time.',
     stop: 'Stop the run…', 'stop.title': 'Stop this run?',
     'stop.body': 'The recorder stops after one last sample. Everything recorded so far stays in the capture, and you can resume the run later.',
@@ -102,6 +103,7 @@ export const live: Catalog<LiveKey> = {
     'window.label': 'Les graphiques montrent {from}–{to} UTC', 'window.earlier': '◀ Heure précédente', 'window.later': 'Heure suivante ▶', 'window.live': 'Revenir au direct',
     'window.liveNote': 'la dernière heure, mise à jour chaque seconde',
     'warnings.title': 'Avertissements', 'warnings.none': 'Aucun avertissement pour l’instant.',
+    back: 'Retour à l’accueil',
     detach: 'Détacher (la mesure continue)', detachHelp: 'Ferme cette vue et revient à l’accueil ; la sonde continue d’enregistrer. Rouvrez la mesure depuis l’accueil quand vous voulez.',
     stop: 'Arrêter la mesure…', 'stop.title': 'Arrêter cette mesure ?',
     'stop.body': 'L’enregistreur s’arrête après un dernier échantillon. Tout ce qui a été enregistré reste dans la capture, et vous pourrez reprendre la mesure plus tard.',
@@ -151,6 +153,7 @@ export const live: Catalog<LiveKey> = {
     'window.label': 'Los gráficos muestran {from}–{to} UTC', 'window.earlier': '◀ Hora anterior', 'window.later': 'Hora siguiente ▶', 'window.live': 'Volver al directo',
     'window.liveNote': 'la última hora, actualizada cada segundo',
     'warnings.title': 'Avisos', 'warnings.none': 'Sin avisos por ahora.',
+    back: 'Volver a Inicio',
     detach: 'Desacoplar (la medición continúa)', detachHelp: 'Cierra esta vista y vuelve a Inicio; la sonda sigue grabando. Puede volver a abrir la medición desde Inicio cuando quiera.',
     stop: 'Detener la medición…', 'stop.title': '¿Detener esta medición?',
     'stop.body': 'El grabador se detiene tras una última muestra. Todo lo grabado hasta ahora se queda en la captura y podrá reanudar la medición más tarde.',
@@ -200,6 +203,7 @@ export const live: Catalog<LiveKey> = {
     'window.label': 'На графиках {from}–{to} UTC', 'window.earlier': '◀ Час назад', 'window.later': 'Час вперёд ▶', 'window.live': 'К текущему моменту',
     'window.liveNote': 'последний час, обновляется каждую секунду',
     'warnings.title': 'Предупреждения', 'warnings.none': 'Предупреждений пока нет.',
+    back: 'На главную',
     detach: 'Отсоединиться (замер продолжится)', detachHelp: 'Закрывает этот экран и возвращает на главный; зонд продолжает запись. Замер можно снова открыть с главного экрана в любой момент.',
     stop: 'Остановить замер…', 'stop.title': 'Остановить этот замер?',
     'stop.body': 'Запись остановится после последней выборки. Всё записанное останется в файле захвата, замер можно будет продолжить позже.',

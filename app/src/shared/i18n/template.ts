@@ -1,0 +1,102 @@
+/**
+ * The words of the TCO template (engine/src/plan/template.ts, `EXAMPLE_SCENARIO`) in every
+ * language: its title, and the labels of its drive models and configurations, keyed by id.
+ * The engine keeps the English template as data (it stays language-neutral); the host
+ * (`plan.fromAnalysis`), `cacheproof tco --from-capture --lang` and the Planner screen put a
+ * prefilled scenario in the user's language with {@link localizeTemplate}.
+ *
+ * The English texts equal the engine's template labels (checked by app/test/plan-channel.test.ts).
+ */
+import type { Catalog, Lang } from './types.ts';
+import { LANGS, translate } from './types.ts';
+
+export type TemplateKey =
+  | 'title'
+  | 'drive.hdd-10k-sas-1.2tb'
+  | 'drive.ssd-sata-1.92tb'
+  | 'drive.ssd-nvme-3.84tb'
+  | 'config.all-hdd'
+  | 'config.hdd-ssd-cache'
+  | 'config.all-flash-sata'
+  | 'config.all-flash-nvme';
+
+export const template: Catalog<TemplateKey> = {
+  en: {
+    title: 'OLTP volume: cache versus spindles versus flash',
+    'drive.hdd-10k-sas-1.2tb': 'HDD 10k rpm SAS 1.2 TB',
+    'drive.ssd-sata-1.92tb': 'SATA SSD 1.92 TB (1 DWPD)',
+    'drive.ssd-nvme-3.84tb': 'NVMe SSD 3.84 TB (1 DWPD)',
+    'config.all-hdd': 'All HDD, RAID 10',
+    'config.hdd-ssd-cache': 'HDD RAID 5 + SSD cache',
+    'config.all-flash-sata': 'All-flash SATA, RAID 5',
+    'config.all-flash-nvme': 'All-flash NVMe, RAID 5',
+  },
+  fr: {
+    title: 'Volume OLTP : cache, disques rotatifs ou flash',
+    'drive.hdd-10k-sas-1.2tb': 'HDD 10k tr/min SAS 1,2 To',
+    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 To (1 DWPD)',
+    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 To (1 DWPD)',
+    'config.all-hdd': '100 % HDD, RAID 10',
+    'config.hdd-ssd-cache': 'HDD en RAID 5 + cache SSD',
+    'config.all-flash-sata': '100 % flash SATA, RAID 5',
+    'config.all-flash-nvme': '100 % flash NVMe, RAID 5',
+  },
+  es: {
+    title: 'Volumen OLTP: caché, discos giratorios o flash',
+    'drive.hdd-10k-sas-1.2tb': 'HDD 10k rpm SAS 1,2 TB',
+    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 TB (1 DWPD)',
+    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 TB (1 DWPD)',
+    'config.all-hdd': 'Solo HDD, RAID 10',
+    'config.hdd-ssd-cache': 'HDD en RAID 5 + caché SSD',
+    'config.all-flash-sata': 'Todo flash SATA, RAID 5',
+    'config.all-flash-nvme': 'Todo flash NVMe, RAID 5',
+  },
+  ru: {
+    title: 'Том OLTP: кэш, шпиндели или флеш',
+    'drive.hdd-10k-sas-1.2tb': 'HDD 10k об/мин SAS 1,2 ТБ',
+    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 ТБ (1 DWPD)',
+    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 ТБ (1 DWPD)',
+    'config.all-hdd': 'Только HDD, RAID 10',
+    'config.hdd-ssd-cache': 'HDD в RAID 5 + SSD-кэш',
+    'config.all-flash-sata': 'Только флеш SATA, RAID 5',
+    'config.all-flash-nvme': 'Только флеш NVMe, RAID 5',
+  },
+};
+
+/** Is `text` the template's text for `key` in one of the languages (so nobody has edited it)? */
+function isTemplateText(key: TemplateKey, text: unknown): boolean {
+  return typeof text === 'string' && LANGS.some((l) => template[l][key] === text);
+}
+
+function isTemplateKey(key: string): key is TemplateKey {
+  return key in template.en;
+}
+
+/** One drive or configuration: relabelled when its id is the template's and its label the template's text. */
+function relabel(item: unknown, prefix: 'drive.' | 'config.', lang: Lang): unknown {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+  const rec = item as Record<string, unknown>;
+  const key = `${prefix}${String(rec['id'])}`;
+  if (typeof rec['id'] !== 'string' || !isTemplateKey(key) || !isTemplateText(key, rec['label'])) return item;
+  return { ...rec, label: translate(template, lang, key) };
+}
+
+/**
+ * The scenario (or a person's draft of one, possibly invalid) with the template's words in
+ * `lang`: the title, and the label of each drive model and configuration whose id is one of the
+ * template's, when that text is still the template's in some language. Texts a person wrote
+ * (another label, another title) and ids the template does not have are kept as they are.
+ * Returns a copy; the input is not changed.
+ * Example: `localizeTemplate({ …, configurations: [{ id: 'hdd-ssd-cache', label: 'HDD RAID 5 + SSD cache', … }] }, 'fr')`
+ * → label `HDD en RAID 5 + cache SSD`.
+ */
+export function localizeTemplate<T>(scenario: T, lang: Lang): T {
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return scenario;
+  const s: Record<string, unknown> = { ...(scenario as Record<string, unknown>) };
+  if (isTemplateText('title', s['title'])) s['title'] = translate(template, lang, 'title');
+  const drives = s['drives'];
+  if (Array.isArray(drives)) s['drives'] = drives.map((d) => relabel(d, 'drive.', lang));
+  const configs = s['configurations'];
+  if (Array.isArray(configs)) s['configurations'] = configs.map((c) => relabel(c, 'config.', lang));
+  return s as T;
+}
