@@ -64,7 +64,11 @@ try {
   const url = readFileSync(urlFile, 'utf8').trim();
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const results = [];
-  for (let i = 0; i < runs; i++) {
+  // First opens (the host's analysis cache emptied before each: a capture never opened here)
+  // then re-opens (served from the cache, as for a finished run the app recorded).
+  for (let i = 0; i < 2 * runs; i++) {
+    const cold = i < runs;
+    if (cold) rmSync(join(dir, 'data', 'analysis-cache'), { recursive: true, force: true });
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     await context.addInitScript(() => {
       globalThis.__cpLongTasks = [];
@@ -106,23 +110,25 @@ try {
       return { req, reply, drawn, longest: tasks.reduce((a, t) => Math.max(a, t.duration), 0), longTasks: tasks.length, where };
     });
     if (m.req === null || m.drawn === null) throw new Error(`run ${i + 1}: the marks are missing (open-request ${m.req}, dashboard-drawn ${m.drawn})`);
-    const r = { total: m.drawn - m.req, host: m.reply === null ? null : m.reply - m.req, render: m.reply === null ? null : m.drawn - m.reply, longest: m.longest, longTasks: m.longTasks, hostPath, errors };
+    const r = { cold, total: m.drawn - m.req, host: m.reply === null ? null : m.reply - m.req, render: m.reply === null ? null : m.drawn - m.reply, longest: m.longest, longTasks: m.longTasks, hostPath, errors };
     results.push(r);
-    console.log(`run ${i + 1}: open → drawn ${r.total.toFixed(0)} ms (host reply ${r.host?.toFixed(0) ?? '?'} ms, render ${r.render?.toFixed(0) ?? '?'} ms), longest task ${r.longest.toFixed(0)} ms (${r.longTasks} long tasks ≥ 50 ms: ${m.where.join(', ')})${hostPath ? `, host: ${hostPath}` : ''}${errors.length ? `, ERRORS: ${errors.join('; ')}` : ''}`);
+    console.log(`run ${i + 1} (${cold ? 'first open' : 're-open'}): open → drawn ${r.total.toFixed(0)} ms (host reply ${r.host?.toFixed(0) ?? '?'} ms, render ${r.render?.toFixed(0) ?? '?'} ms), longest task ${r.longest.toFixed(0)} ms (${r.longTasks} long tasks ≥ 50 ms: ${m.where.join(', ')})${hostPath ? `, host: ${hostPath}` : ''}${errors.length ? `, ERRORS: ${errors.join('; ')}` : ''}`);
     await context.close();
   }
-  const totals = results.map((r) => r.total);
-  const hostTimes = results.map((r) => r.host ?? NaN);
-  const renders = results.map((r) => r.render ?? NaN);
   const longest = Math.max(...results.map((r) => r.longest));
-  const med = median(totals);
   console.log('');
-  console.log(`| what (${runs} fresh page loads) | median | min | max | target |`);
+  console.log(`| what (${runs} fresh page loads each) | median | min | max | target |`);
   console.log('|---|---:|---:|---:|---|');
-  console.log(`| open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | < ${TARGET_MS} ms median: ${med < TARGET_MS ? 'met' : 'NOT met'} |`);
-  console.log(`| of which: host reply (read + analyse + transfer) | ${median(hostTimes).toFixed(0)} ms | ${Math.min(...hostTimes).toFixed(0)} ms | ${Math.max(...hostTimes).toFixed(0)} ms | |`);
-  console.log(`| of which: renderer (cards + 5 charts drawn) | ${median(renders).toFixed(0)} ms | ${Math.min(...renders).toFixed(0)} ms | ${Math.max(...renders).toFixed(0)} ms | |`);
-  console.log(`| longest task on the UI thread (open → drawn) | ${longest.toFixed(0)} ms | | | ≤ ${TASK_TARGET_MS} ms: ${longest <= TASK_TARGET_MS ? 'met' : 'NOT met'} |`);
+  for (const [label, group] of [['first open (no cached analysis)', results.filter((r) => r.cold)], ['re-open (cached analysis)', results.filter((r) => !r.cold)]]) {
+    const totals = group.map((r) => r.total);
+    const hostTimes = group.map((r) => r.host ?? NaN);
+    const renders = group.map((r) => r.render ?? NaN);
+    const med = median(totals);
+    console.log(`| ${label}: open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | < ${TARGET_MS} ms median: ${med < TARGET_MS ? 'met' : 'NOT met'} |`);
+    console.log(`| … of which host reply (read + analyse + transfer) | ${median(hostTimes).toFixed(0)} ms | ${Math.min(...hostTimes).toFixed(0)} ms | ${Math.max(...hostTimes).toFixed(0)} ms | |`);
+    console.log(`| … of which renderer (cards + 5 charts drawn) | ${median(renders).toFixed(0)} ms | ${Math.min(...renders).toFixed(0)} ms | ${Math.max(...renders).toFixed(0)} ms | |`);
+  }
+  console.log(`| longest task on the UI thread (open → drawn, all loads) | ${longest.toFixed(0)} ms | | | ≤ ${TASK_TARGET_MS} ms: ${longest <= TASK_TARGET_MS ? 'met' : 'NOT met'} |`);
   const paths = [...new Set(results.map((r) => r.hostPath ?? 'not reported by the host'))];
   console.log(`host path: ${paths.join(' | ')}`);
 } finally {

@@ -51,9 +51,9 @@ export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
   /** Analyses opened in this session: id → capture path and analysis options (the renderer names analyses by id, never by path). */
   const opened = new Map<string, OpenedAnalysis>();
-  const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs') });
   /** Finished analyses, so that re-opening an unchanged capture does not recompute (host/analysis.ts loadAnalysisView). */
   const analysisCache = join(ctx.dataDir ?? dataDir(), 'analysis-cache');
+  const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs'), analysisCacheDir: analysisCache });
   const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
     ...reports,

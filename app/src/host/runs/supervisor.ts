@@ -9,9 +9,9 @@
  *   (the baseline is over and the manual switch is due) · done → done · stopped → stopped ·
  *   failed → failed · stale (state says running, no process holds the lock) → probe-died.
  */
-import { analyze, TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
+import { TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
 import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
-import { openCapture } from '../capture/reader.ts';
+import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
 import { readLive, readSwitchMark } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeStatus } from './probe.ts';
@@ -24,6 +24,11 @@ export interface RunSupervisorOptions {
   runsDir: string;
   /** Wall clock (UTC ms); tests may pin it. */
   now?: () => number;
+  /**
+   * Where finished analyses are cached (host/analysis.ts loadAnalysisView): the background
+   * analysis of a finished run fills it, so opening the run's results is instant. Null: no cache.
+   */
+  analysisCacheDir?: string | null;
 }
 
 export interface RunSupervisor {
@@ -174,9 +179,8 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       await new Promise((r) => setImmediate(r));
       let value: number | null = null;
       try {
-        const cap = openCapture(rec.captureFile);
-        const r = analyze(cap.data, analyzeOptionsOf(rec.plan));
-        value = r.ok ? headlineOf(r) : null;
+        const view = await loadAnalysisView(rec.captureFile, { id: rec.id, name: rec.name, isSample: false }, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
+        value = headlineOf(view.result);
       } catch {
         value = null;
       }
