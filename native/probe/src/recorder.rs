@@ -36,6 +36,101 @@ fn install_signal_handlers() {
     }
 }
 
+/// One read of /proc/diskstats with the clocks at that moment; `last` when a stop was asked
+/// before it (the recorder writes it, then ends).
+struct Sample {
+    lines: Result<Vec<diskstats::DiskLine>>,
+    mono: u64,
+    utc: i64,
+    last: bool,
+}
+
+/// Samples the sampler may take ahead of the writer (an hour at 1 s) before it waits.
+const SAMPLE_QUEUE: usize = 3600;
+
+/// The stop signals, for `pthread_sigmask`.
+fn stop_signal_set() -> libc::sigset_t {
+    // SAFETY: sigemptyset/sigaddset initialise and fill the set we own.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+            libc::sigaddset(&mut set, sig);
+        }
+        set
+    }
+}
+
+fn unblock_stop_signals() {
+    let set = stop_signal_set();
+    // SAFETY: changes this thread's signal mask only.
+    unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut()) };
+}
+
+/// Start the sampling thread: it reads /proc/diskstats on the absolute monotonic schedule
+/// t0 + k × interval and hands each read to the writer (this thread) through a queue. Sampling
+/// never waits for the capture's disk: a commit or a WAL checkpoint that stalls for seconds on a
+/// busy file system delays the writing, not the samples, so it cannot turn into a `gap` (nor
+/// stretch the intervals around it). The stop signals are delivered to the sampler only (this
+/// thread blocks them), so a signal interrupts its sleep at once.
+fn spawn_sampler(nominal_ns: u64) -> std::sync::mpsc::Receiver<Sample> {
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Sample>(SAMPLE_QUEUE);
+    let root = Path::new("/");
+    let sampler = move || {
+        let t0 = clock::mono_ns();
+        let mut k: u64 = 0;
+        loop {
+            let last = STOP.load(Ordering::SeqCst);
+            let lines = diskstats::read_root(root);
+            let mono = clock::mono_ns();
+            let utc = clock::utc_ms();
+            let failed = lines.is_err();
+            if tx
+                .send(Sample {
+                    lines,
+                    mono,
+                    utc,
+                    last,
+                })
+                .is_err()
+                || failed
+                || last
+            {
+                return;
+            }
+            if STOP.load(Ordering::SeqCst) {
+                // A stop arrived during this sample: take one more at once, then end.
+                continue;
+            }
+            // Next tick on the absolute monotonic schedule (no drift); ticks missed (suspend,
+            // overload) are skipped, not caught up in a burst.
+            k += 1;
+            let now = clock::mono_ns();
+            if t0 + k * nominal_ns <= now {
+                k = (now - t0) / nominal_ns + 1;
+            }
+            while !STOP.load(Ordering::SeqCst) && clock::mono_ns() < t0 + k * nominal_ns {
+                clock::sleep_until_mono(t0 + k * nominal_ns);
+            }
+        }
+    };
+    match std::thread::Builder::new()
+        .name("sampler".into())
+        .spawn(sampler)
+    {
+        Ok(_) => {
+            let set = stop_signal_set();
+            // SAFETY: changes this thread's signal mask only; the sampler keeps the mask it
+            // was created with (the signals unblocked).
+            unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) };
+        }
+        Err(_) => {
+            // No thread (out of resources): the receiver sees the sender gone and says so.
+        }
+    }
+    rx
+}
+
 /// Bytes kept free beside the capture for the last words on a full disk.
 const RESERVE_BYTES: usize = 512 * 1024;
 
@@ -316,19 +411,25 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
 
     let mut prev: Option<Snapshot> = cap.last_snapshot()?;
     let mut samples = cap.sample_count()?;
-    let nominal_ns = interval_ms * 1_000_000;
-    let t0 = clock::mono_ns();
-    let mut k: u64 = 0;
     let boot = clock::boot_id();
-    let root = Path::new("/");
     let mut inventory: Option<Vec<sysfs::DeviceInfo>> = None;
+    let samples_rx = spawn_sampler(interval_ms * 1_000_000);
 
     let result: Result<&'static str> = (|| {
         loop {
-            let stopping = STOP.load(Ordering::SeqCst);
-            let lines = diskstats::read_root(root)?;
-            let mono = clock::mono_ns();
-            let utc = clock::utc_ms();
+            let Ok(Sample {
+                lines,
+                mono,
+                utc,
+                last: stopping,
+            }) = samples_rx.recv()
+            else {
+                return Err(ProbeError::io(
+                    "sampling /proc/diskstats",
+                    std::io::Error::other("the sampling thread ended"),
+                ));
+            };
+            let lines = lines?;
             let keep = |n: &str| match &selected {
                 Some(s) => s.iter().any(|x| x == n),
                 None => true,
@@ -429,26 +530,14 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
             if done {
                 return Ok("done");
             }
-            if stopping || STOP.load(Ordering::SeqCst) {
-                if !stopping {
-                    // A stop arrived during this sample: take one more at once, then end.
-                    continue;
-                }
+            if stopping {
                 return Ok("stopped");
-            }
-            // Next tick on the absolute monotonic schedule t0 + k × interval (no drift); ticks
-            // missed (suspend, overload) are skipped, not caught up in a burst.
-            k += 1;
-            let now = clock::mono_ns();
-            let due = t0 + k * nominal_ns;
-            if due <= now {
-                k = (now - t0) / nominal_ns + 1;
-            }
-            while !STOP.load(Ordering::SeqCst) && clock::mono_ns() < t0 + k * nominal_ns {
-                clock::sleep_until_mono(t0 + k * nominal_ns);
             }
         }
     })();
+    // The sampler ends at its next tick, when it finds nobody receiving.
+    drop(samples_rx);
+    unblock_stop_signals();
     let _ = std::fs::remove_file(&reserve);
     match result {
         Ok(end) => {

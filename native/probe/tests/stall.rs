@@ -1,0 +1,71 @@
+//! A capture whose disk stalls does not lose samples: the recorder samples on its own thread, so
+//! a write that waits (here another connection holds the capture's write lock for 3 s, as a
+//! WAL checkpoint or a commit does on a busy file system) delays the writing, never the
+//! samples. Before, such a stall made a `gap` interval, whose counts are not kept.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::*;
+
+#[test]
+fn a_stalled_write_is_not_a_gap() {
+    let d = TempDir::new("stall");
+    let cap = d.join("stall.capture");
+    let c = cap.to_str().unwrap().to_string();
+    let mut child = Command::new(BIN)
+        .args(["record", "--out", &c, "--all", "--interval", "200ms"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let samples = |c: &str| -> i64 {
+        Command::new(BIN)
+            .args(["status", c, "--json"])
+            .output()
+            .ok()
+            .and_then(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout).ok())
+            .and_then(|s| s["samples"].as_i64())
+            .unwrap_or(0)
+    };
+    wait_for("two samples", Duration::from_secs(10), || {
+        cap.exists() && samples(&c) >= 2
+    });
+    {
+        // Hold the write lock for 3 s (the recorder's busy timeout is 10 s): 15 ticks at 200 ms.
+        let conn = rusqlite::Connection::open(&cap).unwrap();
+        conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+        std::thread::sleep(Duration::from_secs(3));
+        conn.execute_batch("COMMIT").unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(600));
+    let o = probe(&["stop", &c]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let conn = rusqlite::Connection::open(&cap).unwrap();
+    let (not_ok, longest_ms, n): (i64, f64, i64) = conn
+        .query_row(
+            "SELECT sum(status<>'ok'), max(interval_ms), count(DISTINCT start_utc_ms) FROM intervals",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(not_ok, 0, "every interval ok while the writes waited");
+    assert!(
+        longest_ms < 600.0,
+        "the longest interval is {longest_ms:.0} ms: sampling waited for the writes"
+    );
+    assert!(
+        n >= 15,
+        "{n} intervals over more than 3.6 s at 200 ms: samples taken during the stall were lost"
+    );
+}
