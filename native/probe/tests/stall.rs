@@ -16,7 +16,7 @@ fn a_stalled_write_is_not_a_gap() {
     let d = TempDir::new("stall");
     let cap = d.join("stall.capture");
     let c = cap.to_str().unwrap().to_string();
-    let mut child = Command::new(BIN)
+    let child = Command::new(BIN)
         .args(["record", "--out", &c, "--all", "--interval", "200ms"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
