@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openCapture } from '../src/host/capture/reader.ts';
+import { openCapture, sha256File } from '../src/host/capture/reader.ts';
+import { execFileSync } from 'node:child_process';
 import { HostError } from '../src/host/errors.ts';
 import { writeSyntheticCapture } from './support/synthetic-capture.ts';
 
@@ -21,6 +22,18 @@ function codeOf(fn: () => unknown): string {
   }
   return 'no error';
 }
+
+describe('capture SHA-256 (worker thread)', () => {
+  it('equals sha256sum over a file larger than one read buffer, and says which file it could not read', async () => {
+    const path = join(dir, 'hash.bin');
+    const buf = Buffer.alloc(9 << 20);
+    for (let i = 0; i < buf.length; i++) buf[i] = (i * 2654435761) >>> 24;
+    writeFileSync(path, buf);
+    const expected = execFileSync('sha256sum', [path], { encoding: 'utf8' }).split(' ')[0];
+    expect(await sha256File(path)).toBe(expected);
+    await expect(sha256File(join(dir, 'absent.capture'))).rejects.toThrow(/absent\.capture could not be read/);
+  });
+});
 
 describe('capture reader', () => {
   it('still opens the fixture of every shipped schema version', () => {

@@ -193,8 +193,11 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
     const hit = readCached(file, key);
     if (hit !== null) return { ...hit, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: true };
   }
+  // The hash runs on a worker thread while this one scans the capture.
+  const hashing = sha256File(path);
+  hashing.catch(() => undefined);
   const capture = openCapture(path);
-  const sha256 = await sha256File(path);
+  const sha256 = await hashing;
   const view: AnalysisView = { ...buildAnalysisView(capture, { ...meta, sha256 }, options), fromCache: false };
   const recording = capture.recorderState === 'running' || capture.recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns } from '@cacheproof/engine';
 import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
 import { HostError } from '../errors.ts';
@@ -52,11 +53,56 @@ function checkFile(path: string): void {
   }
 }
 
-/** SHA-256 of a file, hex (for the audit trail and the report appendix). */
-export async function sha256File(path: string): Promise<string> {
+/** SHA-256 of a file, hex, on this thread (reading it in 1 MiB chunks). */
+async function sha256Here(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** The worker's whole program (CommonJS, run with `eval`, so the bundle needs no second file). */
+const HASH_WORKER = `
+const { createHash } = require('node:crypto');
+const { openSync, readSync, closeSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
+const hash = createHash('sha256');
+const fd = openSync(workerData, 'r');
+const buf = Buffer.allocUnsafe(4 << 20);
+try {
+  for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) hash.update(buf.subarray(0, n));
+} finally {
+  closeSync(fd);
+}
+parentPort.postMessage(hash.digest('hex'));
+`;
+
+/**
+ * SHA-256 of a file, hex (for the audit trail and the report appendix). Hashed on a worker
+ * thread, so that it runs beside a capture's scan on another core instead of after it (about
+ * 0.12 s per 220 MB here); on this thread when a worker cannot start.
+ */
+export function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(HASH_WORKER, { eval: true, workerData: path });
+    } catch {
+      sha256Here(path).then(resolve, reject);
+      return;
+    }
+    let done = false;
+    worker.once('message', (hex: string) => {
+      done = true;
+      resolve(hex);
+    });
+    worker.once('error', (err) => {
+      done = true;
+      reject(new Error(`${path} could not be read to compute its SHA-256: ${err.message}`, { cause: err }));
+    });
+    worker.once('exit', (code) => {
+      if (!done) reject(new Error(`${path}: the SHA-256 worker stopped (exit ${code}) before it finished`));
+    });
+  });
 }
 
 const ROLES: readonly DeviceRole[] = ['front', 'backing', 'cache', 'other'];
