@@ -11,6 +11,7 @@ const NODE_BUILTINS = [
 const nodeBuiltins = { group: ['node:*', ...NODE_BUILTINS], message: 'This room does no I/O: no Node built-ins (ARCHITECTURE.md).' };
 const electron = { group: ['electron', 'electron/*'], message: 'Electron is only for app/src/main and app/src/preload (ARCHITECTURE.md).' };
 const sqlite = { group: ['better-sqlite3'], message: 'SQLite is read only by app/src/host (ARCHITECTURE.md).' };
+const captureSqlite = { group: ['better-sqlite3'], message: 'Captures are read through app/src/host/capture/ only (ARCHITECTURE.md, data rules): use openCapture, readCaptureWindow or add a reader there.' };
 const ours = (...rooms) => ({ group: rooms, message: `This room may not import ${rooms.join(', ')} (ARCHITECTURE.md).` });
 
 const rawIpc = {
@@ -53,6 +54,12 @@ export default tseslint.config(
     files: ['app/src/host/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [electron, captureSqlite, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/browser-host/**', '**/cli/**')] }],
+    },
+  },
+  {
+    files: ['app/src/host/capture/**/*.ts'],
+    rules: {
       'no-restricted-imports': ['error', { patterns: [electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/browser-host/**', '**/cli/**')] }],
     },
   },
@@ -60,7 +67,7 @@ export default tseslint.config(
     files: ['app/src/main/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ours('**/renderer/**', '**/browser-host/**', '**/cli/**')] }],
+      'no-restricted-imports': ['error', { patterns: [captureSqlite, ours('**/renderer/**', '**/browser-host/**', '**/cli/**')] }],
     },
   },
   {
@@ -77,7 +84,7 @@ export default tseslint.config(
     files: ['app/src/browser-host/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/cli/**')] }],
+      'no-restricted-imports': ['error', { patterns: [captureSqlite, electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/cli/**')] }],
     },
   },
   {
@@ -92,7 +99,7 @@ export default tseslint.config(
     files: ['app/src/cli/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/browser-host/**')] }],
+      'no-restricted-imports': ['error', { patterns: [captureSqlite, electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/browser-host/**')] }],
     },
   },
   {

@@ -35,6 +35,8 @@ describe('room boundaries are lint errors', () => {
     ['raw ipcMain outside the transport wrapper', 'app/src/main/other.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'no-restricted-syntax'],
     ['raw ipcRenderer outside the transport wrapper', 'app/src/preload/other.ts', "import { ipcRenderer } from 'electron';\nexport const x = ipcRenderer;\n", 'no-restricted-syntax'],
     ['browser host imports the renderer', 'app/src/browser-host/bad.ts', "import { httpApi } from '../renderer/api-http.ts';\nexport const x = httpApi;\n", 'no-restricted-imports'],
+    ['host reads SQLite outside its capture readers', 'app/src/host/runs/bad.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'no-restricted-imports'],
+    ['cli opens SQLite itself', 'app/src/cli/bad.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'no-restricted-imports'],
     ['cli imports electron', 'app/src/cli/bad.ts', "import { app } from 'electron';\nexport const x = app;\n", 'no-restricted-imports'],
     ['e2e reaches into host internals', 'e2e/specs/bad.spec.ts', "import { openCapture } from '../../app/src/host/capture/reader.ts';\nexport const x = openCapture;\n", 'no-restricted-imports'],
   ])('%s', async (_name, file, code, rule) => {
@@ -46,6 +48,7 @@ describe('room boundaries are lint errors', () => {
     ['engine importing its own modules', 'engine/src/ok.ts', "import type { IntervalRecord } from './records/types.ts';\nexport type X = IntervalRecord;\n"],
     ['renderer importing shared and engine', 'app/src/renderer/ok.ts', "import { TID } from '../shared/testids.ts';\nimport type { IntervalRecord } from '@cacheproof/engine';\nexport type X = IntervalRecord;\nexport const y = TID;\n"],
     ['host importing node and engine', 'app/src/host/ok.ts', "import { readFileSync } from 'node:fs';\nimport type { IntervalRecord } from '@cacheproof/engine';\nexport type X = IntervalRecord;\nexport const y = readFileSync;\n"],
+    ['the capture readers opening SQLite', 'app/src/host/capture/ok.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n"],
     ['ipcMain inside the transport wrapper', 'app/src/main/ipc.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n"],
   ])('allows %s', async (_name, file, code) => {
     expect(await errors(file, code)).toEqual([]);

@@ -27,6 +27,8 @@ export interface OpenedCapture {
   intervalCount: number;
   /** The recorder's `state` (`running`, `done`, …; docs/capture-schema.md), or null when the capture has none (imports, generated captures). */
   recorderState: string | null;
+  /** The capture's schema version (`PRAGMA user_version`). */
+  schemaVersion: number;
 }
 
 /** The recorder's state from the `recorder` table, or null when there is none. */
@@ -203,8 +205,11 @@ function recordsByDevice(columns: readonly DeviceColumns[]): IntervalRecord[] {
   return out;
 }
 
-/** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
-export function openCapture(path: string): OpenedCapture {
+/**
+ * Opens a capture's database read-only after checking it is a CacheProof capture of a schema
+ * version this build reads (for this folder's readers; the caller closes it). Throws HostError.
+ */
+export function openCaptureDb(path: string): Database.Database {
   checkFile(path);
   let db: Database.Database;
   try {
@@ -222,7 +227,17 @@ export function openCapture(path: string): OpenedCapture {
       throw new HostError('capture-too-new', `${path} uses capture schema version ${version}; this CacheProof reads up to version ${CAPTURE_SCHEMA_VERSION}. Update CacheProof to open it.`);
     }
     if (version < 1) throw new HostError('capture-not-cacheproof', `${path} has no capture schema version.`);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
 
+/** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
+export function openCapture(path: string): OpenedCapture {
+  const db = openCaptureDb(path);
+  try {
     const meta: Record<string, string> = {};
     for (const row of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[row.key] = row.value;
 
@@ -281,7 +296,7 @@ export function openCapture(path: string): OpenedCapture {
       warnings,
       sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     };
-    return { path, meta, data, intervalCount: scanned.order.length, recorderState: recorderState(db) };
+    return { path, meta, data, intervalCount: scanned.order.length, recorderState: recorderState(db), schemaVersion: db.pragma('user_version', { simple: true }) as number };
   } catch (err) {
     if (err instanceof HostError) throw err;
     throw new HostError('capture-not-cacheproof', `${path} could not be read as a CacheProof capture: ${(err as Error).message}.`);

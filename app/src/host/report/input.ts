@@ -4,7 +4,6 @@
  * size, and optionally a TCO scenario checked against the capture. Expected failures are
  * {@link HostError}s with one sentence naming the file or field.
  */
-import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -110,27 +109,16 @@ export function tcoFor(scenario: { json: unknown; file: string }, analysis: Anal
   return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value };
 }
 
-/** The capture's `PRAGMA user_version` (the reader has already accepted the file), or null. */
-function schemaVersionOf(path: string): number | null {
-  try {
-    const db = new Database(path, { readonly: true, fileMustExist: true });
-    try {
-      return db.pragma('user_version', { simple: true }) as number;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
 /** Opens, analyses and models a capture for a report. Throws HostError for expected failures. */
 export async function loadReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedReport> {
   progress(2, 'open');
+  // The hash runs on a worker thread while this one scans the capture.
+  const hashing = sha256File(o.capturePath);
+  hashing.catch(() => undefined);
   const capture = openCapture(o.capturePath);
-  if (capture.data.intervals.length === 0) throw new HostError('capture-empty', `${o.capturePath} holds no intervals yet; record a capture first.`);
+  if (capture.intervalCount === 0) throw new HostError('capture-empty', `${o.capturePath} holds no intervals yet; record a capture first.`);
   progress(15, 'hash');
-  const sha256 = await sha256File(o.capturePath);
+  const sha256 = await hashing;
   progress(20, 'analyze');
   const result = analyze(capture.data, o.analyzeOptions ?? {});
   if (!result.ok) throw new HostError('analysis-failed', `${o.capturePath}: ${result.error.message}`);
@@ -158,7 +146,7 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
       sizeBytes,
       probeVersion: meta['probe_version'] ?? o.probeVersion,
       source: meta['source'] ?? null,
-      schemaVersion: schemaVersionOf(o.capturePath),
+      schemaVersion: capture.schemaVersion,
       sampleIntervalMs: capture.data.sampleIntervalMs,
       devices: capture.data.devices,
     },

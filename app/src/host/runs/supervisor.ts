@@ -13,7 +13,8 @@ import { TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
 import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
-import { readLive, readSwitchMark } from './live.ts';
+import { readSwitchMark } from '../capture/window.ts';
+import { readLive } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
 
