@@ -17,8 +17,6 @@ import {
   planScenario,
   scenarioFromMeasurement,
   withMeasuredFrom,
-  BYTES_PER_TB,
-  HOURS_PER_YEAR,
   type MeasuredFrom,
   type MeasuredWorkload,
   type PlanError,
@@ -29,7 +27,7 @@ import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
-import { driveLifeSentence, lineItemDetail } from '../shared/i18n/planner.ts';
+import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences } from '../shared/i18n/planner.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
 export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom } | { ok: false; exitCode: ExitCode; message: string }>;
@@ -190,81 +188,25 @@ function columns(rows: string[][], right: boolean[]): string[] {
 export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
   const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
   const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
-  const d = (x: number, digits = 4): string => formatTcoDecimal(lang, x, digits);
   const out: string[] = [];
   out.push(t('title', { title: r.title }));
-  out.push(t('period', { years: r.years, year: r.sizedForYear, sizeFor: t(`sizeFor.${r.sizeFor}`) }));
-  out.push(
-    t('demand', {
-      basis: t(`basis.${r.iopsBasis}` as TcoKey),
-      today: n(r.frontEndIopsToday),
-      sized: n(r.frontEndIops),
-      year: r.sizedForYear,
-      capToday: n(r.capacityBytesToday / BYTES_PER_TB, 1),
-      capSized: n(r.capacityBytes / BYTES_PER_TB, 1),
-      readPct: d(s.workload.readShare * 100, 1),
-    }),
-  );
-  if ('usdPerKwh' in r.energy) out.push(t('energyMetered', { usdPerKwh: d(r.energy.usdPerKwh), pue: d(r.energy.pue), hours: n(HOURS_PER_YEAR) }));
-  else out.push(t('energyPerDrive', { usd: d(r.energy.usdPerDrivePerYear, 2) }));
+  out.push(...planSummarySentences(r, s, lang));
 
   for (const [i, c] of r.configurations.entries()) {
     const conf = s.configurations[i];
     if (conf === undefined) continue;
     out.push('');
     out.push(t('configHeader', { label: c.label, id: c.id }));
-    const drive = s.drives.find((x) => x.id === c.backingDriveId);
-    out.push(
-      t('drives', {
-        count: n(c.sizing.driveCount),
-        drive: drive?.label ?? c.backingDriveId,
-        raid: c.raidLevel,
-        group: c.sizing.groupSize,
-        forIops: n(c.sizing.countForIops),
-        forCapacity: n(c.sizing.countForCapacity),
-        min: n(c.sizing.minimumForRaid),
-        binding: t(`binding.${c.sizing.binding}`),
-      }),
-    );
-    out.push(
-      t('backEnd', {
-        reads: n(c.backEnd.missReadIops),
-        writes: n(c.backEnd.destagedWriteIops),
-        penalty: d(c.backEnd.writePenalty),
-        total: n(c.backEnd.backEndIops),
-      }),
-    );
-    const cache = conf.cache;
-    if (cache !== undefined) {
-      const common = {
-        mode: t(`mode.${cache.mode}`),
-        readPct: d(cache.readHitShare * 100, 1),
-        writePct: d(cache.writeHitShare * 100, 1),
-        source: t(`source.${cache.hitShareSource}`),
-      };
-      if (cache.kind === 'ssd') {
-        const cd = s.drives.find((x) => x.id === cache.driveId);
-        out.push(t('cacheSsd', { ...common, count: cache.count, drive: cd?.label ?? cache.driveId, raid: cache.raid.level }));
-      } else out.push(t('cacheRam', { ...common, sizeGb: d(cache.capacityBytes / 1e9, 1) }));
-    }
+    out.push(...configurationSentences(r, s, i, lang));
     const rows: string[][] = [[t('col.item'), t('col.detail'), t('col.amount')]];
     for (const line of c.lines) rows.push([t(`line.${line.id}`), lineItemDetail(line, lang), n(line.costUsd)]);
     rows.push([t('upfront'), '', n(c.upfrontUsd)]);
     rows.push([t('total', { years: r.years }), '', n(c.totalUsd)]);
     out.push(...columns(rows, [false, false, true]));
-    const tb = d(c.usableCapacityBytes / BYTES_PER_TB, 1);
-    out.push(
-      c.deliveredIops === null || c.costPerDeliveredIopsUsd === null
-        ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
-        : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) }),
-    );
+    out.push(costPerSentence(c, lang));
     out.push(driveLifeSentence(c, r.years, lang, false));
     if (c.cacheLife !== null) out.push(driveLifeSentence(c, r.years, lang, true));
-    for (const w of c.warnings) {
-      const params: Record<string, string | number> = {};
-      for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
-      out.push(t(`warn.${w.code}` as TcoKey, params));
-    }
+    out.push(...configWarningSentences(c, lang));
   }
 
   const ref = r.configurations.find((c) => c.id === r.referenceId);

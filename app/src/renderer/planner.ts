@@ -16,7 +16,6 @@
  */
 import { Chart, type ChartDataset } from 'chart.js';
 import {
-  HOURS_PER_YEAR,
   BYTES_PER_TB,
   IOPS_BASES,
   RAID_LEVELS,
@@ -35,8 +34,8 @@ import {
 import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView } from '../shared/contract.ts';
 import { common, type CommonKey } from '../shared/i18n/common.ts';
-import { driveLifeSentence, lineItemDetail, planErrorSentence, planner, type PlannerKey } from '../shared/i18n/planner.ts';
-import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from '../shared/i18n/tco.ts';
+import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planErrorSentence, planner, planSummarySentences, type PlannerKey } from '../shared/i18n/planner.ts';
+import { formatTcoNumber, tco, type TcoKey } from '../shared/i18n/tco.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import { translate, type Lang } from '../shared/i18n/types.ts';
 import { TID } from '../shared/testids.ts';
@@ -541,22 +540,9 @@ function resultsView(ctx: PlannerContext, s: Scenario, r: PlanResult): HTMLEleme
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, lang, key, params);
   const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
   const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
-  const dec = (x: number, digits = 4): string => formatTcoDecimal(lang, x, digits);
   const out: HTMLElement[] = [];
 
-  const summary = [
-    t('period', { years: r.years, year: r.sizedForYear, sizeFor: t(`sizeFor.${r.sizeFor}`) }),
-    t('demand', {
-      basis: t(`basis.${r.iopsBasis}` as TcoKey),
-      today: n(r.frontEndIopsToday),
-      sized: n(r.frontEndIops),
-      year: r.sizedForYear,
-      capToday: n(r.capacityBytesToday / BYTES_PER_TB, 1),
-      capSized: n(r.capacityBytes / BYTES_PER_TB, 1),
-      readPct: dec(s.workload.readShare * 100, 1),
-    }),
-    'usdPerKwh' in r.energy ? t('energyMetered', { usdPerKwh: dec(r.energy.usdPerKwh), pue: dec(r.energy.pue), hours: n(HOURS_PER_YEAR) }) : t('energyPerDrive', { usd: dec(r.energy.usdPerDrivePerYear, 2) }),
-  ].join(' ');
+  const summary = planSummarySentences(r, s, lang).join(' ');
   out.push(el('h3', {}, p('sec.results')), el('p', { 'data-testid': TID.plannerSummary }, summary));
 
   // Comparison.
@@ -610,40 +596,14 @@ function resultsView(ctx: PlannerContext, s: Scenario, r: PlanResult): HTMLEleme
   for (const [i, c] of r.configurations.entries()) {
     const conf = s.configurations[i];
     if (conf === undefined) continue;
-    const drive = s.drives.find((x) => x.id === c.backingDriveId);
-    const sentences = [
-      t('drives', {
-        count: n(c.sizing.driveCount),
-        drive: drive?.label ?? c.backingDriveId,
-        raid: c.raidLevel,
-        group: c.sizing.groupSize,
-        forIops: n(c.sizing.countForIops),
-        forCapacity: n(c.sizing.countForCapacity),
-        min: n(c.sizing.minimumForRaid),
-        binding: t(`binding.${c.sizing.binding}`),
-      }),
-      t('backEnd', { reads: n(c.backEnd.missReadIops), writes: n(c.backEnd.destagedWriteIops), penalty: dec(c.backEnd.writePenalty), total: n(c.backEnd.backEndIops) }),
-    ];
-    const cache = conf.cache;
-    if (cache !== undefined) {
-      const cm = { mode: t(`mode.${cache.mode}`), readPct: dec(cache.readHitShare * 100, 1), writePct: dec(cache.writeHitShare * 100, 1), source: t(`source.${cache.hitShareSource}`) };
-      if (cache.kind === 'ssd') sentences.push(t('cacheSsd', { ...cm, count: cache.count, drive: s.drives.find((x) => x.id === cache.driveId)?.label ?? cache.driveId, raid: cache.raid.level }));
-      else sentences.push(t('cacheRam', { ...cm, sizeGb: dec(cache.capacityBytes / 1e9, 1) }));
-    }
+    const sentences = configurationSentences(r, s, i, lang);
     const body = el('tbody', {});
     for (const line of c.lines) body.append(el('tr', { 'data-line': line.id }, el('th', { scope: 'row' }, t(`line.${line.id}`)), el('td', {}, lineItemDetail(line, lang)), el('td', { class: 'num' }, n(line.costUsd))));
     const foot = el('tfoot', {},
       el('tr', { 'data-line': 'upfront' }, el('th', { scope: 'row' }, t('upfront')), el('td', {}), el('td', { class: 'num' }, n(c.upfrontUsd))),
       el('tr', { 'data-line': 'total', class: 'pl-total' }, el('th', { scope: 'row' }, t('total', { years: r.years })), el('td', {}), el('td', { class: 'num' }, n(c.totalUsd))));
-    const tb = dec(c.usableCapacityBytes / BYTES_PER_TB, 1);
-    const perIops = c.deliveredIops === null || c.costPerDeliveredIopsUsd === null
-      ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
-      : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) });
-    const warnings = c.warnings.map((w) => {
-      const params: Record<string, string | number> = {};
-      for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? dec(v, 2) : v;
-      return el('p', { class: 'pl-warning' }, t(`warn.${w.code}` as TcoKey, params));
-    });
+    const perIops = costPerSentence(c, lang);
+    const warnings = configWarningSentences(c, lang).map((w) => el('p', { class: 'pl-warning' }, w));
     lines.append(
       el('section', { class: 'pl-config-result', 'aria-label': c.label },
         el('h4', {}, c.id === r.referenceId ? `${c.label} (${t('reference')})` : c.label),

@@ -1,7 +1,7 @@
-import type { ConfigResult, LineItem, PlanError } from '@cacheproof/engine/plan';
+import { BYTES_PER_TB, HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
 import type { Catalog, Lang } from './types.ts';
 import { translate } from './types.ts';
-import { formatTcoDecimal, tco, type TcoKey } from './tco.ts';
+import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from './tco.ts';
 
 /**
  * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
@@ -388,4 +388,81 @@ export function driveLifeSentence(c: ConfigResult, years: number, lang: Lang, ca
     return t('life.hddNoRating', { before: d(life.tbPerDrivePerYearBefore, 1), after: d(life.tbPerDrivePerYearAfter, 1), years, failures });
   }
   return t('life.ssd', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+}
+
+/** The TCO catalog's translate and number formats in one language (as `cacheproof tco` and the Planner print them). */
+function tcoText(lang: Lang): { t: (key: TcoKey, params?: Record<string, string | number>) => string; n: (x: number, digits?: number) => string; d: (x: number, digits?: number) => string } {
+  return {
+    t: (key, params) => translate(tco, lang, key, params),
+    n: (x, digits = 0) => formatTcoNumber(lang, x, digits),
+    d: (x, digits = 4) => formatTcoDecimal(lang, x, digits),
+  };
+}
+
+/** The plan's header sentences: period and sizing year, demand, energy price. */
+export function planSummarySentences(r: PlanResult, s: Scenario, lang: Lang): string[] {
+  const { t, n, d } = tcoText(lang);
+  return [
+    t('period', { years: r.years, year: r.sizedForYear, sizeFor: t(`sizeFor.${r.sizeFor}`) }),
+    t('demand', {
+      basis: t(`basis.${r.iopsBasis}` as TcoKey),
+      today: n(r.frontEndIopsToday),
+      sized: n(r.frontEndIops),
+      year: r.sizedForYear,
+      capToday: n(r.capacityBytesToday / BYTES_PER_TB, 1),
+      capSized: n(r.capacityBytes / BYTES_PER_TB, 1),
+      readPct: d(s.workload.readShare * 100, 1),
+    }),
+    'usdPerKwh' in r.energy
+      ? t('energyMetered', { usdPerKwh: d(r.energy.usdPerKwh), pue: d(r.energy.pue), hours: n(HOURS_PER_YEAR) })
+      : t('energyPerDrive', { usd: d(r.energy.usdPerDrivePerYear, 2) }),
+  ];
+}
+
+/** A configuration's sizing sentences: its drives and why that many, its back-end IOPS, its cache. `i` is its index in the scenario. */
+export function configurationSentences(r: PlanResult, s: Scenario, i: number, lang: Lang): string[] {
+  const { t, n, d } = tcoText(lang);
+  const c = r.configurations[i];
+  const conf = s.configurations[i];
+  if (c === undefined || conf === undefined) return [];
+  const drive = s.drives.find((x) => x.id === c.backingDriveId);
+  const out = [
+    t('drives', {
+      count: n(c.sizing.driveCount),
+      drive: drive?.label ?? c.backingDriveId,
+      raid: c.raidLevel,
+      group: c.sizing.groupSize,
+      forIops: n(c.sizing.countForIops),
+      forCapacity: n(c.sizing.countForCapacity),
+      min: n(c.sizing.minimumForRaid),
+      binding: t(`binding.${c.sizing.binding}`),
+    }),
+    t('backEnd', { reads: n(c.backEnd.missReadIops), writes: n(c.backEnd.destagedWriteIops), penalty: d(c.backEnd.writePenalty), total: n(c.backEnd.backEndIops) }),
+  ];
+  const cache = conf.cache;
+  if (cache !== undefined) {
+    const common = { mode: t(`mode.${cache.mode}`), readPct: d(cache.readHitShare * 100, 1), writePct: d(cache.writeHitShare * 100, 1), source: t(`source.${cache.hitShareSource}`) };
+    if (cache.kind === 'ssd') out.push(t('cacheSsd', { ...common, count: cache.count, drive: s.drives.find((x) => x.id === cache.driveId)?.label ?? cache.driveId, raid: cache.raid.level }));
+    else out.push(t('cacheRam', { ...common, sizeGb: d(cache.capacityBytes / 1e9, 1) }));
+  }
+  return out;
+}
+
+/** Cost per delivered IOPS and per usable TB of a configuration. */
+export function costPerSentence(c: ConfigResult, lang: Lang): string {
+  const { t, n, d } = tcoText(lang);
+  const tb = d(c.usableCapacityBytes / BYTES_PER_TB, 1);
+  return c.deliveredIops === null || c.costPerDeliveredIopsUsd === null
+    ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
+    : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) });
+}
+
+/** A configuration's warnings, one sentence each. */
+export function configWarningSentences(c: ConfigResult, lang: Lang): string[] {
+  const { t, d } = tcoText(lang);
+  return c.warnings.map((w) => {
+    const params: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
+    return t(`warn.${w.code}` as TcoKey, params);
+  });
 }
