@@ -40,6 +40,10 @@ pub enum ProbeError {
     /// An external tool (fio, losetup, mkfs.ext4, mount) is missing or failed.
     #[error("{tool} failed: {message}")]
     Tool { tool: String, message: String },
+    /// Block tracing (`record --trace`) cannot be set up: tracefs or the block events are
+    /// missing, or the instance cannot be made.
+    #[error("{0}")]
+    TraceUnavailable(String),
     /// The recorder is not running for a capture (stop / mark on an idle capture).
     #[error("{0}")]
     NotRunning(String),
@@ -72,6 +76,7 @@ impl ProbeError {
             ProbeError::DiskFull { .. } => 8,
             ProbeError::Tool { .. } => 9,
             ProbeError::NotRunning(_) => 10,
+            ProbeError::TraceUnavailable(_) => 11,
             ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
         }
     }

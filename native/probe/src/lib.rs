@@ -1,5 +1,5 @@
 //! CacheProof native probe library: diskstats parsing, interval computation, the capture
-//! writer, the recorder, device inventory and the loop-device lab.
+//! writer, the recorder, block tracing, device inventory and the loop-device lab.
 
 pub mod capture;
 pub mod clock;
@@ -11,5 +11,6 @@ pub mod plan;
 pub mod recorder;
 pub mod status;
 pub mod sysfs;
+pub mod trace;
 
 pub use error::{ProbeError, Result};

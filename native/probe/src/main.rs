@@ -1,4 +1,5 @@
-//! `cacheproof-probe`: records Linux disk counters into a CacheProof capture.
+//! `cacheproof-probe`: records Linux disk counters (and, with `--trace`, block requests) into a
+//! CacheProof capture.
 //!
 //! Commands, flags and exit codes are documented in `docs/probe.md`.
 
@@ -6,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use cacheproof_probe::{capture, lab, plan, recorder, status, sysfs, ProbeError};
+use cacheproof_probe::{capture, lab, plan, recorder, status, sysfs, trace, ProbeError};
 
 const USAGE: &str = "\
 cacheproof-probe — records Linux disk counters into a CacheProof capture
@@ -14,7 +15,8 @@ cacheproof-probe — records Linux disk counters into a CacheProof capture
 Usage:
   cacheproof-probe devices [--json]
   cacheproof-probe record --out CAPTURE [--devices a,b | --all] [--interval 1s]
-                          [--plan baseline=24h,warmup=1h,measure=24h] [--switch manual] [--detach]
+                          [--plan baseline=24h,warmup=1h,measure=24h] [--switch manual]
+                          [--trace] [--detach]
   cacheproof-probe record --resume CAPTURE [--detach]
   cacheproof-probe status CAPTURE [--json]
   cacheproof-probe stop CAPTURE
@@ -28,7 +30,8 @@ Usage:
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
 5 not a capture / newer schema / no capture, 6 capture locked by another recorder,
-7 needs root, 8 disk full, 9 external tool failed, 10 no recorder running / lab not up.
+7 needs root, 8 disk full, 9 external tool failed, 10 no recorder running / lab not up,
+11 block tracing unavailable (tracefs or the block events missing).
 See docs/probe.md.
 ";
 
@@ -200,8 +203,14 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         "--switch",
         "--detach",
         "--resume",
+        "--trace",
     ])?;
     if let Some(r) = a.val("--resume") {
+        if a.has("--trace") {
+            return Err(usage(
+                "--trace cannot be given with --resume: a resumed capture keeps its own tracing setting",
+            ));
+        }
         if a.has("--out") || a.has("--devices") || a.has("--plan") || a.has("--interval") {
             return Err(usage(
                 "--resume continues a capture with its own settings; give only --resume CAPTURE [--detach]",
@@ -209,9 +218,12 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         }
         let path = abs(r)?;
         // Fail fast (not a capture, newer schema, locked) before detaching.
-        drop(capture::Capture::open(&path, false)?);
+        let traced = capture::Capture::open(&path, false)?.meta("trace")?;
         if recorder::RecorderLock::is_held(&path) {
             drop(recorder::RecorderLock::acquire(&path)?);
+        }
+        if traced.as_deref() == Some(trace::META_BLOCK) {
+            trace::ensure_available(&trace::tracefs_root())?;
         }
         return start(&path, true, a.has("--detach"));
     }
@@ -254,6 +266,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             .chain(raw.iter().cloned())
             .collect::<Vec<_>>()
             .join(" "),
+        trace: a.has("--trace"),
     };
     recorder::prepare(&opts)?;
     start(&path, false, a.has("--detach"))
@@ -261,6 +274,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
 
 fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
     if detach {
+        let previous = recorder::RecorderLock::holder_pid(path);
         if recorder::detach(path)? {
             // Background process: record, then exit without returning to the caller's flow.
             let code = match recorder::run(path, resume) {
@@ -272,7 +286,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
             };
             std::process::exit(code);
         }
-        let pid = recorder::wait_started(path, 10.0)?;
+        let pid = recorder::wait_started(path, 10.0, previous.as_deref())?;
         println!(
             "recording into {} in the background (pid {pid}); see 'cacheproof-probe status {}'",
             path.display(),

@@ -1,20 +1,23 @@
 //! The recorder: samples /proc/diskstats on a monotonic schedule into a capture, walks the
 //! plan's phases, and can be stopped, resumed, locked and detached.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::fs::File;
 use std::io::Write;
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
+use std::sync::Arc;
 
-use crate::capture::Capture;
+use crate::capture::{BlockRow, Capture};
 use crate::clock;
 use crate::delta::{self, Snapshot};
 use crate::diskstats;
 use crate::error::{ProbeError, Result};
 use crate::plan::{Plan, PlanMeta};
 use crate::sysfs;
+use crate::trace::{self, TraceBatch};
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
@@ -45,8 +48,18 @@ struct Sample {
     last: bool,
 }
 
+/// What the writer (the main thread) receives: samples from the sampler, batches of block
+/// requests from the tracer.
+enum Msg {
+    Sample(Sample),
+    Trace(TraceBatch),
+}
+
 /// Samples the sampler may take ahead of the writer (an hour at 1 s) before it waits.
 const SAMPLE_QUEUE: usize = 3600;
+/// Trace batches that may wait for the writer; the queue holds this many more slots than
+/// SAMPLE_QUEUE, so trace batches never take a sample's place.
+const TRACE_QUEUE: usize = 64;
 
 /// The stop signals, for `pthread_sigmask`.
 fn stop_signal_set() -> libc::sigset_t {
@@ -61,6 +74,13 @@ fn stop_signal_set() -> libc::sigset_t {
     }
 }
 
+/// Block the stop signals in the calling thread (threads other than the sampler).
+pub(crate) fn block_stop_signals() {
+    let set = stop_signal_set();
+    // SAFETY: changes this thread's signal mask only.
+    unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) };
+}
+
 fn unblock_stop_signals() {
     let set = stop_signal_set();
     // SAFETY: changes this thread's signal mask only.
@@ -73,8 +93,7 @@ fn unblock_stop_signals() {
 /// busy file system delays the writing, not the samples, so it cannot turn into a `gap` (nor
 /// stretch the intervals around it). The stop signals are delivered to the sampler only (this
 /// thread blocks them), so a signal interrupts its sleep at once.
-fn spawn_sampler(nominal_ns: u64) -> std::sync::mpsc::Receiver<Sample> {
-    let (tx, rx) = std::sync::mpsc::sync_channel::<Sample>(SAMPLE_QUEUE);
+fn spawn_sampler(nominal_ns: u64, tx: SyncSender<Msg>) -> Result<()> {
     let root = Path::new("/");
     let sampler = move || {
         let t0 = clock::mono_ns();
@@ -86,12 +105,12 @@ fn spawn_sampler(nominal_ns: u64) -> std::sync::mpsc::Receiver<Sample> {
             let utc = clock::utc_ms();
             let failed = lines.is_err();
             if tx
-                .send(Sample {
+                .send(Msg::Sample(Sample {
                     lines,
                     mono,
                     utc,
                     last,
-                })
+                }))
                 .is_err()
                 || failed
                 || last
@@ -119,16 +138,20 @@ fn spawn_sampler(nominal_ns: u64) -> std::sync::mpsc::Receiver<Sample> {
         .spawn(sampler)
     {
         Ok(_) => {
-            let set = stop_signal_set();
-            // SAFETY: changes this thread's signal mask only; the sampler keeps the mask it
-            // was created with (the signals unblocked).
-            unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) };
+            // The sampler keeps the mask it was created with (the signals unblocked).
+            block_stop_signals();
+            Ok(())
         }
-        Err(_) => {
-            // No thread (out of resources): the receiver sees the sender gone and says so.
-        }
+        // No thread (out of resources).
+        Err(_) => Err(sampler_ended()),
     }
-    rx
+}
+
+fn sampler_ended() -> ProbeError {
+    ProbeError::io(
+        "sampling /proc/diskstats",
+        std::io::Error::other("the sampling thread ended"),
+    )
 }
 
 /// Bytes kept free beside the capture for the last words on a full disk.
@@ -153,6 +176,8 @@ pub struct RecordOptions {
     pub switch: Option<String>,
     /// The command line, stored in `meta.command`.
     pub command: String,
+    /// `--trace`: record every block request of the devices (`meta.trace` = `block`).
+    pub trace: bool,
 }
 
 /// The sidecar lock file of a capture.
@@ -202,11 +227,21 @@ impl RecorderLock {
 
     /// Rewrite the pid (after a fork the holder changes).
     pub fn write_pid(&mut self) {
+        use std::os::unix::fs::FileExt;
+        // At offset 0: a second call must not leave the first one's length as NULs in front.
         let _ = self.file.set_len(0);
         let _ = self
             .file
-            .write_all(format!("{}\n", std::process::id()).as_bytes());
+            .write_all_at(format!("{}\n", std::process::id()).as_bytes(), 0);
         let _ = self.file.flush();
+    }
+
+    /// The pid in the lock file of `capture` (that of the recorder that took the lock last).
+    pub fn holder_pid(capture: &Path) -> Option<String> {
+        std::fs::read_to_string(lock_path(capture))
+            .ok()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// Whether some process holds the lock of `capture` right now.
@@ -235,6 +270,10 @@ pub fn check_devices(names: &[String]) -> Result<()> {
 pub fn prepare(opts: &RecordOptions) -> Result<()> {
     if let Some(d) = &opts.devices {
         check_devices(d)?;
+    }
+    if opts.trace {
+        // Before the capture exists: a capture that cannot be traced is not created.
+        trace::ensure_available(&trace::tracefs_root())?;
     }
     if opts.out.exists() {
         // Same sentence as Capture::create, but check the lock first for a clearer message.
@@ -268,6 +307,9 @@ pub fn prepare(opts: &RecordOptions) -> Result<()> {
     ];
     for (k, v) in kv {
         cap.set_meta(k, &v)?;
+    }
+    if opts.trace {
+        cap.set_meta("trace", trace::META_BLOCK)?;
     }
     if let Some(p) = opts.plan {
         let pm = PlanMeta {
@@ -348,6 +390,294 @@ pub fn progress(
     (Some(pct), eta)
 }
 
+/// Warnings about tracing kept per session, at most.
+const MAX_UNPARSED_WARNINGS: u32 = 10;
+/// Samples kept to label requests with the wall clock.
+const LABEL_SAMPLES: usize = 4;
+
+/// The writer's side of block tracing: the tracer thread, and what turns its batches into
+/// `block_requests` rows.
+struct TraceSink {
+    tracer: trace::Tracer,
+    /// Trace batches in the queue (the tracer sends no more than TRACE_QUEUE).
+    in_flight: Arc<AtomicUsize>,
+    /// (major, minor) → devices.id.
+    dev_map: HashMap<(u32, u32), i64>,
+    dev_count: usize,
+    /// This session's latest samples (mono_ns, utc_ms).
+    samples: VecDeque<(u64, i64)>,
+    /// The session's first sample: requests issued before it are not kept.
+    first_mono: Option<u64>,
+    /// Batches that arrived before the first sample.
+    waiting: Vec<TraceBatch>,
+    requests: i64,
+    lost: i64,
+    unparsed: i64,
+    unparsed_warnings: u32,
+    max_issue: u64,
+    /// `block_requests` rowid before this session.
+    start_rowid: i64,
+    /// The tracer's last batch arrived.
+    done: bool,
+}
+
+impl TraceSink {
+    /// Set up the instance (filtered to the capture's devices when `filter`) and start the
+    /// tracer thread, which sends through `tx`.
+    fn start(cap: &Capture, filter: bool, tx: SyncSender<Msg>) -> Result<TraceSink> {
+        let root = trace::tracefs_root();
+        trace::ensure_available(&root)?;
+        let devs = cap.device_numbers();
+        let nums: Vec<(u32, u32)> = devs.iter().map(|d| (d.1, d.2)).collect();
+        let instance = trace::Instance::create(&root, filter.then_some(nums.as_slice()))?;
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let inf = in_flight.clone();
+        let sink: trace::Sink = Box::new(move |b| {
+            if inf.load(Ordering::SeqCst) >= TRACE_QUEUE {
+                return trace::Sent::Busy(b);
+            }
+            inf.fetch_add(1, Ordering::SeqCst);
+            match tx.try_send(Msg::Trace(b)) {
+                Ok(()) => trace::Sent::Yes,
+                Err(TrySendError::Full(Msg::Trace(b))) => {
+                    inf.fetch_sub(1, Ordering::SeqCst);
+                    trace::Sent::Busy(b)
+                }
+                Err(_) => {
+                    inf.fetch_sub(1, Ordering::SeqCst);
+                    trace::Sent::Gone
+                }
+            }
+        });
+        let tracer = trace::Tracer::start(instance, sink)?;
+        let num = |k: &str| -> i64 {
+            cap.recorder(k)
+                .ok()
+                .flatten()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0)
+        };
+        Ok(TraceSink {
+            tracer,
+            in_flight,
+            dev_map: devs.iter().map(|d| ((d.1, d.2), d.3)).collect(),
+            dev_count: devs.len(),
+            samples: VecDeque::new(),
+            first_mono: None,
+            waiting: Vec::new(),
+            requests: num("trace_requests"),
+            lost: num("trace_lost"),
+            unparsed: num("trace_unparsed"),
+            unparsed_warnings: 0,
+            max_issue: 0,
+            start_rowid: cap.last_request_rowid()?,
+            done: false,
+        })
+    }
+
+    /// A sample was written.
+    fn on_sample(&mut self, cap: &mut Capture, mono: u64, utc: i64) -> Result<()> {
+        self.samples.push_back((mono, utc));
+        if self.samples.len() > LABEL_SAMPLES {
+            self.samples.pop_front();
+        }
+        if self.first_mono.is_none() {
+            self.first_mono = Some(mono);
+            for b in std::mem::take(&mut self.waiting) {
+                self.write(cap, b)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A batch arrived from the tracer.
+    fn on_batch(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        if b.last {
+            self.done = true;
+        }
+        let failed = b.error.is_some();
+        if self.first_mono.is_none() {
+            self.waiting.push(b);
+        } else {
+            self.write(cap, b)?;
+        }
+        if failed {
+            // The tracer ended early: remove its instance now, the counters go on.
+            if let Err(e) = self.tracer.close() {
+                cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The capture's id of a device number (devices added with `--all` are looked up again).
+    fn device(&mut self, cap: &Capture, dev: (u32, u32)) -> Option<i64> {
+        if let Some(&id) = self.dev_map.get(&dev) {
+            return Some(id);
+        }
+        if cap.device_count() != self.dev_count {
+            let devs = cap.device_numbers();
+            self.dev_count = devs.len();
+            self.dev_map = devs.iter().map(|d| ((d.1, d.2), d.3)).collect();
+        }
+        self.dev_map.get(&dev).copied()
+    }
+
+    /// Wall-clock label of a monotonic time: through the nearest of the latest samples.
+    fn label(&self, mono: u64) -> i64 {
+        let Some(&(m, u)) = self.samples.iter().min_by_key(|(m, _)| m.abs_diff(mono)) else {
+            return clock::utc_ms();
+        };
+        u + ((mono as f64 - m as f64) / 1e6).round() as i64
+    }
+
+    fn write(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
+        let first = self.first_mono.unwrap_or(0);
+        let mut rows = Vec::with_capacity(b.requests.len());
+        for r in b.requests {
+            if r.issue_ns < first {
+                continue;
+            }
+            let Some(id) = self.device(cap, r.dev) else {
+                continue;
+            };
+            self.max_issue = self.max_issue.max(r.issue_ns);
+            rows.push(BlockRow {
+                device_id: id,
+                issue_ns: r.issue_ns as i64,
+                complete_ns: r.complete_ns.map(|c| c as i64),
+                utc_ms: self.label(r.issue_ns),
+                sector: r.sector as i64,
+                bytes: r.bytes as i64,
+                op: r.op,
+                rwbs: r.rwbs,
+                error: r.error,
+            });
+        }
+        let now = clock::utc_ms();
+        let mut warns: Vec<(i64, &str, Option<&str>, String)> = Vec::new();
+        if b.lost > 0 {
+            let cpus = b
+                .lost_cpus
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            warns.push((
+                now,
+                "trace-lost",
+                None,
+                format!(
+                    "the kernel's trace buffer overflowed (CPU {cpus}): {} block events were lost; a request whose issue was lost is missing, one whose completion was lost has none",
+                    b.lost
+                ),
+            ));
+        }
+        if b.unparsed > 0 && self.unparsed_warnings < MAX_UNPARSED_WARNINGS {
+            self.unparsed_warnings += 1;
+            warns.push((
+                now,
+                "trace-unparsed",
+                None,
+                format!(
+                    "{} trace line(s) not understood and skipped, e.g. '{}'",
+                    b.unparsed,
+                    b.unparsed_example.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+        if let Some(e) = &b.error {
+            warns.push((
+                now,
+                "trace-error",
+                None,
+                format!("block tracing stopped: {e}; the counters go on"),
+            ));
+        }
+        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 {
+            return Ok(());
+        }
+        self.requests += rows.len() as i64;
+        self.lost += b.lost as i64;
+        self.unparsed += b.unparsed as i64;
+        let kv = [
+            ("trace_requests", self.requests.to_string()),
+            ("trace_lost", self.lost.to_string()),
+            ("trace_unparsed", self.unparsed.to_string()),
+        ];
+        cap.write_requests(&rows, &warns, &kv)
+    }
+
+    /// After the last sample (at `end_mono`): let the tracer finish, write its last batches,
+    /// drop requests issued after the last sample, remove the instance.
+    fn finish(&mut self, cap: &mut Capture, rx: &Receiver<Msg>, end_mono: u64) -> Result<()> {
+        self.tracer.finish(end_mono);
+        let t0 = clock::mono_ns();
+        let limit = trace::FINISH_GRACE_NS + 8_000_000_000;
+        while !self.done {
+            let spent = clock::mono_ns() - t0;
+            if spent >= limit {
+                cap.warn(
+                    clock::utc_ms(),
+                    "trace-error",
+                    None,
+                    "the tracer did not hand over its last requests within 10 s; they are missing",
+                )?;
+                break;
+            }
+            match rx.recv_timeout(std::time::Duration::from_nanos(limit - spent)) {
+                Ok(Msg::Trace(b)) => self.on_batch(cap, b)?,
+                // The sampler runs on after a completed plan until it sees nobody receiving.
+                Ok(Msg::Sample(_)) => {}
+                Err(_) => break,
+            }
+        }
+        if self.max_issue > end_mono {
+            // Issued in the moment between the last sample and the tracer hearing of it.
+            let n = cap.trim_requests_after(self.start_rowid, end_mono as i64)?;
+            if n > 0 {
+                self.requests -= n as i64;
+                cap.set_recorder("trace_requests", &self.requests.to_string())?;
+            }
+        }
+        if let Err(e) = self.tracer.close() {
+            cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
+        }
+        Ok(())
+    }
+}
+
+/// Selected devices whose requests the block events cannot show: a partition's requests are
+/// traced on its disk, a bio-based device (device-mapper, md, zram, bcache) has none.
+fn untraceable(names: &[String]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for n in names {
+        let sys = n.replace('/', "!");
+        let class = Path::new("/sys/class/block").join(&sys);
+        if class.join("partition").exists() {
+            let disk = std::fs::canonicalize(&class)
+                .ok()
+                .and_then(|p| {
+                    p.parent()
+                        .map(|d| d.file_name().map(|f| f.to_string_lossy().replace('!', "/")))
+                })
+                .flatten()
+                .unwrap_or_else(|| "its disk".into());
+            out.push((
+                n.clone(),
+                format!("{n} is a partition: the kernel traces its requests on {disk}; record {disk} with --trace to see them"),
+            ));
+        } else if class.exists() && !Path::new("/sys/block").join(&sys).join("mq").exists() {
+            out.push((
+                n.clone(),
+                format!("{n} is not request-based (device-mapper, md, zram or bcache): the kernel issues no block requests for it; trace the devices beneath it, if any"),
+            ));
+        }
+    }
+    out
+}
+
 /// Run (or resume) the recording of an existing capture until the plan completes or a stop
 /// signal arrives. Holds the capture's lock throughout.
 pub fn run(path: &Path, resume: bool) -> Result<()> {
@@ -372,6 +702,7 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
     let selected: Option<Vec<String>> = cap
         .meta("devices")?
         .and_then(|s| serde_json::from_str::<Vec<String>>(&s).ok());
+    let tracing = cap.meta("trace")?.as_deref() == Some(trace::META_BLOCK);
     install_signal_handlers();
     STOP.store(false, Ordering::SeqCst);
 
@@ -400,7 +731,37 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
             &format!("recording resumed in phase {phase} (previous state: {state})"),
         )?;
     }
+    // Instances left by recorders killed while tracing (kill -9 leaves them behind).
+    for name in trace::remove_stale_instances(&trace::tracefs_root()) {
+        cap.warn(
+            start_utc,
+            "trace-cleanup",
+            None,
+            &format!(
+                "removed the tracefs instance {name}, left by a recorder that is no longer running"
+            ),
+        )?;
+    }
     cap.set_recorder("pid", &std::process::id().to_string())?;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(SAMPLE_QUEUE + TRACE_QUEUE);
+    let mut tsink = if tracing {
+        match TraceSink::start(&cap, selected.is_some(), tx.clone()) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let _ = cap.set_recorder("state", "failed");
+                let _ = cap.set_recorder("error", &e.to_string());
+                let _ = cap.warn(clock::utc_ms(), "error", None, &e.to_string());
+                return Err(e);
+            }
+        }
+    } else {
+        None
+    };
+    if tracing {
+        for (dev, msg) in untraceable(selected.as_deref().unwrap_or(&[])) {
+            cap.warn(start_utc, "trace-no-requests", Some(&dev), &msg)?;
+        }
+    }
     cap.set_recorder("state", "running")?;
     cap.set_recorder("error", "")?;
 
@@ -413,21 +774,26 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
     let mut samples = cap.sample_count()?;
     let boot = clock::boot_id();
     let mut inventory: Option<Vec<sysfs::DeviceInfo>> = None;
-    let samples_rx = spawn_sampler(interval_ms * 1_000_000);
+    let spawned = spawn_sampler(interval_ms * 1_000_000, tx);
+    let mut last_mono: u64 = 0;
 
-    let result: Result<&'static str> = (|| {
+    let mut result: Result<&'static str> = (|| {
+        spawned?;
         loop {
-            let Ok(Sample {
+            let Sample {
                 lines,
                 mono,
                 utc,
                 last: stopping,
-            }) = samples_rx.recv()
-            else {
-                return Err(ProbeError::io(
-                    "sampling /proc/diskstats",
-                    std::io::Error::other("the sampling thread ended"),
-                ));
+            } = match rx.recv() {
+                Ok(Msg::Sample(s)) => s,
+                Ok(Msg::Trace(b)) => {
+                    if let Some(t) = tsink.as_mut() {
+                        t.on_batch(&mut cap, b)?;
+                    }
+                    continue;
+                }
+                Err(_) => return Err(sampler_ended()),
             };
             let lines = lines?;
             let keep = |n: &str| match &selected {
@@ -526,6 +892,10 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
                 ("samples", samples.to_string()),
             ];
             cap.write_sample(&snap, &step, &kv)?;
+            last_mono = mono;
+            if let Some(t) = tsink.as_mut() {
+                t.on_sample(&mut cap, mono, utc)?;
+            }
             prev = Some(snap);
             if done {
                 return Ok("done");
@@ -535,8 +905,20 @@ pub fn run(path: &Path, resume: bool) -> Result<()> {
             }
         }
     })();
+    // Block tracing ends with the last sample: its last requests are written (or, after an
+    // error, given up), the events disabled and the instance removed.
+    if let Some(t) = tsink.as_mut() {
+        if result.is_ok() {
+            if let Err(e) = t.finish(&mut cap, &rx, last_mono) {
+                result = Err(e);
+            }
+        } else {
+            let _ = t.tracer.close();
+        }
+    }
+    drop(tsink);
     // The sampler ends at its next tick, when it finds nobody receiving.
-    drop(samples_rx);
+    drop(rx);
     unblock_stop_signals();
     let _ = std::fs::remove_file(&reserve);
     match result {
@@ -610,16 +992,26 @@ pub fn detach(capture: &Path) -> Result<bool> {
 }
 
 /// After `detach` returned false: wait until the background recorder runs (or failed).
-pub fn wait_started(capture: &Path, timeout_s: f64) -> Result<String> {
+/// `previous` is the lock file's pid before the fork (`RecorderLock::holder_pid`): after a
+/// crash the capture still says `running` (or `failed`) with the old pid, so only a state
+/// written by a new lock holder counts.
+pub fn wait_started(capture: &Path, timeout_s: f64, previous: Option<&str>) -> Result<String> {
     let t0 = clock::mono_ns();
     loop {
         if let Ok(c) = Capture::open(capture, false) {
             let st = c.recorder("state").ok().flatten().unwrap_or_default();
             let pid = c.recorder("pid").ok().flatten().unwrap_or_default();
-            if st == "running" && RecorderLock::is_held(capture) {
+            let held = RecorderLock::is_held(capture);
+            // Read after is_held: once the new recorder holds the lock, the file has its pid.
+            let holder = RecorderLock::holder_pid(capture);
+            let fresh = match previous {
+                None => true,
+                Some(p) => holder.as_deref().is_some_and(|h| h != p && h == pid),
+            };
+            if st == "running" && held && fresh && holder.as_ref().is_none_or(|h| *h == pid) {
                 return Ok(pid);
             }
-            if st == "failed" {
+            if st == "failed" && fresh {
                 let e = c.recorder("error").ok().flatten().unwrap_or_default();
                 return Err(ProbeError::NotRunning(format!(
                     "the background recorder failed: {e}"

@@ -20,6 +20,15 @@ pub struct WarningRow {
     pub message: String,
 }
 
+/// Block tracing figures of a capture recorded with `--trace`.
+#[derive(Debug, Serialize)]
+pub struct TraceStatus {
+    /// Rows in `block_requests`.
+    pub requests: i64,
+    /// Events the kernel reported lost.
+    pub lost: i64,
+}
+
 /// The status report (`status --json` prints it as is).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -43,6 +52,8 @@ pub struct Status {
     pub warnings: Vec<WarningRow>,
     pub error: Option<String>,
     pub hint: Option<String>,
+    /// `null` unless the capture is recorded with `--trace`.
+    pub trace: Option<TraceStatus>,
 }
 
 /// Read the status of a capture.
@@ -86,6 +97,16 @@ pub fn read(path: &Path) -> Result<Status> {
         })?
         .collect::<std::result::Result<Vec<_>, _>>()?;
     let error = c.recorder("error")?.filter(|e| !e.is_empty());
+    let count =
+        |k: &str| -> Result<i64> { Ok(c.recorder(k)?.and_then(|s| s.parse().ok()).unwrap_or(0)) };
+    let trace = if c.meta("trace")?.as_deref() == Some(crate::trace::META_BLOCK) {
+        Some(TraceStatus {
+            requests: count("trace_requests")?,
+            lost: count("trace_lost")?,
+        })
+    } else {
+        None
+    };
     let hint = match state.as_str() {
         "stale" | "stopped" | "failed" if plan.is_some() => Some(format!(
             "continue with: cacheproof-probe record --resume {}",
@@ -115,6 +136,7 @@ pub fn read(path: &Path) -> Result<Status> {
         warnings,
         error,
         hint,
+        trace,
     })
 }
 
@@ -144,6 +166,12 @@ pub fn render(s: &Status) -> String {
         o.push_str(&format!("last sample:  {}\n", clock::iso_utc(l)));
     }
     o.push_str(&format!("devices:      {}\n", s.devices.join(", ")));
+    if let Some(t) = &s.trace {
+        o.push_str(&format!(
+            "trace:        {} block requests, {} events lost\n",
+            t.requests, t.lost
+        ));
+    }
     o.push_str(&format!("warnings:     {}\n", s.warning_count));
     for w in s.warnings.iter().take(5) {
         o.push_str(&format!(

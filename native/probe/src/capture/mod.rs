@@ -11,12 +11,29 @@ use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
 /// Numbered migrations, applied in order; entry N brings the file to user_version N.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("migrations/0001_initial.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("migrations/0001_initial.sql")),
+    (2, include_str!("migrations/0002_block_requests.sql")),
+];
+
+/// One row of `block_requests`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockRow {
+    pub device_id: i64,
+    pub issue_ns: i64,
+    pub complete_ns: Option<i64>,
+    pub utc_ms: i64,
+    pub sector: i64,
+    pub bytes: i64,
+    pub op: char,
+    pub rwbs: String,
+    pub error: Option<i32>,
+}
 
 /// An open capture.
 pub struct Capture {
@@ -277,6 +294,11 @@ impl Capture {
         Ok(id)
     }
 
+    /// Number of devices known to this capture (opened for writing).
+    pub fn device_count(&self) -> usize {
+        self.dev_ids.len()
+    }
+
     /// Id of a known device.
     pub fn device_id(&self, name: &str) -> Option<i64> {
         self.dev_ids.get(name).copied()
@@ -346,6 +368,96 @@ impl Capture {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })
             .optional()?)
+    }
+
+    /// (name, major, minor, id) of every device known to this capture (opened for writing).
+    pub fn device_numbers(&self) -> Vec<(String, u32, u32, i64)> {
+        let mut v: Vec<(String, u32, u32, i64)> = self
+            .dev_ids
+            .iter()
+            .map(|(n, &id)| {
+                let (ma, mi) = self.dev_nums.get(n).copied().unwrap_or((0, 0));
+                (n.clone(), ma, mi, id)
+            })
+            .collect();
+        v.sort_by_key(|x| x.3);
+        v
+    }
+
+    /// Write block requests, warnings and recorder keys in one transaction.
+    pub fn write_requests(
+        &mut self,
+        rows: &[BlockRow],
+        warnings: &[(i64, &str, Option<&str>, String)],
+        recorder_kv: &[(&str, String)],
+    ) -> Result<()> {
+        let r = self.write_requests_inner(rows, warnings, recorder_kv);
+        r.map_err(|e| self.classify(e))
+    }
+
+    fn write_requests_inner(
+        &mut self,
+        rows: &[BlockRow],
+        warnings: &[(i64, &str, Option<&str>, String)],
+        recorder_kv: &[(&str, String)],
+    ) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut ins = tx.prepare_cached(
+                "INSERT INTO block_requests(device_id,issue_ns,complete_ns,utc_ms,sector,bytes,op,rwbs,error)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+            )?;
+            let mut op = [0u8; 4];
+            for r in rows {
+                ins.execute(params![
+                    r.device_id,
+                    r.issue_ns,
+                    r.complete_ns,
+                    r.utc_ms,
+                    r.sector,
+                    r.bytes,
+                    &*r.op.encode_utf8(&mut op),
+                    r.rwbs,
+                    r.error
+                ])?;
+            }
+            let mut w = tx.prepare_cached(
+                "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
+            )?;
+            for (utc, code, dev, msg) in warnings {
+                w.execute(params![utc, code, dev, msg])?;
+            }
+            let mut rk = tx.prepare_cached(
+                "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            )?;
+            for (k, v) in recorder_kv {
+                rk.execute(params![k, v])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Largest rowid of `block_requests` (0 when empty).
+    pub fn last_request_rowid(&self) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT coalesce(max(rowid),0) FROM block_requests",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Delete the requests written after rowid `after_rowid` and issued after `end_ns`;
+    /// returns how many.
+    pub fn trim_requests_after(&self, after_rowid: i64, end_ns: i64) -> Result<usize> {
+        let mut n = 0;
+        for (_, _, _, id) in self.device_numbers() {
+            n += self.conn.execute(
+                "DELETE FROM block_requests WHERE device_id=?1 AND issue_ns>?2 AND rowid>?3",
+                params![id, end_ns, after_rowid],
+            )?;
+        }
+        Ok(n)
     }
 
     /// Number of samples written.
