@@ -40,6 +40,7 @@ describe('capture reader', () => {
     const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
     const files = readdirSync(fixtures).filter((f) => /^capture-v\d+\.sqlite$/.test(f));
     expect(files).toContain('capture-v1.sqlite');
+    expect(files).toContain('capture-v2.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunPlan, type DeviceEntry } from '../src/shared/contract.ts';
-import { estimateCaptureSize, plannedSamples } from '../src/shared/estimate.ts';
+import { estimateCaptureSize, plannedSamples, TRACE_BYTES_PER_REQUEST, traceBytes } from '../src/shared/estimate.ts';
 import { guessBacking, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
 import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
 
@@ -42,6 +42,28 @@ describe('capture size estimate', () => {
   });
 });
 
+describe('block trace size', () => {
+  it('uses a per-request size within 25 % above what a real traced capture takes (dbstat)', () => {
+    const db = new Database(join(import.meta.dirname, '..', '..', 'samples', 'fixtures', 'capture-v2.sqlite'), { readonly: true });
+    try {
+      const bytes = db.prepare("SELECT sum(pgsize) FROM dbstat WHERE name IN ('block_requests', 'block_requests_by_device_time')").pluck().get() as number;
+      const requests = db.prepare('SELECT count(*) FROM block_requests').pluck().get() as number;
+      expect(requests).toBeGreaterThan(1000);
+      const perRequest = bytes / requests;
+      expect(TRACE_BYTES_PER_REQUEST).toBeGreaterThanOrEqual(perRequest);
+      expect(TRACE_BYTES_PER_REQUEST).toBeLessThanOrEqual(perRequest * 1.25);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('is the per-request bytes times the requests of the plan', () => {
+    expect(traceBytes(1000, 3600)).toBe(1000 * 3600 * TRACE_BYTES_PER_REQUEST);
+    expect(traceBytes(0, 3600)).toBe(0);
+    expect(traceBytes(-5, 10)).toBe(0);
+  });
+});
+
 describe('typed durations', () => {
   it('reads a decimal comma or point in the chosen unit', () => {
     expect(durationSeconds({ text: '0,5', unit: 'h' }, 1)).toEqual({ ok: true, seconds: 1800 });
@@ -72,8 +94,14 @@ describe('draft → plan', () => {
     const d = { ...defaultDraft(), front: 'loop7', backing: ['loop6', 'loop7'], baseline: { text: '20', unit: 's' as const }, warmup: { text: '5', unit: 's' as const }, measure: { text: '20', unit: 's' as const }, intervalMs: 1000 };
     expect(problems(d)).toEqual([]);
     const plan = toPlan(d, '  trial  ');
-    expect(plan).toEqual({ name: 'trial', front: 'loop7', backing: ['loop6'], baselineSeconds: 20, warmupSeconds: 5, measureSeconds: 20, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic' });
+    expect(plan).toEqual({ name: 'trial', front: 'loop7', backing: ['loop6'], baselineSeconds: 20, warmupSeconds: 5, measureSeconds: 20, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic', trace: false });
     expect(RunPlan.safeParse(plan).success).toBe(true);
+    const traced = toPlan({ ...d, trace: true }, 'traced');
+    expect(traced?.trace).toBe(true);
+    expect(RunPlan.safeParse(traced).success).toBe(true);
+    // A run saved before the option existed has no `trace`: still a valid plan (no trace).
+    const { trace: _omitted, ...older } = plan as RunPlan;
+    expect(RunPlan.safeParse(older).success).toBe(true);
     expect(toPlan(d, '   ')).toBeNull();
   });
 
@@ -85,6 +113,9 @@ describe('draft → plan', () => {
     expect(d.baseline).toEqual(defaultDraft().baseline);
     expect(d.intervalMs).toBe(5000);
     expect(d.targets).toBe('sharepoint');
+    expect(d.trace).toBe(false);
+    expect(parseDraft(JSON.stringify({ trace: true })).trace).toBe(true);
+    expect(parseDraft(JSON.stringify({ trace: 'yes' })).trace).toBe(false);
   });
 });
 

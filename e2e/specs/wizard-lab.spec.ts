@@ -97,10 +97,14 @@ test.describe('guided analysis on the lab', () => {
         await page.getByTestId(`${TID.wizDuration}-${field}`).fill(value);
       }
       await page.getByTestId(TID.wizInterval).selectOption('1000');
+      // Optional block trace: on, with its size per I/O stated.
+      await expect(page.getByTestId(TID.wizTraceSize)).toContainText('bytes per I/O');
+      await page.getByTestId(TID.wizTrace).check();
       await page.getByTestId(TID.wizardNext).click();
       // 4 Review and start.
       await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'review');
       await expect(page.getByTestId(TID.wizSummary)).toContainText(front);
+      await expect(page.getByTestId(TID.wizSummary)).toContainText('A block trace of every request is recorded too');
       await page.getByTestId(TID.wizName).fill('Lab guided run');
       await page.getByTestId(TID.wizardNext).click();
 
@@ -128,6 +132,11 @@ test.describe('guided analysis on the lab', () => {
       await expect(live).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
       await expect(total.locator('progress')).toHaveJSProperty('value', 100);
       await expect(total.locator('.progress-text')).toHaveText('100.0% · complete');
+      // The block trace was recorded, complete (the kernel dropped nothing), as the probe reports it.
+      const traced = JSON.parse(execFileSync(probe, ['status', join(dataDir, 'runs', `${runId}.capture`), '--json'], { encoding: 'utf8' })) as { trace: { requests: number; lost: number } | null };
+      expect(traced.trace?.requests ?? 0).toBeGreaterThan(1000);
+      expect(traced.trace?.lost).toBe(0);
+      await expect(page.getByTestId(TID.liveTrace)).toHaveText(`Block trace: ${count(traced.trace?.requests ?? 0)} requests recorded.`);
       const shot = testInfo.outputPath('live-done.png');
       await page.screenshot({ path: shot, fullPage: true });
       await testInfo.attach('live-done', { path: shot, contentType: 'image/png' });

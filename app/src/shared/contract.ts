@@ -105,6 +105,12 @@ export const RunPlan = z.object({
   switch: z.object({ kind: z.literal('manual') }),
   /** Latency targets preset for health grading (engine presets) */
   targets: z.string().min(1).max(64),
+  /**
+   * Also record a block trace of the chosen devices: every request (offset, size, read/write,
+   * response time), `cacheproof-probe record --trace` (root and tracefs; docs/probe.md).
+   * Absent in runs started before the option existed: no trace.
+   */
+  trace: z.boolean().optional(),
 }).strict();
 export type RunPlan = z.infer<typeof RunPlan>;
 
@@ -134,6 +140,8 @@ export const RunStatus = z.object({
   hint: z.string().nullable(),
   /** When the person confirmed the manual switch (UTC ms, the `switch` mark); null before. */
   switchMs: z.number().nullable(),
+  /** The block trace so far (requests recorded, events the kernel dropped), or null when the run does not trace. */
+  trace: z.object({ requests: z.number(), lost: z.number() }).nullable(),
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -258,6 +266,7 @@ export const ERROR_CODES = [
   'probe-failed',
   'run-not-found',
   'needs-root',
+  'trace-unavailable',
   'no-devices-chosen',
   'report-cannot-write',
   'report-scenario-invalid',

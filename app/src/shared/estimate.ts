@@ -28,6 +28,20 @@
  * On the bundled capture itself (199 samples, 2 devices) the model gives 127,044 B for 126,976 B.
  */
 
+/**
+ * One traced block request (`record --trace`): its `block_requests` row and index entry (bytes).
+ * Measured with `dbstat` on `samples/fixtures/capture-v2.sqlite` (a capture traced while fio ran;
+ * samples/fixtures/record-capture-v2.sh): 151,552 B of table pages and 61,440 B of index pages for
+ * 3,600 requests, 59 B per request, rounded up to 64 B for the free space of pages being filled.
+ * `app/test/wizard-plan.test.ts` checks the constant against that file.
+ */
+export const TRACE_BYTES_PER_REQUEST = 64;
+
+/** Bytes a block trace adds for `seconds` of recording at an average of `iops` requests per second. */
+export function traceBytes(iops: number, seconds: number): number {
+  return Math.max(0, iops) * Math.max(0, seconds) * TRACE_BYTES_PER_REQUEST;
+}
+
 /** Pages every capture has (bytes). */
 export const CAPTURE_FIXED_BYTES = 45_056;
 /** The `samples` row of one read of /proc/diskstats (bytes). */

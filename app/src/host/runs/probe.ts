@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { HostError } from '../errors.ts';
 
 /** Probe exit codes (docs/probe.md). */
-export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10 } as const;
+export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11 } as const;
 
 export interface ProbeOutput {
   code: number;
@@ -42,6 +42,7 @@ export function runProbe(probe: string, args: readonly string[], timeoutMs = 20_
 export function probeError(what: string, out: ProbeOutput): HostError {
   const detail = out.error || `exit code ${out.code}`;
   if (out.code === PROBE_EXIT.needsRoot) return new HostError('needs-root', `${what}: ${detail}`);
+  if (out.code === PROBE_EXIT.traceUnavailable) return new HostError('trace-unavailable', `${what}: ${detail}`);
   return new HostError('probe-failed', `${what}: ${detail}`);
 }
 
@@ -63,6 +64,8 @@ export const ProbeStatus = z.object({
   warnings: z.array(z.object({ utcMs: z.number(), code: z.string(), device: z.string().nullable(), message: z.string() })),
   error: z.string().nullable(),
   hint: z.string().nullable(),
+  /** The block trace (`record --trace`): requests written and events the kernel dropped; null or absent when not tracing. */
+  trace: z.object({ requests: z.number(), lost: z.number() }).nullable().optional(),
 }).loose();
 export type ProbeStatus = z.infer<typeof ProbeStatus>;
 

@@ -170,6 +170,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     error: null,
     hint: null,
     switchMs: null,
+    trace: null,
   });
 
   /** Analyses a finished run once, in the background, so Home can show its headline. */
@@ -225,6 +226,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       error: st.error ?? (state === 'probe-died' ? `The recorder${st.pid ? ` (pid ${st.pid})` : ''} is no longer running; the ${st.samples} samples written are safe in the capture.` : null),
       hint: st.hint,
       switchMs,
+      trace: st.trace ?? null,
     };
   };
 
@@ -253,6 +255,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
         'record', '--out', captureFile, '--devices', names.join(','), '--interval', `${plan.intervalMs}ms`,
         '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
         '--switch', plan.switch.kind, '--detach',
+        ...(plan.trace === true ? ['--trace'] : []),
       ];
       const out = await runProbe(probe, args, 30_000);
       if (out.code !== 0) throw probeError('The recording could not start', out);

@@ -56,6 +56,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const stateBadge = el('span', { class: 'badge live-state', 'data-testid': TID.liveState, role: 'status' });
   const meta = el('p', { class: 'live-meta' });
   const samples = el('p', { class: 'live-samples', 'data-testid': TID.liveSamples });
+  const traceLine = el('p', { class: 'live-samples', 'data-testid': TID.liveTrace, hidden: '' });
   const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.liveError });
   error.hidden = true;
 
@@ -128,7 +129,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   // What is known only from a status: hidden until the first one arrives (a run this app does not know shows its error alone).
   const body = el('div', { class: 'live-body' },
     timeline,
-    phaseBar.row, totalBar.row, samples, switchRecorded,
+    phaseBar.row, totalBar.row, samples, traceLine, switchRecorded,
     windowBar,
     el('div', { class: 'live-charts' }, ...charts.map((c) => el('figure', { class: 'live-figure' }, c.box, c.summary))),
     el('h3', {}, t('warnings.title')), warnings);
@@ -276,6 +277,11 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     const backing = s.plan.backing.length > 0 ? s.plan.backing.join(', ') : t('noDevice');
     meta.textContent = t('meta', { front, backing, interval: duration(s.plan.intervalMs / 1000), time: s.startedMs === null ? '' : fmtDateTime(lang, s.startedMs) });
     samples.textContent = s.samples > 0 && s.lastSampleMs !== null ? t('samples', { count: fmtNumber(lang, s.samples, 0), time: fmtTime(lang, s.lastSampleMs) }) : t('samplesNone');
+    traceLine.hidden = s.trace === null;
+    if (s.trace !== null) {
+      const params = { requests: fmtNumber(lang, s.trace.requests, 0), lost: fmtNumber(lang, s.trace.lost, 0) };
+      traceLine.textContent = s.trace.lost > 0 ? t('traceLost', params) : t('trace', params);
+    }
 
     // Timeline: widths in proportion to the plan, planned lengths, actual starts, the current step.
     const planned: Record<string, number> = { baseline: s.plan.baselineSeconds, warmup: s.plan.warmupSeconds, measure: s.plan.measureSeconds };

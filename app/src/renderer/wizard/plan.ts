@@ -5,7 +5,7 @@
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
 import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
-import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize } from '../../shared/estimate.ts';
+import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BYTES_PER_REQUEST, traceBytes } from '../../shared/estimate.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { TID } from '../../shared/testids.ts';
@@ -48,6 +48,26 @@ export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | nu
   return w('plan.estimate', { size: fmtBytes(lang, e.bytes), samples: fmtNumber(lang, e.samples), devices: fmtNumber(lang, devices), extra: fmtBytes(lang, e.peakBytes - e.bytes) });
 }
 
+/** Average I/O rates the trace size is given at (the rate is not known before recording). */
+const TRACE_IOPS_EXAMPLES = [1000, 10_000] as const;
+
+/** What a block trace adds to the capture for this draft, or null while a duration is invalid. */
+export function traceSizeText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
+  const b = durationSeconds(d.baseline, 1);
+  const wu = durationSeconds(d.warmup, 0);
+  const m = durationSeconds(d.measure, 1);
+  if (!b.ok || !wu.ok || !m.ok) return null;
+  const seconds = b.seconds + wu.seconds + m.seconds;
+  const [low, high] = TRACE_IOPS_EXAMPLES;
+  return w('plan.traceSize', {
+    perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
+    low: fmtNumber(lang, low),
+    high: fmtNumber(lang, high),
+    sizeLow: fmtBytes(lang, traceBytes(low, seconds)),
+    sizeHigh: fmtBytes(lang, traceBytes(high, seconds)),
+  });
+}
+
 export function planStep(s: StepCtx): StepView {
   const { ctx, draft, w } = s;
   const lang = ctx.lang;
@@ -77,6 +97,7 @@ export function planStep(s: StepCtx): StepView {
     }
     const est = estimateText(w, lang, draft);
     estimate.textContent = est ?? (chosenDevices(draft).length === 0 ? w('plan.estimateNoDevices') : w('plan.estimateInvalid'));
+    showTraceSize();
     total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, secs.reduce((a, b) => a + b, 0)) }) : '';
     short.hidden = !(shortest < SHORT_WINDOW_SECONDS);
     short.textContent = w('plan.short', { hour: fmtUnit(lang, 1, 'hour', 'long') });
@@ -139,6 +160,17 @@ export function planStep(s: StepCtx): StepView {
     check();
   });
 
+  const traceBox = el('input', { id: 'wiz-trace', type: 'checkbox', 'aria-describedby': 'wiz-trace-help wiz-trace-size', 'data-testid': TID.wizTrace });
+  traceBox.checked = draft.trace;
+  const traceSize = el('p', { class: 'help', id: 'wiz-trace-size', 'data-testid': TID.wizTraceSize, 'aria-live': 'polite' });
+  const showTraceSize = (): void => {
+    traceSize.textContent = traceSizeText(w, lang, draft) ?? w('plan.estimateInvalid');
+  };
+  traceBox.addEventListener('change', () => {
+    draft.trace = traceBox.checked;
+    check();
+  });
+
   const method = w('plan.estimateMethod', {
     perSample: fmtNumber(lang, CAPTURE_BYTES_PER_SAMPLE),
     perDevice: fmtNumber(lang, CAPTURE_BYTES_PER_DEVICE_SAMPLE),
@@ -158,6 +190,12 @@ export function planStep(s: StepCtx): StepView {
         el('label', { for: 'wiz-targets' }, w('plan.targets')),
         targets,
         el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp')))),
+    el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.traceTitle')),
+      el('div', { class: 'wiz-check' },
+        traceBox,
+        el('label', { for: 'wiz-trace' }, w('plan.trace'))),
+      el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
+      traceSize),
     el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
       el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),
       estimate,

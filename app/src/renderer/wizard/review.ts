@@ -9,6 +9,8 @@ import { TARGET_PRESETS } from '@cacheproof/engine';
 import { LOCALE, translate } from '../../shared/i18n/types.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { TID } from '../../shared/testids.ts';
+import { TRACE_BYTES_PER_REQUEST } from '../../shared/estimate.ts';
+import { fmtNumber } from '../format.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
@@ -45,6 +47,7 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   if (d.front === null) parts.push(s.w('rev.noFront'));
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
+  if (d.trace) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
   parts.push(s.w('rev.targets', { targets: `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
   parts.push(s.w('rev.detached'));
   return parts.join(' ');

@@ -32,6 +32,8 @@ export interface Draft {
   measure: DurationDraft;
   intervalMs: number;
   targets: TargetPreset;
+  /** Record a block trace beside the counters (off by default: it needs root and grows with the I/O rate). */
+  trace: boolean;
   /** Empty until the person types one; the review step proposes a name. */
   name: string;
 }
@@ -45,6 +47,7 @@ export function defaultDraft(): Draft {
     measure: { text: '24', unit: 'h' },
     intervalMs: 5000,
     targets: 'generic',
+    trace: false,
     name: '',
   };
 }
@@ -79,6 +82,7 @@ export function parseDraft(text: string | null): Draft {
     measure: duration(o.measure, d.measure),
     intervalMs: (INTERVALS_MS as readonly unknown[]).includes(o.intervalMs) ? (o.intervalMs as number) : d.intervalMs,
     targets: typeof o.targets === 'string' && (PRESETS as string[]).includes(o.targets) ? (o.targets as TargetPreset) : d.targets,
+    trace: o.trace === true,
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
   };
 }
@@ -135,5 +139,6 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     intervalMs: d.intervalMs,
     switch: { kind: 'manual' },
     targets: d.targets,
+    trace: d.trace,
   };
 }

@@ -5,7 +5,7 @@ export type CommonKey =
   | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge' | 'notAvailable' | 'version' | 'probe' | 'probeMissing' | 'darkTheme'
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.analysis-failed' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
-  | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.no-devices-chosen'
+  | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
   | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found';
 
 export const common: Catalog<CommonKey> = {
@@ -27,6 +27,7 @@ export const common: Catalog<CommonKey> = {
     'err.probe-failed': 'The probe stopped with an error. Open the run to see what it recorded, then start it again or resume it.',
     'err.run-not-found': 'This run is no longer known to CacheProof. Open its capture file from Home instead.',
     'err.needs-root': 'Reading disk counters and switching caches needs administrator rights. Start CacheProof as root (sudo) and try again.',
+    'err.trace-unavailable': 'Block tracing is not available on this machine (the kernel’s trace file system is missing or cannot be set up). Turn block tracing off in the Plan step, or mount it as root with “mount -t tracefs nodev /sys/kernel/tracing” and try again.',
     'err.no-devices-chosen': 'Choose at least one device to measure: the front device, or the backing devices.',
     'err.network': 'The connection to the CacheProof host was lost. Restart CacheProof.',
     'err.report-cannot-write': 'The report file could not be written. Choose a folder you can write to, with free space.',
@@ -53,6 +54,7 @@ export const common: Catalog<CommonKey> = {
     'err.probe-failed': 'La sonde s’est arrêtée sur une erreur. Ouvrez la mesure pour voir ce qu’elle a enregistré, puis relancez-la ou reprenez-la.',
     'err.run-not-found': 'CacheProof ne connaît plus cette mesure. Ouvrez plutôt son fichier de capture depuis l’accueil.',
     'err.needs-root': 'Lire les compteurs des disques et commuter un cache demande les droits d’administrateur. Lancez CacheProof en root (sudo) et réessayez.',
+    'err.trace-unavailable': 'La trace de blocs n’est pas disponible sur cette machine (le système de fichiers de trace du noyau est absent ou ne peut pas être préparé). Désactivez la trace de blocs à l’étape Plan, ou montez-le en root avec « mount -t tracefs nodev /sys/kernel/tracing » et réessayez.',
     'err.no-devices-chosen': 'Choisissez au moins un périphérique à mesurer : le périphérique frontal ou les périphériques de stockage.',
     'err.network': 'La connexion à l’hôte CacheProof a été perdue. Redémarrez CacheProof.',
     'err.report-cannot-write': 'Le fichier du rapport n’a pas pu être écrit. Choisissez un dossier accessible en écriture et disposant d’espace libre.',
@@ -79,6 +81,7 @@ export const common: Catalog<CommonKey> = {
     'err.probe-failed': 'La sonda se detuvo con un error. Abra la medición para ver lo que registró y después iníciela de nuevo o reanúdela.',
     'err.run-not-found': 'CacheProof ya no conoce esta medición. Abra su archivo de captura desde Inicio.',
     'err.needs-root': 'Leer los contadores de disco y conmutar cachés requiere permisos de administrador. Inicie CacheProof como root (sudo) y vuelva a intentarlo.',
+    'err.trace-unavailable': 'La traza de bloques no está disponible en esta máquina (falta el sistema de archivos de traza del núcleo o no se puede preparar). Desactive la traza de bloques en el paso Plan, o móntelo como root con «mount -t tracefs nodev /sys/kernel/tracing» y vuelva a intentarlo.',
     'err.no-devices-chosen': 'Elija al menos un dispositivo que medir: el dispositivo frontal o los dispositivos de respaldo.',
     'err.network': 'Se perdió la conexión con el servidor de CacheProof. Reinicie CacheProof.',
     'err.report-cannot-write': 'No se pudo escribir el archivo del informe. Elija una carpeta con permiso de escritura y espacio libre.',
@@ -105,6 +108,7 @@ export const common: Catalog<CommonKey> = {
     'err.probe-failed': 'Зонд остановился с ошибкой. Откройте замер, чтобы увидеть записанное, затем запустите его снова или продолжите.',
     'err.run-not-found': 'CacheProof больше не знает этот замер. Откройте его файл захвата с главного экрана.',
     'err.needs-root': 'Для чтения счётчиков дисков и переключения кэша нужны права администратора. Запустите CacheProof от root (sudo) и повторите попытку.',
+    'err.trace-unavailable': 'Трассировка блоков недоступна на этой машине (файловая система трассировки ядра отсутствует или не может быть настроена). Отключите трассировку блоков на шаге «План» или смонтируйте её от root командой «mount -t tracefs nodev /sys/kernel/tracing» и повторите попытку.',
     'err.no-devices-chosen': 'Выберите хотя бы одно устройство для измерения: фронтальное или устройства хранения.',
     'err.network': 'Связь с хостом CacheProof потеряна. Перезапустите CacheProof.',
     'err.report-cannot-write': 'Не удалось записать файл отчёта. Выберите папку, доступную для записи и со свободным местом.',

@@ -7,7 +7,7 @@ export type LiveKey =
   | 'phase.baseline' | 'phase.switch' | 'phase.warmup' | 'phase.measure' | 'phase.done'
   | 'timeline.label' | 'timeline.planned' | 'timeline.started' | 'timeline.switchDue' | 'timeline.switchAt' | 'timeline.now'
   | 'progress.phase' | 'progress.total' | 'progress.eta' | 'progress.waitSwitch' | 'progress.afterSwitch' | 'progress.pending' | 'progress.complete'
-  | 'samples' | 'samplesNone'
+  | 'samples' | 'samplesNone' | 'trace' | 'traceLost'
   | 'dur.d' | 'dur.h' | 'dur.min' | 'dur.s'
   | 'switch.title' | 'switch.body' | 'switch.confirm' | 'switch.recorded' | 'switch.pickedUp'
   | 'chart.iops' | 'chart.mbps' | 'chart.latency' | 'chart.axisTime' | 'chart.summary' | 'chart.device' | 'chart.noData'
@@ -38,6 +38,7 @@ export const live: Catalog<LiveKey> = {
     'progress.afterSwitch': '{percent} · {duration} more after the switch',
     'progress.pending': 'not started yet', 'progress.complete': '{percent} · complete',
     samples: '{count} samples, the last at {time} UTC', samplesNone: 'No sample yet.',
+    trace: 'Block trace: {requests} requests recorded.', traceLost: 'Block trace: {requests} requests recorded; the kernel dropped {lost} events (its trace buffer was full), so the trace is incomplete.',
     'dur.d': '{n} d', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Switch the cache on now',
     'switch.body': 'The baseline with the cache off is complete. Turn the cache on for {front} with your cache engine’s own tool, then confirm here. The moment you confirm is recorded: it starts the warm-up ({warmup}), then the measurement ({measure}). Until then the probe keeps recording.',
@@ -88,6 +89,7 @@ export const live: Catalog<LiveKey> = {
     'progress.afterSwitch': '{percent} · encore {duration} après la bascule',
     'progress.pending': 'pas encore commencée', 'progress.complete': '{percent} · terminé',
     samples: '{count} échantillons, le dernier à {time} UTC', samplesNone: 'Aucun échantillon pour l’instant.',
+    trace: 'Trace de blocs : {requests} requêtes enregistrées.', traceLost: 'Trace de blocs : {requests} requêtes enregistrées ; le noyau a perdu {lost} événements (sa mémoire de trace était pleine), la trace est donc incomplète.',
     'dur.d': '{n} j', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Activez le cache maintenant',
     'switch.body': 'La référence cache désactivé est terminée. Activez le cache de {front} avec l’outil de votre moteur de cache, puis confirmez ici. L’instant de votre confirmation est enregistré : il ouvre le préchauffage ({warmup}), puis la mesure ({measure}). D’ici là, la sonde continue d’enregistrer.',
@@ -138,6 +140,7 @@ export const live: Catalog<LiveKey> = {
     'progress.afterSwitch': '{percent} · {duration} más después del cambio',
     'progress.pending': 'aún no iniciada', 'progress.complete': '{percent} · completada',
     samples: '{count} muestras, la última a las {time} UTC', samplesNone: 'Todavía no hay muestras.',
+    trace: 'Traza de bloques: {requests} peticiones grabadas.', traceLost: 'Traza de bloques: {requests} peticiones grabadas; el núcleo perdió {lost} eventos (su búfer de traza estaba lleno), así que la traza está incompleta.',
     'dur.d': '{n} d', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Active la caché ahora',
     'switch.body': 'La referencia con la caché desactivada ha terminado. Active la caché de {front} con la herramienta de su motor de caché y confírmelo aquí. Se registra el momento de su confirmación: abre el calentamiento ({warmup}) y después la medida ({measure}). Mientras tanto, la sonda sigue grabando.',
@@ -188,6 +191,7 @@ export const live: Catalog<LiveKey> = {
     'progress.afterSwitch': '{percent} · ещё {duration} после переключения',
     'progress.pending': 'ещё не начата', 'progress.complete': '{percent} · завершено',
     samples: 'Выборок: {count}, последняя в {time} UTC', samplesNone: 'Выборок пока нет.',
+    trace: 'Трассировка блоков: записано запросов: {requests}.', traceLost: 'Трассировка блоков: записано запросов: {requests}; ядро потеряло событий: {lost} (буфер трассировки был полон), поэтому трассировка неполная.',
     'dur.d': '{n} д', 'dur.h': '{n} ч', 'dur.min': '{n} мин', 'dur.s': '{n} с',
     'switch.title': 'Включите кэш сейчас',
     'switch.body': 'Базовое окно с выключенным кэшем завершено. Включите кэш для {front} средствами вашего механизма кэширования и подтвердите здесь. Момент подтверждения записывается: с него начинается прогрев ({warmup}), затем измерение ({measure}). До тех пор зонд продолжает запись.',

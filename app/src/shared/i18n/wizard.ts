@@ -17,6 +17,7 @@ export type WizardKey =
   | 'plan.sampling' | 'plan.interval' | 'plan.intervalHelp' | 'plan.default' | 'plan.targets' | 'plan.targetsHelp'
   | 'preset.option' | 'preset.exchange-db' | 'preset.exchange-log' | 'preset.sqlserver-data' | 'preset.sqlserver-log' | 'preset.sharepoint' | 'preset.generic'
   | 'target.read' | 'target.write' | 'target.transfer'
+  | 'plan.traceTitle' | 'plan.trace' | 'plan.traceHelp' | 'plan.traceSize' | 'rev.trace'
   | 'plan.sizeTitle' | 'plan.estimate' | 'plan.estimateNoDevices' | 'plan.estimateInvalid' | 'plan.estimateMethod' | 'plan.fix'
   | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
   | 'rev.devices' | 'rev.switch' | 'rev.name' | 'rev.nameHelp' | 'rev.nameEmpty' | 'rev.defaultName'
@@ -82,6 +83,11 @@ export const wizard: Catalog<WizardKey> = {
     'preset.exchange-db': 'Exchange database', 'preset.exchange-log': 'Exchange log', 'preset.sqlserver-data': 'SQL Server data files',
     'preset.sqlserver-log': 'SQL Server log files', 'preset.sharepoint': 'SharePoint content database', 'preset.generic': 'Generic',
     'target.read': 'reads under {ms} ms', 'target.write': 'writes under {ms} ms', 'target.transfer': 'all transfers under {ms} ms',
+    'plan.traceTitle': 'Block trace (optional)',
+    'plan.trace': 'Also record a block trace of the chosen devices',
+    'plan.traceHelp': 'Every request the devices receive (offset, size, read or write, response time), recorded through the kernel’s block tracepoints. It lets CacheProof predict the benefit of caches of other sizes from this baseline. Needs root; adds a little processor load on busy devices.',
+    'plan.traceSize': 'The trace adds about {perRequest} bytes per I/O: {sizeLow} at an average of {low} IOPS over this plan, {sizeHigh} at {high} IOPS.',
+    'rev.trace': 'A block trace of every request is recorded too (about {perRequest} bytes per I/O).',
     'plan.sizeTitle': 'Disk space for the capture',
     'plan.estimate': 'The capture will use about {size} (samples: {samples}; devices: {devices}), plus up to {extra} of temporary files while recording.',
     'plan.estimateNoDevices': 'Choose the devices (step 1) to see how much disk space the capture will use.',
@@ -163,6 +169,11 @@ export const wizard: Catalog<WizardKey> = {
     'preset.exchange-db': 'Base de données Exchange', 'preset.exchange-log': 'Journal Exchange', 'preset.sqlserver-data': 'Fichiers de données SQL Server',
     'preset.sqlserver-log': 'Fichiers journaux SQL Server', 'preset.sharepoint': 'Base de contenu SharePoint', 'preset.generic': 'Générique',
     'target.read': 'lectures sous {ms} ms', 'target.write': 'écritures sous {ms} ms', 'target.transfer': 'tous transferts sous {ms} ms',
+    'plan.traceTitle': 'Trace de blocs (facultative)',
+    'plan.trace': 'Enregistrer aussi une trace de blocs des périphériques choisis',
+    'plan.traceHelp': 'Chaque requête reçue par les périphériques (position, taille, lecture ou écriture, temps de réponse), enregistrée par les points de trace bloc du noyau. Elle permet à CacheProof de prédire le gain de caches d’autres tailles à partir de cette référence. Nécessite root ; ajoute un peu de charge processeur sur les périphériques très sollicités.',
+    'plan.traceSize': 'La trace ajoute environ {perRequest} octets par E/S : {sizeLow} pour une moyenne de {low} IOPS sur ce plan, {sizeHigh} à {high} IOPS.',
+    'rev.trace': 'Une trace de blocs de chaque requête est aussi enregistrée (environ {perRequest} octets par E/S).',
     'plan.sizeTitle': 'Espace disque de la capture',
     'plan.estimate': 'La capture occupera environ {size} (échantillons : {samples} ; périphériques : {devices}), plus jusqu’à {extra} de fichiers temporaires pendant l’enregistrement.',
     'plan.estimateNoDevices': 'Choisissez les périphériques (étape 1) pour voir l’espace disque que la capture occupera.',
@@ -244,6 +255,11 @@ export const wizard: Catalog<WizardKey> = {
     'preset.exchange-db': 'Base de datos de Exchange', 'preset.exchange-log': 'Registro de Exchange', 'preset.sqlserver-data': 'Archivos de datos de SQL Server',
     'preset.sqlserver-log': 'Archivos de registro de SQL Server', 'preset.sharepoint': 'Base de datos de contenido de SharePoint', 'preset.generic': 'Genérico',
     'target.read': 'lecturas por debajo de {ms} ms', 'target.write': 'escrituras por debajo de {ms} ms', 'target.transfer': 'todas las transferencias por debajo de {ms} ms',
+    'plan.traceTitle': 'Traza de bloques (opcional)',
+    'plan.trace': 'Grabar también una traza de bloques de los dispositivos elegidos',
+    'plan.traceHelp': 'Cada petición que reciben los dispositivos (posición, tamaño, lectura o escritura, tiempo de respuesta), grabada mediante los puntos de traza de bloques del núcleo. Permite a CacheProof predecir el beneficio de cachés de otros tamaños a partir de esta referencia. Requiere root; añade algo de carga de procesador en dispositivos muy ocupados.',
+    'plan.traceSize': 'La traza añade unos {perRequest} bytes por E/S: {sizeLow} con una media de {low} IOPS durante este plan, {sizeHigh} con {high} IOPS.',
+    'rev.trace': 'También se graba una traza de bloques de cada petición (unos {perRequest} bytes por E/S).',
     'plan.sizeTitle': 'Espacio en disco de la captura',
     'plan.estimate': 'La captura ocupará unos {size} (muestras: {samples}; dispositivos: {devices}), más hasta {extra} de archivos temporales durante la grabación.',
     'plan.estimateNoDevices': 'Elija los dispositivos (paso 1) para ver cuánto espacio en disco ocupará la captura.',
@@ -325,6 +341,11 @@ export const wizard: Catalog<WizardKey> = {
     'preset.exchange-db': 'База данных Exchange', 'preset.exchange-log': 'Журнал Exchange', 'preset.sqlserver-data': 'Файлы данных SQL Server',
     'preset.sqlserver-log': 'Файлы журнала SQL Server', 'preset.sharepoint': 'База контента SharePoint', 'preset.generic': 'Общий профиль',
     'target.read': 'чтение быстрее {ms} мс', 'target.write': 'запись быстрее {ms} мс', 'target.transfer': 'все операции быстрее {ms} мс',
+    'plan.traceTitle': 'Трассировка блоков (необязательно)',
+    'plan.trace': 'Также записывать трассировку блоков выбранных устройств',
+    'plan.traceHelp': 'Каждый запрос к устройствам (смещение, размер, чтение или запись, время отклика), записанный через точки трассировки блочного уровня ядра. По ней CacheProof может предсказать выгоду от кэшей других размеров на основе этого базового окна. Нужны права root; немного нагружает процессор на загруженных устройствах.',
+    'plan.traceSize': 'Трассировка добавляет около {perRequest} байт на операцию ввода-вывода: {sizeLow} при средних {low} IOPS за этот план, {sizeHigh} при {high} IOPS.',
+    'rev.trace': 'Также записывается трассировка блоков каждого запроса (около {perRequest} байт на операцию).',
     'plan.sizeTitle': 'Место на диске для записи',
     'plan.estimate': 'Запись займёт около {size} (отсчётов: {samples}; устройств: {devices}), плюс до {extra} временных файлов во время записи.',
     'plan.estimateNoDevices': 'Выберите устройства (шаг 1), чтобы увидеть, сколько места займёт запись.',
