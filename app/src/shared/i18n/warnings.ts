@@ -37,6 +37,11 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     resumed: 'The recording was interrupted and then resumed.',
     'early-switch': 'The switch was marked before the planned end of the baseline; the baseline ends at the mark.',
     error: 'The recording stopped on an error: {detail}',
+    'trace-lost': 'The block trace is incomplete: the kernel’s trace buffer overflowed and dropped events. The disk counters are not affected.',
+    'trace-unparsed': 'Some block trace lines were not understood and were skipped. The disk counters are not affected.',
+    'trace-error': 'Block tracing stopped early; the disk counters went on.',
+    'trace-cleanup': 'A kernel trace instance left by an earlier recorder was removed, or this recorder’s own could not be removed.',
+    'trace-no-requests': 'This device is not traced request by request (a partition, or a device without a request queue); its block trace stays empty.',
   },
   fr: {
     'backing-only-mode': 'Seuls les périphériques sous-jacents ont été mesurés : les fenêtres sont comparées par seconde et la charge a pu changer entre elles.',
@@ -61,6 +66,11 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     resumed: 'L’enregistrement a été interrompu puis repris.',
     'early-switch': 'La bascule a été marquée avant la fin prévue de la référence ; la référence s’arrête à la marque.',
     error: 'L’enregistrement s’est arrêté sur une erreur : {detail}',
+    'trace-lost': 'La trace de blocs est incomplète : la mémoire de trace du noyau a débordé et des événements ont été perdus. Les compteurs des disques ne sont pas concernés.',
+    'trace-unparsed': 'Des lignes de la trace de blocs n’ont pas été comprises et ont été ignorées. Les compteurs des disques ne sont pas concernés.',
+    'trace-error': 'La trace de blocs s’est arrêtée avant la fin ; les compteurs des disques ont continué.',
+    'trace-cleanup': 'Une instance de trace du noyau laissée par un enregistreur précédent a été supprimée, ou celle de cet enregistreur n’a pas pu l’être.',
+    'trace-no-requests': 'Ce périphérique n’est pas tracé requête par requête (une partition, ou un périphérique sans file de requêtes) ; sa trace de blocs reste vide.',
   },
   es: {
     'backing-only-mode': 'Solo se midieron los dispositivos de respaldo: las ventanas se comparan por segundo y la carga pudo cambiar entre ellas.',
@@ -85,6 +95,11 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     resumed: 'La grabación se interrumpió y luego se reanudó.',
     'early-switch': 'El cambio se marcó antes del final previsto de la referencia; la referencia termina en la marca.',
     error: 'La grabación se detuvo por un error: {detail}',
+    'trace-lost': 'La traza de bloques está incompleta: el búfer de traza del núcleo se desbordó y se perdieron eventos. Los contadores de disco no se ven afectados.',
+    'trace-unparsed': 'Algunas líneas de la traza de bloques no se entendieron y se omitieron. Los contadores de disco no se ven afectados.',
+    'trace-error': 'La traza de bloques se detuvo antes de tiempo; los contadores de disco continuaron.',
+    'trace-cleanup': 'Se eliminó una instancia de traza del núcleo dejada por una grabación anterior, o no se pudo eliminar la de esta grabación.',
+    'trace-no-requests': 'Este dispositivo no se traza petición por petición (una partición, o un dispositivo sin cola de peticiones); su traza de bloques queda vacía.',
   },
   ru: {
     'backing-only-mode': 'Измерены только базовые устройства, поэтому окна сравниваются в расчёте на секунду, а нагрузка между ними могла измениться.',
@@ -109,6 +124,11 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     resumed: 'Запись прерывалась и была возобновлена.',
     'early-switch': 'Переключение отмечено раньше запланированного конца базового окна; базовое окно заканчивается на отметке.',
     error: 'Запись остановлена из-за ошибки: {detail}',
+    'trace-lost': 'Трассировка блоков неполная: буфер трассировки ядра переполнился, и часть событий потеряна. Счётчики дисков не затронуты.',
+    'trace-unparsed': 'Некоторые строки трассировки блоков не распознаны и пропущены. Счётчики дисков не затронуты.',
+    'trace-error': 'Трассировка блоков остановилась раньше времени; счётчики дисков продолжали записываться.',
+    'trace-cleanup': 'Удалён экземпляр трассировки ядра, оставленный прежним регистратором, или экземпляр этого регистратора не удалось удалить.',
+    'trace-no-requests': 'Это устройство не трассируется по запросам (раздел или устройство без очереди запросов); его трассировка блоков остаётся пустой.',
   },
 };
 
