@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { startBrowserHost } from './server.ts';
+import { writeSignInFile } from './signin-file.ts';
 import { createDispatch } from '../host/dispatch.ts';
 import { createHandlers } from '../host/services.ts';
 import { dataDir, findRepoRoot, probePath, samplePath } from '../host/paths.ts';
@@ -52,10 +53,7 @@ async function main(): Promise<void> {
   const token = process.env['CACHEPROOF_TOKEN'] ?? randomBytes(32).toString('base64url');
   const host = await startBrowserHost({ staticDir, dispatch, token, port: args.port });
 
-  if (args.urlFile) {
-    mkdirSync(dirname(args.urlFile), { recursive: true });
-    writeFileSync(args.urlFile, host.authUrl + '\n', { mode: 0o600 });
-  }
+  if (args.urlFile) writeSignInFile(args.urlFile, host.authUrl);
   process.stdout.write(`CacheProof is serving on ${host.origin} (loopback only).\n`);
 
   const display = Boolean(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
@@ -75,8 +73,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Open this link in a browser on this machine: ${host.authUrl}\n`);
   } else {
     const file = join(dataDir(), 'browser-host.url');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, host.authUrl + '\n', { mode: 0o600 });
+    writeSignInFile(file, host.authUrl);
     process.stdout.write(`Open the sign-in link stored in ${file} (readable by you only).\n`);
   }
 

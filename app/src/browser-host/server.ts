@@ -40,6 +40,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.json': 'application/json; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
 };
 
 export interface BrowserHostOptions {
@@ -78,8 +79,9 @@ function cookieToken(req: IncomingMessage): string | null {
   return null;
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
-  res.writeHead(status, {
+/** The headers every answer carries, API and static files alike. */
+function securityHeaders(type: string): Record<string, string> {
+  return {
     'Content-Type': type,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
@@ -88,17 +90,25 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
     'Cross-Origin-Resource-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    ...extra,
-  });
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...securityHeaders(type), ...extra });
   res.end(body);
 }
 
+/** A request body over {@link MAX_BODY_BYTES}: answered 413, not "not JSON". */
+class BodyTooLarge extends Error {}
+
 async function readBody(req: IncomingMessage): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -157,7 +167,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       try {
         const text = await readBody(req);
         payload = text.length === 0 ? {} : JSON.parse(text);
-      } catch {
+      } catch (err) {
+        if (err instanceof BodyTooLarge) {
+          // Say so and close: the rest of an oversized body is not read.
+          send(res, 413, JSON.stringify({ ok: false, error: { code: 'bad-request', message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } }), 'application/json; charset=utf-8', { Connection: 'close' });
+          return;
+        }
         send(res, 400, JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'The request body is not JSON.' } }), 'application/json; charset=utf-8');
         return;
       }
@@ -170,7 +185,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       send(res, 405, 'Method not allowed.');
       return;
     }
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+    let rel: string;
+    try {
+      rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+    } catch {
+      send(res, 400, 'Bad request: the path is not valid percent-encoding.');
+      return;
+    }
     const full = normalize(join(options.staticDir, rel));
     if (!full.startsWith(normalize(options.staticDir) + sep)) {
       send(res, 404, 'Not found.');
@@ -178,14 +199,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
     }
     try {
       const body = await readFile(full);
-      res.writeHead(200, {
-        'Content-Type': TYPES[extname(full)] ?? 'application/octet-stream',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Referrer-Policy': 'no-referrer',
-        'X-Frame-Options': 'DENY',
-        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-      });
+      res.writeHead(200, securityHeaders(TYPES[extname(full)] ?? 'application/octet-stream'));
       res.end(body);
     } catch {
       send(res, 404, 'Not found.');
