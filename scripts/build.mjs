@@ -3,6 +3,7 @@
 // Usage: node scripts/build.mjs [--if-stale]
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,10 @@ export async function buildAll() {
     define, logLevel: 'warning',
   });
   for (const f of ['index.html', 'styles.css']) cpSync(join(root, 'app/src/renderer', f), join(out, 'renderer', f));
+  // The UI's font ships with the app (the same files the reports embed: app/src/host/report/fonts.ts).
+  const fonts = join(dirname(createRequire(join(root, 'app', 'package.json')).resolve('@fontsource/dejavu-sans/package.json')), 'files');
+  mkdirSync(join(out, 'renderer', 'fonts'), { recursive: true });
+  for (const w of [400, 700]) cpSync(join(fonts, `dejavu-sans-latin-${w}-normal.woff2`), join(out, 'renderer', 'fonts', `dejavu-sans-${w}.woff2`));
   const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, define, logLevel: 'warning', external: ['better-sqlite3', 'electron', 'exceljs', 'playwright-core'] };
   await Promise.all([
     build({ ...node, entryPoints: [join(root, 'app/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' } }),

@@ -83,6 +83,11 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
       if (lang === 'en') expect(text).toContain('73.4%');
       const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
       expect(pages).toBeGreaterThan(5);
+      // Every glyph, footer included, is drawn in the font shipped with the app (never a machine's font).
+      const fonts = pdfFontNames(out);
+      expect(fonts, lang).toContain('DejaVuSans');
+      expect(fonts, lang).toContain('DejaVuSans-Bold');
+      expect(fonts.filter((f) => !/^DejaVuSans(-Bold)?$/u.test(f)), `${lang}: fonts other than the shipped one`).toEqual([]);
       const pngDir = lang === 'en' || lang === 'fr' ? join(kept, lang) : join(dir, `png-${lang}`);
       rmSync(pngDir, { recursive: true, force: true });
       mkdirSync(pngDir, { recursive: true });
@@ -101,10 +106,18 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
       });
       expect(res.overflow, paper).toEqual([]);
       expect(res.dialogs).toEqual([]);
+      // Printed in the font shipped with the app, loaded from the report itself, not a machine's font.
+      expect(res.fonts.sort(), paper).toEqual(['DejaVu Sans 400', 'DejaVu Sans 700']);
       expect(res.model.charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative']);
     }
   });
 });
+
+/** The base font names `pdffonts` lists for a PDF, subset prefixes (`ABCDEF+`) removed. */
+function pdfFontNames(pdf: string): string[] {
+  const lines = execFileSync('pdffonts', [pdf], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim() !== '');
+  return [...new Set(lines.map((l) => (l.split(/\s+/u)[0] ?? '').replace(/^[A-Z]{6}\+/u, '')))];
+}
 
 function writeCover(name: string, cover: object): string {
   const p = join(dir, name);
@@ -155,8 +168,9 @@ describe.skipIf(chromiumPath === null)('HTML', () => {
         expect(c.w, String(c.id)).toBeGreaterThan(300);
       }
       expect(attempted).toEqual([]);
-      const fonts = (await page.evaluate('[...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family)')) as string[];
-      expect(fonts.length).toBeGreaterThan(0);
+      const fonts = (await page.evaluate('[...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/["\']/g, "") + " " + f.weight)')) as string[];
+      expect(fonts.sort()).toEqual(['DejaVu Sans 400', 'DejaVu Sans 700']);
+      expect(await page.evaluate('getComputedStyle(document.documentElement).fontFamily')).toMatch(/^["']?DejaVu Sans/u);
       await context.close();
     });
   }

@@ -50,6 +50,17 @@ test.describe('browser host security', () => {
   });
 });
 
+test('the UI is drawn in the font shipped with the app (DejaVu Sans from npm), not a machine font', async ({ app, page }) => {
+  await page.goto(app.authUrl);
+  await expect(page.getByTestId(TID.home)).toBeVisible();
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replace(/["']/g, '')} ${f.weight}`).sort();
+  });
+  expect(loaded).toEqual(['DejaVu Sans 400', 'DejaVu Sans 700']);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?DejaVu Sans/u);
+});
+
 test('the app boots on Home; the sample analysis is one click away, with its headline figures and no console errors', async ({ app, page }, testInfo) => {
   const errors = watchConsole(page);
   await page.goto(app.authUrl);

@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions, PrintToPDFOptions, Session } from 'electron';
 import { CONTENT_WIDTH_PX, type Paper } from '../host/report/html.ts';
-import { footerTemplate, measureExpression, PDF_MARGINS_MM, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from '../host/report/pdf.ts';
+import { footerTemplate, LOADED_FONTS_EXPRESSION, measureExpression, PDF_MARGINS_MM, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from '../host/report/pdf.ts';
 
 export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) => ElectronBrowserWindow;
 
@@ -184,8 +184,9 @@ export function electronPrinter(deps: ElectronPrinterDeps): PdfPrinter {
         const dialogs = await watchPage(dt);
         await wc.loadURL(url);
         const overflow = await measureLoaded(dt, job.paper);
+        const fonts = await evaluate(dt, LOADED_FONTS_EXPRESSION);
         const pdf = await wc.printToPDF(printToPdfOptions(job));
-        return { pdf, overflow, dialogs };
+        return { pdf, overflow, dialogs, fonts: Array.isArray(fonts) ? fonts.map(String) : [] };
       } finally {
         reportFiles.delete(url);
         if (win !== null) {

@@ -176,7 +176,11 @@ async function boot(): Promise<void> {
   followSystemTheme(render);
   window.addEventListener('hashchange', render);
   // The footer shows the probe's version: ask first, then draw. Boot lands on Home (or the deep link).
+  // Charts draw text on a canvas, which does not wait for a web font: load the shipped font
+  // first (both weights), so the first chart is not drawn in a fallback face.
+  const fonts = Promise.all([document.fonts.load('400 12px "DejaVu Sans"'), document.fonts.load('700 12px "DejaVu Sans"')]).catch(() => undefined);
   const i = await api.appInfo();
+  await fonts;
   if (i.ok) info = i.value;
   render();
 }

@@ -47,6 +47,8 @@ export interface ExportResult {
   overflow: Overflow[];
   /** Dialogs the document tried to open while printing (none expected). */
   dialogs: string[];
+  /** PDF only: the font faces loaded when it was printed (the shipped DejaVu Sans, regular and bold). */
+  fonts: string[];
   model: ReportModel;
 }
 
@@ -106,6 +108,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
     const { model } = loaded;
     let overflow: Overflow[] = [];
     let dialogs: string[] = [];
+    let fonts: string[] = [];
     const tmp = temps[0] as string;
     if (req.format === 'html' || req.format === 'pdf') {
       progress(45, 'render');
@@ -118,6 +121,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
         const r = await printer.print({ html, paper: req.paper, footerLeft: formatVal(model.footer, req.lang), pageOf: rt('x.pageOf', req.lang), lang: req.lang });
         overflow = r.overflow;
         dialogs = r.dialogs;
+        fonts = r.fonts;
         progress(95, 'write');
         await writeFile(tmp, r.pdf);
       }
@@ -132,7 +136,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
     targets.forEach((t, i) => renameSync(temps[i] as string, t));
     temps.length = 0;
     progress(100, 'done');
-    return { files: targets, overflow, dialogs, model };
+    return { files: targets, overflow, dialogs, fonts, model };
   } catch (err) {
     for (const t of temps) removeQuietly(t);
     if (err instanceof HostError) throw err;

@@ -1,24 +1,40 @@
 /**
- * Fonts embedded in the HTML report so it looks the same offline on any machine: Liberation
- * Sans (SIL Open Font License; metric-compatible with Arial; Latin, Greek and Cyrillic), read
- * from the system's font folders. When it is not installed the report falls back to the
- * reader's Arial/Helvetica/sans-serif and still renders.
+ * The report's font, shipped with the app so a report looks the same on Linux, Windows and
+ * macOS whatever fonts the machine has: DejaVu Sans regular and bold, from the npm package
+ * `@fontsource/dejavu-sans` (Bitstream Vera licence with public-domain DejaVu changes: free to
+ * embed and redistribute; the package's LICENSE file). It covers every character the reports
+ * print: Latin, Cyrillic, Greek (Δ, Σ), arrows, ≈ ≥ −, superscripts and the narrow no-break
+ * space French numbers use. The UI uses the same files (scripts/build.mjs copies them into
+ * `app/dist/renderer/fonts/`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { EmbeddedFont } from './html.ts';
 
-const DIRS = ['/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/liberation2', '/usr/share/fonts/liberation-sans', '/usr/share/fonts/liberation'];
+/** The family name the report's CSS asks for first, and the name a PDF's font list shows (`DejaVuSans`). */
+export const REPORT_FONT_FAMILY = 'DejaVu Sans';
+
+declare const __filename: string;
+
+/** The folder holding the shipped font files (`…/@fontsource/dejavu-sans/files`). */
+export function fontDir(): string {
+  const pkg = createRequire(__filename).resolve('@fontsource/dejavu-sans/package.json');
+  return join(dirname(pkg), 'files');
+}
+
+/** The shipped font files, by weight. */
+export const FONT_FILES = { 400: 'dejavu-sans-latin-400-normal.woff2', 700: 'dejavu-sans-latin-700-normal.woff2' } as const;
 
 let cached: EmbeddedFont[] | null = null;
 
-/** Liberation Sans regular and bold as base64, or [] when not found. Read once per process. */
+/**
+ * DejaVu Sans regular and bold as base64 WOFF2, read once per process. Throws when the package
+ * is missing (a broken install: `npm install` restores it), never returns a report without its font.
+ */
 export function reportFonts(): EmbeddedFont[] {
   if (cached !== null) return cached;
-  const out: EmbeddedFont[] = [];
-  for (const [file, weight] of [['LiberationSans-Regular.ttf', 400], ['LiberationSans-Bold.ttf', 700]] as const) {
-    const dir = DIRS.find((d) => existsSync(`${d}/${file}`));
-    if (dir !== undefined) out.push({ family: 'Liberation Sans', weight, base64: readFileSync(`${dir}/${file}`).toString('base64') });
-  }
-  cached = out;
-  return out;
+  const dir = fontDir();
+  cached = ([400, 700] as const).map((weight) => ({ family: REPORT_FONT_FAMILY, weight, base64: readFileSync(join(dir, FONT_FILES[weight])).toString('base64') }));
+  return cached;
 }

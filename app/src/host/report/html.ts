@@ -21,7 +21,7 @@ export const CONTENT_HEIGHT_PX: Record<Paper, number> = { a4: ((297 - 33) / 25.4
 export interface EmbeddedFont {
   family: string;
   weight: 400 | 700;
-  /** TTF bytes, base64. */
+  /** WOFF2 bytes, base64. */
   base64: string;
 }
 
@@ -35,7 +35,7 @@ export interface HtmlOptions {
 export const REPORT_CSS = `
 :root { --ink: #1b1f24; --muted: #5a6270; --rule: #d4d8de; --accent: #0b5394; --soft: #f3f6f9; --warn: #8a4b00; }
 * { box-sizing: border-box; }
-html { font-family: 'Liberation Sans', Arial, Helvetica, sans-serif; color: var(--ink); font-size: 9.5pt; line-height: 1.4; background: #fff; }
+html { font-family: 'DejaVu Sans', Verdana, sans-serif; color: var(--ink); font-size: 9.5pt; line-height: 1.4; background: #fff; }
 body { margin: 0; }
 .report { max-width: 190mm; margin: 0 auto; padding: 8mm 5mm; }
 @media print { .report { max-width: none; padding: 0; } }
@@ -94,7 +94,7 @@ ul.notes.warning { background: #fff7ec; border: 0.75pt solid #f0c890; border-rad
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
 
 function fontFaces(fonts: EmbeddedFont[]): string {
-  return fonts.map((f) => `@font-face { font-family: '${f.family.replace(/[^A-Za-z0-9 ]/g, '')}'; font-weight: ${f.weight}; font-style: normal; src: url(data:font/ttf;base64,${f.base64}) format('truetype'); }`).join('\n');
+  return fonts.map((f) => `@font-face { font-family: '${f.family.replace(/[^A-Za-z0-9 ]/g, '')}'; font-weight: ${f.weight}; font-style: normal; src: url(data:font/woff2;base64,${f.base64}) format('woff2'); }`).join('\n');
 }
 
 function val(v: Val, lang: Lang): string {

@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from './escape.ts';
+import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
 
 /** An element wider than the printable width, or a chart taller than a page. */
 export interface Overflow {
@@ -34,7 +35,12 @@ export interface PrintResult {
   overflow: Overflow[];
   /** Messages of any JavaScript dialog the document tried to open (must stay empty: the report has no script). */
   dialogs: string[];
+  /** The font faces the document had loaded when it was printed, as `family weight` (`DejaVu Sans 700`). */
+  fonts: string[];
 }
+
+/** Evaluated in the printed page after `document.fonts.ready`: its loaded faces, as {@link PrintResult.fonts}. */
+export const LOADED_FONTS_EXPRESSION = `[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, '') + ' ' + f.weight)`;
 
 /** Something that turns report HTML into a PDF (Chromium here; Electron's printToPDF in the app). */
 export interface PdfPrinter {
@@ -57,7 +63,11 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
 /** Footer of every page: the report's name on the left, "Page n of N" on the right. */
 export function footerTemplate(left: string, pageOf: string): string {
   const page = esc(pageOf).replace('{page}', '<span class="pageNumber"></span>').replace('{pages}', '<span class="totalPages"></span>');
-  return `<div style="font-family:'Liberation Sans',Arial,sans-serif;font-size:7.5px;color:#5a6270;width:100%;padding:0 15mm;display:flex;justify-content:space-between;gap:8mm"><span style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${esc(left)}</span><span style="white-space:nowrap">${page}</span></div>`;
+  // The footer is drawn in a context of its own that sees neither the page's fonts nor (on a
+  // machine without fonts) any system font: it gets the shipped regular face inline.
+  const regular = reportFonts().find((f) => f.weight === 400);
+  const face = regular === undefined ? '' : `<style>@font-face{font-family:'${REPORT_FONT_FAMILY}';font-weight:400;src:url(data:font/woff2;base64,${regular.base64}) format('woff2')}</style>`;
+  return `${face}<div style="font-family:'${REPORT_FONT_FAMILY}',Verdana,sans-serif;font-size:7.5px;color:#5a6270;width:100%;padding:0 15mm;display:flex;justify-content:space-between;gap:8mm"><span style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${esc(left)}</span><span style="white-space:nowrap">${page}</span></div>`;
 }
 
 /** Page margins of every printed report, millimetres (the bottom one holds the footer). */
@@ -131,6 +141,7 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
         await page.setContent(job.html, { waitUntil: 'load' });
         await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
         const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
+        const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
         const pdf = await page.pdf({
           format: job.paper === 'a4' ? 'A4' : 'Letter',
           printBackground: true,
@@ -141,7 +152,7 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
           tagged: true,
           outline: true,
         });
-        return { pdf, overflow, dialogs };
+        return { pdf, overflow, dialogs, fonts };
       } finally {
         await context.close();
       }

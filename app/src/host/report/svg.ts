@@ -76,7 +76,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   const out: string[] = [];
   const title = reportText(spec.title, lang);
   const summary = reportText(spec.summary, lang);
-  out.push(`<svg class="chart" data-chart="${esc(spec.id)}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}" font-family="Liberation Sans, Arial, Helvetica, sans-serif" font-size="11">`);
+  out.push(`<svg class="chart" data-chart="${esc(spec.id)}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="11">`);
   out.push(`<title>${esc(title)}</title><desc>${esc(summary)}</desc>`);
 
   // y range
