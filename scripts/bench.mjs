@@ -4,7 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './ensure.mjs';
+import { BENCH_PACKAGES, TEST_PACKAGES, ensureDebianPackages, root } from './ensure.mjs';
+
+ensureDebianPackages([...TEST_PACKAGES, ...BENCH_PACKAGES]);
 
 const only = process.argv.slice(2);
 const benches = readdirSync(join(root, 'bench'), { withFileTypes: true })

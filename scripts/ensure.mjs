@@ -8,15 +8,32 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Debian packages the test suite needs, with the command that proves each is there. */
+/**
+ * Debian packages the test suite needs, with the command that proves each is there. This is the
+ * whole list of what the tests take from the machine as programs (README, "What npm test
+ * installs"); fonts are not on it: the app ships its own (`@fontsource/dejavu-sans`).
+ */
 export const TEST_PACKAGES = [
   { pkg: 'chromium', cmd: '/usr/bin/chromium', why: 'end-to-end tests and PDF export' },
   { pkg: 'fio', cmd: 'fio', why: 'probe accuracy tests and lab workloads' },
-  { pkg: 'poppler-utils', cmd: 'pdftotext', why: 'report checks' },
+  { pkg: 'poppler-utils', cmd: 'pdffonts', why: 'report checks (pdftotext, pdfinfo, pdftoppm, pdffonts)' },
   { pkg: 'xvfb', cmd: 'xvfb-run', why: 'desktop window checks' },
   { pkg: 'sysstat', cmd: '/usr/lib/sysstat/sadc', why: 'probe overhead benchmark' },
   { pkg: 'sqlite3', cmd: 'sqlite3', why: 'capture inspection in tests and benchmarks' },
+  { pkg: 'e2fsprogs', cmd: 'mkfs.ext4', why: 'the loop-device lab (a filesystem on the backing device)' },
+  { pkg: 'mount', cmd: 'losetup', why: 'the loop-device lab' },
+  { pkg: 'util-linux', cmd: 'chrt', why: 'probe accuracy tests (real-time priority)' },
 ];
+
+/** What the native module better-sqlite3 needs to build from source (no prebuilt binary here). */
+export const BUILD_PACKAGES = [
+  { pkg: 'build-essential', cmd: 'g++', why: 'building better-sqlite3 from source' },
+  { pkg: 'build-essential', cmd: 'make', why: 'building better-sqlite3 from source' },
+  { pkg: 'python3', cmd: 'python3', why: 'building better-sqlite3 from source (node-gyp)' },
+];
+
+/** What `npm run bench` needs beyond the test packages. */
+export const BENCH_PACKAGES = [{ pkg: 'time', cmd: '/usr/bin/time', why: 'peak memory (RSS) of benchmarked commands' }];
 
 export function say(line) {
   process.stdout.write(`[cacheproof] ${line}\n`);
@@ -34,6 +51,7 @@ function has(cmd) {
 }
 
 export function ensureJsDeps() {
+  if (!existsSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))) ensureDebianPackages(BUILD_PACKAGES);
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
@@ -69,7 +87,7 @@ export async function ensureAppBuild() {
 export function ensureDebianPackages(packages = TEST_PACKAGES) {
   const missing = packages.filter((p) => !has(p.cmd));
   if (missing.length === 0) return;
-  const names = missing.map((p) => p.pkg);
+  const names = [...new Set(missing.map((p) => p.pkg))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !has('apt-get')) {
     throw new Error(`missing Debian packages: ${missing.map((p) => `${p.pkg} (${p.why})`).join(', ')}. Install them with: sudo apt-get install ${names.join(' ')}`);
@@ -80,4 +98,31 @@ export function ensureDebianPackages(packages = TEST_PACKAGES) {
   if (run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', '-q', '--no-install-recommends', ...names], { env }) !== 0) {
     throw new Error(`apt-get install ${names.join(' ')} failed.`);
   }
+}
+
+/**
+ * What the tests take from the machine that no package install gives: root (loop devices,
+ * tracefs, real-time priority), the loop driver, tracefs, and Node's full ICU (numbers and dates
+ * in four languages). Returns one sentence per missing thing, each saying what to do; empty when
+ * everything is there. The tests that need these skip with the same reason outside CI and fail
+ * in CI (CI=true), where they must run.
+ */
+export function machineProblems() {
+  const problems = [];
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) problems.push('not running as root: the probe, loop-device lab and block-trace tests need root (run npm test as root, e.g. in a VM or container with --privileged).');
+  if (isRoot && !existsSync('/dev/loop-control')) problems.push('/dev/loop-control is missing: the loop driver is not loaded; run `modprobe loop` (in a container: start it with --privileged).');
+  if (isRoot && !existsSync('/sys/kernel/tracing/events') && !existsSync('/sys/kernel/debug/tracing/events') && !existsSync('/sys/kernel/tracing')) {
+    problems.push('tracefs is not available (/sys/kernel/tracing): block tracing tests need a kernel with CONFIG_FTRACE; the probe mounts tracefs itself when the kernel has it.');
+  }
+  const icu = Intl.NumberFormat.supportedLocalesOf(['fr-FR', 'es-ES', 'ru-RU']);
+  if (icu.length !== 3) problems.push(`this Node has no full ICU (supports only ${icu.join(', ') || 'English'}): install Node 20+ built with full-icu (the official builds and Debian's nodejs are).`);
+  return problems;
+}
+
+/** Says each machine problem; in CI, where every test must run, a problem stops the run. */
+export function checkMachine() {
+  const problems = machineProblems();
+  for (const p of problems) say(`Machine check: ${p}`);
+  if (problems.length > 0 && process.env.CI) throw new Error(`the machine lacks what the tests need (${problems.length} problem${problems.length === 1 ? '' : 's'} above); CI runs every test, so fix them first.`);
 }

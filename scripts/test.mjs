@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
+import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
@@ -30,6 +30,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 try {
   ensureJsDeps();
   ensureDebianPackages();
+  checkMachine();
   ensureProbe();
   await ensureAppBuild();
 } catch (err) {
