@@ -49,6 +49,19 @@ test('every dashboard chart draws, with a text summary, and no console errors', 
   expect(errors).toEqual([]);
 });
 
+test('a figure reads the same on the card and in its chart\'s summary: the application-facing average response time of each window', async ({ app, page }) => {
+  await openSample(page, app.authUrl);
+  const card = (await page.getByTestId(TID.cardLatency).locator('.value').textContent()) ?? '';
+  const [before, after] = card.split(' → ').map((x) => x.trim());
+  expect(before, card).toMatch(/\d/);
+  const summary = (await page.getByTestId(`${TID.chartLatency}-summary`).textContent()) ?? '';
+  // "Front (loop1), Baseline: average 0.182 ms (the window figure), …; Front (loop1), Measure: average …"
+  const front = summary.replace(/^Chart summary: /u, '').split('; ').filter((p) => /^Front/u.test(p));
+  expect(front, summary).toHaveLength(2);
+  expect(front[0]).toContain(`average ${before ?? '?'} `);
+  expect(front[1]).toContain(`average ${after ?? '?'} `);
+});
+
 test('the cards show the analysis figures formatted for French', async ({ app, page }) => {
   await openSample(page, app.authUrl);
   await page.getByTestId(TID.langSelect).selectOption('fr');

@@ -1,12 +1,9 @@
 /**
  * Turns an opened capture into what the UI shows: the engine's analyze output (the same
- * object `cacheproof analyze --json` prints) plus chart series built with the engine's own
- * interval metrics (one implementation of each figure).
+ * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
+ * bucketing (one implementation of each figure and series).
  */
-import {
-  analyze, columnsFromRecords, INTERVAL_STATUSES, intervalMetrics, recordAt, STATUS_CODE,
-  type AnalyzeOptions, type DeviceColumns, type IntervalRecord,
-} from '@cacheproof/engine';
+import { analyze, columnsFromRecords, type AnalyzeOptions, type DeviceColumns } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,39 +11,7 @@ import type { AnalysisView } from '../shared/contract.ts';
 import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
-import { buildGroupSeriesFromColumns } from './series.ts';
-
-/** At most this many points per device go to a chart; longer series are merged into buckets. */
-export const MAX_CHART_POINTS = 2000;
-
-/** Merges slots [from, to) of a device's columns into one record (sums of counts over the `ok` ones; absent counts as 0). */
-function merge(c: DeviceColumns, from: number, to: number): IntervalRecord {
-  let okN = 0, ms = 0, reads = 0, writes = 0, readBytes = 0, writeBytes = 0, readTimeMs = 0, writeTimeMs = 0, busyMs = 0, weightedMs = 0;
-  const add = (v: number): number => (Number.isNaN(v) ? 0 : v);
-  for (let i = from; i < to; i++) {
-    if (c.status[i] !== STATUS_CODE.ok) continue;
-    okN++;
-    ms += c.intervalMs[i] as number;
-    reads += add(c.reads[i] as number);
-    writes += add(c.writes[i] as number);
-    readBytes += add(c.readBytes[i] as number);
-    writeBytes += add(c.writeBytes[i] as number);
-    readTimeMs += add(c.readTimeMs[i] as number);
-    writeTimeMs += add(c.writeTimeMs[i] as number);
-    busyMs += add(c.busyMs[i] as number);
-    weightedMs += add(c.weightedMs[i] as number);
-  }
-  const none = okN === 0;
-  return {
-    device: c.device,
-    startMs: c.startMs[from] as number,
-    endMs: c.endMs[to - 1] as number,
-    intervalMs: ms,
-    status: none ? (INTERVAL_STATUSES[c.status[from] as number] ?? 'gap') : 'ok',
-    reads: none ? null : reads, writes: none ? null : writes, readBytes: none ? null : readBytes, writeBytes: none ? null : writeBytes,
-    readTimeMs: none ? null : readTimeMs, writeTimeMs: none ? null : writeTimeMs, busyMs: none ? null : busyMs, weightedMs: none ? null : weightedMs,
-  };
-}
+import { buildChartSeries } from './series.ts';
 
 /** The intervals of a capture as per-device columns (the reader's, or built from the records). */
 function columnsOf(capture: OpenedCapture): readonly DeviceColumns[] {
@@ -54,31 +19,19 @@ function columnsOf(capture: OpenedCapture): readonly DeviceColumns[] {
 }
 
 /**
- * Per-device chart series: iops, average response time and MB/s of each interval (the engine's
- * `intervalMetrics`), at most {@link MAX_CHART_POINTS} points per device: longer series are cut
- * into equal runs of consecutive intervals, each merged into one record first.
+ * The dashboard's chart lines: one per device (devices of role `other` left out when the capture
+ * gives roles) and the front and backing groups of the analysis, all on one time grid (the
+ * engine's bucketing, {@link buildChartSeries}).
  */
-export function buildSeriesView(capture: OpenedCapture): AnalysisView['series'] {
+export function buildSeriesView(capture: OpenedCapture, groups: { front: readonly string[]; backing: readonly string[] } = { front: [], backing: [] }): Pick<AnalysisView, 'series' | 'groupSeries'> {
   const roles = new Map(capture.data.devices.map((d) => [d.name, d.role]));
   const someRole = [...roles.values()].some((x) => x !== 'other');
-  const out: AnalysisView['series'] = [];
-  for (const c of columnsOf(capture)) {
-    if (c.n === 0) continue;
-    const role = roles.get(c.device) ?? 'other';
-    if (role === 'other' && roles.size > 0 && someRole) continue;
-    const bucket = Math.max(1, Math.ceil(c.n / MAX_CHART_POINTS));
-    const s = { device: c.device, role, t: [] as number[], iops: [] as (number | null)[], latencyMs: [] as (number | null)[], mbps: [] as (number | null)[] };
-    for (let i = 0; i < c.n; i += bucket) {
-      const rec = bucket === 1 ? recordAt(c, i) : merge(c, i, Math.min(c.n, i + bucket));
-      const m = intervalMetrics(rec);
-      s.t.push(rec.endMs);
-      s.iops.push(m.iops);
-      s.latencyMs.push(m.awaitMs);
-      s.mbps.push(m.mbps);
-    }
-    out.push(s);
-  }
-  return out;
+  const columns = columnsOf(capture);
+  const devices = columns
+    .filter((c) => c.n > 0)
+    .map((c) => ({ name: c.device, role: roles.get(c.device) ?? 'other' }))
+    .filter((d) => !(d.role === 'other' && roles.size > 0 && someRole));
+  return buildChartSeries(columns, devices, groups);
 }
 
 export interface ViewMeta {
@@ -101,8 +54,7 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     sampleIntervalMs: capture.data.sampleIntervalMs,
     isSample: meta.isSample,
     result: result as unknown as AnalysisView['result'],
-    series: buildSeriesView(capture),
-    groupSeries: buildGroupSeriesFromColumns(columnsOf(capture), result.devices),
+    ...buildSeriesView(capture, result.devices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
   };
 }

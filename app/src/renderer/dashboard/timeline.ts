@@ -4,7 +4,7 @@
  * the switch marked; LTTB decimation; wheel/drag zoom and pan kept in step across both charts,
  * with keyboard-reachable zoom in / out / reset buttons and the visible range in words.
  */
-import type { AnalysisReport } from '@cacheproof/engine';
+import type { AnalysisReport, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
@@ -25,6 +25,8 @@ interface Line {
   /** Chart.js drawing order: lower is drawn on top. */
   order: number;
   points: Point[];
+  /** The engine's summaries of what this line draws, per window (its averages are the cards'). */
+  windows: { baseline: WindowSummary; measure: WindowSummary } | null;
 }
 
 /** Per-device lines are offered (hidden, in the legend) up to this many devices. */
@@ -44,7 +46,7 @@ function step(t: readonly number[]): number {
   return t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 1000;
 }
 
-function lines(v: AnalysisView, metric: 'iops' | 'latencyMs', w: Words, palette: readonly string[]): { lines: Line[]; stepMs: number } {
+function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs', w: Words, palette: readonly string[]): { lines: Line[]; stepMs: number } {
   const out: Line[] = [];
   let stepMs = 1000;
   const groups = v.groupSeries ?? [];
@@ -59,6 +61,7 @@ function lines(v: AnalysisView, metric: 'iops' | 'latencyMs', w: Words, palette:
       // The backing line is drawn over the front one: where they carry the same I/O (baseline) both stay visible.
       order: g.group === 'front' ? 1 : 0,
       points: points(g.t, g[metric]),
+      windows: r.groups[g.group] ?? null,
     });
   }
   const grouped = new Set(groups.filter((g) => g.devices.length === 1).flatMap((g) => g.devices));
@@ -75,6 +78,7 @@ function lines(v: AnalysisView, metric: 'iops' | 'latencyMs', w: Words, palette:
         hidden: groups.length > 0,
         order: 2,
         points: points(s.t, s[metric]),
+        windows: r.perDevice.find((d) => d.device === s.device) ?? null,
       });
     });
   }
@@ -95,22 +99,24 @@ function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: Pha
   return { bands, markers: sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }] };
 }
 
-function mean(xs: readonly number[]): number | null {
-  return xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length;
-}
-
-/** "label, window: mean …, maximum …" for each line and window (hidden per-device lines left out). */
-function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: number | null) => string): string {
-  const wins: [string, number, number][] = [
-    [w.d('phase.baseline'), Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)],
-    [w.d('phase.measure'), Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)],
+/**
+ * "label, window: average …, highest point …" for each line and window (hidden per-device lines
+ * left out). The average is the engine's window figure (the cards' and the report's), never a
+ * mean of the drawn points; the highest point is the drawn line's.
+ */
+function summaryText(ls: readonly Line[], r: AnalysisReport, metric: 'iops' | 'latencyMs', w: Words, fmt: (v: number | null) => string): string {
+  const wins: ['baseline' | 'measure', string, number, number][] = [
+    ['baseline', w.d('phase.baseline'), Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)],
+    ['measure', w.d('phase.measure'), Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)],
   ];
   const parts: string[] = [];
   for (const l of ls.filter((x) => !x.hidden)) {
-    for (const [name, a, b] of wins) {
+    for (const [key, name, a, b] of wins) {
       const ys = l.points.filter((p) => p.x > a && p.x <= b).map((p) => p.y);
-      parts.push(ys.length === 0 ? w.d('sum.noData', { label: `${l.label}, ${name}` })
-        : w.d('sum.series', { label: l.label, window: name, mean: fmt(mean(ys)), max: fmt(ys.reduce((m, y) => Math.max(m, y), -Infinity)) }));
+      const means = l.windows?.[key].means;
+      const avg = means === undefined ? null : metric === 'iops' ? means.iops : means.awaitMs;
+      parts.push(ys.length === 0 || avg === null ? w.d('sum.noData', { label: `${l.label}, ${name}` })
+        : w.d('sum.series', { label: l.label, window: name, mean: fmt(avg), max: fmt(ys.reduce((m, y) => Math.max(m, y), -Infinity)) }));
     }
   }
   return w.d('summary', { text: parts.join('; ') });
@@ -202,12 +208,12 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
     el('span', { class: 'dash-help' }, w.d('zoom.help')),
     range);
 
-  const iops = lines(v, 'iops', w, palette);
-  const lat = lines(v, 'latencyMs', w, palette);
+  const iops = lines(v, r, 'iops', w, palette);
+  const lat = lines(v, r, 'latencyMs', w, palette);
   const fIops: Figure = figure(TID.chartIops, w.d('chart.iops'), w.d('def.chart.iops'), TID.chartSummary);
   const fLat: Figure = figure(TID.chartLatency, w.d('chart.latency'), w.d('def.chart.latency'));
-  fIops.summary.textContent = summaryText(iops.lines, r, w, w.iops);
-  fLat.summary.textContent = summaryText(lat.lines, r, w, w.ms);
+  fIops.summary.textContent = summaryText(iops.lines, r, 'iops', w, w.iops);
+  fLat.summary.textContent = summaryText(lat.lines, r, 'latencyMs', w, w.ms);
   scheduler.add(fIops.canvas, (firstDraw) => {
     const c = timeChart(fIops.canvas, firstDraw, { title: w.d('chart.iops'), yTitle: w.d('axis.iops'), definition: w.d('def.chart.iops'), ...iops, r, w, fmt: w.iops, onRange: sync });
     charts.push(c);
