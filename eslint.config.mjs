@@ -13,6 +13,8 @@ const electron = { group: ['electron', 'electron/*'], message: 'Electron is only
 const sqlite = { group: ['better-sqlite3'], message: 'SQLite is read only by app/src/host (ARCHITECTURE.md).' };
 const captureSqlite = { group: ['better-sqlite3'], message: 'Captures are read through app/src/host/capture/ only (ARCHITECTURE.md, data rules): use openCapture, readCaptureWindow or add a reader there.' };
 const ours = (...rooms) => ({ group: rooms, message: `This room may not import ${rooms.join(', ')} (ARCHITECTURE.md).` });
+/** The shells (Electron main, browser host) reach figures only through the host's services. */
+const engineFromShell = { group: ['@cacheproof/engine', '@cacheproof/engine/*', '**/engine/**'], message: 'The shells do not compute figures: go through app/src/host services (ARCHITECTURE.md: main and browser-host import host and shared only).' };
 
 const rawIpc = {
   selector: "ImportSpecifier[imported.name=/^ipc(Main|Renderer)$/], MemberExpression[property.name=/^ipc(Main|Renderer)$/]",
@@ -67,7 +69,7 @@ export default tseslint.config(
     files: ['app/src/main/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [captureSqlite, ours('**/renderer/**', '**/browser-host/**', '**/cli/**')] }],
+      'no-restricted-imports': ['error', { patterns: [captureSqlite, engineFromShell, ours('**/renderer/**', '**/browser-host/**', '**/cli/**')] }],
     },
   },
   {
@@ -84,7 +86,7 @@ export default tseslint.config(
     files: ['app/src/browser-host/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [captureSqlite, electron, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/cli/**')] }],
+      'no-restricted-imports': ['error', { patterns: [captureSqlite, electron, engineFromShell, ours('**/renderer/**', '**/main/**', '**/preload/**', '**/cli/**')] }],
     },
   },
   {
@@ -105,7 +107,7 @@ export default tseslint.config(
   {
     files: ['e2e/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ours('**/app/src/host/**', '**/app/src/main/**', '**/app/src/renderer/**', '**/app/src/browser-host/**', '**/engine/**')] }],
+      'no-restricted-imports': ['error', { patterns: [ours('**/app/src/host/**', '**/app/src/main/**', '**/app/src/renderer/**', '**/app/src/browser-host/**', '**/engine/**', '**/app/test/**')] }],
     },
   },
 );

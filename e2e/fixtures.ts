@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeSyntheticCapture } from '../app/test/support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../test/support/synthetic-capture.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { analyze } from '@cacheproof/engine';
 import { openCapture, sha256File } from '../src/host/capture/reader.ts';
 import { buildAnalysisView, loadAnalysisView } from '../src/host/analysis.ts';
-import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-view-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,7 +78,7 @@ describe('analysis view', () => {
   it('never caches a capture that is still being recorded', async () => {
     const path = capture('recording.capture');
     const db = new Database(path);
-    db.exec(`CREATE TABLE recorder(key TEXT PRIMARY KEY, value TEXT); INSERT INTO recorder VALUES ('state', 'running');`);
+    db.exec(`INSERT INTO recorder VALUES ('state', 'running');`);
     db.close();
     const cache = join(dir, 'cache-recording');
     expect((await loadAnalysisView(path, meta, {}, cache)).fromCache).toBe(false);

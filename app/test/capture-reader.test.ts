@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { openCapture, sha256File } from '../src/host/capture/reader.ts';
 import { execFileSync } from 'node:child_process';
 import { HostError } from '../src/host/errors.ts';
-import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-reader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -103,7 +103,7 @@ describe('capture reader', () => {
     const path = join(dir, 'order.capture');
     writeSyntheticCapture({ path, windowSeconds: 10, warmupSeconds: 2, intervalMs: 1000, backingDevices: 1, missShare: 0.1 });
     const db = new Database(path);
-    db.exec(`CREATE TABLE recorder(key TEXT PRIMARY KEY, value TEXT); INSERT INTO recorder VALUES ('state', 'running');`);
+    db.exec(`INSERT INTO recorder VALUES ('state', 'running');`);
     const rows = db.prepare('SELECT start_utc_ms FROM intervals ORDER BY rowid').pluck().all();
     db.close();
     const c = openCapture(path);

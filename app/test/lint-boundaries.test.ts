@@ -39,6 +39,10 @@ describe('room boundaries are lint errors', () => {
     ['cli opens SQLite itself', 'app/src/cli/bad.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n", 'no-restricted-imports'],
     ['cli imports electron', 'app/src/cli/bad.ts', "import { app } from 'electron';\nexport const x = app;\n", 'no-restricted-imports'],
     ['e2e reaches into host internals', 'e2e/specs/bad.spec.ts', "import { openCapture } from '../../app/src/host/capture/reader.ts';\nexport const x = openCapture;\n", 'no-restricted-imports'],
+    ['e2e imports the app\'s unit-test helpers', 'e2e/fixtures.ts', "import { x } from '../app/test/support/helpers.ts';\nexport const y = x;\n", 'no-restricted-imports'],
+    ['the Electron main process computes a figure', 'app/src/main/bad.ts', "import { analyze } from '@cacheproof/engine';\nexport const x = analyze;\n", 'no-restricted-imports'],
+    ['the browser host computes a figure', 'app/src/browser-host/bad.ts', "import { analyze } from '@cacheproof/engine';\nexport const x = analyze;\n", 'no-restricted-imports'],
+    ['the browser host reaches the engine by path', 'app/src/browser-host/bad.ts', "import { analyze } from '../../../engine/src/index.ts';\nexport const x = analyze;\n", 'no-restricted-imports'],
   ])('%s', async (_name, file, code, rule) => {
     const found = await errors(file, code);
     expect(found.some((m) => m.startsWith(`${rule}:`)), found.join('\n')).toBe(true);
@@ -50,6 +54,7 @@ describe('room boundaries are lint errors', () => {
     ['host importing node and engine', 'app/src/host/ok.ts', "import { readFileSync } from 'node:fs';\nimport type { IntervalRecord } from '@cacheproof/engine';\nexport type X = IntervalRecord;\nexport const y = readFileSync;\n"],
     ['the capture readers opening SQLite', 'app/src/host/capture/ok.ts', "import Database from 'better-sqlite3';\nexport const x = Database;\n"],
     ['ipcMain inside the transport wrapper', 'app/src/main/ipc.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n"],
+    ['e2e using the shared test data writer', 'e2e/fixtures.ts', "import { writeSyntheticCapture } from '../test/support/synthetic-capture.ts';\nexport const x = writeSyntheticCapture;\n"],
   ])('allows %s', async (_name, file, code) => {
     expect(await errors(file, code)).toEqual([]);
   });

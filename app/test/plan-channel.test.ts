@@ -8,7 +8,7 @@ import { LANGS, type Lang } from '../src/shared/i18n/types.ts';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { runCli } from '../src/cli/main.ts';
-import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-plan-channel-'));
 const capture = join(dir, 'synthetic.capture');

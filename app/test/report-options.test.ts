@@ -21,7 +21,7 @@ import { createHandlers } from '../src/host/services.ts';
 import { probePath } from '../src/host/paths.ts';
 import { newRunId, RunRegistry } from '../src/host/runs/registry.ts';
 import { runCli } from '../src/cli/main.ts';
-import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');

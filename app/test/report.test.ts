@@ -17,7 +17,7 @@ import { runCli } from '../src/cli/main.ts';
 import { CHROMIUM_ARGS, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { LANGS, LOCALE, translate, type Lang } from '../src/shared/i18n/types.ts';
-import { writeSyntheticCapture } from './support/synthetic-capture.ts';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 import { template } from '../src/shared/i18n/template.ts';
 
 const root = resolve(__dirname, '..', '..');

@@ -29,7 +29,7 @@ const cli = join(root, 'app', 'dist', 'cli.cjs');
 if (!existsSync(cli)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const cacheDir = join(root, 'node_modules', '.cache', 'cacheproof-bench');
 mkdirSync(cacheDir, { recursive: true });
-const generator = readFileSync(join(root, 'app', 'test', 'support', 'synthetic-capture.ts'));
+const generator = readFileSync(join(root, 'test', 'support', 'synthetic-capture.ts'));
 const tag = createHash('sha256').update(generator).update(JSON.stringify({ hours, devices })).digest('hex').slice(0, 12);
 const capture = join(cacheDir, `analyze-${hours}h-${devices}d-${tag}.capture`);
 for (const f of readdirSync(cacheDir)) if (/^analyze-.*\.capture$/.test(f) && join(cacheDir, f) !== capture) rmSync(join(cacheDir, f), { force: true });

@@ -1,4 +1,4 @@
-// Bundles the test suite's synthetic-capture writer (app/test/support/synthetic-capture.ts) so
+// Bundles the test suite's synthetic-capture writer (test/support/synthetic-capture.ts) so
 // benchmarks generate captures with the same code the tests use.
 import { build } from 'esbuild';
 import { mkdirSync } from 'node:fs';
@@ -12,7 +12,9 @@ export async function loadSynthetic() {
   const outDir = join(root, 'node_modules', '.cache', 'cacheproof-bench');
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, 'synthetic.cjs');
-  await build({ entryPoints: [join(root, 'app/test/support/synthetic-capture.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], logLevel: 'warning' });
+  await build({ entryPoints: [join(root, 'test/support/synthetic-capture.ts')], outfile, bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], logLevel: 'warning',
+    // The writer finds the capture's migrations beside its source, not beside this bundle.
+    define: { __dirname: JSON.stringify(join(root, 'test', 'support')) } });
   return createRequire(import.meta.url)(outfile);
 }
 

@@ -53,8 +53,12 @@ describe('intervalMetrics (iostat -x definitions)', () => {
       const m = intervalMetrics(c.rec);
       for (const [k, v] of Object.entries(c.want)) {
         const got = m[k as keyof typeof m];
+        // A number is expected to be a number: null - 0 is 0 in JavaScript, so check the type first.
         if (v === null) expect(got, k).toBeNull();
-        else expect(Math.abs((got as number) - v), k).toBeLessThan(TOL);
+        else {
+          expect(typeof got, `${k} is a number`).toBe('number');
+          expect(Math.abs((got as number) - v), k).toBeLessThan(TOL);
+        }
       }
     });
   }

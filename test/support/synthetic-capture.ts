@@ -1,10 +1,13 @@
 /**
- * Writes a synthetic capture in the documented schema (docs/capture-schema.md) for tests and
- * benchmarks. Deterministic (seeded); the workload is shaped like a cache experiment: the
+ * Writes a synthetic capture for tests, end-to-end specs and benchmarks, in the schema the
+ * probe writes: built from the capture's own numbered migrations (never a copy of the schema),
+ * so a schema change reaches the synthetic captures too. Deterministic (seeded); the workload is shaped like a cache experiment: the
  * front device carries the same I/O throughout, the backing devices carry all of it in the
  * baseline and only the misses (missShare) after the switch.
  */
 import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface SyntheticOptions {
   path: string;
@@ -19,6 +22,7 @@ export interface SyntheticOptions {
   missShare: number;
   startUtcMs?: number;
   seed?: number;
+  /** Schema version to write (default: the newest migration). */
   userVersion?: number;
 }
 
@@ -33,23 +37,19 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-export const SCHEMA_SQL = `
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE devices(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, major INTEGER, minor INTEGER, size_bytes INTEGER,
-  rotational INTEGER, model TEXT, vendor TEXT, logical_block_size INTEGER, physical_block_size INTEGER,
-  is_partition INTEGER NOT NULL DEFAULT 0, parent TEXT, backing_file TEXT, role TEXT NOT NULL DEFAULT 'other',
-  first_seen_utc_ms INTEGER, last_seen_utc_ms INTEGER);
-CREATE TABLE topology(holder TEXT, slave TEXT, kind TEXT);
-CREATE TABLE samples(id INTEGER PRIMARY KEY, mono_ns INTEGER NOT NULL, utc_ms INTEGER NOT NULL, boot_id TEXT NOT NULL);
-CREATE TABLE intervals(device_id INTEGER NOT NULL, start_utc_ms INTEGER NOT NULL, end_utc_ms INTEGER NOT NULL,
-  interval_ms REAL NOT NULL, status TEXT NOT NULL, reads INTEGER, writes INTEGER, read_merges INTEGER, write_merges INTEGER,
-  read_bytes INTEGER, write_bytes INTEGER, read_time_ms INTEGER, write_time_ms INTEGER, busy_ms INTEGER, weighted_ms INTEGER,
-  in_flight INTEGER, discards INTEGER, discard_bytes INTEGER, discard_time_ms INTEGER, flushes INTEGER, flush_time_ms INTEGER,
-  PRIMARY KEY(device_id, start_utc_ms));
-CREATE TABLE phases(name TEXT, start_utc_ms INTEGER, end_utc_ms INTEGER, planned_s REAL);
-CREATE TABLE marks(id INTEGER PRIMARY KEY, utc_ms INTEGER, mono_ns INTEGER, kind TEXT, note TEXT);
-CREATE TABLE warnings(id INTEGER PRIMARY KEY, utc_ms INTEGER, code TEXT, device TEXT, message TEXT);
-`;
+/** The capture schema's numbered migrations (native/probe/src/capture/migrations/NNNN_*.sql), in order. */
+export function migrations(): { version: number; file: string; sql: string }[] {
+  const dir = join(__dirname, '..', '..', 'native', 'probe', 'src', 'capture', 'migrations');
+  return readdirSync(dir)
+    .filter((f) => /^\d{4}_.+\.sql$/u.test(f))
+    .sort()
+    .map((file) => ({ version: Number(file.slice(0, 4)), file, sql: readFileSync(join(dir, file), 'utf8') }));
+}
+
+/** The newest capture schema version (the last numbered migration). */
+export function latestSchemaVersion(): number {
+  return Math.max(...migrations().map((m) => m.version));
+}
 
 /** Writes the capture; returns the number of interval rows. */
 export function writeSyntheticCapture(o: SyntheticOptions): number {
@@ -57,9 +57,11 @@ export function writeSyntheticCapture(o: SyntheticOptions): number {
   const db = new Database(o.path);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  db.exec(SCHEMA_SQL);
+  // The schema as the probe makes it: every numbered migration up to the version asked for.
+  const version = o.userVersion ?? latestSchemaVersion();
+  for (const m of migrations()) if (m.version <= version) db.exec(m.sql);
   db.pragma(`application_id = ${0x43505246}`);
-  db.pragma(`user_version = ${o.userVersion ?? 1}`);
+  db.pragma(`user_version = ${version}`);
   const start = o.startUtcMs ?? Date.UTC(2026, 10, 2, 0, 0, 0);
   const n = Math.round((o.windowSeconds * 1000) / o.intervalMs);
   const w = Math.round((o.warmupSeconds * 1000) / o.intervalMs);
