@@ -61,6 +61,28 @@ test('the UI is drawn in the font shipped with the app (DejaVu Sans from npm), n
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?DejaVu Sans/u);
 });
 
+test('a bug in the window is said once on screen and logged, not left as a half-drawn screen', async ({ app, page }) => {
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') logged.push(m.text());
+  });
+  await page.goto(app.authUrl);
+  await expect(page.getByTestId(TID.home)).toBeVisible();
+  await expect(page.getByTestId(TID.bug)).toHaveCount(0);
+  await page.evaluate(() => {
+    void Promise.reject(new Error('a rejected promise nobody awaited'));
+  });
+  await expect(page.getByTestId(TID.bug)).toContainText('An internal error occurred');
+  await expect(page.getByTestId(TID.bug)).toContainText('a rejected promise nobody awaited');
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('a second bug');
+    }, 0);
+  });
+  await expect.poll(() => logged.filter((l) => l.includes('bug in the window')).length).toBe(2);
+  await expect(page.getByTestId(TID.bug)).toHaveCount(1);
+});
+
 test('the app boots on Home; the sample analysis is one click away, with its headline figures and no console errors', async ({ app, page }, testInfo) => {
   const errors = watchConsole(page);
   await page.goto(app.authUrl);

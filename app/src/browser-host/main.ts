@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startBrowserHost } from './server.ts';
 import { writeSignInFile } from './signin-file.ts';
 import { createDispatch } from '../host/dispatch.ts';
+import { installBugReporter, reportBug } from '../host/bugs.ts';
 import { createHandlers } from '../host/services.ts';
 import { dataDir, findRepoRoot, probePath, samplePath } from '../host/paths.ts';
 
@@ -42,13 +43,14 @@ function findBrowser(): string | null {
 }
 
 async function main(): Promise<void> {
+  installBugReporter('browser-host');
   const args = parseArgs(process.argv.slice(2));
   const root = findRepoRoot(__dirname);
   const sample = args.sample ?? (root ? samplePath(root) : null);
   const staticDir = join(__dirname, 'renderer');
   const dispatch = createDispatch(
     createHandlers({ shell: 'browser', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root) }),
-    (channel, err) => process.stderr.write(`cacheproof: bug in ${channel}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`),
+    reportBug,
   );
   const token = process.env['CACHEPROOF_TOKEN'] ?? randomBytes(32).toString('base64url');
   const host = await startBrowserHost({ staticDir, dispatch, token, port: args.port });

@@ -2,6 +2,7 @@
  * The Electron shell: one window, the contract over IPC, strict security settings
  * (docs/ipc.md). Started by `npm start` when an Electron runtime is available.
  */
+import { installBugReporter, reportBug } from '../host/bugs.ts';
 import { app, BrowserWindow, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +26,7 @@ function start(): void {
   app.on('will-quit', () => void pdfPrinter.close());
   const dispatch = createDispatch(
     createHandlers({ shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root), pdfPrinter }),
-    (channel, err) => console.error(`cacheproof: bug in ${channel}:`, err),
+    reportBug,
   );
   registerContract(dispatch, indexUrl);
 
@@ -50,6 +51,7 @@ function start(): void {
   void win.loadURL(indexUrl);
 }
 
+installBugReporter('electron-main');
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });

@@ -171,7 +171,21 @@ async function loadSample(): Promise<void> {
   }
 }
 
+/**
+ * The window's one bug reporter: an uncaught error or unhandled rejection is logged to the console
+ * (the host's log in Electron, the test's console watch in e2e) and said once on screen with the
+ * internal-error sentence, instead of leaving a screen half drawn in silence.
+ */
+function reportWindowBug(reason: unknown): void {
+  console.error('cacheproof: bug in the window:', reason);
+  if (document.querySelector(`[data-testid="${TID.bug}"]`) !== null) return;
+  const detail = reason instanceof Error ? reason.message : String(reason);
+  (document.getElementById('app') ?? document.body).prepend(el('div', { class: 'error', role: 'alert', 'data-testid': TID.bug }, `${t('err.internal')} (${detail})`));
+}
+
 async function boot(): Promise<void> {
+  window.addEventListener('error', (e) => reportWindowBug(e.error ?? e.message));
+  window.addEventListener('unhandledrejection', (e) => reportWindowBug(e.reason));
   applyTheme();
   followSystemTheme(render);
   window.addEventListener('hashchange', render);

@@ -3,6 +3,8 @@ export const TID = {
   appTitle: 'app-title',
   status: 'status',
   error: 'error',
+  /** A bug in the window (an uncaught error or rejection), shown once with the internal-error sentence. */
+  bug: 'bug',
   langSelect: 'lang-select',
   analysisName: 'analysis-name',
   modeBadge: 'mode-badge',

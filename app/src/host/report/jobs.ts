@@ -4,6 +4,7 @@
  * `report.progress` until done) that write to a private temporary folder and hand the bytes
  * back to the renderer, which saves them (a Blob download). Jobs run one at a time per host.
  */
+import { reportBug } from '../bugs.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,6 +119,7 @@ export function reportHandlers(ctx: ReportServiceContext): {
           if (r.format === 'csv' && files.length === 2) files[1] = { ...(files[1] as (typeof files)[number]), name: basename(intervalsCsvPath(name)) };
           job.state = { jobId, percent: 100, stage: 'done', done: true, files };
         } catch (err) {
+          if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
           job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
           job.state = { ...job.state, done: true };
         } finally {

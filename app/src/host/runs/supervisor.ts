@@ -9,6 +9,7 @@
  *   (the baseline is over and the manual switch is due) · done → done · stopped → stopped ·
  *   failed → failed · stale (state says running, no process holds the lock) → probe-died.
  */
+import { reportBug } from '../bugs.ts';
 import { TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
 import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
@@ -183,7 +184,9 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       try {
         const view = await loadAnalysisView(rec.captureFile, { id: rec.id, name: rec.name, isSample: false }, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
         value = headlineOf(view.result);
-      } catch {
+      } catch (err) {
+        // An expected failure (no measure phase, a damaged file) leaves no headline; a bug is reported.
+        if (!(err instanceof HostError)) reportBug(`the background analysis of run ${rec.id}`, err);
         value = null;
       }
       await remember(rec.id, value);
