@@ -9,7 +9,8 @@ import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type
 import { openCapture } from '../host/capture/reader.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
-import { isLang, LOCALE, translate, type Lang } from '../shared/i18n/types.ts';
+import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
+import { fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { parseDuration, parseFlags, parseWindow, UsageError } from './args.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
@@ -90,8 +91,10 @@ function table(rows: string[][]): string {
 /** The readable table, in the chosen language, numbers formatted for its locale. */
 export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): string {
   const t = (key: AnalysisKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
-  const nf = (n: number | null, d = 0): string => (n === null ? t('na') : new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: d, maximumFractionDigits: d }).format(n));
-  const pct = (n: number | null): string => (n === null ? t('na') : new Intl.NumberFormat(LOCALE[lang], { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n / 100));
+  // The shared formatter at the dashboard's and the report's precision: counts whole, measured values to 3 significant digits.
+  const nf = (n: number | null, d = 0): string => (n === null ? t('na') : fmtNumber(lang, n, d));
+  const sig = (n: number | null): string => (n === null ? t('na') : fmtSig(lang, n));
+  const pct = (n: number | null): string => (n === null ? t('na') : fmtPercent(lang, n, 1));
   const ci = (c: { low: number; high: number } | null): string => (c === null ? '' : t('ci95', { low: pct(c.low), high: pct(c.high) }));
   const b = r.benefit;
   const gb = (x: number | null): number | null => (x === null ? null : x / 1e9);
@@ -103,16 +106,16 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   lines.push(`${t('front')}: ${r.devices.front.join(', ') || t('na')}   ${t('backing')}: ${r.devices.backing.join(', ') || t('na')}`, '');
   const rows: string[][] = [[t('figure'), t('before'), t('after'), t('change')]];
   rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
-  rows.push([t('latency'), nf(b.latencyMs.before, 3), nf(b.latencyMs.after, 3),
-    [b.latencyMs.reductionPercent === null ? '' : b.latencyMs.reductionPercent < 0 ? t('increase', { value: pct(-b.latencyMs.reductionPercent) }) : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null || b.latencyMs.speedup <= 0 ? '' : b.latencyMs.speedup < 1 ? t('slowdown', { value: nf(1 / b.latencyMs.speedup, 1) }) : t('speedup', { value: nf(b.latencyMs.speedup, 1) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
-  rows.push([t('normalizedIops'), nf(b.normalizedIops.before), nf(b.normalizedIops.after), '']);
-  rows.push([t('iopsPerSpindle'), nf(b.deliveredIopsPerSpindle.before, 1), nf(b.deliveredIopsPerSpindle.after, 1), '']);
-  rows.push([t('throughput'), nf(b.throughputMBps.before, 2), nf(b.throughputMBps.after, 2), '']);
-  rows.push([t('totalWork'), nf(gb(b.totalWork.before.bytes), 2), nf(gb(b.totalWork.after.bytes), 2), '']);
+  rows.push([t('latency'), sig(b.latencyMs.before), sig(b.latencyMs.after),
+    [b.latencyMs.reductionPercent === null ? '' : b.latencyMs.reductionPercent < 0 ? t('increase', { value: pct(-b.latencyMs.reductionPercent) }) : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null || b.latencyMs.speedup <= 0 ? '' : b.latencyMs.speedup < 1 ? t('slowdown', { value: sig(1 / b.latencyMs.speedup) }) : t('speedup', { value: sig(b.latencyMs.speedup) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
+  rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
+  rows.push([t('iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
+  rows.push([t('throughput'), sig(b.throughputMBps.before), sig(b.throughputMBps.after), '']);
+  rows.push([t('totalWork'), sig(gb(b.totalWork.before.bytes)), sig(gb(b.totalWork.after.bytes)), '']);
   rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
   rows.push([t('cacheServedWrites'), '', pct(b.cacheServedPercent.writes), '']);
   lines.push(table(rows));
-  const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${nf(c.averageMs, 2)} ms)`).join('; ');
+  const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
   lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);
   for (const w of r.warnings) lines.push(`  - ${warningText(w, lang, (v, digits) => nf(v, digits))}`);

@@ -1,9 +1,10 @@
 import type { ReportKey, Msg, Val, Unit } from '@cacheproof/engine/report';
 import type { Catalog, Lang } from './types.ts';
-import { LOCALE, format } from './types.ts';
+import { format } from './types.ts';
 import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
+import { fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
  * Strings of the proof-of-concept report (namespace `report`) and the two functions every
@@ -543,24 +544,8 @@ export const report: Catalog<ReportKey> = {
   },
 };
 
-/** A fixed-decimals number in the language's format (the app's `fmtNumber`). */
-export function fmtNum(lang: Lang, value: number, digits = 0): string {
-  return new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-}
-
-/** A 0–100 percent (the app's `fmtPercent`): `73.4%` in English, `73,4 %` in French. */
-export function fmtPct(lang: Lang, value: number, digits = 1): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
-}
-
-/**
- * A measured value with the dashboard's precision (renderer/format.ts `fmtSig`): three
- * significant digits below 100 (0.182, 12.3), whole numbers from 100 (1 234).
- */
-export function fmtSig(lang: Lang, value: number): string {
-  if (Math.abs(value) >= 100 || value === 0) return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(value);
-  return new Intl.NumberFormat(LOCALE[lang], { maximumSignificantDigits: 3 }).format(value);
-}
+/** The shared formatter (numbers.ts) under the names the report uses. */
+export { fmtNum, fmtPct, fmtSig };
 
 /** A response time as the dashboard shows it: {@link fmtSig} and the unit (`0,182 ms`). */
 export function fmtMs(lang: Lang, value: number): string {
@@ -568,10 +553,7 @@ export function fmtMs(lang: Lang, value: number): string {
 }
 
 function fmtTime(lang: Lang, ms: number, style: 'datetime' | 'date' | 'time'): string {
-  const d = new Date(ms);
-  if (style === 'date') return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(d);
-  if (style === 'time') return new Intl.DateTimeFormat(LOCALE[lang], { timeStyle: 'medium', timeZone: 'UTC' }).format(d);
-  return `${new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(d)} UTC`;
+  return style === 'date' ? fmtDate(lang, ms) : style === 'time' ? fmtTimeOfDay(lang, ms) : fmtDateTime(lang, ms);
 }
 
 /** The symbol of a unit in a language ('' for plain counts). */

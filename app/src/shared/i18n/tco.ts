@@ -1,5 +1,4 @@
-import type { Catalog, Lang } from './types.ts';
-import { LOCALE } from './types.ts';
+import type { Catalog } from './types.ts';
 
 /** Strings of the TCO planner and `cacheproof tco` (namespace `tco`). */
 export type TcoKey =
@@ -331,19 +330,5 @@ export const tco: Catalog<TcoKey> = {
   },
 };
 
-/**
- * Formats a number for a language with Intl (LOCALE): grouping, and a decimal comma in French,
- * Spanish and Russian. `digits` is the fixed number of decimals (default 0).
- * Example: `formatTcoNumber('fr', 18966.1176, 2)` → '18 966,12' (narrow no-break space).
- */
-export function formatTcoNumber(lang: Lang, value: number, digits = 0): string {
-  return new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(value);
-}
-
-/**
- * Formats a number with up to `maxDigits` decimals, dropping trailing zeros.
- * Example: `formatTcoDecimal('en', 0.15, 4)` → '0.15'; `formatTcoDecimal('fr', 1.5)` → '1,5'.
- */
-export function formatTcoDecimal(lang: Lang, value: number, maxDigits = 4): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: maxDigits, useGrouping: true }).format(value);
-}
+/** The shared formatter (numbers.ts) under the names the TCO texts use: `formatTcoNumber('fr', 18966.1176, 2)` → '18 966,12'. */
+export { fmtNumber as formatTcoNumber, fmtDecimal as formatTcoDecimal } from './numbers.ts';
