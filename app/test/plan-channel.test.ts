@@ -69,7 +69,7 @@ describe('plan.fromAnalysis', () => {
     const fr = await d('plan.fromAnalysis', { analysisId: id, lang: 'fr' });
     const frLabels = fr.ok ? labels((fr.value as { scenario: Scenario }).scenario) : null;
     expect(frLabels?.configurations).toContain('HDD en RAID 5 + cache SSD');
-    expect(frLabels?.drives).toContain('HDD 10k tr/min SAS 1,2 To');
+    expect(frLabels?.drives).toContain('Toshiba MG10ACA20TE 20 To 7 200 tr/min SATA');
   });
 
   it('refuses an analysis id that was not opened in this session, and a malformed request', async () => {
@@ -117,10 +117,10 @@ describe('the template catalog (app/src/shared/i18n/template.ts)', () => {
       // Translated, not copied: no text is the English one, and the units are the language's.
       for (const key of keys as TemplateKey[]) expect(template[lang][key], `${lang} ${key}`).not.toBe(template.en[key]);
     }
-    expect(template.fr['drive.hdd-10k-sas-1.2tb']).toContain('tr/min');
-    expect(template.ru['drive.hdd-10k-sas-1.2tb']).toContain('об/мин');
-    expect(template.fr['drive.ssd-nvme-3.84tb']).toContain('3,84 To');
-    expect(template.ru['drive.ssd-nvme-3.84tb']).toContain('3,84 ТБ');
+    expect(template.fr['drive.toshiba-mg10aca20te']).toContain('tr/min');
+    expect(template.ru['drive.toshiba-mg10aca20te']).toContain('об/мин');
+    expect(template.fr['drive.micron-7400-pro-m2-3.84tb']).toContain('3,84 To');
+    expect(template.ru['drive.micron-7400-pro-m2-3.84tb']).toContain('3,84 ТБ');
   });
 
   it('relabels by id only the texts that are still the template\'s; a person\'s own labels and configurations stay', () => {
@@ -139,13 +139,13 @@ describe('the template catalog (app/src/shared/i18n/template.ts)', () => {
     const fr = localizeTemplate(base, 'fr');
     expect(JSON.stringify(base)).toBe(before);
     expect(fr.title).toBe('Our OLTP plan');
-    expect(fr.configurations.map((c) => c.label)).toEqual(['100 % HDD, RAID 10', 'Our HDD + SSD cache', '100 % flash SATA, RAID 5', '100 % flash NVMe, RAID 5', 'All HDD, RAID 10']);
+    expect(fr.configurations.map((c) => c.label)).toEqual(['100 % HDD, RAID 10', 'Our HDD + SSD cache', 'HDD en RAID 10 + cache de lecture en RAM', '100 % flash NVMe, RAID 5', 'All HDD, RAID 10']);
     expect(fr.drives.map((x) => x.label)).toEqual([...expected('fr').drives, 'SATA SSD 1.92 TB (1 DWPD)']);
 
     // From one language to another and back: the template's texts follow, the rest stays.
     const ru = localizeTemplate(fr, 'ru');
     expect(ru.configurations[0]?.label).toBe('Только HDD, RAID 10');
-    expect(ru.drives[2]?.label).toBe('SSD NVMe 3,84 ТБ (1 DWPD)');
+    expect(ru.drives[1]?.label).toBe('Micron 7400 PRO M.2 3,84 ТБ NVMe (1 DWPD)');
     expect(localizeTemplate(ru, 'en')).toEqual(base);
     // A draft that is not a scenario yet is returned as it is.
     expect(localizeTemplate(null, 'fr')).toBe(null);

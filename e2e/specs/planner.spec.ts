@@ -176,7 +176,7 @@ test('in French the prefilled scenario is French, as cacheproof tco --from-captu
   await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD en RAID 5 + cache SSD');
   await expect(rowLabel('all-flash-nvme')).toHaveText('100 % flash NVMe, RAID 5');
   await expect(page.getByRole('group', { name: 'HDD en RAID 5 + cache SSD', exact: true })).toBeVisible();
-  await expect(page.locator('table.pl-drives tbody th')).toHaveText(['HDD 10k tr/min SAS 1,2 To', 'SSD SATA 1,92 To (1 DWPD)', 'SSD NVMe 3,84 To (1 DWPD)']);
+  await expect(page.locator('table.pl-drives tbody th')).toHaveText(['Toshiba MG10ACA20TE 20 To 7 200 tr/min SATA', 'Micron 7400 PRO M.2 3,84 To NVMe (1 DWPD)']);
   for (const english of ['SSD cache', 'All HDD', 'All-flash', 'rpm']) await expect(page.getByTestId(TID.planner)).not.toContainText(english);
 
   // The page's scenario is the CLI's, word for word and figure for figure.

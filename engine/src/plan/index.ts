@@ -7,3 +7,6 @@ export * from './plan.ts';
 export * from './sensitivity.ts';
 export * from './measured.ts';
 export * from './template.ts';
+export * from './catalog.ts';
+export * from './recipe.ts';
+export * from './generate.ts';

@@ -140,6 +140,8 @@ export interface PlanResult {
   writtenBytesPerYear: number;
   energy: Scenario['energy'];
   referenceId: string;
+  /** True when the scenario says its prices are examples (`priceKind: "example"`): print "example prices: replace before use". */
+  examplePrices: boolean;
   configurations: ConfigResult[];
   comparisons: Comparison[];
 }
@@ -515,6 +517,7 @@ export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
       writtenBytesPerYear: demand.writtenBytesPerYear,
       energy: s.energy,
       referenceId,
+      examplePrices: s.priceKind === 'example',
       configurations,
       comparisons,
     },

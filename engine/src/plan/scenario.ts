@@ -185,6 +185,8 @@ export const scenarioSchema = z.strictObject({
   configurations: z.array(configurationSchema).min(1),
   /** Id of the configuration savings are measured against; default the first. */
   referenceId: z.string().optional(),
+  /** `example`: the prices in this file are examples (the catalog's), to be replaced before use; the plan says so. */
+  priceKind: z.enum(['example', 'quoted']).optional(),
   notes: z.string().optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
@@ -397,36 +399,4 @@ function checkCrossFields(s: Scenario): PlanError | null {
   if (s.referenceId !== undefined && !configIds.has(s.referenceId))
     return planError('unknown-config', 'referenceId', { id: s.referenceId }, `referenceId: no configuration "${s.referenceId}".`);
   return null;
-}
-
-/** Numeric fields of a drive that a catalog file must source. */
-const SOURCED_FIELDS = ['rpm', 'capacityBytes', 'iops', 'watts', 'priceUsd', 'afr', 'workloadTbPerYear', 'enduranceTbw', 'dwpd', 'warrantyYears'] as const;
-const sourcedValueSchema = z.object({ value: z.number().finite(), source: z.string().min(1), note: z.string().optional() }).strict();
-
-/**
- * Checks a drive catalog file (samples/catalog/*.json): `{ format: 'cacheproof-drive-catalog',
- * version: 1, drives: [...] }` where every numeric value is `{ value, source }` and `source`
- * is a citation or `"default-to-review"`. Returns the drives with plain numbers.
- * Example: a drive with `"iops": 140` (no source) → error at `drives[0].iops`.
- */
-export function parseDriveCatalog(input: unknown): PlanResultOr<DriveModel[]> {
-  const head = z.object({ format: z.literal('cacheproof-drive-catalog'), version: z.literal(1), about: z.string().optional(), drives: z.array(z.record(z.string(), z.unknown())).min(1) }).safeParse(input);
-  if (!head.success) {
-    const issue = head.error.issues[0];
-    return { ok: false, error: issue === undefined ? planError('invalid', '', { detail: 'unknown' }, 'The catalog is not valid.') : fromZodIssue(issue, input) };
-  }
-  const drives: DriveModel[] = [];
-  for (const [i, raw] of head.data.drives.entries()) {
-    for (const f of SOURCED_FIELDS) {
-      if (raw[f] === undefined) continue;
-      if (!sourcedValueSchema.safeParse(raw[f]).success)
-        return { ok: false, error: planError('unsourced', `drives[${i}].${f}`, {}, `drives[${i}].${f}: a catalog value must be { "value": …, "source": "…" } (or source "default-to-review").`) };
-    }
-    const d = driveSchema.safeParse(raw);
-    if (!d.success) {
-      const issue = d.error.issues[0];
-      if (issue !== undefined) return { ok: false, error: fromZodIssue({ ...issue, path: ['drives', i, ...issue.path] } as z.core.$ZodIssue, input) };
-    } else drives.push(d.data);
-  }
-  return { ok: true, value: drives };
 }

@@ -508,6 +508,7 @@ function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[]; summ
     iops: num(p.frontEndIopsToday, 0), iopsSized: num(p.frontEndIops, 0), basis: msgv(`basis.${p.iopsBasis}` as ReportKey),
     tb: num(p.capacityBytesToday / BYTES_PER_TB, 1), tbSized: num(p.capacityBytes / BYTES_PER_TB, 1), reference: str(ref?.label ?? p.referenceId),
   }) });
+  if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
   const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     const isRef = cmp.id === p.referenceId;

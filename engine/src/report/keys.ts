@@ -51,7 +51,7 @@ export const REPORT_KEYS = [
   'sum.throughput', 'sumrow.tcoTotal', 't.devices', 't.devicesCaption', 't.distribution',
   't.distributionCaption', 't.figures', 't.health', 't.healthCaption', 't.hourly', 't.hourlyCaption',
   't.inventory', 't.tcoComparison', 't.tcoLines', 'target.read', 'target.transfer', 'target.write',
-  'tco.config', 'tco.dayOne', 'tco.intro', 'tco.never', 'tco.reference', 'tco.sizing', 'tco.total',
+  'tco.config', 'tco.dayOne', 'tco.examplePrices', 'tco.intro', 'tco.never', 'tco.reference', 'tco.sizing', 'tco.total',
   'tco.upfront', 'tco.year', 'unit.bytes', 'unit.count', 'unit.gb', 'unit.iops', 'unit.ios', 'unit.mb',
   'unit.mbps', 'unit.ms', 'unit.percent', 'unit.s', 'unit.tb', 'unit.usd', 'unit.usdPerIops', 'unit.usdPerTb',
   'unit.watts', 'unknown', 'warmupSource.default-10pct', 'warmupSource.default-1h', 'warmupSource.option',

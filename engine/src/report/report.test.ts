@@ -8,6 +8,7 @@ import { buildReportModel, MAX_DEVICE_LINES, type ReportInput } from './build.ts
 import { intervalRow, INTERVAL_COLUMNS } from './intervals.ts';
 import { reportSeries } from './series.ts';
 import type { Msg, ReportModel, Val } from './types.ts';
+import { EXAMPLE_SCENARIO, parseScenario, planScenario } from '../plan/index.ts';
 
 const rec = (device: string, startMs: number, reads: number | null, status: IntervalRecord['status'] = 'ok'): IntervalRecord => ({
   device, startMs, endMs: startMs + 1000, intervalMs: 1000, status, reads, writes: reads === null ? null : 0,
@@ -173,5 +174,24 @@ describe('buildReportModel', () => {
     walk(buildReportModel(input('front0', ['back0'])), (m) => better.push(m.key), () => {});
     expect(better).toContain('sum.iosSaved');
     expect(better).not.toContain('sum.iosRose');
+  });
+});
+
+describe('TCO page: example prices', () => {
+  // The shipped example scenario marks its prices as examples (priceKind "example").
+  function tcoModel(priceKind: 'example' | 'quoted'): ReportModel {
+    const s = parseScenario({ ...EXAMPLE_SCENARIO, priceKind });
+    if (!s.ok) throw new Error(s.error.message);
+    const plan = planScenario(s.value);
+    if (!plan.ok) throw new Error(plan.error.message);
+    return buildReportModel(input('md0', ['sdb'], { tco: { scenarioFile: 'example.tco.json', scenario: s.value, plan: plan.value } }));
+  }
+  const tcoKeys = (model: ReportModel): string[] =>
+    (model.sections.find((s) => s.id === 'tco')?.blocks ?? []).flatMap((b) => (b.type === 'paragraph' ? [b.text.key] : []));
+
+  it('says "example prices: replace before use" right after the intro when the scenario marks its prices so, and not otherwise', () => {
+    expect(tcoKeys(tcoModel('example')).slice(0, 2)).toEqual(['tco.intro', 'tco.examplePrices']);
+    expect(tcoKeys(tcoModel('quoted'))).not.toContain('tco.examplePrices');
+    expect(REPORT_KEYS).toContain('tco.examplePrices');
   });
 });

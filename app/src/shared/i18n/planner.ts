@@ -399,7 +399,7 @@ function tcoText(lang: Lang): { t: (key: TcoKey, params?: Record<string, string 
   };
 }
 
-/** The plan's header sentences: period and sizing year, demand, energy price. */
+/** The plan's header sentences: period and sizing year, demand, energy price, and "example prices" when the scenario marks its prices so. */
 export function planSummarySentences(r: PlanResult, s: Scenario, lang: Lang): string[] {
   const { t, n, d } = tcoText(lang);
   return [
@@ -416,6 +416,7 @@ export function planSummarySentences(r: PlanResult, s: Scenario, lang: Lang): st
     'usdPerKwh' in r.energy
       ? t('energyMetered', { usdPerKwh: d(r.energy.usdPerKwh), pue: d(r.energy.pue), hours: n(HOURS_PER_YEAR) })
       : t('energyPerDrive', { usd: d(r.energy.usdPerDrivePerYear, 2) }),
+    ...(r.examplePrices ? [t('examplePrices')] : []),
   ];
 }
 

@@ -2,7 +2,7 @@ import type { Catalog } from './types.ts';
 
 /** Strings of the TCO planner and `cacheproof tco` (namespace `tco`). */
 export type TcoKey =
-  | 'title' | 'period' | 'sizeFor.final-year' | 'sizeFor.first-year' | 'demand' | 'energyMetered' | 'energyPerDrive'
+  | 'title' | 'period' | 'examplePrices' | 'sizeFor.final-year' | 'sizeFor.first-year' | 'demand' | 'energyMetered' | 'energyPerDrive'
   | 'basis.p95' | 'basis.peak' | 'basis.mean' | 'basis.typed'
   | 'configHeader' | 'drives' | 'binding.iops' | 'binding.capacity' | 'binding.raid-minimum' | 'binding.typed'
   | 'backEnd' | 'cacheSsd' | 'cacheRam' | 'mode.write-back' | 'mode.write-through'
@@ -27,6 +27,7 @@ export const tco: Catalog<TcoKey> = {
   en: {
     title: 'TCO comparison: {title}',
     period: 'Period: {years} years. Sized for year {year} of {years} ({sizeFor}).',
+    examplePrices: 'Example prices: replace them with current quotes before use (the scenario marks its prices as examples).',
     'sizeFor.final-year': 'final year: growth included, everything bought on day one',
     'sizeFor.first-year': 'first year only: growth after year 1 is NOT covered',
     demand: 'Front-end IOPS target ({basis}): {today} today, {sized} in year {year}. Capacity: {capToday} TB today, {capSized} TB in year {year}. Reads: {readPct} %.',
@@ -103,6 +104,7 @@ export const tco: Catalog<TcoKey> = {
   fr: {
     title: 'Comparaison du coût total (TCO) : {title}',
     period: 'Période : {years} ans. Dimensionné pour l’année {year} sur {years} ({sizeFor}).',
+    examplePrices: 'Prix d’exemple : remplacez-les par des devis actuels avant usage (le scénario marque ses prix comme des exemples).',
     'sizeFor.final-year': 'dernière année : croissance comprise, tout acheté le premier jour',
     'sizeFor.first-year': 'première année seulement : la croissance après l’année 1 n’est PAS couverte',
     demand: 'Objectif d’IOPS en frontal ({basis}) : {today} aujourd’hui, {sized} l’année {year}. Capacité : {capToday} To aujourd’hui, {capSized} To l’année {year}. Lectures : {readPct} %.',
@@ -179,6 +181,7 @@ export const tco: Catalog<TcoKey> = {
   es: {
     title: 'Comparación del coste total (TCO): {title}',
     period: 'Periodo: {years} años. Dimensionado para el año {year} de {years} ({sizeFor}).',
+    examplePrices: 'Precios de ejemplo: sustitúyalos por presupuestos actuales antes de usarlos (el escenario marca sus precios como ejemplos).',
     'sizeFor.final-year': 'último año: crecimiento incluido, todo comprado el primer día',
     'sizeFor.first-year': 'solo el primer año: el crecimiento después del año 1 NO está cubierto',
     demand: 'Objetivo de IOPS de entrada ({basis}): {today} hoy, {sized} en el año {year}. Capacidad: {capToday} TB hoy, {capSized} TB en el año {year}. Lecturas: {readPct} %.',
@@ -255,6 +258,7 @@ export const tco: Catalog<TcoKey> = {
   ru: {
     title: 'Сравнение совокупной стоимости (TCO): {title}',
     period: 'Период: {years} г. Расчёт на год {year} из {years} ({sizeFor}).',
+    examplePrices: 'Цены — примеры: замените их актуальными коммерческими предложениями перед использованием (сценарий помечает свои цены как примеры).',
     'sizeFor.final-year': 'последний год: с учётом роста, всё покупается в первый день',
     'sizeFor.first-year': 'только первый год: рост после первого года НЕ покрыт',
     demand: 'Целевые IOPS на входе ({basis}): {today} сейчас, {sized} в год {year}. Ёмкость: {capToday} ТБ сейчас, {capSized} ТБ в год {year}. Чтения: {readPct} %.',

@@ -12,53 +12,48 @@ import { LANGS, translate } from './types.ts';
 
 export type TemplateKey =
   | 'title'
-  | 'drive.hdd-10k-sas-1.2tb'
-  | 'drive.ssd-sata-1.92tb'
-  | 'drive.ssd-nvme-3.84tb'
+  | 'drive.toshiba-mg10aca20te'
+  | 'drive.micron-7400-pro-m2-3.84tb'
   | 'config.all-hdd'
   | 'config.hdd-ssd-cache'
-  | 'config.all-flash-sata'
+  | 'config.hdd-ram-cache'
   | 'config.all-flash-nvme';
 
 export const template: Catalog<TemplateKey> = {
   en: {
     title: 'OLTP volume: cache versus spindles versus flash',
-    'drive.hdd-10k-sas-1.2tb': 'HDD 10k rpm SAS 1.2 TB',
-    'drive.ssd-sata-1.92tb': 'SATA SSD 1.92 TB (1 DWPD)',
-    'drive.ssd-nvme-3.84tb': 'NVMe SSD 3.84 TB (1 DWPD)',
+    'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 TB 7,200 rpm SATA',
+    'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3.84 TB NVMe (1 DWPD)',
     'config.all-hdd': 'All HDD, RAID 10',
     'config.hdd-ssd-cache': 'HDD RAID 5 + SSD cache',
-    'config.all-flash-sata': 'All-flash SATA, RAID 5',
+    'config.hdd-ram-cache': 'HDD RAID 10 + RAM read cache',
     'config.all-flash-nvme': 'All-flash NVMe, RAID 5',
   },
   fr: {
     title: 'Volume OLTP : cache, disques rotatifs ou flash',
-    'drive.hdd-10k-sas-1.2tb': 'HDD 10k tr/min SAS 1,2 To',
-    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 To (1 DWPD)',
-    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 To (1 DWPD)',
+    'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 To 7 200 tr/min SATA',
+    'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 To NVMe (1 DWPD)',
     'config.all-hdd': '100 % HDD, RAID 10',
     'config.hdd-ssd-cache': 'HDD en RAID 5 + cache SSD',
-    'config.all-flash-sata': '100 % flash SATA, RAID 5',
+    'config.hdd-ram-cache': 'HDD en RAID 10 + cache de lecture en RAM',
     'config.all-flash-nvme': '100 % flash NVMe, RAID 5',
   },
   es: {
     title: 'Volumen OLTP: caché, discos giratorios o flash',
-    'drive.hdd-10k-sas-1.2tb': 'HDD 10k rpm SAS 1,2 TB',
-    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 TB (1 DWPD)',
-    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 TB (1 DWPD)',
+    'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 TB 7.200 rpm SATA',
+    'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 TB NVMe (1 DWPD)',
     'config.all-hdd': 'Solo HDD, RAID 10',
     'config.hdd-ssd-cache': 'HDD en RAID 5 + caché SSD',
-    'config.all-flash-sata': 'Todo flash SATA, RAID 5',
+    'config.hdd-ram-cache': 'HDD en RAID 10 + caché de lectura en RAM',
     'config.all-flash-nvme': 'Todo flash NVMe, RAID 5',
   },
   ru: {
     title: 'Том OLTP: кэш, шпиндели или флеш',
-    'drive.hdd-10k-sas-1.2tb': 'HDD 10k об/мин SAS 1,2 ТБ',
-    'drive.ssd-sata-1.92tb': 'SSD SATA 1,92 ТБ (1 DWPD)',
-    'drive.ssd-nvme-3.84tb': 'SSD NVMe 3,84 ТБ (1 DWPD)',
+    'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 ТБ 7200 об/мин SATA',
+    'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 ТБ NVMe (1 DWPD)',
     'config.all-hdd': 'Только HDD, RAID 10',
     'config.hdd-ssd-cache': 'HDD в RAID 5 + SSD-кэш',
-    'config.all-flash-sata': 'Только флеш SATA, RAID 5',
+    'config.hdd-ram-cache': 'HDD в RAID 10 + кэш чтения в ОЗУ',
     'config.all-flash-nvme': 'Только флеш NVMe, RAID 5',
   },
 };

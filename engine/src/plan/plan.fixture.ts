@@ -1,0 +1,112 @@
+/**
+ * A fixed scenario for the model's own tests (plan.test.ts): four designs for a 20 000-IOPS, 20 TB
+ * workload growing 10 %/yr in capacity, over 4 years, with round made-up drive figures. The hand
+ * computations in plan.test.ts are written against these numbers; the shipped example (built from
+ * the drive catalog, template.ts) changes whenever the catalog does, this fixture does not.
+ */
+import type { ScenarioInput } from './scenario.ts';
+
+export const MODEL_FIXTURE: ScenarioInput = {
+  format: 'cacheproof-tco',
+  version: 1,
+  title: 'OLTP volume: cache versus spindles versus flash',
+  years: 4,
+  workload: {
+    iops: { basis: 'p95', p95: 20000, peak: 30000, mean: 8000 },
+    readShare: 0.7,
+    avgRequestBytes: 8192,
+    capacityBytes: 20e12,
+    growth: { capacityPerYear: 0.1, iopsPerYear: 0 },
+    sizeFor: 'final-year',
+  },
+  energy: { usdPerKwh: 0.15, pue: 1.5 },
+  drives: [
+    {
+      id: 'hdd-10k-sas-1.2tb',
+      label: 'HDD 10k rpm SAS 1.2 TB',
+      class: 'hdd',
+      interface: 'sas',
+      rpm: 10000,
+      capacityBytes: 1.2e12,
+      iops: 140,
+      watts: 8,
+      priceUsd: 250,
+      afr: 0.005,
+      workloadTbPerYear: 550,
+    },
+    {
+      id: 'ssd-sata-1.92tb',
+      label: 'SATA SSD 1.92 TB (1 DWPD)',
+      class: 'ssd-sata',
+      interface: 'sata',
+      capacityBytes: 1.92e12,
+      iops: 50000,
+      watts: 3,
+      priceUsd: 400,
+      afr: 0.004,
+      dwpd: 1,
+      warrantyYears: 5,
+    },
+    {
+      id: 'ssd-nvme-3.84tb',
+      label: 'NVMe SSD 3.84 TB (1 DWPD)',
+      class: 'ssd-nvme',
+      interface: 'nvme',
+      capacityBytes: 3.84e12,
+      iops: 200000,
+      watts: 12,
+      priceUsd: 900,
+      afr: 0.004,
+      dwpd: 1,
+      warrantyYears: 5,
+    },
+  ],
+  configurations: [
+    {
+      id: 'all-hdd',
+      label: 'All HDD, RAID 10',
+      system: { baseCostUsd: 20000, watts: 200, builtInSlots: 24, maxEnclosures: 10 },
+      enclosure: { slots: 24, priceUsd: 3000, watts: 100 },
+      backing: { driveId: 'hdd-10k-sas-1.2tb', raid: { level: '10', groupSize: 4 } },
+      supportUsdPerYear: 2000,
+    },
+    {
+      id: 'hdd-ssd-cache',
+      label: 'HDD RAID 5 + SSD cache',
+      system: { baseCostUsd: 20000, watts: 200, builtInSlots: 24, maxEnclosures: 10 },
+      enclosure: { slots: 24, priceUsd: 3000, watts: 100 },
+      backing: { driveId: 'hdd-10k-sas-1.2tb', raid: { level: '5', groupSize: 5 } },
+      cache: {
+        kind: 'ssd',
+        driveId: 'ssd-sata-1.92tb',
+        count: 2,
+        raid: { level: '1', groupSize: 2 },
+        mode: 'write-back',
+        readHitShare: 0.8,
+        writeHitShare: 0.8,
+        hitShareSource: 'measured',
+        licenseUsd: 5000,
+        fillShare: 1,
+        writeAmplification: 1,
+      },
+      supportUsdPerYear: 2000,
+    },
+    {
+      id: 'all-flash-sata',
+      label: 'All-flash SATA, RAID 5',
+      system: { baseCostUsd: 20000, watts: 200, builtInSlots: 24, maxEnclosures: 10 },
+      enclosure: { slots: 24, priceUsd: 3000, watts: 100 },
+      backing: { driveId: 'ssd-sata-1.92tb', raid: { level: '5', groupSize: 5 } },
+      supportUsdPerYear: 2000,
+    },
+    {
+      id: 'all-flash-nvme',
+      label: 'All-flash NVMe, RAID 5',
+      system: { baseCostUsd: 30000, watts: 200, builtInSlots: 24, maxEnclosures: 4 },
+      enclosure: { slots: 24, priceUsd: 5000, watts: 150 },
+      backing: { driveId: 'ssd-nvme-3.84tb', raid: { level: '5', groupSize: 5 } },
+      supportUsdPerYear: 2000,
+    },
+  ],
+  referenceId: 'all-hdd',
+};
