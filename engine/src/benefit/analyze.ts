@@ -123,8 +123,15 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     if (!roles.has(name)) return fail('unknown-device', `Device "${name}" is not in the capture.`);
   }
   const ofRole = (role: DeviceRole): string[] => [...roles.entries()].filter(([, r]) => r === role).map(([n]) => n);
-  const front = frontOpt ?? ofRole('front');
-  const backing = options.backing !== undefined ? [...options.backing] : ofRole('backing').filter((n) => !front.includes(n));
+  // A device the options name takes that role; the capture's guessed roles only fill the group
+  // the options leave out (minus the devices the options put in the other group).
+  const backingOpt = options.backing === undefined ? undefined : [...options.backing];
+  const front = frontOpt ?? ofRole('front').filter((n) => !(backingOpt ?? []).includes(n));
+  const backing = backingOpt ?? ofRole('backing').filter((n) => !front.includes(n));
+  const overridden: { device: string; code: 'front-named-backing' | 'backing-named-front' }[] = [
+    ...(frontOpt === undefined && backingOpt !== undefined ? ofRole('front').filter((n) => backingOpt.includes(n)).map((device) => ({ device, code: 'front-named-backing' as const })) : []),
+    ...(backingOpt === undefined && frontOpt !== undefined ? ofRole('backing').filter((n) => frontOpt.includes(n)).map((device) => ({ device, code: 'backing-named-front' as const })) : []),
+  ];
   const overlap = front.find((n) => backing.includes(n));
   if (overlap !== undefined) return fail('invalid-option', `Device "${overlap}" cannot be both front and backing.`);
   if (backing.length === 0) {
@@ -337,6 +344,12 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     if (extra.params !== undefined) w.params = extra.params;
     warnings.push(w);
   };
+  for (const o of overridden) {
+    warn(o.code, o.code === 'front-named-backing'
+      ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is analyzed as backing${front.length === 0 ? ', and with no front device left the analysis is backing-only' : ''}.`
+      : `Device ${o.device} was recorded as a backing device, but the options name it the front device: it is analyzed as front.`,
+    { device: o.device, params: { device: o.device } });
+  }
   if (mode === 'backing-only') {
     warn('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.');
   }
