@@ -16,3 +16,5 @@ export * from './benefit/errors.ts';
 export * from './benefit/result.ts';
 export * from './benefit/analyze.ts';
 export * from './benefit/warnings.ts';
+export * from './benefit/devices.ts';
+export * from './benefit/profile.ts';

@@ -21,6 +21,7 @@ import { gradeHealth, resolveTargets } from './health.ts';
 import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, HourlyEntry, HourSide, WorkDone } from './result.ts';
 import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
+import { resolveDevices } from './devices.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -118,27 +119,14 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
 
   // --- devices
-  const frontOpt = options.front === undefined ? undefined : typeof options.front === 'string' ? [options.front] : [...options.front];
-  for (const name of [...(frontOpt ?? []), ...(options.backing ?? [])]) {
-    if (!roles.has(name)) return fail('unknown-device', `Device "${name}" is not in the capture.`);
-  }
-  const ofRole = (role: DeviceRole): string[] => [...roles.entries()].filter(([, r]) => r === role).map(([n]) => n);
-  // A device the options name takes that role; the capture's guessed roles only fill the group
-  // the options leave out (minus the devices the options put in the other group).
-  const backingOpt = options.backing === undefined ? undefined : [...options.backing];
-  const front = frontOpt ?? ofRole('front').filter((n) => !(backingOpt ?? []).includes(n));
-  const backing = backingOpt ?? ofRole('backing').filter((n) => !front.includes(n));
-  const overridden: { device: string; code: 'front-named-backing' | 'backing-named-front' }[] = [
-    ...(frontOpt === undefined && backingOpt !== undefined ? ofRole('front').filter((n) => backingOpt.includes(n)).map((device) => ({ device, code: 'front-named-backing' as const })) : []),
-    ...(backingOpt === undefined && frontOpt !== undefined ? ofRole('backing').filter((n) => frontOpt.includes(n)).map((device) => ({ device, code: 'backing-named-front' as const })) : []),
-  ];
-  const overlap = front.find((n) => backing.includes(n));
-  if (overlap !== undefined) return fail('invalid-option', `Device "${overlap}" cannot be both front and backing.`);
+  const resolved = resolveDevices(roles, options);
+  if (!resolved.ok) return resolved;
+  const { front, backing, overridden } = resolved;
   if (backing.length === 0) {
     return fail('no-devices', 'The capture has no backing device; name the backing devices explicitly.');
   }
   const chosen = new Set([...front, ...backing]);
-  const cache = ofRole('cache').filter((n) => !chosen.has(n));
+  const cache = [...roles.entries()].filter(([n, r]) => r === 'cache' && !chosen.has(n)).map(([n]) => n);
   const other = [...roles.keys()].filter((n) => !chosen.has(n) && !cache.includes(n));
   const mode: AnalysisMode = front.length > 0 ? 'front-and-backing' : 'backing-only';
   const appFacing = mode === 'front-and-backing' ? front : backing;
