@@ -17,3 +17,5 @@ export * from './benefit/errors.ts';
 export * from './benefit/result.ts';
 export * from './benefit/analyze.ts';
 export * from './benefit/warnings.ts';
+export * from './benefit/devices.ts';
+export * from './benefit/profile.ts';

@@ -27,6 +27,7 @@ export function exitFor(code: string): ExitCode {
     case 'capture-not-sqlite':
     case 'capture-not-cacheproof':
     case 'capture-empty':
+    case 'capture-damaged':
       return EXIT.badInput;
     case 'capture-too-new':
       return EXIT.tooNew;

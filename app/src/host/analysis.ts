@@ -3,11 +3,11 @@
  * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
  * bucketing (one implementation of each figure and series).
  */
-import { analyze, columnsFromRecords, type AnalyzeOptions, type DeviceColumns } from '@cacheproof/engine';
+import { analyze, columnsFromRecords, profileWorkload, type AnalyzeOptions, type DeviceColumns } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnalysisView } from '../shared/contract.ts';
+import type { AnalysisView, ProfileView } from '../shared/contract.ts';
 import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
@@ -44,7 +44,16 @@ export interface ViewMeta {
 export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): AnalysisView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const result = analyze(capture.data, options);
-  if (!result.ok) throw new HostError('analysis-failed', result.error.message);
+  if (!result.ok) {
+    // A run stopped before the switch: a baseline and nothing after it. Said as such, with what to do.
+    const phases = new Set(capture.data.phases.map((p) => p.name));
+    const noMeasure = options.measure === undefined && phases.has('baseline') && !phases.has('measure') &&
+      (result.error.code === 'no-measure' || result.error.code === 'empty-window');
+    if (noMeasure) {
+      throw new HostError('analysis-no-measure', `${capture.path}: ${result.error.message} The run stopped before the cache was switched on and measured: resume it to record the measure window, or analyze the baseline alone as a workload profile.`);
+    }
+    throw new HostError('analysis-failed', result.error.message);
+  }
   return {
     id: meta.id,
     name: meta.name,
@@ -154,4 +163,34 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   const recording = capture.recorderState === 'running' || capture.recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);
   return view;
+}
+
+/**
+ * The baseline alone as a workload profile (engine `profileWorkload`): for a capture with no
+ * measure window, the window summary figures of the application-facing and backing groups and of
+ * each device, and the per-device chart series. No before/after.
+ */
+export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): ProfileView {
+  if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
+  const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline });
+  if (!profile.ok) throw new HostError('analysis-failed', profile.error.message);
+  return {
+    id: meta.id,
+    name: meta.name,
+    captureFile: capture.path,
+    captureSha256: meta.sha256,
+    host: capture.data.host,
+    sampleIntervalMs: capture.data.sampleIntervalMs,
+    profile: profile as unknown as ProfileView['profile'],
+    series: buildSeriesView(capture, { front: profile.devices.front, backing: profile.devices.backing }).series,
+    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
+  };
+}
+
+/** Opens a capture and builds its {@link ProfileView} (not cached: one window, one pass). */
+export async function loadProfileView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions): Promise<ProfileView> {
+  const hashing = sha256File(path);
+  hashing.catch(() => undefined);
+  const capture = openCapture(path);
+  return buildProfileView(capture, { ...meta, sha256: await hashing }, options);
 }

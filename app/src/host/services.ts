@@ -7,7 +7,7 @@ import { basename, join, resolve } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
-import { loadAnalysisView } from './analysis.ts';
+import { loadAnalysisView, loadProfileView } from './analysis.ts';
 import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
@@ -82,6 +82,11 @@ export function createHandlers(ctx: HostContext): Handlers {
       const view = await open(run.capture, false, opened, analysisCache, run.options, run.name);
       if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
       return view;
+    },
+    'run.openProfile': async ({ runId }) => {
+      const run = runs.forOpen(runId);
+      const full = resolve(run.capture);
+      return loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options);
     },
   };
 }

@@ -7,6 +7,7 @@
  *   #/planner/<analysisId>   TCO and drive-life planner (planner.ts)
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
+ *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
  *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
  *   #/sample                 opens the bundled sample analysis (a deep link; Home has the button)
@@ -20,6 +21,7 @@ import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
 import { dashboardScreen } from './dashboard/index.ts';
 import { liveScreen } from './live/index.ts';
+import { profileScreen } from './profile/index.ts';
 import { homeScreen } from './home/index.ts';
 import { rememberRecent } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
@@ -142,6 +144,9 @@ function render(): void {
     main.append(current.node);
   } else if (name === 'run' && id !== undefined) {
     current = liveScreen(ctx(), id);
+    main.append(current.node);
+  } else if (name === 'profile' && id !== undefined) {
+    current = profileScreen(ctx(), id);
     main.append(current.node);
   } else if (name === 'new') {
     current = wizardScreen(ctx(), id);

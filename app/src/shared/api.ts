@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisView, AppInfo, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -22,6 +22,8 @@ export interface CacheProofApi {
   stopRun(runId: string): Promise<Result<RunStatus>>;
   resumeRun(runId: string): Promise<Result<RunStatus>>;
   openRun(runId: string): Promise<Result<AnalysisView>>;
+  /** The baseline of a run's capture alone as a workload profile (for a run stopped before the switch). */
+  openRunProfile(runId: string): Promise<Result<ProfileView>>;
   /** The report's HTML (without styles) and its stylesheet, for the Export screen's preview. */
   previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
   /** Starts a report export; returns the job id to poll. */
@@ -54,6 +56,7 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     stopRun: (runId) => call('run.stop', { runId }),
     resumeRun: (runId) => call('run.resume', { runId }),
     openRun: (runId) => call('run.open', { runId }),
+    openRunProfile: (runId) => call('run.openProfile', { runId }),
     previewReport: (request) => call('report.preview', request),
     startReport: async (request) => {
       const r = await call('report.start', request);

@@ -62,6 +62,25 @@ export const AnalysisView = z.object({
 export type AnalysisView = z.infer<typeof AnalysisView>;
 
 /**
+ * The baseline alone as a workload profile (`run.openProfile`): for a run stopped before the
+ * switch. `profile` is the engine's `WorkloadProfile` (engine/src/benefit/profile.ts): the window,
+ * the devices, window summaries of the application-facing group, the backing group and each
+ * device. No before/after figure.
+ */
+export const ProfileView = z.object({
+  id: z.string(),
+  name: z.string(),
+  captureFile: z.string(),
+  captureSha256: z.string(),
+  host: z.object({ hostname: z.string().nullable(), kernel: z.string().nullable() }),
+  sampleIntervalMs: z.number().nullable(),
+  profile: z.looseObject({ kind: z.literal('workload-profile') }),
+  series: AnalysisView.shape.series,
+  phases: AnalysisView.shape.phases,
+});
+export type ProfileView = z.infer<typeof ProfileView>;
+
+/**
  * A TCO scenario as the host prefills it (docs/tco-scenario.md). Kept loose here: a scenario
  * prefilled from an idle capture may not be valid yet (0 IOPS), and the renderer checks every
  * edit with the engine's `parseScenario` (one implementation of the rules).
@@ -231,6 +250,8 @@ export const CHANNELS = {
   'run.resume': { request: RunRef, reply: RunStatus },
   /** Analyses a run's capture (finished or not) and returns it like analysis.openCapture. */
   'run.open': { request: RunRef, reply: AnalysisView },
+  /** The baseline of a run's capture alone, as a workload profile (a run stopped before the switch has nothing to compare). */
+  'run.openProfile': { request: RunRef, reply: ProfileView },
   /** The report as HTML for the Export screen's live preview (no styles inside: the screen applies `css`, see docs/report.md). */
   'report.preview': { request: ReportRequest.omit({ format: true }), reply: z.object({ html: z.string(), css: z.string() }) },
   /** Starts an export job; poll `report.progress`. */
@@ -261,7 +282,9 @@ export const ERROR_CODES = [
   'capture-not-cacheproof',
   'capture-too-new',
   'capture-empty',
+  'capture-damaged',
   'analysis-failed',
+  'analysis-no-measure',
   'probe-missing',
   'probe-failed',
   'run-not-found',

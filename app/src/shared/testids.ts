@@ -80,6 +80,21 @@ export const TID = {
   liveResume: 'live-resume',
   liveOpenPartial: 'live-open-partial',
   liveError: 'live-error',
+  /** In the Live screen's error when the run has no measure window: opens the baseline alone as a workload profile. */
+  liveOpenProfile: 'live-open-profile',
+  /** The workload profile screen (profile/): a run's baseline alone, no before/after. */
+  profile: 'profile',
+  profileBadge: 'profile-badge',
+  profileWindow: 'profile-window',
+  profileCardIops: 'profile-card-iops',
+  profileCardP95: 'profile-card-p95',
+  profileCardMbps: 'profile-card-mbps',
+  profileCardLatency: 'profile-card-latency',
+  profileCardReadShare: 'profile-card-read-share',
+  profileCardRequestSize: 'profile-card-request-size',
+  profileTable: 'profile-table',
+  profileError: 'profile-error',
+  profileBack: 'profile-back',
   /** Home (home/) and the new-analysis wizard (wizard/). */
   navHome: 'nav-home',
   home: 'home',

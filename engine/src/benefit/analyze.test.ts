@@ -185,6 +185,28 @@ describe('analyze: edge cases', () => {
     expect(r.benefit.iosToBacking.before).toBe(backingDelta(data, ['sda', 'sdb'], r.windows.baseline.start, r.windows.baseline.end));
     expect(r.devices.spindles).toBe(2);
   });
+  it('a device named in the options takes that role; guessed roles fill only what the options leave out', () => {
+    const data = synthCapture({ baselineS: 3600, measureS: 3600, stepMs: 10_000, front: 'loop0', backing: ['sda', 'sdb'], missRatio: 0.2 });
+    // --backing loop0 on a capture that guessed loop0 as front: no front is left, backing-only.
+    const b = report(analyze(data, { backing: ['loop0'] }));
+    expect(b.devices.front).toEqual([]);
+    expect(b.devices.backing).toEqual(['loop0']);
+    expect(b.mode).toBe('backing-only');
+    expect(b.warnings.slice(0, 2).map((w) => [w.code, w.params?.['device']])).toEqual([['front-named-backing', 'loop0'], ['backing-only-mode', undefined]]);
+    // --front sda: sda leaves the guessed backing group.
+    const f = report(analyze(data, { front: ['sda'] }));
+    expect(f.devices.front).toEqual(['sda']);
+    expect(f.devices.backing).toEqual(['sdb']);
+    expect(f.warnings[0]?.code).toBe('backing-named-front');
+    // Guessed roles alone, and options that agree with them: no override warning.
+    for (const o of [{}, { backing: ['sda', 'sdb'] }, { front: ['loop0'] }]) {
+      expect(report(analyze(data, o)).warnings.map((w) => w.code)).not.toEqual(expect.arrayContaining(['front-named-backing']));
+    }
+    // The same device named in both groups is still refused.
+    const both = analyze(data, { front: ['sda'], backing: ['sda'] });
+    expect(both.ok).toBe(false);
+    if (!both.ok) expect(both.error).toEqual({ code: 'invalid-option', message: 'Device "sda" cannot be both front and backing.' });
+  });
   it('drift warning when front IOPS rises by 40% (threshold 25%), none at threshold 50%', () => {
     const data = synthCapture({ baselineS: 3600, measureS: 3600, stepMs: 10_000, iopsBefore: 100, iopsAfter: 140 });
     const r = report(analyze(data, {}));

@@ -21,6 +21,7 @@ import { gradeHealth, resolveTargets } from './health.ts';
 import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, HourlyEntry, HourSide, WorkDone } from './result.ts';
 import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
+import { resolveDevices } from './devices.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -118,20 +119,14 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
 
   // --- devices
-  const frontOpt = options.front === undefined ? undefined : typeof options.front === 'string' ? [options.front] : [...options.front];
-  for (const name of [...(frontOpt ?? []), ...(options.backing ?? [])]) {
-    if (!roles.has(name)) return fail('unknown-device', `Device "${name}" is not in the capture.`);
-  }
-  const ofRole = (role: DeviceRole): string[] => [...roles.entries()].filter(([, r]) => r === role).map(([n]) => n);
-  const front = frontOpt ?? ofRole('front');
-  const backing = options.backing !== undefined ? [...options.backing] : ofRole('backing').filter((n) => !front.includes(n));
-  const overlap = front.find((n) => backing.includes(n));
-  if (overlap !== undefined) return fail('invalid-option', `Device "${overlap}" cannot be both front and backing.`);
+  const resolved = resolveDevices(roles, options);
+  if (!resolved.ok) return resolved;
+  const { front, backing, overridden } = resolved;
   if (backing.length === 0) {
     return fail('no-devices', 'The capture has no backing device; name the backing devices explicitly.');
   }
   const chosen = new Set([...front, ...backing]);
-  const cache = ofRole('cache').filter((n) => !chosen.has(n));
+  const cache = [...roles.entries()].filter(([n, r]) => r === 'cache' && !chosen.has(n)).map(([n]) => n);
   const other = [...roles.keys()].filter((n) => !chosen.has(n) && !cache.includes(n));
   const mode: AnalysisMode = front.length > 0 ? 'front-and-backing' : 'backing-only';
   const appFacing = mode === 'front-and-backing' ? front : backing;
@@ -337,6 +332,12 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     if (extra.params !== undefined) w.params = extra.params;
     warnings.push(w);
   };
+  for (const o of overridden) {
+    warn(o.code, o.code === 'front-named-backing'
+      ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is analyzed as backing${front.length === 0 ? ', and with no front device left the analysis is backing-only' : ''}.`
+      : `Device ${o.device} was recorded as a backing device, but the options name it the front device: it is analyzed as front.`,
+    { device: o.device, params: { device: o.device } });
+  }
   if (mode === 'backing-only') {
     warn('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.');
   }

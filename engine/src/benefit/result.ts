@@ -8,9 +8,9 @@ import type { WarmupSource, WindowOptions } from './windows.ts';
 
 /** Options of {@link analyze}. Every field is optional; times are UTC epoch ms. */
 export interface AnalyzeOptions extends WindowOptions {
-  /** Front (application-facing) device name(s); default: devices whose role is `front`. */
+  /** Front (application-facing) device name(s); default: devices whose role is `front` (minus any named in `backing`). */
   front?: string | readonly string[] | undefined;
-  /** Backing device names; default: devices whose role is `backing` (minus any front). */
+  /** Backing device names; default: devices whose role is `backing` (minus any front). A named device takes its role whatever the capture guessed. */
   backing?: readonly string[] | undefined;
   /** Latency targets: a preset name or explicit targets; default `generic`. */
   targets?: TargetPreset | LatencyTargets | undefined;

@@ -33,6 +33,10 @@ export const ANALYSIS_WARNING_CODES = [
   'negative-ios-saved',
   /** params: kind ('reads' | 'writes'), value (percent). */
   'negative-cache-served',
+  /** The capture guessed `device` as front; the options named it backing, which wins. params: device. */
+  'front-named-backing',
+  /** The capture guessed `device` as backing; the options named it front, which wins. params: device. */
+  'backing-named-front',
 ] as const;
 
 /** A code the analysis raises. */

@@ -56,8 +56,8 @@ export const EXAMPLE_RECIPE: CatalogRecipe = {
         mode: 'write-back',
         readHitShare: 0.8,
         writeHitShare: 0.8,
-        // As before the catalog: the report tests use this to show a scenario that does not match the sample capture.
-        hitShareSource: 'measured',
+        // Assumed, not measured: the example's workload is not the bundled sample's (app/test/samples-together.test.ts).
+        hitShareSource: 'assumed',
         licenseUsd: 5000,
         fillShare: 1,
         writeAmplification: 1,

@@ -121,7 +121,7 @@ export const EXAMPLE_SCENARIO: ScenarioInput = {
         "mode": "write-back",
         "readHitShare": 0.8,
         "writeHitShare": 0.8,
-        "hitShareSource": "measured",
+        "hitShareSource": "assumed",
         "licenseUsd": 5000,
         "fillShare": 1,
         "writeAmplification": 1

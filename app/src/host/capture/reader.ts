@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns } from '@cacheproof/engine';
 import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
@@ -39,16 +40,75 @@ function recorderState(db: Database.Database): string | null {
   return v ?? null;
 }
 
+/**
+ * SQLite result codes (better-sqlite3's `SqliteError.code`) that mean the file's bytes are not a
+ * whole database: a truncated file, pages overwritten, a header that is not SQLite's. SQLite may
+ * find them at open or only when the scan reaches the bad page, so every read of a capture goes
+ * through {@link readCapture}, which maps them with {@link captureReadError}.
+ */
+const DAMAGED_SQLITE_CODE = /^SQLITE_(CORRUPT|NOTADB|IOERR_SHORT_READ)/;
+
+/**
+ * Where a copy of a damaged capture as it was recorded may be, in words: the write-ahead log
+ * beside it when there is one (the recorder commits every sample there first), else only a
+ * backup the person made, if any.
+ */
+function copySentence(path: string): string {
+  const wal = `${path}-wal`;
+  let walBytes = 0;
+  try {
+    walBytes = statSync(wal).size;
+  } catch { /* no write-ahead log */ }
+  if (walBytes > 0) {
+    return `a copy of the samples recorded last may be in its write-ahead log ${wal} (${walBytes} bytes) beside it, and the whole file in a backup you made: keep ${basename(wal)} next to the capture, restore the capture from your backup if you have one, or record the run again`;
+  }
+  return `a copy of the file as it was recorded may be in a backup you made (there is no write-ahead log ${basename(wal)} beside it to recover from): restore that copy, or record the run again`;
+}
+
+/** The one sentence for a damaged capture: what SQLite said, and where a copy may be. */
+function damaged(path: string, what: string): HostError {
+  return new HostError('capture-damaged', `${path} is damaged: ${what}; ${copySentence(path)}.`);
+}
+
+/**
+ * The expected failure for an error met while reading a capture: SQLite's "malformed",
+ * "not a database" and short reads become `capture-damaged` (one sentence naming the file and
+ * where a copy may be); a HostError stays as it is; anything else is returned unchanged (a bug).
+ */
+export function captureReadError(path: string, err: unknown): unknown {
+  if (err instanceof HostError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && DAMAGED_SQLITE_CODE.test(code)) {
+    return damaged(path, `SQLite cannot read it (${(err as Error).message}, ${code}): the file was cut short or parts of it were overwritten`);
+  }
+  return err;
+}
+
 function checkFile(path: string): void {
   if (!existsSync(path)) throw new HostError('capture-not-found', `Capture file not found: ${path}. Check the path, or record one with 'cacheproof-probe record'.`);
   const st = statSync(path);
   if (!st.isFile()) throw new HostError('capture-not-found', `${path} is not a file.`);
+  if (st.size === 0) throw damaged(path, 'it is empty (0 bytes): the recording was cut off before its first write, or the file was truncated');
   const fd = openSync(path, 'r');
   try {
-    const head = Buffer.alloc(16);
-    const n = readSync(fd, head, 0, 16, 0);
-    if (n < 16 || head.toString('latin1') !== SQLITE_MAGIC) {
+    const head = Buffer.alloc(100);
+    const n = readSync(fd, head, 0, 100, 0);
+    const text = head.subarray(0, Math.min(n, 16)).toString('latin1');
+    if (n < 16 && SQLITE_MAGIC.startsWith(text)) throw damaged(path, `it holds only ${n} bytes of an SQLite header: the file was cut short`);
+    if (n < 16 || text !== SQLITE_MAGIC) {
       throw new HostError('capture-not-sqlite', `${path} is not a CacheProof capture (not an SQLite file). Open a .capture file written by cacheproof-probe.`);
+    }
+    if (n === 100) {
+      // The header's page count (offset 28) is valid when its change counter (24) equals
+      // "version-valid-for" (92) (sqlite.org/fileformat2.html §1.3): a file shorter than those
+      // pages was cut short, even if the pages an analysis reads happen to be whole.
+      const raw = head.readUInt16BE(16);
+      const pageSize = raw === 1 ? 65536 : raw;
+      const pages = head.readUInt32BE(28);
+      const expected = pages * pageSize;
+      if (pages > 0 && head.readUInt32BE(24) === head.readUInt32BE(92) && st.size < expected) {
+        throw damaged(path, `it is ${st.size} bytes but its header says ${pages} pages of ${pageSize} bytes (${expected} bytes): the file was cut short`);
+      }
     }
   } finally {
     closeSync(fd);
@@ -215,6 +275,8 @@ export function openCaptureDb(path: string): Database.Database {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (err) {
+    const mapped = captureReadError(path, err);
+    if (mapped !== err) throw mapped;
     throw new HostError('capture-not-sqlite', `${path} cannot be opened as SQLite: ${(err as Error).message}.`);
   }
   try {
@@ -229,14 +291,33 @@ export function openCaptureDb(path: string): Database.Database {
     if (version < 1) throw new HostError('capture-not-cacheproof', `${path} has no capture schema version.`);
   } catch (err) {
     db.close();
-    throw err;
+    throw captureReadError(path, err);
   }
   return db;
 }
 
+/**
+ * Reads a capture: opens it with {@link openCaptureDb}, runs `read`, closes it. Every reader of
+ * this folder goes through here, so that damage SQLite finds only while scanning (a bad page in
+ * the middle of `intervals`) is reported like damage found at open (`capture-damaged`).
+ */
+export function readCapture<T>(path: string, read: (db: Database.Database) => T): T {
+  const db = openCaptureDb(path);
+  try {
+    return read(db);
+  } catch (err) {
+    throw captureReadError(path, err);
+  } finally {
+    db.close();
+  }
+}
+
 /** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
 export function openCapture(path: string): OpenedCapture {
-  const db = openCaptureDb(path);
+  return readCapture(path, (db) => loadCapture(path, db));
+}
+
+function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
     const meta: Record<string, string> = {};
     for (const row of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[row.key] = row.value;
@@ -298,9 +379,8 @@ export function openCapture(path: string): OpenedCapture {
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: recorderState(db), schemaVersion: db.pragma('user_version', { simple: true }) as number };
   } catch (err) {
-    if (err instanceof HostError) throw err;
+    const mapped = captureReadError(path, err);
+    if (mapped !== err) throw mapped;
     throw new HostError('capture-not-cacheproof', `${path} could not be read as a CacheProof capture: ${(err as Error).message}.`);
-  } finally {
-    db.close();
   }
 }

@@ -9,7 +9,7 @@
  */
 import type { IntervalRecord, IntervalStatus, Phase } from '@cacheproof/engine';
 import { existsSync } from 'node:fs';
-import { openCaptureDb } from './reader.ts';
+import { readCapture, type openCaptureDb } from './reader.ts';
 
 const STATUSES: readonly IntervalStatus[] = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'];
 
@@ -62,8 +62,7 @@ export interface CaptureWindow {
  * readCaptureWindow('/data/runs/r1.capture', { window: (end) => ({ sinceMs: (end ?? 0) - 3600_000, untilMs: Number.MAX_SAFE_INTEGER }), include: () => true })
  */
 export function readCaptureWindow(path: string, req: WindowRequest): CaptureWindow {
-  const db = openCaptureDb(path);
-  try {
+  return readCapture(path, (db) => {
     const devices = db.prepare('SELECT id, name, role FROM devices ORDER BY id').all() as { id: number; name: string; role: string }[];
     const lastEnd = (db.prepare('SELECT max(end_utc_ms) FROM intervals').pluck().get() as number | null) ?? null;
     const { sinceMs, untilMs } = req.window(lastEnd);
@@ -83,9 +82,7 @@ export function readCaptureWindow(path: string, req: WindowRequest): CaptureWind
       name: string; start_utc_ms: number; end_utc_ms: number | null;
     }[]).map((p) => ({ name: p.name, startMs: p.start_utc_ms, endMs: p.end_utc_ms }));
     return { devices: out, phases, switchMarkMs: switchMark(db) };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 function switchMark(db: ReturnType<typeof openCaptureDb>): number | null {
@@ -95,10 +92,5 @@ function switchMark(db: ReturnType<typeof openCaptureDb>): number | null {
 /** The moment the switch was marked in a capture (UTC ms), or null before it (or before the capture exists). */
 export function readSwitchMark(path: string): number | null {
   if (!existsSync(path)) return null;
-  const db = openCaptureDb(path);
-  try {
-    return switchMark(db);
-  } finally {
-    db.close();
-  }
+  return readCapture(path, switchMark);
 }

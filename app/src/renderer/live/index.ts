@@ -10,6 +10,7 @@
 import type { LiveSeries, RunStatus } from '../../shared/contract.ts';
 import { common, type CommonKey } from '../../shared/i18n/common.ts';
 import { live, type LiveKey } from '../../shared/i18n/live.ts';
+import { profile as profileCatalog } from '../../shared/i18n/profile.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { TID } from '../../shared/testids.ts';
@@ -154,9 +155,13 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   let warningsKey = '';
   let busy = false;
 
+  // A run with a baseline and no measure window: the way on is Resume (in the problem panel) or the baseline alone.
+  const profileBtn = el('button', { type: 'button', 'data-testid': TID.liveOpenProfile }, translate(profileCatalog, lang, 'open'));
+  profileBtn.addEventListener('click', () => ctx.go(`profile/${encodeURIComponent(runId)}`));
   const showError = (code: string | null): void => {
     error.hidden = code === null;
-    error.textContent = code === null ? '' : errText(code);
+    if (code === 'analysis-no-measure') error.replaceChildren(el('p', {}, errText(code)), el('div', { class: 'actions' }, profileBtn));
+    else error.textContent = code === null ? '' : errText(code);
   };
 
   const setActive = (active: boolean): void => {

@@ -1,0 +1,148 @@
+/**
+ * A device the person names takes that role; the roles the probe guessed only fill what the
+ * person did not say. On a capture of one raw loop device (the probe guesses it `front`),
+ * `--backing loopN` alone means: loopN is backing, there is no front, backing-only mode, and the
+ * output says so. Checked through the real built CLI (`analyze`, `report`) and the app's
+ * analysis of a run whose plan names the backing device only.
+ *
+ * The captures are real probe recordings of one raw loop device: samples/fixtures/capture-v2.sqlite
+ * (recorded by samples/fixtures/record-capture-v2.sh) and, as root, one recorded here on a loop
+ * device made for the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { loadAnalysisView } from '../src/host/analysis.ts';
+import { analyzeOptionsOf } from '../src/host/runs/supervisor.ts';
+import type { RunPlan } from '../src/shared/contract.ts';
+import { builtCli, root } from './support/built-cli.ts';
+
+const fixture = join(root, 'samples', 'fixtures', 'capture-v2.sqlite');
+const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-roles-'));
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const canRecord = isRoot && existsSync(probe) && spawnSync('losetup', ['--version']).status === 0;
+let loop: string | null = null;
+let recorded: string | null = null;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Records ~7 s of one raw loop device under a small random read/write load, with the real probe. */
+async function recordOneLoopDevice(): Promise<string> {
+  const img = join(dir, 'disk.img');
+  const dd = spawnSync('dd', ['if=/dev/zero', `of=${img}`, 'bs=1M', 'count=32', 'status=none']);
+  if (dd.status !== 0) throw new Error(`dd: ${dd.stderr.toString()}`);
+  const ls = spawnSync('losetup', ['-f', '--show', '--direct-io=on', img], { encoding: 'utf8' });
+  if (ls.status !== 0) throw new Error(`losetup: ${ls.stderr}`);
+  loop = ls.stdout.trim();
+  const name = loop.replace('/dev/', '');
+  const capture = join(dir, 'one-raw.capture');
+  const rec = spawnSync(probe, ['record', '--out', capture, '--devices', name, '--interval', '1s',
+    '--plan', 'baseline=3s,warmup=1s,measure=3s', '--switch', 'manual', '--detach'], { encoding: 'utf8' });
+  if (rec.status !== 0) throw new Error(`cacheproof-probe record: ${rec.stderr}`);
+  const load = spawn('fio', ['--name=roles', `--filename=${loop}`, '--direct=1', '--ioengine=libaio', '--iodepth=4', '--rw=randrw', '--rwmixread=70',
+    '--bs=16k', '--size=16M', '--time_based', '--runtime=9', '--rate_iops=300', '--output=/dev/null'], { stdio: 'ignore' });
+  const loadDone = new Promise<void>((r) => load.once('exit', () => r()));
+  await sleep(4500);
+  const mark = spawnSync(probe, ['mark', capture, 'switch'], { encoding: 'utf8' });
+  if (mark.status !== 0) throw new Error(`cacheproof-probe mark: ${mark.stderr}`);
+  for (let i = 0; i < 60; i++) {
+    const st = spawnSync(probe, ['status', capture, '--json'], { encoding: 'utf8' });
+    if (/"state":\s*"done"/.test(st.stdout)) break;
+    await sleep(500);
+  }
+  await loadDone;
+  return capture;
+}
+
+beforeAll(async () => {
+  if (canRecord && spawnSync('fio', ['--version']).status === 0) recorded = await recordOneLoopDevice();
+}, 60_000);
+
+afterAll(() => {
+  if (recorded !== null) spawnSync(probe, ['stop', recorded]);
+  if (loop !== null) spawnSync('losetup', ['-d', loop]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function onlyDevice(capture: string): string {
+  const db = new Database(capture, { readonly: true });
+  try {
+    const rows = db.prepare('SELECT name, role FROM devices').all() as { name: string; role: string }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.role).toBe('front'); // what the probe guessed for a raw device
+    return rows[0]?.name as string;
+  } finally {
+    db.close();
+  }
+}
+
+function checks(capture: () => string): void {
+  it('analyze --backing DEV: DEV is backing, no front, backing-only, and the output says why', () => {
+    const path = capture();
+    const dev = onlyDevice(path);
+    const j = builtCli('analyze', path, '--backing', dev, '--json');
+    expect(j.err).toBe('');
+    expect(j.code).toBe(0);
+    const r = JSON.parse(j.out);
+    expect(r.mode).toBe('backing-only');
+    expect(r.devices.front).toEqual([]);
+    expect(r.devices.backing).toEqual([dev]);
+    const codes = (r.warnings as { code: string; params?: { device?: string } }[]).map((w) => w.code);
+    expect(codes.slice(0, 2)).toEqual(['front-named-backing', 'backing-only-mode']);
+    expect(r.warnings[0].params.device).toBe(dev);
+    expect(r.warnings[0].message).toContain('with no front device left the analysis is backing-only');
+
+    const text = builtCli('analyze', path, '--backing', dev);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Mode: backing device only (windows compared per second; the workload may have changed)');
+    expect(text.out).toContain(`Device ${dev} was recorded as the front device, but you named it a backing device, so it is analyzed as backing.`);
+    const fr = builtCli('analyze', path, '--backing', dev, '--lang', 'fr');
+    expect(fr.out).toContain(`Le périphérique ${dev} a été enregistré comme frontal`);
+
+    // Without options the guessed role stands (front, so nothing is backing); naming it in both groups is still refused.
+    const plain = builtCli('analyze', path, '--json');
+    expect(plain.code).toBe(5);
+    expect(plain.err).toContain('The capture has no backing device; name the backing devices explicitly.');
+    const both = builtCli('analyze', path, '--front', dev, '--backing', dev);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain(`Device "${dev}" cannot be both front and backing.`);
+  });
+
+  it('report --backing DEV: the report is made, in backing-only mode, saying why', () => {
+    const path = capture();
+    const dev = onlyDevice(path);
+    const out = join(dir, `r-${dev}-${Math.random().toString(36).slice(2)}.html`);
+    const r = builtCli('report', path, '--backing', dev, '--format', 'html', '--out', out);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain(`Device ${dev} was recorded as the front device, but you named it a backing device, so it is analyzed as backing.`);
+  });
+
+  it('the app: a run whose plan names only the backing device is analyzed backing-only', async () => {
+    const path = capture();
+    const dev = onlyDevice(path);
+    const plan: RunPlan = { name: 'roles', front: null, backing: [dev], baselineSeconds: 3, warmupSeconds: 1, measureSeconds: 3, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic' };
+    const view = await loadAnalysisView(path, { id: 'roles', name: 'roles', isSample: false }, analyzeOptionsOf(plan), null);
+    const result = view.result as unknown as { mode: string; devices: { front: string[]; backing: string[] }; warnings: { code: string }[] };
+    expect(result.mode).toBe('backing-only');
+    expect(result.devices).toMatchObject({ front: [], backing: [dev] });
+    expect(result.warnings.map((w) => w.code)).toContain('front-named-backing');
+    expect(view.groupSeries?.map((g) => g.group)).toEqual(['backing']);
+  });
+}
+
+describe('explicit roles on the shipped one-raw-device capture (capture-v2 fixture, recorded by the probe)', () => {
+  checks(() => fixture);
+});
+
+describe.skipIf(!canRecord)('explicit roles on a one-raw-device capture recorded here (needs root, losetup, fio and the built probe)', () => {
+  checks(() => {
+    if (recorded === null) throw new Error('fio is not installed: scripts/ensure.mjs installs it with npm test');
+    return recorded;
+  });
+});

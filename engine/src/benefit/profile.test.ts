@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze.ts';
+import { profileWorkload } from './profile.ts';
+import { synthCapture } from './testkit.ts';
+
+/** A capture stopped in its baseline: the synthetic experiment cut at the switch, its phases too. */
+function stoppedInBaseline(): ReturnType<typeof synthCapture> {
+  const data = synthCapture({ baselineS: 1800, measureS: 600, stepMs: 10_000, iopsBefore: 250, iopsAfter: 900, backing: ['sda'] });
+  const base = data.phases.find((p) => p.name === 'baseline');
+  if (base === undefined || base.endMs === null) throw new Error('the synthetic capture has no closed baseline');
+  const end = base.endMs;
+  data.intervals = data.intervals.filter((r) => r.endMs <= end);
+  data.phases = [{ name: 'baseline', startMs: base.startMs, endMs: null }];
+  return data;
+}
+
+describe('profileWorkload (the baseline alone)', () => {
+  it('profiles a capture the analysis refuses (no measure window): the baseline window, its IOPS, no before/after', () => {
+    const data = stoppedInBaseline();
+    const a = analyze(data);
+    expect(a.ok).toBe(false);
+    if (!a.ok) expect(a.error.code).toBe('no-measure');
+    const p = profileWorkload(data);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.window.source).toBe('baseline-phase');
+    expect(p.window.seconds).toBeCloseTo(1800, 0);
+    expect(p.mode).toBe('front-and-backing');
+    expect(p.devices.appFacing).toBe('front');
+    expect(p.appFacing.means.iops).toBeCloseTo(250, 0);
+    expect(p.backing?.means.iops).toBeCloseTo(250, 0); // before the switch the backing carries everything
+    expect(p.perDevice.map((d) => d.device)).toEqual([...p.devices.front, 'sda']);
+    expect(Object.keys(p)).not.toContain('benefit');
+  });
+
+  it('same role rules as the analysis: a named backing device that was guessed front leaves no front', () => {
+    const data = stoppedInBaseline();
+    const front = data.devices.find((d) => d.role === 'front')?.name as string;
+    const p = profileWorkload(data, { backing: [front] });
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.mode).toBe('backing-only');
+    expect(p.devices).toEqual({ front: [], backing: [front], appFacing: 'backing' });
+    expect(p.warnings.map((w) => w.code)).toEqual(['front-named-backing']);
+    const bad = profileWorkload(data, { backing: ['nope'] });
+    expect(bad.ok).toBe(false);
+  });
+});

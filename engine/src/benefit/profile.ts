@@ -1,0 +1,111 @@
+/**
+ * The baseline alone, as a workload profile: what the application asked of its disks in one
+ * window, with no before/after. For a run stopped before the cache was switched on (the
+ * capture has a baseline but no measure window), where {@link analyze} has nothing to compare.
+ */
+import { buildSeriesFromColumns } from '../metrics/series.ts';
+import type { WindowSummary } from '../metrics/summary.ts';
+import { summarizeSeries } from '../metrics/summary.ts';
+import type { DeviceColumns } from '../records/columns.ts';
+import { allocColumns, columnsFromRecords } from '../records/columns.ts';
+import type { CaptureData, DeviceRole } from '../records/types.ts';
+import type { TimeWindow } from '../records/window.ts';
+import { isoUtc } from '../records/window.ts';
+import { resolveDevices } from './devices.ts';
+import type { AnalyzeFailure } from './errors.ts';
+import { fail } from './errors.ts';
+import type { AnalysisMode } from './figures.ts';
+import type { AnalysisWarning } from './result.ts';
+
+export interface WorkloadProfile {
+  ok: true;
+  kind: 'workload-profile';
+  /** The profiled window: the `baseline` option, else the capture's baseline phase (to the last interval when it has no end), else the whole capture. */
+  window: { start: string; end: string; startMs: number; endMs: number; seconds: number; source: 'option' | 'baseline-phase' | 'whole-capture' };
+  /** `front-and-backing` when a front device is known (the application-facing group is the front), else `backing-only`; `front-only` when there is no backing device. */
+  mode: AnalysisMode | 'front-only';
+  devices: { front: string[]; backing: string[]; appFacing: 'front' | 'backing' };
+  /** The application-facing group (front, else backing) over the window: summed per interval (docs/metrics.md, window summaries). */
+  appFacing: WindowSummary;
+  /** The backing group over the window, or null when there is no backing device. */
+  backing: WindowSummary | null;
+  perDevice: { device: string; role: DeviceRole; summary: WindowSummary }[];
+  /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis. */
+  warnings: AnalysisWarning[];
+}
+
+/**
+ * Profiles one window of a capture (the baseline by default): per-group and per-device window
+ * summaries (totals, ratio-of-sums means, type-7 percentiles: `summarizeSeries`), with the same
+ * device roles as {@link analyze} (`resolveDevices`). Needs no measure window. Pure.
+ *
+ * @example
+ * const p = profileWorkload(capture); // a capture stopped during its baseline
+ * if (p.ok) console.log(p.appFacing.means.iops, p.appFacing.percentiles.iops?.p95, p.window.seconds);
+ */
+export function profileWorkload(data: CaptureData, options: { front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined } = {}): WorkloadProfile | AnalyzeFailure {
+  const columns: readonly DeviceColumns[] = data.columns ?? columnsFromRecords(data.intervals);
+  if (columns.every((c) => c.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
+  const byDevice = new Map<string, DeviceColumns>();
+  for (const c of columns) if (c.n > 0) byDevice.set(c.device, c);
+  const roles = new Map<string, DeviceRole>();
+  for (const d of data.devices) roles.set(d.name, d.role);
+  for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
+  const resolved = resolveDevices(roles, options);
+  if (!resolved.ok) return resolved;
+  const { front, backing, overridden } = resolved;
+  if (front.length === 0 && backing.length === 0) {
+    return fail('no-devices', 'The capture has no front or backing device; name the devices to profile explicitly.');
+  }
+
+  let dataStart = Infinity, dataEnd = -Infinity;
+  for (const c of byDevice.values()) {
+    for (let i = 0; i < c.n; i++) {
+      if ((c.startMs[i] as number) < dataStart) dataStart = c.startMs[i] as number;
+      if ((c.endMs[i] as number) > dataEnd) dataEnd = c.endMs[i] as number;
+    }
+  }
+  const phase = data.phases.find((p) => p.name === 'baseline');
+  let window: TimeWindow;
+  let source: WorkloadProfile['window']['source'];
+  if (options.baseline !== undefined) {
+    if (!(Number.isFinite(options.baseline.startMs) && Number.isFinite(options.baseline.endMs))) return fail('invalid-option', 'The baseline window is not finite.');
+    window = options.baseline;
+    source = 'option';
+  } else if (phase !== undefined) {
+    window = { startMs: phase.startMs, endMs: phase.endMs ?? dataEnd };
+    source = 'baseline-phase';
+  } else {
+    window = { startMs: dataStart, endMs: dataEnd };
+    source = 'whole-capture';
+  }
+  if (!(window.endMs > window.startMs)) return fail('empty-window', `The baseline window is empty (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}).`);
+
+  const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
+  const summary = (names: readonly string[]): WindowSummary => summarizeSeries(buildSeriesFromColumns(listOf(names), window));
+  const appNames = front.length > 0 ? front : backing;
+  const app = summary(appNames);
+  if (app.okIntervals === 0) {
+    return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of the profiled devices.`);
+  }
+  const warnings: AnalysisWarning[] = overridden.map((o) => ({
+    code: o.code,
+    message: o.code === 'front-named-backing'
+      ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is profiled as backing.`
+      : `Device ${o.device} was recorded as a backing device, but the options name it the front device: it is profiled as front.`,
+    source: 'analysis',
+    device: o.device,
+    params: { device: o.device },
+  }));
+  return {
+    ok: true,
+    kind: 'workload-profile',
+    window: { start: isoUtc(window.startMs), end: isoUtc(window.endMs), startMs: window.startMs, endMs: window.endMs, seconds: (window.endMs - window.startMs) / 1000, source },
+    mode: front.length === 0 ? 'backing-only' : backing.length === 0 ? 'front-only' : 'front-and-backing',
+    devices: { front, backing, appFacing: front.length > 0 ? 'front' : 'backing' },
+    appFacing: app,
+    backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
+    perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
+    warnings,
+  };
+}
