@@ -8,6 +8,7 @@
 import Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mulberry32 } from '../../engine/src/benefit/prng.ts';
 
 export interface SyntheticOptions {
   path: string;
@@ -24,17 +25,6 @@ export interface SyntheticOptions {
   seed?: number;
   /** Schema version to write (default: the newest migration). */
   userVersion?: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The capture schema's numbered migrations (native/probe/src/capture/migrations/NNNN_*.sql), in order. */
