@@ -665,6 +665,12 @@ pub fn parse_diskstats(file: &str, text: &str, uptime_text: Option<&str>, opts: 
     tz_from(&mut p, opts);
     p.tz_source = "times are UTC (epoch or ISO 8601 with offset)".into();
     let all = lines(text);
+    if let Some(first) = all.iter().find(|l| !l.trim().is_empty()) {
+        let t: Vec<&str> = first.split_whitespace().collect();
+        if t.len() == 2 && t.iter().all(|x| x.contains('.') && x.parse::<f64>().is_ok()) {
+            return Err(bad(file, Some(1), Some(1), "this is /proc/uptime, not /proc/diskstats: import the diskstats file; the uptime file beside it (same name with 'uptime' for 'diskstats') is read with it"));
+        }
+    }
     let mut chunks: Vec<(usize, Option<i64>, String)> = Vec::new();
     for (i, l) in all.iter().enumerate() {
         if l.trim().is_empty() {

@@ -282,7 +282,9 @@ pub fn plan(opts: &Options) -> Result<Plan> {
     let steps: Vec<f64> = files.iter().filter_map(|f| median_step(&f.parsed.samples)).collect();
     let mut sorted = steps.clone();
     sorted.sort_by(f64::total_cmp);
-    let nominal_ms = sorted.get(sorted.len() / 2).copied().unwrap_or(1000.0);
+    // Files of one snapshot each have no step of their own: then the stitched series' median.
+    let file_nominal = sorted.get(sorted.len() / 2).copied();
+    let half_step = file_nominal.unwrap_or(0.0) / 2.0;
     let mut series = Vec::new();
     for part in parts {
         let mut idx: Vec<usize> = (0..files.len()).filter(|&i| files[i].part == part).collect();
@@ -300,7 +302,7 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                 if k == 0 {
                     if let Some(last) = out.last() {
                         let d = s.utc_ms - last.utc_ms;
-                        if (d as f64).abs() < nominal_ms / 2.0 {
+                        if (d as f64).abs() < half_step {
                             notes.push(format!(
                                 "{} line {}: {} ms from the last row of {}: a repeat of the same moment, not used",
                                 f.name, s.line, d, files[last.file].name
@@ -330,6 +332,17 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         }
         series.push((part, out));
     }
+    let nominal_ms = file_nominal
+        .or_else(|| {
+            let mut d: Vec<f64> = series
+                .iter()
+                .flat_map(|(_, s)| s.windows(2).map(|w| (w[1].utc_ms - w[0].utc_ms) as f64))
+                .filter(|x| *x > 0.0)
+                .collect();
+            d.sort_by(f64::total_cmp);
+            d.get(d.len() / 2).copied()
+        })
+        .unwrap_or(1000.0);
     let first = series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms);
     let last = series.last().and_then(|s| s.1.last()).map(|s| s.utc_ms);
     let mut phases = Vec::new();
