@@ -237,6 +237,7 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         return Err(bad(file, Some(i + 1), Some(1), "this is BSD or macOS iostat output (KB/t tps MB/s per disk), not Linux sysstat iostat: it has no per-device reads, writes and times to import"));
     }
     let mut stamp: Option<(Ymd, i64)> = None;
+    let mut stamp_line_no = 0usize;
     let mut reports: Vec<(usize, Option<(Ymd, i64)>, Vec<Option<Rates>>)> = Vec::new();
     let mut i = 0;
     let mut saw_header = false;
@@ -259,6 +260,7 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         }
         if let Some(s) = stamp_line(t, order) {
             stamp = Some(s);
+            stamp_line_no = i + 1;
             i += 1;
             continue;
         }
@@ -304,7 +306,7 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
                 rates[d] = Some(rates_from(&vals, &mut p));
                 i += 1;
             }
-            reports.push((head_line, stamp, rates));
+            reports.push((if stamp.is_some() { stamp_line_no } else { head_line }, stamp, rates));
             continue;
         }
         if !t.is_empty() {
