@@ -109,12 +109,13 @@ pub fn decode(b: &[u8], given: Option<&str>) -> std::result::Result<Decoded, Str
             how: "detected",
         });
     }
-    // Legacy code pages. cp932 when it decodes without error into kana/kanji and no
-    // half-width katakana (which Cyrillic cp1251 bytes would give); else cp1251 when the
+    // Legacy code pages. cp932 when it decodes without error into text with kana (Japanese
+    // counter names have katakana; a cp1252 'ä' before an ASCII letter decodes as a lone
+    // kanji) and no half-width katakana (which Cyrillic cp1251 bytes would give); else cp1251 when the
     // high bytes come in runs (words of a non-Latin script), else cp1252.
     let (sj, _, sj_err) = SHIFT_JIS.decode(b);
     if !sj_err
-        && sj.chars().any(|c| ('\u{3040}'..='\u{9fff}').contains(&c))
+        && sj.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c))
         && !sj.chars().any(|c| ('\u{ff61}'..='\u{ff9f}').contains(&c))
     {
         return Ok(Decoded {
