@@ -322,7 +322,10 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
     match cmd {
         Some("devices") => cmd_devices(&a),
         Some("record") => cmd_record(&a, raw),
-        Some("import") => Ok(cacheproof_probe::import::cli::run(&raw[1..], raw.join(" "))?),
+        Some("import") => Ok(cacheproof_probe::import::cli::run(
+            &raw[1..],
+            raw.join(" "),
+        )?),
         Some("status") => {
             a.only(&["--json"])?;
             let p = one_capture(&a, "status")?;

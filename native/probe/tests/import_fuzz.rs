@@ -10,13 +10,27 @@ use cacheproof_probe::import::{counts, decode, linux, perfmon, ParseOpts, Parsed
 use proptest::prelude::*;
 
 fn cases() -> u32 {
-    std::env::var("CACHEPROOF_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    std::env::var("CACHEPROOF_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
 }
 
-const KINDS: [&str; 7] = ["perfmon", "esxtop", "iostat", "iostat-json", "sar", "sadf", "diskstats"];
+const KINDS: [&str; 7] = [
+    "perfmon",
+    "esxtop",
+    "iostat",
+    "iostat-json",
+    "sar",
+    "sadf",
+    "diskstats",
+];
 
 fn parse(kind: &str, text: &str) -> Result<Parsed, cacheproof_probe::ProbeError> {
-    let o = ParseOpts { interval_s: Some(1.0), ..Default::default() };
+    let o = ParseOpts {
+        interval_s: Some(1.0),
+        ..Default::default()
+    };
     match kind {
         "perfmon" => perfmon::parse("f", text, &o, false),
         "esxtop" => perfmon::parse("f", text, &o, true),
@@ -30,7 +44,10 @@ fn parse(kind: &str, text: &str) -> Result<Parsed, cacheproof_probe::ProbeError>
 
 fn corpus() -> Vec<PathBuf> {
     let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/import-corpus");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     v.sort();
     v
 }
@@ -65,7 +82,11 @@ fn corpus_replay() {
         match parse(&kind, &text) {
             Ok(p) => {
                 assert!(ok, "{} should be refused", f.display());
-                assert!(!p.devices.is_empty() && p.samples.len() >= 2, "{}", f.display());
+                assert!(
+                    !p.devices.is_empty() && p.samples.len() >= 2,
+                    "{}",
+                    f.display()
+                );
                 check(&p);
             }
             Err(e) => {
@@ -100,15 +121,30 @@ fn corpus_values() {
     assert_eq!(p.utc_offset_min, Some(60));
     assert_eq!(p.samples[0].utc_ms, 1_705_136_400_000); // 13/01/2024 10:00 CET = 09:00Z
     assert_eq!(p.samples[1].rates[0].unwrap().reads_per_s, Some(2.5));
-    let p = parse("perfmon", &read("perfmon.ok.instance-with-comma-no-final-newline.csv").text).unwrap();
+    let p = parse(
+        "perfmon",
+        &read("perfmon.ok.instance-with-comma-no-final-newline.csv").text,
+    )
+    .unwrap();
     assert_eq!(p.devices[0].name, "LogicalDisk(D:, data)");
     assert_eq!(p.utc_offset_min, Some(-480));
     let p = parse("sar", &read("sar.ok.old-ampm-across-midnight.txt").text).unwrap();
-    assert_eq!(p.samples[1].utc_ms - p.samples[0].utc_ms, 5000, "12:00:00 AM is the next day");
-    let p = parse("iostat", &read("iostat.ok.sysstat9-sectors-await-midnight.txt").text).unwrap();
+    assert_eq!(
+        p.samples[1].utc_ms - p.samples[0].utc_ms,
+        5000,
+        "12:00:00 AM is the next day"
+    );
+    let p = parse(
+        "iostat",
+        &read("iostat.ok.sysstat9-sectors-await-midnight.txt").text,
+    )
+    .unwrap();
     let r = p.samples[1].rates[0].unwrap();
     assert_eq!(r.read_bytes_per_s, Some(8.0 * 512.0));
-    assert_eq!((r.read_ms_per_io, r.write_ms_per_io), (Some(1.0), Some(1.0)));
+    assert_eq!(
+        (r.read_ms_per_io, r.write_ms_per_io),
+        (Some(1.0), Some(1.0))
+    );
     assert_eq!(p.samples[1].utc_ms - p.samples[0].utc_ms, 10_000);
 }
 
@@ -117,7 +153,12 @@ fn seeds() -> Vec<(String, String)> {
         .into_iter()
         .map(|f| {
             let k = kind_of(&f).0;
-            (k, decode::decode(&std::fs::read(&f).unwrap(), None).unwrap().text)
+            (
+                k,
+                decode::decode(&std::fs::read(&f).unwrap(), None)
+                    .unwrap()
+                    .text,
+            )
         })
         .collect()
 }

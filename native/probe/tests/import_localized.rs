@@ -12,12 +12,16 @@ use common::{probe, TempDir};
 use rusqlite::{Connection, OpenFlags};
 
 fn english() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata/perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv");
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../../../shared/realdata/perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv",
+    );
     if p.exists() {
         Some(p)
     } else {
-        println!("SKIP: {} is absent; localized import test not run", p.display());
+        println!(
+            "SKIP: {} is absent; localized import test not run",
+            p.display()
+        );
         None
     }
 }
@@ -34,12 +38,22 @@ fn localize(text: &str, names: &Names, lang: &str, zone: &str) -> String {
                 new.push(format!("(PDH-CSV 4.0) ({zone})(0)"));
             } else if i == 0 {
                 let p = cacheproof_probe::import::perfmon::parse_path(c).unwrap();
-                let canon = if p.object.eq_ignore_ascii_case("PhysicalDisk") { "PhysicalDisk" } else { "LogicalDisk" };
+                let canon = if p.object.eq_ignore_ascii_case("PhysicalDisk") {
+                    "PhysicalDisk"
+                } else {
+                    "LogicalDisk"
+                };
                 let obj = names.localize_object(canon, lang).unwrap();
                 let counter = names
                     .localize_counter(&p.counter, lang)
                     .unwrap_or_else(|| p.counter.clone()); // a counter the table lacks stays English: listed, not imported
-                new.push(format!("\\\\{}\\{}({})\\{}", p.host, obj, p.instance.unwrap(), counter));
+                new.push(format!(
+                    "\\\\{}\\{}({})\\{}",
+                    p.host,
+                    obj,
+                    p.instance.unwrap(),
+                    counter
+                ));
             } else if j == 0 {
                 new.push(c.to_string());
             } else {
@@ -75,8 +89,20 @@ fn intervals(p: &Path) -> Vec<Row> {
 }
 
 fn import(file: &Path, out: &Path) -> serde_json::Value {
-    let o = probe(&["import", "perfmon", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--json"]);
-    assert!(o.status.success(), "{}: {}", file.display(), String::from_utf8_lossy(&o.stderr));
+    let o = probe(&[
+        "import",
+        "perfmon",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        o.status.success(),
+        "{}: {}",
+        file.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
@@ -90,12 +116,39 @@ fn french_german_russian_logs_import_to_the_english_figures() {
     import(&en, &base);
     let want = intervals(&base);
     assert!(want.len() > 200);
-    assert!(want.iter().any(|r| r.5[1].unwrap_or(0) > 0), "the English import has writes");
+    assert!(
+        want.iter().any(|r| r.5[1].unwrap_or(0) > 0),
+        "the English import has writes"
+    );
     let cases = [
-        ("fr", "Temps universel coordonné", "cp1252", "fr-cp1252.csv", false),
-        ("de", "Koordinierte Weltzeit", "utf-16le", "de-utf16le.csv", true),
-        ("ru", "Всемирное координированное время", "cp1251", "ru-cp1251.csv", false),
-        ("ru", "Всемирное координированное время", "utf-16be", "ru-utf16be.csv", false),
+        (
+            "fr",
+            "Temps universel coordonné",
+            "cp1252",
+            "fr-cp1252.csv",
+            false,
+        ),
+        (
+            "de",
+            "Koordinierte Weltzeit",
+            "utf-16le",
+            "de-utf16le.csv",
+            true,
+        ),
+        (
+            "ru",
+            "Всемирное координированное время",
+            "cp1251",
+            "ru-cp1251.csv",
+            false,
+        ),
+        (
+            "ru",
+            "Всемирное координированное время",
+            "utf-16be",
+            "ru-utf16be.csv",
+            false,
+        ),
     ];
     for (lang, zone, enc, name, bom) in cases {
         let loc = localize(&text, &names, lang, zone);
@@ -111,14 +164,20 @@ fn french_german_russian_logs_import_to_the_english_figures() {
         let j = import(&f, &out);
         let file = &j["preview"]["files"][0];
         assert_eq!(file["encoding"], enc, "{name}: {file}");
-        assert_eq!(file["encodingHow"], if bom { "bom" } else { "detected" }, "{name}");
+        assert_eq!(
+            file["encodingHow"],
+            if bom { "bom" } else { "detected" },
+            "{name}"
+        );
         assert_eq!(file["timeZone"], zone, "{name}");
         assert_eq!(file["utcOffsetMin"], 0, "{name}");
         let got = intervals(&out);
         assert_eq!(got.len(), want.len(), "{name}");
         assert_eq!(got, want, "{name}: the same figures as the English log");
         let c = Connection::open_with_flags(&out, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
-        let enc_db: String = c.query_row("SELECT encoding FROM import_files", [], |r| r.get(0)).unwrap();
+        let enc_db: String = c
+            .query_row("SELECT encoding FROM import_files", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(enc_db, enc);
     }
 }
@@ -132,21 +191,55 @@ fn a_user_name_file_maps_a_counter_the_table_lacks() {
     let t = TempDir::new("imp-names");
     let f = t.join("x.csv");
     std::fs::write(&f, renamed).unwrap();
-    let o = probe(&["import", "--preview", "perfmon", f.to_str().unwrap(), "--json"]);
+    let o = probe(&[
+        "import",
+        "--preview",
+        "perfmon",
+        f.to_str().unwrap(),
+        "--json",
+    ]);
     assert!(o.status.success());
     let pv: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert!(pv["unmapped"].to_string().contains("Lecturas por segundo (prueba)"), "{}", pv["unmapped"]);
+    assert!(
+        pv["unmapped"]
+            .to_string()
+            .contains("Lecturas por segundo (prueba)"),
+        "{}",
+        pv["unmapped"]
+    );
     let names = t.join("names.tsv");
-    std::fs::write(&names, "counter\tes\tLecturas por segundo (prueba)\treads_per_s\t1\tDisk Reads/sec\n").unwrap();
+    std::fs::write(
+        &names,
+        "counter\tes\tLecturas por segundo (prueba)\treads_per_s\t1\tDisk Reads/sec\n",
+    )
+    .unwrap();
     let (a, b) = (t.join("a.capture"), t.join("b.capture"));
     import(&en, &a);
-    let o = probe(&["import", "perfmon", f.to_str().unwrap(), "--names", names.to_str().unwrap(), "--out", b.to_str().unwrap()]);
+    let o = probe(&[
+        "import",
+        "perfmon",
+        f.to_str().unwrap(),
+        "--names",
+        names.to_str().unwrap(),
+        "--out",
+        b.to_str().unwrap(),
+    ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(intervals(&a), intervals(&b));
     // a malformed name file is named with its line
     std::fs::write(&names, "# comment\ncounter\tes\tX\tnot_a_field\t1\tY\n").unwrap();
-    let o = probe(&["import", "--preview", "perfmon", f.to_str().unwrap(), "--names", names.to_str().unwrap()]);
+    let o = probe(&[
+        "import",
+        "--preview",
+        "perfmon",
+        f.to_str().unwrap(),
+        "--names",
+        names.to_str().unwrap(),
+    ]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(12), "{e}");
-    assert!(e.contains("names.tsv, line 2") && e.contains("unknown field 'not_a_field'"), "{e}");
+    assert!(
+        e.contains("names.tsv, line 2") && e.contains("unknown field 'not_a_field'"),
+        "{e}"
+    );
 }

@@ -63,7 +63,9 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
                 return Ok(v);
             }
             *i += 1;
-            args.get(*i).cloned().ok_or_else(|| usage(format!("{flag} needs a value")))
+            args.get(*i)
+                .cloned()
+                .ok_or_else(|| usage(format!("{flag} needs a value")))
         };
         match flag {
             "--preview" => preview = true,
@@ -84,20 +86,39 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
             }
             "--start" => {
                 let v = val(&mut i)?;
-                o.parse.start_utc_ms = Some(time::parse_user_time(&v).ok_or_else(|| usage(format!("--start '{v}' is not a time: give ISO 8601 or epoch seconds")))?);
+                o.parse.start_utc_ms = Some(time::parse_user_time(&v).ok_or_else(|| {
+                    usage(format!(
+                        "--start '{v}' is not a time: give ISO 8601 or epoch seconds"
+                    ))
+                })?);
             }
             "--interval" => {
                 let v = val(&mut i)?;
-                let s: f64 = v.trim_end_matches('s').parse().ok().filter(|x: &f64| *x > 0.0).ok_or_else(|| usage(format!("--interval '{v}' must be a positive number of seconds")))?;
+                let s: f64 = v
+                    .trim_end_matches('s')
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| *x > 0.0)
+                    .ok_or_else(|| {
+                        usage(format!(
+                            "--interval '{v}' must be a positive number of seconds"
+                        ))
+                    })?;
                 o.parse.interval_s = Some(s);
             }
             "--utc-offset" => {
                 let v = val(&mut i)?;
-                o.parse.utc_offset_min = Some(offset(&v).filter(|m| m.abs() <= 14 * 60).ok_or_else(|| usage(format!("--utc-offset '{v}' must be minutes (-300) or ±HH:MM")))?);
+                o.parse.utc_offset_min =
+                    Some(offset(&v).filter(|m| m.abs() <= 14 * 60).ok_or_else(|| {
+                        usage(format!(
+                            "--utc-offset '{v}' must be minutes (-300) or ±HH:MM"
+                        ))
+                    })?);
             }
             "--names" => {
                 let v = val(&mut i)?;
-                let text = std::fs::read(&v).map_err(|e| usage(format!("--names {v}: cannot be read: {e}")))?;
+                let text = std::fs::read(&v)
+                    .map_err(|e| usage(format!("--names {v}: cannot be read: {e}")))?;
                 let dec = super::decode::decode(&text, None).map_err(usage)?;
                 let mut n = perfmon::Names::default();
                 n.add(&v, &dec.text)?;
@@ -105,11 +126,15 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
             }
             "--role" => {
                 let v = val(&mut i)?;
-                let (n, r) = v.split_once('=').ok_or_else(|| usage(format!("--role '{v}' must be NAME=ROLE")))?;
+                let (n, r) = v
+                    .split_once('=')
+                    .ok_or_else(|| usage(format!("--role '{v}' must be NAME=ROLE")))?;
                 o.roles.push((n.to_string(), r.to_string()));
             }
             f if f.starts_with("--") => {
-                return Err(usage(format!("unknown flag '{f}' for import. Usage:\n{USAGE}")));
+                return Err(usage(format!(
+                    "unknown flag '{f}' for import. Usage:\n{USAGE}"
+                )));
             }
             _ => {
                 if kind.is_none() {
@@ -123,7 +148,8 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
         }
         i += 1;
     }
-    o.kind = kind.ok_or_else(|| usage(format!("import needs a KIND and files. Usage:\n{USAGE}")))?;
+    o.kind =
+        kind.ok_or_else(|| usage(format!("import needs a KIND and files. Usage:\n{USAGE}")))?;
     o.inputs = inputs;
     Ok((o, preview, json))
 }
@@ -146,7 +172,10 @@ pub fn run(args: &[String], command: String) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&w).unwrap_or_default());
     } else {
         print!("{}", write::render(&w.preview));
-        println!("wrote {}: {} devices, {} samples, {} intervals", w.out, w.devices, w.samples, w.intervals);
+        println!(
+            "wrote {}: {} devices, {} samples, {} intervals",
+            w.out, w.devices, w.samples, w.intervals
+        );
     }
     Ok(())
 }

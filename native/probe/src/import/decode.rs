@@ -66,7 +66,9 @@ fn utf16_guess(b: &[u8]) -> Option<bool> {
 pub fn decode(b: &[u8], given: Option<&str>) -> std::result::Result<Decoded, String> {
     if let Some(g) = given {
         let (enc, name) = by_name(g).ok_or_else(|| {
-            format!("unknown --encoding '{g}': use utf-8, utf-16le, utf-16be, cp1251, cp1252 or cp932")
+            format!(
+                "unknown --encoding '{g}': use utf-8, utf-16le, utf-16be, cp1251, cp1252 or cp932"
+            )
         })?;
         let (t, _, _) = enc.decode(b);
         return Ok(Decoded {
@@ -125,7 +127,10 @@ pub fn decode(b: &[u8], given: Option<&str>) -> std::result::Result<Decoded, Str
         });
     }
     let high = b.iter().filter(|&&c| c >= 0x80).count();
-    let runs = b.windows(2).filter(|w| w[0] >= 0x80 && w[1] >= 0x80).count();
+    let runs = b
+        .windows(2)
+        .filter(|w| w[0] >= 0x80 && w[1] >= 0x80)
+        .count();
     let (enc, name) = if high > 0 && runs * 2 >= high {
         (WINDOWS_1251, "cp1251")
     } else {

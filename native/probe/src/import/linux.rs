@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::time::{self, DateOrder, Ymd};
-use super::{bad, linux_role, lines, num, Device, ParseOpts, Parsed, Rates, Sample, Unmapped};
+use super::{bad, lines, linux_role, num, Device, ParseOpts, Parsed, Rates, Sample, Unmapped};
 use crate::delta::{DevSample, Snapshot};
 use crate::error::Result;
 
@@ -44,9 +44,25 @@ fn column_field(col: &str) -> Option<(&'static str, f64)> {
 fn derived(col: &str) -> bool {
     matches!(
         col,
-        "%rrqm" | "%wrqm" | "%drqm" | "rrqm" | "wrqm" | "drqm" | "drqm/s" | "rareq-sz" | "wareq-sz"
-            | "dareq-sz" | "areq-sz" | "avgrq-sz" | "svctm" | "kB_read" | "kB_wrtn" | "kB_dscd"
-            | "kB_dscd/s" | "MB_read" | "MB_wrtn"
+        "%rrqm"
+            | "%wrqm"
+            | "%drqm"
+            | "rrqm"
+            | "wrqm"
+            | "drqm"
+            | "drqm/s"
+            | "rareq-sz"
+            | "wareq-sz"
+            | "dareq-sz"
+            | "areq-sz"
+            | "avgrq-sz"
+            | "svctm"
+            | "kB_read"
+            | "kB_wrtn"
+            | "kB_dscd"
+            | "kB_dscd/s"
+            | "MB_read"
+            | "MB_wrtn"
     )
 }
 
@@ -134,7 +150,11 @@ fn banner(l: &str) -> Option<(String, String, String)> {
     let o = rest.find('(')?;
     let c = rest[o..].find(')')? + o;
     let host = rest[o + 1..c].to_string();
-    let date = rest[c + 1..].split_whitespace().next().unwrap_or("").to_string();
+    let date = rest[c + 1..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string();
     Some((kernel.to_string(), host, date))
 }
 
@@ -179,7 +199,9 @@ fn tz_from(p: &mut Parsed, opts: &ParseOpts) {
         p.tz_source = "--utc-offset".into();
     } else {
         p.utc_offset_min = Some(0);
-        p.tz_source = "not in the file: times taken as UTC (give --utc-offset MINUTES if they were local)".into();
+        p.tz_source =
+            "not in the file: times taken as UTC (give --utc-offset MINUTES if they were local)"
+                .into();
     }
 }
 
@@ -204,7 +226,11 @@ fn unmapped_cols(p: &mut Parsed, cols: &[String]) {
     }
     for c in cols {
         if let Some((f, k)) = column_field(c) {
-            let m = if k == 1.0 { f.to_string() } else { format!("{f} × {k}") };
+            let m = if k == 1.0 {
+                f.to_string()
+            } else {
+                format!("{f} × {k}")
+            };
             if !p.mapping.iter().any(|(s, _)| s == c) {
                 p.mapping.push((c.clone(), m));
             }
@@ -212,13 +238,18 @@ fn unmapped_cols(p: &mut Parsed, cols: &[String]) {
     }
 }
 
+/// One iostat report: (line, its -t time, rates per device).
+type Report = (usize, Option<(Ymd, i64)>, Vec<Option<Rates>>);
+
 /// `iostat [-x] [-t] [-k|-m]` text output.
 pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let mut p = Parsed::default();
     tz_from(&mut p, opts);
     let all = lines(text);
     let mut base_day = None;
-    let mut devs = DevTable { idx: BTreeMap::new() };
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
     // Date order of -t stamps: day-first when a first number above 12 appears.
     let order = if all.iter().any(|l| {
         let t = l.trim();
@@ -238,7 +269,7 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
     }
     let mut stamp: Option<(Ymd, i64)> = None;
     let mut stamp_line_no = 0usize;
-    let mut reports: Vec<(usize, Option<(Ymd, i64)>, Vec<Option<Rates>>)> = Vec::new();
+    let mut reports: Vec<Report> = Vec::new();
     let mut i = 0;
     let mut saw_header = false;
     let mut cols_union: Vec<String> = Vec::new();
@@ -266,7 +297,10 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         }
         if t.starts_with("Device") {
             saw_header = true;
-            let cols: Vec<String> = t.split_whitespace().map(|c| c.trim_end_matches(':').to_string()).collect();
+            let cols: Vec<String> = t
+                .split_whitespace()
+                .map(|c| c.trim_end_matches(':').to_string())
+                .collect();
             let dev_col = cols.iter().position(|c| c == "Device").unwrap_or(0);
             for c in &cols {
                 if !cols_union.contains(c) {
@@ -293,7 +327,14 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
                         continue;
                     }
                     if let Some((f, k)) = column_field(c) {
-                        let x = num(v).map_err(|_| bad(file, Some(ln), Some(ci + 1), format!("'{v}' in column {c} is not a number")))?;
+                        let x = num(v).map_err(|_| {
+                            bad(
+                                file,
+                                Some(ln),
+                                Some(ci + 1),
+                                format!("'{v}' in column {c} is not a number"),
+                            )
+                        })?;
                         if let Some(x) = x {
                             vals.push((f, x * k));
                         }
@@ -306,20 +347,47 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
                 rates[d] = Some(rates_from(&vals, &mut p));
                 i += 1;
             }
-            reports.push((if stamp.is_some() { stamp_line_no } else { head_line }, stamp, rates));
+            reports.push((
+                if stamp.is_some() {
+                    stamp_line_no
+                } else {
+                    head_line
+                },
+                stamp,
+                rates,
+            ));
             continue;
         }
         if !t.is_empty() {
-            return Err(bad(file, Some(i + 1), Some(1), format!("'{}' is not part of sysstat iostat output", t.chars().take(40).collect::<String>())));
+            return Err(bad(
+                file,
+                Some(i + 1),
+                Some(1),
+                format!(
+                    "'{}' is not part of sysstat iostat output",
+                    t.chars().take(40).collect::<String>()
+                ),
+            ));
         }
         i += 1;
     }
     if !saw_header {
-        return Err(bad(file, None, None, "no 'Device' header: not sysstat iostat output"));
+        return Err(bad(
+            file,
+            None,
+            None,
+            "no 'Device' header: not sysstat iostat output",
+        ));
     }
     unmapped_cols(&mut p, &cols_union);
     let extended = cols_union.iter().any(|c| c.contains("await"));
-    let unit = if cols_union.iter().any(|c| c.contains("MB")) { "MB" } else if cols_union.iter().any(|c| c.contains("sec/s")) { "sectors" } else { "kB" };
+    let unit = if cols_union.iter().any(|c| c.contains("MB")) {
+        "MB"
+    } else if cols_union.iter().any(|c| c.contains("sec/s")) {
+        "sectors"
+    } else {
+        "kB"
+    };
     let newcols = cols_union.iter().any(|c| c == "aqu-sz");
     let timed = reports.iter().all(|r| r.1.is_some());
     p.format = format!(
@@ -328,7 +396,11 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         if newcols { "new" } else { "old" },
         if timed { ", -t times" } else { ", no times" }
     );
-    let (start, step) = if timed { (0, 0.0) } else { untimed(&mut p, opts, base_day, "iostat") };
+    let (start, step) = if timed {
+        (0, 0.0)
+    } else {
+        untimed(&mut p, opts, base_day, "iostat")
+    };
     let ndev = p.devices.len();
     let mut prev: Option<i64> = None;
     for (k, (ln, st, mut rates)) in reports.into_iter().enumerate() {
@@ -343,7 +415,12 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         }
         prev = Some(utc);
         rates.resize(ndev, None);
-        p.samples.push(Sample { utc_ms: utc, line: ln, rates, snap: None });
+        p.samples.push(Sample {
+            utc_ms: utc,
+            line: ln,
+            rates,
+            snap: None,
+        });
     }
     p.notes.push("iostat's first report covers the time since boot: like every first sample, it gives no interval".into());
     Ok(p)
@@ -352,15 +429,29 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
 /// `iostat -o JSON` output.
 pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        bad(file, Some(e.line()), Some(e.column()), format!("not valid JSON: {e}"))
+        bad(
+            file,
+            Some(e.line()),
+            Some(e.column()),
+            format!("not valid JSON: {e}"),
+        )
     })?;
     let hosts = v
         .pointer("/sysstat/hosts")
         .and_then(|h| h.as_array())
-        .ok_or_else(|| bad(file, None, None, "no sysstat.hosts array: not iostat -o JSON output"))?;
+        .ok_or_else(|| {
+            bad(
+                file,
+                None,
+                None,
+                "no sysstat.hosts array: not iostat -o JSON output",
+            )
+        })?;
     let mut p = Parsed::default();
     tz_from(&mut p, opts);
-    let mut devs = DevTable { idx: BTreeMap::new() };
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
     let mut cols_union: Vec<String> = Vec::new();
     let mut raw: Vec<(Option<i64>, Vec<Option<Rates>>)> = Vec::new();
     let mut base_day = None;
@@ -371,16 +462,32 @@ pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Par
         }
         p.kernel = h.get("release").and_then(|x| x.as_str()).map(String::from);
         base_day = h.get("date").and_then(|x| x.as_str()).and_then(date_of);
-        let stats = h.get("statistics").and_then(|x| x.as_array()).cloned().unwrap_or_default();
+        let stats = h
+            .get("statistics")
+            .and_then(|x| x.as_array())
+            .cloned()
+            .unwrap_or_default();
         for (si, s) in stats.iter().enumerate() {
             let ts = match s.get("timestamp").and_then(|x| x.as_str()) {
                 Some(t) => {
                     let parsed = time::parse_iso(t).or_else(|| {
                         let (d, tm) = t.split_once(' ')?;
-                        Some((time::to_utc_ms(date_of(d)?, time::parse_time(tm)?, p.utc_offset_min.unwrap_or(0)), None))
+                        Some((
+                            time::to_utc_ms(
+                                date_of(d)?,
+                                time::parse_time(tm)?,
+                                p.utc_offset_min.unwrap_or(0),
+                            ),
+                            None,
+                        ))
                     });
                     let Some((utc, off)) = parsed else {
-                        return Err(bad(file, None, None, format!("statistics[{si}].timestamp '{t}' is not a time")));
+                        return Err(bad(
+                            file,
+                            None,
+                            None,
+                            format!("statistics[{si}].timestamp '{t}' is not a time"),
+                        ));
                     };
                     if let Some(o) = off {
                         offsets.push(o);
@@ -390,10 +497,20 @@ pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Par
                 None => None,
             };
             let mut rates = Vec::new();
-            for d in s.get("disk").and_then(|x| x.as_array()).cloned().unwrap_or_default() {
+            for d in s
+                .get("disk")
+                .and_then(|x| x.as_array())
+                .cloned()
+                .unwrap_or_default()
+            {
                 let Some(obj) = d.as_object() else { continue };
                 let Some(name) = obj.get("disk_device").and_then(|x| x.as_str()) else {
-                    return Err(bad(file, None, None, format!("statistics[{si}]: a disk entry has no disk_device")));
+                    return Err(bad(
+                        file,
+                        None,
+                        None,
+                        format!("statistics[{si}]: a disk entry has no disk_device"),
+                    ));
                 };
                 let mut vals = Vec::new();
                 for (k, x) in obj {
@@ -416,27 +533,60 @@ pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Par
     cols_union.retain(|c| c != "disk_device");
     unmapped_cols(&mut p, &cols_union);
     if raw.is_empty() {
-        return Err(bad(file, None, None, "sysstat.hosts[].statistics is empty: nothing to import"));
+        return Err(bad(
+            file,
+            None,
+            None,
+            "sysstat.hosts[].statistics is empty: nothing to import",
+        ));
     }
     let timed = raw.iter().all(|r| r.0.is_some());
     if let (Some(&o), None) = (offsets.first(), opts.utc_offset_min) {
         p.utc_offset_min = Some(o);
         p.tz_source = "timestamps (ISO 8601 with offset)".into();
     }
-    p.format = format!("sysstat iostat -o JSON{}", if timed { " (with times)" } else { " (no times)" });
-    let (start, step) = if timed { (0, 0.0) } else { untimed(&mut p, opts, base_day, "iostat -o JSON") };
+    p.format = format!(
+        "sysstat iostat -o JSON{}",
+        if timed {
+            " (with times)"
+        } else {
+            " (no times)"
+        }
+    );
+    let (start, step) = if timed {
+        (0, 0.0)
+    } else {
+        untimed(&mut p, opts, base_day, "iostat -o JSON")
+    };
     let ndev = p.devices.len();
     let mut prev = None;
     for (k, (ts, mut rates)) in raw.into_iter().enumerate() {
-        let utc = if timed { ts.unwrap_or(0) } else { start + (k as f64 * step).round() as i64 };
+        let utc = if timed {
+            ts.unwrap_or(0)
+        } else {
+            start + (k as f64 * step).round() as i64
+        };
         if let Some(pv) = prev {
             if utc <= pv {
-                return Err(bad(file, None, None, format!("statistics[{k}] time {} is not after the one before: times must increase", time::iso(utc))));
+                return Err(bad(
+                    file,
+                    None,
+                    None,
+                    format!(
+                        "statistics[{k}] time {} is not after the one before: times must increase",
+                        time::iso(utc)
+                    ),
+                ));
             }
         }
         prev = Some(utc);
         rates.resize(ndev, None);
-        p.samples.push(Sample { utc_ms: utc, line: 0, rates, snap: None });
+        p.samples.push(Sample {
+            utc_ms: utc,
+            line: 0,
+            rates,
+            snap: None,
+        });
     }
     Ok(p)
 }
@@ -448,7 +598,9 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let all = lines(text);
     let mut day: Option<Ymd> = None;
     let mut cols: Option<(Vec<String>, usize, usize)> = None; // names, DEV index, first value index
-    let mut devs = DevTable { idx: BTreeMap::new() };
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
     let mut cols_union: Vec<String> = Vec::new();
     let mut by_time: Vec<(i64, usize, Vec<Option<Rates>>)> = Vec::new();
     let mut day_add = 0i64;
@@ -469,18 +621,34 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         }
         if t.starts_with("Average:") || t.starts_with("Summary") || t.contains("LINUX RESTART") {
             if t.contains("LINUX RESTART") {
-                p.notes.push(format!("line {ln}: the system restarted; the interval across it is a gap"));
+                p.notes.push(format!(
+                    "line {ln}: the system restarted; the interval across it is a gap"
+                ));
             }
             continue;
         }
         let tok: Vec<&str> = t.split_whitespace().collect();
-        let ampm = tok.get(1).is_some_and(|x| x.eq_ignore_ascii_case("AM") || x.eq_ignore_ascii_case("PM"));
+        let ampm = tok
+            .get(1)
+            .is_some_and(|x| x.eq_ignore_ascii_case("AM") || x.eq_ignore_ascii_case("PM"));
         let first_val = if ampm { 2 } else { 1 };
-        let tod = time::parse_time(&if ampm { format!("{} {}", tok[0], tok[1]) } else { tok[0].to_string() });
+        let tod = time::parse_time(&if ampm {
+            format!("{} {}", tok[0], tok[1])
+        } else {
+            tok[0].to_string()
+        });
         let Some(tod) = tod else {
-            return Err(bad(file, Some(ln), Some(1), format!("'{}' is not part of sar -d output (expected a time first)", t.chars().take(40).collect::<String>())));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(1),
+                format!(
+                    "'{}' is not part of sar -d output (expected a time first)",
+                    t.chars().take(40).collect::<String>()
+                ),
+            ));
         };
-        if tok.iter().any(|x| *x == "DEV") {
+        if tok.contains(&"DEV") {
             let names: Vec<String> = tok[first_val..].iter().map(|s| s.to_string()).collect();
             let dev = names.iter().position(|c| c == "DEV").unwrap_or(0);
             for c in &names {
@@ -492,17 +660,36 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
             continue;
         }
         let Some((names, dev, fv)) = &cols else {
-            return Err(bad(file, Some(ln), Some(1), "a data line before any header line with DEV: not sar -d output"));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(1),
+                "a data line before any header line with DEV: not sar -d output",
+            ));
         };
         if tok.len() - fv != names.len() {
-            return Err(bad(file, Some(ln), Some((tok.len() - fv).min(names.len()) + fv + 1), format!("{} values where the header has {}", tok.len() - fv, names.len())));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some((tok.len() - fv).min(names.len()) + fv + 1),
+                format!(
+                    "{} values where the header has {}",
+                    tok.len() - fv,
+                    names.len()
+                ),
+            ));
         }
         if tod < last_tod && last_tod - tod > 12 * 3_600_000 {
             day_add += 1; // past midnight
         }
         last_tod = tod;
         let Some(d) = day else {
-            return Err(bad(file, Some(ln), None, "no 'Linux … (host) DATE' banner before the data: the date is unknown"));
+            return Err(bad(
+                file,
+                Some(ln),
+                None,
+                "no 'Linux … (host) DATE' banner before the data: the date is unknown",
+            ));
         };
         let utc = time::to_utc_ms(d, tod, p.utc_offset_min.unwrap_or(0)) + day_add * 86_400_000;
         let mut vals = Vec::new();
@@ -512,7 +699,14 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
             }
             if let Some((f, k)) = column_field(c) {
                 let v = tok[fv + ci];
-                let x = num(v).map_err(|_| bad(file, Some(ln), Some(fv + ci + 1), format!("'{v}' in column {c} is not a number")))?;
+                let x = num(v).map_err(|_| {
+                    bad(
+                        file,
+                        Some(ln),
+                        Some(fv + ci + 1),
+                        format!("'{v}' in column {c} is not a number"),
+                    )
+                })?;
                 if let Some(x) = x {
                     vals.push((f, x * k));
                 }
@@ -528,7 +722,15 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
                 rs[di] = Some(r);
             }
             Some((u, _, _)) if *u > utc => {
-                return Err(bad(file, Some(ln), Some(1), format!("the time {} is before the line above: times must increase", time::iso(utc))));
+                return Err(bad(
+                    file,
+                    Some(ln),
+                    Some(1),
+                    format!(
+                        "the time {} is before the line above: times must increase",
+                        time::iso(utc)
+                    ),
+                ));
             }
             _ => {
                 let mut rs = vec![None; di + 1];
@@ -538,14 +740,24 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         }
     }
     if cols.is_none() {
-        return Err(bad(file, None, None, "no header line with DEV: not sar -d output"));
+        return Err(bad(
+            file,
+            None,
+            None,
+            "no header line with DEV: not sar -d output",
+        ));
     }
     unmapped_cols(&mut p, &cols_union);
     p.format = "sysstat sar -d (text)".into();
     let ndev = p.devices.len();
     for (utc, ln, mut rs) in by_time {
         rs.resize(ndev, None);
-        p.samples.push(Sample { utc_ms: utc, line: ln, rates: rs, snap: None });
+        p.samples.push(Sample {
+            utc_ms: utc,
+            line: ln,
+            rates: rs,
+            snap: None,
+        });
     }
     Ok(p)
 }
@@ -556,7 +768,9 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     tz_from(&mut p, opts);
     let all = lines(text);
     let mut cols: Option<Vec<String>> = None;
-    let mut devs = DevTable { idx: BTreeMap::new() };
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
     let mut by_time: Vec<(i64, usize, Vec<Option<Rates>>)> = Vec::new();
     let mut utc_stamps = false;
     for (i, raw) in all.iter().enumerate() {
@@ -568,17 +782,32 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         if let Some(h) = t.strip_prefix('#') {
             let c: Vec<String> = h.trim().split(';').map(|s| s.trim().to_string()).collect();
             if !c.iter().any(|x| x == "DEV") || !c.iter().any(|x| x == "timestamp") {
-                return Err(bad(file, Some(ln), Some(1), "the header has no DEV or timestamp column: not sadf -d output of sar -d"));
+                return Err(bad(
+                    file,
+                    Some(ln),
+                    Some(1),
+                    "the header has no DEV or timestamp column: not sadf -d output of sar -d",
+                ));
             }
             cols = Some(c);
             continue;
         }
         let Some(c) = &cols else {
-            return Err(bad(file, Some(ln), Some(1), "data before the '# hostname;interval;timestamp;DEV;…' header: not sadf -d output"));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(1),
+                "data before the '# hostname;interval;timestamp;DEV;…' header: not sadf -d output",
+            ));
         };
         let f: Vec<&str> = t.split(';').collect();
         if f.len() != c.len() {
-            return Err(bad(file, Some(ln), Some(f.len().min(c.len()) + 1), format!("{} fields where the header has {}", f.len(), c.len())));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(f.len().min(c.len()) + 1),
+                format!("{} fields where the header has {}", f.len(), c.len()),
+            ));
         }
         let get = |n: &str| c.iter().position(|x| x == n).map(|i| f[i].trim());
         if let Some(h) = get("hostname") {
@@ -594,17 +823,44 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         utc_stamps |= is_utc;
         let utc = body
             .split_once(' ')
-            .and_then(|(d, tm)| Some((time::parse_date(d, DateOrder::MonthFirst)?, time::parse_time(tm)?)))
-            .map(|(d, tm)| time::to_utc_ms(d, tm, if is_utc { 0 } else { p.utc_offset_min.unwrap_or(0) }))
+            .and_then(|(d, tm)| {
+                Some((
+                    time::parse_date(d, DateOrder::MonthFirst)?,
+                    time::parse_time(tm)?,
+                ))
+            })
+            .map(|(d, tm)| {
+                time::to_utc_ms(
+                    d,
+                    tm,
+                    if is_utc {
+                        0
+                    } else {
+                        p.utc_offset_min.unwrap_or(0)
+                    },
+                )
+            })
             .or_else(|| body.parse::<i64>().ok().map(|s| s * 1000));
         let Some(utc) = utc else {
             let col = c.iter().position(|x| x == "timestamp").unwrap_or(0) + 1;
-            return Err(bad(file, Some(ln), Some(col), format!("'{ts}' is not a time (expected YYYY-MM-DD HH:MM:SS [UTC])")));
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(col),
+                format!("'{ts}' is not a time (expected YYYY-MM-DD HH:MM:SS [UTC])"),
+            ));
         };
         let mut vals = Vec::new();
         for (ci, name) in c.iter().enumerate() {
             if let Some((fl, k)) = column_field(name) {
-                let x = num(f[ci]).map_err(|_| bad(file, Some(ln), Some(ci + 1), format!("'{}' in column {name} is not a number", f[ci])))?;
+                let x = num(f[ci]).map_err(|_| {
+                    bad(
+                        file,
+                        Some(ln),
+                        Some(ci + 1),
+                        format!("'{}' in column {name} is not a number", f[ci]),
+                    )
+                })?;
                 if let Some(x) = x {
                     vals.push((fl, x * k));
                 }
@@ -620,7 +876,12 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
                 rs[di] = Some(r);
             }
             Some((u, _, _)) if *u > utc => {
-                return Err(bad(file, Some(ln), None, format!("the time {ts} is before the line above: times must increase")));
+                return Err(bad(
+                    file,
+                    Some(ln),
+                    None,
+                    format!("the time {ts} is before the line above: times must increase"),
+                ));
             }
             _ => {
                 let mut rs = vec![None; di + 1];
@@ -630,19 +891,32 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         }
     }
     let Some(c) = cols else {
-        return Err(bad(file, None, None, "no '# hostname;interval;timestamp;DEV;…' header: not sadf -d output"));
+        return Err(bad(
+            file,
+            None,
+            None,
+            "no '# hostname;interval;timestamp;DEV;…' header: not sadf -d output",
+        ));
     };
     if utc_stamps {
         p.tz_source = "timestamps (UTC)".into();
         p.utc_offset_min = opts.utc_offset_min.or(Some(0));
     }
-    let cu: Vec<String> = c.into_iter().filter(|x| !matches!(x.as_str(), "hostname" | "interval" | "timestamp" | "DEV")).collect();
+    let cu: Vec<String> = c
+        .into_iter()
+        .filter(|x| !matches!(x.as_str(), "hostname" | "interval" | "timestamp" | "DEV"))
+        .collect();
     unmapped_cols(&mut p, &cu);
     p.format = "sysstat sadf -d (sar -d as CSV)".into();
     let ndev = p.devices.len();
     for (utc, ln, mut rs) in by_time {
         rs.resize(ndev, None);
-        p.samples.push(Sample { utc_ms: utc, line: ln, rates: rs, snap: None });
+        p.samples.push(Sample {
+            utc_ms: utc,
+            line: ln,
+            rates: rs,
+            snap: None,
+        });
     }
     Ok(p)
 }
@@ -650,7 +924,11 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
 /// One time marker line of a diskstats series: epoch seconds, or ISO 8601, optionally after `#`.
 fn marker(l: &str) -> Option<i64> {
     let t = l.trim().trim_start_matches('#').trim();
-    let t = t.strip_prefix("time:").or_else(|| t.strip_prefix("time=")).unwrap_or(t).trim();
+    let t = t
+        .strip_prefix("time:")
+        .or_else(|| t.strip_prefix("time="))
+        .unwrap_or(t)
+        .trim();
     if let Ok(x) = t.parse::<f64>() {
         if x > 1e8 {
             return Some((x * 1000.0).round() as i64);
@@ -662,14 +940,22 @@ fn marker(l: &str) -> Option<i64> {
 /// A series of /proc/diskstats snapshots. Each snapshot is preceded by a time line (epoch
 /// seconds or ISO 8601, `# ` allowed); a file without time lines is one snapshot whose time
 /// is the uptime in `uptime_text` (the file `…uptime…` beside it), placed after `--start`.
-pub fn parse_diskstats(file: &str, text: &str, uptime_text: Option<&str>, opts: &ParseOpts) -> Result<Parsed> {
+pub fn parse_diskstats(
+    file: &str,
+    text: &str,
+    uptime_text: Option<&str>,
+    opts: &ParseOpts,
+) -> Result<Parsed> {
     let mut p = Parsed::default();
     tz_from(&mut p, opts);
     p.tz_source = "times are UTC (epoch or ISO 8601 with offset)".into();
     let all = lines(text);
     if let Some(first) = all.iter().find(|l| !l.trim().is_empty()) {
         let t: Vec<&str> = first.split_whitespace().collect();
-        if t.len() == 2 && t.iter().all(|x| x.contains('.') && x.parse::<f64>().is_ok()) {
+        if t.len() == 2
+            && t.iter()
+                .all(|x| x.contains('.') && x.parse::<f64>().is_ok())
+        {
             return Err(bad(file, Some(1), Some(1), "this is /proc/uptime, not /proc/diskstats: import the diskstats file; the uptime file beside it (same name with 'uptime' for 'diskstats') is read with it"));
         }
     }
@@ -702,29 +988,52 @@ pub fn parse_diskstats(file: &str, text: &str, uptime_text: Option<&str>, opts: 
     if chunks.is_empty() {
         return Err(bad(file, None, None, "the file is empty"));
     }
-    let mut devs = DevTable { idx: BTreeMap::new() };
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
     let mut prev = None;
     for (first_line, t, body) in chunks {
         let parsed = crate::diskstats::parse(&body).map_err(|e| match e {
-            crate::error::ProbeError::Parse { line, message } => bad(file, Some(first_line + line - 1), None, message),
+            crate::error::ProbeError::Parse { line, message } => {
+                bad(file, Some(first_line + line - 1), None, message)
+            }
             other => other,
         })?;
         if parsed.is_empty() {
-            return Err(bad(file, Some(first_line), None, "a time line with no diskstats lines after it"));
+            return Err(bad(
+                file,
+                Some(first_line),
+                None,
+                "a time line with no diskstats lines after it",
+            ));
         }
         let (utc, mono) = match t {
             Some(t) => (t, None),
             None => {
-                let Some(u) = uptime_text.and_then(|u| u.split_whitespace().next()?.parse::<f64>().ok()) else {
+                let Some(u) =
+                    uptime_text.and_then(|u| u.split_whitespace().next()?.parse::<f64>().ok())
+                else {
                     return Err(bad(file, Some(first_line), None, "no time for this snapshot: put a time line (epoch seconds or ISO 8601) before it, or keep the /proc/uptime read with it beside the file as …uptime…"));
                 };
-                p.tz_source = "uptime only: the absolute time is --start (or the epoch) + uptime".into();
-                (opts.start_utc_ms.unwrap_or(0) + (u * 1000.0).round() as i64, Some((u * 1e9) as u64))
+                p.tz_source =
+                    "uptime only: the absolute time is --start (or the epoch) + uptime".into();
+                (
+                    opts.start_utc_ms.unwrap_or(0) + (u * 1000.0).round() as i64,
+                    Some((u * 1e9) as u64),
+                )
             }
         };
         if let Some(pv) = prev {
             if utc <= pv {
-                return Err(bad(file, Some(first_line), None, format!("the snapshot time {} is not after the one before: times must increase", time::iso(utc))));
+                return Err(bad(
+                    file,
+                    Some(first_line),
+                    None,
+                    format!(
+                        "the snapshot time {} is not after the one before: times must increase",
+                        time::iso(utc)
+                    ),
+                ));
             }
         }
         prev = Some(utc);
@@ -733,18 +1042,31 @@ pub fn parse_diskstats(file: &str, text: &str, uptime_text: Option<&str>, opts: 
         }
         let mut devices = BTreeMap::new();
         for l in parsed {
-            devices.insert(l.name, DevSample { major: l.major, minor: l.minor, fields: l.fields });
+            devices.insert(
+                l.name,
+                DevSample {
+                    major: l.major,
+                    minor: l.minor,
+                    fields: l.fields,
+                },
+            );
         }
         p.samples.push(Sample {
             utc_ms: utc,
             line: first_line,
             rates: Vec::new(),
-            snap: Some(Snapshot { mono_ns: mono.unwrap_or(0), utc_ms: utc, boot_id: "import".into(), devices }),
+            snap: Some(Snapshot {
+                mono_ns: mono.unwrap_or(0),
+                utc_ms: utc,
+                boot_id: "import".into(),
+                devices,
+            }),
         });
     }
     p.format = "/proc/diskstats snapshots".into();
-    p.mapping = vec![
-        ("fields 1-17".into(), "intervals, as the recorder computes them (delta of successive snapshots)".into()),
-    ];
+    p.mapping = vec![(
+        "fields 1-17".into(),
+        "intervals, as the recorder computes them (delta of successive snapshots)".into(),
+    )];
     Ok(p)
 }

@@ -232,7 +232,12 @@ pub struct ParseOpts {
 }
 
 /// A clear refusal naming the file and, when known, the line and column.
-pub fn bad(file: &str, line: Option<usize>, col: Option<usize>, msg: impl AsRef<str>) -> ProbeError {
+pub fn bad(
+    file: &str,
+    line: Option<usize>,
+    col: Option<usize>,
+    msg: impl AsRef<str>,
+) -> ProbeError {
     let at = match (line, col) {
         (Some(l), Some(c)) => format!("{file}, line {l}, column {c}: "),
         (Some(l), None) => format!("{file}, line {l}: "),
@@ -263,9 +268,13 @@ pub fn lines(text: &str) -> Vec<&str> {
     out
 }
 
+/// A cell that is neither blank nor a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotANumber;
+
 /// A number as printed by the tools: blank is None; a decimal comma is accepted when there is
 /// no point; 3-digit exponents (`6.25e-005`) are fine.
-pub fn num(s: &str) -> std::result::Result<Option<f64>, ()> {
+pub fn num(s: &str) -> std::result::Result<Option<f64>, NotANumber> {
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -279,7 +288,7 @@ pub fn num(s: &str) -> std::result::Result<Option<f64>, ()> {
     };
     match t.parse::<f64>() {
         Ok(v) if v.is_finite() => Ok(Some(v)),
-        _ => Err(()),
+        _ => Err(NotANumber),
     }
 }
 

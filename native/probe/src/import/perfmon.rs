@@ -144,7 +144,10 @@ pub fn split_fields(
     loop {
         let Some(c) = chars.next() else {
             if in_q {
-                return Err((out.len() + 1, "a quoted value is not closed (the line is cut off?)"));
+                return Err((
+                    out.len() + 1,
+                    "a quoted value is not closed (the line is cut off?)",
+                ));
             }
             out.push(std::mem::take(&mut cur));
             return Ok(out);
@@ -208,7 +211,10 @@ pub fn parse_path(s: &str) -> Option<CounterPath> {
         return None;
     }
     let (object, instance) = match (obj.find('('), obj.ends_with(')')) {
-        (Some(p), true) => (obj[..p].to_string(), Some(obj[p + 1..obj.len() - 1].to_string())),
+        (Some(p), true) => (
+            obj[..p].to_string(),
+            Some(obj[p + 1..obj.len() - 1].to_string()),
+        ),
         _ => (obj.to_string(), None),
     };
     Some(CounterPath {
@@ -310,7 +316,11 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         format: format!(
             "{} {} ({})",
             if esxtop { "esxtop batch" } else { "PerfMon" },
-            head[0].split(')').next().unwrap_or("").trim_start_matches('('),
+            head[0]
+                .split(')')
+                .next()
+                .unwrap_or("")
+                .trim_start_matches('('),
             match delim {
                 ',' => "comma-separated",
                 ';' => "semicolon-separated",
@@ -414,7 +424,10 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             continue;
         }
         let Some(cn) = names.counters.get(&key(&cp.counter)).cloned() else {
-            if !unknown_counters.iter().any(|(c, _)| c.eq_ignore_ascii_case(&cp.counter)) {
+            if !unknown_counters
+                .iter()
+                .any(|(c, _)| c.eq_ignore_ascii_case(&cp.counter))
+            {
                 unknown_counters.push((cp.counter.clone(), cp.object.clone()));
             }
             continue;
@@ -426,13 +439,26 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             continue;
         }
         let name = device_name(&canon, &inst, &cp.host, multi);
-        let dev = match p.devices.iter().position(|d| d.name.eq_ignore_ascii_case(&name)) {
+        let dev = match p
+            .devices
+            .iter()
+            .position(|d| d.name.eq_ignore_ascii_case(&name))
+        {
             Some(i) => i,
             None => {
                 let (role, reason) = match canon.as_str() {
-                    "LogicalDisk" => ("front", "a Windows volume (LogicalDisk): what the applications use"),
-                    "PhysicalDisk" => ("backing", "a Windows disk (PhysicalDisk): the storage beneath the volumes"),
-                    _ => ("backing", "an ESXi SCSI device: the storage the datastores sit on"),
+                    "LogicalDisk" => (
+                        "front",
+                        "a Windows volume (LogicalDisk): what the applications use",
+                    ),
+                    "PhysicalDisk" => (
+                        "backing",
+                        "a Windows disk (PhysicalDisk): the storage beneath the volumes",
+                    ),
+                    _ => (
+                        "backing",
+                        "an ESXi SCSI device: the storage the datastores sit on",
+                    ),
                 };
                 p.devices.push(Device {
                     name: name.clone(),
@@ -446,7 +472,11 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                 p.devices.len() - 1
             }
         };
-        if !p.mapping.iter().any(|(s, _)| s.eq_ignore_ascii_case(&cp.counter)) {
+        if !p
+            .mapping
+            .iter()
+            .any(|(s, _)| s.eq_ignore_ascii_case(&cp.counter))
+        {
             p.mapping.push((
                 cp.counter.clone(),
                 if cn.factor == 1.0 {
@@ -481,7 +511,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     for c in &ignored {
         p.unmapped.push(Unmapped {
             what: format!("counter '{c}'"),
-            why: "known, but the capture has no column for it (derived from the imported ones)".into(),
+            why: "known, but the capture has no column for it (derived from the imported ones)"
+                .into(),
         });
     }
     if dups > 0 {
@@ -509,12 +540,31 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         .iter()
         .filter(|d| d.name.contains("PhysicalDisk("))
         .map(|d| {
-            let inst = d.source.rsplit_once('(').map(|x| x.1.trim_end_matches(')')).unwrap_or("");
-            (d.name.clone(), inst.split_whitespace().skip(1).map(|x| x.to_uppercase()).collect())
+            let inst = d
+                .source
+                .rsplit_once('(')
+                .map(|x| x.1.trim_end_matches(')'))
+                .unwrap_or("");
+            (
+                d.name.clone(),
+                inst.split_whitespace()
+                    .skip(1)
+                    .map(|x| x.to_uppercase())
+                    .collect(),
+            )
         })
         .collect();
-    for d in p.devices.iter_mut().filter(|d| d.name.contains("LogicalDisk(")) {
-        let inst = d.source.rsplit_once('(').map(|x| x.1.trim_end_matches(')')).unwrap_or("").to_uppercase();
+    for d in p
+        .devices
+        .iter_mut()
+        .filter(|d| d.name.contains("LogicalDisk("))
+    {
+        let inst = d
+            .source
+            .rsplit_once('(')
+            .map(|x| x.1.trim_end_matches(')'))
+            .unwrap_or("")
+            .to_uppercase();
         if let Some((pn, _)) = phys.iter().find(|(_, letters)| letters.contains(&inst)) {
             d.on = Some(pn.clone());
             d.reason = format!("a Windows volume (LogicalDisk) on {pn}: what the applications use");
@@ -530,7 +580,12 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         .map(|(i, l)| (i + 1, *l))
         .collect();
     if data.is_empty() {
-        return Err(bad(file, Some(h_line), None, "the header has no data rows below it: nothing to import"));
+        return Err(bad(
+            file,
+            Some(h_line),
+            None,
+            "the header has no data rows below it: nothing to import",
+        ));
     }
     let mut rows: Vec<(usize, Vec<String>)> = Vec::with_capacity(data.len());
     for (ln, l) in &data {
@@ -550,9 +605,18 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     }
     let day_first = rows.iter().any(|(_, f)| {
         let d = f[0].trim().split(' ').next().unwrap_or("");
-        d.contains('/') && d.split('/').next().and_then(|x| x.parse::<u32>().ok()).unwrap_or(0) > 12
+        d.contains('/')
+            && d.split('/')
+                .next()
+                .and_then(|x| x.parse::<u32>().ok())
+                .unwrap_or(0)
+                > 12
     });
-    let order = if day_first { DateOrder::DayFirst } else { DateOrder::MonthFirst };
+    let order = if day_first {
+        DateOrder::DayFirst
+    } else {
+        DateOrder::MonthFirst
+    };
     let off = p.utc_offset_min.unwrap_or(0);
     let mut prev: Option<i64> = None;
     for (ln, f) in rows {
@@ -588,9 +652,16 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         for (ci, c) in cols.iter().enumerate() {
             let Some(c) = c else { continue };
             let v = num(&f[ci]).map_err(|_| {
-                bad(file, Some(ln), Some(ci + 1), format!("'{}' is not a number", f[ci].trim()))
+                bad(
+                    file,
+                    Some(ln),
+                    Some(ci + 1),
+                    format!("'{}' is not a number", f[ci].trim()),
+                )
             })?;
-            let Some(v) = v.map(|v| v * c.factor) else { continue };
+            let Some(v) = v.map(|v| v * c.factor) else {
+                continue;
+            };
             if v < 0.0 {
                 continue; // PDH writes -1 for a counter it could not read
             }
@@ -620,12 +691,16 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         p.samples.push(Sample {
             utc_ms: utc,
             line: ln,
-            rates: rates.into_iter().map(|r| (!r.is_empty()).then_some(r)).collect(),
+            rates: rates
+                .into_iter()
+                .map(|r| (!r.is_empty()).then_some(r))
+                .collect(),
             snap: None,
         });
     }
     if day_first {
-        p.notes.push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
+        p.notes
+            .push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
     }
     Ok(p)
 }

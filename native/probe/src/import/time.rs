@@ -37,7 +37,10 @@ pub fn parse_date(s: &str, order: DateOrder) -> Option<Ymd> {
     let s = s.trim();
     let sep = s.chars().find(|c| matches!(c, '/' | '.' | '-'))?;
     let p: Vec<&str> = s.split(sep).collect();
-    if p.len() != 3 || p.iter().any(|x| x.is_empty() || !x.bytes().all(|c| c.is_ascii_digit())) {
+    if p.len() != 3
+        || p.iter()
+            .any(|x| x.is_empty() || !x.bytes().all(|c| c.is_ascii_digit()))
+    {
         return None;
     }
     if p[0].len() == 4 {

@@ -7,7 +7,10 @@ use rusqlite::params;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{bad, counts, decode, linux, median_step, perfmon, time, Device, Kind, ParseOpts, Parsed, Rates, Unmapped};
+use super::{
+    bad, counts, decode, linux, median_step, perfmon, time, Device, Kind, ParseOpts, Parsed, Rates,
+    Unmapped,
+};
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
@@ -154,13 +157,15 @@ fn display(p: &Path) -> String {
 /// Read, decode and parse one file.
 pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
     let file = display(path);
-    let bytes = std::fs::read(path).map_err(|e| bad(&file, None, None, format!("cannot be read: {e}")))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| bad(&file, None, None, format!("cannot be read: {e}")))?;
     let is_blg = path
         .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("blg"));
     let stem = path.with_extension("csv");
-    if is_blg || (matches!(opts.kind, Kind::Perfmon | Kind::Esxtop) && decode::looks_binary(&bytes)) {
+    if is_blg || (matches!(opts.kind, Kind::Perfmon | Kind::Esxtop) && decode::looks_binary(&bytes))
+    {
         return Err(bad(&file, None, None, format!(
             "is a binary Performance Monitor log (BLG), which cannot be read here: convert it on Windows with: relog \"{}\" -f csv -o \"{}\"",
             path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
@@ -183,7 +188,10 @@ pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
         Kind::Sar => linux::parse_sar(&file, &dec.text, &opts.parse)?,
         Kind::Sadf => linux::parse_sadf(&file, &dec.text, &opts.parse)?,
         Kind::Diskstats => {
-            let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
             let up = name
                 .contains("diskstats")
                 .then(|| path.with_file_name(name.replace("diskstats", "uptime")))
@@ -193,7 +201,10 @@ pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
     };
     Ok(Loaded {
         path: path.to_path_buf(),
-        name: path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| file.clone()),
+        name: path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| file.clone()),
         size: bytes.len() as u64,
         sha256: sha256_hex(&bytes),
         encoding: dec.encoding.to_string(),
@@ -229,7 +240,9 @@ pub struct Plan {
 /// Load every file and stitch them.
 pub fn plan(opts: &Options) -> Result<Plan> {
     if opts.inputs.is_empty() {
-        return Err(ProbeError::Usage("import needs at least one FILE (or --baseline FILE… --measure FILE…)".into()));
+        return Err(ProbeError::Usage(
+            "import needs at least one FILE (or --baseline FILE… --measure FILE…)".into(),
+        ));
     }
     let mut files = Vec::new();
     for (p, part) in &opts.inputs {
@@ -241,7 +254,10 @@ pub fn plan(opts: &Options) -> Result<Plan> {
     for f in &files {
         let mut m = Vec::new();
         for d in &f.parsed.devices {
-            let i = match devices.iter().position(|x| x.name.eq_ignore_ascii_case(&d.name)) {
+            let i = match devices
+                .iter()
+                .position(|x| x.name.eq_ignore_ascii_case(&d.name))
+            {
                 Some(i) => i,
                 None => {
                     devices.push(d.clone());
@@ -254,11 +270,19 @@ pub fn plan(opts: &Options) -> Result<Plan> {
     }
     for (name, role) in &opts.roles {
         if !["front", "backing", "cache", "other"].contains(&role.as_str()) {
-            return Err(ProbeError::Usage(format!("--role {name}={role}: the role must be front, backing, cache or other")));
+            return Err(ProbeError::Usage(format!(
+                "--role {name}={role}: the role must be front, backing, cache or other"
+            )));
         }
-        let Some(d) = devices.iter_mut().find(|d| d.name.eq_ignore_ascii_case(name)) else {
+        let Some(d) = devices
+            .iter_mut()
+            .find(|d| d.name.eq_ignore_ascii_case(name))
+        else {
             let names: Vec<&str> = devices.iter().map(|d| d.name.as_str()).collect();
-            return Err(ProbeError::Usage(format!("--role {name}=…: no such device; the devices are: {}", names.join(", "))));
+            return Err(ProbeError::Usage(format!(
+                "--role {name}=…: no such device; the devices are: {}",
+                names.join(", ")
+            )));
         };
         d.role = role.clone();
         d.reason = "given with --role".into();
@@ -266,10 +290,16 @@ pub fn plan(opts: &Options) -> Result<Plan> {
     let mut notes = Vec::new();
     let parts: Vec<Part> = if opts.inputs.iter().any(|(_, p)| *p != Part::All) {
         if opts.inputs.iter().any(|(_, p)| *p == Part::All) {
-            return Err(ProbeError::Usage("give every file with --baseline or --measure, or none of them".into()));
+            return Err(ProbeError::Usage(
+                "give every file with --baseline or --measure, or none of them".into(),
+            ));
         }
-        if !opts.inputs.iter().any(|(_, p)| *p == Part::Measure) || !opts.inputs.iter().any(|(_, p)| *p == Part::Baseline) {
-            return Err(ProbeError::Usage("a before/after import needs both --baseline FILE… and --measure FILE…".into()));
+        if !opts.inputs.iter().any(|(_, p)| *p == Part::Measure)
+            || !opts.inputs.iter().any(|(_, p)| *p == Part::Baseline)
+        {
+            return Err(ProbeError::Usage(
+                "a before/after import needs both --baseline FILE… and --measure FILE…".into(),
+            ));
         }
         if opts.switch_at.is_some() {
             return Err(ProbeError::Usage("--switch-at is for one series; with --baseline and --measure the switch is the start of the measure files".into()));
@@ -279,7 +309,10 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         vec![Part::All]
     };
     // Nominal step: the median over all files.
-    let steps: Vec<f64> = files.iter().filter_map(|f| median_step(&f.parsed.samples)).collect();
+    let steps: Vec<f64> = files
+        .iter()
+        .filter_map(|f| median_step(&f.parsed.samples))
+        .collect();
     let mut sorted = steps.clone();
     sorted.sort_by(f64::total_cmp);
     // Files of one snapshot each have no step of their own: then the stitched series' median.
@@ -287,8 +320,17 @@ pub fn plan(opts: &Options) -> Result<Plan> {
     let half_step = file_nominal.unwrap_or(0.0) / 2.0;
     let mut series = Vec::new();
     for part in parts {
-        let mut idx: Vec<usize> = (0..files.len()).filter(|&i| files[i].part == part).collect();
-        idx.sort_by_key(|&i| files[i].parsed.samples.first().map(|s| s.utc_ms).unwrap_or(i64::MAX));
+        let mut idx: Vec<usize> = (0..files.len())
+            .filter(|&i| files[i].part == part)
+            .collect();
+        idx.sort_by_key(|&i| {
+            files[i]
+                .parsed
+                .samples
+                .first()
+                .map(|s| s.utc_ms)
+                .unwrap_or(i64::MAX)
+        });
         let mut out: Vec<GSample> = Vec::new();
         for &fi in &idx {
             let f = &files[fi];
@@ -310,14 +352,27 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                             continue;
                         }
                         if d < 0 {
-                            return Err(bad(&display(&f.path), Some(s.line), None, format!(
-                                "starts at {}, before the end of {} ({}): the files overlap",
-                                time::iso(s.utc_ms), files[last.file].name, time::iso(last.utc_ms)
-                            )));
+                            return Err(bad(
+                                &display(&f.path),
+                                Some(s.line),
+                                None,
+                                format!(
+                                    "starts at {}, before the end of {} ({}): the files overlap",
+                                    time::iso(s.utc_ms),
+                                    files[last.file].name,
+                                    time::iso(last.utc_ms)
+                                ),
+                            ));
                         }
                     }
                 }
-                out.push(GSample { utc_ms: s.utc_ms, file: fi, line: s.line, rates, snap: s.snap.clone() });
+                out.push(GSample {
+                    utc_ms: s.utc_ms,
+                    file: fi,
+                    line: s.line,
+                    rates,
+                    snap: s.snap.clone(),
+                });
             }
         }
         // Diskstats snapshots without an uptime clock get one from their times.
@@ -357,10 +412,26 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                     time::iso(m0), time::iso(bl)
                 )));
             }
-            phases.push(PhasePlan { name: "baseline".into(), start_utc_ms: a, end_utc_ms: bl });
-            phases.push(PhasePlan { name: "switch".into(), start_utc_ms: m0, end_utc_ms: m0 });
-            phases.push(PhasePlan { name: "warmup".into(), start_utc_ms: m0, end_utc_ms: m0 });
-            phases.push(PhasePlan { name: "measure".into(), start_utc_ms: m0, end_utc_ms: b });
+            phases.push(PhasePlan {
+                name: "baseline".into(),
+                start_utc_ms: a,
+                end_utc_ms: bl,
+            });
+            phases.push(PhasePlan {
+                name: "switch".into(),
+                start_utc_ms: m0,
+                end_utc_ms: m0,
+            });
+            phases.push(PhasePlan {
+                name: "warmup".into(),
+                start_utc_ms: m0,
+                end_utc_ms: m0,
+            });
+            phases.push(PhasePlan {
+                name: "measure".into(),
+                start_utc_ms: m0,
+                end_utc_ms: b,
+            });
             switch_at = Some(m0);
         } else if let Some(t) = opts.switch_at {
             if t <= a || t > b {
@@ -370,19 +441,56 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                 )));
             }
             let all = &series[0].1;
-            let bl = all.iter().rev().find(|s| s.utc_ms <= t).map(|s| s.utc_ms).unwrap_or(a);
-            let m0 = all.iter().find(|s| s.utc_ms >= t).map(|s| s.utc_ms).unwrap_or(b);
-            phases.push(PhasePlan { name: "baseline".into(), start_utc_ms: a, end_utc_ms: bl });
-            phases.push(PhasePlan { name: "switch".into(), start_utc_ms: t, end_utc_ms: t });
-            phases.push(PhasePlan { name: "warmup".into(), start_utc_ms: t, end_utc_ms: m0 });
-            phases.push(PhasePlan { name: "measure".into(), start_utc_ms: m0, end_utc_ms: b });
+            let bl = all
+                .iter()
+                .rev()
+                .find(|s| s.utc_ms <= t)
+                .map(|s| s.utc_ms)
+                .unwrap_or(a);
+            let m0 = all
+                .iter()
+                .find(|s| s.utc_ms >= t)
+                .map(|s| s.utc_ms)
+                .unwrap_or(b);
+            phases.push(PhasePlan {
+                name: "baseline".into(),
+                start_utc_ms: a,
+                end_utc_ms: bl,
+            });
+            phases.push(PhasePlan {
+                name: "switch".into(),
+                start_utc_ms: t,
+                end_utc_ms: t,
+            });
+            phases.push(PhasePlan {
+                name: "warmup".into(),
+                start_utc_ms: t,
+                end_utc_ms: m0,
+            });
+            phases.push(PhasePlan {
+                name: "measure".into(),
+                start_utc_ms: m0,
+                end_utc_ms: b,
+            });
             switch_at = Some(t);
         } else {
-            phases.push(PhasePlan { name: "baseline".into(), start_utc_ms: a, end_utc_ms: b });
+            phases.push(PhasePlan {
+                name: "baseline".into(),
+                start_utc_ms: a,
+                end_utc_ms: b,
+            });
             notes.push("no switch given (--switch-at, or --baseline and --measure files): the whole import is the baseline".into());
         }
     }
-    Ok(Plan { files, devices, series, nominal_ms, phases, switch_at, notes })
+    Ok(Plan {
+        files,
+        devices,
+        series,
+        nominal_ms,
+        phases,
+        switch_at,
+        notes,
+    })
 }
 
 /// Per-interval rows of a rate series: (device index, start, end, Δt ms, status, counts).
@@ -451,7 +559,15 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             last_utc_ms: f.parsed.samples.last().map(|s| s.utc_ms),
             samples: f.parsed.samples.len(),
             devices: f.parsed.devices.iter().map(|d| d.name.clone()).collect(),
-            mapping: f.parsed.mapping.iter().map(|(s, d)| MapRow { source: s.clone(), field: d.clone() }).collect(),
+            mapping: f
+                .parsed
+                .mapping
+                .iter()
+                .map(|(s, d)| MapRow {
+                    source: s.clone(),
+                    field: d.clone(),
+                })
+                .collect(),
             unmapped: f.parsed.unmapped.clone(),
             notes: f.parsed.notes.clone(),
             needs: f.parsed.needs.clone(),
@@ -480,13 +596,24 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         pairs: p
             .devices
             .iter()
-            .filter_map(|d| d.on.as_ref().map(|b| Pair { front: d.name.clone(), backing: b.clone() }))
+            .filter_map(|d| {
+                d.on.as_ref().map(|b| Pair {
+                    front: d.name.clone(),
+                    backing: b.clone(),
+                })
+            })
             .collect(),
         time_range: match (first, last) {
-            (Some(a), Some(b)) => Some(Range { start_utc_ms: a, end_utc_ms: b, start: time::iso(a), end: time::iso(b) }),
+            (Some(a), Some(b)) => Some(Range {
+                start_utc_ms: a,
+                end_utc_ms: b,
+                start: time::iso(a),
+                end: time::iso(b),
+            }),
             _ => None,
         },
-        interval_ms: (p.series.iter().map(|s| s.1.len()).sum::<usize>() > 1).then_some(p.nominal_ms),
+        interval_ms: (p.series.iter().map(|s| s.1.len()).sum::<usize>() > 1)
+            .then_some(p.nominal_ms),
         intervals,
         phases: p.phases.clone(),
         unmapped,
@@ -500,25 +627,52 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
 pub fn render(pv: &Preview) -> String {
     use std::fmt::Write;
     let mut s = String::new();
-    let _ = writeln!(s, "import {} — {} file(s)", pv.kind.as_str(), pv.files.len());
+    let _ = writeln!(
+        s,
+        "import {} — {} file(s)",
+        pv.kind.as_str(),
+        pv.files.len()
+    );
     for f in &pv.files {
-        let _ = writeln!(s, "  {} ({} bytes, sha256 {}…)", f.name, f.size_bytes, &f.sha256[..12]);
-        let _ = writeln!(s, "    format: {}; encoding: {} ({})", f.format, f.encoding, f.encoding_how);
+        let _ = writeln!(
+            s,
+            "  {} ({} bytes, sha256 {}…)",
+            f.name,
+            f.size_bytes,
+            &f.sha256[..12]
+        );
+        let _ = writeln!(
+            s,
+            "    format: {}; encoding: {} ({})",
+            f.format, f.encoding, f.encoding_how
+        );
         let _ = writeln!(
             s,
             "    time zone: {}{}; source: {}",
             f.time_zone.clone().unwrap_or_else(|| "-".into()),
-            f.utc_offset_min.map(|o| format!(" (UTC{:+}:{:02})", o / 60, (o % 60).abs())).unwrap_or_default(),
+            f.utc_offset_min
+                .map(|o| format!(" (UTC{:+}:{:02})", o / 60, (o % 60).abs()))
+                .unwrap_or_default(),
             f.time_zone_source
         );
-        let _ = writeln!(s, "    part: {}; hosts: {}; samples: {}", f.part.as_str_pub(), f.hosts.join(", "), f.samples);
+        let _ = writeln!(
+            s,
+            "    part: {}; hosts: {}; samples: {}",
+            f.part.as_str_pub(),
+            f.hosts.join(", "),
+            f.samples
+        );
     }
     let _ = writeln!(s, "devices:");
     for d in &pv.devices {
         let _ = writeln!(s, "  {:<28} {:<8} {}", d.name, d.role, d.reason);
     }
     for p in &pv.pairs {
-        let _ = writeln!(s, "  pairing: {} (front) on {} (backing)", p.front, p.backing);
+        let _ = writeln!(
+            s,
+            "  pairing: {} (front) on {} (backing)",
+            p.front, p.backing
+        );
     }
     match &pv.time_range {
         Some(r) => {
@@ -529,10 +683,20 @@ pub fn render(pv: &Preview) -> String {
         }
     }
     if let Some(i) = pv.interval_ms {
-        let _ = writeln!(s, "interval: {:.0} ms (median step); {} device-intervals", i, pv.intervals);
+        let _ = writeln!(
+            s,
+            "interval: {:.0} ms (median step); {} device-intervals",
+            i, pv.intervals
+        );
     }
     for ph in &pv.phases {
-        let _ = writeln!(s, "phase {}: {} – {}", ph.name, time::iso(ph.start_utc_ms), time::iso(ph.end_utc_ms));
+        let _ = writeln!(
+            s,
+            "phase {}: {} – {}",
+            ph.name,
+            time::iso(ph.start_utc_ms),
+            time::iso(ph.end_utc_ms)
+        );
     }
     if !pv.unmapped.is_empty() {
         let _ = writeln!(s, "not imported:");
@@ -557,7 +721,10 @@ impl Part {
 }
 
 fn tmp_path(out: &Path) -> PathBuf {
-    let name = out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "capture".into());
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "capture".into());
     out.with_file_name(format!(".{name}.import-{}.tmp", std::process::id()))
 }
 
@@ -582,14 +749,23 @@ pub struct Written {
 
 /// Import: plan, then write the capture to a temporary file and rename it to `out`.
 pub fn import(opts: &Options) -> Result<Written> {
-    let out = opts.out.clone().ok_or_else(|| ProbeError::Usage("import needs --out CAPTURE (or --preview)".into()))?;
+    let out = opts
+        .out
+        .clone()
+        .ok_or_else(|| ProbeError::Usage("import needs --out CAPTURE (or --preview)".into()))?;
     if out.exists() {
-        return Err(ProbeError::Usage(format!("{} already exists: choose another --out", out.display())));
+        return Err(ProbeError::Usage(format!(
+            "{} already exists: choose another --out",
+            out.display()
+        )));
     }
     let p = plan(opts)?;
     let pv = preview(opts.kind, &p);
     if !pv.needs.is_empty() {
-        return Err(ProbeError::Usage(format!("cannot import yet: {}", pv.needs.join("; "))));
+        return Err(ProbeError::Usage(format!(
+            "cannot import yet: {}",
+            pv.needs.join("; ")
+        )));
     }
     if pv.intervals == 0 {
         return Err(bad(
@@ -606,13 +782,25 @@ pub fn import(opts: &Options) -> Result<Written> {
         Ok((samples, intervals)) => {
             if out.exists() {
                 remove_all(&tmp);
-                return Err(ProbeError::Usage(format!("{} appeared while importing: choose another --out", out.display())));
+                return Err(ProbeError::Usage(format!(
+                    "{} appeared while importing: choose another --out",
+                    out.display()
+                )));
             }
             std::fs::rename(&tmp, &out).map_err(|e| {
                 remove_all(&tmp);
-                ProbeError::Unwritable { path: out.clone(), reason: e.to_string() }
+                ProbeError::Unwritable {
+                    path: out.clone(),
+                    reason: e.to_string(),
+                }
             })?;
-            Ok(Written { out: display(&out), devices: p.devices.len(), samples, intervals, preview: pv })
+            Ok(Written {
+                out: display(&out),
+                devices: p.devices.len(),
+                samples,
+                intervals,
+                preview: pv,
+            })
         }
         Err(e) => {
             remove_all(&tmp);
@@ -623,7 +811,10 @@ pub fn import(opts: &Options) -> Result<Written> {
 
 fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i64)> {
     let mut cap = Capture::create(tmp).map_err(|e| match e {
-        ProbeError::Unwritable { reason, .. } => ProbeError::Unwritable { path: opts.out.clone().unwrap_or_default(), reason },
+        ProbeError::Unwritable { reason, .. } => ProbeError::Unwritable {
+            path: opts.out.clone().unwrap_or_default(),
+            reason,
+        },
         o => o,
     })?;
     let now = crate::clock::utc_ms();
@@ -632,15 +823,29 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
     let kv: Vec<(&str, String)> = vec![
         ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
         ("created_utc_ms", now.to_string()),
-        ("hostname", if hosts.is_empty() { "unknown".into() } else { hosts }),
-        ("utc_offset_min", first.parsed.utc_offset_min.unwrap_or(0).to_string()),
+        (
+            "hostname",
+            if hosts.is_empty() {
+                "unknown".into()
+            } else {
+                hosts
+            },
+        ),
+        (
+            "utc_offset_min",
+            first.parsed.utc_offset_min.unwrap_or(0).to_string(),
+        ),
         ("command", opts.command.clone()),
         ("interval_ms", format!("{}", p.nominal_ms.round() as i64)),
         ("source", format!("import:{}", opts.kind.as_str())),
         ("import_file", first.name.clone()),
         ("import_sha256", first.sha256.clone()),
         ("import_files", p.files.len().to_string()),
-        ("devices", serde_json::to_string(&p.devices.iter().map(|d| d.name.clone()).collect::<Vec<_>>()).unwrap_or_default()),
+        (
+            "devices",
+            serde_json::to_string(&p.devices.iter().map(|d| d.name.clone()).collect::<Vec<_>>())
+                .unwrap_or_default(),
+        ),
     ];
     for (k, v) in &kv {
         cap.set_meta(k, v)?;
@@ -648,7 +853,12 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
     if let Some(k) = p.files.iter().find_map(|f| f.parsed.kernel.clone()) {
         cap.set_meta("kernel", &k)?;
     }
-    let t0 = p.series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms).unwrap_or(0);
+    let t0 = p
+        .series
+        .first()
+        .and_then(|s| s.1.first())
+        .map(|s| s.utc_ms)
+        .unwrap_or(0);
     let mut ids = Vec::new();
     for d in &p.devices {
         let info = DeviceInfo {
@@ -664,7 +874,10 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
     let edges: Vec<(String, String, String)> = p
         .devices
         .iter()
-        .filter_map(|d| d.on.as_ref().map(|b| (d.name.clone(), b.clone(), "perfmon-volume".to_string())))
+        .filter_map(|d| {
+            d.on.as_ref()
+                .map(|b| (d.name.clone(), b.clone(), "perfmon-volume".to_string()))
+        })
         .collect();
     cap.set_topology(&edges)?;
     let mut samples = 0usize;
@@ -688,7 +901,9 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
         let c = cap.conn();
         c.execute_batch("BEGIN")?;
         {
-            let mut ins_s = c.prepare_cached("INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')")?;
+            let mut ins_s = c.prepare_cached(
+                "INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')",
+            )?;
             for g in s {
                 ins_s.execute(params![(g.utc_ms - t0) * 1_000_000, g.utc_ms])?;
                 samples += 1;
@@ -702,9 +917,27 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
             for (d, a, b, dt, st, cn) in rate_rows(s, p.nominal_ms) {
                 let k = cn.unwrap_or_default();
                 intervals += iv.execute(params![
-                    ids[d], a, b, dt, st, k.reads, k.writes, k.read_merges, k.write_merges, k.read_bytes,
-                    k.write_bytes, k.read_time_ms, k.write_time_ms, k.busy_ms, k.weighted_ms, k.in_flight,
-                    k.discards, k.discard_bytes, k.discard_time_ms, k.flushes, k.flush_time_ms
+                    ids[d],
+                    a,
+                    b,
+                    dt,
+                    st,
+                    k.reads,
+                    k.writes,
+                    k.read_merges,
+                    k.write_merges,
+                    k.read_bytes,
+                    k.write_bytes,
+                    k.read_time_ms,
+                    k.write_time_ms,
+                    k.busy_ms,
+                    k.weighted_ms,
+                    k.in_flight,
+                    k.discards,
+                    k.discard_bytes,
+                    k.discard_time_ms,
+                    k.flushes,
+                    k.flush_time_ms
                 ])? as i64;
             }
         }
@@ -713,13 +946,28 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
     for ph in &p.phases {
         cap.conn().execute(
             "INSERT INTO phases(name,start_utc_ms,end_utc_ms,planned_s) VALUES(?1,?2,?3,?4)",
-            params![ph.name, ph.start_utc_ms, ph.end_utc_ms, (ph.end_utc_ms - ph.start_utc_ms) as f64 / 1000.0],
+            params![
+                ph.name,
+                ph.start_utc_ms,
+                ph.end_utc_ms,
+                (ph.end_utc_ms - ph.start_utc_ms) as f64 / 1000.0
+            ],
         )?;
     }
     if let Some(t) = p.switch_at {
-        cap.add_mark(t, ((t - t0).max(0) as u64) * 1_000_000, "switch", Some("from the import (--switch-at or the start of the --measure files)"))?;
+        cap.add_mark(
+            t,
+            ((t - t0).max(0) as u64) * 1_000_000,
+            "switch",
+            Some("from the import (--switch-at or the start of the --measure files)"),
+        )?;
     }
-    let plan_len = |n: &str| p.phases.iter().find(|x| x.name == n).map(|x| (x.end_utc_ms - x.start_utc_ms) as f64 / 1000.0);
+    let plan_len = |n: &str| {
+        p.phases
+            .iter()
+            .find(|x| x.name == n)
+            .map(|x| (x.end_utc_ms - x.start_utc_ms) as f64 / 1000.0)
+    };
     if p.switch_at.is_some() {
         let pm = serde_json::json!({
             "baselineS": plan_len("baseline"),
