@@ -353,6 +353,31 @@ fn perfmon_two_segments_stitched_with_switch_and_pairing() {
             "perfmon-volume".into()
         )
     );
+    // `cacheproof analyze` reads the import unchanged (when the app is built here)
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../app/dist/cli.cjs");
+    if cli.exists() && common::has("node") {
+        let o = std::process::Command::new("node")
+            .arg(&cli)
+            .args(["analyze", out.to_str().unwrap(), "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "analyze: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let a: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(a["mode"], "front-and-backing");
+        assert_eq!(a["windows"]["switchAt"], "2022-10-09T18:45:30.000Z");
+        assert_eq!(a["devices"]["front"][0], "LogicalDisk(C:)");
+        assert_eq!(a["devices"]["backing"][0], "PhysicalDisk(1 C: E:)");
+        assert!(a["benefit"]["iosToBacking"]["before"].as_f64().unwrap() > 0.0);
+    } else {
+        println!(
+            "SKIP analyze check: {} not built (node scripts/build.mjs) or no node",
+            cli.display()
+        );
+    }
     let shas: Vec<String> = c
         .prepare("SELECT sha256 FROM import_files ORDER BY id")
         .unwrap()
