@@ -878,3 +878,69 @@ fn refusals_of_the_real_files_that_cannot_be_imported() {
         "the same snapshot twice: every device had 0 reads"
     );
 }
+
+#[test]
+fn baseline_and_measure_files_make_the_phases() {
+    let Some(dir) = realdata("perfmon_csv") else {
+        return;
+    };
+    let a = dir.join("reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv");
+    let b = dir.join("reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000395.csv");
+    let t = TempDir::new("imp-bm");
+    let out = t.join("x.capture");
+    let o = probe(&[
+        "import",
+        "perfmon",
+        "--measure",
+        b.to_str().unwrap(),
+        "--baseline",
+        a.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let tb = std::fs::read_to_string(&b).unwrap();
+    let m0 = pdh_ms(&pdh(tb.lines().nth(1).unwrap())[0]);
+    let c = db(&out);
+    let phases: Vec<(String, i64, i64)> = c
+        .prepare("SELECT name,start_utc_ms,end_utc_ms FROM phases ORDER BY rowid")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(phases[1], ("switch".into(), m0, m0));
+    assert_eq!(phases[2], ("warmup".into(), m0, m0));
+    assert_eq!(phases[3].1, m0);
+    // the two parts are not joined: no interval ends at the first measure sample
+    let n: i64 = c
+        .query_row(
+            "SELECT count(*) FROM intervals WHERE end_utc_ms=?1",
+            [m0],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(n, 0);
+    let parts: Vec<String> = c
+        .prepare("SELECT part FROM import_files ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(parts, ["measure", "baseline"]);
+    // measure before baseline is a usage error
+    let o = probe(&[
+        "import",
+        "perfmon",
+        "--baseline",
+        b.to_str().unwrap(),
+        "--measure",
+        a.to_str().unwrap(),
+        "--out",
+        t.join("y.capture").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("before the baseline files end"));
+}
