@@ -263,7 +263,10 @@ fn traced_requests_match_fio_one_for_one() {
     let s = status_json(&cap);
     assert_eq!(s["trace"]["requests"], total);
     assert_eq!(s["trace"]["lost"], 0);
-    assert_eq!(s["schemaVersion"], 2);
+    assert_eq!(
+        s["schemaVersion"],
+        cacheproof_probe::capture::SCHEMA_VERSION
+    );
     assert_eq!(
         q(
             &cap,
