@@ -41,11 +41,22 @@ describe('capture reader', () => {
     const files = readdirSync(fixtures).filter((f) => /^capture-v\d+\.sqlite$/.test(f));
     expect(files).toContain('capture-v1.sqlite');
     expect(files).toContain('capture-v2.sqlite');
+    expect(files).toContain('capture-v3.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);
       expect(c.data.phases.map((p) => p.name), f).toContain('baseline');
     }
+  });
+
+  it('opens the v3 fixture (an import with provenance) as an ordinary capture', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const c = openCapture(join(fixtures, 'capture-v3.sqlite'));
+    expect(c.schemaVersion).toBe(3);
+    expect(c.meta['source']).toBe('import:perfmon');
+    expect(c.data.devices.map((d) => `${d.name}:${d.role}`)).toEqual(['LogicalDisk(C:):front', 'PhysicalDisk(0 C:):backing']);
+    expect(c.data.phases.map((p) => p.name)).toEqual(['baseline', 'switch', 'warmup', 'measure']);
+    expect(c.recorderState).toBeNull();
   });
 
   it('loads devices, phases and intervals as plain data', () => {

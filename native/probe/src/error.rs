@@ -50,6 +50,10 @@ pub enum ProbeError {
     /// /proc/diskstats text that does not follow any known layout.
     #[error("diskstats line {line}: {message}")]
     Parse { line: usize, message: String },
+    /// A file given to `import` that cannot be imported (format, content or encoding): the
+    /// sentence names the file and, when known, the line and column.
+    #[error("{0}")]
+    Import(String),
     /// A SQLite error that is none of the above.
     #[error("capture database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -77,6 +81,7 @@ impl ProbeError {
             ProbeError::Tool { .. } => 9,
             ProbeError::NotRunning(_) => 10,
             ProbeError::TraceUnavailable(_) => 11,
+            ProbeError::Import(_) => 12,
             ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
         }
     }

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod delta;
 pub mod diskstats;
 pub mod error;
+pub mod import;
 pub mod lab;
 pub mod plan;
 pub mod recorder;

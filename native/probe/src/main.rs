@@ -26,12 +26,16 @@ Usage:
   cacheproof-probe lab switch on|off [--dir DIR]
   cacheproof-probe lab workload --seconds N [--dir DIR] [--hot-mb N] [--read-iops N]
                                 [--write-iops N | --read-only] [--json-out FILE]
+  cacheproof-probe import KIND FILE... --out CAPTURE [--switch-at TIME]
+                          [--baseline FILE... --measure FILE...] [--encoding E] [--json]
+  cacheproof-probe import --preview KIND FILE... [--json]   (KIND and options: docs/import.md)
   cacheproof-probe --version | --help
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
 5 not a capture / newer schema / no capture, 6 capture locked by another recorder,
 7 needs root, 8 disk full, 9 external tool failed, 10 no recorder running / lab not up,
-11 block tracing unavailable (tracefs or the block events missing).
+11 block tracing unavailable (tracefs or the block events missing), 12 a file given to
+import cannot be imported (the message names the file, line and column).
 See docs/probe.md.
 ";
 
@@ -318,6 +322,10 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
     match cmd {
         Some("devices") => cmd_devices(&a),
         Some("record") => cmd_record(&a, raw),
+        Some("import") => Ok(cacheproof_probe::import::cli::run(
+            &raw[1..],
+            raw.join(" "),
+        )?),
         Some("status") => {
             a.only(&["--json"])?;
             let p = one_capture(&a, "status")?;

@@ -190,7 +190,7 @@ fn walk_into_a_capture() {
     let v: i64 = c
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(v, 2);
+    assert_eq!(v, cacheproof_probe::capture::SCHEMA_VERSION);
     let last = cap.last_snapshot().unwrap().unwrap();
     assert_eq!(last, snap(roots().last().unwrap()));
     drop(cap);

@@ -263,7 +263,10 @@ fn traced_requests_match_fio_one_for_one() {
     let s = status_json(&cap);
     assert_eq!(s["trace"]["requests"], total);
     assert_eq!(s["trace"]["lost"], 0);
-    assert_eq!(s["schemaVersion"], 2);
+    assert_eq!(
+        s["schemaVersion"],
+        cacheproof_probe::capture::SCHEMA_VERSION
+    );
     assert_eq!(
         q(
             &cap,
@@ -398,9 +401,15 @@ fn a_v1_capture_migrates_to_v2() {
     assert!(s["trace"].is_null());
     // Opened for writing (as record --resume does): migrated by the numbered step.
     let c = Capture::open(&copy, true).unwrap();
-    assert_eq!(c.user_version().unwrap(), 2);
+    assert_eq!(
+        c.user_version().unwrap(),
+        cacheproof_probe::capture::SCHEMA_VERSION
+    );
     drop(c);
-    assert_eq!(q(&copy, "PRAGMA user_version"), 2);
+    assert_eq!(
+        q(&copy, "PRAGMA user_version"),
+        cacheproof_probe::capture::SCHEMA_VERSION
+    );
     assert_eq!(has_table(&copy), 2);
     assert_eq!(q(&copy, "SELECT count(*) FROM block_requests"), 0);
     assert_eq!(q(&copy, "SELECT count(*) FROM samples"), 199, "data kept");

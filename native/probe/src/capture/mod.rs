@@ -11,7 +11,7 @@ use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -19,6 +19,7 @@ pub const APPLICATION_ID: i64 = 0x4350_5246;
 const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("migrations/0001_initial.sql")),
     (2, include_str!("migrations/0002_block_requests.sql")),
+    (3, include_str!("migrations/0003_import_files.sql")),
 ];
 
 /// One row of `block_requests`.

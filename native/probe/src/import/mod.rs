@@ -1,0 +1,370 @@
+//! Importers: other tools' disk statistics (Windows Performance Monitor and esxtop CSV,
+//! sysstat iostat / sar / sadf, /proc/diskstats snapshots) into ordinary captures, with the
+//! provenance of every file (docs/import.md; schema: docs/capture-schema.md, v3).
+//!
+//! Every parser turns one decoded file into a [`Parsed`]: devices with proposed roles and a
+//! series of samples. A sample at time t_i holds the source's rates over (t_{i-1}, t_i] (or,
+//! for diskstats, the raw counters at t_i); the first sample of a series gives no interval.
+//! [`counts`] is the one conversion of rates into the capture's per-interval counts.
+
+pub mod cli;
+pub mod decode;
+pub mod linux;
+pub mod perfmon;
+pub mod time;
+pub mod write;
+
+use serde::Serialize;
+
+use crate::delta::Snapshot;
+use crate::error::ProbeError;
+
+/// The formats `import KIND` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Perfmon,
+    Esxtop,
+    Iostat,
+    IostatJson,
+    Sar,
+    Sadf,
+    Diskstats,
+}
+
+impl Kind {
+    /// Every kind, as named on the command line.
+    pub const ALL: [Kind; 7] = [
+        Kind::Perfmon,
+        Kind::Esxtop,
+        Kind::Iostat,
+        Kind::IostatJson,
+        Kind::Sar,
+        Kind::Sadf,
+        Kind::Diskstats,
+    ];
+
+    /// Parse a command-line name.
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// The command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Perfmon => "perfmon",
+            Kind::Esxtop => "esxtop",
+            Kind::Iostat => "iostat",
+            Kind::IostatJson => "iostat-json",
+            Kind::Sar => "sar",
+            Kind::Sadf => "sadf",
+            Kind::Diskstats => "diskstats",
+        }
+    }
+}
+
+/// Rates over one interval as the source states them; `None` when the source has no such
+/// figure (or left the cell blank). Units are in the names.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Rates {
+    pub reads_per_s: Option<f64>,
+    pub writes_per_s: Option<f64>,
+    pub read_bytes_per_s: Option<f64>,
+    pub write_bytes_per_s: Option<f64>,
+    /// Average time of one read, ms (iostat r_await; PerfMon Avg. Disk sec/Read × 1000).
+    pub read_ms_per_io: Option<f64>,
+    pub write_ms_per_io: Option<f64>,
+    /// Share of the interval the device was busy, 0..1 (%util / 100; 1 − % Idle Time / 100).
+    pub busy_frac: Option<f64>,
+    /// Average number of requests queued or in service (aqu-sz; Avg. Disk Queue Length).
+    pub queue_avg: Option<f64>,
+    /// Requests in flight at the end of the interval (Current Disk Queue Length).
+    pub in_flight: Option<f64>,
+    pub read_merges_per_s: Option<f64>,
+    pub write_merges_per_s: Option<f64>,
+    pub discards_per_s: Option<f64>,
+    pub discard_bytes_per_s: Option<f64>,
+    pub discard_ms_per_io: Option<f64>,
+    pub flushes_per_s: Option<f64>,
+    pub flush_ms_per_io: Option<f64>,
+}
+
+impl Rates {
+    /// Whether no figure is present.
+    pub fn is_empty(&self) -> bool {
+        *self == Rates::default()
+    }
+}
+
+/// Counts of one interval, as the capture's `intervals` columns (whole numbers).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    pub reads: Option<i64>,
+    pub writes: Option<i64>,
+    pub read_merges: Option<i64>,
+    pub write_merges: Option<i64>,
+    pub read_bytes: Option<i64>,
+    pub write_bytes: Option<i64>,
+    pub read_time_ms: Option<i64>,
+    pub write_time_ms: Option<i64>,
+    pub busy_ms: Option<i64>,
+    pub weighted_ms: Option<i64>,
+    pub in_flight: Option<i64>,
+    pub discards: Option<i64>,
+    pub discard_bytes: Option<i64>,
+    pub discard_time_ms: Option<i64>,
+    pub flushes: Option<i64>,
+    pub flush_time_ms: Option<i64>,
+}
+
+fn whole(x: f64) -> Option<i64> {
+    (x.is_finite() && x >= 0.0).then(|| x.round() as i64)
+}
+
+/// The conversion of docs/import.md ("From rates to counts"): over an interval of `dt_ms`,
+/// count = rate × Δt; time = average time per I/O × count (the unrounded count); busy =
+/// busy share × Δt; weighted time = average queue × Δt (Little's law: the sum of the times
+/// the requests spent queued or in service); every result rounded to the nearest whole unit.
+pub fn counts(r: &Rates, dt_ms: f64) -> Counts {
+    let dt_s = dt_ms / 1000.0;
+    let n = |x: Option<f64>| x.map(|v| v * dt_s);
+    let reads = n(r.reads_per_s);
+    let writes = n(r.writes_per_s);
+    let discards = n(r.discards_per_s);
+    let flushes = n(r.flushes_per_s);
+    let time = |per: Option<f64>, cnt: Option<f64>| match (per, cnt) {
+        (Some(p), Some(c)) => whole(p * c),
+        _ => None,
+    };
+    Counts {
+        reads: reads.and_then(whole),
+        writes: writes.and_then(whole),
+        read_merges: n(r.read_merges_per_s).and_then(whole),
+        write_merges: n(r.write_merges_per_s).and_then(whole),
+        read_bytes: n(r.read_bytes_per_s).and_then(whole),
+        write_bytes: n(r.write_bytes_per_s).and_then(whole),
+        read_time_ms: time(r.read_ms_per_io, reads),
+        write_time_ms: time(r.write_ms_per_io, writes),
+        busy_ms: r.busy_frac.and_then(|b| whole(b.clamp(0.0, 1.0) * dt_ms)),
+        weighted_ms: r.queue_avg.and_then(|q| whole(q * dt_ms)),
+        in_flight: r.in_flight.and_then(whole),
+        discards: discards.and_then(whole),
+        discard_bytes: n(r.discard_bytes_per_s).and_then(whole),
+        discard_time_ms: time(r.discard_ms_per_io, discards),
+        flushes: flushes.and_then(whole),
+        flush_time_ms: time(r.flush_ms_per_io, flushes),
+    }
+}
+
+/// A device found in a source, with its proposed role.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Device {
+    /// Name in the capture.
+    pub name: String,
+    /// What the source called it (instance path, kernel name).
+    pub source: String,
+    /// `front`, `backing`, `cache` or `other`.
+    pub role: String,
+    /// Why that role.
+    pub reason: String,
+    /// For a front volume: the backing device beneath it (PerfMon `C:` on `0 C:`).
+    pub on: Option<String>,
+    pub is_partition: bool,
+    pub parent: Option<String>,
+}
+
+/// One sample: rates over the interval that ends here (per device of [`Parsed::devices`]),
+/// or a diskstats snapshot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    pub utc_ms: i64,
+    /// 1-based line of the source where the sample starts.
+    pub line: usize,
+    pub rates: Vec<Option<Rates>>,
+    pub snap: Option<Snapshot>,
+}
+
+/// Something in a source that was not imported, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Unmapped {
+    pub what: String,
+    pub why: String,
+}
+
+/// What one parser made of one file.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Parsed {
+    /// The format recognized, in words (`PerfMon PDH-CSV 4.0 (comma)`, `sysstat iostat -x (new columns, MB)`).
+    pub format: String,
+    pub hosts: Vec<String>,
+    pub kernel: Option<String>,
+    /// The source's time zone name, when it states one.
+    pub tz_name: Option<String>,
+    /// Source local time − UTC, minutes, when known.
+    pub utc_offset_min: Option<i64>,
+    /// Where the offset came from (`header`, `timestamps`, `--utc-offset`, `not in the file: UTC assumed`).
+    pub tz_source: String,
+    pub devices: Vec<Device>,
+    pub samples: Vec<Sample>,
+    pub unmapped: Vec<Unmapped>,
+    /// Source column or counter → capture figure (for provenance).
+    pub mapping: Vec<(String, String)>,
+    /// Facts worth a sentence (estimates, dropped rows, assumptions).
+    pub notes: Vec<String>,
+    /// What the user must give before the file can be imported (e.g. `--interval`).
+    pub needs: Vec<String>,
+}
+
+/// Options every parser may need.
+#[derive(Debug, Clone, Default)]
+pub struct ParseOpts {
+    /// `--utc-offset`: the source's local time − UTC in minutes, when the file does not say.
+    pub utc_offset_min: Option<i64>,
+    /// `--interval`: seconds between reports of a source that prints no times.
+    pub interval_s: Option<f64>,
+    /// `--start`: UTC ms of the first report of a source that prints no times (or only uptimes).
+    pub start_utc_ms: Option<i64>,
+    /// User name table (`--names FILE`) for PerfMon.
+    pub names: Option<perfmon::Names>,
+}
+
+/// A clear refusal naming the file and, when known, the line and column.
+pub fn bad(
+    file: &str,
+    line: Option<usize>,
+    col: Option<usize>,
+    msg: impl AsRef<str>,
+) -> ProbeError {
+    let at = match (line, col) {
+        (Some(l), Some(c)) => format!("{file}, line {l}, column {c}: "),
+        (Some(l), None) => format!("{file}, line {l}: "),
+        _ => format!("{file}: "),
+    };
+    ProbeError::Import(format!("{at}{}", msg.as_ref()))
+}
+
+/// Split text into lines on CRLF, LF or a lone CR; a missing final newline is fine.
+pub fn lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' || b[i] == b'\r' {
+            out.push(&text[start..i]);
+            if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                i += 1;
+            }
+            start = i + 1;
+        }
+        i += 1;
+    }
+    if start < b.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// A cell that is neither blank nor a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotANumber;
+
+/// A number as printed by the tools: blank is None; a decimal comma is accepted when there is
+/// no point; 3-digit exponents (`6.25e-005`) are fine.
+pub fn num(s: &str) -> std::result::Result<Option<f64>, NotANumber> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let owned;
+    let t = if !t.contains('.') && t.matches(',').count() == 1 {
+        owned = t.replace(',', ".");
+        owned.as_str()
+    } else {
+        t
+    };
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(Some(v)),
+        _ => Err(NotANumber),
+    }
+}
+
+/// Role proposed for a Linux kernel device name: (role, is_partition, parent, reason).
+pub fn linux_role(name: &str) -> (&'static str, bool, Option<String>, String) {
+    let n = name.trim_start_matches("/dev/");
+    let digits_tail = n.trim_end_matches(|c: char| c.is_ascii_digit());
+    let is_front = n.starts_with("dm-")
+        || n.starts_with("md")
+        || n.starts_with("bcache")
+        || n.starts_with("dev253-")
+        || n.starts_with("dev9-")
+        || n.starts_with("flashcache");
+    if is_front {
+        return (
+            "front",
+            false,
+            None,
+            "a stacked device (device-mapper, md or bcache): what the applications use".into(),
+        );
+    }
+    if ["loop", "ram", "zram", "sr", "fd", "nbd"]
+        .iter()
+        .any(|p| n.starts_with(p))
+    {
+        return (
+            "other",
+            false,
+            None,
+            "loop, RAM, optical or network block device: not a disk under a cache".into(),
+        );
+    }
+    // Partitions: sda1, vdb2, xvda1, hda3; nvme0n1p1, mmcblk0p2.
+    if let Some(i) = n.rfind('p') {
+        let (head, tail) = n.split_at(i);
+        if (head.starts_with("nvme") || head.starts_with("mmcblk") || head.starts_with("cciss/"))
+            && tail.len() > 1
+            && tail[1..].bytes().all(|c| c.is_ascii_digit())
+        {
+            return (
+                "other",
+                true,
+                Some(head.to_string()),
+                "a partition (its disk is counted whole)".into(),
+            );
+        }
+    }
+    if ["sd", "vd", "xvd", "hd"].iter().any(|p| n.starts_with(p))
+        && digits_tail.len() < n.len()
+        && !n.starts_with("dev")
+    {
+        return (
+            "other",
+            true,
+            Some(digits_tail.to_string()),
+            "a partition (its disk is counted whole)".into(),
+        );
+    }
+    (
+        "backing",
+        false,
+        None,
+        "a whole disk: the slow storage a cache would sit in front of".into(),
+    )
+}
+
+/// Median of positive steps between successive sample times (ms), or None.
+pub fn median_step(samples: &[Sample]) -> Option<f64> {
+    let mut d: Vec<f64> = samples
+        .windows(2)
+        .map(|w| (w[1].utc_ms - w[0].utc_ms) as f64)
+        .filter(|x| *x > 0.0)
+        .collect();
+    if d.is_empty() {
+        return None;
+    }
+    d.sort_by(f64::total_cmp);
+    Some(d[d.len() / 2])
+}
