@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startBrowserHost, type RunningHost } from '../src/browser-host/server.ts';
@@ -134,5 +134,23 @@ describe('the sign-in file', () => {
     expect(bad.err).toMatch(/is a symbolic link/u);
     expect(bad.err.trim().split('\n')).toHaveLength(1);
     expect(readFileSync(target, 'utf8')).toBe('keep\n');
+  });
+});
+
+describe('stopping the host', () => {
+  it('never waits on a window left open: a busy keep-alive connection is closed within about a second', async () => {
+    const slow = await startBrowserHost({ staticDir: join(dir, 'static'), token: TOKEN, dispatch: () => new Promise((r) => setTimeout(() => r({ ok: true, value: null } as never), 60_000)) });
+    const agent = new Agent({ keepAlive: true });
+    const pending = new Promise<string>((ok) => {
+      const req = request({ host: '127.0.0.1', port: slow.port, path: '/api/app.info', method: 'POST', agent, headers: { Host: `127.0.0.1:${slow.port}`, Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'x-cacheproof': '1' } }, () => ok('answered'));
+      req.on('error', () => ok('closed'));
+      req.end('{}');
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    await slow.close();
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await pending).toBe('closed');
+    agent.destroy();
   });
 });

@@ -226,6 +226,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
     port,
     origin,
     authUrl: `${origin}/auth?token=${encodeURIComponent(options.token)}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A window left open keeps polling on its keep-alive connections: close the idle ones now and
+    // any still busy after a second, so stopping the host never waits on a browser.
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 1000).unref();
+    }),
   };
 }
