@@ -13,6 +13,7 @@ import { exportReport, isReportFormat, PAPERS, REPORT_FORMATS, type ReportFormat
 import { coverFrom, readScenarioFile } from '../host/report/input.ts';
 import type { Paper } from '../host/report/html.ts';
 import { HostError } from '../host/errors.ts';
+import type { NamedInput } from '../host/same-file.ts';
 import { probePath, probeVersion, findRepoRoot } from '../host/paths.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { ReportCover } from '../shared/contract.ts';
@@ -110,8 +111,13 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     // The template's labels are written in the report's language (user-written labels are kept).
     const scenario = read === null ? null : { ...read, json: localizeTemplate(read.json, lang) };
     const root = (process.argv[1] === undefined ? null : findRepoRoot(dirname(process.argv[1]))) ?? findRepoRoot(process.cwd());
+    const inputs: NamedInput[] = [];
+    if (typeof scenarioPath === 'string') inputs.push({ what: '--scenario', path: scenarioPath });
+    if (typeof coverPath === 'string') inputs.push({ what: '--cover', path: coverPath });
+    const targets = flags.get('--targets');
+    if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
     const result = await exportReport({
-      format, lang, paper, out,
+      format, lang, paper, out, inputs,
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
     });
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${o.kind} "${o.id}" is ${o.width}px wide, wider than the page's ${o.limitWidth}px.\n`);
