@@ -8,7 +8,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from '../src/host/report/csv.ts';
 import { ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
 import { writeSyntheticCapture } from './support/synthetic-capture.ts';
 
@@ -128,7 +130,10 @@ function fill(folder: string): void {
   const chunk = Buffer.alloc(4096, 0x61);
   let n = 0;
   try {
-    for (;;) writeFileSync(join(folder, 'filler'), chunk, { flag: 'a' }), n++;
+    for (;;) {
+      writeFileSync(join(folder, 'filler'), chunk, { flag: 'a' });
+      n++;
+    }
   } catch (err) {
     expect((err as NodeJS.ErrnoException).code).toBe('ENOSPC');
   }
@@ -177,5 +182,81 @@ describe('outputs on a full disk (a real 64 KiB tmpfs): exit 6, the previous fil
     mkdirSync(join(mount.dir, 'ok'));
     const r = runBuiltCli(['tco', '--from-capture', capture, '--out', join(mount.dir, 'ok', 'plan.tco.json')]);
     expect(r.code, r.err).toBe(0);
+  });
+});
+
+/** RFC 4180 rows of a CSV file (BOM dropped). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const t = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i] as string;
+    if (quoted) {
+      if (c === '"' && t[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && t[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+describe('CSV export of hostile device names (OWASP CSV injection)', () => {
+  it('prefixes text cells that start with =, +, -, @, tab or CR with a quote; numbers (negative ones too) stay numbers', () => {
+    const cap = join(dir, 'formula.capture');
+    writeSyntheticCapture({ path: cap, windowSeconds: 900, warmupSeconds: 60, intervalMs: 10_000, backingDevices: 3, missShare: 0.2 });
+    const names: Record<string, string> = { front0: '=HYPERLINK("http://x","y")', back0: '-2+3', back1: '@SUM(A1)', back2: '\tcmd' };
+    const db = new Database(cap);
+    for (const [from, to] of Object.entries(names)) db.prepare('UPDATE devices SET name = ? WHERE name = ?').run(to, from);
+    db.close();
+    const out = join(dir, 'formula.csv');
+    const r = runBuiltCli(['report', cap, '--format', 'csv', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const summary = parseCsv(readFileSync(out, 'utf8'));
+    const intervals = parseCsv(readFileSync(join(dir, 'formula-intervals.csv'), 'utf8'));
+    for (const name of Object.values(names)) {
+      expect(intervals.some((row) => row[0] === `'${name}`), name).toBe(true);
+      expect(intervals.some((row) => row[0] === name), name).toBe(false);
+    }
+    // no cell of either file starts with a formula character, except numbers (a leading minus)
+    for (const row of [...summary, ...intervals].slice(1)) {
+      for (const cell of row) if (/^[=+\-@\t\r]/.test(cell)) expect(Number.isFinite(Number(cell)), JSON.stringify(cell)).toBe(true);
+    }
+    const devicesCell = summary.find((row) => row[0] === 'iosToBacking')?.[8] ?? '';
+    expect(devicesCell.startsWith("'")).toBe(true);
+    rmSync(cap);
+    rmSync(out);
+    rmSync(join(dir, 'formula-intervals.csv'));
+  });
+
+  it('csvField: the rule cell by cell', () => {
+    expect(csvField('=1+1')).toBe("'=1+1");
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-sda')).toBe("'-sda");
+    expect(csvField('@x')).toBe("'@x");
+    expect(csvField('\tx')).toBe("'\tx");
+    expect(csvField('\rx')).toBe(`"'\rx"`);
+    expect(csvField('=a,"b"')).toBe(`"'=a,""b"""`);
+    expect(csvField(-3.5)).toBe('-3.5');
+    expect(csvField('sda-1')).toBe('sda-1');
+    expect(csvField('2026-11-02T00:00:00.000Z')).toBe('2026-11-02T00:00:00.000Z');
   });
 });

@@ -14,11 +14,24 @@ import type { Lang } from '../../shared/i18n/types.ts';
 
 const BOM = '\uFEFF';
 
-/** One CSV field: quoted when it holds a comma, quote, CR or LF; null → empty. */
+/**
+ * Text that a spreadsheet program would run as a formula (OWASP "CSV injection"): a cell starting
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field: quoted when it holds a comma, quote, CR or LF; null → empty. A text cell that a
+ * spreadsheet would take for a formula (a device or host named `=cmd|…`, `-sda`, `@x`) gets a
+ * leading `'`, which spreadsheet programs read as "this is text" and do not show; numbers are
+ * never prefixed (a negative number stays a number).
+ * Example: `csvField('=1+1')` → `'=1+1`; `csvField(-3)` → `-3`.
+ */
 export function csvField(v: string | number | null): string {
   if (v === null) return '';
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  const text = FORMULA_START.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const line = (fields: (string | number | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
