@@ -260,3 +260,129 @@ describe('CSV export of hostile device names (OWASP CSV injection)', () => {
     expect(csvField('2026-11-02T00:00:00.000Z')).toBe('2026-11-02T00:00:00.000Z');
   });
 });
+
+const EXAMPLE = join(__dirname, '..', '..', 'samples', 'scenarios', 'example.tco.json');
+
+/** A copy of the example scenario with one field changed (path as keys), written to dir. */
+function scenarioWith(name: string, path: (string | number)[], value: unknown): string {
+  const s = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as Record<string, unknown>;
+  let at: Record<string | number, unknown> = s;
+  for (const k of path.slice(0, -1)) at = at[k] as Record<string | number, unknown>;
+  at[path[path.length - 1] as string | number] = value;
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(s));
+  return file;
+}
+
+/** One sentence on standard error, no stack trace, the documented exit code, nothing on standard output. */
+function expectSentence(args: string[], code: number, message: RegExp): void {
+  const r = runBuiltCli(args);
+  expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(code);
+  expect(r.out, args.join(' ')).toBe('');
+  expect(r.err, args.join(' ')).toMatch(message);
+  expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+  expect(r.err).not.toMatch(/internal error|RangeError|\n\s+at /);
+}
+
+describe('numbers and dates out of range: one sentence naming the field and its range', () => {
+  it('CLI options: --warmup, --seed, --targets values, window dates that do not exist', () => {
+    const targets = join(dir, 'targets.json');
+    writeFileSync(targets, JSON.stringify({ readMs: 1e308 }));
+    for (const command of ['analyze', 'report']) {
+      const extra = command === 'report' ? ['--format', 'csv', '--out', join(dir, 'never.csv')] : [];
+      expectSentence([command, capture, ...extra, '--warmup', '99999999999999999999h'], 2, /--warmup: '99999999999999999999h' is out of range; a duration from 0 to 30d is accepted\./);
+      expectSentence([command, capture, ...extra, '--warmup', '31d'], 2, /--warmup: .* from 0 to 30d/);
+      expectSentence([command, capture, ...extra, '--seed', '99999999999999999999'], 2, /--seed: .* from 0 to 4294967295\./);
+      expectSentence([command, capture, ...extra, '--targets', targets], 2, /--targets: .*readMs must be a number of milliseconds greater than 0 and at most 60000, got 1e\+308\./);
+      expectSentence([command, capture, ...extra, '--baseline', '2025-02-30T00:00:00Z..2025-03-02T00:00:00Z'], 2, /--baseline \(FROM\): '2025-02-30T00:00:00Z' is not a valid time; write a real calendar date and time from 1970-01-01 to 9999-12-31/);
+      expectSentence([command, capture, ...extra, '--measure', '2026-11-02T00:00:00Z..2026-13-45T00:00:00Z'], 2, /--measure \(TO\): .* not a valid time/);
+    }
+    expect(existsSync(join(dir, 'never.csv'))).toBe(false);
+    // the top of each range is accepted (not a usage error)
+    expect(runBuiltCli(['analyze', capture, '--seed', '4294967295', '--json']).code).toBe(0);
+    expect(runBuiltCli(['analyze', capture, '--warmup', '30d']).code).not.toBe(2);
+    rmSync(targets);
+  });
+
+  it('scenario fields: a price of 1e308, years 1e20, a negative or huge count, for tco and report --scenario', () => {
+    const cases: [string, (string | number)[], unknown, RegExp][] = [
+      ['price.tco.json', ['drives', 0, 'priceUsd'], 1e308, /drives\[0\]\.priceUsd: must be at most 1,000,000,000,000, got 1e\+308\./],
+      ['years.tco.json', ['years'], 1e20, /years: must be at most 30, got 100000000000000000000\./],
+      ['half-year.tco.json', ['years'], 2.5, /years: expected int, got 2\.5\./],
+      ['pue.tco.json', ['energy', 'pue'], 1e6, /energy\.pue: must be at most 10, got 1000000\./],
+      ['growth.tco.json', ['workload', 'growth', 'capacityPerYear'], 1e3, /workload\.growth\.capacityPerYear: must be at most 10, got 1000\./],
+      ['slots.tco.json', ['configurations', 0, 'enclosure', 'slots'], 1e12, /configurations\[0\]\.enclosure\.slots: must be at most 100,000, got 1000000000000\./],
+    ];
+    for (const [name, path, value, message] of cases) {
+      const file = scenarioWith(name, path, value);
+      expectSentence(['tco', file], 3, message);
+      const r = runBuiltCli(['report', capture, '--format', 'html', '--scenario', file, '--out', join(dir, 'never.html')]);
+      expect(r.code, r.err).toBe(3);
+      expect(r.err).toContain(path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, ''));
+      rmSync(file);
+    }
+    expect(existsSync(join(dir, 'never.html'))).toBe(false);
+    // the top of a range is accepted and every total stays finite
+    const top = scenarioWith('top.tco.json', ['drives', 0, 'priceUsd'], 1e12);
+    const r = runBuiltCli(['tco', top, '--json']);
+    expect(r.code, r.err).toBe(0);
+    const totals = (JSON.parse(r.out) as { result: { configurations: { totalUsd: number }[] } }).result.configurations.map((c) => c.totalUsd);
+    expect(totals.every(Number.isFinite)).toBe(true);
+    rmSync(top);
+  });
+
+  it('cover dates that do not exist are refused, naming the field (not silently today or 2 March)', () => {
+    for (const date of ['2026-13-45', '2025-02-30', '1969-12-31', '2026-00-10']) {
+      const file = join(dir, 'bad-cover.json');
+      writeFileSync(file, JSON.stringify({ title: 'T', date }));
+      expectSentence(['report', capture, '--format', 'html', '--cover', file, '--out', join(dir, 'never.html')], 3,
+        new RegExp(`--cover: .*bad-cover\\.json: date: must be a real calendar date from 1970-01-01 to 9999-12-31, written YYYY-MM-DD\\.`));
+      rmSync(file);
+    }
+    const leap = join(dir, 'leap-cover.json');
+    writeFileSync(leap, JSON.stringify({ title: 'T', date: '2024-02-29' }));
+    const out = join(dir, 'leap.html');
+    const r = runBuiltCli(['report', capture, '--format', 'html', '--cover', leap, '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/29 February 2024|February 29, 2024|2024-02-29/);
+    rmSync(out);
+    rmSync(leap);
+  });
+});
+
+describe('--help', () => {
+  const commands: [string[], RegExp[]][] = [
+    [['analyze', '--help'], [/^Usage: cacheproof analyze CAPTURE/, /--warmup DURATION/, /--seed N/, /--targets PRESET\|FILE/]],
+    [['analyze', '-h'], [/^Usage: cacheproof analyze CAPTURE/]],
+    [['report', '--help'], [/^Usage: cacheproof report CAPTURE/, /--format pdf\|html\|xlsx\|csv/, /--cover FILE/, /--paper a4\|letter/]],
+    [['report', capture, '-h'], [/^Usage: cacheproof report CAPTURE/]],
+    [['tco', '--help'], [/^Usage: cacheproof tco SCENARIO/, /--from-capture CAPTURE/, /--out SCENARIO/, /--json/]],
+    [['tco', '--from-capture', capture, '--help'], [/^Usage: cacheproof tco SCENARIO/]],
+    [['help', 'report'], [/^Usage: cacheproof report CAPTURE/]],
+    [['--help'], [/^cacheproof \S+ — storage cache benefit analyzer/, /analyze CAPTURE/, /report CAPTURE/, /tco --from-capture/]],
+    [['-h'], [/^cacheproof /]],
+    [['help'], [/^cacheproof /]],
+  ];
+  for (const [args, patterns] of commands) {
+    it(`cacheproof ${args.map((a) => (a === capture ? 'CAPTURE' : a)).join(' ')}: its options on standard output, exit 0`, () => {
+      const r = runBuiltCli(args);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      for (const p of patterns) expect(r.out).toMatch(p);
+      // option tables are aligned: every description of a block starts in the same column
+      const blocks = r.out.split(/\n\n/).filter((b) => /^(Options|Commands):/.test(b));
+      expect(blocks.length).toBeGreaterThan(0);
+      for (const b of blocks) {
+        const rows = b.split('\n').slice(1).filter((row) => row !== '');
+        // an entry: two spaces, the option, 2+ spaces, the description; a continuation: spaces up to the description's column
+        const columns = new Set(rows.map((row) => (/^ {2}\S/.test(row) ? /^ {2}\S.*?\S? {2,}(?=\S)/.exec(row)?.[0].length : /^ +(?=\S)/.exec(row)?.[0].length)));
+        expect(columns.size, b).toBe(1);
+        expect(columns.has(undefined), b).toBe(false);
+        for (const row of rows) expect([...row].length, row).toBeLessThanOrEqual(100);
+      }
+    });
+  }
+  it('help for an unknown command is a usage error', () => {
+    expectSentence(['help', 'nope'], 2, /unknown command 'nope'/);
+  });
+});

@@ -7,19 +7,7 @@ import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { analyzeCommand } from './analyze.ts';
 import { makeTco } from './tco.ts';
 import { measureCapture } from './measure.ts';
-
-const USAGE = `cacheproof ${APP_VERSION} — storage cache benefit analyzer
-
-Usage:
-  cacheproof analyze CAPTURE [--json] [options]   before/after benefit figures (docs/cli.md)
-  cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]     TCO and drive life per configuration (docs/tco-scenario.md)
-  cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang …]
-                                                  a scenario prefilled from a capture's analysis, labels in the language
-  cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang …] [--scenario FILE] [--cover cover.json]
-                                                  the proof-of-concept report (docs/report.md)
-  cacheproof --version
-  cacheproof --help
-`;
+import { MAIN_HELP } from './help.ts';
 
 const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport };
 
@@ -31,8 +19,17 @@ async function lazyReport(args: string[], io: CliIO): Promise<ExitCode> {
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) {
+    const [topic] = rest;
+    const command = topic === undefined ? undefined : COMMANDS[topic];
+    if (command === undefined) {
+      io.stderr(`cacheproof help: unknown command '${topic ?? ''}'. Run 'cacheproof --help' for the list.\n`);
+      return EXIT.usage;
+    }
+    return command(['--help'], io);
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(USAGE);
+    io.stdout(MAIN_HELP);
     return EXIT.ok;
   }
   if (name === '--version' || name === '-V') {

@@ -20,6 +20,7 @@ import { ReportCover } from '../shared/contract.ts';
 import { isLang, type Lang } from '../shared/i18n/types.ts';
 import { exitFor, optionsFrom } from './analyze.ts';
 import { parseFlags, UsageError } from './args.ts';
+import { REPORT_HELP, wantsHelp } from './help.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 
@@ -28,7 +29,7 @@ const FLAGS = {
   '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value', '--backing': 'value', '--targets': 'value', '--seed': 'value',
 } as const;
 
-const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N]';
+const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N] (cacheproof report --help: every option)';
 
 /** Reads and checks a cover file; a problem is one sentence naming the file and field. */
 export function readCover(path: string): CoverInput {
@@ -66,6 +67,10 @@ function exitForReport(code: string): ExitCode {
 }
 
 export const reportCommand: Command = async (args: string[], io: CliIO) => {
+  if (wantsHelp(args)) {
+    io.stdout(REPORT_HELP);
+    return EXIT.ok;
+  }
   let capturePath: string;
   let format: ReportFormat;
   let out: string;

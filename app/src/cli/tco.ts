@@ -27,6 +27,7 @@ import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { writeFileAtomic } from '../host/atomic-write.ts';
+import { TCO_HELP } from './help.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences } from '../shared/i18n/planner.ts';
@@ -86,7 +87,7 @@ export function makeTco(deps: TcoDeps = {}): Command {
     const parsed = parseArgs(args);
     if (!parsed.ok) {
       if (parsed.help === true) {
-        io.stdout(catalog.en.usage);
+        io.stdout(TCO_HELP);
         return EXIT.ok;
       }
       io.stderr(`${translate(catalog, 'en', 'err.usage', { detail: parsed.detail })}\n${catalog.en.usage}`);
