@@ -9,8 +9,10 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../src/host/report/csv.ts';
+import { XLSX_INTERVAL_ROWS_LIMIT } from '../src/host/report/limits.ts';
 import { ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
 import { writeSyntheticCapture } from './support/synthetic-capture.ts';
 
@@ -390,4 +392,43 @@ describe('--help', () => {
   it('help for an unknown command is a usage error', () => {
     expectSentence(['help', 'nope'], 2, /unknown command 'nope'/);
   });
+});
+
+describe('XLSX of a large capture: the per-interval sheets are opt-in above the limit, the report tables always there', () => {
+  it(`above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows: a sheet says where the intervals are; --all-intervals writes them`, async () => {
+    const cap = join(dir, 'large.capture');
+    // 1 front + 3 backing devices, 2 × 8.5 h + 10 min at 1 s: 4 × 61 800 = 247 200 rows
+    writeSyntheticCapture({ path: cap, windowSeconds: 30_600, warmupSeconds: 600, intervalMs: 1000, backingDevices: 3, missShare: 0.1 });
+    const db = new Database(cap, { readonly: true });
+    const rows = (db.prepare('SELECT COUNT(*) AS n FROM intervals').get() as { n: number }).n;
+    db.close();
+    expect(rows).toBeGreaterThan(XLSX_INTERVAL_ROWS_LIMIT);
+    const out = join(dir, 'large.xlsx');
+    const r = runBuiltCli(['report', cap, '--format', 'xlsx', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const names = wb.worksheets.map((w) => w.name);
+    expect(names).toContain('Intervals');
+    expect(names.filter((n) => n.startsWith('Intervals '))).toEqual([]);
+    expect(names).toContain('Per hour of the day (UTC), both'); // the hourly table's sheet (31 characters)
+    const note = String(wb.getWorksheet('Intervals')?.getRow(1).getCell(1).value);
+    expect(note).toContain(`The ${rows.toLocaleString('en')} per-interval rows of this capture are not in this workbook (more than ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')}`);
+    expect(note).toContain('--all-intervals');
+
+    const all = runBuiltCli(['report', cap, '--format', 'xlsx', '--out', out, '--all-intervals']);
+    expect(all.code, all.err).toBe(0);
+    const wb2 = new ExcelJS.stream.xlsx.WorkbookReader(out, { worksheets: 'emit', sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    const counts = new Map<string, number>();
+    for await (const ws of wb2) {
+      let n = 0;
+      for await (const _row of ws) n++;
+      counts.set(String((ws as unknown as { name: string }).name), n);
+    }
+    const intervalSheets = [...counts].filter(([n]) => n.startsWith('Intervals '));
+    expect(intervalSheets).toHaveLength(4);
+    expect(intervalSheets.reduce((s, [, n]) => s + n - 1, 0)).toBe(rows);
+    rmSync(cap);
+    rmSync(out);
+  }, 240_000);
 });

@@ -4,6 +4,7 @@
  * `cacheproof help COMMAND`) prints it on standard output and exits 0.
  */
 import { APP_VERSION } from '../host/version.ts';
+import { XLSX_INTERVAL_ROWS_LIMIT } from '../host/report/limits.ts';
 import { COVER_DATE_RANGE, DURATION_MAX_TEXT, SEED_MAX, TARGET_MS_MAX } from './args.ts';
 
 /** Help lines are wrapped at this many characters (a description continues under itself). */
@@ -94,6 +95,7 @@ ${twoColumns([
   ['--out FILE', 'required; the file to write'],
   ['--lang en|fr|es|ru', 'language of the texts, numbers and dates (default en)'],
   ['--paper a4|letter', 'PDF paper size (default a4)'],
+  ['--all-intervals', `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)`],
   ['--scenario FILE', 'a TCO scenario (docs/tco-scenario.md): adds the TCO and drive-life section'],
   ['--cover FILE', `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})`],
   ...ANALYSIS_OPTIONS,

@@ -26,10 +26,11 @@ import { localizeTemplate } from '../shared/i18n/template.ts';
 
 const FLAGS = {
   '--format': 'value', '--out': 'value', '--lang': 'value', '--paper': 'value', '--scenario': 'value', '--cover': 'value',
+  '--all-intervals': 'bool',
   '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value', '--backing': 'value', '--targets': 'value', '--seed': 'value',
 } as const;
 
-const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N] (cacheproof report --help: every option)';
+const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--all-intervals] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N] (cacheproof report --help: every option)';
 
 /** Reads and checks a cover file; a problem is one sentence naming the file and field. */
 export function readCover(path: string): CoverInput {
@@ -122,7 +123,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     const targets = flags.get('--targets');
     if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
     const result = await exportReport({
-      format, lang, paper, out, inputs,
+      format, lang, paper, out, inputs, allIntervals: flags.has('--all-intervals'),
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
     });
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${o.kind} "${o.id}" is ${o.width}px wide, wider than the page's ${o.limitWidth}px.\n`);

@@ -41,6 +41,8 @@ export interface ExportRequest {
   /** Target file. For CSV it is the summary; the intervals go to `<name>-intervals.csv` beside it. */
   out: string;
   load: LoadOptions;
+  /** XLSX: write the per-interval sheets even above XLSX_INTERVAL_ROWS_LIMIT rows (xlsx.ts). */
+  allIntervals?: boolean;
   /** The command's other input files (scenario, cover, targets): no output may be one of them (nor the capture). */
   inputs?: NamedInput[];
   /** PDF printer; default a headless Chromium started for this export and closed after. */
@@ -139,7 +141,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       }
     } else if (req.format === 'xlsx') {
       progress(45, 'write');
-      await writeXlsx(tmp, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+      await writeXlsx(tmp, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
     } else {
       progress(45, 'write');
       await writeInto(tmp, summaryCsv(model, req.lang));

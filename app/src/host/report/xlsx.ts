@@ -10,10 +10,18 @@ import ExcelJS from 'exceljs';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
 import type { IntervalRecord } from '@cacheproof/engine';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
-import type { Lang } from '../../shared/i18n/types.ts';
+import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
+import { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
 
 /** Rows per sheet before a device's intervals continue on the next sheet (Excel's limit is 1 048 576). */
 export const MAX_SHEET_ROWS = 1_000_000;
+
+export { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
+
+export interface XlsxOptions {
+  /** Write the per-interval sheets whatever their size. */
+  allIntervals?: boolean;
+}
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
 
@@ -84,7 +92,7 @@ export interface XlsxProgress {
  * Writes the workbook to `path`. `intervals` are the capture's records (any order inside a
  * device is kept as given: the recorder writes in time order).
  */
-export async function writeXlsx(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: XlsxProgress = () => {}): Promise<void> {
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
   wb.created = new Date(model.generatedMs);
@@ -120,7 +128,23 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, in
   for (const s of model.sections) for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used);
   progress(0.1);
 
-  // Per-interval data, one sheet per device
+  // Per-interval data, one sheet per device (left out above the limit unless asked for)
+  const wanted = new Set(model.intervalDevices.map((d) => d.device));
+  let rowCount = 0;
+  for (const r of intervals) if (wanted.has(r.device)) rowCount++;
+  if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) {
+    const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
+    const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
+    note.columns = [{ width: 120 }];
+    const fmt = new Intl.NumberFormat(LOCALE[lang]);
+    const row = note.addRow([rt('xl.intervalsOmitted', lang, { rows: fmt.format(rowCount), limit: fmt.format(XLSX_INTERVAL_ROWS_LIMIT), hourly: hourly?.type === 'table' ? reportText(hourly.table.title, lang) : '' })]);
+    row.alignment = { wrapText: true, vertical: 'top' };
+    row.commit();
+    note.commit();
+    await wb.commit();
+    progress(1);
+    return;
+  }
   const byDevice = new Map<string, IntervalRecord[]>();
   for (const d of model.intervalDevices) byDevice.set(d.device, []);
   for (const r of intervals) byDevice.get(r.device)?.push(r);
