@@ -10,6 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadSynthetic, median, root } from '../lib/synthetic.mjs';
 
 const arg = (name, dflt) => {
@@ -52,7 +53,7 @@ try {
       const rssFile = join(dir, `rss-${format}-${i}`);
       const extra = format === 'xlsx' && allIntervals ? ['--all-intervals'] : [];
       const t = performance.now();
-      const r = spawnSync(process.execPath, ['-r', join(root, 'bench', 'lib', 'maxrss.cjs'), cli, 'report', capture, '--format', format, '--out', out, ...extra], {
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(root, 'bench', 'lib', 'maxrss.mjs')).href, cli, 'report', capture, '--format', format, '--out', out, ...extra], {
         stdio: ['ignore', 'ignore', 'inherit'],
         env: { ...process.env, CACHEPROOF_BENCH_RSS_FILE: rssFile },
       });
