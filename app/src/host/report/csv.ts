@@ -8,7 +8,8 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel } from '@cacheproof/engine/report';
-import type { IntervalRecord } from '@cacheproof/engine';
+import { recordAt, type DeviceColumns } from '@cacheproof/engine';
+import { countRecords } from './rows.ts';
 import { headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 
@@ -45,26 +46,31 @@ export function summaryCsv(model: ReportModel, lang: Lang): string {
   return out;
 }
 
-/** Streams the per-interval CSV of every device (in the model's device order) to `path`. */
-export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: (fraction: number) => void = () => {}): Promise<void> {
+/**
+ * Streams the per-interval CSV of every device (in the model's device order) to `path`, row by
+ * row from the capture's columns (a record exists only while its row is written), in chunks of
+ * 5 000 rows, waiting for the stream to drain. The caller owns `path` (the atomic writer's
+ * temporary file) and commits it.
+ */
+export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: (fraction: number) => void = () => {}): Promise<void> {
   const stream = createWriteStream(path, { encoding: 'utf8' });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  failed.catch(() => undefined);
   const write = async (s: string): Promise<void> => {
     if (!stream.write(s)) await Promise.race([once(stream, 'drain'), failed]);
   };
-  const order = new Map(model.intervalDevices.map((d, i) => [d.device, i]));
-  const byDevice: IntervalRecord[][] = model.intervalDevices.map(() => []);
-  for (const r of intervals) {
-    const i = order.get(r.device);
-    if (i !== undefined) byDevice[i]?.push(r);
-  }
+  const order = model.intervalDevices.map((d) => d.device);
+  const byName = new Map(cols.map((c) => [c.device, c]));
   await write(BOM + line(INTERVAL_COLUMNS.map((c) => headWithUnit(rt(c.head, lang), c.unit ?? undefined, lang))));
-  const total = Math.max(1, intervals.length);
+  const total = Math.max(1, countRecords(cols, order));
+  const timeColumn = INTERVAL_COLUMNS.map((c) => c.kind === 'time');
   let done = 0;
   let chunk = '';
-  for (const records of byDevice) {
-    for (const r of records) {
-      const row = intervalRow(r).map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v).toISOString() : v));
+  for (const name of order) {
+    const c = byName.get(name);
+    if (c === undefined) continue;
+    for (let i = 0; i < c.n; i++) {
+      const row = intervalRow(recordAt(c, i)).map((v, j) => (timeColumn[j] === true && typeof v === 'number' ? new Date(v).toISOString() : v));
       chunk += line(row);
       if (++done % 5000 === 0) {
         await write(chunk);

@@ -16,6 +16,7 @@ import { HostError } from '../errors.ts';
 import { clashingInput, clashSentence, type NamedInput } from '../same-file.ts';
 import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
+import { captureColumns } from './rows.ts';
 import { renderHtml, type Paper } from './html.ts';
 import { loadReport, type LoadOptions } from './input.ts';
 import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
@@ -141,11 +142,11 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       }
     } else if (req.format === 'xlsx') {
       progress(45, 'write');
-      await writeXlsx(tmp, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
+      await writeXlsx(tmp, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
     } else {
       progress(45, 'write');
       await writeInto(tmp, summaryCsv(model, req.lang));
-      await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+      await writeIntervalsCsv(temps[1] as string, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'));
     }
     for (const f of files) f.commit();
     files.length = 0;

@@ -8,7 +8,8 @@
  */
 import ExcelJS from 'exceljs';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
-import type { IntervalRecord } from '@cacheproof/engine';
+import { recordAt, type DeviceColumns } from '@cacheproof/engine';
+import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
@@ -89,10 +90,11 @@ export interface XlsxProgress {
 }
 
 /**
- * Writes the workbook to `path`. `intervals` are the capture's records (any order inside a
- * device is kept as given: the recorder writes in time order).
+ * Writes the workbook to `path` (streamed: exceljs `stream.xlsx.WorkbookWriter`, every row
+ * committed as written). `cols` are the capture's intervals as per-device columns (in time
+ * order); a record exists only while its row is written.
  */
-export async function writeXlsx(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
   wb.created = new Date(model.generatedMs);
@@ -129,9 +131,8 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, in
   progress(0.1);
 
   // Per-interval data, one sheet per device (left out above the limit unless asked for)
-  const wanted = new Set(model.intervalDevices.map((d) => d.device));
-  let rowCount = 0;
-  for (const r of intervals) if (wanted.has(r.device)) rowCount++;
+  const order = model.intervalDevices.map((d) => d.device);
+  const rowCount = countRecords(cols, order);
   if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) {
     const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
     const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
@@ -145,24 +146,28 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, in
     progress(1);
     return;
   }
-  const byDevice = new Map<string, IntervalRecord[]>();
-  for (const d of model.intervalDevices) byDevice.set(d.device, []);
-  for (const r of intervals) byDevice.get(r.device)?.push(r);
-  const total = Math.max(1, intervals.length);
+  const byName = new Map(cols.map((c) => [c.device, c]));
+  const total = Math.max(1, rowCount);
   let done = 0;
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
   const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
-  for (const [device, records] of byDevice) {
-    for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, records.length); part++) {
+  for (const device of order) {
+    const c = byName.get(device);
+    const n = c?.n ?? 0;
+    for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, n); part++) {
       const name = rt('xl.intervalsSheet', lang, { device }) + (part > 0 ? ` (${part + 1})` : '');
       const sheet = wb.addWorksheet(sheetName(name, used), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = heads.map((h, i) => ({ header: h, width: i === 0 ? 14 : INTERVAL_COLUMNS[i]?.kind === 'time' ? 24 : 13, ...(fmts[i] === undefined ? {} : { style: { numFmt: fmts[i] as string } }) }));
       styleHeader(sheet.getRow(1));
-      const end = Math.min(records.length, (part + 1) * MAX_SHEET_ROWS);
+      const end = Math.min(n, (part + 1) * MAX_SHEET_ROWS);
       for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
-        const row = intervalRow(records[i] as IntervalRecord);
+        const row = intervalRow(recordAt(c as DeviceColumns, i));
         sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
-        if (++done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
+        if (++done % 20000 === 0) {
+          progress(0.1 + 0.9 * (done / total));
+          // let the file stream drain what the committed rows produced (memory stays flat)
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
       }
       sheet.commit();
     }
