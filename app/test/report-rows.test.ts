@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocColumns, columnsFromRecords, type IntervalRecord } from '@cacheproof/engine';
 import { reportSeries } from '@cacheproof/engine/report';
+import { isoTimes } from '../src/host/report/csv.ts';
 import { countRecords, forEachRecord, recordsView } from '../src/host/report/rows.ts';
 
 function records(): IntervalRecord[] {
@@ -37,5 +38,14 @@ describe('recordsView', () => {
     const recs = records();
     const devices = [{ name: 'sda', role: 'front' as const }, { name: 'sdb', role: 'backing' as const }, { name: 'sdc', role: 'backing' as const }];
     expect(reportSeries(recordsView(columnsFromRecords(recs)), devices, 4)).toEqual(reportSeries(recs, devices, 4));
+  });
+});
+
+describe('isoTimes (the CSV time cells)', () => {
+  it('formats like Date#toISOString across days, years, leap days, fractions and before 1970', () => {
+    const iso = isoTimes();
+    const times = [0, 999, 86_399_999, 86_400_000, Date.UTC(2024, 1, 28, 23, 59, 59, 999), Date.UTC(2024, 1, 29, 12, 0, 0, 5), Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1), -1, -86_400_001, 1234.5, Date.UTC(2026, 10, 2, 7, 8, 9, 10)];
+    for (const t of times) expect(iso(t), String(t)).toBe(new Date(t).toISOString());
+    for (let t = Date.UTC(2026, 10, 2, 23, 0, 0); t < Date.UTC(2026, 10, 3, 1, 0, 0); t += 997) expect(iso(t)).toBe(new Date(t).toISOString());
   });
 });

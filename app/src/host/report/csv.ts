@@ -37,6 +37,35 @@ export function csvField(v: string | number | null): string {
 
 const line = (fields: (string | number | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
 
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+const pad3 = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
+
+/**
+ * `new Date(ms).toISOString()` for many times in order, about five times faster: the date part
+ * is formatted once per UTC day. Example: `isoTimes()(0)` → `1970-01-01T00:00:00.000Z`.
+ */
+export function isoTimes(): (ms: number) => string {
+  let dayStart = NaN;
+  let prefix = '';
+  return (ms: number): string => {
+    const inDay = ms - dayStart;
+    if (!(inDay >= 0 && inDay < 86_400_000) || !Number.isInteger(ms)) {
+      if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return new Date(ms).toISOString();
+      dayStart = ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+      prefix = new Date(dayStart).toISOString().slice(0, 11);
+      return isoTimesAt(prefix, ms - dayStart);
+    }
+    return isoTimesAt(prefix, inDay);
+  };
+}
+
+function isoTimesAt(prefix: string, inDay: number): string {
+  const h = Math.floor(inDay / 3_600_000);
+  const m = Math.floor((inDay % 3_600_000) / 60_000);
+  const sec = Math.floor((inDay % 60_000) / 1000);
+  return `${prefix}${pad2(h)}:${pad2(m)}:${pad2(sec)}.${pad3(inDay % 1000)}Z`;
+}
+
 /** The summary CSV as a string. */
 export function summaryCsv(model: ReportModel, lang: Lang): string {
   let out = BOM + line(['xl.id', 'xl.figure', 'xl.before', 'xl.after', 'xl.value', 'xl.low', 'xl.high', 'xl.unit', 'xl.devices', 'xl.path'].map((k) => rt(k as 'xl.id', lang)));
@@ -63,15 +92,31 @@ export async function writeIntervalsCsv(path: string, model: ReportModel, lang: 
   const byName = new Map(cols.map((c) => [c.device, c]));
   await write(BOM + line(INTERVAL_COLUMNS.map((c) => headWithUnit(rt(c.head, lang), c.unit ?? undefined, lang))));
   const total = Math.max(1, countRecords(cols, order));
-  const timeColumn = INTERVAL_COLUMNS.map((c) => c.kind === 'time');
+  const kinds = INTERVAL_COLUMNS.map((c) => c.kind);
+  const iso = isoTimes();
+  // text cells repeat (the device, a few statuses): each is escaped once
+  const textCells = new Map<string, string>();
+  const text = (v: string): string => {
+    let f = textCells.get(v);
+    if (f === undefined) textCells.set(v, (f = csvField(v)));
+    return f;
+  };
   let done = 0;
   let chunk = '';
   for (const name of order) {
     const c = byName.get(name);
     if (c === undefined) continue;
     for (let i = 0; i < c.n; i++) {
-      const row = intervalRow(recordAt(c, i)).map((v, j) => (timeColumn[j] === true && typeof v === 'number' ? new Date(v).toISOString() : v));
-      chunk += line(row);
+      const row = intervalRow(recordAt(c, i));
+      let out = '';
+      for (let j = 0; j < row.length; j++) {
+        const v = row[j] as string | number | null;
+        if (j > 0) out += ',';
+        if (v === null) continue;
+        if (typeof v === 'number') out += kinds[j] === 'time' ? iso(v) : Number.isFinite(v) ? String(v) : '';
+        else out += text(v);
+      }
+      chunk += `${out}\r\n`;
       if (++done % 5000 === 0) {
         await write(chunk);
         chunk = '';
