@@ -4,7 +4,7 @@
  * written atomically: on a full disk (a real 64 KiB tmpfs) the command exits 6 and the file it
  * would have replaced is byte-identical, with no temporary or 0-byte file left.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../src/host/report/csv.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from '../src/host/report/limits.ts';
-import { ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
+import { CLI, ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
 import { writeSyntheticCapture } from './support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-cli-out-'));
@@ -431,4 +431,29 @@ describe('XLSX of a large capture: the per-interval sheets are opt-in above the 
     rmSync(cap);
     rmSync(out);
   }, 240_000);
+});
+
+describe('a command stopped while it writes', () => {
+  it('SIGTERM: exit 143, the temporary files removed, the existing target untouched', async () => {
+    const cap = join(dir, 'stopped.capture');
+    writeSyntheticCapture({ path: cap, windowSeconds: 12_000, warmupSeconds: 600, intervalMs: 1000, backingDevices: 3, missShare: 0.1 });
+    const out = join(dir, 'stopped.csv');
+    writeFileSync(out, 'the previous summary\n');
+    const before = readdirSync(dir).sort();
+    const child = spawn(process.execPath, [CLI, 'report', cap, '--format', 'csv', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // the temporary files are reserved first (before the capture is read): stop it as soon as they exist
+    const t0 = Date.now();
+    while (!readdirSync(dir).some((f) => f.startsWith('.stopped') && f.includes('.partial-')) && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+    expect(readdirSync(dir).filter((f) => f.includes('.partial-')).length).toBe(2);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(err).toContain('stopped by SIGTERM; nothing was written.');
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(readFileSync(out, 'utf8')).toBe('the previous summary\n');
+    rmSync(cap);
+    rmSync(out);
+  });
 });

@@ -2,6 +2,7 @@
  * `cacheproof`: the command-line face of the app (docs/cli.md).
  * Each command lives in its own module and returns a documented exit code.
  */
+import { removePendingTemps } from '../host/atomic-write.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { analyzeCommand } from './analyze.ts';
@@ -47,6 +48,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 const stdio: CliIO = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
 
 if (require.main === module) {
+  // Stopped while writing (Ctrl-C, kill): the half-written temporary files go too; the targets were never touched.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      removePendingTemps();
+      process.stderr.write(`cacheproof: stopped by ${signal}; nothing was written.\n`);
+      process.exit(code);
+    });
+  }
   runCli(process.argv.slice(2), stdio).then(
     (code) => {
       process.exitCode = code;

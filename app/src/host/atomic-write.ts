@@ -39,6 +39,24 @@ export class SymlinkTargetError extends Error {
 
 let counter = 0;
 
+/** Temporary files reserved and not yet committed or aborted (removed by {@link removePendingTemps}). */
+const pending = new Set<string>();
+
+/**
+ * Removes every temporary file this process reserved and has not committed: for a process that
+ * is being stopped (the CLI's SIGINT/SIGTERM handler), so that Ctrl-C leaves no `.partial` file.
+ */
+export function removePendingTemps(): void {
+  for (const tmp of pending) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+  pending.clear();
+}
+
 function fsyncPath(path: string, flags: string): void {
   const fd = openSync(path, flags);
   try {
@@ -99,6 +117,7 @@ export class AtomicFile {
     }
     const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}-${++counter}`);
     closeSync(openSync(tmp, 'wx', mode ?? 0o666));
+    pending.add(tmp);
     return new AtomicFile(target, tmp);
   }
 
@@ -109,6 +128,7 @@ export class AtomicFile {
       fsyncPath(this.tmp, 'r+');
       renameSync(this.tmp, this.target);
       this.done = true;
+      pending.delete(this.tmp);
     } catch (err) {
       this.abort();
       throw err;
@@ -120,6 +140,7 @@ export class AtomicFile {
   abort(): void {
     if (this.done) return;
     this.done = true;
+    pending.delete(this.tmp);
     try {
       unlinkSync(this.tmp);
     } catch {
