@@ -85,6 +85,33 @@ function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang
   ws.commit();
 }
 
+/** Bytes of committed rows allowed to wait for the zip compressor before writing pauses. */
+const QUEUE_LIMIT_BYTES = 8 << 20;
+
+/**
+ * Backpressure for exceljs's streaming writer, which has none: a committed row goes to the
+ * sheet's buffer (before the zip entry is being read) or straight into the compressor's queue,
+ * whatever their size, so a fast writer fills memory with millions of rows (2.7 GB for 2.8
+ * million rows). This waits until the sheet's queued bytes are under {@link QUEUE_LIMIT_BYTES}
+ * (at most 60 s, then goes on). It reads exceljs and archiver internals (`stream.pipes`,
+ * `stream.buffers`, the PassThrough's queue) defensively: when they are not there it only
+ * yields to the event loop.
+ */
+async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
+  type Pipe = { writableLength?: number; _writableState?: { length?: number } };
+  const s = (sheet as unknown as { stream?: { pipes?: Pipe[]; buffers?: { length?: number }[] } }).stream;
+  const queued = (): number => {
+    if (s === undefined) return 0;
+    const pipes = s.pipes ?? [];
+    const buffered = (s.buffers ?? []).reduce((n, b) => n + (typeof b.length === 'number' ? b.length : 0), 0);
+    // archiver's entry is a readable-stream PassThrough: its queue is `_writableState.length`
+    return buffered + pipes.reduce((n, p) => n + (p.writableLength ?? p._writableState?.length ?? 0), 0);
+  };
+  const until = Date.now() + 60_000;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (queued() > QUEUE_LIMIT_BYTES && Date.now() < until) await new Promise<void>((resolve) => setTimeout(resolve, 2));
+}
+
 export interface XlsxProgress {
   (fraction: number): void;
 }
@@ -163,10 +190,9 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, co
       for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
         const row = intervalRow(recordAt(c as DeviceColumns, i));
         sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
-        if (++done % 20000 === 0) {
-          progress(0.1 + 0.9 * (done / total));
-          // let the file stream drain what the committed rows produced (memory stays flat)
-          await new Promise<void>((resolve) => setImmediate(resolve));
+        if (++done % 5000 === 0) {
+          if (done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
+          await drained(sheet);
         }
       }
       sheet.commit();
