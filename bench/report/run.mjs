@@ -1,22 +1,29 @@
-// Benchmark (not a test): `cacheproof report --format pdf` of a generated capture of two 24-hour
-// windows at 1 s for 16 devices (1 front, 14 backing, 1 other; ~2.8 million interval rows):
-// open, hash, analyse, model, draw and print with headless Chromium. Target: median under 10 s.
+// Benchmark (not a test): `cacheproof report` in PDF, XLSX and CSV of a generated capture of two
+// 24-hour windows at 1 s for 16 devices (1 front, 14 backing, 1 other; ~2.8 million interval
+// rows): open, hash, analyse, model, draw, and print (PDF, headless Chromium) or stream the rows
+// (XLSX, CSV) through the atomic writer. Prints, per format, the median wall time and the peak
+// RSS of the cacheproof process (getrusage; Chromium's own processes are not counted) against
+// the targets: PDF ≤ 5 s; XLSX ≤ 60 s and ≤ 1 GB; CSV ≤ 5 s (docs/report.md, "Performance").
 // The capture is generated once and cached under node_modules/.cache/cacheproof-bench/.
-// Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3]
+// Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3] [--formats pdf,xlsx,csv] [--all-intervals]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadSynthetic, median, root } from '../lib/synthetic.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+  return i >= 0 ? process.argv[i + 1] : dflt;
 };
-const hours = arg('--hours', 24);
-const devices = arg('--devices', 16);
-const runs = arg('--runs', 3);
-const TARGET_S = 10;
+const hours = Number(arg('--hours', 24));
+const devices = Number(arg('--devices', 16));
+const runs = Number(arg('--runs', 3));
+const formats = String(arg('--formats', 'pdf,xlsx,csv')).split(',');
+const allIntervals = process.argv.includes('--all-intervals');
+/** Targets: seconds and peak RSS (MB, null = none). */
+const TARGETS = { pdf: { s: 5, rssMb: null }, xlsx: { s: 60, rssMb: 1000 }, csv: { s: 5, rssMb: null } };
 
 const cli = join(root, 'app', 'dist', 'cli.cjs');
 execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
@@ -35,28 +42,45 @@ if (!existsSync(capture)) {
 console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB; ${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s)`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-report-'));
+const rows = [];
 try {
-  const times = [];
-  let pages = '?';
-  for (let i = 0; i < runs; i++) {
-    const out = join(dir, `run-${i}.pdf`);
-    const t = performance.now();
-    const r = spawnSync(process.execPath, [cli, 'report', capture, '--format', 'pdf', '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error(`cacheproof report failed (${r.status})`);
-    times.push((performance.now() - t) / 1000);
-    try {
-      pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1] ?? '?';
-    } catch {
-      // pdfinfo missing: page count unknown
+  for (const format of formats) {
+    const times = [];
+    const rss = [];
+    let note = '';
+    for (let i = 0; i < runs; i++) {
+      const out = join(dir, `run-${i}.${format}`);
+      const rssFile = join(dir, `rss-${format}-${i}`);
+      const extra = format === 'xlsx' && allIntervals ? ['--all-intervals'] : [];
+      const t = performance.now();
+      const r = spawnSync(process.execPath, ['--import', pathToFileURL(join(root, 'bench', 'lib', 'maxrss.mjs')).href, cli, 'report', capture, '--format', format, '--out', out, ...extra], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, CACHEPROOF_BENCH_RSS_FILE: rssFile },
+      });
+      if (r.status !== 0) throw new Error(`cacheproof report --format ${format} failed (${r.status})`);
+      times.push((performance.now() - t) / 1000);
+      rss.push(Number(readFileSync(rssFile, 'utf8')) / 1024);
+      const bytes = readdirSync(dir).filter((f) => f.startsWith(`run-${i}`)).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+      note = `${(bytes / 1e6).toFixed(1)} MB written`;
+      if (format === 'pdf') {
+        try {
+          note += `, ${/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1] ?? '?'} pages`;
+        } catch {
+          // pdfinfo missing: page count unknown
+        }
+      }
+      for (const f of readdirSync(dir)) if (f.startsWith(`run-${i}`)) rmSync(join(dir, f));
     }
+    const m = median(times);
+    const peak = Math.max(...rss);
+    const target = TARGETS[format];
+    const met = m <= target.s && (target.rssMb === null || peak <= target.rssMb);
+    rows.push(`| ${format}${format === 'xlsx' ? (allIntervals ? ' (all interval sheets)' : ' (default: interval sheets left out above the limit)') : ''} | ${m.toFixed(2)} s (${Math.min(...times).toFixed(2)}–${Math.max(...times).toFixed(2)}) | ${peak.toFixed(0)} MB | ≤ ${target.s} s${target.rssMb === null ? '' : `, ≤ ${target.rssMb} MB`}: ${met ? 'met' : 'NOT met'} | ${note} |`);
   }
-  const m = median(times);
   console.log('');
-  console.log(`| what (${runs} runs) | wall time |`);
-  console.log('|---|---:|');
-  console.log(`| cacheproof report --format pdf, median | ${m.toFixed(2)} s |`);
-  console.log(`| min / max | ${Math.min(...times).toFixed(2)} s / ${Math.max(...times).toFixed(2)} s |`);
-  console.log(`| target | < ${TARGET_S} s: ${m < TARGET_S ? 'met' : 'NOT met'} (${pages} pages) |`);
+  console.log(`| cacheproof report --format (${runs} runs) | median wall time (min–max) | peak RSS of cacheproof | target | output |`);
+  console.log('|---|---:|---:|---|---|');
+  for (const r of rows) console.log(r);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

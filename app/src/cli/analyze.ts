@@ -12,7 +12,8 @@ import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.t
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
-import { parseDuration, parseFlags, parseWindow, UsageError } from './args.ts';
+import { parseDuration, parseFlags, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
+import { ANALYZE_HELP, wantsHelp } from './help.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 
 const FLAGS = {
@@ -50,7 +51,7 @@ function readTargets(value: string): LatencyTargets {
   if (parsed === null || typeof parsed !== 'object') throw new UsageError(`--targets: ${value} must hold an object like {"readMs": 10, "writeMs": 5}.`);
   for (const [k, v] of Object.entries(parsed)) {
     if (k !== 'readMs' && k !== 'writeMs' && k !== 'transferMs') throw new UsageError(`--targets: ${value}: unknown field '${k}' (use readMs, writeMs, transferMs).`);
-    if (typeof v !== 'number' || !(v > 0)) throw new UsageError(`--targets: ${value}: ${k} must be a positive number of milliseconds.`);
+    if (typeof v !== 'number' || !(v > 0) || v > TARGET_MS_MAX) throw new UsageError(`--targets: ${value}: ${k} must be a number of milliseconds greater than 0 and at most ${TARGET_MS_MAX}, got ${JSON.stringify(v)}.`);
     out[k] = v;
   }
   return out;
@@ -77,7 +78,7 @@ export function optionsFrom(flags: Map<string, string | true>): AnalyzeOptions {
   if (t !== undefined) o.targets = readTargets(t);
   const s = str('--seed');
   if (s !== undefined) {
-    if (!/^\d+$/.test(s)) throw new UsageError('--seed must be a whole number.');
+    if (!/^\d+$/.test(s) || Number(s) > SEED_MAX) throw new UsageError(`--seed: '${s}' is not accepted; give a whole number from 0 to ${SEED_MAX}.`);
     o.seed = Number(s);
   }
   return o;
@@ -125,6 +126,10 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
 }
 
 export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
+  if (wantsHelp(args)) {
+    io.stdout(ANALYZE_HELP);
+    return EXIT.ok;
+  }
   let flags: Map<string, string | true>;
   let options: AnalyzeOptions;
   let capturePath: string;
@@ -142,7 +147,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     options = optionsFrom(flags);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru]\n`);
+      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] (cacheproof analyze --help: every option)\n`);
       return EXIT.usage;
     }
     throw err;

@@ -2,24 +2,13 @@
  * `cacheproof`: the command-line face of the app (docs/cli.md).
  * Each command lives in its own module and returns a documented exit code.
  */
+import { removePendingTemps } from '../host/atomic-write.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { analyzeCommand } from './analyze.ts';
 import { makeTco } from './tco.ts';
 import { measureCapture } from './measure.ts';
-
-const USAGE = `cacheproof ${APP_VERSION} — storage cache benefit analyzer
-
-Usage:
-  cacheproof analyze CAPTURE [--json] [options]   before/after benefit figures (docs/cli.md)
-  cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]     TCO and drive life per configuration (docs/tco-scenario.md)
-  cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang …]
-                                                  a scenario prefilled from a capture's analysis, labels in the language
-  cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang …] [--scenario FILE] [--cover cover.json]
-                                                  the proof-of-concept report (docs/report.md)
-  cacheproof --version
-  cacheproof --help
-`;
+import { MAIN_HELP } from './help.ts';
 
 const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport };
 
@@ -31,8 +20,17 @@ async function lazyReport(args: string[], io: CliIO): Promise<ExitCode> {
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) {
+    const [topic] = rest;
+    const command = topic === undefined ? undefined : COMMANDS[topic];
+    if (command === undefined) {
+      io.stderr(`cacheproof help: unknown command '${topic ?? ''}'. Run 'cacheproof --help' for the list.\n`);
+      return EXIT.usage;
+    }
+    return command(['--help'], io);
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(USAGE);
+    io.stdout(MAIN_HELP);
     return EXIT.ok;
   }
   if (name === '--version' || name === '-V') {
@@ -50,6 +48,14 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 const stdio: CliIO = { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) };
 
 if (require.main === module) {
+  // Stopped while writing (Ctrl-C, kill): the half-written temporary files go too; the targets were never touched.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      removePendingTemps();
+      process.stderr.write(`cacheproof: stopped by ${signal}; nothing was written.\n`);
+      process.exit(code);
+    });
+  }
   runCli(process.argv.slice(2), stdio).then(
     (code) => {
       process.exitCode = code;

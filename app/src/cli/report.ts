@@ -13,21 +13,24 @@ import { exportReport, isReportFormat, PAPERS, REPORT_FORMATS, type ReportFormat
 import { coverFrom, readScenarioFile } from '../host/report/input.ts';
 import type { Paper } from '../host/report/html.ts';
 import { HostError } from '../host/errors.ts';
+import type { NamedInput } from '../host/same-file.ts';
 import { probePath, probeVersion, findRepoRoot } from '../host/paths.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { ReportCover } from '../shared/contract.ts';
 import { isLang, type Lang } from '../shared/i18n/types.ts';
 import { exitFor, optionsFrom } from './analyze.ts';
 import { parseFlags, UsageError } from './args.ts';
+import { REPORT_HELP, wantsHelp } from './help.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 
 const FLAGS = {
   '--format': 'value', '--out': 'value', '--lang': 'value', '--paper': 'value', '--scenario': 'value', '--cover': 'value',
+  '--all-intervals': 'bool',
   '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value', '--backing': 'value', '--targets': 'value', '--seed': 'value',
 } as const;
 
-const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N]';
+const USAGE = 'Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru] [--paper a4|letter] [--scenario FILE] [--cover cover.json] [--all-intervals] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--seed N] (cacheproof report --help: every option)';
 
 /** Reads and checks a cover file; a problem is one sentence naming the file and field. */
 export function readCover(path: string): CoverInput {
@@ -65,6 +68,10 @@ function exitForReport(code: string): ExitCode {
 }
 
 export const reportCommand: Command = async (args: string[], io: CliIO) => {
+  if (wantsHelp(args)) {
+    io.stdout(REPORT_HELP);
+    return EXIT.ok;
+  }
   let capturePath: string;
   let format: ReportFormat;
   let out: string;
@@ -110,8 +117,13 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     // The template's labels are written in the report's language (user-written labels are kept).
     const scenario = read === null ? null : { ...read, json: localizeTemplate(read.json, lang) };
     const root = (process.argv[1] === undefined ? null : findRepoRoot(dirname(process.argv[1]))) ?? findRepoRoot(process.cwd());
+    const inputs: NamedInput[] = [];
+    if (typeof scenarioPath === 'string') inputs.push({ what: '--scenario', path: scenarioPath });
+    if (typeof coverPath === 'string') inputs.push({ what: '--cover', path: coverPath });
+    const targets = flags.get('--targets');
+    if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
     const result = await exportReport({
-      format, lang, paper, out,
+      format, lang, paper, out, inputs, allIntervals: flags.has('--all-intervals'),
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
     });
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${o.kind} "${o.id}" is ${o.width}px wide, wider than the page's ${o.limitWidth}px.\n`);

@@ -11,7 +11,7 @@
  * Exit codes (io.ts): 0 ok; 2 bad usage; 3 unreadable file, malformed JSON, invalid scenario or
  * a workload the configurations cannot hold; 4 scenario from a newer version; 6 --out not writable.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import {
   parseScenario,
   planScenario,
@@ -26,6 +26,9 @@ import {
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
+import { writeFileAtomic } from '../host/atomic-write.ts';
+import { TCO_HELP } from './help.ts';
+import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences } from '../shared/i18n/planner.ts';
 
@@ -84,7 +87,7 @@ export function makeTco(deps: TcoDeps = {}): Command {
     const parsed = parseArgs(args);
     if (!parsed.ok) {
       if (parsed.help === true) {
-        io.stdout(catalog.en.usage);
+        io.stdout(TCO_HELP);
         return EXIT.ok;
       }
       io.stderr(`${translate(catalog, 'en', 'err.usage', { detail: parsed.detail })}\n${catalog.en.usage}`);
@@ -134,6 +137,11 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
     io.stderr(`${t('err.no-capture-support')}\n`);
     return EXIT.usage;
   }
+  const clash = clashingInput(outPath, [{ what: 'CAPTURE', path: capture }]);
+  if (clash !== null) {
+    io.stderr(`${clashSentence(outPath, 'the scenario', clash)}\n`);
+    return EXIT.cannotWrite;
+  }
   const m = await deps.measureCapture(capture);
   if (!m.ok) {
     io.stderr(`${m.message}\n`);
@@ -143,7 +151,8 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
   // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly.
   const scenario = m.measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, m.measuredFrom);
   try {
-    await writeFile(outPath, `${JSON.stringify(scenario, null, 2)}\n`, 'utf8');
+    // Atomic: a full disk or a failed write leaves an existing SCENARIO as it was, never a 0-byte file.
+    await writeFileAtomic(outPath, `${JSON.stringify(scenario, null, 2)}\n`);
   } catch (err) {
     io.stderr(`${t('err.cannot-write', { file: outPath, detail: errText(err) })}\n`);
     return EXIT.cannotWrite;

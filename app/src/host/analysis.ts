@@ -5,10 +5,11 @@
  */
 import { analyze, columnsFromRecords, profileWorkload, type AnalyzeOptions, type DeviceColumns } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisView, ProfileView } from '../shared/contract.ts';
 import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
+import { writeFileAtomicSync } from './atomic-write.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries } from './series.ts';
@@ -121,9 +122,7 @@ function readCached(file: string, key: string): AnalysisView | null {
 function writeCached(dir: string, file: string, key: string, view: AnalysisView): void {
   try {
     mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ key, view }));
-    renameSync(tmp, file);
+    writeFileAtomicSync(file, JSON.stringify({ key, view }));
     const entries = readdirSync(dir)
       .filter((f) => f.endsWith('.json'))
       .map((f) => ({ f, t: fileStamp(join(dir, f))?.mtimeMs ?? 0 }))

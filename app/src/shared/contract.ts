@@ -5,6 +5,7 @@
  * Documented in docs/ipc.md.
  */
 import { z } from 'zod';
+import { CALENDAR_DATE_RANGE, isCalendarDateText } from './calendar.ts';
 
 const Empty = z.object({}).strict();
 
@@ -189,7 +190,7 @@ export const ReportCover = z.object({
   customer: z.string().max(200).optional(),
   server: z.string().max(200).optional(),
   author: z.string().max(200).optional(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').optional(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine(isCalendarDateText, `must be ${CALENDAR_DATE_RANGE}, written YYYY-MM-DD`).optional(),
 }).strict();
 export type ReportCover = z.infer<typeof ReportCover>;
 

@@ -487,7 +487,15 @@ export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
   for (let i = 0; i < s.configurations.length; i++) {
     const r = evaluateConfiguration(s, i);
     if (!r.ok) return r;
-    configurations.push(r.value);
+    // Every input has a range (scenario.ts LIMITS); this is the last guard that no ∞ or NaN is ever printed as a total.
+    const c = r.value;
+    const figures = [c.totalUsd, c.upfrontUsd, ...c.cumulativeUsd, ...c.lines.map((l) => l.costUsd)];
+    if (!figures.every(Number.isFinite))
+      return {
+        ok: false,
+        error: planError('not-finite', `configurations[${i}]`, {}, `configurations[${i}]: its costs do not add up to a finite number of USD; check the prices, counts and growth of this configuration against the ranges in docs/tco-scenario.md.`),
+      };
+    configurations.push(c);
   }
   const referenceId = s.referenceId ?? configurations[0]?.id ?? '';
   const ref = configurations.find((c) => c.id === referenceId);

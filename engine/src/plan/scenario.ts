@@ -17,10 +17,58 @@ function sourced<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v), schema);
 }
 
-const nonNegative = z.number().finite().min(0);
-const positive = z.number().finite().gt(0);
+/**
+ * Ranges of every numeric field (docs/tco-scenario.md, "Ranges"). The upper limits are far above
+ * any real storage system and keep every total finite: a price of 1e308 would otherwise print ∞.
+ */
+export const LIMITS = {
+  /** Any amount of money, USD. */
+  usd: 1e12,
+  /** Power of one drive, system, enclosure or RAM cache, watts. */
+  watts: 1e6,
+  /** One drive's capacity, bytes (100 PB). */
+  driveBytes: 1e17,
+  /** Workload capacity and RAM cache size, bytes (100 EB). */
+  bytes: 1e20,
+  /** Front-end bytes read or written per year, bytes. */
+  yearlyBytes: 1e24,
+  /** One drive's IOPS. */
+  driveIops: 1e8,
+  /** A workload's IOPS. */
+  iops: 1e10,
+  /** Average request size, bytes (1 GB). */
+  requestBytes: 1e9,
+  /** Drive counts (typed backing and cache counts, built-in slots). */
+  count: 1_000_000,
+  /** Expansion enclosures of a system, and slots per enclosure. */
+  enclosures: 100_000,
+  /** Drives per RAID group, redundant drives per group. */
+  groupSize: 1000,
+  /** RAID write penalty, cache write amplification. */
+  factor: 100,
+  /** Compound yearly growth (10 = +1000 %/yr). */
+  growth: 10,
+  /** Energy price, USD per kWh. */
+  usdPerKwh: 100,
+  /** Power usage effectiveness. */
+  pue: 10,
+  /** HDD rotation speed, rpm. */
+  rpm: 100_000,
+  /** HDD rated workload, TB per year; SSD endurance, TB written. */
+  tb: 1e9,
+  /** SSD drive writes per day. */
+  dwpd: 10_000,
+  /** Warranty and period, years. */
+  years: 30,
+} as const;
+
+const inRange = (min: number, max: number) => z.number().finite().min(min).max(max);
+const positiveTo = (max: number) => z.number().finite().gt(0).max(max);
+/** A whole number in min…max (the range is checked before "integer", so that 1e20 says "at most max"). */
+const intIn = (min: number, max: number) => z.number().min(min).max(max).int();
+const usd = inRange(0, LIMITS.usd);
+const watts = inRange(0, LIMITS.watts);
 const share = z.number().finite().min(0).max(1);
-const count = z.number().int().min(0);
 
 /** Drive classes the model knows. `hdd` drives have a workload rating, SSDs an endurance. */
 export const DRIVE_CLASSES = ['hdd', 'ssd-sata', 'ssd-sas', 'ssd-nvme'] as const;
@@ -31,24 +79,24 @@ export const driveSchema = z.strictObject({
   label: z.string().min(1),
   class: z.enum(DRIVE_CLASSES),
   interface: z.enum(['sata', 'sas', 'nvme']),
-  rpm: sourced(z.number().int().gt(0)).optional(),
+  rpm: sourced(intIn(1, LIMITS.rpm)).optional(),
   /** Raw capacity of one drive, bytes (decimal, as vendors print it). */
-  capacityBytes: sourced(positive),
+  capacityBytes: sourced(positiveTo(LIMITS.driveBytes)),
   /** Sustained small random IOPS of one drive (the sizing figure). Zero is refused. */
-  iops: sourced(positive),
+  iops: sourced(positiveTo(LIMITS.driveIops)),
   /** Average operating power of one drive, watts. */
-  watts: sourced(nonNegative),
+  watts: sourced(watts),
   /** Purchase price of one drive, USD. */
-  priceUsd: sourced(nonNegative),
+  priceUsd: sourced(usd),
   /** Annualized failure rate, 0…1 (0.0044 = 0.44 %/yr). */
   afr: sourced(share),
   /** HDD rated workload, TB (read + written) per year. */
-  workloadTbPerYear: sourced(positive).optional(),
+  workloadTbPerYear: sourced(positiveTo(LIMITS.tb)).optional(),
   /** SSD endurance, TB written over the warranty. Either this or `dwpd` + `warrantyYears`. */
-  enduranceTbw: sourced(positive).optional(),
+  enduranceTbw: sourced(positiveTo(LIMITS.tb)).optional(),
   /** SSD drive writes per day over the warranty. */
-  dwpd: sourced(positive).optional(),
-  warrantyYears: sourced(positive).optional(),
+  dwpd: sourced(positiveTo(LIMITS.dwpd)).optional(),
+  warrantyYears: sourced(positiveTo(LIMITS.years)).optional(),
   notes: z.string().optional(),
 });
 export type DriveModel = z.infer<typeof driveSchema>;
@@ -60,11 +108,11 @@ export type RaidLevel = (typeof RAID_LEVELS)[number];
 export const raidSchema = z.strictObject({
   level: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(RAID_LEVELS)),
   /** Drives per RAID group (a mirror pair, a RAID 5 set of 4+1 = 5, a RAID 10 span of 4, …). */
-  groupSize: z.number().int().gt(0),
+  groupSize: intIn(1, LIMITS.groupSize),
   /** Custom only: back-end I/Os per front-end write. */
-  writePenalty: z.number().finite().min(1).optional(),
+  writePenalty: inRange(1, LIMITS.factor).optional(),
   /** Custom only: drives of each group that hold redundancy, not data. */
-  redundantDrivesPerGroup: z.number().int().min(0).optional(),
+  redundantDrivesPerGroup: intIn(0, LIMITS.groupSize).optional(),
 });
 export type RaidSpec = z.infer<typeof raidSchema>;
 
@@ -79,26 +127,26 @@ const cacheCommon = {
   /** Where the hit shares come from. */
   hitShareSource: z.enum(['measured', 'predicted', 'assumed']).default('assumed'),
   /** Cache software licence, USD, paid once. */
-  licenseUsd: nonNegative.default(0),
+  licenseUsd: usd.default(0),
 };
 
 export const cacheSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('ssd'),
     driveId: z.string().min(1),
-    count: z.number().int().gt(0),
+    count: intIn(1, LIMITS.count),
     raid: raidSchema,
     /** Share of read misses written into the cache (fills), 0…1. */
     fillShare: share.default(1),
     /** NAND writes per host write on the cache SSD, ≥ 1. TBW ratings already include the vendor's own test WAF: keep 1 unless you know better. */
-    writeAmplification: z.number().finite().min(1).default(1),
+    writeAmplification: inRange(1, LIMITS.factor).default(1),
     ...cacheCommon,
   }),
   z.strictObject({
     kind: z.literal('ram'),
-    capacityBytes: positive,
-    costUsd: nonNegative,
-    watts: nonNegative.default(0),
+    capacityBytes: positiveTo(LIMITS.bytes),
+    costUsd: usd,
+    watts: watts.default(0),
     ...cacheCommon,
   }),
 ]);
@@ -109,23 +157,23 @@ export const configurationSchema = z.strictObject({
   label: z.string().min(1),
   system: z.strictObject({
     /** Controller/head/chassis price, USD. */
-    baseCostUsd: nonNegative,
+    baseCostUsd: usd,
     /** Power of the base system, watts. */
-    watts: nonNegative.default(0),
+    watts: watts.default(0),
     /** Drive slots in the base chassis. */
-    builtInSlots: count.default(0),
+    builtInSlots: intIn(0, LIMITS.count).default(0),
     /** Most expansion enclosures the system accepts: the drive-count limit (see docs). */
-    maxEnclosures: count,
+    maxEnclosures: intIn(0, LIMITS.enclosures),
   }),
-  enclosure: z.strictObject({ slots: z.number().int().gt(0), priceUsd: nonNegative, watts: nonNegative.default(0) }),
+  enclosure: z.strictObject({ slots: intIn(1, LIMITS.enclosures), priceUsd: usd, watts: watts.default(0) }),
   backing: z.strictObject({
     driveId: z.string().min(1),
     raid: raidSchema,
     /** Typed drive count (whole RAID groups). Omit to let the model size it. */
-    count: z.number().int().gt(0).optional(),
+    count: intIn(1, LIMITS.count).optional(),
   }),
   cache: cacheSchema.optional(),
-  supportUsdPerYear: nonNegative.default(0),
+  supportUsdPerYear: usd.default(0),
   notes: z.string().optional(),
 });
 export type Configuration = z.infer<typeof configurationSchema>;
@@ -149,37 +197,37 @@ export type MeasuredFrom = z.infer<typeof measuredFromSchema>;
 
 export const scenarioSchema = z.strictObject({
   format: z.literal(SCENARIO_FORMAT),
-  version: z.number().int().min(1),
+  version: intIn(1, SCENARIO_VERSION),
   title: z.string().default(''),
   /** The capture the workload was measured from (see {@link measuredFromSchema}). */
   measuredFrom: measuredFromSchema.optional(),
   /** Period of the comparison, whole years. */
-  years: z.number().int().min(1).max(30),
+  years: intIn(1, LIMITS.years),
   workload: z.strictObject({
     iops: z.strictObject({
       basis: z.enum(IOPS_BASES),
-      p95: positive.optional(),
-      peak: positive.optional(),
-      mean: positive.optional(),
-      typed: positive.optional(),
+      p95: positiveTo(LIMITS.iops).optional(),
+      peak: positiveTo(LIMITS.iops).optional(),
+      mean: positiveTo(LIMITS.iops).optional(),
+      typed: positiveTo(LIMITS.iops).optional(),
     }),
     /** Share of front-end I/Os that are reads, 0…1. */
     readShare: share,
     /** Average request size, bytes. */
-    avgRequestBytes: positive,
+    avgRequestBytes: positiveTo(LIMITS.requestBytes),
     /** Usable capacity needed today, bytes. */
-    capacityBytes: positive,
-    growth: z.strictObject({ capacityPerYear: z.number().finite().gt(-1).default(0), iopsPerYear: z.number().finite().gt(-1).default(0) }).default({ capacityPerYear: 0, iopsPerYear: 0 }),
+    capacityBytes: positiveTo(LIMITS.bytes),
+    growth: z.strictObject({ capacityPerYear: z.number().finite().gt(-1).max(LIMITS.growth).default(0), iopsPerYear: z.number().finite().gt(-1).max(LIMITS.growth).default(0) }).default({ capacityPerYear: 0, iopsPerYear: 0 }),
     /** Size for the last year of growth (recommended: buy once) or for year 1. */
     sizeFor: z.enum(['final-year', 'first-year']).default('final-year'),
     /** Front-end bytes read per year today; default: mean IOPS (or the target) × read share × request size × seconds per year. */
-    yearlyReadBytes: nonNegative.optional(),
+    yearlyReadBytes: inRange(0, LIMITS.yearlyBytes).optional(),
     /** Front-end bytes written per year today; default as above with the write share. */
-    yearlyWrittenBytes: nonNegative.optional(),
+    yearlyWrittenBytes: inRange(0, LIMITS.yearlyBytes).optional(),
   }),
   energy: z.union([
-    z.strictObject({ usdPerKwh: nonNegative, pue: z.number().finite().min(1) }),
-    z.strictObject({ usdPerDrivePerYear: nonNegative }),
+    z.strictObject({ usdPerKwh: inRange(0, LIMITS.usdPerKwh), pue: inRange(1, LIMITS.pue) }),
+    z.strictObject({ usdPerDrivePerYear: usd }),
   ]),
   drives: z.array(driveSchema).min(1),
   configurations: z.array(configurationSchema).min(1),

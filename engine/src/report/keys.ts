@@ -59,7 +59,7 @@ export const REPORT_KEYS = [
   'why.no-matched-hours', 'why.no-reads', 'why.no-writes', 'why.not-reported', 'why.too-few-blocks',
   'why.zero-denominator', 'win.baseline', 'win.measure', 'winSource.option', 'winSource.phase', 'x.contents',
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',
-  'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsSheet', 'xl.low', 'xl.path',
+  'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
 ] as const;
 

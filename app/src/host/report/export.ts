@@ -1,18 +1,22 @@
 /**
  * The report exporters' front door (CLI and app alike): loads the capture and the scenario,
  * builds the model, draws it in the chosen format and language, and writes the file(s)
- * atomically: everything goes to a temporary file next to the target, renamed only when
- * complete; on any failure the temporary files are removed, so no partial report is left.
+ * atomically through the one writer (host/atomic-write.ts): everything goes to a temporary file
+ * next to the target, fsynced and renamed only when complete; on any failure the temporary files
+ * are removed, so no partial report is left. An output that is one of the inputs (the capture,
+ * the scenario, the cover…, by any name, hard link or symlink) is refused before anything is read.
  */
-import { closeSync, openSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ReportModel } from '@cacheproof/engine/report';
 import { formatVal, rt } from '../../shared/i18n/report.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
+import { AtomicFile } from '../atomic-write.ts';
 import { HostError } from '../errors.ts';
+import { clashingInput, clashSentence, type NamedInput } from '../same-file.ts';
 import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
+import { captureColumns } from './rows.ts';
 import { renderHtml, type Paper } from './html.ts';
 import { loadReport, type LoadOptions } from './input.ts';
 import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
@@ -38,6 +42,10 @@ export interface ExportRequest {
   /** Target file. For CSV it is the summary; the intervals go to `<name>-intervals.csv` beside it. */
   out: string;
   load: LoadOptions;
+  /** XLSX: write the per-interval sheets even above XLSX_INTERVAL_ROWS_LIMIT rows (xlsx.ts). */
+  allIntervals?: boolean;
+  /** The command's other input files (scenario, cover, targets): no output may be one of them (nor the capture). */
+  inputs?: NamedInput[];
   /** PDF printer; default a headless Chromium started for this export and closed after. */
   printer?: PdfPrinter;
 }
@@ -59,32 +67,37 @@ export function intervalsCsvPath(out: string): string {
   return join(dirname(out), `${stem}-intervals.csv`);
 }
 
-let counter = 0;
-
-/** Reserves a temporary file beside `target` (proves the folder is writable); HostError `report-cannot-write` otherwise. */
-function reserve(target: string): string {
-  try {
-    if (statSync(target).isDirectory()) throw new HostError('report-cannot-write', `Cannot write the report to ${target}: it is a folder. Give a file name, e.g. ${join(target, 'report.pdf')}.`);
-  } catch (err) {
-    if (err instanceof HostError) throw err;
+/** Why a target cannot be written, in words (errno code → cause). */
+function cannotWriteWhy(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'ENOENT':
+      return 'the folder does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return e.message;
   }
-  const tmp = join(dirname(target), `.${basename(target)}.partial-${process.pid}-${++counter}`);
-  try {
-    closeSync(openSync(tmp, 'wx'));
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'ENOENT' ? 'the folder does not exist' : e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EROFS' ? 'the file system is read-only' : e.message;
-    throw new HostError('report-cannot-write', `Cannot write the report to ${target}: ${why}. Choose a folder you can write to.`);
-  }
-  return tmp;
 }
 
-function removeQuietly(path: string): void {
+/** Reserves a temporary file beside `target` (proves the folder is writable); HostError `report-cannot-write` otherwise. */
+function reserve(target: string): AtomicFile {
   try {
-    unlinkSync(path);
-  } catch {
-    // already gone
+    return AtomicFile.create(target);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EISDIR') throw new HostError('report-cannot-write', `Cannot write the report to ${target}: it is a folder. Give a file name, e.g. ${join(target, 'report.pdf')}.`);
+    throw new HostError('report-cannot-write', `Cannot write the report to ${target}: ${cannotWriteWhy(e)}. Choose a folder you can write to.`);
   }
+}
+
+/** Fills a reserved temporary file (the commit fsyncs and renames it). */
+async function writeInto(tmp: string, data: string | Uint8Array): Promise<void> {
+  await writeFile(tmp, data, typeof data === 'string' ? 'utf8' : undefined);
 }
 
 /** Draws the report HTML (also the PDF's source). */
@@ -95,10 +108,16 @@ export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, e
 /** Exports one report. Throws HostError for expected failures, after removing anything half-written. */
 export async function exportReport(req: ExportRequest, progress: Progress = () => {}): Promise<ExportResult> {
   const targets = req.format === 'csv' ? [req.out, intervalsCsvPath(req.out)] : [req.out];
-  const temps: string[] = [];
+  const inputs: NamedInput[] = [{ what: 'CAPTURE', path: req.load.capturePath }, ...(req.inputs ?? [])];
+  for (const t of targets) {
+    const clash = clashingInput(t, inputs);
+    if (clash !== null) throw new HostError('report-cannot-write', clashSentence(t, 'the report', clash));
+  }
+  const files: AtomicFile[] = [];
   let ownPrinter: PdfPrinter | null = null;
   try {
-    for (const t of targets) temps.push(reserve(t));
+    for (const t of targets) files.push(reserve(t));
+    const temps = files.map((f) => f.tmp);
     if (req.format === 'pdf') {
       // Chromium boots in its own process while this one reads and analyses the capture.
       ownPrinter = req.printer === undefined ? chromiumPrinter() : null;
@@ -114,7 +133,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       progress(45, 'render');
       const html = reportHtml(model, req.lang, req.load.appVersion);
       if (req.format === 'html') {
-        await writeFile(tmp, html, 'utf8');
+        await writeInto(tmp, html);
       } else {
         progress(55, 'print');
         const printer = req.printer ?? ownPrinter ?? (ownPrinter = chromiumPrinter());
@@ -123,22 +142,22 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
         dialogs = r.dialogs;
         fonts = r.fonts;
         progress(95, 'write');
-        await writeFile(tmp, r.pdf);
+        await writeInto(tmp, r.pdf);
       }
     } else if (req.format === 'xlsx') {
       progress(45, 'write');
-      await writeXlsx(tmp, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+      await writeXlsx(tmp, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
     } else {
       progress(45, 'write');
-      await writeFile(tmp, summaryCsv(model, req.lang), 'utf8');
-      await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.capture.data.intervals, (f) => progress(45 + Math.round(54 * f), 'write'));
+      await writeInto(tmp, summaryCsv(model, req.lang));
+      await writeIntervalsCsv(temps[1] as string, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'));
     }
-    targets.forEach((t, i) => renameSync(temps[i] as string, t));
-    temps.length = 0;
+    for (const f of files) f.commit();
+    files.length = 0;
     progress(100, 'done');
     return { files: targets, overflow, dialogs, fonts, model };
   } catch (err) {
-    for (const t of temps) removeQuietly(t);
+    for (const f of files) f.abort();
     if (err instanceof HostError) throw err;
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOSPC' || e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' || e.code === 'EISDIR') {

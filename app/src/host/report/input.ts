@@ -14,6 +14,7 @@ import { openCapture, sha256File, type OpenedCapture } from '../capture/reader.t
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { measuredWorkload } from '../plan.ts';
+import { recordsView } from './rows.ts';
 
 export interface LoadedReport {
   capture: OpenedCapture;
@@ -130,7 +131,8 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
   for (const name of [...result.devices.front, ...result.devices.backing]) {
     if (!charted.some((d) => d.name === name)) charted.push({ name, role: result.devices.front.includes(name) ? 'front' : 'backing', sizeBytes: null, rotational: null, model: null });
   }
-  const series = reportSeries(capture.data.intervals, charted.map((d) => ({ name: d.name, role: result.devices.front.includes(d.name) ? 'front' : result.devices.backing.includes(d.name) ? 'backing' : d.role })));
+  // a view over the reader's columns: no record object per interval is kept (rows.ts)
+  const series = reportSeries(capture.data.columns === undefined ? capture.data.intervals : recordsView(capture.data.columns), charted.map((d) => ({ name: d.name, role: result.devices.front.includes(d.name) ? 'front' : result.devices.backing.includes(d.name) ? 'backing' : d.role })));
   const meta = capture.meta;
   let sizeBytes: number | null = null;
   try {

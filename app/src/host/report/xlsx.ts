@@ -8,12 +8,21 @@
  */
 import ExcelJS from 'exceljs';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
-import type { IntervalRecord } from '@cacheproof/engine';
+import { recordAt, type DeviceColumns } from '@cacheproof/engine';
+import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
-import type { Lang } from '../../shared/i18n/types.ts';
+import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
+import { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
 
 /** Rows per sheet before a device's intervals continue on the next sheet (Excel's limit is 1 048 576). */
 export const MAX_SHEET_ROWS = 1_000_000;
+
+export { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
+
+export interface XlsxOptions {
+  /** Write the per-interval sheets whatever their size. */
+  allIntervals?: boolean;
+}
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF4' } };
 
@@ -76,15 +85,43 @@ function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang
   ws.commit();
 }
 
+/** Bytes of committed rows allowed to wait for the zip compressor before writing pauses. */
+const QUEUE_LIMIT_BYTES = 8 << 20;
+
+/**
+ * Backpressure for exceljs's streaming writer, which has none: a committed row goes to the
+ * sheet's buffer (before the zip entry is being read) or straight into the compressor's queue,
+ * whatever their size, so a fast writer fills memory with millions of rows (2.7 GB for 2.8
+ * million rows). This waits until the sheet's queued bytes are under {@link QUEUE_LIMIT_BYTES}
+ * (at most 60 s, then goes on). It reads exceljs and archiver internals (`stream.pipes`,
+ * `stream.buffers`, the PassThrough's queue) defensively: when they are not there it only
+ * yields to the event loop.
+ */
+async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
+  type Pipe = { writableLength?: number; _writableState?: { length?: number } };
+  const s = (sheet as unknown as { stream?: { pipes?: Pipe[]; buffers?: { length?: number }[] } }).stream;
+  const queued = (): number => {
+    if (s === undefined) return 0;
+    const pipes = s.pipes ?? [];
+    const buffered = (s.buffers ?? []).reduce((n, b) => n + (typeof b.length === 'number' ? b.length : 0), 0);
+    // archiver's entry is a readable-stream PassThrough: its queue is `_writableState.length`
+    return buffered + pipes.reduce((n, p) => n + (p.writableLength ?? p._writableState?.length ?? 0), 0);
+  };
+  const until = Date.now() + 60_000;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (queued() > QUEUE_LIMIT_BYTES && Date.now() < until) await new Promise<void>((resolve) => setTimeout(resolve, 2));
+}
+
 export interface XlsxProgress {
   (fraction: number): void;
 }
 
 /**
- * Writes the workbook to `path`. `intervals` are the capture's records (any order inside a
- * device is kept as given: the recorder writes in time order).
+ * Writes the workbook to `path` (streamed: exceljs `stream.xlsx.WorkbookWriter`, every row
+ * committed as written). `cols` are the capture's intervals as per-device columns (in time
+ * order); a record exists only while its row is written.
  */
-export async function writeXlsx(path: string, model: ReportModel, lang: Lang, intervals: readonly IntervalRecord[], progress: XlsxProgress = () => {}): Promise<void> {
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
   wb.created = new Date(model.generatedMs);
@@ -120,25 +157,43 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, in
   for (const s of model.sections) for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used);
   progress(0.1);
 
-  // Per-interval data, one sheet per device
-  const byDevice = new Map<string, IntervalRecord[]>();
-  for (const d of model.intervalDevices) byDevice.set(d.device, []);
-  for (const r of intervals) byDevice.get(r.device)?.push(r);
-  const total = Math.max(1, intervals.length);
+  // Per-interval data, one sheet per device (left out above the limit unless asked for)
+  const order = model.intervalDevices.map((d) => d.device);
+  const rowCount = countRecords(cols, order);
+  if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) {
+    const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
+    const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
+    note.columns = [{ width: 120 }];
+    const fmt = new Intl.NumberFormat(LOCALE[lang]);
+    const row = note.addRow([rt('xl.intervalsOmitted', lang, { rows: fmt.format(rowCount), limit: fmt.format(XLSX_INTERVAL_ROWS_LIMIT), hourly: hourly?.type === 'table' ? reportText(hourly.table.title, lang) : '' })]);
+    row.alignment = { wrapText: true, vertical: 'top' };
+    row.commit();
+    note.commit();
+    await wb.commit();
+    progress(1);
+    return;
+  }
+  const byName = new Map(cols.map((c) => [c.device, c]));
+  const total = Math.max(1, rowCount);
   let done = 0;
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
   const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
-  for (const [device, records] of byDevice) {
-    for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, records.length); part++) {
+  for (const device of order) {
+    const c = byName.get(device);
+    const n = c?.n ?? 0;
+    for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, n); part++) {
       const name = rt('xl.intervalsSheet', lang, { device }) + (part > 0 ? ` (${part + 1})` : '');
       const sheet = wb.addWorksheet(sheetName(name, used), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = heads.map((h, i) => ({ header: h, width: i === 0 ? 14 : INTERVAL_COLUMNS[i]?.kind === 'time' ? 24 : 13, ...(fmts[i] === undefined ? {} : { style: { numFmt: fmts[i] as string } }) }));
       styleHeader(sheet.getRow(1));
-      const end = Math.min(records.length, (part + 1) * MAX_SHEET_ROWS);
+      const end = Math.min(n, (part + 1) * MAX_SHEET_ROWS);
       for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
-        const row = intervalRow(records[i] as IntervalRecord);
+        const row = intervalRow(recordAt(c as DeviceColumns, i));
         sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
-        if (++done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
+        if (++done % 5000 === 0) {
+          if (done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
+          await drained(sheet);
+        }
       }
       sheet.commit();
     }

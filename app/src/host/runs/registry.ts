@@ -6,7 +6,8 @@
  * asked for (the plan and its name) and the headline once the run has been analysed.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../atomic-write.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RunPlan } from '../../shared/contract.ts';
@@ -52,12 +53,10 @@ export class RunRegistry {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
-  /** Writes a record atomically (temp file + rename): a crash never leaves half a file. */
+  /** Writes a record atomically (host/atomic-write.ts: temp file, fsync, rename, fsync folder): a crash or a full disk never leaves half a file. */
   save(rec: RunRecord): void {
     this.ensureDir();
-    const tmp = `${this.recordPath(rec.id)}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(rec, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.recordPath(rec.id));
+    writeFileAtomicSync(this.recordPath(rec.id), `${JSON.stringify(rec, null, 2)}\n`, { mode: 0o600 });
   }
 
   /** One run by id, or null when there is no such (readable) record. */
