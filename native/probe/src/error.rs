@@ -25,6 +25,14 @@ pub enum ProbeError {
     /// The file exists but is not a CacheProof capture.
     #[error("{0} is not a CacheProof capture")]
     NotACapture(PathBuf),
+    /// The capture file is damaged (cut short, overwritten, empty): SQLite cannot read it.
+    /// `what` says what SQLite found, in words; `copy` where a copy of the recorded pages may be.
+    #[error("{path} is damaged: {what}; {copy}")]
+    Damaged {
+        path: PathBuf,
+        what: String,
+        copy: String,
+    },
     /// The capture file does not exist.
     #[error("no capture at {0}")]
     NoCapture(PathBuf),
@@ -70,7 +78,7 @@ impl ProbeError {
             ProbeError::UnknownDevice(_) => 3,
             ProbeError::Unwritable { .. } => 4,
             ProbeError::NewerSchema { .. } | ProbeError::NotACapture(_) => 5,
-            ProbeError::NoCapture(_) => 5,
+            ProbeError::NoCapture(_) | ProbeError::Damaged { .. } => 5,
             ProbeError::Locked { .. } => 6,
             ProbeError::NeedsRoot(_) => 7,
             ProbeError::DiskFull { .. } => 8,

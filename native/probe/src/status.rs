@@ -56,8 +56,12 @@ pub struct Status {
     pub trace: Option<TraceStatus>,
 }
 
-/// Read the status of a capture.
+/// Read the status of a capture. A damaged file is named in the error (exit 5).
 pub fn read(path: &Path) -> Result<Status> {
+    read_inner(path).map_err(|e| crate::capture::with_path(path, e))
+}
+
+fn read_inner(path: &Path) -> Result<Status> {
     let c = Capture::open(path, false)?;
     let alive = RecorderLock::is_held(path);
     let mut state = c.recorder("state")?.unwrap_or_else(|| "unknown".into());

@@ -55,9 +55,94 @@ fn map_err(path: &Path, e: rusqlite::Error, samples: i64) -> ProbeError {
             path: path.to_path_buf(),
             reason: e.to_string(),
         },
-        Some(ErrorCode::NotADatabase) => ProbeError::NotACapture(path.to_path_buf()),
+        Some(ErrorCode::NotADatabase) => damaged(
+            path,
+            "SQLite says it is not a database (it does not begin with an SQLite header: it was overwritten, or is no capture at all)",
+        ),
+        Some(ErrorCode::DatabaseCorrupt) => damaged(
+            path,
+            "SQLite says the database disk image is malformed (pages are missing or hold garbage: the file was cut short or overwritten)",
+        ),
         _ => ProbeError::Sqlite(e),
     }
+}
+
+/// The error for a damaged capture: `what` SQLite found, and where a copy of the recorded
+/// pages may be (the `-wal` file beside it, which holds the pages written since the last
+/// checkpoint) or that there is none.
+pub fn damaged(path: &Path, what: &str) -> ProbeError {
+    let wal = wal_path(path);
+    let copy = match std::fs::metadata(&wal) {
+        // 32 bytes: a WAL header without frames.
+        Ok(m) if m.len() > 32 => format!(
+            "a copy of the pages recorded since the last checkpoint may be in {} ({} bytes): keep it beside the capture and copy both before any repair",
+            wal.display(),
+            m.len()
+        ),
+        _ => format!(
+            "no copy of it exists: there is no {} with recorded pages beside it",
+            wal.display()
+        ),
+    };
+    ProbeError::Damaged {
+        path: path.to_path_buf(),
+        what: what.to_string(),
+        copy,
+    }
+}
+
+/// The page size in an SQLite file's header, when the file has one.
+fn header_page_size(path: &Path) -> Option<u64> {
+    use std::io::Read;
+    let mut h = [0u8; 18];
+    std::fs::File::open(path).ok()?.read_exact(&mut h).ok()?;
+    if &h[..16] != b"SQLite format 3\0" {
+        return None;
+    }
+    match u16::from_be_bytes([h[16], h[17]]) {
+        1 => Some(65536),
+        n if n >= 512 && n.is_power_of_two() => Some(u64::from(n)),
+        _ => None,
+    }
+}
+
+/// `<capture>-wal`: SQLite's write-ahead log beside the capture.
+pub fn wal_path(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push("-wal");
+    PathBuf::from(s)
+}
+
+/// Name the capture in an error that came out of SQLite without it (a damaged file found by
+/// a query rather than at open): `status` and `record --resume` say which file is damaged.
+pub fn with_path(path: &Path, e: ProbeError) -> ProbeError {
+    match e {
+        ProbeError::Sqlite(s) => map_err(path, s, 0),
+        other => other,
+    }
+}
+
+/// Read every page of a capture (`PRAGMA quick_check`) without writing to it, so that
+/// `record --resume` refuses a damaged file before it writes (a writer's checkpoint would
+/// fold the `-wal` copy into the damaged file and delete it).
+pub fn check_intact(path: &Path) -> Result<()> {
+    let c = Capture::open(path, false)?;
+    let r: String = c
+        .conn
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+        .map_err(|e| map_err(path, e, 0))?;
+    if r != "ok" {
+        let found = r
+            .lines()
+            .filter(|l| !l.starts_with("***"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(damaged(
+            path,
+            &format!("SQLite's check of its pages found '{found}' (the file was cut short or overwritten)"),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether an error is a full disk (SQLITE_FULL, which SQLite reports for ENOSPC).
@@ -105,8 +190,23 @@ impl Capture {
     /// Open an existing capture for reading (`write = false`) or writing. Refuses files of a
     /// newer schema and files that are not captures; migrates older ones when writing.
     pub fn open(path: &Path, write: bool) -> Result<Capture> {
-        if !path.exists() {
-            return Err(ProbeError::NoCapture(path.to_path_buf()));
+        let len = match std::fs::metadata(path) {
+            Ok(m) => m.len(),
+            Err(_) => return Err(ProbeError::NoCapture(path.to_path_buf())),
+        };
+        // In WAL mode the file itself stays empty until the first checkpoint while its pages
+        // are in the -wal beside it; empty with no -wal is a capture cut to nothing.
+        let wal_len = std::fs::metadata(wal_path(path)).map_or(0, |m| m.len());
+        if len == 0 && wal_len <= 32 {
+            return Err(damaged(path, "it is empty (0 bytes)"));
+        }
+        if let Some(page) = header_page_size(path) {
+            if len % page != 0 {
+                return Err(damaged(
+                    path,
+                    &format!("its {len} bytes are not a whole number of its {page}-byte pages (it was cut short)"),
+                ));
+            }
         }
         let flags = if write {
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX
