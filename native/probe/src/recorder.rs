@@ -266,8 +266,81 @@ pub fn check_devices(names: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// Create the capture of a new recording: meta, host facts, inventory, topology, plan.
+/// Create the capture of a new recording: meta, host facts, inventory, topology, plan. When
+/// that fails after the file was created, nothing is left behind: a stub holds nothing
+/// recorded and cannot be resumed; on a full disk the error says how much space the recording
+/// needs and how much is free (exit 8).
 pub fn prepare(opts: &RecordOptions) -> Result<()> {
+    let existed = opts.out.exists();
+    let Err(e) = prepare_capture(opts) else {
+        return Ok(());
+    };
+    if existed || !opts.out.exists() {
+        return Err(e);
+    }
+    let e = crate::capture::with_path(&opts.out, e);
+    crate::capture::remove_unrecorded(&opts.out);
+    if !crate::capture::is_disk_full(&e) {
+        return Err(e);
+    }
+    let devices = match &opts.devices {
+        Some(d) => d.len(),
+        None => diskstats::read_root(Path::new("/")).map_or(1, |l| l.len()),
+    };
+    let planned_s = opts.plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+    Err(nothing_recorded(
+        &opts.out,
+        devices as u64,
+        opts.interval_ms,
+        planned_s,
+    ))
+}
+
+fn nothing_recorded(
+    path: &Path,
+    devices: u64,
+    interval_ms: u64,
+    planned_s: Option<f64>,
+) -> ProbeError {
+    ProbeError::NothingRecorded(format!(
+        "the file system holding {} is full: nothing was recorded, and the capture was removed; this recording needs {}, and {} is free there: free some space or choose another --out",
+        path.display(),
+        crate::capture::space::needed_text(devices, interval_ms, planned_s),
+        crate::capture::space::free_text(path)
+    ))
+}
+
+/// The capture of a background recorder vanished: it found the disk full before its first
+/// sample and removed it. Its sentence is the last line of `CAPTURE.log` (written as it
+/// exits); the log goes too, as nothing was recorded.
+fn vanished(capture: &Path) -> ProbeError {
+    let log = sidecar(capture, ".log");
+    let prefix = "cacheproof-probe: ";
+    let t0 = clock::mono_ns();
+    let sentence = loop {
+        let line = std::fs::read_to_string(&log).ok().and_then(|t| {
+            t.lines()
+                .rev()
+                .find(|l| l.starts_with(prefix) && l.contains("nothing was recorded"))
+                .map(|l| l[prefix.len()..].to_string())
+        });
+        if let Some(l) = line {
+            break l;
+        }
+        if clock::mono_ns() - t0 > 2_000_000_000 {
+            break format!(
+                "the file system holding {} is full: nothing was recorded, and the capture was removed; {} is free there: free some space or choose another --out",
+                capture.display(),
+                crate::capture::space::free_text(capture)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = std::fs::remove_file(&log);
+    ProbeError::NothingRecorded(sentence)
+}
+
+fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     if let Some(d) = &opts.devices {
         check_devices(d)?;
     }
@@ -679,8 +752,30 @@ fn untraceable(names: &[String]) -> Vec<(String, String)> {
 }
 
 /// Run (or resume) the recording of an existing capture until the plan completes or a stop
-/// signal arrives. Holds the capture's lock throughout.
+/// signal arrives. Holds the capture's lock throughout. A new recording that finds the disk
+/// full before its first sample is stored removes the capture and its sidecar files (nothing
+/// to resume) and says how much space it needs (exit 8); once samples are stored they are
+/// kept, and the capture can be resumed.
 pub fn run(path: &Path, resume: bool) -> Result<()> {
+    let Err(e) = record(path, resume) else {
+        return Ok(());
+    };
+    let e = crate::capture::with_path(path, e);
+    if resume || !crate::capture::is_disk_full(&e) {
+        return Err(e);
+    }
+    let stored = Capture::open(path, false).and_then(|c| c.unrecorded_plan());
+    match stored {
+        Ok(Some((devices, interval_ms, plan))) => {
+            crate::capture::remove_unrecorded(path);
+            let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+            Err(nothing_recorded(path, devices, interval_ms, planned_s))
+        }
+        _ => Err(e),
+    }
+}
+
+fn record(path: &Path, resume: bool) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();
     let mut cap = Capture::open(path, true)?;
@@ -998,6 +1093,9 @@ pub fn detach(capture: &Path) -> Result<bool> {
 pub fn wait_started(capture: &Path, timeout_s: f64, previous: Option<&str>) -> Result<String> {
     let t0 = clock::mono_ns();
     loop {
+        if !capture.exists() {
+            return Err(vanished(capture));
+        }
         if let Ok(c) = Capture::open(capture, false) {
             let st = c.recorder("state").ok().flatten().unwrap_or_default();
             let pid = c.recorder("pid").ok().flatten().unwrap_or_default();
@@ -1008,7 +1106,20 @@ pub fn wait_started(capture: &Path, timeout_s: f64, previous: Option<&str>) -> R
                 None => true,
                 Some(p) => holder.as_deref().is_some_and(|h| h != p && h == pid),
             };
-            if st == "running" && held && fresh && holder.as_ref().is_none_or(|h| *h == pid) {
+            // Running once its first sample is stored: a recorder that finds the disk full
+            // before that removes the capture, and that is what the caller must hear.
+            let sampled = c
+                .recorder("samples")
+                .ok()
+                .flatten()
+                .and_then(|n| n.parse::<i64>().ok())
+                .is_some_and(|n| n > 0);
+            if st == "running"
+                && sampled
+                && held
+                && fresh
+                && holder.as_ref().is_none_or(|h| *h == pid)
+            {
                 return Ok(pid);
             }
             if st == "failed" && fresh {

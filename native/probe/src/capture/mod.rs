@@ -10,6 +10,8 @@ use crate::delta::{DevSample, Snapshot, Step};
 use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
+pub mod space;
+
 /// Schema version this probe writes and reads.
 pub const SCHEMA_VERSION: i64 = 2;
 /// `PRAGMA application_id`: "CPRF".
@@ -48,7 +50,16 @@ fn map_err(path: &Path, e: rusqlite::Error, samples: i64) -> ProbeError {
         Some(ErrorCode::DiskFull) => ProbeError::DiskFull {
             path: path.to_path_buf(),
             samples,
+            free: space::free_text(path),
         },
+        // A full tmpfs fails SQLite's shared memory or a write as an I/O error (ENOSPC).
+        Some(ErrorCode::SystemIoFailure) if space::too_full_to_start(path) => {
+            ProbeError::DiskFull {
+                path: path.to_path_buf(),
+                samples,
+                free: space::free_text(path),
+            }
+        }
         Some(ErrorCode::CannotOpen)
         | Some(ErrorCode::ReadOnly)
         | Some(ErrorCode::PermissionDenied) => ProbeError::Unwritable {
@@ -147,8 +158,18 @@ pub fn check_intact(path: &Path) -> Result<()> {
 
 /// Whether an error is a full disk (SQLITE_FULL, which SQLite reports for ENOSPC).
 pub fn is_disk_full(e: &ProbeError) -> bool {
-    matches!(e, ProbeError::DiskFull { .. })
+    matches!(e, ProbeError::DiskFull { .. } | ProbeError::NothingRecorded(_))
         || matches!(e, ProbeError::Sqlite(s) if s.sqlite_error_code() == Some(ErrorCode::DiskFull))
+}
+
+/// Remove a capture that holds nothing recorded, with its sidecar files (SQLite's `-wal` and
+/// `-shm`, the recorder's `.lock` and `.reserve`). Only for a capture this process created.
+pub fn remove_unrecorded(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal", ".lock", ".reserve"] {
+        let mut s = path.as_os_str().to_owned();
+        s.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(s));
+    }
 }
 
 impl Capture {
@@ -167,6 +188,13 @@ impl Capture {
             .create_new(true)
             .open(path)
         {
+            if e.raw_os_error() == Some(libc::ENOSPC) {
+                return Err(ProbeError::DiskFull {
+                    path: path.to_path_buf(),
+                    samples: 0,
+                    free: space::free_text(path),
+                });
+            }
             return Err(ProbeError::Unwritable {
                 path: path.to_path_buf(),
                 reason: e.to_string(),
@@ -558,6 +586,25 @@ impl Capture {
             )?;
         }
         Ok(n)
+    }
+
+    /// For a capture with no sample stored: (devices, interval in ms, plan), to say how much
+    /// space its recording needs. `None` once a sample is stored.
+    pub fn unrecorded_plan(&self) -> Result<Option<(u64, u64, Option<crate::plan::PlanMeta>)>> {
+        if self.sample_count()? > 0 {
+            return Ok(None);
+        }
+        let devices: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
+        let interval_ms = self
+            .meta("interval_ms")?
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1000);
+        let plan = self
+            .meta("plan")?
+            .and_then(|s| serde_json::from_str(&s).ok());
+        Ok(Some((devices.max(1) as u64, interval_ms, plan)))
     }
 
     /// Number of samples written.
