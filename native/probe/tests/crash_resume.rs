@@ -195,7 +195,14 @@ fn interval_across_resume(cap: &Path) -> (String, i64, i64, i64) {
            CAST(i.interval_ms AS INTEGER)
          FROM intervals i WHERE i.start_utc_ms < ?1 AND i.end_utc_ms >= ?1",
         [resumed],
-        |r| Ok((r.get(0)?, r.get::<_, Option<i64>>(1)?.unwrap_or(-1), r.get(2)?, r.get(3)?)),
+        |r| {
+            Ok((
+                r.get(0)?,
+                r.get::<_, Option<i64>>(1)?.unwrap_or(-1),
+                r.get(2)?,
+                r.get(3)?,
+            ))
+        },
     )
     .unwrap()
 }
@@ -219,14 +226,22 @@ fn the_interval_across_a_resume_is_ok_when_short_and_gap_when_long() {
         let o = probe(&["record", "--resume", c, "--detach"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let g = RecorderGuard(cap.clone());
-        wait_for("2 samples after the resume", Duration::from_secs(20), || {
-            status_json(&cap)["samples"].as_i64().unwrap() >= n + 2
-        });
+        wait_for(
+            "2 samples after the resume",
+            Duration::from_secs(20),
+            || status_json(&cap)["samples"].as_i64().unwrap() >= n + 2,
+        );
         drop(g);
         let (status, reads, raw, ms) = interval_across_resume(&cap);
-        assert_eq!(status, want, "{interval} interval, {pause_ms} ms pause: {ms} ms");
+        assert_eq!(
+            status, want,
+            "{interval} interval, {pause_ms} ms pause: {ms} ms"
+        );
         if want == "ok" {
-            assert_eq!(reads, raw, "the ok interval holds the exact reads of the break");
+            assert_eq!(
+                reads, raw,
+                "the ok interval holds the exact reads of the break"
+            );
             assert!(ms < 3000, "{ms} ms");
         } else {
             assert!(ms > 300, "{ms} ms");

@@ -48,10 +48,7 @@ fn refused_by(cap: &Path, what: &str, copy: &str, with_status: bool) {
         let e = one_sentence(&o);
         assert_eq!(o.status.code(), Some(5), "{args:?}: {e}");
         assert!(
-            e.starts_with(&format!(
-                "cacheproof-probe: {} is damaged: ",
-                cap.display()
-            )),
+            e.starts_with(&format!("cacheproof-probe: {} is damaged: ", cap.display())),
             "{args:?}: {e}"
         );
         assert!(e.contains(what), "{args:?}: expected '{what}' in: {e}");
@@ -118,7 +115,13 @@ fn garbage_pages_and_files_that_are_not_sqlite() {
     // does not read), over the header.
     for (name, at, n, what, with_status) in [
         ("roots", 2 * 4096, 2 * 4096, "SQLite", true),
-        ("last", len - 4096, 4096, "SQLite's check of its pages found", false),
+        (
+            "last",
+            len - 4096,
+            4096,
+            "SQLite's check of its pages found",
+            false,
+        ),
         ("header", 0, 100, "not a database", true),
     ] {
         let cap = d.join(&format!("garbage-{name}.capture"));

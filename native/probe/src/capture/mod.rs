@@ -158,8 +158,10 @@ pub fn check_intact(path: &Path) -> Result<()> {
 
 /// Whether an error is a full disk (SQLITE_FULL, which SQLite reports for ENOSPC).
 pub fn is_disk_full(e: &ProbeError) -> bool {
-    matches!(e, ProbeError::DiskFull { .. } | ProbeError::NothingRecorded(_))
-        || matches!(e, ProbeError::Sqlite(s) if s.sqlite_error_code() == Some(ErrorCode::DiskFull))
+    matches!(
+        e,
+        ProbeError::DiskFull { .. } | ProbeError::NothingRecorded(_)
+    ) || matches!(e, ProbeError::Sqlite(s) if s.sqlite_error_code() == Some(ErrorCode::DiskFull))
 }
 
 /// Remove a capture that holds nothing recorded, with its sidecar files (SQLite's `-wal` and
@@ -229,7 +231,7 @@ impl Capture {
             return Err(damaged(path, "it is empty (0 bytes)"));
         }
         if let Some(page) = header_page_size(path) {
-            if len % page != 0 {
+            if !len.is_multiple_of(page) {
                 return Err(damaged(
                     path,
                     &format!("its {len} bytes are not a whole number of its {page}-byte pages (it was cut short)"),

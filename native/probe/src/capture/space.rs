@@ -72,8 +72,9 @@ pub fn free_text(path: &Path) -> String {
 
 /// Whether the file system holding `path` has less free than a recording needs to start.
 pub fn too_full_to_start(path: &Path) -> bool {
-    free_bytes(path)
-        .is_some_and(|f| f < FIXED_BYTES + PER_SAMPLE_BYTES + PER_DEVICE_SAMPLE_BYTES + RECORDING_EXTRA_BYTES)
+    free_bytes(path).is_some_and(|f| {
+        f < FIXED_BYTES + PER_SAMPLE_BYTES + PER_DEVICE_SAMPLE_BYTES + RECORDING_EXTRA_BYTES
+    })
 }
 
 /// Decimal units, as the app shows them: `512 B`, `45 kB`, `4.7 MB`, `1.25 GB`.
@@ -94,7 +95,7 @@ fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -124,7 +125,10 @@ mod tests {
         let ts = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../app/src/shared/estimate.ts");
         let Ok(src) = std::fs::read_to_string(&ts) else {
-            panic!("{} is missing: the probe's size model copies it", ts.display());
+            panic!(
+                "{} is missing: the probe's size model copies it",
+                ts.display()
+            );
         };
         let mut found = 0;
         for (name, v) in [
