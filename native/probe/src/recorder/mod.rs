@@ -242,6 +242,10 @@ fn begin(
             ),
         )?;
     }
+    // `starting` before the new pid: a caller waiting for this recorder (`wait_started`) must
+    // not read the `failed` of the run it resumes as this one's.
+    cap.set_recorder("state", "starting")?;
+    cap.set_recorder("error", "")?;
     cap.set_recorder("pid", &std::process::id().to_string())?;
     Ok(())
 }
