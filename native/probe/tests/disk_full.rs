@@ -148,9 +148,10 @@ fn full_later_keeps_the_samples_and_resumes() {
         "mount -o remount,size=16m {}",
         t.cap.parent().unwrap().display()
     ));
+    // The guard first: a failed assert must still stop a recorder that started.
+    let _g = RecorderGuard(t.cap.clone());
     let o = probe(&["record", "--resume", c, "--detach"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let _g = RecorderGuard(t.cap.clone());
     wait_for("samples after the resume", Duration::from_secs(20), || {
         status_json(&t.cap)["samples"].as_i64().unwrap() > before + 20
     });
