@@ -25,6 +25,14 @@ pub enum ProbeError {
     /// The file exists but is not a CacheProof capture.
     #[error("{0} is not a CacheProof capture")]
     NotACapture(PathBuf),
+    /// The capture file is damaged (cut short, overwritten, empty): SQLite cannot read it.
+    /// `what` says what SQLite found, in words; `copy` where a copy of the recorded pages may be.
+    #[error("{path} is damaged: {what}; {copy}")]
+    Damaged {
+        path: PathBuf,
+        what: String,
+        copy: String,
+    },
     /// The capture file does not exist.
     #[error("no capture at {0}")]
     NoCapture(PathBuf),
@@ -35,8 +43,17 @@ pub enum ProbeError {
     #[error("{0} needs root: run it with sudo or as root")]
     NeedsRoot(String),
     /// The file system holding the capture is full.
-    #[error("the file system holding {path} is full: recording stopped after {samples} samples, which are safe in the capture")]
-    DiskFull { path: PathBuf, samples: i64 },
+    #[error("the file system holding {path} is full: recording stopped after {samples} samples, which are safe in the capture; {free} is free there: free some space, then continue with 'cacheproof-probe record --resume {path}'", path = path.display())]
+    DiskFull {
+        path: PathBuf,
+        samples: i64,
+        free: String,
+    },
+    /// The file system was full before a first sample was stored: the capture and its sidecar
+    /// files are removed (nothing to resume). The sentence says how much space the recording
+    /// needs and how much is free (`recorder::nothing_recorded`).
+    #[error("{0}")]
+    NothingRecorded(String),
     /// An external tool (fio, losetup, mkfs.ext4, mount) is missing or failed.
     #[error("{tool} failed: {message}")]
     Tool { tool: String, message: String },
@@ -74,10 +91,10 @@ impl ProbeError {
             ProbeError::UnknownDevice(_) => 3,
             ProbeError::Unwritable { .. } => 4,
             ProbeError::NewerSchema { .. } | ProbeError::NotACapture(_) => 5,
-            ProbeError::NoCapture(_) => 5,
+            ProbeError::NoCapture(_) | ProbeError::Damaged { .. } => 5,
             ProbeError::Locked { .. } => 6,
             ProbeError::NeedsRoot(_) => 7,
-            ProbeError::DiskFull { .. } => 8,
+            ProbeError::DiskFull { .. } | ProbeError::NothingRecorded(_) => 8,
             ProbeError::Tool { .. } => 9,
             ProbeError::NotRunning(_) => 10,
             ProbeError::TraceUnavailable(_) => 11,

@@ -12,6 +12,8 @@ pub mod plan;
 pub mod recorder;
 pub mod status;
 pub mod sysfs;
+#[doc(hidden)]
+pub mod testenv;
 pub mod trace;
 
 pub use error::{ProbeError, Result};

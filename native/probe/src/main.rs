@@ -221,8 +221,11 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             ));
         }
         let path = abs(r)?;
-        // Fail fast (not a capture, newer schema, locked) before detaching.
-        let traced = capture::Capture::open(&path, false)?.meta("trace")?;
+        // Fail fast (not a capture, damaged, newer schema, locked) before detaching.
+        capture::check_intact(&path)?;
+        let traced = capture::Capture::open(&path, false)?
+            .meta("trace")
+            .map_err(|e| capture::with_path(&path, e))?;
         if recorder::RecorderLock::is_held(&path) {
             drop(recorder::RecorderLock::acquire(&path)?);
         }

@@ -56,8 +56,12 @@ pub struct Status {
     pub trace: Option<TraceStatus>,
 }
 
-/// Read the status of a capture.
+/// Read the status of a capture. A damaged file is named in the error (exit 5).
 pub fn read(path: &Path) -> Result<Status> {
+    read_inner(path).map_err(|e| crate::capture::with_path(path, e))
+}
+
+fn read_inner(path: &Path) -> Result<Status> {
     let c = Capture::open(path, false)?;
     let alive = RecorderLock::is_held(path);
     let mut state = c.recorder("state")?.unwrap_or_else(|| "unknown".into());
@@ -73,29 +77,19 @@ pub fn read(path: &Path) -> Result<Status> {
     let plan: Option<PlanMeta> = c.meta("plan")?.and_then(|s| serde_json::from_str(&s).ok());
     let (percent, eta_s) = progress(&plan, &phase, elapsed_s, state == "done");
     let samples: i64 = c.sample_count()?;
-    let last: Option<i64> = c
-        .conn()
-        .query_row("SELECT max(utc_ms) FROM samples", [], |r| r.get(0))?;
-    let mut st = c.conn().prepare("SELECT name FROM devices ORDER BY id")?;
-    let devices = st
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    let warning_count: i64 = c
-        .conn()
-        .query_row("SELECT count(*) FROM warnings", [], |r| r.get(0))?;
-    let mut ws = c
-        .conn()
-        .prepare("SELECT utc_ms,code,device,message FROM warnings ORDER BY id DESC LIMIT 20")?;
-    let warnings = ws
-        .query_map([], |r| {
-            Ok(WarningRow {
-                utc_ms: r.get(0)?,
-                code: r.get(1)?,
-                device: r.get(2)?,
-                message: r.get(3)?,
-            })
-        })?
-        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let last: Option<i64> = c.last_sample_utc_ms()?;
+    let devices = c.device_names()?;
+    let warning_count = c.warning_count()?;
+    let warnings = c
+        .latest_warnings(20)?
+        .into_iter()
+        .map(|(utc_ms, code, device, message)| WarningRow {
+            utc_ms,
+            code,
+            device,
+            message,
+        })
+        .collect();
     let error = c.recorder("error")?.filter(|e| !e.is_empty());
     let count =
         |k: &str| -> Result<i64> { Ok(c.recorder(k)?.and_then(|s| s.parse().ok()).unwrap_or(0)) };

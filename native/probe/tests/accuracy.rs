@@ -255,8 +255,10 @@ fn skip(tools: &[&str], test: &str) -> bool {
         return true;
     }
     if !can_run_fifo() {
-        println!("SKIP {test}: 'chrt -f 10' is refused here (no real-time scheduling for fio)");
-        return true;
+        return common::skip(
+            test,
+            "'chrt -f 10' is refused here (no real-time scheduling for fio)",
+        );
     }
     false
 }

@@ -174,3 +174,77 @@ fn disk_full_is_a_clear_error_without_corruption() {
     assert!(samples > 10);
     assert!(!cap.with_extension("capture.reserve").exists());
 }
+
+/// The interval that spans a stop and `record --resume`: (status, reads, the raw read count
+/// difference between its two samples, its length in ms).
+fn interval_across_resume(cap: &Path) -> (String, i64, i64, i64) {
+    let c = rusqlite::Connection::open(cap).unwrap();
+    let resumed: i64 = c
+        .query_row(
+            "SELECT utc_ms FROM warnings WHERE code='resumed'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    c.query_row(
+        "SELECT i.status, i.reads,
+           (SELECT r2.f1 FROM raw_counters r2 JOIN samples s2 ON s2.id=r2.sample_id
+              WHERE r2.device_id=i.device_id AND s2.utc_ms=i.end_utc_ms)
+         - (SELECT r1.f1 FROM raw_counters r1 JOIN samples s1 ON s1.id=r1.sample_id
+              WHERE r1.device_id=i.device_id AND s1.utc_ms=i.start_utc_ms),
+           CAST(i.interval_ms AS INTEGER)
+         FROM intervals i WHERE i.start_utc_ms < ?1 AND i.end_utc_ms >= ?1",
+        [resumed],
+        |r| {
+            Ok((
+                r.get(0)?,
+                r.get::<_, Option<i64>>(1)?.unwrap_or(-1),
+                r.get(2)?,
+                r.get(3)?,
+            ))
+        },
+    )
+    .unwrap()
+}
+
+/// docs/probe.md (`record --resume`): a break shorter than 3 intervals is an `ok` interval
+/// with the exact counts of the break; a longer one is `gap`.
+#[test]
+fn the_interval_across_a_resume_is_ok_when_short_and_gap_when_long() {
+    let _s = serial();
+    let d = TempDir::new("resume-gap");
+    for (interval, pause_ms, want) in [("1s", 0u64, "ok"), ("100ms", 1500, "gap")] {
+        let cap = d.join(&format!("r-{interval}.capture"));
+        let c = cap.to_str().unwrap();
+        let g = record_detached(&cap, &["--interval", interval]);
+        wait_for("2 samples", Duration::from_secs(20), || {
+            status_json(&cap)["samples"].as_i64().unwrap() >= 2
+        });
+        drop(g);
+        std::thread::sleep(Duration::from_millis(pause_ms));
+        let n = status_json(&cap)["samples"].as_i64().unwrap();
+        let o = probe(&["record", "--resume", c, "--detach"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let g = RecorderGuard(cap.clone());
+        wait_for(
+            "2 samples after the resume",
+            Duration::from_secs(20),
+            || status_json(&cap)["samples"].as_i64().unwrap() >= n + 2,
+        );
+        drop(g);
+        let (status, reads, raw, ms) = interval_across_resume(&cap);
+        assert_eq!(
+            status, want,
+            "{interval} interval, {pause_ms} ms pause: {ms} ms"
+        );
+        if want == "ok" {
+            assert_eq!(
+                reads, raw,
+                "the ok interval holds the exact reads of the break"
+            );
+            assert!(ms < 3000, "{ms} ms");
+        } else {
+            assert!(ms > 300, "{ms} ms");
+        }
+    }
+}

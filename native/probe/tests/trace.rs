@@ -61,8 +61,7 @@ fn skip(tools: &[&str], test: &str) -> bool {
         return true;
     }
     if let Err(e) = trace::ensure_available(&trace::tracefs_root()) {
-        println!("SKIP {test}: {e}");
-        return true;
+        return common::skip(test, &e.to_string());
     }
     false
 }
@@ -380,8 +379,12 @@ fn no_tracefs_fails_before_the_capture_exists() {
 fn a_v1_capture_migrates_to_v2() {
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/fixtures/capture-v1.sqlite");
-    if !fixture.exists() {
-        println!("SKIP a_v1_capture_migrates_to_v2: no {}", fixture.display());
+    if !fixture.exists()
+        && common::skip(
+            "a_v1_capture_migrates_to_v2",
+            &format!("no {}", fixture.display()),
+        )
+    {
         return;
     }
     let d = TempDir::new("trace-v1");

@@ -24,16 +24,24 @@ pub fn has(tool: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// Print why a test is skipped and return true when it must be.
+/// Skip `test` for `reason` (prints `SKIP test: reason`), or fail with that sentence in CI and
+/// with `CACHEPROOF_REQUIRE_ALL=1` (`cacheproof_probe::testenv`).
+pub fn skip(test: &str, reason: &str) -> bool {
+    cacheproof_probe::testenv::skip(test, reason)
+}
+
+/// Print why a test is skipped and return true when it must be (root and `tools` missing);
+/// in CI and with `CACHEPROOF_REQUIRE_ALL=1` that is a failure instead.
 pub fn skip_unless_root_with(tools: &[&str], test: &str) -> bool {
     if !is_root() {
-        println!("SKIP {test}: needs root (loop devices)");
-        return true;
+        return skip(test, "needs root (loop devices)");
     }
     for t in tools {
         if !has(t) {
-            println!("SKIP {test}: '{t}' is not installed (apt-get install -y fio)");
-            return true;
+            return skip(
+                test,
+                &format!("'{t}' is not installed (apt-get install -y fio util-linux e2fsprogs)"),
+            );
         }
     }
     false

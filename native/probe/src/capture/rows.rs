@@ -1,0 +1,288 @@
+//! The rows a recording writes in bulk: samples with their raw counters and intervals, block
+//! requests, and the last sample read back to continue after a crash.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::{BlockRow, Capture};
+use crate::delta::{DevSample, Snapshot, Step};
+use crate::error::Result;
+
+impl Capture {
+    /// Write block requests, warnings and recorder keys in one transaction.
+    pub fn write_requests(
+        &mut self,
+        rows: &[BlockRow],
+        warnings: &[(i64, &str, Option<&str>, String)],
+        recorder_kv: &[(&str, String)],
+    ) -> Result<()> {
+        let r = self.write_requests_inner(rows, warnings, recorder_kv);
+        r.map_err(|e| self.classify(e))
+    }
+
+    fn write_requests_inner(
+        &mut self,
+        rows: &[BlockRow],
+        warnings: &[(i64, &str, Option<&str>, String)],
+        recorder_kv: &[(&str, String)],
+    ) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut ins = tx.prepare_cached(
+                "INSERT INTO block_requests(device_id,issue_ns,complete_ns,utc_ms,sector,bytes,op,rwbs,error)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+            )?;
+            let mut op = [0u8; 4];
+            for r in rows {
+                ins.execute(params![
+                    r.device_id,
+                    r.issue_ns,
+                    r.complete_ns,
+                    r.utc_ms,
+                    r.sector,
+                    r.bytes,
+                    &*r.op.encode_utf8(&mut op),
+                    r.rwbs,
+                    r.error
+                ])?;
+            }
+            let mut w = tx.prepare_cached(
+                "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
+            )?;
+            for (utc, code, dev, msg) in warnings {
+                w.execute(params![utc, code, dev, msg])?;
+            }
+            let mut rk = tx.prepare_cached(
+                "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            )?;
+            for (k, v) in recorder_kv {
+                rk.execute(params![k, v])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Largest rowid of `block_requests` (0 when empty).
+    pub fn last_request_rowid(&self) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT coalesce(max(rowid),0) FROM block_requests",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Delete the requests written after rowid `after_rowid` and issued after `end_ns`;
+    /// returns how many.
+    pub fn trim_requests_after(&self, after_rowid: i64, end_ns: i64) -> Result<usize> {
+        let mut n = 0;
+        for (_, _, _, id) in self.device_numbers() {
+            n += self.conn.execute(
+                "DELETE FROM block_requests WHERE device_id=?1 AND issue_ns>?2 AND rowid>?3",
+                params![id, end_ns, after_rowid],
+            )?;
+        }
+        Ok(n)
+    }
+
+    /// For a capture with no sample stored: (devices, interval in ms, plan), to say how much
+    /// space its recording needs. `None` once a sample is stored.
+    pub fn unrecorded_plan(&self) -> Result<Option<(u64, u64, Option<crate::plan::PlanMeta>)>> {
+        if self.sample_count()? > 0 {
+            return Ok(None);
+        }
+        let devices: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
+        let interval_ms = self
+            .meta("interval_ms")?
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1000);
+        let plan = self
+            .meta("plan")?
+            .and_then(|s| serde_json::from_str(&s).ok());
+        Ok(Some((devices.max(1) as u64, interval_ms, plan)))
+    }
+
+    /// Number of samples written.
+    pub fn sample_count(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM samples", [], |r| r.get(0))?)
+    }
+
+    /// Write one sample, its raw counters, the intervals and warnings of `step`, and the given
+    /// recorder keys, in one transaction (a crash loses at most this sample).
+    pub fn write_sample(
+        &mut self,
+        snap: &Snapshot,
+        step: &Step,
+        recorder_kv: &[(&str, String)],
+    ) -> Result<i64> {
+        let r = self.write_sample_inner(snap, step, recorder_kv);
+        r.map_err(|e| self.classify(e))
+    }
+
+    fn write_sample_inner(
+        &mut self,
+        snap: &Snapshot,
+        step: &Step,
+        recorder_kv: &[(&str, String)],
+    ) -> Result<i64> {
+        let tx = self.conn.transaction()?;
+        tx.prepare_cached("INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,?3)")?
+            .execute(params![snap.mono_ns as i64, snap.utc_ms, snap.boot_id])?;
+        let sid = tx.last_insert_rowid();
+        {
+            let mut raw = tx.prepare_cached(
+                "INSERT INTO raw_counters(sample_id,device_id,field_count,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,
+                   f11,f12,f13,f14,f15,f16,f17)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)",
+            )?;
+            for (name, d) in &snap.devices {
+                let Some(id) = self.dev_ids.get(name) else {
+                    continue;
+                };
+                if self.dev_nums.get(name) != Some(&(d.major, d.minor)) {
+                    // Re-created with other numbers: the inventory follows the device.
+                    tx.prepare_cached("UPDATE devices SET major=?2, minor=?3 WHERE id=?1")?
+                        .execute(params![id, d.major, d.minor])?;
+                    self.dev_nums.insert(name.clone(), (d.major, d.minor));
+                }
+                let f = |i: usize| d.fields.get(i).map(|&x| x as i64);
+                raw.execute(params![
+                    sid,
+                    id,
+                    d.fields.len() as i64,
+                    f(0),
+                    f(1),
+                    f(2),
+                    f(3),
+                    f(4),
+                    f(5),
+                    f(6),
+                    f(7),
+                    f(8),
+                    f(9),
+                    f(10),
+                    f(11),
+                    f(12),
+                    f(13),
+                    f(14),
+                    f(15),
+                    f(16)
+                ])?;
+            }
+            let mut iv = tx.prepare_cached(
+                "INSERT OR IGNORE INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes,
+                   read_merges,write_merges,read_bytes,write_bytes,read_time_ms,write_time_ms,busy_ms,
+                   weighted_ms,in_flight,discards,discard_bytes,discard_time_ms,flushes,flush_time_ms)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
+            )?;
+            let o = |x: Option<u64>| x.map(|v| v as i64);
+            for i in &step.intervals {
+                let Some(id) = self.dev_ids.get(&i.device) else {
+                    continue;
+                };
+                let d = i.deltas;
+                let n = iv.execute(params![
+                    id,
+                    i.start_utc_ms,
+                    i.end_utc_ms,
+                    i.interval_ms,
+                    i.status.as_str(),
+                    d.map(|d| d.reads as i64),
+                    d.map(|d| d.writes as i64),
+                    d.and_then(|d| o(d.read_merges)),
+                    d.and_then(|d| o(d.write_merges)),
+                    d.map(|d| d.read_bytes as i64),
+                    d.map(|d| d.write_bytes as i64),
+                    d.and_then(|d| o(d.read_time_ms)),
+                    d.and_then(|d| o(d.write_time_ms)),
+                    d.and_then(|d| o(d.busy_ms)),
+                    d.and_then(|d| o(d.weighted_ms)),
+                    d.and_then(|d| o(d.in_flight)),
+                    d.and_then(|d| o(d.discards)),
+                    d.and_then(|d| o(d.discard_bytes)),
+                    d.and_then(|d| o(d.discard_time_ms)),
+                    d.and_then(|d| o(d.flushes)),
+                    d.and_then(|d| o(d.flush_time_ms)),
+                ])?;
+                if n == 0 {
+                    // Same (device, start_utc_ms) twice: only after a backwards wall-clock jump.
+                    tx.prepare_cached(
+                        "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
+                    )?
+                    .execute(params![
+                        snap.utc_ms,
+                        "clock-jump",
+                        i.device,
+                        "an interval with the same start time already exists (wall clock went back); this interval was not stored"
+                    ])?;
+                }
+            }
+            let mut w = tx.prepare_cached(
+                "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
+            )?;
+            for e in &step.events {
+                w.execute(params![snap.utc_ms, e.code, e.device, e.message])?;
+            }
+            tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1 WHERE id IN (SELECT device_id FROM raw_counters WHERE sample_id=?2)")?
+                .execute(params![snap.utc_ms, sid])?;
+            let mut rk = tx.prepare_cached(
+                "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            )?;
+            for (k, v) in recorder_kv {
+                rk.execute(params![k, v])?;
+            }
+        }
+        tx.commit()?;
+        Ok(sid)
+    }
+
+    /// The last sample with its raw counters, to continue after a crash.
+    pub fn last_snapshot(&self) -> Result<Option<Snapshot>> {
+        let row: Option<(i64, i64, i64, String)> = self
+            .conn
+            .query_row(
+                "SELECT id,mono_ns,utc_ms,boot_id FROM samples ORDER BY id DESC LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()?;
+        let Some((sid, mono, utc, boot)) = row else {
+            return Ok(None);
+        };
+        let mut st = self.conn.prepare(
+            "SELECT d.name,d.major,d.minor,r.field_count,r.f1,r.f2,r.f3,r.f4,r.f5,r.f6,r.f7,r.f8,r.f9,r.f10,
+               r.f11,r.f12,r.f13,r.f14,r.f15,r.f16,r.f17
+             FROM raw_counters r JOIN devices d ON d.id=r.device_id WHERE r.sample_id=?1",
+        )?;
+        let rows = st.query_map([sid], |r| {
+            let n: i64 = r.get(3)?;
+            let mut fields = Vec::with_capacity(n as usize);
+            for i in 0..(n as usize).min(17) {
+                let v: Option<i64> = r.get(4 + i)?;
+                fields.push(v.unwrap_or(0) as u64);
+            }
+            Ok((
+                r.get::<_, String>(0)?,
+                DevSample {
+                    major: r.get::<_, Option<u32>>(1)?.unwrap_or(0),
+                    minor: r.get::<_, Option<u32>>(2)?.unwrap_or(0),
+                    fields,
+                },
+            ))
+        })?;
+        let mut devices = std::collections::BTreeMap::new();
+        for r in rows {
+            let (n, d) = r?;
+            devices.insert(n, d);
+        }
+        Ok(Some(Snapshot {
+            mono_ns: mono as u64,
+            utc_ms: utc,
+            boot_id: boot,
+            devices,
+        }))
+    }
+}

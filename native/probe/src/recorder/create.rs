@@ -1,0 +1,163 @@
+//! A new recording's capture: checked devices, meta, host facts, inventory, topology, plan;
+//! nothing left behind when that fails.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use crate::capture::Capture;
+use crate::clock;
+use crate::diskstats;
+use crate::error::{ProbeError, Result};
+use crate::plan::{Plan, PlanMeta};
+use crate::sysfs;
+use crate::trace;
+
+use super::lock::{lock_path, RecorderLock};
+
+/// Options of a new recording.
+#[derive(Debug, Clone)]
+pub struct RecordOptions {
+    pub out: PathBuf,
+    /// `None` = every device in /proc/diskstats (`--all`).
+    pub devices: Option<Vec<String>>,
+    pub interval_ms: u64,
+    pub plan: Option<Plan>,
+    /// `manual` (until the adapters land).
+    pub switch: Option<String>,
+    /// The command line, stored in `meta.command`.
+    pub command: String,
+    /// `--trace`: record every block request of the devices (`meta.trace` = `block`).
+    pub trace: bool,
+}
+
+/// Check every named device is in /proc/diskstats.
+pub fn check_devices(names: &[String]) -> Result<()> {
+    let lines = diskstats::read_root(Path::new("/"))?;
+    let known: BTreeSet<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    for n in names {
+        if !known.contains(n.as_str()) {
+            return Err(ProbeError::UnknownDevice(n.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Create the capture of a new recording: meta, host facts, inventory, topology, plan. When
+/// that fails after the file was created, nothing is left behind: a stub holds nothing
+/// recorded and cannot be resumed; on a full disk the error says how much space the recording
+/// needs and how much is free (exit 8).
+pub fn prepare(opts: &RecordOptions) -> Result<()> {
+    let existed = opts.out.exists();
+    let Err(e) = prepare_capture(opts) else {
+        return Ok(());
+    };
+    if existed || !opts.out.exists() {
+        return Err(e);
+    }
+    let e = crate::capture::with_path(&opts.out, e);
+    crate::capture::remove_unrecorded(&opts.out);
+    if !crate::capture::is_disk_full(&e) {
+        return Err(e);
+    }
+    let devices = match &opts.devices {
+        Some(d) => d.len(),
+        None => diskstats::read_root(Path::new("/")).map_or(1, |l| l.len()),
+    };
+    let planned_s = opts.plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+    Err(nothing_recorded(
+        &opts.out,
+        devices as u64,
+        opts.interval_ms,
+        planned_s,
+    ))
+}
+
+pub(super) fn nothing_recorded(
+    path: &Path,
+    devices: u64,
+    interval_ms: u64,
+    planned_s: Option<f64>,
+) -> ProbeError {
+    ProbeError::NothingRecorded(format!(
+        "the file system holding {} is full: nothing was recorded, and the capture was removed; this recording needs {}, and {} is free there: free some space or choose another --out",
+        path.display(),
+        crate::capture::space::needed_text(devices, interval_ms, planned_s),
+        crate::capture::space::free_text(path)
+    ))
+}
+
+fn prepare_capture(opts: &RecordOptions) -> Result<()> {
+    if let Some(d) = &opts.devices {
+        check_devices(d)?;
+    }
+    if opts.trace {
+        // Before the capture exists: a capture that cannot be traced is not created.
+        trace::ensure_available(&trace::tracefs_root())?;
+    }
+    if opts.out.exists() {
+        // Same sentence as Capture::create, but check the lock first for a clearer message.
+        if RecorderLock::is_held(&opts.out) {
+            let pid = std::fs::read_to_string(lock_path(&opts.out)).unwrap_or_default();
+            return Err(ProbeError::Locked {
+                path: opts.out.clone(),
+                pid: pid.trim().to_string(),
+            });
+        }
+    }
+    let mut cap = Capture::create(&opts.out)?;
+    let now = clock::utc_ms();
+    let kv = [
+        ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
+        ("created_utc_ms", now.to_string()),
+        ("hostname", clock::hostname()),
+        ("kernel", clock::kernel()),
+        ("boot_id", clock::boot_id()),
+        ("utc_offset_min", clock::utc_offset_min().to_string()),
+        ("command", opts.command.clone()),
+        ("interval_ms", opts.interval_ms.to_string()),
+        ("source", "diskstats".to_string()),
+        (
+            "devices",
+            match &opts.devices {
+                Some(d) => serde_json::to_string(d).unwrap_or_default(),
+                None => "\"all\"".to_string(),
+            },
+        ),
+    ];
+    for (k, v) in kv {
+        cap.set_meta(k, &v)?;
+    }
+    if opts.trace {
+        cap.set_meta("trace", trace::META_BLOCK)?;
+    }
+    if let Some(p) = opts.plan {
+        let pm = PlanMeta {
+            baseline_s: p.baseline_s,
+            warmup_s: p.warmup_s,
+            measure_s: p.measure_s,
+            switch: opts.switch.clone().unwrap_or_else(|| "manual".into()),
+        };
+        cap.set_meta("plan", &serde_json::to_string(&pm).unwrap_or_default())?;
+    }
+    let inv = sysfs::list_devices(Path::new("/sys"));
+    let lines = diskstats::read_root(Path::new("/"))?;
+    for l in &lines {
+        let keep = match &opts.devices {
+            Some(d) => d.contains(&l.name),
+            None => true,
+        };
+        if keep {
+            let info = inv
+                .iter()
+                .find(|d| d.name == l.name)
+                .cloned()
+                .unwrap_or_else(|| sysfs::bare(&l.name, l.major, l.minor));
+            cap.upsert_device(&info, now)?;
+        }
+    }
+    cap.set_topology(&sysfs::topology(&inv))?;
+    cap.set_recorder("state", "starting")?;
+    cap.set_recorder("phase", "baseline")?;
+    cap.set_recorder("phase_elapsed_ms", "0")?;
+    Ok(())
+}

@@ -1,0 +1,375 @@
+//! The recorder: samples /proc/diskstats on a monotonic schedule into a capture, walks the
+//! plan's phases, and can be stopped, resumed, locked and detached.
+//!
+//! The parts: [`phase`] (the plan's phases, a pure transition function), [`sampler`] (the
+//! sampling thread and the stop signals), [`lock`] (sidecar files, the recorder's lock),
+//! [`tracesink`] (block requests into the capture), [`control`] (detach, wait, stop, mark).
+//! Every SQL statement is in `capture/`.
+
+use std::path::Path;
+
+use crate::capture::Capture;
+use crate::clock;
+use crate::delta::{self, Snapshot};
+use crate::diskstats;
+use crate::error::{ProbeError, Result};
+use crate::plan::PlanMeta;
+use crate::sysfs;
+use crate::trace;
+
+pub mod control;
+mod create;
+pub mod lock;
+pub mod phase;
+mod sampler;
+mod tracesink;
+
+pub use control::{detach, mark, stop, wait_started};
+use create::nothing_recorded;
+pub use create::{check_devices, prepare, RecordOptions};
+pub use lock::{lock_path, sidecar, RecorderLock};
+pub use phase::{progress, Phase, PhaseRow, Transition};
+pub(crate) use sampler::block_stop_signals;
+
+use sampler::{Msg, Sample, SAMPLE_QUEUE, TRACE_QUEUE};
+use tracesink::TraceSink;
+
+/// Bytes kept free beside the capture for the last words on a full disk.
+const RESERVE_BYTES: usize = 512 * 1024;
+
+/// Run (or resume) the recording of an existing capture until the plan completes or a stop
+/// signal arrives. Holds the capture's lock throughout. A new recording that finds the disk
+/// full before its first sample is stored removes the capture and its sidecar files (nothing
+/// to resume) and says how much space it needs (exit 8); once samples are stored they are
+/// kept, and the capture can be resumed.
+pub fn run(path: &Path, resume: bool) -> Result<()> {
+    let Err(e) = record(path, resume) else {
+        return Ok(());
+    };
+    let e = crate::capture::with_path(path, e);
+    if resume || !crate::capture::is_disk_full(&e) {
+        return Err(e);
+    }
+    let stored = Capture::open(path, false).and_then(|c| c.unrecorded_plan());
+    match stored {
+        Ok(Some((devices, interval_ms, plan))) => {
+            crate::capture::remove_unrecorded(path);
+            let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+            Err(nothing_recorded(path, devices, interval_ms, planned_s))
+        }
+        _ => Err(e),
+    }
+}
+
+/// A capture's own settings, read when its recording starts or resumes.
+struct Settings {
+    interval_ms: u64,
+    plan: Option<PlanMeta>,
+    /// `None`: every device (`--all`).
+    selected: Option<Vec<String>>,
+    tracing: bool,
+}
+
+impl Settings {
+    fn read(cap: &Capture) -> Result<Settings> {
+        Ok(Settings {
+            interval_ms: cap
+                .meta("interval_ms")?
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(1000)
+                .max(10),
+            plan: cap
+                .meta("plan")?
+                .and_then(|s| serde_json::from_str(&s).ok()),
+            selected: cap
+                .meta("devices")?
+                .and_then(|s| serde_json::from_str::<Vec<String>>(&s).ok()),
+            tracing: cap.meta("trace")?.as_deref() == Some(trace::META_BLOCK),
+        })
+    }
+}
+
+/// Where the recording stands: its phase, the time recorded in it, the last switch mark used,
+/// the previous sample and the samples written.
+struct Position {
+    phase: Phase,
+    elapsed_ms: f64,
+    consumed_mark: i64,
+    prev: Option<Snapshot>,
+    samples: i64,
+}
+
+impl Position {
+    fn read(cap: &Capture) -> Result<Position> {
+        Ok(Position {
+            // A name this probe does not know ends the recording at its first sample.
+            phase: cap
+                .recorder("phase")?
+                .map_or(Phase::Baseline, |s| Phase::parse(&s).unwrap_or(Phase::Done)),
+            elapsed_ms: cap
+                .recorder("phase_elapsed_ms")?
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0.0),
+            consumed_mark: cap
+                .recorder("switch_mark_id")?
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0),
+            prev: cap.last_snapshot()?,
+            samples: cap.sample_count()?,
+        })
+    }
+
+    /// Write one read of /proc/diskstats: new devices, the sample and its intervals, and the
+    /// phase it moves the plan to. Returns that phase (`Done`: the recording ends).
+    fn write(
+        &mut self,
+        cap: &mut Capture,
+        set: &Settings,
+        lines: Vec<diskstats::DiskLine>,
+        mono: u64,
+        utc: i64,
+        boot: &str,
+    ) -> Result<Phase> {
+        let keep = |n: &str| match &set.selected {
+            Some(s) => s.iter().any(|x| x == n),
+            None => true,
+        };
+        let snap = Snapshot::from_lines(mono, utc, boot, lines, keep);
+        add_new_devices(cap, &snap, utc)?;
+        let step = match &self.prev {
+            Some(p) => delta::step(p, &snap, set.interval_ms as f64),
+            None => delta::Step::default(),
+        };
+        if let Some(p) = &self.prev {
+            self.elapsed_ms += phase::counted_ms(
+                (p.mono_ns, &p.boot_id),
+                (mono, &snap.boot_id),
+                set.interval_ms,
+            );
+        }
+        // Phase transitions happen at sample times.
+        let mark = cap
+            .mark_after("switch", self.consumed_mark)?
+            .map(|(id, at, _)| (id, at));
+        let t = phase::transition(self.phase, self.elapsed_ms, set.plan.as_ref(), mark, utc);
+        if let Some(at) = t.early_switch_at {
+            cap.warn(at, "early-switch", None, "the switch was marked before the baseline's planned end; the baseline ends at the mark")?;
+        }
+        for row in &t.rows {
+            match *row {
+                PhaseRow::End(p, at) => cap.phase_end(p.as_str(), at)?,
+                PhaseRow::Start(p, at, planned_s) => {
+                    cap.phase_start(p.as_str(), at, Some(planned_s))?
+                }
+                PhaseRow::Switch(at) => cap.phase_instant(Phase::Switch.as_str(), at)?,
+            }
+        }
+        if let Some(id) = t.consumed_mark {
+            self.consumed_mark = id;
+        }
+        if t.restart {
+            self.elapsed_ms = 0.0;
+        }
+        // The last sample of a plan still shows its last phase; `done` is written at the end.
+        if t.phase != Phase::Done {
+            self.phase = t.phase;
+        }
+        self.samples += 1;
+        let kv = [
+            ("heartbeat_utc_ms", utc.to_string()),
+            ("phase", self.phase.as_str().to_string()),
+            ("phase_elapsed_ms", format!("{:.3}", self.elapsed_ms)),
+            ("switch_mark_id", self.consumed_mark.to_string()),
+            ("samples", self.samples.to_string()),
+        ];
+        cap.write_sample(&snap, &step, &kv)?;
+        self.prev = Some(snap);
+        Ok(t.phase)
+    }
+}
+
+/// Devices of `--all` that appeared since the last sample join the inventory.
+fn add_new_devices(cap: &mut Capture, snap: &Snapshot, utc: i64) -> Result<()> {
+    let mut inventory: Option<Vec<sysfs::DeviceInfo>> = None;
+    for (name, d) in &snap.devices {
+        if cap.device_id(name).is_none() {
+            let inv = inventory.get_or_insert_with(|| sysfs::list_devices(Path::new("/sys")));
+            let info = inv
+                .iter()
+                .find(|x| &x.name == name)
+                .cloned()
+                .unwrap_or_else(|| sysfs::bare(name, d.major, d.minor));
+            cap.upsert_device(&info, utc)?;
+        }
+    }
+    Ok(())
+}
+
+/// The rows a recording writes as it starts: the first phase, `resumed`, instances of killed
+/// recorders removed, its pid.
+fn begin(
+    cap: &Capture,
+    set: &Settings,
+    resume: bool,
+    phase: Phase,
+    state: &str,
+    start_utc: i64,
+) -> Result<()> {
+    if cap.phase_count()? == 0 {
+        let planned = set.plan.as_ref().map(|p| Phase::Baseline.planned_s(p));
+        cap.phase_start(Phase::Baseline.as_str(), start_utc, planned)?;
+        cap.set_recorder("started_utc_ms", &start_utc.to_string())?;
+    }
+    if resume {
+        cap.warn(
+            start_utc,
+            "resumed",
+            None,
+            &format!(
+                "recording resumed in phase {} (previous state: {state})",
+                phase.as_str()
+            ),
+        )?;
+    }
+    // Instances left by recorders killed while tracing (kill -9 leaves them behind).
+    for name in trace::remove_stale_instances(&trace::tracefs_root()) {
+        cap.warn(
+            start_utc,
+            "trace-cleanup",
+            None,
+            &format!(
+                "removed the tracefs instance {name}, left by a recorder that is no longer running"
+            ),
+        )?;
+    }
+    // `starting` before the new pid: a caller waiting for this recorder (`wait_started`) must
+    // not read the `failed` of the run it resumes as this one's.
+    cap.set_recorder("state", "starting")?;
+    cap.set_recorder("error", "")?;
+    cap.set_recorder("pid", &std::process::id().to_string())?;
+    Ok(())
+}
+
+/// Best effort (on a full disk these writes may fail too; the file stays consistent):
+/// `state = failed`, the error, and its warning.
+fn record_failure(cap: &Capture, e: &ProbeError) {
+    let _ = cap.set_recorder("state", "failed");
+    let _ = cap.set_recorder("error", &e.to_string());
+    let code = if crate::capture::is_disk_full(e) {
+        "disk-full"
+    } else {
+        "error"
+    };
+    let _ = cap.warn(clock::utc_ms(), code, None, &e.to_string());
+}
+
+fn record(path: &Path, resume: bool) -> Result<()> {
+    let mut lock = RecorderLock::acquire(path)?;
+    lock.write_pid();
+    let mut cap = Capture::open(path, true)?;
+    let state = cap.recorder("state")?.unwrap_or_default();
+    if resume && state == "done" {
+        return Err(ProbeError::Usage(format!(
+            "the plan of {} is already complete; nothing to resume",
+            path.display()
+        )));
+    }
+    let set = Settings::read(&cap)?;
+    sampler::install_signal_handlers();
+    sampler::reset_stop();
+    let mut pos = Position::read(&cap)?;
+    let start_utc = clock::utc_ms();
+    begin(&cap, &set, resume, pos.phase, &state, start_utc)?;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(SAMPLE_QUEUE + TRACE_QUEUE);
+    let mut tsink = if set.tracing {
+        match TraceSink::start(&cap, set.selected.is_some(), tx.clone()) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                record_failure(&cap, &e);
+                return Err(e);
+            }
+        }
+    } else {
+        None
+    };
+    if set.tracing {
+        for (dev, msg) in tracesink::untraceable(set.selected.as_deref().unwrap_or(&[])) {
+            cap.warn(start_utc, "trace-no-requests", Some(&dev), &msg)?;
+        }
+    }
+    cap.set_recorder("state", "running")?;
+    cap.set_recorder("error", "")?;
+
+    // A small reserve beside the capture: on a full disk it is deleted so the recorder can
+    // still write `state = failed` and the warning.
+    let reserve = sidecar(path, ".reserve");
+    let _ = std::fs::write(&reserve, vec![0u8; RESERVE_BYTES]);
+
+    let boot = clock::boot_id();
+    let spawned = sampler::spawn_sampler(set.interval_ms * 1_000_000, tx);
+    let mut last_mono: u64 = 0;
+
+    let mut result: Result<&'static str> = (|| {
+        spawned?;
+        loop {
+            let Sample {
+                lines,
+                mono,
+                utc,
+                last: stopping,
+            } = match rx.recv() {
+                Ok(Msg::Sample(s)) => s,
+                Ok(Msg::Trace(b)) => {
+                    if let Some(t) = tsink.as_mut() {
+                        t.on_batch(&mut cap, b)?;
+                    }
+                    continue;
+                }
+                Err(_) => return Err(sampler::sampler_ended()),
+            };
+            let phase = pos.write(&mut cap, &set, lines?, mono, utc, &boot)?;
+            last_mono = mono;
+            if let Some(t) = tsink.as_mut() {
+                t.on_sample(&mut cap, mono, utc)?;
+            }
+            if phase == Phase::Done {
+                return Ok("done");
+            }
+            if stopping {
+                return Ok("stopped");
+            }
+        }
+    })();
+    // Block tracing ends with the last sample: its last requests are written (or, after an
+    // error, given up), the events disabled and the instance removed.
+    if let Some(t) = tsink.as_mut() {
+        if result.is_ok() {
+            if let Err(e) = t.finish(&mut cap, &rx, last_mono) {
+                result = Err(e);
+            }
+        } else {
+            let _ = t.tracer.close();
+        }
+    }
+    drop(tsink);
+    // The sampler ends at its next tick, when it finds nobody receiving.
+    drop(rx);
+    sampler::unblock_stop_signals();
+    let _ = std::fs::remove_file(&reserve);
+    match result {
+        Ok(end) => {
+            let now = clock::utc_ms();
+            if end == "done" {
+                cap.set_recorder("phase", Phase::Done.as_str())?;
+            }
+            cap.set_recorder("state", end)?;
+            cap.set_recorder("heartbeat_utc_ms", &now.to_string())?;
+            Ok(())
+        }
+        Err(e) => {
+            let e = cap.classify(e);
+            record_failure(&cap, &e);
+            Err(e)
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! The writer's side of block tracing: the tracer thread's batches → `block_requests` rows,
+//! with the warnings of lost and unparsed events.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
+use std::sync::Arc;
+
+use super::sampler::{Msg, TRACE_QUEUE};
+use crate::capture::{BlockRow, Capture};
+use crate::clock;
+use crate::error::Result;
+use crate::trace::{self, TraceBatch};
+
+/// Warnings about tracing kept per session, at most.
+const MAX_UNPARSED_WARNINGS: u32 = 10;
+/// Samples kept to label requests with the wall clock.
+const LABEL_SAMPLES: usize = 4;
+
+/// The writer's side of block tracing: the tracer thread, and what turns its batches into
+/// `block_requests` rows.
+pub(super) struct TraceSink {
+    pub(super) tracer: trace::Tracer,
+    /// Trace batches in the queue (the tracer sends no more than TRACE_QUEUE).
+    in_flight: Arc<AtomicUsize>,
+    /// (major, minor) → devices.id.
+    dev_map: HashMap<(u32, u32), i64>,
+    dev_count: usize,
+    /// This session's latest samples (mono_ns, utc_ms).
+    samples: VecDeque<(u64, i64)>,
+    /// The session's first sample: requests issued before it are not kept.
+    first_mono: Option<u64>,
+    /// Batches that arrived before the first sample.
+    waiting: Vec<TraceBatch>,
+    requests: i64,
+    lost: i64,
+    unparsed: i64,
+    unparsed_warnings: u32,
+    max_issue: u64,
+    /// `block_requests` rowid before this session.
+    start_rowid: i64,
+    /// The tracer's last batch arrived.
+    done: bool,
+}
+
+impl TraceSink {
+    /// Set up the instance (filtered to the capture's devices when `filter`) and start the
+    /// tracer thread, which sends through `tx`.
+    pub(super) fn start(cap: &Capture, filter: bool, tx: SyncSender<Msg>) -> Result<TraceSink> {
+        let root = trace::tracefs_root();
+        trace::ensure_available(&root)?;
+        let devs = cap.device_numbers();
+        let nums: Vec<(u32, u32)> = devs.iter().map(|d| (d.1, d.2)).collect();
+        let instance = trace::Instance::create(&root, filter.then_some(nums.as_slice()))?;
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let inf = in_flight.clone();
+        let sink: trace::Sink = Box::new(move |b| {
+            if inf.load(Ordering::SeqCst) >= TRACE_QUEUE {
+                return trace::Sent::Busy(b);
+            }
+            inf.fetch_add(1, Ordering::SeqCst);
+            match tx.try_send(Msg::Trace(b)) {
+                Ok(()) => trace::Sent::Yes,
+                Err(TrySendError::Full(Msg::Trace(b))) => {
+                    inf.fetch_sub(1, Ordering::SeqCst);
+                    trace::Sent::Busy(b)
+                }
+                Err(_) => {
+                    inf.fetch_sub(1, Ordering::SeqCst);
+                    trace::Sent::Gone
+                }
+            }
+        });
+        let tracer = trace::Tracer::start(instance, sink)?;
+        let num = |k: &str| -> i64 {
+            cap.recorder(k)
+                .ok()
+                .flatten()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0)
+        };
+        Ok(TraceSink {
+            tracer,
+            in_flight,
+            dev_map: devs.iter().map(|d| ((d.1, d.2), d.3)).collect(),
+            dev_count: devs.len(),
+            samples: VecDeque::new(),
+            first_mono: None,
+            waiting: Vec::new(),
+            requests: num("trace_requests"),
+            lost: num("trace_lost"),
+            unparsed: num("trace_unparsed"),
+            unparsed_warnings: 0,
+            max_issue: 0,
+            start_rowid: cap.last_request_rowid()?,
+            done: false,
+        })
+    }
+
+    /// A sample was written.
+    pub(super) fn on_sample(&mut self, cap: &mut Capture, mono: u64, utc: i64) -> Result<()> {
+        self.samples.push_back((mono, utc));
+        if self.samples.len() > LABEL_SAMPLES {
+            self.samples.pop_front();
+        }
+        if self.first_mono.is_none() {
+            self.first_mono = Some(mono);
+            for b in std::mem::take(&mut self.waiting) {
+                self.write(cap, b)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A batch arrived from the tracer.
+    pub(super) fn on_batch(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        if b.last {
+            self.done = true;
+        }
+        let failed = b.error.is_some();
+        if self.first_mono.is_none() {
+            self.waiting.push(b);
+        } else {
+            self.write(cap, b)?;
+        }
+        if failed {
+            // The tracer ended early: remove its instance now, the counters go on.
+            if let Err(e) = self.tracer.close() {
+                cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The capture's id of a device number (devices added with `--all` are looked up again).
+    fn device(&mut self, cap: &Capture, dev: (u32, u32)) -> Option<i64> {
+        if let Some(&id) = self.dev_map.get(&dev) {
+            return Some(id);
+        }
+        if cap.device_count() != self.dev_count {
+            let devs = cap.device_numbers();
+            self.dev_count = devs.len();
+            self.dev_map = devs.iter().map(|d| ((d.1, d.2), d.3)).collect();
+        }
+        self.dev_map.get(&dev).copied()
+    }
+
+    /// Wall-clock label of a monotonic time: through the nearest of the latest samples.
+    fn label(&self, mono: u64) -> i64 {
+        let Some(&(m, u)) = self.samples.iter().min_by_key(|(m, _)| m.abs_diff(mono)) else {
+            return clock::utc_ms();
+        };
+        u + ((mono as f64 - m as f64) / 1e6).round() as i64
+    }
+
+    fn write(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
+        let first = self.first_mono.unwrap_or(0);
+        let mut rows = Vec::with_capacity(b.requests.len());
+        for r in b.requests {
+            if r.issue_ns < first {
+                continue;
+            }
+            let Some(id) = self.device(cap, r.dev) else {
+                continue;
+            };
+            self.max_issue = self.max_issue.max(r.issue_ns);
+            rows.push(BlockRow {
+                device_id: id,
+                issue_ns: r.issue_ns as i64,
+                complete_ns: r.complete_ns.map(|c| c as i64),
+                utc_ms: self.label(r.issue_ns),
+                sector: r.sector as i64,
+                bytes: r.bytes as i64,
+                op: r.op,
+                rwbs: r.rwbs,
+                error: r.error,
+            });
+        }
+        let now = clock::utc_ms();
+        let mut warns: Vec<(i64, &str, Option<&str>, String)> = Vec::new();
+        if b.lost > 0 {
+            let cpus = b
+                .lost_cpus
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            warns.push((
+                now,
+                "trace-lost",
+                None,
+                format!(
+                    "the kernel's trace buffer overflowed (CPU {cpus}): {} block events were lost; a request whose issue was lost is missing, one whose completion was lost has none",
+                    b.lost
+                ),
+            ));
+        }
+        if b.unparsed > 0 && self.unparsed_warnings < MAX_UNPARSED_WARNINGS {
+            self.unparsed_warnings += 1;
+            warns.push((
+                now,
+                "trace-unparsed",
+                None,
+                format!(
+                    "{} trace line(s) not understood and skipped, e.g. '{}'",
+                    b.unparsed,
+                    b.unparsed_example.as_deref().unwrap_or("")
+                ),
+            ));
+        }
+        if let Some(e) = &b.error {
+            warns.push((
+                now,
+                "trace-error",
+                None,
+                format!("block tracing stopped: {e}; the counters go on"),
+            ));
+        }
+        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 {
+            return Ok(());
+        }
+        self.requests += rows.len() as i64;
+        self.lost += b.lost as i64;
+        self.unparsed += b.unparsed as i64;
+        let kv = [
+            ("trace_requests", self.requests.to_string()),
+            ("trace_lost", self.lost.to_string()),
+            ("trace_unparsed", self.unparsed.to_string()),
+        ];
+        cap.write_requests(&rows, &warns, &kv)
+    }
+
+    /// After the last sample (at `end_mono`): let the tracer finish, write its last batches,
+    /// drop requests issued after the last sample, remove the instance.
+    pub(super) fn finish(
+        &mut self,
+        cap: &mut Capture,
+        rx: &Receiver<Msg>,
+        end_mono: u64,
+    ) -> Result<()> {
+        self.tracer.finish(end_mono);
+        let t0 = clock::mono_ns();
+        let limit = trace::FINISH_GRACE_NS + 8_000_000_000;
+        while !self.done {
+            let spent = clock::mono_ns() - t0;
+            if spent >= limit {
+                cap.warn(
+                    clock::utc_ms(),
+                    "trace-error",
+                    None,
+                    "the tracer did not hand over its last requests within 10 s; they are missing",
+                )?;
+                break;
+            }
+            match rx.recv_timeout(std::time::Duration::from_nanos(limit - spent)) {
+                Ok(Msg::Trace(b)) => self.on_batch(cap, b)?,
+                // The sampler runs on after a completed plan until it sees nobody receiving.
+                Ok(Msg::Sample(_)) => {}
+                Err(_) => break,
+            }
+        }
+        if self.max_issue > end_mono {
+            // Issued in the moment between the last sample and the tracer hearing of it.
+            let n = cap.trim_requests_after(self.start_rowid, end_mono as i64)?;
+            if n > 0 {
+                self.requests -= n as i64;
+                cap.set_recorder("trace_requests", &self.requests.to_string())?;
+            }
+        }
+        if let Err(e) = self.tracer.close() {
+            cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
+        }
+        Ok(())
+    }
+}
+
+/// Selected devices whose requests the block events cannot show: a partition's requests are
+/// traced on its disk, a bio-based device (device-mapper, md, zram, bcache) has none.
+pub(super) fn untraceable(names: &[String]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for n in names {
+        let sys = n.replace('/', "!");
+        let class = Path::new("/sys/class/block").join(&sys);
+        if class.join("partition").exists() {
+            let disk = std::fs::canonicalize(&class)
+                .ok()
+                .and_then(|p| {
+                    p.parent()
+                        .map(|d| d.file_name().map(|f| f.to_string_lossy().replace('!', "/")))
+                })
+                .flatten()
+                .unwrap_or_else(|| "its disk".into());
+            out.push((
+                n.clone(),
+                format!("{n} is a partition: the kernel traces its requests on {disk}; record {disk} with --trace to see them"),
+            ));
+        } else if class.exists() && !Path::new("/sys/block").join(&sys).join("mq").exists() {
+            out.push((
+                n.clone(),
+                format!("{n} is not request-based (device-mapper, md, zram or bcache): the kernel issues no block requests for it; trace the devices beneath it, if any"),
+            ));
+        }
+    }
+    out
+}
