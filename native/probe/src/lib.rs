@@ -9,8 +9,10 @@ pub mod error;
 pub mod lab;
 pub mod plan;
 pub mod recorder;
+pub mod sim;
 pub mod status;
 pub mod sysfs;
 pub mod trace;
+pub mod tracein;
 
 pub use error::{ProbeError, Result};
