@@ -156,7 +156,10 @@ pub struct ReadOptions {
 
 struct Rec<'a> {
     line: u64,
+    /// Time in the format's unit; `t_int` instead when the format's times are whole numbers
+    /// too large for a double's 53 bits (MSR's FILETIME).
     t: f64,
+    t_int: Option<i128>,
     dev: &'a str,
     offset: i128,
     bytes: i128,
@@ -168,6 +171,7 @@ struct Rec<'a> {
 struct State {
     last_t_ns: Option<i64>,
     origin: Option<f64>,
+    origin_int: Option<i128>,
     /// ns per unit of `t`.
     unit_ns: f64,
     opts: ReadOptions,
@@ -226,8 +230,17 @@ impl State {
             tr.skip(r.line, "time", "time is not a number".into(), "bad number");
             return;
         }
-        let origin = *self.origin.get_or_insert(r.t);
-        let t_ns = ((r.t - origin) * self.unit_ns).round() as i64;
+        let t_ns = match r.t_int {
+            Some(ti) => {
+                let o = *self.origin_int.get_or_insert(ti);
+                self.origin.get_or_insert(o as f64);
+                ((ti - o) as f64 * self.unit_ns).round() as i64
+            }
+            None => {
+                let origin = *self.origin.get_or_insert(r.t);
+                ((r.t - origin) * self.unit_ns).round() as i64
+            }
+        };
         if let Some(p) = self.last_t_ns {
             if t_ns < p {
                 tr.skip(
@@ -284,6 +297,7 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
         let mut st = State {
             last_t_ns: None,
             origin: None,
+            origin_int: None,
             unit_ns,
             opts,
         };
@@ -311,8 +325,8 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
         }
         if kind == Kind::Msr {
             tr.origin_utc_ms = st
-                .origin
-                .map(|o| (o / 10_000.0).round() as i64 - 11_644_473_600_000);
+                .origin_int
+                .map(|o| (o / 10_000) as i64 - 11_644_473_600_000);
         }
     }
     if tr.reqs.is_empty() {
@@ -415,6 +429,7 @@ fn msr_line(tr: &mut Trace, st: &mut State, n: u64, text: &str) {
         Rec {
             line: n,
             t: t as f64,
+            t_int: Some(i128::from(t)),
             dev: &dev,
             offset: off,
             bytes: size,
@@ -473,6 +488,7 @@ fn cloudphysics_line(tr: &mut Trace, st: &mut State, n: u64, text: &str) {
         Rec {
             line: n,
             t: t as f64,
+            t_int: Some(i128::from(t)),
             dev: "vscsi",
             offset: lbn * 512,
             bytes: size,
@@ -547,6 +563,7 @@ fn disksim_line(tr: &mut Trace, st: &mut State, n: u64, text: &str, kind: Kind) 
         Rec {
             line: n,
             t,
+            t_int: None,
             dev: &dev,
             offset: blk * 512,
             bytes: size * 512,
@@ -646,6 +663,7 @@ impl Blk {
             Rec {
                 line: n,
                 t,
+                t_int: None,
                 dev: &dev,
                 offset: sector * 512,
                 bytes: sectors * 512,
@@ -669,6 +687,7 @@ fn read_oracle(mut f: std::fs::File, tr: &mut Trace, opts: ReadOptions, path: &P
     let mut st = State {
         last_t_ns: None,
         origin: None,
+        origin_int: None,
         unit_ns: 1e9,
         opts,
     };
@@ -700,6 +719,7 @@ fn read_oracle(mut f: std::fs::File, tr: &mut Trace, opts: ReadOptions, path: &P
             Rec {
                 line: i as u64 + 1,
                 t: f64::from(t),
+                t_int: Some(i128::from(t)),
                 dev: "obj",
                 offset: i128::from(id) * i128::from(size),
                 bytes: i128::from(size),
