@@ -56,7 +56,7 @@ pub fn parse_size(s: &str) -> Option<u64> {
         _ => return None,
     };
     let v = n * m as f64;
-    (v.is_finite() && v >= 0.0 && v < 1.8e19 && v.fract() == 0.0).then_some(v as u64)
+    (v.is_finite() && (0.0..1.8e19).contains(&v) && v.fract() == 0.0).then_some(v as u64)
 }
 
 /// Parse `--sample fixed-rate=R|fixed-size=N`.
@@ -187,7 +187,7 @@ pub fn curve_sizes(footprint_blocks: u64) -> Vec<u64> {
 
 /// Run `simulate`.
 pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
-    if o.block == 0 || o.block % 512 != 0 {
+    if o.block == 0 || !o.block.is_multiple_of(512) {
         return Err(usage(format!(
             "--block {} must be a whole number of 512-byte sectors (e.g. 4KiB)",
             o.block
