@@ -450,3 +450,105 @@ fn simulate_bad_input_and_capture_equals_trace() {
     assert_eq!(code, Some(12));
     assert!(err.contains("no capture or trace at"), "{err}");
 }
+
+#[test]
+fn oracle_general_binary_and_a_capture_request_past_its_device() {
+    let d = TempDir::new("ti-og");
+    let f = d.join("t.oracleGeneral");
+    let mut b = Vec::new();
+    for (t, id, size) in [(0u32, 7u64, 4096u32), (1, 9, 4096), (3, 7, 4096)] {
+        b.extend_from_slice(&t.to_le_bytes());
+        b.extend_from_slice(&id.to_le_bytes());
+        b.extend_from_slice(&size.to_le_bytes());
+        b.extend_from_slice(&(-1i64).to_le_bytes());
+    }
+    b.extend_from_slice(&[1, 2, 3]);
+    std::fs::write(&f, &b).unwrap();
+    let out = d.join("og.capture");
+    let o = import("oracle-general", &f, &out, &[]);
+    ok(&o);
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("line 4, column record: the file ends with 3 bytes, not a whole 24-byte record"));
+    let r = rows(&out);
+    assert_eq!(
+        r.iter()
+            .map(|x| (x.issue_ns, x.sector, x.bytes))
+            .collect::<Vec<_>>(),
+        vec![
+            (0, 7 * 8, 4096),
+            (1_000_000_000, 9 * 8, 4096),
+            (3_000_000_000, 7 * 8, 4096)
+        ]
+    );
+
+    // A capture whose device is smaller than a request: that request is skipped and counted.
+    let c = Connection::open(&out).unwrap();
+    c.execute("UPDATE devices SET size_bytes = 36864", [])
+        .unwrap();
+    drop(c);
+    let (code, outj, err) = sim(&[
+        out.to_str().unwrap(),
+        "--sizes",
+        "8KiB",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let j: serde_json::Value = serde_json::from_str(&outj).unwrap();
+    assert_eq!(j["input"]["requests"], 2);
+    assert_eq!(j["input"]["skippedByReason"]["past the device's end"], 1);
+    // 7, 7: the second hits.
+    assert_eq!(j["policies"][0]["sizes"][0]["requestHitRatio"], 0.5);
+}
+
+#[test]
+fn curve_of_every_policy_on_the_real_msn_trace() {
+    let Some(f) = real("huaicheng_MSN-FS-30s-ms.trace") else {
+        return;
+    };
+    let (code, out, err) = sim(&[
+        f.to_str().unwrap(),
+        "--kind",
+        "msn",
+        "--policy",
+        "lru,fifo,clock,arc,2q,s3fifo",
+        "--curve",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("simulate: s3fifo done in"),
+        "progress on stderr: {err}"
+    );
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let fp = j["footprintBlocks"].as_u64().unwrap();
+    assert_eq!(j["input"]["readRequests"], 130_483);
+    for p in j["policies"].as_array().unwrap() {
+        let sizes = p["sizes"].as_array().unwrap();
+        assert!(sizes.len() >= 20, "{}", p["policy"]);
+        assert_eq!(sizes.last().unwrap()["blocks"].as_u64().unwrap(), fp);
+        let m = if p["policy"] == "lru" {
+            "exact-stack"
+        } else {
+            "exact-simulation"
+        };
+        assert_eq!(p["method"], m);
+        // At the footprint every policy misses only first references: the same figure.
+        assert_eq!(
+            sizes.last().unwrap()["blockHitRatio"],
+            j["policies"][0]["sizes"]
+                .as_array()
+                .unwrap()
+                .last()
+                .unwrap()["blockHitRatio"]
+        );
+    }
+    // LRU's curve never falls as the cache grows (the stack inclusion property).
+    let lru: Vec<f64> = j["policies"][0]["sizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["requestHitRatio"].as_f64().unwrap())
+        .collect();
+    assert!(lru.windows(2).all(|w| w[0] <= w[1]), "{lru:?}");
+}
