@@ -64,6 +64,9 @@ pub enum ProbeError {
     /// The recorder is not running for a capture (stop / mark on an idle capture).
     #[error("{0}")]
     NotRunning(String),
+    /// A block trace (import-trace, simulate) that is missing or has no usable record.
+    #[error("{0}")]
+    BadTrace(String),
     /// /proc/diskstats text that does not follow any known layout.
     #[error("diskstats line {line}: {message}")]
     Parse { line: usize, message: String },
@@ -98,7 +101,7 @@ impl ProbeError {
             ProbeError::Tool { .. } => 9,
             ProbeError::NotRunning(_) => 10,
             ProbeError::TraceUnavailable(_) => 11,
-            ProbeError::Import(_) => 12,
+            ProbeError::Import(_) | ProbeError::BadTrace(_) => 12,
             ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
         }
     }

@@ -10,10 +10,12 @@ pub mod import;
 pub mod lab;
 pub mod plan;
 pub mod recorder;
+pub mod sim;
 pub mod status;
 pub mod sysfs;
 #[doc(hidden)]
 pub mod testenv;
 pub mod trace;
+pub mod tracein;
 
 pub use error::{ProbeError, Result};

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use cacheproof_probe::{capture, lab, plan, recorder, status, sysfs, trace, ProbeError};
+use cacheproof_probe::{
+    capture, lab, plan, recorder, sim, status, sysfs, trace, tracein, ProbeError,
+};
 
 const USAGE: &str = "\
 cacheproof-probe — records Linux disk counters into a CacheProof capture
@@ -29,14 +31,22 @@ Usage:
   cacheproof-probe import KIND FILE... --out CAPTURE [--switch-at TIME]
                           [--baseline FILE... --measure FILE...] [--encoding E] [--json]
   cacheproof-probe import --preview KIND FILE... [--json]   (KIND and options: docs/import.md)
+  cacheproof-probe import-trace KIND FILE --out CAPTURE [--device-bytes N] [--json]
+                          (KIND: msr, blkparse, cloudphysics, disksim, msn, oracle-general)
+  cacheproof-probe simulate CAPTURE|TRACE [--kind KIND] [--policy lru,fifo,clock,arc,2q,s3fifo]
+                          [--block 4KiB] (--sizes 256MiB,1GiB | --curve)
+                          [--writes bypass|invalidate|allocate]
+                          [--sample fixed-rate=R|fixed-size=N] [--lru-by-simulation]
+                          [--quiet] [--json]
   cacheproof-probe --version | --help
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
 5 not a capture / newer schema / no capture, 6 capture locked by another recorder,
 7 needs root, 8 disk full, 9 external tool failed, 10 no recorder running / lab not up,
 11 block tracing unavailable (tracefs or the block events missing), 12 a file given to
-import cannot be imported (the message names the file, line and column).
-See docs/probe.md.
+import, import-trace or simulate cannot be imported (the message names the file, line and
+column) or holds no usable record.
+See docs/probe.md, docs/import.md and docs/simulate.md.
 ";
 
 /// Simple flag reader: positional words and `--flag value` / `--flag` switches.
@@ -60,6 +70,13 @@ const VALUE_FLAGS: &[&str] = &[
     "--read-iops",
     "--write-iops",
     "--json-out",
+    "--policy",
+    "--block",
+    "--sizes",
+    "--writes",
+    "--sample",
+    "--kind",
+    "--device-bytes",
 ];
 
 fn usage(msg: impl Into<String>) -> anyhow::Error {
@@ -364,6 +381,8 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
             Ok(())
         }
         Some("lab") => cmd_lab(&a),
+        Some("import-trace") => cmd_import_trace(&a),
+        Some("simulate") => cmd_simulate(&a),
         Some(other) => Err(usage(format!(
             "unknown command '{other}'. Run 'cacheproof-probe --help' for the list."
         ))),
@@ -458,6 +477,140 @@ fn cmd_lab(a: &Args) -> anyhow::Result<()> {
         }
         _ => Err(usage("lab needs up, down, status, switch or workload")),
     }
+}
+
+fn cmd_import_trace(a: &Args) -> anyhow::Result<()> {
+    a.only(&["--out", "--device-bytes", "--json"])?;
+    let (Some(kind), Some(file)) = (a.pos.get(1), a.pos.get(2)) else {
+        return Err(usage(format!(
+            "import-trace needs KIND FILE --out CAPTURE (KIND: {})",
+            tracein::Kind::names()
+        )));
+    };
+    let kind = tracein::Kind::parse(kind).ok_or_else(|| {
+        usage(format!(
+            "unknown trace kind '{kind}': one of {}",
+            tracein::Kind::names()
+        ))
+    })?;
+    let out = a
+        .val("--out")
+        .ok_or_else(|| usage("import-trace needs --out CAPTURE"))?;
+    let opts = tracein::ReadOptions {
+        device_bytes: a.val("--device-bytes").map(sim_size).transpose()?,
+        detail: true,
+    };
+    let file = abs(file)?;
+    let s = tracein::import(&file, kind, &abs(out)?, opts)?;
+    if s.skipped > 0 {
+        let mut m = format!(
+            "import-trace: skipped {} of {} records of {}",
+            s.skipped,
+            s.records,
+            file.display()
+        );
+        for (k, v) in &s.skipped_by_reason {
+            m += &format!("; {v} {k}");
+        }
+        eprintln!("{m}");
+        for b in s.skipped_examples.iter().take(10) {
+            eprintln!("  line {}, column {}: {}", b.line, b.column, b.reason);
+        }
+    }
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+    } else {
+        println!(
+            "imported {} requests of {} ({} devices) into {}",
+            s.imported,
+            file.display(),
+            s.devices.len(),
+            s.out
+        );
+    }
+    Ok(())
+}
+
+fn sim_size(s: &str) -> anyhow::Result<u64> {
+    sim::cli::parse_size(s).ok_or_else(|| {
+        usage(format!(
+            "'{s}' is not a size: a whole number with B, KiB, MiB, GiB, TiB, KB, MB, GB or TB"
+        ))
+    })
+}
+
+fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
+    a.only(&[
+        "--kind",
+        "--policy",
+        "--block",
+        "--sizes",
+        "--curve",
+        "--writes",
+        "--sample",
+        "--lru-by-simulation",
+        "--device-bytes",
+        "--quiet",
+        "--json",
+    ])?;
+    let input = a.pos.get(1).ok_or_else(|| {
+        usage("simulate needs a capture or a trace: cacheproof-probe simulate CAPTURE|TRACE --sizes 1GiB")
+    })?;
+    let mut policies = Vec::new();
+    for p in a.val("--policy").unwrap_or("lru").split(',') {
+        policies.push(sim::policy::PolicyKind::parse(p).ok_or_else(|| {
+            usage(format!(
+                "unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo"
+            ))
+        })?);
+    }
+    let sizes = match a.val("--sizes") {
+        Some(s) => s
+            .split(',')
+            .map(sim_size)
+            .collect::<anyhow::Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
+    if sizes.is_empty() != a.has("--curve") {
+        return Err(usage(
+            "simulate needs either --sizes (e.g. --sizes 256MiB,1GiB) or --curve, not both",
+        ));
+    }
+    let writes = a.val("--writes").unwrap_or("bypass");
+    let o = sim::cli::SimOptions {
+        policies,
+        block: sim_size(a.val("--block").unwrap_or("4KiB"))?,
+        sizes,
+        curve: a.has("--curve"),
+        writes: sim::WritePolicy::parse(writes).ok_or_else(|| {
+            usage(format!(
+                "--writes '{writes}': one of bypass, invalidate, allocate"
+            ))
+        })?,
+        sample: a.val("--sample").map(sim::cli::parse_sample).transpose()?,
+        kind: match a.val("--kind") {
+            Some(k) => Some(tracein::Kind::parse(k).ok_or_else(|| {
+                usage(format!(
+                    "unknown trace kind '{k}': one of {}",
+                    tracein::Kind::names()
+                ))
+            })?),
+            None => None,
+        },
+        lru_by_simulation: a.has("--lru-by-simulation"),
+        progress: !a.has("--quiet"),
+        device_bytes: a.val("--device-bytes").map(sim_size).transpose()?,
+    };
+    let j = sim::cli::run(&abs(input)?, &o)?;
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        print!("{}", sim::cli::render(&j));
+    }
+    for n in &j.notes {
+        eprintln!("simulate: note: {n}");
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -1,0 +1,139 @@
+// Benchmark (not a test) of `cacheproof-probe simulate` (docs/simulate.md) on the real
+// CloudPhysics trace (../shared/realdata/block_traces/libcachesim_cloudPhysicsIO.csv), split into
+// 4 KiB blocks (every request, reads and writes, references each block it touches):
+//  (1) SHARDS accuracy: mean absolute error of the fixed-size (32K blocks) sampled LRU curve
+//      against the exact one at 25 sizes. Target ≤ 0.001.
+//  (2) Exact LRU throughput on the block sequence tiled to ≥ 10 million references, side by side
+//      with libCacheSim's own LRU (the `libcachesim` package from PyPI, installed into
+//      bench/cachesim/.venv by this script), both reading the same oracleGeneral file. Prints
+//      references per second of both, their ratio and both miss ratios (which must agree
+//      exactly). Target ≥ 2×.
+// Usage: node bench/cachesim/run.mjs [--min-refs 10000000]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const trace = join(root, '..', 'shared', 'realdata', 'block_traces', 'libcachesim_cloudPhysicsIO.csv');
+const i = process.argv.indexOf('--min-refs');
+const minRefs = i >= 0 ? Number(process.argv[i + 1]) : 10_000_000;
+const BLOCK = 4096;
+
+if (!existsSync(trace)) {
+  console.log(`SKIP bench/cachesim: ${trace} is absent (../shared/realdata is needed)`);
+  process.exit(0);
+}
+execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
+const simulate = (args) => {
+  const t = performance.now();
+  const out = execFileSync(probe, ['simulate', ...args, '--json', '--quiet'], { maxBuffer: 1 << 28 }).toString();
+  return { json: JSON.parse(out), wallS: (performance.now() - t) / 1000 };
+};
+const fmt = (x, d = 4) => x.toFixed(d);
+
+// ---- (1) SHARDS accuracy -------------------------------------------------------------------
+const base = ['--kind', 'cloudphysics', '--policy', 'lru', '--writes', 'allocate', '--block', '4KiB'];
+const probeFp = simulate([trace, ...base, '--sizes', '4KiB']).json;
+const fp = probeFp.footprint_blocks ?? probeFp.footprintBlocks;
+const sizes = [];
+for (let k = 0; k < 25; k++) sizes.push(Math.max(1, Math.round(Math.exp(Math.log(64) + (Math.log(fp) - Math.log(64)) * (k / 24)))));
+const sizeArg = [...new Set(sizes)].map((b) => String(b * BLOCK)).join(',');
+const exact = simulate([trace, ...base, '--sizes', sizeArg]).json.policies[0];
+const sampledRun = simulate([trace, ...base, '--sizes', sizeArg, '--sample', 'fixed-size=32768']);
+const sampled = sampledRun.json.policies[0];
+let err = 0;
+for (let k = 0; k < exact.sizes.length; k++) err += Math.abs(exact.sizes[k].blockHitRatio - sampled.sizes[k].blockHitRatio);
+const mae = err / exact.sizes.length;
+console.log(`trace: ${trace}`);
+console.log(`  ${probeFp.input.requests} requests, ${probeFp.references} references of 4 KiB blocks, footprint ${fp} blocks`);
+console.log(`(1) SHARDS fixed-size 32768 blocks vs exact LRU, ${exact.sizes.length} sizes from 64 blocks to the footprint:`);
+console.log(`    mean absolute error of the miss ratio ${mae.toFixed(5)}   (target ≤ 0.001: ${mae <= 0.001 ? 'met' : 'NOT met'}); final rate ${fmt(sampledRun.json.sampling.finalRate, 5)}, ${sampledRun.json.sampling.sampled} of ${sampledRun.json.sampling.references} references sampled`);
+let worst = 0;
+for (let k = 0; k < exact.sizes.length; k++) worst = Math.max(worst, Math.abs(exact.sizes[k].blockHitRatio - sampled.sizes[k].blockHitRatio));
+console.log(`    largest error at one size ${worst.toFixed(5)}`);
+
+// ---- (2) exact LRU throughput vs libCacheSim ------------------------------------------------
+// The block sequence, as libCacheSim's oracleGeneral records (u32 time s, u64 id, u32 size,
+// i64 next access), tiled until it holds at least minRefs references.
+const lines = readFileSync(trace, 'utf8').split('\n');
+const ids = [];
+for (let n = 1; n < lines.length; n++) {
+  const c = lines[n].split(',');
+  if (c.length < 5) continue;
+  const off = Number(c[4]) * 512;
+  const size = Number(c[3]);
+  for (let b = Math.floor(off / BLOCK); b <= Math.floor((off + size - 1) / BLOCK); b++) ids.push(b);
+}
+const copies = Math.ceil(minRefs / ids.length);
+const total = ids.length * copies;
+const work = mkdtempSync(join(tmpdir(), 'cacheproof-bench-cachesim-'));
+const bin = join(work, 'blocks.oracleGeneral');
+const buf = Buffer.alloc(total * 24);
+for (let r = 0; r < total; r++) {
+  const o = r * 24;
+  buf.writeUInt32LE(Math.floor(r / 1_000_000), o);
+  buf.writeBigUInt64LE(BigInt(ids[r % ids.length]), o + 4);
+  buf.writeUInt32LE(BLOCK, o + 12);
+  buf.writeBigInt64LE(-1n, o + 16);
+}
+writeFileSync(bin, buf);
+console.log(`(2) exact LRU on the block sequence tiled ${copies}× = ${total.toLocaleString('en')} references (${(buf.length / 1e6).toFixed(0)} MB oracleGeneral file)`);
+
+const venv = join(here, '.venv');
+const py = join(venv, 'bin', 'python');
+let lcsOk = existsSync(py) && spawnSync(py, ['-c', 'import libcachesim'], { stdio: 'ignore' }).status === 0;
+if (!lcsOk) {
+  console.log('    installing libcachesim from PyPI into bench/cachesim/.venv …');
+  const v = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+  const p = v.status === 0 ? spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', 'libcachesim'], { encoding: 'utf8' }) : null;
+  lcsOk = p?.status === 0;
+  if (!lcsOk) console.log(`    libcachesim could not be installed: ${v.status !== 0 ? 'python3 -m venv failed (apt-get install python3-venv)' : (p.stderr || p.stdout).trim().split('\n').slice(-3).join(' / ')}`);
+}
+const fracs = [0.01, 0.05, 0.1, 0.25, 0.5];
+const capBlocks = fracs.map((f) => Math.max(1, Math.round(f * fp)));
+try {
+  const oneSize = capBlocks.map((b) => {
+    const r = simulate([bin, '--kind', 'oracle-general', '--policy', 'lru', '--writes', 'allocate', '--block', '4KiB', '--sizes', String(b * BLOCK), '--lru-by-simulation']);
+    return { blocks: b, simS: r.json.policies[0].elapsedS, readS: r.json.input.readS, wallS: r.wallS, hit: r.json.policies[0].sizes[0].blockHitRatio };
+  });
+  const stack = simulate([bin, '--kind', 'oracle-general', '--policy', 'lru', '--writes', 'allocate', '--block', '4KiB', '--sizes', capBlocks.map((b) => String(b * BLOCK)).join(',')]);
+  let lcs = null;
+  if (lcsOk) {
+    const p = spawnSync(py, [join(here, 'lcs_lru.py'), bin, String(BLOCK), capBlocks.join(',')], { encoding: 'utf8' });
+    if (p.status !== 0) console.log(`    libcachesim run failed: ${p.stderr.trim().split('\n').slice(-3).join(' / ')}`);
+    else lcs = p.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  }
+  const mrps = (n, s) => `${(n / s / 1e6).toFixed(1)} M/s`;
+  console.log('    one size per pass (cacheproof: --lru-by-simulation; rates over the simulation time, the file read apart):');
+  console.log(`    ${'blocks'.padStart(8)} ${'cacheproof'.padStart(12)} ${'libcachesim'.padStart(12)} ${'ratio'.padStart(6)}   miss ratio cacheproof / libcachesim`);
+  let ratios = [];
+  for (let k = 0; k < capBlocks.length; k++) {
+    const o = oneSize[k];
+    const l = lcs?.[k];
+    const ourMiss = 1 - o.hit;
+    const ratio = l ? l.seconds / o.simS : null;
+    if (ratio) ratios.push(ratio);
+    const agree = l ? (Math.round(ourMiss * total) === Math.round(l.missRatio * total) ? 'agree' : 'DIFFER') : '';
+    console.log(`    ${String(o.blocks).padStart(8)} ${mrps(total, o.simS).padStart(12)} ${(l ? mrps(total, l.seconds) : '-').padStart(12)} ${(ratio ? ratio.toFixed(2) + '×' : '-').padStart(6)}   ${ourMiss.toFixed(8)} / ${l ? l.missRatio.toFixed(8) : '-'} ${agree}`);
+  }
+  if (ratios.length) {
+    const g = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
+    const withRead = capBlocks.map((_, k) => lcs[k].seconds / (oneSize[k].simS + oneSize[k].readS));
+    const g2 = Math.exp(withRead.reduce((a, r) => a + Math.log(r), 0) / withRead.length);
+    console.log(`    geometric mean ratio ${g.toFixed(2)}× (target ≥ 2×: ${g >= 2 ? 'met' : 'NOT met'}); counting cacheproof's read of the file too (${fmt(oneSize[0].readS, 2)} s; libcachesim's timed pass reads its mmapped file as it goes): ${g2.toFixed(2)}×`);
+  }
+  const st = stack.json.policies[0];
+  const lcsAll = lcs ? lcs.reduce((a, l) => a + l.seconds, 0) : null;
+  console.log(`    all ${capBlocks.length} sizes: cacheproof's exact stack-distance pass ${fmt(st.elapsedS, 2)} s (${mrps(total, st.elapsedS)}), libcachesim ${capBlocks.length} passes ${lcsAll ? fmt(lcsAll, 2) + ' s' : '-'}${lcsAll ? ` (ratio ${(lcsAll / st.elapsedS).toFixed(2)}×)` : ''}`);
+  let same = true;
+  for (let k = 0; k < capBlocks.length; k++) {
+    if (Math.round((1 - st.sizes[k].blockHitRatio) * total) !== Math.round((1 - oneSize[k].hit) * total)) same = false;
+  }
+  console.log(`    stack-distance curve equals the per-size simulation at all ${capBlocks.length} sizes: ${same ? 'yes' : 'NO'}`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,504 @@
+//! The `simulate` command: reads a capture or a trace, runs the policies at the sizes asked,
+//! and returns the JSON of docs/simulate.md.
+
+use std::path::Path;
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::policy::PolicyKind;
+use super::stack::Sampling;
+use super::{lru_curve, shards_curve, simulate_with, Counts, Req, WritePolicy};
+use crate::error::{ProbeError, Result};
+use crate::tracein::{self, Kind, ReadOptions, Trace};
+
+/// What `simulate` was asked.
+#[derive(Debug, Clone)]
+pub struct SimOptions {
+    pub policies: Vec<PolicyKind>,
+    pub block: u64,
+    /// Sizes in bytes; empty with `curve`.
+    pub sizes: Vec<u64>,
+    pub curve: bool,
+    pub writes: WritePolicy,
+    pub sample: Option<Sampling>,
+    /// Trace kind when the input is not a capture.
+    pub kind: Option<Kind>,
+    /// LRU by exact simulation instead of stack distances.
+    pub lru_by_simulation: bool,
+    pub progress: bool,
+    pub device_bytes: Option<u64>,
+}
+
+fn usage(s: impl Into<String>) -> ProbeError {
+    ProbeError::Usage(s.into())
+}
+
+/// Parse a size: a whole number with an optional unit B, KiB, MiB, GiB, TiB (powers of 1024)
+/// or KB, MB, GB, TB (powers of 1000).
+pub fn parse_size(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let i = s
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(s.len());
+    let (n, u) = s.split_at(i);
+    let n: f64 = n.parse().ok()?;
+    let m: u64 = match u.trim() {
+        "" | "B" => 1,
+        "KiB" | "K" | "k" => 1 << 10,
+        "MiB" | "M" => 1 << 20,
+        "GiB" | "G" => 1 << 30,
+        "TiB" | "T" => 1 << 40,
+        "KB" | "kB" => 1_000,
+        "MB" => 1_000_000,
+        "GB" => 1_000_000_000,
+        "TB" => 1_000_000_000_000,
+        _ => return None,
+    };
+    let v = n * m as f64;
+    (v.is_finite() && (0.0..1.8e19).contains(&v) && v.fract() == 0.0).then_some(v as u64)
+}
+
+/// Parse `--sample fixed-rate=R|fixed-size=N`.
+pub fn parse_sample(s: &str) -> Result<Sampling> {
+    let bad = || {
+        usage(format!(
+            "--sample '{s}': give fixed-rate=R (0 < R ≤ 1, e.g. fixed-rate=0.01) or fixed-size=N (N ≥ 1 blocks, e.g. fixed-size=32768)"
+        ))
+    };
+    match s.split_once('=') {
+        Some(("fixed-rate", r)) => {
+            let r: f64 = r.parse().map_err(|_| bad())?;
+            if r > 0.0 && r <= 1.0 {
+                Ok(Sampling::FixedRate(r))
+            } else {
+                Err(bad())
+            }
+        }
+        Some(("fixed-size", n)) => {
+            let n: usize = n.parse().map_err(|_| bad())?;
+            if n >= 1 {
+                Ok(Sampling::FixedSize(n))
+            } else {
+                Err(bad())
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// One size's figures.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SizeJson {
+    pub bytes: u64,
+    pub blocks: u64,
+    pub request_hit_ratio: Option<f64>,
+    pub byte_hit_ratio: Option<f64>,
+    pub block_hit_ratio: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reads: Option<Counts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub writes: Option<Counts>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyJson {
+    pub policy: &'static str,
+    /// `exact-stack`, `exact-simulation`, `shards-fixed-rate` or `shards-fixed-size`.
+    pub method: &'static str,
+    pub elapsed_s: f64,
+    /// Block references processed per second of `elapsedS` (all sizes of this policy).
+    pub references_per_s: f64,
+    pub sizes: Vec<SizeJson>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SamplingJson {
+    pub mode: &'static str,
+    pub parameter: f64,
+    pub final_rate: f64,
+    pub references: u64,
+    pub sampled: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InputJson {
+    pub file: String,
+    pub kind: String,
+    pub records: u64,
+    pub requests: u64,
+    pub read_requests: u64,
+    pub write_requests: u64,
+    pub discard_requests: u64,
+    pub not_simulated: u64,
+    pub skipped: u64,
+    pub skipped_by_reason: std::collections::BTreeMap<String, u64>,
+    pub skipped_examples: Vec<tracein::BadRecord>,
+    pub devices: Vec<String>,
+    pub duration_s: f64,
+    pub read_s: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SimJson {
+    pub input: InputJson,
+    pub block_bytes: u64,
+    pub writes: &'static str,
+    /// Distinct blocks the counted references touch.
+    pub footprint_blocks: u64,
+    pub footprint_bytes: u64,
+    /// Block references the policies see (counted requests split into blocks).
+    pub references: u64,
+    pub sampling: Option<SamplingJson>,
+    pub policies: Vec<PolicyJson>,
+    pub notes: Vec<String>,
+}
+
+fn is_capture(path: &Path) -> bool {
+    let mut head = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut head))
+        .is_ok()
+        && &head == b"SQLite format 3\0"
+}
+
+fn counted(r: &Req, w: WritePolicy) -> bool {
+    match r.op {
+        super::Op::Read => true,
+        super::Op::Write => w == WritePolicy::Allocate,
+        super::Op::Discard => false,
+    }
+}
+
+/// Sizes of `--curve`: 40 sizes spaced evenly on a log scale from one block to the footprint.
+pub fn curve_sizes(footprint_blocks: u64) -> Vec<u64> {
+    let f = footprint_blocks.max(1);
+    let mut v: Vec<u64> = (0..40)
+        .map(|i| ((f as f64).powf(f64::from(i + 1) / 40.0)).round().max(1.0) as u64)
+        .collect();
+    v.dedup();
+    v
+}
+
+/// Run `simulate`.
+pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
+    if o.block == 0 || !o.block.is_multiple_of(512) {
+        return Err(usage(format!(
+            "--block {} must be a whole number of 512-byte sectors (e.g. 4KiB)",
+            o.block
+        )));
+    }
+    if o.sample.is_some() && o.policies.iter().any(|p| *p != PolicyKind::Lru) {
+        return Err(usage(
+            "--sample (SHARDS) gives LRU curves only: use it with --policy lru",
+        ));
+    }
+    if o.sample.is_some() && o.writes == WritePolicy::Invalidate {
+        return Err(usage(
+            "--sample (SHARDS) needs --writes bypass or allocate: invalidation has no LRU stack property",
+        ));
+    }
+    let t0 = Instant::now();
+    let (tr, kind): (Trace, String) = if is_capture(input) {
+        (tracein::load_capture(input)?, "capture".into())
+    } else {
+        let Some(k) = o.kind else {
+            if !input.exists() {
+                return Err(ProbeError::BadTrace(format!(
+                    "no capture or trace at {}",
+                    input.display()
+                )));
+            }
+            return Err(usage(format!(
+                "{} is not a capture: give its trace format with --kind ({})",
+                input.display(),
+                Kind::names()
+            )));
+        };
+        (
+            tracein::read(
+                input,
+                k,
+                ReadOptions {
+                    device_bytes: o.device_bytes,
+                    detail: false,
+                },
+            )?,
+            k.name().into(),
+        )
+    };
+    let read_s = t0.elapsed().as_secs_f64();
+    if o.progress {
+        if let Some(s) = tr.bad_summary(input) {
+            eprintln!("simulate: {s}");
+        }
+        eprintln!(
+            "simulate: read {} requests from {} in {:.1} s",
+            tr.reqs.len(),
+            input.display(),
+            read_s
+        );
+    }
+    let reqs = &tr.reqs;
+    let mut notes = Vec::new();
+    let (mut nr, mut nw, mut nd) = (0, 0, 0);
+    for r in reqs {
+        match r.op {
+            super::Op::Read => nr += 1,
+            super::Op::Write => nw += 1,
+            super::Op::Discard => nd += 1,
+        }
+    }
+    let counted_reqs: Vec<Req> = reqs
+        .iter()
+        .filter(|r| counted(r, o.writes))
+        .copied()
+        .collect();
+    let mut references = 0u64;
+    for r in &counted_reqs {
+        references += (r.offset + r.bytes - 1) / o.block - r.offset / o.block + 1;
+    }
+    let fp = super::footprint(&counted_reqs, o.block);
+    if fp == 0 {
+        return Err(ProbeError::BadTrace(format!(
+            "{}: no request the cache would see with --writes {} ({} reads, {} writes)",
+            input.display(),
+            o.writes.name(),
+            nr,
+            nw
+        )));
+    }
+    let blocks: Vec<u64> = if o.curve {
+        curve_sizes(fp)
+    } else {
+        let mut v = Vec::new();
+        for s in &o.sizes {
+            if *s == 0 {
+                return Err(usage("a cache size of 0 bytes holds nothing: give sizes above one block (e.g. --sizes 256MiB,1GiB)"));
+            }
+            if *s < o.block {
+                return Err(usage(format!(
+                    "cache size {s} bytes is smaller than one {}-byte block",
+                    o.block
+                )));
+            }
+            let b = s / o.block;
+            if b > fp {
+                notes.push(format!(
+                    "the cache of {s} bytes ({b} blocks) is larger than the trace's footprint of {fp} blocks ({} bytes): it holds every block, so it only misses first references; a larger cache gains nothing here",
+                    fp * o.block
+                ));
+            }
+            v.push(b);
+        }
+        v
+    };
+    let mut sampling = None;
+    let mut policies = Vec::new();
+    for p in &o.policies {
+        let start = Instant::now();
+        let mut tick = Progress::new(o.progress, p.name(), reqs.len());
+        let stack = *p == PolicyKind::Lru && !o.lru_by_simulation;
+        let (method, sizes): (&'static str, Vec<SizeJson>) = if let Some(mode) = o.sample {
+            let s = shards_curve(&counted_reqs, o.block, o.writes, mode, &mut |i| tick.at(i));
+            let ratios = s.hist.hit_ratios(&blocks);
+            sampling = Some(SamplingJson {
+                mode: match mode {
+                    Sampling::FixedRate(_) => "fixed-rate",
+                    Sampling::FixedSize(_) => "fixed-size",
+                },
+                parameter: match mode {
+                    Sampling::FixedRate(r) => r,
+                    Sampling::FixedSize(n) => n as f64,
+                },
+                final_rate: s.rate(),
+                references: s.references,
+                sampled: s.sampled,
+            });
+            (
+                match mode {
+                    Sampling::FixedRate(_) => "shards-fixed-rate",
+                    Sampling::FixedSize(_) => "shards-fixed-size",
+                },
+                blocks
+                    .iter()
+                    .zip(ratios)
+                    .map(|(b, r)| SizeJson {
+                        bytes: b * o.block,
+                        blocks: *b,
+                        request_hit_ratio: None,
+                        byte_hit_ratio: None,
+                        block_hit_ratio: Some(r),
+                        reads: None,
+                        writes: None,
+                    })
+                    .collect(),
+            )
+        } else if stack && o.writes != WritePolicy::Invalidate {
+            let c = lru_curve(&counted_reqs, o.block, o.writes, &mut |i| tick.at(i));
+            let rq = c.requests.hit_ratios(&blocks);
+            let by = c.bytes.hit_ratios(&blocks);
+            let bl = c.blocks.hit_ratios(&blocks);
+            (
+                "exact-stack",
+                blocks
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| SizeJson {
+                        bytes: b * o.block,
+                        blocks: *b,
+                        request_hit_ratio: Some(rq[i]),
+                        byte_hit_ratio: Some(by[i]),
+                        block_hit_ratio: Some(bl[i]),
+                        reads: None,
+                        writes: None,
+                    })
+                    .collect(),
+            )
+        } else {
+            let mut v = Vec::new();
+            for b in &blocks {
+                tick.pass(*b);
+                let r = simulate_with(reqs, *p, *b, o.block, o.writes, &mut |i| tick.at(i));
+                v.push(SizeJson {
+                    bytes: b * o.block,
+                    blocks: *b,
+                    request_hit_ratio: r.counted.request_hit_ratio(),
+                    byte_hit_ratio: r.counted.byte_hit_ratio(),
+                    block_hit_ratio: r.counted.block_hit_ratio(),
+                    reads: Some(r.reads),
+                    writes: Some(r.writes),
+                });
+            }
+            ("exact-simulation", v)
+        };
+        let elapsed = start.elapsed().as_secs_f64();
+        let passes = if method == "exact-simulation" {
+            blocks.len() as f64
+        } else {
+            1.0
+        };
+        policies.push(PolicyJson {
+            policy: p.name(),
+            method,
+            elapsed_s: elapsed,
+            references_per_s: references as f64 * passes / elapsed.max(1e-9),
+            sizes,
+        });
+        if o.progress {
+            eprintln!("simulate: {} done in {:.2} s ({method})", p.name(), elapsed);
+        }
+    }
+    let first = reqs.first().map(|r| r.t_ns).unwrap_or(0);
+    let last = reqs.last().map(|r| r.t_ns).unwrap_or(0);
+    Ok(SimJson {
+        input: InputJson {
+            file: input.display().to_string(),
+            kind,
+            records: tr.records,
+            requests: reqs.len() as u64,
+            read_requests: nr,
+            write_requests: nw,
+            discard_requests: nd,
+            not_simulated: tr.other_lines,
+            skipped: tr.bad(),
+            skipped_by_reason: tr.bad_by_reason.clone(),
+            skipped_examples: tr.bad_examples.clone(),
+            devices: tr.devices.clone(),
+            duration_s: (last - first) as f64 / 1e9,
+            read_s,
+        },
+        block_bytes: o.block,
+        writes: o.writes.name(),
+        footprint_blocks: fp,
+        footprint_bytes: fp * o.block,
+        references,
+        sampling,
+        policies,
+        notes,
+    })
+}
+
+/// Text rendering of the result.
+pub fn render(j: &SimJson) -> String {
+    let mut s = format!(
+        "{} ({}): {} requests ({} reads, {} writes) over {:.1} s; {}-byte blocks, writes {}; footprint {} blocks ({:.1} MiB)\n",
+        j.input.file,
+        j.input.kind,
+        j.input.requests,
+        j.input.read_requests,
+        j.input.write_requests,
+        j.input.duration_s,
+        j.block_bytes,
+        j.writes,
+        j.footprint_blocks,
+        j.footprint_bytes as f64 / 1048576.0
+    );
+    let pct = |x: Option<f64>| {
+        x.map(|v| format!("{:.2} %", v * 100.0))
+            .unwrap_or_else(|| "-".into())
+    };
+    for p in &j.policies {
+        s += &format!("{} ({}, {:.2} s)\n", p.policy, p.method, p.elapsed_s);
+        s += &format!(
+            "  {:>14} {:>12} {:>12} {:>12}\n",
+            "size", "request hit", "byte hit", "block hit"
+        );
+        for z in &p.sizes {
+            s += &format!(
+                "  {:>10.1} MiB {:>12} {:>12} {:>12}\n",
+                z.bytes as f64 / 1048576.0,
+                pct(z.request_hit_ratio),
+                pct(z.byte_hit_ratio),
+                pct(z.block_hit_ratio)
+            );
+        }
+    }
+    for n in &j.notes {
+        s += &format!("note: {n}\n");
+    }
+    s
+}
+
+struct Progress {
+    on: bool,
+    name: &'static str,
+    total: usize,
+    last: Instant,
+    size: u64,
+}
+impl Progress {
+    fn new(on: bool, name: &'static str, total: usize) -> Progress {
+        Progress {
+            on,
+            name,
+            total,
+            last: Instant::now(),
+            size: 0,
+        }
+    }
+    fn pass(&mut self, blocks: u64) {
+        self.size = blocks;
+    }
+    fn at(&mut self, i: usize) {
+        if self.on && self.last.elapsed().as_secs_f64() >= 1.0 {
+            self.last = Instant::now();
+            let size = if self.size > 0 {
+                format!(" at {} blocks", self.size)
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "simulate: {}{size}: {:.0} % ({i} of {} requests)",
+                self.name,
+                100.0 * i as f64 / self.total.max(1) as f64,
+                self.total
+            );
+        }
+    }
+}
