@@ -12,7 +12,7 @@ import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { HealthCheck, HealthWindow } from '../benefit/health.ts';
 import type { Distribution, WindowSummary } from '../metrics/summary.ts';
 import type { DeviceInfo, DeviceRole } from '../records/types.ts';
-import type { ConfigResult, LineId, PlanResult } from '../plan/plan.ts';
+import type { ConfigResult, LineId, PlanResult } from '../plan/result.ts';
 import type { Scenario } from '../plan/scenario.ts';
 import { BYTES_PER_TB } from '../plan/sizing.ts';
 import type { ReportKey } from './keys.ts';
