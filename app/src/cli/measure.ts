@@ -10,7 +10,8 @@ import { openCapture } from '../host/capture/reader.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
 import { measuredFromCapture } from '../host/plan.ts';
 import { HostError } from '../host/errors.ts';
-import { exitFor } from './analyze.ts';
+import { exitFor } from './exit-codes.ts';
+import { EXIT } from './io.ts';
 import type { MeasureCapture } from './tco.ts';
 
 export const measureCapture: MeasureCapture = async (path) => {
@@ -24,6 +25,6 @@ export const measureCapture: MeasureCapture = async (path) => {
   const report = analyze(data, {});
   if (!report.ok) return { ok: false, exitCode: exitFor(report.error.code), message: `${path}: ${report.error.message}` };
   const m = measuredWorkload(report, data);
-  if (typeof m === 'string') return { ok: false, exitCode: exitFor('mismatch'), message: `${path}: ${m}.` };
+  if (typeof m === 'string') return { ok: false, exitCode: EXIT.mismatch, message: `${path}: ${m}.` };
   return { ok: true, value: m, measuredFrom: await measuredFromCapture(path) };
 };
