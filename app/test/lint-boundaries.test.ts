@@ -59,3 +59,26 @@ describe('room boundaries are lint errors', () => {
     expect(await errors(file, code)).toEqual([]);
   });
 });
+
+describe('units stay small enough to change safely (max-lines 500)', () => {
+  /** A source of `n` lines (blank lines and comments count too). */
+  const lines = (n: number): string => Array.from({ length: n }, (_, i) => (i % 3 === 0 ? '' : i % 3 === 1 ? `// line ${i + 1}` : `export const v${i} = ${i};`)).join('\n') + '\n';
+
+  it.each([
+    ['an engine module of 501 lines', 'engine/src/report/big.ts'],
+    ['a renderer module of 501 lines', 'app/src/renderer/planner/big.ts'],
+    ['a host module of 501 lines', 'app/src/host/big.ts'],
+  ])('refuses %s', async (_name, file) => {
+    const found = await errors(file, lines(501));
+    expect(found.some((m) => m.startsWith('max-lines:')), found.join('\n')).toBe(true);
+  });
+
+  it.each([
+    ['a module of exactly 500 lines', 'engine/src/report/ok.ts', 500],
+    ['an i18n catalog of 900 lines', 'app/src/shared/i18n/big.ts', 900],
+    ['a test of 900 lines', 'engine/src/report/big.test.ts', 900],
+    ['an app test of 900 lines', 'app/test/big.test.ts', 900],
+  ])('allows %s', async (_name, file, n) => {
+    expect((await errors(file, lines(n))).filter((m) => m.startsWith('max-lines:'))).toEqual([]);
+  });
+});

@@ -13,31 +13,14 @@ import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { parseDuration, parseFlags, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
+import { exitFor } from './exit-codes.ts';
 import { ANALYZE_HELP, wantsHelp } from './help.ts';
-import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+import { EXIT, type CliIO, type Command } from './io.ts';
 
 const FLAGS = {
   '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
   '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value',
 } as const;
-
-/** Exit code for each expected failure code (docs/cli.md). */
-export function exitFor(code: string): ExitCode {
-  switch (code) {
-    case 'capture-not-found':
-    case 'capture-not-sqlite':
-    case 'capture-not-cacheproof':
-    case 'capture-empty':
-    case 'capture-damaged':
-      return EXIT.badInput;
-    case 'capture-too-new':
-      return EXIT.tooNew;
-    case 'invalid-option':
-      return EXIT.usage;
-    default:
-      return EXIT.mismatch;
-  }
-}
 
 function readTargets(value: string): LatencyTargets {
   if (Object.prototype.hasOwnProperty.call(TARGET_PRESETS, value)) return TARGET_PRESETS[value as keyof typeof TARGET_PRESETS];

@@ -18,10 +18,11 @@ import { probePath, probeVersion, findRepoRoot } from '../host/paths.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { ReportCover } from '../shared/contract.ts';
 import { isLang, type Lang } from '../shared/i18n/types.ts';
-import { exitFor, optionsFrom } from './analyze.ts';
+import { optionsFrom } from './analyze.ts';
+import { exitFor } from './exit-codes.ts';
 import { parseFlags, UsageError } from './args.ts';
 import { REPORT_HELP, wantsHelp } from './help.ts';
-import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
+import { EXIT, type CliIO, type Command } from './io.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 
 const FLAGS = {
@@ -48,23 +49,6 @@ export function readCover(path: string): CoverInput {
     throw new HostError('bad-request', `--cover: ${path}: ${field === '' ? 'the file' : field}: ${what}.`);
   }
   return coverFrom(parsed.data);
-}
-
-/** Exit code for a report failure code. */
-function exitForReport(code: string): ExitCode {
-  switch (code) {
-    case 'report-cannot-write':
-      return EXIT.cannotWrite;
-    case 'report-scenario-invalid':
-    case 'bad-request':
-      return EXIT.badInput;
-    case 'report-scenario-mismatch':
-      return EXIT.mismatch;
-    case 'report-no-browser':
-      return EXIT.unavailable;
-    default:
-      return exitFor(code);
-  }
 }
 
 export const reportCommand: Command = async (args: string[], io: CliIO) => {
@@ -132,7 +116,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof report: ${err.message}\n`);
-      return exitForReport(err.code);
+      return exitFor(err.code);
     }
     throw err;
   }

@@ -63,7 +63,7 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     host: capture.data.host,
     sampleIntervalMs: capture.data.sampleIntervalMs,
     isSample: meta.isSample,
-    result: result as unknown as AnalysisView['result'],
+    result,
     ...buildSeriesView(capture, result.devices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
   };

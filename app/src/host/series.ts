@@ -5,7 +5,7 @@
  * series"), on one time grid so device and group lines line up. This module only shapes them
  * for the contract; it computes nothing.
  */
-import { chartLines, columnsFromRecords, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
+import { chartLines, columnsFromRecords, type DeviceColumns, type DeviceRole, type IntervalRecord } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
 
 export type GroupSeries = NonNullable<AnalysisView['groupSeries']>[number];
@@ -17,7 +17,7 @@ export const MAX_CHART_POINTS = 2000;
  * Per-device lines (`devices`, with their roles) and the front and backing group lines over the
  * whole capture (both windows, warm-up included). Each point is stamped with its bucket's end.
  */
-export function buildChartSeries(columns: readonly DeviceColumns[], devices: readonly { name: string; role: string }[], groups: { front: readonly string[]; backing: readonly string[] }): { series: AnalysisView['series']; groupSeries: GroupSeries[] } {
+export function buildChartSeries(columns: readonly DeviceColumns[], devices: readonly { name: string; role: DeviceRole }[], groups: { front: readonly string[]; backing: readonly string[] }): { series: AnalysisView['series']; groupSeries: GroupSeries[] } {
   const lines = chartLines(columns, devices.map((d) => d.name), [{ group: 'front', devices: groups.front }, { group: 'backing', devices: groups.backing }], MAX_CHART_POINTS);
   const role = new Map(devices.map((d) => [d.name, d.role]));
   return {

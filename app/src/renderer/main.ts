@@ -4,7 +4,7 @@
  * It owns the frame (title, language, footer) and the router; each screen lives in its own
  * folder and is reached by a hash route:
  *   #/results/<analysisId>   results dashboard (dashboard/)
- *   #/planner/<analysisId>   TCO and drive-life planner (planner.ts)
+ *   #/planner/<analysisId>   TCO and drive-life planner (planner/)
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
@@ -27,7 +27,7 @@ import { rememberRecent } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
 import { el } from './dom.ts';
-import { closePlanner, plannerScreen } from './planner.ts';
+import { plannerScreen } from './planner/index.ts';
 import { exportScreen } from './export/index.ts';
 import { exportUi } from '../shared/i18n/report.ts';
 import type { Ctx, Screen } from './screen.ts';
@@ -87,8 +87,8 @@ function screenNav(active: string, id: string): HTMLElement {
 function analysisScreen(name: string, v: AnalysisView): Screen {
   const title = el('h2', { 'data-testid': TID.analysisName }, v.name, ' ', v.isSample ? el('span', { class: 'badge' }, t('sampleBadge')) : '');
   if (name === 'planner') {
-    const node = el('div', {}, title, screenNav(name, v.id), plannerScreen({ api, view: v, lang, palette: themedPalette() }));
-    return { node, dispose: closePlanner };
+    const pl = plannerScreen(ctx(), v);
+    return { node: el('div', {}, title, screenNav(name, v.id), pl.node), ...(pl.dispose ? { dispose: pl.dispose } : {}) };
   }
   if (name === 'export') {
     const ex = exportScreen(ctx(), v);

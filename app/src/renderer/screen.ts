@@ -1,7 +1,7 @@
 /**
  * What every screen receives from the shell (main.ts) and what it gives back. Screens live in
- * their own folders (dashboard/, home/, wizard/, live/, export/) and never reach into each other;
- * they move between themselves only through `ctx.go(route)`.
+ * their own folders (dashboard/, home/, wizard/, live/, profile/, planner/, export/) and never
+ * reach into each other; they move between themselves only through `ctx.go(route)`.
  */
 import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView, AppInfo } from '../shared/contract.ts';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CALENDAR_DATE_RANGE, isCalendarDateText } from './calendar.ts';
+import { AnalysisReportSchema, DeviceRoleSchema, WorkloadProfileSchema } from './analysis-schema.ts';
 
 const Empty = z.object({}).strict();
 
@@ -17,7 +18,7 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
-/** Headline figures are the engine's `analyze` JSON (docs/analyze-json.md), kept loose here and typed in the renderer. */
+/** Headline figures are the engine's `analyze` JSON (docs/analyze-json.md), checked field by field against the engine's type (analysis-schema.ts). */
 export const AnalysisView = z.object({
   /** Stable id of the analysis in this session (hash of the capture path). */
   id: z.string(),
@@ -29,12 +30,12 @@ export const AnalysisView = z.object({
   sampleIntervalMs: z.number().nullable(),
   isSample: z.boolean(),
   /** The engine's analyze output, as `cacheproof analyze --json` prints it. */
-  result: z.looseObject({ mode: z.string() }),
+  result: AnalysisReportSchema,
   /** Per-device time series for charts (already decimated by the host when long). */
   series: z.array(
     z.object({
       device: z.string(),
-      role: z.string(),
+      role: DeviceRoleSchema,
       /** Interval end times, UTC epoch ms. */
       t: z.array(z.number()),
       iops: z.array(z.number().nullable()),
@@ -75,7 +76,7 @@ export const ProfileView = z.object({
   captureSha256: z.string(),
   host: z.object({ hostname: z.string().nullable(), kernel: z.string().nullable() }),
   sampleIntervalMs: z.number().nullable(),
-  profile: z.looseObject({ kind: z.literal('workload-profile') }),
+  profile: WorkloadProfileSchema,
   series: AnalysisView.shape.series,
   phases: AnalysisView.shape.phases,
 });
@@ -134,6 +135,10 @@ export const RunPlan = z.object({
 }).strict();
 export type RunPlan = z.infer<typeof RunPlan>;
 
+/** A run's phase as the probe reports it (docs/probe.md): the planned phases, then `done`. */
+export const RUN_PHASES = ['baseline', 'switch', 'warmup', 'measure', 'done'] as const;
+export type RunPhase = (typeof RUN_PHASES)[number];
+
 /** A run started from the wizard (or found on disk): the probe's status plus what the app knows. */
 export const RunStatus = z.object({
   id: z.string(),
@@ -141,8 +146,7 @@ export const RunStatus = z.object({
   captureFile: z.string(),
   /** running · waiting-switch (manual switch due) · done · stopped · probe-died · failed */
   state: z.enum(['starting', 'running', 'waiting-switch', 'done', 'stopped', 'probe-died', 'failed']),
-  /** baseline · switch · warmup · measure · done */
-  phase: z.string(),
+  phase: z.enum(RUN_PHASES),
   phasePercent: z.number().nullable(),
   phaseEtaSeconds: z.number().nullable(),
   totalPercent: z.number().nullable(),
@@ -169,7 +173,7 @@ export type RunStatus = z.infer<typeof RunStatus>;
 export const LiveSeries = z.object({
   series: z.array(z.object({
     device: z.string(),
-    role: z.string(),
+    role: DeviceRoleSchema,
     t: z.array(z.number()),
     iops: z.array(z.number().nullable()),
     mbps: z.array(z.number().nullable()),
@@ -210,12 +214,15 @@ export type ReportRequest = z.infer<typeof ReportRequest>;
 export const ReportFile = z.object({ name: z.string(), mime: z.string(), base64: z.string() });
 export type ReportFile = z.infer<typeof ReportFile>;
 
+/** Stages of an export job, in order (the progress bar names them). */
+export const REPORT_STAGES = ['open', 'hash', 'analyze', 'model', 'render', 'print', 'write', 'done'] as const;
+export type ReportStage = (typeof REPORT_STAGES)[number];
+
 /** An export job's state: stage and percent while it runs, the files once done. */
 export const ReportProgress = z.object({
   jobId: z.string(),
   percent: z.number().min(0).max(100),
-  /** open · hash · analyze · model · render · print · write · done */
-  stage: z.string(),
+  stage: z.enum(REPORT_STAGES),
   done: z.boolean(),
   files: z.array(ReportFile).nullable(),
 });
@@ -298,5 +305,7 @@ export const ERROR_CODES = [
   'report-no-browser',
   'report-job-not-found',
   'internal',
+  /** The renderer's HTTP transport lost the browser host (never sent by the host). */
+  'network',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

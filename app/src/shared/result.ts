@@ -1,6 +1,8 @@
+import type { ErrorCode } from './contract.ts';
+
 /** An expected failure, shown to people by `code` (translated), with an English `message` for logs. */
 export interface AppError {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -11,6 +13,6 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail<T = never>(code: string, message: string): Result<T> {
+export function fail<T = never>(code: ErrorCode, message: string): Result<T> {
   return { ok: false, error: { code, message } };
 }

@@ -3,6 +3,7 @@ export * from './scenario.ts';
 export * from './raid.ts';
 export * from './sizing.ts';
 export * from './life.ts';
+export * from './result.ts';
 export * from './plan.ts';
 export * from './sensitivity.ts';
 export * from './measured.ts';

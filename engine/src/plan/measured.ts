@@ -2,9 +2,15 @@
  * From a measured workload (the analysis of a capture) to a scenario prefilled for a person
  * to edit: `cacheproof tco --from-capture CAPTURE --out SCENARIO` and the planner screen.
  */
+import type { AnalysisReport } from '../benefit/result.ts';
+import type { WindowSummary } from '../metrics/summary.ts';
+import type { CaptureData } from '../records/types.ts';
 import type { Scenario, ScenarioInput } from './scenario.ts';
 import { scenarioSchema } from './scenario.ts';
+import { HOURS_PER_YEAR } from './sizing.ts';
 import { EXAMPLE_SCENARIO } from './template.ts';
+
+const SECONDS_PER_YEAR = HOURS_PER_YEAR * 3600;
 
 /** Bytes read and written on the backing devices, extrapolated to one year. */
 export interface YearlyBytes {
@@ -85,4 +91,54 @@ export function scenarioFromMeasurement(m: MeasuredWorkload, base: ScenarioInput
   }
   s.title = s.title === '' ? 'Prefilled from a measurement' : s.title;
   return s;
+}
+
+/**
+ * Builds the planner's input from an analysis and the capture's device inventory (sizes of the
+ * backing devices), or an English reason (lower case, no full stop) when the analysis has nothing
+ * to plan from. Used by `cacheproof tco --from-capture`, the `plan.fromAnalysis` channel and the
+ * report's scenario check, so all three plan from exactly the figures `analyze` reports.
+ * Method: IOPS p95/peak/mean, read share and request size of the application-facing group's
+ * baseline window; backing bytes per year = window bytes ÷ ok seconds × 31 557 600 s; capacity =
+ * sum of the backing devices' sizes; hit shares = the cache-served percentages (front-and-backing only).
+ *
+ * @example
+ * // baseline 250 IOPS p95 at the front, 70% reads, 4 KiB; backing sda 1 TB read 10 GB over 1 800 s
+ * measuredWorkload(report, capture).backingBytesPerYearBefore.readBytes // 10e9 / 1800 × 31 557 600 ≈ 1.75e14
+ */
+export function measuredWorkload(report: AnalysisReport, data: Pick<CaptureData, 'devices'>): MeasuredWorkload | string {
+  const app = report.devices.appFacing === 'front' ? report.groups.front : report.groups.backing;
+  const backing = report.groups.backing;
+  if (!app || !backing) return 'the analysis has no application-facing or backing figures to plan from';
+  const base = app.baseline;
+  const p = base.percentiles.iops;
+  const iopsMean = base.means.iops;
+  const readShare = base.means.readSharePercent;
+  const avgRequestBytes = base.means.avgRequestBytes;
+  if (p === null || iopsMean === null || readShare === null || avgRequestBytes === null) return 'the baseline window has no completed I/O to plan from';
+  const perYear = (w: WindowSummary): { readBytes: number; writtenBytes: number } | null => {
+    const t = w.totals;
+    if (t.readBytes === null || t.writeBytes === null || !(w.okSeconds > 0)) return null;
+    return { readBytes: (t.readBytes / w.okSeconds) * SECONDS_PER_YEAR, writtenBytes: (t.writeBytes / w.okSeconds) * SECONDS_PER_YEAR };
+  };
+  const before = perYear(backing.baseline);
+  if (before === null) return 'the backing devices have no byte counts in the baseline window';
+  const sizes = new Map(data.devices.map((d) => [d.name, d.sizeBytes]));
+  const capacity = report.devices.backing.reduce((a, name) => a + (sizes.get(name) ?? 0), 0);
+  if (!(capacity > 0)) return 'the capture does not record the sizes of its backing devices; write workload.capacityBytes into a scenario by hand';
+  const share = (x: number | null): number | null => (x === null ? null : Math.min(1, Math.max(0, x / 100)));
+  const frontAndBacking = report.mode === 'front-and-backing';
+  return {
+    iopsP95: p.p95,
+    iopsPeak: p.max,
+    iopsMean,
+    readShare: readShare / 100,
+    avgRequestBytes,
+    readHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.reads) : null,
+    writeHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.writes) : null,
+    cacheMode: null,
+    backingCapacityBytes: capacity,
+    backingBytesPerYearBefore: before,
+    backingBytesPerYearAfter: perYear(backing.measure),
+  };
 }

@@ -1,10 +1,39 @@
 import type { IntervalRecord, IntervalStatus } from './types.ts';
 
-/** Interval statuses by their code in {@link DeviceColumns.status}. */
-export const INTERVAL_STATUSES: readonly IntervalStatus[] = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'];
+/**
+ * The one interval status table: statuses by their code in {@link DeviceColumns.status} (the
+ * code is the index). The capture reader's SQL (`statusCodeSql`), the window reader and the
+ * columns all derive from it. A status missing here is a type error (`satisfies` below).
+ */
+export const INTERVAL_STATUSES = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'] as const satisfies readonly IntervalStatus[];
 
-/** Code of each status in {@link DeviceColumns.status}. */
-export const STATUS_CODE: Readonly<Record<IntervalStatus, number>> = { ok: 0, wrap: 1, reset: 2, 'clock-jump': 3, gap: 4 };
+type Missing = Exclude<IntervalStatus, (typeof INTERVAL_STATUSES)[number]>;
+/** Compile-time check: every {@link IntervalStatus} has a code (this is `true` only when none is missing). */
+const EVERY_STATUS_HAS_A_CODE: [Missing] extends [never] ? true : Missing = true;
+void EVERY_STATUS_HAS_A_CODE;
+
+/** Code of each status in {@link DeviceColumns.status}: its index in {@link INTERVAL_STATUSES}. */
+export const STATUS_CODE: Readonly<Record<IntervalStatus, number>> = Object.freeze(
+  Object.fromEntries(INTERVAL_STATUSES.map((s, i) => [s, i])) as Record<IntervalStatus, number>,
+);
+
+/** Whether a text (a capture's `status` column) is a known interval status. */
+export function isIntervalStatus(s: string): s is IntervalStatus {
+  return (INTERVAL_STATUSES as readonly string[]).includes(s);
+}
+
+/**
+ * An SQL expression giving {@link STATUS_CODE} of a text column, generated from
+ * {@link INTERVAL_STATUSES} (an unknown status is a `gap`, as in {@link columnsFromRecords}).
+ *
+ * @example
+ * statusCodeSql('status') // "CASE status WHEN 'ok' THEN 0 WHEN 'wrap' THEN 1 … ELSE 4 END"
+ */
+export function statusCodeSql(column: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(column)) throw new Error(`statusCodeSql: not a column name: ${column}`);
+  const whens = INTERVAL_STATUSES.map((s, i) => `WHEN '${s}' THEN ${i}`).join(' ');
+  return `CASE ${column} ${whens} ELSE ${STATUS_CODE.gap} END`;
+}
 
 /**
  * One device's canonical interval records (see {@link IntervalRecord}) as columns: a struct of

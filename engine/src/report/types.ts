@@ -5,7 +5,7 @@
  * in every format and language. Nothing here reads a clock: dates come in as epoch ms.
  */
 import type { AnalysisWarning } from '../benefit/result.ts';
-import type { ConfigResult, LineId, LineItem } from '../plan/plan.ts';
+import type { ConfigResult, LineId, LineItem } from '../plan/result.ts';
 import type { ReportKey } from './keys.ts';
 
 export const REPORT_FORMAT_VERSION = 1;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { allocColumns, growColumns, recordAt, slotOk, sortColumns } from '@cacheproof/engine';
+import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
 import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
 import { HostError } from '../errors.ts';
 
@@ -233,7 +233,7 @@ function readColumns(db: Database.Database, names: Map<number, string>): { colum
   db.aggregate('cacheproof_load', { start: 0, step: step as unknown as (total: number, next: number) => void, result: () => 0 });
   db.prepare(
     `SELECT cacheproof_load(device_id, start_utc_ms, end_utc_ms, interval_ms,
-              CASE status WHEN 'ok' THEN 0 WHEN 'wrap' THEN 1 WHEN 'reset' THEN 2 WHEN 'clock-jump' THEN 3 ELSE 4 END,
+              ${statusCodeSql('status')},
               reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms)
        FROM intervals`,
   ).pluck().get();

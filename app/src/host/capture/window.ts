@@ -7,11 +7,9 @@
  * The whole-capture reader (reader.ts) loads everything for the analysis; this one exists so
  * that polling a 24-hour run every second costs one index range per device.
  */
-import type { IntervalRecord, IntervalStatus, Phase } from '@cacheproof/engine';
+import { isIntervalStatus, type IntervalRecord, type Phase } from '@cacheproof/engine';
 import { existsSync } from 'node:fs';
 import { readCapture, type openCaptureDb } from './reader.ts';
-
-const STATUSES: readonly IntervalStatus[] = ['ok', 'wrap', 'reset', 'clock-jump', 'gap'];
 
 type Row = [
   startUtcMs: number, endUtcMs: number, intervalMs: number, status: string,
@@ -25,7 +23,7 @@ function record(device: string, r: Row): IntervalRecord {
     startMs: r[0],
     endMs: r[1],
     intervalMs: r[2],
-    status: (STATUSES as readonly string[]).includes(r[3]) ? (r[3] as IntervalStatus) : 'gap',
+    status: isIntervalStatus(r[3]) ? r[3] : 'gap',
     reads: r[4],
     writes: r[5],
     readBytes: r[6],

@@ -13,7 +13,7 @@ import { buildReportModel, reportSeries, type CoverInput, type ReportInput, type
 import { openCapture, sha256File, type OpenedCapture } from '../capture/reader.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
-import { measuredWorkload } from '../plan.ts';
+import { measuredWorkload } from '@cacheproof/engine/plan';
 import { recordsView } from './rows.ts';
 
 export interface LoadedReport {

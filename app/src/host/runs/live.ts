@@ -6,6 +6,8 @@
  * figures (r/s+w/s, MB/s, await).
  */
 import { chartLines, columnsFromRecords } from '@cacheproof/engine';
+import type { DeviceRole } from '@cacheproof/engine';
+import { deviceRoleOf } from '../../shared/analysis-schema.ts';
 import type { LiveSeries } from '../../shared/contract.ts';
 import { readCaptureWindow } from '../capture/window.ts';
 
@@ -26,7 +28,10 @@ export interface LiveQuery {
 /** Per-device iostat figures of one window of the capture, its phases, and the switch mark. */
 export function readLive(path: string, q: LiveQuery): LiveSeries & { switchMarkMs: number | null } {
   const chosen = q.roles.size > 0;
-  const roleOf = (name: string, captureRole: string): string | null => q.roles.get(name) ?? (chosen ? null : captureRole);
+  const roleOf = (name: string, captureRole: string): DeviceRole | null => {
+    const role = q.roles.get(name) ?? (chosen ? null : captureRole);
+    return role === null ? null : deviceRoleOf(role);
+  };
   const w = readCaptureWindow(path, {
     window(lastEnd) {
       if (q.sinceMs > 0) return { sinceMs: q.sinceMs, untilMs: q.untilMs ?? Number.MAX_SAFE_INTEGER };

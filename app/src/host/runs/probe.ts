@@ -5,10 +5,41 @@
  */
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
+import { RUN_PHASES, type ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 
-/** Probe exit codes (docs/probe.md). */
-export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11 } as const;
+/** Probe exit codes (docs/probe.md, "Exit codes"). */
+export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11, notImportable: 12 } as const;
+export type ProbeExit = keyof typeof PROBE_EXIT;
+
+/**
+ * The contract error a failed probe command becomes, for each probe exit code: root and block
+ * tracing are the person's to fix (their own sentences), every other failure is `probe-failed`
+ * with the probe's sentence. Exhaustive: a new probe exit code without its error is a type error.
+ * `ok` never reaches {@link probeError} (a zero exit is not a failure).
+ */
+export const PROBE_EXIT_ERROR = {
+  ok: 'internal',
+  internal: 'probe-failed',
+  usage: 'probe-failed',
+  unknownDevice: 'probe-failed',
+  notWritable: 'probe-failed',
+  notCapture: 'probe-failed',
+  locked: 'probe-failed',
+  needsRoot: 'needs-root',
+  diskFull: 'probe-failed',
+  tool: 'probe-failed',
+  notRunning: 'probe-failed',
+  traceUnavailable: 'trace-unavailable',
+  // `import`, `import-trace`, `simulate`: the probe's sentence names the file, line and column.
+  notImportable: 'probe-failed',
+} as const satisfies Record<ProbeExit, ErrorCode>;
+
+/** The name of a probe exit code, or null for a status the probe does not document (a signal, 141 after SIGPIPE). */
+export function probeExitName(code: number): ProbeExit | null {
+  const hit = (Object.keys(PROBE_EXIT) as ProbeExit[]).find((k) => PROBE_EXIT[k] === code);
+  return hit ?? null;
+}
 
 export interface ProbeOutput {
   code: number;
@@ -41,18 +72,21 @@ export function runProbe(probe: string, args: readonly string[], timeoutMs = 20_
 /** Turns a failed probe command into the HostError a person can act on. */
 export function probeError(what: string, out: ProbeOutput): HostError {
   const detail = out.error || `exit code ${out.code}`;
-  if (out.code === PROBE_EXIT.needsRoot) return new HostError('needs-root', `${what}: ${detail}`);
-  if (out.code === PROBE_EXIT.traceUnavailable) return new HostError('trace-unavailable', `${what}: ${detail}`);
-  return new HostError('probe-failed', `${what}: ${detail}`);
+  const name = probeExitName(out.code);
+  return new HostError(name === null ? 'probe-failed' : PROBE_EXIT_ERROR[name], `${what}: ${detail}`);
 }
+
+/** Recorder states `status --json` reports (docs/probe.md): `stale` = says running but no process holds the lock; `unknown` = no recorder state in the capture. */
+export const PROBE_STATES = ['starting', 'running', 'stopped', 'done', 'failed', 'stale', 'unknown'] as const;
+export type ProbeState = (typeof PROBE_STATES)[number];
 
 /** `status --json` (docs/probe.md), checked at the boundary. */
 export const ProbeStatus = z.object({
   capture: z.string(),
-  state: z.string(),
+  state: z.enum(PROBE_STATES),
   recorderAlive: z.boolean(),
   pid: z.string().nullable(),
-  phase: z.string(),
+  phase: z.enum(RUN_PHASES),
   percent: z.number().nullable(),
   etaS: z.number().nullable(),
   samples: z.number(),

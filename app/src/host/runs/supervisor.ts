@@ -7,16 +7,17 @@
  * Probe states map to run states as follows (docs/probe.md, `status --json`):
  *   starting → starting · running → running, or waiting-switch while the phase is `switch`
  *   (the baseline is over and the manual switch is due) · done → done · stopped → stopped ·
- *   failed → failed · stale (state says running, no process holds the lock) → probe-died.
+ *   failed → failed · stale (state says running, no process holds the lock) → probe-died ·
+ *   unknown (no recorder state in the capture) → failed.
  */
 import { reportBug } from '../bugs.ts';
-import { TARGET_PRESETS, type AnalyzeOptions } from '@cacheproof/engine';
+import { TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
 import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
 import { readSwitchMark } from '../capture/window.ts';
 import { readLive } from './live.ts';
-import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeStatus } from './probe.ts';
+import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeState, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
 
 export interface RunSupervisorOptions {
@@ -62,10 +63,9 @@ export function analyzeOptionsOf(plan: RunPlan): AnalyzeOptions {
 }
 
 /** The headline I/Os saved (percent) of an analyze result, or null when it has none. */
-export function headlineOf(result: unknown): number | null {
-  const benefit = (result as { benefit?: { iosSavedPercent?: { value?: unknown } } } | null)?.benefit;
-  const v = benefit?.iosSavedPercent?.value;
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+export function headlineOf(result: AnalysisReport): number | null {
+  const v = result.benefit.iosSavedPercent.value;
+  return v !== null && Number.isFinite(v) ? v : null;
 }
 
 function kindOf(d: ProbeDevice): DeviceEntry['kind'] {
@@ -98,7 +98,7 @@ export function deviceEntry(d: ProbeDevice): DeviceEntry {
 }
 
 /** Phase and whole-run progress from the probe's plan percent (recorded time, gaps excluded). */
-export function progressOf(plan: RunPlan, state: RunStatus['state'], phase: string, percent: number | null, etaS: number | null): Pick<RunStatus, 'phasePercent' | 'phaseEtaSeconds' | 'totalPercent' | 'totalEtaSeconds'> {
+export function progressOf(plan: RunPlan, state: RunStatus['state'], phase: RunStatus['phase'], percent: number | null, etaS: number | null): Pick<RunStatus, 'phasePercent' | 'phaseEtaSeconds' | 'totalPercent' | 'totalEtaSeconds'> {
   if (state === 'done' || phase === 'done') return { phasePercent: 100, phaseEtaSeconds: 0, totalPercent: 100, totalEtaSeconds: 0 };
   const planned: Record<string, number> = { baseline: plan.baselineSeconds, switch: 0, warmup: plan.warmupSeconds, measure: plan.measureSeconds };
   const total = plan.baselineSeconds + plan.warmupSeconds + plan.measureSeconds;
@@ -118,21 +118,20 @@ export function progressOf(plan: RunPlan, state: RunStatus['state'], phase: stri
   };
 }
 
+/** The run state of each probe state (see the header); exhaustive, so a new probe state is a type error until it is mapped. */
+export const RUN_STATE_OF_PROBE = {
+  starting: 'starting',
+  running: 'running',
+  done: 'done',
+  stopped: 'stopped',
+  failed: 'failed',
+  stale: 'probe-died',
+  unknown: 'failed',
+} as const satisfies Record<ProbeState, RunStatus['state']>;
+
 function stateOf(st: ProbeStatus): RunStatus['state'] {
-  switch (st.state) {
-    case 'starting':
-      return 'starting';
-    case 'running':
-      return st.phase === 'switch' ? 'waiting-switch' : 'running';
-    case 'done':
-      return 'done';
-    case 'stopped':
-      return 'stopped';
-    case 'stale':
-      return 'probe-died';
-    default:
-      return 'failed';
-  }
+  const state = RUN_STATE_OF_PROBE[st.state];
+  return state === 'running' && st.phase === 'switch' ? 'waiting-switch' : state;
 }
 
 export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {

@@ -9,7 +9,6 @@
  * `performance.mark('cacheproof:dashboard-drawn')` when its last chart has drawn for the first
  * time (and `data-drawn="true"` on its root), which bench/dashboard reads.
  */
-import type { AnalysisReport } from '@cacheproof/engine';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -29,7 +28,7 @@ export const DRAWN_MARK = 'cacheproof:dashboard-drawn';
 /** The dashboard for one analysis (the caller puts the title and the screen tabs above it). */
 export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
   const w = words(ctx.lang);
-  const r = v.result as unknown as AnalysisReport;
+  const r = v.result;
   const palette = themedPalette();
   const node = el('div', { class: 'dashboard', 'data-testid': TID.dashboard, 'data-drawn': 'false' });
   const scheduler = new ChartScheduler(() => {

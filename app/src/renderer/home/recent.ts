@@ -5,7 +5,6 @@
  * from the capture when it is opened again.
  */
 import type { AnalysisView } from '../../shared/contract.ts';
-import { numAt } from '../format.ts';
 
 const KEY = 'cacheproof.recent';
 const MAX = 20;
@@ -78,7 +77,7 @@ export function rememberRecent(v: AnalysisView, nowMs: number = Date.now()): voi
     name: v.name,
     hostname: v.host.hostname,
     ...viewSpan(v),
-    iosSavedPercent: numAt(v.result, 'benefit.iosSavedPercent.value'),
+    iosSavedPercent: v.result.benefit.iosSavedPercent.value,
     isSample: v.isSample,
     openedMs: nowMs,
   };

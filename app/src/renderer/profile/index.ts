@@ -13,19 +13,6 @@ import { errorText } from '../error-text.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtUtc } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
 
-/** The parts of the engine's WindowSummary this screen shows (the DTO keeps it loose). */
-interface Summary {
-  okIntervals: number;
-  means: { iops: number | null; mbps: number | null; awaitMs: number | null; readSharePercent: number | null; avgRequestBytes: number | null };
-  percentiles: { iops: { p95: number } | null };
-}
-interface Profile {
-  window: { startMs: number; endMs: number; seconds: number };
-  devices: { front: string[]; backing: string[]; appFacing: 'front' | 'backing' };
-  appFacing: Summary;
-  perDevice: { device: string; role: string; summary: Summary }[];
-}
-
 export function profileScreen(ctx: Ctx, runId: string): Screen {
   const lang = ctx.lang;
   const t = (key: ProfileKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
@@ -42,14 +29,14 @@ export function profileScreen(ctx: Ctx, runId: string): Screen {
       el('h3', {}, title), el('div', { class: 'value' }, `${value} ${unit}`.trim()), el('div', { class: 'sub' }, sub));
 
   const show = (v: ProfileView): void => {
-    const p = v.profile as unknown as Profile;
+    const p = v.profile;
     const m = p.appFacing.means;
     const group = p.devices.appFacing === 'front' ? p.devices.front : p.devices.backing;
     const windowText = t('window', { start: fmtUtc(lang, p.window.startMs), end: fmtUtc(lang, p.window.endMs), duration: fmtDuration(lang, p.window.seconds) });
     const devicesText = t('devices', { devices: `${group.join(', ') || t('none')} (${t(p.devices.appFacing)})` });
     const interval = v.sampleIntervalMs === null ? t('na') : fmtNumber(lang, v.sampleIntervalMs / 1000, 0);
     const p95 = p.appFacing.percentiles.iops?.p95 ?? null;
-    const row = (d: Profile['perDevice'][number]): HTMLElement => el('tr', {},
+    const row = (d: ProfileView['profile']['perDevice'][number]): HTMLElement => el('tr', {},
       el('th', { scope: 'row' }, d.device),
       el('td', {}, t((`role.${d.role}` as ProfileKey) in catalog.en ? (`role.${d.role}` as ProfileKey) : 'role.other')),
       el('td', { class: 'num' }, num(d.summary.means.iops, 1)),

@@ -5,7 +5,7 @@
  * and the backing devices (any). Partitions are listed under their disk, each a choice of its
  * own; devices of size 0 (unattached loop devices, empty card readers) are folded away.
  */
-import type { DeviceEntry } from '../../shared/contract.ts';
+import type { DeviceEntry, ErrorCode } from '../../shared/contract.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -187,7 +187,7 @@ export function devicesStep(s: StepCtx): StepView {
     sync();
   };
 
-  const showError = (code: string): void => {
+  const showError = (code: ErrorCode): void => {
     const retry = el('button', { type: 'button', 'data-testid': TID.wizRefresh }, w('dev.retry'));
     retry.addEventListener('click', () => void load(true));
     body.removeAttribute('aria-busy');

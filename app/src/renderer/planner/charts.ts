@@ -1,0 +1,139 @@
+/** The Planner's charts (Chart.js): costs stacked by category, cumulative costs, backing drives against the IOPS target. */
+import { Chart, type ChartDataset } from 'chart.js';
+import { sensitivity, type ConfigResult, type LineId, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
+import { formatTcoNumber } from '../../shared/i18n/tco.ts';
+import { translate, type Lang } from '../../shared/i18n/types.ts';
+
+/** What a chart is drawn with: the language and the colour-blind-safe palette (Okabe–Ito) shared with the dashboard. */
+export interface ChartCtx {
+  lang: Lang;
+  palette: readonly string[];
+}
+
+/** IOPS targets of the spindle chart, as multiples of today's target. */
+export const SPINDLE_FACTORS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3];
+/** Line dash per configuration so lines differ by more than colour. */
+const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
+
+/** Stack groups of the cost bars: a few readable categories, each a sum of line items. */
+const STACKS: readonly [PlannerKey, readonly LineId[]][] = [
+  ['stack.purchase', ['baseSystem', 'cacheLicense']],
+  ['stack.drives', ['backingDrives', 'cacheDrives', 'cacheRam']],
+  ['stack.enclosures', ['enclosures']],
+  ['stack.power', ['powerCooling']],
+  ['stack.failures', ['backingFailures', 'cacheFailures', 'cacheWearReplacements']],
+  ['stack.support', ['support']],
+];
+
+/** Titles of a chart and its USD formatter. */
+function baseOptions(ctx: ChartCtx, title: string, xTitle: string, yTitle: string): { usd: (v: string | number) => string; title: string; xTitle: string; yTitle: string } {
+  const usd = (v: string | number): string => formatTcoNumber(ctx.lang, Number(v));
+  return { usd, title, xTitle, yTitle };
+}
+
+export function costBars(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult): Chart {
+  const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
+  const o = baseOptions(ctx, p('chart.costs', { years: r.years }), p('axis.config'), p('axis.usd'));
+  const datasets: ChartDataset<'bar', number[]>[] = STACKS.map(([key, ids], i) => ({
+    label: p(key),
+    data: r.configurations.map((c) => c.lines.filter((l) => ids.includes(l.id)).reduce((a, l) => a + l.costUsd, 0)),
+    backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+    stack: 'cost',
+  }));
+  return new Chart(canvas, {
+    type: 'bar',
+    data: { labels: r.configurations.map((c) => c.label), datasets },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      scales: {
+        x: { stacked: true, title: { display: true, text: o.xTitle } },
+        y: { stacked: true, beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (v) => o.usd(v) } },
+      },
+      plugins: {
+        title: { display: true, text: o.title },
+        tooltip: { callbacks: { label: (item) => p('sum.total', { label: item.dataset.label ?? '', total: o.usd(Number(item.parsed.y)) }) } },
+      },
+    },
+  });
+}
+
+export function cumulativeLines(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult): Chart {
+  const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
+  const o = baseOptions(ctx, p('chart.cumulative'), p('axis.year'), p('axis.usd'));
+  return new Chart(canvas, {
+    type: 'line',
+    data: {
+      labels: Array.from({ length: r.years + 1 }, (_, k) => String(k)),
+      datasets: r.configurations.map((c, i) => ({
+        label: c.label,
+        data: c.cumulativeUsd,
+        borderColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+        backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+        borderDash: DASHES[i % DASHES.length] ?? [],
+        borderWidth: 2,
+        pointRadius: 3,
+      })),
+    },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      scales: {
+        x: { type: 'category', title: { display: true, text: o.xTitle } },
+        y: { beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (v) => o.usd(v) } },
+      },
+      plugins: {
+        title: { display: true, text: o.title },
+        tooltip: { callbacks: { label: (item) => p('sum.total', { label: item.dataset.label ?? '', total: o.usd(Number(item.parsed.y)) }) } },
+      },
+    },
+  });
+}
+
+export interface SpindleSeries {
+  label: string;
+  points: { x: number; y: number | null }[];
+}
+
+/** Backing drives of each configuration as today's IOPS target varies (engine `sensitivity`, axis `iopsTarget`). */
+export function spindleSeries(s: Scenario, r: PlanResult): SpindleSeries[] {
+  const today = r.frontEndIopsToday;
+  const values = SPINDLE_FACTORS.map((f) => Math.round(today * f));
+  return r.configurations.map((c: ConfigResult, i) => ({
+    label: c.label,
+    points: sensitivity(s, i, 'iopsTarget', values).map((pt) => ({ x: pt.value, y: pt.driveCount })),
+  }));
+}
+
+export function spindleLines(ctx: ChartCtx, canvas: HTMLCanvasElement, series: SpindleSeries[]): Chart {
+  const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
+  const num = (v: string | number): string => formatTcoNumber(ctx.lang, Number(v));
+  return new Chart(canvas, {
+    type: 'line',
+    data: {
+      datasets: series.map((sp, i) => ({
+        label: sp.label,
+        data: sp.points,
+        borderColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+        backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+        borderDash: DASHES[i % DASHES.length] ?? [],
+        borderWidth: 2,
+        pointRadius: 3,
+        spanGaps: false,
+      })),
+    },
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      scales: {
+        x: { type: 'linear', beginAtZero: true, title: { display: true, text: p('axis.iopsTarget') }, ticks: { callback: (v) => num(v) } },
+        y: { type: 'linear', beginAtZero: true, title: { display: true, text: p('axis.drives') }, ticks: { precision: 0 } },
+      },
+      plugins: {
+        title: { display: true, text: p('chart.spindles') },
+        tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${p('sum.spindlesPoint', { drives: num(Number(item.parsed.y)), iops: num(Number(item.parsed.x)) })}` } },
+      },
+    },
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Runtime schemas of the engine's outputs that cross the contract: `AnalysisReport` (the
+ * `cacheproof analyze --json` object, docs/analyze-json.md) and `WorkloadProfile` (the baseline
+ * alone). They are written against the engine's types, and a compile-time check below requires
+ * `z.infer<schema>` and the engine type to be assignable both ways: a field added, removed or
+ * retyped in the engine without the same change here is a type error, not a silent drift.
+ *
+ * The host validates every reply against these (app/src/host/dispatch.ts), so the renderer
+ * receives exactly the engine's shape and reads it without a cast.
+ */
+import { z } from 'zod';
+import type { AnalysisReport, DeviceRole, NullReason, WorkloadProfile } from '@cacheproof/engine';
+
+/** `true` when A and B are assignable both ways (the same type for every use here). */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** Device roles of a cache setup (engine `DeviceRole`), for the contract's `role` fields. */
+export const DEVICE_ROLES = ['front', 'backing', 'cache', 'other'] as const satisfies readonly DeviceRole[];
+export const DeviceRoleSchema = z.enum(DEVICE_ROLES);
+
+/** The role a text names (a capture's `devices.role` column, a person's choice), or `other` when it names none. */
+export function deviceRoleOf(s: string): DeviceRole {
+  return (DEVICE_ROLES as readonly string[]).includes(s) ? (s as DeviceRole) : 'other';
+}
+
+const NULL_REASONS = [
+  'no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode',
+  'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline',
+] as const satisfies readonly NullReason[];
+
+const num = z.number();
+const numOrNull = z.number().nullable();
+const Reasons = z.record(z.string(), z.enum(NULL_REASONS));
+const Interval95 = z.object({ low: num, high: num });
+const Distribution = z.object({ p50: num, p95: num, p99: num, max: num, n: num });
+const NotOkCounts = z.object({ reset: num, wrap: num, gap: num, 'clock-jump': num, incomplete: num });
+
+const WindowSummary = z.object({
+  devices: num,
+  okIntervals: num,
+  okSeconds: num,
+  notOk: NotOkCounts,
+  totals: z.object({
+    reads: numOrNull, writes: numOrNull, ios: numOrNull, readBytes: numOrNull, writeBytes: numOrNull, bytes: numOrNull,
+    readTimeMs: numOrNull, writeTimeMs: numOrNull, busyMs: numOrNull, weightedMs: numOrNull, reasons: Reasons,
+  }),
+  means: z.object({
+    readsPerSec: numOrNull, writesPerSec: numOrNull, iops: numOrNull, readMBps: numOrNull, writeMBps: numOrNull, mbps: numOrNull,
+    rAwaitMs: numOrNull, wAwaitMs: numOrNull, awaitMs: numOrNull, avgRequestBytes: numOrNull, utilPercent: numOrNull,
+    aquSz: numOrNull, readSharePercent: numOrNull, reasons: Reasons,
+  }),
+  percentiles: z.object({
+    iops: Distribution.nullable(), mbps: Distribution.nullable(), awaitMs: Distribution.nullable(), rAwaitMs: Distribution.nullable(),
+    wAwaitMs: Distribution.nullable(), utilPercent: Distribution.nullable(), aquSz: Distribution.nullable(), reasons: Reasons,
+  }),
+});
+
+const AnalysisWarning = z.object({
+  code: z.string(),
+  message: z.string(),
+  source: z.enum(['analysis', 'capture']),
+  device: z.string().exactOptional(),
+  at: z.string().exactOptional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).exactOptional(),
+});
+
+const WindowInfo = z.object({ start: z.string(), end: z.string(), seconds: num });
+const WorkDone = z.object({ ios: numOrNull, bytes: numOrNull, seconds: num, reasons: Reasons });
+const HourSide = z.object({ seconds: num, iops: numOrNull, backingIops: numOrNull, latencyMs: numOrNull, reasons: Reasons });
+const HourlyEntry = z.object({
+  hour: num, baseline: HourSide, measure: HourSide, iosSavedPercent: numOrNull, latencyReductionPercent: numOrNull, reasons: Reasons,
+});
+const GroupWindows = z.object({ devices: z.array(z.string()), baseline: WindowSummary, measure: WindowSummary });
+const DeviceWindows = z.object({ device: z.string(), role: DeviceRoleSchema, baseline: WindowSummary, measure: WindowSummary });
+
+const DriftMetric = z.object({ before: numOrNull, after: numOrNull, changePercent: numOrNull, exceeds: z.boolean(), reasons: Reasons });
+const DRIFT_KEYS = ['iops', 'readSharePercent', 'meanRequestBytes', 'bytesPerSec'] as const;
+const Drift = z.object({
+  thresholdPercent: num,
+  checked: z.boolean(),
+  metrics: z.object({ iops: DriftMetric, readSharePercent: DriftMetric, meanRequestBytes: DriftMetric, bytesPerSec: DriftMetric }),
+  exceeded: z.array(z.enum(DRIFT_KEYS)),
+});
+
+const LatencyTargets = z.object({ readMs: num.exactOptional(), writeMs: num.exactOptional(), transferMs: num.exactOptional() });
+const HealthCheck = z.object({
+  metric: z.enum(['read', 'write', 'transfer']),
+  targetMs: num,
+  averageMs: numOrNull,
+  meetsTarget: z.boolean().nullable(),
+  intervalsChecked: num,
+  intervalsBreaking: num,
+  breakingPercent: numOrNull,
+  hoursBreaking: z.array(z.string()),
+  spans: z.array(z.object({ start: z.string(), end: z.string(), worstMs: num, intervals: num })),
+  spansTotal: num,
+  reasons: Reasons,
+});
+const HealthWindow = z.object({ grade: z.enum(['good', 'warning', 'bad', 'no-data']), checks: z.array(HealthCheck) });
+
+const MODES = ['front-and-backing', 'backing-only'] as const;
+const optionOrPhase = z.enum(['option', 'phase']);
+
+/** The engine's `AnalysisReport` (engine/src/benefit/result.ts; docs/analyze-json.md). */
+export const AnalysisReportSchema = z.object({
+  ok: z.literal(true),
+  formatVersion: z.literal(1),
+  mode: z.enum(MODES),
+  host: z.object({ hostname: z.string().nullable(), kernel: z.string().nullable() }),
+  windows: z.object({
+    baseline: WindowInfo,
+    measure: WindowInfo,
+    switchAt: z.string().nullable(),
+    warmupExcludedSeconds: num,
+    warmupSource: z.enum(['option', 'recorded', 'default-1h', 'default-10pct']),
+    trim: z.object({ firstSeconds: num, lastSeconds: num }),
+    source: z.object({ baseline: optionOrPhase, measure: optionOrPhase }),
+    reasons: Reasons,
+  }),
+  devices: z.object({
+    front: z.array(z.string()),
+    backing: z.array(z.string()),
+    cache: z.array(z.string()),
+    other: z.array(z.string()),
+    appFacing: z.enum(['front', 'backing']),
+    spindles: num,
+  }),
+  benefit: z.object({
+    iosToBacking: z.object({ before: numOrNull, after: numOrNull, beforePerSecond: numOrNull, afterPerSecond: numOrNull, reasons: Reasons }),
+    iosSavedPercent: z.object({ value: numOrNull, ci95: Interval95.nullable(), method: z.enum(['backing-per-front-io', 'backing-per-second']), reasons: Reasons }),
+    latencyMs: z.object({
+      before: numOrNull,
+      after: numOrNull,
+      reductionPercent: numOrNull,
+      reductionPercentCi95: Interval95.nullable(),
+      speedup: numOrNull,
+      speedupCi95: Interval95.nullable(),
+      reasons: Reasons,
+    }),
+    normalizedIops: z.object({ before: numOrNull, after: numOrNull, reasons: Reasons }),
+    deliveredIopsPerSpindle: z.object({ before: numOrNull, after: numOrNull, spindles: num, reasons: Reasons }),
+    throughputMBps: z.object({ before: numOrNull, after: numOrNull, reasons: Reasons }),
+    totalWork: z.object({ before: WorkDone, after: WorkDone }),
+    cacheServedPercent: z.object({ reads: numOrNull, writes: numOrNull, reasons: Reasons }),
+    matchedHours: z.object({ hours: z.array(num), iosSavedPercent: numOrNull, latencyReductionPercent: numOrNull, reasons: Reasons }),
+  }),
+  uncertainty: z.object({
+    method: z.literal('block-bootstrap-percentile'),
+    prng: z.literal('mulberry32'),
+    seed: num,
+    replicates: num,
+    blockSeconds: z.object({ baseline: num, measure: num }),
+    blocks: z.object({ baseline: num, measure: num }),
+  }),
+  latencyDistribution: z.object({
+    devices: z.array(z.string()),
+    method: z.literal('type-7 percentiles of per-interval await'),
+    baseline: Distribution.nullable(),
+    measure: Distribution.nullable(),
+    reasons: Reasons,
+  }),
+  drift: Drift,
+  health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), baseline: HealthWindow, measure: HealthWindow }),
+  hourly: z.array(HourlyEntry),
+  groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
+  perDevice: z.array(DeviceWindows),
+  warnings: z.array(AnalysisWarning),
+});
+
+/** The engine's `WorkloadProfile` (engine/src/benefit/profile.ts): the baseline alone, no before/after. */
+export const WorkloadProfileSchema = z.object({
+  ok: z.literal(true),
+  kind: z.literal('workload-profile'),
+  window: z.object({ start: z.string(), end: z.string(), startMs: num, endMs: num, seconds: num, source: z.enum(['option', 'baseline-phase', 'whole-capture']) }),
+  mode: z.enum([...MODES, 'front-only']),
+  devices: z.object({ front: z.array(z.string()), backing: z.array(z.string()), appFacing: z.enum(['front', 'backing']) }),
+  appFacing: WindowSummary,
+  backing: WindowSummary.nullable(),
+  perDevice: z.array(z.object({ device: z.string(), role: DeviceRoleSchema, summary: WindowSummary })),
+  warnings: z.array(AnalysisWarning),
+});
+
+// Compile-time drift checks: each line is a type error when the schema and the engine type differ.
+const REPORT_SCHEMA_MATCHES_ENGINE: Same<z.infer<typeof AnalysisReportSchema>, AnalysisReport> = true;
+const PROFILE_SCHEMA_MATCHES_ENGINE: Same<z.infer<typeof WorkloadProfileSchema>, WorkloadProfile> = true;
+const ROLES_ARE_THE_ENGINE_ROLES: Same<(typeof DEVICE_ROLES)[number], DeviceRole> = true;
+const NULL_REASONS_ARE_THE_ENGINE_REASONS: Same<(typeof NULL_REASONS)[number], NullReason> = true;
+void [REPORT_SCHEMA_MATCHES_ENGINE, PROFILE_SCHEMA_MATCHES_ENGINE, ROLES_ARE_THE_ENGINE_ROLES, NULL_REASONS_ARE_THE_ENGINE_REASONS];

@@ -1,0 +1,120 @@
+/**
+ * What the TCO model returns (planScenario, evaluateConfiguration): the line items, each
+ * configuration's sizing, costs and drive life, and the comparisons with the reference. Plain
+ * data, the contract of `cacheproof tco --json` (docs/tco-scenario.md) and of the report model.
+ */
+import type { Scenario } from './scenario.ts';
+import type { BackEndIops, SpindleSizing } from './sizing.ts';
+
+/** Line items, in the order they are printed. */
+export const LINE_IDS = [
+  'baseSystem',
+  'cacheLicense',
+  'backingDrives',
+  'cacheDrives',
+  'cacheRam',
+  'enclosures',
+  'powerCooling',
+  'backingFailures',
+  'cacheFailures',
+  'cacheWearReplacements',
+  'support',
+] as const;
+export type LineId = (typeof LINE_IDS)[number];
+
+/** One cost a reviewer can trace: the amount and the numbers of its formula. */
+export interface LineItem {
+  id: LineId;
+  costUsd: number;
+  /** Paid on day one (true) or over the years (false). */
+  upfront: boolean;
+  /** The formula's inputs (counts, unit prices, watts, years…), for the printed detail. */
+  params: Record<string, number | string>;
+}
+
+export type ConfigKind = 'all-hdd' | 'hdd-cache' | 'all-flash' | 'flash-cache';
+
+export interface DriveLife {
+  driveId: string;
+  driveCount: number;
+  /** AFR × count × years. */
+  expectedFailures: number;
+  /** HDD: TB read + written per drive per year without / with the cache, and the rating. */
+  tbPerDrivePerYearBefore: number | null;
+  tbPerDrivePerYearAfter: number | null;
+  ratedTbPerYear: number | null;
+  wearIndexBefore: number | null;
+  wearIndexAfter: number | null;
+  /** wearIndexAfter − wearIndexBefore (negative: the cache lightens the drives). */
+  wearIndexChange: number | null;
+  /** SSD: TB written per drive per year, endurance and years to wear-out. */
+  tbWrittenPerDrivePerYear: number | null;
+  enduranceTbw: number | null;
+  yearsToWearOut: number | null;
+}
+
+export interface ConfigResult {
+  id: string;
+  label: string;
+  kind: ConfigKind;
+  backingDriveId: string;
+  raidLevel: string;
+  frontEndIops: number;
+  capacityBytes: number;
+  backEnd: BackEndIops;
+  sizing: SpindleSizing;
+  cacheDriveCount: number;
+  slotsUsed: number;
+  maxSlots: number;
+  enclosures: number;
+  /** Total power of the configuration, watts (drives, cache SSDs or RAM, enclosures, base system). */
+  watts: number;
+  lines: LineItem[];
+  upfrontUsd: number;
+  totalUsd: number;
+  /** cumulativeUsd[k] = spent by the end of year k; [0] = day one. Length years + 1. */
+  cumulativeUsd: number[];
+  /** Front-end IOPS the configuration sustains (backing and cache SSD limits); null when unbounded. */
+  deliveredIops: number | null;
+  costPerDeliveredIopsUsd: number | null;
+  usableCapacityBytes: number;
+  costPerUsableTbUsd: number;
+  backingLife: DriveLife;
+  cacheLife: DriveLife | null;
+  /** Things the reader must know: `typed-count-short` (a typed count below the need), `over-rating`, `cache-wears-out`. */
+  warnings: { code: string; params: Record<string, number | string> }[];
+}
+
+export interface Comparison {
+  id: string;
+  totalUsd: number;
+  /** referenceTotal − total (positive: this configuration is cheaper). */
+  savingsUsd: number;
+  /** savingsUsd ÷ referenceTotal × 100. */
+  savingsPct: number;
+  /** Year from which this configuration has cost no more than the reference (see breakEvenYear); null: never in the period. */
+  breakEvenYear: number | null;
+}
+
+export interface PlanResult {
+  title: string;
+  years: number;
+  sizeFor: 'final-year' | 'first-year';
+  /** Year of the period the configurations were sized for (1 … years). */
+  sizedForYear: number;
+  iopsBasis: string;
+  /** Front-end IOPS and capacity today and in the sizing year. */
+  frontEndIopsToday: number;
+  frontEndIops: number;
+  capacityBytesToday: number;
+  capacityBytes: number;
+  /** Front-end bytes per year in the sizing year (drive-life input). */
+  readBytesPerYear: number;
+  writtenBytesPerYear: number;
+  energy: Scenario['energy'];
+  referenceId: string;
+  /** True when the scenario says its prices are examples (`priceKind: "example"`): print "example prices: replace before use". */
+  examplePrices: boolean;
+  configurations: ConfigResult[];
+  comparisons: Comparison[];
+}

@@ -1,0 +1,78 @@
+/**
+ * The report's TCO section: the plan's configurations, stacked costs, cumulative costs and the
+ * summary rows, from `planScenario`'s result (no cost computed here).
+ */
+import type { ConfigResult, LineId } from '../plan/result.ts';
+import type { ReportKey } from './keys.ts';
+import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
+import type { ReportTco } from './input.ts';
+import { BYTES_PER_TB } from '../plan/sizing.ts';
+import { m, str, msgv, empty, num, pct, col } from './values.ts';
+
+const STACKS: { key: ReportKey; ids: LineId[] }[] = [
+  { key: 'stack.purchase', ids: ['baseSystem', 'cacheLicense', 'cacheDrives', 'cacheRam'] },
+  { key: 'stack.drives', ids: ['backingDrives'] },
+  { key: 'stack.enclosures', ids: ['enclosures'] },
+  { key: 'stack.power', ids: ['powerCooling'] },
+  { key: 'stack.failures', ids: ['backingFailures', 'cacheFailures', 'cacheWearReplacements'] },
+  { key: 'stack.support', ids: ['support'] },
+];
+
+export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
+  const p = t.plan;
+  const ref = p.configurations.find((c) => c.id === p.referenceId);
+  const blocks: Block[] = [];
+  blocks.push({ type: 'paragraph', text: m('tco.intro', {
+    title: str(p.title === '' ? t.scenarioFile : p.title), file: str(t.scenarioFile), years: num(p.years, 0), year: num(p.sizedForYear, 0),
+    iops: num(p.frontEndIopsToday, 0), iopsSized: num(p.frontEndIops, 0), basis: msgv(`basis.${p.iopsBasis}` as ReportKey),
+    tb: num(p.capacityBytesToday / BYTES_PER_TB, 1), tbSized: num(p.capacityBytes / BYTES_PER_TB, 1), reference: str(ref?.label ?? p.referenceId),
+  }) });
+  if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
+  const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {
+    const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
+    const isRef = cmp.id === p.referenceId;
+    const be: Val = isRef ? msgv('tco.reference') : cmp.breakEvenYear === null ? msgv('tco.never') : cmp.breakEvenYear === 0 ? msgv('tco.dayOne') : msgv('tco.year', { year: num(cmp.breakEvenYear, 1) });
+    return { cells: [str(c.label), num(c.sizing.driveCount + c.cacheDriveCount, 0), num(c.totalUsd, 0), num(cmp.savingsUsd, 0), pct(cmp.savingsPct), num(c.costPerDeliveredIopsUsd, 2), num(c.costPerUsableTbUsd, 2), be] };
+  });
+  blocks.push({ type: 'table', table: {
+    id: 'tco-comparison', title: m('t.tcoComparison', { years: num(p.years, 0) }), sheet: true,
+    columns: [col('c.configuration', 'left'), col('c.drives', 'right', 'count'), col('c.totalUsd', 'right', 'usd'), col('c.savingsUsd', 'right', 'usd'), col('c.savingsPct', 'right', 'percent'),
+      col('c.usdPerIops', 'right', 'usdPerIops'), col('c.usdPerTb', 'right', 'usdPerTb'), col('c.breakEven', 'left')],
+    rows: cmpRows,
+  } });
+  const costChart: ChartSpec = {
+    id: 'tco-costs', kind: 'stacked-bar', title: m('ch.tcoCostsTitle', { years: num(p.years, 0) }),
+    x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },
+    y: { label: m('ax.usd'), unit: 'usd', min: 0 },
+    series: STACKS.map((s, i) => ({ name: msgv(s.key), color: i, points: p.configurations.map((c, j) => [j, c.lines.filter((l) => s.ids.includes(l.id)).reduce((x, l) => x + l.costUsd, 0)] as [number, number | null]) })),
+    summary: m('ch.tcoCostsSummary', { text: { k: 'list', items: p.configurations.map((c) => msgv('ch.configTotal', { label: str(c.label), total: num(c.totalUsd, 0) })), sep: '; ' } }),
+  };
+  const cumChart: ChartSpec = {
+    id: 'tco-cumulative', kind: 'line', title: m('ch.tcoCumulativeTitle'),
+    x: { kind: 'year', label: m('ax.year') },
+    y: { label: m('ax.usd'), unit: 'usd', min: 0 },
+    series: p.configurations.map((c, i) => ({ name: str(c.label), color: i, points: c.cumulativeUsd.map((v, y) => [y, v] as [number, number | null]) })),
+    summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
+  };
+  blocks.push({ type: 'chart', chart: costChart }, { type: 'chart', chart: cumChart });
+  for (const c of p.configurations) {
+    blocks.push({ type: 'subheading', text: m('tco.config'), sub: str(c.label) });
+    blocks.push({ type: 'paragraph', text: m('tco.sizing', {
+      count: num(c.sizing.driveCount, 0), drive: str(t.scenario.drives.find((d) => d.id === c.backingDriveId)?.label ?? c.backingDriveId), raid: str(c.raidLevel),
+      binding: msgv(`binding.${c.sizing.binding}` as ReportKey), backEnd: num(c.backEnd.backEndIops, 0), cacheDrives: num(c.cacheDriveCount, 0), enclosures: num(c.enclosures, 0), watts: num(c.watts, 0),
+    }) });
+    const rows: Table['rows'] = c.lines.map((l) => ({ cells: [{ k: 'tcoLine', id: l.id }, { k: 'tcoDetail', line: l }, num(l.costUsd, 0)] as Val[] }));
+    rows.push({ strong: true, cells: [msgv('tco.upfront'), empty, num(c.upfrontUsd, 0)] });
+    rows.push({ strong: true, cells: [msgv('tco.total', { years: num(p.years, 0) }), empty, num(c.totalUsd, 0)] });
+    blocks.push({ type: 'table', table: { id: `tco-lines-${c.id}`, title: m('t.tcoLines', { label: str(c.label) }), sheet: true, columns: [col('c.lineItem', 'left'), col('c.detail', 'left'), col('c.amountUsd', 'right', 'usd')], rows } });
+    const life: Val[] = [{ k: 'tcoLife', config: c, years: p.years, cache: false }];
+    if (c.cacheLife !== null) life.push({ k: 'tcoLife', config: c, years: p.years, cache: true });
+    for (const w of c.warnings) life.push({ k: 'tcoWarn', code: w.code, params: w.params });
+    blocks.push({ type: 'notes', tone: 'info', items: life });
+  }
+  const summary: SummaryRow[] = p.comparisons.map((cmp) => {
+    const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
+    return { id: `tco.${c.id}`, label: m('sumrow.tcoTotal', { label: str(c.label), years: num(p.years, 0) }), unit: 'usd', path: `tco.configurations[${c.id}].totalUsd`, before: null, after: null, value: c.totalUsd, low: null, high: null, devices: '' };
+  });
+  return { section: { id: 'tco', title: m('sec.tco'), blocks }, charts: [costChart, cumChart], summary };
+}
