@@ -5,6 +5,7 @@ export * from './metrics/interval.ts';
 export * from './metrics/quantile.ts';
 export * from './metrics/series.ts';
 export * from './metrics/buckets.ts';
+export * from './verify/fio.ts';
 export * from './metrics/summary.ts';
 export * from './benefit/prng.ts';
 export * from './benefit/bootstrap.ts';

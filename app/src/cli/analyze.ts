@@ -67,7 +67,7 @@ export function optionsFrom(flags: Map<string, string | true>): AnalyzeOptions {
   return o;
 }
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths: number[] = [];
   for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, [...c].length)));
   return rows.map((r) => r.map((c, i) => c + ' '.repeat((widths[i] ?? 0) - [...c].length)).join('  ').trimEnd()).join('\n') + '\n';

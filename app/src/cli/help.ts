@@ -62,6 +62,7 @@ ${twoColumns([
   ['tco SCENARIO [--json] [--lang L]', 'TCO and drive life per configuration (docs/tco-scenario.md)'],
   ['tco --from-capture CAPTURE --out SCENARIO', 'a scenario prefilled from a capture\'s analysis'],
   ['report CAPTURE --format F --out FILE', 'the proof-of-concept report: pdf, html, xlsx or csv (docs/report.md)'],
+  ['verify CAPTURE FIO.json --device DEV', 'fio\'s totals beside the capture\'s, and their difference'],
   ['help [COMMAND]', 'this help, or a command\'s'],
   ['-V, --version', 'the version'],
 ])}

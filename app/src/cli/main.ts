@@ -9,8 +9,9 @@ import { analyzeCommand } from './analyze.ts';
 import { makeTco } from './tco.ts';
 import { measureCapture } from './measure.ts';
 import { MAIN_HELP } from './help.ts';
+import { verifyCommand } from './verify.ts';
 
-const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport };
+const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport, verify: verifyCommand };
 
 /** The report command loads exceljs and playwright-core: only when it is run (saves ~0.25 s on every other command). */
 async function lazyReport(args: string[], io: CliIO): Promise<ExitCode> {
