@@ -72,7 +72,12 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
       if (!state.loading && state.loadError === null) void load();
       return;
     }
-    const form = new PlannerForm(ctx.lang, state, () => refresh(), () => build());
+    // A select can change what the form shows (so it is drawn again), and always what the plan
+    // computes: evaluate first, so the results drawn are the new choice's, never the last edit's.
+    const form = new PlannerForm(ctx.lang, state, () => refresh(), () => {
+      evaluate(view, state);
+      build();
+    });
     const errorBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.plannerError });
     const results = el('div', { class: 'pl-results', 'aria-live': 'off' });
     const exportBtn = el('button', { type: 'button', 'data-testid': TID.plannerExport, 'aria-describedby': 'pl-export-help' }, p('export'));
