@@ -126,7 +126,7 @@ describe('cacheproof tco on the documented example', () => {
     expect(await tco([EXAMPLE], io)).toBe(EXIT.ok);
     expect(io.err).toBe('');
     expect(io.out).toContain('Sized for year 4 of 4 (final year: growth included, everything bought on day one).');
-    expect(io.out).toContain('Capacity: 20.0 TB today, 26.6 TB in year 4.');
+    expect(io.out).toContain('Capacity: 20 TB today, 26.6 TB in year 4.');
     // The example's prices come from the catalog, where every price is an example: the output says so.
     expect(io.out).toContain('Example prices: replace them with current quotes before use (the scenario marks its prices as examples).');
     for (const c of Object.values(HAND)) expect(costRows(io.out, c.header)).toEqual(c.rows);
@@ -204,7 +204,7 @@ describe('cacheproof tco on the documented example', () => {
   it('--lang fr: decimal comma and French labels', async () => {
     const io = recorder();
     expect(await tco([EXAMPLE, '--lang', 'fr'], io)).toBe(EXIT.ok);
-    expect(io.out).toContain('Capacité : 20,0 To aujourd’hui, 26,6 To l’année 4.');
+    expect(io.out).toContain('Capacité : 20 To aujourd’hui, 26,6 To l’année 4.');
     expect(io.out).toContain('Prix d’exemple : remplacez-les par des devis actuels avant usage');
     expect(io.out).toMatch(/Total sur 4 ans +268\u202f145\n/);
     expect(formatTcoNumber('fr', 38_156.29416, 2)).toBe('38\u202f156,29');

@@ -6,7 +6,6 @@ import type { ConfigResult, LineId } from '../plan/result.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
-import { BYTES_PER_TB } from '../plan/sizing.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
 
 const STACKS: { key: ReportKey; ids: LineId[] }[] = [
@@ -25,7 +24,7 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
   blocks.push({ type: 'paragraph', text: m('tco.intro', {
     title: str(p.title === '' ? t.scenarioFile : p.title), file: str(t.scenarioFile), years: num(p.years, 0), year: num(p.sizedForYear, 0),
     iops: num(p.frontEndIopsToday, 0), iopsSized: num(p.frontEndIops, 0), basis: msgv(`basis.${p.iopsBasis}` as ReportKey),
-    tb: num(p.capacityBytesToday / BYTES_PER_TB, 1), tbSized: num(p.capacityBytes / BYTES_PER_TB, 1), reference: str(ref?.label ?? p.referenceId),
+    tb: { k: 'bytes', v: p.capacityBytesToday }, tbSized: { k: 'bytes', v: p.capacityBytes }, reference: str(ref?.label ?? p.referenceId),
   }) });
   if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
   const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {

@@ -28,6 +28,8 @@ export type Val =
   | { k: 'num'; v: number | null; d: number; unit?: Unit; why?: string }
   | { k: 'pct'; v: number | null; d: number; why?: string }
   | { k: 'sig'; v: number | null; unit?: Unit; why?: string }
+  /** A size in bytes, printed in the decimal unit that fits (`369 MB`, `1.2 TB`). */
+  | { k: 'bytes'; v: number | null; why?: string }
   | { k: 'ms'; v: number | null; why?: string }
   | { k: 'x'; v: number | null; why?: string }
   | { k: 'ci'; low: number; high: number; of: 'pct' | 'x' | 'sig'; d: number }

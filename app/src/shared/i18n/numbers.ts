@@ -34,6 +34,31 @@ export function fmtSig(lang: Lang, value: number): string {
   return new Intl.NumberFormat(LOCALE[lang], { maximumSignificantDigits: 3 }).format(value);
 }
 
+/** Decimal byte units by language (powers of 1000, as drive vendors print capacities). */
+const BYTE_UNITS: Record<Lang, readonly string[]> = {
+  en: ['B', 'kB', 'MB', 'GB', 'TB', 'PB'],
+  es: ['B', 'kB', 'MB', 'GB', 'TB', 'PB'],
+  fr: ['o', 'ko', 'Mo', 'Go', 'To', 'Po'],
+  ru: ['Б', 'кБ', 'МБ', 'ГБ', 'ТБ', 'ПБ'],
+};
+
+/**
+ * A size in the decimal unit that fits, with {@link fmtSig}'s digits: `369 MB`, `1.2 TB`
+ * (`20 To`, `369 МБ`): a small device never reads as `0.0 TB`.
+ *
+ * @example fmtBytes('en', 369_098_752) // '369 MB'
+ */
+export function fmtBytes(lang: Lang, bytes: number): string {
+  const units = BYTE_UNITS[lang];
+  let i = 0;
+  let v = Math.abs(bytes);
+  while (v >= 999.5 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${fmtSig(lang, Math.sign(bytes) * v)} ${units[i] ?? ''}`;
+}
+
 /** A UTC date and time with the zone said: `Nov 20, 2026, 10:09:10 PM UTC`. */
 export function fmtDateTime(lang: Lang, epochMs: number): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs)) + ' UTC';

@@ -1,7 +1,8 @@
-import { BYTES_PER_TB, HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
 import type { Catalog, Lang } from './types.ts';
 import { translate } from './types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from './tco.ts';
+import { fmtBytes } from './numbers.ts';
 
 /**
  * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
@@ -409,8 +410,8 @@ export function planSummarySentences(r: PlanResult, s: Scenario, lang: Lang): st
       today: n(r.frontEndIopsToday),
       sized: n(r.frontEndIops),
       year: r.sizedForYear,
-      capToday: n(r.capacityBytesToday / BYTES_PER_TB, 1),
-      capSized: n(r.capacityBytes / BYTES_PER_TB, 1),
+      capToday: fmtBytes(lang, r.capacityBytesToday),
+      capSized: fmtBytes(lang, r.capacityBytes),
       readPct: d(s.workload.readShare * 100, 1),
     }),
     'usdPerKwh' in r.energy
@@ -451,11 +452,11 @@ export function configurationSentences(r: PlanResult, s: Scenario, i: number, la
 
 /** Cost per delivered IOPS and per usable TB of a configuration. */
 export function costPerSentence(c: ConfigResult, lang: Lang): string {
-  const { t, n, d } = tcoText(lang);
-  const tb = d(c.usableCapacityBytes / BYTES_PER_TB, 1);
+  const { t, n } = tcoText(lang);
+  const cap = fmtBytes(lang, c.usableCapacityBytes);
   return c.deliveredIops === null || c.costPerDeliveredIopsUsd === null
-    ? t('perIopsUnbounded', { tb, usdPerTb: n(c.costPerUsableTbUsd, 2) })
-    : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), tb, usdPerTb: n(c.costPerUsableTbUsd, 2) });
+    ? t('perIopsUnbounded', { cap, usdPerTb: n(c.costPerUsableTbUsd, 2) })
+    : t('perIops', { iops: n(c.deliveredIops), usdPerIops: n(c.costPerDeliveredIopsUsd, 2), cap, usdPerTb: n(c.costPerUsableTbUsd, 2) });
 }
 
 /** A configuration's warnings, one sentence each. */

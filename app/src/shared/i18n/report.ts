@@ -4,7 +4,7 @@ import { format } from './types.ts';
 import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
-import { fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
+import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
  * Strings of the proof-of-concept report (namespace `report`) and the two functions every
@@ -129,7 +129,7 @@ export const report: Catalog<ReportKey> = {
     't.tcoComparison': 'Configurations compared over {years} years', 't.tcoLines': 'Line items: {label}',
     'target.read': 'reads < {ms} ms', 'target.transfer': 'transfers < {ms} ms', 'target.write': 'writes < {ms} ms',
     'tco.examplePrices': 'Example prices: replace them with current quotes before use. The scenario marks its prices as examples; the totals below are not a quote.',
-    'tco.config': 'Configuration', 'tco.dayOne': 'from day one', 'tco.intro': 'Scenario “{title}” ({file}): {years} years, sized for year {year}. Front-end IOPS target ({basis}): {iops} today, {iopsSized} in the sizing year; capacity {tb} TB today, {tbSized} TB in the sizing year. Savings are measured against “{reference}”. Money in US dollars; TB = 10¹² bytes.',
+    'tco.config': 'Configuration', 'tco.dayOne': 'from day one', 'tco.intro': 'Scenario “{title}” ({file}): {years} years, sized for year {year}. Front-end IOPS target ({basis}): {iops} today, {iopsSized} in the sizing year; capacity {tb} today, {tbSized} in the sizing year. Savings are measured against “{reference}”. Money in US dollars; TB = 10¹² bytes.',
     'tco.never': 'not in the period', 'tco.reference': 'reference',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} back-end IOPS; {cacheDrives} cache drives; {enclosures} enclosures; {watts} W.',
     'tco.total': 'Total over {years} years', 'tco.upfront': 'Of which on day one', 'tco.year': 'year {year}',
@@ -263,7 +263,7 @@ export const report: Catalog<ReportKey> = {
     't.tcoComparison': 'Configurations comparées sur {years} ans', 't.tcoLines': 'Postes : {label}',
     'target.read': 'lectures < {ms} ms', 'target.transfer': 'transferts < {ms} ms', 'target.write': 'écritures < {ms} ms',
     'tco.examplePrices': 'Prix d’exemple : remplacez-les par des devis actuels avant usage. Le scénario marque ses prix comme des exemples ; les totaux ci-dessous ne sont pas un devis.',
-    'tco.config': 'Configuration', 'tco.dayOne': 'dès le premier jour', 'tco.intro': 'Scénario « {title} » ({file}) : {years} ans, dimensionné pour l’année {year}. Objectif d’IOPS frontales ({basis}) : {iops} aujourd’hui, {iopsSized} l’année de dimensionnement ; capacité {tb} To aujourd’hui, {tbSized} To l’année de dimensionnement. Les économies sont mesurées par rapport à « {reference} ». Montants en dollars US ; To = 10¹² octets.',
+    'tco.config': 'Configuration', 'tco.dayOne': 'dès le premier jour', 'tco.intro': 'Scénario « {title} » ({file}) : {years} ans, dimensionné pour l’année {year}. Objectif d’IOPS frontales ({basis}) : {iops} aujourd’hui, {iopsSized} l’année de dimensionnement ; capacité {tb} aujourd’hui, {tbSized} l’année de dimensionnement. Les économies sont mesurées par rapport à « {reference} ». Montants en dollars US ; To = 10¹² octets.',
     'tco.never': 'pas sur la période', 'tco.reference': 'référence',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}) ; {backEnd} IOPS en aval ; {cacheDrives} disques de cache ; {enclosures} tiroirs ; {watts} W.',
     'tco.total': 'Total sur {years} ans', 'tco.upfront': 'Dont le premier jour', 'tco.year': 'année {year}',
@@ -397,7 +397,7 @@ export const report: Catalog<ReportKey> = {
     't.tcoComparison': 'Configuraciones comparadas en {years} años', 't.tcoLines': 'Partidas: {label}',
     'target.read': 'lecturas < {ms} ms', 'target.transfer': 'transferencias < {ms} ms', 'target.write': 'escrituras < {ms} ms',
     'tco.examplePrices': 'Precios de ejemplo: sustitúyalos por presupuestos actuales antes de usarlos. El escenario marca sus precios como ejemplos; los totales siguientes no son un presupuesto.',
-    'tco.config': 'Configuración', 'tco.dayOne': 'desde el primer día', 'tco.intro': 'Escenario «{title}» ({file}): {years} años, dimensionado para el año {year}. Objetivo de IOPS frontales ({basis}): {iops} hoy, {iopsSized} en el año de dimensionamiento; capacidad {tb} TB hoy, {tbSized} TB en el año de dimensionamiento. El ahorro se mide frente a «{reference}». Importes en dólares EE. UU.; TB = 10¹² bytes.',
+    'tco.config': 'Configuración', 'tco.dayOne': 'desde el primer día', 'tco.intro': 'Escenario «{title}» ({file}): {years} años, dimensionado para el año {year}. Objetivo de IOPS frontales ({basis}): {iops} hoy, {iopsSized} en el año de dimensionamiento; capacidad {tb} hoy, {tbSized} en el año de dimensionamiento. El ahorro se mide frente a «{reference}». Importes en dólares EE. UU.; TB = 10¹² bytes.',
     'tco.never': 'no en el periodo', 'tco.reference': 'referencia',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} IOPS de back-end; {cacheDrives} discos de caché; {enclosures} bandejas; {watts} W.',
     'tco.total': 'Total en {years} años', 'tco.upfront': 'De ello, el primer día', 'tco.year': 'año {year}',
@@ -531,7 +531,7 @@ export const report: Catalog<ReportKey> = {
     't.tcoComparison': 'Сравнение конфигураций за {years} лет', 't.tcoLines': 'Статьи расходов: {label}',
     'target.read': 'чтения < {ms} мс', 'target.transfer': 'операции < {ms} мс', 'target.write': 'записи < {ms} мс',
     'tco.examplePrices': 'Цены — примеры: замените их актуальными коммерческими предложениями перед использованием. Сценарий помечает свои цены как примеры; итоги ниже не являются коммерческим предложением.',
-    'tco.config': 'Конфигурация', 'tco.dayOne': 'с первого дня', 'tco.intro': 'Сценарий «{title}» ({file}): {years} лет, расчёт на год {year}. Целевые фронтальные IOPS ({basis}): {iops} сегодня, {iopsSized} в расчётный год; ёмкость {tb} ТБ сегодня, {tbSized} ТБ в расчётный год. Экономия считается относительно «{reference}». Суммы в долларах США; ТБ = 10¹² байт.',
+    'tco.config': 'Конфигурация', 'tco.dayOne': 'с первого дня', 'tco.intro': 'Сценарий «{title}» ({file}): {years} лет, расчёт на год {year}. Целевые фронтальные IOPS ({basis}): {iops} сегодня, {iopsSized} в расчётный год; ёмкость {tb} сегодня, {tbSized} в расчётный год. Экономия считается относительно «{reference}». Суммы в долларах США; ТБ = 10¹² байт.',
     'tco.never': 'не в пределах периода', 'tco.reference': 'эталон',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} IOPS на дисках; дисков кэша: {cacheDrives}; полок: {enclosures}; {watts} Вт.',
     'tco.total': 'Итого за {years} лет', 'tco.upfront': 'В том числе в первый день', 'tco.year': 'год {year}',
@@ -596,6 +596,8 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
       return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtSig(lang, v.v) : `${fmtSig(lang, v.v)} ${unitText(v.unit, lang)}`;
     case 'ms':
       return v.v === null ? na(lang, v.why) : bare ? fmtSig(lang, v.v) : fmtMs(lang, v.v);
+    case 'bytes':
+      return v.v === null ? na(lang, v.why) : fmtBytes(lang, v.v);
     case 'x':
       return v.v === null ? na(lang, v.why) : `${fmtSig(lang, v.v)}×`;
     case 'ci': {
