@@ -22,7 +22,10 @@ export interface DeviceExtent {
 export interface ColumnSource {
   /** Every device that has intervals, in the capture's order. */
   devices: readonly DeviceExtent[];
-  /** The device's columns, sorted by start (`n` = 0 for an unknown device). */
+  /**
+   * The device's columns, sorted by start (`n` = 0 for an unknown device). Valid until the next
+   * `load`: a source may reuse one buffer for every device, so use them and drop them.
+   */
   load(device: string): DeviceColumns;
 }
 
