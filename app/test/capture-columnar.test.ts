@@ -8,6 +8,7 @@ import { analyze } from '@cacheproof/engine';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { allColumns, openCaptureColumnar, SPILL_ROWS } from '../src/host/capture/columnar.ts';
 import { HostError } from '../src/host/errors.ts';
+import { buildAnalysisView, buildAnalysisViewStreamed } from '../src/host/analysis.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-columnar-'));
@@ -67,5 +68,23 @@ describe('columnar capture (one device at a time)', () => {
     }
     expect(code).toBe('capture-damaged');
     expect(readdirSync(dir).filter((f) => f.startsWith('cacheproof-columns-')).length).toBe(before);
+  });
+});
+
+describe('the dashboard view from the columnar capture', () => {
+  it('equals the view of the capture read whole: analysis, device lines (role other left out) and group lines, whatever the roles asked', () => {
+    const path = join(dir, 'view.capture');
+    writeSyntheticCapture({ path, windowSeconds: 1200, warmupSeconds: 60, intervalMs: 1000, backingDevices: 2, extraDevices: 1, missShare: 0.1 });
+    const meta = { id: 'v', name: 'v', sha256: 'x', isSample: false };
+    for (const options of [{}, { backing: ['back0', 'other0'] }, { front: ['back1'], backing: ['back0'] }]) {
+      const cap = openCaptureColumnar(path, dir);
+      try {
+        const streamed = buildAnalysisViewStreamed(cap, meta, options);
+        expect(JSON.stringify(streamed), JSON.stringify(options)).toBe(JSON.stringify(buildAnalysisView(openCapture(path), meta, options)));
+        expect(streamed.groupSeries?.length).toBeGreaterThan(0);
+      } finally {
+        cap.close();
+      }
+    }
   });
 });

@@ -97,6 +97,8 @@ function sumVectors(vs: readonly Float64Array[]): Float64Array {
 
 /** Hooks into {@link analyze}'s one pass over the devices (not part of the analysis options). */
 export interface AnalyzeHooks {
+  /** Called once the front and backing devices are resolved, before the pass over the devices. */
+  beforePass?: (devices: { front: readonly string[]; backing: readonly string[] }) => void;
   /**
    * Called once with each device's columns while the pass holds them (every device of the
    * capture with intervals, analysed or not), before they are dropped: what else needs every
@@ -491,6 +493,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
   const { win, seed, replicates, threshold, targetsIn, targets } = params;
   const wins = { baseline: win.baseline, measure: win.measure } as const;
 
+  hooks.beforePass?.({ front: dev.front, backing: dev.backing });
   const pass = devicePass(source, dev, wins, hooks);
   for (const k of WINS) {
     if ((pass.front[k]?.n ?? 0) === 0 && pass.backing[k].n === 0) {
