@@ -63,7 +63,7 @@ function analysisFailure(path: string, phases: readonly { name: string }[], opti
  * once and dropped, so that memory depends on the devices and hours, not on the rows. The same
  * view as {@link buildAnalysisView} on the capture read whole.
  */
-export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}): AnalysisView {
+export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: () => void): AnalysisView {
   const extents = capture.data.source?.devices ?? [];
   if (extents.every((d) => d.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const chartDevices = chartDevicesOf(capture.data.devices, extents.map((e) => ({ device: e.device, n: e.n })));
@@ -79,6 +79,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
     },
     onDevice: (c) => {
       if (plan.grid !== null && wanted.has(c.device)) sums.set(c.device, bucketSums(c, plan.grid));
+      onDevice?.();
     },
   });
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
@@ -194,27 +195,47 @@ function writeCached(dir: string, file: string, key: string, view: AnalysisView)
  * const view = await loadAnalysisView('/data/run.capture', { id, name: 'run', isSample: false }, {}, join(dataDir(), 'analysis-cache'));
  * view.fromCache // false the first time, true the next
  */
-export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null): Promise<AnalysisView> {
+export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<AnalysisView> {
   const { key, stamp } = cacheKey(path, options);
   const file = cacheDir === null ? null : join(cacheDir, `${key}.json`);
   if (file !== null) {
     const hit = readCached(file, key);
     if (hit !== null) return { ...hit, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: true };
   }
-  // The hash runs on a worker thread while this one scans the capture.
+  const { view, recorderState } = await compute(path, meta, options);
+  const recording = recorderState === 'running' || recorderState === 'starting';
+  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);
+  return view;
+}
+
+/** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */
+export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: AnalysisView; recorderState: string | null }>;
+
+/** Where a computation is: reading the capture into its columnar files (rows of about `total`), then analysing (devices of `total`). */
+export interface ViewProgress {
+  stage: 'read' | 'analyze';
+  done: number;
+  total: number;
+}
+
+/**
+ * Computes a capture's view on this thread: the file hash on a worker thread while this one
+ * reads the capture into columnar files (host/capture/columnar.ts, under `tmpParent`), then the
+ * analysis and chart lines in one pass over the devices; the files are removed after.
+ */
+export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: AnalysisView; recorderState: string | null }> {
   const hashing = sha256File(path);
   hashing.catch(() => undefined);
-  const capture = openCaptureColumnar(path);
-  let view: AnalysisView;
+  const capture = openCaptureColumnar(path, tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
   try {
     const sha256 = await hashing;
-    view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256 }, options), fromCache: false };
+    const total = capture.data.source?.devices.length ?? 0;
+    let done = 0;
+    const view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256 }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
+    return { view, recorderState: capture.recorderState };
   } finally {
     capture.close();
   }
-  const recording = capture.recorderState === 'running' || capture.recorderState === 'starting';
-  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);
-  return view;
 }
 
 /**

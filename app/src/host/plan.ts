@@ -20,7 +20,7 @@ const SECONDS_PER_YEAR = HOURS_PER_YEAR * 3600;
  * baseline window; backing bytes per year = window bytes ÷ ok seconds × 31 557 600 s; capacity =
  * sum of the backing devices' sizes; hit shares = the cache-served percentages (front-and-backing only).
  */
-export function measuredWorkload(report: AnalysisReport, data: CaptureData): MeasuredWorkload | string {
+export function measuredWorkload(report: AnalysisReport, data: Pick<CaptureData, 'devices'>): MeasuredWorkload | string {
   const app = report.devices.appFacing === 'front' ? report.groups.front : report.groups.backing;
   const backing = report.groups.backing;
   if (!app || !backing) return 'the analysis has no application-facing or backing figures to plan from';
@@ -68,6 +68,14 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
   const data = openCapture(capturePath).data;
   const report = analyze(data, options);
   if (!report.ok) throw new HostError('analysis-failed', `${capturePath}: ${report.error.message}`);
+  return prefilledScenarioOf(report, data, capturePath, lang);
+}
+
+/**
+ * {@link prefilledScenario} from an analysis already made (the capture's session,
+ * host/session.ts): `data` needs only the capture's devices (their sizes).
+ */
+export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkload(report, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
   return localizeTemplate(scenarioFromMeasurement(m), lang);

@@ -71,7 +71,15 @@ function readInto(fd: number, bytes: Uint8Array): void {
  * Scans the interval table once (a user-defined SQL aggregate fed every row, as the in-memory
  * reader does) into per-device columnar files under `dir`.
  */
-function spill(db: Database.Database, names: Map<number, string>, dir: string): { files: DeviceFiles[]; rows: number } {
+function spill(db: Database.Database, names: Map<number, string>, dir: string, onProgress?: (rows: number, total: number) => void): { files: DeviceFiles[]; rows: number } {
+  let total = 0;
+  if (onProgress !== undefined) {
+    try {
+      total = (db.prepare('SELECT MAX(rowid) FROM intervals').pluck().get() as number | null) ?? 0;
+    } catch {
+      total = 0; // a table without rowid: progress without a total
+    }
+  }
   const slots: (DeviceFiles | undefined)[] = [];
   const files: DeviceFiles[] = [];
   let rows = 0;
@@ -94,6 +102,7 @@ function spill(db: Database.Database, names: Map<number, string>, dir: string): 
     const i = c.n++;
     d.n++;
     rows++;
+    if (onProgress !== undefined && (rows & 0xffff) === 0) onProgress(rows, Math.max(rows, total));
     if (start < d.lastStartMs) d.sorted = false;
     d.lastStartMs = start;
     if (start < d.minStartMs) d.minStartMs = start;
@@ -157,13 +166,14 @@ function loadDevice(d: DeviceFiles, into?: DeviceColumns): DeviceColumns {
  * meta, devices, phases and warnings, and writes its intervals to columnar files in a new
  * folder under `parent` (default: the system's temporary folder). The result's `data.source`
  * gives the engine one device at a time; call `close()` when done to remove the files.
- * Throws HostError (`capture-damaged`, …) like {@link readCapture}.
+ * Throws HostError (`capture-damaged`, …) like {@link readCapture}. `onProgress` is called every
+ * 65 536 rows with the rows read and the table's highest rowid (about its row count).
  *
  * @example
  * const cap = openCaptureColumnar('/data/run.capture');
  * try { analyze(cap.data, {}); } finally { cap.close(); }
  */
-export function openCaptureColumnar(path: string, parent: string = tmpdir()): ColumnarCapture {
+export function openCaptureColumnar(path: string, parent: string = tmpdir(), onProgress?: (rows: number, total: number) => void): ColumnarCapture {
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'cacheproof-columns-'));
   const close = (): void => rmSync(dir, { recursive: true, force: true });
@@ -180,7 +190,7 @@ export function openCaptureColumnar(path: string, parent: string = tmpdir()): Co
       // no memory map here: its pages would count in the process's resident memory (the whole file)
       db.pragma(`mmap_size = ${Number(process.env['CACHEPROOF_MMAP'] ?? 0)}`);
       db.pragma('cache_size = -16384');
-      const { files, rows } = spill(db, info.names, dir);
+      const { files, rows } = spill(db, info.names, dir, onProgress);
       const byName = new Map(files.map((f) => [f.name, f]));
       let shared: DeviceColumns | undefined;
       const devices: DeviceExtent[] = files.map((f) => ({ device: f.name, n: f.n, minStartMs: f.minStartMs, maxEndMs: f.maxEndMs }));
