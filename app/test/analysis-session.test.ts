@@ -123,7 +123,7 @@ describe('sessions', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(readdirSync(tmpdir()).filter((f) => f.startsWith('cacheproof-analysis-')).length).toBe(before);
     const view = await sessions.open(big, { id: 'a', name: 'a', isSample: false }, { seed: 3 });
-    expect((view.result as { uncertainty: { seed: number } }).uncertainty.seed).toBe(3);
+    expect((view.result as unknown as { uncertainty: { seed: number } }).uncertainty.seed).toBe(3);
   }, 120_000);
 
   it('an expected failure in the worker comes back as the same HostError', async () => {
