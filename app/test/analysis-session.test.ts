@@ -16,6 +16,10 @@ import { createHandlers } from '../src/host/services.ts';
 import { computeView } from '../src/host/analysis.ts';
 import { AnalysisSessions } from '../src/host/session.ts';
 import { HostError } from '../src/host/errors.ts';
+import { openCaptureColumnar, openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
+import { openCapture } from '../src/host/capture/reader.ts';
+import { analyze } from '@cacheproof/engine';
+import Database from 'better-sqlite3';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const root = resolve(__dirname, '..', '..');
@@ -133,5 +137,43 @@ describe('sessions', () => {
     expect(err).toBeInstanceOf(HostError);
     expect((err as HostError).code).toBe('capture-not-found');
     expect(existsSync(missing)).toBe(false);
+  });
+});
+
+describe('the parallel read (two rowid halves, the upper one on a worker thread)', () => {
+  it('gives the same analysis as the one-thread read, in two parts', async () => {
+    const one = openCaptureColumnar(big, dir);
+    const two = await openCaptureColumnarParallel(big, workerFile, dir);
+    try {
+      expect(readdirSync(two.dir).sort()).toEqual(['lower', 'upper']);
+      expect(two.intervalCount).toBe(one.intervalCount);
+      expect(JSON.stringify(analyze(two.data, { seed: 2 }))).toBe(JSON.stringify(analyze(one.data, { seed: 2 })));
+    } finally {
+      one.close();
+      two.close();
+    }
+  }, 120_000);
+
+  it('a device whose rows are out of order across the halves is sorted like the in-memory reader sorts it', async () => {
+    const path = join(dir, 'shuffled.capture');
+    writeSyntheticCapture({ path, windowSeconds: 600, warmupSeconds: 60, intervalMs: 1000, backingDevices: 1, missShare: 0.2 });
+    const db = new Database(path);
+    // the first 100 rows moved to the end of the table: their starts come after later ones
+    db.exec('CREATE TEMP TABLE t AS SELECT * FROM intervals WHERE rowid <= 100; DELETE FROM intervals WHERE rowid <= 100; INSERT INTO intervals SELECT * FROM t;');
+    db.close();
+    const two = await openCaptureColumnarParallel(path, workerFile, dir, undefined, 10);
+    try {
+      expect(readdirSync(two.dir).sort()).toEqual(['lower', 'upper']);
+      expect(JSON.stringify(analyze(two.data))).toBe(JSON.stringify(analyze(openCapture(path).data)));
+    } finally {
+      two.close();
+    }
+  });
+
+  it('a capture that is not a capture fails with the same code through the parallel read', async () => {
+    const path = join(dir, 'not.capture');
+    writeFileSync(path, 'not sqlite at all, just text that is long enough to have a header');
+    const err = await openCaptureColumnarParallel(path, workerFile, dir, undefined, 10).then(() => null, (e: unknown) => e);
+    expect((err as HostError).code).toBe('capture-not-sqlite');
   });
 });

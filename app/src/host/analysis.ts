@@ -9,7 +9,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import type { AnalysisView, ProfileView } from '../shared/contract.ts';
 import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
-import { openCaptureColumnar, type ColumnarCapture } from './capture/columnar.ts';
+import { openCaptureColumnarParallel, type ColumnarCapture } from './capture/columnar.ts';
+import { analysisWorkerPath } from './worker-path.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
@@ -220,13 +221,14 @@ export interface ViewProgress {
 
 /**
  * Computes a capture's view on this thread: the file hash on a worker thread while this one
- * reads the capture into columnar files (host/capture/columnar.ts, under `tmpParent`), then the
+ * reads the capture into columnar files (host/capture/columnar.ts, under `tmpParent`; the upper
+ * half of a large capture's rows on another worker thread at the same time), then the
  * analysis and chart lines in one pass over the devices; the files are removed after.
  */
 export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: AnalysisView; recorderState: string | null }> {
   const hashing = sha256File(path);
   hashing.catch(() => undefined);
-  const capture = openCaptureColumnar(path, tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
+  const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
   try {
     const sha256 = await hashing;
     const total = capture.data.source?.devices.length ?? 0;

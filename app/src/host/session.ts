@@ -9,7 +9,7 @@
  * the on-disk cache of finished analyses (host/analysis.ts loadAnalysisView), so that a later
  * process re-opens an unchanged capture without reading it.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -18,24 +18,7 @@ import type { AnalysisView, ErrorCode } from '../shared/contract.ts';
 import { computeView, loadAnalysisView, type ComputeView, type ViewMeta, type ViewProgress } from './analysis.ts';
 import type { WorkerJob, WorkerMessage } from './analysis-worker.ts';
 import { HostError } from './errors.ts';
-import { findRepoRoot } from './paths.ts';
-
-declare const __dirname: string | undefined;
-
-/**
- * The analysis worker's bundle: `$CACHEPROOF_ANALYSIS_WORKER`, else `analysis-worker.cjs` beside
- * the running bundle (app/dist), else the checkout's app/dist; null when none is built (the
- * analysis then runs on the calling thread).
- */
-export function analysisWorkerPath(): string | null {
-  const env = process.env['CACHEPROOF_ANALYSIS_WORKER'];
-  if (env !== undefined && env !== '') return existsSync(env) ? env : null;
-  const here = typeof __dirname === 'string' ? join(__dirname, 'analysis-worker.cjs') : null;
-  if (here !== null && existsSync(here)) return here;
-  const root = findRepoRoot(typeof __dirname === 'string' ? __dirname : process.cwd());
-  const built = root === null ? null : join(root, 'app', 'dist', 'analysis-worker.cjs');
-  return built !== null && existsSync(built) ? built : null;
-}
+import { analysisWorkerPath } from './worker-path.ts';
 
 /** One computation on a worker thread. */
 export interface WorkerComputation {
@@ -190,3 +173,5 @@ export function sharedSessions(cacheDir: string | null): AnalysisSessions {
 export function analysisOfCapture(path: string, options: AnalyzeOptions, cacheDir: string | null): Promise<AnalysisView> {
   return sharedSessions(cacheDir).open(path, { id: 'analysis', name: basename(path), isSample: false }, options);
 }
+
+export { analysisWorkerPath };
