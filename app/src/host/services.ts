@@ -58,7 +58,11 @@ export function createHandlers(ctx: HostContext): Handlers {
   /** Finished analyses, so that re-opening an unchanged capture does not recompute (host/analysis.ts loadAnalysisView). */
   const analysisCache = join(ctx.dataDir ?? dataDir(), 'analysis-cache');
   const sessions = sharedSessions(analysisCache);
-  const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs'), analysisCacheDir: analysisCache });
+  const runs = createRunSupervisor({
+    probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs'), analysisCacheDir: analysisCache,
+    // a finished run's background analysis: on a worker thread, and shared with its dashboard
+    openAnalysis: (path, meta, options) => sessions.open(path, meta, options),
+  });
   const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
     ...reports,

@@ -64,6 +64,8 @@ export function computeViewInWorker(workerFile: string, path: string, meta: Omit
 /** A capture's analysis in this process: in progress or done. */
 interface Session {
   view: Promise<AnalysisView>;
+  /** The view is ready: a later open is served without reading the capture (`fromCache: true`). */
+  done: boolean;
   progress: ViewProgress | null;
   cancel: () => void;
 }
@@ -103,10 +105,11 @@ export class AnalysisSessions {
     if (known !== undefined) {
       this.sessions.delete(key);
       this.sessions.set(key, known);
-      return known.view.then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample }));
+      const ready = known.done;
+      return known.view.then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: ready || v.fromCache === true }));
     }
     let cancel = (): void => {};
-    const session: Session = { view: Promise.resolve(null as unknown as AnalysisView), progress: null, cancel: () => cancel() };
+    const session: Session = { view: Promise.resolve(null as unknown as AnalysisView), done: false, progress: null, cancel: () => cancel() };
     const compute: ComputeView = this.workerFile === null
       ? computeView
       : (p, m, o) => {
@@ -115,6 +118,7 @@ export class AnalysisSessions {
         return c.result;
       };
     session.view = loadAnalysisView(path, meta, options, this.cacheDir, compute);
+    session.view.then(() => { session.done = true; session.progress = null; }, () => undefined);
     // a failed or cancelled analysis is not kept: the next open tries again
     session.view.catch(() => { if (this.sessions.get(key) === session) this.sessions.delete(key); });
     this.sessions.set(key, session);
