@@ -49,6 +49,8 @@ export async function buildAll() {
     build({ ...node, entryPoints: [join(root, 'app/src/browser-host/main.ts')], outfile: join(out, 'browser-host.cjs') }),
     build({ ...node, entryPoints: [join(root, 'app/src/main/main.ts')], outfile: join(out, 'main.cjs') }),
     build({ ...node, entryPoints: [join(root, 'app/src/preload/preload.ts')], outfile: join(out, 'preload.cjs') }),
+    // the host's analysis worker (host/session.ts runs each capture's analysis on a worker thread)
+    build({ ...node, entryPoints: [join(root, 'app/src/host/analysis-worker.ts')], outfile: join(out, 'analysis-worker.cjs') }),
   ]);
 }
 

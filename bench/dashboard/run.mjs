@@ -4,12 +4,12 @@
 //   cacheproof:open-request   set when the app asks the host to open the analysis (main.ts)
 //   cacheproof:open-reply     the host's reply has arrived and been parsed
 //   cacheproof:dashboard-drawn the dashboard's last chart has drawn for the first time
-// and long tasks from a PerformanceObserver('longtask'). Target: open → drawn under 2 s
-// (median), no long task over 200 ms. Every run loads a fresh page (new browser context).
+// and long tasks from a PerformanceObserver('longtask'). Targets: first open → drawn ≤ 1 s
+// (median), re-open ≤ 0.3 s, no long task over 200 ms; one sqlite3 scan of the capture is printed beside them. Every run loads a fresh page (new browser context).
 // The capture is given to the host as its `--sample` and opened through the app's `#/sample` route.
 // Usage: node bench/dashboard/run.mjs [--hours 24] [--devices 16] [--runs 5] [--fresh]
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -22,7 +22,8 @@ const arg = (name, dflt) => {
 const hours = arg('--hours', 24);
 const devices = arg('--devices', 16);
 const runs = arg('--runs', 5);
-const TARGET_MS = 2000;
+// targets (issue 12): first open ≤ 1 s median, re-open ≤ 0.3 s median
+const TARGET_MS = { first: 1000, again: 300 };
 const TASK_TARGET_MS = 200;
 // The same Chromium flags as e2e/playwright.config.ts.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -68,7 +69,13 @@ try {
   // then re-opens (served from the cache, as for a finished run the app recorded).
   for (let i = 0; i < 2 * runs; i++) {
     const cold = i < runs;
-    if (cold) rmSync(join(dir, 'data', 'analysis-cache'), { recursive: true, force: true });
+    if (cold) {
+      // a capture this host has never seen: no cached analysis on disk, and a new modification
+      // time so that the host's in-memory session (keyed by size and mtime) does not have it either
+      rmSync(join(dir, 'data', 'analysis-cache'), { recursive: true, force: true });
+      const now = new Date(Date.now() + i * 1000);
+      utimesSync(capture, now, now);
+    }
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     await context.addInitScript(() => {
       globalThis.__cpLongTasks = [];
@@ -119,16 +126,24 @@ try {
   console.log('');
   console.log(`| what (${runs} fresh page loads each) | median | min | max | target |`);
   console.log('|---|---:|---:|---:|---|');
-  for (const [label, group] of [['first open (no cached analysis)', results.filter((r) => r.cold)], ['re-open (cached analysis)', results.filter((r) => !r.cold)]]) {
+  for (const [label, group, target] of [['first open (no cached analysis)', results.filter((r) => r.cold), TARGET_MS.first], ['re-open (cached analysis)', results.filter((r) => !r.cold), TARGET_MS.again]]) {
     const totals = group.map((r) => r.total);
     const hostTimes = group.map((r) => r.host ?? NaN);
     const renders = group.map((r) => r.render ?? NaN);
     const med = median(totals);
-    console.log(`| ${label}: open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | < ${TARGET_MS} ms median: ${med < TARGET_MS ? 'met' : 'NOT met'} |`);
+    console.log(`| ${label}: open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | ≤ ${target} ms median: ${med <= target ? 'met' : 'NOT met'} |`);
     console.log(`| … of which host reply (read + analyse + transfer) | ${median(hostTimes).toFixed(0)} ms | ${Math.min(...hostTimes).toFixed(0)} ms | ${Math.max(...hostTimes).toFixed(0)} ms | |`);
     console.log(`| … of which renderer (cards + 5 charts drawn) | ${median(renders).toFixed(0)} ms | ${Math.min(...renders).toFixed(0)} ms | ${Math.max(...renders).toFixed(0)} ms | |`);
   }
   console.log(`| longest task on the UI thread (open → drawn, all loads) | ${longest.toFixed(0)} ms | | | ≤ ${TASK_TARGET_MS} ms: ${longest <= TASK_TARGET_MS ? 'met' : 'NOT met'} |`);
+  // the peer: one sqlite3 aggregate scan of the same interval table (bench/analyze's)
+  const scanSql = `SELECT device_id, COUNT(*), SUM(reads), SUM(writes), SUM(read_bytes), SUM(write_bytes), SUM(read_time_ms), SUM(write_time_ms), SUM(busy_ms), SUM(weighted_ms) FROM intervals WHERE status = 'ok' GROUP BY device_id;`;
+  const t = performance.now();
+  const peer = spawnSync('sqlite3', [capture, scanSql], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const peerMs = performance.now() - t;
+  console.log(`| peer: one sqlite3 aggregate scan of the capture's interval table | ${peer.status === 0 ? `${peerMs.toFixed(0)} ms` : 'sqlite3 failed'} | | | |`);
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`load average during the run: ${load} (2 cores; times stretch on a busy machine)`);
   const paths = [...new Set(results.map((r) => r.hostPath ?? 'not reported by the host'))];
   console.log(`host path: ${paths.join(' | ')}`);
 } finally {

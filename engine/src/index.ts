@@ -1,6 +1,7 @@
 export * from './records/types.ts';
 export * from './records/window.ts';
 export * from './records/columns.ts';
+export * from './records/source.ts';
 export * from './metrics/interval.ts';
 export * from './metrics/quantile.ts';
 export * from './metrics/series.ts';

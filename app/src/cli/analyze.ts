@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
-import { openCapture } from '../host/capture/reader.ts';
+import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
+import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
@@ -135,9 +136,12 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     }
     throw err;
   }
-  let captureData;
+  // The intervals go to columnar files in a temporary folder (a large capture read in two halves
+  // at once, the upper one on a worker thread), read back one device at a time: memory depends
+  // on the devices and hours, not on the rows.
+  let capture: ColumnarCapture;
   try {
-    captureData = openCapture(capturePath).data;
+    capture = await openCaptureColumnarParallel(capturePath, analysisWorkerPath());
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof analyze: ${err.message}\n`);
@@ -145,7 +149,12 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     }
     throw err;
   }
-  const result = analyze(captureData, options);
+  let result;
+  try {
+    result = analyze(capture.data, options);
+  } finally {
+    capture.close();
+  }
   if (!result.ok) {
     io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}\n`);
     return exitFor(result.error.code);

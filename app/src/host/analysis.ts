@@ -3,16 +3,18 @@
  * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
  * bucketing (one implementation of each figure and series).
  */
-import { analyze, columnsFromRecords, profileWorkload, type AnalyzeOptions, type DeviceColumns } from '@cacheproof/engine';
+import { analyze, bucketSums, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisView, ProfileView } from '../shared/contract.ts';
 import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
 import { writeFileAtomicSync } from './atomic-write.ts';
+import { openCaptureColumnarParallel, type ColumnarCapture } from './capture/columnar.ts';
+import { analysisWorkerPath } from './worker-path.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
-import { buildChartSeries } from './series.ts';
+import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
 
 /** The intervals of a capture as per-device columns (the reader's, or built from the records). */
 function columnsOf(capture: OpenedCapture): readonly DeviceColumns[] {
@@ -25,14 +27,18 @@ function columnsOf(capture: OpenedCapture): readonly DeviceColumns[] {
  * engine's bucketing, {@link buildChartSeries}).
  */
 export function buildSeriesView(capture: OpenedCapture, groups: { front: readonly string[]; backing: readonly string[] } = { front: [], backing: [] }): Pick<AnalysisView, 'series' | 'groupSeries'> {
-  const roles = new Map(capture.data.devices.map((d) => [d.name, d.role]));
-  const someRole = [...roles.values()].some((x) => x !== 'other');
   const columns = columnsOf(capture);
-  const devices = columns
+  return buildChartSeries(columns, chartDevicesOf(capture.data.devices, columns), groups);
+}
+
+/** The devices that get a chart line: those with intervals, less those of role `other` when the capture gives roles. */
+function chartDevicesOf(info: readonly { name: string; role: DeviceRole }[], present: readonly { device: string; n: number }[]): { name: string; role: DeviceRole }[] {
+  const roles = new Map(info.map((d) => [d.name, d.role]));
+  const someRole = [...roles.values()].some((x) => x !== 'other');
+  return present
     .filter((c) => c.n > 0)
     .map((c) => ({ name: c.device, role: roles.get(c.device) ?? 'other' }))
     .filter((d) => !(d.role === 'other' && roles.size > 0 && someRole));
-  return buildChartSeries(columns, devices, groups);
 }
 
 export interface ViewMeta {
@@ -42,19 +48,62 @@ export interface ViewMeta {
   isSample: boolean;
 }
 
+/** The expected failure of an analysis, in words (a run stopped before the switch says so, with what to do). */
+function analysisFailure(path: string, phases: readonly { name: string }[], options: AnalyzeOptions, result: Extract<AnalysisResult, { ok: false }>): HostError {
+  const names = new Set(phases.map((p) => p.name));
+  const noMeasure = options.measure === undefined && names.has('baseline') && !names.has('measure') &&
+    (result.error.code === 'no-measure' || result.error.code === 'empty-window');
+  if (noMeasure) {
+    return new HostError('analysis-no-measure', `${path}: ${result.error.message} The run stopped before the cache was switched on and measured: resume it to record the measure window, or analyze the baseline alone as a workload profile.`);
+  }
+  return new HostError('analysis-failed', result.error.message);
+}
+
+/**
+ * The {@link AnalysisView} of a capture read through its columnar files (host/capture/columnar.ts):
+ * the analysis and the chart lines in the engine's one pass over the devices, each device read
+ * once and dropped, so that memory depends on the devices and hours, not on the rows. The same
+ * view as {@link buildAnalysisView} on the capture read whole.
+ */
+export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: () => void): AnalysisView {
+  const extents = capture.data.source?.devices ?? [];
+  if (extents.every((d) => d.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
+  const chartDevices = chartDevicesOf(capture.data.devices, extents.map((e) => ({ device: e.device, n: e.n })));
+  let plan: ChartPlan = { grid: null, names: [] };
+  let groups = { front: [] as readonly string[], backing: [] as readonly string[] };
+  let wanted = new Set<string>();
+  const sums = new Map<string, BucketSums>();
+  const result = analyze(capture.data, options, {
+    beforePass: (g) => {
+      groups = g;
+      plan = chartPlan(extents, chartDevices.map((d) => d.name), [{ group: 'front', devices: g.front }, { group: 'backing', devices: g.backing }], MAX_CHART_POINTS);
+      wanted = new Set(plan.names);
+    },
+    onDevice: (c) => {
+      if (plan.grid !== null && wanted.has(c.device)) sums.set(c.device, bucketSums(c, plan.grid));
+      onDevice?.();
+    },
+  });
+  if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
+  const lines = linesOfSums(plan.grid, sums, chartDevices.map((d) => d.name), [{ group: 'front', devices: groups.front }, { group: 'backing', devices: groups.backing }]);
+  return {
+    id: meta.id,
+    name: meta.name,
+    captureFile: capture.path,
+    captureSha256: meta.sha256,
+    host: capture.data.host,
+    sampleIntervalMs: capture.data.sampleIntervalMs,
+    isSample: meta.isSample,
+    result,
+    ...chartSeriesOf(lines, chartDevices),
+    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
+  };
+}
+
 export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): AnalysisView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const result = analyze(capture.data, options);
-  if (!result.ok) {
-    // A run stopped before the switch: a baseline and nothing after it. Said as such, with what to do.
-    const phases = new Set(capture.data.phases.map((p) => p.name));
-    const noMeasure = options.measure === undefined && phases.has('baseline') && !phases.has('measure') &&
-      (result.error.code === 'no-measure' || result.error.code === 'empty-window');
-    if (noMeasure) {
-      throw new HostError('analysis-no-measure', `${capture.path}: ${result.error.message} The run stopped before the cache was switched on and measured: resume it to record the measure window, or analyze the baseline alone as a workload profile.`);
-    }
-    throw new HostError('analysis-failed', result.error.message);
-  }
+  if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
   return {
     id: meta.id,
     name: meta.name,
@@ -146,22 +195,48 @@ function writeCached(dir: string, file: string, key: string, view: AnalysisView)
  * const view = await loadAnalysisView('/data/run.capture', { id, name: 'run', isSample: false }, {}, join(dataDir(), 'analysis-cache'));
  * view.fromCache // false the first time, true the next
  */
-export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null): Promise<AnalysisView> {
+export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<AnalysisView> {
   const { key, stamp } = cacheKey(path, options);
   const file = cacheDir === null ? null : join(cacheDir, `${key}.json`);
   if (file !== null) {
     const hit = readCached(file, key);
     if (hit !== null) return { ...hit, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: true };
   }
-  // The hash runs on a worker thread while this one scans the capture.
-  const hashing = sha256File(path);
-  hashing.catch(() => undefined);
-  const capture = openCapture(path);
-  const sha256 = await hashing;
-  const view: AnalysisView = { ...buildAnalysisView(capture, { ...meta, sha256 }, options), fromCache: false };
-  const recording = capture.recorderState === 'running' || capture.recorderState === 'starting';
+  const { view, recorderState } = await compute(path, meta, options);
+  const recording = recorderState === 'running' || recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);
   return view;
+}
+
+/** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */
+export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: AnalysisView; recorderState: string | null }>;
+
+/** Where a computation is: reading the capture into its columnar files (rows of about `total`), then analysing (devices of `total`). */
+export interface ViewProgress {
+  stage: 'read' | 'analyze';
+  done: number;
+  total: number;
+}
+
+/**
+ * Computes a capture's view on this thread: the file hash on a worker thread while this one
+ * reads the capture into columnar files (host/capture/columnar.ts, under `tmpParent`; the upper
+ * half of a large capture's rows on another worker thread at the same time), then the
+ * analysis and chart lines in one pass over the devices; the files are removed after.
+ */
+export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: AnalysisView; recorderState: string | null }> {
+  const hashing = sha256File(path);
+  hashing.catch(() => undefined);
+  const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
+  try {
+    const sha256 = await hashing;
+    const total = capture.data.source?.devices.length ?? 0;
+    let done = 0;
+    const view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256 }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
+    return { view, recorderState: capture.recorderState };
+  } finally {
+    capture.close();
+  }
 }
 
 /**

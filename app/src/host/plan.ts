@@ -5,7 +5,7 @@
  * by `cacheproof tco --from-capture`.
  */
 import { basename } from 'node:path';
-import { analyze, type AnalyzeOptions } from '@cacheproof/engine';
+import { analyze, type AnalysisReport, type AnalyzeOptions, type CaptureData } from '@cacheproof/engine';
 import { measuredWorkload, scenarioFromMeasurement, type MeasuredFrom, type Scenario } from '@cacheproof/engine/plan';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
@@ -23,6 +23,14 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
   const data = openCapture(capturePath).data;
   const report = analyze(data, options);
   if (!report.ok) throw new HostError('analysis-failed', `${capturePath}: ${report.error.message}`);
+  return prefilledScenarioOf(report, data, capturePath, lang);
+}
+
+/**
+ * {@link prefilledScenario} from an analysis already made (the capture's session,
+ * host/session.ts): `data` needs only the capture's devices (their sizes).
+ */
+export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkload(report, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
   return localizeTemplate(scenarioFromMeasurement(m), lang);

@@ -5,7 +5,7 @@
  * series"), on one time grid so device and group lines line up. This module only shapes them
  * for the contract; it computes nothing.
  */
-import { chartLines, columnsFromRecords, type DeviceColumns, type DeviceRole, type IntervalRecord } from '@cacheproof/engine';
+import { chartLines, columnsFromRecords, type ChartLines, type DeviceColumns, type DeviceRole, type IntervalRecord } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
 
 export type GroupSeries = NonNullable<AnalysisView['groupSeries']>[number];
@@ -19,6 +19,11 @@ export const MAX_CHART_POINTS = 2000;
  */
 export function buildChartSeries(columns: readonly DeviceColumns[], devices: readonly { name: string; role: DeviceRole }[], groups: { front: readonly string[]; backing: readonly string[] }): { series: AnalysisView['series']; groupSeries: GroupSeries[] } {
   const lines = chartLines(columns, devices.map((d) => d.name), [{ group: 'front', devices: groups.front }, { group: 'backing', devices: groups.backing }], MAX_CHART_POINTS);
+  return chartSeriesOf(lines, devices);
+}
+
+/** The engine's chart lines shaped for the contract (device lines with their roles, group lines). */
+export function chartSeriesOf(lines: ChartLines, devices: readonly { name: string; role: DeviceRole }[]): { series: AnalysisView['series']; groupSeries: GroupSeries[] } {
   const role = new Map(devices.map((d) => [d.name, d.role]));
   return {
     series: lines.devices.map(({ device, line }) => ({ device, role: role.get(device) ?? 'other', t: line.t, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps })),

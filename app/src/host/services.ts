@@ -7,12 +7,15 @@ import { basename, join, resolve } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
-import { loadAnalysisView, loadProfileView } from './analysis.ts';
+import { loadProfileView } from './analysis.ts';
+import { sharedSessions, type AnalysisSessions } from './session.ts';
 import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { withMeasuredFrom } from '@cacheproof/engine/plan';
-import { measuredFromCapture, prefilledScenario } from './plan.ts';
+import { prefilledScenarioOf } from './plan.ts';
+import { readCapture, readCaptureInfo } from './capture/reader.ts';
+import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
 import { reportHandlers } from './report/jobs.ts';
 import type { PdfPrinter } from './report/pdf.ts';
@@ -34,14 +37,15 @@ export interface OpenedAnalysis {
   options: AnalyzeOptions;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, cacheDir: string | null, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
   const full = resolve(path);
   const id = createHash('sha256').update(full).digest('hex').slice(0, 16);
-  const view = await loadAnalysisView(full, {
+  // on a worker thread, once per capture and options in this process (host/session.ts)
+  const view = await sessions.open(full, {
     id,
     name: name ?? (isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, '')),
     isSample,
-  }, options, cacheDir);
+  }, options);
   // The options are remembered with the path, so that the report and the Planner's prefill show this view's figures.
   opened.set(id, { path: full, options: { ...options } });
   return view;
@@ -53,20 +57,29 @@ export function createHandlers(ctx: HostContext): Handlers {
   const opened = new Map<string, OpenedAnalysis>();
   /** Finished analyses, so that re-opening an unchanged capture does not recompute (host/analysis.ts loadAnalysisView). */
   const analysisCache = join(ctx.dataDir ?? dataDir(), 'analysis-cache');
-  const runs = createRunSupervisor({ probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs'), analysisCacheDir: analysisCache });
+  const sessions = sharedSessions(analysisCache);
+  const runs = createRunSupervisor({
+    probe: ctx.probe, runsDir: join(ctx.dataDir ?? dataDir(), 'runs'), analysisCacheDir: analysisCache,
+    // a finished run's background analysis: on a worker thread, and shared with its dashboard
+    openAnalysis: (path, meta, options) => sessions.open(path, meta, options),
+  });
   const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
     ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
-      return open(ctx.sample, true, opened, analysisCache);
+      return open(ctx.sample, true, opened, sessions);
     },
-    'analysis.openCapture': async ({ path }) => open(path, false, opened, analysisCache),
+    'analysis.openCapture': async ({ path }) => open(path, false, opened, sessions),
     'plan.fromAnalysis': async ({ analysisId, lang }) => {
       const a = opened.get(analysisId);
       if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-      return { scenario: withMeasuredFrom(prefilledScenario(a.path, lang, a.options), await measuredFromCapture(a.path)) };
+      // the session's analysis (the dashboard's, not a second read of the capture) and the devices' sizes
+      const view = await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false }, a.options);
+      const devices = readCapture(a.path, (db) => readCaptureInfo(db).devices);
+      const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices }, a.path, lang);
+      return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
     },
     // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
     'devices.list': async () => ({ devices: await runs.listDevices() }),
@@ -79,7 +92,7 @@ export function createHandlers(ctx: HostContext): Handlers {
     'run.resume': async ({ runId }) => runs.resume(runId),
     'run.open': async ({ runId }) => {
       const run = runs.forOpen(runId);
-      const view = await open(run.capture, false, opened, analysisCache, run.options, run.name);
+      const view = await open(run.capture, false, opened, sessions, run.options, run.name);
       if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
       return view;
     },

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CaptureData, IntervalRecord } from '../records/types.ts';
 import type { AnalysisResult } from './analyze.ts';
-import { buildSeries } from '../metrics/series.ts';
+import { buildSeries, buildSeriesFromColumns, GroupSeriesBuilder } from '../metrics/series.ts';
+import { columnsFromRecords, growColumns } from '../records/columns.ts';
+import type { ColumnSource } from '../records/source.ts';
+import { memorySource } from '../records/source.ts';
 import { summarizeSeries } from '../metrics/summary.ts';
 import { groupByDevice } from '../records/window.ts';
 import { analyze } from './analyze.ts';
@@ -296,5 +299,34 @@ describe('analyze: bootstrap', () => {
     expect(w32.saved).toBeLessThan(w8.saved);
     expect(w8.lat).toBeLessThan(w2.lat);
     expect(w32.lat).toBeLessThan(w8.lat);
+  });
+});
+
+describe('analyze: one device at a time (a ColumnSource)', () => {
+  const data = synthCapture({ baselineS: 2 * 3600, measureS: 2 * 3600, stepMs: 5000, noise: 0.2, missRatio: 0.1, latBeforeMs: 6, latAfterMs: 1, backing: ['sda', 'sdb'] });
+  it('gives the same JSON as the columns in memory, loads each device once and shows each to the hook', () => {
+    const columns = columnsFromRecords(data.intervals);
+    const inMemory = JSON.stringify(analyze(data, { seed: 5 }));
+    const loads: string[] = [];
+    const mem = memorySource(columns);
+    const source: ColumnSource = {
+      devices: mem.devices,
+      // a copy each time, as a file-backed source returns: nothing may depend on identity
+      load: (d) => { loads.push(d); const c = mem.load(d); return growColumns(c, c.n); },
+    };
+    const seen: string[] = [];
+    const streamed = JSON.stringify(analyze({ ...data, source }, { seed: 5 }, { onDevice: (c) => seen.push(c.device) }));
+    expect(streamed).toBe(inMemory);
+    expect([...loads].sort()).toEqual(columns.map((c) => c.device).sort());
+    expect(seen.sort()).toEqual(loads.sort());
+  });
+  it('a group built member by member equals the group built at once, gaps and all', () => {
+    const columns = columnsFromRecords(data.intervals.filter((r) => !(r.device === 'sdb' && r.startMs % 35_000 === 0)));
+    const w = { startMs: T0 + 600_000, endMs: T0 + 3 * H };
+    const g = new GroupSeriesBuilder(w, columns.length);
+    for (const c of columns) g.add(c);
+    expect(g.finish()).toEqual(buildSeriesFromColumns(columns, w));
+    expect(columns.map((c) => c.device)).toEqual(['loop0', 'sda', 'sdb']);
+    expect(g.finish().ok.includes(0)).toBe(true);
   });
 });

@@ -1,26 +1,31 @@
 import type { Series } from '../metrics/series.ts';
-import { buildSeriesFromColumns } from '../metrics/series.ts';
+import { buildSeriesFromColumns, GroupSeriesBuilder } from '../metrics/series.ts';
 import type { DeviceColumns } from '../records/columns.ts';
 import { allocColumns, columnsFromRecords } from '../records/columns.ts';
+import type { ColumnSource } from '../records/source.ts';
+import { memorySource } from '../records/source.ts';
 import type { NullReason, Reasons, WindowSummary } from '../metrics/summary.ts';
 import { summarizeSeries } from '../metrics/summary.ts';
 import type { CaptureData, DeviceRole } from '../records/types.ts';
 import type { TimeWindow } from '../records/window.ts';
 import { isoUtc } from '../records/window.ts';
 import type { WindowAggregates } from './aggregate.ts';
-import { AGG, AGG_K, aggregateWindow } from './aggregate.ts';
+import { aggregateWindow } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
-import type { WorkloadShape } from './drift.ts';
-import { checkDrift, DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
+import type { DriftReport } from './drift.ts';
+import { DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode, Figure } from './figures.ts';
 import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
-import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, HourlyEntry, HourSide, WorkDone } from './result.ts';
+import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, WorkDone } from './result.ts';
+import type { ResolvedWindows } from './windows.ts';
 import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
+import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
@@ -37,88 +42,44 @@ export const UNEQUAL_WINDOWS_PERCENT = 10;
 /** Windows shorter than this get a `short-window` warning (a day shows the whole load cycle), ms. */
 export const SHORT_WINDOW_MS = 24 * 3_600_000;
 
-const fig = (f: Figure, key: string, reasons: Reasons): number | null => {
-  if (f.value === null) reasons[key] = f.reason;
-  return f.value;
-};
-const at = (v: Float64Array, i: number): number => v[i] as number;
-
-function workDone(mode: AnalysisMode, v: Float64Array): WorkDone {
-  const front = mode === 'front-and-backing';
-  const seconds = at(v, front ? AGG.fSec : AGG.bSec);
-  const reasons: Reasons = {};
-  if (!(seconds > 0)) {
-    reasons.ios = 'no-data';
-    reasons.bytes = 'no-data';
-    return { ios: null, bytes: null, seconds, reasons };
-  }
-  return {
-    ios: at(v, front ? AGG.fReads : AGG.bReads) + at(v, front ? AGG.fWrites : AGG.bWrites),
-    bytes: at(v, front ? AGG.fBytes : AGG.bBytes),
-    seconds,
-    reasons,
-  };
+/** Hooks into {@link analyze}'s one pass over the devices (not part of the analysis options). */
+export interface AnalyzeHooks {
+  /** Called once the front and backing devices are resolved, before the pass over the devices. */
+  beforePass?: (devices: { front: readonly string[]; backing: readonly string[] }) => void;
+  /**
+   * Called once with each device's columns while the pass holds them (every device of the
+   * capture with intervals, analysed or not), before they are dropped: what else needs every
+   * interval (the chart lines' bucket sums) is computed here, without a second read.
+   */
+  onDevice?: (columns: DeviceColumns) => void;
 }
 
-function shape(v: Float64Array): WorkloadShape {
-  const sec = at(v, AGG.fSec);
-  const ios = at(v, AGG.fReads) + at(v, AGG.fWrites);
-  const bytes = at(v, AGG.fBytes);
-  return {
-    iops: sec > 0 ? ios / sec : null,
-    readSharePercent: ios > 0 ? (at(v, AGG.fReads) / ios) * 100 : null,
-    meanRequestBytes: ios > 0 ? bytes / ios : null,
-    bytesPerSec: sec > 0 ? bytes / sec : null,
-  };
+type Win = 'baseline' | 'measure';
+const WINS: readonly Win[] = ['baseline', 'measure'];
+
+/** The devices of an analysis and their roles (step 1). */
+interface AnalysisDevices {
+  roles: Map<string, DeviceRole>;
+  /** Devices with intervals. */
+  present: Set<string>;
+  front: string[];
+  backing: string[];
+  cache: string[];
+  other: string[];
+  chosen: Set<string>;
+  overridden: readonly RoleOverride[];
+  mode: AnalysisMode;
+  appFacing: string[];
+  spindles: number;
 }
 
-function hourSide(mode: AnalysisMode, v: Float64Array): HourSide {
-  const reasons: Reasons = {};
-  const appSec = at(v, mode === 'front-and-backing' ? AGG.fSec : AGG.bSec);
-  const appIos = mode === 'front-and-backing' ? at(v, AGG.fReads) + at(v, AGG.fWrites) : at(v, AGG.bReads) + at(v, AGG.bWrites);
-  const bSec = at(v, AGG.bSec);
-  const iops = appSec > 0 ? appIos / appSec : null;
-  if (iops === null) reasons.iops = 'no-data';
-  const backingIops = bSec > 0 ? (at(v, AGG.bReads) + at(v, AGG.bWrites)) / bSec : null;
-  if (backingIops === null) reasons.backingIops = 'no-data';
-  const latencyMs = fig(averageLatencyMs(mode, v), 'latencyMs', reasons);
-  return { seconds: Math.max(at(v, AGG.fSec), bSec), iops, backingIops, latencyMs, reasons };
-}
-
-function sumVectors(vs: readonly Float64Array[]): Float64Array {
-  const out = new Float64Array(AGG_K);
-  for (const v of vs) for (let k = 0; k < AGG_K; k++) out[k] = (out[k] as number) + (v[k] as number);
-  return out;
-}
-
-/**
- * Analyzes a capture: the before/after benefit of a cache, with uncertainty, drift, health,
- * matched hours, per-device and per-group summaries. Pure and deterministic: the same data
- * and options (seed included) give the same object. The result, JSON-serialized, is the
- * `cacheproof analyze --json` object (docs/analyze-json.md); expected bad requests come back
- * as `{ ok: false, error: { code, message } }` (codes in errors.ts), never thrown.
- *
- * Mode: `front-and-backing` when front and backing devices are known (exact attribution: I/Os
- * saved = backing I/Os per front I/O, after vs before), `backing-only` when only backing
- * devices are (per-second rates compared, with a standing warning that the workload may have
- * changed). Linear in the number of records, plus one hash join per extra group member and an
- * O(replicates × blocks) bootstrap.
- *
- * @example
- * const r = analyze(capture, { seed: 1 });
- * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
- * // 94.2 { low: 93.1, high: 95.0 }
- */
-export function analyze(data: CaptureData, options: AnalyzeOptions = {}): AnalysisResult {
-  const columns: readonly DeviceColumns[] = data.columns ?? columnsFromRecords(data.intervals);
-  if (columns.every((c) => c.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
-  const byDevice = new Map<string, DeviceColumns>();
-  for (const c of columns) if (c.n > 0) byDevice.set(c.device, c);
+/** Step 1: the front, backing, cache and other devices, the mode and the spindle count. */
+function analysisDevices(data: CaptureData, source: ColumnSource, options: AnalyzeOptions): AnalysisDevices | AnalyzeFailure {
+  const present = new Set<string>();
+  for (const d of source.devices) if (d.n > 0) present.add(d.device);
   const roles = new Map<string, DeviceRole>();
   for (const d of data.devices) roles.set(d.name, d.role);
-  for (const name of byDevice.keys()) if (!roles.has(name)) roles.set(name, 'other');
-
-  // --- devices
+  for (const name of present) if (!roles.has(name)) roles.set(name, 'other');
   const resolved = resolveDevices(roles, options);
   if (!resolved.ok) return resolved;
   const { front, backing, overridden } = resolved;
@@ -132,10 +93,14 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   const appFacing = mode === 'front-and-backing' ? front : backing;
   const spindles = options.spindles ?? backing.length;
   if (!(spindles > 0)) return fail('invalid-option', 'The spindle count must be a positive number.');
+  return { roles, present, front, backing, cache, other, chosen, overridden, mode, appFacing, spindles };
+}
 
-  // --- windows
+/** Step 2: the windows, and the bootstrap, drift and health parameters. */
+function analysisWindows(data: CaptureData, source: ColumnSource, options: AnalyzeOptions):
+  { win: ResolvedWindows; seed: number; replicates: number; threshold: number; targetsIn: NonNullable<AnalyzeOptions['targets']>; targets: LatencyTargets } | AnalyzeFailure {
   let dataEnd = -Infinity;
-  for (const c of byDevice.values()) for (let i = 0; i < c.n; i++) if ((c.endMs[i] as number) > dataEnd) dataEnd = c.endMs[i] as number;
+  for (const d of source.devices) if (d.n > 0 && d.maxEndMs > dataEnd) dataEnd = d.maxEndMs;
   const win = resolveWindows(data.phases, options, dataEnd);
   if ('ok' in win) return win;
   const seed = options.seed ?? DEFAULT_SEED;
@@ -144,46 +109,71 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   const targetsIn = options.targets ?? 'generic';
   const targets: LatencyTargets | null = resolveTargets(targetsIn);
   if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
+  return { win, seed, replicates, threshold, targetsIn, targets };
+}
 
-  const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
-  const seriesCache = new Map<string, Series>();
-  const series = (names: readonly string[], w: TimeWindow, label: string): Series => {
-    const key = `${label}|${names.join('\u0000')}`;
-    let s = seriesCache.get(key);
-    if (s === undefined) { s = buildSeriesFromColumns(listOf(names), w); seriesCache.set(key, s); }
-    return s;
+/** What the one pass over the devices keeps: per-device window summaries and the analysed groups' series. */
+interface DevicePass {
+  perDevice: DeviceWindows[];
+  front: Record<Win, Series | null>;
+  backing: Record<Win, Series>;
+}
+
+/**
+ * Step 3: one pass over the devices, each loaded once and dropped: its window summaries, its
+ * share of the front or backing group's series (joined member by member), and the caller's hook.
+ * Memory: one device's intervals plus the analysed groups' slots in the two windows.
+ */
+function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, hooks: AnalyzeHooks): DevicePass {
+  const builders = (names: readonly string[]): Record<Win, GroupSeriesBuilder> =>
+    ({ baseline: new GroupSeriesBuilder(wins.baseline, names.length), measure: new GroupSeriesBuilder(wins.measure, names.length) });
+  const frontB = dev.front.length > 0 ? builders(dev.front) : null;
+  const backingB = builders(dev.backing);
+  const frontSet = new Set(dev.front), backingSet = new Set(dev.backing);
+  const perDevice: DeviceWindows[] = [];
+  const allNames = [...dev.front, ...dev.backing, ...dev.cache, ...dev.other];
+  const visited = new Set<string>();
+  const visit = (name: string): DeviceColumns => {
+    visited.add(name);
+    const c = dev.present.has(name) ? source.load(name) : allocColumns(name, 0);
+    if (c.n > 0) hooks.onDevice?.(c);
+    return c;
   };
-  const wins = { baseline: win.baseline, measure: win.measure } as const;
-  const frontS = {
-    baseline: front.length > 0 ? series(front, wins.baseline, 'b') : null,
-    measure: front.length > 0 ? series(front, wins.measure, 'm') : null,
-  };
-  const backingS = { baseline: series(backing, wins.baseline, 'b'), measure: series(backing, wins.measure, 'm') };
-  for (const k of ['baseline', 'measure'] as const) {
-    if ((frontS[k]?.n ?? 0) === 0 && backingS[k].n === 0) {
-      return fail('window-outside-data', `The ${k} window (${isoUtc(wins[k].startMs)} to ${isoUtc(wins[k].endMs)}) holds no interval of the analyzed devices.`);
-    }
+  for (const name of allNames) {
+    const c = visit(name);
+    perDevice.push({
+      device: name,
+      role: dev.roles.get(name) ?? 'other',
+      baseline: summarizeSeries(buildSeriesFromColumns([c], wins.baseline)),
+      measure: summarizeSeries(buildSeriesFromColumns([c], wins.measure)),
+    });
+    const group = frontSet.has(name) ? frontB : backingSet.has(name) ? backingB : null;
+    if (group !== null) for (const k of WINS) group[k].add(c);
   }
-
-  // --- aggregates and point figures
-  const aggB: WindowAggregates = aggregateWindow(frontS.baseline, backingS.baseline, wins.baseline);
-  const aggM: WindowAggregates = aggregateWindow(frontS.measure, backingS.measure, wins.measure);
-  const tb = aggB.total, tm = aggM.total;
-
-  // --- per-device summaries (their totals give the exact backing counts)
-  // series of devices outside the front and backing groups are summarized and dropped, not cached
-  // (a single device's series is mostly views on its columns, no copy)
-  const summaries = (names: readonly string[]): { baseline: WindowSummary; measure: WindowSummary } => {
-    const cached = (w: TimeWindow, label: string): Series =>
-      seriesCache.get(`${label}|${names.join('\u0000')}`) ?? buildSeriesFromColumns(listOf(names), w);
-    return { baseline: summarizeSeries(cached(wins.baseline, 'b')), measure: summarizeSeries(cached(wins.measure, 'm')) };
+  // devices with intervals but no role entry are in `other` already; any left (none today) still reach the hook
+  for (const d of source.devices) if (d.n > 0 && !visited.has(d.device)) visit(d.device);
+  return {
+    perDevice,
+    front: { baseline: frontB?.baseline.finish() ?? null, measure: frontB?.measure.finish() ?? null },
+    backing: { baseline: backingB.baseline.finish(), measure: backingB.measure.finish() },
   };
-  const allNames = [...front, ...backing, ...cache, ...other];
-  const perDevice: DeviceWindows[] = allNames.map((n) => ({ device: n, role: roles.get(n) ?? 'other', ...summaries([n]) }));
-  const summaryOf = new Map(perDevice.map((d) => [d.device, d]));
+}
 
+/** Step 4: the window aggregates (totals, bootstrap blocks, hours of the day) of the analysed groups. */
+function windowAggregates(pass: DevicePass, wins: Record<Win, TimeWindow>): Record<Win, WindowAggregates> {
+  return {
+    baseline: aggregateWindow(pass.front.baseline, pass.backing.baseline, wins.baseline),
+    measure: aggregateWindow(pass.front.measure, pass.backing.measure, wins.measure),
+  };
+}
+
+/** Step 5: the point figures. */
+function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, WindowAggregates>) {
+  const { mode, backing, spindles } = dev;
+  const tb = agg.baseline.total, tm = agg.measure.total;
+  const summaryOf = new Map(pass.perDevice.map((d) => [d.device, d]));
   const ioR: Reasons = {};
-  const backingSums = (k: 'baseline' | 'measure'): WindowSummary[] => backing.map((n) => (summaryOf.get(n) as DeviceWindows)[k]);
+  const backingSums = (k: Win): WindowSummary[] => backing.map((n) => (summaryOf.get(n) as DeviceWindows)[k]);
   const exTotal = (ss: WindowSummary[], key: string): number | null => {
     if (ss.every((x) => x.okIntervals === 0)) { ioR[key] = 'no-data'; return null; }
     return ss.reduce((sum, x) => sum + (x.totals.ios ?? 0), 0);
@@ -198,18 +188,48 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     beforePerSecond: exRate(exB, 'beforePerSecond'), afterPerSecond: exRate(exM, 'afterPerSecond'),
     reasons: ioR,
   };
-
   const savedFig = iosSavedPercent(mode, tb, tm);
   const latB = averageLatencyMs(mode, tb), latA = averageLatencyMs(mode, tm);
   const redFig = latencyReductionPercent(latB, latA), spFig = speedup(latB, latA);
 
-  // --- bootstrap
+  const nR: Reasons = {};
+  const normalized = { before: fig(normalizedIops(latB), 'before', nR), after: fig(normalizedIops(latA), 'after', nR), reasons: nR };
+  const workB = workDone(mode, tb), workA = workDone(mode, tm);
+  const perSec = (w: WorkDone, key: string, reasons: Reasons, scale: (x: number) => number, pick: 'ios' | 'bytes'): number | null => {
+    const v = w[pick];
+    if (v === null || !(w.seconds > 0)) { reasons[key] = 'no-data'; return null; }
+    return scale(v / w.seconds);
+  };
+  const dR: Reasons = {};
+  const delivered = {
+    before: perSec(workB, 'before', dR, (x) => x / spindles, 'ios'),
+    after: perSec(workA, 'after', dR, (x) => x / spindles, 'ios'),
+    spindles,
+    reasons: dR,
+  };
+  const tR: Reasons = {};
+  const throughput = {
+    before: perSec(workB, 'before', tR, (x) => x / 1e6, 'bytes'),
+    after: perSec(workA, 'after', tR, (x) => x / 1e6, 'bytes'),
+    reasons: tR,
+  };
+  const cR: Reasons = {};
+  const served = mode === 'front-and-backing'
+    ? { reads: fig(cacheServedPercent(tm, 'reads'), 'reads', cR), writes: fig(cacheServedPercent(tm, 'writes'), 'writes', cR), reasons: cR }
+    : { reads: null, writes: null, reasons: { reads: 'backing-only-mode', writes: 'backing-only-mode' } as Reasons };
+  return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, delivered, throughput, served };
+}
+type PointFigures = ReturnType<typeof pointFigures>;
+
+/** Step 6: the 95% intervals (block bootstrap) of I/Os saved, latency reduction and speed-up. */
+function uncertainty(mode: AnalysisMode, agg: Record<Win, WindowAggregates>, p: PointFigures, replicates: number, seed: number) {
+  const { savedFig, latB, latA, redFig, spFig } = p;
   const savedR: Reasons = {};
   const latR: Reasons = {};
-  const enoughBlocks = aggB.blocks.length >= 2 && aggM.blocks.length >= 2;
+  const enoughBlocks = agg.baseline.blocks.length >= 2 && agg.measure.blocks.length >= 2;
   const boot = enoughBlocks
     ? blockBootstrap(
-        aggB.blocks, aggM.blocks,
+        agg.baseline.blocks, agg.measure.blocks,
         [
           (b, m) => iosSavedPercent(mode, b, m).value,
           (b, m) => latencyReductionPercent(averageLatencyMs(mode, b), averageLatencyMs(mode, m)).value,
@@ -237,71 +257,16 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     speedupCi95: ciOf(2, spFig, 'speedupCi95', latR),
     reasons: latR,
   };
-  const nR: Reasons = {};
-  const normalized = { before: fig(normalizedIops(latB), 'before', nR), after: fig(normalizedIops(latA), 'after', nR), reasons: nR };
+  return { iosSaved, latencyMs };
+}
 
-  const workB = workDone(mode, tb), workA = workDone(mode, tm);
-  const perSec = (w: WorkDone, key: string, reasons: Reasons, scale: (x: number) => number, pick: 'ios' | 'bytes'): number | null => {
-    const v = w[pick];
-    if (v === null || !(w.seconds > 0)) { reasons[key] = 'no-data'; return null; }
-    return scale(v / w.seconds);
-  };
-  const dR: Reasons = {};
-  const delivered = {
-    before: perSec(workB, 'before', dR, (x) => x / spindles, 'ios'),
-    after: perSec(workA, 'after', dR, (x) => x / spindles, 'ios'),
-    spindles,
-    reasons: dR,
-  };
-  const tR: Reasons = {};
-  const throughput = {
-    before: perSec(workB, 'before', tR, (x) => x / 1e6, 'bytes'),
-    after: perSec(workA, 'after', tR, (x) => x / 1e6, 'bytes'),
-    reasons: tR,
-  };
-  const cR: Reasons = {};
-  const served = mode === 'front-and-backing'
-    ? { reads: fig(cacheServedPercent(tm, 'reads'), 'reads', cR), writes: fig(cacheServedPercent(tm, 'writes'), 'writes', cR), reasons: cR }
-    : { reads: null, writes: null, reasons: { reads: 'backing-only-mode', writes: 'backing-only-mode' } as Reasons };
-
-  // --- hourly and matched hours
-  const hourly: HourlyEntry[] = [];
-  const matchedB: Float64Array[] = [], matchedM: Float64Array[] = [];
-  for (let h = 0; h < 24; h++) {
-    const vb = aggB.hours[h], vm = aggM.hours[h];
-    if (!vb || !vm) continue;
-    matchedB.push(vb);
-    matchedM.push(vm);
-    const reasons: Reasons = {};
-    const hb = averageLatencyMs(mode, vb), hm = averageLatencyMs(mode, vm);
-    hourly.push({
-      hour: h,
-      baseline: hourSide(mode, vb),
-      measure: hourSide(mode, vm),
-      iosSavedPercent: fig(iosSavedPercent(mode, vb, vm), 'iosSavedPercent', reasons),
-      latencyReductionPercent: fig(latencyReductionPercent(hb, hm), 'latencyReductionPercent', reasons),
-      reasons,
-    });
-  }
-  const mhR: Reasons = {};
-  let matchedSaved: number | null = null, matchedRed: number | null = null;
-  if (hourly.length === 0) {
-    mhR.iosSavedPercent = 'no-matched-hours';
-    mhR.latencyReductionPercent = 'no-matched-hours';
-  } else {
-    const sb = sumVectors(matchedB), sm = sumVectors(matchedM);
-    matchedSaved = fig(iosSavedPercent(mode, sb, sm), 'iosSavedPercent', mhR);
-    matchedRed = fig(latencyReductionPercent(averageLatencyMs(mode, sb), averageLatencyMs(mode, sm)), 'latencyReductionPercent', mhR);
-  }
-
-  // --- drift
-  const drift = mode === 'front-and-backing' ? checkDrift(shape(tb), shape(tm), threshold) : checkDrift(null, null, threshold);
-
-  // --- group summaries
-  const groupOf = (names: string[]): GroupWindows => ({ devices: names, ...summaries(names) });
+/** Step 9: group summaries, the latency distribution of the application-facing group, and health against the targets. */
+function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonNullable<AnalyzeOptions['targets']>, targets: LatencyTargets) {
+  const { front, backing, mode, appFacing } = dev;
+  const groupOf = (names: string[], s: Record<Win, Series>): GroupWindows => ({ devices: names, baseline: summarizeSeries(s.baseline), measure: summarizeSeries(s.measure) });
   const gR: Reasons = {};
   if (front.length === 0) gR.front = 'backing-only-mode';
-  const groups = { front: front.length > 0 ? groupOf(front) : null, backing: groupOf(backing), reasons: gR };
+  const groups = { front: front.length > 0 ? groupOf(front, pass.front as Record<Win, Series>) : null, backing: groupOf(backing, pass.backing), reasons: gR };
   const appGroup = mode === 'front-and-backing' ? groups.front as GroupWindows : groups.backing;
   const ldR: Reasons = {};
   const ld = {
@@ -313,9 +278,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
   };
   if (ld.baseline === null) ldR.baseline = appGroup.baseline.percentiles.reasons.awaitMs ?? 'no-data';
   if (ld.measure === null) ldR.measure = appGroup.measure.percentiles.reasons.awaitMs ?? 'no-data';
-
-  // --- health
-  const appS = (k: 'baseline' | 'measure'): Series => (mode === 'front-and-backing' ? frontS[k] as Series : backingS[k]);
+  const appS = (k: Win): Series => (mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
   const health = {
     preset: typeof targetsIn === 'string' ? targetsIn : 'custom',
     targets,
@@ -323,8 +286,13 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     baseline: gradeHealth(appS('baseline'), targets),
     measure: gradeHealth(appS('measure'), targets),
   };
+  return { groups, ld, health };
+}
 
-  // --- warnings
+/** Step 10: the warnings, in words, with their parameters. */
+function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass, drift: DriftReport, threshold: number,
+  iosSavedValue: number | null, served: PointFigures['served']): AnalysisWarning[] {
+  const { front, mode, chosen, overridden } = dev;
   const warnings: AnalysisWarning[] = [];
   const warn = (code: AnalysisWarningCode, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
     const w: AnalysisWarning = { code, message, source: 'analysis' };
@@ -355,9 +323,9 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     warn('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
       { params: { baselineSeconds: bSec, measureSeconds: mSec } });
   }
-  for (const d of perDevice) {
+  for (const d of pass.perDevice) {
     if (!chosen.has(d.device)) continue;
-    for (const k of ['baseline', 'measure'] as const) {
+    for (const k of WINS) {
       const s = d[k];
       const winSec = k === 'baseline' ? bSec : mSec;
       for (const status of ['reset', 'wrap', 'gap', 'clock-jump', 'incomplete'] as const) {
@@ -374,8 +342,8 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
       }
     }
   }
-  if (iosSaved.value !== null && iosSaved.value < 0) {
-    warn('negative-ios-saved', 'The backing devices carried more I/O per unit of work after the switch than before.', { params: { value: iosSaved.value } });
+  if (iosSavedValue !== null && iosSavedValue < 0) {
+    warn('negative-ios-saved', 'The backing devices carried more I/O per unit of work after the switch than before.', { params: { value: iosSavedValue } });
   }
   for (const kind of ['reads', 'writes'] as const) {
     const v = served[kind];
@@ -393,7 +361,64 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     if (w.atMs !== undefined) out.at = isoUtc(w.atMs);
     warnings.push(out);
   }
+  return warnings;
+}
 
+/** The capture's intervals as a source: the host's one-device-at-a-time source, else the columns or records in memory. */
+function sourceOf(data: CaptureData): ColumnSource {
+  return data.source ?? memorySource(data.columns ?? columnsFromRecords(data.intervals));
+}
+
+/**
+ * Analyzes a capture: the before/after benefit of a cache, with uncertainty, drift, health,
+ * matched hours, per-device and per-group summaries. Pure and deterministic: the same data
+ * and options (seed included) give the same object. The result, JSON-serialized, is the
+ * `cacheproof analyze --json` object (docs/analyze-json.md); expected bad requests come back
+ * as `{ ok: false, error: { code, message } }` (codes in errors.ts), never thrown.
+ *
+ * Mode: `front-and-backing` when front and backing devices are known (exact attribution: I/Os
+ * saved = backing I/Os per front I/O, after vs before), `backing-only` when only backing
+ * devices are (per-second rates compared, with a standing warning that the workload may have
+ * changed). Linear in the number of records, plus one merge join per extra group member and an
+ * O(replicates × blocks) bootstrap. The steps, each a function of this module: devices (1),
+ * windows (2), one pass over the devices (3: each device loaded once from `data.source` when
+ * there is one, summarized, joined into its group's series, handed to `hooks.onDevice`, and
+ * dropped), aggregates (4), point figures (5), uncertainty (6), hourly (7), drift (8), groups
+ * and health (9), warnings (10). Memory: one device's intervals plus the front and backing
+ * groups' per-slot values in the two windows (with a source; the in-memory columns otherwise).
+ *
+ * @example
+ * const r = analyze(capture, { seed: 1 });
+ * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
+ * // 94.2 { low: 93.1, high: 95.0 }
+ */
+export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
+  const source = sourceOf(data);
+  if (source.devices.every((d) => d.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
+  const dev = analysisDevices(data, source, options);
+  if ('ok' in dev) return dev;
+  const params = analysisWindows(data, source, options);
+  if ('ok' in params) return params;
+  const { win, seed, replicates, threshold, targetsIn, targets } = params;
+  const wins = { baseline: win.baseline, measure: win.measure } as const;
+
+  hooks.beforePass?.({ front: dev.front, backing: dev.backing });
+  const pass = devicePass(source, dev, wins, hooks);
+  for (const k of WINS) {
+    if ((pass.front[k]?.n ?? 0) === 0 && pass.backing[k].n === 0) {
+      return fail('window-outside-data', `The ${k} window (${isoUtc(wins[k].startMs)} to ${isoUtc(wins[k].endMs)}) holds no interval of the analyzed devices.`);
+    }
+  }
+  const agg = windowAggregates(pass, wins);
+  const p = pointFigures(dev, pass, agg);
+  const { iosSaved, latencyMs } = uncertainty(dev.mode, agg, p, replicates, seed);
+  const { hourly, matchedHours } = hourlyFigures(dev.mode, agg);
+  const drift = workloadDrift(dev.mode, agg, threshold);
+  const { groups, ld, health } = groupsAndHealth(dev, pass, targetsIn, targets);
+  const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served);
+
+  const { mode, front, backing, cache, other, spindles } = dev;
+  const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
   const winR: Reasons = {};
   if (win.switchMs === null) winR.switchAt = 'no-data' satisfies NullReason;
   return {
@@ -413,30 +438,30 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}): Analys
     },
     devices: { front, backing, cache, other, appFacing: mode === 'front-and-backing' ? 'front' : 'backing', spindles },
     benefit: {
-      iosToBacking,
+      iosToBacking: p.iosToBacking,
       iosSavedPercent: iosSaved,
       latencyMs,
-      normalizedIops: normalized,
-      deliveredIopsPerSpindle: delivered,
-      throughputMBps: throughput,
-      totalWork: { before: workB, after: workA },
-      cacheServedPercent: served,
-      matchedHours: { hours: hourly.map((h) => h.hour), iosSavedPercent: matchedSaved, latencyReductionPercent: matchedRed, reasons: mhR },
+      normalizedIops: p.normalized,
+      deliveredIopsPerSpindle: p.delivered,
+      throughputMBps: p.throughput,
+      totalWork: { before: p.workB, after: p.workA },
+      cacheServedPercent: p.served,
+      matchedHours,
     },
     uncertainty: {
       method: 'block-bootstrap-percentile',
       prng: 'mulberry32',
       seed,
       replicates,
-      blockSeconds: { baseline: aggB.blockMs / 1000, measure: aggM.blockMs / 1000 },
-      blocks: { baseline: aggB.blocks.length, measure: aggM.blocks.length },
+      blockSeconds: { baseline: agg.baseline.blockMs / 1000, measure: agg.measure.blockMs / 1000 },
+      blocks: { baseline: agg.baseline.blocks.length, measure: agg.measure.blocks.length },
     },
     latencyDistribution: ld,
     drift,
     health,
     hourly,
     groups,
-    perDevice,
+    perDevice: pass.perDevice,
     warnings,
   };
 }

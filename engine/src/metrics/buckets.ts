@@ -15,6 +15,8 @@
  *   numbers is null: absent is never 0.
  */
 import type { DeviceColumns } from '../records/columns.ts';
+import type { DeviceExtent } from '../records/source.ts';
+import { extentOf } from '../records/source.ts';
 
 /** Equal time buckets: bucket k covers [t0 + k·bucketMs, t0 + (k+1)·bucketMs). */
 export interface BucketGrid {
@@ -186,11 +188,45 @@ export interface ChartLines {
  */
 export function chartLines(columns: readonly DeviceColumns[], devices: readonly string[], groups: readonly { group: string; devices: readonly string[] }[], maxPoints: number): ChartLines {
   const byName = new Map(columns.filter((c) => c.n > 0).map((c) => [c.device, c]));
+  const plan = chartPlan(columns.map(extentOf), devices, groups, maxPoints);
+  const sums = new Map<string, BucketSums>();
+  if (plan.grid !== null) for (const d of plan.names) sums.set(d, bucketSums(byName.get(d) as DeviceColumns, plan.grid));
+  return linesOfSums(plan.grid, sums, devices, groups);
+}
+
+/** The devices a chart needs and their one grid, from the devices' extents alone (before any interval is read). */
+export interface ChartPlan {
+  grid: BucketGrid | null;
+  /** Devices with intervals among the chart's devices and groups: those whose {@link bucketSums} the lines need. */
+  names: string[];
+}
+
+/**
+ * The first half of {@link chartLines}, for a caller that reads the devices one at a time: the
+ * grid (the same as chartLines would use) and the devices to sum on it.
+ *
+ * @example
+ * const plan = chartPlan(source.devices, ['sda'], [{ group: 'backing', devices: ['sdb', 'sdc'] }], 2000);
+ * // then, for each device d in plan.names as it is read: sums.set(d, bucketSums(columnsOf(d), plan.grid))
+ * linesOfSums(plan.grid, sums, ['sda'], groups) // deep-equal to chartLines(allColumns, …)
+ */
+export function chartPlan(extents: readonly DeviceExtent[], devices: readonly string[], groups: readonly { group: string; devices: readonly string[] }[], maxPoints: number): ChartPlan {
+  const byName = new Map(extents.filter((e) => e.n > 0).map((e) => [e.device, e]));
   const names = [...new Set([...devices, ...groups.flatMap((g) => g.devices)])].filter((d) => byName.has(d));
-  const span = columnsSpan(names.map((d) => byName.get(d) as DeviceColumns));
-  const grid = bucketGrid(span.t0, span.t1, maxPoints, span.stepMs);
+  let t0 = Infinity, t1 = -Infinity, most = 0;
+  for (const d of names) {
+    const e = byName.get(d) as DeviceExtent;
+    if (e.n > most) most = e.n;
+    if (e.minStartMs < t0) t0 = e.minStartMs;
+    if (e.maxEndMs > t1) t1 = e.maxEndMs;
+  }
+  const grid = bucketGrid(t0, t1, maxPoints, most > 0 ? (t1 - t0) / most : 1);
+  return { grid, names };
+}
+
+/** The second half of {@link chartLines}: the lines of the devices and groups from their bucket sums on the plan's grid. */
+export function linesOfSums(grid: BucketGrid | null, sums: ReadonlyMap<string, BucketSums>, devices: readonly string[], groups: readonly { group: string; devices: readonly string[] }[]): ChartLines {
   if (grid === null) return { grid: null, devices: [], groups: [] };
-  const sums = new Map(names.map((d) => [d, bucketSums(byName.get(d) as DeviceColumns, grid)]));
   return {
     grid,
     devices: devices.filter((d) => sums.has(d)).map((d) => ({ device: d, line: seriesOfBuckets([sums.get(d) as BucketSums]) })),

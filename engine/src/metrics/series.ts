@@ -88,79 +88,125 @@ const isInside = (c: DeviceColumns, i: number, window: TimeWindow): boolean =>
  */
 export function buildSeriesFromColumns(perDevice: readonly DeviceColumns[], window: TimeWindow): Series {
   const first = perDevice[0] ?? allocColumns('', 0);
-  const members = Math.max(1, perDevice.length);
-  const r0 = insideRange(first, window);
-  if (perDevice.length <= 1 && r0.all) {
-    let allOk = true;
-    for (let i = r0.lo; i < r0.end; i++) if (first.ok[i] !== 1) { allOk = false; break; }
-    if (allOk) {
-      const v = (a: Float64Array): Float64Array => a.subarray(r0.lo, r0.end);
-      return {
-        n: r0.end - r0.lo, members, startMs: v(first.startMs), endMs: v(first.endMs), intervalMs: v(first.intervalMs),
-        ok: first.ok.subarray(r0.lo, r0.end), reads: v(first.reads), writes: v(first.writes), readBytes: v(first.readBytes),
-        writeBytes: v(first.writeBytes), readTimeMs: v(first.readTimeMs), writeTimeMs: v(first.writeTimeMs), busyMs: v(first.busyMs),
-        weightedMs: v(first.weightedMs), notOk: emptyNotOk(),
-      };
+  if (perDevice.length <= 1) {
+    const r0 = insideRange(first, window);
+    if (r0.all) {
+      let allOk = true;
+      for (let i = r0.lo; i < r0.end; i++) if (first.ok[i] !== 1) { allOk = false; break; }
+      if (allOk) {
+        const v = (a: Float64Array): Float64Array => a.subarray(r0.lo, r0.end);
+        return {
+          n: r0.end - r0.lo, members: 1, startMs: v(first.startMs), endMs: v(first.endMs), intervalMs: v(first.intervalMs),
+          ok: first.ok.subarray(r0.lo, r0.end), reads: v(first.reads), writes: v(first.writes), readBytes: v(first.readBytes),
+          writeBytes: v(first.writeBytes), readTimeMs: v(first.readTimeMs), writeTimeMs: v(first.writeTimeMs), busyMs: v(first.busyMs),
+          weightedMs: v(first.weightedMs), notOk: emptyNotOk(),
+        };
+      }
     }
   }
-  let count = r0.end - r0.lo;
-  if (!r0.all) {
-    count = 0;
-    for (let i = r0.lo; i < r0.end; i++) if (isInside(first, i, window)) count++;
+  const g = new GroupSeriesBuilder(window, perDevice.length);
+  if (perDevice.length === 0) g.add(first);
+  for (const c of perDevice) g.add(c);
+  return g.finish();
+}
+
+/**
+ * Builds a group's series over a window one member at a time, so that a caller can load a
+ * device, add it, and drop it before loading the next ({@link buildSeriesFromColumns} is this
+ * with every member at hand). The first member gives the slots (its intervals wholly inside the
+ * window, copied); each further member is merge-joined on interval start: its counts are added
+ * to the slot with the same start, and a slot it lacks or where it is not `ok` is not `ok`.
+ * Memory: the slots of the window, whatever the number of members.
+ *
+ * @example
+ * const g = new GroupSeriesBuilder({ startMs: t0, endMs: t1 }, 2);
+ * g.add(load('sdb')); g.add(load('sdc'));
+ * const s = g.finish(); // the same as buildSeriesFromColumns([sdb, sdc], window)
+ */
+export class GroupSeriesBuilder {
+  private s: Series | null = null;
+  private seen: Uint8Array | null = null;
+  private added = 0;
+  private readonly window: TimeWindow;
+  private readonly members: number;
+  /** @param members the number of members that will be added (utilization is averaged over them) */
+  constructor(window: TimeWindow, members: number) {
+    this.window = window;
+    this.members = members;
   }
-  const s = alloc(count, members);
-  let k = 0;
-  for (let i = r0.lo; i < r0.end; i++) {
-    if (!r0.all && !isInside(first, i, window)) continue;
-    s.startMs[k] = first.startMs[i] as number;
-    s.endMs[k] = first.endMs[i] as number;
-    s.intervalMs[k] = first.intervalMs[i] as number;
-    if (first.ok[i] !== 1) {
-      s.notOk[NOT_OK_KEY[first.status[i] as number] ?? 'gap']++;
-      k++;
-      continue;
-    }
-    s.ok[k] = 1;
-    for (const key of COUNT_COLUMNS) s[key][k] = first[key][i] as number;
-    k++;
-  }
-  if (perDevice.length > 1) {
-    const seen = new Uint8Array(s.n);
-    for (let d = 1; d < perDevice.length; d++) {
-      const c = perDevice[d] as DeviceColumns;
-      const r = insideRange(c, window);
-      seen.fill(0);
-      let j = 0; // merge join on start: both sides ascending
-      for (let i = r.lo; i < r.end; i++) {
-        if (!r.all && !isInside(c, i, window)) continue;
-        const okHere = c.ok[i] === 1;
-        if (!okHere) s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
-        const start = c.startMs[i] as number;
-        while (j < s.n && (s.startMs[j] as number) < start) j++;
-        if (j >= s.n || s.startMs[j] !== start) continue; // a slot the first member does not have: not comparable
-        seen[j] = 1;
-        if (!okHere || s.ok[j] === 0) {
-          s.ok[j] = 0;
+
+  add(c: DeviceColumns): void {
+    const window = this.window;
+    this.added++;
+    if (this.s === null) {
+      const r0 = insideRange(c, window);
+      let count = r0.end - r0.lo;
+      if (!r0.all) {
+        count = 0;
+        for (let i = r0.lo; i < r0.end; i++) if (isInside(c, i, window)) count++;
+      }
+      const s = alloc(count, Math.max(1, this.members));
+      let k = 0;
+      for (let i = r0.lo; i < r0.end; i++) {
+        if (!r0.all && !isInside(c, i, window)) continue;
+        s.startMs[k] = c.startMs[i] as number;
+        s.endMs[k] = c.endMs[i] as number;
+        s.intervalMs[k] = c.intervalMs[i] as number;
+        if (c.ok[i] !== 1) {
+          s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
+          k++;
           continue;
         }
-        s.reads[j] = (s.reads[j] as number) + (c.reads[i] as number);
-        s.writes[j] = (s.writes[j] as number) + (c.writes[i] as number);
-        s.readBytes[j] = (s.readBytes[j] as number) + (c.readBytes[i] as number);
-        s.writeBytes[j] = (s.writeBytes[j] as number) + (c.writeBytes[i] as number);
-        s.readTimeMs[j] = (s.readTimeMs[j] as number) + (c.readTimeMs[i] as number);
-        s.writeTimeMs[j] = (s.writeTimeMs[j] as number) + (c.writeTimeMs[i] as number);
-        s.busyMs[j] = (s.busyMs[j] as number) + (c.busyMs[i] as number);
-        s.weightedMs[j] = (s.weightedMs[j] as number) + (c.weightedMs[i] as number);
+        s.ok[k] = 1;
+        for (const key of COUNT_COLUMNS) s[key][k] = c[key][i] as number;
+        k++;
       }
-      for (let i = 0; i < s.n; i++) if (seen[i] === 0) s.ok[i] = 0;
+      this.s = s;
+      return;
     }
-    for (let i = 0; i < s.n; i++) {
-      if (s.ok[i] === 1) continue;
-      s.reads[i] = s.writes[i] = s.readBytes[i] = s.writeBytes[i] = NaN;
-      s.readTimeMs[i] = s.writeTimeMs[i] = s.busyMs[i] = s.weightedMs[i] = NaN;
+    const s = this.s;
+    this.seen ??= new Uint8Array(s.n);
+    const seen = this.seen;
+    const r = insideRange(c, window);
+    seen.fill(0);
+    let j = 0; // merge join on start: both sides ascending
+    for (let i = r.lo; i < r.end; i++) {
+      if (!r.all && !isInside(c, i, window)) continue;
+      const okHere = c.ok[i] === 1;
+      if (!okHere) s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
+      const start = c.startMs[i] as number;
+      while (j < s.n && (s.startMs[j] as number) < start) j++;
+      if (j >= s.n || s.startMs[j] !== start) continue; // a slot the first member does not have: not comparable
+      seen[j] = 1;
+      if (!okHere || s.ok[j] === 0) {
+        s.ok[j] = 0;
+        continue;
+      }
+      s.reads[j] = (s.reads[j] as number) + (c.reads[i] as number);
+      s.writes[j] = (s.writes[j] as number) + (c.writes[i] as number);
+      s.readBytes[j] = (s.readBytes[j] as number) + (c.readBytes[i] as number);
+      s.writeBytes[j] = (s.writeBytes[j] as number) + (c.writeBytes[i] as number);
+      s.readTimeMs[j] = (s.readTimeMs[j] as number) + (c.readTimeMs[i] as number);
+      s.writeTimeMs[j] = (s.writeTimeMs[j] as number) + (c.writeTimeMs[i] as number);
+      s.busyMs[j] = (s.busyMs[j] as number) + (c.busyMs[i] as number);
+      s.weightedMs[j] = (s.weightedMs[j] as number) + (c.weightedMs[i] as number);
     }
+    for (let i = 0; i < s.n; i++) if (seen[i] === 0) s.ok[i] = 0;
   }
-  return s;
+
+  /** The group's series (members not ok in a slot leave NaN counts there). */
+  finish(): Series {
+    if (this.s === null) this.add(allocColumns('', 0));
+    const s = this.s as Series;
+    if (this.added > 1) {
+      for (let i = 0; i < s.n; i++) {
+        if (s.ok[i] === 1) continue;
+        s.reads[i] = s.writes[i] = s.readBytes[i] = s.writeBytes[i] = NaN;
+        s.readTimeMs[i] = s.writeTimeMs[i] = s.busyMs[i] = s.weightedMs[i] = NaN;
+      }
+    }
+    return s;
+  }
 }
 
 /**

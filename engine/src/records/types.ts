@@ -1,4 +1,5 @@
 import type { DeviceColumns } from './columns.ts';
+import type { ColumnSource } from './source.ts';
 
 /**
  * The canonical per-interval record: what every source (live /proc/diskstats, imported
@@ -91,6 +92,11 @@ export interface CaptureData {
    * what `intervals` holds.
    */
   columns?: DeviceColumns[] | undefined;
+  /**
+   * The intervals one device at a time (a host's columnar file): when present, `analyze` reads
+   * them from here and touches neither `columns` nor `intervals`.
+   */
+  source?: ColumnSource | undefined;
   warnings: Warning[];
   /** Nominal sample interval, ms. */
   sampleIntervalMs: number | null;

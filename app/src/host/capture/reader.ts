@@ -317,46 +317,72 @@ export function openCapture(path: string): OpenedCapture {
   return readCapture(path, (db) => loadCapture(path, db));
 }
 
+/** What a capture says besides its intervals (read in a few small queries). */
+export interface CaptureInfo {
+  meta: Record<string, string>;
+  devices: DeviceInfo[];
+  phases: Phase[];
+  warnings: Warning[];
+  /** devices.id → name. */
+  names: Map<number, string>;
+  host: CaptureData['host'];
+  sampleIntervalMs: number | null;
+  recorderState: string | null;
+  schemaVersion: number;
+}
+
+/** Reads everything but the intervals from an open capture (for this folder's readers). */
+export function readCaptureInfo(db: Database.Database): CaptureInfo {
+  const meta: Record<string, string> = {};
+  for (const row of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[row.key] = row.value;
+
+  const devices: DeviceInfo[] = (
+    db.prepare('SELECT name, role, size_bytes, rotational, model FROM devices ORDER BY id').all() as {
+      name: string; role: string; size_bytes: number | null; rotational: number | null; model: string | null;
+    }[]
+  ).map((d) => ({
+    name: d.name,
+    role: (ROLES as readonly string[]).includes(d.role) ? (d.role as DeviceRole) : 'other',
+    sizeBytes: d.size_bytes,
+    rotational: d.rotational === null ? null : d.rotational !== 0,
+    model: d.model,
+  }));
+
+  const phases: Phase[] = (
+    db.prepare('SELECT name, start_utc_ms, end_utc_ms FROM phases ORDER BY start_utc_ms, rowid').all() as {
+      name: string; start_utc_ms: number; end_utc_ms: number | null;
+    }[]
+  ).map((p) => ({ name: p.name, startMs: p.start_utc_ms, endMs: p.end_utc_ms }));
+
+  const names = new Map<number, string>();
+  for (const d of db.prepare('SELECT id, name FROM devices').all() as { id: number; name: string }[]) names.set(d.id, d.name);
+
+  const warnings: Warning[] = (
+    db.prepare('SELECT utc_ms, code, device, message FROM warnings ORDER BY utc_ms, id').all() as {
+      utc_ms: number; code: string; device: string | null; message: string;
+    }[]
+  ).map((w) => (w.device === null ? { code: w.code, message: w.message, atMs: w.utc_ms } : { code: w.code, message: w.message, atMs: w.utc_ms, device: w.device }));
+  const intervalMeta = meta['interval_ms'];
+  return {
+    meta, devices, phases, warnings, names,
+    host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
+    sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
+    recorderState: recorderState(db),
+    schemaVersion: db.pragma('user_version', { simple: true }) as number,
+  };
+}
+
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const meta: Record<string, string> = {};
-    for (const row of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta[row.key] = row.value;
-
-    const devices: DeviceInfo[] = (
-      db.prepare('SELECT name, role, size_bytes, rotational, model FROM devices ORDER BY id').all() as {
-        name: string; role: string; size_bytes: number | null; rotational: number | null; model: string | null;
-      }[]
-    ).map((d) => ({
-      name: d.name,
-      role: (ROLES as readonly string[]).includes(d.role) ? (d.role as DeviceRole) : 'other',
-      sizeBytes: d.size_bytes,
-      rotational: d.rotational === null ? null : d.rotational !== 0,
-      model: d.model,
-    }));
-
-    const phases: Phase[] = (
-      db.prepare('SELECT name, start_utc_ms, end_utc_ms FROM phases ORDER BY start_utc_ms, rowid').all() as {
-        name: string; start_utc_ms: number; end_utc_ms: number | null;
-      }[]
-    ).map((p) => ({ name: p.name, startMs: p.start_utc_ms, endMs: p.end_utc_ms }));
-
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
-    const names = new Map<number, string>();
-    for (const d of db.prepare('SELECT id, name FROM devices').all() as { id: number; name: string }[]) names.set(d.id, d.name);
     const scanned = readColumns(db, names);
 
-    const warnings: Warning[] = (
-      db.prepare('SELECT utc_ms, code, device, message FROM warnings ORDER BY utc_ms, id').all() as {
-        utc_ms: number; code: string; device: string | null; message: string;
-      }[]
-    ).map((w) => (w.device === null ? { code: w.code, message: w.message, atMs: w.utc_ms } : { code: w.code, message: w.message, atMs: w.utc_ms, device: w.device }));
-
-    const intervalMeta = meta['interval_ms'];
     let records: IntervalRecord[] | null = null;
     let columns: DeviceColumns[] | undefined = scanned.columns;
     const data: CaptureData = {
-      host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
+      host,
       devices,
       phases,
       // the records are built from the columns on first use; assigning records drops the columns
@@ -375,9 +401,9 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
         columns = v;
       },
       warnings,
-      sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
+      sampleIntervalMs,
     };
-    return { path, meta, data, intervalCount: scanned.order.length, recorderState: recorderState(db), schemaVersion: db.pragma('user_version', { simple: true }) as number };
+    return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {
     const mapped = captureReadError(path, err);
     if (mapped !== err) throw mapped;

@@ -12,7 +12,7 @@
  */
 import { reportBug } from '../bugs.ts';
 import { TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
-import type { DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
+import type { AnalysisView, DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
 import { readSwitchMark } from '../capture/window.ts';
@@ -32,6 +32,12 @@ export interface RunSupervisorOptions {
    * analysis of a finished run fills it, so opening the run's results is instant. Null: no cache.
    */
   analysisCacheDir?: string | null;
+  /**
+   * How a finished run's capture is analysed in the background: the host passes its analysis
+   * sessions (host/session.ts: on a worker thread, shared with the dashboard); default
+   * loadAnalysisView on this thread with `analysisCacheDir`.
+   */
+  openAnalysis?: (path: string, meta: { id: string; name: string; isSample: boolean }, options: AnalyzeOptions) => Promise<AnalysisView>;
 }
 
 export interface RunSupervisor {
@@ -181,7 +187,10 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       await new Promise((r) => setImmediate(r));
       let value: number | null = null;
       try {
-        const view = await loadAnalysisView(rec.captureFile, { id: rec.id, name: rec.name, isSample: false }, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
+        const meta = { id: rec.id, name: rec.name, isSample: false };
+        const view = opts.openAnalysis !== undefined
+          ? await opts.openAnalysis(rec.captureFile, meta, analyzeOptionsOf(rec.plan))
+          : await loadAnalysisView(rec.captureFile, meta, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
         value = headlineOf(view.result);
       } catch (err) {
         // An expected failure (no measure phase, a damaged file) leaves no headline; a bug is reported.

@@ -1,0 +1,46 @@
+/**
+ * The analysis worker's program (bundled as app/dist/analysis-worker.cjs, started by
+ * host/session.ts on a worker thread): computes one capture's view (host/analysis.ts
+ * computeView) and posts its progress, then the view or the error. Also the upper half of a
+ * parallel read of a capture (`workerData.type === 'spill'`, host/capture/columnar.ts).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { AnalyzeOptions } from '@cacheproof/engine';
+import { computeView, type ViewMeta } from './analysis.ts';
+import { HostError } from './errors.ts';
+import { runSpillJob, type SpillJob } from './capture/columnar.ts';
+
+/** What the session sends: the capture, the view's names, the options, and where the columnar files go. */
+export interface WorkerJob {
+  path: string;
+  meta: Omit<ViewMeta, 'sha256'>;
+  options: AnalyzeOptions;
+  tmpParent: string;
+}
+
+/** What the worker posts back. */
+export type WorkerMessage =
+  | { type: 'progress'; stage: 'read' | 'analyze'; done: number; total: number }
+  | { type: 'done'; view: unknown; recorderState: string | null }
+  | { type: 'error'; hostCode: string | null; message: string; stack: string | undefined };
+
+const port = parentPort;
+const errorOf = (err: unknown): WorkerMessage => {
+  const e = err instanceof Error ? err : new Error(String(err));
+  return { type: 'error', hostCode: err instanceof HostError ? err.code : null, message: e.message, stack: e.stack };
+};
+if (port !== null && (workerData as SpillJob).type === 'spill') {
+  // one half of a parallel read of a capture (host/capture/columnar.ts openCaptureColumnarParallel)
+  try {
+    const { parts, rows } = runSpillJob(workerData as SpillJob);
+    port.postMessage({ type: 'spilled', parts, rows });
+  } catch (err) {
+    port.postMessage(errorOf(err));
+  }
+} else if (port !== null) {
+  const job = workerData as WorkerJob;
+  computeView(job.path, job.meta, job.options, (p) => port.postMessage({ type: 'progress', ...p } satisfies WorkerMessage), job.tmpParent).then(
+    ({ view, recorderState }) => port.postMessage({ type: 'done', view, recorderState } satisfies WorkerMessage),
+    (err: unknown) => port.postMessage(errorOf(err)),
+  );
+}

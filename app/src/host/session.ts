@@ -1,0 +1,181 @@
+/**
+ * Analysis sessions: each capture (with its analysis options) is opened, hashed and analysed
+ * once, on a worker thread, and the result is shared by everything that asks for it in this
+ * process — the dashboard (analysis.openCapture, openSample, run.open), the Planner's prefill,
+ * the report preview and exports ({@link analysisOfCapture}). The host's event loop never waits
+ * on a capture: while a worker reads a multi-GB capture, the host keeps answering other calls.
+ * A job reports its progress (reading the capture, then analysing device by device) and can be
+ * cancelled (the worker is stopped and its columnar files removed). Finished views also go to
+ * the on-disk cache of finished analyses (host/analysis.ts loadAnalysisView), so that a later
+ * process re-opens an unchanged capture without reading it.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AnalyzeOptions } from '@cacheproof/engine';
+import type { AnalysisView, ErrorCode } from '../shared/contract.ts';
+import { computeView, loadAnalysisView, type ComputeView, type ViewMeta, type ViewProgress } from './analysis.ts';
+import type { WorkerJob, WorkerMessage } from './analysis-worker.ts';
+import { HostError } from './errors.ts';
+import { analysisWorkerPath } from './worker-path.ts';
+
+/** One computation on a worker thread. */
+export interface WorkerComputation {
+  result: Promise<{ view: AnalysisView; recorderState: string | null }>;
+  /** Stops the worker and removes its columnar files; the result rejects with `analysis-failed` (cancelled). */
+  cancel(): void;
+}
+
+/** Starts {@link computeView} on a worker thread (the bundle at `workerFile`). */
+export function computeViewInWorker(workerFile: string, path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void): WorkerComputation {
+  const tmpParent = mkdtempSync(join(tmpdir(), 'cacheproof-analysis-'));
+  const job: WorkerJob = { path, meta, options, tmpParent };
+  const worker = new Worker(workerFile, { workerData: job });
+  let settled = false;
+  let cancelled = false;
+  const result = new Promise<{ view: AnalysisView; recorderState: string | null }>((resolve, reject) => {
+    const finish = (): void => {
+      settled = true;
+      rmSync(tmpParent, { recursive: true, force: true });
+    };
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'progress') onProgress?.({ stage: m.stage, done: m.done, total: m.total });
+      else if (m.type === 'done') { finish(); resolve({ view: m.view as AnalysisView, recorderState: m.recorderState }); void worker.terminate(); }
+      else {
+        finish();
+        const err = m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : Object.assign(new Error(m.message), { stack: m.stack });
+        reject(err);
+        void worker.terminate();
+      }
+    });
+    worker.on('error', (err) => { if (!settled) { finish(); reject(err); } });
+    worker.on('exit', (code) => {
+      if (settled) return;
+      finish();
+      reject(cancelled
+        ? new HostError('analysis-failed', `The analysis of ${path} was cancelled.`)
+        : new Error(`The analysis worker for ${path} stopped (exit ${code}) before it finished`));
+    });
+  });
+  return { result, cancel: () => { cancelled = true; void worker.terminate(); } };
+}
+
+/** A capture's analysis in this process: in progress or done. */
+interface Session {
+  view: Promise<AnalysisView>;
+  /** The view is ready: a later open is served without reading the capture (`fromCache: true`). */
+  done: boolean;
+  progress: ViewProgress | null;
+  cancel: () => void;
+}
+
+/** Sessions kept after they finish (the most recently opened first). */
+export const KEPT_SESSIONS = 8;
+
+/**
+ * The sessions of one process. `open` returns the shared view of a capture with those options:
+ * computed once (on a worker thread when the worker bundle is built, see
+ * {@link analysisWorkerPath}), through the on-disk cache of finished analyses in `cacheDir`.
+ * A capture that changed on disk (size or modification time) gets a new session.
+ *
+ * @example
+ * const sessions = new AnalysisSessions(join(dataDir(), 'analysis-cache'));
+ * const view = await sessions.open('/data/run.capture', { id, name: 'run', isSample: false });
+ * sessions.progress('/data/run.capture') // { stage: 'read', done: 1_310_720, total: 19_411_200 } while it runs
+ */
+export class AnalysisSessions {
+  private readonly sessions = new Map<string, Session>();
+  private readonly cacheDir: string | null;
+  private readonly workerFile: string | null;
+
+  constructor(cacheDir: string | null, workerFile: string | null = analysisWorkerPath()) {
+    this.cacheDir = cacheDir;
+    this.workerFile = workerFile;
+  }
+
+  private key(path: string, options: AnalyzeOptions): string {
+    return JSON.stringify({ path, options, stamp: stampOf(path) });
+  }
+
+  /** The view of a capture with these options: the session's, or a new one. */
+  open(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
+    const key = this.key(path, options);
+    const known = this.sessions.get(key);
+    if (known !== undefined) {
+      this.sessions.delete(key);
+      this.sessions.set(key, known);
+      const ready = known.done;
+      return known.view.then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: ready || v.fromCache === true }));
+    }
+    let cancel = (): void => {};
+    const session: Session = { view: Promise.resolve(null as unknown as AnalysisView), done: false, progress: null, cancel: () => cancel() };
+    const compute: ComputeView = this.workerFile === null
+      ? computeView
+      : (p, m, o) => {
+        const c = computeViewInWorker(this.workerFile as string, p, m, o, (pr) => { session.progress = pr; });
+        cancel = c.cancel;
+        return c.result;
+      };
+    session.view = loadAnalysisView(path, meta, options, this.cacheDir, compute);
+    session.view.then(() => { session.done = true; session.progress = null; }, () => undefined);
+    // a failed or cancelled analysis is not kept: the next open tries again
+    session.view.catch(() => { if (this.sessions.get(key) === session) this.sessions.delete(key); });
+    this.sessions.set(key, session);
+    while (this.sessions.size > KEPT_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
+    return session.view;
+  }
+
+  /** Where the analysis of a capture is while it runs (null when none runs or it is done). */
+  progress(path: string, options: AnalyzeOptions = {}): ViewProgress | null {
+    return this.sessions.get(this.key(path, options))?.progress ?? null;
+  }
+
+  /** Cancels the analysis of a capture in progress; false when none runs. */
+  cancel(path: string, options: AnalyzeOptions = {}): boolean {
+    const s = this.sessions.get(this.key(path, options));
+    if (s === undefined) return false;
+    s.cancel();
+    return true;
+  }
+}
+
+/** Size and modification time of a capture and of its write-ahead log: a changed file gets a new session. */
+function stampOf(path: string): string {
+  const one = (p: string): string => {
+    try {
+      const st = statSync(p);
+      return `${st.size}:${st.mtimeMs}`;
+    } catch {
+      return '-';
+    }
+  };
+  return `${one(path)}|${one(`${path}-wal`)}`;
+}
+
+const shared = new Map<string | null, AnalysisSessions>();
+
+/** The process's sessions over one cache folder (created on first use). */
+export function sharedSessions(cacheDir: string | null): AnalysisSessions {
+  let s = shared.get(cacheDir);
+  if (s === undefined) {
+    s = new AnalysisSessions(cacheDir);
+    shared.set(cacheDir, s);
+  }
+  return s;
+}
+
+/**
+ * For the report preview and exporters (host/report/*) and the Planner: the analysis of a
+ * capture with these options from its session, without reading the capture again when the
+ * dashboard has it open (or the on-disk cache has it). `view.result` is the engine's
+ * AnalysisReport (the `cacheproof analyze --json` object), `view.captureSha256` the file's hash.
+ *
+ * @example
+ * const view = await analysisOfCapture('/data/run.capture', opened.options, join(dataDir(), 'analysis-cache'));
+ */
+export function analysisOfCapture(path: string, options: AnalyzeOptions, cacheDir: string | null): Promise<AnalysisView> {
+  return sharedSessions(cacheDir).open(path, { id: 'analysis', name: basename(path), isSample: false }, options);
+}
+
+export { analysisWorkerPath };

@@ -1,0 +1,179 @@
+/**
+ * Analysis sessions (host/session.ts): a capture is analysed once, on a worker thread, while the
+ * host keeps answering; progress, cancel, and the same view as the analysis on this thread.
+ * The real browser host (HTTP on loopback) with the real handlers and dispatch, the worker
+ * bundle built from the sources, and a synthetic capture of 2 × 8 h × 16 devices at 1 s.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startBrowserHost, type RunningHost } from '../src/browser-host/server.ts';
+import { createDispatch } from '../src/host/dispatch.ts';
+import { createHandlers } from '../src/host/services.ts';
+import { computeView } from '../src/host/analysis.ts';
+import { AnalysisSessions } from '../src/host/session.ts';
+import { HostError } from '../src/host/errors.ts';
+import { openCaptureColumnar, openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
+import { openCapture } from '../src/host/capture/reader.ts';
+import { analyze } from '@cacheproof/engine';
+import Database from 'better-sqlite3';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
+
+const root = resolve(__dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-session-test-'));
+const TOKEN = 's'.repeat(40);
+const big = join(dir, 'big.capture');
+// inside the checkout, so that the bundle's require('better-sqlite3') finds node_modules
+const workerFile = join(root, 'node_modules', '.cache', 'cacheproof-test', `analysis-worker-${process.pid}.cjs`);
+let host: RunningHost;
+let rows = 0;
+
+function call(channel: string, body: unknown): Promise<{ ms: number; reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
+  const t0 = performance.now();
+  return new Promise((ok, fail) => {
+    const req = request({
+      host: '127.0.0.1', port: host.port, path: `/api/${channel}`, method: 'POST',
+      headers: { Host: `127.0.0.1:${host.port}`, Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'x-cacheproof': '1' },
+    }, (res) => {
+      let data = '';
+      res.on('data', (d: Buffer) => (data += d.toString()));
+      res.on('end', () => ok({ ms: performance.now() - t0, reply: JSON.parse(data) as never }));
+    });
+    req.on('error', fail);
+    req.end(JSON.stringify(body));
+  });
+}
+
+beforeAll(async () => {
+  // the worker bundle, built from the sources under test (as scripts/build.mjs builds app/dist/analysis-worker.cjs)
+  await build({
+    entryPoints: [join(root, 'app/src/host/analysis-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs',
+    target: 'node20', external: ['better-sqlite3'], define: { __CACHEPROOF_VERSION__: '"test"' }, logLevel: 'warning',
+  });
+  process.env['CACHEPROOF_ANALYSIS_WORKER'] = workerFile;
+  // 1 front, 14 backing, 1 other device; 2 × 8 h + 10 min at 1 s
+  rows = writeSyntheticCapture({ path: big, windowSeconds: 8 * 3600, warmupSeconds: 600, intervalMs: 1000, backingDevices: 14, extraDevices: 1, missShare: 0.1 });
+  const staticDir = join(dir, 'static');
+  mkdirSync(staticDir);
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
+  const handlers = createHandlers({ shell: 'browser', sample: null, probe: null, dataDir: join(dir, 'data') });
+  host = await startBrowserHost({ staticDir, token: TOKEN, dispatch: createDispatch(handlers, (ch, err) => { throw new Error(`${ch}: ${String(err)}`); }) });
+}, 120_000);
+afterAll(async () => {
+  delete process.env['CACHEPROOF_ANALYSIS_WORKER'];
+  rmSync(workerFile, { force: true });
+  rmSync(`${workerFile}.map`, { force: true });
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the host keeps answering while a large capture opens', () => {
+  it('app.info answers within 100 ms, every time, during analysis.openCapture of 2 × 8 h × 16 devices', async () => {
+    expect(rows).toBeGreaterThan(900_000);
+    let done = false;
+    const opening = call('analysis.openCapture', { path: big }).finally(() => { done = true; });
+    const latencies: number[] = [];
+    while (!done) {
+      const { ms, reply } = await call('app.info', {});
+      expect(reply.ok).toBe(true);
+      latencies.push(ms);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const open = await opening;
+    expect(open.reply.ok, JSON.stringify(open.reply.error)).toBe(true);
+    // the open took long enough for many app.info calls: the test measured something
+    expect(latencies.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...latencies), `app.info latencies (ms): ${latencies.map((x) => x.toFixed(0)).join(' ')}`).toBeLessThan(100);
+    // the view the worker made is the one this thread makes
+    const here = await computeView(big, { id: 'x', name: 'x', isSample: false }, {});
+    const view = open.reply.value as { result: unknown; series: unknown; groupSeries: unknown; captureSha256: string };
+    // (the reply went through the contract's schema, which orders keys its own way: compare values)
+    expect(view.result).toEqual(JSON.parse(JSON.stringify(here.view.result)));
+    expect([view.series, view.groupSeries]).toEqual(JSON.parse(JSON.stringify([here.view.series, here.view.groupSeries])));
+    expect(view.captureSha256).toBe(here.view.captureSha256);
+  }, 120_000);
+});
+
+describe('sessions', () => {
+  it('one analysis per capture and options: a second open while the first runs shares it; progress goes from reading to analysing', async () => {
+    const sessions = new AnalysisSessions(null, workerFile);
+    const stages = new Set<string>();
+    const a = sessions.open(big, { id: 'a', name: 'a', isSample: false });
+    const b = sessions.open(big, { id: 'b', name: 'b', isSample: false });
+    const poll = setInterval(() => { const p = sessions.progress(big); if (p !== null) stages.add(p.stage); }, 5);
+    const [va, vb] = await Promise.all([a, b]);
+    clearInterval(poll);
+    expect(JSON.stringify(va.result)).toBe(JSON.stringify(vb.result));
+    expect([va.id, vb.id]).toEqual(['a', 'b']);
+    expect([...stages]).toContain('read');
+    const again = performance.now();
+    await sessions.open(big, { id: 'c', name: 'c', isSample: false });
+    expect(performance.now() - again).toBeLessThan(50);
+  }, 120_000);
+
+  it('cancel stops the worker, says so, leaves no columnar files, and the next open starts again', async () => {
+    const sessions = new AnalysisSessions(null, workerFile);
+    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('cacheproof-analysis-')).length;
+    const opening = sessions.open(big, { id: 'a', name: 'a', isSample: false }, { seed: 3 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(sessions.cancel(big, { seed: 3 })).toBe(true);
+    const err = await opening.then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(HostError);
+    expect((err as HostError).code).toBe('analysis-failed');
+    expect((err as HostError).message).toMatch(/cancelled/);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('cacheproof-analysis-')).length).toBe(before);
+    const view = await sessions.open(big, { id: 'a', name: 'a', isSample: false }, { seed: 3 });
+    expect((view.result as unknown as { uncertainty: { seed: number } }).uncertainty.seed).toBe(3);
+  }, 120_000);
+
+  it('an expected failure in the worker comes back as the same HostError', async () => {
+    const sessions = new AnalysisSessions(null, workerFile);
+    const missing = join(dir, 'absent.capture');
+    const err = await sessions.open(missing, { id: 'm', name: 'm', isSample: false }).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(HostError);
+    expect((err as HostError).code).toBe('capture-not-found');
+    expect(existsSync(missing)).toBe(false);
+  });
+});
+
+describe('the parallel read (two rowid halves, the upper one on a worker thread)', () => {
+  it('gives the same analysis as the one-thread read, in two parts', async () => {
+    const one = openCaptureColumnar(big, dir);
+    const two = await openCaptureColumnarParallel(big, workerFile, dir);
+    try {
+      expect(readdirSync(two.dir).sort()).toEqual(['lower', 'upper']);
+      expect(two.intervalCount).toBe(one.intervalCount);
+      expect(JSON.stringify(analyze(two.data, { seed: 2 }))).toBe(JSON.stringify(analyze(one.data, { seed: 2 })));
+    } finally {
+      one.close();
+      two.close();
+    }
+  }, 120_000);
+
+  it('a device whose rows are out of order across the halves is sorted like the in-memory reader sorts it', async () => {
+    const path = join(dir, 'shuffled.capture');
+    writeSyntheticCapture({ path, windowSeconds: 600, warmupSeconds: 60, intervalMs: 1000, backingDevices: 1, missShare: 0.2 });
+    const db = new Database(path);
+    // the first 100 rows moved to the end of the table: their starts come after later ones
+    db.exec('CREATE TEMP TABLE t AS SELECT * FROM intervals WHERE rowid <= 100; DELETE FROM intervals WHERE rowid <= 100; INSERT INTO intervals SELECT * FROM t;');
+    db.close();
+    const two = await openCaptureColumnarParallel(path, workerFile, dir, undefined, 10);
+    try {
+      expect(readdirSync(two.dir).sort()).toEqual(['lower', 'upper']);
+      expect(JSON.stringify(analyze(two.data))).toBe(JSON.stringify(analyze(openCapture(path).data)));
+    } finally {
+      two.close();
+    }
+  });
+
+  it('a capture that is not a capture fails with the same code through the parallel read', async () => {
+    const path = join(dir, 'not.capture');
+    writeFileSync(path, 'not sqlite at all, just text that is long enough to have a header');
+    const err = await openCaptureColumnarParallel(path, workerFile, dir, undefined, 10).then(() => null, (e: unknown) => e);
+    expect((err as HostError).code).toBe('capture-not-sqlite');
+  });
+});
