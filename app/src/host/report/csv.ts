@@ -82,7 +82,8 @@ export function summaryCsv(model: ReportModel, lang: Lang): string {
  * temporary file) and commits it.
  */
 export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: (fraction: number) => void = () => {}): Promise<void> {
-  const stream = createWriteStream(path, { encoding: 'utf8' });
+  // r+: the reserved temporary file is never created again (a stop that removed it stays removed).
+  const stream = createWriteStream(path, { encoding: 'utf8', flags: 'r+' });
   const failed = new Promise<never>((_, reject) => stream.once('error', reject));
   failed.catch(() => undefined);
   const write = async (s: string): Promise<void> => {

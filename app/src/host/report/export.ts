@@ -97,7 +97,9 @@ function reserve(target: string): AtomicFile {
 
 /** Fills a reserved temporary file (the commit fsyncs and renames it). */
 async function writeInto(tmp: string, data: string | Uint8Array): Promise<void> {
-  await writeFile(tmp, data, typeof data === 'string' ? 'utf8' : undefined);
+  // r+: the temporary file exists (reserved); never create it again, so a stop that removed it
+  // (SIGTERM, host/atomic-write.ts removePendingTemps) is not undone by a write still in flight.
+  await writeFile(tmp, data, { flag: 'r+', ...(typeof data === 'string' ? { encoding: 'utf8' as const } : {}) });
 }
 
 /** Draws the report HTML (also the PDF's source). */

@@ -6,6 +6,7 @@
  * (never rounded: the number format only sets the digits shown), units are in the headers,
  * times are Excel dates in UTC.
  */
+import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
 import { recordAt, type DeviceColumns } from '@cacheproof/engine';
@@ -122,7 +123,8 @@ export interface XlsxProgress {
  * order); a record exists only while its row is written.
  */
 export async function writeXlsx(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  // Into the reserved temporary file with r+ (never created again after a stop removed it).
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path, { flags: 'r+' }), useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
   wb.created = new Date(model.generatedMs);
   const used = new Set<string>();
