@@ -522,19 +522,19 @@ export const report: Catalog<ReportKey> = {
     'sum.latencyNa': 'Изменение времени отклика вычислить не удалось (до {before}, после {after}).',
     'sum.normalizedIops': 'Нормализованные IOPS (1000 ÷ среднее время отклика в мс) выросли с {before} до {after}.',
     'sum.throughput': 'Пропускная способность на {devices}: {before} до и {after} после ({gbBefore} ГБ за {baseline} и {gbAfter} ГБ за {measure}); окна выполнили сопоставимую работу.',
-    'sum.tco': 'За {years} лет «{label}» стоит {total} USD, на {savingsPct} меньше, чем «{reference}» ({refTotal} USD).',
-    'sum.tcoRef': 'За {years} лет базовая конфигурация «{label}» самая дешёвая: {total} USD.', 'sumrow.tcoTotal': 'Полная стоимость за {years} лет: {label}',
+    'sum.tco': 'За {years} {years|one:год|few:года|many:лет|other:года} «{label}» стоит {total} USD, на {savingsPct} меньше, чем «{reference}» ({refTotal} USD).',
+    'sum.tcoRef': 'За {years} {years|one:год|few:года|many:лет|other:года} базовая конфигурация «{label}» самая дешёвая: {total} USD.', 'sumrow.tcoTotal': 'Полная стоимость за {years} лет: {label}',
     't.devices': 'По устройствам: средние за каждое окно', 't.devicesCaption': 'До = базовое окно (кэш выключен), после = окно измерения (кэш включён). Средние — отношения сумм по интервалам окна.',
     't.distribution': 'Перцентили времени отклика', 't.distributionCaption': 'Время отклика по интервалам на {devices}, интервалы с операциями.', 't.figures': 'Ключевые показатели',
     't.health': 'Целевые задержки ({preset})', 't.healthCaption': 'Оценка на {devices}. «Интервалы с нарушением»: доля интервалов, среднее которых не ниже цели.',
     't.hourly': 'По часам суток (UTC), оба окна', 't.hourlyCaption': 'Только часы, присутствующие в обоих окнах. IOPS и время отклика на стороне приложения.', 't.inventory': 'Устройства в записи',
-    't.tcoComparison': 'Сравнение конфигураций за {years} лет', 't.tcoLines': 'Статьи расходов: {label}',
+    't.tcoComparison': 'Сравнение конфигураций за {years} {years|one:год|few:года|many:лет|other:года}', 't.tcoLines': 'Статьи расходов: {label}',
     'target.read': 'чтения < {ms} мс', 'target.transfer': 'операции < {ms} мс', 'target.write': 'записи < {ms} мс',
     'tco.examplePrices': 'Цены — примеры: замените их актуальными коммерческими предложениями перед использованием. Сценарий помечает свои цены как примеры; итоги ниже не являются коммерческим предложением.',
-    'tco.config': 'Конфигурация', 'tco.dayOne': 'с первого дня', 'tco.intro': 'Сценарий «{title}» ({file}): {years} лет, расчёт на год {year}. Целевые фронтальные IOPS ({basis}): {iops} сегодня, {iopsSized} в расчётный год; ёмкость {tb} сегодня, {tbSized} в расчётный год. Экономия считается относительно «{reference}». Суммы в долларах США; ТБ = 10¹² байт.',
+    'tco.config': 'Конфигурация', 'tco.dayOne': 'с первого дня', 'tco.intro': 'Сценарий «{title}» ({file}): {years} {years|one:год|few:года|many:лет|other:года}, расчёт на год {year}. Целевые фронтальные IOPS ({basis}): {iops} сегодня, {iopsSized} в расчётный год; ёмкость {tb} сегодня, {tbSized} в расчётный год. Экономия считается относительно «{reference}». Суммы в долларах США; ТБ = 10¹² байт.',
     'tco.never': 'не в пределах периода', 'tco.reference': 'эталон',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} IOPS на дисках; дисков кэша: {cacheDrives}; полок: {enclosures}; {watts} Вт.',
-    'tco.total': 'Итого за {years} лет', 'tco.upfront': 'В том числе в первый день', 'tco.year': 'год {year}',
+    'tco.total': 'Итого за {years} {years|one:год|few:года|many:лет|other:года}', 'tco.upfront': 'В том числе в первый день', 'tco.year': 'год {year}',
     'unit.bytes': 'байт', 'unit.count': '', 'unit.gb': 'ГБ', 'unit.iops': 'IOPS', 'unit.ios': 'операций', 'unit.mb': 'МБ', 'unit.mbps': 'МБ/с', 'unit.ms': 'мс', 'unit.percent': '%',
     'unit.s': 'с', 'unit.tb': 'ТБ', 'unit.usd': 'USD', 'unit.usdPerIops': 'USD/IOPS', 'unit.usdPerTb': 'USD/ТБ', 'unit.watts': 'Вт', unknown: 'неизвестно',
     'warmupSource.default-10pct': 'по умолчанию: 10 % длительности измерения', 'warmupSource.default-1h': 'по умолчанию: 1 час', 'warmupSource.option': 'задан для этого анализа', 'warmupSource.recorded': 'записан зондом',
@@ -624,7 +624,7 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
       const key = `warn.${v.code}` as TcoKey;
       const params: Record<string, string | number> = {};
       for (const [k, x] of Object.entries(v.params)) params[k] = typeof x === 'number' ? fmtNum(lang, x, Number.isInteger(x) ? 0 : 2) : x;
-      return key in tco.en ? format(tco[lang][key], params) : v.code;
+      return key in tco.en ? format(tco[lang][key], params, lang) : v.code;
     }
     case 'empty':
       return '';
@@ -635,12 +635,12 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
 export function reportText(msg: Msg, lang: Lang): string {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(msg.p ?? {})) params[k] = formatVal(v, lang);
-  return format(report[lang][msg.key] ?? report.en[msg.key], params);
+  return format(report[lang][msg.key] ?? report.en[msg.key], params, lang);
 }
 
 /** A bare key of the catalog (headings the exporters add). */
 export function rt(key: ReportKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return format(report[lang][key], params);
+  return format(report[lang][key], params, lang);
 }
 
 /** Strings of the Export screen (namespace `export`). */

@@ -281,7 +281,7 @@ export const tco: Catalog<TcoKey> = {
     'detail.price': 'единовременно',
     'detail.countPrice': '{count} × {priceUsd}',
     'detail.cacheRam': '{sizeGb} ГБ, единовременно',
-    'detail.enclosures': '{count} × {priceUsd} ({drives} дисков, {builtIn} встроенных слотов, {slots} на полку)',
+    'detail.enclosures': '{count} × {priceUsd} ({drives} {drives|one:диск|few:диска|many:дисков|other:диска}, {builtIn} {builtIn|one:встроенный слот|few:встроенных слота|many:встроенных слотов|other:встроенного слота}, {slots} на полку)',
     'detail.powerMetered': '{watts} Вт × {hours} ч × {years} г. ÷ 1000 × {usdPerKwh} × PUE {pue}',
     'detail.powerPerDrive': '{drives} дисков × {usdPerDrivePerYear} × {years} г.',
     'detail.failures': 'AFR {afrPct} % × {count} × {years} г. × {priceUsd}',
