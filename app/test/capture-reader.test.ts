@@ -42,6 +42,7 @@ describe('capture reader', () => {
     expect(files).toContain('capture-v1.sqlite');
     expect(files).toContain('capture-v2.sqlite');
     expect(files).toContain('capture-v3.sqlite');
+    expect(files).toContain('capture-v4.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);
@@ -57,6 +58,26 @@ describe('capture reader', () => {
     expect(c.data.devices.map((d) => `${d.name}:${d.role}`)).toEqual(['LogicalDisk(C:):front', 'PhysicalDisk(0 C:):backing']);
     expect(c.data.phases.map((p) => p.name)).toEqual(['baseline', 'switch', 'warmup', 'measure']);
     expect(c.recorderState).toBeNull();
+  });
+
+  it('opens the v4 fixture (a scheduled switch by an adapter, with its actions and engine counters) as an ordinary capture', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const path = join(fixtures, 'capture-v4.sqlite');
+    const c = openCapture(path);
+    expect(c.schemaVersion).toBe(4);
+    expect(c.data.phases.map((p) => p.name)).toEqual(['baseline', 'switch', 'warmup', 'measure']);
+    expect(c.data.intervals.length).toBeGreaterThan(0);
+    expect(JSON.parse(c.meta['plan'] ?? '{}').switch).toBe('command');
+    // The new tables are there for the screens that will read them; this reader ignores them.
+    const db = new Database(path, { readonly: true });
+    const actions = db.prepare('SELECT action, ok, mode_before, mode_after FROM engine_actions ORDER BY id').all();
+    expect(actions).toEqual([
+      { action: 'enable', ok: 1, mode_before: 'off', mode_after: 'on' },
+      { action: 'restore', ok: 1, mode_before: 'on', mode_after: 'off' },
+    ]);
+    const stats = db.prepare('SELECT count(*) AS n FROM engine_stats').get() as { n: number };
+    expect(stats.n).toBeGreaterThan(0);
+    db.close();
   });
 
   it('loads devices, phases and intervals as plain data', () => {

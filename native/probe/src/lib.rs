@@ -1,6 +1,7 @@
 //! CacheProof native probe library: diskstats parsing, interval computation, the capture
 //! writer, the recorder, block tracing, device inventory and the loop-device lab.
 
+pub mod adapters;
 pub mod capture;
 pub mod clock;
 pub mod delta;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use cacheproof_probe::{
-    capture, lab, plan, recorder, sim, status, sysfs, trace, tracein, ProbeError,
+    adapters, capture, lab, plan, recorder, sim, status, sysfs, trace, tracein, ProbeError,
 };
 
 const USAGE: &str = "\
@@ -17,12 +17,18 @@ cacheproof-probe — records Linux disk counters into a CacheProof capture
 Usage:
   cacheproof-probe devices [--json]
   cacheproof-probe record --out CAPTURE [--devices a,b | --all] [--interval 1s]
-                          [--plan baseline=24h,warmup=1h,measure=24h] [--switch manual]
-                          [--trace] [--detach]
+                          [--plan baseline=24h,warmup=1h,measure=24h]
+                          [--switch manual | --switch ADAPTER[:CONFIG] [--engine-device DEV]
+                           [--restore]] [--trace] [--detach]
   cacheproof-probe record --resume CAPTURE [--detach]
   cacheproof-probe status CAPTURE [--json]
   cacheproof-probe stop CAPTURE
   cacheproof-probe mark CAPTURE switch|note [--note TEXT]
+  cacheproof-probe engine detect [--json]
+  cacheproof-probe engine describe|plan|stats ADAPTER [--device DEV] [--config FILE] [--json]
+  cacheproof-probe engine enable|disable ADAPTER [--device DEV] [--config FILE] --yes
+                          (ADAPTER: manual, command, loop-dio, bcache, lvmcache, dm-cache,
+                          opencas; --sysfs-root DIR reads sysfs there: docs/adapters.md)
   cacheproof-probe lab up [--dir DIR] [--size-mb N]
   cacheproof-probe lab down|status [--dir DIR] [--json]
   cacheproof-probe lab switch on|off [--dir DIR]
@@ -77,6 +83,10 @@ const VALUE_FLAGS: &[&str] = &[
     "--sample",
     "--kind",
     "--device-bytes",
+    "--device",
+    "--config",
+    "--sysfs-root",
+    "--engine-device",
 ];
 
 fn usage(msg: impl Into<String>) -> anyhow::Error {
@@ -225,6 +235,8 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         "--detach",
         "--resume",
         "--trace",
+        "--restore",
+        "--engine-device",
     ])?;
     if let Some(r) = a.val("--resume") {
         if a.has("--trace") {
@@ -232,7 +244,14 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
                 "--trace cannot be given with --resume: a resumed capture keeps its own tracing setting",
             ));
         }
-        if a.has("--out") || a.has("--devices") || a.has("--plan") || a.has("--interval") {
+        if a.has("--out")
+            || a.has("--devices")
+            || a.has("--plan")
+            || a.has("--interval")
+            || a.has("--switch")
+            || a.has("--restore")
+            || a.has("--engine-device")
+        {
             return Err(usage(
                 "--resume continues a capture with its own settings; give only --resume CAPTURE [--detach]",
             ));
@@ -272,13 +291,29 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
     }
     let pl = a.val("--plan").map(plan::parse_plan).transpose()?;
     let switch = a.val("--switch").map(String::from);
-    if let Some(s) = &switch {
-        if s != "manual" {
-            return Err(usage(format!(
-                "--switch '{s}' is not available yet; use --switch manual and 'cacheproof-probe mark CAPTURE switch'"
-            )));
-        }
+    if (a.has("--restore") || a.has("--engine-device")) && switch.is_none() {
+        return Err(usage(
+            "--restore and --engine-device go with --switch ADAPTER[:CONFIG]",
+        ));
     }
+    let engine = match &switch {
+        Some(s) => {
+            let e = recorder::engine::EngineMeta::prepare(
+                s,
+                a.val("--engine-device"),
+                devices.as_deref(),
+                a.has("--restore"),
+            )?;
+            if e.is_some() && pl.as_ref().is_none_or(|p| p.warmup_s + p.measure_s <= 0.0) {
+                return Err(usage(
+                    "--switch with an adapter needs a --plan with a warm-up or measure phase (the switch comes at the baseline's end)",
+                ));
+            }
+            e
+        }
+        None => None,
+    };
+    let switch = switch.map(|s| s.split(':').next().unwrap_or("manual").to_string());
     let path = abs(out)?;
     let opts = recorder::RecordOptions {
         out: path.clone(),
@@ -286,6 +321,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         interval_ms: (interval_s * 1000.0).round() as u64,
         plan: pl,
         switch,
+        engine,
         command: std::iter::once("cacheproof-probe".to_string())
             .chain(raw.iter().cloned())
             .collect::<Vec<_>>()
@@ -381,6 +417,7 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
             Ok(())
         }
         Some("lab") => cmd_lab(&a),
+        Some("engine") => cmd_engine(&a),
         Some("import-trace") => cmd_import_trace(&a),
         Some("simulate") => cmd_simulate(&a),
         Some(other) => Err(usage(format!(
@@ -388,6 +425,191 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
         ))),
         None => Err(usage(
             "no command given. Run 'cacheproof-probe --help' for the list.",
+        )),
+    }
+}
+
+/// The adapter, its environment and the device of `engine describe|plan|stats|enable|disable`.
+fn engine_target(
+    a: &Args,
+    verb: &str,
+) -> anyhow::Result<(Box<dyn adapters::Adapter>, adapters::Env, String)> {
+    let name = a.pos.get(2).ok_or_else(|| {
+        usage(format!(
+            "engine {verb} needs an adapter: {}",
+            adapters::NAMES.join(", ")
+        ))
+    })?;
+    let ad = adapters::by_name(name)?;
+    let config = match a.val("--config") {
+        Some(f) => adapters::EngineConfig::load(&abs(f)?)?,
+        None => adapters::EngineConfig::default(),
+    };
+    if name == "command" && a.val("--config").is_none() {
+        return Err(usage(
+            "the command adapter needs --config FILE (its enable, disable and status argument vectors: docs/adapters.md)",
+        ));
+    }
+    let env = adapters::Env::new(a.val("--sysfs-root"), config);
+    let dev = if name == "manual" {
+        a.val("--device").unwrap_or("-").to_string()
+    } else {
+        adapters::pick_device(ad.as_ref(), &env, a.val("--device"))?
+    };
+    Ok((ad, env, dev))
+}
+
+fn cmd_engine(a: &Args) -> anyhow::Result<()> {
+    let verb = a.pos.get(1).map(String::as_str).unwrap_or("");
+    let common = ["--device", "--config", "--sysfs-root", "--json"];
+    match verb {
+        "detect" => {
+            a.only(&["--sysfs-root", "--json"])?;
+            let env = adapters::Env::new(a.val("--sysfs-root"), adapters::EngineConfig::default());
+            let mut found = Vec::new();
+            for n in ["loop-dio", "bcache", "lvmcache", "opencas"] {
+                found.extend(adapters::by_name(n)?.detect(&env));
+            }
+            if a.has("--json") {
+                println!("{}", serde_json::to_string_pretty(&found)?);
+            } else if found.is_empty() {
+                println!("no cache engine found (loop-dio, bcache, lvmcache, opencas); the manual and command adapters need none");
+            } else {
+                for d in &found {
+                    println!(
+                        "{:<10} {:<20} {:<14} {}",
+                        d.adapter, d.device, d.mode, d.description
+                    );
+                }
+            }
+            Ok(())
+        }
+        "describe" => {
+            a.only(&common)?;
+            let (ad, env, dev) = engine_target(a, verb)?;
+            let mode = ad.mode(&env, &dev)?;
+            if a.has("--json") {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "adapter": ad.name(), "device": dev, "mode": mode,
+                        "description": ad.explain(&mode),
+                        "enableMode": ad.enabled_mode(&env), "disableMode": ad.disabled_mode(&env)
+                    }))?
+                );
+            } else {
+                println!("{} {dev}: {mode} — {}", ad.name(), ad.explain(&mode));
+            }
+            Ok(())
+        }
+        "plan" => {
+            a.only(&common)?;
+            let (ad, env, dev) = engine_target(a, verb)?;
+            let from = ad.mode(&env, &dev)?;
+            let mut out = Vec::new();
+            for (action, to) in [
+                ("enable", ad.enabled_mode(&env)),
+                ("disable", ad.disabled_mode(&env)),
+            ] {
+                let steps: Vec<String> = ad
+                    .steps(&env, &dev, &from, &to)?
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                out.push((action, to, steps));
+            }
+            if a.has("--json") {
+                let v: Vec<_> = out
+                    .iter()
+                    .map(|(ac, to, st)| serde_json::json!({"action": ac, "to": to, "steps": st}))
+                    .collect();
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "adapter": ad.name(), "device": dev, "mode": from, "plans": v
+                    }))?
+                );
+            } else {
+                println!(
+                    "{} {dev} is in mode {from} (dry run: nothing is changed)",
+                    ad.name()
+                );
+                for (ac, to, st) in &out {
+                    if st.is_empty() {
+                        println!("{ac} (to {to}): nothing to do, already in that mode");
+                    } else {
+                        println!("{ac} (to {to}): {}", st.join("; then "));
+                    }
+                }
+            }
+            Ok(())
+        }
+        "stats" => {
+            a.only(&common)?;
+            let (ad, env, dev) = engine_target(a, verb)?;
+            let st = ad.stats(&env, &dev)?;
+            if a.has("--json") {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&serde_json::json!({
+                        "adapter": ad.name(), "device": dev, "utcMs": cacheproof_probe::clock::utc_ms(), "stats": st
+                    }))?
+                );
+            } else if st.is_empty() {
+                println!(
+                    "{} {dev}: the engine keeps no counters of its own",
+                    ad.name()
+                );
+            } else {
+                for s in &st {
+                    println!("{:<32} {:>20} {:<14} {}", s.name, s.value, s.unit, s.window);
+                }
+            }
+            Ok(())
+        }
+        "enable" | "disable" => {
+            let mut allowed = common.to_vec();
+            allowed.push("--yes");
+            a.only(&allowed)?;
+            let (ad, env, dev) = engine_target(a, verb)?;
+            if !a.has("--yes") {
+                return Err(usage(format!(
+                    "engine {verb} changes the engine's mode: add --yes (the dry run is 'cacheproof-probe engine plan {} --device {dev}')",
+                    ad.name()
+                )));
+            }
+            let to = if verb == "enable" {
+                ad.enabled_mode(&env)
+            } else {
+                ad.disabled_mode(&env)
+            };
+            let o = adapters::apply(ad.as_ref(), &env, &dev, verb, &to);
+            if a.has("--json") {
+                println!("{}", serde_json::to_string_pretty(&o)?);
+            } else {
+                for s in &o.steps {
+                    println!("{} → {}", s.step, if s.ok { "ok" } else { "failed" });
+                }
+            }
+            if let Some(e) = o.error {
+                return Err(ProbeError::Tool {
+                    tool: ad.name().to_string(),
+                    message: e,
+                }
+                .into());
+            }
+            if !a.has("--json") {
+                println!(
+                    "{} {dev}: now {} — {}",
+                    ad.name(),
+                    o.mode_after.as_deref().unwrap_or("?"),
+                    ad.explain(o.mode_after.as_deref().unwrap_or("?"))
+                );
+            }
+            Ok(())
+        }
+        _ => Err(usage(
+            "engine needs detect, describe, plan, stats, enable or disable",
         )),
     }
 }

@@ -29,6 +29,24 @@ pub struct TraceStatus {
     pub lost: i64,
 }
 
+/// The engine of a scheduled switch (`record --switch ADAPTER`).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EngineStatus {
+    pub adapter: String,
+    pub device: String,
+    /// Its mode when the recording was created.
+    pub original_mode: String,
+    /// Its mode as last read back by the recorder.
+    pub mode: Option<String>,
+    /// `planned` (not yet), `pending` (under way, or interrupted), `done` or `failed`.
+    pub switch: String,
+    /// `--restore`: `planned`, `pending`, `done` or `failed`; `null` without `--restore`.
+    pub restore: Option<String>,
+    /// The last failure of a switch or a restore, in one sentence.
+    pub error: Option<String>,
+}
+
 /// The status report (`status --json` prints it as is).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -54,6 +72,8 @@ pub struct Status {
     pub hint: Option<String>,
     /// `null` unless the capture is recorded with `--trace`.
     pub trace: Option<TraceStatus>,
+    /// `null` unless the capture switches its engine with an adapter.
+    pub engine: Option<EngineStatus>,
 }
 
 /// Read the status of a capture. A damaged file is named in the error (exit 5).
@@ -101,11 +121,46 @@ fn read_inner(path: &Path) -> Result<Status> {
     } else {
         None
     };
+    let engine = match crate::recorder::engine::EngineMeta::read(&c)? {
+        Some(e) => {
+            let key = |k: &str| -> Result<Option<String>> {
+                Ok(c.recorder(k)?.filter(|v| !v.is_empty()))
+            };
+            Some(EngineStatus {
+                switch: key("engine_switch")?.unwrap_or_else(|| "planned".into()),
+                restore: if e.restore {
+                    Some(key("engine_restore")?.unwrap_or_else(|| "planned".into()))
+                } else {
+                    None
+                },
+                mode: key("engine_mode")?,
+                error: key("engine_error")?,
+                adapter: e.adapter,
+                device: e.device,
+                original_mode: e.original_mode,
+            })
+        }
+        None => None,
+    };
+    let engine_failed = engine.as_ref().and_then(|e| {
+        e.error.as_ref().map(|err| {
+            format!(
+                "the {} adapter failed ({err}); the recording went on with {} in mode {}: check the engine, and read the capture's figures with that in mind",
+                e.adapter,
+                e.device,
+                e.mode.as_deref().unwrap_or("unknown")
+            )
+        })
+    });
     let hint = match state.as_str() {
+        _ if engine_failed.is_some() => engine_failed,
         "stale" | "stopped" | "failed" if plan.is_some() => Some(format!(
             "continue with: cacheproof-probe record --resume {}",
             path.display()
         )),
+        "running" if phase == "switch" && engine.is_some() => {
+            Some("baseline complete: the adapter is switching the engine".into())
+        }
         "running" if phase == "switch" => Some(format!(
             "baseline complete: switch the cache on, then run: cacheproof-probe mark {} switch",
             path.display()
@@ -131,6 +186,7 @@ fn read_inner(path: &Path) -> Result<Status> {
         error,
         hint,
         trace,
+        engine,
     })
 }
 
@@ -177,6 +233,20 @@ pub fn render(s: &Status) -> String {
                 .map(|d| format!(" [{d}]"))
                 .unwrap_or_default(),
             w.message
+        ));
+    }
+    if let Some(e) = &s.engine {
+        o.push_str(&format!(
+            "engine:       {} {} — switch {}, mode {} (was {}){}\n",
+            e.adapter,
+            e.device,
+            e.switch,
+            e.mode.as_deref().unwrap_or("unknown"),
+            e.original_mode,
+            e.restore
+                .as_ref()
+                .map(|r| format!(", restore {r}"))
+                .unwrap_or_default()
         ));
     }
     if let Some(e) = &s.error {

@@ -13,7 +13,7 @@ import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord
 import { HostError } from '../errors.ts';
 
 /** Schema versions this build can read. */
-export const CAPTURE_SCHEMA_VERSION = 3;
+export const CAPTURE_SCHEMA_VERSION = 4;
 /** PRAGMA application_id of a capture: "CPRF". */
 export const CAPTURE_APPLICATION_ID = 0x43505246;
 

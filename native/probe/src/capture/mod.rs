@@ -10,13 +10,14 @@ use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
 mod damage;
+mod engine;
 mod rows;
 pub mod space;
 
 pub use damage::{check_intact, damaged, remove_unrecorded, wal_path, with_path};
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -25,6 +26,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("migrations/0001_initial.sql")),
     (2, include_str!("migrations/0002_block_requests.sql")),
     (3, include_str!("migrations/0003_import_files.sql")),
+    (4, include_str!("migrations/0004_engine.sql")),
 ];
 
 /// One row of `block_requests`.

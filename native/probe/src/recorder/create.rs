@@ -22,8 +22,10 @@ pub struct RecordOptions {
     pub devices: Option<Vec<String>>,
     pub interval_ms: u64,
     pub plan: Option<Plan>,
-    /// `manual` (until the adapters land).
+    /// The switch's adapter name (`manual` by default).
     pub switch: Option<String>,
+    /// The adapter of a scheduled switch (`record --switch ADAPTER[:CONFIG]`).
+    pub engine: Option<super::engine::EngineMeta>,
     /// The command line, stored in `meta.command`.
     pub command: String,
     /// `--trace`: record every block request of the devices (`meta.trace` = `block`).
@@ -129,6 +131,11 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     }
     if opts.trace {
         cap.set_meta("trace", trace::META_BLOCK)?;
+    }
+    if let Some(e) = &opts.engine {
+        cap.set_meta("engine", &serde_json::to_string(e).unwrap_or_default())?;
+        cap.set_recorder("engine_original", &e.original_mode)?;
+        cap.set_recorder("engine_mode", &e.original_mode)?;
     }
     if let Some(p) = opts.plan {
         let pm = PlanMeta {

@@ -19,6 +19,7 @@ use crate::trace;
 
 pub mod control;
 mod create;
+pub mod engine;
 pub mod lock;
 pub mod phase;
 mod sampler;
@@ -68,6 +69,8 @@ struct Settings {
     /// `None`: every device (`--all`).
     selected: Option<Vec<String>>,
     tracing: bool,
+    /// The adapter of a scheduled switch (`None`: manual).
+    engine: Option<engine::EngineMeta>,
 }
 
 impl Settings {
@@ -85,6 +88,7 @@ impl Settings {
                 .meta("devices")?
                 .and_then(|s| serde_json::from_str::<Vec<String>>(&s).ok()),
             tracing: cap.meta("trace")?.as_deref() == Some(trace::META_BLOCK),
+            engine: engine::EngineMeta::read(cap)?,
         })
     }
 }
@@ -97,6 +101,8 @@ struct Position {
     consumed_mark: i64,
     prev: Option<Snapshot>,
     samples: i64,
+    /// When the engine's counters were last read.
+    last_stats_utc: i64,
 }
 
 impl Position {
@@ -116,6 +122,7 @@ impl Position {
                 .unwrap_or(0),
             prev: cap.last_snapshot()?,
             samples: cap.sample_count()?,
+            last_stats_utc: i64::MIN,
         })
     }
 
@@ -151,24 +158,28 @@ impl Position {
         let mark = cap
             .mark_after("switch", self.consumed_mark)?
             .map(|(id, at, _)| (id, at));
-        let t = phase::transition(self.phase, self.elapsed_ms, set.plan.as_ref(), mark, utc);
-        if let Some(at) = t.early_switch_at {
-            cap.warn(at, "early-switch", None, "the switch was marked before the baseline's planned end; the baseline ends at the mark")?;
-        }
-        for row in &t.rows {
-            match *row {
-                PhaseRow::End(p, at) => cap.phase_end(p.as_str(), at)?,
-                PhaseRow::Start(p, at, planned_s) => {
-                    cap.phase_start(p.as_str(), at, Some(planned_s))?
-                }
-                PhaseRow::Switch(at) => cap.phase_instant(Phase::Switch.as_str(), at)?,
-            }
-        }
+        let mut t = phase::transition(self.phase, self.elapsed_ms, set.plan.as_ref(), mark, utc);
+        apply_rows(cap, &t)?;
         if let Some(id) = t.consumed_mark {
             self.consumed_mark = id;
         }
         if t.restart {
             self.elapsed_ms = 0.0;
+        }
+        // With an adapter the recorder switches the engine itself as the baseline ends (or, after
+        // a resume, finds the switch already attempted) and the plan moves on at once.
+        if let (Phase::Switch, Some(e)) = (t.phase, &set.engine) {
+            let (id, at) = engine::switch(cap, e)?;
+            t = phase::transition(Phase::Switch, 0.0, set.plan.as_ref(), Some((id, at)), utc);
+            apply_rows(cap, &t)?;
+            self.consumed_mark = id;
+            self.elapsed_ms = 0.0;
+        }
+        if let Some(e) = &set.engine {
+            if utc.saturating_sub(self.last_stats_utc) >= set.interval_ms.max(1000) as i64 {
+                engine::sample_stats(cap, e, utc)?;
+                self.last_stats_utc = utc;
+            }
         }
         // The last sample of a plan still shows its last phase; `done` is written at the end.
         if t.phase != Phase::Done {
@@ -186,6 +197,23 @@ impl Position {
         self.prev = Some(snap);
         Ok(t.phase)
     }
+}
+
+/// Write a transition's changes to the `phases` table (and its `early-switch` warning).
+fn apply_rows(cap: &Capture, t: &Transition) -> Result<()> {
+    if let Some(at) = t.early_switch_at {
+        cap.warn(at, "early-switch", None, "the switch was marked before the baseline's planned end; the baseline ends at the mark")?;
+    }
+    for row in &t.rows {
+        match *row {
+            PhaseRow::End(p, at) => cap.phase_end(p.as_str(), at)?,
+            PhaseRow::Start(p, at, planned_s) => {
+                cap.phase_start(p.as_str(), at, Some(planned_s))?
+            }
+            PhaseRow::Switch(at) => cap.phase_instant(Phase::Switch.as_str(), at)?,
+        }
+    }
+    Ok(())
 }
 
 /// Devices of `--all` that appeared since the last sample join the inventory.
@@ -361,6 +389,9 @@ fn record(path: &Path, resume: bool) -> Result<()> {
             let now = clock::utc_ms();
             if end == "done" {
                 cap.set_recorder("phase", Phase::Done.as_str())?;
+                if let Some(e) = &set.engine {
+                    engine::restore(&cap, e)?;
+                }
             }
             cap.set_recorder("state", end)?;
             cap.set_recorder("heartbeat_utc_ms", &now.to_string())?;
