@@ -107,7 +107,7 @@ fn loop_dio_switches_the_lab_on_schedule_and_restores_it() {
                 "--dir",
                 &ld,
                 "--seconds",
-                "40",
+                "26",
                 "--hot-mb",
                 "16",
                 "--read-iops",
@@ -143,7 +143,12 @@ fn loop_dio_switches_the_lab_on_schedule_and_restores_it() {
     wait_for("the plan to complete", Duration::from_secs(60), || {
         status_json(&cap)["state"] == "done"
     });
-    drop(w);
+    // fio (a child of `lab workload`) must end before `lab down`, or it holds the front open
+    // and the lab's loop devices cannot all be detached.
+    let mut w = w;
+    wait_for("the workload to end", Duration::from_secs(30), || {
+        w.0.try_wait().unwrap().is_some()
+    });
 
     let s = status_json(&cap);
     assert_eq!(s["engine"]["adapter"], "loop-dio");

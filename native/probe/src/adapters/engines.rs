@@ -199,12 +199,17 @@ impl Adapter for Bcache {
     fn mode(&self, env: &Env, dev: &str) -> Result<String> {
         let p = Self::dir(env, dev).join("cache_mode");
         let s = read_attr(&p)?;
-        parse::bracketed(&s).ok_or_else(|| {
-            ProbeError::Usage(format!(
-                "{} holds '{s}', with no [selected] mode",
-                p.display()
-            ))
-        })
+        // The kernel shows every mode with the selected one in brackets; a single mode word
+        // (what a fake tree holds after a write) is that mode.
+        let single = Some(s.as_str()).filter(|w| BCACHE_MODES.contains(w));
+        parse::bracketed(&s)
+            .or_else(|| single.map(String::from))
+            .ok_or_else(|| {
+                ProbeError::Usage(format!(
+                    "{} holds '{s}', with no [selected] mode",
+                    p.display()
+                ))
+            })
     }
     fn explain(&self, mode: &str) -> String {
         match mode {

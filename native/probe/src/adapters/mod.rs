@@ -9,6 +9,7 @@
 //! the tests can give a fake tree. docs/adapters.md describes every adapter.
 
 use std::io::Read;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -307,9 +308,11 @@ pub fn run_step(s: &Step, timeout: Duration) -> StepRecord {
             }
         }
         Step::Write { path, value } => {
-            // No create: a sysfs attribute that is missing is an error, not a new file.
+            // As `echo VALUE > ATTR` does (O_TRUNC, which sysfs ignores), but no create: a sysfs
+            // attribute that is missing is an error, not a new file.
             let r = std::fs::OpenOptions::new()
                 .write(true)
+                .truncate(true)
                 .open(path)
                 .and_then(|mut f| std::io::Write::write_all(&mut f, value.as_bytes()));
             match r {
@@ -337,8 +340,11 @@ pub fn run_argv(
     let Some((prog, args)) = argv.split_first() else {
         return Err("empty argument vector".into());
     };
+    // Its own process group, so a timeout kills what it started too (a shell script's
+    // children would otherwise keep its output open).
     let mut child = Command::new(prog)
         .args(args)
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -377,6 +383,8 @@ pub fn run_argv(
         match child.try_wait() {
             Ok(Some(s)) => break Some(s),
             Ok(None) if t0.elapsed() >= timeout => {
+                // SAFETY: signalling the child's own process group (its pid is the group id).
+                unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
