@@ -1,12 +1,11 @@
 /**
- * The exporters' view of a capture's intervals (app/src/host/report/rows.ts): records built from
- * the reader's columns when read, equal to the records themselves, and the same chart series.
+ * The exporters' view of a capture's intervals (app/src/host/report/rows.ts) and the report's
+ * chart lines of a streamed pass (engine reportSeriesOfSums), equal to those of the records.
  */
 import { describe, expect, it } from 'vitest';
-import { allocColumns, columnsFromRecords, type IntervalRecord } from '@cacheproof/engine';
-import { reportSeries } from '@cacheproof/engine/report';
-import { isoTimes } from '../src/host/report/csv.ts';
-import { countRecords, forEachRecord, recordsView } from '../src/host/report/rows.ts';
+import { allocColumns, bucketSums, columnsFromRecords, extentOf, memorySource, type BucketGrid, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
+import { reportSeries, reportSeriesOfSums, reportSeriesPlan } from '@cacheproof/engine/report';
+import { countRecords } from '../src/host/report/rows.ts';
 
 function records(): IntervalRecord[] {
   const out: IntervalRecord[] = [];
@@ -18,34 +17,22 @@ function records(): IntervalRecord[] {
   return out;
 }
 
-describe('recordsView', () => {
-  it('reads the same records as the columns hold, device after device, with length and iteration, across an empty device', () => {
-    const recs = records();
-    const cols = [allocColumns('empty0', 0), ...columnsFromRecords(recs).flatMap((c, i) => (i === 1 ? [c, allocColumns('empty1', 0)] : [c]))];
-    const view = recordsView(cols);
-    expect(view.length).toBe(recs.length);
-    expect([...view]).toEqual(recs);
-    // random access in any order
-    for (const k of [16, 0, 9, 7, 10, 3, 15]) expect(view[k]).toEqual(recs[k]);
-    expect(view[recs.length]).toBeUndefined();
-    expect(countRecords(cols, ['sdb', 'sdc'])).toBe(10);
-    const seen: string[] = [];
-    forEachRecord(cols, ['sdc', 'sda'], (r) => seen.push(r.device));
-    expect(seen).toEqual([...Array(7).fill('sdc'), ...Array(7).fill('sda')]);
-  });
-
-  it('gives reportSeries exactly the series of the records', () => {
-    const recs = records();
-    const devices = [{ name: 'sda', role: 'front' as const }, { name: 'sdb', role: 'backing' as const }, { name: 'sdc', role: 'backing' as const }];
-    expect(reportSeries(recordsView(columnsFromRecords(recs)), devices, 4)).toEqual(reportSeries(recs, devices, 4));
+describe('countRecords', () => {
+  it('counts the intervals of the named devices of a source, an empty device included', () => {
+    const cols = [allocColumns('empty0', 0), ...columnsFromRecords(records())];
+    expect(countRecords(memorySource(cols), ['sdb', 'sdc'])).toBe(10);
+    expect(countRecords(memorySource(cols), ['empty0', 'sda', 'nope'])).toBe(7);
   });
 });
 
-describe('isoTimes (the CSV time cells)', () => {
-  it('formats like Date#toISOString across days, years, leap days, fractions and before 1970', () => {
-    const iso = isoTimes();
-    const times = [0, 999, 86_399_999, 86_400_000, Date.UTC(2024, 1, 28, 23, 59, 59, 999), Date.UTC(2024, 1, 29, 12, 0, 0, 5), Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1), -1, -86_400_001, 1234.5, Date.UTC(2026, 10, 2, 7, 8, 9, 10)];
-    for (const t of times) expect(iso(t), String(t)).toBe(new Date(t).toISOString());
-    for (let t = Date.UTC(2026, 10, 2, 23, 0, 0); t < Date.UTC(2026, 10, 3, 1, 0, 0); t += 997) expect(iso(t)).toBe(new Date(t).toISOString());
+describe('reportSeriesOfSums (the report lines of a streamed pass)', () => {
+  it('gives exactly reportSeries of the records, from the extents and per-device sums', () => {
+    const recs = records();
+    const devices = [{ name: 'sda', role: 'front' as const }, { name: 'sdb', role: 'backing' as const }, { name: 'sdc', role: 'backing' as const }, { name: 'none', role: 'backing' as const }];
+    const cols = columnsFromRecords(recs);
+    const plan = reportSeriesPlan(cols.map(extentOf), devices, 4);
+    const sums = new Map(plan.names.map((d) => [d, bucketSums(cols.find((c) => c.device === d) as DeviceColumns, plan.grid as BucketGrid)]));
+    expect(reportSeriesOfSums(plan, sums, devices)).toEqual(reportSeries(recs, devices, 4));
+    expect(reportSeries(recs, devices, 4).devices.map((d) => d.device)).toEqual(['sda', 'sdb', 'sdc']);
   });
 });

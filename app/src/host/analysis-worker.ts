@@ -2,13 +2,15 @@
  * The analysis worker's program (bundled as app/dist/analysis-worker.cjs, started by
  * host/session.ts on a worker thread): computes one capture's view (host/analysis.ts
  * computeView) and posts its progress, then the view or the error. Also the upper half of a
- * parallel read of a capture (`workerData.type === 'spill'`, host/capture/columnar.ts).
+ * parallel read of a capture (`workerData.type === 'spill'`, host/capture/columnar.ts), and the
+ * formatter of per-interval CSV chunks (`workerData.type === 'csv-rows'`, host/report/csv-rows.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import { computeView, type ViewMeta } from './analysis.ts';
 import { HostError } from './errors.ts';
 import { runSpillJob, type SpillJob } from './capture/columnar.ts';
+import { csvWorkerReply, type CsvWorkerRequest } from './report/csv-rows.ts';
 
 /** What the session sends: the capture, the view's names, the options, and where the columnar files go. */
 export interface WorkerJob {
@@ -29,7 +31,13 @@ const errorOf = (err: unknown): WorkerMessage => {
   const e = err instanceof Error ? err : new Error(String(err));
   return { type: 'error', hostCode: err instanceof HostError ? err.code : null, message: e.message, stack: e.stack };
 };
-if (port !== null && (workerData as SpillJob).type === 'spill') {
+if (port !== null && (workerData as { type?: string }).type === 'csv-rows') {
+  // formats chunks of the per-interval CSV (host/report/csv-rows.ts appendRows)
+  port.on('message', (m: CsvWorkerRequest) => {
+    const { reply, transfer } = csvWorkerReply(m);
+    port.postMessage(reply, transfer);
+  });
+} else if (port !== null && (workerData as SpillJob).type === 'spill') {
   // one half of a parallel read of a capture (host/capture/columnar.ts openCaptureColumnarParallel)
   try {
     const { parts, rows } = runSpillJob(workerData as SpillJob);

@@ -15,6 +15,22 @@ import { analysisWorkerPath } from './worker-path.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
+import { reportDevices, reportSeriesFromColumns, reportSeriesOfSums, reportSeriesPlan, type ReportSeries } from '@cacheproof/engine/report';
+
+/**
+ * A capture's view as the host keeps it: the contract's {@link AnalysisView} plus the report's
+ * chart lines (engine `reportSeriesOfSums`, computed in the same pass over the devices), so that
+ * the report preview and every export draw from the session without reading the capture again.
+ * The report lines never cross the contract ({@link publicView}).
+ */
+export type HostView = AnalysisView & { reportSeries: ReportSeries };
+
+/** The view as the renderer gets it (the report lines left out). */
+export function publicView(v: HostView | AnalysisView): AnalysisView {
+  if (!('reportSeries' in v)) return v;
+  const { reportSeries: _, ...rest } = v;
+  return rest;
+}
 
 /** The intervals of a capture as per-device columns (the reader's, or built from the records). */
 function columnsOf(capture: OpenedCapture): readonly DeviceColumns[] {
@@ -65,7 +81,7 @@ function analysisFailure(path: string, phases: readonly { name: string }[], opti
  * once and dropped, so that memory depends on the devices and hours, not on the rows. The same
  * view as {@link buildAnalysisView} on the capture read whole.
  */
-export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: () => void): AnalysisView {
+export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: (c: DeviceColumns) => void): HostView {
   const extents = capture.data.source?.devices ?? [];
   if (extents.every((d) => d.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const chartDevices = chartDevicesOf(capture.data.devices, extents.map((e) => ({ device: e.device, n: e.n })));
@@ -73,15 +89,23 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
   let groups = { front: [] as readonly string[], backing: [] as readonly string[] };
   let wanted = new Set<string>();
   const sums = new Map<string, BucketSums>();
+  let reportOnes: { name: string; role: DeviceRole }[] = [];
+  let reportPlan: ChartPlan = { grid: null, names: [] };
+  let reportWanted = new Set<string>();
+  const reportSums = new Map<string, BucketSums>();
   const result = analyze(capture.data, options, {
     beforePass: (g) => {
       groups = g;
       plan = chartPlan(extents, chartDevices.map((d) => d.name), [{ group: 'front', devices: g.front }, { group: 'backing', devices: g.backing }], MAX_CHART_POINTS);
       wanted = new Set(plan.names);
+      reportOnes = reportDevices(capture.data.devices, g);
+      reportPlan = reportSeriesPlan(extents, reportOnes);
+      reportWanted = new Set(reportPlan.names);
     },
     onDevice: (c) => {
       if (plan.grid !== null && wanted.has(c.device)) sums.set(c.device, bucketSums(c, plan.grid));
-      onDevice?.();
+      if (reportPlan.grid !== null && reportWanted.has(c.device)) reportSums.set(c.device, bucketSums(c, reportPlan.grid));
+      onDevice?.(c);
     },
   });
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
@@ -97,10 +121,11 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
     result,
     ...chartSeriesOf(lines, chartDevices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
+    reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes),
   };
 }
 
-export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): AnalysisView {
+export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): HostView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const result = analyze(capture.data, options);
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
@@ -115,11 +140,12 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     result,
     ...buildSeriesView(capture, result.devices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
+    reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices)),
   };
 }
 
 /** Bump when the cached view's shape changes in a way the app version does not capture. */
-export const VIEW_CACHE_FORMAT = 1;
+export const VIEW_CACHE_FORMAT = 2;
 /** Finished analyses kept in the cache (the least recently written go first). */
 export const VIEW_CACHE_ENTRIES = 16;
 
@@ -155,20 +181,20 @@ function cacheKey(path: string, options: AnalyzeOptions): { key: string; stamp: 
   return { key, stamp };
 }
 
-function readCached(file: string, key: string): AnalysisView | null {
+function readCached(file: string, key: string): HostView | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return null; // absent or unreadable: recompute
   }
-  const entry = parsed as { key?: unknown; view?: Partial<AnalysisView> } | null;
+  const entry = parsed as { key?: unknown; view?: Partial<HostView> } | null;
   const view = entry?.view;
-  if (entry?.key !== key || view === undefined || typeof view.result !== 'object' || !Array.isArray(view.series)) return null;
-  return view as AnalysisView;
+  if (entry?.key !== key || view === undefined || typeof view.result !== 'object' || !Array.isArray(view.series) || typeof view.reportSeries !== 'object') return null;
+  return view as HostView;
 }
 
-function writeCached(dir: string, file: string, key: string, view: AnalysisView): void {
+function writeCached(dir: string, file: string, key: string, view: HostView): void {
   try {
     mkdirSync(dir, { recursive: true });
     writeFileAtomicSync(file, JSON.stringify({ key, view }));
@@ -195,7 +221,7 @@ function writeCached(dir: string, file: string, key: string, view: AnalysisView)
  * const view = await loadAnalysisView('/data/run.capture', { id, name: 'run', isSample: false }, {}, join(dataDir(), 'analysis-cache'));
  * view.fromCache // false the first time, true the next
  */
-export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<AnalysisView> {
+export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<HostView> {
   const { key, stamp } = cacheKey(path, options);
   const file = cacheDir === null ? null : join(cacheDir, `${key}.json`);
   if (file !== null) {
@@ -209,7 +235,7 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
 }
 
 /** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */
-export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: AnalysisView; recorderState: string | null }>;
+export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: HostView; recorderState: string | null }>;
 
 /** Where a computation is: reading the capture into its columnar files (rows of about `total`), then analysing (devices of `total`). */
 export interface ViewProgress {
@@ -224,7 +250,18 @@ export interface ViewProgress {
  * half of a large capture's rows on another worker thread at the same time), then the
  * analysis and chart lines in one pass over the devices; the files are removed after.
  */
-export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: AnalysisView; recorderState: string | null }> {
+export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: HostView; recorderState: string | null }> {
+  const { view, capture } = await computeViewKeeping(path, meta, options, onProgress, tmpParent);
+  capture.close();
+  return { view, recorderState: capture.recorderState };
+}
+
+/**
+ * {@link computeView} that keeps the columnar capture open for a reader of the rows that follows
+ * (an export's per-interval CSV or XLSX sheets read the same files instead of the capture again).
+ * The caller closes it (on failure it is closed here).
+ */
+export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: HostView; capture: ColumnarCapture }> {
   const hashing = sha256File(path);
   hashing.catch(() => undefined);
   const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
@@ -233,9 +270,10 @@ export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, 
     const total = capture.data.source?.devices.length ?? 0;
     let done = 0;
     const view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256 }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
-    return { view, recorderState: capture.recorderState };
-  } finally {
+    return { view, capture };
+  } catch (err) {
     capture.close();
+    throw err;
   }
 }
 

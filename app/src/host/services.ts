@@ -63,7 +63,11 @@ export function createHandlers(ctx: HostContext): Handlers {
     // a finished run's background analysis: on a worker thread, and shared with its dashboard
     openAnalysis: (path, meta, options) => sessions.open(path, meta, options),
   });
-  const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
+  const reports = reportHandlers({
+    analysisOf: (id) => opened.get(id),
+    // the dashboard's session: the report and its preview never read or analyse the capture again
+    viewOf: (path, options) => sessions.openHost(path, { id: 'report', name: basename(path), isSample: false }, options),
+    appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
   return {
     ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),

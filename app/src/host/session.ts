@@ -15,14 +15,14 @@ import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import type { AnalysisView, ErrorCode } from '../shared/contract.ts';
-import { computeView, loadAnalysisView, type ComputeView, type ViewMeta, type ViewProgress } from './analysis.ts';
+import { computeView, loadAnalysisView, publicView, type ComputeView, type HostView, type ViewMeta, type ViewProgress } from './analysis.ts';
 import type { WorkerJob, WorkerMessage } from './analysis-worker.ts';
 import { HostError } from './errors.ts';
 import { analysisWorkerPath } from './worker-path.ts';
 
 /** One computation on a worker thread. */
 export interface WorkerComputation {
-  result: Promise<{ view: AnalysisView; recorderState: string | null }>;
+  result: Promise<{ view: HostView; recorderState: string | null }>;
   /** Stops the worker and removes its columnar files; the result rejects with `analysis-failed` (cancelled). */
   cancel(): void;
 }
@@ -34,14 +34,14 @@ export function computeViewInWorker(workerFile: string, path: string, meta: Omit
   const worker = new Worker(workerFile, { workerData: job });
   let settled = false;
   let cancelled = false;
-  const result = new Promise<{ view: AnalysisView; recorderState: string | null }>((resolve, reject) => {
+  const result = new Promise<{ view: HostView; recorderState: string | null }>((resolve, reject) => {
     const finish = (): void => {
       settled = true;
       rmSync(tmpParent, { recursive: true, force: true });
     };
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') onProgress?.({ stage: m.stage, done: m.done, total: m.total });
-      else if (m.type === 'done') { finish(); resolve({ view: m.view as AnalysisView, recorderState: m.recorderState }); void worker.terminate(); }
+      else if (m.type === 'done') { finish(); resolve({ view: m.view as HostView, recorderState: m.recorderState }); void worker.terminate(); }
       else {
         finish();
         const err = m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : Object.assign(new Error(m.message), { stack: m.stack });
@@ -63,7 +63,7 @@ export function computeViewInWorker(workerFile: string, path: string, meta: Omit
 
 /** A capture's analysis in this process: in progress or done. */
 interface Session {
-  view: Promise<AnalysisView>;
+  view: Promise<HostView>;
   /** The view is ready: a later open is served without reading the capture (`fromCache: true`). */
   done: boolean;
   progress: ViewProgress | null;
@@ -98,8 +98,13 @@ export class AnalysisSessions {
     return JSON.stringify({ path, options, stamp: stampOf(path) });
   }
 
-  /** The view of a capture with these options: the session's, or a new one. */
-  open(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
+  /** The view of a capture with these options, as the renderer gets it: the session's, or a new one. */
+  async open(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
+    return publicView(await this.openHost(path, meta, options));
+  }
+
+  /** {@link open} with the report's chart lines (for the report preview and exports). */
+  openHost(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<HostView> {
     const key = this.key(path, options);
     const known = this.sessions.get(key);
     if (known !== undefined) {
@@ -109,7 +114,7 @@ export class AnalysisSessions {
       return known.view.then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: ready || v.fromCache === true }));
     }
     let cancel = (): void => {};
-    const session: Session = { view: Promise.resolve(null as unknown as AnalysisView), done: false, progress: null, cancel: () => cancel() };
+    const session: Session = { view: Promise.resolve(null as unknown as HostView), done: false, progress: null, cancel: () => cancel() };
     const compute: ComputeView = this.workerFile === null
       ? computeView
       : (p, m, o) => {
@@ -174,8 +179,8 @@ export function sharedSessions(cacheDir: string | null): AnalysisSessions {
  * @example
  * const view = await analysisOfCapture('/data/run.capture', opened.options, join(dataDir(), 'analysis-cache'));
  */
-export function analysisOfCapture(path: string, options: AnalyzeOptions, cacheDir: string | null): Promise<AnalysisView> {
-  return sharedSessions(cacheDir).open(path, { id: 'analysis', name: basename(path), isSample: false }, options);
+export function analysisOfCapture(path: string, options: AnalyzeOptions, cacheDir: string | null): Promise<HostView> {
+  return sharedSessions(cacheDir).openHost(path, { id: 'analysis', name: basename(path), isSample: false }, options);
 }
 
 export { analysisWorkerPath };

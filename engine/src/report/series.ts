@@ -4,7 +4,8 @@
  * bucket's I/Os ÷ its covered seconds, response time Σ ms ÷ Σ I/Os of the intervals whose times
  * are present). A bucket with no interval with numbers is null (a gap, not 0).
  */
-import { bucketGrid, bucketSums, columnsSpan, seriesOfBuckets } from '../metrics/buckets.ts';
+import { bucketSums, chartPlan, seriesOfBuckets, type BucketSums, type ChartPlan } from '../metrics/buckets.ts';
+import { extentOf, type DeviceExtent } from '../records/source.ts';
 import { columnsFromRecords, type DeviceColumns } from '../records/columns.ts';
 import type { DeviceRole, IntervalRecord } from '../records/types.ts';
 
@@ -43,18 +44,50 @@ export function reportSeries(records: readonly IntervalRecord[], devices: readon
   return reportSeriesFromColumns(columnsFromRecords(records), devices, maxPoints);
 }
 
+/**
+ * The devices a report charts: the capture's devices (less those of role `other` when the capture
+ * gives roles), then the analysed front and backing devices not among them; a device in a group
+ * takes the group's role. Devices without intervals are dropped later (they get no line).
+ */
+export function reportDevices(devices: readonly { name: string; role: DeviceRole }[], groups: { front: readonly string[]; backing: readonly string[] }): { name: string; role: DeviceRole }[] {
+  const someRole = devices.some((d) => d.role !== 'other');
+  const charted = devices.filter((d) => !(d.role === 'other' && someRole)).map((d) => d.name);
+  for (const name of [...groups.front, ...groups.backing]) if (!charted.includes(name)) charted.push(name);
+  return charted.map((name) => ({
+    name,
+    role: groups.front.includes(name) ? 'front' : groups.backing.includes(name) ? 'backing' : (devices.find((d) => d.name === name)?.role ?? 'other'),
+  }));
+}
+
+/**
+ * The report chart's grid and the devices it needs, from the devices' extents alone (before any
+ * interval is read): a streamed analysis computes each device's {@link bucketSums} on this grid
+ * as the device passes, then {@link reportSeriesOfSums} draws the lines.
+ */
+export function reportSeriesPlan(extents: readonly DeviceExtent[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS): ChartPlan {
+  return chartPlan(extents, devices.map((d) => d.name), [], maxPoints);
+}
+
+/** The report's lines from each device's sums on the plan's grid (devices in the order of `devices`; those without sums left out). */
+export function reportSeriesOfSums(plan: ChartPlan, sums: ReadonlyMap<string, BucketSums>, devices: readonly { name: string; role: DeviceRole }[]): ReportSeries {
+  if (plan.grid === null) return { t: [], bucketMs: 0, devices: [] };
+  let t: number[] = [];
+  const out: ReportSeriesDevice[] = [];
+  for (const d of devices) {
+    const s = sums.get(d.name);
+    if (s === undefined || out.some((o) => o.device === d.name)) continue;
+    const line = seriesOfBuckets([s]);
+    t = line.mid;
+    out.push({ device: d.name, role: d.role, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps });
+  }
+  return { t, bucketMs: plan.grid.bucketMs, devices: out };
+}
+
 /** {@link reportSeries} on per-device columns (the capture reader's `data.columns`). */
 export function reportSeriesFromColumns(columns: readonly DeviceColumns[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS): ReportSeries {
   const byName = new Map(columns.filter((c) => c.n > 0).map((c) => [c.device, c]));
-  const wanted = devices.filter((d) => byName.has(d.name));
-  const span = columnsSpan(wanted.map((d) => byName.get(d.name) as DeviceColumns));
-  const grid = bucketGrid(span.t0, span.t1, maxPoints, span.stepMs);
-  if (grid === null) return { t: [], bucketMs: 0, devices: [] };
-  let t: number[] = [];
-  const out: ReportSeriesDevice[] = wanted.map((d) => {
-    const line = seriesOfBuckets([bucketSums(byName.get(d.name) as DeviceColumns, grid)]);
-    t = line.mid;
-    return { device: d.name, role: d.role, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps };
-  });
-  return { t, bucketMs: grid.bucketMs, devices: out };
+  const plan = reportSeriesPlan([...byName.values()].map(extentOf), devices, maxPoints);
+  const sums = new Map<string, BucketSums>();
+  if (plan.grid !== null) for (const name of plan.names) sums.set(name, bucketSums(byName.get(name) as DeviceColumns, plan.grid));
+  return reportSeriesOfSums(plan, sums, devices);
 }

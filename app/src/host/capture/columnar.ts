@@ -322,13 +322,15 @@ export function runSpillJob(job: SpillJob): { parts: SpillPart[]; rows: number }
  * thread (the bundle at `workerFile`, host/analysis-worker.ts), both at once: on two cores the
  * read takes about half as long. One thread when there is no worker bundle or fewer than
  * `minRows` rows (default {@link PARALLEL_MIN_ROWS}). The same capture as the one-thread read.
+ * `offThread`: both halves on worker threads, so that the calling thread (the host's event loop,
+ * for an export's rows) keeps answering while the capture is read.
  */
 export async function openCaptureColumnarParallel(path: string, workerFile: string | null, parent: string = tmpdir(), onProgress?: (rows: number, total: number) => void,
-  minRows = PARALLEL_MIN_ROWS): Promise<ColumnarCapture> {
+  minRows = PARALLEL_MIN_ROWS, offThread = false): Promise<ColumnarCapture> {
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'cacheproof-columns-'));
   const close = (): void => rmSync(dir, { recursive: true, force: true });
-  let worker: Worker | null = null;
+  const workers: Worker[] = [];
   try {
     const db = openCaptureDb(path);
     try {
@@ -339,27 +341,37 @@ export async function openCaptureColumnarParallel(path: string, workerFile: stri
         close();
         return openCaptureColumnar(path, parent, onProgress);
       }
-      scanSettings(db);
       const mid = Math.floor(max / 2);
-      mkdirSync(join(dir, 'upper'));
-      const job: SpillJob = { type: 'spill', path, dir: join(dir, 'upper'), lo: mid, hi: max };
-      const w = new Worker(workerFile, { workerData: job });
-      worker = w;
-      const upper = new Promise<{ parts: SpillPart[]; rows: number }>((resolve, reject) => {
-        w.once('message', (m: { type: 'spilled'; parts: SpillPart[]; rows: number } | { type: 'error'; hostCode: string | null; message: string }) => {
-          if (m.type === 'spilled') resolve(m);
-          else reject(m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : new Error(m.message));
+      const half = (name: string, lo: number, hi: number): Promise<{ parts: SpillPart[]; rows: number }> => {
+        mkdirSync(join(dir, name));
+        const job: SpillJob = { type: 'spill', path, dir: join(dir, name), lo, hi };
+        const w = new Worker(workerFile, { workerData: job });
+        workers.push(w);
+        const p = new Promise<{ parts: SpillPart[]; rows: number }>((resolve, reject) => {
+          w.once('message', (m: { type: 'spilled'; parts: SpillPart[]; rows: number } | { type: 'error'; hostCode: string | null; message: string }) => {
+            if (m.type === 'spilled') resolve(m);
+            else reject(m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : new Error(m.message));
+          });
+          w.once('error', reject);
+          w.once('exit', (code) => reject(new Error(`the scan worker for ${path} stopped (exit ${code})`)));
         });
-        w.once('error', reject);
-        w.once('exit', (code) => reject(new Error(`the scan worker for ${path} stopped (exit ${code})`)));
-      });
-      upper.catch(() => undefined);
-      mkdirSync(join(dir, 'lower'));
+        p.catch(() => undefined);
+        return p;
+      };
+      const upper = half('upper', mid, max);
       let lower: { parts: SpillPart[]; rows: number };
-      try {
-        lower = spill(db, info.names, join(dir, 'lower'), onProgress === undefined ? undefined : (rows) => onProgress(rows * 2, max), { lo: -Infinity, hi: mid });
-      } catch (err) {
-        throw captureReadError(path, err);
+      if (offThread) {
+        // the caller's thread answers other work (the host's event loop) while two workers scan
+        db.close();
+        lower = await half('lower', -Infinity, mid);
+      } else {
+        scanSettings(db);
+        mkdirSync(join(dir, 'lower'));
+        try {
+          lower = spill(db, info.names, join(dir, 'lower'), onProgress === undefined ? undefined : (rows) => onProgress(rows * 2, max), { lo: -Infinity, hi: mid });
+        } catch (err) {
+          throw captureReadError(path, err);
+        }
       }
       const up = await upper;
       return assemble(path, info, [lower.parts, up.parts], lower.rows + up.rows, dir, close);
@@ -370,7 +382,7 @@ export async function openCaptureColumnarParallel(path: string, workerFile: stri
     close();
     throw err;
   } finally {
-    if (worker !== null) void worker.terminate();
+    for (const w of workers) void w.terminate();
   }
 }
 

@@ -16,7 +16,7 @@ import { HostError } from '../errors.ts';
 import { clashingInput, clashSentence, type NamedInput } from '../same-file.ts';
 import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
-import { captureColumns } from './rows.ts';
+import type { ColumnSource } from '@cacheproof/engine';
 import { renderHtml, type Paper } from './html.ts';
 import { loadReport, type LoadOptions } from './input.ts';
 import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
@@ -125,39 +125,39 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       ownPrinter = req.printer === undefined ? chromiumPrinter() : null;
       (req.printer ?? ownPrinter)?.warmUp?.();
     }
-    const loaded = await loadReport(req.load, (p, s) => progress(p, s as ReportStage));
+    const loaded = await loadReport({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx' }, (p, s) => progress(p, s as ReportStage));
     const { model } = loaded;
-    let overflow: Overflow[] = [];
-    let dialogs: string[] = [];
-    let fonts: string[] = [];
-    const tmp = temps[0] as string;
-    if (req.format === 'html' || req.format === 'pdf') {
-      progress(45, 'render');
-      const html = reportHtml(model, req.lang, req.load.appVersion);
-      if (req.format === 'html') {
-        await writeInto(tmp, html);
+    let printed: { overflow: Overflow[]; dialogs: string[]; fonts: string[] } = { overflow: [], dialogs: [], fonts: [] };
+    try {
+      const tmp = temps[0] as string;
+      if (req.format === 'html' || req.format === 'pdf') {
+        progress(45, 'render');
+        const html = reportHtml(model, req.lang, req.load.appVersion);
+        if (req.format === 'html') {
+          await writeInto(tmp, html);
+        } else {
+          progress(55, 'print');
+          const printer = req.printer ?? ownPrinter ?? (ownPrinter = chromiumPrinter());
+          const r = await printer.print({ html, paper: req.paper, footerLeft: formatVal(model.footer, req.lang), pageOf: rt('x.pageOf', req.lang), lang: req.lang });
+          printed = { overflow: r.overflow, dialogs: r.dialogs, fonts: r.fonts };
+          progress(95, 'write');
+          await writeInto(tmp, r.pdf);
+        }
+      } else if (req.format === 'xlsx') {
+        progress(45, 'write');
+        await writeXlsx(tmp, model, req.lang, loaded.rows as ColumnSource, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
       } else {
-        progress(55, 'print');
-        const printer = req.printer ?? ownPrinter ?? (ownPrinter = chromiumPrinter());
-        const r = await printer.print({ html, paper: req.paper, footerLeft: formatVal(model.footer, req.lang), pageOf: rt('x.pageOf', req.lang), lang: req.lang });
-        overflow = r.overflow;
-        dialogs = r.dialogs;
-        fonts = r.fonts;
-        progress(95, 'write');
-        await writeInto(tmp, r.pdf);
+        progress(45, 'write');
+        await writeInto(tmp, summaryCsv(model, req.lang));
+        await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.rows as ColumnSource, (f) => progress(45 + Math.round(54 * f), 'write'));
       }
-    } else if (req.format === 'xlsx') {
-      progress(45, 'write');
-      await writeXlsx(tmp, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
-    } else {
-      progress(45, 'write');
-      await writeInto(tmp, summaryCsv(model, req.lang));
-      await writeIntervalsCsv(temps[1] as string, model, req.lang, captureColumns(loaded.capture.data), (f) => progress(45 + Math.round(54 * f), 'write'));
+    } finally {
+      loaded.close();
     }
     for (const f of files) f.commit();
     files.length = 0;
     progress(100, 'done');
-    return { files: targets, overflow, dialogs, fonts, model };
+    return { files: targets, ...printed, model };
   } catch (err) {
     for (const f of files) f.abort();
     if (err instanceof HostError) throw err;

@@ -1,26 +1,36 @@
 /**
- * Everything a report needs, read from disk: the capture (through the one reader), its
- * analysis (the same engine call as `cacheproof analyze`), the chart series, the file's hash and
+ * Everything a report needs: the capture's analysis and report chart lines (the host's session,
+ * or one streamed pass over the capture: the same engine calls as `cacheproof analyze`), the file's hash and
  * size, and optionally a TCO scenario checked against the capture. Expected failures are
  * {@link HostError}s with one sentence naming the file or field.
  */
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { analyze, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
+import type { AnalysisReport, AnalyzeOptions, ColumnSource, DeviceInfo } from '@cacheproof/engine';
 import { measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
-import { buildReportModel, reportSeries, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
-import { openCapture, sha256File, type OpenedCapture } from '../capture/reader.ts';
+import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
+import { readCapture, readCaptureInfo } from '../capture/reader.ts';
+import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
+import { computeViewKeeping, type HostView } from '../analysis.ts';
+import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
-import { recordsView } from './rows.ts';
 
 export interface LoadedReport {
-  capture: OpenedCapture;
+  /** The capture's devices (their sizes, for a scenario's measured workload). */
+  devices: readonly DeviceInfo[];
   analysis: AnalysisReport;
   input: ReportInput;
   model: ReportModel;
+  /**
+   * The capture's intervals one device at a time (for the per-interval CSV and XLSX sheets), when
+   * `rows` was asked for; null otherwise. Valid until {@link LoadedReport.close}.
+   */
+  rows: ColumnSource | null;
+  /** Removes the columnar files of `rows` (a no-op without them). */
+  close(): void;
 }
 
 export interface LoadOptions {
@@ -34,6 +44,14 @@ export interface LoadOptions {
   appVersion: string;
   probeVersion: string | null;
   generatedMs: number;
+  /**
+   * The capture's analysis from the host's session (host/session.ts `analysisOfCapture`: the
+   * dashboard's, computed once on a worker thread). Without it (the CLI) the capture is read and
+   * analysed here, once, with the report's chart lines in the same pass.
+   */
+  analysis?: () => Promise<HostView>;
+  /** Keep the capture's intervals readable for the exporter ({@link LoadedReport.rows}). */
+  rows?: boolean;
 }
 
 /** Tolerance when a scenario's "measured" hit shares are compared with the capture's (absolute, 0…1). */
@@ -100,67 +118,79 @@ export async function readScenarioFile(path: string): Promise<{ json: unknown; f
 }
 
 /** The TCO part of a report: the scenario parsed, checked against the capture (`captureSha256`: the capture file's hash) and planned. */
-export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, capture: OpenedCapture, captureName: string, captureSha256: string): ReportTco {
+export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string): ReportTco {
   const parsed = parseScenario(scenario.json);
   if (!parsed.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${parsed.error.message}`);
-  const mismatch = scenarioMismatch(parsed.value, measuredWorkload(analysis, capture.data), scenario.file, captureName, captureSha256);
+  const mismatch = scenarioMismatch(parsed.value, measuredWorkload(analysis, { devices: [...devices] }), scenario.file, captureName, captureSha256);
   if (mismatch !== null) throw new HostError('report-scenario-mismatch', mismatch);
   const plan = planScenario(parsed.value);
   if (!plan.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${plan.error.message}`);
   return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value };
 }
 
+/**
+ * The capture's analysis and report lines, from the session when the host gives one, else read
+ * and analysed here (reading 2–25 %, analysing 25–35 %); with `rows`, the columnar capture stays
+ * open for the exporter (read again when the analysis came from the session).
+ */
+async function analysisFor(o: LoadOptions, progress: (percent: number, stage: string) => void): Promise<{ view: HostView; rows: ColumnarCapture | null }> {
+  if (o.analysis !== undefined) {
+    progress(5, 'analyze');
+    const view = await o.analysis();
+    if (o.rows !== true) return { view, rows: null };
+    progress(20, 'open');
+    return { view, rows: await openCaptureColumnarParallel(o.capturePath, analysisWorkerPath(), undefined, undefined, undefined, true) };
+  }
+  const { view, capture } = await computeViewKeeping(o.capturePath, { id: 'report', name: basename(o.capturePath), isSample: false }, o.analyzeOptions ?? {}, (p) => {
+    if (p.stage === 'read') progress(2 + Math.round((23 * p.done) / Math.max(1, p.total)), 'open');
+    else progress(25 + Math.round((10 * p.done) / Math.max(1, p.total)), 'analyze');
+  });
+  if (o.rows === true) return { view, rows: capture };
+  capture.close();
+  return { view, rows: null };
+}
+
 /** Opens, analyses and models a capture for a report. Throws HostError for expected failures. */
 export async function loadReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedReport> {
   progress(2, 'open');
-  // The hash runs on a worker thread while this one scans the capture.
-  const hashing = sha256File(o.capturePath);
-  hashing.catch(() => undefined);
-  const capture = openCapture(o.capturePath);
-  if (capture.intervalCount === 0) throw new HostError('capture-empty', `${o.capturePath} holds no intervals yet; record a capture first.`);
-  progress(15, 'hash');
-  const sha256 = await hashing;
-  progress(20, 'analyze');
-  const result = analyze(capture.data, o.analyzeOptions ?? {});
-  if (!result.ok) throw new HostError('analysis-failed', `${o.capturePath}: ${result.error.message}`);
-  const captureName = o.captureName ?? basename(o.capturePath);
-  const tco = o.scenario === null ? null : tcoFor(o.scenario, result, capture, captureName, sha256);
-  progress(35, 'model');
-  const roles = new Map(capture.data.devices.map((d) => [d.name, d.role]));
-  const charted = capture.data.devices.filter((d) => !(d.role === 'other' && [...roles.values()].some((r) => r !== 'other')));
-  for (const name of [...result.devices.front, ...result.devices.backing]) {
-    if (!charted.some((d) => d.name === name)) charted.push({ name, role: result.devices.front.includes(name) ? 'front' : 'backing', sizeBytes: null, rotational: null, model: null });
-  }
-  // a view over the reader's columns: no record object per interval is kept (rows.ts)
-  const series = reportSeries(capture.data.columns === undefined ? capture.data.intervals : recordsView(capture.data.columns), charted.map((d) => ({ name: d.name, role: result.devices.front.includes(d.name) ? 'front' : result.devices.backing.includes(d.name) ? 'backing' : d.role })));
-  const meta = capture.meta;
-  let sizeBytes: number | null = null;
+  const info = readCapture(o.capturePath, readCaptureInfo);
+  const { view, rows } = await analysisFor(o, progress);
   try {
-    sizeBytes = statSync(o.capturePath).size;
-  } catch {
-    sizeBytes = null;
+    const result = view.result as unknown as AnalysisReport;
+    const captureName = o.captureName ?? basename(o.capturePath);
+    const tco = o.scenario === null ? null : tcoFor(o.scenario, result, info.devices, captureName, view.captureSha256);
+    progress(35, 'model');
+    let sizeBytes: number | null = null;
+    try {
+      sizeBytes = statSync(o.capturePath).size;
+    } catch {
+      sizeBytes = null;
+    }
+    const input: ReportInput = {
+      analysis: result,
+      capture: {
+        fileName: captureName,
+        sha256: view.captureSha256,
+        sizeBytes,
+        probeVersion: info.meta['probe_version'] ?? o.probeVersion,
+        source: info.meta['source'] ?? null,
+        schemaVersion: info.schemaVersion,
+        sampleIntervalMs: view.sampleIntervalMs,
+        devices: [...info.devices],
+      },
+      series: view.reportSeries,
+      cover: o.cover,
+      appVersion: o.appVersion,
+      generatedMs: o.generatedMs,
+      tco,
+    };
+    const model = buildReportModel(input);
+    progress(40, 'model');
+    return { devices: info.devices, analysis: result, input, model, rows: rows?.data.source ?? null, close: () => rows?.close() };
+  } catch (err) {
+    rows?.close();
+    throw err;
   }
-  const input: ReportInput = {
-    analysis: result,
-    capture: {
-      fileName: captureName,
-      sha256,
-      sizeBytes,
-      probeVersion: meta['probe_version'] ?? o.probeVersion,
-      source: meta['source'] ?? null,
-      schemaVersion: capture.schemaVersion,
-      sampleIntervalMs: capture.data.sampleIntervalMs,
-      devices: capture.data.devices,
-    },
-    series,
-    cover: o.cover,
-    appVersion: o.appVersion,
-    generatedMs: o.generatedMs,
-    tco,
-  };
-  const model = buildReportModel(input);
-  progress(40, 'model');
-  return { capture, analysis: result, input, model };
 }
 
 /** The cover as the model takes it: `date` (YYYY-MM-DD) becomes the "prepared on" time, midnight UTC. */

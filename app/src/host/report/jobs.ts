@@ -15,7 +15,8 @@ import type { ReportProgress, ReportRequest, RequestOf, ReplyOf } from '../../sh
 import { HostError } from '../errors.ts';
 import { exportReport, intervalsCsvPath, type ReportFormat } from './export.ts';
 import { renderHtml, REPORT_CSS } from './html.ts';
-import { coverFrom, loadReport, tcoFor, type LoadedReport } from './input.ts';
+import { coverFrom, loadReport, tcoFor, type LoadedReport, type LoadOptions } from './input.ts';
+import type { HostView } from '../analysis.ts';
 import type { PdfPrinter } from './pdf.ts';
 import { localizeTemplate } from '../../shared/i18n/template.ts';
 
@@ -25,6 +26,8 @@ export interface ReportServiceContext {
    * opened with. The report re-analyses with exactly these, so its figures are the view's.
    */
   analysisOf(analysisId: string): { path: string; options: AnalyzeOptions } | undefined;
+  /** The session's view of a capture with those options (host/session.ts): the report draws from it instead of analysing again. */
+  viewOf?: (path: string, options: AnalyzeOptions) => Promise<HostView>;
   appVersion: string;
   probeVersion: string | null;
   /** The Electron shell's printer (webContents.printToPDF); default headless Chromium. */
@@ -65,8 +68,9 @@ export function reportHandlers(ctx: ReportServiceContext): {
     return a;
   };
 
-  const loadOptions = ({ path, options }: { path: string; options: AnalyzeOptions }, r: Omit<ReportRequest, 'format'>) => ({
+  const loadOptions = ({ path, options }: { path: string; options: AnalyzeOptions }, r: Omit<ReportRequest, 'format'>): LoadOptions => ({
     capturePath: path,
+    ...(ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options) }),
     analyzeOptions: options,
     cover: coverFrom(r.cover),
     // The template's labels are written in the report's language (user-written labels are kept).
@@ -93,7 +97,7 @@ export function reportHandlers(ctx: ReportServiceContext): {
       }
       const base = await cached.loaded;
       const o = loadOptions(a, r);
-      const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.capture, basename(a.path), base.input.capture.sha256);
+      const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
       const model = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
       return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
     },

@@ -9,7 +9,7 @@
 import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
-import { recordAt, type DeviceColumns } from '@cacheproof/engine';
+import { recordAt, type ColumnSource } from '@cacheproof/engine';
 import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
@@ -119,10 +119,10 @@ export interface XlsxProgress {
 
 /**
  * Writes the workbook to `path` (streamed: exceljs `stream.xlsx.WorkbookWriter`, every row
- * committed as written). `cols` are the capture's intervals as per-device columns (in time
+ * committed as written). `rows` gives the capture's intervals one device at a time (in time
  * order); a record exists only while its row is written.
  */
-export async function writeXlsx(path: string, model: ReportModel, lang: Lang, cols: readonly DeviceColumns[], progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, rows: ColumnSource, progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   // Into the reserved temporary file with r+ (never created again after a stop removed it).
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path, { flags: 'r+' }), useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
@@ -161,7 +161,7 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, co
 
   // Per-interval data, one sheet per device (left out above the limit unless asked for)
   const order = model.intervalDevices.map((d) => d.device);
-  const rowCount = countRecords(cols, order);
+  const rowCount = countRecords(rows, order);
   if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) {
     const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
     const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
@@ -175,13 +175,12 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, co
     progress(1);
     return;
   }
-  const byName = new Map(cols.map((c) => [c.device, c]));
   const total = Math.max(1, rowCount);
   let done = 0;
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
   const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
   for (const device of order) {
-    const c = byName.get(device);
+    const c = rows.devices.some((d) => d.device === device) ? rows.load(device) : null;
     const n = c?.n ?? 0;
     for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, n); part++) {
       const name = rt('xl.intervalsSheet', lang, { device }) + (part > 0 ? ` (${part + 1})` : '');
@@ -190,7 +189,7 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, co
       styleHeader(sheet.getRow(1));
       const end = Math.min(n, (part + 1) * MAX_SHEET_ROWS);
       for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
-        const row = intervalRow(recordAt(c as DeviceColumns, i));
+        const row = intervalRow(recordAt(c as NonNullable<typeof c>, i));
         sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
         if (++done % 5000 === 0) {
           if (done % 20000 === 0) progress(0.1 + 0.9 * (done / total));

@@ -1,0 +1,151 @@
+/**
+ * The per-interval CSV's byte writer (app/src/host/report/csv-bytes.ts) writes exactly what
+ * `String(number)`, `Date#toISOString` and the CSV field escaper give, for every kind of value the
+ * exporter meets: integers, short decimals (MB/s, %), arbitrary ratios (ms per I/O), tiny and huge
+ * numbers, negative values and times across days, leap days and before 1970; and the rows written
+ * on two threads (app/src/host/report/csv-rows.ts) are the bytes one thread writes.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
+import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
+import { appendRows, CSV_CHUNK_ROWS } from '../src/host/report/csv-rows.ts';
+import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+async function written(fill: (out: CsvBytes) => void | Promise<void>): Promise<string> {
+  // a small first buffer, so that the tests also cross its growth
+  const out = new CsvBytes(64);
+  await fill(out);
+  return Buffer.from(out.take()).toString('utf8');
+}
+
+/** A deterministic generator (xorshift), so a failure names a value that can be replayed. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x / 4294967296;
+  };
+}
+
+describe('CsvBytes', () => {
+  it('writes numbers exactly as String(v), one per line', async () => {
+    const r = rng(42);
+    const values: number[] = [0, -0, 1, -1, 9, 10, 99, 100, 12345678901234, 2 ** 53 - 1, 2 ** 53, 2 ** 60, 1e21, 1e-7, 1e-6, 0.000001, 0.1, 0.2, 0.3, 0.1 + 0.2, 1.5, -2.25, 0.4096, 0.151552, 99.9, 100.5, 1e15 - 0.5, 1e15, 123456789.123456, 0.0000015, 5e-324, Number.MAX_VALUE, 1 / 3, 2 / 3, 10 / 3];
+    for (let i = 0; i < 20_000; i++) {
+      const k = Math.floor(r() * 7);
+      const n = Math.floor(r() * 10 ** Math.floor(r() * 12));
+      values.push(n / 10 ** k, -n / 10 ** k, n * 1000 / Math.max(1, Math.floor(r() * 3000)), r() * 10 ** (Math.floor(r() * 30) - 15), (n * 4096) / 1e6, (Math.floor(r() * 1000) * 100) / 1000);
+    }
+    const text = await written((out) => {
+      for (const v of values) {
+        out.number(v);
+        out.byte(10);
+      }
+    });
+    const expected = values.map((v) => (Number.isFinite(v) ? String(v) : '')).join('\n') + '\n';
+    const got = text.split('\n');
+    const want = expected.split('\n');
+    for (let i = 0; i < want.length; i++) if (got[i] !== want[i]) expect(`${values[i]} → ${got[i]}`).toBe(`${values[i]} → ${want[i]}`);
+    expect(text).toBe(expected);
+  });
+
+  it('writes non-finite numbers as empty cells', async () => {
+    expect(await written((out) => { out.number(NaN); out.byte(44); out.number(Infinity); out.byte(44); out.number(-Infinity); })).toBe(',,');
+  });
+
+  it('writes times exactly as Date#toISOString across days, leap days, years and before 1970', async () => {
+    const times = [0, 999, 86_399_999, 86_400_000, Date.UTC(2024, 1, 28, 23, 59, 59, 999), Date.UTC(2024, 1, 29, 12, 0, 0, 5), Date.UTC(2026, 11, 31, 23, 59, 59, 999), Date.UTC(2027, 0, 1), -1, -86_400_001, 1234.5, Date.UTC(2026, 10, 2, 7, 8, 9, 10), Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), -62198755200000 - 1];
+    for (let t = Date.UTC(2026, 10, 2, 23, 0, 0); t < Date.UTC(2026, 10, 3, 1, 0, 0); t += 997) times.push(t);
+    const text = await written((out) => {
+      for (const t of times) {
+        out.time(t);
+        out.byte(10);
+      }
+    });
+    expect(text).toBe(times.map((t) => new Date(t).toISOString()).join('\n') + '\n');
+  });
+
+  it('writes text cells escaped like csvField, UTF-8, as the buffer grows', async () => {
+    const cells = ['sda', '=cmd|x', 'диск "1", a', '-sdb', 'nvme0n1', 'ok'];
+    const many = Array.from({ length: 300_000 }, (_, i) => cells[i % cells.length] as string);
+    const text = await written((out) => {
+      for (const c of many) {
+        out.cell(c, csvField);
+        out.text('\r\n');
+      }
+    });
+    expect(text).toBe(many.map((c) => `${csvField(c)}\r\n`).join(''));
+  });
+});
+
+describe('appendRows (the per-interval CSV on two threads)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-csvrows-'));
+  // beside node_modules, so that the bundle finds better-sqlite3 as app/dist's does
+  const workerFile = join(root, 'node_modules', '.cache', 'cacheproof-test', `csv-worker-${process.pid}.cjs`);
+  beforeAll(async () => {
+    // the worker bundle, built from the sources under test (as scripts/build.mjs builds app/dist/analysis-worker.cjs)
+    await build({
+      entryPoints: [join(root, 'app/src/host/analysis-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs',
+      target: 'node20', external: ['better-sqlite3'], define: { __CACHEPROOF_VERSION__: '"test"' }, logLevel: 'warning',
+    });
+  }, 60_000);
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(workerFile, { force: true });
+    rmSync(`${workerFile}.map`, { force: true });
+  });
+
+  /** Intervals of three devices with every kind of value: gaps, short decimals, ratios, a device named like a formula. */
+  function columns(): DeviceColumns[] {
+    const recs: IntervalRecord[] = [];
+    const r = rng(7);
+    for (const [device, n] of [['sda', 3 * CSV_CHUNK_ROWS + 123], ['=sdb', 17], ['nvme0n1', CSV_CHUNK_ROWS]] as const) {
+      for (let i = 0; i < n; i++) {
+        const gap = i % 97 === 5;
+        const reads = Math.floor(r() * 5000), writes = Math.floor(r() * 800);
+        recs.push({ device, startMs: 1_763_000_000_000 + i * 1000, endMs: 1_763_000_000_000 + (i + 1) * 1000, intervalMs: 1000, status: gap ? 'gap' : 'ok',
+          reads: gap ? null : reads, writes: gap ? null : writes, readBytes: reads * 4096, writeBytes: writes * 8192 + 512, readTimeMs: r() * 900, writeTimeMs: Math.floor(r() * 90),
+          busyMs: Math.floor(r() * 1000), weightedMs: i % 11 === 0 ? null : r() * 3000 });
+      }
+    }
+    return columnsFromRecords(recs);
+  }
+
+  async function csvOf(cols: DeviceColumns[], worker: string | null, order: string[]): Promise<Buffer> {
+    const file = join(dir, `rows-${worker === null ? 'one' : 'two'}.csv`);
+    closeSync(openSync(file, 'w'));
+    const fd = openSync(file, 'r+');
+    const seen: number[] = [];
+    try {
+      const end = await appendRows(fd, 3, order, (d) => cols.find((c) => c.device === d) as DeviceColumns, worker, (rows) => seen.push(rows));
+      expect(end).toBe(statSync(file).size);
+    } finally {
+      closeSync(fd);
+    }
+    expect(seen.at(-1)).toBe(cols.reduce((a, c) => a + (order.includes(c.device) ? c.n : 0), 0));
+    return readFileSync(file);
+  }
+
+  it('writes the same bytes on two threads as on one, in device order, each row the engine intervalRow written as the CSV writes it', async () => {
+    const cols = columns();
+    const order = ['nvme0n1', 'sda', '=sdb'];
+    const one = await csvOf(cols, null, order);
+    const two = await csvOf(cols, workerFile, order);
+    expect(two.equals(one)).toBe(true);
+    // the rows themselves, from the engine and csvField, without the byte writer
+    const expected = order.flatMap((d) => {
+      const c = cols.find((x) => x.device === d) as DeviceColumns;
+      return Array.from({ length: c.n }, (_, i) => intervalRow(recordAt(c, i)).map((v, j) => (v === null ? '' : typeof v === 'string' ? csvField(v) : INTERVAL_COLUMNS[j]?.kind === 'time' ? new Date(v).toISOString() : csvField(v))).join(',') + '\r\n');
+    }).join('');
+    expect(one.subarray(3).toString('utf8')).toBe(expected);
+    expect(one.subarray(0, 3)).toEqual(Buffer.alloc(3));
+  });
+});
