@@ -10,6 +10,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startBrowserHost, type RunningHost } from '../src/browser-host/server.ts';
+import { parseReportFileHref, reportFileHref } from '../src/shared/contract.ts';
 import { SignInFileError, writeSignInFile } from '../src/browser-host/signin-file.ts';
 
 const root = resolve(__dirname, '..', '..');
@@ -36,11 +37,38 @@ beforeAll(async () => {
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(join(staticDir, 'renderer.js'), 'void 0;');
-  host = await startBrowserHost({ staticDir, token: TOKEN, dispatch: async (channel, payload) => ({ ok: true, value: { channel, payload } }) as never });
+  writeFileSync(join(dir, 'export.csv'), 'a,b\r\n1,2\r\n');
+  host = await startBrowserHost({
+    staticDir, token: TOKEN, dispatch: async (channel, payload) => ({ ok: true, value: { channel, payload } }) as never,
+    download: (p) => {
+      const at = parseReportFileHref(p);
+      return at !== null && at.jobId === 'job-1' && at.index === 1 ? { path: join(dir, 'export.csv'), name: 'rapport-données.csv', mime: 'text/csv' } : null;
+    },
+  });
 });
 afterAll(async () => {
   await host.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe('finished exports are downloads straight from the host\'s disk', () => {
+  it('serves the file as an attachment with its UTF-8 name, needs the session, and says when it is gone', async () => {
+    const href = reportFileHref('job-1', 1);
+    const r = await call(href);
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('a,b\r\n1,2\r\n');
+    expect(r.headers['content-type']).toBe('text/csv');
+    expect(r.headers['content-length']).toBe('10');
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="rapport-donn_es.csv"; filename*=UTF-8''rapport-donn%C3%A9es.csv`);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect((await call(href, { method: 'HEAD' })).status).toBe(200);
+    expect((await call(href, { headers: { Authorization: 'Bearer nope' } })).status).toBe(401);
+    const gone = await call(reportFileHref('job-2', 0));
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatch(/no longer kept.*Export it again/u);
+    expect((await call('/download/report/job-1/../../etc/passwd')).status).toBe(404);
+    expect((await call(href, { method: 'POST' })).status).toBe(405);
+  });
 });
 
 describe('malformed requests get the status that names them', () => {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -18,6 +18,7 @@ import { parseScenario } from '@cacheproof/engine/plan';
 import type { AnalysisView, ReportProgress } from '../src/shared/contract.ts';
 import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
+import { reportFileOf } from '../src/host/report/jobs.ts';
 import { probePath } from '../src/host/paths.ts';
 import { newRunId, RunRegistry } from '../src/host/runs/registry.ts';
 import { runCli } from '../src/cli/main.ts';
@@ -114,7 +115,13 @@ async function exportCsv(d: Dispatch, analysisId: string, scenario: unknown = nu
     const p = await d('report.progress', { jobId });
     if (!p.ok) return { code: p.error.code, message: p.error.message };
     const s = p.value as ReportProgress;
-    if (s.done) return { summary: Buffer.from(s.files?.[0]?.base64 ?? '', 'base64').toString('utf8') };
+    if (s.done) {
+      // the file stays on the host's disk (the bytes never cross the contract): read it where the browser host serves it from
+      const file = reportFileOf(jobId, s.files?.[0]?.index ?? -1);
+      if (file === null) throw new Error(`report ${jobId}: no file 0`);
+      expect(s.files?.[0]?.sizeBytes).toBe(statSync(file.path).size);
+      return { summary: readFileSync(file.path, 'utf8') };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -12,6 +12,8 @@ import { writeSignInFile } from './signin-file.ts';
 import { createDispatch } from '../host/dispatch.ts';
 import { installBugReporter, reportBug } from '../host/bugs.ts';
 import { createHandlers } from '../host/services.ts';
+import { reportFileOf } from '../host/report/jobs.ts';
+import { parseReportFileHref } from '../shared/contract.ts';
 import { dataDir, findRepoRoot, probePath, samplePath } from '../host/paths.ts';
 
 interface Args {
@@ -53,7 +55,12 @@ async function main(): Promise<void> {
     reportBug,
   );
   const token = process.env['CACHEPROOF_TOKEN'] ?? randomBytes(32).toString('base64url');
-  const host = await startBrowserHost({ staticDir, dispatch, token, port: args.port });
+  // finished exports are downloaded straight from the host's disk (never as bytes inside JSON)
+  const download = (pathname: string): ReturnType<typeof reportFileOf> => {
+    const at = parseReportFileHref(pathname);
+    return at === null ? null : reportFileOf(at.jobId, at.index);
+  };
+  const host = await startBrowserHost({ staticDir, dispatch, token, port: args.port, download });
 
   if (args.urlFile) writeSignInFile(args.urlFile, host.authUrl);
   process.stdout.write(`CacheProof is serving on ${host.origin} (loopback only).\n`);

@@ -9,7 +9,9 @@
  * `x-cacheproof` header. The token is never written to logs.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import { API_HEADER, API_PREFIX } from '../shared/contract.ts';
@@ -51,6 +53,39 @@ export interface BrowserHostOptions {
   token: string;
   /** 0 (default) picks a free port. */
   port?: number;
+  /**
+   * The file behind a download path (`/download/…`, e.g. a finished export at
+   * `reportFileHref(jobId, index)`): its path on disk, the name to save it under and its type;
+   * null when there is none.
+   */
+  download?: (pathname: string) => { path: string; name: string; mime: string } | null;
+}
+
+/** Paths served as downloads (see {@link BrowserHostOptions.download}). */
+export const DOWNLOAD_PREFIX = '/download/';
+
+/** Streams a file as a download (saved by the browser, never shown), or 404 when it is gone. */
+async function sendDownload(req: IncomingMessage, res: ServerResponse, file: { path: string; name: string; mime: string } | null): Promise<void> {
+  let size: number;
+  try {
+    if (file === null) throw new Error('none');
+    size = (await stat(file.path)).size;
+  } catch {
+    send(res, 404, 'Not found: this export is no longer kept (10 minutes after it finished). Export it again.');
+    return;
+  }
+  // RFC 6266: an ASCII fallback name and the UTF-8 name
+  const ascii = file.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  res.writeHead(200, {
+    ...securityHeaders(file.mime),
+    'Content-Length': String(size),
+    'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await pipeline(createReadStream(file.path), res);
 }
 
 export interface RunningHost {
@@ -183,6 +218,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, 'Method not allowed.');
+      return;
+    }
+    if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+      await sendDownload(req, res, options.download?.(url.pathname) ?? null);
       return;
     }
     let rel: string;

@@ -31,6 +31,7 @@ export const EXIT_OF_ERROR = {
   'report-scenario-mismatch': EXIT.mismatch,
   'report-no-browser': EXIT.unavailable,
   'report-job-not-found': EXIT.internal,
+  'not-supported': EXIT.internal,
   internal: EXIT.internal,
   network: EXIT.internal,
 } as const satisfies Record<ErrorCode, ExitCode>;

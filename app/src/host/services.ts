@@ -17,7 +17,7 @@ import { prefilledScenarioOf } from './plan.ts';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
-import { reportHandlers } from './report/jobs.ts';
+import { reportHandlers, type SaveDialog } from './report/jobs.ts';
 import type { PdfPrinter } from './report/pdf.ts';
 
 export interface HostContext {
@@ -29,6 +29,8 @@ export interface HostContext {
   dataDir?: string;
   /** How reports are printed to PDF: the Electron shell passes one built on webContents.printToPDF; default headless Chromium. */
   pdfPrinter?: PdfPrinter;
+  /** The Electron shell's Save dialog for exports (`report.save`); the browser window downloads instead. */
+  saveDialog?: SaveDialog;
 }
 
 /** An analysis opened in this session: its capture and the analysis options it was opened with (a run's roles and targets). */
@@ -67,7 +69,9 @@ export function createHandlers(ctx: HostContext): Handlers {
     analysisOf: (id) => opened.get(id),
     // the dashboard's session: the report and its preview never read or analyse the capture again
     viewOf: (path, options) => sessions.openHost(path, { id: 'report', name: basename(path), isSample: false }, options),
-    appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
+    appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }),
+    ...(ctx.saveDialog === undefined ? {} : { saveDialog: ctx.saveDialog }),
+  });
   return {
     ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),

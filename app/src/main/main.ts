@@ -3,7 +3,7 @@
  * (docs/ipc.md). Started by `npm start` when an Electron runtime is available.
  */
 import { installBugReporter, reportBug } from '../host/bugs.ts';
-import { app, BrowserWindow, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
@@ -25,7 +25,16 @@ function start(): void {
   const pdfPrinter = electronPrinter({ BrowserWindow, session: session.fromPartition(PRINT_PARTITION) });
   app.on('will-quit', () => void pdfPrinter.close());
   const dispatch = createDispatch(
-    createHandlers({ shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root), pdfPrinter }),
+    createHandlers({
+      shell: 'electron', sample: sample && existsSync(sample) ? sample : null, probe: probePath(root), pdfPrinter,
+      // exports are saved straight from the host's file to where the person chooses (report.save)
+      saveDialog: async (suggestedName) => {
+        const win = BrowserWindow.getFocusedWindow();
+        const options = { defaultPath: join(app.getPath('documents'), suggestedName) };
+        const r = win === null ? await dialog.showSaveDialog(options) : await dialog.showSaveDialog(win, options);
+        return r.canceled || r.filePath === undefined || r.filePath === '' ? null : r.filePath;
+      },
+    }),
     reportBug,
   );
   registerContract(dispatch, indexUrl);

@@ -29,6 +29,8 @@ export interface CacheProofApi {
   /** Starts a report export; returns the job id to poll. */
   startReport(request: ReportRequest): Promise<Result<string>>;
   reportProgress(jobId: string): Promise<Result<ReportProgress>>;
+  /** Electron: saves a finished export's file through a Save dialog (the path, or null when cancelled). */
+  saveReportFile(jobId: string, index: number): Promise<Result<string | null>>;
 }
 
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
@@ -63,5 +65,9 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
       return r.ok ? { ok: true, value: r.value.jobId } : r;
     },
     reportProgress: (jobId) => call('report.progress', { jobId }),
+    saveReportFile: async (jobId, index) => {
+      const r = await call('report.save', { jobId, index });
+      return r.ok ? { ok: true, value: r.value.path } : r;
+    },
   };
 }

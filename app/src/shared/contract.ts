@@ -210,9 +210,24 @@ export const ReportRequest = z.object({
 }).strict();
 export type ReportRequest = z.infer<typeof ReportRequest>;
 
-/** One file of a finished export, for the renderer to save (base64 bytes). */
-export const ReportFile = z.object({ name: z.string(), mime: z.string(), base64: z.string() });
+/**
+ * One file of a finished export. Its bytes never cross the contract: the host keeps the file
+ * (10 minutes) and the renderer saves it straight from disk — in the browser window by the link
+ * {@link reportFileHref} (a download), in the Electron app with `report.save` (a Save dialog).
+ */
+export const ReportFile = z.object({ name: z.string(), mime: z.string(), sizeBytes: z.number().int().nonnegative(), index: z.number().int().nonnegative() });
 export type ReportFile = z.infer<typeof ReportFile>;
+
+/** Where the browser host serves a finished export's file (GET, same session cookie; a download). */
+export function reportFileHref(jobId: string, index: number): string {
+  return `/download/report/${encodeURIComponent(jobId)}/${index}`;
+}
+
+/** The job and file index of a {@link reportFileHref} path, or null for any other path. */
+export function parseReportFileHref(pathname: string): { jobId: string; index: number } | null {
+  const m = /^\/download\/report\/([A-Za-z0-9-]{1,64})\/([0-8])$/.exec(pathname);
+  return m === null ? null : { jobId: m[1] as string, index: Number(m[2]) };
+}
 
 /** Stages of an export job, in order (the progress bar names them). */
 export const REPORT_STAGES = ['open', 'hash', 'analyze', 'model', 'render', 'print', 'write', 'done'] as const;
@@ -266,6 +281,8 @@ export const CHANNELS = {
   'report.start': { request: ReportRequest, reply: z.object({ jobId: z.string() }) },
   /** A job's progress; once done, its files (a failed job answers with its error). */
   'report.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: ReportProgress },
+  /** Electron: saves a finished export's file where the person chooses (a Save dialog); `path` null when they cancel. The browser window downloads it instead ({@link reportFileHref}). */
+  'report.save': { request: z.object({ jobId: z.string().min(1).max(64), index: z.number().int().min(0).max(8) }).strict(), reply: z.object({ path: z.string().nullable() }) },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -304,6 +321,8 @@ export const ERROR_CODES = [
   'report-scenario-mismatch',
   'report-no-browser',
   'report-job-not-found',
+  /** A call this window cannot make (the browser window has no Save dialog: it downloads). */
+  'not-supported',
   'internal',
   /** The renderer's HTTP transport lost the browser host (never sent by the host). */
   'network',

@@ -1,12 +1,17 @@
 /**
  * The report channels of the contract: `report.preview` (the HTML the Export screen shows,
- * rebuilt from a cached analysis on every change), and export jobs (`report.start` →
- * `report.progress` until done) that write to a private temporary folder and hand the bytes
- * back to the renderer, which saves them (a Blob download). Jobs run one at a time per host.
+ * rebuilt from the session's analysis on every change), and export jobs (`report.start` →
+ * `report.progress` until done) that write to a private temporary folder and keep the files
+ * there for {@link KEEP_MS}: the renderer saves them straight from disk — the browser window
+ * downloads them from the browser host ({@link reportFileOf}), the Electron app copies them
+ * where the person chooses (`report.save`). The bytes never cross the contract. Jobs run one at
+ * a time per host.
  */
 import { reportBug } from '../bugs.ts';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { writeAtomicWith } from '../atomic-write.ts';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
@@ -34,6 +39,8 @@ export interface ReportServiceContext {
   printer?: PdfPrinter;
   /** The clock (tests pass a fixed one). */
   now?: () => number;
+  /** The Electron shell's Save dialog; absent in the browser host (its window downloads). */
+  saveDialog?: SaveDialog;
 }
 
 const MIME: Record<ReportFormat, string> = { pdf: 'application/pdf', html: 'text/html', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv' };
@@ -42,19 +49,50 @@ interface Job {
   state: ReportProgress;
   error: HostError | null;
   finishedMs: number | null;
+  /** The job's private folder (removed when the job is forgotten). */
+  dir: string | null;
+  /** The finished files, by index: path on disk, name to save under, type. */
+  files: { path: string; name: string; mime: string }[];
 }
 
-/** How long a finished job's result is kept for the renderer to collect. */
-const KEEP_MS = 10 * 60_000;
+/** How long a finished job's files are kept for the renderer to save. */
+export const KEEP_MS = 10 * 60_000;
+
+/** Every job of this process by id (ids are random UUIDs), for the browser host's downloads. */
+const allJobs = new Map<string, Job>();
+
+/**
+ * A finished export's file for the browser host's download route (`reportFileHref`): its path on
+ * disk, the name to save it under and its type; null for an unknown job or index.
+ */
+export function reportFileOf(jobId: string, index: number): { path: string; name: string; mime: string } | null {
+  return allJobs.get(jobId)?.files[index] ?? null;
+}
+
+/** Where the Electron shell asks the person to save a file: the chosen path, or null when they cancel. */
+export type SaveDialog = (suggestedName: string, mime: string) => Promise<string | null>;
 
 function fileStem(name: string): string {
   return basename(name).replace(/\.(capture|sqlite|db)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80) || 'report';
+}
+
+/** Copies a finished export to where the person chose, through the one atomic writer (HostError `report-cannot-write` when it cannot). */
+async function saveCopy(from: string, target: string): Promise<void> {
+  try {
+    await writeAtomicWith(target, async (tmp) => {
+      // into the reserved temporary file (r+: never created again after a stop removed it)
+      await pipeline(createReadStream(from), createWriteStream(tmp, { flags: 'r+' }));
+    });
+  } catch (err) {
+    throw new HostError('report-cannot-write', `Cannot save the report to ${target}: ${(err as Error).message}. Choose a folder you can write to, with free space.`);
+  }
 }
 
 export function reportHandlers(ctx: ReportServiceContext): {
   'report.preview': (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>>;
   'report.start': (r: RequestOf<'report.start'>) => Promise<ReplyOf<'report.start'>>;
   'report.progress': (r: RequestOf<'report.progress'>) => Promise<ReplyOf<'report.progress'>>;
+  'report.save': (r: RequestOf<'report.save'>) => Promise<ReplyOf<'report.save'>>;
 } {
   const now = ctx.now ?? Date.now;
   const jobs = new Map<string, Job>();
@@ -80,8 +118,13 @@ export function reportHandlers(ctx: ReportServiceContext): {
     generatedMs: now(),
   });
 
+  const forget = (id: string, j: Job): void => {
+    jobs.delete(id);
+    allJobs.delete(id);
+    if (j.dir !== null) rmSync(j.dir, { recursive: true, force: true });
+  };
   const prune = (): void => {
-    for (const [id, j] of jobs) if (j.finishedMs !== null && now() - j.finishedMs > KEEP_MS) jobs.delete(id);
+    for (const [id, j] of jobs) if (j.finishedMs !== null && now() - j.finishedMs > KEEP_MS) forget(id, j);
   };
 
   return {
@@ -106,10 +149,12 @@ export function reportHandlers(ctx: ReportServiceContext): {
       const a = analysisOf(r.analysisId);
       const path = a.path;
       const jobId = randomUUID();
-      const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null };
+      const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null, dir: null, files: [] };
       jobs.set(jobId, job);
+      allJobs.set(jobId, job);
       const run = async (): Promise<void> => {
         const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
+        job.dir = dir;
         try {
           const name = `${fileStem(path)}-report-${r.lang}.${r.format}`;
           const out = join(dir, name);
@@ -119,16 +164,18 @@ export function reportHandlers(ctx: ReportServiceContext): {
               job.state = { ...job.state, percent: Math.min(99, percent), stage };
             },
           );
-          const files = res.files.map((f) => ({ name: basename(f), mime: MIME[r.format], base64: readFileSync(f).toString('base64') }));
-          if (r.format === 'csv' && files.length === 2) files[1] = { ...(files[1] as (typeof files)[number]), name: basename(intervalsCsvPath(name)) };
+          job.files = res.files.map((f, index) => ({ path: f, name: r.format === 'csv' && index === 1 ? basename(intervalsCsvPath(name)) : basename(f), mime: MIME[r.format] }));
+          const files = job.files.map((f, index) => ({ name: f.name, mime: f.mime, sizeBytes: statSync(f.path).size, index }));
           job.state = { jobId, percent: 100, stage: 'done', done: true, files };
         } catch (err) {
           if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
           job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
           job.state = { ...job.state, done: true };
+          job.files = [];
+          rmSync(dir, { recursive: true, force: true });
+          job.dir = null;
         } finally {
           job.finishedMs = now();
-          rmSync(dir, { recursive: true, force: true });
         }
       };
       queue = queue.then(run, run);
@@ -138,11 +185,20 @@ export function reportHandlers(ctx: ReportServiceContext): {
       const job = jobs.get(jobId);
       if (job === undefined) throw new HostError('report-job-not-found', `There is no export job ${jobId}; start the export again.`);
       if (job.error !== null) {
-        jobs.delete(jobId);
+        forget(jobId, job);
         throw job.error;
       }
-      if (job.state.done) jobs.delete(jobId);
+      // a finished job stays (with its files) until it is older than KEEP_MS: the renderer saves from it
       return job.state;
+    },
+    'report.save': async ({ jobId, index }) => {
+      const file = jobs.get(jobId)?.files[index];
+      if (file === undefined) throw new HostError('report-job-not-found', `There is no finished export ${jobId} with a file ${index}; start the export again.`);
+      if (ctx.saveDialog === undefined) throw new HostError('not-supported', 'The browser window downloads the file instead: use its link.');
+      const target = await ctx.saveDialog(file.name, file.mime);
+      if (target === null) return { path: null };
+      await saveCopy(file.path, target);
+      return { path: target };
     },
   };
 }

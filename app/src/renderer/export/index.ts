@@ -2,9 +2,11 @@
  * The Export screen: cover fields, the report's language, format and paper, an option to include
  * the TCO section, a live preview (the report's own HTML in a sandboxed iframe without scripts;
  * its stylesheet is adopted from here because the app's CSP forbids inline styles), and an export
- * job with a progress bar; the finished file is saved through a Blob link.
+ * job with a progress bar. The finished files are saved straight from the host's disk: the browser
+ * window downloads them from the browser host (`reportFileHref`), the Electron app asks where to
+ * save each (`report.save`, a Save dialog). Their bytes never pass through this page.
  */
-import type { ReportCover, ReportRequest, ScenarioDraft } from '../../shared/contract.ts';
+import { reportFileHref, type ReportCover, type ReportFile, type ReportRequest, type ScenarioDraft } from '../../shared/contract.ts';
 import { common, type CommonKey } from '../../shared/i18n/common.ts';
 import { exportUi, type ExportKey } from '../../shared/i18n/report.ts';
 import { LANGS, translate, type Lang } from '../../shared/i18n/types.ts';
@@ -20,13 +22,6 @@ type CoverField = (typeof COVER_FIELDS)[number];
 /** What the person typed, kept per analysis while the window is open. */
 const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>; lang: Lang; format: ReportRequest['format']; paper: ReportRequest['paper']; tco: boolean }>();
 
-function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(b64);
-  const out = new Uint8Array(new ArrayBuffer(bin.length));
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
   const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
   const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, tco: false };
@@ -35,7 +30,6 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let previewSeq = 0;
   let scenario: ScenarioDraft | null = null;
-  const urls: string[] = [];
 
   const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.exportError, hidden: '' });
   const showError = (code: string | null): void => {
@@ -141,10 +135,19 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
     timer = setTimeout(() => void refresh(), 350);
   }
 
-  const save = (name: string, mime: string, b64: string): HTMLAnchorElement => {
-    const url = URL.createObjectURL(new Blob([base64ToBytes(b64)], { type: mime }));
-    urls.push(url);
-    return el('a', { href: url, download: name, 'data-testid': TID.exportDownload, 'data-name': name }, ui('download', { name }));
+  /** The browser window: a download link to the host's file (clicked once at the end of the job). */
+  const link = (jobId: string, f: ReportFile): HTMLAnchorElement =>
+    el('a', { href: reportFileHref(jobId, f.index), download: f.name, 'data-testid': TID.exportDownload, 'data-name': f.name }, ui('download', { name: f.name }));
+
+  /** The Electron app: a Save dialog per file, the host copies the file where the person chooses. */
+  const saveButton = (jobId: string, f: ReportFile): HTMLButtonElement => {
+    const b = el('button', { type: 'button', 'data-testid': TID.exportDownload, 'data-name': f.name }, ui('saveAs', { name: f.name }));
+    b.addEventListener('click', () => void (async () => {
+      const r = await ctx.api.saveReportFile(jobId, f.index);
+      if (!r.ok) showError(r.error.code);
+      else if (r.value !== null) b.after(el('span', { class: 'hint' }, ` ${ui('savedTo', { path: r.value })}`));
+    })());
+    return b;
   };
 
   start.addEventListener('click', () => void (async () => {
@@ -172,7 +175,12 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
         const stageKey = `stage.${p.value.stage}` as ExportKey;
         stage.textContent = `${stageKey in exportUi.en ? ui(stageKey) : p.value.stage} · ${Math.round(p.value.percent)} %`;
         if (p.value.done) {
-          const links = (p.value.files ?? []).map((f) => save(f.name, f.mime, f.base64));
+          const files = p.value.files ?? [];
+          if (ctx.info?.shell === 'electron') {
+            downloads.replaceChildren(el('p', {}, ui('ready', { files: files.map((f) => f.name).join(', ') })), ...files.map((f) => el('p', {}, saveButton(r.value, f))));
+            return;
+          }
+          const links = files.map((f) => link(r.value, f));
           downloads.replaceChildren(el('p', {}, ui('saved', { files: links.map((a) => a.download).join(', ') })), ...links.map((a) => el('p', {}, a)));
           for (const a of links) a.click();
           return;
@@ -219,7 +227,6 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
     dispose: () => {
       disposed = true;
       if (timer !== null) clearTimeout(timer);
-      for (const u of urls) URL.revokeObjectURL(u);
     },
   };
 }

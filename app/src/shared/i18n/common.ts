@@ -6,7 +6,7 @@ export type CommonKey =
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
-  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found';
+  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported';
 
 export const common: Catalog<CommonKey> = {
   en: {
@@ -37,6 +37,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-scenario-mismatch': 'The TCO scenario was measured on another capture. Prefill it again from this analysis in the Planner.',
     'err.report-no-browser': 'Printing a PDF needs Chromium, which was not found. Install Chromium, or export HTML and print it from a browser.',
     'err.report-job-not-found': 'This export is no longer known. Start the export again.',
+    'err.not-supported': 'This window cannot do that: in the browser window the file downloads to your Downloads folder (use the link).',
   },
   fr: {
     appTitle: 'CacheProof', tagline: 'Analyseur du gain d’un cache de stockage', loading: 'Chargement…', language: 'Langue',
@@ -66,6 +67,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-scenario-mismatch': 'Le scénario TCO a été mesuré sur une autre capture. Pré-remplissez-le à nouveau à partir de cette analyse dans le Planificateur.',
     'err.report-no-browser': 'L’impression en PDF nécessite Chromium, introuvable. Installez Chromium, ou exportez en HTML et imprimez depuis un navigateur.',
     'err.report-job-not-found': 'Cet export n’est plus connu. Relancez l’export.',
+    'err.not-supported': 'Cette fenêtre ne peut pas le faire : dans le navigateur, le fichier se télécharge dans votre dossier Téléchargements (utilisez le lien).',
   },
   es: {
     appTitle: 'CacheProof', tagline: 'Analizador del beneficio de una caché de almacenamiento', loading: 'Cargando…', language: 'Idioma',
@@ -95,6 +97,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-scenario-mismatch': 'El escenario TCO se midió en otra captura. Vuelva a rellenarlo a partir de este análisis en el Planificador.',
     'err.report-no-browser': 'Imprimir en PDF requiere Chromium, que no se encontró. Instale Chromium, o exporte en HTML e imprima desde un navegador.',
     'err.report-job-not-found': 'Esta exportación ya no se conoce. Vuelva a iniciarla.',
+    'err.not-supported': 'Esta ventana no puede hacerlo: en el navegador, el archivo se descarga en su carpeta Descargas (use el enlace).',
   },
   ru: {
     appTitle: 'CacheProof', tagline: 'Анализатор выгоды от кэша хранилища', loading: 'Загрузка…', language: 'Язык',
@@ -124,5 +127,6 @@ export const common: Catalog<CommonKey> = {
     'err.report-scenario-mismatch': 'Сценарий TCO был измерен на другой записи. Заполните его заново по этому анализу в Планировщике.',
     'err.report-no-browser': 'Для печати в PDF нужен Chromium, но он не найден. Установите Chromium или экспортируйте HTML и распечатайте его из браузера.',
     'err.report-job-not-found': 'Этот экспорт больше не известен. Запустите экспорт заново.',
+    'err.not-supported': 'Это окно так не умеет: в браузере файл скачивается в папку «Загрузки» (используйте ссылку).',
   },
 };

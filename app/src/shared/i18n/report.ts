@@ -648,7 +648,7 @@ export type ExportKey =
   | 'nav' | 'title' | 'intro' | 'cover' | 'f.title' | 'f.customer' | 'f.server' | 'f.author' | 'f.date' | 'h.title' | 'h.server'
   | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'paper.a4' | 'paper.letter'
   | 'start' | 'preview' | 'previewLoading' | 'progress' | 'stage.open' | 'stage.hash' | 'stage.analyze' | 'stage.model' | 'stage.render'
-  | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download';
+  | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download' | 'ready' | 'saveAs' | 'savedTo';
 
 export const exportUi: Catalog<ExportKey> = {
   en: {
@@ -661,7 +661,7 @@ export const exportUi: Catalog<ExportKey> = {
     'paper.a4': 'A4', 'paper.letter': 'Letter', start: 'Export', preview: 'Preview', previewLoading: 'Preparing the preview…', progress: 'Export progress',
     'stage.open': 'Opening the capture', 'stage.hash': 'Computing the file’s fingerprint', 'stage.analyze': 'Analysing', 'stage.model': 'Building the report',
     'stage.render': 'Drawing the charts', 'stage.print': 'Printing the PDF', 'stage.write': 'Writing the file', 'stage.done': 'Done',
-    saved: 'Saved: {files}.', download: 'Download {name} again',
+    saved: 'Saved: {files}.', download: 'Download {name} again', ready: 'Ready: {files}.', saveAs: 'Save {name}…', savedTo: 'Saved to {path}.',
   },
   fr: {
     nav: 'Export', title: 'Exporter le rapport de preuve de concept', intro: 'Le rapport s’explique seul à qui n’a jamais vu cette application : chiffres avec leurs intervalles, méthode, graphiques, réserves et annexe. L’aperçu ci-dessous est le document qui sera écrit.',
@@ -673,7 +673,7 @@ export const exportUi: Catalog<ExportKey> = {
     'paper.a4': 'A4', 'paper.letter': 'Letter (US)', start: 'Exporter', preview: 'Aperçu', previewLoading: 'Préparation de l’aperçu…', progress: 'Progression de l’export',
     'stage.open': 'Ouverture de la capture', 'stage.hash': 'Calcul de l’empreinte du fichier', 'stage.analyze': 'Analyse', 'stage.model': 'Construction du rapport',
     'stage.render': 'Dessin des graphiques', 'stage.print': 'Impression du PDF', 'stage.write': 'Écriture du fichier', 'stage.done': 'Terminé',
-    saved: 'Enregistré : {files}.', download: 'Télécharger à nouveau {name}',
+    saved: 'Enregistré : {files}.', download: 'Télécharger à nouveau {name}', ready: 'Prêt : {files}.', saveAs: 'Enregistrer {name}…', savedTo: 'Enregistré dans {path}.',
   },
   es: {
     nav: 'Exportar', title: 'Exportar el informe de prueba de concepto', intro: 'El informe se explica solo ante quien nunca vio esta aplicación: cifras con sus intervalos, método, gráficos, salvedades y anexo. La vista previa es el documento que se escribirá.',
@@ -685,7 +685,7 @@ export const exportUi: Catalog<ExportKey> = {
     'paper.a4': 'A4', 'paper.letter': 'Carta (Letter)', start: 'Exportar', preview: 'Vista previa', previewLoading: 'Preparando la vista previa…', progress: 'Progreso de la exportación',
     'stage.open': 'Abriendo la captura', 'stage.hash': 'Calculando la huella del archivo', 'stage.analyze': 'Analizando', 'stage.model': 'Construyendo el informe',
     'stage.render': 'Dibujando los gráficos', 'stage.print': 'Imprimiendo el PDF', 'stage.write': 'Escribiendo el archivo', 'stage.done': 'Terminado',
-    saved: 'Guardado: {files}.', download: 'Descargar de nuevo {name}',
+    saved: 'Guardado: {files}.', download: 'Descargar de nuevo {name}', ready: 'Listo: {files}.', saveAs: 'Guardar {name}…', savedTo: 'Guardado en {path}.',
   },
   ru: {
     nav: 'Экспорт', title: 'Экспорт отчёта о пилотной проверке', intro: 'Отчёт понятен без этого приложения: показатели с интервалами, методика, графики, оговорки и приложение. Ниже — предпросмотр документа, который будет записан.',
@@ -697,6 +697,6 @@ export const exportUi: Catalog<ExportKey> = {
     'paper.a4': 'A4', 'paper.letter': 'Letter (США)', start: 'Экспортировать', preview: 'Предпросмотр', previewLoading: 'Готовим предпросмотр…', progress: 'Ход экспорта',
     'stage.open': 'Открываем запись', 'stage.hash': 'Считаем отпечаток файла', 'stage.analyze': 'Анализируем', 'stage.model': 'Собираем отчёт',
     'stage.render': 'Рисуем графики', 'stage.print': 'Печатаем PDF', 'stage.write': 'Записываем файл', 'stage.done': 'Готово',
-    saved: 'Сохранено: {files}.', download: 'Скачать {name} ещё раз',
+    saved: 'Сохранено: {files}.', download: 'Скачать {name} ещё раз', ready: 'Готово: {files}.', saveAs: 'Сохранить {name}…', savedTo: 'Сохранено в {path}.',
   },
 };
