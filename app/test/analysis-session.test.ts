@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,6 +97,41 @@ describe('the host keeps answering while a large capture opens', () => {
   }, 120_000);
 });
 
+describe('progress and cancel through the contract (analysis.progress, analysis.cancel)', () => {
+  it('a capture being opened says where it is, stops when asked (its open fails with analysis-cancelled), and opens again after', async () => {
+    // a modification time this host has not seen: a new session and no cached view
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(big, later, later);
+    const idle = await call('analysis.progress', { path: big });
+    expect(idle.reply).toEqual({ ok: true, value: { progress: null } });
+    const opening = call('analysis.openCapture', { path: big });
+    let seen: { stage: string; done: number; total: number } | null = null;
+    for (let i = 0; i < 200 && seen === null; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const p = await call('analysis.progress', { path: big });
+      expect(p.reply.ok).toBe(true);
+      seen = (p.reply.value as { progress: typeof seen }).progress;
+    }
+    expect(seen, 'no progress was reported while the capture was read').not.toBeNull();
+    const first = seen as unknown as { stage: string; done: number; total: number };
+    expect(first.stage).toBe('read');
+    expect(first.total).toBeGreaterThan(900_000);
+    expect(first.done).toBeLessThanOrEqual(first.total);
+    const stop = await call('analysis.cancel', { path: big });
+    expect(stop.reply).toEqual({ ok: true, value: { cancelled: true } });
+    const open = await opening;
+    expect(open.reply.ok).toBe(false);
+    expect(open.reply.error?.code).toBe('analysis-cancelled');
+    expect((await call('analysis.cancel', { path: big })).reply).toEqual({ ok: true, value: { cancelled: false } });
+    expect((await call('analysis.progress', { path: big })).reply).toEqual({ ok: true, value: { progress: null } });
+    // a bad target names the field
+    const bad = await call('analysis.progress', { path: big, runId: 'x' });
+    expect(bad.reply.error?.code).toBe('bad-request');
+    const again = await call('analysis.openCapture', { path: big });
+    expect(again.reply.ok, JSON.stringify(again.reply.error)).toBe(true);
+  }, 120_000);
+});
+
 describe('sessions', () => {
   it('one analysis per capture and options: a second open while the first runs shares it; progress goes from reading to analysing', async () => {
     const sessions = new AnalysisSessions(null, workerFile);
@@ -122,7 +157,7 @@ describe('sessions', () => {
     expect(sessions.cancel(big, { seed: 3 })).toBe(true);
     const err = await opening.then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(HostError);
-    expect((err as HostError).code).toBe('analysis-failed');
+    expect((err as HostError).code).toBe('analysis-cancelled');
     expect((err as HostError).message).toMatch(/cancelled/);
     await new Promise((r) => setTimeout(r, 100));
     expect(readdirSync(tmpdir()).filter((f) => f.startsWith('cacheproof-analysis-')).length).toBe(before);

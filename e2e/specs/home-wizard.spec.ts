@@ -3,13 +3,16 @@
  * what the person reads:
  * - a capture that cannot be opened says what happened and what to do, and nothing already
  *   listed or typed is lost (the recent list survives a reload);
+ * - a large capture being opened shows where it is (reading, analysing) and Stop cancels it;
  * - the wizard will not go on with no device chosen, says why, and keeps every choice across
  *   Back, Next and a reload;
  * - Start launches the probe detached with the plan and lands on the run's Live screen (the
  *   run is then stopped through the contract).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot, watchConsole } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
@@ -72,6 +75,35 @@ test('a capture that cannot be opened says why in French; the recent list and th
   await recent.locator('tbody tr').filter({ hasText: home.fr['status.sample'] }).getByRole('button').click();
   await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('a large capture shows where its opening is, in French, and Stop cancels it; it opens after', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  // 2 × 8 h of 16 devices at 1 s (about 0.9 million intervals): a few seconds of reading on this machine
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-e2e-progress-'));
+  try {
+    const big = join(dir, 'gros.capture');
+    writeSyntheticCapture({ path: big, windowSeconds: 8 * 3600, warmupSeconds: 600, intervalMs: 1000, backingDevices: 14, extraDevices: 1, missShare: 0.1 });
+    await signIn(page, app.authUrl, 'fr');
+    const path = page.getByTestId(TID.homeOpenPath);
+    await path.fill(big);
+    await page.getByTestId(TID.homeOpenSubmit).click();
+    const progress = page.getByTestId(TID.openProgress);
+    await expect(progress).toBeVisible({ timeout: 20_000 });
+    await expect(progress).toHaveAttribute('data-stage', /^(read|analyze)$/);
+    await expect(progress).toContainText(/Lecture de .*gros\.capture : \d+ % d’environ [\d\u202f\u00a0 ]+ intervalles…|Analyse de .*gros\.capture/u);
+    await page.getByTestId(TID.openCancel).click();
+    const error = page.getByTestId(TID.homeOpenError);
+    await expect(error).toContainText(common.fr['err.analysis-cancelled']);
+    await expect(progress).toHaveCount(0);
+    // the next open starts again and reaches the dashboard
+    await page.getByTestId(TID.homeOpenSubmit).click();
+    await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible({ timeout: 120_000 });
+    expect(errors).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the wizard refuses to go on with no device chosen, says why in French, and keeps every choice', async ({ app, page }) => {

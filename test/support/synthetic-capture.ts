@@ -6,8 +6,8 @@
  * baseline and only the misses (missShare) after the switch.
  */
 import Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { mulberry32 } from '../../engine/src/benefit/prng.ts';
 
 export interface SyntheticOptions {
@@ -27,9 +27,30 @@ export interface SyntheticOptions {
   userVersion?: number;
 }
 
+declare const __dirname: string | undefined;
+
+const MIGRATIONS = join('native', 'probe', 'src', 'capture', 'migrations');
+
+/**
+ * The checkout's migrations folder: from this file's folder when the module system gives it
+ * (vitest, the benchmarks' CommonJS bundle), else from the working folder up (Playwright's ESM
+ * loader has no `__dirname`; specs run from the checkout).
+ */
+function migrationsDir(): string {
+  const starts = [typeof __dirname === 'string' ? join(__dirname, '..', '..') : null, process.cwd()];
+  for (const start of starts) {
+    if (start === null) continue;
+    for (let d = resolve(start); ; d = dirname(d)) {
+      if (existsSync(join(d, MIGRATIONS))) return join(d, MIGRATIONS);
+      if (dirname(d) === d) break;
+    }
+  }
+  throw new Error(`the capture migrations (${MIGRATIONS}) were not found above ${process.cwd()}: run from the CacheProof checkout`);
+}
+
 /** The capture schema's numbered migrations (native/probe/src/capture/migrations/NNNN_*.sql), in order. */
 export function migrations(): { version: number; file: string; sql: string }[] {
-  const dir = join(__dirname, '..', '..', 'native', 'probe', 'src', 'capture', 'migrations');
+  const dir = migrationsDir();
   return readdirSync(dir)
     .filter((f) => /^\d{4}_.+\.sql$/u.test(f))
     .sort()

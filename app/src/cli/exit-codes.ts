@@ -19,6 +19,7 @@ export const EXIT_OF_ERROR = {
   'capture-empty': EXIT.badInput,
   'capture-damaged': EXIT.badInput,
   'analysis-failed': EXIT.mismatch,
+  'analysis-cancelled': EXIT.internal,
   'analysis-no-measure': EXIT.mismatch,
   'probe-missing': EXIT.unavailable,
   'probe-failed': EXIT.internal,

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
-import type { AnalysisView } from '../shared/contract.ts';
+import type { AnalysisTarget, AnalysisView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
 import { loadProfileView } from './analysis.ts';
 import { sharedSessions, type AnalysisSessions } from './session.ts';
@@ -72,6 +72,13 @@ export function createHandlers(ctx: HostContext): Handlers {
     appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }),
     ...(ctx.saveDialog === undefined ? {} : { saveDialog: ctx.saveDialog }),
   });
+  /** The capture and options an open of `target` analyses (as analysis.openCapture, openSample and run.open do); null when there is none. */
+  const sessionTarget = (target: AnalysisTarget): { path: string; options: AnalyzeOptions } | null => {
+    if ('path' in target) return { path: resolve(target.path), options: {} };
+    if ('sample' in target) return ctx.sample === null ? null : { path: resolve(ctx.sample), options: {} };
+    const run = runs.forOpen(target.runId);
+    return { path: resolve(run.capture), options: run.options };
+  };
   return {
     ...reports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
@@ -80,6 +87,15 @@ export function createHandlers(ctx: HostContext): Handlers {
       return open(ctx.sample, true, opened, sessions);
     },
     'analysis.openCapture': async ({ path }) => open(path, false, opened, sessions),
+    // the session of the capture being opened: its progress, or stop it (its open fails with analysis-cancelled)
+    'analysis.progress': async (target) => {
+      const t = sessionTarget(target);
+      return { progress: t === null ? null : sessions.progress(t.path, t.options) };
+    },
+    'analysis.cancel': async (target) => {
+      const t = sessionTarget(target);
+      return { cancelled: t !== null && sessions.cancel(t.path, t.options) };
+    },
     'plan.fromAnalysis': async ({ analysisId, lang }) => {
       const a = opened.get(analysisId);
       if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);

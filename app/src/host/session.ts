@@ -23,7 +23,7 @@ import { analysisWorkerPath } from './worker-path.ts';
 /** One computation on a worker thread. */
 export interface WorkerComputation {
   result: Promise<{ view: HostView; recorderState: string | null }>;
-  /** Stops the worker and removes its columnar files; the result rejects with `analysis-failed` (cancelled). */
+  /** Stops the worker and removes its columnar files; the result rejects with `analysis-cancelled`. */
   cancel(): void;
 }
 
@@ -54,7 +54,7 @@ export function computeViewInWorker(workerFile: string, path: string, meta: Omit
       if (settled) return;
       finish();
       reject(cancelled
-        ? new HostError('analysis-failed', `The analysis of ${path} was cancelled.`)
+        ? new HostError('analysis-cancelled', `The analysis of ${path} was cancelled.`)
         : new Error(`The analysis worker for ${path} stopped (exit ${code}) before it finished`));
     });
   });
@@ -139,7 +139,7 @@ export class AnalysisSessions {
   /** Cancels the analysis of a capture in progress; false when none runs. */
   cancel(path: string, options: AnalyzeOptions = {}): boolean {
     const s = this.sessions.get(this.key(path, options));
-    if (s === undefined) return false;
+    if (s === undefined || s.done) return false;
     s.cancel();
     return true;
   }

@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -10,6 +10,10 @@ export interface CacheProofApi {
   appInfo(): Promise<Result<AppInfo>>;
   openSample(): Promise<Result<AnalysisView>>;
   openCapture(path: string): Promise<Result<AnalysisView>>;
+  /** Where the analysis of a capture being opened is (null when none is being computed). */
+  analysisProgress(target: AnalysisTarget): Promise<Result<AnalysisProgress | null>>;
+  /** Stops the analysis of a capture being opened (its open fails with `analysis-cancelled`); false when none was running. */
+  cancelAnalysis(target: AnalysisTarget): Promise<Result<boolean>>;
   /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`), the template's labels in `lang` (default en). */
   planFromAnalysis(analysisId: string, lang?: Lang): Promise<Result<ScenarioDraft>>;
   listDevices(): Promise<Result<DeviceEntry[]>>;
@@ -39,6 +43,14 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     appInfo: () => call('app.info', {}),
     openSample: () => call('analysis.openSample', {}),
     openCapture: (path) => call('analysis.openCapture', { path }),
+    analysisProgress: async (target) => {
+      const r = await call('analysis.progress', target);
+      return r.ok ? { ok: true, value: r.value.progress } : r;
+    },
+    cancelAnalysis: async (target) => {
+      const r = await call('analysis.cancel', target);
+      return r.ok ? { ok: true, value: r.value.cancelled } : r;
+    },
     planFromAnalysis: async (analysisId, lang) => {
       const r = await call('plan.fromAnalysis', lang === undefined ? { analysisId } : { analysisId, lang });
       return r.ok ? { ok: true, value: r.value.scenario } : r;

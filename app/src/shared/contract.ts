@@ -243,6 +243,21 @@ export const ReportProgress = z.object({
 });
 export type ReportProgress = z.infer<typeof ReportProgress>;
 
+/**
+ * Which analysis a progress or cancel call is about: a capture by the path given to
+ * `analysis.openCapture`, the bundled sample, or a run (as `run.open` opens it).
+ */
+export const AnalysisTarget = z.union([
+  z.object({ path: z.string().min(1).max(4096) }).strict(),
+  z.object({ sample: z.literal(true) }).strict(),
+  z.object({ runId: z.string().min(1).max(64) }).strict(),
+]);
+export type AnalysisTarget = z.infer<typeof AnalysisTarget>;
+
+/** Where an analysis being computed is: reading the capture (rows read of about `total`), then analysing (devices done of `total`). */
+export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), done: z.number().nonnegative(), total: z.number().nonnegative() });
+export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
+
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
   'app.info': { request: Empty, reply: AppInfo },
@@ -251,6 +266,10 @@ export const CHANNELS = {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     reply: AnalysisView,
   },
+  /** Where the analysis of a capture being opened is (null when none is being computed: not started, done, or failed). */
+  'analysis.progress': { request: AnalysisTarget, reply: z.object({ progress: AnalysisProgress.nullable() }) },
+  /** Stops the analysis of a capture being opened: its open call fails with `analysis-cancelled`; false when none was running. */
+  'analysis.cancel': { request: AnalysisTarget, reply: z.object({ cancelled: z.boolean() }) },
   /** The scenario `cacheproof tco --from-capture [--lang]` writes, for an analysis opened in this session; template labels in `lang` (default en). */
   'plan.fromAnalysis': {
     request: z.object({ analysisId: z.string().min(1).max(64), lang: z.enum(['en', 'fr', 'es', 'ru']).optional() }).strict(),
@@ -310,6 +329,8 @@ export const ERROR_CODES = [
   'capture-damaged',
   'analysis-failed',
   'analysis-no-measure',
+  /** The person stopped the analysis while the capture was being read (`analysis.cancel`). */
+  'analysis-cancelled',
   'probe-missing',
   'probe-failed',
   'run-not-found',

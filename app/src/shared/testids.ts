@@ -106,6 +106,9 @@ export const TID = {
   homeOpenError: 'home-open-error',
   homeRecent: 'home-recent',
   homeRecentError: 'home-recent-error',
+  /** The progress line of a capture being opened (data-stage read or analyze) and its Stop button. */
+  openProgress: 'open-progress',
+  openCancel: 'open-cancel',
   wizard: 'wizard',
   /** The step title; carries data-step (devices, engine, plan, review). */
   wizardStep: 'wizard-step',

@@ -15,6 +15,7 @@ import { errorText } from '../error-text.ts';
 import { fmtPercent } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { recentCaptures } from './recent.ts';
+import { openWithProgress } from './open-progress.ts';
 
 /** The path typed in "Open a capture file" survives leaving Home and coming back. */
 let typedPath = '';
@@ -60,12 +61,14 @@ export function homeScreen(ctx: Ctx): Screen {
 
   // Actions: new analysis and the sample.
   const actionsError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.homeActionsError, hidden: '' });
+  /** Where the sample's opening shows its progress. */
+  const actions = el('div', {});
   const newBtn = el('button', { type: 'button', class: 'primary', 'data-testid': TID.homeNew }, h('newAnalysis'));
   newBtn.addEventListener('click', () => ctx.go('new/devices'));
   const sampleBtn = el('button', { type: 'button', 'data-testid': TID.homeSample }, translate(common, lang, 'openSample'));
   sampleBtn.addEventListener('click', () => {
     sampleBtn.disabled = true;
-    void ctx.api.openSample().then((r) => {
+    void openWithProgress(ctx, { sample: true }, h('theSample'), actions, () => ctx.api.openSample()).then((r) => {
       sampleBtn.disabled = false;
       show(actionsError, h('theSample'))(r);
     });
@@ -100,7 +103,7 @@ export function homeScreen(ctx: Ctx): Screen {
     }
     openBtn.disabled = true;
     openError.hidden = true;
-    void ctx.api.openCapture(path).then((r) => {
+    void openWithProgress(ctx, { path }, path, form, () => ctx.api.openCapture(path)).then((r) => {
       openBtn.disabled = false;
       if (!r.ok) pathInput.setAttribute('aria-invalid', 'true');
       show(openError, path)(r);
@@ -131,7 +134,7 @@ export function homeScreen(ctx: Ctx): Screen {
           ctx.go(`run/${encodeURIComponent(r.id)}`);
           return;
         }
-        show(recentError, r.name)(await ctx.api.openRun(r.id));
+        show(recentError, r.name)(await openWithProgress(ctx, { runId: r.id }, r.name, recent, () => ctx.api.openRun(r.id)));
       },
     };
   };
@@ -148,7 +151,9 @@ export function homeScreen(ctx: Ctx): Screen {
         dates: fmtSpan(lang, c.startMs, c.endMs),
         status: c.isSample ? h('status.sample') : h('status.capture'),
         saved: c.iosSavedPercent === null ? '—' : fmtPercent(lang, c.iosSavedPercent, 1),
-        open: async () => show(recentError, c.name)(c.isSample ? await ctx.api.openSample() : await ctx.api.openCapture(c.captureFile)),
+        open: async () => show(recentError, c.name)(c.isSample
+          ? await openWithProgress(ctx, { sample: true }, c.name, recent, () => ctx.api.openSample())
+          : await openWithProgress(ctx, { path: c.captureFile }, c.name, recent, () => ctx.api.openCapture(c.captureFile))),
       })),
     ];
     recentBody.removeAttribute('aria-busy');
@@ -191,6 +196,7 @@ export function homeScreen(ctx: Ctx): Screen {
     el('h2', {}, h('title')),
     el('p', { class: 'intro' }, h('intro')),
     el('div', { class: 'home-actions' }, newBtn, sampleBtn),
+    actions,
     actionsError,
     form,
     recent);

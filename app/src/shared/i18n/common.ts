@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type CommonKey =
   | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge' | 'notAvailable' | 'version' | 'probe' | 'probeMissing' | 'darkTheme'
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
-  | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
+  | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-cancelled' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
   | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported';
 
@@ -21,6 +21,7 @@ export const common: Catalog<CommonKey> = {
     'err.capture-empty': 'This capture holds no measurements yet.',
     'err.capture-damaged': 'This capture file is damaged (cut short or partly overwritten), so it cannot be read. A copy as it was recorded may be in its “-wal” file beside it (keep that file next to the capture) or in a backup you made: open that copy, or record the run again.',
     'err.analysis-failed': 'The analysis could not be computed from this capture.',
+    'err.analysis-cancelled': 'You stopped the analysis. Open the capture again when you want it.',
     'err.analysis-no-measure': 'This run stopped before the cache was switched on: the capture holds a baseline but no measure window, so there is no before/after to compute. Resume the run to record the measure window, or analyze the baseline alone as a workload profile.',
     'err.bad-request': 'The request was refused as invalid.',
     'err.unknown-channel': 'The app asked for something the host does not know.',
@@ -51,6 +52,7 @@ export const common: Catalog<CommonKey> = {
     'err.capture-empty': 'Cette capture ne contient encore aucune mesure.',
     'err.capture-damaged': 'Ce fichier de capture est endommagé (tronqué ou partiellement écrasé) et ne peut pas être lu. Une copie telle qu’enregistrée peut se trouver dans son fichier « -wal » à côté (gardez-le à côté de la capture) ou dans une sauvegarde que vous avez faite : ouvrez cette copie, ou enregistrez à nouveau la mesure.',
     'err.analysis-failed': 'L’analyse n’a pas pu être calculée à partir de cette capture.',
+    'err.analysis-cancelled': 'Vous avez arrêté l’analyse. Rouvrez la capture quand vous le souhaitez.',
     'err.analysis-no-measure': 'Cette mesure s’est arrêtée avant l’activation du cache : la capture contient une période de référence mais aucune fenêtre de mesure, il n’y a donc pas d’avant/après à calculer. Reprenez la mesure pour enregistrer la fenêtre de mesure, ou analysez la période de référence seule comme profil de charge.',
     'err.bad-request': 'La requête a été refusée car invalide.',
     'err.unknown-channel': 'L’application a demandé une opération inconnue de l’hôte.',
@@ -81,6 +83,7 @@ export const common: Catalog<CommonKey> = {
     'err.capture-empty': 'Esta captura aún no contiene mediciones.',
     'err.capture-damaged': 'Este archivo de captura está dañado (cortado o sobrescrito en parte) y no se puede leer. Puede haber una copia tal como se grabó en su archivo «-wal» al lado (consérvelo junto a la captura) o en una copia de seguridad que usted hizo: abra esa copia o vuelva a grabar la medición.',
     'err.analysis-failed': 'No se pudo calcular el análisis a partir de esta captura.',
+    'err.analysis-cancelled': 'Ha detenido el análisis. Vuelva a abrir la captura cuando lo desee.',
     'err.analysis-no-measure': 'Esta medición se detuvo antes de activar la caché: la captura tiene una línea base pero ninguna ventana de medida, así que no hay antes/después que calcular. Reanude la medición para grabar la ventana de medida, o analice solo la línea base como perfil de carga.',
     'err.bad-request': 'La petición se rechazó por no ser válida.',
     'err.unknown-channel': 'La aplicación pidió algo que el servidor no conoce.',
@@ -111,6 +114,7 @@ export const common: Catalog<CommonKey> = {
     'err.capture-empty': 'В этой записи ещё нет измерений.',
     'err.capture-damaged': 'Этот файл записи повреждён (обрезан или частично перезаписан) и не может быть прочитан. Копия в том виде, в каком она записывалась, может быть в файле «-wal» рядом с ним (храните его рядом с записью) или в сделанной вами резервной копии: откройте эту копию или запишите измерение заново.',
     'err.analysis-failed': 'Не удалось рассчитать анализ по этой записи.',
+    'err.analysis-cancelled': 'Вы остановили анализ. Откройте запись снова, когда понадобится.',
     'err.analysis-no-measure': 'Это измерение остановлено до включения кэша: в записи есть базовый период, но нет окна измерения, поэтому сравнить «до» и «после» нельзя. Возобновите измерение, чтобы записать окно измерения, или проанализируйте только базовый период как профиль нагрузки.',
     'err.bad-request': 'Запрос отклонён как некорректный.',
     'err.unknown-channel': 'Приложение запросило неизвестную хосту операцию.',

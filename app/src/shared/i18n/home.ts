@@ -7,7 +7,8 @@ export type HomeKey =
   | 'recent' | 'recentCaption' | 'recentEmpty' | 'runsFailed' | 'thisComputer'
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
   | 'status.sample' | 'status.capture'
-  | 'col.name' | 'col.host' | 'col.dates' | 'col.status' | 'col.saved' | 'col.action';
+  | 'col.name' | 'col.host' | 'col.dates' | 'col.status' | 'col.saved' | 'col.action'
+  | 'progress.read' | 'progress.analyze' | 'progress.cancel';
 
 export const home: Catalog<HomeKey> = {
   en: {
@@ -23,6 +24,9 @@ export const home: Catalog<HomeKey> = {
     openNamed: 'Open {name}',
     pathEmpty: 'Type the full path of a .capture file, then press Open.',
     openFailed: 'Could not open {what}.',
+    'progress.read': 'Reading {what}: {percent} of about {total} intervals…',
+    'progress.analyze': 'Analysing {what}: device {done} of {total}…',
+    'progress.cancel': 'Stop',
     recent: 'Recent analyses',
     recentCaption: 'Runs recorded on this computer and captures opened here, newest first',
     recentEmpty: 'No analyses yet. Start a new analysis, or open the sample to see what a result looks like.',
@@ -57,6 +61,9 @@ export const home: Catalog<HomeKey> = {
     openNamed: 'Ouvrir {name}',
     pathEmpty: 'Saisissez le chemin complet d’un fichier .capture, puis appuyez sur Ouvrir.',
     openFailed: 'Impossible d’ouvrir {what}.',
+    'progress.read': 'Lecture de {what} : {percent} d’environ {total} intervalles…',
+    'progress.analyze': 'Analyse de {what} : périphérique {done} sur {total}…',
+    'progress.cancel': 'Arrêter',
     recent: 'Analyses récentes',
     recentCaption: 'Mesures enregistrées sur cet ordinateur et captures ouvertes ici, les plus récentes d’abord',
     recentEmpty: 'Aucune analyse pour l’instant. Lancez une nouvelle analyse, ou ouvrez l’exemple pour voir à quoi ressemble un résultat.',
@@ -91,6 +98,9 @@ export const home: Catalog<HomeKey> = {
     openNamed: 'Abrir {name}',
     pathEmpty: 'Escriba la ruta completa de un archivo .capture y pulse Abrir.',
     openFailed: 'No se pudo abrir {what}.',
+    'progress.read': 'Leyendo {what}: {percent} de unos {total} intervalos…',
+    'progress.analyze': 'Analizando {what}: dispositivo {done} de {total}…',
+    'progress.cancel': 'Detener',
     recent: 'Análisis recientes',
     recentCaption: 'Mediciones grabadas en este equipo y capturas abiertas aquí, las más recientes primero',
     recentEmpty: 'Todavía no hay análisis. Inicie un nuevo análisis o abra el ejemplo para ver cómo es un resultado.',
@@ -125,6 +135,9 @@ export const home: Catalog<HomeKey> = {
     openNamed: 'Открыть {name}',
     pathEmpty: 'Введите полный путь к файлу .capture и нажмите «Открыть».',
     openFailed: 'Не удалось открыть {what}.',
+    'progress.read': 'Чтение {what}: {percent} из примерно {total} интервалов…',
+    'progress.analyze': 'Анализ {what}: устройство {done} из {total}…',
+    'progress.cancel': 'Остановить',
     recent: 'Недавние анализы',
     recentCaption: 'Замеры, записанные на этом компьютере, и открытые здесь записи, сначала новые',
     recentEmpty: 'Анализов пока нет. Начните новый анализ или откройте пример, чтобы увидеть, как выглядит результат.',
