@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, repoRoot, SAMPLE } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
+import { formatVal } from '../../app/src/shared/i18n/report.ts';
 
 const cli = join(repoRoot, 'app', 'dist', 'cli.cjs');
 /** Spaces of every kind (French groups with a narrow no-break space) as one plain space. */
@@ -49,5 +50,34 @@ for (const lang of ['en', 'fr'] as const) {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+}
+
+for (const lang of ['en', 'ru'] as const) {
+  test(`${lang}: the executive summary opens with the verdict, holding the headline figures as analyze --json gives them`, async ({ app, page }) => {
+    const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', SAMPLE, '--json'], { encoding: 'utf8' })) as {
+      benefit: { iosSavedPercent: { value: number; ci95: { low: number; high: number } | null }; latencyMs: { before: number; after: number } };
+    };
+    const b = json.benefit;
+    // the report's own formatter (the one the dashboard and the PDF print with) on the JSON's raw values
+    const expected = [
+      formatVal({ k: 'pct', v: b.iosSavedPercent.value, d: 1 }, lang),
+      ...(b.iosSavedPercent.ci95 === null ? [] : [formatVal({ k: 'ci', low: b.iosSavedPercent.ci95.low, high: b.iosSavedPercent.ci95.high, of: 'pct', d: 1 }, lang)]),
+      formatVal({ k: 'ms', v: b.latencyMs.before }, lang),
+      formatVal({ k: 'ms', v: b.latencyMs.after }, lang),
+    ].map(norm);
+    await page.goto(app.authUrl);
+    await page.getByTestId(TID.langSelect).selectOption(lang);
+    await page.getByTestId(TID.homeSample).click();
+    await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
+    await page.getByTestId(TID.navExport).click();
+    await page.getByTestId(TID.exportLang).selectOption(lang);
+    const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+    const first = preview.locator('[data-section="summary"] > p').first();
+    await expect(first).toContainText(lang === 'en' ? 'Verdict:' : 'Итог:');
+    const sentence = norm((await first.textContent()) ?? '');
+    // one sentence: it ends at the end of the paragraph
+    expect(sentence.replace(/\d[.,]\d/gu, '').match(/[.!?](\s|$)/gu)?.length ?? 0, sentence).toBe(1);
+    for (const f of expected) expect(sentence, `the verdict holds ${f}`).toContain(f);
   });
 }

@@ -64,6 +64,34 @@ function cards(a: AnalysisReport): Card[] {
 }
 
 /** The executive summary: one sentence per headline figure, each with its interval. */
+/**
+ * The executive summary's first sentence, the verdict: what the cache did (I/Os kept off the
+ * backing drives, response time at the application-facing devices), how sure we are (the 95%
+ * interval of the I/Os saved) and, with a TCO scenario, what it is worth (the cheapest
+ * configuration's savings against the reference). The same figures as `analyze --json`
+ * (`benefit.iosSavedPercent`, `benefit.latencyMs`) and the TCO plan.
+ */
+export function verdict(a: AnalysisReport, tco: ReportTco | null): Msg {
+  const b = a.benefit;
+  const saved = b.iosSavedPercent;
+  if (saved.value === null) return m('verdict.na', { why: msgv(`why.${saved.reasons['value'] ?? 'no-data'}` as ReportKey) });
+  const sure = saved.ci95 === null ? msgv('noCi') : ci(saved.ci95, 'pct');
+  if (saved.value < 0) return m('verdict.rose', { value: pct(-saved.value), ci: sure });
+  const l = b.latencyMs;
+  const base = { value: pct(saved.value), ci: sure, devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after) };
+  if (l.before === null || l.after === null) return m('verdict.savedNoLatency', { value: base.value, ci: sure });
+  if (tco !== null) {
+    const p = tco.plan;
+    const ref = p.configurations.find((c) => c.id === p.referenceId);
+    const best = [...p.configurations].sort((x, y) => x.totalUsd - y.totalUsd)[0];
+    const cmp = best === undefined ? undefined : p.comparisons.find((c) => c.id === best.id);
+    if (best !== undefined && ref !== undefined && best.id !== ref.id && cmp !== undefined && cmp.savingsPct !== null) {
+      return m('verdict.savedTco', { ...base, years: num(p.years, 0), label: str(best.label), savingsPct: pct(cmp.savingsPct), reference: str(ref.label) });
+    }
+  }
+  return m('verdict.saved', base);
+}
+
 function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
   const b = a.benefit;
   const out: Msg[] = [];
@@ -265,6 +293,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
 
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
+      { type: 'paragraph', text: verdict(a, input.tco) },
       { type: 'paragraph', text: m('sum.intro', { server: str(cover.server ?? a.host.hostname ?? '—'), baseline: duration(a.windows.baseline.seconds), measure: duration(a.windows.measure.seconds) }) },
       { type: 'paragraph', text: m(`mode.${a.mode}` as ReportKey) },
       { type: 'sentences', items: summarySentences(a, input.tco) },

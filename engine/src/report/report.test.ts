@@ -195,3 +195,41 @@ describe('TCO page: example prices', () => {
     expect(REPORT_KEYS).toContain('tco.examplePrices');
   });
 });
+
+describe('the verdict (the executive summary\'s first sentence)', () => {
+  const first = (model: ReportModel): Msg => {
+    const b = model.sections.find((s) => s.id === 'summary')?.blocks[0];
+    if (b?.type !== 'paragraph') throw new Error('the summary does not open with a paragraph');
+    return b.text;
+  };
+  it('says what the cache did with the analysis\' own figures and interval', () => {
+    const inp = input('fr0', ['bk0', 'bk1']);
+    const v = first(buildReportModel(inp));
+    const b = inp.analysis.benefit;
+    expect(v.key).toBe('verdict.saved');
+    expect(v.p?.['value']).toEqual({ k: 'pct', v: b.iosSavedPercent.value, d: 1 });
+    expect(v.p?.['ci']).toMatchObject({ k: 'ci', low: b.iosSavedPercent.ci95?.low, high: b.iosSavedPercent.ci95?.high });
+    expect(v.p?.['before']).toMatchObject({ k: 'ms', v: b.latencyMs.before });
+    expect(v.p?.['after']).toMatchObject({ k: 'ms', v: b.latencyMs.after });
+  });
+  it('says the cache did not help when more I/Os reached the drives', () => {
+    const inp = input('fr0', ['bk0'], {}, true);
+    expect(inp.analysis.benefit.iosSavedPercent.value).toBeLessThan(0);
+    const v = first(buildReportModel(inp));
+    expect(v.key).toBe('verdict.rose');
+    expect(v.p?.['value']).toEqual({ k: 'pct', v: -(inp.analysis.benefit.iosSavedPercent.value as number), d: 1 });
+  });
+  it('adds what it is worth when a TCO scenario makes another configuration cheaper than the reference', () => {
+    const parsed = parseScenario(EXAMPLE_SCENARIO);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const plan = planScenario(parsed.value);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const v = first(buildReportModel(input('fr0', ['bk0'], { tco: { scenarioFile: 's.json', scenario: parsed.value, plan: plan.value } })));
+    const best = [...plan.value.configurations].sort((x, y) => x.totalUsd - y.totalUsd)[0];
+    if (best?.id === plan.value.referenceId) expect(v.key).toBe('verdict.saved');
+    else {
+      expect(v.key).toBe('verdict.savedTco');
+      expect(v.p?.['label']).toEqual({ k: 'str', s: best?.label });
+    }
+  });
+});
