@@ -61,7 +61,7 @@ ${twoColumns([
   ['analyze CAPTURE [--json] [options]', 'before/after benefit figures of a capture'],
   ['tco SCENARIO [--json] [--lang L]', 'TCO and drive life per configuration (docs/tco-scenario.md)'],
   ['tco --from-capture CAPTURE --out SCENARIO', 'a scenario prefilled from a capture\'s analysis'],
-  ['report CAPTURE --format F --out FILE', 'the proof-of-concept report: pdf, html, xlsx or csv (docs/report.md)'],
+  ['report CAPTURE --format F --out FILE', 'the proof-of-concept report: pdf, html, xlsx, csv or pptx (docs/report.md)'],
   ['verify CAPTURE FIO.json --device DEV', 'fio\'s totals beside the capture\'s, and their difference'],
   ['help [COMMAND]', 'this help, or a command\'s'],
   ['-V, --version', 'the version'],
@@ -85,14 +85,14 @@ ${twoColumns([
 ])}
 `;
 
-export const REPORT_HELP = `Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [options]
+export const REPORT_HELP = `Usage: cacheproof report CAPTURE --format pdf|html|xlsx|csv|pptx --out FILE [options]
 
 Writes the proof-of-concept report of a capture (docs/report.md), atomically: nothing is left on
 error, and an output that is one of the inputs is refused.
 
 Options:
 ${twoColumns([
-  ['--format pdf|html|xlsx|csv', 'required; csv writes FILE (summary) and FILE-intervals.csv'],
+  ['--format pdf|html|xlsx|csv|pptx', 'required; csv writes FILE (summary) and FILE-intervals.csv; pptx a few slides (verdict, headline figures, chart, TCO)'],
   ['--out FILE', 'required; the file to write'],
   ['--lang en|fr|es|ru', 'language of the texts, numbers and dates (default en)'],
   ['--paper a4|letter', 'PDF paper size (default a4)'],

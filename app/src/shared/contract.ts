@@ -202,7 +202,7 @@ export type ReportCover = z.infer<typeof ReportCover>;
 export const ReportRequest = z.object({
   analysisId: z.string().min(1).max(64),
   lang: z.enum(['en', 'fr', 'es', 'ru']),
-  format: z.enum(['pdf', 'html', 'xlsx', 'csv']),
+  format: z.enum(['pdf', 'html', 'xlsx', 'csv', 'pptx']),
   paper: z.enum(['a4', 'letter']),
   cover: ReportCover,
   /** A TCO scenario (checked with the engine's parseScenario and against the capture), or null for no TCO section. */

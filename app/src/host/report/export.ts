@@ -21,8 +21,9 @@ import { renderHtml, type Paper } from './html.ts';
 import { loadReport, type LoadOptions } from './input.ts';
 import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
 import { writeXlsx } from './xlsx.ts';
+import { pptxBytes } from './pptx.ts';
 
-export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv'] as const;
+export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const PAPERS = ['a4', 'letter'] as const;
 
@@ -143,6 +144,11 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
           progress(95, 'write');
           await writeInto(tmp, r.pdf);
         }
+      } else if (req.format === 'pptx') {
+        progress(45, 'render');
+        const bytes = await pptxBytes(model, req.lang);
+        progress(95, 'write');
+        await writeInto(tmp, bytes);
       } else if (req.format === 'xlsx') {
         progress(45, 'write');
         await writeXlsx(tmp, model, req.lang, loaded.rows as ColumnSource, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });

@@ -43,7 +43,7 @@ export interface ReportServiceContext {
   saveDialog?: SaveDialog;
 }
 
-const MIME: Record<ReportFormat, string> = { pdf: 'application/pdf', html: 'text/html', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv' };
+const MIME: Record<ReportFormat, string> = { pdf: 'application/pdf', html: 'text/html', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', csv: 'text/csv', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' };
 
 interface Job {
   state: ReportProgress;

@@ -206,7 +206,7 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
             state.lang = v as Lang;
             schedule();
           }),
-          select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv'] as const).map((f) => [f, ui(`fmt.${f}`)]), state.format, (v) => {
+          select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const).map((f) => [f, ui(`fmt.${f}`)]), state.format, (v) => {
             state.format = v as ReportRequest['format'];
           }),
           select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {

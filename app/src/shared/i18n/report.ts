@@ -666,7 +666,7 @@ export function rt(key: ReportKey, lang: Lang, params: Record<string, string | n
 /** Strings of the Export screen (namespace `export`). */
 export type ExportKey =
   | 'nav' | 'title' | 'intro' | 'cover' | 'f.title' | 'f.customer' | 'f.server' | 'f.author' | 'f.date' | 'h.title' | 'h.server'
-  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'paper.a4' | 'paper.letter'
+  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
   | 'start' | 'preview' | 'previewLoading' | 'progress' | 'stage.open' | 'stage.hash' | 'stage.analyze' | 'stage.model' | 'stage.render'
   | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download' | 'ready' | 'saveAs' | 'savedTo';
 
@@ -677,7 +677,7 @@ export const exportUi: Catalog<ExportKey> = {
     'h.title': 'Default: “Storage cache proof of concept”.', 'h.server': 'Default: the host name in the capture.',
     options: 'Document', 'f.lang': 'Language of the report', 'f.format': 'Format', 'f.paper': 'Paper size', 'f.tco': 'Include the TCO and drive-life section',
     'h.tco': 'Uses the scenario prefilled from this analysis (the Planner’s starting point).',
-    'fmt.pdf': 'PDF (to print or send)', 'fmt.html': 'HTML (one offline file)', 'fmt.xlsx': 'Excel workbook (XLSX)', 'fmt.csv': 'CSV (summary and per-interval data)',
+    'fmt.pdf': 'PDF (to print or send)', 'fmt.html': 'HTML (one offline file)', 'fmt.xlsx': 'Excel workbook (XLSX)', 'fmt.csv': 'CSV (summary and per-interval data)', 'fmt.pptx': 'PowerPoint slides (verdict, figures, chart, TCO)',
     'paper.a4': 'A4', 'paper.letter': 'Letter', start: 'Export', preview: 'Preview', previewLoading: 'Preparing the preview…', progress: 'Export progress',
     'stage.open': 'Opening the capture', 'stage.hash': 'Computing the file’s fingerprint', 'stage.analyze': 'Analysing', 'stage.model': 'Building the report',
     'stage.render': 'Drawing the charts', 'stage.print': 'Printing the PDF', 'stage.write': 'Writing the file', 'stage.done': 'Done',
@@ -689,7 +689,7 @@ export const exportUi: Catalog<ExportKey> = {
     'h.title': 'Par défaut : « Preuve de concept d’un cache de stockage ».', 'h.server': 'Par défaut : le nom d’hôte de la capture.',
     options: 'Document', 'f.lang': 'Langue du rapport', 'f.format': 'Format', 'f.paper': 'Format du papier', 'f.tco': 'Inclure la section TCO et durée de vie des disques',
     'h.tco': 'Utilise le scénario pré-rempli à partir de cette analyse (le point de départ du Planificateur).',
-    'fmt.pdf': 'PDF (à imprimer ou envoyer)', 'fmt.html': 'HTML (un seul fichier hors ligne)', 'fmt.xlsx': 'Classeur Excel (XLSX)', 'fmt.csv': 'CSV (synthèse et données par intervalle)',
+    'fmt.pdf': 'PDF (à imprimer ou envoyer)', 'fmt.html': 'HTML (un seul fichier hors ligne)', 'fmt.xlsx': 'Classeur Excel (XLSX)', 'fmt.csv': 'CSV (synthèse et données par intervalle)', 'fmt.pptx': 'Diapositives PowerPoint (verdict, chiffres, graphique, TCO)',
     'paper.a4': 'A4', 'paper.letter': 'Letter (US)', start: 'Exporter', preview: 'Aperçu', previewLoading: 'Préparation de l’aperçu…', progress: 'Progression de l’export',
     'stage.open': 'Ouverture de la capture', 'stage.hash': 'Calcul de l’empreinte du fichier', 'stage.analyze': 'Analyse', 'stage.model': 'Construction du rapport',
     'stage.render': 'Dessin des graphiques', 'stage.print': 'Impression du PDF', 'stage.write': 'Écriture du fichier', 'stage.done': 'Terminé',
@@ -701,7 +701,7 @@ export const exportUi: Catalog<ExportKey> = {
     'h.title': 'Por defecto: «Prueba de concepto de una caché de almacenamiento».', 'h.server': 'Por defecto: el nombre del servidor en la captura.',
     options: 'Documento', 'f.lang': 'Idioma del informe', 'f.format': 'Formato', 'f.paper': 'Tamaño del papel', 'f.tco': 'Incluir la sección de TCO y vida de los discos',
     'h.tco': 'Usa el escenario rellenado a partir de este análisis (el punto de partida del Planificador).',
-    'fmt.pdf': 'PDF (para imprimir o enviar)', 'fmt.html': 'HTML (un archivo sin conexión)', 'fmt.xlsx': 'Libro de Excel (XLSX)', 'fmt.csv': 'CSV (resumen y datos por intervalo)',
+    'fmt.pdf': 'PDF (para imprimir o enviar)', 'fmt.html': 'HTML (un archivo sin conexión)', 'fmt.xlsx': 'Libro de Excel (XLSX)', 'fmt.csv': 'CSV (resumen y datos por intervalo)', 'fmt.pptx': 'Diapositivas de PowerPoint (veredicto, cifras, gráfico, TCO)',
     'paper.a4': 'A4', 'paper.letter': 'Carta (Letter)', start: 'Exportar', preview: 'Vista previa', previewLoading: 'Preparando la vista previa…', progress: 'Progreso de la exportación',
     'stage.open': 'Abriendo la captura', 'stage.hash': 'Calculando la huella del archivo', 'stage.analyze': 'Analizando', 'stage.model': 'Construyendo el informe',
     'stage.render': 'Dibujando los gráficos', 'stage.print': 'Imprimiendo el PDF', 'stage.write': 'Escribiendo el archivo', 'stage.done': 'Terminado',
@@ -713,7 +713,7 @@ export const exportUi: Catalog<ExportKey> = {
     'h.title': 'По умолчанию: «Пилотная проверка кэша хранилища».', 'h.server': 'По умолчанию: имя сервера из записи.',
     options: 'Документ', 'f.lang': 'Язык отчёта', 'f.format': 'Формат', 'f.paper': 'Размер бумаги', 'f.tco': 'Включить раздел TCO и ресурса дисков',
     'h.tco': 'Используется сценарий, заполненный по этому анализу (исходная точка Планировщика).',
-    'fmt.pdf': 'PDF (для печати и отправки)', 'fmt.html': 'HTML (один автономный файл)', 'fmt.xlsx': 'Книга Excel (XLSX)', 'fmt.csv': 'CSV (итоги и данные по интервалам)',
+    'fmt.pdf': 'PDF (для печати и отправки)', 'fmt.html': 'HTML (один автономный файл)', 'fmt.xlsx': 'Книга Excel (XLSX)', 'fmt.csv': 'CSV (итоги и данные по интервалам)', 'fmt.pptx': 'Слайды PowerPoint (итог, показатели, график, TCO)',
     'paper.a4': 'A4', 'paper.letter': 'Letter (США)', start: 'Экспортировать', preview: 'Предпросмотр', previewLoading: 'Готовим предпросмотр…', progress: 'Ход экспорта',
     'stage.open': 'Открываем запись', 'stage.hash': 'Считаем отпечаток файла', 'stage.analyze': 'Анализируем', 'stage.model': 'Собираем отчёт',
     'stage.render': 'Рисуем графики', 'stage.print': 'Печатаем PDF', 'stage.write': 'Записываем файл', 'stage.done': 'Готово',

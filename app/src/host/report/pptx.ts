@@ -1,0 +1,139 @@
+/**
+ * PowerPoint export: a few slides to take into a meeting — the cover, the verdict with the
+ * headline figures (the dashboard's cards), the before/after chart (a native, editable
+ * PowerPoint line chart of the same series as the PDF's, in the same colours), and the TCO
+ * bottom line with its comparison table when the report has a TCO section. Drawn from the
+ * report model like every other format (nothing is computed here), through pptxgenjs
+ * (https://gitbrent.github.io/PptxGenJS/), written into the atomic writer's reserved file.
+ */
+import PptxGenJS from 'pptxgenjs';
+import type { Block, Card, ChartSpec, ReportModel, Table } from '@cacheproof/engine/report';
+import { formatVal, reportText, rt } from '../../shared/i18n/report.ts';
+import { fmtDateTime } from '../../shared/i18n/numbers.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
+import { REPORT_PALETTE } from './svg.ts';
+
+/** A font every PowerPoint and LibreOffice has. */
+const FONT = 'Arial';
+const ACCENT = '0B5394';
+const GREY = '555555';
+/** Slide size of LAYOUT_WIDE, inches. */
+const W = 13.333;
+
+const hex = (c: string): string => c.replace('#', '').toUpperCase();
+
+function blocksOf(model: ReportModel, section: string): Block[] {
+  return model.sections.find((s) => s.id === section)?.blocks ?? [];
+}
+
+function footer(slide: PptxGenJS.Slide, model: ReportModel, lang: Lang): void {
+  slide.addText(formatVal(model.footer, lang), { x: 0.4, y: 7.05, w: W - 0.8, h: 0.3, fontFace: FONT, fontSize: 9, color: GREY });
+}
+
+function title(slide: PptxGenJS.Slide, text: string): void {
+  slide.addText(text, { x: 0.4, y: 0.3, w: W - 0.8, h: 0.7, fontFace: FONT, fontSize: 26, bold: true, color: ACCENT });
+}
+
+function coverSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const s = pres.addSlide();
+  s.addText('CacheProof', { x: 0.6, y: 0.6, w: 6, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: GREY });
+  s.addText(formatVal(model.cover.title, lang), { x: 0.6, y: 1.3, w: W - 1.2, h: 1.2, fontFace: FONT, fontSize: 36, bold: true, color: ACCENT });
+  s.addText(reportText(model.cover.subtitle, lang), { x: 0.6, y: 2.5, w: W - 1.2, h: 0.6, fontFace: FONT, fontSize: 18, color: GREY });
+  const rows = model.cover.rows.map((r) => [
+    { text: reportText(r.label, lang), options: { bold: true } },
+    { text: r.value.map((v) => formatVal(v, lang)).join(' ') },
+  ]);
+  s.addTable(rows, { x: 0.6, y: 3.4, w: W - 1.2, colW: [3, W - 4.2], fontFace: FONT, fontSize: 12, color: '222222', border: { type: 'none' } });
+  footer(s, model, lang);
+}
+
+function cardText(c: Card, lang: Lang): PptxGenJS.TextProps[] {
+  return [
+    { text: reportText(c.title, lang), options: { fontSize: 12, bold: true, color: GREY, breakLine: true } },
+    { text: c.value.map((v) => formatVal(v, lang)).join(' '), options: { fontSize: 22, bold: true, color: '111111', breakLine: true } },
+    ...c.subs.map((m, i) => ({ text: reportText(m, lang), options: { fontSize: 10, color: GREY, breakLine: i < c.subs.length - 1 } })),
+  ];
+}
+
+function verdictSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const s = pres.addSlide();
+  const summary = model.sections.find((x) => x.id === 'summary');
+  title(s, summary === undefined ? '' : reportText(summary.title, lang));
+  const blocks = blocksOf(model, 'summary');
+  const verdict = blocks.find((b) => b.type === 'paragraph');
+  if (verdict?.type === 'paragraph') s.addText(reportText(verdict.text, lang), { x: 0.4, y: 1.1, w: W - 0.8, h: 1.3, fontFace: FONT, fontSize: 18, color: '111111', valign: 'top' });
+  const cards = blocks.find((b) => b.type === 'cards');
+  if (cards?.type === 'cards') {
+    const n = cards.cards.length;
+    const gap = 0.2;
+    const w = (W - 0.8 - gap * (n - 1)) / Math.max(1, n);
+    cards.cards.forEach((c, i) => {
+      s.addText(cardText(c, lang), { x: 0.4 + i * (w + gap), y: 2.7, w, h: 4.1, fontFace: FONT, valign: 'top', margin: 8, fill: { color: 'F2F5F9' }, line: { color: 'C9D3DF', width: 1 } });
+    });
+  }
+  footer(s, model, lang);
+}
+
+function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang: Lang): void {
+  const s = pres.addSlide();
+  title(s, reportText(chart.title, lang));
+  const times = chart.series[0]?.points.map(([t]) => t) ?? [];
+  const labels = times.map((t) => fmtDateTime(lang, t));
+  const data = chart.series.map((ser) => ({
+    name: formatVal(ser.name, lang),
+    labels,
+    // PowerPoint draws a gap for an empty point
+    values: ser.points.map(([, y]) => (y === null ? Number.NaN : y)),
+  }));
+  s.addChart(pres.ChartType.line, data, {
+    x: 0.4, y: 1.1, w: W - 0.8, h: 5.2,
+    chartColors: chart.series.map((ser) => hex(REPORT_PALETTE[((ser.color % REPORT_PALETTE.length) + REPORT_PALETTE.length) % REPORT_PALETTE.length] as string)),
+    lineSize: 1.5, lineDataSymbol: 'none',
+    showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
+    showValAxisTitle: true, valAxisTitle: `${reportText(chart.y.label, lang)} (${rt(`unit.${chart.y.unit}`, lang)})`, valAxisTitleFontSize: 11,
+    showCatAxisTitle: true, catAxisTitle: reportText(chart.x.label, lang), catAxisTitleFontSize: 11,
+    catAxisLabelFontSize: 9, valAxisLabelFontSize: 10, catAxisLabelFrequency: String(Math.max(1, Math.ceil(labels.length / 8))),
+    ...(chart.y.min === undefined ? {} : { valAxisMinVal: chart.y.min }),
+  });
+  s.addText(reportText(chart.summary, lang), { x: 0.4, y: 6.35, w: W - 0.8, h: 0.65, fontFace: FONT, fontSize: 10, color: GREY, valign: 'top' });
+  footer(s, model, lang);
+}
+
+function tableRows(t: Table, lang: Lang): PptxGenJS.TableRow[] {
+  const head = t.columns.map((c) => ({ text: reportText(c.head, lang) + (c.unit === undefined ? '' : ` (${rt(`unit.${c.unit}`, lang)})`), options: { bold: true, fill: { color: 'E8EEF5' } } }));
+  return [head, ...t.rows.map((r) => r.cells.map((v, i) => ({ text: formatVal(v, lang), options: { bold: r.strong === true, align: t.columns[i]?.align ?? 'left' } })))];
+}
+
+function tcoSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const blocks = blocksOf(model, 'tco');
+  if (blocks.length === 0) return;
+  const s = pres.addSlide();
+  const section = model.sections.find((x) => x.id === 'tco');
+  title(s, section === undefined ? '' : reportText(section.title, lang));
+  // the bottom line: the summary's TCO sentence (the same text as the PDF's executive summary)
+  const sentences = blocksOf(model, 'summary').find((b) => b.type === 'sentences');
+  const line = sentences?.type === 'sentences' ? sentences.items.find((m) => m.key === 'sum.tco' || m.key === 'sum.tcoRef') : undefined;
+  if (line !== undefined) s.addText(reportText(line, lang), { x: 0.4, y: 1.1, w: W - 0.8, h: 0.9, fontFace: FONT, fontSize: 18, color: '111111', valign: 'top' });
+  const table = blocks.find((b) => b.type === 'table');
+  if (table?.type === 'table') {
+    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 2.1, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
+    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 2.6, w: W - 0.8, fontFace: FONT, fontSize: 11, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
+  }
+  footer(s, model, lang);
+}
+
+/** The deck as bytes. */
+export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Array> {
+  const pres = new PptxGenJS();
+  pres.layout = 'LAYOUT_WIDE';
+  pres.author = 'CacheProof';
+  pres.company = 'CacheProof';
+  pres.title = formatVal(model.cover.title, lang);
+  coverSlide(pres, model, lang);
+  verdictSlide(pres, model, lang);
+  const chart = model.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === 'iops-time');
+  if (chart?.type === 'chart') chartSlide(pres, model, chart.chart, lang);
+  tcoSlide(pres, model, lang);
+  const out = await pres.write({ outputType: 'uint8array', compression: true });
+  return out as Uint8Array;
+}

@@ -1,0 +1,113 @@
+/**
+ * The PowerPoint export (app/src/host/report/pptx.ts), read back with a zip reader (JSZip) and
+ * an XML parser (saxes, which throws on any malformed part): the package is a presentation with
+ * the cover, verdict, chart and TCO slides; the verdict slide holds the headline figures as
+ * `cacheproof analyze --json` gives them, formatted as the report prints them; the chart is a
+ * native line chart of the report's series in the report's colours.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import JSZip from 'jszip';
+import { SaxesParser } from 'saxes';
+import { runCli } from '../src/cli/main.ts';
+import { formatVal } from '../src/shared/i18n/report.ts';
+import type { Lang } from '../src/shared/i18n/types.ts';
+import { REPORT_PALETTE } from '../src/host/report/svg.ts';
+
+const root = resolve(__dirname, '..', '..');
+const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-pptx-test-'));
+let scenario = '';
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { code, out, err };
+}
+
+/** Every element's text runs (`a:t`) of an XML part, parsed (a malformed part throws). */
+function texts(xml: string): string[] {
+  const out: string[] = [];
+  const p = new SaxesParser();
+  let inT = false;
+  let cur = '';
+  p.on('opentag', (t) => { if (t.name === 'a:t') { inT = true; cur = ''; } });
+  p.on('text', (t) => { if (inT) cur += t; });
+  p.on('closetag', (t) => { if (t.name === 'a:t') { inT = false; out.push(cur); } });
+  p.write(xml).close();
+  return out;
+}
+
+/** Values of the elements named `name` (their text), in order. */
+function elements(xml: string, name: string): string[] {
+  const out: string[] = [];
+  const p = new SaxesParser();
+  let depth = 0;
+  let cur = '';
+  p.on('opentag', (t) => { if (t.name === name) { depth++; cur = ''; } });
+  p.on('text', (t) => { if (depth > 0) cur += t; });
+  p.on('closetag', (t) => { if (t.name === name) { depth--; out.push(cur); } });
+  p.write(xml).close();
+  return out;
+}
+
+const norm = (s: string): string => s.replace(/[\s\u00a0\u202f]+/gu, ' ').trim();
+
+beforeAll(async () => {
+  scenario = join(dir, 'sample.tco.json');
+  expect((await cli('tco', '--from-capture', sample, '--out', scenario)).code).toBe(0);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('PowerPoint export', () => {
+  for (const lang of ['en', 'ru'] as const satisfies readonly Lang[]) {
+    it(`${lang}: opens as a presentation whose verdict slide holds the analyze --json headline figures, with the chart and TCO slides`, async () => {
+      const out = join(dir, `r-${lang}.pptx`);
+      const r = await cli('report', sample, '--format', 'pptx', '--out', out, '--lang', lang, '--scenario', scenario);
+      expect(r.code, r.err).toBe(0);
+      const zip = await JSZip.loadAsync(readFileSync(out));
+      const types = await zip.file('[Content_Types].xml')?.async('string');
+      expect(types).toContain('application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml');
+      const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/u.test(f)).sort((a, b) => Number(/\d+/u.exec(a)?.[0]) - Number(/\d+/u.exec(b)?.[0]));
+      expect(slides).toHaveLength(4);
+      // every part is well-formed XML
+      for (const f of Object.keys(zip.files).filter((x) => x.endsWith('.xml') || x.endsWith('.rels'))) texts((await zip.file(f)?.async('string')) ?? '');
+      const slideText = await Promise.all(slides.map(async (f) => norm(texts((await zip.file(f)?.async('string')) ?? '').join(' '))));
+
+      const json = JSON.parse((await cli('analyze', sample, '--json')).out) as {
+        benefit: { iosSavedPercent: { value: number; ci95: { low: number; high: number } }; latencyMs: { before: number; after: number }; throughputMBps: { before: number; after: number } };
+      };
+      const b = json.benefit;
+      const figures = [
+        formatVal({ k: 'pct', v: b.iosSavedPercent.value, d: 1 }, lang),
+        formatVal({ k: 'ci', low: b.iosSavedPercent.ci95.low, high: b.iosSavedPercent.ci95.high, of: 'pct', d: 1 }, lang),
+        formatVal({ k: 'ms', v: b.latencyMs.before }, lang),
+        formatVal({ k: 'ms', v: b.latencyMs.after }, lang),
+        formatVal({ k: 'sig', v: b.throughputMBps.before, unit: 'mbps' }, lang),
+      ].map(norm);
+      for (const f of figures) expect(slideText[1], `slide 2 holds ${f}`).toContain(f);
+      expect(slideText[1]).toMatch(lang === 'en' ? /^Executive summary Verdict: / : /^Резюме Итог: |^.+ Итог: /u);
+
+      // the chart: a native line chart, one series per report line, in the report's palette
+      const charts = Object.keys(zip.files).filter((f) => /^ppt\/charts\/chart\d+\.xml$/u.test(f));
+      expect(charts).toHaveLength(1);
+      const chartXml = (await zip.file(charts[0] as string)?.async('string')) ?? '';
+      expect(chartXml).toContain('<c:lineChart>');
+      const series = [...chartXml.matchAll(/<c:ser>([\s\S]*?)<\/c:ser>/gu)].map((m) => m[1] as string);
+      expect(series.length).toBeGreaterThanOrEqual(2);
+      const names = series.map((x) => norm(elements(/<c:tx>[\s\S]*?<\/c:tx>/u.exec(x)?.[0] ?? '', 'c:v').join('')));
+      const colours = series.map((x) => `#${/<a:srgbClr val="([0-9A-F]{6})"/u.exec(x)?.[1] ?? ''}`);
+      for (const n of names) expect(n).not.toBe('');
+      // the PDF's colour for the same line: the report palette, in series order
+      expect(colours).toEqual(series.map((_, i) => REPORT_PALETTE[i % REPORT_PALETTE.length]));
+      const points = series.map((x) => Number(/<c:val>[\s\S]*?<c:ptCount val="(\d+)"/u.exec(x)?.[1]));
+      for (const n of points) expect(n).toBeGreaterThan(10);
+
+      // the TCO slide: the bottom line of the scenario
+      expect(slideText[3]).toMatch(lang === 'en' ? /Over \d+ years?,/u : /За \d+ (год|года|лет)/u);
+    }, 60_000);
+  }
+});
