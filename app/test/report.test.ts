@@ -336,7 +336,7 @@ describe('bad input: one sentence, the documented exit code, no file left behind
     mkdirSync(join(dir, 'fmt'));
     const r = await cli('report', sample, '--format', 'docx', '--out', out);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--format: 'docx' is not one of pdf, html, xlsx, csv\./);
+    expect(r.err).toMatch(/--format: 'docx' is not one of pdf, html, xlsx, csv, pptx\./);
     const r2 = await cli('report', sample, '--format', 'pdf', '--out', out, '--lang', 'de');
     expect(r2.code).toBe(2);
     expect(r2.err).toMatch(/--lang: 'de' is not one of en, fr, es, ru\./);
