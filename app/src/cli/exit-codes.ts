@@ -31,6 +31,8 @@ export const EXIT_OF_ERROR = {
   'report-scenario-mismatch': EXIT.mismatch,
   'report-no-browser': EXIT.unavailable,
   'report-job-not-found': EXIT.internal,
+  'import-refused': EXIT.badInput,
+  'import-job-not-found': EXIT.internal,
   internal: EXIT.internal,
   network: EXIT.internal,
 } as const satisfies Record<ErrorCode, ExitCode>;

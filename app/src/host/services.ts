@@ -18,6 +18,7 @@ import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
 import { reportHandlers } from './report/jobs.ts';
+import { importHandlers } from './import.ts';
 import type { PdfPrinter } from './report/pdf.ts';
 
 export interface HostContext {
@@ -64,8 +65,10 @@ export function createHandlers(ctx: HostContext): Handlers {
     openAnalysis: (path, meta, options) => sessions.open(path, meta, options),
   });
   const reports = reportHandlers({ analysisOf: (id) => opened.get(id), appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }) });
+  const imports = importHandlers({ probe: ctx.probe, dataDir: ctx.dataDir ?? dataDir() });
   return {
     ...reports,
+    ...imports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
