@@ -646,3 +646,94 @@ pub fn parse_text(file: &str, text: &str, instance: &str) -> Result<Scrape> {
     }
     Ok(sc)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::delta::{step, Status};
+
+    fn put_all(s: &mut Series, inst: &str, dev: &str, t: i64, reads: f64) {
+        for f in &FIELDS[..11] {
+            let v = if f.metric == "node_disk_reads_completed_total" {
+                reads
+            } else {
+                0.0
+            };
+            s.put(inst, dev, f.metric, t, v);
+        }
+    }
+
+    #[test]
+    fn a_fleet_names_devices_by_instance_and_a_counter_reset_is_a_reset_interval() {
+        let mut s = Series::default();
+        for (t, r) in [(0, 100.0), (1000, 150.0), (2000, 20.0), (3000, 70.0)] {
+            put_all(&mut s, "web1:9100", "sda", t, r);
+            put_all(&mut s, "web2:9100", "sda", t, r * 2.0);
+        }
+        s.put("web1:9100", "sda", "node_disk_info", 0, 1.0);
+        let p = to_parsed(&s, "test".into());
+        let names: Vec<&str> = p.devices.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, ["web1:9100/sda", "web2:9100/sda"]);
+        assert_eq!(p.hosts, ["web1:9100", "web2:9100"]);
+        assert!(p.unmapped.iter().any(|u| u.what.contains("node_disk_info")));
+        let snaps: Vec<&Snapshot> = p.samples.iter().filter_map(|x| x.snap.as_ref()).collect();
+        assert_eq!(snaps.len(), 4);
+        let st: Vec<Vec<(Status, Option<u64>)>> = snaps
+            .windows(2)
+            .map(|w| {
+                step(w[0], w[1], 1000.0)
+                    .intervals
+                    .iter()
+                    .filter(|i| i.device == "web1:9100/sda")
+                    .map(|i| (i.status, i.deltas.map(|d| d.reads)))
+                    .collect()
+            })
+            .collect();
+        // 100 → 150: 50 reads; 150 → 20: the exporter restarted (no numbers); 20 → 70: 50.
+        assert_eq!(
+            st,
+            [
+                vec![(Status::Ok, Some(50))],
+                vec![(Status::Reset, None)],
+                vec![(Status::Ok, Some(50))]
+            ]
+        );
+        assert!(p
+            .notes
+            .iter()
+            .any(|n| n.contains("web1:9100/sda: 1 counter reset")));
+    }
+
+    #[test]
+    fn units_are_turned_back_into_diskstats_fields() {
+        let mut s = Series::default();
+        for f in &FIELDS {
+            let v = match f.metric {
+                "node_disk_read_bytes_total" => 1024.0 * 512.0,
+                "node_disk_read_time_seconds_total" => 18492.372,
+                _ => 1.0,
+            };
+            s.put("h", "sdc", f.metric, 5, v);
+        }
+        let p = to_parsed(&s, "t".into());
+        let d = &p.samples[0].snap.as_ref().expect("a snapshot").devices["sdc"];
+        assert_eq!(d.fields.len(), 17);
+        assert_eq!(d.fields[2], 1024);
+        assert_eq!(d.fields[3], 18_492_372);
+        // Only the 4 basics: the old 4-field layout.
+        let mut s = Series::default();
+        for m in [
+            "node_disk_reads_completed_total",
+            "node_disk_read_bytes_total",
+            "node_disk_writes_completed_total",
+            "node_disk_written_bytes_total",
+        ] {
+            s.put("h", "sdd", m, 5, 512.0);
+        }
+        let p = to_parsed(&s, "t".into());
+        assert_eq!(
+            p.samples[0].snap.as_ref().expect("a snapshot").devices["sdd"].fields,
+            [512, 1, 512, 1]
+        );
+    }
+}
