@@ -23,6 +23,8 @@ export const TEST_PACKAGES = [
   { pkg: 'e2fsprogs', cmd: 'mkfs.ext4', why: 'the loop-device lab (a filesystem on the backing device)' },
   { pkg: 'mount', cmd: 'losetup', why: 'the loop-device lab' },
   { pkg: 'util-linux', cmd: 'chrt', why: 'probe accuracy tests (real-time priority)' },
+  { pkg: 'prometheus', cmd: 'prometheus', why: 'the Prometheus import test (a real server scraping node_exporter)' },
+  { pkg: 'prometheus-node-exporter', cmd: 'prometheus-node-exporter', why: 'the Prometheus import test (node_disk_* counters)' },
 ];
 
 /** What the native module better-sqlite3 needs to build from source (no prebuilt binary here). */

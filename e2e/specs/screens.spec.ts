@@ -130,6 +130,9 @@ async function pickDevices(page: Page, app: AppHost): Promise<void> {
   if ((await boxes.count()) > 1) await boxes.last().check();
 }
 
+/** A real PerfMon log for the Import screen's preview. */
+const REAL_PERFMON = join(repoRoot, '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
+
 const SCREENS: ScreenCase[] = [
   {
     id: 'home',
@@ -149,6 +152,27 @@ const SCREENS: ScreenCase[] = [
     ready: async (page) => {
       await expect(page.getByTestId(TID.homeOpenError)).toBeVisible();
       await expect(page.getByTestId(TID.homeRecent)).not.toHaveAttribute('aria-busy', 'true');
+    },
+  },
+  {
+    id: 'import',
+    reach: (page, app) => route(page, app, 'import'),
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.importScreen)).toBeVisible();
+    },
+  },
+  {
+    // The preview of a real PerfMon log (../shared/realdata) with a switch time.
+    id: 'import-preview',
+    unavailable: () => (existsSync(REAL_PERFMON) ? (existsSync(PROBE) ? null : `the probe is not built (${PROBE})`) : `${REAL_PERFMON} is absent (../shared/realdata is not part of a plain clone)`),
+    reach: async (page, app) => {
+      await route(page, app, 'import');
+      await page.getByTestId(TID.importFiles).fill(REAL_PERFMON);
+      await page.getByTestId(TID.importSwitchAt).fill('2022-10-09T18:40:00Z');
+      await page.getByTestId(TID.importPreviewBtn).click();
+    },
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.importPreview)).toHaveAttribute('data-ready', 'true');
     },
   },
   {

@@ -33,6 +33,8 @@ export const EXIT_OF_ERROR = {
   'report-no-browser': EXIT.unavailable,
   'report-job-not-found': EXIT.internal,
   'not-supported': EXIT.internal,
+  'import-refused': EXIT.badInput,
+  'import-job-not-found': EXIT.internal,
   internal: EXIT.internal,
   network: EXIT.internal,
 } as const satisfies Record<ErrorCode, ExitCode>;

@@ -18,6 +18,7 @@ import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
 import { reportHandlers, type SaveDialog } from './report/jobs.ts';
+import { importHandlers } from './import.ts';
 import type { PdfPrinter } from './report/pdf.ts';
 
 export interface HostContext {
@@ -79,8 +80,10 @@ export function createHandlers(ctx: HostContext): Handlers {
     const run = runs.forOpen(target.runId);
     return { path: resolve(run.capture), options: run.options };
   };
+  const imports = importHandlers({ probe: ctx.probe, dataDir: ctx.dataDir ?? dataDir() });
   return {
     ...reports,
+    ...imports,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');

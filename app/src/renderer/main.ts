@@ -10,6 +10,7 @@
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
  *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
+ *   #/import                 Import a log: preview, import, open the dashboard (import/)
  *   #/sample                 opens the bundled sample analysis (a deep link; Home has the button)
  */
 import type { CacheProofApi } from '../shared/api.ts';
@@ -23,6 +24,7 @@ import { dashboardScreen } from './dashboard/index.ts';
 import { liveScreen } from './live/index.ts';
 import { profileScreen } from './profile/index.ts';
 import { homeScreen } from './home/index.ts';
+import { importScreen } from './import/index.ts';
 import { rememberRecent } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
@@ -147,6 +149,9 @@ function render(): void {
     main.append(current.node);
   } else if (name === 'profile' && id !== undefined) {
     current = profileScreen(ctx(), id);
+    main.append(current.node);
+  } else if (name === 'import') {
+    current = importScreen(ctx());
     main.append(current.node);
   } else if (name === 'new') {
     current = wizardScreen(ctx(), id);

@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, ImportPreview, ImportProgress, ImportRequest, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -35,6 +35,11 @@ export interface CacheProofApi {
   reportProgress(jobId: string): Promise<Result<ReportProgress>>;
   /** Electron: saves a finished export's file through a Save dialog (the path, or null when cancelled). */
   saveReportFile(jobId: string, index: number): Promise<Result<string | null>>;
+  /** What the probe recognizes in a log (devices, time range, interval, counters, warnings); writes nothing. */
+  previewImport(request: ImportRequest): Promise<Result<ImportPreview>>;
+  /** Starts importing a log into a new capture; returns the job id to poll. */
+  startImport(request: ImportRequest): Promise<Result<string>>;
+  importProgress(jobId: string): Promise<Result<ImportProgress>>;
 }
 
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
@@ -81,5 +86,11 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
       const r = await call('report.save', { jobId, index });
       return r.ok ? { ok: true, value: r.value.path } : r;
     },
+    previewImport: (request) => call('import.preview', request),
+    startImport: async (request) => {
+      const r = await call('import.start', request);
+      return r.ok ? { ok: true, value: r.value.jobId } : r;
+    },
+    importProgress: (jobId) => call('import.progress', { jobId }),
   };
 }

@@ -74,6 +74,10 @@ pub enum ProbeError {
     /// sentence names the file and, when known, the line and column.
     #[error("{0}")]
     Import(String),
+    /// A Prometheus server (`import --prometheus URL`) that cannot be reached or refuses the
+    /// query: the sentence names the URL and the query.
+    #[error("{0}")]
+    Unreachable(String),
     /// A SQLite error that is none of the above.
     #[error("capture database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -102,6 +106,7 @@ impl ProbeError {
             ProbeError::NotRunning(_) => 10,
             ProbeError::TraceUnavailable(_) => 11,
             ProbeError::Import(_) | ProbeError::BadTrace(_) => 12,
+            ProbeError::Unreachable(_) => 13,
             ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
         }
     }

@@ -6,7 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use cacheproof_probe::import::{counts, decode, linux, perfmon, ParseOpts, Parsed, Rates};
+use cacheproof_probe::import::{
+    counts, decode, linux, perfmon, prometheus, ParseOpts, Parsed, Rates,
+};
 use proptest::prelude::*;
 
 fn cases() -> u32 {
@@ -16,7 +18,7 @@ fn cases() -> u32 {
         .unwrap_or(256)
 }
 
-const KINDS: [&str; 7] = [
+const KINDS: [&str; 8] = [
     "perfmon",
     "esxtop",
     "iostat",
@@ -24,6 +26,7 @@ const KINDS: [&str; 7] = [
     "sar",
     "sadf",
     "diskstats",
+    "node-exporter",
 ];
 
 fn parse(kind: &str, text: &str) -> Result<Parsed, cacheproof_probe::ProbeError> {
@@ -38,6 +41,8 @@ fn parse(kind: &str, text: &str) -> Result<Parsed, cacheproof_probe::ProbeError>
         "iostat-json" => linux::parse_iostat_json("f", text, &o),
         "sar" => linux::parse_sar("f", text, &o),
         "sadf" => linux::parse_sadf("f", text, &o),
+        "node-exporter" => prometheus::parse_text("f", text, "")
+            .map(|sc| prometheus::to_parsed(&sc.series, "text".into())),
         _ => linux::parse_diskstats("f", text, Some("100.5 20.0"), &o),
     }
 }
@@ -83,7 +88,8 @@ fn corpus_replay() {
             Ok(p) => {
                 assert!(ok, "{} should be refused", f.display());
                 assert!(
-                    !p.devices.is_empty() && p.samples.len() >= 2,
+                    !p.devices.is_empty()
+                        && p.samples.len() >= if kind == "node-exporter" { 1 } else { 2 },
                     "{}",
                     f.display()
                 );
@@ -167,14 +173,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn arbitrary_bytes_never_panic(b in proptest::collection::vec(any::<u8>(), 0..600), k in 0usize..7) {
+    fn arbitrary_bytes_never_panic(b in proptest::collection::vec(any::<u8>(), 0..600), k in 0usize..KINDS.len()) {
         let d = decode::decode(&b, None).unwrap();
         let _ = decode::looks_binary(&b);
         if let Ok(p) = parse(KINDS[k], &d.text) { check(&p); }
     }
 
     #[test]
-    fn arbitrary_text_never_panics(s in "\\PC{0,400}", k in 0usize..7) {
+    fn arbitrary_text_never_panics(s in "\\PC{0,400}", k in 0usize..KINDS.len()) {
         if let Ok(p) = parse(KINDS[k], &s) { check(&p); }
     }
 

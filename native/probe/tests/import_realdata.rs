@@ -944,3 +944,115 @@ fn baseline_and_measure_files_make_the_phases() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("before the baseline files end"));
 }
+
+/// The value of `metric{device="dev"}` as written in a text exposition file.
+fn prom_value(text: &str, metric: &str, dev: &str) -> f64 {
+    let head = format!("{metric}{{device=\"{dev}\"}} ");
+    let l = text.lines().find(|l| l.starts_with(&head)).unwrap();
+    l[head.len()..].trim().parse().unwrap()
+}
+
+#[test]
+fn node_exporter_scrape_alone_is_refused_and_two_scrapes_keep_its_counters() {
+    let Some(dir) = realdata("node_exporter") else {
+        return;
+    };
+    let f = dir.join("node_exporter_e2e-output_linux.prom");
+    let text = std::fs::read_to_string(&f).unwrap();
+    let d = TempDir::new("imp-node");
+    // One scrape, no timestamps: the preview says what is needed; with times it is still one
+    // moment, which is refused (a rate needs two).
+    let o = probe(&[
+        "import",
+        "--preview",
+        "node-exporter",
+        f.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success());
+    let pv: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(pv["ready"], false);
+    assert!(pv["needs"][0]
+        .as_str()
+        .unwrap()
+        .contains("--start TIME and --interval"));
+    assert_eq!(pv["devices"].as_array().unwrap().len(), 15);
+    let out = d.join("one.capture");
+    let o = probe(&[
+        "import",
+        "node-exporter",
+        f.to_str().unwrap(),
+        "--start",
+        "2024-03-14T10:00:00Z",
+        "--interval",
+        "15",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(12));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("fewer than two samples"), "{e}");
+    assert!(!out.exists());
+    // The scrape taken twice, 15 s apart: the raw counters are the file's, turned back into
+    // /proc/diskstats units (bytes / 512 = sectors, seconds × 1000 = ms), and nothing moved.
+    let out = d.join("two.capture");
+    import_ok(
+        "node-exporter",
+        &[&f, &f],
+        &["--start", "2024-03-14T10:00:00Z", "--interval", "15"],
+        &out,
+    );
+    let c = db(&out);
+    let raw: (i64, i64, i64, i64, i64, i64) = c
+        .query_row(
+            "SELECT field_count, f1, f3, f4, f8, f10 FROM raw_counters r JOIN devices d ON d.id=r.device_id
+             WHERE d.name='sda' ORDER BY sample_id LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+        )
+        .unwrap();
+    let v = |m: &str| prom_value(&text, m, "sda");
+    assert_eq!(raw.1, v("node_disk_reads_completed_total") as i64);
+    assert_eq!(
+        raw.2,
+        (v("node_disk_read_bytes_total") / 512.0).round() as i64
+    );
+    assert_eq!(
+        raw.3,
+        (v("node_disk_read_time_seconds_total") * 1000.0).round() as i64
+    );
+    assert_eq!(
+        raw.4,
+        (v("node_disk_write_time_seconds_total") * 1000.0).round() as i64
+    );
+    assert_eq!(
+        raw.5,
+        (v("node_disk_io_time_seconds_total") * 1000.0).round() as i64
+    );
+    // sda has no discard or flush counters in this scrape: the 11-field layout; sdb has
+    // discards (15), sdc flushes too (17).
+    assert_eq!(raw.0, 11);
+    let fc = |dev: &str| -> i64 {
+        c.query_row(
+            "SELECT field_count FROM raw_counters r JOIN devices d ON d.id=r.device_id WHERE d.name=?1 LIMIT 1",
+            [dev],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    assert_eq!((fc("sdb"), fc("sdc")), (15, 17));
+    let (n, moved, bad): (i64, i64, i64) = c
+        .query_row(
+            "SELECT count(*), coalesce(sum(reads+writes),0), sum(status<>'ok') FROM intervals",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!((n, moved, bad), (15, 0, 0));
+    let src: String = c
+        .query_row("SELECT value FROM meta WHERE key='source'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(src, "import:node-exporter");
+}

@@ -6,7 +6,8 @@ export type CommonKey =
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-cancelled' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
-  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported';
+  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
+  | 'err.import-refused' | 'err.import-job-not-found';
 
 export const common: Catalog<CommonKey> = {
   en: {
@@ -39,6 +40,8 @@ export const common: Catalog<CommonKey> = {
     'err.report-no-browser': 'Printing a PDF needs Chromium, which was not found. Install Chromium, or export HTML and print it from a browser.',
     'err.report-job-not-found': 'This export is no longer known. Start the export again.',
     'err.not-supported': 'This window cannot do that: in the browser window the file downloads to your Downloads folder (use the link).',
+    'err.import-refused': 'This log cannot be imported as it is. The sentence below names the file, the line and the column: fix the file or choose another format, then preview again.',
+    'err.import-job-not-found': 'This import is no longer known. Start the import again.',
   },
   fr: {
     appTitle: 'CacheProof', tagline: 'Analyseur du gain d’un cache de stockage', loading: 'Chargement…', language: 'Langue',
@@ -70,6 +73,8 @@ export const common: Catalog<CommonKey> = {
     'err.report-no-browser': 'L’impression en PDF nécessite Chromium, introuvable. Installez Chromium, ou exportez en HTML et imprimez depuis un navigateur.',
     'err.report-job-not-found': 'Cet export n’est plus connu. Relancez l’export.',
     'err.not-supported': 'Cette fenêtre ne peut pas le faire : dans le navigateur, le fichier se télécharge dans votre dossier Téléchargements (utilisez le lien).',
+    'err.import-refused': 'Ce journal ne peut pas être importé tel quel. La phrase ci-dessous nomme le fichier, la ligne et la colonne : corrigez le fichier ou choisissez un autre format, puis prévisualisez de nouveau.',
+    'err.import-job-not-found': 'Cette importation n’est plus connue. Relancez l’importation.',
   },
   es: {
     appTitle: 'CacheProof', tagline: 'Analizador del beneficio de una caché de almacenamiento', loading: 'Cargando…', language: 'Idioma',
@@ -101,6 +106,8 @@ export const common: Catalog<CommonKey> = {
     'err.report-no-browser': 'Imprimir en PDF requiere Chromium, que no se encontró. Instale Chromium, o exporte en HTML e imprima desde un navegador.',
     'err.report-job-not-found': 'Esta exportación ya no se conoce. Vuelva a iniciarla.',
     'err.not-supported': 'Esta ventana no puede hacerlo: en el navegador, el archivo se descarga en su carpeta Descargas (use el enlace).',
+    'err.import-refused': 'Este registro no se puede importar tal como está. La frase de abajo indica el archivo, la línea y la columna: corrija el archivo o elija otro formato y vuelva a previsualizar.',
+    'err.import-job-not-found': 'Esta importación ya no se conoce. Vuelva a iniciarla.',
   },
   ru: {
     appTitle: 'CacheProof', tagline: 'Анализатор выгоды от кэша хранилища', loading: 'Загрузка…', language: 'Язык',
@@ -132,5 +139,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-no-browser': 'Для печати в PDF нужен Chromium, но он не найден. Установите Chromium или экспортируйте HTML и распечатайте его из браузера.',
     'err.report-job-not-found': 'Этот экспорт больше не известен. Запустите экспорт заново.',
     'err.not-supported': 'Это окно так не умеет: в браузере файл скачивается в папку «Загрузки» (используйте ссылку).',
+    'err.import-refused': 'Этот журнал нельзя импортировать в таком виде. Фраза ниже называет файл, строку и столбец: исправьте файл или выберите другой формат, затем снова посмотрите предпросмотр.',
+    'err.import-job-not-found': 'Этот импорт больше не известен. Запустите импорт заново.',
   },
 };

@@ -11,7 +11,8 @@ pub const USAGE: &str = "\
   cacheproof-probe import KIND FILE... --out CAPTURE [--switch-at TIME]
   cacheproof-probe import KIND --baseline FILE... --measure FILE... --out CAPTURE
   cacheproof-probe import --preview KIND FILE... [--json]
-      KIND: perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats
+  cacheproof-probe import --prometheus URL --start TIME --end TIME [--step SECONDS] [--instance I]... --out CAPTURE
+      KIND: perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter
       options: --encoding E (utf-8, utf-16le, utf-16be, cp1251, cp1252, cp932)
                --names FILE (more PerfMon names)  --utc-offset MINUTES|±HH:MM
                --interval SECONDS and --start TIME (for iostat without -t)
@@ -51,6 +52,7 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
         command,
     };
     let (mut preview, mut json) = (false, false);
+    let (mut prom_url, mut end, mut step, mut instances) = (None, None, None, Vec::new());
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -124,6 +126,34 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
                 n.add(&v, &dec.text)?;
                 o.parse.names = Some(n);
             }
+            "--prometheus" | "--url" => {
+                prom_url = Some(val(&mut i)?);
+                if kind.is_none() {
+                    kind = Some(Kind::Prometheus);
+                }
+            }
+            "--end" => {
+                let v = val(&mut i)?;
+                end = Some(time::parse_user_time(&v).ok_or_else(|| {
+                    usage(format!(
+                        "--end '{v}' is not a time: give ISO 8601 or epoch seconds"
+                    ))
+                })?);
+            }
+            "--step" => {
+                let v = val(&mut i)?;
+                let (num, mul) = match v.strip_suffix('m') {
+                    Some(n) => (n, 60.0),
+                    None => (v.trim_end_matches('s'), 1.0),
+                };
+                let s: f64 = num.parse().ok().filter(|x: &f64| *x > 0.0).ok_or_else(|| {
+                    usage(format!(
+                        "--step '{v}' must be a positive number of seconds (15, 15s, 1m)"
+                    ))
+                })?;
+                step = Some((s * mul * 1000.0).round() as i64);
+            }
+            "--instance" => instances.push(val(&mut i)?),
             "--role" => {
                 let v = val(&mut i)?;
                 let (n, r) = v
@@ -139,7 +169,7 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
             _ => {
                 if kind.is_none() {
                     kind = Some(Kind::parse(a).ok_or_else(|| usage(format!(
-                        "unknown import kind '{a}': use perfmon, esxtop, iostat, iostat-json, sar, sadf or diskstats"
+                        "unknown import kind '{a}': use perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter or prometheus (with --url)"
                     )))?);
                 } else {
                     inputs.push((PathBuf::from(a), part));
@@ -151,6 +181,50 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
     o.kind =
         kind.ok_or_else(|| usage(format!("import needs a KIND and files. Usage:\n{USAGE}")))?;
     o.inputs = inputs;
+    if o.kind == Kind::Prometheus {
+        let url = prom_url.ok_or_else(|| {
+            usage(format!(
+                "import prometheus needs --prometheus URL (http://host:9090). Usage:\n{USAGE}"
+            ))
+        })?;
+        if !url.starts_with("http://") && !url.starts_with("https://") {
+            return Err(usage(format!(
+                "--prometheus '{url}' must be an http:// URL of the server (http://127.0.0.1:9090)"
+            )));
+        }
+        if url.starts_with("https://") {
+            return Err(usage(format!("--prometheus '{url}': https is not supported by this probe; use the server's http:// address (or a local reverse proxy)")));
+        }
+        if !o.inputs.is_empty() {
+            return Err(usage(
+                "import --prometheus reads the server, not files: remove the file names"
+                    .to_string(),
+            ));
+        }
+        let start = o.parse.start_utc_ms.ok_or_else(|| {
+            usage("import --prometheus needs --start TIME (ISO 8601 or epoch seconds)")
+        })?;
+        let end = end.ok_or_else(|| {
+            usage("import --prometheus needs --end TIME (ISO 8601 or epoch seconds)")
+        })?;
+        if step.is_some_and(|s| (end - start) / s < 1) {
+            return Err(usage(
+                "--step is longer than the range from --start to --end",
+            ));
+        }
+        o.parse.prometheus = Some(super::prometheus::PromOpts {
+            url: url.clone(),
+            start_ms: start,
+            end_ms: end,
+            step_ms: step,
+            instances,
+        });
+        o.inputs = vec![(PathBuf::from(url), Part::All)];
+    } else if prom_url.is_some() || end.is_some() || step.is_some() || !instances.is_empty() {
+        return Err(usage(
+            "--prometheus/--url, --end, --step and --instance are for import --prometheus",
+        ));
+    }
     Ok((o, preview, json))
 }
 

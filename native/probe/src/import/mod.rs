@@ -11,6 +11,7 @@ pub mod cli;
 pub mod decode;
 pub mod linux;
 pub mod perfmon;
+pub mod prometheus;
 pub mod time;
 pub mod write;
 
@@ -30,11 +31,13 @@ pub enum Kind {
     Sar,
     Sadf,
     Diskstats,
+    NodeExporter,
+    Prometheus,
 }
 
 impl Kind {
     /// Every kind, as named on the command line.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Perfmon,
         Kind::Esxtop,
         Kind::Iostat,
@@ -42,6 +45,8 @@ impl Kind {
         Kind::Sar,
         Kind::Sadf,
         Kind::Diskstats,
+        Kind::NodeExporter,
+        Kind::Prometheus,
     ];
 
     /// Parse a command-line name.
@@ -59,6 +64,8 @@ impl Kind {
             Kind::Sar => "sar",
             Kind::Sadf => "sadf",
             Kind::Diskstats => "diskstats",
+            Kind::NodeExporter => "node-exporter",
+            Kind::Prometheus => "prometheus",
         }
     }
 }
@@ -229,6 +236,8 @@ pub struct ParseOpts {
     pub start_utc_ms: Option<i64>,
     /// User name table (`--names FILE`) for PerfMon.
     pub names: Option<perfmon::Names>,
+    /// `--prometheus URL --start T --end T [--step S] [--instance I]…`.
+    pub prometheus: Option<prometheus::PromOpts>,
 }
 
 /// A clear refusal naming the file and, when known, the line and column.

@@ -8,8 +8,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::{
-    bad, counts, decode, linux, median_step, perfmon, time, Device, Kind, ParseOpts, Parsed, Rates,
-    Unmapped,
+    bad, counts, decode, linux, median_step, perfmon, prometheus, time, Device, Kind, ParseOpts,
+    Parsed, Rates, Unmapped,
 };
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
@@ -156,7 +156,30 @@ fn display(p: &Path) -> String {
 
 /// Read, decode and parse one file.
 pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
+    load_nth(path, part, opts, 0)
+}
+
+/// [`load_one`] for the `index`-th file given (node_exporter scrapes without timestamps are
+/// placed at `--start` + index × `--interval`).
+pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result<Loaded> {
     let file = display(path);
+    if opts.kind == Kind::Prometheus {
+        let po = opts.parse.prometheus.clone().ok_or_else(|| {
+            ProbeError::Usage("import --prometheus needs URL, --start and --end".into())
+        })?;
+        let f = prometheus::fetch(&po)?;
+        let digest = sha256_hex(f.queries.join("\n").as_bytes());
+        return Ok(Loaded {
+            path: path.to_path_buf(),
+            name: po.url.clone(),
+            size: f.bytes as u64,
+            sha256: digest,
+            encoding: "utf-8".into(),
+            encoding_how: "HTTP API (JSON)".into(),
+            part,
+            parsed: f.parsed,
+        });
+    }
     let bytes =
         std::fs::read(path).map_err(|e| bad(&file, None, None, format!("cannot be read: {e}")))?;
     let is_blg = path
@@ -198,6 +221,8 @@ pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
                 .and_then(|u| std::fs::read_to_string(u).ok());
             linux::parse_diskstats(&file, &dec.text, up.as_deref(), &opts.parse)?
         }
+        Kind::NodeExporter => node_exporter_file(&file, index, &dec.text, opts)?,
+        Kind::Prometheus => unreachable!("handled above"),
     };
     Ok(Loaded {
         path: path.to_path_buf(),
@@ -212,6 +237,46 @@ pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
         part,
         parsed,
     })
+}
+
+/// One node_exporter text scrape: one snapshot, at the time its samples carry, else at
+/// `--start` + i × `--interval` for the i-th file given.
+fn node_exporter_file(file: &str, idx: usize, text: &str, opts: &Options) -> Result<Parsed> {
+    let sc = prometheus::parse_text(file, text, "")?;
+    let mut p = prometheus::to_parsed(
+        &sc.series,
+        "Prometheus text exposition (node_exporter /metrics scrape)".into(),
+    );
+    p.hosts.clear();
+    let t = match (sc.utc_ms, opts.parse.start_utc_ms, opts.parse.interval_s) {
+        (Some(t), _, _) => {
+            p.tz_source = "sample timestamps (UTC ms)".into();
+            Some(t)
+        }
+        (None, Some(a), Some(i)) => {
+            p.tz_source = "--start + i × --interval (the scrape carries no timestamps)".into();
+            Some(a + (idx as f64 * i * 1000.0).round() as i64)
+        }
+        (None, _, _) => {
+            p.needs.push(format!(
+                "{file}: the scrape carries no timestamps: give --start TIME and --interval SECONDS (the time of the first file and the seconds between scrapes, files in the order given)"
+            ));
+            None
+        }
+    };
+    p.notes.push(format!(
+        "one scrape of {} node_disk_* samples ({} devices)",
+        sc.samples,
+        p.devices.len()
+    ));
+    for s in &mut p.samples {
+        s.utc_ms = t.unwrap_or(0);
+        if let Some(sn) = &mut s.snap {
+            sn.utc_ms = s.utc_ms;
+            sn.mono_ns = 0;
+        }
+    }
+    Ok(p)
 }
 
 /// One sample of the stitched series, devices indexed as in [`Plan::devices`].
@@ -245,8 +310,8 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         ));
     }
     let mut files = Vec::new();
-    for (p, part) in &opts.inputs {
-        files.push(load_one(p, *part, opts)?);
+    for (i, (p, part)) in opts.inputs.iter().enumerate() {
+        files.push(load_nth(p, *part, opts, i)?);
     }
     // Devices by name across files.
     let mut devices: Vec<Device> = Vec::new();

@@ -1,0 +1,171 @@
+/**
+ * The Import screen's front door (docs/ipc.md, `import.*`): `cacheproof-probe import --preview
+ * KIND FILE… --json` for the preview, and an import job that runs `cacheproof-probe import KIND
+ * FILE… --out <dataDir>/imports/<name>-<time>.capture` (docs/import.md). The probe writes to a
+ * temporary file and renames it at the end, so a failed import leaves nothing; its one sentence
+ * (file, line, column) becomes the `import-refused` error.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { ImportPreview, type ImportProgress, type ImportRequest } from '../shared/contract.ts';
+import { HostError } from './errors.ts';
+import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
+
+/** The longest a preview or an import may take (a 500 MB log imports in well under this). */
+const PREVIEW_TIMEOUT_MS = 120_000;
+const IMPORT_TIMEOUT_MS = 30 * 60_000;
+/** The rate the progress estimate assumes while the probe runs (bytes/s; the probe reports no progress of its own). */
+const ASSUMED_BYTES_PER_S = 20e6;
+
+/** The probe's arguments after `import` (and `--preview`) for a request. */
+export function importArgs(r: ImportRequest): string[] {
+  const args: string[] = [r.kind];
+  const after = r.after ?? [];
+  if (after.length > 0) {
+    if (r.switchAtMs !== undefined) throw new HostError('bad-request', 'Give either after files or a switch time, not both.');
+    args.push('--baseline', ...r.files.map((f) => resolve(f)), '--measure', ...after.map((f) => resolve(f)));
+  } else {
+    args.push(...r.files.map((f) => resolve(f)));
+    if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
+  }
+  for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
+  return args;
+}
+
+function refused(what: string, out: ProbeOutput): HostError {
+  if (out.code === PROBE_EXIT.notImportable || out.code === PROBE_EXIT.usage) {
+    return new HostError('import-refused', out.error || `${what}: exit code ${out.code}`);
+  }
+  return probeError(what, out);
+}
+
+interface RawPreview {
+  kind: string;
+  files: { name: string; path: string; sizeBytes: number; format: string; encoding: string; timeZone: string | null; utcOffsetMin: number | null; timeZoneSource: string; part: string; hosts: string[]; samples: number; mapping: { source: string; field: string }[] }[];
+  hosts: string[];
+  devices: { name: string; role: string; reason: string; on: string | null }[];
+  timeRange: { startUtcMs: number; endUtcMs: number } | null;
+  intervalMs: number | null;
+  intervals: number;
+  phases: { name: string; startUtcMs: number; endUtcMs: number }[];
+  unmapped: { what: string; why: string }[];
+  notes: string[];
+  needs: string[];
+  ready: boolean;
+}
+
+/** The probe's preview JSON as the contract's `ImportPreview` (checked). */
+export function toPreview(raw: RawPreview): ImportPreview {
+  const counters: { source: string; field: string }[] = [];
+  for (const f of raw.files) {
+    for (const m of f.mapping) if (!counters.some((c) => c.source === m.source && c.field === m.field)) counters.push({ source: m.source, field: m.field });
+  }
+  return ImportPreview.parse({
+    kind: raw.kind,
+    files: raw.files.map(({ mapping: _m, ...f }) => f),
+    hosts: raw.hosts,
+    devices: raw.devices.map((d) => ({ name: d.name, role: d.role, reason: d.reason, on: d.on })),
+    timeRange: raw.timeRange === null ? null : { startUtcMs: raw.timeRange.startUtcMs, endUtcMs: raw.timeRange.endUtcMs },
+    intervalMs: raw.intervalMs,
+    intervals: raw.intervals,
+    phases: raw.phases,
+    counters,
+    unmapped: raw.unmapped,
+    notes: raw.notes,
+    needs: raw.needs,
+    ready: raw.ready,
+  });
+}
+
+function needProbe(probe: string | null): string {
+  if (probe === null) throw new HostError('probe-missing', 'Importing a log needs cacheproof-probe: build it with cargo build --release in native/.');
+  return probe;
+}
+
+/** `import --preview … --json`. */
+export async function previewImport(probe: string | null, r: ImportRequest): Promise<ImportPreview> {
+  const out = await runProbe(needProbe(probe), ['import', '--preview', ...importArgs(r), '--json'], PREVIEW_TIMEOUT_MS);
+  if (out.code !== 0) throw refused('import --preview', out);
+  return toPreview(JSON.parse(out.stdout) as RawPreview);
+}
+
+/** A free capture path in `dir` named after the first file and the time. */
+function outPath(dir: string, first: string, now: Date): string {
+  const stem = basename(first).replace(/\.[^.]*$/u, '').replace(/[^\w.-]+/gu, '_').slice(0, 80) || 'import';
+  const stamp = now.toISOString().replace(/[-:]/gu, '').replace(/\..*$/u, '').replace('T', '-');
+  for (let n = 0; ; n += 1) {
+    const p = join(dir, `${stem}-${stamp}${n === 0 ? '' : `-${n}`}.capture`);
+    if (!existsSync(p)) return p;
+  }
+}
+
+interface Job {
+  progress: ImportProgress;
+  startedMs: number;
+  expectedMs: number;
+  error: HostError | null;
+}
+
+export interface ImportJobs {
+  'import.preview': (r: ImportRequest) => Promise<ImportPreview>;
+  'import.start': (r: ImportRequest) => Promise<{ jobId: string }>;
+  'import.progress': (r: { jobId: string }) => Promise<ImportProgress>;
+}
+
+/** The `import.*` handlers: imports go to `<dataDir>/imports/`. */
+export function importHandlers(opts: { probe: string | null; dataDir: string; now?: () => number }): ImportJobs {
+  const jobs = new Map<string, Job>();
+  const now = opts.now ?? Date.now;
+  return {
+    'import.preview': (r) => previewImport(opts.probe, r),
+    'import.start': async (r) => {
+      const probe = needProbe(opts.probe);
+      const args = importArgs(r);
+      const dir = join(opts.dataDir, 'imports');
+      mkdirSync(dir, { recursive: true });
+      const out = outPath(dir, r.files[0] ?? 'import', new Date(now()));
+      let bytes = 0;
+      for (const f of [...r.files, ...(r.after ?? [])]) {
+        try {
+          bytes += statSync(resolve(f)).size;
+        } catch {
+          // the probe says which file cannot be read
+        }
+      }
+      const jobId = randomUUID();
+      const job: Job = {
+        progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null },
+        startedMs: now(),
+        expectedMs: 500 + (bytes / ASSUMED_BYTES_PER_S) * 1000,
+        error: null,
+      };
+      jobs.set(jobId, job);
+      void runProbe(probe, ['import', ...args, '--out', out, '--json'], IMPORT_TIMEOUT_MS).then(
+        (o) => {
+          if (o.code !== 0) job.error = refused('import', o);
+          else job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: out };
+        },
+        (e: unknown) => {
+          job.error = e instanceof HostError ? e : new HostError('probe-failed', `import: ${String(e)}`);
+        },
+      );
+      return { jobId };
+    },
+    'import.progress': async ({ jobId }) => {
+      const job = jobs.get(jobId);
+      if (job === undefined) throw new HostError('import-job-not-found', `No import job ${jobId} in this session.`);
+      if (job.error !== null) {
+        jobs.delete(jobId);
+        throw job.error;
+      }
+      if (job.progress.done) {
+        jobs.delete(jobId);
+        return job.progress;
+      }
+      // An estimate from the files' size while the probe runs (it reports no progress of its own), never 100 before it ends.
+      const percent = Math.min(95, Math.round(((now() - job.startedMs) / job.expectedMs) * 95));
+      return { ...job.progress, percent };
+    },
+  };
+}

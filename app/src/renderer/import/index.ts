@@ -1,0 +1,285 @@
+/**
+ * Import a log (`#/import`): choose the format and the files (paths, as Home's Open a capture:
+ * the browser host has no native file dialog), optionally the files after the switch or the
+ * switch time, see what the probe recognized (`import.preview`: files, format, encoding, time
+ * zone, devices with their proposed roles, which the person may change, time range, interval, counters, what was not imported, notes),
+ * then import with a progress bar (`import.start` / `import.progress`) and open the dashboard
+ * of the new capture. Nothing typed is lost on a failure; the probe's sentence (file, line,
+ * column) is shown as it wrote it.
+ */
+import { IMPORT_KINDS, type ImportKind, type ImportPreview, type ImportRequest } from '../../shared/contract.ts';
+import { DEVICE_ROLES } from '../../shared/analysis-schema.ts';
+import { importUi, type ImportKey } from '../../shared/i18n/import.ts';
+import { LOCALE, translate } from '../../shared/i18n/types.ts';
+import type { Result } from '../../shared/result.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { errorText } from '../error-text.ts';
+import type { Ctx, Screen } from '../screen.ts';
+
+/** What was typed survives leaving the screen and coming back. */
+const typed = { kind: 'perfmon' as ImportKind, files: '', after: '', switchAt: '' };
+
+const ROLES = DEVICE_ROLES;
+type DeviceRole = (typeof DEVICE_ROLES)[number];
+
+const paths = (text: string): string[] => text.split(/\r?\n/u).map((l) => l.trim()).filter((l) => l.length > 0);
+
+/** A switch time as typed: ISO 8601; without an offset it is UTC (as the help says). */
+export function parseSwitchAt(text: string): number | null {
+  const t = text.trim();
+  if (t.length === 0) return null;
+  const withZone = /[zZ]|[+-]\d\d:?\d\d$/u.test(t) ? t : `${t}Z`;
+  const ms = Date.parse(withZone);
+  return Number.isFinite(ms) ? ms : Number.NaN;
+}
+
+export function importScreen(ctx: Ctx): Screen {
+  const lang = ctx.lang;
+  const u = (key: ImportKey, params?: Record<string, string | number>): string => translate(importUi, lang, key, params);
+  let disposed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const dateFmt = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+  const numFmt = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 3 });
+  const intFmt = new Intl.NumberFormat(LOCALE[lang]);
+
+  const kind = el('select', { id: 'import-kind', 'data-testid': TID.importKind });
+  for (const k of IMPORT_KINDS) {
+    const o = el('option', { value: k }, u(`kind.${k}`));
+    if (k === typed.kind) o.selected = true;
+    kind.append(o);
+  }
+  const files = el('textarea', { id: 'import-files', rows: '3', spellcheck: 'false', 'data-testid': TID.importFiles, 'aria-describedby': 'import-files-help' });
+  files.value = typed.files;
+  const after = el('textarea', { id: 'import-after', rows: '2', spellcheck: 'false', 'data-testid': TID.importAfter, 'aria-describedby': 'import-after-help' });
+  after.value = typed.after;
+  const switchAt = el('input', { id: 'import-switch-at', type: 'text', spellcheck: 'false', autocomplete: 'off', 'data-testid': TID.importSwitchAt, value: typed.switchAt, 'aria-describedby': 'import-switch-help' });
+
+  const previewBtn = el('button', { type: 'submit', 'data-testid': TID.importPreviewBtn }, u('preview'));
+  const startBtn = el('button', { type: 'button', class: 'primary', 'data-testid': TID.importStart, disabled: '' }, u('import'));
+  const status = el('p', { role: 'status', class: 'help' });
+  const progress = el('progress', { max: '100', value: '0', 'data-testid': TID.importProgress, 'aria-label': u('importing'), hidden: '' });
+  const errorBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.importError, hidden: '' });
+  const previewBox = el('section', { class: 'import-preview', 'data-testid': TID.importPreview, 'aria-labelledby': 'import-pv-title', hidden: '' });
+
+  /** The request the current preview was made for (Import is for exactly that). */
+  let previewed: string | null = null;
+
+  const showError = (what: string, code: Parameters<typeof errorText>[1], message?: string, extra?: string): void => {
+    errorBox.replaceChildren(el('p', { class: 'err-what' }, what), el('p', {}, errorText(lang, code)));
+    // The probe's own sentence names the file, line and column (English, as the probe wrote it).
+    if (message !== undefined && message.length > 0) errorBox.append(el('p', { class: 'probe-says', translate: 'no' }, message));
+    if (extra !== undefined) errorBox.append(el('p', {}, extra));
+    errorBox.hidden = false;
+  };
+
+  /** Roles the person changed in the preview's device table. */
+  const roles = new Map<string, DeviceRole>();
+
+  const request = (): ImportRequest | string => {
+    const f = paths(files.value);
+    if (f.length === 0) return u('filesEmpty');
+    const a = paths(after.value);
+    const sw = parseSwitchAt(switchAt.value);
+    if (sw !== null && Number.isNaN(sw)) return u('switchBad');
+    if (sw !== null && a.length > 0) return u('switchAndAfter');
+    const rs = [...roles].map(([device, role]) => ({ device, role }));
+    return { kind: kind.value as ImportKind, files: f, ...(a.length > 0 ? { after: a } : {}), ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}) };
+  };
+
+  const remember = (): void => {
+    typed.kind = kind.value as ImportKind;
+    typed.files = files.value;
+    typed.after = after.value;
+    typed.switchAt = switchAt.value;
+    if (previewed !== null) {
+      const r = request();
+      if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
+        startBtn.disabled = true;
+        status.textContent = u('stale');
+      }
+    }
+  };
+  for (const x of [kind, files, after, switchAt]) x.addEventListener('input', remember);
+  kind.addEventListener('change', remember);
+
+  const list = (title: ImportKey, testId: string | null, items: string[]): HTMLElement | null => {
+    if (items.length === 0) return null;
+    const ul = el('ul', testId === null ? {} : { 'data-testid': testId });
+    for (const i of items) ul.append(el('li', { translate: 'no' }, i));
+    return el('div', {}, el('h4', {}, u(title)), ul);
+  };
+
+  const drawPreview = (p: ImportPreview): void => {
+    const fileRows = el('tbody', {});
+    for (const f of p.files) {
+      const tz = f.timeZone ?? (f.utcOffsetMin === null ? '—' : `UTC${f.utcOffsetMin >= 0 ? '+' : '−'}${Math.floor(Math.abs(f.utcOffsetMin) / 60)}:${String(Math.abs(f.utcOffsetMin) % 60).padStart(2, '0')}`);
+      fileRows.append(el('tr', {},
+        el('th', { scope: 'row', translate: 'no' }, f.name),
+        el('td', { translate: 'no' }, f.format),
+        el('td', { translate: 'no' }, f.encoding),
+        el('td', { translate: 'no' }, `${tz} (${f.timeZoneSource})`),
+        el('td', { class: 'num' }, intFmt.format(f.samples)),
+        el('td', { translate: 'no' }, f.hosts.join(', '))));
+    }
+    const devRows = el('tbody', {});
+    for (const d of p.devices) {
+      const pick = el('select', { 'aria-label': `${u('pv.role')}: ${d.name}` });
+      for (const r of ROLES) {
+        const o = el('option', { value: r }, u(`role.${r}`));
+        if (r === d.role) o.selected = true;
+        pick.append(o);
+      }
+      pick.addEventListener('change', () => {
+        roles.set(d.name, pick.value as DeviceRole);
+        remember();
+      });
+      devRows.append(el('tr', { 'data-device': d.name, 'data-role': d.role },
+        el('th', { scope: 'row', translate: 'no' }, d.name),
+        el('td', {}, pick),
+        el('td', { translate: 'no' }, d.on ?? '—'),
+        el('td', { translate: 'no' }, d.reason)));
+    }
+    const range = p.timeRange === null ? '—' : `${dateFmt.format(new Date(p.timeRange.startUtcMs))} – ${dateFmt.format(new Date(p.timeRange.endUtcMs))}`;
+    const hasSwitch = p.phases.some((ph) => ph.name === 'measure');
+    const phases = p.phases.map((ph) => `${ph.name}: ${dateFmt.format(new Date(ph.startUtcMs))} – ${dateFmt.format(new Date(ph.endUtcMs))}`);
+    previewBox.setAttribute('data-ready', String(p.ready));
+    previewBox.replaceChildren(
+      el('h3', { id: 'import-pv-title' }, u('pv.title')),
+      el('table', { class: 'home-table' },
+        el('thead', {}, el('tr', {}, ...(['pv.file', 'pv.format', 'pv.encoding', 'pv.timeZone', 'pv.samples', 'pv.hosts'] as const).map((k) => el('th', { scope: 'col' }, u(k))))),
+        fileRows),
+      el('h4', {}, u('pv.devices')),
+      el('table', { class: 'home-table', 'data-testid': TID.importDevices },
+        el('thead', {}, el('tr', {}, ...(['pv.device', 'pv.role', 'pv.on', 'pv.reason'] as const).map((k) => el('th', { scope: 'col' }, u(k))))),
+        devRows),
+      el('dl', { class: 'import-facts' },
+        el('dt', {}, u('pv.range')), el('dd', { 'data-testid': TID.importRange }, range),
+        el('dt', {}, u('pv.interval')), el('dd', { 'data-testid': TID.importInterval, 'data-ms': String(p.intervalMs ?? '') }, p.intervalMs === null ? '—' : u('pv.intervalValue', { seconds: numFmt.format(p.intervalMs / 1000) })),
+        el('dt', {}, u('pv.intervals')), el('dd', { class: 'num' }, intFmt.format(p.intervals))),
+      ...[
+        list('pv.phases', null, phases),
+        list('pv.counters', TID.importCounters, p.counters.map((c) => `${c.source} → ${c.field}`)),
+        list('pv.unmapped', null, p.unmapped.map((x) => `${x.what}: ${x.why}`)),
+        list('pv.notes', TID.importNotes, p.notes),
+        list('pv.needs', null, p.needs),
+      ].filter((x): x is HTMLElement => x !== null),
+      el('p', { class: p.ready ? 'help' : 'err-what' }, p.ready ? (hasSwitch ? u('pv.ready') : u('pv.noSwitch')) : u('pv.notReady')));
+    previewBox.hidden = false;
+  };
+
+  const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'import-title' },
+    el('label', { for: 'import-kind' }, u('kind')), kind,
+    el('label', { for: 'import-files' }, u('files')), files,
+    el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp')),
+    el('label', { for: 'import-after' }, u('after')), after,
+    el('p', { class: 'help', id: 'import-after-help' }, u('afterHelp')),
+    el('label', { for: 'import-switch-at' }, u('switchAt')), switchAt,
+    el('p', { class: 'help', id: 'import-switch-help' }, u('switchAtHelp')),
+    el('div', { class: 'home-actions' }, previewBtn, startBtn, progress),
+    status);
+
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    errorBox.hidden = true;
+    const r = request();
+    if (typeof r === 'string') {
+      errorBox.replaceChildren(el('p', {}, r));
+      errorBox.hidden = false;
+      return;
+    }
+    previewBtn.disabled = true;
+    startBtn.disabled = true;
+    status.textContent = u('previewing');
+    void ctx.api.previewImport(r).then((res) => {
+      if (disposed) return;
+      previewBtn.disabled = false;
+      status.textContent = '';
+      if (!res.ok) {
+        previewed = null;
+        previewBox.hidden = true;
+        showError(u('previewFailed', { what: r.files.join(', ') }), res.error.code, res.error.message);
+        return;
+      }
+      previewed = JSON.stringify(r);
+      drawPreview(res.value);
+      startBtn.disabled = !(res.value.ready && res.value.phases.some((ph) => ph.name === 'measure'));
+    });
+  });
+
+  const openCapture = (path: string): void => {
+    status.textContent = u('analyzing');
+    void ctx.api.openCapture(path).then((res) => {
+      if (disposed) return;
+      progress.hidden = true;
+      status.textContent = '';
+      previewBtn.disabled = false;
+      if (res.ok) {
+        ctx.remember(res.value);
+        ctx.go(`results/${encodeURIComponent(res.value.id)}`);
+        return;
+      }
+      showError(u('openFailed'), res.error.code, res.error.message, u('savedAt', { path }));
+    });
+  };
+
+  const poll = (jobId: string, what: string): void => {
+    void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null }>) => {
+      if (disposed) return;
+      if (!res.ok) {
+        progress.hidden = true;
+        status.textContent = '';
+        previewBtn.disabled = false;
+        startBtn.disabled = false;
+        showError(u('importFailed', { what }), res.error.code, res.error.message);
+        return;
+      }
+      progress.value = res.value.percent;
+      if (res.value.done && res.value.capturePath !== null) {
+        openCapture(res.value.capturePath);
+        return;
+      }
+      timer = setTimeout(() => poll(jobId, what), 250);
+    });
+  };
+
+  startBtn.addEventListener('click', () => {
+    const r = request();
+    if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
+      status.textContent = u('stale');
+      startBtn.disabled = true;
+      return;
+    }
+    errorBox.hidden = true;
+    startBtn.disabled = true;
+    previewBtn.disabled = true;
+    progress.value = 0;
+    progress.hidden = false;
+    status.textContent = u('importing');
+    const what = [...r.files, ...(r.after ?? [])].join(', ');
+    void ctx.api.startImport(r).then((res) => {
+      if (disposed) return;
+      if (!res.ok) {
+        progress.hidden = true;
+        status.textContent = '';
+        previewBtn.disabled = false;
+        startBtn.disabled = false;
+        showError(u('importFailed', { what }), res.error.code, res.error.message);
+        return;
+      }
+      poll(res.value, what);
+    });
+  });
+
+  const node = el('div', { class: 'home import', 'data-testid': TID.importScreen },
+    el('h2', { id: 'import-title' }, u('title')),
+    el('p', { class: 'intro' }, u('intro')),
+    form, errorBox, previewBox);
+  return {
+    node,
+    dispose: () => {
+      disposed = true;
+      if (timer !== null) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Import a log, driven as a person would, on real Windows Performance Monitor files
+ * (../shared/realdata/perfmon_csv; skipped with a message when ../shared is absent):
+ * - one file with a switch time: the preview shows the devices with their proposed roles and
+ *   pairing, the time range of the file's first and last rows, the 5 s interval and the counters;
+ *   the person changes a role, previews again, imports (progress bar) and lands on a dashboard
+ *   whose headline figures are those `cacheproof analyze --json` prints for the imported capture;
+ * - a before file and an after file imported together into one capture with two phases;
+ * - a header-only file is refused with the probe's sentence naming the file and the line, and
+ *   nothing is written.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { TID } from '../../app/src/shared/testids.ts';
+import { importUi } from '../../app/src/shared/i18n/import.ts';
+
+const REAL = join(repoRoot, '..', 'shared', 'realdata', 'perfmon_csv');
+const BEFORE = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
+const AFTER = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000395.csv');
+const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
+const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
+
+/** A browser host whose data folder the spec knows (imports land in `<data>/imports/`). */
+const test = base.extend<{ host: AppHost & { data: string } }>({
+  // eslint-disable-next-line no-empty-pattern
+  host: async ({}, use) => {
+    const data = mkdtempSync(join(tmpdir(), 'cacheproof-import-e2e-'));
+    const app = await startApp([], { CACHEPROOF_DATA_DIR: data });
+    await use({ ...app, data });
+    await app.stop();
+    rmSync(data, { recursive: true, force: true });
+  },
+});
+
+test.beforeEach(() => {
+  test.skip(!existsSync(REAL), `SKIP: ${REAL} is absent (../shared/realdata is not part of a plain clone); the Import a log specs need its real PerfMon files`);
+  test.skip(!existsSync(PROBE), `SKIP: the probe is not built (${PROBE}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
+});
+
+/** The PDH time of a row (`"10/09/2022 18:35:32.755"`) as HH:MM:SS. */
+function rowTime(line: string): string {
+  const m = /^"\d\d\/\d\d\/\d{4} (\d\d:\d\d:\d\d)/u.exec(line);
+  if (m === null) throw new Error(`not a PDH row: ${line.slice(0, 40)}`);
+  return m[1] as string;
+}
+
+async function openImport(page: Page, authUrl: string): Promise<void> {
+  await page.goto(authUrl);
+  await page.getByTestId(TID.homeImport).click();
+  await expect(page.getByTestId(TID.importScreen)).toBeVisible();
+  await page.getByTestId(TID.importKind).selectOption('perfmon');
+}
+
+/** Sets a device's role in the preview's table. */
+async function setRole(page: Page, device: string, role: string): Promise<void> {
+  await page.getByTestId(TID.importDevices).locator(`tr[data-device="${device}"] select`).selectOption(role);
+}
+
+const numbersIn = (s: string): number[] => (s.replace(/[\s\u00a0\u202f]/gu, ' ').match(/\d[\d,]*(?:\.\d+)?/gu) ?? []).map((x) => Number(x.replace(/,/gu, '')));
+const decimals = (x: number, s: string): number => {
+  const hit = s.match(new RegExp(`${String(Math.trunc(x)).replace(/\B(?=(\d{3})+$)/gu, ',')}\\.(\\d+)`, 'u'));
+  return hit?.[1]?.length ?? 0;
+};
+
+/**
+ * Every number of a card's value is one of `expected` (the `analyze --json` figures, absolute)
+ * at the card's printed precision (within half a unit of its last digit).
+ */
+async function cardMatches(page: Page, id: string, expected: (number | null)[]): Promise<void> {
+  const text = (await page.getByTestId(id).locator('.value').textContent()) ?? '';
+  const shown = numbersIn(text);
+  const want = expected.filter((x): x is number => x !== null).map(Math.abs);
+  expect(shown.length, `${id}: "${text}"`).toBeGreaterThan(0);
+  expect(want.length, `${id}: analyze --json has the figure`).toBeGreaterThan(0);
+  for (const n of shown) {
+    const half = 0.5 * 10 ** -decimals(n, text);
+    expect(want.some((w) => Math.abs(w - n) <= half + 1e-9), `${id}: ${n} (in "${text}") is one of analyze --json's ${want.join(', ')}`).toBe(true);
+  }
+}
+
+interface Json {
+  benefit: {
+    iosSavedPercent: { value: number | null };
+    latencyMs: { before: number | null; after: number | null };
+    normalizedIops: { before: number | null; after: number | null };
+    throughputMBps: { before: number | null; after: number | null };
+  };
+  windows: { baseline: { start: string }; measure: { start: string } };
+}
+
+async function dashboardEqualsAnalyze(page: Page, data: string): Promise<{ capture: string; json: Json }> {
+  await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  const captures = readdirSync(join(data, 'imports')).filter((f) => f.endsWith('.capture'));
+  expect(captures).toHaveLength(1);
+  const capture = join(data, 'imports', captures[0] as string);
+  const json = JSON.parse(execFileSync(process.execPath, [CLI, 'analyze', capture, '--json'], { encoding: 'utf8' })) as Json;
+  const b = json.benefit;
+  await cardMatches(page, TID.cardIosSaved, [b.iosSavedPercent.value]);
+  await cardMatches(page, TID.cardLatency, [b.latencyMs.before, b.latencyMs.after]);
+  await cardMatches(page, TID.cardNormalizedIops, [b.normalizedIops.before, b.normalizedIops.after]);
+  await cardMatches(page, TID.cardThroughput, [b.throughputMBps.before, b.throughputMBps.after]);
+  return { capture, json };
+}
+
+test('one real PerfMon file with a switch time: preview, change a role, import with progress, dashboard equals cacheproof analyze --json', async ({ host, page }) => {
+  const errors = watchConsole(page);
+  await openImport(page, host.authUrl);
+  await page.getByTestId(TID.importFiles).fill(BEFORE);
+  await page.getByTestId(TID.importSwitchAt).fill('2022-10-09T18:40:00Z');
+  await page.getByTestId(TID.importPreviewBtn).click();
+
+  const pv = page.getByTestId(TID.importPreview);
+  await expect(pv).toBeVisible();
+  await expect(pv).toHaveAttribute('data-ready', 'true');
+  const devices = page.getByTestId(TID.importDevices);
+  // Roles from the data: the volume is the front, the disk beneath it (its instance lists C:) the backing.
+  await expect(devices.locator('tr[data-device="LogicalDisk(C:)"]')).toHaveAttribute('data-role', 'front');
+  await expect(devices.locator('tr[data-device="PhysicalDisk(1 C: E:)"]')).toHaveAttribute('data-role', 'backing');
+  await expect(devices.locator('tr[data-device="LogicalDisk(C:)"]')).toContainText('PhysicalDisk(1 C: E:)');
+  // The time range is the file's first and last rows (read here from the file); the log samples every 5 s.
+  const rows = readFileSync(BEFORE, 'utf8').split(/\r?\n/u).filter((l) => l.startsWith('"1'));
+  await expect(page.getByTestId(TID.importRange)).toContainText(rowTime(rows[0] as string));
+  await expect(page.getByTestId(TID.importRange)).toContainText(rowTime(rows[rows.length - 1] as string));
+  await expect(page.getByTestId(TID.importInterval)).toHaveAttribute('data-ms', '5000');
+  await expect(page.getByTestId(TID.importCounters)).toContainText('Disk Reads/sec → reads_per_s');
+  await expect(page.getByTestId(TID.importCounters)).toContainText('Avg. Disk sec/Read → read_s_per_io');
+  // The file repeats some columns: the preview says so.
+  await expect(page.getByTestId(TID.importNotes)).toContainText('repeat an earlier column');
+  await expect(page.getByTestId(TID.importStart)).toBeEnabled();
+
+  // This log's volume has only some counters (its intervals are incomplete): analyze the disk alone.
+  await setRole(page, 'LogicalDisk(C:)', 'other');
+  await expect(page.getByTestId(TID.importStart)).toBeDisabled();
+  await page.getByTestId(TID.importPreviewBtn).click();
+  await expect(devices.locator('tr[data-device="LogicalDisk(C:)"]')).toHaveAttribute('data-role', 'other');
+  await expect(page.getByTestId(TID.importStart)).toBeEnabled();
+  await page.getByTestId(TID.importStart).click();
+  await expect(page.getByTestId(TID.importProgress)).toBeVisible();
+
+  const { json } = await dashboardEqualsAnalyze(page, host.data);
+  expect(json.windows.measure.start >= '2022-10-09T18:40:00').toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a before file and an after file become one capture with a baseline and a measure phase', async ({ host, page }) => {
+  const errors = watchConsole(page);
+  await openImport(page, host.authUrl);
+  await page.getByTestId(TID.importFiles).fill(BEFORE);
+  await page.getByTestId(TID.importAfter).fill(AFTER);
+  await page.getByTestId(TID.importPreviewBtn).click();
+  await expect(page.getByTestId(TID.importPreview)).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId(TID.importPreview)).toContainText('baseline');
+  await expect(page.getByTestId(TID.importPreview)).toContainText('measure');
+  await setRole(page, 'LogicalDisk(C:)', 'other');
+  await page.getByTestId(TID.importPreviewBtn).click();
+  await expect(page.getByTestId(TID.importStart)).toBeEnabled();
+  await page.getByTestId(TID.importStart).click();
+
+  const { capture, json } = await dashboardEqualsAnalyze(page, host.data);
+  // The switch is the after file's first row; each file is kept with its part.
+  const afterRows = readFileSync(AFTER, 'utf8').split(/\r?\n/u).filter((l) => l.startsWith('"1'));
+  expect(json.windows.measure.start).toContain(rowTime(afterRows[0] as string));
+  const parts = execFileSync('sqlite3', [capture, 'SELECT name, part FROM import_files ORDER BY id'], { encoding: 'utf8' }).trim().split('\n');
+  expect(parts).toEqual(['reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv|baseline', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000395.csv|measure']);
+  expect(errors).toEqual([]);
+});
+
+test('a header-only log is refused with the probe sentence naming the file, and nothing is written', async ({ host, page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-import-bad-'));
+  try {
+    const bad = join(dir, 'header-only.csv');
+    writeFileSync(bad, `${readFileSync(BEFORE, 'utf8').split(/\r?\n/u)[0] ?? ''}\r\n`);
+    await openImport(page, host.authUrl);
+    await page.getByTestId(TID.importFiles).fill(bad);
+    await page.getByTestId(TID.importSwitchAt).fill('2022-10-09T18:40:00Z');
+    await page.getByTestId(TID.importPreviewBtn).click();
+    const err = page.getByTestId(TID.importError);
+    await expect(err).toBeVisible();
+    await expect(err).toContainText(bad);
+    await expect(err.locator('.probe-says')).toHaveCount(1);
+    await expect(page.getByTestId(TID.importStart)).toBeDisabled();
+    // A switch time that is not a time is said before anything is sent.
+    await page.getByTestId(TID.importSwitchAt).fill('yesterday');
+    await page.getByTestId(TID.importPreviewBtn).click();
+    await expect(err).toContainText(importUi.en.switchBad);
+    expect(existsSync(join(host.data, 'imports')) ? readdirSync(join(host.data, 'imports')) : []).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
