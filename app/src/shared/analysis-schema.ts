@@ -143,6 +143,10 @@ export const AnalysisReportSchema = z.object({
     totalWork: z.object({ before: WorkDone, after: WorkDone }),
     cacheServedPercent: z.object({ reads: numOrNull, writes: numOrNull, reasons: Reasons }),
     matchedHours: z.object({ hours: z.array(num), iosSavedPercent: numOrNull, latencyReductionPercent: numOrNull, reasons: Reasons }),
+    ioTimeSaved: z.object({
+      perHourSeconds: numOrNull, totalSeconds: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
+      method: z.literal('eliminated-ios-x-backing-await-before'), reasons: Reasons,
+    }),
   }),
   uncertainty: z.object({
     method: z.literal('block-bootstrap-percentile'),

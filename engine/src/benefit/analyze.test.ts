@@ -50,7 +50,20 @@ describe('analyze: front-and-backing', () => {
       'benefit.normalizedIops.before', 'benefit.normalizedIops.after', 'benefit.throughputMBps.before',
       'benefit.throughputMBps.after', 'benefit.cacheServedPercent.reads', 'benefit.cacheServedPercent.writes',
       'health', 'hourly', 'warnings', 'perDevice', 'latencyDistribution.baseline', 'latencyDistribution.measure',
+      'benefit.ioTimeSaved.perHourSeconds', 'benefit.ioTimeSaved.totalSeconds',
     ]) expect(get(json, p), p).not.toBeUndefined();
+  });
+  it('I/O time saved: the backing I/Os per second kept off the drives × the backing drives\' baseline await, per hour and over the measure window', () => {
+    const t = r.benefit.ioTimeSaved;
+    const io = r.benefit.iosToBacking;
+    const avg = r.groups.backing?.baseline.means.awaitMs as number;
+    expect(t.eliminatedPerSecond).toBeCloseTo((io.beforePerSecond as number) - (io.afterPerSecond as number), 9);
+    expect(t.avgResponseMsBefore).toBe(avg);
+    expect(t.perHourSeconds).toBeCloseTo(((t.eliminatedPerSecond as number) * avg * 3600) / 1000, 6);
+    expect(t.totalSeconds).toBeCloseTo(((t.eliminatedPerSecond as number) * avg * r.windows.measure.seconds) / 1000, 6);
+    // the synthetic workload: 95% of the backing I/O removed at ~8 ms each
+    expect(avg).toBeGreaterThan(6);
+    expect(t.perHourSeconds).toBeGreaterThan(0);
   });
   it('mode, windows (ISO UTC), devices', () => {
     expect(r.mode).toBe('front-and-backing');

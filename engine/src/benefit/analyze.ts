@@ -17,7 +17,7 @@ import { DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode, Figure } from './figures.ts';
-import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
 import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
@@ -447,6 +447,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
       totalWork: { before: p.workB, after: p.workA },
       cacheServedPercent: p.served,
       matchedHours,
+      ioTimeSaved: ioTimeSaved(p.iosToBacking.beforePerSecond, p.iosToBacking.afterPerSecond, groups.backing.baseline.means.awaitMs, mSec),
     },
     uncertainty: {
       method: 'block-bootstrap-percentile',

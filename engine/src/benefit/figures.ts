@@ -115,3 +115,41 @@ export function cacheServedPercent(v: Float64Array, kind: 'reads' | 'writes'): F
   if (!(f > 0)) return no(kind === 'reads' ? 'no-reads' : 'no-writes');
   return ok((1 - b / f) * 100);
 }
+
+/** I/O time saved (see {@link ioTimeSaved}). */
+export interface IoTimeSaved {
+  /** Seconds of backing-drive I/O time saved per hour. */
+  perHourSeconds: number | null;
+  /** Seconds saved over the measure window. */
+  totalSeconds: number | null;
+  /** Backing I/Os per second before − after (negative: more I/O reached the drives). */
+  eliminatedPerSecond: number | null;
+  /** The backing drives' average response time in the baseline window, ms (Σ time ÷ Σ I/Os). */
+  avgResponseMsBefore: number | null;
+  method: 'eliminated-ios-x-backing-await-before';
+  reasons: Partial<Record<'perHourSeconds' | 'totalSeconds' | 'eliminatedPerSecond' | 'avgResponseMsBefore', NullReason>>;
+}
+
+/**
+ * I/O time saved, as Condusiv defines it (DOMAIN.md): the I/Os the cache kept off the backing
+ * drives × the average response time they had before. Per hour: (backing I/Os per second before
+ * − after) × 3600 × the backing drives' baseline await (ms) ÷ 1000, in seconds; in total: the same
+ * rate over the measure window's seconds. Negative when more I/O reached the drives after.
+ *
+ * @example
+ * // 500 → 50 backing I/Os per second, 8 ms each before, a 2-hour measure window
+ * ioTimeSaved(500, 50, 8, 7200) // { perHourSeconds: 12960, totalSeconds: 25920, eliminatedPerSecond: 450, avgResponseMsBefore: 8, … }
+ */
+export function ioTimeSaved(beforePerSecond: number | null, afterPerSecond: number | null, awaitMsBefore: number | null, measureSeconds: number): IoTimeSaved {
+  const reasons: IoTimeSaved['reasons'] = {};
+  const eliminated = beforePerSecond === null || afterPerSecond === null ? null : beforePerSecond - afterPerSecond;
+  if (eliminated === null) reasons.eliminatedPerSecond = 'no-data';
+  const avg = awaitMsBefore !== null && Number.isFinite(awaitMsBefore) ? awaitMsBefore : null;
+  if (avg === null) reasons.avgResponseMsBefore = 'no-data';
+  const perSecondMs = eliminated === null || avg === null ? null : eliminated * avg;
+  const perHourSeconds = perSecondMs === null ? null : (perSecondMs * 3600) / 1000;
+  const totalSeconds = perSecondMs === null || !(measureSeconds > 0) ? null : (perSecondMs * measureSeconds) / 1000;
+  if (perHourSeconds === null) reasons.perHourSeconds = 'no-data';
+  if (totalSeconds === null) reasons.totalSeconds = 'no-data';
+  return { perHourSeconds, totalSeconds, eliminatedPerSecond: eliminated, avgResponseMsBefore: avg, method: 'eliminated-ios-x-backing-await-before', reasons };
+}

@@ -1,3 +1,4 @@
+import type { IoTimeSaved } from './figures.ts';
 import type { Distribution, Reasons, WindowSummary } from '../metrics/summary.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { Interval95 } from './bootstrap.ts';
@@ -132,6 +133,8 @@ export interface AnalysisReport {
     totalWork: { before: WorkDone; after: WorkDone };
     cacheServedPercent: { reads: number | null; writes: number | null; reasons: Reasons };
     matchedHours: { hours: number[]; iosSavedPercent: number | null; latencyReductionPercent: number | null; reasons: Reasons };
+    /** I/O time saved at the backing drives (Condusiv's definition; benefit/figures.ts ioTimeSaved). */
+    ioTimeSaved: IoTimeSaved;
   };
   uncertainty: {
     method: 'block-bootstrap-percentile';

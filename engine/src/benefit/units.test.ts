@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGG, AGG_K, blockLengthMs } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
 import { checkDrift } from './drift.ts';
-import { averageLatencyMs, cacheServedPercent, iosSavedPercent, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
 import { buildSeries } from '../metrics/series.ts';
 import type { IntervalRecord } from '../records/types.ts';
 import { gradeHealth, resolveTargets, TARGET_PRESETS } from './health.ts';
@@ -128,5 +128,20 @@ describe('health grading', () => {
     expect(resolveTargets({ transferMs: 3 })).toEqual({ transferMs: 3 });
     expect(resolveTargets('sharepoint')).toEqual({ transferMs: 20 });
     expect(resolveTargets('nope')).toBeNull();
+  });
+});
+
+describe('ioTimeSaved (Condusiv: I/Os eliminated × average response time before)', () => {
+  it('worked by hand: 500 → 50 backing I/O/s at 8 ms before, over a 2-hour measure window', () => {
+    const r = ioTimeSaved(500, 50, 8, 7200);
+    // 450 I/O/s × 8 ms = 3.6 s of drive time per second … × 3600 s = 12 960 s per hour; × 7200 s = 25 920 s
+    expect(r).toEqual({ perHourSeconds: 12_960, totalSeconds: 25_920, eliminatedPerSecond: 450, avgResponseMsBefore: 8, method: 'eliminated-ios-x-backing-await-before', reasons: {} });
+  });
+  it('negative when more I/O reached the drives, and null with a reason when a figure is missing', () => {
+    expect(ioTimeSaved(100, 150, 2, 3600).perHourSeconds).toBe(-360);
+    const none = ioTimeSaved(null, 50, 8, 7200);
+    expect(none.perHourSeconds).toBeNull();
+    expect(none.reasons).toEqual({ eliminatedPerSecond: 'no-data', perHourSeconds: 'no-data', totalSeconds: 'no-data' });
+    expect(ioTimeSaved(500, 50, null, 7200).reasons.avgResponseMsBefore).toBe('no-data');
   });
 });

@@ -109,6 +109,10 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       before: num(b.iosToBacking.before, 0), after: num(b.iosToBacking.after, 0),
     }));
   } else out.push(m('sum.iosSavedNa', { why: msgv(`why.${b.iosSavedPercent.reasons['value'] ?? 'no-data'}` as ReportKey) }));
+  const t = b.ioTimeSaved;
+  if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
+    out.push(m('sum.ioTimeSaved', { perHour: num(t.perHourSeconds, 1, 's'), total: num(t.totalSeconds, 0, 's'), measure: duration(w.measure.seconds), perSecond: num(t.eliminatedPerSecond, 1), avg: ms(t.avgResponseMsBefore), devices: list(a.devices.backing) }));
+  }
   const l = b.latencyMs;
   if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null && l.reductionPercent < 0) {
     // Slower after the switch: say it rose, with the reduction's interval as computed.
@@ -170,6 +174,8 @@ function summaryRows(a: AnalysisReport): SummaryRow[] {
     row('throughputMBps', 'fig.throughput', 'mbps', 'benefit.throughputMBps', { before: b.throughputMBps.before, after: b.throughputMBps.after }, app),
     row('totalWorkIos', 'fig.totalIos', 'ios', 'benefit.totalWork.*.ios', { before: b.totalWork.before.ios, after: b.totalWork.after.ios }, app),
     row('totalWorkBytes', 'fig.totalBytes', 'bytes', 'benefit.totalWork.*.bytes', { before: b.totalWork.before.bytes, after: b.totalWork.after.bytes }, app),
+    row('ioTimeSavedPerHour', 'fig.ioTimeSavedPerHour', 's', 'benefit.ioTimeSaved.perHourSeconds', { value: b.ioTimeSaved.perHourSeconds }, back),
+    row('ioTimeSavedTotal', 'fig.ioTimeSavedTotal', 's', 'benefit.ioTimeSaved.totalSeconds', { value: b.ioTimeSaved.totalSeconds }, back),
     row('cacheServedReads', 'fig.cacheServedReads', 'percent', 'benefit.cacheServedPercent.reads', { value: b.cacheServedPercent.reads }, `${a.devices.front.join(', ')} / ${back}`),
     row('cacheServedWrites', 'fig.cacheServedWrites', 'percent', 'benefit.cacheServedPercent.writes', { value: b.cacheServedPercent.writes }, `${a.devices.front.join(', ')} / ${back}`),
     row('matchedIosSaved', 'fig.matchedIosSaved', 'percent', 'benefit.matchedHours.iosSavedPercent', { value: b.matchedHours.iosSavedPercent }, back),

@@ -30,7 +30,7 @@ export const REPORT_KEYS = [
   'def.speedup', 'def.throughput', 'def.totalIos', 'def.util', 'drift.bytesPerSec', 'drift.iops',
   'drift.meanRequestBytes', 'drift.readSharePercent', 'dur.h', 'dur.hMin', 'dur.min', 'dur.minS', 'dur.s',
   'fig.cacheServed', 'fig.cacheServedReads', 'fig.cacheServedWrites', 'fig.health', 'fig.iopsPerSpindle',
-  'fig.iopsPerSpindleShort', 'fig.iosSaved', 'fig.iosToBacking', 'fig.iosToBackingPerSec', 'fig.latency',
+  'fig.iopsPerSpindleShort', 'fig.iosSaved', 'fig.ioTimeSavedPerHour', 'fig.ioTimeSavedTotal', 'sum.ioTimeSaved', 'fig.iosToBacking', 'fig.iosToBackingPerSec', 'fig.latency',
   'fig.latencyReduction', 'fig.matchedHours', 'fig.matchedIosSaved', 'fig.matchedLatencyReduction',
   'fig.normalizedIops', 'fig.p50', 'fig.p95', 'fig.p99', 'fig.percentiles', 'fig.speedup', 'fig.throughput',
   'fig.totalBytes', 'fig.totalGb', 'fig.totalIos', 'fig.util', 'grade.bad', 'grade.good', 'grade.no-data',

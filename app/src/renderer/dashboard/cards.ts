@@ -52,6 +52,9 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
     card(TID.cardIosSaved, w.d('card.iosSaved'), w.d('def.iosSaved'), w.pct(b.iosSavedPercent.value), [
       ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
       w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
+      // Condusiv's "I/O time saved" (engine benefit.ioTimeSaved), shown when I/Os were kept off the drives
+      b.ioTimeSaved.perHourSeconds !== null && b.ioTimeSaved.totalSeconds !== null && b.ioTimeSaved.perHourSeconds > 0
+        ? w.d('ioTimeSaved', { perHour: w.fixed(b.ioTimeSaved.perHourSeconds, 1), total: w.fixed(b.ioTimeSaved.totalSeconds, 0) }) : '',
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
       backingDevice, win,
     ]),

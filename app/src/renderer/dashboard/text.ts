@@ -25,6 +25,8 @@ export interface Words {
   bytes(v: number | null): string;
   /** A number only (3 significant digits below 100), for axis ticks. */
   num(v: number): string;
+  /** A number with a fixed count of decimals and the locale's grouping (the report's `num`). */
+  fixed(v: number, digits: number): string;
   duration(seconds: number): string;
   utc(epochMs: number, withDate?: boolean): string;
   /** A null reason from the engine, in words. */
@@ -51,6 +53,7 @@ export function words(lang: Lang): Words {
     factor: unit('unit.factor', (v) => fmtNumber(lang, v, v < 10 ? 2 : 1)),
     bytes: unit('unit.bytes', (v) => fmtNumber(lang, v, 0)),
     num: (v) => fmtSig(lang, v),
+    fixed: (v, digits) => fmtNumber(lang, v, digits),
     duration: (s) => fmtDuration(lang, s),
     utc: (ms, withDate = true) => fmtUtc(lang, ms, withDate),
     reason: (code) => ((REASONS as readonly unknown[]).includes(code) ? d(`reason.${code as (typeof REASONS)[number]}`) : na),

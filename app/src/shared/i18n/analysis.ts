@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type AnalysisKey =
   | 'title' | 'mode.front-and-backing' | 'mode.backing-only' | 'capture' | 'host' | 'baseline' | 'measure' | 'warmup'
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
-  | 'iosToBacking' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'iopsPerSpindle'
+  | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
   | 'health' | 'meets' | 'breaks' | 'method';
 
@@ -14,6 +14,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode: backing device only (windows compared per second; the workload may have changed)',
     capture: 'Capture', host: 'Host', baseline: 'Baseline (cache off)', measure: 'Measure (cache on)', warmup: 'Warm-up excluded',
     front: 'Front device', backing: 'Backing devices', figure: 'Figure', before: 'Before', after: 'After', change: 'Change',
+    ioTimeSaved: 'I/O time saved', ioTimeSavedValue: '{perHour} s per hour ({total} s in all)',
     iosToBacking: 'I/Os to the backing drives', iosSaved: 'I/Os saved', latency: 'Average response time (ms)',
     reduction: 'reduced by {value}', increase: 'increased by {value}', slowdown: '{value}× slower', speedup: '{value}× faster', normalizedIops: 'Normalized IOPS (1000 ÷ ms)',
     iopsPerSpindle: 'Delivered IOPS per spindle', throughput: 'Throughput (MB/s, MB = 10^6 bytes)', totalWork: 'Total work (GB moved)',
@@ -26,6 +27,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode : périphérique sous-jacent seul (fenêtres comparées par seconde ; la charge a pu changer)',
     capture: 'Capture', host: 'Hôte', baseline: 'Référence (cache désactivé)', measure: 'Mesure (cache activé)', warmup: 'Préchauffage exclu',
     front: 'Périphérique frontal', backing: 'Périphériques sous-jacents', figure: 'Indicateur', before: 'Avant', after: 'Après', change: 'Évolution',
+    ioTimeSaved: 'Temps d’E/S épargné', ioTimeSavedValue: '{perHour} s par heure ({total} s en tout)',
     iosToBacking: 'E/S vers les disques sous-jacents', iosSaved: 'E/S épargnées', latency: 'Temps de réponse moyen (ms)',
     reduction: 'réduit de {value}', increase: 'augmenté de {value}', slowdown: '{value} fois plus lent', speedup: '{value} fois plus rapide', normalizedIops: 'IOPS normalisées (1000 ÷ ms)',
     iopsPerSpindle: 'IOPS délivrées par disque', throughput: 'Débit (Mo/s, Mo = 10^6 octets)', totalWork: 'Travail total (Go transférés)',
@@ -38,6 +40,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Modo: solo dispositivo de respaldo (ventanas comparadas por segundo; la carga pudo cambiar)',
     capture: 'Captura', host: 'Servidor', baseline: 'Referencia (caché desactivada)', measure: 'Medida (caché activada)', warmup: 'Calentamiento excluido',
     front: 'Dispositivo frontal', backing: 'Dispositivos de respaldo', figure: 'Indicador', before: 'Antes', after: 'Después', change: 'Cambio',
+    ioTimeSaved: 'Tiempo de E/S ahorrado', ioTimeSavedValue: '{perHour} s por hora ({total} s en total)',
     iosToBacking: 'E/S a los discos de respaldo', iosSaved: 'E/S ahorradas', latency: 'Tiempo medio de respuesta (ms)',
     reduction: 'reducido un {value}', increase: 'aumentado un {value}', slowdown: '{value} veces más lento', speedup: '{value} veces más rápido', normalizedIops: 'IOPS normalizadas (1000 ÷ ms)',
     iopsPerSpindle: 'IOPS entregadas por disco', throughput: 'Rendimiento (MB/s, MB = 10^6 bytes)', totalWork: 'Trabajo total (GB transferidos)',
@@ -50,6 +53,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Режим: только базовое устройство (окна сравниваются в расчёте на секунду; нагрузка могла измениться)',
     capture: 'Запись', host: 'Сервер', baseline: 'Базовое окно (кэш выключен)', measure: 'Измерение (кэш включён)', warmup: 'Исключённый прогрев',
     front: 'Фронтальное устройство', backing: 'Базовые устройства', figure: 'Показатель', before: 'До', after: 'После', change: 'Изменение',
+    ioTimeSaved: 'Сэкономлено времени ввода-вывода', ioTimeSavedValue: '{perHour} с в час ({total} с всего)',
     iosToBacking: 'Операции ввода-вывода на базовые диски', iosSaved: 'Сэкономлено операций', latency: 'Среднее время отклика (мс)',
     reduction: 'меньше на {value}', increase: 'больше на {value}', slowdown: 'в {value} раза медленнее', speedup: 'в {value} раза быстрее', normalizedIops: 'Нормализованные IOPS (1000 ÷ мс)',
     iopsPerSpindle: 'IOPS на один диск', throughput: 'Пропускная способность (МБ/с, МБ = 10^6 байт)', totalWork: 'Всего работы (ГБ передано)',

@@ -11,7 +11,7 @@ export type DashboardKey =
   | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
-  | 'iosToBacking' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
+  | 'iosToBacking' | 'ioTimeSaved' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
   | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
@@ -62,6 +62,7 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'no 95% interval: the engine computes none for this figure',
     ciUnavailable: 'no 95% interval ({reason})',
     iosToBacking: 'I/Os to the backing drives: {before} before → {after} after',
+    ioTimeSaved: 'I/O time saved: {perHour} s of drive time per hour ({total} s in all)',
     gain: 'gain {value}×',
     windowLine: 'Windows (UTC): before {b0} – {b1} ({bs}); after {m0} – {m1} ({ms})',
     deviceLine: 'Device: {devices}', devicesLine: 'Devices: front {front}; backing {backing}',
@@ -151,6 +152,7 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
     iosToBacking: 'E/S vers les disques sous-jacents : {before} avant → {after} après',
+    ioTimeSaved: 'Temps d’E/S épargné : {perHour} s de temps disque par heure ({total} s en tout)',
     gain: 'gain {value}×',
     windowLine: 'Fenêtres (UTC) : avant {b0} – {b1} ({bs}) ; après {m0} – {m1} ({ms})',
     deviceLine: 'Périphérique : {devices}', devicesLine: 'Périphériques : frontal {front} ; sous-jacents {backing}',
@@ -240,6 +242,7 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
     iosToBacking: 'E/S a los discos de respaldo: {before} antes → {after} después',
+    ioTimeSaved: 'Tiempo de E/S ahorrado: {perHour} s de tiempo de disco por hora ({total} s en total)',
     gain: 'ganancia {value}×',
     windowLine: 'Ventanas (UTC): antes {b0} – {b1} ({bs}); después {m0} – {m1} ({ms})',
     deviceLine: 'Dispositivo: {devices}', devicesLine: 'Dispositivos: frontal {front}; respaldo {backing}',
@@ -329,6 +332,7 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
     iosToBacking: 'Операций на базовые диски: {before} до → {after} после',
+    ioTimeSaved: 'Сэкономлено времени ввода-вывода: {perHour} с времени дисков в час ({total} с всего)',
     gain: 'выигрыш {value}×',
     windowLine: 'Окна (UTC): до {b0} – {b1} ({bs}); после {m0} – {m1} ({ms})',
     deviceLine: 'Устройство: {devices}', devicesLine: 'Устройства: фронтальное {front}; базовые {backing}',
