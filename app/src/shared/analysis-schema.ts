@@ -138,6 +138,7 @@ export const AnalysisReportSchema = z.object({
       reasons: Reasons,
     }),
     normalizedIops: z.object({ before: numOrNull, after: numOrNull, reasons: Reasons }),
+    deliveredIops: z.object({ before: numOrNull, after: numOrNull, reasons: Reasons }),
     deliveredIopsPerSpindle: z.object({ before: numOrNull, after: numOrNull, spindles: num, reasons: Reasons }),
     throughputMBps: z.object({ before: numOrNull, after: numOrNull, reasons: Reasons }),
     totalWork: z.object({ before: WorkDone, after: WorkDone }),

@@ -53,6 +53,16 @@ describe('analyze: front-and-backing', () => {
       'benefit.ioTimeSaved.perHourSeconds', 'benefit.ioTimeSaved.totalSeconds',
     ]) expect(get(json, p), p).not.toBeUndefined();
   });
+  it('delivered IOPS (beside normalized IOPS): the application-facing I/Os per second of each window', () => {
+    const d = r.benefit.deliveredIops;
+    const w = r.benefit.totalWork;
+    expect(d.before).toBeCloseTo((w.before.ios as number) / w.before.seconds, 9);
+    expect(d.after).toBeCloseTo((w.after.ios as number) / w.after.seconds, 9);
+    expect(d.before).toBeCloseTo((r.benefit.deliveredIopsPerSpindle.before as number) * r.benefit.deliveredIopsPerSpindle.spindles, 9);
+    // the synthetic front carries the same load throughout: delivered IOPS stay level while normalized IOPS rise with the speed-up
+    expect((d.after as number) / (d.before as number)).toBeCloseTo(1, 1);
+    expect((r.benefit.normalizedIops.after as number) / (r.benefit.normalizedIops.before as number)).toBeGreaterThan(5);
+  });
   it('I/O time saved: the backing I/Os per second kept off the drives × the backing drives\' baseline await, per hour and over the measure window', () => {
     const t = r.benefit.ioTimeSaved;
     const io = r.benefit.iosToBacking;

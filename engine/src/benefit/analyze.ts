@@ -200,6 +200,8 @@ function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, W
     if (v === null || !(w.seconds > 0)) { reasons[key] = 'no-data'; return null; }
     return scale(v / w.seconds);
   };
+  const aR: Reasons = {};
+  const deliveredIops = { before: perSec(workB, 'before', aR, (x) => x, 'ios'), after: perSec(workA, 'after', aR, (x) => x, 'ios'), reasons: aR };
   const dR: Reasons = {};
   const delivered = {
     before: perSec(workB, 'before', dR, (x) => x / spindles, 'ios'),
@@ -217,7 +219,7 @@ function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, W
   const served = mode === 'front-and-backing'
     ? { reads: fig(cacheServedPercent(tm, 'reads'), 'reads', cR), writes: fig(cacheServedPercent(tm, 'writes'), 'writes', cR), reasons: cR }
     : { reads: null, writes: null, reasons: { reads: 'backing-only-mode', writes: 'backing-only-mode' } as Reasons };
-  return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, delivered, throughput, served };
+  return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, deliveredIops, delivered, throughput, served };
 }
 type PointFigures = ReturnType<typeof pointFigures>;
 
@@ -442,6 +444,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
       iosSavedPercent: iosSaved,
       latencyMs,
       normalizedIops: p.normalized,
+      deliveredIops: p.deliveredIops,
       deliveredIopsPerSpindle: p.delivered,
       throughputMBps: p.throughput,
       totalWork: { before: p.workB, after: p.workA },

@@ -128,6 +128,8 @@ export interface AnalysisReport {
       reasons: Reasons;
     };
     normalizedIops: { before: number | null; after: number | null; reasons: Reasons };
+    /** IOPS the application-facing devices delivered (their I/Os ÷ the window's seconds with data): shown beside normalized IOPS. */
+    deliveredIops: { before: number | null; after: number | null; reasons: Reasons };
     deliveredIopsPerSpindle: { before: number | null; after: number | null; spindles: number; reasons: Reasons };
     throughputMBps: { before: number | null; after: number | null; reasons: Reasons };
     totalWork: { before: WorkDone; after: WorkDone };

@@ -48,7 +48,8 @@ function cards(a: AnalysisReport): Card[] {
     {
       id: 'normalizedIops', title: m('card.normalizedIops'),
       value: [sig(b.normalizedIops.before, 'iops'), str('→'), sig(b.normalizedIops.after, 'iops')],
-      subs: [m('card.device', { devices: app }), win],
+      // never alone: the IOPS the application was delivered, beside the queue-depth-1 figure
+      subs: [m('card.delivered', { before: sig(b.deliveredIops.before, 'iops'), after: sig(b.deliveredIops.after, 'iops') }), m('card.device', { devices: app }), win],
     },
     {
       id: 'throughput', title: m('card.throughput'),
@@ -127,7 +128,10 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       speedup: msgv('speedup', { value: sig(l.speedup) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
-  out.push(m('sum.normalizedIops', { before: sig(b.normalizedIops.before, 'iops', why(b.normalizedIops.reasons, 'before')), after: sig(b.normalizedIops.after, 'iops', why(b.normalizedIops.reasons, 'after')) }));
+  out.push(m('sum.normalizedIops', {
+    before: sig(b.normalizedIops.before, 'iops', why(b.normalizedIops.reasons, 'before')), after: sig(b.normalizedIops.after, 'iops', why(b.normalizedIops.reasons, 'after')),
+    dBefore: sig(b.deliveredIops.before, 'iops', why(b.deliveredIops.reasons, 'before')), dAfter: sig(b.deliveredIops.after, 'iops', why(b.deliveredIops.reasons, 'after')),
+  }));
   out.push(m('sum.throughput', {
     devices: list(appDevices(a)),
     before: sig(b.throughputMBps.before, 'mbps', why(b.throughputMBps.reasons, 'before')), after: sig(b.throughputMBps.after, 'mbps', why(b.throughputMBps.reasons, 'after')),
@@ -170,6 +174,7 @@ function summaryRows(a: AnalysisReport): SummaryRow[] {
     row('latencyReductionPercent', 'fig.latencyReduction', 'percent', 'benefit.latencyMs.reductionPercent', { value: b.latencyMs.reductionPercent, low: b.latencyMs.reductionPercentCi95?.low ?? null, high: b.latencyMs.reductionPercentCi95?.high ?? null }, app),
     row('speedup', 'fig.speedup', null, 'benefit.latencyMs.speedup', { value: b.latencyMs.speedup, low: b.latencyMs.speedupCi95?.low ?? null, high: b.latencyMs.speedupCi95?.high ?? null }, app),
     row('normalizedIops', 'fig.normalizedIops', 'iops', 'benefit.normalizedIops', { before: b.normalizedIops.before, after: b.normalizedIops.after }, app),
+    row('deliveredIops', 'fig.deliveredIops', 'iops', 'benefit.deliveredIops', { before: b.deliveredIops.before, after: b.deliveredIops.after }, app),
     row('deliveredIopsPerSpindle', 'fig.iopsPerSpindleShort', 'iops', 'benefit.deliveredIopsPerSpindle', { before: b.deliveredIopsPerSpindle.before, after: b.deliveredIopsPerSpindle.after }, app),
     row('throughputMBps', 'fig.throughput', 'mbps', 'benefit.throughputMBps', { before: b.throughputMBps.before, after: b.throughputMBps.after }, app),
     row('totalWorkIos', 'fig.totalIos', 'ios', 'benefit.totalWork.*.ios', { before: b.totalWork.before.ios, after: b.totalWork.after.ios }, app),

@@ -68,6 +68,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
     ]),
     card(TID.cardNormalizedIops, w.d('card.normalizedIops'), w.d('def.normalizedIops'),
       `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`, [
+        // never alone: the IOPS the application actually got, beside the queue-depth-1 figure
+        w.d('delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
         // 1000 ÷ latency: the after/before ratio of normalized IOPS is the speed-up, so its interval is the speed-up's.
         speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
           : speed !== null ? w.d('gain', { value: num(speed) }) : '',

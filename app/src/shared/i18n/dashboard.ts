@@ -11,7 +11,7 @@ export type DashboardKey =
   | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
-  | 'iosToBacking' | 'ioTimeSaved' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
+  | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
   | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
@@ -51,7 +51,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.iosSaved': 'Share of I/Os that no longer reach the backing drives: (before − after) ÷ before, per front I/O (or per second without a front device).',
     'card.latency': 'Average response time',
     'def.latency': 'Mean time per completed I/O at the application-facing device: Δ ms reading + writing ÷ Δ I/Os, over each window.',
-    'card.normalizedIops': 'Normalized IOPS',
+    'card.normalizedIops': 'IOPS at queue depth 1 (normalized)',
     'def.normalizedIops': 'IOPS one outstanding request stream could reach at the measured average response time: 1000 ÷ average response time (ms).',
     'card.throughput': 'Throughput',
     'def.throughput': 'Bytes read and written per second at the application-facing device (MB = 1,000,000 bytes).',
@@ -64,6 +64,7 @@ export const dashboard: Catalog<DashboardKey> = {
     iosToBacking: 'I/Os to the backing drives: {before} before → {after} after',
     ioTimeSaved: 'I/O time saved: {perHour} s of drive time per hour ({total} s in all)',
     gain: 'gain {value}×',
+    delivered: 'delivered by the application: {before} → {after} (the work done, not a throughput gain)',
     windowLine: 'Windows (UTC): before {b0} – {b1} ({bs}); after {m0} – {m1} ({ms})',
     deviceLine: 'Device: {devices}', devicesLine: 'Devices: front {front}; backing {backing}',
     'methodIosSaved.backing-per-front-io': 'Method: backing I/Os per front I/O, before vs after.',
@@ -141,7 +142,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.iosSaved': 'Part des E/S qui n’atteignent plus les disques sous-jacents : (avant − après) ÷ avant, par E/S frontale (ou par seconde sans périphérique frontal).',
     'card.latency': 'Temps de réponse moyen',
     'def.latency': 'Temps moyen par E/S terminée sur le périphérique vu par l’application : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
-    'card.normalizedIops': 'IOPS normalisées',
+    'card.normalizedIops': 'IOPS à profondeur de file 1 (normalisées)',
     'def.normalizedIops': 'IOPS qu’un flux à une seule requête en attente atteindrait au temps de réponse moyen mesuré : 1000 ÷ temps de réponse moyen (ms).',
     'card.throughput': 'Débit',
     'def.throughput': 'Octets lus et écrits par seconde sur le périphérique vu par l’application (Mo = 1 000 000 octets).',
@@ -154,6 +155,7 @@ export const dashboard: Catalog<DashboardKey> = {
     iosToBacking: 'E/S vers les disques sous-jacents : {before} avant → {after} après',
     ioTimeSaved: 'Temps d’E/S épargné : {perHour} s de temps disque par heure ({total} s en tout)',
     gain: 'gain {value}×',
+    delivered: 'délivrées à l’application : {before} → {after} (le travail fait, pas un gain de débit)',
     windowLine: 'Fenêtres (UTC) : avant {b0} – {b1} ({bs}) ; après {m0} – {m1} ({ms})',
     deviceLine: 'Périphérique : {devices}', devicesLine: 'Périphériques : frontal {front} ; sous-jacents {backing}',
     'methodIosSaved.backing-per-front-io': 'Méthode : E/S sous-jacentes par E/S frontale, avant et après.',
@@ -231,7 +233,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.iosSaved': 'Proporción de E/S que ya no llegan a los discos de respaldo: (antes − después) ÷ antes, por E/S frontal (o por segundo sin dispositivo frontal).',
     'card.latency': 'Tiempo medio de respuesta',
     'def.latency': 'Tiempo medio por E/S completada en el dispositivo que ve la aplicación: Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
-    'card.normalizedIops': 'IOPS normalizadas',
+    'card.normalizedIops': 'IOPS con profundidad de cola 1 (normalizadas)',
     'def.normalizedIops': 'IOPS que alcanzaría un flujo con una sola petición pendiente al tiempo medio de respuesta medido: 1000 ÷ tiempo medio de respuesta (ms).',
     'card.throughput': 'Rendimiento',
     'def.throughput': 'Bytes leídos y escritos por segundo en el dispositivo que ve la aplicación (MB = 1 000 000 bytes).',
@@ -244,6 +246,7 @@ export const dashboard: Catalog<DashboardKey> = {
     iosToBacking: 'E/S a los discos de respaldo: {before} antes → {after} después',
     ioTimeSaved: 'Tiempo de E/S ahorrado: {perHour} s de tiempo de disco por hora ({total} s en total)',
     gain: 'ganancia {value}×',
+    delivered: 'entregadas a la aplicación: {before} → {after} (el trabajo hecho, no una ganancia de rendimiento)',
     windowLine: 'Ventanas (UTC): antes {b0} – {b1} ({bs}); después {m0} – {m1} ({ms})',
     deviceLine: 'Dispositivo: {devices}', devicesLine: 'Dispositivos: frontal {front}; respaldo {backing}',
     'methodIosSaved.backing-per-front-io': 'Método: E/S de respaldo por E/S frontal, antes y después.',
@@ -321,7 +324,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.iosSaved': 'Доля операций ввода-вывода, больше не доходящих до базовых дисков: (до − после) ÷ до, на одну фронтальную операцию (или в секунду без фронтального устройства).',
     'card.latency': 'Среднее время отклика',
     'def.latency': 'Среднее время на завершённую операцию на устройстве, которое видит приложение: Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
-    'card.normalizedIops': 'Нормализованные IOPS',
+    'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)',
     'def.normalizedIops': 'IOPS, которых достиг бы поток с одним ожидающим запросом при измеренном среднем времени отклика: 1000 ÷ среднее время отклика (мс).',
     'card.throughput': 'Пропускная способность',
     'def.throughput': 'Байт прочитано и записано в секунду на устройстве, которое видит приложение (МБ = 1 000 000 байт).',
@@ -334,6 +337,7 @@ export const dashboard: Catalog<DashboardKey> = {
     iosToBacking: 'Операций на базовые диски: {before} до → {after} после',
     ioTimeSaved: 'Сэкономлено времени ввода-вывода: {perHour} с времени дисков в час ({total} с всего)',
     gain: 'выигрыш {value}×',
+    delivered: 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)',
     windowLine: 'Окна (UTC): до {b0} – {b1} ({bs}); после {m0} – {m1} ({ms})',
     deviceLine: 'Устройство: {devices}', devicesLine: 'Устройства: фронтальное {front}; базовые {backing}',
     'methodIosSaved.backing-per-front-io': 'Метод: операции базовых дисков на одну фронтальную операцию, до и после.',
