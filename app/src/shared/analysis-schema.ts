@@ -99,7 +99,7 @@ const HealthCheck = z.object({
 const HealthWindow = z.object({ grade: z.enum(['good', 'warning', 'bad', 'no-data']), checks: z.array(HealthCheck) });
 
 // The cache engine's own statistics beside the counters (engine/src/benefit/engine-stats.ts; docs/analyze-json.md § engineStats)
-const ENGINE_REASONS = ['engine-has-no-counters', 'too-few-engine-samples', 'engine-counter-reset', 'engine-no-io', 'counters-no-share'] as const satisfies readonly EngineReason[];
+const ENGINE_REASONS = ['engine-has-no-counters', 'too-few-engine-samples', 'engine-counter-reset', 'engine-no-io', 'counters-no-share', 'no-adapter', 'no-exit-status', 'mode-unknown'] as const satisfies readonly EngineReason[];
 const ENGINE_NOTES = ['partial-misses', 'bypassed-io', 'bios-not-requests', 'no-read-write-split', 'write-hits-reach-backing', 'measure-window-only'] as const satisfies readonly EngineNote[];
 const EngineReasons = z.record(z.string(), z.enum(ENGINE_REASONS));
 const EngineShare = z.object({
@@ -117,7 +117,7 @@ const EngineStats = z.object({
   counters: z.array(z.object({ name: z.string(), unit: z.string(), window: z.string(), method: z.enum(['difference', 'last']), value: numOrNull, reasons: EngineReasons })),
   actions: z.array(z.object({
     start: z.string(), end: z.string(), startMs: num, action: z.string(), step: z.string(), ok: z.boolean(),
-    exitStatus: numOrNull, modeBefore: z.string().nullable(), modeAfter: z.string().nullable(), output: z.string(),
+    exitStatus: numOrNull, modeBefore: z.string().nullable(), modeAfter: z.string().nullable(), output: z.string(), reasons: EngineReasons,
   })),
   samples: num,
 });
@@ -188,7 +188,7 @@ export const AnalysisReportSchema = z.object({
   hourly: z.array(HourlyEntry),
   groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
   perDevice: z.array(DeviceWindows),
-  engineStats: EngineStats.nullable(),
+  cacheEngine: z.object({ comparison: EngineStats.nullable(), reasons: EngineReasons }),
   warnings: z.array(AnalysisWarning),
 });
 

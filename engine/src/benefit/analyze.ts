@@ -27,7 +27,7 @@ import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
-import { compareEngineStats, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
+import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
 import type { EngineStatsReport } from './engine-stats.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
@@ -358,7 +358,7 @@ function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<
   for (const kind of ['reads', 'writes', 'all'] as const) {
     const sh = engineStats?.shares[kind];
     if (sh === undefined || !sh.exceeds || sh.enginePercent === null || sh.countersPercent === null || sh.differencePoints === null) continue;
-    warn('engine-counters-differ', `The cache engine (${engineStats?.adapter ?? ''}) reports ${sh.enginePercent.toFixed(1)}% of ${kind === 'all' ? 'all I/O' : kind} served from its cache in the measure window, but the front and backing counters show ${sh.countersPercent.toFixed(1)}%: ${Math.abs(sh.differencePoints).toFixed(1)} points apart, more than ${ENGINE_DIFFERENCE_POINTS}. Engines count partial hits, bypassed I/O and write-through writes differently (see engineStats.notes).`,
+    warn('engine-counters-differ', `The cache engine (${engineStats?.adapter ?? ''}) reports ${sh.enginePercent.toFixed(1)}% of ${kind === 'all' ? 'all I/O' : kind} served from its cache in the measure window, but the front and backing counters show ${sh.countersPercent.toFixed(1)}%: ${Math.abs(sh.differencePoints).toFixed(1)} points apart, more than ${ENGINE_DIFFERENCE_POINTS}. Engines count partial hits, bypassed I/O and write-through writes differently (see cacheEngine.comparison.notes).`,
       { params: { kind, enginePercent: sh.enginePercent, countersPercent: sh.countersPercent, differencePoints: Math.abs(sh.differencePoints), thresholdPoints: ENGINE_DIFFERENCE_POINTS } });
   }
   for (const w of data.warnings) {
@@ -424,8 +424,8 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
   const { hourly, matchedHours } = hourlyFigures(dev.mode, agg);
   const drift = workloadDrift(dev.mode, agg, threshold);
   const { groups, ld, health } = groupsAndHealth(dev, pass, targetsIn, targets);
-  const engineStats = compareEngineStats(data.engine, wins.measure, { reads: p.served.reads, writes: p.served.writes, all: p.servedAll });
-  const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, engineStats);
+  const cacheEngine = cacheEngineSection(data.engine, wins.measure, { reads: p.served.reads, writes: p.served.writes, all: p.servedAll });
+  const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
 
   const { mode, front, backing, cache, other, spindles } = dev;
   const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
@@ -472,7 +472,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     hourly,
     groups,
     perDevice: pass.perDevice,
-    engineStats,
+    cacheEngine,
     warnings,
   };
 }

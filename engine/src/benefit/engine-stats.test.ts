@@ -4,6 +4,11 @@ import type { EngineRecords, EngineStatSample } from '../records/engine.ts';
 import { analyze } from './analyze.ts';
 import { synthCapture, T0 } from './testkit.ts';
 
+function must<T>(x: T | null | undefined): T {
+  if (x === null || x === undefined) throw new Error('expected a value');
+  return x;
+}
+
 const W = { startMs: 10_000, endMs: 20_000 };
 const s = (atMs: number, name: string, value: number, unit = 'bios', window = 'cumulative'): EngineStatSample => ({ atMs, name, value, unit, window });
 const rec = (stats: EngineStatSample[], adapter = 'dm-cache'): EngineRecords => ({ adapter, device: 'vg-data', actions: [], stats });
@@ -21,7 +26,7 @@ describe('compareEngineStats (figures worked by hand)', () => {
       s(25_000, 'read_hits', 9999), s(25_000, 'read_misses', 9999),
     ]), W, { reads: 85, writes: 30, all: 70 });
     expect(r).not.toBeNull();
-    const x = r!;
+    const x = must(r);
     // reads: hits 1900 − 1000 = 900, misses 600 − 500 = 100 → 900 / 1000 = 90 %; counters 85 % → +5 points, not more than 5
     expect(x.shares.reads).toEqual({ enginePercent: 90, countersPercent: 85, differencePoints: 5, exceeds: false, engineHits: 900, engineTotal: 1000, reasons: {} });
     // writes: hits 40, misses 160 → 20 %; counters 30 % → −10 points: exceeds
@@ -45,14 +50,14 @@ describe('compareEngineStats (figures worked by hand)', () => {
       s(20_000, 'read_hits', 600, 'requests'), s(20_000, 'read_partial_misses', 100, 'requests'), s(20_000, 'read_full_misses', 200, 'requests'), s(20_000, 'pass_through_reads', 100, 'requests'),
     ], 'opencas'), W, { reads: 62, writes: null, all: null });
     // 600 / (600 + 100 + 200 + 100) = 60 %; counters 62 % → −2 points
-    expect(r!.shares.reads.enginePercent).toBe(60);
-    expect(r!.shares.reads.differencePoints).toBe(-2);
-    expect(r!.shares.reads.exceeds).toBe(false);
-    expect(r!.shares.writes.reasons).toEqual({ enginePercent: 'engine-has-no-counters', countersPercent: 'counters-no-share', differencePoints: 'engine-has-no-counters' });
+    expect(must(r).shares.reads.enginePercent).toBe(60);
+    expect(must(r).shares.reads.differencePoints).toBe(-2);
+    expect(must(r).shares.reads.exceeds).toBe(false);
+    expect(must(r).shares.writes.reasons).toEqual({ enginePercent: 'engine-has-no-counters', countersPercent: 'counters-no-share', differencePoints: 'engine-has-no-counters' });
     // all I/O: no write counters, so the read share stands for nothing else
-    expect(r!.shares.all.enginePercent).toBeNull();
-    expect(r!.notes).toContain('partial-misses');
-    expect(r!.notes).toContain('bypassed-io');
+    expect(must(r).shares.all.enginePercent).toBeNull();
+    expect(must(r).notes).toContain('partial-misses');
+    expect(must(r).notes).toContain('bypassed-io');
   });
 
   it('bcache: no read/write split, all I/O from cache_hits over hits, misses and bypassed', () => {
@@ -62,23 +67,23 @@ describe('compareEngineStats (figures worked by hand)', () => {
       s(20_000, 'cache_hits', 55, 'requests', 'decaying-5min'),
     ], 'bcache'), W, { reads: 80, writes: 10, all: 60 });
     // 300 / (300 + 50 + 20 + 30) = 75 %; counters 60 % → 15 points
-    expect(r!.shares.all.enginePercent).toBe(75);
-    expect(r!.shares.all.differencePoints).toBe(15);
-    expect(r!.shares.all.exceeds).toBe(true);
-    expect(r!.shares.reads.reasons['enginePercent']).toBe('engine-has-no-counters');
-    expect(r!.notes).toContain('no-read-write-split');
+    expect(must(r).shares.all.enginePercent).toBe(75);
+    expect(must(r).shares.all.differencePoints).toBe(15);
+    expect(must(r).shares.all.exceeds).toBe(true);
+    expect(must(r).shares.reads.reasons['enginePercent']).toBe('engine-has-no-counters');
+    expect(must(r).notes).toContain('no-read-write-split');
     // the decaying average is reported as read, never differenced
-    expect(r!.counters.find((c) => c.window === 'decaying-5min')).toMatchObject({ method: 'last', value: 55 });
+    expect(must(r).counters.find((c) => c.window === 'decaying-5min')).toMatchObject({ method: 'last', value: 55 });
   });
 
   it('a counter that goes backwards, or one read only once, gives no share', () => {
     const reset = compareEngineStats(rec([
       s(10_000, 'read_hits', 500), s(10_000, 'read_misses', 50), s(15_000, 'read_hits', 10), s(15_000, 'read_misses', 1), s(20_000, 'read_hits', 20), s(20_000, 'read_misses', 2),
     ]), W, { reads: 90, writes: null, all: null });
-    expect(reset!.shares.reads.enginePercent).toBeNull();
-    expect(reset!.shares.reads.reasons['enginePercent']).toBe('engine-counter-reset');
+    expect(must(reset).shares.reads.enginePercent).toBeNull();
+    expect(must(reset).shares.reads.reasons['enginePercent']).toBe('engine-counter-reset');
     const once = compareEngineStats(rec([s(12_000, 'read_hits', 5), s(12_000, 'read_misses', 5)]), W, { reads: 90, writes: null, all: null });
-    expect(once!.shares.reads.reasons['enginePercent']).toBe('too-few-engine-samples');
+    expect(must(once).shares.reads.reasons['enginePercent']).toBe('too-few-engine-samples');
   });
 
   it('an adapter without counters (loop-dio): the actions, no engine share, the counters’ share kept', () => {
@@ -86,9 +91,9 @@ describe('compareEngineStats (figures worked by hand)', () => {
       startMs: 12_000, endMs: 12_050, adapter: 'loop-dio', device: 'loop5', action: 'enable', step: 'run losetup --direct-io=off /dev/loop5',
       output: '', exitStatus: 0, ok: true, modeBefore: 'direct-io', modeAfter: 'page-cache',
     }] }, W, { reads: 97, writes: 0, all: 80 });
-    expect(r!.shares.reads).toMatchObject({ enginePercent: null, countersPercent: 97, exceeds: false, reasons: { enginePercent: 'engine-has-no-counters' } });
-    expect(r!.actions).toEqual([{ start: '1970-01-01T00:00:12.000Z', end: '1970-01-01T00:00:12.050Z', startMs: 12_000, action: 'enable', step: 'run losetup --direct-io=off /dev/loop5', ok: true, exitStatus: 0, modeBefore: 'direct-io', modeAfter: 'page-cache', output: '' }]);
-    expect(r!.notes).toEqual([]);
+    expect(must(r).shares.reads).toMatchObject({ enginePercent: null, countersPercent: 97, exceeds: false, reasons: { enginePercent: 'engine-has-no-counters' } });
+    expect(must(r).actions).toEqual([{ start: '1970-01-01T00:00:12.000Z', end: '1970-01-01T00:00:12.050Z', startMs: 12_000, action: 'enable', step: 'run losetup --direct-io=off /dev/loop5', ok: true, exitStatus: 0, modeBefore: 'direct-io', modeAfter: 'page-cache', output: '', reasons: {} }]);
+    expect(must(r).notes).toEqual([]);
   });
 
   it('no adapter: null', () => {
@@ -117,8 +122,8 @@ describe('analyze: engineStats and the 5-point warning', () => {
     if (!r.ok) throw new Error(r.error.message);
     // the counters' share: 5 % of front I/O reached the backing device (synthCapture rounds per interval)
     expect(Math.abs((r.benefit.cacheServedPercent.reads as number) - 95)).toBeLessThan(1);
-    expect(r.engineStats?.shares.reads.enginePercent).toBeCloseTo(93, 6);
-    expect(r.engineStats?.shares.reads.countersPercent).toBe(r.benefit.cacheServedPercent.reads);
+    expect(r.cacheEngine.comparison?.shares.reads.enginePercent).toBeCloseTo(93, 6);
+    expect(r.cacheEngine.comparison?.shares.reads.countersPercent).toBe(r.benefit.cacheServedPercent.reads);
     expect(r.warnings.some((w) => w.code === 'engine-counters-differ')).toBe(false);
   });
 
@@ -129,12 +134,12 @@ describe('analyze: engineStats and the 5-point warning', () => {
     expect(w?.params?.['kind']).toBe('reads');
     expect(w?.params?.['enginePercent']).toBeCloseTo(80, 6);
     expect(w?.params?.['differencePoints']).toBeCloseTo((r.benefit.cacheServedPercent.reads as number) - 80, 6);
-    expect(r.engineStats?.shares.reads.exceeds).toBe(true);
+    expect(r.cacheEngine.comparison?.shares.reads.exceeds).toBe(true);
   });
 
   it('a capture without an adapter: engineStats null', () => {
     const r = analyze(synthCapture(base), { bootstrapReplicates: 10 });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.engineStats).toBeNull();
+    expect(r.cacheEngine).toEqual({ comparison: null, reasons: { comparison: 'no-adapter' } });
   });
 });

@@ -23,7 +23,13 @@ export type EngineReason =
   /** The engine counted no I/O of this kind in the window. */
   | 'engine-no-io'
   /** The disk counters give no share (no front device, no I/O): see benefit.cacheServedPercent. */
-  | 'counters-no-share';
+  | 'counters-no-share'
+  /** The capture was recorded without a cache-engine adapter (manual switch, imports, older captures). */
+  | 'no-adapter'
+  /** A step with no exit status: a sysfs write, a command that timed out or could not start. */
+  | 'no-exit-status'
+  /** The adapter could not read the engine's mode. */
+  | 'mode-unknown';
 
 /** Which counting differences apply to this engine (each explains part of a gap between the two shares). */
 export type EngineNote =
@@ -81,6 +87,7 @@ export interface EngineActionRow {
   modeBefore: string | null;
   modeAfter: string | null;
   output: string;
+  reasons: Record<string, EngineReason>;
 }
 
 /** The `engineStats` object of the analysis report (docs/analyze-json.md). */
@@ -96,6 +103,12 @@ export interface EngineStatsReport {
   actions: EngineActionRow[];
   /** Counter reads inside the window. */
   samples: number;
+}
+
+/** The `cacheEngine` section of the analysis report: the comparison, or null with a reason (`no-adapter`). */
+export interface CacheEngineSection {
+  comparison: EngineStatsReport | null;
+  reasons: Record<string, EngineReason>;
 }
 
 /** The counters' shares (benefit.cacheServedPercent, and reads and writes together), percent or null. */
@@ -243,10 +256,28 @@ export function compareEngineStats(records: EngineRecords | undefined, window: T
     shares: { reads: share(reads, counters.reads), writes: share(writes, counters.writes), all: share(all, counters.all) },
     notes,
     counters: counterRows,
-    actions: records.actions.map((a) => ({
-      start: isoUtc(a.startMs), end: isoUtc(a.endMs), startMs: a.startMs, action: a.action, step: a.step, ok: a.ok,
-      exitStatus: a.exitStatus, modeBefore: a.modeBefore, modeAfter: a.modeAfter, output: a.output,
-    })),
+    actions: records.actions.map((a) => {
+      const reasons: Record<string, EngineReason> = {};
+      if (a.exitStatus === null) reasons['exitStatus'] = 'no-exit-status';
+      if (a.modeBefore === null) reasons['modeBefore'] = 'mode-unknown';
+      if (a.modeAfter === null) reasons['modeAfter'] = 'mode-unknown';
+      return {
+        start: isoUtc(a.startMs), end: isoUtc(a.endMs), startMs: a.startMs, action: a.action, step: a.step, ok: a.ok,
+        exitStatus: a.exitStatus, modeBefore: a.modeBefore, modeAfter: a.modeAfter, output: a.output, reasons,
+      };
+    }),
     samples: inside.length,
   };
+}
+
+/**
+ * The report's `cacheEngine` section: {@link compareEngineStats}, or null with the reason
+ * `no-adapter` for a capture recorded without an adapter.
+ *
+ * @example
+ * cacheEngineSection(undefined, window, shares) // { comparison: null, reasons: { comparison: 'no-adapter' } }
+ */
+export function cacheEngineSection(records: EngineRecords | undefined, window: TimeWindow, counters: CounterShares): CacheEngineSection {
+  const comparison = compareEngineStats(records, window, counters);
+  return comparison === null ? { comparison: null, reasons: { comparison: 'no-adapter' } } : { comparison, reasons: {} };
 }
