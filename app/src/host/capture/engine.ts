@@ -69,3 +69,13 @@ export function readEngineRecords(db: Database.Database, meta: Record<string, st
     .map((r) => ({ atMs: r.utc_ms, name: r.name, value: r.value, unit: r.unit, window: r.window }));
   return { adapter, device, actions: actions.filter((a) => a.adapter === adapter), stats };
 }
+
+/** The last step an adapter ran in a capture (`engine_actions`), or null when none (no adapter, no switch yet, a capture older than v4). */
+export function readLastEngineAction(db: Database.Database): Omit<EngineAction, 'adapter' | 'device' | 'output' | 'endMs' | 'startMs'> & { atMs: number } | null {
+  if (!hasTable(db, 'engine_actions')) return null;
+  const a = db.prepare('SELECT start_utc_ms, action, step, exit_status, ok, mode_before, mode_after FROM engine_actions ORDER BY start_utc_ms DESC, id DESC LIMIT 1').get() as {
+    start_utc_ms: number; action: string; step: string; exit_status: number | null; ok: number; mode_before: string | null; mode_after: string | null;
+  } | undefined;
+  if (a === undefined) return null;
+  return { atMs: a.start_utc_ms, action: a.action, step: a.step, exitStatus: a.exit_status, ok: a.ok !== 0, modeBefore: a.mode_before, modeAfter: a.mode_after };
+}
