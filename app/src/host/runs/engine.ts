@@ -21,7 +21,7 @@ import { probeError, runProbe, type ProbeOutput } from './probe.ts';
 export function engineErrorCode(sentence: string): ErrorCode | null {
   if (/is a shell string|holds spaces/.test(sentence)) return 'engine-shell-string';
   if (/not installed \(not found on PATH\)|cannot run '/.test(sentence)) return 'engine-not-installed';
-  if (/is not (a|an) [\w-]+ device here|is not part of this analysis|is not one of the config's devices|no [\w-]+ (device|engine) found here|not in 'devices'/.test(sentence)) return 'engine-wrong-device';
+  if (/is not (a|an) [\w-]+ device here|is not part of this analysis|is not one of the devices|no [\w-]+ (device|engine) found here|not in 'devices'/.test(sentence)) return 'engine-wrong-device';
   if (/adapter config|config file|--config/.test(sentence)) return 'engine-config-invalid';
   if (/unknown adapter|adapter/.test(sentence)) return 'engine-refused';
   return null;

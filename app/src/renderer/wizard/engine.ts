@@ -89,6 +89,8 @@ export function engineStep(s: StepCtx): StepView {
 
   let planState: PlanState = { kind: 'none' };
   let engines: DetectedEngine[] = [];
+  /** The detected engines' radio buttons, kept in step with the choice typed below them. */
+  let picks: { radio: HTMLInputElement; adapter: string; device: string }[] = [];
   let disposed = false;
 
   const choice = (): EngineChoice | null => {
@@ -106,6 +108,7 @@ export function engineStep(s: StepCtx): StepView {
 
   const showPlan = (): void => {
     const adapterMode = draft.engine.kind === 'adapter';
+    for (const p of picks) p.radio.checked = adapterMode && p.adapter === draft.engine.adapter && p.device === draft.engine.device.trim();
     adapterSection.classList.toggle('inactive', !adapterMode);
     configRow.hidden = draft.engine.adapter !== 'command';
     const b = durationSeconds(draft.baseline, 1);
@@ -119,6 +122,7 @@ export function engineStep(s: StepCtx): StepView {
       errorBox.append(el('p', { class: 'err-what' }, errorText(lang, 'engine-wrong-device')),
         el('p', { class: 'err-detail' }, e('wiz.notMeasured', { device: c.device, devices: chosenDevices(draft).join(', ') })));
       errorBox.hidden = false;
+      s.changed();
       return;
     }
     if (planState.kind === 'loading' && planState.key === current) planBox.append(el('p', {}, e('wiz.planLoading')));
@@ -168,9 +172,11 @@ export function engineStep(s: StepCtx): StepView {
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, e('wiz.col.choose')), el('th', { scope: 'col' }, e('wiz.adapter')), el('th', { scope: 'col' }, e('wiz.device')),
         el('th', { scope: 'col' }, e('wiz.col.mode')), el('th', { scope: 'col' }, e('wiz.col.measured')))));
     const tbody = el('tbody', {});
+    picks = [];
     for (const x of engines) {
       const radio = el('input', { type: 'radio', name: 'wiz-engine-pick', 'aria-label': `${x.adapter} ${x.device}` });
       radio.checked = draft.engine.kind === 'adapter' && draft.engine.adapter === x.adapter && draft.engine.device === x.device;
+      picks.push({ radio, adapter: x.adapter, device: x.device });
       radio.addEventListener('change', () => {
         Object.assign(draft.engine, { kind: 'adapter', adapter: x.adapter as EngineAdapter, device: x.device });
         adapterRadio.checked = true;
