@@ -55,7 +55,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   ...subs.map((x) => el('div', { class: 'sub' }, x)));
 
   // the shares
-  const shares = el('table', { class: 'data', 'data-testid': TID.dashEngineShares },
+  const shares = el('table', { class: 'dash-table', 'data-testid': TID.dashEngineShares },
     el('caption', {}, e('dash.title')),
     el('thead', {}, el('tr', {}, ...[e('col.kind'), e('col.engine'), e('col.counters'), e('col.diff'), e('col.hits'), e('col.verdict')].map((x) => el('th', { scope: 'col' }, x)))));
   const sb = el('tbody', {});
@@ -78,7 +78,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   // the counters
   const counters = c.counters.length === 0
     ? el('p', { 'data-testid': TID.dashEngineCounters }, e('counters.none'))
-    : el('table', { class: 'data', 'data-testid': TID.dashEngineCounters },
+    : el('table', { class: 'dash-table', 'data-testid': TID.dashEngineCounters },
       el('caption', {}, e('counters.title')),
       el('thead', {}, el('tr', {}, ...[e('col.name'), e('col.value'), e('col.unit'), e('col.window'), e('col.method')].map((x) => el('th', { scope: 'col' }, x)))),
       el('tbody', {}, ...c.counters.map((x) => el('tr', { 'data-name': x.name },
@@ -89,7 +89,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   // the actions
   const actions = c.actions.length === 0
     ? el('p', { 'data-testid': TID.dashEngineActions }, e('actions.none'))
-    : el('table', { class: 'data', 'data-testid': TID.dashEngineActions },
+    : el('table', { class: 'dash-table', 'data-testid': TID.dashEngineActions },
       el('caption', {}, e('actions.title')),
       el('thead', {}, el('tr', {}, ...[e('col.time'), e('col.action'), e('col.step'), e('col.result')].map((x) => el('th', { scope: 'col' }, x)))),
       el('tbody', {}, ...c.actions.map((a) => el('tr', { 'data-action': a.action, 'data-ok': String(a.ok) },

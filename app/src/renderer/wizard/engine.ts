@@ -167,7 +167,7 @@ export function engineStep(s: StepCtx): StepView {
       return;
     }
     const measured = new Set(chosenDevices(draft));
-    const table = el('table', { class: 'data' },
+    const table = el('table', { class: 'dash-table' },
       el('caption', {}, e('wiz.detectedCaption')),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, e('wiz.col.choose')), el('th', { scope: 'col' }, e('wiz.adapter')), el('th', { scope: 'col' }, e('wiz.device')),
         el('th', { scope: 'col' }, e('wiz.col.mode')), el('th', { scope: 'col' }, e('wiz.col.measured')))));
