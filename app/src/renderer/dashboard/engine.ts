@@ -82,9 +82,9 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
       el('caption', {}, e('counters.title')),
       el('thead', {}, el('tr', {}, ...[e('col.name'), e('col.value'), e('col.unit'), e('col.window'), e('col.method')].map((x) => el('th', { scope: 'col' }, x)))),
       el('tbody', {}, ...c.counters.map((x) => el('tr', { 'data-name': x.name },
-        el('th', { scope: 'row' }, x.name),
+        el('th', { scope: 'row', translate: 'no' }, x.name),
         el('td', { class: 'num' }, x.value === null ? reasonOf(x.reasons, 'value') : fmtNumber(w.lang, x.value, 0)),
-        el('td', {}, x.unit), el('td', {}, x.window), el('td', {}, e(`method.${x.method}`))))));
+        el('td', { translate: 'no' }, x.unit), el('td', { translate: 'no' }, x.window), el('td', {}, e(`method.${x.method}`))))));
 
   // the actions
   const actions = c.actions.length === 0
@@ -95,7 +95,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
       el('tbody', {}, ...c.actions.map((a) => el('tr', { 'data-action': a.action, 'data-ok': String(a.ok) },
         el('td', {}, w.utc(a.startMs)),
         el('td', {}, actionWord(w.lang, a.action)),
-        el('td', {}, el('code', {}, a.step)),
+        el('td', { translate: 'no' }, el('code', {}, a.step)),
         el('td', {}, a.ok
           ? e('live.result.ok', { before: a.modeBefore ?? e('mode.unknown'), after: a.modeAfter ?? e('mode.unknown') })
           : a.exitStatus === null ? e('live.result.failedNoExit') : e('live.result.failed', { exit: a.exitStatus }))))));

@@ -18,7 +18,7 @@ export function actionWord(lang: Lang, action: string): string {
 export function engineLines(lang: Lang): { node: HTMLElement; update(s: RunStatus): void } {
   const e = (key: EngineUiKey, params?: Record<string, string | number>): string => translate(engineUi, lang, key, params);
   const state = el('p', { class: 'live-samples' });
-  const failure = el('p', { class: 'live-engine-error' });
+  const failure = el('p', { class: 'live-engine-error', translate: 'no' });
   const action = el('p', { class: 'live-samples', 'data-testid': TID.liveEngineAction });
   const node = el('div', { class: 'live-engine', 'data-testid': TID.liveEngine, hidden: '', role: 'status' }, state, failure, action);
   return {

@@ -127,7 +127,7 @@ export function engineStep(s: StepCtx): StepView {
     }
     if (planState.kind === 'loading' && planState.key === current) planBox.append(el('p', {}, e('wiz.planLoading')));
     else if (planState.kind === 'error' && planState.key === current) {
-      errorBox.append(el('p', { class: 'err-what' }, errorText(lang, planState.code)), el('p', { class: 'err-detail' }, planState.message));
+      errorBox.append(el('p', { class: 'err-what' }, errorText(lang, planState.code)), el('p', { class: 'err-detail', translate: 'no' }, planState.message));
       errorBox.hidden = false;
     } else if (planState.kind === 'ok' && planState.key === current) {
       const p = planState.plan;
@@ -185,8 +185,9 @@ export function engineStep(s: StepCtx): StepView {
         void runPlan();
       });
       tbody.append(el('tr', { 'data-testid': `${TID.wizEngineRow}-${x.adapter}-${x.device}` },
-        el('td', {}, radio), el('td', {}, x.adapter), el('td', {}, x.device),
-        el('td', { title: x.description }, `${x.mode} — ${x.description}`),
+        el('td', {}, radio), el('td', { translate: 'no' }, x.adapter), el('td', { translate: 'no' }, x.device),
+        // the probe's own words (English): data, shown as it is
+        el('td', { title: x.description, translate: 'no' }, `${x.mode} — ${x.description}`),
         el('td', {}, measured.has(x.device) ? e('wiz.measuredYes') : e('wiz.measuredNo'))));
     }
     table.append(tbody);
@@ -232,7 +233,7 @@ export function engineStep(s: StepCtx): StepView {
   void ctx.api.detectEngines().then((r) => {
     if (disposed) return;
     if (!r.ok) {
-      detected.replaceChildren(el('p', { class: 'err-what' }, errorText(lang, r.error.code)), el('p', { class: 'err-detail' }, r.error.message));
+      detected.replaceChildren(el('p', { class: 'err-what' }, errorText(lang, r.error.code)), el('p', { class: 'err-detail', translate: 'no' }, r.error.message));
       return;
     }
     engines = r.value;

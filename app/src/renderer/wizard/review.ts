@@ -153,7 +153,7 @@ export function reviewStep(s: StepCtx): StepView {
       }
       startError.replaceChildren(el('p', { class: 'err-what' }, w('rev.startFailed')), el('p', {}, errorText(lang, r.error.code)),
         // the probe's own sentence for a refused adapter setting (it names the file, field or device)
-        ...(r.error.code.startsWith('engine-') ? [el('p', { class: 'err-detail' }, r.error.message)] : []));
+        ...(r.error.code.startsWith('engine-') ? [el('p', { class: 'err-detail', translate: 'no' }, r.error.message)] : []));
       startError.hidden = false;
     },
   };
