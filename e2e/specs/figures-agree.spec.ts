@@ -59,7 +59,7 @@ for (const lang of ['en', 'fr'] as const) {
  * of 10,000, writes 300 of 1,000), opened in the dashboard, printed by `cacheproof analyze --json`
  * and exported as the PDF report: every share and difference reads the same in the three.
  */
-test('the engine-statistics comparison reads the same on the dashboard, in the PDF report and in analyze --json', async ({ browser }) => {
+test('the engine-statistics comparison reads the same on the dashboard, in the PDF report, in cacheproof analyze and in analyze --json', async ({ browser }) => {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-agree-engine-'));
   try {
     const capture = join(dir, 'engine.capture');
@@ -95,6 +95,7 @@ test('the engine-statistics comparison reads the same on the dashboard, in the P
       execFileSync(process.execPath, [cli, 'report', capture, '--format', 'pdf', '--out', pdf, '--lang', 'en']);
       const printed = norm(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }));
       expect(printed).toContain('The cache engine’s own statistics');
+      const text = norm(execFileSync(process.execPath, [cli, 'analyze', capture, '--lang', 'en'], { encoding: 'utf8' }));
       for (const kind of ['reads', 'writes', 'all'] as const) {
         const row = page.getByTestId(TID.dashEngineShares).locator(`tr[data-kind="${kind}"]`);
         const s = shares[kind];
@@ -102,7 +103,10 @@ test('the engine-statistics comparison reads the same on the dashboard, in the P
         await expect(row.locator('td[data-field="counters"]')).toHaveText(pct(s.countersPercent));
         await expect(row.locator('td[data-field="diff"]')).toHaveText(`${s.differencePoints > 0 ? '+' : '−'}${pts(s.differencePoints)}`);
         await expect(row).toHaveAttribute('data-exceeds', String(s.exceeds));
-        for (const f of [pct(s.enginePercent), pct(s.countersPercent), `${pts(s.differencePoints)} points`]) expect(printed, `${kind} ${f}: PDF report`).toContain(f);
+        for (const f of [pct(s.enginePercent), pct(s.countersPercent), `${pts(s.differencePoints)} points`]) {
+          expect(printed, `${kind} ${f}: PDF report`).toContain(f);
+          expect(text, `${kind} ${f}: cacheproof analyze`).toContain(f);
+        }
       }
     } finally {
       await host.stop();
