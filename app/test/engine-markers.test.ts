@@ -1,7 +1,7 @@
 /** The adapter's actions as timeline markers (dashboard/engine.ts engineMarkers): one per action, at its first step, labelled with the mode it left. */
 import { describe, expect, it } from 'vitest';
 import type { AnalysisReport, EngineActionRow } from '@cacheproof/engine';
-import { engineMarkers, headlineKind } from '../src/renderer/dashboard/engine.ts';
+import { engineMarkers, headlineKind } from '../src/renderer/dashboard/engine-words.ts';
 import { words } from '../src/renderer/dashboard/text.ts';
 
 const action = (startMs: number, a: string, ok: boolean, modeAfter: string | null): EngineActionRow => ({

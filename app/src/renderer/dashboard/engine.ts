@@ -6,23 +6,16 @@
  * measure window, and every step the adapter ran. Nothing is computed here: every number is the
  * analysis'.
  */
-import type { AnalysisReport, EngineShare, EngineStatsReport } from '@cacheproof/engine';
+import type { AnalysisReport, EngineShare } from '@cacheproof/engine';
 import { engineUi, type EngineUiKey } from '../../shared/i18n/engine.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
-import { actionWord } from '../live/engine.ts';
+import { actionWord, headlineKind } from './engine-words.ts';
 import type { Words } from './text.ts';
 
 const KINDS = ['reads', 'writes', 'all'] as const;
-
-/** The share the card leads with: all I/O when the engine gives it, else reads, else writes, else all. */
-export function headlineKind(c: EngineStatsReport): (typeof KINDS)[number] {
-  return KINDS.find((k) => k === 'all' && c.shares.all.enginePercent !== null)
-    ?? KINDS.find((k) => c.shares[k].enginePercent !== null)
-    ?? 'all';
-}
 
 export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   const c = r.cacheEngine.comparison;
@@ -105,22 +98,4 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
     el('div', { class: 'cards' }, card),
     el('p', { class: 'dash-def' }, definition),
     shares, ...(notes === null ? [] : [notes]), counters, actions);
-}
-
-/** Timeline markers for the adapter's actions (phase shading marks the moment of each). */
-export function engineMarkers(r: AnalysisReport, w: Words): { atMs: number; label: string }[] {
-  const c = r.cacheEngine.comparison;
-  if (c === null) return [];
-  const e = (key: EngineUiKey, params?: Record<string, string | number>): string => translate(engineUi, w.lang, key, params);
-  // one marker per action (its first step), labelled with the mode it left the engine in
-  const seen = new Set<string>();
-  const out: { atMs: number; label: string }[] = [];
-  for (const a of c.actions) {
-    if (seen.has(a.action)) continue;
-    seen.add(a.action);
-    const lastOfAction = [...c.actions].reverse().find((x) => x.action === a.action) ?? a;
-    const ok = c.actions.filter((x) => x.action === a.action).every((x) => x.ok);
-    out.push({ atMs: a.startMs, label: ok ? e('marker', { action: actionWord(w.lang, a.action), after: lastOfAction.modeAfter ?? e('mode.unknown') }) : e('markerFailed', { action: actionWord(w.lang, a.action) }) });
-  }
-  return out;
 }

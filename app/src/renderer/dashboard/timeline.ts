@@ -11,7 +11,7 @@ import { TID } from '../../shared/testids.ts';
 import { cssVar } from '../charts.ts';
 import { el } from '../dom.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
-import { engineMarkers } from './engine.ts';
+import { engineMarkers } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import { wrap, type Words } from './text.ts';
 

@@ -9,11 +9,7 @@ import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtTime } from '../format.ts';
-
-/** The words of an adapter action (`enable`, `disable`, `restore`), or the action's own word. */
-export function actionWord(lang: Lang, action: string): string {
-  return action === 'enable' || action === 'disable' || action === 'restore' ? translate(engineUi, lang, `action.${action}`) : action;
-}
+import { actionWord } from '../dashboard/engine-words.ts';
 
 export function engineLines(lang: Lang): { node: HTMLElement; update(s: RunStatus): void } {
   const e = (key: EngineUiKey, params?: Record<string, string | number>): string => translate(engineUi, lang, key, params);
