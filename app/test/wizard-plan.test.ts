@@ -154,3 +154,30 @@ describe('devices step', () => {
     expect(guessBacking(devices, null)).toEqual(['sda', 'loop1', 'loop3']);
   });
 });
+
+describe('the cache-engine choice in the draft', () => {
+  const base = (): ReturnType<typeof defaultDraft> => ({ ...defaultDraft(), front: 'loop7', backing: ['loop6'] });
+  it('manual by default; an adapter becomes the plan’s switch (device without /dev/, config only for command)', () => {
+    expect(toPlan(base(), 'x')?.switch).toEqual({ kind: 'manual' });
+    const d = base();
+    d.engine = { kind: 'adapter', adapter: 'loop-dio', device: '/dev/loop7', config: '/ignored.json', restore: true };
+    const plan = toPlan(d, 'x');
+    expect(plan?.switch).toEqual({ kind: 'adapter', adapter: 'loop-dio', device: 'loop7', config: null, restore: true });
+    expect(RunPlan.safeParse(plan).success).toBe(true);
+  });
+  it('an adapter without its device, or the command adapter without its config, is a problem of the engine step', () => {
+    const d = base();
+    d.engine = { kind: 'adapter', adapter: 'command', device: 'sdb', config: ' ', restore: false };
+    expect(problems(d)).toEqual([{ step: 'engine', field: 'engine' }]);
+    expect(toPlan(d, 'x')).toBeNull();
+    d.engine.config = '/etc/cacheproof/engine.json';
+    expect(toPlan(d, 'x')?.switch).toEqual({ kind: 'adapter', adapter: 'command', device: 'sdb', config: '/etc/cacheproof/engine.json', restore: false });
+  });
+  it('a stored draft keeps its engine choice, and anything malformed falls back field by field', () => {
+    const d = base();
+    d.engine = { kind: 'adapter', adapter: 'bcache', device: 'bcache0', config: '', restore: false };
+    expect(parseDraft(JSON.stringify(d)).engine).toEqual(d.engine);
+    expect(parseDraft(JSON.stringify({ ...d, engine: { kind: 'adapter', adapter: 'rm -rf', device: 7, restore: 'no' } })).engine)
+      .toEqual({ kind: 'adapter', adapter: 'loop-dio', device: '', config: '', restore: true });
+  });
+});

@@ -4,10 +4,10 @@
  * identically, at the precision each prints (the shared formatter, app/src/shared/i18n/numbers.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, repoRoot, SAMPLE } from '../fixtures.ts';
+import { test, expect, repoRoot, SAMPLE, startApp } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatVal } from '../../app/src/shared/i18n/report.ts';
 
@@ -81,3 +81,66 @@ for (const lang of ['en', 'ru'] as const) {
     for (const f of expected) expect(sentence, `the verdict holds ${f}`).toContain(f);
   });
 }
+/**
+ * The cache engine's statistics beside the counters (cacheEngine.comparison): the sample capture
+ * with an engine's tables added (capture-schema v4 `engine_stats`, a `command` adapter's cumulative
+ * hit and miss counters read at the measure window's edges, figures chosen by hand: reads 9,000 hits
+ * of 10,000, writes 300 of 1,000), opened in the dashboard, printed by `cacheproof analyze --json`
+ * and exported as the PDF report: every share and difference reads the same in the three.
+ */
+test('the engine-statistics comparison reads the same on the dashboard, in the PDF report, in cacheproof analyze and in analyze --json', async ({ browser }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-agree-engine-'));
+  try {
+    const capture = join(dir, 'engine.capture');
+    copyFileSync(SAMPLE, capture);
+    const before = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', capture, '--json'], { encoding: 'utf8' })) as { windows: { measure: { start: string; end: string } } };
+    const t0 = Date.parse(before.windows.measure.start), t1 = Date.parse(before.windows.measure.end);
+    const rows = ([[t0, 0, 0, 0, 0], [t1, 9000, 1000, 300, 700]] as const).flatMap(([t, rh, rm, wh, wm]) =>
+      [['read_hits', rh], ['read_misses', rm], ['write_hits', wh], ['write_misses', wm]].map(([n, v]) => `(${t}, 'command', 'loop7', '${n}', ${v}, 'requests', 'cumulative')`));
+    const migration = readFileSync(join(repoRoot, 'native', 'probe', 'src', 'capture', 'migrations', '0004_engine.sql'), 'utf8');
+    execFileSync('sqlite3', [capture], { input: `${migration}\nINSERT INTO engine_stats VALUES ${rows.join(', ')};\nINSERT INTO meta VALUES ('engine', '{"adapter":"command","device":"loop7"}');\n` });
+
+    const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', capture, '--json'], { encoding: 'utf8' })) as {
+      cacheEngine: { comparison: { shares: Record<'reads' | 'writes' | 'all', { enginePercent: number; countersPercent: number; differencePoints: number; exceeds: boolean }> } };
+      warnings: { code: string }[];
+    };
+    const shares = json.cacheEngine.comparison.shares;
+    expect(shares.reads.enginePercent).toBe(90);
+    expect(shares.writes.enginePercent).toBe(30);
+    expect(shares.all.enginePercent).toBeCloseTo((9300 / 11000) * 100, 9);
+    expect(shares.reads.exceeds).toBe(true);
+    expect(json.warnings.map((w) => w.code)).toContain('engine-counters-differ');
+    const pct = (v: number): string => new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100);
+    const pts = (v: number): string => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(Math.abs(v));
+
+    const host = await startApp(['--sample', capture]);
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(host.authUrl);
+      await page.evaluate(() => { location.hash = '#/sample'; });
+      await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+      await expect(page.getByTestId(TID.cardEngineStats).locator('.value')).toHaveText(`engine ${pct(shares.all.enginePercent)} · counters ${pct(shares.all.countersPercent)}`);
+      const pdf = join(dir, 'r.pdf');
+      execFileSync(process.execPath, [cli, 'report', capture, '--format', 'pdf', '--out', pdf, '--lang', 'en']);
+      const printed = norm(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }));
+      expect(printed).toContain('The cache engine’s own statistics');
+      const text = norm(execFileSync(process.execPath, [cli, 'analyze', capture, '--lang', 'en'], { encoding: 'utf8' }));
+      for (const kind of ['reads', 'writes', 'all'] as const) {
+        const row = page.getByTestId(TID.dashEngineShares).locator(`tr[data-kind="${kind}"]`);
+        const s = shares[kind];
+        await expect(row.locator('td[data-field="engine"]')).toHaveText(pct(s.enginePercent));
+        await expect(row.locator('td[data-field="counters"]')).toHaveText(pct(s.countersPercent));
+        await expect(row.locator('td[data-field="diff"]')).toHaveText(`${s.differencePoints > 0 ? '+' : '−'}${pts(s.differencePoints)}`);
+        await expect(row).toHaveAttribute('data-exceeds', String(s.exceeds));
+        for (const f of [pct(s.enginePercent), pct(s.countersPercent), `${pts(s.differencePoints)} points`]) {
+          expect(printed, `${kind} ${f}: PDF report`).toContain(f);
+          expect(text, `${kind} ${f}: cacheproof analyze`).toContain(f);
+        }
+      }
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -102,6 +102,14 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   rows.push([t('totalWork'), sig(gb(b.totalWork.before.bytes)), sig(gb(b.totalWork.after.bytes)), '']);
   rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
   rows.push([t('cacheServedWrites'), '', pct(b.cacheServedPercent.writes), '']);
+  // the cache engine's own account beside the counters (a capture recorded with an adapter): cacheEngine.comparison
+  const engine = r.cacheEngine.comparison;
+  for (const kind of engine === null ? [] : (['reads', 'writes', 'all'] as const)) {
+    const s = (engine as NonNullable<typeof engine>).shares[kind];
+    if (s.enginePercent === null) continue;
+    rows.push([t('engineServed', { kind: t(`engineKind.${kind}`) }), '', pct(s.enginePercent),
+      s.countersPercent === null || s.differencePoints === null ? '' : t('engineVsCounters', { counters: pct(s.countersPercent), diff: `${s.differencePoints > 0 ? '+' : ''}${nf(s.differencePoints, 1)}` })]);
+  }
   lines.push(table(rows));
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);

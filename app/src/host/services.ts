@@ -110,6 +110,8 @@ export function createHandlers(ctx: HostContext): Handlers {
     },
     // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
     'devices.list': async () => ({ devices: await runs.listDevices() }),
+    'engine.detect': async () => ({ engines: await runs.detectEngines() }),
+    'engine.plan': async (choice) => runs.planEngine(choice),
     'run.start': async ({ plan }) => runs.start(plan),
     'run.list': async () => ({ runs: await runs.list() }),
     'run.status': async ({ runId }) => runs.status(runId),

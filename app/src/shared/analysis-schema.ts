@@ -9,7 +9,7 @@
  * receives exactly the engine's shape and reads it without a cast.
  */
 import { z } from 'zod';
-import type { AnalysisReport, DeviceRole, NullReason, WorkloadProfile } from '@cacheproof/engine';
+import type { AnalysisReport, DeviceRole, EngineNote, EngineReason, NullReason, WorkloadProfile } from '@cacheproof/engine';
 
 /** `true` when A and B are assignable both ways (the same type for every use here). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -98,6 +98,30 @@ const HealthCheck = z.object({
 });
 const HealthWindow = z.object({ grade: z.enum(['good', 'warning', 'bad', 'no-data']), checks: z.array(HealthCheck) });
 
+// The cache engine's own statistics beside the counters (engine/src/benefit/engine-stats.ts; docs/analyze-json.md § engineStats)
+const ENGINE_REASONS = ['engine-has-no-counters', 'too-few-engine-samples', 'engine-counter-reset', 'engine-no-io', 'counters-no-share', 'no-adapter', 'no-exit-status', 'mode-unknown'] as const satisfies readonly EngineReason[];
+const ENGINE_NOTES = ['partial-misses', 'bypassed-io', 'bios-not-requests', 'no-read-write-split', 'write-hits-reach-backing', 'measure-window-only'] as const satisfies readonly EngineNote[];
+const EngineReasons = z.record(z.string(), z.enum(ENGINE_REASONS));
+const EngineShare = z.object({
+  enginePercent: numOrNull, countersPercent: numOrNull, differencePoints: numOrNull, exceeds: z.boolean(),
+  engineHits: numOrNull, engineTotal: numOrNull, reasons: EngineReasons,
+});
+const EngineStats = z.object({
+  adapter: z.string(),
+  device: z.string(),
+  window: WindowInfo,
+  method: z.literal('cumulative-difference-in-measure-window'),
+  thresholdPoints: num,
+  shares: z.object({ reads: EngineShare, writes: EngineShare, all: EngineShare }),
+  notes: z.array(z.enum(ENGINE_NOTES)),
+  counters: z.array(z.object({ name: z.string(), unit: z.string(), window: z.string(), method: z.enum(['difference', 'last']), value: numOrNull, reasons: EngineReasons })),
+  actions: z.array(z.object({
+    start: z.string(), end: z.string(), startMs: num, action: z.string(), step: z.string(), ok: z.boolean(),
+    exitStatus: numOrNull, modeBefore: z.string().nullable(), modeAfter: z.string().nullable(), output: z.string(), reasons: EngineReasons,
+  })),
+  samples: num,
+});
+
 const MODES = ['front-and-backing', 'backing-only'] as const;
 const optionOrPhase = z.enum(['option', 'phase']);
 
@@ -169,6 +193,7 @@ export const AnalysisReportSchema = z.object({
   hourly: z.array(HourlyEntry),
   groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
   perDevice: z.array(DeviceWindows),
+  cacheEngine: z.object({ comparison: EngineStats.nullable(), reasons: EngineReasons }),
   warnings: z.array(AnalysisWarning),
 });
 
@@ -190,4 +215,6 @@ const REPORT_SCHEMA_MATCHES_ENGINE: Same<z.infer<typeof AnalysisReportSchema>, A
 const PROFILE_SCHEMA_MATCHES_ENGINE: Same<z.infer<typeof WorkloadProfileSchema>, WorkloadProfile> = true;
 const ROLES_ARE_THE_ENGINE_ROLES: Same<(typeof DEVICE_ROLES)[number], DeviceRole> = true;
 const NULL_REASONS_ARE_THE_ENGINE_REASONS: Same<(typeof NULL_REASONS)[number], NullReason> = true;
-void [REPORT_SCHEMA_MATCHES_ENGINE, PROFILE_SCHEMA_MATCHES_ENGINE, ROLES_ARE_THE_ENGINE_ROLES, NULL_REASONS_ARE_THE_ENGINE_REASONS];
+const ENGINE_REASONS_ARE_THE_ENGINE_REASONS: Same<(typeof ENGINE_REASONS)[number], EngineReason> = true;
+const ENGINE_NOTES_ARE_THE_ENGINE_NOTES: Same<(typeof ENGINE_NOTES)[number], EngineNote> = true;
+void [ENGINE_REASONS_ARE_THE_ENGINE_REASONS, ENGINE_NOTES_ARE_THE_ENGINE_NOTES, REPORT_SCHEMA_MATCHES_ENGINE, PROFILE_SCHEMA_MATCHES_ENGINE, ROLES_ARE_THE_ENGINE_ROLES, NULL_REASONS_ARE_THE_ENGINE_REASONS];

@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, ProfileView, Channel, DeviceEntry, ImportPreview, ImportProgress, ImportRequest, LiveSeries, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, ImportPreview, ImportProgress, ImportRequest, LiveSeries, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -17,6 +17,10 @@ export interface CacheProofApi {
   /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`), the template's labels in `lang` (default en). */
   planFromAnalysis(analysisId: string, lang?: Lang): Promise<Result<ScenarioDraft>>;
   listDevices(): Promise<Result<DeviceEntry[]>>;
+  /** Cache engines the probe detects on this machine. */
+  detectEngines(): Promise<Result<DetectedEngine[]>>;
+  /** The dry run of an adapter on a device: what it would do, nothing changed. */
+  planEngine(choice: EngineChoice): Promise<Result<EnginePlan>>;
   startRun(plan: RunPlan): Promise<Result<RunStatus>>;
   listRuns(): Promise<Result<RunStatus[]>>;
   runStatus(runId: string): Promise<Result<RunStatus>>;
@@ -64,6 +68,11 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
       const r = await call('devices.list', {});
       return r.ok ? { ok: true, value: r.value.devices } : r;
     },
+    detectEngines: async () => {
+      const r = await call('engine.detect', {});
+      return r.ok ? { ok: true, value: r.value.engines } : r;
+    },
+    planEngine: (choice) => call('engine.plan', choice),
     startRun: (plan) => call('run.start', { plan }),
     listRuns: async () => {
       const r = await call('run.list', {});

@@ -113,6 +113,68 @@ export const DeviceEntry = z.object({
 });
 export type DeviceEntry = z.infer<typeof DeviceEntry>;
 
+/** Cache-engine adapters the probe can drive (docs/adapters.md), `manual` aside. */
+export const ENGINE_ADAPTERS = ['loop-dio', 'bcache', 'lvmcache', 'dm-cache', 'opencas', 'command'] as const;
+export type EngineAdapter = (typeof ENGINE_ADAPTERS)[number];
+
+/** The engine's device as the adapter names it (`loop5`, `bcache0`, `vg0/data`, `cas1-1`). */
+const EngineDeviceName = z.string().min(1).max(128).regex(/^[A-Za-z0-9][A-Za-z0-9._:+/-]*$/, 'must be a device name such as loop5, bcache0, vg0/data or cas1-1');
+
+/**
+ * How the cache is switched: `manual` (the person switches, the app records the moment), or an
+ * adapter that the probe runs itself at the end of the baseline (`record --switch ADAPTER[:CONFIG]
+ * --engine-device DEVICE [--restore]`): the schedule is the plan's baseline.
+ */
+export const RunSwitch = z.union([
+  z.object({ kind: z.literal('manual') }).strict(),
+  z.object({
+    kind: z.literal('adapter'),
+    adapter: z.enum(ENGINE_ADAPTERS),
+    device: EngineDeviceName,
+    /** The `command` adapter's config file (docs/adapters.md § Config file), absolute; null for the others. */
+    config: z.string().min(1).max(4096).nullable(),
+    /** Bring the engine back to its original mode once the plan is done. */
+    restore: z.boolean(),
+  }).strict(),
+]);
+export type RunSwitch = z.infer<typeof RunSwitch>;
+
+/** One engine `cacheproof-probe engine detect --json` found. */
+export const DetectedEngine = z.object({ adapter: z.string(), device: z.string(), mode: z.string(), description: z.string() });
+export type DetectedEngine = z.infer<typeof DetectedEngine>;
+
+/** What the adapter would do (the dry run, `cacheproof-probe engine plan --json`): nothing is changed. */
+export const EnginePlan = z.object({
+  adapter: z.string(),
+  device: z.string(),
+  /** The engine's mode now, in its own word (`direct-io`, `writeback`, `pt`). */
+  mode: z.string(),
+  plans: z.array(z.object({ action: z.string(), to: z.string(), steps: z.array(z.string()) })),
+});
+export type EnginePlan = z.infer<typeof EnginePlan>;
+
+/** The request of `engine.plan`: the adapter, its device, and the `command` adapter's config file. */
+export const EngineChoice = z.object({ adapter: z.enum(ENGINE_ADAPTERS), device: EngineDeviceName, config: z.string().min(1).max(4096).nullable() }).strict();
+export type EngineChoice = z.infer<typeof EngineChoice>;
+
+/** A run's engine as the probe reports it (`status --json` `engine`) with the last step it ran (`engine_actions`). */
+export const RunEngine = z.object({
+  adapter: z.string(),
+  device: z.string(),
+  /** The engine's mode as last read (null when unknown). */
+  mode: z.string().nullable(),
+  originalMode: z.string().nullable(),
+  switch: z.enum(['planned', 'pending', 'done', 'failed']),
+  restore: z.enum(['planned', 'pending', 'done', 'failed']).nullable(),
+  /** The adapter's sentence after a failed switch or restore (English). */
+  error: z.string().nullable(),
+  lastAction: z.object({
+    atMs: z.number(), action: z.string(), step: z.string(), ok: z.boolean(), exitStatus: z.number().nullable(),
+    modeBefore: z.string().nullable(), modeAfter: z.string().nullable(),
+  }).nullable(),
+});
+export type RunEngine = z.infer<typeof RunEngine>;
+
 /** What the wizard asks the probe to do (durations in seconds; 0 warm-up allowed). */
 export const RunPlan = z.object({
   name: z.string().min(1).max(200),
@@ -122,8 +184,8 @@ export const RunPlan = z.object({
   warmupSeconds: z.number().int().min(0).max(30 * 86400),
   measureSeconds: z.number().int().min(1).max(30 * 86400),
   intervalMs: z.number().int().min(1000).max(3600_000),
-  /** How the cache is switched: `manual` (the person switches, the app records the moment). */
-  switch: z.object({ kind: z.literal('manual') }),
+  /** How the cache is switched: `manual`, or an adapter the probe runs at the end of the baseline. */
+  switch: RunSwitch,
   /** Latency targets preset for health grading (engine presets) */
   targets: z.string().min(1).max(64),
   /**
@@ -166,6 +228,8 @@ export const RunStatus = z.object({
   switchMs: z.number().nullable(),
   /** The block trace so far (requests recorded, events the kernel dropped), or null when the run does not trace. */
   trace: z.object({ requests: z.number(), lost: z.number() }).nullable(),
+  /** The cache engine the probe switches (runs with an adapter), or null (manual switch). */
+  engine: RunEngine.nullable(),
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -346,6 +410,10 @@ export const CHANNELS = {
   },
   /** Block devices with their stacking and guessed roles (needs the probe). */
   'devices.list': { request: Empty, reply: z.object({ devices: z.array(DeviceEntry) }) },
+  /** Cache engines on this machine (`cacheproof-probe engine detect --json`), for the wizard's cache-engine step. */
+  'engine.detect': { request: Empty, reply: z.object({ engines: z.array(DetectedEngine) }) },
+  /** The dry run of an adapter on a device (`cacheproof-probe engine plan --json`): what enable and disable would do; nothing is changed. */
+  'engine.plan': { request: EngineChoice, reply: EnginePlan },
   /** Starts the probe detached with this plan; the run outlives the window. */
   'run.start': { request: z.object({ plan: RunPlan }).strict(), reply: RunStatus },
   /** Every run this installation knows (running first), for Home and re-attaching. */
@@ -412,6 +480,16 @@ export const ERROR_CODES = [
   'needs-root',
   'trace-unavailable',
   'no-devices-chosen',
+  /** The adapter's config file gives a command as a shell string, not an argument vector. */
+  'engine-shell-string',
+  /** A program the adapter needs is not installed (not found on PATH). */
+  'engine-not-installed',
+  /** The adapter's device is not one of its engine's devices here, or not part of the analysis. */
+  'engine-wrong-device',
+  /** The adapter's config file cannot be read or has a wrong field. */
+  'engine-config-invalid',
+  /** The probe refused the adapter setting for another reason (its sentence says which). */
+  'engine-refused',
   'report-cannot-write',
   'report-scenario-invalid',
   'report-scenario-mismatch',

@@ -27,6 +27,8 @@ import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
+import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
+import type { EngineStatsReport } from './engine-stats.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -219,7 +221,8 @@ function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, W
   const served = mode === 'front-and-backing'
     ? { reads: fig(cacheServedPercent(tm, 'reads'), 'reads', cR), writes: fig(cacheServedPercent(tm, 'writes'), 'writes', cR), reasons: cR }
     : { reads: null, writes: null, reasons: { reads: 'backing-only-mode', writes: 'backing-only-mode' } as Reasons };
-  return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, deliveredIops, delivered, throughput, served };
+  const servedAll = mode === 'front-and-backing' ? cacheServedPercent(tm, 'all').value : null;
+  return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, deliveredIops, delivered, throughput, served, servedAll };
 }
 type PointFigures = ReturnType<typeof pointFigures>;
 
@@ -293,7 +296,7 @@ function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonN
 
 /** Step 10: the warnings, in words, with their parameters. */
 function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass, drift: DriftReport, threshold: number,
-  iosSavedValue: number | null, served: PointFigures['served']): AnalysisWarning[] {
+  iosSavedValue: number | null, served: PointFigures['served'], engineStats: EngineStatsReport | null): AnalysisWarning[] {
   const { front, mode, chosen, overridden } = dev;
   const warnings: AnalysisWarning[] = [];
   const warn = (code: AnalysisWarningCode, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
@@ -353,6 +356,12 @@ function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<
       warn('negative-cache-served', `The backing devices completed more ${kind} than the front device in the measure window (write-backs, metadata or split requests).`,
         { params: { kind, value: v } });
     }
+  }
+  for (const kind of ['reads', 'writes', 'all'] as const) {
+    const sh = engineStats?.shares[kind];
+    if (sh === undefined || !sh.exceeds || sh.enginePercent === null || sh.countersPercent === null || sh.differencePoints === null) continue;
+    warn('engine-counters-differ', `The cache engine (${engineStats?.adapter ?? ''}) reports ${sh.enginePercent.toFixed(1)}% of ${kind === 'all' ? 'all I/O' : kind} served from its cache in the measure window, but the front and backing counters show ${sh.countersPercent.toFixed(1)}%: ${Math.abs(sh.differencePoints).toFixed(1)} points apart, more than ${ENGINE_DIFFERENCE_POINTS}. Engines count partial hits, bypassed I/O and write-through writes differently (see cacheEngine.comparison.notes).`,
+      { params: { kind, enginePercent: sh.enginePercent, countersPercent: sh.countersPercent, differencePoints: Math.abs(sh.differencePoints), thresholdPoints: ENGINE_DIFFERENCE_POINTS } });
   }
   for (const w of data.warnings) {
     const inside = w.atMs === undefined ||
@@ -417,7 +426,8 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
   const { hourly, matchedHours } = hourlyFigures(dev.mode, agg);
   const drift = workloadDrift(dev.mode, agg, threshold);
   const { groups, ld, health } = groupsAndHealth(dev, pass, targetsIn, targets);
-  const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served);
+  const cacheEngine = cacheEngineSection(data.engine, wins.measure, { reads: p.served.reads, writes: p.served.writes, all: p.servedAll });
+  const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
 
   const { mode, front, backing, cache, other, spindles } = dev;
   const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
@@ -466,6 +476,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     hourly,
     groups,
     perDevice: pass.perDevice,
+    cacheEngine,
     warnings,
   };
 }

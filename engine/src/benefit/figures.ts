@@ -108,10 +108,12 @@ export function normalizedIops(latencyMs: Figure): Figure {
  * @example
  * cacheServedPercent(measure, 'reads') // front reads 1000, backing reads 30 → { value: 97 }
  */
-export function cacheServedPercent(v: Float64Array, kind: 'reads' | 'writes'): Figure {
+export function cacheServedPercent(v: Float64Array, kind: 'reads' | 'writes' | 'all'): Figure {
   if (!(at(v, AGG.jSec) > 0)) return no('no-data');
-  const f = at(v, kind === 'reads' ? AGG.jFReads : AGG.jFWrites);
-  const b = at(v, kind === 'reads' ? AGG.jBReads : AGG.jBWrites);
+  // `all`: reads and writes together (the engine-statistics comparison's share of all I/O)
+  const f = kind === 'all' ? at(v, AGG.jFReads) + at(v, AGG.jFWrites) : at(v, kind === 'reads' ? AGG.jFReads : AGG.jFWrites);
+  const b = kind === 'all' ? at(v, AGG.jBReads) + at(v, AGG.jBWrites) : at(v, kind === 'reads' ? AGG.jBReads : AGG.jBWrites);
+  if (kind === 'all' && !(f > 0)) return no('no-io');
   if (!(f > 0)) return no(kind === 'reads' ? 'no-reads' : 'no-writes');
   return ok((1 - b / f) * 100);
 }

@@ -6,6 +6,7 @@ import type { DriftReport } from './drift.ts';
 import type { AnalysisMode } from './figures.ts';
 import type { HealthWindow, LatencyTargets, TargetPreset } from './health.ts';
 import type { WarmupSource, WindowOptions } from './windows.ts';
+import type { CacheEngineSection } from './engine-stats.ts';
 
 /** Options of {@link analyze}. Every field is optional; times are UTC epoch ms. */
 export interface AnalyzeOptions extends WindowOptions {
@@ -165,6 +166,8 @@ export interface AnalysisReport {
   hourly: HourlyEntry[];
   groups: { front: GroupWindows | null; backing: GroupWindows | null; reasons: Reasons };
   perDevice: DeviceWindows[];
+  /** The cache engine's own statistics beside the disk counters (captures recorded with an adapter; `comparison` null otherwise). */
+  cacheEngine: CacheEngineSection;
   warnings: AnalysisWarning[];
 }
 

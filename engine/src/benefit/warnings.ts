@@ -37,6 +37,8 @@ export const ANALYSIS_WARNING_CODES = [
   'front-named-backing',
   /** The capture guessed `device` as backing; the options named it front, which wins. params: device. */
   'backing-named-front',
+  /** The engine's own cache share and the counters' differ by more than 5 points. params: kind ('reads' | 'writes' | 'all'), enginePercent, countersPercent, differencePoints (absolute), thresholdPoints. */
+  'engine-counters-differ',
 ] as const;
 
 /** A code the analysis raises. */

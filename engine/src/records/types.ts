@@ -1,5 +1,6 @@
 import type { DeviceColumns } from './columns.ts';
 import type { ColumnSource } from './source.ts';
+import type { EngineRecords } from './engine.ts';
 
 /**
  * The canonical per-interval record: what every source (live /proc/diskstats, imported
@@ -98,6 +99,8 @@ export interface CaptureData {
    */
   source?: ColumnSource | undefined;
   warnings: Warning[];
+  /** The cache engine's actions and counters (captures recorded with an adapter, schema v4); absent otherwise. */
+  engine?: EngineRecords | undefined;
   /** Nominal sample interval, ms. */
   sampleIntervalMs: number | null;
 }

@@ -7,6 +7,7 @@
  * dashboard's rules: percents 1 decimal, counts whole, measured values (response times, IOPS,
  * MB/s, speed-up) 3 significant digits below 100 and whole numbers above.
  */
+import { engineBlocks, engineSummaryRows } from './engine-section.ts';
 import type { AnalysisReport, AnalysisWarning } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
@@ -301,6 +302,8 @@ export function buildReportModel(input: ReportInput): ReportModel {
     charts.push(dist);
   }
   results.push({ type: 'subheading', text: m('r.healthTitle') }, { type: 'table', table: healthTable(a) });
+  // the cache engine's own statistics beside the counters (captures recorded with an adapter)
+  results.push(...engineBlocks(a));
 
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
@@ -313,7 +316,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     method(a, c),
     { id: 'results', title: m('sec.results'), blocks: results },
   ];
-  const summary = summaryRows(a);
+  const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', '))];
   if (input.tco !== null) {
     const t = tcoSection(input.tco);
     sections.push(t.section);

@@ -4,3 +4,4 @@ export * from './types.ts';
 export * from './series.ts';
 export * from './intervals.ts';
 export * from './build.ts';
+export * from './engine-keys.ts';

@@ -3,6 +3,8 @@
  * The app's catalog (app/src/shared/i18n/report.ts) is a `Catalog<ReportKey>`, so a key
  * without a string in one of the four languages is a compile error.
  */
+import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
+
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
   'a.kernel', 'a.probe', 'a.scenario', 'a.schema', 'a.sha256', 'a.size', 'a.source', 'appFacing.backing',
@@ -61,6 +63,7 @@ export const REPORT_KEYS = [
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
+  ...ENGINE_REPORT_KEYS,
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];

@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
 import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
 import { HostError } from '../errors.ts';
+import { readEngineRecords } from './engine.ts';
 
 /** Schema versions this build can read. */
 export const CAPTURE_SCHEMA_VERSION = 4;
@@ -329,6 +330,8 @@ export interface CaptureInfo {
   sampleIntervalMs: number | null;
   recorderState: string | null;
   schemaVersion: number;
+  /** The cache engine's actions and counters (capture-schema v4, with an adapter), else undefined. */
+  engine: CaptureData['engine'];
 }
 
 /** Reads everything but the intervals from an open capture (for this folder's readers). */
@@ -369,12 +372,13 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     recorderState: recorderState(db),
     schemaVersion: db.pragma('user_version', { simple: true }) as number,
+    engine: readEngineRecords(db, meta),
   };
 }
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -402,6 +406,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       },
       warnings,
       sampleIntervalMs,
+      engine,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

@@ -102,6 +102,8 @@ export const ProbeStatus = z.object({
   hint: z.string().nullable(),
   /** The block trace (`record --trace`): requests written and events the kernel dropped; null or absent when not tracing. */
   trace: z.object({ requests: z.number(), lost: z.number() }).nullable().optional(),
+  /** The cache engine of a run with an adapter (host/runs/engine.ts); null or absent otherwise. */
+  engine: z.unknown().optional(),
 }).loose();
 export type ProbeStatus = z.infer<typeof ProbeStatus>;
 

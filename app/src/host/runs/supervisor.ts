@@ -12,10 +12,13 @@
  */
 import { reportBug } from '../bugs.ts';
 import { TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
-import type { AnalysisView, DeviceEntry, LiveSeries, RunPlan, RunStatus } from '../../shared/contract.ts';
+import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, LiveSeries, RunEngine, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
 import { readSwitchMark } from '../capture/window.ts';
+import { readCapture } from '../capture/reader.ts';
+import { readLastEngineAction } from '../capture/engine.ts';
+import { detectEngines, engineError, planEngine, ProbeEngineStatus, switchArgs } from './engine.ts';
 import { readLive } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeState, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
@@ -42,6 +45,10 @@ export interface RunSupervisorOptions {
 
 export interface RunSupervisor {
   listDevices(): Promise<DeviceEntry[]>;
+  /** Cache engines on this machine (the wizard's cache-engine step). */
+  detectEngines(): Promise<DetectedEngine[]>;
+  /** The dry run of an adapter on a device. */
+  planEngine(choice: EngineChoice): Promise<EnginePlan>;
   start(plan: RunPlan): Promise<RunStatus>;
   list(): Promise<RunStatus[]>;
   status(runId: string): Promise<RunStatus>;
@@ -135,6 +142,24 @@ export const RUN_STATE_OF_PROBE = {
   unknown: 'failed',
 } as const satisfies Record<ProbeState, RunStatus['state']>;
 
+/** The run's engine: `status --json` `engine` and the capture's last adapter step; null without an adapter. */
+function engineOf(st: ProbeStatus, capture: string): RunEngine | null {
+  if (st.engine === null || st.engine === undefined) return null;
+  const parsed = ProbeEngineStatus.safeParse(st.engine);
+  if (!parsed.success) throw new HostError('probe-failed', `cacheproof-probe status ${capture} printed an unexpected engine: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}.`);
+  const e = parsed.data;
+  let lastAction: RunEngine['lastAction'] = null;
+  try {
+    lastAction = readCapture(capture, readLastEngineAction);
+  } catch {
+    lastAction = null; // the capture is being created or is damaged: the probe's status says so
+  }
+  return {
+    adapter: e.adapter, device: e.device, mode: e.mode ?? null, originalMode: e.originalMode ?? null,
+    switch: e.switch, restore: e.restore ?? null, error: e.error ?? null, lastAction,
+  };
+}
+
 function stateOf(st: ProbeStatus): RunStatus['state'] {
   const state = RUN_STATE_OF_PROBE[st.state];
   return state === 'running' && st.phase === 'switch' ? 'waiting-switch' : state;
@@ -177,6 +202,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     hint: null,
     switchMs: null,
     trace: null,
+    engine: null,
   });
 
   /** Analyses a finished run once, in the background, so Home can show its headline. */
@@ -226,6 +252,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       switchMs = null;
     }
     if (state === 'done') analyseOnce(rec);
+    const engine = engineOf(st, rec.captureFile);
     return {
       ...base,
       state,
@@ -238,6 +265,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       hint: st.hint,
       switchMs,
       trace: st.trace ?? null,
+      engine,
     };
   };
 
@@ -248,6 +276,14 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
   };
 
   return {
+    async detectEngines() {
+      return detectEngines(needProbe());
+    },
+
+    async planEngine(choice) {
+      return planEngine(needProbe(), choice);
+    },
+
     async listDevices() {
       const devices = await probeDevices(needProbe());
       // Unattached loop devices (and other empty slots) have size 0: nothing to measure there.
@@ -265,11 +301,11 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       const args = [
         'record', '--out', captureFile, '--devices', names.join(','), '--interval', `${plan.intervalMs}ms`,
         '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
-        '--switch', plan.switch.kind, '--detach',
+        ...switchArgs(plan.switch), '--detach',
         ...(plan.trace === true ? ['--trace'] : []),
       ];
       const out = await runProbe(probe, args, 30_000);
-      if (out.code !== 0) throw probeError('The recording could not start', out);
+      if (out.code !== 0) throw plan.switch.kind === 'adapter' ? engineError('The recording could not start', out) : probeError('The recording could not start', out);
       const rec: RunRecord = { format: 'cacheproof-run', version: 1, id, name: plan.name, captureFile, plan, createdMs, headline: null };
       registry.save(rec);
       return statusOf(rec);

@@ -21,6 +21,7 @@ import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
+import { engineSection } from './engine.ts';
 
 /** The mark set when the dashboard's last chart has drawn. */
 export const DRAWN_MARK = 'cacheproof:dashboard-drawn';
@@ -43,6 +44,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       el('span', { class: `badge mode mode-${r.mode}`, 'data-testid': TID.modeBadge, 'data-mode': r.mode, title: w.d('def.mode'), tabindex: '0' }, mode),
       ` ${w.d('host')}: ${hostBits.join(' · ')}`),
     cards(r, w),
+    ...[engineSection(r, w)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.charts')),
     timeline(v, r, w, palette, scheduler),
     el('div', { class: 'dash-grid' },

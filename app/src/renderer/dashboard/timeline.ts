@@ -11,6 +11,7 @@ import { TID } from '../../shared/testids.ts';
 import { cssVar } from '../charts.ts';
 import { el } from '../dom.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
+import { engineMarkers } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import { wrap, type Words } from './text.ts';
 
@@ -96,7 +97,9 @@ function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: Pha
   const warm0 = sw ?? b1;
   if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', 'rgba(128,128,128,0.22)'), label: w.d('phase.warmup') });
   bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', 'rgba(0,114,178,0.10)'), label: w.d('phase.measure') });
-  return { bands, markers: sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }] };
+  // the adapter's actions (the switch it made, the restore) marked at their moment, beside the switch
+  const actions = engineMarkers(r, w).filter((m) => m.atMs >= b0 && m.atMs <= m1 + 60_000);
+  return { bands, markers: [...(sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }]), ...actions] };
 }
 
 /**

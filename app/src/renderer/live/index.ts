@@ -14,6 +14,7 @@ import { profile as profileCatalog } from '../../shared/i18n/profile.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { TID } from '../../shared/testids.ts';
+import { engineLines } from './engine.ts';
 import { el } from '../dom.ts';
 import { fmtDateTime, fmtNumber, fmtPercent, fmtTime } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
@@ -58,6 +59,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const meta = el('p', { class: 'live-meta' });
   const samples = el('p', { class: 'live-samples', 'data-testid': TID.liveSamples });
   const traceLine = el('p', { class: 'live-samples', 'data-testid': TID.liveTrace, hidden: '' });
+  const engine = engineLines(lang);
   const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.liveError });
   error.hidden = true;
 
@@ -130,7 +132,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   // What is known only from a status: hidden until the first one arrives (a run this app does not know shows its error alone).
   const body = el('div', { class: 'live-body' },
     timeline,
-    phaseBar.row, totalBar.row, samples, traceLine, switchRecorded,
+    phaseBar.row, totalBar.row, samples, traceLine, engine.node, switchRecorded,
     windowBar,
     el('div', { class: 'live-charts' }, ...charts.map((c) => el('figure', { class: 'live-figure' }, c.box, c.summary))),
     el('h3', {}, t('warnings.title')), warnings);
@@ -316,8 +318,10 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
       ? t('progress.afterSwitch', { percent: fmtPercent(lang, s.totalPercent, 1), duration: duration(s.plan.warmupSeconds + s.plan.measureSeconds) })
       : progressText(s, s.totalPercent, s.totalEtaSeconds);
 
-    // Manual switch.
-    const due = s.state === 'waiting-switch' && s.switchMs === null;
+    engine.update(s);
+
+    // Manual switch (an adapter switches by itself: no call to action).
+    const due = s.state === 'waiting-switch' && s.switchMs === null && s.plan.switch.kind === 'manual';
     switchCta.hidden = !due;
     switchBody.textContent = t('switch.body', { front: s.plan.front ?? backing, warmup: duration(s.plan.warmupSeconds), measure: duration(s.plan.measureSeconds) });
     confirmBtn.disabled = busy;

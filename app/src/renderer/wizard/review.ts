@@ -17,6 +17,7 @@ import type { StepCtx, StepView } from './index.ts';
 import { estimateText, presetLabel, targetsText } from './plan.ts';
 import { chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
 import { clearDraft } from './store.ts';
+import { engineUi } from '../../shared/i18n/engine.ts';
 import { fmtDuration, fmtList, fmtUnit } from './units.ts';
 
 /** "loop7 (front) and loop6 (backing)". */
@@ -51,6 +52,14 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   parts.push(s.w('rev.targets', { targets: `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
   parts.push(s.w('rev.detached'));
   return parts.join(' ');
+}
+
+/** The switch in words: manual, or "loop-dio on loop5, switched by the probe when the baseline ends, restored …". */
+function switchPhrase(s: StepCtx, d: Draft): string {
+  const e = d.engine;
+  if (e.kind === 'manual') return s.w('eng.manual');
+  const phrase = translate(engineUi, s.ctx.lang, 'rev.switchAdapter', { adapter: e.adapter, device: e.device.trim() || '—' });
+  return e.restore ? `${phrase}; ${translate(engineUi, s.ctx.lang, 'rev.restoreYes')}` : phrase;
 }
 
 /** A name proposed from the devices and today's date: "loop7 → loop6, 20 Nov 2026". */
@@ -89,7 +98,9 @@ export function reviewStep(s: StepCtx): StepView {
     for (const p of todo) {
       const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
       fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
-      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen') : w('rev.badDuration', { what: w(`plan.${p.field}`) });
+      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
+        : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
+        : w('rev.badDuration', { what: w(`plan.${p.field}`) });
       ul.append(el('li', {}, text, ' ', fix));
     }
     todoBox.append(ul);
@@ -101,7 +112,7 @@ export function reviewStep(s: StepCtx): StepView {
   const dash = '—';
   const details: [string, string][] = [
     [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
-    [w('rev.switch'), w('eng.manual')],
+    [w('rev.switch'), switchPhrase(s, draft)],
     [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
     [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
     [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
@@ -140,7 +151,9 @@ export function reviewStep(s: StepCtx): StepView {
         ctx.go(`run/${encodeURIComponent(r.value.id)}`);
         return;
       }
-      startError.replaceChildren(el('p', { class: 'err-what' }, w('rev.startFailed')), el('p', {}, errorText(lang, r.error.code)));
+      startError.replaceChildren(el('p', { class: 'err-what' }, w('rev.startFailed')), el('p', {}, errorText(lang, r.error.code)),
+        // the probe's own sentence for a refused adapter setting (it names the file, field or device)
+        ...(r.error.code.startsWith('engine-') ? [el('p', { class: 'err-detail', translate: 'no' }, r.error.message)] : []));
       startError.hidden = false;
     },
   };

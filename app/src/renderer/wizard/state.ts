@@ -3,7 +3,7 @@
  * turn it into a `RunPlan`. Pure; store.ts keeps the draft across steps and reloads.
  */
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
-import type { RunPlan } from '../../shared/contract.ts';
+import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 
 export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
 export type Step = (typeof STEPS)[number];
@@ -36,6 +36,44 @@ export interface Draft {
   trace: boolean;
   /** Empty until the person types one; the review step proposes a name. */
   name: string;
+  /** How the cache is switched: by hand, or by an adapter the probe runs at the end of the baseline (wizard/engine.ts). */
+  engine: EngineDraft;
+}
+
+/** The cache-engine step's choice. `device` and `config` as typed; `restore` on by default. */
+export interface EngineDraft {
+  kind: 'manual' | 'adapter';
+  adapter: EngineAdapter;
+  device: string;
+  /** The `command` adapter's config file (absolute path), as typed. */
+  config: string;
+  restore: boolean;
+}
+
+export function defaultEngine(): EngineDraft {
+  return { kind: 'manual', adapter: 'loop-dio', device: '', config: '', restore: true };
+}
+
+function engineDraft(v: unknown): EngineDraft {
+  const d = defaultEngine();
+  if (v === null || typeof v !== 'object') return d;
+  const o = v as Record<string, unknown>;
+  return {
+    kind: o.kind === 'adapter' ? 'adapter' : 'manual',
+    adapter: (ENGINE_ADAPTERS as readonly unknown[]).includes(o.adapter) ? (o.adapter as EngineAdapter) : d.adapter,
+    device: typeof o.device === 'string' ? o.device.slice(0, 128) : '',
+    config: typeof o.config === 'string' ? o.config.slice(0, 4096) : '',
+    restore: o.restore !== false,
+  };
+}
+
+/** The run's switch from the draft: manual, or the adapter with its device (and config for `command`); null while the adapter choice is incomplete. */
+export function switchOf(e: EngineDraft): RunSwitch | null {
+  if (e.kind === 'manual') return { kind: 'manual' };
+  const device = e.device.trim().replace(/^\/dev\//, '');
+  const config = e.config.trim();
+  if (device.length === 0 || (e.adapter === 'command' && config.length === 0)) return null;
+  return { kind: 'adapter', adapter: e.adapter, device, config: e.adapter === 'command' ? config : null, restore: e.restore };
 }
 
 export function defaultDraft(): Draft {
@@ -49,6 +87,7 @@ export function defaultDraft(): Draft {
     targets: 'generic',
     trace: false,
     name: '',
+    engine: defaultEngine(),
   };
 }
 
@@ -84,6 +123,7 @@ export function parseDraft(text: string | null): Draft {
     targets: typeof o.targets === 'string' && (PRESETS as string[]).includes(o.targets) ? (o.targets as TargetPreset) : d.targets,
     trace: o.trace === true,
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
+    engine: engineDraft(o.engine),
   };
 }
 
@@ -110,7 +150,7 @@ export function chosenDevices(d: Draft): string[] {
   return [...(d.front === null ? [] : [d.front]), ...d.backing.filter((b) => b !== d.front)];
 }
 
-export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' };
+export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' | 'engine' };
 
 /** What still stops the draft from becoming a plan, in step order. */
 export function problems(d: Draft): PlanProblem[] {
@@ -119,6 +159,7 @@ export function problems(d: Draft): PlanProblem[] {
   if (!durationSeconds(d.baseline, 1).ok) out.push({ step: 'plan', field: 'baseline' });
   if (!durationSeconds(d.warmup, 0).ok) out.push({ step: 'plan', field: 'warmup' });
   if (!durationSeconds(d.measure, 1).ok) out.push({ step: 'plan', field: 'measure' });
+  if (switchOf(d.engine) === null) out.push({ step: 'engine', field: 'engine' });
   return out;
 }
 
@@ -128,7 +169,8 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
   const w = durationSeconds(d.warmup, 0);
   const m = durationSeconds(d.measure, 1);
   const trimmed = name.trim();
-  if (!b.ok || !w.ok || !m.ok || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200) return null;
+  const sw = switchOf(d.engine);
+  if (!b.ok || !w.ok || !m.ok || sw === null || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200) return null;
   return {
     name: trimmed,
     front: d.front,
@@ -137,7 +179,7 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     warmupSeconds: w.seconds,
     measureSeconds: m.seconds,
     intervalMs: d.intervalMs,
-    switch: { kind: 'manual' },
+    switch: sw,
     targets: d.targets,
     trace: d.trace,
   };

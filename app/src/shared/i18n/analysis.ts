@@ -6,7 +6,8 @@ export type AnalysisKey =
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
   | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
-  | 'health' | 'meets' | 'breaks' | 'method';
+  | 'health' | 'meets' | 'breaks' | 'method'
+  | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
 
 export const analysis: Catalog<AnalysisKey> = {
   en: {
@@ -19,6 +20,7 @@ export const analysis: Catalog<AnalysisKey> = {
     reduction: 'reduced by {value}', increase: 'increased by {value}', slowdown: '{value}× slower', speedup: '{value}× faster', normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
     iopsPerSpindle: 'Delivered IOPS per spindle', throughput: 'Throughput (MB/s, MB = 10^6 bytes)', totalWork: 'Total work (GB moved)',
     cacheServedReads: 'Reads served by the cache', cacheServedWrites: 'Writes served by the cache', ci95: '95% interval {low} – {high}',
+    engineServed: 'Served by the cache, engine statistics ({kind})', engineVsCounters: 'disk counters {counters}, {diff} points', 'engineKind.reads': 'reads', 'engineKind.writes': 'writes', 'engineKind.all': 'all I/O',
     na: 'n/a', warnings: 'Warnings', none: 'none', health: 'Latency targets ({preset})', meets: 'meets', breaks: 'breaks',
     method: 'Figures over each window; 95% intervals by a seeded block bootstrap (seed {seed}, {replicates} replicates).',
   },
@@ -32,6 +34,7 @@ export const analysis: Catalog<AnalysisKey> = {
     reduction: 'réduit de {value}', increase: 'augmenté de {value}', slowdown: '{value} fois plus lent', speedup: '{value} fois plus rapide', normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
     iopsPerSpindle: 'IOPS délivrées par disque', throughput: 'Débit (Mo/s, Mo = 10^6 octets)', totalWork: 'Travail total (Go transférés)',
     cacheServedReads: 'Lectures servies par le cache', cacheServedWrites: 'Écritures servies par le cache', ci95: 'intervalle à 95 % {low} – {high}',
+    engineServed: 'Servi par le cache, statistiques du moteur ({kind})', engineVsCounters: 'compteurs des disques {counters}, {diff} points', 'engineKind.reads': 'lectures', 'engineKind.writes': 'écritures', 'engineKind.all': 'toutes les E/S',
     na: 'n.d.', warnings: 'Avertissements', none: 'aucun', health: 'Objectifs de latence ({preset})', meets: 'respecté', breaks: 'dépassé',
     method: 'Indicateurs sur chaque fenêtre ; intervalles à 95 % par bootstrap par blocs à graine fixe (graine {seed}, {replicates} tirages).',
   },
@@ -45,6 +48,7 @@ export const analysis: Catalog<AnalysisKey> = {
     reduction: 'reducido un {value}', increase: 'aumentado un {value}', slowdown: '{value} veces más lento', speedup: '{value} veces más rápido', normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
     iopsPerSpindle: 'IOPS entregadas por disco', throughput: 'Rendimiento (MB/s, MB = 10^6 bytes)', totalWork: 'Trabajo total (GB transferidos)',
     cacheServedReads: 'Lecturas servidas por la caché', cacheServedWrites: 'Escrituras servidas por la caché', ci95: 'intervalo del 95 % {low} – {high}',
+    engineServed: 'Servido por la caché, estadísticas del motor ({kind})', engineVsCounters: 'contadores de disco {counters}, {diff} puntos', 'engineKind.reads': 'lecturas', 'engineKind.writes': 'escrituras', 'engineKind.all': 'todas las E/S',
     na: 'n/d', warnings: 'Advertencias', none: 'ninguna', health: 'Objetivos de latencia ({preset})', meets: 'cumple', breaks: 'incumple',
     method: 'Indicadores por ventana; intervalos del 95 % por bootstrap por bloques con semilla fija (semilla {seed}, {replicates} réplicas).',
   },
@@ -58,6 +62,7 @@ export const analysis: Catalog<AnalysisKey> = {
     reduction: 'меньше на {value}', increase: 'больше на {value}', slowdown: 'в {value} раза медленнее', speedup: 'в {value} раза быстрее', normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
     iopsPerSpindle: 'IOPS на один диск', throughput: 'Пропускная способность (МБ/с, МБ = 10^6 байт)', totalWork: 'Всего работы (ГБ передано)',
     cacheServedReads: 'Чтения, обслуженные кэшем', cacheServedWrites: 'Записи, обслуженные кэшем', ci95: '95%-й интервал {low} – {high}',
+    engineServed: 'Обслужено кэшем, по статистике кэша ({kind})', engineVsCounters: 'счётчики дисков {counters}, {diff} п. п.', 'engineKind.reads': 'чтения', 'engineKind.writes': 'записи', 'engineKind.all': 'все операции',
     na: 'н/д', warnings: 'Предупреждения', none: 'нет', health: 'Целевые задержки ({preset})', meets: 'выполняется', breaks: 'нарушается',
     method: 'Показатели по каждому окну; 95%-е интервалы — блочный бутстрап с фиксированным зерном (зерно {seed}, {replicates} повторов).',
   },

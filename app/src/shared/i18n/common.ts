@@ -6,6 +6,7 @@ export type CommonKey =
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-cancelled' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
+  | 'err.engine-shell-string' | 'err.engine-not-installed' | 'err.engine-wrong-device' | 'err.engine-config-invalid' | 'err.engine-refused'
   | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
   | 'err.import-refused' | 'err.import-job-not-found';
 
@@ -33,6 +34,11 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Reading disk counters and switching caches needs administrator rights. Start CacheProof as root (sudo) and try again.',
     'err.trace-unavailable': 'Block tracing is not available on this machine (the kernel’s trace file system is missing or cannot be set up). Turn block tracing off in the Plan step, or mount it as root with “mount -t tracefs nodev /sys/kernel/tracing” and try again.',
     'err.no-devices-chosen': 'Choose at least one device to measure: the front device, or the backing devices.',
+    'err.engine-shell-string': 'The adapter’s config file gives a command as a shell string: write it as an argument vector such as ["/usr/sbin/tool", "--on"] (no shell runs it), then check the plan again.',
+    'err.engine-not-installed': 'A program the adapter runs is not installed on this machine: install it, or correct its path in the config file, then check the plan again.',
+    'err.engine-wrong-device': 'The chosen device is not one of this engine’s devices here, or is not one of the devices measured: pick a device the engine list shows, measured in the Devices step.',
+    'err.engine-config-invalid': 'The adapter’s config file cannot be used: correct the field it names, then check the plan again.',
+    'err.engine-refused': 'The probe refused this cache-engine setting: correct it as its sentence below says, then check the plan again.',
     'err.network': 'The connection to the CacheProof host was lost. Restart CacheProof.',
     'err.report-cannot-write': 'The report file could not be written. Choose a folder you can write to, with free space.',
     'err.report-scenario-invalid': 'The TCO scenario is not valid. Correct it in the Planner, then export again.',
@@ -66,6 +72,11 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Lire les compteurs des disques et commuter un cache demande les droits d’administrateur. Lancez CacheProof en root (sudo) et réessayez.',
     'err.trace-unavailable': 'La trace de blocs n’est pas disponible sur cette machine (le système de fichiers de trace du noyau est absent ou ne peut pas être préparé). Désactivez la trace de blocs à l’étape Plan, ou montez-le en root avec « mount -t tracefs nodev /sys/kernel/tracing » et réessayez.',
     'err.no-devices-chosen': 'Choisissez au moins un périphérique à mesurer : le périphérique frontal ou les périphériques de stockage.',
+    'err.engine-shell-string': 'Le fichier de configuration de l’adaptateur donne une commande sous forme de chaîne shell : écrivez-la comme un vecteur d’arguments, par exemple ["/usr/sbin/outil", "--on"] (aucun shell ne l’exécute), puis vérifiez à nouveau le plan.',
+    'err.engine-not-installed': 'Un programme que lance l’adaptateur n’est pas installé sur cette machine : installez-le ou corrigez son chemin dans le fichier de configuration, puis vérifiez à nouveau le plan.',
+    'err.engine-wrong-device': 'Le périphérique choisi n’est pas un périphérique de ce moteur ici, ou n’est pas mesuré : choisissez un périphérique de la liste des moteurs, mesuré à l’étape Périphériques.',
+    'err.engine-config-invalid': 'Le fichier de configuration de l’adaptateur est inutilisable : corrigez le champ indiqué, puis vérifiez à nouveau le plan.',
+    'err.engine-refused': 'La sonde a refusé ce réglage du moteur de cache : corrigez-le comme l’indique sa phrase ci-dessous, puis vérifiez à nouveau le plan.',
     'err.network': 'La connexion à l’hôte CacheProof a été perdue. Redémarrez CacheProof.',
     'err.report-cannot-write': 'Le fichier du rapport n’a pas pu être écrit. Choisissez un dossier accessible en écriture et disposant d’espace libre.',
     'err.report-scenario-invalid': 'Le scénario TCO n’est pas valide. Corrigez-le dans le Planificateur, puis exportez à nouveau.',
@@ -99,6 +110,11 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Leer los contadores de disco y conmutar cachés requiere permisos de administrador. Inicie CacheProof como root (sudo) y vuelva a intentarlo.',
     'err.trace-unavailable': 'La traza de bloques no está disponible en esta máquina (falta el sistema de archivos de traza del núcleo o no se puede preparar). Desactive la traza de bloques en el paso Plan, o móntelo como root con «mount -t tracefs nodev /sys/kernel/tracing» y vuelva a intentarlo.',
     'err.no-devices-chosen': 'Elija al menos un dispositivo que medir: el dispositivo frontal o los dispositivos de respaldo.',
+    'err.engine-shell-string': 'El archivo de configuración del adaptador da un comando como cadena de shell: escríbalo como vector de argumentos, por ejemplo ["/usr/sbin/herramienta", "--on"] (ningún shell lo ejecuta), y vuelva a comprobar el plan.',
+    'err.engine-not-installed': 'Un programa que ejecuta el adaptador no está instalado en esta máquina: instálelo o corrija su ruta en el archivo de configuración, y vuelva a comprobar el plan.',
+    'err.engine-wrong-device': 'El dispositivo elegido no es uno de los dispositivos de este motor aquí, o no se mide: elija un dispositivo de la lista de motores, medido en el paso Dispositivos.',
+    'err.engine-config-invalid': 'El archivo de configuración del adaptador no se puede usar: corrija el campo que indica y vuelva a comprobar el plan.',
+    'err.engine-refused': 'La sonda rechazó este ajuste del motor de caché: corríjalo como indica su frase de abajo y vuelva a comprobar el plan.',
     'err.network': 'Se perdió la conexión con el servidor de CacheProof. Reinicie CacheProof.',
     'err.report-cannot-write': 'No se pudo escribir el archivo del informe. Elija una carpeta con permiso de escritura y espacio libre.',
     'err.report-scenario-invalid': 'El escenario TCO no es válido. Corríjalo en el Planificador y vuelva a exportar.',
@@ -132,6 +148,11 @@ export const common: Catalog<CommonKey> = {
     'err.needs-root': 'Для чтения счётчиков дисков и переключения кэша нужны права администратора. Запустите CacheProof от root (sudo) и повторите попытку.',
     'err.trace-unavailable': 'Трассировка блоков недоступна на этой машине (файловая система трассировки ядра отсутствует или не может быть настроена). Отключите трассировку блоков на шаге «План» или смонтируйте её от root командой «mount -t tracefs nodev /sys/kernel/tracing» и повторите попытку.',
     'err.no-devices-chosen': 'Выберите хотя бы одно устройство для измерения: фронтальное или устройства хранения.',
+    'err.engine-shell-string': 'В файле настроек адаптера команда задана строкой оболочки: запишите её как вектор аргументов, например ["/usr/sbin/tool", "--on"] (оболочка не запускается), затем снова проверьте план.',
+    'err.engine-not-installed': 'Программа, которую запускает адаптер, не установлена на этой машине: установите её или исправьте путь в файле настроек, затем снова проверьте план.',
+    'err.engine-wrong-device': 'Выбранное устройство не относится к этому кэшу здесь или не измеряется: выберите устройство из списка кэшей, измеряемое на шаге «Устройства».',
+    'err.engine-config-invalid': 'Файл настроек адаптера нельзя использовать: исправьте указанное поле, затем снова проверьте план.',
+    'err.engine-refused': 'Зонд отклонил эту настройку кэша: исправьте её, как сказано в его фразе ниже, затем снова проверьте план.',
     'err.network': 'Связь с хостом CacheProof потеряна. Перезапустите CacheProof.',
     'err.report-cannot-write': 'Не удалось записать файл отчёта. Выберите папку, доступную для записи и со свободным местом.',
     'err.report-scenario-invalid': 'Сценарий TCO некорректен. Исправьте его в Планировщике и повторите экспорт.',

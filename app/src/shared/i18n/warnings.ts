@@ -10,7 +10,7 @@ import { LOCALE, type Lang } from './types.ts';
 type WordKey =
   | 'window.baseline' | 'window.measure'
   | 'metric.iops' | 'metric.readSharePercent' | 'metric.meanRequestBytes' | 'metric.bytesPerSec'
-  | 'kind.reads' | 'kind.writes';
+  | 'kind.reads' | 'kind.writes' | 'kind.all';
 
 /** One sentence per warning code and language. `{name}` is filled from the warning's params. */
 export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
@@ -29,6 +29,7 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'negative-cache-served': 'The backing devices completed more {kind} than the front device in the measure window ({value}% served by the cache): write-backs, metadata or split requests.',
     'front-named-backing': 'Device {device} was recorded as the front device, but you named it a backing device, so it is analyzed as backing.',
     'backing-named-front': 'Device {device} was recorded as a backing device, but you named it the front device, so it is analyzed as front.',
+    'engine-counters-differ': 'The cache engine reports {enginePercent}% of {kind} served from its cache in the measure window, but the front and backing counters show {countersPercent}% ({differencePoints} points apart, more than {thresholdPoints}): engines count partial hits, bypassed I/O and write-through writes differently (see the engine statistics).',
     reset: 'Disk counters restarted (reboot or device re-created); that interval has no rates.',
     wrap: 'A disk counter went backwards without a reboot (counter wrap); that interval has no rates.',
     'clock-jump': 'The wall clock jumped during recording; that interval is not trusted.',
@@ -64,6 +65,7 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'negative-cache-served': 'Les périphériques sous-jacents ont effectué plus de {kind} que le périphérique frontal dans la fenêtre de mesure ({value} % servies par le cache) : réécritures différées, métadonnées ou requêtes découpées.',
     'front-named-backing': 'Le périphérique {device} a été enregistré comme frontal, mais vous l’avez désigné comme périphérique sous-jacent : il est analysé comme sous-jacent.',
     'backing-named-front': 'Le périphérique {device} a été enregistré comme périphérique sous-jacent, mais vous l’avez désigné comme frontal : il est analysé comme frontal.',
+    'engine-counters-differ': 'Le moteur de cache indique {enginePercent} % des {kind} servies par son cache dans la fenêtre de mesure, mais les compteurs frontal et sous-jacents montrent {countersPercent} % ({differencePoints} points d’écart, plus de {thresholdPoints}) : les moteurs comptent différemment les succès partiels, les E/S contournées et les écritures en écriture immédiate (voir les statistiques du moteur).',
     reset: 'Les compteurs disque ont redémarré (redémarrage ou périphérique recréé) ; cet intervalle n’a pas de débits.',
     wrap: 'Un compteur disque a reculé sans redémarrage (débordement) ; cet intervalle n’a pas de débits.',
     'clock-jump': 'L’horloge murale a sauté pendant l’enregistrement ; cet intervalle n’est pas fiable.',
@@ -99,6 +101,7 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'negative-cache-served': 'Los dispositivos de respaldo completaron más {kind} que el dispositivo frontal en la ventana de medida ({value} % servido por la caché): escrituras diferidas, metadatos o peticiones divididas.',
     'front-named-backing': 'El dispositivo {device} se grabó como dispositivo frontal, pero usted lo indicó como dispositivo de respaldo, así que se analiza como respaldo.',
     'backing-named-front': 'El dispositivo {device} se grabó como dispositivo de respaldo, pero usted lo indicó como dispositivo frontal, así que se analiza como frontal.',
+    'engine-counters-differ': 'El motor de caché indica que su caché sirvió el {enginePercent} % de las {kind} en la ventana de medida, pero los contadores frontal y de respaldo muestran {countersPercent} % ({differencePoints} puntos de diferencia, más de {thresholdPoints}): los motores cuentan de otra forma los aciertos parciales, las E/S desviadas y las escrituras en modo write-through (vea las estadísticas del motor).',
     reset: 'Los contadores de disco se reiniciaron (reinicio del sistema o dispositivo recreado); ese intervalo no tiene tasas.',
     wrap: 'Un contador de disco retrocedió sin reinicio (desbordamiento); ese intervalo no tiene tasas.',
     'clock-jump': 'El reloj del sistema saltó durante la grabación; ese intervalo no es fiable.',
@@ -134,6 +137,7 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'negative-cache-served': 'В окне измерения базовые устройства выполнили больше операций ({kind}), чем фронтальное ({value} % обслужено кэшем): отложенная запись, метаданные или разбиение запросов.',
     'front-named-backing': 'Устройство {device} было записано как фронтальное, но вы указали его как базовое, поэтому оно анализируется как базовое.',
     'backing-named-front': 'Устройство {device} было записано как базовое, но вы указали его как фронтальное, поэтому оно анализируется как фронтальное.',
+    'engine-counters-differ': 'По данным кэша, в окне измерения он обслужил {enginePercent} % операций ({kind}), а счётчики фронтального и базовых устройств показывают {countersPercent} % (разница {differencePoints} п. п., больше {thresholdPoints}): кэши по-разному учитывают частичные попадания, обходной ввод-вывод и сквозную запись (см. статистику кэша).',
     reset: 'Счётчики дисков обнулились (перезагрузка или пересоздание устройства); для этого интервала нет скоростей.',
     wrap: 'Счётчик диска уменьшился без перезагрузки (переполнение); для этого интервала нет скоростей.',
     'clock-jump': 'Системные часы скачком изменились во время записи; этому интервалу нельзя доверять.',
@@ -161,22 +165,22 @@ export const warningWords: Record<Lang, Record<WordKey, string>> = {
   en: {
     'window.baseline': 'baseline window', 'window.measure': 'measure window',
     'metric.iops': 'I/O rate', 'metric.readSharePercent': 'read share', 'metric.meanRequestBytes': 'mean request size', 'metric.bytesPerSec': 'throughput',
-    'kind.reads': 'reads', 'kind.writes': 'writes',
+    'kind.reads': 'reads', 'kind.writes': 'writes', 'kind.all': 'all I/O',
   },
   fr: {
     'window.baseline': 'fenêtre de référence', 'window.measure': 'fenêtre de mesure',
     'metric.iops': 'débit d’E/S', 'metric.readSharePercent': 'part des lectures', 'metric.meanRequestBytes': 'taille moyenne des requêtes', 'metric.bytesPerSec': 'débit en octets',
-    'kind.reads': 'lectures', 'kind.writes': 'écritures',
+    'kind.reads': 'lectures', 'kind.writes': 'écritures', 'kind.all': 'E/S',
   },
   es: {
     'window.baseline': 'ventana de referencia', 'window.measure': 'ventana de medida',
     'metric.iops': 'tasa de E/S', 'metric.readSharePercent': 'proporción de lecturas', 'metric.meanRequestBytes': 'tamaño medio de petición', 'metric.bytesPerSec': 'rendimiento',
-    'kind.reads': 'lecturas', 'kind.writes': 'escrituras',
+    'kind.reads': 'lecturas', 'kind.writes': 'escrituras', 'kind.all': 'E/S',
   },
   ru: {
     'window.baseline': 'базовое', 'window.measure': 'измерение',
     'metric.iops': 'интенсивность операций', 'metric.readSharePercent': 'доля чтений', 'metric.meanRequestBytes': 'средний размер запроса', 'metric.bytesPerSec': 'пропускная способность',
-    'kind.reads': 'чтения', 'kind.writes': 'записи',
+    'kind.reads': 'чтения', 'kind.writes': 'записи', 'kind.all': 'все операции',
   },
 };
 
@@ -184,7 +188,7 @@ export const warningWords: Record<Lang, Record<WordKey, string>> = {
 export type NumberFormatter = (value: number, maxDigits: number) => string;
 
 /** Decimals shown per numeric parameter; others get 0 (counts, seconds). */
-const DIGITS: Record<string, number> = { changePercent: 1, thresholdPercent: 1, coveragePercent: 1, value: 1 };
+const DIGITS: Record<string, number> = { changePercent: 1, thresholdPercent: 1, coveragePercent: 1, value: 1, enginePercent: 1, countersPercent: 1, differencePoints: 1, thresholdPoints: 1 };
 /** Parameters whose string values are words to translate, with the word-key prefix. */
 const WORD_PARAMS: Record<string, string> = { window: 'window', metric: 'metric', kind: 'kind' };
 

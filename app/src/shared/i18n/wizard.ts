@@ -10,7 +10,7 @@ export type WizardKey =
   | 'dev.guess' | 'dev.noGuess' | 'dev.accept' | 'dev.asFront' | 'dev.asBacking' | 'dev.chosen' | 'dev.noneChosen'
   | 'dev.frontNone' | 'dev.frontFor' | 'dev.backingFor' | 'dev.showEmpty' | 'dev.tableCaption'
   | 'dev.col.device' | 'dev.col.kind' | 'dev.col.size' | 'dev.col.model' | 'dev.col.role' | 'dev.col.front' | 'dev.col.backing'
-  | 'eng.intro' | 'eng.manual' | 'eng.manualWhat' | 'eng.dryRun' | 'eng.dry1' | 'eng.dry2' | 'eng.dry3' | 'eng.dry4' | 'eng.nothingExecuted' | 'eng.onlyManual'
+  | 'eng.intro' | 'eng.manual' | 'eng.manualWhat' | 'eng.dryRun' | 'eng.dry1' | 'eng.dry2' | 'eng.dry3' | 'eng.dry4' | 'eng.nothingExecuted'
   | 'plan.intro' | 'plan.durations' | 'plan.baseline' | 'plan.baselineHelp' | 'plan.warmup' | 'plan.warmupHelp' | 'plan.measure' | 'plan.measureHelp'
   | 'plan.unitFor' | 'unit.s' | 'unit.min' | 'unit.h' | 'plan.total' | 'plan.short'
   | 'dur.empty' | 'dur.not-a-number' | 'dur.negative' | 'dur.too-short' | 'dur.too-long' | 'dur.not-whole-seconds'
@@ -59,7 +59,6 @@ export const wizard: Catalog<WizardKey> = {
     'eng.dry3': 'You switch the cache on, then confirm in CacheProof: the probe records that moment as the switch (cacheproof-probe mark CAPTURE switch).',
     'eng.dry4': 'The warm-up starts at that moment and is left out of the comparison; the measure window follows.',
     'eng.nothingExecuted': 'CacheProof runs no command on your cache for a manual switch: it only records the moment.',
-    'eng.onlyManual': 'Adapters that switch a cache engine for you (bcache, dm-cache, Open CAS and others) are not available in this version: only the manual switch exists for now.',
     'plan.intro': 'How long to record each window, how often to read the disk counters, and which response-time targets to check.',
     'plan.durations': 'Durations',
     'plan.baseline': 'Baseline (cache off)', 'plan.baselineHelp': 'A full day (24 hours) covers a daily cycle of the workload.',
@@ -145,7 +144,6 @@ export const wizard: Catalog<WizardKey> = {
     'eng.dry3': 'Vous activez le cache, puis confirmez dans CacheProof : la sonde enregistre cet instant comme bascule (cacheproof-probe mark CAPTURE switch).',
     'eng.dry4': 'Le préchauffage commence à cet instant et n’entre pas dans la comparaison ; la fenêtre de mesure suit.',
     'eng.nothingExecuted': 'Pour une bascule manuelle, CacheProof n’exécute aucune commande sur votre cache : il enregistre seulement l’instant.',
-    'eng.onlyManual': 'Les adaptateurs qui basculent un moteur de cache à votre place (bcache, dm-cache, Open CAS et d’autres) ne sont pas disponibles dans cette version : seule la bascule manuelle existe pour l’instant.',
     'plan.intro': 'Durée de chaque fenêtre, fréquence de lecture des compteurs de disque et objectifs de temps de réponse à vérifier.',
     'plan.durations': 'Durées',
     'plan.baseline': 'Référence (cache désactivé)', 'plan.baselineHelp': 'Une journée complète (24 heures) couvre un cycle quotidien de la charge.',
@@ -231,7 +229,6 @@ export const wizard: Catalog<WizardKey> = {
     'eng.dry3': 'Usted activa la caché y lo confirma en CacheProof: la sonda registra ese instante como el cambio (cacheproof-probe mark CAPTURE switch).',
     'eng.dry4': 'El calentamiento empieza en ese instante y queda fuera de la comparación; después viene la ventana de medida.',
     'eng.nothingExecuted': 'En un cambio manual, CacheProof no ejecuta ningún comando sobre su caché: solo registra el instante.',
-    'eng.onlyManual': 'Los adaptadores que cambian un motor de caché por usted (bcache, dm-cache, Open CAS y otros) no están disponibles en esta versión: por ahora solo existe el cambio manual.',
     'plan.intro': 'Cuánto grabar en cada ventana, con qué frecuencia leer los contadores de disco y qué objetivos de tiempo de respuesta comprobar.',
     'plan.durations': 'Duraciones',
     'plan.baseline': 'Referencia (caché desactivada)', 'plan.baselineHelp': 'Un día completo (24 horas) cubre un ciclo diario de la carga.',
@@ -317,7 +314,6 @@ export const wizard: Catalog<WizardKey> = {
     'eng.dry3': 'Вы включаете кэш и подтверждаете это в CacheProof: зонд записывает этот момент как переключение (cacheproof-probe mark CAPTURE switch).',
     'eng.dry4': 'С этого момента начинается прогрев, который не входит в сравнение; затем идёт окно измерения.',
     'eng.nothingExecuted': 'При ручном переключении CacheProof не выполняет никаких команд над вашим кэшем: он только записывает момент.',
-    'eng.onlyManual': 'Адаптеры, которые переключают кэш за вас (bcache, dm-cache, Open CAS и другие), в этой версии недоступны: пока есть только ручное переключение.',
     'plan.intro': 'Сколько записывать каждое окно, как часто читать счётчики дисков и какие целевые значения времени отклика проверять.',
     'plan.durations': 'Длительности',
     'plan.baseline': 'Базовое окно (кэш выключен)', 'plan.baselineHelp': 'Полные сутки (24 часа) охватывают суточный цикл нагрузки.',
