@@ -1,0 +1,77 @@
+/**
+ * The Import screen's part of the contract (app/src/shared/contract.ts re-exports it): what the
+ * renderer asks the probe to import, what the preview shows, and an import job's progress
+ * (docs/ipc.md, `import.*`).
+ */
+import { z } from 'zod';
+import { DeviceRoleSchema } from './analysis-schema.ts';
+
+/** The log formats the Import screen offers (`cacheproof-probe import KIND`, docs/import.md). */
+export const IMPORT_KINDS = ['perfmon', 'esxtop', 'iostat', 'iostat-json', 'sar', 'sadf', 'diskstats', 'node-exporter'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+const ImportPath = z.string().min(1).max(4096);
+
+/**
+ * What the Import screen asks for: the format, the files (one collection, stitched in time order),
+ * and either `after` files (before/after from two collections: `files` is the baseline, `after` the
+ * measure window) or a `switchAtMs` inside the files (UTC ms), or neither (the whole log is a baseline).
+ */
+export const ImportRequest = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  files: z.array(ImportPath).min(1).max(64),
+  after: z.array(ImportPath).max(64).optional(),
+  switchAtMs: z.number().int().optional(),
+  /** Roles changed from the proposed ones (`--role NAME=ROLE`): the preview's pairing is the probe's proposal, the person may change it. */
+  roles: z.array(z.object({ device: z.string().min(1).max(256), role: DeviceRoleSchema }).strict()).max(256).optional(),
+}).strict();
+export type ImportRequest = z.infer<typeof ImportRequest>;
+
+/** What the probe recognized (`cacheproof-probe import --preview … --json`, docs/import.md "Preview JSON"), as the screen shows it. */
+export const ImportPreview = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  files: z.array(z.object({
+    name: z.string(),
+    path: z.string(),
+    sizeBytes: z.number(),
+    format: z.string(),
+    encoding: z.string(),
+    timeZone: z.string().nullable(),
+    utcOffsetMin: z.number().nullable(),
+    timeZoneSource: z.string(),
+    part: z.enum(['all', 'baseline', 'measure']),
+    hosts: z.array(z.string()),
+    samples: z.number(),
+  })),
+  hosts: z.array(z.string()),
+  devices: z.array(z.object({ name: z.string(), role: DeviceRoleSchema, reason: z.string(), on: z.string().nullable() })),
+  timeRange: z.object({ startUtcMs: z.number(), endUtcMs: z.number() }).nullable(),
+  /** Median step between samples, ms. */
+  intervalMs: z.number().nullable(),
+  /** Device-intervals the capture would hold. */
+  intervals: z.number(),
+  phases: z.array(z.object({ name: z.string(), startUtcMs: z.number(), endUtcMs: z.number() })),
+  /** Source counters (columns, metrics) found and the capture figure each feeds. */
+  counters: z.array(z.object({ source: z.string(), field: z.string() })),
+  /** What was found but not imported, and why (English, from the probe). */
+  unmapped: z.array(z.object({ what: z.string(), why: z.string() })),
+  /** Warnings and facts worth a sentence (English, from the probe). */
+  notes: z.array(z.string()),
+  /** What must be given before importing (English, from the probe). */
+  needs: z.array(z.string()),
+  ready: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/** Stages of an import job, in order. */
+export const IMPORT_STAGES = ['import', 'done'] as const;
+
+/** An import job's state; once done, the capture written (open it with `analysis.openCapture`). */
+export const ImportProgress = z.object({
+  jobId: z.string(),
+  percent: z.number().min(0).max(100),
+  stage: z.enum(IMPORT_STAGES),
+  done: z.boolean(),
+  capturePath: z.string().nullable(),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;
