@@ -144,3 +144,45 @@ test('the engine-statistics comparison reads the same on the dashboard, in the P
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a colour means one thing: each series has the same colour on the dashboard and in the report', async ({ app, page }) => {
+  const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', SAMPLE, '--json'], { encoding: 'utf8' })) as { devices: { front: string[]; backing: string[] } };
+  await page.goto(app.authUrl);
+  await page.getByTestId(TID.langSelect).selectOption('en');
+  await page.getByTestId(TID.homeSample).click();
+  await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  type Drawn = { label: string; role?: string; color: string };
+  const drawn = async (testId: string): Promise<Drawn[]> => JSON.parse((await page.getByTestId(testId).locator('canvas').getAttribute('data-series')) ?? '[]') as Drawn[];
+  const iops = await drawn(TID.chartIops);
+  const dist = await drawn(TID.chartDistribution);
+  const roleColour = (role: string): string | undefined => iops.find((l) => l.role === role)?.color;
+  expect(roleColour('front')).toBeDefined();
+  expect(roleColour('backing')).toBeDefined();
+  expect(roleColour('front')).not.toBe(roleColour('backing'));
+
+  await page.getByTestId(TID.navExport).click();
+  const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+  const legend = async (figureId: string): Promise<{ name: string; color: string }[]> => {
+    const items = preview.locator(`figure[data-figure="${figureId}"] ul.legend li`);
+    await expect(items.first()).toBeVisible();
+    const out: { name: string; color: string }[] = [];
+    for (let i = 0; i < (await items.count()); i++) {
+      out.push({ name: norm((await items.nth(i).textContent()) ?? ''), color: (await items.nth(i).locator('rect').getAttribute('fill')) ?? '' });
+    }
+    return out;
+  };
+  // the IOPS chart: every device line in its role's colour, as on the dashboard
+  const lines = await legend('iops-time');
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  for (const l of lines) {
+    const role = json.devices.front.some((d) => l.name.startsWith(d)) ? 'front' : json.devices.backing.some((d) => l.name.startsWith(d)) ? 'backing' : 'other';
+    expect(l.color.toUpperCase(), `${l.name} in the report`).toBe(roleColour(role)?.toUpperCase());
+  }
+  // the lines themselves are drawn in those colours
+  const strokes = await preview.locator('figure[data-figure="iops-time"] path.series').evaluateAll((ps) => ps.map((p) => p.getAttribute('stroke') ?? ''));
+  expect(new Set(strokes.map((s) => s.toUpperCase()))).toEqual(new Set(lines.map((l) => l.color.toUpperCase())));
+  // before/after: the baseline and measure bars in the same two colours as the dashboard's
+  const windows = await legend('latency-distribution');
+  expect(windows.map((w) => w.color.toUpperCase())).toEqual(dist.map((d) => String(d.color).toUpperCase()));
+  expect(windows[0]?.color).not.toBe(roleColour('backing'));
+});

@@ -7,8 +7,8 @@ import type { CacheProofApi } from '../shared/api.ts';
 import type { AnalysisView, AppInfo } from '../shared/contract.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 
-/** Okabe–Ito, a colour-blind-safe palette (black last; the dark theme swaps it for white). */
-export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#F0E442', '#000000'] as const;
+/** The app's one palette, indexed by meaning (shared/palette.ts; black last: the dark theme swaps it for white). */
+export { PALETTE } from '../shared/palette.ts';
 
 export interface Ctx {
   api: CacheProofApi;

@@ -8,6 +8,7 @@ import type { ReportKey } from './keys.ts';
 import type { ReportSeries, ReportSeriesDevice } from './series.ts';
 import type { ChartSeries, ChartSpec, Val } from './types.ts';
 import { m, str, msgv, num, pct, ms, sig, duration, roleOf } from './values.ts';
+import { COLOR, roleColor } from './colors.ts';
 
 /** At most this many lines on a time chart before the backing devices are summed into one. */
 export const MAX_DEVICE_LINES = 6;
@@ -86,9 +87,15 @@ function windowMean(a: AnalysisReport, line: Line, metric: 'iops' | 'awaitMs', s
 export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops' | 'latencyMs'): ChartSpec {
   const lines = chartLines(a, series);
   const n = series.t.length;
-  const s: ChartSeries[] = lines.map((line, i) => {
+  // a colour means a role (colors.ts); a second line of the same role is dashed
+  const used = new Set<number>();
+  const s: ChartSeries[] = lines.map((line) => {
     const ys = lineValues(line, metric, n);
-    return { name: line.name, color: i, points: series.t.map((t, j) => [t, ys[j] ?? null] as [number, number | null]) };
+    const first = line.devices[0];
+    const color = roleColor(first === undefined ? 'other' : roleOf(a, first.device, first.role));
+    const dashed = used.has(color);
+    used.add(color);
+    return { name: line.name, color, points: series.t.map((t, j) => [t, ys[j] ?? null] as [number, number | null]), ...(dashed ? { dashed: true } : {}) };
   });
   const summaryItems: Val[] = lines.map((line) =>
     metric === 'iops'
@@ -127,8 +134,9 @@ export function hourlyChart(a: AnalysisReport): ChartSpec {
     x: { kind: 'category', label: m('ax.hourUtc'), categories: hours.map((h) => msgv('hourLabel', { h: num(h.hour, 0) })) },
     y: { label: m('ax.percent'), unit: 'percent' },
     series: [
-      { name: msgv('fig.iosSaved'), color: 0, points: hours.map((h, i) => [i, h.iosSavedPercent] as [number, number | null]) },
-      { name: msgv('fig.latencyReduction'), color: 1, points: hours.map((h, i) => [i, h.latencyReductionPercent] as [number, number | null]) },
+      // I/Os saved are counted at the backing drives, the response time at the application-facing devices
+      { name: msgv('fig.iosSaved'), color: COLOR.backing, points: hours.map((h, i) => [i, h.iosSavedPercent] as [number, number | null]) },
+      { name: msgv('fig.latencyReduction'), color: COLOR.front, points: hours.map((h, i) => [i, h.latencyReductionPercent] as [number, number | null]) },
     ],
     summary: m('ch.hourlySummary', { n: num(hours.length, 0), saved: pct(a.benefit.matchedHours.iosSavedPercent), reduction: pct(a.benefit.matchedHours.latencyReductionPercent) }),
   };
@@ -143,8 +151,8 @@ export function distributionChart(a: AnalysisReport): ChartSpec {
     x: { kind: 'category', label: m('ax.percentile'), categories: keys.map((k) => msgv(`pctl.${k}`)) },
     y: { label: m('ax.latency'), unit: 'ms', min: 0 },
     series: [
-      { name: msgv('win.baseline'), color: 1, points: pts(d.baseline) },
-      { name: msgv('win.measure'), color: 2, points: pts(d.measure) },
+      { name: msgv('win.baseline'), color: COLOR.before, points: pts(d.baseline) },
+      { name: msgv('win.measure'), color: COLOR.after, points: pts(d.measure) },
     ],
     summary: m('ch.distSummary', {
       p99Before: ms(d.baseline?.p99 ?? null), p99After: ms(d.measure?.p99 ?? null), p50Before: ms(d.baseline?.p50 ?? null), p50After: ms(d.measure?.p50 ?? null),

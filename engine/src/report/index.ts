@@ -5,3 +5,4 @@ export * from './series.ts';
 export * from './intervals.ts';
 export * from './build.ts';
 export * from './engine-keys.ts';
+export * from './colors.ts';

@@ -4,6 +4,7 @@ import { synthCapture } from '../benefit/testkit.ts';
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { IntervalRecord } from '../records/types.ts';
 import { REPORT_KEYS } from './keys.ts';
+import { COLOR, roleColor } from './colors.ts';
 import { buildReportModel, MAX_DEVICE_LINES, type ReportInput } from './build.ts';
 import { intervalRow, INTERVAL_COLUMNS } from './intervals.ts';
 import { reportSeries } from './series.ts';
@@ -231,5 +232,21 @@ describe('the verdict (the executive summary\'s first sentence)', () => {
       expect(v.key).toBe('verdict.savedTco');
       expect(v.p?.['label']).toEqual({ k: 'str', s: best?.label });
     }
+  });
+});
+
+describe('a colour means one thing (colors.ts)', () => {
+  it('time-chart lines take their role\'s colour (a second line of a role dashed); before/after bars the window colours', () => {
+    const model = buildReportModel(input('fr0', ['bk0', 'bk1']));
+    const iops = model.charts.find((c) => c.id === 'iops-time');
+    const names = iops?.series.map((s) => JSON.stringify(s.name)) ?? [];
+    const byDevice = (d: string) => iops?.series[names.findIndex((n) => n.includes(`"${d}"`))];
+    expect(byDevice('fr0')?.color).toBe(COLOR.front);
+    expect(byDevice('bk0')?.color).toBe(COLOR.backing);
+    expect(byDevice('bk1')?.color).toBe(COLOR.backing);
+    expect([byDevice('bk0')?.dashed, byDevice('bk1')?.dashed].filter((x) => x === true)).toHaveLength(1);
+    const dist = model.charts.find((c) => c.id === 'latency-distribution');
+    expect(dist?.series.map((s) => s.color)).toEqual([COLOR.before, COLOR.after]);
+    expect(roleColor('cache')).toBe(COLOR.cache);
   });
 });

@@ -83,7 +83,7 @@ export interface Card {
 
 export interface ChartSeries {
   name: Val;
-  /** Index into the report palette. */
+  /** Index into the app's one palette by meaning (colors.ts `COLOR`: front, backing, cache, other, before, after, then categories). */
   color: number;
   /** [x, y]: x is UTC epoch ms (time axis) or a category index (bars); y null = no data. */
   points: [number, number | null][];

@@ -11,7 +11,7 @@ import type { Block, Card, ChartSpec, ReportModel, Table } from '@cacheproof/eng
 import { formatVal, reportText, rt } from '../../shared/i18n/report.ts';
 import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
-import { REPORT_PALETTE } from './svg.ts';
+import { paletteColor } from '../../shared/palette.ts';
 
 /** A font every PowerPoint and LibreOffice has. */
 const FONT = 'Arial';
@@ -87,7 +87,7 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
   }));
   s.addChart(pres.ChartType.line, data, {
     x: 0.4, y: 1.1, w: W - 0.8, h: 5.2,
-    chartColors: chart.series.map((ser) => hex(REPORT_PALETTE[((ser.color % REPORT_PALETTE.length) + REPORT_PALETTE.length) % REPORT_PALETTE.length] as string)),
+    chartColors: chart.series.map((ser) => hex(paletteColor(ser.color))),
     lineSize: 1.5, lineDataSymbol: 'none',
     showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
     showValAxisTitle: true, valAxisTitle: `${reportText(chart.y.label, lang)} (${rt(`unit.${chart.y.unit}`, lang)})`, valAxisTitleFontSize: 11,

@@ -8,11 +8,13 @@ import type { ChartSpec, Val } from '@cacheproof/engine/report';
 import { fmtSig, formatVal, reportText } from '../../shared/i18n/report.ts';
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
 import { esc } from './escape.ts';
+import { PALETTE, PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 
-/** Okabe–Ito, colour-blind safe (the app's palette, renderer/screen.ts). */
-export const REPORT_PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#8C6D1F', '#000000'] as const;
+/** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
+export const REPORT_PALETTE = PALETTE;
 
-const BAND_FILL: Record<'baseline' | 'warmup' | 'measure', string> = { baseline: '#D55E00', warmup: '#808080', measure: '#009E73' };
+/** The shaded windows: the before/after tints of the palette (never a series' hue). */
+const BAND_FILL: Record<'baseline' | 'warmup' | 'measure', string> = { baseline: PHASE_TINT.baseline.light, warmup: PHASE_TINT.warmup.light, measure: PHASE_TINT.measure.light };
 
 /** Drawing box in SVG user units (1 unit ≈ 1 CSS px at 100%; the SVG scales to the column width). */
 export const CHART_WIDTH = 680;
@@ -20,7 +22,7 @@ export const CHART_HEIGHT = 270;
 const M = { left: 62, right: 14, top: 22, bottom: 46 };
 
 export function color(i: number): string {
-  return REPORT_PALETTE[((i % REPORT_PALETTE.length) + REPORT_PALETTE.length) % REPORT_PALETTE.length] as string;
+  return paletteColor(i);
 }
 
 /** "Nice" ticks from 0 (or the minimum) to at least max: 1, 2, 2.5 or 5 × 10^k steps. */
@@ -127,7 +129,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     const bx0 = Math.max(M.left, X(b.fromMs));
     const bx1 = Math.min(M.left + pw, X(b.toMs));
     if (!(bx1 > bx0)) continue;
-    out.push(`<rect class="band" x="${f1(bx0)}" y="${M.top}" width="${f1(bx1 - bx0)}" height="${ph}" fill="${BAND_FILL[b.tone]}" fill-opacity="0.09"/>`);
+    out.push(`<rect class="band" x="${f1(bx0)}" y="${M.top}" width="${f1(bx1 - bx0)}" height="${ph}" fill="${BAND_FILL[b.tone]}"/>`);
     const label = reportText(b.label, lang);
     if (bx1 - bx0 > label.length * 5.6) out.push(text((bx0 + bx1) / 2, M.top - 6, label, `text-anchor="middle" fill="#444" font-size="10"`));
   }

@@ -6,19 +6,22 @@
 import type { AnalysisReport, Distribution, HourlyEntry } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type TooltipItem } from 'chart.js';
 import { TID } from '../../shared/testids.ts';
+import { COLOR } from '@cacheproof/engine/report';
+import { paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Words } from './text.ts';
 
-/** Before = vermillion, after = blue (Okabe–Ito), the same on every before/after chart. */
+/** Before = the baseline grey, after = the measure sky blue (shared/palette.ts), the same on every before/after chart and in the report. */
 function beforeAfterColors(palette: readonly string[]): [string, string] {
-  return [palette[1] ?? '#D55E00', palette[0] ?? '#0072B2'];
+  return [paletteColor(COLOR.before, palette), paletteColor(COLOR.after, palette)];
 }
 
 function bars(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   labels: string[]; datasets: ChartDataset<'bar', (number | null)[]>[]; xTitle: string; yTitle: string; definition: string;
   w: Words; fmt: (v: number | null) => string; stacked?: boolean; footer?: (index: number) => string[];
 }): Chart<'bar', (number | null)[], string> {
+  canvas.dataset['series'] = JSON.stringify(o.datasets.map((d) => ({ label: d.label ?? '', color: d.backgroundColor })));
   return new Chart<'bar', (number | null)[], string>(canvas, {
     type: 'bar',
     data: { labels: o.labels, datasets: o.datasets },

@@ -8,6 +8,8 @@ import type { AnalysisReport, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
+import { COLOR, roleColor } from '@cacheproof/engine/report';
+import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar } from '../charts.ts';
 import { el } from '../dom.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
@@ -19,6 +21,8 @@ type Point = { x: number; y: number };
 
 interface Line {
   label: string;
+  /** The role the line's colour says (shared/palette.ts): front, backing, cache or other. */
+  role: string;
   color: string;
   width: number;
   dash: number[];
@@ -55,7 +59,8 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs',
     stepMs = Math.max(stepMs, step(g.t));
     out.push({
       label: w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') }),
-      color: (g.group === 'front' ? palette[0] : palette[1]) ?? '#000',
+      role: g.group,
+      color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
       width: 2,
       dash: g.group === 'front' ? [] : [6, 3],
       hidden: false,
@@ -68,12 +73,14 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs',
   const grouped = new Set(groups.filter((g) => g.devices.length === 1).flatMap((g) => g.devices));
   const deviceLines = v.series.filter((s) => !grouped.has(s.device));
   if (groups.length === 0 || v.series.length <= MAX_DEVICE_LINES) {
-    deviceLines.forEach((s, i) => {
+    // a device's colour is its role's (the report's too); the group lines are solid, device lines dotted
+    deviceLines.forEach((s) => {
       stepMs = Math.max(stepMs, step(s.t));
       const role = ['front', 'backing', 'cache', 'other'].includes(s.role) ? w.d(`role.${s.role as 'front'}`) : s.role;
       out.push({
         label: w.d('series.device', { device: s.device, role }),
-        color: palette[(i + 2) % palette.length] ?? '#000',
+        role: s.role,
+        color: paletteColor(roleColor(s.role), palette),
         width: 1,
         dash: [2, 2],
         hidden: groups.length > 0,
@@ -92,11 +99,11 @@ function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: Pha
   const m0 = Date.parse(r.windows.measure.start), m1 = Date.parse(r.windows.measure.end);
   const sw = r.windows.switchAt === null ? null : Date.parse(r.windows.switchAt);
   const bands: PhaseBand[] = [
-    { startMs: b0, endMs: b1, color: cssVar('--phase-baseline', 'rgba(213,94,0,0.10)'), label: w.d('phase.baseline') },
+    { startMs: b0, endMs: b1, color: cssVar('--phase-baseline', PHASE_TINT.baseline.light), label: w.d('phase.baseline') },
   ];
   const warm0 = sw ?? b1;
-  if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', 'rgba(128,128,128,0.22)'), label: w.d('phase.warmup') });
-  bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', 'rgba(0,114,178,0.10)'), label: w.d('phase.measure') });
+  if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', PHASE_TINT.warmup.light), label: w.d('phase.warmup') });
+  bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', PHASE_TINT.measure.light), label: w.d('phase.measure') });
   // the adapter's actions (the switch it made, the restore) marked at their moment, beside the switch
   const actions = engineMarkers(r, w).filter((m) => m.atMs >= b0 && m.atMs <= m1 + 60_000);
   return { bands, markers: [...(sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }]), ...actions] };
@@ -138,6 +145,8 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const xMin = Math.min(Date.parse(o.r.windows.baseline.start), ...xs);
   const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
   const { bands, markers } = phases(o.r, w);
+  // what each line is and its colour, readable beside the canvas (tests compare them with the report's)
+  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden })));
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },

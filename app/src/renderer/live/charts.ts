@@ -9,6 +9,8 @@ import type { LiveSeries } from '../../shared/contract.ts';
 import { live, type LiveKey } from '../../shared/i18n/live.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
 import { cssVar } from '../charts.ts';
+import { roleColor } from '@cacheproof/engine/report';
+import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
 import { fmtNumber, fmtTime } from '../format.ts';
 
@@ -41,9 +43,9 @@ export const CHARTS: readonly ChartSpec[] = [
 
 /** The phase's band colour in the current theme (styles.css), as the results dashboard shades them. */
 function phaseColor(name: string): string {
-  if (name === 'baseline') return cssVar('--phase-baseline', 'rgba(213,94,0,0.08)');
-  if (name === 'warmup') return cssVar('--phase-warmup', 'rgba(128,128,128,0.15)');
-  if (name === 'measure') return cssVar('--phase-measure', 'rgba(0,114,178,0.08)');
+  if (name === 'baseline') return cssVar('--phase-baseline', PHASE_TINT.baseline.light);
+  if (name === 'warmup') return cssVar('--phase-warmup', PHASE_TINT.warmup.light);
+  if (name === 'measure') return cssVar('--phase-measure', PHASE_TINT.measure.light);
   return 'rgba(0,0,0,0)';
 }
 
@@ -82,11 +84,19 @@ export class LiveChart {
   /** Draws (or redraws) the window [fromMs, toMs] with these device buffers and phases. */
   update(buffers: readonly DeviceBuffer[], phases: LiveSeries['phases'], fromMs: number, toMs: number, intervalText: string): void {
     const metric = this.spec.metric;
-    const datasets = buffers.map((b, i) => ({
+    // a device's colour is its role's (shared/palette.ts, as on the dashboard and in the report); a second device of a role is dashed
+    const seen = new Set<number>();
+    const datasets = buffers.map((b) => {
+      const c = roleColor(b.role);
+      const dashed = seen.has(c);
+      seen.add(c);
+      return { b, color: paletteColor(c, this.palette), dash: dashed ? [5, 3] : [] };
+    }).map(({ b, color, dash }) => ({
       label: `${b.device} (${this.roleLabel(b.role)})`,
       data: b.t.map((x, j) => ({ x, y: b[metric][j] ?? null })) as { x: number; y: number | null }[],
-      borderColor: this.palette[i % this.palette.length] ?? '#0072B2',
-      backgroundColor: this.palette[i % this.palette.length] ?? '#0072B2',
+      borderColor: color,
+      backgroundColor: color,
+      borderDash: dash,
       borderWidth: 1.5,
       // A point with no neighbour (the first interval, or one between gaps) has no line to show it: draw it as a dot.
       pointRadius: (c: { dataIndex: number }) => (b[metric][c.dataIndex - 1] == null && b[metric][c.dataIndex + 1] == null ? 3 : 0),
