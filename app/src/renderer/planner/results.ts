@@ -2,7 +2,7 @@
 import type { Chart } from 'chart.js';
 import type { PlanResult, Scenario } from '@cacheproof/engine/plan';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planner, planSummarySentences, type PlannerKey } from '../../shared/i18n/planner.ts';
-import { formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
+import { breakEvenText, formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -30,7 +30,7 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
     const c = r.configurations.find((x) => x.id === cmp.id);
     if (c === undefined) continue;
     const isRef = c.id === r.referenceId;
-    const be = isRef ? t('reference') : cmp.breakEvenYear === null ? t('breakEven.never') : cmp.breakEvenYear === 0 ? t('breakEven.fromStart') : t('breakEven.year', { year: n(cmp.breakEvenYear, 1) });
+    const be = isRef ? t('reference') : breakEvenText(cmp, r.years, lang);
     cmpBody.append(
       el('tr', { 'data-config': c.id },
         el('th', { scope: 'row' }, c.label),

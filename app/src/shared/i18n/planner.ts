@@ -1,8 +1,8 @@
-import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type SavingsSensitivity, type Scenario, type TornadoInput } from '@cacheproof/engine/plan';
 import type { Catalog, Lang } from './types.ts';
 import { translate } from './types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from './tco.ts';
-import { fmtBytes } from './numbers.ts';
+import { fmtBytes, fmtDecimal, fmtNumber } from './numbers.ts';
 
 /**
  * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
@@ -467,4 +467,46 @@ export function configWarningSentences(c: ConfigResult, lang: Lang): string[] {
     for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
     return t(`warn.${w.code}` as TcoKey, params);
   });
+}
+
+/** An input's value of the savings sensitivity in its unit (USD/kWh or USD per drive-year, USD, %, %/yr, IOPS, bytes). */
+export function tornadoValueText(input: TornadoInput, value: number, energy: Scenario['energy'], lang: Lang): string {
+  switch (input) {
+    case 'energyPrice':
+      return 'usdPerKwh' in energy ? `${fmtDecimal(lang, value, 4)} USD/kWh` : `${fmtDecimal(lang, value, 2)} USD`;
+    case 'backingDrivePrice':
+    case 'cacheDrivePrice':
+      return `${fmtNumber(lang, value)} USD`;
+    case 'hitShare':
+    case 'capacityGrowth':
+    case 'iopsGrowth':
+      return `${fmtDecimal(lang, value * 100, 1)} %`;
+    case 'iopsTarget':
+      return `${fmtNumber(lang, value)} IOPS`;
+    case 'capacity':
+      return fmtBytes(lang, value);
+  }
+}
+
+/**
+ * The savings sensitivity in sentences (engine savingsSensitivity): header, savings as entered,
+ * one line per input (largest swing first), then the input that moves the savings most. Used by
+ * `cacheproof tco`, the Planner's chart summary and the report.
+ */
+export function sensitivitySentences(sens: SavingsSensitivity, r: PlanResult, lang: Lang): string[] {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
+  const n = (x: number): string => formatTcoNumber(lang, x);
+  const label = (id: string): string => r.configurations.find((c) => c.id === id)?.label ?? id;
+  const out = [
+    t('sens.header', { label: label(sens.configId), ref: label(sens.referenceId), pct: fmtDecimal(lang, sens.change * 100, 1) }),
+    t('sens.base', { savings: n(sens.baseSavingsUsd), years: n(sens.years) }),
+  ];
+  for (const b of sens.bars) {
+    const common = { input: t(`in.${b.input}`), low: tornadoValueText(b.input, b.lowValue, r.energy, lang), high: tornadoValueText(b.input, b.highValue, r.energy, lang) };
+    if (b.savingsLowUsd === null || b.savingsHighUsd === null || b.swingUsd === null) out.push(t('sens.failed', { ...common, code: b.errorCode ?? '' }));
+    else out.push(t('sens.line', { ...common, savingsLow: n(b.savingsLowUsd), savingsHigh: n(b.savingsHighUsd), swing: n(b.swingUsd) }));
+  }
+  const top = sens.bars[0];
+  if (top?.swingUsd != null) out.push(t('sens.largest', { input: t(`in.${top.input}`), swing: n(top.swingUsd) }));
+  return out;
 }
