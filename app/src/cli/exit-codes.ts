@@ -27,6 +27,7 @@ export const EXIT_OF_ERROR = {
   'trace-unavailable': EXIT.unavailable,
   'no-devices-chosen': EXIT.usage,
   'report-cannot-write': EXIT.cannotWrite,
+  'plan-scenario-invalid': EXIT.badInput,
   'report-scenario-invalid': EXIT.badInput,
   'report-scenario-mismatch': EXIT.mismatch,
   'report-no-browser': EXIT.unavailable,
