@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import { expect, repoRoot, sampleTest, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatTcoNumber } from '../../app/src/shared/i18n/tco.ts';
+import { report } from '../../app/src/shared/i18n/report.ts';
 
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 const NVME = 'samsung-mzqlb3t8hals';
@@ -150,6 +151,10 @@ test('add a configuration with a catalog NVMe drive, remove one, export, import 
   }
   expect(text).not.toContain('RAM read cache');
   expect(text).toContain('Savings sensitivity');
+  // The report's tornado: the same engine result, its bars in the CLI's order.
+  await expect(tco.locator('svg[data-chart="tco-sensitivity"]')).toBeAttached();
+  const inputs = await tco.locator('[data-table="tco-sensitivity"] tbody tr td:first-child').allInnerTexts();
+  expect(inputs).toEqual((cli.sensitivity?.bars ?? []).map((b) => (report.en as Record<string, string>)[`tsens.${b.input}`]));
   expect(errors).toEqual([]);
   expect(otherErrors).toEqual([]);
   await fresh.close();

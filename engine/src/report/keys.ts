@@ -65,6 +65,7 @@ export const REPORT_KEYS = [
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',
   'tsens.capacityGrowth', 'tsens.iopsGrowth', 'tsens.iopsTarget', 'tsens.capacity',
+  'ch.tcoSensTitle', 'ch.tcoSensSummary', 'ax.savingsChange', 'ser.sensLow', 'ser.sensHigh',
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];

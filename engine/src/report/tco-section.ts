@@ -63,8 +63,9 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
   };
   blocks.push({ type: 'chart', chart: costChart }, { type: 'chart', chart: cumChart });
-  // Savings sensitivity: the engine's tornado (the Planner's chart, `tco --json` sensitivity), as a table sorted by swing.
+  // Savings sensitivity: the engine's tornado (the Planner's chart, `tco --json` sensitivity), as a chart and a table sorted by swing.
   const sens = savingsSensitivity(t.scenario);
+  const charts: ChartSpec[] = [costChart, cumChart];
   if (sens.ok) {
     const sv = sens.value;
     const pctText = num(sv.change * 100, 0);
@@ -87,6 +88,20 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
       rows,
     } });
     const top = sv.bars[0];
+    // A vertical tornado: per input (largest swing first), the change in savings at −change and at +change.
+    const delta = (v: number | null): number | null => (v === null ? null : v - sv.baseSavingsUsd);
+    const sensChart: ChartSpec = {
+      id: 'tco-sensitivity', kind: 'bar', title: m('ch.tcoSensTitle', { label: label(sv.configId), pct: pctText }),
+      x: { kind: 'category', label: m('c.input'), categories: sv.bars.map((b) => msgv(`tsens.${b.input}` as ReportKey)) },
+      y: { label: m('ax.savingsChange'), unit: 'usd' },
+      series: [
+        { name: msgv('ser.sensLow', { pct: pctText }), color: 0, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
+        { name: msgv('ser.sensHigh', { pct: pctText }), color: 1, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
+      ],
+      summary: m('ch.tcoSensSummary', { savings: num(sv.baseSavingsUsd, 0), input: top === undefined ? empty : msgv(`tsens.${top.input}` as ReportKey), swing: num(top?.swingUsd ?? null, 0) }),
+    };
+    blocks.push({ type: 'chart', chart: sensChart });
+    charts.push(sensChart);
     if (top !== undefined && top.swingUsd !== null)
       blocks.push({ type: 'paragraph', text: m('tco.sensLargest', { input: msgv(`tsens.${top.input}` as ReportKey), swing: num(top.swingUsd, 0), years: num(p.years, 0), savings: num(sv.baseSavingsUsd, 0), pct: pctText }) });
   }
@@ -109,5 +124,5 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     return { id: `tco.${c.id}`, label: m('sumrow.tcoTotal', { label: str(c.label), years: num(p.years, 0) }), unit: 'usd', path: `tco.configurations[${c.id}].totalUsd`, before: null, after: null, value: c.totalUsd, low: null, high: null, devices: '' };
   });
-  return { section: { id: 'tco', title: m('sec.tco'), blocks }, charts: [costChart, cumChart], summary };
+  return { section: { id: 'tco', title: m('sec.tco'), blocks }, charts, summary };
 }
