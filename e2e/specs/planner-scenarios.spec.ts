@@ -17,13 +17,24 @@ import { expect, repoRoot, sampleTest, watchConsole, type AppHost } from '../fix
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatTcoNumber } from '../../app/src/shared/i18n/tco.ts';
 import { report } from '../../app/src/shared/i18n/report.ts';
+import { fmtDecimal } from '../../app/src/shared/i18n/numbers.ts';
 
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 const NVME = 'samsung-mzqlb3t8hals';
 const test = sampleTest;
 
+interface CliLife {
+  expectedFailures: number;
+  yearsToWearOut: number | null;
+  wearIndexBefore: number | null;
+  wearIndexAfter: number | null;
+}
 interface CliOut {
-  result: { configurations: { id: string; label: string; totalUsd: number }[]; comparisons: { id: string; savingsUsd: number }[] };
+  result: {
+    years: number;
+    configurations: { id: string; label: string; totalUsd: number; backingLife: CliLife; cacheLife: CliLife | null }[];
+    comparisons: { id: string; savingsUsd: number }[];
+  };
   sensitivity: { configId: string; bars: { input: string; swingUsd: number | null }[] } | null;
 }
 
@@ -136,6 +147,21 @@ test('add a configuration with a catalog NVMe drive, remove one, export, import 
   await expect(other.getByTestId(TID.plannerChartTornado).locator('canvas')).toBeVisible();
   const shot = await other.screenshot({ fullPage: true, path: testInfo.outputPath('planner-imported.png') });
   await testInfo.attach('planner-imported', { body: shot, contentType: 'image/png' });
+
+  // The dashboard's drive life: the CLI's figures for the cache configuration that saves most in the imported scenario.
+  const withCache = new Set(configs.filter((c) => c.cache !== undefined).map((c) => c.id));
+  const savings = (id: string): number => cli.result.comparisons.find((x) => x.id === id)?.savingsUsd ?? -Infinity;
+  const featured = cli.result.configurations.filter((c) => withCache.has(c.id)).sort((a, b) => savings(b.id) - savings(a.id))[0];
+  if (featured?.cacheLife?.yearsToWearOut == null || featured.backingLife.wearIndexBefore === null || featured.backingLife.wearIndexAfter === null) throw new Error('no cache configuration with wear figures');
+  await other.getByTestId(TID.navResults).click();
+  const life = other.getByTestId(TID.dashLife);
+  await expect(life).toContainText(featured.label);
+  await expect(life.locator('[data-figure="cacheYearsToWearOut"] [data-value]')).toHaveText(`${fmtDecimal('en', featured.cacheLife.yearsToWearOut, 1)} years`);
+  await expect(life.locator('[data-figure="hddWearIndex"] [data-value]')).toHaveText(`${fmtDecimal('en', featured.backingLife.wearIndexBefore, 3)} → ${fmtDecimal('en', featured.backingLife.wearIndexAfter, 3)}`);
+  await expect(life.locator('[data-figure="expectedFailures"] [data-value]')).toHaveText(fmtDecimal('en', featured.backingLife.expectedFailures + featured.cacheLife.expectedFailures, 2));
+  for (const part of ['Unit', 'Window', 'Method']) await expect(life.locator('[data-figure="cacheYearsToWearOut"] dt', { hasText: part })).toHaveCount(1);
+  await expect(life).toContainText('the scenario edited in the Planner');
+  await testInfo.attach('dashboard-drive-life', { body: await life.screenshot({ path: testInfo.outputPath('dashboard-life.png') }), contentType: 'image/png' });
 
   // The report printed afterwards (the Export screen's preview is the report's HTML) shows the edited scenario.
   await other.getByTestId(TID.navExport).click();

@@ -18,6 +18,8 @@ export const TID = {
   warnings: 'warnings',
   /** The results dashboard's root; `data-drawn="true"` once every chart has drawn. Each chart box below holds its canvas; its text summary is `${id}-summary`. */
   dashboard: 'dashboard',
+  /** The dashboard's drive-life section; each figure is a `[data-figure]` box with its value in `[data-value]`. */
+  dashLife: 'dash-life',
   chartLatency: 'chart-latency',
   chartHourly: 'chart-hourly',
   chartDistribution: 'chart-distribution',
