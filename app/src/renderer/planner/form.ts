@@ -247,7 +247,7 @@ export class PlannerForm {
 
   /** A catalog figure's value in its unit, or why it is absent. */
   private figureText(name: DriveFigure, f: CatalogFigure): string {
-    if (f.value === null) return this.p('fig.absent', { reason: f.reason });
+    if (f.value === null) return this.p('fig.absent');
     if (name === 'capacityBytes') return fmtBytes(this.lang, f.value);
     if (name === 'afr') return `${fmtDecimal(this.lang, f.value * 100, 3)} %`;
     return fmtDecimal(this.lang, f.value, 2);
@@ -283,7 +283,8 @@ export class PlannerForm {
             el('th', { scope: 'row' }, p(`fig.${name}`)),
             el('td', {},
               el('strong', { class: 'pl-fig-value' }, this.figureText(name, f) + price),
-              el('span', { class: 'pl-fig-source' }, 'source' in f ? f.source : '', ...('url' in f && f.url !== undefined ? [' ', el('a', { href: f.url, rel: 'noreferrer noopener', target: '_blank' }, f.url)] : [])),
+              // The catalog's citation (or why the figure is absent), shown as written: data, not UI text.
+              el('span', { class: 'pl-fig-source', translate: 'no', lang: 'en' }, 'source' in f ? f.source : f.reason, ...('url' in f && f.url !== undefined ? [' ', el('a', { href: f.url, rel: 'noreferrer noopener', target: '_blank' }, f.url)] : [])),
               el('span', { class: 'pl-fig-date' }, `${p('col.date')}: ${f.date}`))));
         }
         figures.append(el('table', { class: 'pl-table pl-figures', 'data-testid': TID.plannerCatalogFigures },
