@@ -102,6 +102,19 @@ test('add a configuration with a catalog NVMe drive, remove one, export, import 
   expect(newId).toMatch(/^config-\d+$/);
   await page.getByTestId(`${TID.plannerAddSsdCache}-${newId}`).click();
   await page.locator('fieldset.pl-config').last().getByLabel('Cache SSD model').selectOption(NVME);
+  // Duplicate it and remove the copy; a typed drive added and removed; a drive in use cannot be removed.
+  await page.getByTestId(`${TID.plannerDuplicateConfig}-${newId}`).click();
+  const copy = page.locator('fieldset.pl-config').nth(-1);
+  await expect(copy.locator('> legend')).toHaveText(/\(copy\)$/);
+  const copyId = await copy.getAttribute('data-config');
+  expect(copyId).not.toBe(newId);
+  await page.getByTestId(`${TID.plannerRemoveConfig}-${copyId}`).click();
+  await expect(page.locator(`fieldset.pl-config[data-config="${copyId}"]`)).toHaveCount(0);
+  await page.getByTestId(TID.plannerAddTypedDrive).click();
+  await expect(page.locator('table.pl-drives tbody th').last()).toHaveText('New drive 4');
+  await page.getByTestId(`${TID.plannerRemoveDrive}-drive-4`).click();
+  await expect(page.locator('table.pl-drives tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId(`${TID.plannerRemoveDrive}-${NVME}`)).toBeDisabled();
   // Remove the RAM-cache design.
   await page.getByTestId(`${TID.plannerRemoveConfig}-hdd-ram-cache`).click();
   await expect(page.getByTestId(TID.plannerError)).toBeHidden();
