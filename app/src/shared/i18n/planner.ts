@@ -32,13 +32,13 @@ export type PlannerKey =
   | 'cmpCaption' | 'summary' | 'sum.total' | 'sum.cumulative' | 'sum.spindles' | 'sum.spindlesPoint' | 'sum.noFit'
   | 'life.config' | 'life.backing' | 'life.cache' | 'life.none'
   | 'addConfig' | 'dupConfig' | 'removeConfig' | 'lastConfig' | 'newConfig' | 'copyOf' | 'addSsdCache' | 'addRamCache' | 'removeCache' | 'configActions'
-  | 'sec.catalog' | 'f.catalog' | 'h.catalog' | 'addFromCatalog' | 'addTyped' | 'newDrive' | 'removeDrive' | 'driveInUse' | 'driveActions'
+  | 'sec.catalog' | 'f.catalog' | 'h.catalog' | 'addFromCatalog' | 'addTyped' | 'newDrive' | 'removeDrive' | 'driveInUse'
   | 'col.figure' | 'col.value' | 'col.source' | 'col.date' | 'catalogFailed' | 'catalogLoading' | 'fig.absent' | 'fig.examplePrice' | 'catalogCaption'
   | 'fig.rpm' | 'fig.capacityBytes' | 'fig.randomReadIops4k' | 'fig.randomWriteIops4k' | 'fig.iops' | 'fig.watts' | 'fig.maxWatts' | 'fig.idleWatts'
   | 'fig.workloadTbPerYear' | 'fig.enduranceTbw' | 'fig.dwpd' | 'fig.warrantyYears' | 'fig.mtbfHours' | 'fig.afr' | 'fig.priceUsd'
   | 'import' | 'importHelp' | 'importFailed' | 'importNotJson' | 'imported' | 'saveFailed' | 'problems'
   | 'seg.hdd-7.2k-nearline' | 'seg.hdd-10k' | 'seg.ssd-sata-read-intensive' | 'seg.ssd-sata-mixed-use' | 'seg.ssd-nvme'
-  | 'chart.tornado' | 'axis.savings' | 'tornado.low' | 'tornado.high' | 'tornado.none' | 'tornado.summary';
+  | 'chart.tornado' | 'axis.savings' | 'tornado.low' | 'tornado.high' | 'tornado.none';
 
 export const planner: Catalog<PlannerKey> = {
   en: {
@@ -116,7 +116,7 @@ export const planner: Catalog<PlannerKey> = {
     configActions: 'Actions on {label}',
     'sec.catalog': 'Add a drive model', 'f.catalog': 'From the drive catalog', 'h.catalog': 'Real drive models; every figure with its source and date. Prices are examples: replace them with a quote.',
     addFromCatalog: 'Add this drive', addTyped: 'Add a drive to type in', newDrive: 'New drive {n}', removeDrive: 'Remove',
-    driveInUse: '{label} is used by a configuration: choose another drive there first.', driveActions: 'Actions on {label}',
+    driveInUse: '{label} is used by a configuration: choose another drive there first.',
     'col.figure': 'Figure', 'col.value': 'Value', 'col.source': 'Source', 'col.date': 'Date',
     catalogFailed: 'The drive catalog could not be read: {detail}', catalogLoading: 'Loading the drive catalog…',
     'fig.absent': 'not given', 'fig.examplePrice': 'example price: replace it with a quote', catalogCaption: 'Figures of {label} and their sources',
@@ -129,7 +129,6 @@ export const planner: Catalog<PlannerKey> = {
     imported: 'Imported {file}.', saveFailed: 'The scenario could not be saved with the analysis: {detail}', problems: '{count} fields to correct:',
     'chart.tornado': 'Savings of {label} against {ref} with each input at −{pct} % and +{pct} %', 'axis.savings': 'Savings over {years} years (USD)',
     'tornado.low': 'Input −{pct} %', 'tornado.high': 'Input +{pct} %', 'tornado.none': 'The sensitivity needs a second configuration to compare with the reference.',
-    'tornado.summary': '{text}',
     'seg.hdd-7.2k-nearline': 'Nearline HDD, 7,200 rpm', 'seg.hdd-10k': 'HDD, 10,000 rpm', 'seg.ssd-sata-read-intensive': 'SATA SSD, read-intensive', 'seg.ssd-sata-mixed-use': 'SATA SSD, mixed use', 'seg.ssd-nvme': 'NVMe SSD',
   },
   fr: {
@@ -207,7 +206,7 @@ export const planner: Catalog<PlannerKey> = {
     configActions: 'Actions sur {label}',
     'sec.catalog': 'Ajouter un modèle de disque', 'f.catalog': 'Depuis le catalogue de disques', 'h.catalog': 'Modèles réels ; chaque valeur avec sa source et sa date. Les prix sont des exemples : remplacez-les par un devis.',
     addFromCatalog: 'Ajouter ce disque', addTyped: 'Ajouter un disque à saisir', newDrive: 'Nouveau disque {n}', removeDrive: 'Supprimer',
-    driveInUse: '{label} est utilisé par une configuration : choisissez d’abord un autre disque.', driveActions: 'Actions sur {label}',
+    driveInUse: '{label} est utilisé par une configuration : choisissez d’abord un autre disque.',
     'col.figure': 'Valeur', 'col.value': 'Chiffre', 'col.source': 'Source', 'col.date': 'Date',
     catalogFailed: 'Le catalogue de disques n’a pas pu être lu : {detail}', catalogLoading: 'Chargement du catalogue de disques…',
     'fig.absent': 'non fourni', 'fig.examplePrice': 'prix d’exemple : remplacez-le par un devis', catalogCaption: 'Valeurs de {label} et leurs sources',
@@ -220,7 +219,6 @@ export const planner: Catalog<PlannerKey> = {
     imported: '{file} importé.', saveFailed: 'Le scénario n’a pas pu être enregistré avec l’analyse : {detail}', problems: '{count} champs à corriger :',
     'chart.tornado': 'Économies de {label} face à {ref}, chaque entrée à −{pct} % et +{pct} %', 'axis.savings': 'Économies sur {years} ans (USD)',
     'tornado.low': 'Entrée −{pct} %', 'tornado.high': 'Entrée +{pct} %', 'tornado.none': 'La sensibilité demande une seconde configuration à comparer à la référence.',
-    'tornado.summary': '{text}',
     'seg.hdd-7.2k-nearline': 'HDD nearline, 7 200 tr/min', 'seg.hdd-10k': 'HDD, 10 000 tr/min', 'seg.ssd-sata-read-intensive': 'SSD SATA, lecture intensive', 'seg.ssd-sata-mixed-use': 'SSD SATA, usage mixte', 'seg.ssd-nvme': 'SSD NVMe',
   },
   es: {
@@ -298,7 +296,7 @@ export const planner: Catalog<PlannerKey> = {
     configActions: 'Acciones sobre {label}',
     'sec.catalog': 'Añadir un modelo de disco', 'f.catalog': 'Del catálogo de discos', 'h.catalog': 'Modelos reales; cada cifra con su fuente y fecha. Los precios son ejemplos: sustitúyalos por un presupuesto.',
     addFromCatalog: 'Añadir este disco', addTyped: 'Añadir un disco a introducir', newDrive: 'Disco nuevo {n}', removeDrive: 'Quitar',
-    driveInUse: '{label} lo usa una configuración: elija antes otro disco allí.', driveActions: 'Acciones sobre {label}',
+    driveInUse: '{label} lo usa una configuración: elija antes otro disco allí.',
     'col.figure': 'Cifra', 'col.value': 'Valor', 'col.source': 'Fuente', 'col.date': 'Fecha',
     catalogFailed: 'No se pudo leer el catálogo de discos: {detail}', catalogLoading: 'Cargando el catálogo de discos…',
     'fig.absent': 'no indicado', 'fig.examplePrice': 'precio de ejemplo: sustitúyalo por un presupuesto', catalogCaption: 'Cifras de {label} y sus fuentes',
@@ -311,7 +309,6 @@ export const planner: Catalog<PlannerKey> = {
     imported: '{file} importado.', saveFailed: 'No se pudo guardar el escenario con el análisis: {detail}', problems: '{count} campos por corregir:',
     'chart.tornado': 'Ahorro de {label} frente a {ref} con cada entrada a −{pct} % y +{pct} %', 'axis.savings': 'Ahorro en {years} años (USD)',
     'tornado.low': 'Entrada −{pct} %', 'tornado.high': 'Entrada +{pct} %', 'tornado.none': 'La sensibilidad necesita una segunda configuración que comparar con la referencia.',
-    'tornado.summary': '{text}',
     'seg.hdd-7.2k-nearline': 'HDD nearline, 7.200 rpm', 'seg.hdd-10k': 'HDD, 10.000 rpm', 'seg.ssd-sata-read-intensive': 'SSD SATA, lectura intensiva', 'seg.ssd-sata-mixed-use': 'SSD SATA, uso mixto', 'seg.ssd-nvme': 'SSD NVMe',
   },
   ru: {
@@ -389,7 +386,7 @@ export const planner: Catalog<PlannerKey> = {
     configActions: 'Действия с «{label}»',
     'sec.catalog': 'Добавить модель диска', 'f.catalog': 'Из каталога дисков', 'h.catalog': 'Реальные модели; у каждого значения есть источник и дата. Цены — примеры: замените их ценами из предложения.',
     addFromCatalog: 'Добавить этот диск', addTyped: 'Добавить диск для ручного ввода', newDrive: 'Новый диск {n}', removeDrive: 'Удалить',
-    driveInUse: '«{label}» используется в конфигурации: сначала выберите там другой диск.', driveActions: 'Действия с «{label}»',
+    driveInUse: '«{label}» используется в конфигурации: сначала выберите там другой диск.',
     'col.figure': 'Параметр', 'col.value': 'Значение', 'col.source': 'Источник', 'col.date': 'Дата',
     catalogFailed: 'Не удалось прочитать каталог дисков: {detail}', catalogLoading: 'Загрузка каталога дисков…',
     'fig.absent': 'не указано', 'fig.examplePrice': 'цена-пример: замените её ценой из предложения', catalogCaption: 'Параметры «{label}» и их источники',
@@ -402,7 +399,6 @@ export const planner: Catalog<PlannerKey> = {
     imported: '{file} импортирован.', saveFailed: 'Не удалось сохранить сценарий вместе с анализом: {detail}', problems: 'Нужно исправить полей: {count}.',
     'chart.tornado': 'Экономия «{label}» против «{ref}» при изменении каждого параметра на −{pct} % и +{pct} %', 'axis.savings': 'Экономия за {years} г. (USD)',
     'tornado.low': 'Параметр −{pct} %', 'tornado.high': 'Параметр +{pct} %', 'tornado.none': 'Для чувствительности нужна вторая конфигурация для сравнения с эталоном.',
-    'tornado.summary': '{text}',
     'seg.hdd-7.2k-nearline': 'HDD nearline, 7200 об/мин', 'seg.hdd-10k': 'HDD, 10 000 об/мин', 'seg.ssd-sata-read-intensive': 'SSD SATA, для чтения', 'seg.ssd-sata-mixed-use': 'SSD SATA, смешанная нагрузка', 'seg.ssd-nvme': 'SSD NVMe',
   },
 };

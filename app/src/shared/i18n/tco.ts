@@ -18,7 +18,7 @@ export type TcoKey =
   | 'warn.typed-count-short' | 'warn.over-rating' | 'warn.cache-wears-out'
   | 'cmpHeader' | 'cmp.config' | 'cmp.drives' | 'cmp.total' | 'cmp.savings' | 'cmp.savingsPct' | 'cmp.perIops' | 'cmp.perTb' | 'cmp.breakEven'
   | 'breakEven.never' | 'breakEven.fromStart' | 'breakEven.year' | 'breakEven.beyond' | 'reference'
-  | 'sens.header' | 'sens.base' | 'sens.line' | 'sens.failed' | 'sens.largest' | 'sens.unit'
+  | 'sens.header' | 'sens.base' | 'sens.line' | 'sens.failed' | 'sens.largest'
   | 'in.energyPrice' | 'in.backingDrivePrice' | 'in.cacheDrivePrice' | 'in.hitShare' | 'in.capacityGrowth' | 'in.iopsGrowth' | 'in.iopsTarget' | 'in.capacity'
   | 'usage' | 'err.usage' | 'err.cannot-read' | 'err.not-json' | 'err.cannot-write' | 'err.no-capture-support' | 'written'
   | 'err.too-new' | 'err.missing' | 'err.wrong-type' | 'err.too-few' | 'err.not-above' | 'err.below-min' | 'err.above-max'
@@ -82,7 +82,6 @@ export const tco: Catalog<TcoKey> = {
     'sens.line': '{input}: {low} → {high}: savings {savingsLow} to {savingsHigh} USD (swing {swing} USD).',
     'sens.failed': '{input}: {low} → {high}: cannot be planned ({code}).',
     'sens.largest': 'The input that moves the savings most: {input} (swing {swing} USD).',
-    'sens.unit': 'USD',
     'in.energyPrice': 'Energy price', 'in.backingDrivePrice': 'Backing drive price', 'in.cacheDrivePrice': 'Cache drive or RAM price',
     'in.hitShare': 'Cache hit share', 'in.capacityGrowth': 'Capacity growth per year', 'in.iopsGrowth': 'IOPS growth per year', 'in.iopsTarget': 'IOPS target', 'in.capacity': 'Capacity needed',
     usage: 'Usage: cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]\n       cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang en|fr|es|ru]\n',
@@ -168,7 +167,6 @@ export const tco: Catalog<TcoKey> = {
     'sens.line': '{input} : {low} → {high} : économies de {savingsLow} à {savingsHigh} USD (écart {swing} USD).',
     'sens.failed': '{input} : {low} → {high} : impossible à planifier ({code}).',
     'sens.largest': 'L’entrée qui fait le plus varier les économies : {input} (écart {swing} USD).',
-    'sens.unit': 'USD',
     'in.energyPrice': 'Prix de l’énergie', 'in.backingDrivePrice': 'Prix des disques de stockage', 'in.cacheDrivePrice': 'Prix du SSD ou de la RAM de cache',
     'in.hitShare': 'Taux de succès du cache', 'in.capacityGrowth': 'Croissance annuelle de la capacité', 'in.iopsGrowth': 'Croissance annuelle des IOPS', 'in.iopsTarget': 'Objectif d’IOPS', 'in.capacity': 'Capacité nécessaire',
     usage: 'Usage : cacheproof tco SCÉNARIO [--json] [--lang en|fr|es|ru]\n        cacheproof tco --from-capture CAPTURE --out SCÉNARIO [--lang en|fr|es|ru]\n',
@@ -254,7 +252,6 @@ export const tco: Catalog<TcoKey> = {
     'sens.line': '{input}: {low} → {high}: ahorro de {savingsLow} a {savingsHigh} USD (variación {swing} USD).',
     'sens.failed': '{input}: {low} → {high}: no se puede planificar ({code}).',
     'sens.largest': 'La entrada que más mueve el ahorro: {input} (variación {swing} USD).',
-    'sens.unit': 'USD',
     'in.energyPrice': 'Precio de la energía', 'in.backingDrivePrice': 'Precio de los discos de respaldo', 'in.cacheDrivePrice': 'Precio del SSD o la RAM de caché',
     'in.hitShare': 'Tasa de aciertos de caché', 'in.capacityGrowth': 'Crecimiento anual de la capacidad', 'in.iopsGrowth': 'Crecimiento anual de IOPS', 'in.iopsTarget': 'Objetivo de IOPS', 'in.capacity': 'Capacidad necesaria',
     usage: 'Uso: cacheproof tco ESCENARIO [--json] [--lang en|fr|es|ru]\n     cacheproof tco --from-capture CAPTURA --out ESCENARIO [--lang en|fr|es|ru]\n',
@@ -340,7 +337,6 @@ export const tco: Catalog<TcoKey> = {
     'sens.line': '{input}: {low} → {high}: экономия от {savingsLow} до {savingsHigh} USD (размах {swing} USD).',
     'sens.failed': '{input}: {low} → {high}: расчёт невозможен ({code}).',
     'sens.largest': 'Сильнее всего экономию меняет: {input} (размах {swing} USD).',
-    'sens.unit': 'USD',
     'in.energyPrice': 'Цена электроэнергии', 'in.backingDrivePrice': 'Цена основных дисков', 'in.cacheDrivePrice': 'Цена SSD или RAM кэша',
     'in.hitShare': 'Доля попаданий в кэш', 'in.capacityGrowth': 'Рост ёмкости в год', 'in.iopsGrowth': 'Рост IOPS в год', 'in.iopsTarget': 'Целевые IOPS', 'in.capacity': 'Нужная ёмкость',
     usage: 'Использование: cacheproof tco СЦЕНАРИЙ [--json] [--lang en|fr|es|ru]\n               cacheproof tco --from-capture ЗАПИСЬ --out СЦЕНАРИЙ [--lang en|fr|es|ru]\n',
