@@ -81,7 +81,7 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
       state.loading = false;
       state.draft = localizeTemplate(saved.value as Json, state.lang);
       state.last = null;
-      evaluate(view, state);
+      evaluate(view, state, false);
       state.rebuild();
       return;
     }
@@ -91,7 +91,7 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
       // The language may have changed while the host was answering.
       state.draft = localizeTemplate(r.value as Json, state.lang);
       state.last = null;
-      evaluate(view, state);
+      evaluate(view, state, false);
     } else state.loadError = r.error.code;
     state.rebuild();
   };

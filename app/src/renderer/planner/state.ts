@@ -99,8 +99,8 @@ export function plansSaved(): Promise<void> {
   return chain;
 }
 
-/** Checks and plans the draft; keeps the last valid result when it fails. */
-export function evaluate(view: AnalysisView, st: PlannerState): void {
+/** Checks and plans the draft; keeps the last valid result when it fails. `save`: a person changed it, so a valid draft is saved with the analysis. */
+export function evaluate(view: AnalysisView, st: PlannerState, save = true): void {
   if (st.draft === null) return;
   const parsed = parseScenario(st.draft);
   if (!parsed.ok) {
@@ -117,12 +117,13 @@ export function evaluate(view: AnalysisView, st: PlannerState): void {
   st.error = null;
   st.problems = [];
   st.last = { scenario: parsed.value, result: plan.value };
-  void queueSave(view, st, st.draft);
+  // Only a person's change is saved: a scenario just loaded (the saved one, the prefill) or relabelled for the language is not "edited".
+  if (save) void queueSave(view, st, st.draft);
 }
 
 /**
  * Puts the template's texts of the draft and of the last valid result in `lang` (a person's own
- * labels stay), then re-checks and saves the draft.
+ * labels stay), then re-checks the draft (not saved: relabelling is not an edit).
  */
 export function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang): void {
   st.lang = lang;
@@ -132,5 +133,5 @@ export function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang)
     const plan = planScenario(scenario);
     if (plan.ok) st.last = { scenario, result: plan.value };
   }
-  evaluate(view, st);
+  evaluate(view, st, false);
 }
