@@ -41,13 +41,22 @@ interface CliResult {
 /** Whole USD as the page and `cacheproof tco` print them (English locale). */
 const usd = (x: number): string => formatTcoNumber('en', x, 0);
 
-async function openPlanner(page: Page, app: AppHost): Promise<void> {
+/**
+ * Opens the sample's Planner. The edited scenario is saved with the analysis by the host, which
+ * the specs of this file share: unless `keepSaved`, the Planner is reset to the prefilled scenario
+ * first, so each test starts from the measurement.
+ */
+async function openPlanner(page: Page, app: AppHost, keepSaved = false): Promise<void> {
   await page.goto(app.authUrl);
   // The app boots on Home; the sample is one click away.
   await page.getByTestId(TID.homeSample).click();
   await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
   await page.getByTestId(TID.navPlanner).click();
   await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();
+  if (!keepSaved) {
+    await page.getByTestId(TID.plannerReset).click();
+    await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();
+  }
 }
 
 async function exportScenario(page: Page, file: string): Promise<unknown> {
@@ -128,7 +137,7 @@ test('the planner opens from the sample analysis and follows RAID level and elec
   await testInfo.attach('planner', { body: shot, contentType: 'image/png' });
 
   // Saved with the analysis: a reload keeps the edits.
-  await openPlanner(page, app);
+  await openPlanner(page, app, true);
   await expect(page.getByLabel('Electricity price')).toHaveValue('0.32');
   await expect(page.getByTestId(`${TID.plannerLines}-${first.id}`).locator('tr[data-line="total"] td.num')).toHaveText(usd(editedFirst?.totalUsd ?? NaN));
   expect(errors).toEqual([]);

@@ -33,6 +33,7 @@ export const EXIT_OF_ERROR = {
   'engine-config-invalid': EXIT.badInput,
   'engine-refused': EXIT.usage,
   'report-cannot-write': EXIT.cannotWrite,
+  'plan-scenario-invalid': EXIT.badInput,
   'report-scenario-invalid': EXIT.badInput,
   'report-scenario-mismatch': EXIT.mismatch,
   'report-no-browser': EXIT.unavailable,

@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import {
   parseScenario,
   planScenario,
+  savingsSensitivity,
   scenarioFromMeasurement,
   withMeasuredFrom,
   type MeasuredFrom,
@@ -25,12 +26,12 @@ import {
 } from '@cacheproof/engine/plan';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
-import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
+import { breakEvenText, formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { writeFileAtomic } from '../host/atomic-write.ts';
 import { TCO_HELP } from './help.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
-import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences } from '../shared/i18n/planner.ts';
+import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
 export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom } | { ok: false; exitCode: ExitCode; message: string }>;
@@ -123,7 +124,10 @@ export function makeTco(deps: TcoDeps = {}): Command {
       io.stderr(`${file}: ${errorSentence(plan.error, a.lang)}\n`);
       return EXIT.badInput;
     }
-    if (a.json) io.stdout(`${JSON.stringify({ format: 'cacheproof-tco-result', version: 1, result: plan.value }, null, 2)}\n`);
+    // The tornado (engine savingsSensitivity, ±20 % per input); null when there is nothing to compare.
+    const sens = savingsSensitivity(scenario.value);
+    const sensitivity = sens.ok ? sens.value : null;
+    if (a.json) io.stdout(`${JSON.stringify({ format: 'cacheproof-tco-result', version: 1, result: plan.value, sensitivity }, null, 2)}\n`);
     else io.stdout(renderTcoText(plan.value, scenario.value, a.lang));
     return EXIT.ok;
   };
@@ -226,7 +230,7 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
     const c = r.configurations.find((x) => x.id === cmp.id);
     if (c === undefined) continue;
     const isRef = c.id === r.referenceId;
-    const be = isRef ? t('reference') : cmp.breakEvenYear === null ? t('breakEven.never') : cmp.breakEvenYear === 0 ? t('breakEven.fromStart') : t('breakEven.year', { year: n(cmp.breakEvenYear, 1) });
+    const be = isRef ? t('reference') : breakEvenText(cmp, r.years, lang);
     rows.push([
       c.label,
       n(c.sizing.driveCount + c.cacheDriveCount),
@@ -239,6 +243,8 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
     ]);
   }
   out.push(...columns(rows, [false, true, true, true, true, true, true, false]));
+  const sens = savingsSensitivity(s);
+  if (sens.ok) out.push('', ...sensitivitySentences(sens.value, r, lang));
   return `${out.join('\n')}\n`;
 }
 

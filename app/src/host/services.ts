@@ -14,6 +14,8 @@ import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { withMeasuredFrom } from '@cacheproof/engine/plan';
 import { prefilledScenarioOf } from './plan.ts';
+import { loadSavedPlan, savePlan } from './saved-plans.ts';
+import catalogJson from '../../../samples/catalog/drives.json';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
@@ -66,6 +68,14 @@ export function createHandlers(ctx: HostContext): Handlers {
     // a finished run's background analysis: on a worker thread, and shared with its dashboard
     openAnalysis: (path, meta, options) => sessions.open(path, meta, options),
   });
+  /** The Planner's edited scenarios, one per capture (host/saved-plans.ts). */
+  const plansDir = join(ctx.dataDir ?? dataDir(), 'plans');
+  /** The SHA-256 of an open analysis's capture (the session's, computed once). */
+  const captureShaOf = async (analysisId: string): Promise<string> => {
+    const a = opened.get(analysisId);
+    if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
+    return (await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false }, a.options)).captureSha256;
+  };
   const reports = reportHandlers({
     analysisOf: (id) => opened.get(id),
     // the dashboard's session: the report and its preview never read or analyse the capture again
@@ -107,6 +117,12 @@ export function createHandlers(ctx: HostContext): Handlers {
       const devices = readCapture(a.path, (db) => readCaptureInfo(db).devices);
       const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices }, a.path, lang);
       return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
+    },
+    'plan.catalog': async () => ({ catalog: catalogJson as { format: 'cacheproof-drive-catalog' } }),
+    'plan.saved': async ({ analysisId }) => ({ scenario: (await loadSavedPlan(plansDir, await captureShaOf(analysisId))) as { format: 'cacheproof-tco'; version: number } | null }),
+    'plan.save': async ({ analysisId, scenario }) => {
+      await savePlan(plansDir, await captureShaOf(analysisId), scenario);
+      return { saved: scenario !== null };
     },
     // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
     'devices.list': async () => ({ devices: await runs.listDevices() }),

@@ -16,6 +16,12 @@ export interface CacheProofApi {
   cancelAnalysis(target: AnalysisTarget): Promise<Result<boolean>>;
   /** A TCO scenario prefilled from an analysis opened in this session (by its `AnalysisView.id`), the template's labels in `lang` (default en). */
   planFromAnalysis(analysisId: string, lang?: Lang): Promise<Result<ScenarioDraft>>;
+  /** The drive catalog shipped with the app (raw JSON: check it with the engine's parseCatalog). */
+  planCatalog(): Promise<Result<unknown>>;
+  /** The edited scenario saved with an analysis's capture, or null. */
+  savedPlan(analysisId: string): Promise<Result<ScenarioDraft | null>>;
+  /** Saves an analysis's edited scenario with its capture (null forgets it). */
+  savePlan(analysisId: string, scenario: ScenarioDraft | null): Promise<Result<boolean>>;
   listDevices(): Promise<Result<DeviceEntry[]>>;
   /** Cache engines the probe detects on this machine. */
   detectEngines(): Promise<Result<DetectedEngine[]>>;
@@ -63,6 +69,18 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     planFromAnalysis: async (analysisId, lang) => {
       const r = await call('plan.fromAnalysis', lang === undefined ? { analysisId } : { analysisId, lang });
       return r.ok ? { ok: true, value: r.value.scenario } : r;
+    },
+    planCatalog: async () => {
+      const r = await call('plan.catalog', {});
+      return r.ok ? { ok: true, value: r.value.catalog } : r;
+    },
+    savedPlan: async (analysisId) => {
+      const r = await call('plan.saved', { analysisId });
+      return r.ok ? { ok: true, value: r.value.scenario } : r;
+    },
+    savePlan: async (analysisId, scenario) => {
+      const r = await call('plan.save', { analysisId, scenario });
+      return r.ok ? { ok: true, value: r.value.saved } : r;
     },
     listDevices: async () => {
       const r = await call('devices.list', {});

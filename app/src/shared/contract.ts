@@ -341,6 +341,18 @@ export const CHANNELS = {
     request: z.object({ analysisId: z.string().min(1).max(64), lang: z.enum(['en', 'fr', 'es', 'ru']).optional() }).strict(),
     reply: z.object({ scenario: ScenarioDraft }),
   },
+  /** The drive catalog shipped with the app (samples/catalog/drives.json, docs/tco-scenario.md "Drive catalog"), for the Planner's drive picker; the renderer checks it with the engine's parseCatalog. */
+  'plan.catalog': { request: Empty, reply: z.object({ catalog: z.looseObject({ format: z.literal('cacheproof-drive-catalog') }) }) },
+  /** The scenario saved with an analysis's capture (the Planner's last valid edit), or null when none is saved. */
+  'plan.saved': {
+    request: z.object({ analysisId: z.string().min(1).max(64) }).strict(),
+    reply: z.object({ scenario: ScenarioDraft.nullable() }),
+  },
+  /** Saves (or, with null, forgets) the edited scenario of an analysis's capture in the data folder; an invalid scenario is `plan-scenario-invalid`. */
+  'plan.save': {
+    request: z.object({ analysisId: z.string().min(1).max(64), scenario: ScenarioDraft.nullable() }).strict(),
+    reply: z.object({ saved: z.boolean() }),
+  },
   /** Block devices with their stacking and guessed roles (needs the probe). */
   'devices.list': { request: Empty, reply: z.object({ devices: z.array(DeviceEntry) }) },
   /** Cache engines on this machine (`cacheproof-probe engine detect --json`), for the wizard's cache-engine step. */
@@ -423,6 +435,7 @@ export const ERROR_CODES = [
   'engine-config-invalid',
   /** The probe refused the adapter setting for another reason (its sentence says which). */
   'engine-refused',
+  'plan-scenario-invalid',
   'report-cannot-write',
   'report-scenario-invalid',
   'report-scenario-mismatch',

@@ -18,6 +18,8 @@ export const TID = {
   warnings: 'warnings',
   /** The results dashboard's root; `data-drawn="true"` once every chart has drawn. Each chart box below holds its canvas; its text summary is `${id}-summary`. */
   dashboard: 'dashboard',
+  /** The dashboard's drive-life section; each figure is a `[data-figure]` box with its value in `[data-value]`. */
+  dashLife: 'dash-life',
   chartLatency: 'chart-latency',
   chartHourly: 'chart-hourly',
   chartDistribution: 'chart-distribution',
@@ -38,6 +40,25 @@ export const TID = {
   plannerError: 'planner-error',
   plannerExport: 'planner-export',
   plannerReset: 'planner-reset',
+  /** The Planner's scenario file input (import) and the sentence of a refused file. */
+  plannerImport: 'planner-import',
+  plannerImportError: 'planner-import-error',
+  plannerImportStatus: 'planner-import-status',
+  /** The catalog picker: select, figures table (rows carry data-figure), add buttons. */
+  plannerCatalog: 'planner-catalog',
+  plannerCatalogFigures: 'planner-catalog-figures',
+  plannerCatalogAdd: 'planner-catalog-add',
+  plannerAddTypedDrive: 'planner-add-typed-drive',
+  /** `${plannerRemoveDrive}-${drive id}`. */
+  plannerRemoveDrive: 'planner-remove-drive',
+  plannerAddConfig: 'planner-add-config',
+  /** `${…}-${configuration id}`. */
+  plannerDuplicateConfig: 'planner-duplicate-config',
+  plannerRemoveConfig: 'planner-remove-config',
+  plannerAddSsdCache: 'planner-add-ssd-cache',
+  plannerAddRamCache: 'planner-add-ram-cache',
+  plannerRemoveCache: 'planner-remove-cache',
+  plannerChartTornado: 'planner-chart-tornado',
   plannerSummary: 'planner-summary',
   plannerComparison: 'planner-comparison',
   /** One table per configuration: `${plannerLines}-${configuration id}`; rows carry data-line (the line-item id), `upfront`, `total`. */

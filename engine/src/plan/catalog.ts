@@ -335,3 +335,37 @@ export function scenarioFromCatalog(c: DriveCatalog, recipe: CatalogRecipe): Pla
   const check = parseScenario(out);
   return check.ok ? { ok: true, value: out } : check;
 }
+
+/**
+ * A scenario drive draft from catalog drive `id` for a person to complete: every figure the
+ * catalog sources, as {@link catalogDrive} takes it (watts: the average, else the sourced
+ * maximum), and the names of the figures the TCO model needs that the catalog does not give
+ * (`absent`), left out of the draft so that the scenario check names each field to type in.
+ * Example: `catalogDriveDraft(c, 'samsung-mzqlb3t8hals')` → `{ drive: { id, label, class: 'ssd-nvme', capacityBytes: 3.84e12, … }, absent: ['watts'] }`.
+ */
+export function catalogDriveDraft(c: DriveCatalog, id: string): { drive: Record<string, unknown>; absent: string[] } | null {
+  const d = c.drives.find((x) => x.id === id);
+  if (d === undefined) return null;
+  const full = catalogDrive(c, id, d.class !== 'hdd');
+  if (full.ok) return { drive: { ...full.value }, absent: [] };
+  const drive: Record<string, unknown> = { id: d.id, label: d.label, class: d.class, interface: d.interface };
+  const absent: string[] = [];
+  const take = (k: string, f: CatalogFigure | undefined, needed: boolean): void => {
+    if (f !== undefined && f.value !== null) drive[k] = f.value;
+    else if (needed) absent.push(k);
+  };
+  take('rpm', d.rpm, false);
+  take('capacityBytes', d.capacityBytes, true);
+  take('iops', d.iops, true);
+  take('watts', d.watts.value !== null ? d.watts : d.maxWatts, true);
+  take('priceUsd', d.priceUsd, true);
+  take('afr', d.afr, true);
+  take('workloadTbPerYear', d.workloadTbPerYear, false);
+  if (d.enduranceTbw?.value != null) drive['enduranceTbw'] = d.enduranceTbw.value;
+  else if (d.dwpd?.value != null && d.warrantyYears.value !== null) {
+    drive['dwpd'] = d.dwpd.value;
+    drive['warrantyYears'] = d.warrantyYears.value;
+  } else if (d.class !== 'hdd') absent.push('enduranceTbw');
+  drive['notes'] = `From the drive catalog (samples/catalog/drives.json, "${d.id}"), where every figure has its source and date; ${isExamplePrice(d.priceUsd) ? 'example price, replace before use' : `price quoted ${d.priceUsd.date}`}. Not in the catalog, to be typed in: ${absent.join(', ')}.`;
+  return { drive, absent };
+}

@@ -11,3 +11,4 @@ export * from './template.ts';
 export * from './catalog.ts';
 export * from './recipe.ts';
 export * from './generate.ts';
+export * from './tornado.ts';

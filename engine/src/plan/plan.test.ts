@@ -3,6 +3,7 @@ import exampleJson from '../../../samples/scenarios/example.tco.json';
 import {
   EXAMPLE_SCENARIO,
   backEndIops,
+  breakEvenBeyondPeriod,
   breakEvenYear,
   cacheHostBytesWrittenPerYear,
   evaluateConfiguration,
@@ -174,6 +175,12 @@ describe('break-even', () => {
     expect(breakEvenYear([100, 110, 120], [60, 90, 130])).toBeCloseTo(1 + 20 / 30, 12);
     expect(breakEvenYear([100, 110, 120], [50, 80, 110])).toBeNull();
     expect(breakEvenYear([10, 20], [50, 60])).toBe(0);
+    // Beyond the period, not clamped: d = 10 closing by 30 − 10 = 20 a year → year 2.5.
+    expect(breakEvenBeyondPeriod([100, 110, 120], [50, 80, 110])).toBeCloseTo(2.5, 12);
+    // Dearer every year, and no cheaper to run: never.
+    expect(breakEvenBeyondPeriod([100, 140, 180], [50, 80, 110])).toBeNull();
+    // Within the period: the in-period figure is the one to print.
+    expect(breakEvenBeyondPeriod([100, 105, 110], [60, 85, 110])).toBeNull();
   });
 });
 

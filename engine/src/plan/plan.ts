@@ -364,6 +364,25 @@ export function breakEvenYear(cumulativeA: readonly number[], cumulativeB: reado
 }
 
 /**
+ * When configuration A, still dearer than B at the end of the period, would break even if the
+ * last year's running costs of both went on unchanged (a year beyond the period, not clamped).
+ * Method: n = last index; d = A[n] − B[n] > 0; yearly increments sA = A[n] − A[n−1] and
+ * sB = B[n] − B[n−1]; when sA < sB the gap closes by sB − sA a year, so the year is
+ * n + d ÷ (sB − sA). null when A breaks even within the period (see {@link breakEvenYear}) or
+ * never (its yearly costs are not lower).
+ * Example: A = [100, 110, 120], B = [50, 80, 110] → d = 10, sA = 10, sB = 30 → 2 + 10 ÷ 20 = year 2.5.
+ */
+export function breakEvenBeyondPeriod(cumulativeA: readonly number[], cumulativeB: readonly number[]): number | null {
+  if (breakEvenYear(cumulativeA, cumulativeB) !== null) return null;
+  const n = Math.min(cumulativeA.length, cumulativeB.length) - 1;
+  if (n < 1) return null;
+  const d = (cumulativeA[n] ?? 0) - (cumulativeB[n] ?? 0);
+  const sA = (cumulativeA[n] ?? 0) - (cumulativeA[n - 1] ?? 0);
+  const sB = (cumulativeB[n] ?? 0) - (cumulativeB[n - 1] ?? 0);
+  return sA < sB ? n + d / (sB - sA) : null;
+}
+
+/**
  * Plans a whole (already parsed) scenario: every configuration, then savings and break-even
  * against the reference (`referenceId`, default the first configuration).
  * Method: see {@link evaluateConfiguration}; savingsPct = (reference total − total) ÷
@@ -394,6 +413,7 @@ export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
     savingsUsd: ref.totalUsd - c.totalUsd,
     savingsPct: ref.totalUsd > 0 ? ((ref.totalUsd - c.totalUsd) / ref.totalUsd) * 100 : 0,
     breakEvenYear: breakEvenYear(c.cumulativeUsd, ref.cumulativeUsd),
+    breakEvenBeyondYear: breakEvenBeyondPeriod(c.cumulativeUsd, ref.cumulativeUsd),
   }));
   const demand = demandFor(s);
   const w = s.workload;

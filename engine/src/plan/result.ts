@@ -94,6 +94,13 @@ export interface Comparison {
   savingsPct: number;
   /** Year from which this configuration has cost no more than the reference (see breakEvenYear); null: never in the period. */
   breakEvenYear: number | null;
+  /**
+   * When breakEvenYear is null: the year beyond the period at which this configuration would
+   * break even if the last year's running costs of both went on (plan.ts breakEvenBeyondPeriod);
+   * null when it would never (or breaks even within the period). Printed "not within N years
+   * (year X if the last year's costs continue)", never clamped to the period.
+   */
+  breakEvenBeyondYear: number | null;
 }
 
 export interface PlanResult {

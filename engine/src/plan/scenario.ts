@@ -377,6 +377,29 @@ export function parseScenario(input: unknown): PlanResultOr<Scenario> {
   return cross === null ? { ok: true, value: s } : { ok: false, error: cross };
 }
 
+/**
+ * Every problem of a scenario, one per field (the Planner marks each and says a sentence for
+ * each): all schema problems, one per JSON path; when the schema holds, the first cross-field
+ * problem (see {@link parseScenario}). Empty when the scenario is valid.
+ * Example: a negative price and a read share of 2 → two errors, at `drives[0].priceUsd` and `workload.readShare`.
+ */
+export function scenarioProblems(input: unknown): PlanError[] {
+  const first = parseScenario(input);
+  if (first.ok) return [];
+  if (first.error.code === 'too-new') return [first.error];
+  const parsed = scenarioSchema.safeParse(input);
+  if (parsed.success) return [first.error];
+  const out: PlanError[] = [];
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const e = fromZodIssue(issue, input);
+    if (seen.has(e.path)) continue;
+    seen.add(e.path);
+    out.push(e);
+  }
+  return out;
+}
+
 /** Group-size rules per RAID level; null when fine. Exported for the RAID module's tests. */
 export function raidGroupProblem(raid: RaidSpec, path: string): PlanError | null {
   const n = raid.groupSize;

@@ -64,6 +64,11 @@ export const REPORT_KEYS = [
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
+  // Savings sensitivity (tornado) and break-even beyond the period.
+  'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
+  'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',
+  'tsens.capacityGrowth', 'tsens.iopsGrowth', 'tsens.iopsTarget', 'tsens.capacity',
+  'ch.tcoSensTitle', 'ch.tcoSensSummary', 'ax.savingsChange', 'ser.sensLow', 'ser.sensHigh',
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];

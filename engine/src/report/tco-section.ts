@@ -3,6 +3,7 @@
  * summary rows, from `planScenario`'s result (no cost computed here).
  */
 import type { ConfigResult, LineId } from '../plan/result.ts';
+import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
@@ -30,7 +31,15 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
   const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     const isRef = cmp.id === p.referenceId;
-    const be: Val = isRef ? msgv('tco.reference') : cmp.breakEvenYear === null ? msgv('tco.never') : cmp.breakEvenYear === 0 ? msgv('tco.dayOne') : msgv('tco.year', { year: num(cmp.breakEvenYear, 1) });
+    const be: Val = isRef
+      ? msgv('tco.reference')
+      : cmp.breakEvenYear === null
+        ? cmp.breakEvenBeyondYear === null
+          ? msgv('tco.never')
+          : msgv('tco.beyond', { years: num(p.years, 0), year: num(cmp.breakEvenBeyondYear, 1) })
+        : cmp.breakEvenYear === 0
+          ? msgv('tco.dayOne')
+          : msgv('tco.year', { year: num(cmp.breakEvenYear, 1) });
     return { cells: [str(c.label), num(c.sizing.driveCount + c.cacheDriveCount, 0), num(c.totalUsd, 0), num(cmp.savingsUsd, 0), pct(cmp.savingsPct), num(c.costPerDeliveredIopsUsd, 2), num(c.costPerUsableTbUsd, 2), be] };
   });
   blocks.push({ type: 'table', table: {
@@ -54,6 +63,48 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
   };
   blocks.push({ type: 'chart', chart: costChart }, { type: 'chart', chart: cumChart });
+  // Savings sensitivity: the engine's tornado (the Planner's chart, `tco --json` sensitivity), as a chart and a table sorted by swing.
+  const sens = savingsSensitivity(t.scenario);
+  const charts: ChartSpec[] = [costChart, cumChart];
+  if (sens.ok) {
+    const sv = sens.value;
+    const pctText = num(sv.change * 100, 0);
+    const label = (id: string): Val => str(p.configurations.find((c) => c.id === id)?.label ?? id);
+    const valueOf = (input: TornadoInput, v: number): Val =>
+      input === 'hitShare' || input === 'capacityGrowth' || input === 'iopsGrowth' ? pct(v * 100, 1)
+        : input === 'capacity' ? { k: 'bytes', v }
+          : input === 'energyPrice' ? num(v, 3)
+            : num(v, 0);
+    const rows: Table['rows'] = sv.bars.map((b) => ({
+      cells: [msgv(`tsens.${b.input}` as ReportKey), valueOf(b.input, b.lowValue), valueOf(b.input, b.highValue),
+        b.savingsLowUsd === null ? msgv('tco.sensFailed', { code: str(b.errorCode ?? '') }) : num(b.savingsLowUsd, 0),
+        b.savingsHighUsd === null ? msgv('tco.sensFailed', { code: str(b.errorCode ?? '') }) : num(b.savingsHighUsd, 0),
+        num(b.swingUsd, 0)],
+    }));
+    blocks.push({ type: 'table', table: {
+      id: 'tco-sensitivity', title: m('t.tcoSensitivity', { label: label(sv.configId), reference: label(sv.referenceId), pct: pctText }), sheet: true,
+      columns: [col('c.input', 'left'), { head: m('c.lowValue', { pct: pctText }), align: 'right' }, { head: m('c.highValue', { pct: pctText }), align: 'right' },
+        { head: m('c.savingsLow', { pct: pctText }), align: 'right', unit: 'usd' }, { head: m('c.savingsHigh', { pct: pctText }), align: 'right', unit: 'usd' }, col('c.swingUsd', 'right', 'usd')],
+      rows,
+    } });
+    const top = sv.bars[0];
+    // A vertical tornado: per input (largest swing first), the change in savings at −change and at +change.
+    const delta = (v: number | null): number | null => (v === null ? null : v - sv.baseSavingsUsd);
+    const sensChart: ChartSpec = {
+      id: 'tco-sensitivity', kind: 'bar', title: m('ch.tcoSensTitle', { label: label(sv.configId), pct: pctText }),
+      x: { kind: 'category', label: m('c.input'), categories: sv.bars.map((b) => msgv(`tsens.${b.input}` as ReportKey)) },
+      y: { label: m('ax.savingsChange'), unit: 'usd' },
+      series: [
+        { name: msgv('ser.sensLow', { pct: pctText }), color: 0, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
+        { name: msgv('ser.sensHigh', { pct: pctText }), color: 1, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
+      ],
+      summary: m('ch.tcoSensSummary', { savings: num(sv.baseSavingsUsd, 0), input: top === undefined ? empty : msgv(`tsens.${top.input}` as ReportKey), swing: num(top?.swingUsd ?? null, 0) }),
+    };
+    blocks.push({ type: 'chart', chart: sensChart });
+    charts.push(sensChart);
+    if (top !== undefined && top.swingUsd !== null)
+      blocks.push({ type: 'paragraph', text: m('tco.sensLargest', { input: msgv(`tsens.${top.input}` as ReportKey), swing: num(top.swingUsd, 0), years: num(p.years, 0), savings: num(sv.baseSavingsUsd, 0), pct: pctText }) });
+  }
   for (const c of p.configurations) {
     blocks.push({ type: 'subheading', text: m('tco.config'), sub: str(c.label) });
     blocks.push({ type: 'paragraph', text: m('tco.sizing', {
@@ -73,5 +124,5 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     return { id: `tco.${c.id}`, label: m('sumrow.tcoTotal', { label: str(c.label), years: num(p.years, 0) }), unit: 'usd', path: `tco.configurations[${c.id}].totalUsd`, before: null, after: null, value: c.totalUsd, low: null, high: null, devices: '' };
   });
-  return { section: { id: 'tco', title: m('sec.tco'), blocks }, charts: [costChart, cumChart], summary };
+  return { section: { id: 'tco', title: m('sec.tco'), blocks }, charts, summary };
 }

@@ -1,7 +1,7 @@
 /**
  * The results dashboard for one analysis: mode badge, headline cards (cards.ts), the two time
  * charts with shaded phases and zoom (timeline.ts), before/after bars (compare.ts), health,
- * drift and warnings (health.ts). Every figure comes from the engine's analyze output in
+ * drift and warnings (health.ts), drive life from the Planner's scenario (life.ts). Every figure comes from the engine's analyze output in
  * `AnalysisView.result` (docs/analyze-json.md) and the host's chart series.
  *
  * Performance marks: whoever asks the host to open an analysis sets
@@ -19,6 +19,7 @@ import { cards } from './cards.ts';
 import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
+import { lifeSection } from './life.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 import { engineSection } from './engine.ts';
@@ -51,6 +52,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       hourlyFigure(r, w, palette, scheduler),
       distributionFigure(r, w, palette, scheduler),
       ioFigure(r, w, palette, scheduler)),
+    lifeSection(ctx, v, w),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     healthSection(r, w),
     driftSection(r, w),

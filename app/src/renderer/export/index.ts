@@ -13,6 +13,7 @@ import { LANGS, translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { plansSaved } from '../planner/state.ts';
 import type { AnalysisView } from '../../shared/contract.ts';
 
 const LANG_NAMES: Record<Lang, string> = { en: 'English', fr: 'Français', es: 'Español', ru: 'Русский' };
@@ -103,6 +104,13 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
   const scenarioFor = async (): Promise<ScenarioDraft | null> => {
     if (!state.tco) return null;
     if (scenario !== null) return scenario;
+    // The Planner's edited scenario saved with this analysis (after any save on its way), else the prefill.
+    await plansSaved();
+    const saved = await ctx.api.savedPlan(view.id);
+    if (saved.ok && saved.value !== null) {
+      scenario = saved.value;
+      return scenario;
+    }
     const r = await ctx.api.planFromAnalysis(view.id);
     if (!r.ok) {
       showError(r.error.code);

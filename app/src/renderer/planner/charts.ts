@@ -1,8 +1,9 @@
 /** The Planner's charts (Chart.js): costs stacked by category, cumulative costs, backing drives against the IOPS target. */
 import { Chart, type ChartDataset } from 'chart.js';
-import { sensitivity, type ConfigResult, type LineId, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { sensitivity, type ConfigResult, type LineId, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
-import { formatTcoNumber } from '../../shared/i18n/tco.ts';
+import { formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
+import { fmtDecimal } from '../../shared/i18n/numbers.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 
 /** What a chart is drawn with: the language and the colour-blind-safe palette (Okabe–Ito) shared with the dashboard. */
@@ -133,6 +134,56 @@ export function spindleLines(ctx: ChartCtx, canvas: HTMLCanvasElement, series: S
       plugins: {
         title: { display: true, text: p('chart.spindles') },
         tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${p('sum.spindlesPoint', { drives: num(Number(item.parsed.y)), iops: num(Number(item.parsed.x)) })}` } },
+      },
+    },
+  });
+}
+
+/**
+ * The tornado (engine savingsSensitivity): one horizontal bar per input from its savings at −20 %
+ * to its savings at +20 %, largest swing on top, against a line at the savings as entered. Two
+ * datasets (−20 % and +20 % ends) so the direction is in the legend, not only in the colour.
+ */
+export function tornadoBars(ctx: ChartCtx, canvas: HTMLCanvasElement, sens: SavingsSensitivity, r: PlanResult): Chart {
+  const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
+  const t = (key: TcoKey): string => translate(tco, ctx.lang, key);
+  const usd = (v: string | number): string => formatTcoNumber(ctx.lang, Number(v));
+  const pct = fmtDecimal(ctx.lang, sens.change * 100, 1);
+  const label = (id: string): string => r.configurations.find((c) => c.id === id)?.label ?? id;
+  const bars = sens.bars;
+  const base = sens.baseSavingsUsd;
+  const ends = (pick: (b: (typeof bars)[number]) => number | null): [number, number][] => bars.map((b) => {
+    const v = pick(b);
+    return v === null ? [base, base] : [Math.min(base, v), Math.max(base, v)];
+  });
+  return new Chart(canvas, {
+    type: 'bar',
+    data: {
+      labels: bars.map((b) => t(`in.${b.input}`)),
+      datasets: [
+        { label: p('tornado.low', { pct }), data: ends((b) => b.savingsLowUsd), backgroundColor: ctx.palette[0] ?? '#000', grouped: false },
+        { label: p('tornado.high', { pct }), data: ends((b) => b.savingsHighUsd), backgroundColor: ctx.palette[1] ?? '#000', grouped: false, borderColor: '#000', borderWidth: 1 },
+      ],
+    },
+    options: {
+      indexAxis: 'y',
+      animation: false,
+      maintainAspectRatio: false,
+      scales: {
+        x: { title: { display: true, text: p('axis.savings', { years: sens.years }) }, ticks: { callback: (v) => usd(v) } },
+        y: { title: { display: false } },
+      },
+      plugins: {
+        title: { display: true, text: p('chart.tornado', { label: label(sens.configId), ref: label(sens.referenceId), pct }) },
+        tooltip: {
+          callbacks: {
+            label: (item) => {
+              const b = bars[item.dataIndex];
+              const v = b === undefined ? null : item.datasetIndex === 0 ? b.savingsLowUsd : b.savingsHighUsd;
+              return `${item.dataset.label ?? ''}: ${v === null ? '—' : `${usd(v)} USD`}`;
+            },
+          },
+        },
       },
     },
   });

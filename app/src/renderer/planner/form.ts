@@ -4,12 +4,21 @@
  */
 import {
   BYTES_PER_TB,
+  DRIVE_FIGURES,
   IOPS_BASES,
   RAID_LEVELS,
+  SEGMENTS,
+  catalogDriveDraft,
+  isExamplePrice,
   jsonPath,
   raidGroupProblem,
+  type CatalogFigure,
+  type DriveCatalog,
+  type DriveFigure,
   type RaidLevel,
 } from '@cacheproof/engine/plan';
+import { fmtBytes, fmtDecimal } from '../../shared/i18n/numbers.ts';
+import { TID } from '../../shared/testids.ts';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
@@ -35,6 +44,16 @@ function shown(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
 
+/** The catalog drive last picked (kept across rebuilds of the form). */
+let pickedCatalogId: string | null = null;
+
+/** A configuration id not used yet: `config-N`. */
+function freshConfigId(configs: Json[]): string {
+  let n = configs.length + 1;
+  while (configs.some((c) => c['id'] === `config-${n}`)) n++;
+  return `config-${n}`;
+}
+
 export function idFor(pathText: string): string {
   return `pl-${pathText.replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
@@ -46,10 +65,12 @@ export class PlannerForm {
   private readonly tc: (key: TcoKey, params?: Record<string, string | number>) => string;
 
   constructor(
-    lang: Lang,
+    private readonly lang: Lang,
     private readonly st: PlannerState,
     private readonly onInput: () => void,
     private readonly onStructure: () => void,
+    /** The drive catalog (plan.catalog, checked by parseCatalog), or a sentence saying why there is none. */
+    private readonly catalog: DriveCatalog | string | null = null,
   ) {
     this.p = (key, params) => translate(planner, lang, key, params);
     this.tc = (key, params) => translate(tco, lang, key, params);
@@ -150,7 +171,7 @@ export class PlannerForm {
     const refSelect = energy.querySelector<HTMLSelectElement>(`#${idFor('referenceId')}`);
     if (refSelect && getAt(d, ['referenceId']) === undefined && configs[0]) refSelect.value = String(configs[0]['id']);
 
-    form.append(workload, energy, this.drivesTable(), this.configurations(configs));
+    form.append(workload, energy, this.drivesTable(), this.catalogPicker(), this.configurations(configs));
     return form;
   }
 
@@ -163,12 +184,26 @@ export class PlannerForm {
       ['capacityBytes', 'f.driveCapacity', 'unit.tb', TB],
       ['watts', 'f.driveWatts', 'unit.watts', IDENT],
       ['afr', 'f.driveAfr', 'unit.percentPerYear', PERCENT],
+      // SSDs only (an HDD row leaves it empty): needed for a cache SSD, typed when the catalog gives none.
+      ['enduranceTbw', 'fig.enduranceTbw', 'unit.tb', IDENT],
     ];
-    const head = el('tr', {}, el('th', { scope: 'col' }, p('col.drive')), ...cols.map(([, label, unit]) => el('th', { scope: 'col' }, `${p(label)} (${p(unit)})`)));
+    const head = el('tr', {}, el('th', { scope: 'col' }, p('col.drive')), ...cols.map(([, label, unit]) => el('th', { scope: 'col' }, `${p(label)} (${p(unit)})`)), el('td', {}));
+    const configs = Array.isArray(this.draft['configurations']) ? (this.draft['configurations'] as Json[]) : [];
+    const used = new Set<string>();
+    for (const c of configs) {
+      used.add(String(getAt(c, ['backing', 'driveId']) ?? ''));
+      const cache = getAt(c, ['cache', 'driveId']);
+      if (typeof cache === 'string') used.add(cache);
+    }
+
     const body = el('tbody', {});
     for (const [i, drive] of drives.entries()) {
       const row = el('tr', {}, el('th', { scope: 'row' }, String(drive['label'] ?? drive['id'] ?? '')));
       for (const [key, label, unit, conv] of cols) {
+        if (key === 'enduranceTbw' && drive['class'] === 'hdd') {
+          row.append(el('td', {}));
+          continue;
+        }
         const path = ['drives', i, key] as const;
         const pathText = jsonPath(path);
         const id = idFor(pathText);
@@ -185,11 +220,115 @@ export class PlannerForm {
         });
         row.append(el('td', {}, input));
       }
+      const driveId = String(drive['id'] ?? '');
+      const driveLabel = String(drive['label'] ?? driveId);
+      const remove = el('button', { type: 'button', 'data-testid': `${TID.plannerRemoveDrive}-${driveId}`, 'aria-label': `${p('removeDrive')}: ${driveLabel}` }, p('removeDrive'));
+      if (used.has(driveId) || drives.length <= 1) {
+        remove.disabled = true;
+        remove.title = p('driveInUse', { label: driveLabel });
+      }
+      remove.addEventListener('click', () => {
+        drives.splice(i, 1);
+        this.onStructure();
+      });
+      row.append(el('td', {}, remove));
       body.append(row);
     }
     return el('fieldset', { class: 'pl-group' }, el('legend', {}, p('sec.drives')),
       el('div', { class: 'pl-table-wrap' }, el('table', { class: 'pl-drives' }, el('thead', {}, head), body)),
       el('p', { class: 'pl-help', id: 'pl-drives-help' }, p('h.drives')));
+  }
+
+  /** A catalog drive named in the screen's language: vendor, model, capacity (locale units), interface. */
+  private catalogName(d: DriveCatalog['drives'][number]): string {
+    const cap = d.capacityBytes.value === null ? '' : ` · ${fmtBytes(this.lang, d.capacityBytes.value)}`;
+    return `${d.vendor} ${d.model}${cap} · ${d.interface.toUpperCase()}`;
+  }
+
+  /** A catalog figure's value in its unit, or why it is absent. */
+  private figureText(name: DriveFigure, f: CatalogFigure): string {
+    if (f.value === null) return this.p('fig.absent');
+    if (name === 'capacityBytes') return fmtBytes(this.lang, f.value);
+    if (name === 'afr') return `${fmtDecimal(this.lang, f.value * 100, 3)} %`;
+    return fmtDecimal(this.lang, f.value, 2);
+  }
+
+  /** Pick a drive from the catalog (its figures, sources and dates shown) or add one to type in. */
+  private catalogPicker(): HTMLElement {
+    const p = this.p;
+    const box = el('fieldset', { class: 'pl-group pl-catalog' }, el('legend', {}, p('sec.catalog')));
+    const cat = this.catalog;
+    if (cat === null) box.append(el('p', { role: 'status' }, p('catalogLoading')));
+    else if (typeof cat === 'string') box.append(el('p', { class: 'error', role: 'alert' }, p('catalogFailed', { detail: cat })));
+    else {
+      const select = el('select', { id: 'pl-catalog', 'data-testid': TID.plannerCatalog, 'aria-describedby': 'pl-catalog-help' });
+      for (const seg of SEGMENTS) {
+        const group = el('optgroup', { label: p(`seg.${seg}`) });
+        for (const d of cat.drives.filter((x) => x.segment === seg)) group.append(el('option', { value: d.id }, this.catalogName(d)));
+        if (group.childElementCount > 0) select.append(group);
+      }
+      select.value = pickedCatalogId !== null && cat.drives.some((d) => d.id === pickedCatalogId) ? pickedCatalogId : (cat.drives[0]?.id ?? '');
+      const figures = el('div', { class: 'pl-table-wrap' });
+      const show = (): void => {
+        const d = cat.drives.find((x) => x.id === select.value);
+        figures.replaceChildren();
+        if (d === undefined) return;
+        const body = el('tbody', {});
+        for (const name of DRIVE_FIGURES) {
+          const f = d[name];
+          if (f === undefined) continue;
+          const price = name === 'priceUsd' && isExamplePrice(d.priceUsd) ? ` (${p('fig.examplePrice')})` : '';
+          // Two columns (the form is narrow): the figure, then its value, its source and the date the source gives.
+          body.append(el('tr', { 'data-figure': name },
+            el('th', { scope: 'row' }, p(`fig.${name}`)),
+            el('td', {},
+              el('strong', { class: 'pl-fig-value' }, this.figureText(name, f) + price),
+              // The catalog's citation (or why the figure is absent), shown as written: data, not UI text.
+              el('span', { class: 'pl-fig-source', translate: 'no', lang: 'en' }, 'source' in f ? f.source : f.reason, ...('url' in f && f.url !== undefined ? [' ', el('a', { href: f.url, rel: 'noreferrer noopener', target: '_blank' }, f.url)] : [])),
+              el('span', { class: 'pl-fig-date' }, `${p('col.date')}: ${f.date}`))));
+        }
+        figures.append(el('table', { class: 'pl-table pl-figures', 'data-testid': TID.plannerCatalogFigures },
+          el('caption', {}, p('catalogCaption', { label: this.catalogName(d) })),
+          el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, p('col.figure')), el('th', { scope: 'col' }, `${p('col.value')} · ${p('col.source')}`))),
+          body));
+      };
+      select.addEventListener('change', () => {
+        pickedCatalogId = select.value;
+        show();
+      });
+      show();
+      const add = el('button', { type: 'button', 'data-testid': TID.plannerCatalogAdd }, p('addFromCatalog'));
+      add.addEventListener('click', () => {
+        const d = cat.drives.find((x) => x.id === select.value);
+        if (d === undefined) return;
+        // The catalog's sourced figures; a figure it does not give is left out, so the check names the field to type in.
+        const model = catalogDriveDraft(cat, d.id);
+        if (model === null) return;
+        pickedCatalogId = d.id;
+        const drives = Array.isArray(this.draft['drives']) ? (this.draft['drives'] as Json[]) : [];
+        if (!drives.some((x) => x['id'] === d.id)) drives.push({ ...model.drive });
+        this.draft['drives'] = drives;
+        if (isExamplePrice(d.priceUsd) && this.draft['priceKind'] === undefined) this.draft['priceKind'] = 'example';
+        this.onStructure();
+      });
+      const typed = el('button', { type: 'button', 'data-testid': TID.plannerAddTypedDrive }, p('addTyped'));
+      typed.addEventListener('click', () => {
+        const drives = Array.isArray(this.draft['drives']) ? (this.draft['drives'] as Json[]) : [];
+        const first = drives[0];
+        let n = drives.length + 1;
+        while (drives.some((x) => x['id'] === `drive-${n}`)) n++;
+        const copy: Json = first === undefined ? {} : (JSON.parse(JSON.stringify(first)) as Json);
+        delete copy['notes'];
+        drives.push({ ...copy, id: `drive-${n}`, label: p('newDrive', { n }) });
+        this.draft['drives'] = drives;
+        this.onStructure();
+      });
+      box.append(
+        el('div', { class: 'pl-field' }, el('label', { for: 'pl-catalog' }, p('f.catalog')), select, el('p', { class: 'pl-help', id: 'pl-catalog-help' }, p('h.catalog'))),
+        figures, el('div', { class: 'pl-actions' }, add, typed),
+      );
+    }
+    return box;
   }
 
   private configurations(configs: Json[]): HTMLElement {
@@ -219,7 +358,53 @@ export class PlannerForm {
         if (raidGroupProblem({ level: lvl, groupSize, writePenalty: 2, redundantDrivesPerGroup: 1 }, '') !== null) raid['groupSize'] = DEFAULT_GROUP[lvl];
         setAt(d, raidAt, raid);
       };
-      const fs = el('fieldset', { class: 'pl-group pl-config' }, el('legend', {}, label),
+      const id = String(c['id'] ?? '');
+      const dup = el('button', { type: 'button', 'data-testid': `${TID.plannerDuplicateConfig}-${id}` }, p('dupConfig'));
+      dup.addEventListener('click', () => {
+        const copy = JSON.parse(JSON.stringify(c)) as Json;
+        copy['id'] = freshConfigId(configs);
+        copy['label'] = p('copyOf', { label });
+        configs.splice(i + 1, 0, copy);
+        this.onStructure();
+      });
+      const remove = el('button', { type: 'button', 'data-testid': `${TID.plannerRemoveConfig}-${id}` }, p('removeConfig'));
+      if (configs.length <= 1) {
+        remove.disabled = true;
+        remove.title = p('lastConfig');
+      }
+      remove.addEventListener('click', () => {
+        configs.splice(i, 1);
+        // The reference goes with its configuration: savings are then measured against the first.
+        if (d['referenceId'] === id) delete d['referenceId'];
+        this.onStructure();
+      });
+      const actions = el('div', { class: 'pl-actions', role: 'group', 'aria-label': p('configActions', { label }) }, dup, remove);
+      if (c['cache'] === undefined || c['cache'] === null) {
+        const ssd = el('button', { type: 'button', 'data-testid': `${TID.plannerAddSsdCache}-${id}` }, p('addSsdCache'));
+        ssd.addEventListener('click', () => {
+          const ssdDrive = drives.find((x) => x['class'] !== 'hdd');
+          c['cache'] = {
+            kind: 'ssd', driveId: String(ssdDrive?.['id'] ?? ''), count: 2, raid: { level: '1', groupSize: 2 },
+            mode: 'write-back', ...this.hitSharesFrom(configs), fillShare: 1, writeAmplification: 1, licenseUsd: 0,
+          };
+          this.onStructure();
+        });
+        const ram = el('button', { type: 'button', 'data-testid': `${TID.plannerAddRamCache}-${id}` }, p('addRamCache'));
+        ram.addEventListener('click', () => {
+          // 16 × 32 GiB DIMMs, priced and powered like the example's RAM cache (catalog ddr4-rdimm-32gb); edit to suit.
+          c['cache'] = { kind: 'ram', capacityBytes: 16 * 32 * 2 ** 30, costUsd: 1536, watts: 80, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
+          this.onStructure();
+        });
+        actions.append(ssd, ram);
+      } else {
+        const none = el('button', { type: 'button', 'data-testid': `${TID.plannerRemoveCache}-${id}` }, p('removeCache'));
+        none.addEventListener('click', () => {
+          delete c['cache'];
+          this.onStructure();
+        });
+        actions.append(none);
+      }
+      const fs = el('fieldset', { class: 'pl-group pl-config', 'data-config': id }, el('legend', {}, label), actions,
         this.selectField([...at, 'backing', 'driveId'], p('f.backingDrive'), p('h.backingDrive'), driveOptions(() => true), undefined, label),
         this.selectField([...raidPath, 'level'], p('f.raid'), p('h.raid'), raidOptions, setRaid(raidPath), label),
         this.numberField([...raidPath, 'groupSize'], p('f.groupSize'), p('unit.drives'), p('h.groupSize'), IDENT, { step: '1', prefix: label }),
@@ -263,6 +448,34 @@ export class PlannerForm {
       } else fs.append(el('p', { class: 'pl-help' }, p('noCache')));
       out.append(fs);
     }
+    const add = el('button', { type: 'button', 'data-testid': TID.plannerAddConfig }, p('addConfig'));
+    add.addEventListener('click', () => {
+      // A new all-HDD design: the reference's system, enclosure and support, the first HDD model in RAID 6 (6 drives per group).
+      const base = (configs[0] ?? {}) as Json;
+      const hdd = drives.find((x) => x['class'] === 'hdd') ?? drives[0];
+      const n = configs.length + 1;
+      configs.push({
+        id: freshConfigId(configs),
+        label: p('newConfig', { n }),
+        system: JSON.parse(JSON.stringify(base['system'] ?? { baseCostUsd: 0, maxEnclosures: 0 })) as Json,
+        enclosure: JSON.parse(JSON.stringify(base['enclosure'] ?? { slots: 24, priceUsd: 0 })) as Json,
+        backing: { driveId: String(hdd?.['id'] ?? ''), raid: { level: '6', groupSize: 6 } },
+        supportUsdPerYear: typeof base['supportUsdPerYear'] === 'number' ? base['supportUsdPerYear'] : 0,
+      });
+      d['configurations'] = configs;
+      this.onStructure();
+    });
+    out.append(el('div', { class: 'pl-actions' }, add));
     return out;
+  }
+
+  /** Hit shares for a new cache: those of a cache already in the scenario (measured ones stay "measured"), else 50 % of reads, "assumed". */
+  private hitSharesFrom(configs: Json[]): Json {
+    for (const c of configs) {
+      const cache = c['cache'] as Json | undefined;
+      if (cache !== undefined && cache !== null && typeof cache['readHitShare'] === 'number')
+        return { readHitShare: cache['readHitShare'], writeHitShare: typeof cache['writeHitShare'] === 'number' ? cache['writeHitShare'] : 0, hitShareSource: cache['hitShareSource'] ?? 'assumed' };
+    }
+    return { readHitShare: 0.5, writeHitShare: 0, hitShareSource: 'assumed' };
   }
 }

@@ -5,9 +5,12 @@
  * (`parseScenario`, `planScenario`, `sensitivity`): the same functions `cacheproof tco` runs, so
  * each figure has one implementation.
  *
- * Invalid input shows one sentence naming the field (its label and JSON path) and the results
- * keep the last valid scenario. Valid scenarios are saved in localStorage keyed by the analysis
- * id (and checked against the capture's SHA-256); "Export" downloads the scenario JSON.
+ * Invalid input shows one sentence per bad field (its label and JSON path) and the results keep
+ * the last valid scenario. Valid scenarios are saved with the analysis by the host (`plan.save`,
+ * per capture in the app's data folder), so a reload, a reopened app and the report find them;
+ * "Export" downloads the scenario JSON and "Import" opens one (checked with parseScenario: a bad
+ * file is refused with the sentence naming its field). Configurations and drives can be added
+ * (from the drive catalog, `plan.catalog`, its figures and sources shown), duplicated and removed.
  *
  * The host writes the prefilled scenario in the screen's language (its title and the template's
  * drive and configuration labels). When the language changes, or a scenario saved in another
@@ -20,6 +23,7 @@
  */
 import type { Chart } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
+import { parseCatalog, parseScenario, type DriveCatalog } from '@cacheproof/engine/plan';
 import { planErrorSentence, planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { localizeTemplate } from '../../shared/i18n/template.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -29,13 +33,33 @@ import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { PlannerForm, idFor } from './form.ts';
 import { resultsView } from './results.ts';
-import { evaluate, followLanguage, plannerState, storageKey, type Json, type PlannerState } from './state.ts';
+import { evaluate, followLanguage, plannerState, plansSaved, queueSave, usePlanSaver, type Json, type PlannerState } from './state.ts';
+
+/** The drive catalog for this page: loaded once (plan.catalog), checked with the engine's parseCatalog; a string says why it is missing. */
+let catalog: DriveCatalog | string | null = null;
+let catalogLoading = false;
+
+/** What the last import said, per analysis: the refused file's sentence, or the file imported. */
+const importNotes = new Map<string, { ok: boolean; text: string }>();
 
 /** The Planner screen for an open analysis (the shell puts the title and the screen tabs above it). */
 export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
   const root = el('section', { class: 'planner', 'data-testid': TID.planner, 'aria-labelledby': 'planner-title' });
+  usePlanSaver(ctx.api);
   const state = plannerState(view, ctx.lang);
   followLanguage(view, state, ctx.lang);
+  if (catalog === null && !catalogLoading) {
+    catalogLoading = true;
+    void ctx.api.planCatalog().then((r) => {
+      catalogLoading = false;
+      if (!r.ok) catalog = errorText(ctx.lang, r.error.code);
+      else {
+        const c = parseCatalog(r.value);
+        catalog = c.ok ? c.value : c.error.message;
+      }
+      state.rebuild();
+    });
+  }
   state.rebuild = () => {
     if (root.isConnected) build();
   };
@@ -50,13 +74,24 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
   const load = async (): Promise<void> => {
     state.loading = true;
     state.loadError = null;
+    // The scenario saved with this analysis (a reset or a save still on its way first), else the prefill.
+    await plansSaved();
+    const saved = await ctx.api.savedPlan(view.id);
+    if (saved.ok && saved.value !== null) {
+      state.loading = false;
+      state.draft = localizeTemplate(saved.value as Json, state.lang);
+      state.last = null;
+      evaluate(view, state, false);
+      state.rebuild();
+      return;
+    }
     const r = await ctx.api.planFromAnalysis(view.id, state.lang);
     state.loading = false;
     if (r.ok) {
       // The language may have changed while the host was answering.
       state.draft = localizeTemplate(r.value as Json, state.lang);
       state.last = null;
-      evaluate(view, state);
+      evaluate(view, state, false);
     } else state.loadError = r.error.code;
     state.rebuild();
   };
@@ -77,22 +112,39 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
     const form = new PlannerForm(ctx.lang, state, () => refresh(), () => {
       evaluate(view, state);
       build();
-    });
+    }, catalog);
     const errorBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.plannerError });
     const results = el('div', { class: 'pl-results', 'aria-live': 'off' });
     const exportBtn = el('button', { type: 'button', 'data-testid': TID.plannerExport, 'aria-describedby': 'pl-export-help' }, p('export'));
     exportBtn.addEventListener('click', () => exportScenario(view, state));
     const resetBtn = el('button', { type: 'button', 'data-testid': TID.plannerReset }, p('reset'));
     resetBtn.addEventListener('click', () => {
-      localStorage.removeItem(storageKey(view));
+      void queueSave(view, state, null);
+      importNotes.delete(view.id);
       state.draft = null;
       state.last = null;
       state.error = null;
       build();
     });
     const exportHelp = el('span', { id: 'pl-export-help', class: 'pl-help' }, p('exportHelp'));
+    const fileInput = el('input', { type: 'file', id: 'pl-import', accept: '.json,application/json', 'data-testid': TID.plannerImport, 'aria-describedby': 'pl-import-help', class: 'pl-file' });
+    const importLabel = el('label', { for: 'pl-import', class: 'button' }, p('import'));
+    fileInput.addEventListener('change', () => {
+      const file = fileInput.files?.[0];
+      if (file !== undefined) void importFile(file);
+    });
+    const note = importNotes.get(view.id);
+    const importNote = note === undefined
+      ? el('p', { hidden: '' })
+      : note.ok
+        ? el('p', { role: 'status', 'data-testid': TID.plannerImportStatus }, note.text)
+        : el('p', { class: 'error', role: 'alert', 'data-testid': TID.plannerImportError }, note.text);
+    const saveNote = state.saveError === null ? el('p', { hidden: '' }) : el('p', { class: 'error', role: 'alert' }, p('saveFailed', { detail: errorText(ctx.lang, state.saveError) }));
     root.append(
       el('div', { class: 'pl-actions' }, exportBtn, resetBtn, exportHelp),
+      el('div', { class: 'pl-actions' }, importLabel, fileInput, el('span', { id: 'pl-import-help', class: 'pl-help' }, p('importHelp'))),
+      importNote,
+      saveNote,
       el('p', { class: 'pl-help' }, p('savedNote')),
       el('div', { class: 'pl-layout' }, form.element(), el('div', { class: 'pl-right' }, errorBox, results)),
     );
@@ -113,11 +165,14 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
         return;
       }
       errorBox.hidden = false;
+      const problems = state.problems.length > 0 ? state.problems : [err];
+      // One sentence per bad field, each naming it (label and JSON path).
       errorBox.replaceChildren(
-        el('span', { class: 'pl-error-sentence' }, planErrorSentence(err, ctx.lang, form.labelFor(err.path))),
-        el('span', { class: 'pl-help' }, ' ', state.last === null ? p('noResultYet') : p('lastValid')),
+        ...(problems.length > 1 ? [el('p', {}, p('problems', { count: problems.length }))] : []),
+        el('ul', { class: 'pl-problems' }, ...problems.map((e) => el('li', { class: 'pl-error-sentence' }, planErrorSentence(e, ctx.lang, form.labelFor(e.path))))),
+        el('span', { class: 'pl-help' }, state.last === null ? p('noResultYet') : p('lastValid')),
       );
-      document.getElementById(idFor(err.path))?.setAttribute('aria-invalid', 'true');
+      for (const e of problems) document.getElementById(idFor(e.path))?.setAttribute('aria-invalid', 'true');
     }
     function drawResults(): void {
       closeCharts();
@@ -127,6 +182,30 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
     showError();
     drawResults();
     if (focused !== '') document.getElementById(focused)?.focus();
+  }
+
+  /** Reads a scenario file: refused (the draft kept) with one sentence naming the field when it is not a valid scenario. */
+  async function importFile(file: File): Promise<void> {
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch (e) {
+      importNotes.set(view.id, { ok: false, text: p('importNotJson', { file: file.name, detail: e instanceof Error ? e.message : String(e) }) });
+      build();
+      return;
+    }
+    const parsed = parseScenario(json);
+    if (!parsed.ok || json === null || typeof json !== 'object') {
+      const sentence = parsed.ok ? '' : planErrorSentence(parsed.error, ctx.lang, null);
+      importNotes.set(view.id, { ok: false, text: p('importFailed', { file: file.name, sentence }) });
+      build();
+      return;
+    }
+    importNotes.set(view.id, { ok: true, text: p('imported', { file: file.name }) });
+    state.draft = localizeTemplate(json as Json, state.lang);
+    state.last = null;
+    evaluate(view, state);
+    build();
   }
 
   build();

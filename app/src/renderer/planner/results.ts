@@ -1,12 +1,12 @@
 /** The Planner's results: summary, comparison, charts, line items per configuration, drive life. */
 import type { Chart } from 'chart.js';
-import type { PlanResult, Scenario } from '@cacheproof/engine/plan';
-import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planner, planSummarySentences, type PlannerKey } from '../../shared/i18n/planner.ts';
-import { formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
+import { savingsSensitivity, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planner, planSummarySentences, sensitivitySentences, type PlannerKey } from '../../shared/i18n/planner.ts';
+import { breakEvenText, formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
-import { costBars, cumulativeLines, spindleLines, spindleSeries, SPINDLE_FACTORS, type ChartCtx } from './charts.ts';
+import { costBars, cumulativeLines, spindleLines, spindleSeries, SPINDLE_FACTORS, tornadoBars, type ChartCtx } from './charts.ts';
 
 /** Where the results' charts are kept once drawn, so that the screen destroys them when it redraws or is left. */
 export type ChartSink = (chart: Chart) => void;
@@ -30,7 +30,7 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
     const c = r.configurations.find((x) => x.id === cmp.id);
     if (c === undefined) continue;
     const isRef = c.id === r.referenceId;
-    const be = isRef ? t('reference') : cmp.breakEvenYear === null ? t('breakEven.never') : cmp.breakEvenYear === 0 ? t('breakEven.fromStart') : t('breakEven.year', { year: n(cmp.breakEvenYear, 1) });
+    const be = isRef ? t('reference') : breakEvenText(cmp, r.years, lang);
     cmpBody.append(
       el('tr', { 'data-config': c.id },
         el('th', { scope: 'row' }, c.label),
@@ -65,6 +65,14 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
         points: [sp.points[0], sp.points[SPINDLE_FACTORS.indexOf(1)], sp.points[sp.points.length - 1]].filter((pt) => pt !== undefined).map((pt) => (pt.y === null ? p('sum.noFit', { iops: n(pt.x) }) : p('sum.spindlesPoint', { drives: n(pt.y), iops: n(pt.x) }))).join(', '),
       })).join('; '), p, keep),
   );
+  // Savings sensitivity (the same engine function `tco --json` prints as `sensitivity`).
+  const sens = savingsSensitivity(s);
+  if (sens.ok) {
+    const sentences = sensitivitySentences(sens.value, r, lang);
+    grid.append(chartBox(TID.plannerChartTornado, sentences[0] ?? '', (canvas) => tornadoBars(ctx, canvas, sens.value, r), sentences.slice(1).join(' '), p, keep));
+    const box = grid.lastElementChild?.querySelector(`[data-testid="${TID.plannerChartTornado}"]`);
+    box?.setAttribute('data-largest', sens.value.bars[0]?.input ?? '');
+  } else grid.append(el('p', { class: 'pl-help' }, p('tornado.none')));
   out.push(el('h3', {}, p('sec.charts')), grid);
 
   // Line items per configuration.

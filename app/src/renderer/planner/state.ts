@@ -1,10 +1,11 @@
 /**
  * The Planner's state per analysis, for the page's lifetime: the scenario as the person edits it,
- * the last valid plan, and the first error. A language switch rebuilds the screen and keeps the
- * edits; valid scenarios are saved in localStorage keyed by the analysis id and checked against
- * the capture's SHA-256.
+ * the last valid plan, and every problem (one per field). A language switch rebuilds the screen
+ * and keeps the edits; valid scenarios are saved with the analysis by the host (`plan.save`:
+ * the app's data folder, per capture), so the report and a reopened app find them.
  */
-import { parseScenario, planScenario, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { parseScenario, planScenario, scenarioProblems, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import type { CacheProofApi } from '../../shared/api.ts';
 import type { AnalysisView, ErrorCode } from '../../shared/contract.ts';
 import { localizeTemplate } from '../../shared/i18n/template.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
@@ -19,6 +20,10 @@ export interface PlannerState {
   loadError: ErrorCode | null;
   last: { scenario: Scenario; result: PlanResult } | null;
   error: PlanError | null;
+  /** Every problem of the draft, one per field (the first is `error`). */
+  problems: PlanError[];
+  /** The error code of the last failed save with the analysis, or null. */
+  saveError: ErrorCode | null;
   /** The language of the screen last built for this analysis (a prefill answered later is put in it). */
   lang: Lang;
   /** Rebuilds the screen last built for this analysis, if it is still shown. */
@@ -28,17 +33,15 @@ export interface PlannerState {
 /** Per analysis id, for this page's lifetime (language switches re-render, the edits stay). */
 const states = new Map<string, PlannerState>();
 
-/** The state of an analysis's Planner, made (from the saved scenario, if any) the first time. */
+/** The state of an analysis's Planner, made the first time (the screen then loads the saved scenario, else the prefill). */
 export function plannerState(view: AnalysisView, lang: Lang): PlannerState {
   let st = states.get(view.id);
   if (st === undefined) {
-    st = { draft: loadSaved(view), loading: false, loadError: null, last: null, error: null, lang, rebuild: () => undefined };
+    st = { draft: null, loading: false, loadError: null, last: null, error: null, problems: [], saveError: null, lang, rebuild: () => undefined };
     states.set(view.id, st);
   }
   return st;
 }
-
-const STORAGE_PREFIX = 'cacheproof.planner.';
 
 /** The value at a JSON path of the draft (a `{ value }` wrapper unwrapped), or undefined. */
 export function getAt(obj: unknown, path: Path): unknown {
@@ -65,47 +68,62 @@ export function setAt(obj: Json, path: Path, value: unknown): void {
   else cur[last] = value;
 }
 
-export function storageKey(view: AnalysisView): string {
-  return STORAGE_PREFIX + view.id;
+/** Where valid drafts are saved: the host (set by the screen). */
+let saver: CacheProofApi | null = null;
+/** Drafts waiting to be saved, per analysis id (only the newest is sent), and the save chain. */
+const pending = new Map<string, { view: AnalysisView; st: PlannerState; text: string | null }>();
+let chain: Promise<void> = Promise.resolve();
+
+/** Sets the host API the Planner saves through. */
+export function usePlanSaver(api: CacheProofApi): void {
+  saver = api;
 }
 
-function loadSaved(view: AnalysisView): Json | null {
-  try {
-    const raw = localStorage.getItem(storageKey(view));
-    if (raw === null) return null;
-    const saved = JSON.parse(raw) as { captureSha256?: unknown; scenario?: unknown };
-    if (saved.captureSha256 !== view.captureSha256 || saved.scenario === null || typeof saved.scenario !== 'object') return null;
-    return saved.scenario as Json;
-  } catch {
-    return null;
-  }
+/** Saves (null: forgets) an analysis's scenario with the host, after any save already queued; the newest draft wins. */
+export function queueSave(view: AnalysisView, st: PlannerState, draft: Json | null): Promise<void> {
+  pending.set(view.id, { view, st, text: draft === null ? null : JSON.stringify(draft) });
+  chain = chain.then(async () => {
+    const job = pending.get(view.id);
+    if (job === undefined || saver === null) return;
+    pending.delete(view.id);
+    const r = await saver.savePlan(job.view.id, job.text === null ? null : (JSON.parse(job.text) as { format: 'cacheproof-tco'; version: number }));
+    const before = job.st.saveError;
+    job.st.saveError = r.ok ? null : r.error.code;
+    if (before !== job.st.saveError) job.st.rebuild();
+  });
+  return chain;
 }
 
-function save(view: AnalysisView, scenario: Json): void {
-  localStorage.setItem(storageKey(view), JSON.stringify({ captureSha256: view.captureSha256, scenario }));
+/** Resolves once every queued save has reached the host (the Export screen waits for it). */
+export function plansSaved(): Promise<void> {
+  return chain;
 }
 
-/** Checks and plans the draft; keeps the last valid result when it fails. */
-export function evaluate(view: AnalysisView, st: PlannerState): void {
+/** Checks and plans the draft; keeps the last valid result when it fails. `save`: a person changed it, so a valid draft is saved with the analysis. */
+export function evaluate(view: AnalysisView, st: PlannerState, save = true): void {
   if (st.draft === null) return;
   const parsed = parseScenario(st.draft);
   if (!parsed.ok) {
     st.error = parsed.error;
+    st.problems = scenarioProblems(st.draft);
     return;
   }
   const plan = planScenario(parsed.value);
   if (!plan.ok) {
     st.error = plan.error;
+    st.problems = [plan.error];
     return;
   }
   st.error = null;
+  st.problems = [];
   st.last = { scenario: parsed.value, result: plan.value };
-  save(view, st.draft);
+  // Only a person's change is saved: a scenario just loaded (the saved one, the prefill) or relabelled for the language is not "edited".
+  if (save) void queueSave(view, st, st.draft);
 }
 
 /**
  * Puts the template's texts of the draft and of the last valid result in `lang` (a person's own
- * labels stay), then re-checks and saves the draft.
+ * labels stay), then re-checks the draft (not saved: relabelling is not an edit).
  */
 export function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang): void {
   st.lang = lang;
@@ -115,5 +133,5 @@ export function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang)
     const plan = planScenario(scenario);
     if (plan.ok) st.last = { scenario, result: plan.value };
   }
-  evaluate(view, st);
+  evaluate(view, st, false);
 }

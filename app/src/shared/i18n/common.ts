@@ -7,7 +7,7 @@ export type CommonKey =
   | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-cancelled' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
   | 'err.engine-shell-string' | 'err.engine-not-installed' | 'err.engine-wrong-device' | 'err.engine-config-invalid' | 'err.engine-refused'
-  | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
+  | 'err.plan-scenario-invalid' | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
   | 'err.import-refused' | 'err.import-job-not-found';
 
 export const common: Catalog<CommonKey> = {
@@ -41,6 +41,7 @@ export const common: Catalog<CommonKey> = {
     'err.engine-refused': 'The probe refused this cache-engine setting: correct it as its sentence below says, then check the plan again.',
     'err.network': 'The connection to the CacheProof host was lost. Restart CacheProof.',
     'err.report-cannot-write': 'The report file could not be written. Choose a folder you can write to, with free space.',
+    'err.plan-scenario-invalid': 'The scenario was not saved: it is not valid. Correct the field named in the Planner.',
     'err.report-scenario-invalid': 'The TCO scenario is not valid. Correct it in the Planner, then export again.',
     'err.report-scenario-mismatch': 'The TCO scenario was measured on another capture. Prefill it again from this analysis in the Planner.',
     'err.report-no-browser': 'Printing a PDF needs Chromium, which was not found. Install Chromium, or export HTML and print it from a browser.',
@@ -79,6 +80,7 @@ export const common: Catalog<CommonKey> = {
     'err.engine-refused': 'La sonde a refusé ce réglage du moteur de cache : corrigez-le comme l’indique sa phrase ci-dessous, puis vérifiez à nouveau le plan.',
     'err.network': 'La connexion à l’hôte CacheProof a été perdue. Redémarrez CacheProof.',
     'err.report-cannot-write': 'Le fichier du rapport n’a pas pu être écrit. Choisissez un dossier accessible en écriture et disposant d’espace libre.',
+    'err.plan-scenario-invalid': 'Le scénario n’a pas été enregistré : il n’est pas valide. Corrigez le champ nommé dans le Planificateur.',
     'err.report-scenario-invalid': 'Le scénario TCO n’est pas valide. Corrigez-le dans le Planificateur, puis exportez à nouveau.',
     'err.report-scenario-mismatch': 'Le scénario TCO a été mesuré sur une autre capture. Pré-remplissez-le à nouveau à partir de cette analyse dans le Planificateur.',
     'err.report-no-browser': 'L’impression en PDF nécessite Chromium, introuvable. Installez Chromium, ou exportez en HTML et imprimez depuis un navigateur.',
@@ -117,6 +119,7 @@ export const common: Catalog<CommonKey> = {
     'err.engine-refused': 'La sonda rechazó este ajuste del motor de caché: corríjalo como indica su frase de abajo y vuelva a comprobar el plan.',
     'err.network': 'Se perdió la conexión con el servidor de CacheProof. Reinicie CacheProof.',
     'err.report-cannot-write': 'No se pudo escribir el archivo del informe. Elija una carpeta con permiso de escritura y espacio libre.',
+    'err.plan-scenario-invalid': 'El escenario no se guardó: no es válido. Corrija el campo indicado en el Planificador.',
     'err.report-scenario-invalid': 'El escenario TCO no es válido. Corríjalo en el Planificador y vuelva a exportar.',
     'err.report-scenario-mismatch': 'El escenario TCO se midió en otra captura. Vuelva a rellenarlo a partir de este análisis en el Planificador.',
     'err.report-no-browser': 'Imprimir en PDF requiere Chromium, que no se encontró. Instale Chromium, o exporte en HTML e imprima desde un navegador.',
@@ -155,6 +158,7 @@ export const common: Catalog<CommonKey> = {
     'err.engine-refused': 'Зонд отклонил эту настройку кэша: исправьте её, как сказано в его фразе ниже, затем снова проверьте план.',
     'err.network': 'Связь с хостом CacheProof потеряна. Перезапустите CacheProof.',
     'err.report-cannot-write': 'Не удалось записать файл отчёта. Выберите папку, доступную для записи и со свободным местом.',
+    'err.plan-scenario-invalid': 'Сценарий не сохранён: он некорректен. Исправьте поле, названное в Планировщике.',
     'err.report-scenario-invalid': 'Сценарий TCO некорректен. Исправьте его в Планировщике и повторите экспорт.',
     'err.report-scenario-mismatch': 'Сценарий TCO был измерен на другой записи. Заполните его заново по этому анализу в Планировщике.',
     'err.report-no-browser': 'Для печати в PDF нужен Chromium, но он не найден. Установите Chromium или экспортируйте HTML и распечатайте его из браузера.',

@@ -1,8 +1,8 @@
-import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type PlanResult, type SavingsSensitivity, type Scenario, type TornadoInput } from '@cacheproof/engine/plan';
 import type { Catalog, Lang } from './types.ts';
 import { translate } from './types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from './tco.ts';
-import { fmtBytes } from './numbers.ts';
+import { fmtBytes, fmtDecimal, fmtNumber } from './numbers.ts';
 
 /**
  * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
@@ -30,7 +30,15 @@ export type PlannerKey =
   | 'chart.costs' | 'chart.cumulative' | 'chart.spindles' | 'axis.config' | 'axis.usd' | 'axis.year' | 'axis.iopsTarget' | 'axis.drives'
   | 'stack.purchase' | 'stack.drives' | 'stack.enclosures' | 'stack.power' | 'stack.failures' | 'stack.support'
   | 'cmpCaption' | 'summary' | 'sum.total' | 'sum.cumulative' | 'sum.spindles' | 'sum.spindlesPoint' | 'sum.noFit'
-  | 'life.config' | 'life.backing' | 'life.cache' | 'life.none';
+  | 'life.config' | 'life.backing' | 'life.cache' | 'life.none'
+  | 'addConfig' | 'dupConfig' | 'removeConfig' | 'lastConfig' | 'newConfig' | 'copyOf' | 'addSsdCache' | 'addRamCache' | 'removeCache' | 'configActions'
+  | 'sec.catalog' | 'f.catalog' | 'h.catalog' | 'addFromCatalog' | 'addTyped' | 'newDrive' | 'removeDrive' | 'driveInUse'
+  | 'col.figure' | 'col.value' | 'col.source' | 'col.date' | 'catalogFailed' | 'catalogLoading' | 'fig.absent' | 'fig.examplePrice' | 'catalogCaption'
+  | 'fig.rpm' | 'fig.capacityBytes' | 'fig.randomReadIops4k' | 'fig.randomWriteIops4k' | 'fig.iops' | 'fig.watts' | 'fig.maxWatts' | 'fig.idleWatts'
+  | 'fig.workloadTbPerYear' | 'fig.enduranceTbw' | 'fig.dwpd' | 'fig.warrantyYears' | 'fig.mtbfHours' | 'fig.afr' | 'fig.priceUsd'
+  | 'import' | 'importHelp' | 'importFailed' | 'importNotJson' | 'imported' | 'saveFailed' | 'problems'
+  | 'seg.hdd-7.2k-nearline' | 'seg.hdd-10k' | 'seg.ssd-sata-read-intensive' | 'seg.ssd-sata-mixed-use' | 'seg.ssd-nvme'
+  | 'chart.tornado' | 'axis.savings' | 'tornado.low' | 'tornado.high' | 'tornado.none';
 
 export const planner: Catalog<PlannerKey> = {
   en: {
@@ -39,7 +47,7 @@ export const planner: Catalog<PlannerKey> = {
     intro: 'Prefilled from this analysis (measured IOPS, read share, request size, capacity and cache hit shares). Change any input: the comparison is recomputed at once. Money is in US dollars; a TB is 10¹² bytes.',
     loading: 'Preparing a scenario from the analysis…',
     loadFailed: 'The scenario could not be prefilled from this analysis.',
-    savedNote: 'Valid changes are saved with this analysis in this browser.',
+    savedNote: 'Valid changes are saved with this analysis (in the app\'s data folder, so a reload or a reopened app finds them); the report prints this scenario.',
     export: 'Export scenario (JSON)',
     exportHelp: 'Downloads the scenario as a .tco.json file that `cacheproof tco FILE` reads.',
     exportDisabled: 'Correct the input named above to export the scenario.',
@@ -103,6 +111,25 @@ export const planner: Catalog<PlannerKey> = {
     'sum.spindlesPoint': '{drives} drives at {iops} IOPS',
     'sum.noFit': 'does not fit at {iops} IOPS',
     'life.config': 'Configuration', 'life.backing': 'Backing drives', 'life.cache': 'Cache SSDs', 'life.none': '—',
+    addConfig: 'Add a configuration', dupConfig: 'Duplicate', removeConfig: 'Remove', lastConfig: 'A scenario needs at least one configuration.',
+    newConfig: 'Configuration {n}', copyOf: '{label} (copy)', addSsdCache: 'Add an SSD cache', addRamCache: 'Add a RAM cache', removeCache: 'Remove the cache',
+    configActions: 'Actions on {label}',
+    'sec.catalog': 'Add a drive model', 'f.catalog': 'From the drive catalog', 'h.catalog': 'Real drive models; every figure with its source and date. Prices are examples: replace them with a quote.',
+    addFromCatalog: 'Add this drive', addTyped: 'Add a drive to type in', newDrive: 'New drive {n}', removeDrive: 'Remove',
+    driveInUse: '{label} is used by a configuration: choose another drive there first.',
+    'col.figure': 'Figure', 'col.value': 'Value', 'col.source': 'Source', 'col.date': 'Date',
+    catalogFailed: 'The drive catalog could not be read: {detail}', catalogLoading: 'Loading the drive catalog…',
+    'fig.absent': 'not given', 'fig.examplePrice': 'example price: replace it with a quote', catalogCaption: 'Figures of {label} and their sources',
+    'fig.rpm': 'Rotation speed (rpm)', 'fig.capacityBytes': 'Capacity', 'fig.randomReadIops4k': '4 KiB random read (IOPS)', 'fig.randomWriteIops4k': '4 KiB random write (IOPS)',
+    'fig.iops': 'Sizing IOPS', 'fig.watts': 'Average power (W)', 'fig.maxWatts': 'Maximum power (W)', 'fig.idleWatts': 'Idle power (W)',
+    'fig.workloadTbPerYear': 'Rated workload (TB/year)', 'fig.enduranceTbw': 'Endurance (TBW)', 'fig.dwpd': 'Drive writes per day', 'fig.warrantyYears': 'Warranty (years)',
+    'fig.mtbfHours': 'MTBF (hours)', 'fig.afr': 'AFR (%/year)', 'fig.priceUsd': 'Price (USD)',
+    import: 'Import scenario (JSON)', importHelp: 'Opens a .tco.json file, the format `cacheproof tco FILE` reads; it replaces the scenario on screen.',
+    importFailed: '{file} was not imported: {sentence}', importNotJson: '{file} was not imported: it is not JSON ({detail}). Choose a scenario file (*.tco.json).',
+    imported: 'Imported {file}.', saveFailed: 'The scenario could not be saved with the analysis: {detail}', problems: '{count} fields to correct:',
+    'chart.tornado': 'Savings of {label} against {ref} with each input at −{pct} % and +{pct} %', 'axis.savings': 'Savings over {years} years (USD)',
+    'tornado.low': 'Input −{pct} %', 'tornado.high': 'Input +{pct} %', 'tornado.none': 'The sensitivity needs a second configuration to compare with the reference.',
+    'seg.hdd-7.2k-nearline': 'Nearline HDD, 7,200 rpm', 'seg.hdd-10k': 'HDD, 10,000 rpm', 'seg.ssd-sata-read-intensive': 'SATA SSD, read-intensive', 'seg.ssd-sata-mixed-use': 'SATA SSD, mixed use', 'seg.ssd-nvme': 'NVMe SSD',
   },
   fr: {
     'nav.results': 'Résultats', 'nav.planner': 'Planificateur', 'nav.label': 'Écrans',
@@ -110,7 +137,7 @@ export const planner: Catalog<PlannerKey> = {
     intro: 'Prérempli depuis cette analyse (IOPS mesurées, part de lectures, taille des requêtes, capacité et taux de succès du cache). Modifiez n’importe quelle valeur : la comparaison est recalculée aussitôt. Montants en dollars US ; un To vaut 10¹² octets.',
     loading: 'Préparation d’un scénario depuis l’analyse…',
     loadFailed: 'Le scénario n’a pas pu être prérempli depuis cette analyse.',
-    savedNote: 'Les modifications valides sont enregistrées avec cette analyse dans ce navigateur.',
+    savedNote: 'Les modifications valides sont enregistrées avec cette analyse (dans le dossier de données de l’application : un rechargement ou une réouverture les retrouve) ; le rapport imprime ce scénario.',
     export: 'Exporter le scénario (JSON)',
     exportHelp: 'Télécharge le scénario dans un fichier .tco.json que lit `cacheproof tco FICHIER`.',
     exportDisabled: 'Corrigez la valeur signalée ci-dessus pour exporter le scénario.',
@@ -174,6 +201,25 @@ export const planner: Catalog<PlannerKey> = {
     'sum.spindlesPoint': '{drives} disques à {iops} IOPS',
     'sum.noFit': 'ne tient pas à {iops} IOPS',
     'life.config': 'Configuration', 'life.backing': 'Disques de données', 'life.cache': 'SSD de cache', 'life.none': '—',
+    addConfig: 'Ajouter une configuration', dupConfig: 'Dupliquer', removeConfig: 'Supprimer', lastConfig: 'Un scénario a besoin d’au moins une configuration.',
+    newConfig: 'Configuration {n}', copyOf: '{label} (copie)', addSsdCache: 'Ajouter un cache SSD', addRamCache: 'Ajouter un cache RAM', removeCache: 'Supprimer le cache',
+    configActions: 'Actions sur {label}',
+    'sec.catalog': 'Ajouter un modèle de disque', 'f.catalog': 'Depuis le catalogue de disques', 'h.catalog': 'Modèles réels ; chaque valeur avec sa source et sa date. Les prix sont des exemples : remplacez-les par un devis.',
+    addFromCatalog: 'Ajouter ce disque', addTyped: 'Ajouter un disque à saisir', newDrive: 'Nouveau disque {n}', removeDrive: 'Supprimer',
+    driveInUse: '{label} est utilisé par une configuration : choisissez d’abord un autre disque.',
+    'col.figure': 'Valeur', 'col.value': 'Chiffre', 'col.source': 'Source', 'col.date': 'Date',
+    catalogFailed: 'Le catalogue de disques n’a pas pu être lu : {detail}', catalogLoading: 'Chargement du catalogue de disques…',
+    'fig.absent': 'non fourni', 'fig.examplePrice': 'prix d’exemple : remplacez-le par un devis', catalogCaption: 'Valeurs de {label} et leurs sources',
+    'fig.rpm': 'Vitesse de rotation (tr/min)', 'fig.capacityBytes': 'Capacité', 'fig.randomReadIops4k': 'Lecture aléatoire 4 Kio (IOPS)', 'fig.randomWriteIops4k': 'Écriture aléatoire 4 Kio (IOPS)',
+    'fig.iops': 'IOPS de dimensionnement', 'fig.watts': 'Puissance moyenne (W)', 'fig.maxWatts': 'Puissance maximale (W)', 'fig.idleWatts': 'Puissance au repos (W)',
+    'fig.workloadTbPerYear': 'Charge nominale (To/an)', 'fig.enduranceTbw': 'Endurance (TBW)', 'fig.dwpd': 'Écritures complètes par jour', 'fig.warrantyYears': 'Garantie (ans)',
+    'fig.mtbfHours': 'MTBF (heures)', 'fig.afr': 'AFR (%/an)', 'fig.priceUsd': 'Prix (USD)',
+    import: 'Importer un scénario (JSON)', importHelp: 'Ouvre un fichier .tco.json, le format que lit `cacheproof tco FICHIER` ; il remplace le scénario affiché.',
+    importFailed: '{file} n’a pas été importé : {sentence}', importNotJson: '{file} n’a pas été importé : ce n’est pas du JSON ({detail}). Choisissez un fichier de scénario (*.tco.json).',
+    imported: '{file} importé.', saveFailed: 'Le scénario n’a pas pu être enregistré avec l’analyse : {detail}', problems: '{count} champs à corriger :',
+    'chart.tornado': 'Économies de {label} face à {ref}, chaque entrée à −{pct} % et +{pct} %', 'axis.savings': 'Économies sur {years} ans (USD)',
+    'tornado.low': 'Entrée −{pct} %', 'tornado.high': 'Entrée +{pct} %', 'tornado.none': 'La sensibilité demande une seconde configuration à comparer à la référence.',
+    'seg.hdd-7.2k-nearline': 'HDD nearline, 7 200 tr/min', 'seg.hdd-10k': 'HDD, 10 000 tr/min', 'seg.ssd-sata-read-intensive': 'SSD SATA, lecture intensive', 'seg.ssd-sata-mixed-use': 'SSD SATA, usage mixte', 'seg.ssd-nvme': 'SSD NVMe',
   },
   es: {
     'nav.results': 'Resultados', 'nav.planner': 'Planificador', 'nav.label': 'Pantallas',
@@ -181,7 +227,7 @@ export const planner: Catalog<PlannerKey> = {
     intro: 'Precargado desde este análisis (IOPS medidas, proporción de lecturas, tamaño de petición, capacidad y tasas de acierto de la caché). Cambie cualquier dato: la comparación se recalcula al instante. Importes en dólares estadounidenses; un TB son 10¹² bytes.',
     loading: 'Preparando un escenario a partir del análisis…',
     loadFailed: 'No se pudo precargar el escenario desde este análisis.',
-    savedNote: 'Los cambios válidos se guardan con este análisis en este navegador.',
+    savedNote: 'Los cambios válidos se guardan con este análisis (en la carpeta de datos de la aplicación: una recarga o una nueva apertura los encuentra); el informe imprime este escenario.',
     export: 'Exportar el escenario (JSON)',
     exportHelp: 'Descarga el escenario como archivo .tco.json que lee `cacheproof tco ARCHIVO`.',
     exportDisabled: 'Corrija el dato indicado arriba para exportar el escenario.',
@@ -245,6 +291,25 @@ export const planner: Catalog<PlannerKey> = {
     'sum.spindlesPoint': '{drives} discos a {iops} IOPS',
     'sum.noFit': 'no cabe a {iops} IOPS',
     'life.config': 'Configuración', 'life.backing': 'Discos de datos', 'life.cache': 'SSD de caché', 'life.none': '—',
+    addConfig: 'Añadir una configuración', dupConfig: 'Duplicar', removeConfig: 'Quitar', lastConfig: 'Un escenario necesita al menos una configuración.',
+    newConfig: 'Configuración {n}', copyOf: '{label} (copia)', addSsdCache: 'Añadir una caché SSD', addRamCache: 'Añadir una caché RAM', removeCache: 'Quitar la caché',
+    configActions: 'Acciones sobre {label}',
+    'sec.catalog': 'Añadir un modelo de disco', 'f.catalog': 'Del catálogo de discos', 'h.catalog': 'Modelos reales; cada cifra con su fuente y fecha. Los precios son ejemplos: sustitúyalos por un presupuesto.',
+    addFromCatalog: 'Añadir este disco', addTyped: 'Añadir un disco a introducir', newDrive: 'Disco nuevo {n}', removeDrive: 'Quitar',
+    driveInUse: '{label} lo usa una configuración: elija antes otro disco allí.',
+    'col.figure': 'Cifra', 'col.value': 'Valor', 'col.source': 'Fuente', 'col.date': 'Fecha',
+    catalogFailed: 'No se pudo leer el catálogo de discos: {detail}', catalogLoading: 'Cargando el catálogo de discos…',
+    'fig.absent': 'no indicado', 'fig.examplePrice': 'precio de ejemplo: sustitúyalo por un presupuesto', catalogCaption: 'Cifras de {label} y sus fuentes',
+    'fig.rpm': 'Velocidad de giro (rpm)', 'fig.capacityBytes': 'Capacidad', 'fig.randomReadIops4k': 'Lectura aleatoria 4 KiB (IOPS)', 'fig.randomWriteIops4k': 'Escritura aleatoria 4 KiB (IOPS)',
+    'fig.iops': 'IOPS de dimensionamiento', 'fig.watts': 'Potencia media (W)', 'fig.maxWatts': 'Potencia máxima (W)', 'fig.idleWatts': 'Potencia en reposo (W)',
+    'fig.workloadTbPerYear': 'Carga nominal (TB/año)', 'fig.enduranceTbw': 'Resistencia (TBW)', 'fig.dwpd': 'Escrituras completas por día', 'fig.warrantyYears': 'Garantía (años)',
+    'fig.mtbfHours': 'MTBF (horas)', 'fig.afr': 'AFR (%/año)', 'fig.priceUsd': 'Precio (USD)',
+    import: 'Importar escenario (JSON)', importHelp: 'Abre un archivo .tco.json, el formato que lee `cacheproof tco ARCHIVO`; sustituye el escenario en pantalla.',
+    importFailed: '{file} no se importó: {sentence}', importNotJson: '{file} no se importó: no es JSON ({detail}). Elija un archivo de escenario (*.tco.json).',
+    imported: '{file} importado.', saveFailed: 'No se pudo guardar el escenario con el análisis: {detail}', problems: '{count} campos por corregir:',
+    'chart.tornado': 'Ahorro de {label} frente a {ref} con cada entrada a −{pct} % y +{pct} %', 'axis.savings': 'Ahorro en {years} años (USD)',
+    'tornado.low': 'Entrada −{pct} %', 'tornado.high': 'Entrada +{pct} %', 'tornado.none': 'La sensibilidad necesita una segunda configuración que comparar con la referencia.',
+    'seg.hdd-7.2k-nearline': 'HDD nearline, 7.200 rpm', 'seg.hdd-10k': 'HDD, 10.000 rpm', 'seg.ssd-sata-read-intensive': 'SSD SATA, lectura intensiva', 'seg.ssd-sata-mixed-use': 'SSD SATA, uso mixto', 'seg.ssd-nvme': 'SSD NVMe',
   },
   ru: {
     'nav.results': 'Результаты', 'nav.planner': 'Планировщик', 'nav.label': 'Экраны',
@@ -252,7 +317,7 @@ export const planner: Catalog<PlannerKey> = {
     intro: 'Заполнено по этому анализу (измеренные IOPS, доля чтений, размер запроса, ёмкость и доли попаданий в кэш). Измените любое значение — сравнение пересчитывается сразу. Суммы в долларах США; ТБ — 10¹² байт.',
     loading: 'Готовим сценарий по анализу…',
     loadFailed: 'Не удалось заполнить сценарий по этому анализу.',
-    savedNote: 'Корректные изменения сохраняются вместе с этим анализом в этом браузере.',
+    savedNote: 'Корректные изменения сохраняются вместе с этим анализом (в папке данных приложения: они сохраняются после перезагрузки и повторного запуска); отчёт печатает этот сценарий.',
     export: 'Экспорт сценария (JSON)',
     exportHelp: 'Скачивает сценарий файлом .tco.json, который читает `cacheproof tco ФАЙЛ`.',
     exportDisabled: 'Исправьте указанное выше значение, чтобы экспортировать сценарий.',
@@ -316,6 +381,25 @@ export const planner: Catalog<PlannerKey> = {
     'sum.spindlesPoint': '{drives} {drives|one:диск|few:диска|many:дисков|other:диска} при {iops} IOPS',
     'sum.noFit': 'не помещается при {iops} IOPS',
     'life.config': 'Конфигурация', 'life.backing': 'Диски данных', 'life.cache': 'SSD кэша', 'life.none': '—',
+    addConfig: 'Добавить конфигурацию', dupConfig: 'Дублировать', removeConfig: 'Удалить', lastConfig: 'В сценарии нужна хотя бы одна конфигурация.',
+    newConfig: 'Конфигурация {n}', copyOf: '{label} (копия)', addSsdCache: 'Добавить SSD-кэш', addRamCache: 'Добавить RAM-кэш', removeCache: 'Удалить кэш',
+    configActions: 'Действия с «{label}»',
+    'sec.catalog': 'Добавить модель диска', 'f.catalog': 'Из каталога дисков', 'h.catalog': 'Реальные модели; у каждого значения есть источник и дата. Цены — примеры: замените их ценами из предложения.',
+    addFromCatalog: 'Добавить этот диск', addTyped: 'Добавить диск для ручного ввода', newDrive: 'Новый диск {n}', removeDrive: 'Удалить',
+    driveInUse: '«{label}» используется в конфигурации: сначала выберите там другой диск.',
+    'col.figure': 'Параметр', 'col.value': 'Значение', 'col.source': 'Источник', 'col.date': 'Дата',
+    catalogFailed: 'Не удалось прочитать каталог дисков: {detail}', catalogLoading: 'Загрузка каталога дисков…',
+    'fig.absent': 'не указано', 'fig.examplePrice': 'цена-пример: замените её ценой из предложения', catalogCaption: 'Параметры «{label}» и их источники',
+    'fig.rpm': 'Скорость вращения (об/мин)', 'fig.capacityBytes': 'Ёмкость', 'fig.randomReadIops4k': 'Случайное чтение 4 КиБ (IOPS)', 'fig.randomWriteIops4k': 'Случайная запись 4 КиБ (IOPS)',
+    'fig.iops': 'IOPS для расчёта', 'fig.watts': 'Средняя мощность (Вт)', 'fig.maxWatts': 'Максимальная мощность (Вт)', 'fig.idleWatts': 'Мощность в простое (Вт)',
+    'fig.workloadTbPerYear': 'Номинальная нагрузка (ТБ/год)', 'fig.enduranceTbw': 'Ресурс (TBW)', 'fig.dwpd': 'Перезаписей в день', 'fig.warrantyYears': 'Гарантия (лет)',
+    'fig.mtbfHours': 'MTBF (часов)', 'fig.afr': 'AFR (%/год)', 'fig.priceUsd': 'Цена (USD)',
+    import: 'Импорт сценария (JSON)', importHelp: 'Открывает файл .tco.json в формате, который читает `cacheproof tco ФАЙЛ`; он заменяет сценарий на экране.',
+    importFailed: '{file} не импортирован: {sentence}', importNotJson: '{file} не импортирован: это не JSON ({detail}). Выберите файл сценария (*.tco.json).',
+    imported: '{file} импортирован.', saveFailed: 'Не удалось сохранить сценарий вместе с анализом: {detail}', problems: 'Нужно исправить полей: {count}.',
+    'chart.tornado': 'Экономия «{label}» против «{ref}» при изменении каждого параметра на −{pct} % и +{pct} %', 'axis.savings': 'Экономия за {years} г. (USD)',
+    'tornado.low': 'Параметр −{pct} %', 'tornado.high': 'Параметр +{pct} %', 'tornado.none': 'Для чувствительности нужна вторая конфигурация для сравнения с эталоном.',
+    'seg.hdd-7.2k-nearline': 'HDD nearline, 7200 об/мин', 'seg.hdd-10k': 'HDD, 10 000 об/мин', 'seg.ssd-sata-read-intensive': 'SSD SATA, для чтения', 'seg.ssd-sata-mixed-use': 'SSD SATA, смешанная нагрузка', 'seg.ssd-nvme': 'SSD NVMe',
   },
 };
 
@@ -467,4 +551,46 @@ export function configWarningSentences(c: ConfigResult, lang: Lang): string[] {
     for (const [k, v] of Object.entries(w.params)) params[k] = typeof v === 'number' ? d(v, 2) : v;
     return t(`warn.${w.code}` as TcoKey, params);
   });
+}
+
+/** An input's value of the savings sensitivity in its unit (USD/kWh or USD per drive-year, USD, %, %/yr, IOPS, bytes). */
+export function tornadoValueText(input: TornadoInput, value: number, energy: Scenario['energy'], lang: Lang): string {
+  switch (input) {
+    case 'energyPrice':
+      return 'usdPerKwh' in energy ? `${fmtDecimal(lang, value, 4)} USD/kWh` : `${fmtDecimal(lang, value, 2)} USD`;
+    case 'backingDrivePrice':
+    case 'cacheDrivePrice':
+      return `${fmtNumber(lang, value)} USD`;
+    case 'hitShare':
+    case 'capacityGrowth':
+    case 'iopsGrowth':
+      return `${fmtDecimal(lang, value * 100, 1)} %`;
+    case 'iopsTarget':
+      return `${fmtNumber(lang, value)} IOPS`;
+    case 'capacity':
+      return fmtBytes(lang, value);
+  }
+}
+
+/**
+ * The savings sensitivity in sentences (engine savingsSensitivity): header, savings as entered,
+ * one line per input (largest swing first), then the input that moves the savings most. Used by
+ * `cacheproof tco`, the Planner's chart summary and the report.
+ */
+export function sensitivitySentences(sens: SavingsSensitivity, r: PlanResult, lang: Lang): string[] {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
+  const n = (x: number): string => formatTcoNumber(lang, x);
+  const label = (id: string): string => r.configurations.find((c) => c.id === id)?.label ?? id;
+  const out = [
+    t('sens.header', { label: label(sens.configId), ref: label(sens.referenceId), pct: fmtDecimal(lang, sens.change * 100, 1) }),
+    t('sens.base', { savings: n(sens.baseSavingsUsd), years: n(sens.years) }),
+  ];
+  for (const b of sens.bars) {
+    const common = { input: t(`in.${b.input}`), low: tornadoValueText(b.input, b.lowValue, r.energy, lang), high: tornadoValueText(b.input, b.highValue, r.energy, lang) };
+    if (b.savingsLowUsd === null || b.savingsHighUsd === null || b.swingUsd === null) out.push(t('sens.failed', { ...common, code: b.errorCode ?? '' }));
+    else out.push(t('sens.line', { ...common, savingsLow: n(b.savingsLowUsd), savingsHigh: n(b.savingsHighUsd), swing: n(b.swingUsd) }));
+  }
+  const top = sens.bars[0];
+  if (top?.swingUsd != null) out.push(t('sens.largest', { input: t(`in.${top.input}`), swing: n(top.swingUsd) }));
+  return out;
 }

@@ -1,4 +1,5 @@
-import type { Catalog } from './types.ts';
+import { translate, type Catalog, type Lang } from './types.ts';
+import { fmtNumber } from './numbers.ts';
 
 /** Strings of the TCO planner and `cacheproof tco` (namespace `tco`). */
 export type TcoKey =
@@ -16,7 +17,9 @@ export type TcoKey =
   | 'life.hdd' | 'life.hddNoRating' | 'life.ssd' | 'life.cache' | 'life.noWrites' | 'life.years'
   | 'warn.typed-count-short' | 'warn.over-rating' | 'warn.cache-wears-out'
   | 'cmpHeader' | 'cmp.config' | 'cmp.drives' | 'cmp.total' | 'cmp.savings' | 'cmp.savingsPct' | 'cmp.perIops' | 'cmp.perTb' | 'cmp.breakEven'
-  | 'breakEven.never' | 'breakEven.fromStart' | 'breakEven.year' | 'reference'
+  | 'breakEven.never' | 'breakEven.fromStart' | 'breakEven.year' | 'breakEven.beyond' | 'reference'
+  | 'sens.header' | 'sens.base' | 'sens.line' | 'sens.failed' | 'sens.largest'
+  | 'in.energyPrice' | 'in.backingDrivePrice' | 'in.cacheDrivePrice' | 'in.hitShare' | 'in.capacityGrowth' | 'in.iopsGrowth' | 'in.iopsTarget' | 'in.capacity'
   | 'usage' | 'err.usage' | 'err.cannot-read' | 'err.not-json' | 'err.cannot-write' | 'err.no-capture-support' | 'written'
   | 'err.too-new' | 'err.missing' | 'err.wrong-type' | 'err.too-few' | 'err.not-above' | 'err.below-min' | 'err.above-max'
   | 'err.not-one-of' | 'err.unknown-field' | 'err.invalid' | 'err.raid-group' | 'err.whole-groups' | 'err.duplicate-id'
@@ -73,6 +76,14 @@ export const tco: Catalog<TcoKey> = {
     'cmp.config': 'Configuration', 'cmp.drives': 'Drives', 'cmp.total': 'Total USD', 'cmp.savings': 'Savings USD', 'cmp.savingsPct': 'Savings %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/TB', 'cmp.breakEven': 'Break-even',
     'breakEven.never': 'not in period', 'breakEven.fromStart': 'day one', 'breakEven.year': 'year {year}', reference: 'reference',
+    'breakEven.beyond': 'not within {years} years (year {year} if the last year\'s costs continue)',
+    'sens.header': '== Savings sensitivity: {label} against {ref}, each input at −{pct} % and +{pct} % ==',
+    'sens.base': 'Savings as entered: {savings} USD over {years} years.',
+    'sens.line': '{input}: {low} → {high}: savings {savingsLow} to {savingsHigh} USD (swing {swing} USD).',
+    'sens.failed': '{input}: {low} → {high}: cannot be planned ({code}).',
+    'sens.largest': 'The input that moves the savings most: {input} (swing {swing} USD).',
+    'in.energyPrice': 'Energy price', 'in.backingDrivePrice': 'Backing drive price', 'in.cacheDrivePrice': 'Cache drive or RAM price',
+    'in.hitShare': 'Cache hit share', 'in.capacityGrowth': 'Capacity growth per year', 'in.iopsGrowth': 'IOPS growth per year', 'in.iopsTarget': 'IOPS target', 'in.capacity': 'Capacity needed',
     usage: 'Usage: cacheproof tco SCENARIO [--json] [--lang en|fr|es|ru]\n       cacheproof tco --from-capture CAPTURE --out SCENARIO [--lang en|fr|es|ru]\n',
     'err.usage': 'cacheproof tco: {detail}',
     'err.cannot-read': 'Cannot read the scenario file {file}: {detail}',
@@ -150,6 +161,14 @@ export const tco: Catalog<TcoKey> = {
     'cmp.config': 'Configuration', 'cmp.drives': 'Disques', 'cmp.total': 'Total USD', 'cmp.savings': 'Économie USD', 'cmp.savingsPct': 'Économie %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/To', 'cmp.breakEven': 'Équilibre',
     'breakEven.never': 'hors période', 'breakEven.fromStart': 'dès le 1er jour', 'breakEven.year': 'année {year}', reference: 'référence',
+    'breakEven.beyond': 'pas en {years} ans (année {year} si les coûts de la dernière année continuent)',
+    'sens.header': '== Sensibilité des économies : {label} face à {ref}, chaque entrée à −{pct} % et +{pct} % ==',
+    'sens.base': 'Économies telles que saisies : {savings} USD sur {years} ans.',
+    'sens.line': '{input} : {low} → {high} : économies de {savingsLow} à {savingsHigh} USD (écart {swing} USD).',
+    'sens.failed': '{input} : {low} → {high} : impossible à planifier ({code}).',
+    'sens.largest': 'L’entrée qui fait le plus varier les économies : {input} (écart {swing} USD).',
+    'in.energyPrice': 'Prix de l’énergie', 'in.backingDrivePrice': 'Prix des disques de stockage', 'in.cacheDrivePrice': 'Prix du SSD ou de la RAM de cache',
+    'in.hitShare': 'Taux de succès du cache', 'in.capacityGrowth': 'Croissance annuelle de la capacité', 'in.iopsGrowth': 'Croissance annuelle des IOPS', 'in.iopsTarget': 'Objectif d’IOPS', 'in.capacity': 'Capacité nécessaire',
     usage: 'Usage : cacheproof tco SCÉNARIO [--json] [--lang en|fr|es|ru]\n        cacheproof tco --from-capture CAPTURE --out SCÉNARIO [--lang en|fr|es|ru]\n',
     'err.usage': 'cacheproof tco : {detail}',
     'err.cannot-read': 'Impossible de lire le fichier de scénario {file} : {detail}',
@@ -227,6 +246,14 @@ export const tco: Catalog<TcoKey> = {
     'cmp.config': 'Configuración', 'cmp.drives': 'Discos', 'cmp.total': 'Total USD', 'cmp.savings': 'Ahorro USD', 'cmp.savingsPct': 'Ahorro %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/TB', 'cmp.breakEven': 'Equilibrio',
     'breakEven.never': 'fuera del periodo', 'breakEven.fromStart': 'desde el día 1', 'breakEven.year': 'año {year}', reference: 'referencia',
+    'breakEven.beyond': 'no en {years} años (año {year} si siguen los costes del último año)',
+    'sens.header': '== Sensibilidad del ahorro: {label} frente a {ref}, cada entrada a −{pct} % y +{pct} % ==',
+    'sens.base': 'Ahorro con los datos introducidos: {savings} USD en {years} años.',
+    'sens.line': '{input}: {low} → {high}: ahorro de {savingsLow} a {savingsHigh} USD (variación {swing} USD).',
+    'sens.failed': '{input}: {low} → {high}: no se puede planificar ({code}).',
+    'sens.largest': 'La entrada que más mueve el ahorro: {input} (variación {swing} USD).',
+    'in.energyPrice': 'Precio de la energía', 'in.backingDrivePrice': 'Precio de los discos de respaldo', 'in.cacheDrivePrice': 'Precio del SSD o la RAM de caché',
+    'in.hitShare': 'Tasa de aciertos de caché', 'in.capacityGrowth': 'Crecimiento anual de la capacidad', 'in.iopsGrowth': 'Crecimiento anual de IOPS', 'in.iopsTarget': 'Objetivo de IOPS', 'in.capacity': 'Capacidad necesaria',
     usage: 'Uso: cacheproof tco ESCENARIO [--json] [--lang en|fr|es|ru]\n     cacheproof tco --from-capture CAPTURA --out ESCENARIO [--lang en|fr|es|ru]\n',
     'err.usage': 'cacheproof tco: {detail}',
     'err.cannot-read': 'No se puede leer el archivo de escenario {file}: {detail}',
@@ -304,6 +331,14 @@ export const tco: Catalog<TcoKey> = {
     'cmp.config': 'Конфигурация', 'cmp.drives': 'Диски', 'cmp.total': 'Итого USD', 'cmp.savings': 'Экономия USD', 'cmp.savingsPct': 'Экономия %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/ТБ', 'cmp.breakEven': 'Окупаемость',
     'breakEven.never': 'вне периода', 'breakEven.fromStart': 'с первого дня', 'breakEven.year': 'год {year}', reference: 'эталон',
+    'breakEven.beyond': 'не за {years} г. (год {year}, если расходы последнего года сохранятся)',
+    'sens.header': '== Чувствительность экономии: {label} против {ref}, каждый параметр −{pct} % и +{pct} % ==',
+    'sens.base': 'Экономия при введённых данных: {savings} USD за {years} г.',
+    'sens.line': '{input}: {low} → {high}: экономия от {savingsLow} до {savingsHigh} USD (размах {swing} USD).',
+    'sens.failed': '{input}: {low} → {high}: расчёт невозможен ({code}).',
+    'sens.largest': 'Сильнее всего экономию меняет: {input} (размах {swing} USD).',
+    'in.energyPrice': 'Цена электроэнергии', 'in.backingDrivePrice': 'Цена основных дисков', 'in.cacheDrivePrice': 'Цена SSD или RAM кэша',
+    'in.hitShare': 'Доля попаданий в кэш', 'in.capacityGrowth': 'Рост ёмкости в год', 'in.iopsGrowth': 'Рост IOPS в год', 'in.iopsTarget': 'Целевые IOPS', 'in.capacity': 'Нужная ёмкость',
     usage: 'Использование: cacheproof tco СЦЕНАРИЙ [--json] [--lang en|fr|es|ru]\n               cacheproof tco --from-capture ЗАПИСЬ --out СЦЕНАРИЙ [--lang en|fr|es|ru]\n',
     'err.usage': 'cacheproof tco: {detail}',
     'err.cannot-read': 'Не удаётся прочитать файл сценария {file}: {detail}',
@@ -336,3 +371,12 @@ export const tco: Catalog<TcoKey> = {
 
 /** The shared formatter (numbers.ts) under the names the TCO texts use: `formatTcoNumber('fr', 18966.1176, 2)` → '18 966,12'. */
 export { fmtNumber as formatTcoNumber, fmtDecimal as formatTcoDecimal } from './numbers.ts';
+
+/** A comparison's break-even as printed (tco, Planner, report): the year, day one, or "not within N years (year X …)" beyond the period, never clamped. */
+export function breakEvenText(cmp: { breakEvenYear: number | null; breakEvenBeyondYear?: number | null }, years: number, lang: Lang): string {
+  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
+  if (cmp.breakEvenYear === 0) return t('breakEven.fromStart');
+  if (cmp.breakEvenYear !== null) return t('breakEven.year', { year: fmtNumber(lang, cmp.breakEvenYear, 1) });
+  if (cmp.breakEvenBeyondYear !== undefined && cmp.breakEvenBeyondYear !== null) return t('breakEven.beyond', { years: fmtNumber(lang, years), year: fmtNumber(lang, cmp.breakEvenBeyondYear, 1) });
+  return t('breakEven.never');
+}
