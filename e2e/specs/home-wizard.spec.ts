@@ -92,7 +92,8 @@ test('a large capture shows where its opening is, in French, and Stop cancels it
     const progress = page.getByTestId(TID.openProgress);
     await expect(progress).toBeVisible({ timeout: 20_000 });
     await expect(progress).toHaveAttribute('data-stage', /^(read|analyze)$/);
-    await expect(progress).toContainText(/Lecture de .*gros\.capture : \d+ % d’environ [\d\u202f\u00a0 ]+ intervalles…|Analyse de .*gros\.capture/u);
+    // French numbers: a narrow no-break space before % and between thousands (\s matches it)
+    await expect(progress).toContainText(/Lecture de .*gros\.capture\s:\s\d+\s%\sd’environ\s[\d\s]+\sintervalles…|Analyse de .*gros\.capture/u);
     await page.getByTestId(TID.openCancel).click();
     const error = page.getByTestId(TID.homeOpenError);
     await expect(error).toContainText(common.fr['err.analysis-cancelled']);
