@@ -201,22 +201,12 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     let mut skip = |why: &str| *skipped.entry(why.to_string()).or_default() += 1;
     // (utc_ms, device, offset, bytes, read?)
     let mut reqs: Vec<(i64, u32, u64, u64, bool)> = Vec::new();
-    let mut prev_issue: Option<i64> = None;
     while let Some(r) = rows.next()? {
-        let _rowid: i64 = r.get(0)?;
         let dev_id: i64 = r.get(1)?;
-        let issue: i64 = r.get(2)?;
         let utc: i64 = r.get(3)?;
         let sector: i64 = r.get(4)?;
         let bytes: i64 = r.get(5)?;
         let op: String = r.get(6)?;
-        if let Some(p) = prev_issue {
-            if issue < p {
-                skip("time going backwards");
-                continue;
-            }
-        }
-        prev_issue = Some(issue);
         let read = match op.as_str() {
             "R" => true,
             "W" => false,
