@@ -21,3 +21,4 @@ export * from './benefit/analyze.ts';
 export * from './benefit/warnings.ts';
 export * from './benefit/devices.ts';
 export * from './benefit/profile.ts';
+export * from './benefit/prediction.ts';

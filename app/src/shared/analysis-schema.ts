@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { AnalysisReport, DeviceRole, NullReason, WorkloadProfile } from '@cacheproof/engine';
+import { predictionSectionSchema } from './prediction-schema.ts';
 
 /** `true` when A and B are assignable both ways (the same type for every use here). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -164,6 +165,7 @@ export const AnalysisReportSchema = z.object({
   hourly: z.array(HourlyEntry),
   groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
   perDevice: z.array(DeviceWindows),
+  prediction: predictionSectionSchema(Reasons),
   warnings: z.array(AnalysisWarning),
 });
 

@@ -27,6 +27,7 @@ import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
+import { predictionReport } from './prediction.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -462,6 +463,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     hourly,
     groups,
     perDevice: pass.perDevice,
+    prediction: predictionReport(data.prediction, iosSaved),
     warnings,
   };
 }

@@ -5,6 +5,7 @@ import type { DriftReport } from './drift.ts';
 import type { AnalysisMode } from './figures.ts';
 import type { HealthWindow, LatencyTargets, TargetPreset } from './health.ts';
 import type { WarmupSource, WindowOptions } from './windows.ts';
+import type { PredictionSection } from './prediction.ts';
 
 /** Options of {@link analyze}. Every field is optional; times are UTC epoch ms. */
 export interface AnalyzeOptions extends WindowOptions {
@@ -160,6 +161,8 @@ export interface AnalysisReport {
   hourly: HourlyEntry[];
   groups: { front: GroupWindows | null; backing: GroupWindows | null; reasons: Reasons };
   perDevice: DeviceWindows[];
+  /** The probe's prediction from the baseline's trace beside the measured I/Os saved; null without one (docs/analyze-json.md). */
+  prediction: PredictionSection;
   warnings: AnalysisWarning[];
 }
 

@@ -1,5 +1,6 @@
 import type { DeviceColumns } from './columns.ts';
 import type { ColumnSource } from './source.ts';
+import type { StoredPrediction } from '../benefit/prediction.ts';
 
 /**
  * The canonical per-interval record: what every source (live /proc/diskstats, imported
@@ -100,4 +101,6 @@ export interface CaptureData {
   warnings: Warning[];
   /** Nominal sample interval, ms. */
   sampleIntervalMs: number | null;
+  /** The probe's prediction from the baseline's trace (`meta.prediction`), when the capture holds one. */
+  prediction?: StoredPrediction | null | undefined;
 }

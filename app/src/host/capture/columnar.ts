@@ -247,6 +247,7 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
     source,
     warnings: info.warnings,
     sampleIntervalMs: info.sampleIntervalMs,
+    prediction: info.prediction,
   };
   return { ...info, path, data, intervalCount: rows, dir, close };
 }

@@ -9,7 +9,8 @@ import { createReadStream, existsSync, openSync, readSync, closeSync, statSync }
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
-import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
+import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, StoredPrediction, Warning } from '@cacheproof/engine';
+import { readPrediction } from './prediction.ts';
 import { HostError } from '../errors.ts';
 
 /** Schema versions this build can read. */
@@ -329,6 +330,8 @@ export interface CaptureInfo {
   sampleIntervalMs: number | null;
   recorderState: string | null;
   schemaVersion: number;
+  /** The probe's prediction (`meta.prediction`), when the capture holds a readable one. */
+  prediction: StoredPrediction | null;
 }
 
 /** Reads everything but the intervals from an open capture (for this folder's readers). */
@@ -363,8 +366,10 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     }[]
   ).map((w) => (w.device === null ? { code: w.code, message: w.message, atMs: w.utc_ms } : { code: w.code, message: w.message, atMs: w.utc_ms, device: w.device }));
   const intervalMeta = meta['interval_ms'];
+  const predicted = readPrediction(meta, db.name);
+  if (predicted.warning !== null) warnings.push(predicted.warning);
   return {
-    meta, devices, phases, warnings, names,
+    meta, devices, phases, warnings, names, prediction: predicted.prediction,
     host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
     sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     recorderState: recorderState(db),
@@ -374,7 +379,7 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, prediction } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -402,6 +407,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       },
       warnings,
       sampleIntervalMs,
+      prediction,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

@@ -1,0 +1,120 @@
+// The prediction from a block trace, end to end through the real probe and the app's reader: a
+// copy of the bundled lab capture gets a baseline trace of its front device (a cyclic read of 100
+// blocks, worked out by hand), `cacheproof-probe predict --store` stores the prediction in
+// meta.prediction, and `cacheproof analyze --json` (the same analysis the dashboard and the
+// report read) carries it beside the measured I/Os saved. A meta.prediction that is not the
+// probe's JSON is a warning naming the field, and the analysis goes on. Needs the release probe.
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runCli } from '../src/cli/main.ts';
+import { warningText } from '../src/shared/i18n/warnings.ts';
+import type { AnalysisReport } from '@cacheproof/engine';
+
+const root = join(import.meta.dirname, '..', '..');
+const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
+const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
+const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
+if (reason !== null) console.log(`SKIP prediction: ${reason}`);
+
+async function analyzeJson(capture: string): Promise<AnalysisReport> {
+  let out = '';
+  let err = '';
+  const code = await runCli(['analyze', capture, '--json'], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return JSON.parse(out) as AnalysisReport;
+}
+
+/** A copy of the lab sample, migrated to the current schema by the probe, with a trace of its front device's baseline. */
+function tracedCopy(dir: string): string {
+  const capture = join(dir, 'traced.capture');
+  copyFileSync(sample, capture);
+  execFileSync(probe, ['mark', capture, 'note', '--note', 'prediction test: open for writing (migrates the schema)'], { stdio: 'ignore' });
+  const db = new Database(capture);
+  try {
+    const front = db.prepare("SELECT id FROM devices WHERE role = 'front'").pluck().get() as number;
+    const base = db.prepare("SELECT start_utc_ms AS s, end_utc_ms AS e FROM phases WHERE name = 'baseline'").get() as { s: number; e: number };
+    const ins = db.prepare("INSERT INTO block_requests(device_id, issue_ns, complete_ns, utc_ms, sector, bytes, op, rwbs, error) VALUES (?, ?, ?, ?, ?, 4096, 'R', 'R', 0)");
+    // 2,000 reads cycling over blocks 0..99 (4 KiB each), spread over the baseline
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) {
+        const utc = base.s + Math.floor(((base.e - base.s - 1) * i) / 2000);
+        ins.run(front, 1e9 + i * 1e6, 1e9 + i * 1e6 + 200_000, utc, (i % 100) * 8);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+  return capture;
+}
+
+describe.skipIf(reason !== null)('prediction from the baseline trace in the analysis', () => {
+  it('carries the probe\'s figures (hand-worked) beside the measured I/Os saved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
+    try {
+      const capture = tracedCopy(dir);
+      // 100 first references, then every read re-references a block at LRU distance 99: a cache
+      // of 100 blocks or more hits the 1,900 others (95 %); one of 99 blocks or fewer hits none.
+      const p = spawnSync(probe, ['predict', capture, '--size', '1MiB', '--warmup', '0s', '--store', '--json'], { encoding: 'utf8' });
+      expect(p.status, p.stderr).toBe(0);
+      expect(p.stderr).toContain('is larger than the 409600 bytes the baseline\'s reads touched');
+      const r = await analyzeJson(capture);
+      expect(r.prediction.reasons).toEqual({});
+      const pr = r.prediction.fromTrace;
+      if (pr === null) throw new Error('no prediction in the analysis');
+      expect(pr.source).toBe('capture-meta-prediction');
+      expect(pr.window).toBe('baseline');
+      expect(pr.devices).toEqual(['loop1']);
+      expect(pr.cacheBytes).toBe(1048576);
+      expect(pr.reads).toBe(2000);
+      expect(pr.iosSavedPercent).toBeCloseTo(95, 10);
+      expect(pr.readHitRatio).toBeCloseTo(0.95, 12);
+      expect(pr.footprintBytes).toBe(100 * 4096);
+      const answer = (pct: number): number | undefined => pr.sizeAnswers.find((a) => a.readHitPercent === pct)?.bytes;
+      expect(answer(90)).toBe(100 * 4096);
+      expect(answer(99), 'no size reaches 99 %: 5 % of the reads are first references').toBeUndefined();
+      expect(pr.maxReadHitPercent).toBeCloseTo(95, 10);
+      const curve = pr.curve;
+      expect(curve.find((c) => c.bytes === 99 * 4096)?.readHitRatio ?? 0).toBe(0);
+      expect(curve.filter((c) => c.bytes >= 100 * 4096).every((c) => Math.abs(c.readHitRatio - 0.95) < 1e-12)).toBe(true);
+      expect(pr.notes[0]).toContain('larger than the 409600 bytes');
+      const measured = r.benefit.iosSavedPercent.value ?? NaN;
+      expect(pr.measuredIosSavedPercent).toBe(measured);
+      expect(pr.differencePp).toBeCloseTo(95 - measured, 10);
+      expect(pr.windowStart).toBe(r.windows.baseline.start);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a meta.prediction that is not the probe\'s JSON is a warning naming the field; the analysis goes on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
+    try {
+      const capture = join(dir, 'bad.capture');
+      copyFileSync(sample, capture);
+      for (const [value, want] of [
+        ['{"window": "baseline"', 'is not JSON'],
+        [JSON.stringify({ window: 'baseline', iosSavedPercent: 140 }), 'has a wrong field'],
+      ] as const) {
+        const db = new Database(capture);
+        db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('prediction', ?)").run(value);
+        db.close();
+        const r = await analyzeJson(capture);
+        expect(r.prediction).toEqual({ fromTrace: null, reasons: { fromTrace: 'not-reported' } });
+        expect(r.benefit.iosSavedPercent.value).not.toBeNull();
+        const w = r.warnings.find((x) => x.code === 'prediction-unreadable');
+        if (w === undefined) throw new Error('no prediction-unreadable warning');
+        expect(w.source).toBe('capture');
+        expect(w.message).toContain(`${capture}: meta.prediction ${want}`);
+        expect(w.message).toContain('predict');
+        expect(warningText(w, 'fr')).toContain('prédiction');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
