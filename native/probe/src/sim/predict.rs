@@ -148,7 +148,15 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
             |r| r.get(0),
         )
         .ok()
-        .flatten();
+        .flatten()
+        .or_else(|| {
+            // before the warm-up has started, the plan says how long it will be
+            cap.meta("plan")
+                .ok()
+                .flatten()
+                .and_then(|p| serde_json::from_str::<serde_json::Value>(&p).ok())
+                .and_then(|p| p["warmupS"].as_f64())
+        });
     // Devices: as asked, else the front devices, else all.
     let mut devs: Vec<(i64, String, Option<i64>, String)> = Vec::new();
     {
