@@ -5,13 +5,13 @@
 // report read) carries it beside the measured I/Os saved. A meta.prediction that is not the
 // probe's JSON is a warning naming the field, and the analysis goes on. Needs the release probe.
 import { describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli/main.ts';
 import { warningText } from '../src/shared/i18n/warnings.ts';
+import { writeTracedCapture } from '../../test/support/traced-capture.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -29,39 +29,14 @@ async function analyzeJson(capture: string): Promise<AnalysisReport> {
   return JSON.parse(out) as AnalysisReport;
 }
 
-/** A copy of the lab sample, migrated to the current schema by the probe, with a trace of its front device's baseline. */
-function tracedCopy(dir: string): string {
-  const capture = join(dir, 'traced.capture');
-  copyFileSync(sample, capture);
-  execFileSync(probe, ['mark', capture, 'note', '--note', 'prediction test: open for writing (migrates the schema)'], { stdio: 'ignore' });
-  const db = new Database(capture);
-  try {
-    const front = db.prepare("SELECT id FROM devices WHERE role = 'front'").pluck().get() as number;
-    const base = db.prepare("SELECT start_utc_ms AS s, end_utc_ms AS e FROM phases WHERE name = 'baseline'").get() as { s: number; e: number };
-    const ins = db.prepare("INSERT INTO block_requests(device_id, issue_ns, complete_ns, utc_ms, sector, bytes, op, rwbs, error) VALUES (?, ?, ?, ?, ?, 4096, 'R', 'R', 0)");
-    // 2,000 reads cycling over blocks 0..99 (4 KiB each), spread over the baseline
-    db.transaction(() => {
-      for (let i = 0; i < 2000; i++) {
-        const utc = base.s + Math.floor(((base.e - base.s - 1) * i) / 2000);
-        ins.run(front, 1e9 + i * 1e6, 1e9 + i * 1e6 + 200_000, utc, (i % 100) * 8);
-      }
-    })();
-  } finally {
-    db.close();
-  }
-  return capture;
-}
-
 describe.skipIf(reason !== null)('prediction from the baseline trace in the analysis', () => {
   it('carries the probe\'s figures (hand-worked) beside the measured I/Os saved', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
     try {
-      const capture = tracedCopy(dir);
       // 100 first references, then every read re-references a block at LRU distance 99: a cache
       // of 100 blocks or more hits the 1,900 others (95 %); one of 99 blocks or fewer hits none.
-      const p = spawnSync(probe, ['predict', capture, '--size', '1MiB', '--warmup', '0s', '--store', '--json'], { encoding: 'utf8' });
-      expect(p.status, p.stderr).toBe(0);
-      expect(p.stderr).toContain('is larger than the 409600 bytes the baseline\'s reads touched');
+      const { capture, predictStderr } = writeTracedCapture(dir, sample, probe, '1MiB');
+      expect(predictStderr).toContain('is larger than the 409600 bytes the baseline\'s reads touched');
       const r = await analyzeJson(capture);
       expect(r.prediction.reasons).toEqual({});
       const pr = r.prediction.fromTrace;
