@@ -5,7 +5,7 @@
 // report read) carries it beside the measured I/Os saved. A meta.prediction that is not the
 // probe's JSON is a warning naming the field, and the analysis goes on. Needs the release probe.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -61,6 +61,32 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       expect(pr.measuredIosSavedPercent).toBe(measured);
       expect(pr.differencePp).toBeCloseTo(95 - measured, 10);
       expect(pr.windowStart).toBe(r.windows.baseline.start);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the report (HTML, English and French) has the prediction: predicted beside measured, the size answers and the miss-ratio curve', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
+    try {
+      const { capture } = writeTracedCapture(dir, sample, probe, '1MiB');
+      const measured = (await analyzeJson(capture)).benefit.iosSavedPercent.value ?? NaN;
+      for (const [lang, texts] of [
+        ['en', ['Prediction from the block trace', 'of I/Os saved; measured: ', 'A cache of 410 kB holds 90.0% of reads.', 'No cache holds more than 95.0% of reads', 'Miss-ratio curve (LRU, baseline reads)', 'The 1.05 MB cache is larger than the 410 kB']],
+        ['fr', ['Prédiction à partir de la trace de blocs', 'd’E/S économisées ; mesuré : ', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Aucun cache ne sert plus de 95,0 % des lectures', 'Courbe de taux d’échec (LRU, lectures de la référence)']],
+      ] as const) {
+        const out = join(dir, `report-${lang}.html`);
+        let err = '';
+        const code = await runCli(['report', capture, '--format', 'html', '--out', out, '--lang', lang], { stdout: () => undefined, stderr: (s) => (err += s) });
+        expect(err).toBe('');
+        expect(code).toBe(0);
+        const html = readFileSync(out, 'utf8').replace(/[\u00a0\u202f]/gu, ' ');
+        for (const t of texts) expect(html, `${lang}: ${t}`).toContain(t);
+        expect(html).toContain('data-chart="mrc"');
+        // the measured figure of the same analysis, formatted as the report formats percents
+        const shown = lang === 'en' ? `${measured.toFixed(1)}%` : `${measured.toFixed(1).replace('.', ',')} %`;
+        expect(html).toContain(shown);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,6 +17,7 @@ import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, 
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
+import { predictionBlocks } from './prediction-section.ts';
 
 export type { ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -262,6 +263,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
     charts.push(dist);
   }
   results.push({ type: 'subheading', text: m('r.healthTitle') }, { type: 'table', table: healthTable(a) });
+  const predicted = predictionBlocks(a);
+  results.push(...predicted.blocks);
+  charts.push(...predicted.charts);
 
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
@@ -273,7 +277,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     method(a, c),
     { id: 'results', title: m('sec.results'), blocks: results },
   ];
-  const summary = summaryRows(a);
+  const summary = [...summaryRows(a), ...predicted.summary];
   if (input.tco !== null) {
     const t = tcoSection(input.tco);
     sections.push(t.section);

@@ -61,6 +61,9 @@ export const REPORT_KEYS = [
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
+  // the prediction from the block trace (prediction-section.ts)
+  'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
+  'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];
