@@ -273,7 +273,15 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             drop(recorder::RecorderLock::acquire(&path)?);
         }
         if traced.as_deref() == Some(trace::META_BLOCK) {
-            trace::ensure_available(&trace::tracefs_root())?;
+            match trace::ensure_available(&trace::tracefs_root()) {
+                // What is recorded is not lost for want of tracefs: the counters go on, the
+                // recorder writes a trace-error warning (docs/probe.md § record --resume).
+                Err(ProbeError::TraceUnavailable(why)) => eprintln!(
+                    "note: {why}; the recording of {} continues without the block trace",
+                    path.display()
+                ),
+                r => r?,
+            }
         }
         return start(&path, true, a.has("--detach"));
     }
