@@ -111,6 +111,31 @@ fn predicted_figures_match_the_hand_worked_stack_distances() {
 }
 
 #[test]
+fn a_sampled_trace_scales_distances_and_footprint_by_one_over_r() {
+    let d = TempDir::new("predict-sampled");
+    let cap = capture(&d);
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "INSERT INTO meta(key, value) VALUES('trace_sample_rate', '0.5')",
+            [],
+        )
+        .unwrap();
+    // At R = 0.5 each traced block stands for two: distances 1, 1, 2 become 2, 2, 4 and the
+    // footprint 3 blocks becomes 6. 8 KiB (2 blocks) hits nothing; 12 KiB (3 blocks) the two As.
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(j["sampleRate"], 0.5);
+    assert_eq!(j["readHitRatio"], 0.0);
+    assert_eq!(j["footprintBytes"], 6 * 4096);
+    let (_, j, _) = predict(&cap, &["--size", "12KiB", "--warmup", "0s"]);
+    assert!((j["readHitRatio"].as_f64().unwrap() - 2.0 / 6.0).abs() < 1e-12);
+    // 95 % interval of the hit share over the 6 sampled reads, in points of I/Os saved (6 of 7)
+    let want = 196.0 * ((1.0 / 3.0) * (2.0 / 3.0) / 6.0f64).sqrt() * 6.0 / 7.0;
+    assert!((j["iosSavedUncertaintyPp"].as_f64().unwrap() - want).abs() < 1e-9);
+}
+
+#[test]
 fn the_baseline_window_and_the_front_devices_are_what_is_replayed() {
     let d = TempDir::new("predict-window");
     let cap = capture(&d);
