@@ -61,6 +61,11 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       expect(pr.measuredIosSavedPercent).toBe(measured);
       expect(pr.differencePp).toBeCloseTo(95 - measured, 10);
       expect(pr.windowStart).toBe(r.windows.baseline.start);
+
+      // the readable table says it too, in the chosen language
+      let text = '';
+      expect(await runCli(['analyze', capture, '--lang', 'fr'], { stdout: (s) => (text += s), stderr: () => undefined })).toBe(0);
+      expect(text.replace(/[\u00a0\u202f]/gu, ' ')).toContain(`Prédit à partir de la trace de blocs de la référence : 95,0 % d’E/S épargnées avec un cache LRU de 1,05 Mo (2 000 lectures rejouées) ; mesuré ${measured.toFixed(1).replace('.', ',')} %`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

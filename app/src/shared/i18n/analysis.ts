@@ -6,7 +6,7 @@ export type AnalysisKey =
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
   | 'iosToBacking' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
-  | 'health' | 'meets' | 'breaks' | 'method';
+  | 'health' | 'meets' | 'breaks' | 'method' | 'predicted';
 
 export const analysis: Catalog<AnalysisKey> = {
   en: {
@@ -20,6 +20,7 @@ export const analysis: Catalog<AnalysisKey> = {
     cacheServedReads: 'Reads served by the cache', cacheServedWrites: 'Writes served by the cache', ci95: '95% interval {low} – {high}',
     na: 'n/a', warnings: 'Warnings', none: 'none', health: 'Latency targets ({preset})', meets: 'meets', breaks: 'breaks',
     method: 'Figures over each window; 95% intervals by a seeded block bootstrap (seed {seed}, {replicates} replicates).',
+    predicted: 'Predicted from the baseline’s block trace: {predicted} of I/Os saved with a {size} LRU cache ({reads} reads replayed); measured {measured}, predicted − measured {difference} points.',
   },
   fr: {
     title: 'Analyse CacheProof', 'mode.front-and-backing': 'Mode : périphériques frontal et sous-jacent mesurés (attribution exacte)',
@@ -32,6 +33,7 @@ export const analysis: Catalog<AnalysisKey> = {
     cacheServedReads: 'Lectures servies par le cache', cacheServedWrites: 'Écritures servies par le cache', ci95: 'intervalle à 95 % {low} – {high}',
     na: 'n.d.', warnings: 'Avertissements', none: 'aucun', health: 'Objectifs de latence ({preset})', meets: 'respecté', breaks: 'dépassé',
     method: 'Indicateurs sur chaque fenêtre ; intervalles à 95 % par bootstrap par blocs à graine fixe (graine {seed}, {replicates} tirages).',
+    predicted: 'Prédit à partir de la trace de blocs de la référence : {predicted} d’E/S épargnées avec un cache LRU de {size} ({reads} lectures rejouées) ; mesuré {measured}, prédit − mesuré {difference} points.',
   },
   es: {
     title: 'Análisis de CacheProof', 'mode.front-and-backing': 'Modo: dispositivos frontal y de respaldo medidos (atribución exacta)',
@@ -44,6 +46,7 @@ export const analysis: Catalog<AnalysisKey> = {
     cacheServedReads: 'Lecturas servidas por la caché', cacheServedWrites: 'Escrituras servidas por la caché', ci95: 'intervalo del 95 % {low} – {high}',
     na: 'n/d', warnings: 'Advertencias', none: 'ninguna', health: 'Objetivos de latencia ({preset})', meets: 'cumple', breaks: 'incumple',
     method: 'Indicadores por ventana; intervalos del 95 % por bootstrap por bloques con semilla fija (semilla {seed}, {replicates} réplicas).',
+    predicted: 'Previsto a partir de la traza de bloques de la referencia: {predicted} de E/S ahorradas con una caché LRU de {size} ({reads} lecturas reproducidas); medido {measured}, previsto − medido {difference} puntos.',
   },
   ru: {
     title: 'Анализ CacheProof', 'mode.front-and-backing': 'Режим: измерены фронтальное и базовое устройства (точное отнесение)',
@@ -56,5 +59,6 @@ export const analysis: Catalog<AnalysisKey> = {
     cacheServedReads: 'Чтения, обслуженные кэшем', cacheServedWrites: 'Записи, обслуженные кэшем', ci95: '95%-й интервал {low} – {high}',
     na: 'н/д', warnings: 'Предупреждения', none: 'нет', health: 'Целевые задержки ({preset})', meets: 'выполняется', breaks: 'нарушается',
     method: 'Показатели по каждому окну; 95%-е интервалы — блочный бутстрап с фиксированным зерном (зерно {seed}, {replicates} повторов).',
+    predicted: 'Прогноз по трассе блоков базового окна: {predicted} сэкономленных операций с LRU-кэшем {size} ({reads} воспроизведённых чтений); измерено {measured}, прогноз − измерение {difference} п. п.',
   },
 };
