@@ -62,6 +62,14 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       expect(pr.differencePp).toBeCloseTo(95 - measured, 10);
       expect(pr.windowStart).toBe(r.windows.baseline.start);
 
+      // the response time of every traced request, as the probe stored it: 200 µs each, in [181, 215) µs
+      const tl = r.traceLatency.fromTrace;
+      if (tl === null) throw new Error('no trace latency in the analysis');
+      const base = tl.series.find((s) => s.device === 'loop1' && s.window === 'baseline' && s.op === 'read');
+      expect(base?.completed).toBe(2000);
+      expect(base?.meanUs).toBeCloseTo(200, 9);
+      expect(base?.percentiles.map((x) => [x.p, Math.round(x.lowUs), Math.round(x.highUs)])).toEqual([[50, 181, 215], [95, 181, 215], [99, 181, 215], [99.9, 181, 215]]);
+
       // the readable table says it too, in the chosen language
       let text = '';
       expect(await runCli(['analyze', capture, '--lang', 'fr'], { stdout: (s) => (text += s), stderr: () => undefined })).toBe(0);

@@ -3,7 +3,7 @@
  * stored prediction (test/support/traced-capture.ts: a cyclic read of 100 blocks, so a cache of
  * 409,600 bytes or more serves 95 % of reads) opened from Home: the miss-ratio curve draws with
  * its text summary, the size answer reads the probe's figure, and the predicted I/Os saved stand
- * beside the measured ones — in English and in French, each scanned with axe (WCAG 2 A and AA,
+ * beside the measured ones, and the response time of every traced request in a table — in English and in French, each scanned with axe (WCAG 2 A and AA,
  * no serious or critical violation) as the other screens are. Needs the release probe.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -86,6 +86,9 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     expect(await inkedPixels(page, TID.chartMrc)).toBeGreaterThan(2000);
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('Miss-ratio curve: 4.1 kB → 100.0%');
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('→ 5.0%');
+    // the response time of every traced request beside the per-interval figures: 200 µs each
+    const row = page.getByTestId(TID.dashTraceLatency).locator('tr[data-device="loop1"][data-window="baseline"][data-op="read"]');
+    await expect(row.locator('td')).toHaveText(['loop1', 'Baseline (cache off)', 'reads', '2,000', '0.2 ms', '181–215 µs', '181–215 µs', '181–215 µs', '181–215 µs']);
     expect(await seriousViolations(page), 'axe violations (en)').toEqual([]);
 
     // French
@@ -99,6 +102,8 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await expect(page.getByTestId(TID.dashPrediction).locator('[role="note"]')).toHaveText(/^Remarque : Le cache de 1,05\sMo dépasse les 410\sko/u);
     expect(await inkedPixels(page, TID.chartMrc)).toBeGreaterThan(2000);
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('Courbe de taux d’échec');
+    await expect(page.getByTestId(TID.dashTraceLatency).locator('h4')).toHaveText(prediction.fr['lat.title']);
+    await expect(page.getByTestId(TID.dashTraceLatency).locator('tr[data-window="baseline"] td').nth(2)).toHaveText('lectures');
     expect(await seriousViolations(page), 'axe violations (fr)').toEqual([]);
     expect(errors).toEqual([]);
   } finally {

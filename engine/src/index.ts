@@ -22,3 +22,4 @@ export * from './benefit/warnings.ts';
 export * from './benefit/devices.ts';
 export * from './benefit/profile.ts';
 export * from './benefit/prediction.ts';
+export * from './benefit/trace-latency.ts';

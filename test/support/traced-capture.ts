@@ -3,7 +3,7 @@
  * capture, opened for writing by the real probe (which migrates it to the current schema), with
  * a baseline block trace of its front device written in — 2,000 reads of 4 KiB cycling over
  * blocks 0..99, spread over the baseline — and `cacheproof-probe predict --size SIZE --store`
- * run on it. By hand: 100 first references, then every read at LRU stack distance 99, so a cache
+ * and `latency --store` run on it. By hand: 100 first references, then every read at LRU stack distance 99, so a cache
  * of 100 blocks (409,600 bytes) or more serves 95 % of the reads and a smaller one none.
  */
 import Database from 'better-sqlite3';
@@ -36,5 +36,8 @@ export function writeTracedCapture(dir: string, sample: string, probe: string, s
   const p = spawnSync(probe, ['predict', capture, '--size', size, '--warmup', '0s', '--store'], { encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`cacheproof-probe predict failed (${String(p.status)}): ${p.stderr}`);
   const predictStderr = p.stderr;
+  // the latency of the traced requests (each completes 200 µs after its issue), as a traced recording stores it when it ends
+  const l = spawnSync(probe, ['latency', capture, '--store'], { encoding: 'utf8' });
+  if (l.status !== 0) throw new Error(`cacheproof-probe latency failed (${String(l.status)}): ${l.stderr}`);
   return { capture, predictStderr };
 }

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { AnalysisReport, DeviceRole, NullReason, WorkloadProfile } from '@cacheproof/engine';
-import { predictionSectionSchema } from './prediction-schema.ts';
+import { predictionSectionSchema, traceLatencySectionSchema } from './prediction-schema.ts';
 
 /** `true` when A and B are assignable both ways (the same type for every use here). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -166,6 +166,7 @@ export const AnalysisReportSchema = z.object({
   groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
   perDevice: z.array(DeviceWindows),
   prediction: predictionSectionSchema(Reasons),
+  traceLatency: traceLatencySectionSchema(Reasons),
   warnings: z.array(AnalysisWarning),
 });
 

@@ -5,7 +5,7 @@
  * are checked against the engine's types at compile time, as in analysis-schema.ts.
  */
 import { z } from 'zod';
-import type { NullReason, PredictionReport, PredictionSection, StoredPrediction } from '@cacheproof/engine';
+import type { NullReason, PredictionReport, PredictionSection, StoredPrediction, StoredTraceLatency, TraceLatencySection } from '@cacheproof/engine';
 import type { Same } from './analysis-schema.ts';
 
 const num = z.number();
@@ -61,5 +61,28 @@ export function predictionSectionSchema(reasons: z.ZodType<Record<string, NullRe
   return z.object({ fromTrace: report.nullable(), reasons });
 }
 
+/** `meta.trace_latency` as the probe writes it (`cacheproof-probe latency --store`, docs/simulate.md). */
+export const StoredTraceLatencySchema = z.object({
+  bucketsPerOctave: z.number().int().positive(),
+  buckets: z.string(),
+  sampleRate: z.number().gt(0).max(1),
+  series: z.array(z.object({
+    device: z.string(),
+    window: z.string(),
+    op: z.enum(['read', 'write']),
+    requests: bytes,
+    completed: bytes,
+    meanUs: z.number().nonnegative().nullable(),
+    percentiles: z.array(z.object({ p: percent, bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive() })),
+    histogram: z.array(z.object({ bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive(), count: bytes })),
+  })),
+});
+
+/** The analysis's `traceLatency` (engine `TraceLatencySection`). */
+export function traceLatencySectionSchema(reasons: z.ZodType<Record<string, NullReason>>): z.ZodType<TraceLatencySection> {
+  return z.object({ fromTrace: StoredTraceLatencySchema.nullable(), reasons });
+}
+
 const STORED_MATCHES_ENGINE: Same<z.infer<typeof StoredPredictionSchema>, StoredPrediction> = true;
-void STORED_MATCHES_ENGINE;
+const LATENCY_MATCHES_ENGINE: Same<z.infer<typeof StoredTraceLatencySchema>, StoredTraceLatency> = true;
+void [STORED_MATCHES_ENGINE, LATENCY_MATCHES_ENGINE];

@@ -37,6 +37,8 @@ export const TID = {
   chartMrc: 'chart-mrc',
   /** The size answer: a select of read shares (`${id}-target`) and the sentence. */
   dashSizeAnswer: 'dash-size-answer',
+  /** Response time from the block trace: a table, rows carry data-device, data-window, data-op. */
+  dashTraceLatency: 'dash-trace-latency',
   dashDrift: 'dash-drift',
   themeToggle: 'theme-toggle',
   version: 'app-version',

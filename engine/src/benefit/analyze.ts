@@ -28,6 +28,7 @@ import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 import { predictionReport } from './prediction.ts';
+import { traceLatencySection } from './trace-latency.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -464,6 +465,7 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     groups,
     perDevice: pass.perDevice,
     prediction: predictionReport(data.prediction, iosSaved),
+    traceLatency: traceLatencySection(data.traceLatency),
     warnings,
   };
 }

@@ -248,6 +248,7 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
     warnings: info.warnings,
     sampleIntervalMs: info.sampleIntervalMs,
     prediction: info.prediction,
+    traceLatency: info.traceLatency,
   };
   return { ...info, path, data, intervalCount: rows, dir, close };
 }

@@ -9,8 +9,8 @@ import { createReadStream, existsSync, openSync, readSync, closeSync, statSync }
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
-import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, StoredPrediction, Warning } from '@cacheproof/engine';
-import { readPrediction } from './prediction.ts';
+import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, StoredPrediction, StoredTraceLatency, Warning } from '@cacheproof/engine';
+import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 
 /** Schema versions this build can read. */
@@ -332,6 +332,8 @@ export interface CaptureInfo {
   schemaVersion: number;
   /** The probe's prediction (`meta.prediction`), when the capture holds a readable one. */
   prediction: StoredPrediction | null;
+  /** The probe's latency histograms of the traced requests (`meta.trace_latency`). */
+  traceLatency: StoredTraceLatency | null;
 }
 
 /** Reads everything but the intervals from an open capture (for this folder's readers). */
@@ -368,8 +370,10 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
   const intervalMeta = meta['interval_ms'];
   const predicted = readPrediction(meta, db.name);
   if (predicted.warning !== null) warnings.push(predicted.warning);
+  const latency = readTraceLatency(meta, db.name);
+  if (latency.warning !== null) warnings.push(latency.warning);
   return {
-    meta, devices, phases, warnings, names, prediction: predicted.prediction,
+    meta, devices, phases, warnings, names, prediction: predicted.prediction, traceLatency: latency.latency,
     host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
     sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     recorderState: recorderState(db),
@@ -379,7 +383,7 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, prediction } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, prediction, traceLatency } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -408,6 +412,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       warnings,
       sampleIntervalMs,
       prediction,
+      traceLatency,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

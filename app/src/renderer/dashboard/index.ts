@@ -19,7 +19,7 @@ import { cards } from './cards.ts';
 import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
-import { predictionSection } from './prediction.ts';
+import { predictionSection, traceLatencySection } from './prediction.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 
@@ -50,6 +50,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       hourlyFigure(r, w, palette, scheduler),
       distributionFigure(r, w, palette, scheduler),
       ioFigure(r, w, palette, scheduler)),
+    ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
     ...[predictionSection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     healthSection(r, w),

@@ -8,7 +8,9 @@ import type { Catalog } from './types.ts';
 export type PredictionKey =
   | 'title' | 'def' | 'predicted' | 'measured' | 'difference' | 'compareLine' | 'method' | 'sampled'
   | 'chart' | 'def.chart' | 'axis.size' | 'axis.hit' | 'series.lru' | 'series.chosen' | 'summary'
-  | 'answer.label' | 'answer.line' | 'answer.none' | 'answer.option' | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger';
+  | 'answer.label' | 'answer.line' | 'answer.none' | 'answer.option' | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
+  | 'lat.title' | 'lat.def' | 'lat.col.device' | 'lat.col.window' | 'lat.col.op' | 'lat.col.requests' | 'lat.col.mean'
+  | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled';
 
 export const prediction: Catalog<PredictionKey> = {
   en: {
@@ -36,6 +38,11 @@ export const prediction: Catalog<PredictionKey> = {
     'zoom.help': 'Scroll or pinch on the chart to zoom the sizes; drag to pan.',
     'unit.pp': '{value} points',
     larger: 'The {size} cache is larger than the {footprint} the baseline’s reads touched: it holds every block and misses only first reads; a larger cache gains nothing here.',
+    'lat.title': 'Response time from the block trace',
+    'lat.def': 'Every traced request’s time in the device driver, issue to completion (the probe’s log-scale histogram, 4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Per capture phase, reads and writes apart; beside the per-interval averages above.',
+    'lat.col.device': 'Device', 'lat.col.window': 'Window', 'lat.col.op': 'Operation', 'lat.col.requests': 'Requests', 'lat.col.mean': 'Mean',
+    'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99.9', 'lat.range': '{low}–{high} µs',
+    'lat.read': 'reads', 'lat.write': 'writes', 'lat.all': 'whole trace', 'lat.sampled': 'The trace holds a sample of {rate} of the block addresses.',
   },
   fr: {
     title: 'Prédiction à partir de la trace de blocs',
@@ -62,6 +69,11 @@ export const prediction: Catalog<PredictionKey> = {
     'zoom.help': 'Faites défiler ou pincez sur le graphique pour zoomer sur les tailles ; glissez pour vous déplacer.',
     'unit.pp': '{value} points',
     larger: 'Le cache de {size} dépasse les {footprint} que les lectures de la référence ont touchés : il garde chaque bloc et ne manque que les premières lectures ; un cache plus grand n’apporte rien ici.',
+    'lat.title': 'Temps de réponse d’après la trace de blocs',
+    'lat.def': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin (histogramme logarithmique de la sonde, 4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Par phase de la capture, lectures et écritures à part ; à côté des moyennes par intervalle ci-dessus.',
+    'lat.col.device': 'Périphérique', 'lat.col.window': 'Fenêtre', 'lat.col.op': 'Opération', 'lat.col.requests': 'Requêtes', 'lat.col.mean': 'Moyenne',
+    'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} µs',
+    'lat.read': 'lectures', 'lat.write': 'écritures', 'lat.all': 'toute la trace', 'lat.sampled': 'La trace contient un échantillon de {rate} des adresses de blocs.',
   },
   es: {
     title: 'Predicción a partir de la traza de bloques',
@@ -88,6 +100,11 @@ export const prediction: Catalog<PredictionKey> = {
     'zoom.help': 'Desplace o pellizque sobre el gráfico para ampliar los tamaños; arrastre para moverse.',
     'unit.pp': '{value} puntos',
     larger: 'La caché de {size} supera los {footprint} que tocaron las lecturas de la referencia: guarda todos los bloques y solo falla las primeras lecturas; una caché mayor no aporta nada aquí.',
+    'lat.title': 'Tiempo de respuesta según la traza de bloques',
+    'lat.def': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización (histograma logarítmico de la sonda, 4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Por fase de la captura, lecturas y escrituras por separado; junto a las medias por intervalo de arriba.',
+    'lat.col.device': 'Dispositivo', 'lat.col.window': 'Ventana', 'lat.col.op': 'Operación', 'lat.col.requests': 'Solicitudes', 'lat.col.mean': 'Media',
+    'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} µs',
+    'lat.read': 'lecturas', 'lat.write': 'escrituras', 'lat.all': 'toda la traza', 'lat.sampled': 'La traza contiene una muestra de {rate} de las direcciones de bloque.',
   },
   ru: {
     title: 'Прогноз по трассе блоков',
@@ -114,5 +131,10 @@ export const prediction: Catalog<PredictionKey> = {
     'zoom.help': 'Прокрутите или сведите пальцы на графике, чтобы изменить масштаб размеров; перетащите для сдвига.',
     'unit.pp': '{value} п. п.',
     larger: 'Кэш {size} больше, чем {footprint}, которых коснулись чтения базового окна: он хранит все блоки и пропускает только первые чтения; больший кэш здесь ничего не даст.',
+    'lat.title': 'Время отклика по трассе блоков',
+    'lat.def': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения (логарифмическая гистограмма зонда, 4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. По фазам захвата, чтения и записи отдельно; рядом со средними по интервалам выше.',
+    'lat.col.device': 'Устройство', 'lat.col.window': 'Окно', 'lat.col.op': 'Операция', 'lat.col.requests': 'Запросы', 'lat.col.mean': 'Среднее',
+    'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} мкс',
+    'lat.read': 'чтения', 'lat.write': 'записи', 'lat.all': 'вся трасса', 'lat.sampled': 'Трасса содержит выборку {rate} адресов блоков.',
   },
 };
