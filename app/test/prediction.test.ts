@@ -85,8 +85,8 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       const { capture } = writeTracedCapture(dir, sample, probe, '1MiB');
       const measured = (await analyzeJson(capture)).benefit.iosSavedPercent.value ?? NaN;
       for (const [lang, texts] of [
-        ['en', ['Prediction from the block trace', 'of I/Os saved; measured: ', 'A cache of 410 kB holds 90.0% of reads.', 'No cache holds more than 95.0% of reads', 'Miss-ratio curve (LRU, baseline reads)', 'The 1.05 MB cache is larger than the 410 kB']],
-        ['fr', ['Prédiction à partir de la trace de blocs', 'd’E/S économisées ; mesuré : ', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Aucun cache ne sert plus de 95,0 % des lectures', 'Courbe de taux d’échec (LRU, lectures de la référence)']],
+        ['en', ['Response time from the block trace', '181–215 µs', 'Prediction from the block trace', 'of I/Os saved; measured: ', 'A cache of 410 kB holds 90.0% of reads.', 'No cache holds more than 95.0% of reads', 'Miss-ratio curve (LRU, baseline reads)', 'The 1.05 MB cache is larger than the 410 kB']],
+        ['fr', ['Temps de réponse d’après la trace de blocs', '181–215 µs', 'Prédiction à partir de la trace de blocs', 'd’E/S économisées ; mesuré : ', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Aucun cache ne sert plus de 95,0 % des lectures', 'Courbe de taux d’échec (LRU, lectures de la référence)']],
       ] as const) {
         const out = join(dir, `report-${lang}.html`);
         let err = '';

@@ -17,7 +17,7 @@ import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, 
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
-import { predictionBlocks } from './prediction-section.ts';
+import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
 
 export type { ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -262,6 +262,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     results.push({ type: 'chart', chart: dist });
     charts.push(dist);
   }
+  results.push(...traceLatencyBlocks(a));
   results.push({ type: 'subheading', text: m('r.healthTitle') }, { type: 'table', table: healthTable(a) });
   const predicted = predictionBlocks(a);
   results.push(...predicted.blocks);

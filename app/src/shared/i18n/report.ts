@@ -157,6 +157,8 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcTitle': 'Miss-ratio curve (LRU, baseline reads)', 'ch.mrcSeries': 'LRU read miss ratio', 'ch.mrcChosen': 'Chosen size ({size})',
     'ch.mrcSummary': 'Read miss ratio from {firstMiss} at {first} to {lastMiss} at {last}; {miss} at the chosen size of {size}.',
     'ax.cacheSize': 'Cache size (log scale)', 'ax.missRatio': 'Read miss ratio (%)', 'fig.predictedIosSaved': 'Predicted I/Os saved (block trace)',
+    'tl.title': 'Response time from the block trace', 'tl.caption': 'Every traced request’s time in the device driver, issue to completion, in the probe’s log-scale histogram (4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Windows are the capture’s phases; the trace holds {rate} of the block addresses.',
+    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace',
   },
   fr: {
     'a.analysisFormat': 'Analyse', 'a.analysisFormatValue': 'format JSON d’analyse {version}, graine du bootstrap {seed}', 'a.app': 'Version de CacheProof',
@@ -301,6 +303,8 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcTitle': 'Courbe de taux d’échec (LRU, lectures de la référence)', 'ch.mrcSeries': 'Taux d’échec en lecture LRU', 'ch.mrcChosen': 'Taille choisie ({size})',
     'ch.mrcSummary': 'Taux d’échec en lecture de {firstMiss} à {first} jusqu’à {lastMiss} à {last} ; {miss} à la taille choisie de {size}.',
     'ax.cacheSize': 'Taille du cache (échelle log)', 'ax.missRatio': 'Taux d’échec en lecture (%)', 'fig.predictedIosSaved': 'E/S économisées prédites (trace de blocs)',
+    'tl.title': 'Temps de réponse d’après la trace de blocs', 'tl.caption': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin, dans l’histogramme logarithmique de la sonde (4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Les fenêtres sont les phases de la capture ; la trace contient {rate} des adresses de blocs.',
+    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace',
   },
   es: {
     'a.analysisFormat': 'Análisis', 'a.analysisFormatValue': 'formato JSON de análisis {version}, semilla del bootstrap {seed}', 'a.app': 'Versión de CacheProof',
@@ -445,6 +449,8 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcTitle': 'Curva de tasa de fallos (LRU, lecturas de la referencia)', 'ch.mrcSeries': 'Tasa de fallos de lectura LRU', 'ch.mrcChosen': 'Tamaño elegido ({size})',
     'ch.mrcSummary': 'Tasa de fallos de lectura de {firstMiss} con {first} a {lastMiss} con {last}; {miss} con el tamaño elegido de {size}.',
     'ax.cacheSize': 'Tamaño de la caché (escala log)', 'ax.missRatio': 'Tasa de fallos de lectura (%)', 'fig.predictedIosSaved': 'E/S ahorradas previstas (traza de bloques)',
+    'tl.title': 'Tiempo de respuesta según la traza de bloques', 'tl.caption': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización, en el histograma logarítmico de la sonda (4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Las ventanas son las fases de la captura; la traza contiene {rate} de las direcciones de bloque.',
+    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza',
   },
   ru: {
     'a.analysisFormat': 'Анализ', 'a.analysisFormatValue': 'формат JSON анализа {version}, зерно бутстрапа {seed}', 'a.app': 'Версия CacheProof',
@@ -589,6 +595,8 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcTitle': 'Кривая доли промахов (LRU, чтения базового окна)', 'ch.mrcSeries': 'Доля промахов чтения LRU', 'ch.mrcChosen': 'Выбранный размер ({size})',
     'ch.mrcSummary': 'Доля промахов чтения от {firstMiss} при {first} до {lastMiss} при {last}; {miss} при выбранном размере {size}.',
     'ax.cacheSize': 'Размер кэша (лог. шкала)', 'ax.missRatio': 'Доля промахов чтения (%)', 'fig.predictedIosSaved': 'Прогноз сэкономленных операций (трасса блоков)',
+    'tl.title': 'Время отклика по трассе блоков', 'tl.caption': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения, в логарифмической гистограмме зонда (4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. Окна — фазы захвата; трасса содержит {rate} адресов блоков.',
+    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса',
   },
 };
 
