@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { runCli } from '../src/cli/main.ts';
 import { warningText } from '../src/shared/i18n/warnings.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
@@ -104,6 +105,22 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it.skipIf(spawnSync('pdftotext', ['-v']).error !== undefined)('the PDF report holds the prediction and the miss-ratio curve\'s text (needs Chromium and poppler-utils)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
+    try {
+      const { capture } = writeTracedCapture(dir, sample, probe, '1MiB');
+      const out = join(dir, 'report.pdf');
+      let err = '';
+      const code = await runCli(['report', capture, '--format', 'pdf', '--out', out, '--lang', 'fr'], { stdout: () => undefined, stderr: (s) => (err += s) });
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      const text = execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }).replace(/[\s\u00a0\u202f]+/gu, ' ');
+      for (const t of ['Prédiction à partir de la trace de blocs', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Courbe de taux d’échec', 'Temps de réponse d’après la trace de blocs']) expect(text, t).toContain(t);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('a meta.prediction that is not the probe\'s JSON is a warning naming the field; the analysis goes on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
