@@ -254,6 +254,10 @@ fn sampled_trace_holds_r_times_the_requests() {
         n * r
     );
     assert_eq!(rate, "0.25");
+    let st = status_json(&cap);
+    assert_eq!(st["trace"]["sampleRate"], 0.25, "{st}");
+    assert_eq!(st["trace"]["seen"], seen, "{st}");
+    assert_eq!(st["trace"]["requests"].as_f64(), Some(kept), "{st}");
     assert_eq!(
         seen as f64, n,
         "the recorder saw every request before sampling"
