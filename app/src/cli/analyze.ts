@@ -11,7 +11,7 @@ import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
-import { fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
+import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { parseDuration, parseFlags, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { exitFor } from './exit-codes.ts';
@@ -111,6 +111,13 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
       s.countersPercent === null || s.differencePoints === null ? '' : t('engineVsCounters', { counters: pct(s.countersPercent), diff: `${s.differencePoints > 0 ? '+' : ''}${nf(s.differencePoints, 1)}` })]);
   }
   lines.push(table(rows));
+  const p = r.prediction.fromTrace;
+  if (p !== null) {
+    lines.push(t('predicted', {
+      predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
+      difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
+    }));
+  }
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
   lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);

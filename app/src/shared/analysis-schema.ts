@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { AnalysisReport, DeviceRole, EngineNote, EngineReason, NullReason, WorkloadProfile } from '@cacheproof/engine';
+import { predictionSectionSchema, traceLatencySectionSchema } from './prediction-schema.ts';
 
 /** `true` when A and B are assignable both ways (the same type for every use here). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -194,6 +195,8 @@ export const AnalysisReportSchema = z.object({
   groups: z.object({ front: GroupWindows.nullable(), backing: GroupWindows.nullable(), reasons: Reasons }),
   perDevice: z.array(DeviceWindows),
   cacheEngine: z.object({ comparison: EngineStats.nullable(), reasons: EngineReasons }),
+  prediction: predictionSectionSchema(Reasons),
+  traceLatency: traceLatencySectionSchema(Reasons),
   warnings: z.array(AnalysisWarning),
 });
 

@@ -31,6 +31,16 @@ export const TID = {
   dashZoomRange: 'dash-zoom-range',
   dashHourlyMetric: 'dash-hourly-metric',
   dashHealth: 'dash-health',
+  /** The prediction from the block trace (renderer/dashboard/prediction.ts), shown when the analysis has one. */
+  dashPrediction: 'dash-prediction',
+  /** Predicted beside measured I/Os saved: cells carry `data-value` (the engine's number). */
+  dashPredictionCompare: 'dash-prediction-compare',
+  /** The miss-ratio curve's chart box; its text summary is `${id}-summary`. */
+  chartMrc: 'chart-mrc',
+  /** The size answer: a select of read shares (`${id}-target`) and the sentence. */
+  dashSizeAnswer: 'dash-size-answer',
+  /** Response time from the block trace: a table, rows carry data-device, data-window, data-op. */
+  dashTraceLatency: 'dash-trace-latency',
   dashDrift: 'dash-drift',
   themeToggle: 'theme-toggle',
   version: 'app-version',

@@ -29,6 +29,8 @@ import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
 import type { EngineStatsReport } from './engine-stats.ts';
+import { predictionReport } from './prediction.ts';
+import { traceLatencySection } from './trace-latency.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -477,6 +479,8 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     groups,
     perDevice: pass.perDevice,
     cacheEngine,
+    prediction: predictionReport(data.prediction, iosSaved),
+    traceLatency: traceLatencySection(data.traceLatency),
     warnings,
   };
 }

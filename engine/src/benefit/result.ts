@@ -7,6 +7,8 @@ import type { AnalysisMode } from './figures.ts';
 import type { HealthWindow, LatencyTargets, TargetPreset } from './health.ts';
 import type { WarmupSource, WindowOptions } from './windows.ts';
 import type { CacheEngineSection } from './engine-stats.ts';
+import type { PredictionSection } from './prediction.ts';
+import type { TraceLatencySection } from './trace-latency.ts';
 
 /** Options of {@link analyze}. Every field is optional; times are UTC epoch ms. */
 export interface AnalyzeOptions extends WindowOptions {
@@ -168,6 +170,10 @@ export interface AnalysisReport {
   perDevice: DeviceWindows[];
   /** The cache engine's own statistics beside the disk counters (captures recorded with an adapter; `comparison` null otherwise). */
   cacheEngine: CacheEngineSection;
+  /** The probe's prediction from the baseline's trace beside the measured I/Os saved; null without one (docs/analyze-json.md). */
+  prediction: PredictionSection;
+  /** Response time of every traced request (the probe's histograms), beside `latencyDistribution`; `fromTrace` null without a trace. */
+  traceLatency: TraceLatencySection;
   warnings: AnalysisWarning[];
 }
 

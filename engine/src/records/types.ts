@@ -1,6 +1,8 @@
 import type { DeviceColumns } from './columns.ts';
 import type { ColumnSource } from './source.ts';
 import type { EngineRecords } from './engine.ts';
+import type { StoredPrediction } from '../benefit/prediction.ts';
+import type { StoredTraceLatency } from '../benefit/trace-latency.ts';
 
 /**
  * The canonical per-interval record: what every source (live /proc/diskstats, imported
@@ -103,4 +105,8 @@ export interface CaptureData {
   engine?: EngineRecords | undefined;
   /** Nominal sample interval, ms. */
   sampleIntervalMs: number | null;
+  /** The probe's prediction from the baseline's trace (`meta.prediction`), when the capture holds one. */
+  prediction?: StoredPrediction | null | undefined;
+  /** The probe's latency histograms of the traced requests (`meta.trace_latency`), when the capture holds them. */
+  traceLatency?: StoredTraceLatency | null | undefined;
 }

@@ -18,6 +18,7 @@ import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, 
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
+import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
 
 export type { ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -301,9 +302,13 @@ export function buildReportModel(input: ReportInput): ReportModel {
     results.push({ type: 'chart', chart: dist });
     charts.push(dist);
   }
+  results.push(...traceLatencyBlocks(a));
   results.push({ type: 'subheading', text: m('r.healthTitle') }, { type: 'table', table: healthTable(a) });
   // the cache engine's own statistics beside the counters (captures recorded with an adapter)
   results.push(...engineBlocks(a));
+  const predicted = predictionBlocks(a);
+  results.push(...predicted.blocks);
+  charts.push(...predicted.charts);
 
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
@@ -316,7 +321,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     method(a, c),
     { id: 'results', title: m('sec.results'), blocks: results },
   ];
-  const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', '))];
+  const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', ')), ...predicted.summary];
   if (input.tco !== null) {
     const t = tcoSection(input.tco);
     sections.push(t.section);

@@ -69,6 +69,10 @@ export const REPORT_KEYS = [
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',
   'tsens.capacityGrowth', 'tsens.iopsGrowth', 'tsens.iopsTarget', 'tsens.capacity',
   'ch.tcoSensTitle', 'ch.tcoSensSummary', 'ax.savingsChange', 'ser.sensLow', 'ser.sensHigh',
+  // the prediction from the block trace (prediction-section.ts)
+  'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
+  'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
+  'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.read', 'tl.write', 'tl.all',
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];

@@ -9,6 +9,7 @@ pub mod diskstats;
 pub mod error;
 pub mod import;
 pub mod lab;
+pub mod latency;
 pub mod plan;
 pub mod recorder;
 pub mod sim;

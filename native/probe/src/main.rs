@@ -19,7 +19,7 @@ Usage:
   cacheproof-probe record --out CAPTURE [--devices a,b | --all] [--interval 1s]
                           [--plan baseline=24h,warmup=1h,measure=24h]
                           [--switch manual | --switch ADAPTER[:CONFIG] [--engine-device DEV]
-                           [--restore]] [--trace] [--detach]
+                           [--restore]] [--trace [--trace-sample R]] [--detach]
   cacheproof-probe record --resume CAPTURE [--detach]
   cacheproof-probe status CAPTURE [--json]
   cacheproof-probe stop CAPTURE
@@ -44,6 +44,9 @@ Usage:
                           [--writes bypass|invalidate|allocate]
                           [--sample fixed-rate=R|fixed-size=N] [--lru-by-simulation]
                           [--quiet] [--json]
+  cacheproof-probe latency CAPTURE [--store] [--json]
+  cacheproof-probe predict CAPTURE --size SIZE [--block 4KiB] [--devices a,b]
+                          [--warmup DURATION] [--store] [--json]
   cacheproof-probe --version | --help
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
@@ -87,6 +90,9 @@ const VALUE_FLAGS: &[&str] = &[
     "--config",
     "--sysfs-root",
     "--engine-device",
+    "--size",
+    "--warmup",
+    "--trace-sample",
 ];
 
 fn usage(msg: impl Into<String>) -> anyhow::Error {
@@ -235,6 +241,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         "--detach",
         "--resume",
         "--trace",
+        "--trace-sample",
         "--restore",
         "--engine-device",
     ])?;
@@ -266,7 +273,15 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             drop(recorder::RecorderLock::acquire(&path)?);
         }
         if traced.as_deref() == Some(trace::META_BLOCK) {
-            trace::ensure_available(&trace::tracefs_root())?;
+            match trace::ensure_available(&trace::tracefs_root()) {
+                // What is recorded is not lost for want of tracefs: the counters go on, the
+                // recorder writes a trace-error warning (docs/probe.md § record --resume).
+                Err(ProbeError::TraceUnavailable(why)) => eprintln!(
+                    "note: {why}; the recording of {} continues without the block trace",
+                    path.display()
+                ),
+                r => r?,
+            }
         }
         return start(&path, true, a.has("--detach"));
     }
@@ -327,6 +342,22 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(" "),
         trace: a.has("--trace"),
+        trace_sample: match a.val("--trace-sample") {
+            None => None,
+            Some(_) if !a.has("--trace") => {
+                return Err(usage(
+                    "--trace-sample samples the block trace: give it with --trace",
+                ))
+            }
+            Some(r) => match r.parse::<f64>() {
+                Ok(v) if v > 0.0 && v <= 1.0 => Some(v),
+                _ => {
+                    return Err(usage(format!(
+                        "--trace-sample '{r}': give the share of block addresses to keep, 0 < R ≤ 1 (e.g. 0.1)"
+                    )))
+                }
+            },
+        },
     };
     recorder::prepare(&opts)?;
     start(&path, false, a.has("--detach"))
@@ -420,6 +451,8 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
         Some("engine") => cmd_engine(&a),
         Some("import-trace") => cmd_import_trace(&a),
         Some("simulate") => cmd_simulate(&a),
+        Some("latency") => cmd_latency(&a),
+        Some("predict") => cmd_predict(&a),
         Some(other) => Err(usage(format!(
             "unknown command '{other}'. Run 'cacheproof-probe --help' for the list."
         ))),
@@ -831,6 +864,52 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
     }
     for n in &j.notes {
         eprintln!("simulate: note: {n}");
+    }
+    Ok(())
+}
+
+fn cmd_latency(a: &Args) -> anyhow::Result<()> {
+    a.only(&["--store", "--json"])?;
+    let p = one_capture(a, "latency")?;
+    let j = cacheproof_probe::latency::run(&p, a.has("--store"))?;
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        print!("{}", cacheproof_probe::latency::render(&j));
+    }
+    Ok(())
+}
+
+fn cmd_predict(a: &Args) -> anyhow::Result<()> {
+    a.only(&[
+        "--size",
+        "--block",
+        "--devices",
+        "--warmup",
+        "--store",
+        "--json",
+    ])?;
+    let p = one_capture(a, "predict")?;
+    let size = a.val("--size").ok_or_else(|| {
+        usage("predict needs the cache's size: cacheproof-probe predict CAPTURE --size 64MiB")
+    })?;
+    let o = sim::predict::PredictOptions {
+        size: sim_size(size)?,
+        block: sim_size(a.val("--block").unwrap_or("4KiB"))?,
+        devices: a
+            .val("--devices")
+            .map(|d| d.split(',').map(str::to_string).collect()),
+        warmup_s: a.val("--warmup").map(plan::parse_duration).transpose()?,
+        store: a.has("--store"),
+    };
+    let j = sim::predict::run(&p, &o)?;
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        print!("{}", sim::predict::render(&j));
+    }
+    for n in &j.notes {
+        eprintln!("predict: note: {n}");
     }
     Ok(())
 }

@@ -27,6 +27,11 @@ pub struct TraceStatus {
     pub requests: i64,
     /// Events the kernel reported lost.
     pub lost: i64,
+    /// Requests the tracer handed over before `--trace-sample` kept a share of them.
+    pub seen: i64,
+    /// `--trace-sample R` (1 = every request).
+    #[serde(rename = "sampleRate")]
+    pub sample_rate: f64,
 }
 
 /// The engine of a scheduled switch (`record --switch ADAPTER`).
@@ -117,6 +122,8 @@ fn read_inner(path: &Path) -> Result<Status> {
         Some(TraceStatus {
             requests: count("trace_requests")?,
             lost: count("trace_lost")?,
+            seen: count("trace_seen")?,
+            sample_rate: crate::latency::sample_rate(&c)?,
         })
     } else {
         None
@@ -218,8 +225,14 @@ pub fn render(s: &Status) -> String {
     o.push_str(&format!("devices:      {}\n", s.devices.join(", ")));
     if let Some(t) = &s.trace {
         o.push_str(&format!(
-            "trace:        {} block requests, {} events lost\n",
-            t.requests, t.lost
+            "trace:        {} block requests, {} events lost{}\n",
+            t.requests,
+            t.lost,
+            if t.sample_rate < 1.0 {
+                format!(" (sampled at {}: {} requests seen)", t.sample_rate, t.seen)
+            } else {
+                String::new()
+            }
         ));
     }
     o.push_str(&format!("warnings:     {}\n", s.warning_count));

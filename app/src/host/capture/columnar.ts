@@ -248,6 +248,8 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
     warnings: info.warnings,
     sampleIntervalMs: info.sampleIntervalMs,
     engine: info.engine,
+    prediction: info.prediction,
+    traceLatency: info.traceLatency,
   };
   return { ...info, path, data, intervalCount: rows, dir, close };
 }

@@ -9,7 +9,8 @@ import { createReadStream, existsSync, openSync, readSync, closeSync, statSync }
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
-import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, Warning } from '@cacheproof/engine';
+import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, StoredPrediction, StoredTraceLatency, Warning } from '@cacheproof/engine';
+import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
 
@@ -332,6 +333,10 @@ export interface CaptureInfo {
   schemaVersion: number;
   /** The cache engine's actions and counters (capture-schema v4, with an adapter), else undefined. */
   engine: CaptureData['engine'];
+  /** The probe's prediction (`meta.prediction`), when the capture holds a readable one. */
+  prediction: StoredPrediction | null;
+  /** The probe's latency histograms of the traced requests (`meta.trace_latency`). */
+  traceLatency: StoredTraceLatency | null;
 }
 
 /** Reads everything but the intervals from an open capture (for this folder's readers). */
@@ -366,8 +371,12 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     }[]
   ).map((w) => (w.device === null ? { code: w.code, message: w.message, atMs: w.utc_ms } : { code: w.code, message: w.message, atMs: w.utc_ms, device: w.device }));
   const intervalMeta = meta['interval_ms'];
+  const predicted = readPrediction(meta, db.name);
+  if (predicted.warning !== null) warnings.push(predicted.warning);
+  const latency = readTraceLatency(meta, db.name);
+  if (latency.warning !== null) warnings.push(latency.warning);
   return {
-    meta, devices, phases, warnings, names,
+    meta, devices, phases, warnings, names, prediction: predicted.prediction, traceLatency: latency.latency,
     host: { hostname: meta['hostname'] ?? null, kernel: meta['kernel'] ?? null },
     sampleIntervalMs: intervalMeta !== undefined && Number.isFinite(Number(intervalMeta)) ? Number(intervalMeta) : null,
     recorderState: recorderState(db),
@@ -378,7 +387,7 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -407,6 +416,8 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       warnings,
       sampleIntervalMs,
       engine,
+      prediction,
+      traceLatency,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

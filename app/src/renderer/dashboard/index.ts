@@ -20,6 +20,7 @@ import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
 import { lifeSection } from './life.ts';
+import { predictionSection, traceLatencySection } from './prediction.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 import { engineSection } from './engine.ts';
@@ -53,6 +54,8 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       distributionFigure(r, w, palette, scheduler),
       ioFigure(r, w, palette, scheduler)),
     lifeSection(ctx, v, w),
+    ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
+    ...[predictionSection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     healthSection(r, w),
     driftSection(r, w),

@@ -6,7 +6,7 @@ export type AnalysisKey =
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
   | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
-  | 'health' | 'meets' | 'breaks' | 'method'
+  | 'health' | 'meets' | 'breaks' | 'method' | 'predicted'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
 
 export const analysis: Catalog<AnalysisKey> = {
@@ -23,6 +23,7 @@ export const analysis: Catalog<AnalysisKey> = {
     engineServed: 'Served by the cache, engine statistics ({kind})', engineVsCounters: 'disk counters {counters}, {diff} points', 'engineKind.reads': 'reads', 'engineKind.writes': 'writes', 'engineKind.all': 'all I/O',
     na: 'n/a', warnings: 'Warnings', none: 'none', health: 'Latency targets ({preset})', meets: 'meets', breaks: 'breaks',
     method: 'Figures over each window; 95% intervals by a seeded block bootstrap (seed {seed}, {replicates} replicates).',
+    predicted: 'Predicted from the baseline’s block trace: {predicted} of I/Os saved with a {size} LRU cache ({reads} reads replayed); measured {measured}, predicted − measured {difference} points.',
   },
   fr: {
     title: 'Analyse CacheProof', 'mode.front-and-backing': 'Mode : périphériques frontal et sous-jacent mesurés (attribution exacte)',
@@ -37,6 +38,7 @@ export const analysis: Catalog<AnalysisKey> = {
     engineServed: 'Servi par le cache, statistiques du moteur ({kind})', engineVsCounters: 'compteurs des disques {counters}, {diff} points', 'engineKind.reads': 'lectures', 'engineKind.writes': 'écritures', 'engineKind.all': 'toutes les E/S',
     na: 'n.d.', warnings: 'Avertissements', none: 'aucun', health: 'Objectifs de latence ({preset})', meets: 'respecté', breaks: 'dépassé',
     method: 'Indicateurs sur chaque fenêtre ; intervalles à 95 % par bootstrap par blocs à graine fixe (graine {seed}, {replicates} tirages).',
+    predicted: 'Prédit à partir de la trace de blocs de la référence : {predicted} d’E/S épargnées avec un cache LRU de {size} ({reads} lectures rejouées) ; mesuré {measured}, prédit − mesuré {difference} points.',
   },
   es: {
     title: 'Análisis de CacheProof', 'mode.front-and-backing': 'Modo: dispositivos frontal y de respaldo medidos (atribución exacta)',
@@ -51,6 +53,7 @@ export const analysis: Catalog<AnalysisKey> = {
     engineServed: 'Servido por la caché, estadísticas del motor ({kind})', engineVsCounters: 'contadores de disco {counters}, {diff} puntos', 'engineKind.reads': 'lecturas', 'engineKind.writes': 'escrituras', 'engineKind.all': 'todas las E/S',
     na: 'n/d', warnings: 'Advertencias', none: 'ninguna', health: 'Objetivos de latencia ({preset})', meets: 'cumple', breaks: 'incumple',
     method: 'Indicadores por ventana; intervalos del 95 % por bootstrap por bloques con semilla fija (semilla {seed}, {replicates} réplicas).',
+    predicted: 'Previsto a partir de la traza de bloques de la referencia: {predicted} de E/S ahorradas con una caché LRU de {size} ({reads} lecturas reproducidas); medido {measured}, previsto − medido {difference} puntos.',
   },
   ru: {
     title: 'Анализ CacheProof', 'mode.front-and-backing': 'Режим: измерены фронтальное и базовое устройства (точное отнесение)',
@@ -65,5 +68,6 @@ export const analysis: Catalog<AnalysisKey> = {
     engineServed: 'Обслужено кэшем, по статистике кэша ({kind})', engineVsCounters: 'счётчики дисков {counters}, {diff} п. п.', 'engineKind.reads': 'чтения', 'engineKind.writes': 'записи', 'engineKind.all': 'все операции',
     na: 'н/д', warnings: 'Предупреждения', none: 'нет', health: 'Целевые задержки ({preset})', meets: 'выполняется', breaks: 'нарушается',
     method: 'Показатели по каждому окну; 95%-е интервалы — блочный бутстрап с фиксированным зерном (зерно {seed}, {replicates} повторов).',
+    predicted: 'Прогноз по трассе блоков базового окна: {predicted} сэкономленных операций с LRU-кэшем {size} ({reads} воспроизведённых чтений); измерено {measured}, прогноз − измерение {difference} п. п.',
   },
 };

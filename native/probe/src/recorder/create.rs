@@ -30,6 +30,9 @@ pub struct RecordOptions {
     pub command: String,
     /// `--trace`: record every block request of the devices (`meta.trace` = `block`).
     pub trace: bool,
+    /// `--trace-sample R`: keep the requests whose 4 KiB block address hashes below R
+    /// (`meta.trace_sample_rate`); None = every request.
+    pub trace_sample: Option<f64>,
 }
 
 /// Check every named device is in /proc/diskstats.
@@ -131,6 +134,9 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     }
     if opts.trace {
         cap.set_meta("trace", trace::META_BLOCK)?;
+        if let Some(r) = opts.trace_sample {
+            cap.set_meta("trace_sample_rate", &r.to_string())?;
+        }
     }
     if let Some(e) = &opts.engine {
         cap.set_meta("engine", &serde_json::to_string(e).unwrap_or_default())?;

@@ -313,14 +313,23 @@ fn record(path: &Path, resume: bool) -> Result<()> {
         match TraceSink::start(&cap, set.selected.is_some(), tx.clone()) {
             Ok(t) => Some(t),
             Err(e) => {
-                record_failure(&cap, &e);
-                return Err(e);
+                // The counters go on without the trace (a resumed capture on a kernel whose
+                // tracefs is gone, an instance that cannot be made): said in a warning.
+                cap.warn(
+                    start_utc,
+                    "trace-error",
+                    None,
+                    &format!(
+                        "block tracing could not start: {e}; the counters go on without the trace"
+                    ),
+                )?;
+                None
             }
         }
     } else {
         None
     };
-    if set.tracing {
+    if tsink.is_some() {
         for (dev, msg) in tracesink::untraceable(set.selected.as_deref().unwrap_or(&[])) {
             cap.warn(start_utc, "trace-no-requests", Some(&dev), &msg)?;
         }

@@ -40,6 +40,11 @@ pub(super) struct TraceSink {
     max_issue: u64,
     /// `block_requests` rowid before this session.
     start_rowid: i64,
+    /// `record --trace-sample R`: a request is kept when the hash of its device and first
+    /// 4 KiB block is below this (out of `SHARDS_P`); None keeps every request.
+    sample_below: Option<u64>,
+    /// Requests seen before sampling (recorder `trace_seen`).
+    seen: i64,
     /// The tracer's last batch arrived.
     done: bool,
 }
@@ -94,6 +99,11 @@ impl TraceSink {
             unparsed_warnings: 0,
             max_issue: 0,
             start_rowid: cap.last_request_rowid()?,
+            sample_below: crate::latency::sample_rate(cap)
+                .ok()
+                .filter(|r| *r < 1.0)
+                .map(|r| (r * crate::sim::stack::SHARDS_P as f64).round() as u64),
+            seen: num("trace_seen"),
             done: false,
         })
     }
@@ -165,6 +175,13 @@ impl TraceSink {
             let Some(id) = self.device(cap, r.dev) else {
                 continue;
             };
+            self.seen += 1;
+            if let Some(t) = self.sample_below {
+                let key = crate::sim::block_key(id as u32, r.sector / 8);
+                if crate::sim::stack::mix(key) % crate::sim::stack::SHARDS_P >= t {
+                    continue;
+                }
+            }
             self.max_issue = self.max_issue.max(r.issue_ns);
             rows.push(BlockRow {
                 device_id: id,
@@ -218,7 +235,7 @@ impl TraceSink {
                 format!("block tracing stopped: {e}; the counters go on"),
             ));
         }
-        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 {
+        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 && self.sample_below.is_none() {
             return Ok(());
         }
         self.requests += rows.len() as i64;
@@ -228,6 +245,7 @@ impl TraceSink {
             ("trace_requests", self.requests.to_string()),
             ("trace_lost", self.lost.to_string()),
             ("trace_unparsed", self.unparsed.to_string()),
+            ("trace_seen", self.seen.to_string()),
         ];
         cap.write_requests(&rows, &warns, &kv)
     }
@@ -271,6 +289,15 @@ impl TraceSink {
         }
         if let Err(e) = self.tracer.close() {
             cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
+        }
+        // The completion latency of the requests (meta `trace_latency`): a capture that holds
+        // no read or write yet has none, which is not an error of the recording.
+        if let Ok(j) = crate::latency::of_capture(cap) {
+            let mut v = serde_json::to_value(&j).unwrap_or_default();
+            if let Some(o) = v.as_object_mut() {
+                o.remove("capture");
+            }
+            cap.set_meta("trace_latency", &v.to_string())?;
         }
         Ok(())
     }

@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod policy;
+pub mod predict;
 pub mod stack;
 
 use policy::PolicyKind;

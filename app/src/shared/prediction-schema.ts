@@ -1,0 +1,88 @@
+/**
+ * Runtime schemas of the prediction from a block trace: what the probe stores in a capture's
+ * `meta.prediction` (`cacheproof-probe predict --store`, docs/simulate.md § predict) and the
+ * analysis's `prediction` section (engine/src/benefit/prediction.ts, docs/analyze-json.md). Both
+ * are checked against the engine's types at compile time, as in analysis-schema.ts.
+ */
+import { z } from 'zod';
+import type { NullReason, PredictionReport, PredictionSection, StoredPrediction, StoredTraceLatency, TraceLatencySection } from '@cacheproof/engine';
+import type { Same } from './analysis-schema.ts';
+
+const num = z.number();
+const ratio = z.number().min(0).max(1);
+const percent = z.number().min(0).max(100);
+const bytes = z.number().int().nonnegative();
+
+const fields = {
+  window: z.string(),
+  warmupS: z.number().nonnegative(),
+  devices: z.array(z.string()),
+  policy: z.string(),
+  method: z.string(),
+  writes: z.string(),
+  blockBytes: bytes,
+  cacheBytes: bytes,
+  footprintBytes: bytes,
+  sampleRate: z.number().gt(0).max(1),
+  reads: bytes,
+  writesCount: bytes,
+  readHitRatio: ratio,
+  iosSavedPercent: percent,
+  iosSavedUncertaintyPp: z.number().nonnegative(),
+  curve: z.array(z.object({ bytes, readHitRatio: ratio, iosSavedPercent: percent })),
+  skipped: bytes,
+  notes: z.array(z.string()),
+};
+
+/** `meta.prediction` as the probe writes it (other keys it writes, such as `skippedReasons`, are not read). */
+export const StoredPredictionSchema = z.object({
+  ...fields,
+  windowStartUtcMs: num,
+  windowEndUtcMs: num,
+  sizeAnswers: z.array(z.object({ readHitPercent: percent, bytes: bytes.nullable() })),
+});
+
+/**
+ * The analysis's `prediction` (engine `PredictionSection`). `reasons` take the engine's null
+ * reasons; analysis-schema.ts checks the full list.
+ */
+export function predictionSectionSchema(reasons: z.ZodType<Record<string, NullReason>>): z.ZodType<PredictionSection> {
+  const report: z.ZodType<PredictionReport> = z.object({
+    ...fields,
+    source: z.literal('capture-meta-prediction'),
+    windowStart: z.string(),
+    windowEnd: z.string(),
+    sizeAnswers: z.array(z.object({ readHitPercent: percent, bytes })),
+    maxReadHitPercent: percent,
+    measuredIosSavedPercent: num.nullable(),
+    differencePp: num.nullable(),
+    reasons,
+  });
+  return z.object({ fromTrace: report.nullable(), reasons });
+}
+
+/** `meta.trace_latency` as the probe writes it (`cacheproof-probe latency --store`, docs/simulate.md). */
+export const StoredTraceLatencySchema = z.object({
+  bucketsPerOctave: z.number().int().positive(),
+  buckets: z.string(),
+  sampleRate: z.number().gt(0).max(1),
+  series: z.array(z.object({
+    device: z.string(),
+    window: z.string(),
+    op: z.enum(['read', 'write']),
+    requests: bytes,
+    completed: bytes,
+    meanUs: z.number().nonnegative().nullable(),
+    percentiles: z.array(z.object({ p: percent, bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive() })),
+    histogram: z.array(z.object({ bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive(), count: bytes })),
+  })),
+});
+
+/** The analysis's `traceLatency` (engine `TraceLatencySection`). */
+export function traceLatencySectionSchema(reasons: z.ZodType<Record<string, NullReason>>): z.ZodType<TraceLatencySection> {
+  return z.object({ fromTrace: StoredTraceLatencySchema.nullable(), reasons });
+}
+
+const STORED_MATCHES_ENGINE: Same<z.infer<typeof StoredPredictionSchema>, StoredPrediction> = true;
+const LATENCY_MATCHES_ENGINE: Same<z.infer<typeof StoredTraceLatencySchema>, StoredTraceLatency> = true;
+void [STORED_MATCHES_ENGINE, LATENCY_MATCHES_ENGINE];

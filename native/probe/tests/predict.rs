@@ -1,0 +1,248 @@
+//! `predict` against figures worked out by hand (docs/simulate.md § predict): stack distances of
+//! a six-read trace, the size answers, the warm-up, the baseline window and the front devices;
+//! bad input (a size of 0, larger than the footprint, rows with a negative length, an unknown
+//! opcode, past the device's end) counted or refused with one sentence; `--store` writes
+//! `meta.prediction`; `latency` refuses a completion before its issue. No root needed.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+
+/// An MSN-layout trace (`time_ms devno lba sectors type`, type 1 read, 0 write) imported into a
+/// capture. Blocks of 4 KiB = 8 sectors: A = lba 0, B = lba 8, C = lba 16.
+fn capture(d: &TempDir) -> PathBuf {
+    let t = d.join("t.msn");
+    // reads A B A C A B, one write of A, at 0..7 ms
+    std::fs::write(
+        &t,
+        "0 0 0 8 1\n1 0 8 8 1\n2 0 0 8 1\n3 0 16 8 1\n4 0 0 8 1\n5 0 8 8 1\n6 0 0 8 0\n",
+    )
+    .unwrap();
+    let cap = d.join("t.capture");
+    let o = probe(&[
+        "import-trace",
+        "msn",
+        t.to_str().unwrap(),
+        "--out",
+        cap.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    cap
+}
+
+fn predict(cap: &Path, extra: &[&str]) -> (Option<i32>, serde_json::Value, String) {
+    let mut a = vec!["predict", cap.to_str().unwrap()];
+    a.extend_from_slice(extra);
+    a.push("--json");
+    let o = probe(&a);
+    let j = serde_json::from_slice(&o.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        o.status.code(),
+        j,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn predicted_figures_match_the_hand_worked_stack_distances() {
+    let d = TempDir::new("predict");
+    let cap = capture(&d);
+    // Distances: A cold, B cold, A 1 (B since), C cold, A 1 (C since), B 2 (A, C since).
+    // A cache of 2 blocks hits the two reads at distance 1: 2 of 6 reads; with the write, 2 of
+    // the 7 I/Os never reach the backing device.
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(j["window"], "all");
+    assert_eq!(j["reads"], 6);
+    assert_eq!(j["writesCount"], 1);
+    assert_eq!(j["cacheBytes"], 8192);
+    assert_eq!(j["footprintBytes"], 3 * 4096);
+    assert!((j["readHitRatio"].as_f64().unwrap() - 2.0 / 6.0).abs() < 1e-12);
+    assert!((j["iosSavedPercent"].as_f64().unwrap() - 200.0 / 7.0).abs() < 1e-9);
+    assert_eq!(j["iosSavedUncertaintyPp"], 0.0);
+    // 50 % of reads = 3 hits: the B at distance 2 needs 3 blocks; 80 % is beyond the 3 cold misses.
+    let ans = |p: f64| {
+        j["sizeAnswers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["readHitPercent"].as_f64() == Some(p))
+            .unwrap()["bytes"]
+            .clone()
+    };
+    assert_eq!(ans(50.0), 3 * 4096);
+    assert_eq!(ans(80.0), serde_json::Value::Null);
+    // the curve holds the asked size, with the same figure
+    let at = j["curve"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["bytes"] == 8192)
+        .unwrap()
+        .clone();
+    assert_eq!(at["readHitRatio"], j["readHitRatio"]);
+
+    // A warm-up of 3 ms: the first three reads (A B A at 0, 1, 2 ms) fill the cache uncounted;
+    // counted: C cold, A 1, B 2 and the write. 8 KiB hits A only: 1 of 4 I/Os.
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "3ms"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        (j["reads"].as_u64(), j["writesCount"].as_u64()),
+        (Some(3), Some(1))
+    );
+    assert!((j["iosSavedPercent"].as_f64().unwrap() - 25.0).abs() < 1e-9);
+
+    // --store: the same JSON without the path in meta.prediction
+    let (code, j, _) = predict(&cap, &["--size", "8KiB", "--warmup", "0s", "--store"]);
+    assert_eq!(code, Some(0));
+    let stored: String = rusqlite::Connection::open(&cap)
+        .unwrap()
+        .query_row("SELECT value FROM meta WHERE key='prediction'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let stored: serde_json::Value = serde_json::from_str(&stored).unwrap();
+    let mut printed = j.clone();
+    printed.as_object_mut().unwrap().remove("capture");
+    assert_eq!(stored, printed);
+}
+
+#[test]
+fn a_sampled_trace_scales_distances_and_footprint_by_one_over_r() {
+    let d = TempDir::new("predict-sampled");
+    let cap = capture(&d);
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "INSERT INTO meta(key, value) VALUES('trace_sample_rate', '0.5')",
+            [],
+        )
+        .unwrap();
+    // At R = 0.5 each traced block stands for two: distances 1, 1, 2 become 2, 2, 4 and the
+    // footprint 3 blocks becomes 6. 8 KiB (2 blocks) hits nothing; 12 KiB (3 blocks) the two As.
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(j["sampleRate"], 0.5);
+    assert_eq!(j["readHitRatio"], 0.0);
+    assert_eq!(j["footprintBytes"], 6 * 4096);
+    let (_, j, _) = predict(&cap, &["--size", "12KiB", "--warmup", "0s"]);
+    assert!((j["readHitRatio"].as_f64().unwrap() - 2.0 / 6.0).abs() < 1e-12);
+    // 95 % interval of the hit share over the 6 sampled reads, in points of I/Os saved (6 of 7)
+    let want = 196.0 * ((1.0 / 3.0) * (2.0 / 3.0) / 6.0f64).sqrt() * 6.0 / 7.0;
+    assert!((j["iosSavedUncertaintyPp"].as_f64().unwrap() - want).abs() < 1e-9);
+}
+
+#[test]
+fn the_baseline_window_and_the_front_devices_are_what_is_replayed() {
+    let d = TempDir::new("predict-window");
+    let cap = capture(&d);
+    let c = rusqlite::Connection::open(&cap).unwrap();
+    // A second device (role backing) whose requests must not count, and a baseline phase that
+    // ends before the last two requests (utc_ms 0..4 are the labels of the 0..4 ms records).
+    c.execute_batch(
+        "UPDATE devices SET role='front';
+         INSERT INTO devices(name, is_partition, role) VALUES('back', 0, 'backing');
+         INSERT INTO block_requests(device_id, issue_ns, utc_ms, sector, bytes, op, rwbs)
+           SELECT (SELECT id FROM devices WHERE name='back'), issue_ns, utc_ms, sector, bytes, op, rwbs FROM block_requests;
+         INSERT INTO phases(name, start_utc_ms, end_utc_ms, planned_s) VALUES('baseline', 0, 5, 0.005);",
+    )
+    .unwrap();
+    drop(c);
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(j["window"], "baseline");
+    assert_eq!(j["devices"], serde_json::json!(["dev0"]));
+    // reads A B A C A in the baseline; hits: the two As at distance 1
+    assert_eq!(j["reads"], 5);
+    assert_eq!(j["writesCount"], 0);
+    assert!((j["iosSavedPercent"].as_f64().unwrap() - 40.0).abs() < 1e-9);
+    // a baseline that has not ended
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute("UPDATE phases SET end_utc_ms = NULL", [])
+        .unwrap();
+    let (code, _, err) = predict(&cap, &["--size", "8KiB"]);
+    assert_eq!(code, Some(12));
+    assert!(err.contains("the baseline has not ended yet"), "{err}");
+}
+
+#[test]
+fn bad_input_is_refused_or_counted() {
+    let d = TempDir::new("predict-bad");
+    let cap = capture(&d);
+    let capp = cap.to_str().unwrap();
+    // cache size 0, below one block, not a size, missing
+    for (args, want) in [
+        (vec!["--size", "0"], "a cache size of 0 bytes holds nothing"),
+        (vec!["--size", "1KiB"], "smaller than one 4096-byte block"),
+        (vec!["--size", "lots"], "'lots' is not a size"),
+        (vec![], "predict needs the cache's size"),
+    ] {
+        let mut a = vec!["predict", capp];
+        a.extend(args);
+        let o = probe(&a);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(one_sentence(&o).contains(want), "{want}");
+    }
+    // larger than the footprint: the prediction, with a note on stderr and in the JSON
+    let (code, j, err) = predict(&cap, &["--size", "1GiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.contains("larger than the 12288 bytes the baseline's reads touched"),
+        "{err}"
+    );
+    assert!(j["notes"][0]
+        .as_str()
+        .unwrap()
+        .contains("only misses first references"));
+    assert!((j["readHitRatio"].as_f64().unwrap() - 0.5).abs() < 1e-12);
+
+    // rows with a negative length, an unknown opcode and past the device's end are skipped and
+    // counted; the good rows give the same figures
+    let c = rusqlite::Connection::open(&cap).unwrap();
+    c.execute_batch(
+        "UPDATE devices SET size_bytes = 1048576;
+         INSERT INTO block_requests(device_id, issue_ns, utc_ms, sector, bytes, op, rwbs) VALUES
+           (1, 500, 0, 0, -4096, 'R', 'R'),
+           (1, 600, 0, 0, 4096, 'Q', 'Q'),
+           (1, 700, 0, 4096, 4096, 'R', 'R');",
+    )
+    .unwrap();
+    drop(c);
+    let (code, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(j["skipped"], 3);
+    assert_eq!(j["skippedReasons"]["negative length"], 1);
+    assert_eq!(j["skippedReasons"]["unknown opcode"], 1);
+    assert_eq!(j["skippedReasons"]["past the device's end"], 1);
+    assert_eq!(j["reads"], 6);
+
+    // a capture with no request in the window
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute_batch(
+            "INSERT INTO phases(name, start_utc_ms, end_utc_ms) VALUES('baseline', 100000, 200000);",
+        )
+        .unwrap();
+    let (code, _, err) = predict(&cap, &["--size", "8KiB"]);
+    assert_eq!(code, Some(12));
+    assert!(
+        err.contains("no traced read or write of dev0 in the baseline window"),
+        "{err}"
+    );
+
+    // latency: a completion before its issue (times going backwards) is refused, naming the row
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "UPDATE block_requests SET complete_ns = issue_ns - 10 WHERE rowid = 2",
+            [],
+        )
+        .unwrap();
+    let o = probe(&["latency", capp]);
+    assert_eq!(o.status.code(), Some(12));
+    assert!(one_sentence(&o).contains("block_requests row 2 completes 10 ns before its issue"));
+}

@@ -1,0 +1,295 @@
+//! Latency from the trace and trace sampling (root, tracefs, fio, losetup, chrt): on a raw loop
+//! device (direct I/O, `nomerges=2`: one request per fio I/O), the p50 and p99 of the traced
+//! completion latency lie within one histogram bucket (docs/simulate.md § Latency from the
+//! trace: 4 buckets per octave) of fio's own `clat_ns` percentiles; a trace sampled at rate R
+//! (`record --trace --trace-sample R`) holds R × fio's requests within the binomial 99 % bound.
+//! Skips with a message when not root or a tool is missing.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use cacheproof_probe::latency::bucket_of_us;
+use cacheproof_probe::trace;
+use common::*;
+
+fn skip(test: &str) -> bool {
+    if skip_unless_root_with(&["fio", "losetup", "chrt"], test) {
+        return true;
+    }
+    if let Err(e) = trace::ensure_available(&trace::tracefs_root()) {
+        return common::skip(test, &e.to_string());
+    }
+    if !Command::new("chrt")
+        .args(["-f", "10", "true"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+    {
+        return common::skip(
+            test,
+            "'chrt -f 10' is refused here (no real-time scheduling for fio)",
+        );
+    }
+    false
+}
+
+/// A raw loop device with direct I/O on a 256 MiB file, one request per fio I/O.
+fn raw_loop(d: &TempDir) -> (String, LoopGuard) {
+    let img = d.join("disk.img");
+    sh(&format!(
+        "dd if=/dev/urandom of={} bs=1M count=256 conv=fsync status=none",
+        img.display()
+    ));
+    let dev = sh(&format!(
+        "losetup -f --show --direct-io=on {}",
+        img.display()
+    ));
+    let g = LoopGuard(dev.clone());
+    let name = dev.trim_start_matches("/dev/").to_string();
+    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
+    (dev, g)
+}
+
+fn samples(cap: &Path) -> i64 {
+    let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
+    serde_json::from_slice::<serde_json::Value>(&o.stdout)
+        .ok()
+        .and_then(|s| s["samples"].as_i64())
+        .unwrap_or(0)
+}
+
+/// Record `dev` with `--trace` (and the extra flags) while fio runs direct random reads of `bs`
+/// at queue depth 1 (psync, SCHED_FIFO) for exactly `ios` I/Os; fio's JSON read section.
+fn traced_fio(
+    d: &TempDir,
+    dev: &str,
+    tag: &str,
+    extra: &[&str],
+    bs: &str,
+    ios: u32,
+) -> (std::path::PathBuf, serde_json::Value) {
+    let name = dev.trim_start_matches("/dev/");
+    let cap = d.join(&format!("{tag}.capture"));
+    let mut args = vec![
+        "record",
+        "--out",
+        cap.to_str().unwrap(),
+        "--devices",
+        name,
+        "--interval",
+        "1s",
+        "--trace",
+    ];
+    args.extend_from_slice(extra);
+    args.push("--detach");
+    let o = probe(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _rg = RecorderGuard(cap.clone());
+    wait_for("first sample", Duration::from_secs(10), || {
+        samples(&cap) >= 1
+    });
+    let out = d.join(&format!("{tag}.fio.json"));
+    let o = Command::new("chrt")
+        .args([
+            "-f",
+            "10",
+            "fio",
+            "--name=lat",
+            &format!("--filename={dev}"),
+            &format!("--bs={bs}"),
+            "--direct=1",
+            "--ioengine=psync",
+            "--rw=randread",
+            "--size=256M",
+            &format!("--number_ios={ios}"),
+            "--randrepeat=0",
+            "--output-format=json",
+            &format!("--output={}", out.display()),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "fio: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::thread::sleep(Duration::from_millis(1200));
+    let s = probe(&["stop", cap.to_str().unwrap()]);
+    assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let job = j["jobs"][0].clone();
+    assert_eq!(job["error"], 0, "fio job error");
+    (cap, job["read"].clone())
+}
+
+fn fio_pct(read: &serde_json::Value, p: &str) -> f64 {
+    read["clat_ns"]["percentile"][p].as_f64().unwrap() / 1000.0
+}
+
+#[test]
+fn trace_percentiles_agree_with_fio_within_one_bucket() {
+    let test = "trace_percentiles_agree_with_fio_within_one_bucket";
+    if skip(test) {
+        return;
+    }
+    let _s = serial();
+    let d = TempDir::new("tracelat");
+    let (dev, _lg) = raw_loop(&d);
+    let name = dev.trim_start_matches("/dev/").to_string();
+    // 256 KiB reads take a few hundred µs here; fio's clat adds the kernel's path above the
+    // driver (tens of µs). Noise (a busy CPU delaying fio's wake-up) only ever adds to fio's
+    // figure, so a disturbed attempt is measured again: up to 3, every one printed.
+    let mut report = Vec::new();
+    let mut ok = false;
+    for attempt in 1..=3 {
+        let (cap, read) = traced_fio(&d, &dev, &format!("a{attempt}"), &[], "256k", 1000);
+        // the capture's meta holds what `latency --json` prints (written at the recording's end)
+        let meta: String = rusqlite::Connection::open(&cap)
+            .unwrap()
+            .query_row(
+                "SELECT value FROM meta WHERE key='trace_latency'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        let stored: serde_json::Value = serde_json::from_str(&meta).unwrap();
+        let o = probe(&["latency", cap.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(stored["series"], j["series"], "stored = printed");
+        let s = j["series"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["device"] == name.as_str() && s["window"] == "all" && s["op"] == "read")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            s["completed"].as_u64().unwrap(),
+            read["total_ios"].as_u64().unwrap(),
+            "every fio read traced with its completion"
+        );
+        let bucket = |p: f64| -> (u64, f64, f64) {
+            let x = s["percentiles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|x| x["p"].as_f64() == Some(p))
+                .unwrap();
+            (
+                x["bucket"].as_u64().unwrap(),
+                x["lowUs"].as_f64().unwrap(),
+                x["highUs"].as_f64().unwrap(),
+            )
+        };
+        let (t50, l50, h50) = bucket(50.0);
+        let (t99, l99, h99) = bucket(99.0);
+        let f50 = fio_pct(&read, "50.000000");
+        let f99 = fio_pct(&read, "99.000000");
+        let (b50, b99) = (u64::from(bucket_of_us(f50)), u64::from(bucket_of_us(f99)));
+        let line = format!(
+            "attempt {attempt}: p50 trace bucket {t50} [{l50:.0}, {h50:.0}) µs, fio {f50:.0} µs (bucket {b50}); p99 trace bucket {t99} [{l99:.0}, {h99:.0}) µs, fio {f99:.0} µs (bucket {b99})"
+        );
+        println!("{line}");
+        report.push(line);
+        if t50.abs_diff(b50) <= 1 && t99.abs_diff(b99) <= 1 {
+            ok = true;
+            break;
+        }
+    }
+    assert!(
+        ok,
+        "the trace's p50/p99 are not within one bucket of fio's:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn sampled_trace_holds_r_times_the_requests() {
+    let test = "sampled_trace_holds_r_times_the_requests";
+    if skip(test) {
+        return;
+    }
+    let _s = serial();
+    let d = TempDir::new("tracesample");
+    let (dev, _lg) = raw_loop(&d);
+    let r = 0.25;
+    // 4 KiB random reads over 65,536 blocks: fio's random map touches each block at most once,
+    // so the 6,000 reads are 6,000 distinct addresses, each kept with probability R.
+    let (cap, read) = traced_fio(&d, &dev, "s", &["--trace-sample", "0.25"], "4k", 6000);
+    let n = read["total_ios"].as_f64().unwrap();
+    assert_eq!(n, 6000.0);
+    let c = rusqlite::Connection::open(&cap).unwrap();
+    let kept: f64 = c
+        .query_row(
+            "SELECT count(*) FROM block_requests WHERE op='R'",
+            [],
+            |x| x.get::<_, i64>(0),
+        )
+        .unwrap() as f64;
+    let seen: i64 = c
+        .query_row(
+            "SELECT value FROM recorder WHERE key='trace_seen'",
+            [],
+            |x| x.get::<_, String>(0),
+        )
+        .unwrap()
+        .parse()
+        .unwrap();
+    let rate: String = c
+        .query_row(
+            "SELECT value FROM meta WHERE key='trace_sample_rate'",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let bound = 2.576 * (n * r * (1.0 - r)).sqrt();
+    println!(
+        "sampled at {r}: kept {kept} of fio's {n} reads (expected {:.0} ± {bound:.0} at 99 %), the recorder saw {seen}",
+        n * r
+    );
+    assert_eq!(rate, "0.25");
+    let st = status_json(&cap);
+    assert_eq!(st["trace"]["sampleRate"], 0.25, "{st}");
+    assert_eq!(st["trace"]["seen"], seen, "{st}");
+    assert_eq!(st["trace"]["requests"].as_f64(), Some(kept), "{st}");
+    assert_eq!(
+        seen as f64, n,
+        "the recorder saw every request before sampling"
+    );
+    assert!(
+        (kept - n * r).abs() <= bound,
+        "kept {kept}, outside {:.0} ± {bound:.0}",
+        n * r
+    );
+    // --trace-sample needs --trace and a rate in (0, 1]
+    for bad in [["--trace-sample", "0"], ["--trace-sample", "1.5"]] {
+        let o = probe(&[
+            "record",
+            "--out",
+            d.join("bad.capture").to_str().unwrap(),
+            "--devices",
+            dev.trim_start_matches("/dev/"),
+            "--trace",
+            bad[0],
+            bad[1],
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(one_sentence(&o).contains("0 < R ≤ 1"));
+    }
+    let o = probe(&[
+        "record",
+        "--out",
+        d.join("bad.capture").to_str().unwrap(),
+        "--trace-sample",
+        "0.5",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(one_sentence(&o).contains("with --trace"));
+    assert!(!d.join("bad.capture").exists());
+}
