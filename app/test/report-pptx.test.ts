@@ -14,7 +14,8 @@ import { SaxesParser } from 'saxes';
 import { runCli } from '../src/cli/main.ts';
 import { formatVal } from '../src/shared/i18n/report.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
-import { REPORT_PALETTE } from '../src/host/report/svg.ts';
+import { COLOR } from '@cacheproof/engine/report';
+import { paletteColor } from '../src/shared/palette.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -101,8 +102,10 @@ describe('PowerPoint export', () => {
       const names = series.map((x) => norm(elements(/<c:tx>[\s\S]*?<\/c:tx>/u.exec(x)?.[0] ?? '', 'c:v').join('')));
       const colours = series.map((x) => `#${/<a:srgbClr val="([0-9A-F]{6})"/u.exec(x)?.[1] ?? ''}`);
       for (const n of names) expect(n).not.toBe('');
-      // the PDF's colour for the same line: the report palette, in series order
-      expect(colours).toEqual(series.map((_, i) => REPORT_PALETTE[i % REPORT_PALETTE.length]));
+      // the PDF's colour for the same line: its role's in the one palette (front blue, backing vermillion)
+      const roleOf = (name: string): string => (/\((front|фронт|приложение)/iu.test(name) ? 'front' : 'backing');
+      expect(names.map(roleOf)).toContain('backing');
+      names.forEach((n, i) => expect(colours[i], n).toBe(paletteColor(roleOf(n) === 'front' ? COLOR.front : COLOR.backing)));
       const points = series.map((x) => Number(/<c:val>[\s\S]*?<c:ptCount val="(\d+)"/u.exec(x)?.[1]));
       for (const n of points) expect(n).toBeGreaterThan(10);
 

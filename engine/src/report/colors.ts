@@ -18,6 +18,10 @@ export const COLOR = {
   before: 4,
   /** The measure window (cache on). */
   after: 5,
+  /** Categories that are neither a role nor a window (a marked point, the −20 % side of a sensitivity bar). */
+  category1: 6,
+  /** A second such category (the chosen size on the miss-ratio curve, the +20 % side). */
+  category2: 7,
 } as const;
 
 /** The colour index of a device role. */

@@ -7,6 +7,7 @@
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Block, ChartSpec, SummaryRow, Table, Val } from './types.ts';
 import { col, duration, m, msgv, num, pct, str } from './values.ts';
+import { COLOR } from './colors.ts';
 
 const bytes = (v: number): Val => ({ k: 'bytes', v });
 
@@ -41,8 +42,8 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
     x: { kind: 'category', label: m('ax.cacheSize'), categories: p.curve.map((c) => bytes(c.bytes)) },
     y: { label: m('ax.missRatio'), unit: 'percent', min: 0 },
     series: [
-      { name: msgv('ch.mrcSeries'), color: 0, points: p.curve.map((c, i) => [i, 100 * (1 - c.readHitRatio)]) },
-      { name: msgv('ch.mrcChosen', { size: bytes(p.cacheBytes) }), color: 1, points: p.curve.map((c, i) => [i, i === chosen ? 100 * (1 - c.readHitRatio) : null]) },
+      { name: msgv('ch.mrcSeries'), color: COLOR.front, points: p.curve.map((c, i) => [i, 100 * (1 - c.readHitRatio)]) },
+      { name: msgv('ch.mrcChosen', { size: bytes(p.cacheBytes) }), color: COLOR.category2, points: p.curve.map((c, i) => [i, i === chosen ? 100 * (1 - c.readHitRatio) : null]) },
     ],
     summary: m('ch.mrcSummary', {
       first: bytes(p.curve[0]?.bytes ?? 0), firstMiss: pct(100 * (1 - (p.curve[0]?.readHitRatio ?? 0))),

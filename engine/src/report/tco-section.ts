@@ -8,6 +8,7 @@ import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
+import { COLOR } from './colors.ts';
 
 const STACKS: { key: ReportKey; ids: LineId[] }[] = [
   { key: 'stack.purchase', ids: ['baseSystem', 'cacheLicense', 'cacheDrives', 'cacheRam'] },
@@ -95,8 +96,8 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
       x: { kind: 'category', label: m('c.input'), categories: sv.bars.map((b) => msgv(`tsens.${b.input}` as ReportKey)) },
       y: { label: m('ax.savingsChange'), unit: 'usd' },
       series: [
-        { name: msgv('ser.sensLow', { pct: pctText }), color: 0, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
-        { name: msgv('ser.sensHigh', { pct: pctText }), color: 1, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
+        { name: msgv('ser.sensLow', { pct: pctText }), color: COLOR.category1, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
+        { name: msgv('ser.sensHigh', { pct: pctText }), color: COLOR.category2, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
       ],
       summary: m('ch.tcoSensSummary', { savings: num(sv.baseSavingsUsd, 0), input: top === undefined ? empty : msgv(`tsens.${top.input}` as ReportKey), swing: num(top?.swingUsd ?? null, 0) }),
     };

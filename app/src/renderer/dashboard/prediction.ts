@@ -15,6 +15,8 @@ import { el } from '../dom.ts';
 import { fmtNumber, fmtPercent } from '../format.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Params, type Words } from './text.ts';
+import { COLOR } from '@cacheproof/engine/report';
+import { paletteColor } from '../../shared/palette.ts';
 
 /** The section, or null when the analysis holds no prediction. */
 export function predictionSection(r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement | null {
@@ -83,8 +85,9 @@ function curveFigure(p: PredictionReport, w: Words, t: (k: PredictionKey, x?: Pa
   const reset = el('button', { type: 'button' }, t('zoom.reset'));
   reset.addEventListener('click', () => chart?.resetZoom('none'));
   f.tools.append(reset, el('span', { class: 'dash-help' }, t('zoom.help')));
-  const color = palette[0] ?? '#0072B2';
-  const mark = palette[1] ?? '#D55E00';
+  // the curve is the front devices' reads (their colour); the chosen size a category colour (shared/palette.ts)
+  const color = paletteColor(COLOR.front, palette);
+  const mark = paletteColor(COLOR.category2, palette);
   scheduler.add(f.canvas, (firstDraw) => {
     chart = new Chart<'line', { x: number; y: number }[]>(f.canvas, {
       type: 'line',
