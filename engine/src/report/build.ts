@@ -12,15 +12,15 @@ import type { AnalysisReport, AnalysisWarning } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
-import { REPORT_FORMAT_VERSION, type Block, type Card, type ChartSpec, type Msg, type ReportModel, type Section, type SummaryRow, type Unit, type Val } from './types.ts';
-import type { ReportCapture, ReportTco, ReportInput } from './input.ts';
+import { REPORT_FORMAT_VERSION, type Block, type Card, type ChartSpec, type Msg, type ReportModel, type Section, type SummaryRow, type Table, type Unit, type Val } from './types.ts';
+import type { ImportedFile, ReportCapture, ReportTco, ReportInput } from './input.ts';
 import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, appDevices, windowsMsg, gradeVal, targetsVal, presetVal } from './values.ts';
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
 import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
 
-export type { ReportCapture, ReportInput, ReportTco } from './input.ts';
+export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
 
 function cards(a: AnalysisReport): Card[] {
@@ -264,7 +264,30 @@ function appendix(a: AnalysisReport, c: ReportCapture, input: ReportInput): Sect
     { label: m('a.analysisFormat'), value: [msgv('a.analysisFormatValue', { version: num(a.formatVersion, 0), seed: str(String(a.uncertainty.seed)) })] },
   ];
   if (input.tco !== null) facts.push({ label: m('a.scenario'), value: [str(input.tco.scenarioFile)] });
-  return { id: 'appendix', title: m('sec.appendix'), blocks: [{ type: 'facts', rows: facts }, { type: 'table', table: hourlyTable(a) }] };
+  const imports = c.imports ?? [];
+  return { id: 'appendix', title: m('sec.appendix'), blocks: [{ type: 'facts', rows: facts }, ...(imports.length > 0 ? [{ type: 'table' as const, table: importsTable(imports) }] : []), { type: 'table', table: hourlyTable(a) }] };
+}
+
+/** Where an imported capture's figures came from: every file the import read, with its hash (the appendix). */
+function importsTable(files: readonly ImportedFile[]): Table {
+  const offset = (min: number | null): Val => (min === null ? msgv('unknown') : str(`UTC${min < 0 ? '−' : '+'}${String(Math.floor(Math.abs(min) / 60)).padStart(2, '0')}:${String(Math.abs(min) % 60).padStart(2, '0')}`));
+  return {
+    id: 'imports', title: m('t.imports'), sheet: true,
+    columns: [
+      { head: m('c.file'), align: 'left' }, { head: m('c.part'), align: 'left' }, { head: m('c.format'), align: 'left' }, { head: m('c.encoding'), align: 'left' },
+      { head: m('c.timeZone'), align: 'left' }, { head: m('c.samples'), align: 'right' }, { head: m('c.span'), align: 'left' }, { head: m('c.sizeMb'), unit: 'mb', align: 'right' }, { head: m('c.sha256'), align: 'left' },
+    ],
+    rows: files.map((f) => ({
+      cells: [
+        str(f.name), str(f.part), str(`${f.kind}: ${f.format}`), str(f.encoding),
+        f.timeZone === null ? offset(f.utcOffsetMin) : { k: 'list', items: [str(f.timeZone), offset(f.utcOffsetMin)], sep: ' · ' },
+        num(f.samples, 0),
+        f.firstUtcMs === null || f.lastUtcMs === null ? msgv('unknown') : msgv('cover.range', { start: time(f.firstUtcMs), end: time(f.lastUtcMs) }),
+        num(f.sizeBytes / 1e6, 2), str(f.sha256),
+      ],
+    })),
+    caption: m('t.importsCaption'),
+  };
 }
 
 /**

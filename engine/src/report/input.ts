@@ -18,6 +18,27 @@ export interface ReportCapture {
   schemaVersion: number | null;
   sampleIntervalMs: number | null;
   devices: DeviceInfo[];
+  /** Every file an import read (capture-schema v3 `import_files`); absent or empty for a recorded capture. */
+  imports?: ImportedFile[];
+}
+
+/** One imported file's provenance, as the capture keeps it (docs/capture-schema.md `import_files`). */
+export interface ImportedFile {
+  name: string;
+  sizeBytes: number;
+  sha256: string;
+  /** The import KIND (perfmon, esxtop, iostat, …) and the format recognized, in words. */
+  kind: string;
+  format: string;
+  encoding: string;
+  /** The zone the file states (null when none) and the source's offset from UTC, minutes (null when unknown). */
+  timeZone: string | null;
+  utcOffsetMin: number | null;
+  /** all, baseline or measure. */
+  part: string;
+  firstUtcMs: number | null;
+  lastUtcMs: number | null;
+  samples: number;
 }
 
 export interface ReportTco {

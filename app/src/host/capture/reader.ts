@@ -13,6 +13,7 @@ import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord
 import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
+import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
 export const CAPTURE_SCHEMA_VERSION = 4;
@@ -337,6 +338,21 @@ export interface CaptureInfo {
   prediction: StoredPrediction | null;
   /** The probe's latency histograms of the traced requests (`meta.trace_latency`). */
   traceLatency: StoredTraceLatency | null;
+  /** Every file an import read (capture-schema v3 `import_files`), empty for a recorded capture. */
+  imports: ImportedFile[];
+}
+
+/** The provenance of an imported capture: its `import_files` rows (none before schema v3). */
+function readImports(db: Database.Database): ImportedFile[] {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'import_files'").pluck().get();
+  if (has === undefined) return [];
+  return (db.prepare('SELECT name, size_bytes, sha256, kind, format, encoding, time_zone, utc_offset_min, part, first_utc_ms, last_utc_ms, samples FROM import_files ORDER BY id').all() as {
+    name: string; size_bytes: number; sha256: string; kind: string; format: string; encoding: string; time_zone: string | null; utc_offset_min: number | null;
+    part: string; first_utc_ms: number | null; last_utc_ms: number | null; samples: number;
+  }[]).map((f) => ({
+    name: f.name, sizeBytes: f.size_bytes, sha256: f.sha256, kind: f.kind, format: f.format, encoding: f.encoding, timeZone: f.time_zone,
+    utcOffsetMin: f.utc_offset_min, part: f.part, firstUtcMs: f.first_utc_ms, lastUtcMs: f.last_utc_ms, samples: f.samples,
+  }));
 }
 
 /** Reads everything but the intervals from an open capture (for this folder's readers). */
@@ -382,6 +398,7 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     recorderState: recorderState(db),
     schemaVersion: db.pragma('user_version', { simple: true }) as number,
     engine: readEngineRecords(db, meta),
+    imports: readImports(db),
   };
 }
 

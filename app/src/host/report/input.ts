@@ -177,6 +177,7 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
         schemaVersion: info.schemaVersion,
         sampleIntervalMs: view.sampleIntervalMs,
         devices: [...info.devices],
+        imports: info.imports,
       },
       series: view.reportSeries,
       cover: o.cover,
