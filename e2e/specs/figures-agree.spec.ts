@@ -159,6 +159,10 @@ test('a colour means one thing: each series has the same colour on the dashboard
   expect(roleColour('front')).toBeDefined();
   expect(roleColour('backing')).toBeDefined();
   expect(roleColour('front')).not.toBe(roleColour('backing'));
+  // response time: the application-facing line on the left scale, the backing drives on a right scale of their own
+  const lat = (await drawn(TID.chartLatency)) as (Drawn & { axis?: string })[];
+  expect(lat.filter((l) => l.role === 'front').map((l) => l.axis)).toEqual(['y']);
+  expect(lat.filter((l) => l.role === 'backing').map((l) => l.axis)).toEqual(['y1']);
 
   await page.getByTestId(TID.navExport).click();
   const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
@@ -181,6 +185,9 @@ test('a colour means one thing: each series has the same colour on the dashboard
   // the lines themselves are drawn in those colours
   const strokes = await preview.locator('figure[data-figure="iops-time"] path.series').evaluateAll((ps) => ps.map((p) => p.getAttribute('stroke') ?? ''));
   expect(new Set(strokes.map((s) => s.toUpperCase()))).toEqual(new Set(lines.map((l) => l.color.toUpperCase())));
+  // the report's response time: a chart each for the application-facing devices and the backing drives
+  expect((await legend('latency-time')).every((l) => json.devices.front.some((d) => l.name.startsWith(d)))).toBe(true);
+  expect((await legend('latency-backing-time')).every((l) => json.devices.backing.some((d) => l.name.startsWith(d)))).toBe(true);
   // before/after: the baseline and measure bars in the same two colours as the dashboard's
   const windows = await legend('latency-distribution');
   expect(windows.map((w) => w.color.toUpperCase())).toEqual(dist.map((d) => String(d.color).toUpperCase()));

@@ -300,14 +300,16 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const c = input.capture;
   const cover = input.cover;
   const iops = timeChart(a, input.series, 'iops');
-  const lat = timeChart(a, input.series, 'latencyMs');
+  // front-and-backing: the application's response time and the backing drives' on charts of their own (own scales)
+  const split = a.mode === 'front-and-backing' && a.devices.front.length > 0 && a.devices.backing.length > 0;
+  const lats = split ? [timeChart(a, input.series, 'latencyMs', 'front'), timeChart(a, input.series, 'latencyMs', 'backing')] : [timeChart(a, input.series, 'latencyMs')];
   const hourly = hourlyChart(a);
   const dist = distributionChart(a);
-  const charts: ChartSpec[] = [iops, lat];
+  const charts: ChartSpec[] = [iops, ...lats];
   const results: Block[] = [
     { type: 'table', table: figuresTable(a) },
     { type: 'chart', chart: iops },
-    { type: 'chart', chart: lat },
+    ...lats.map((chart): Block => ({ type: 'chart', chart })),
     { type: 'table', table: deviceTable(a) },
     { type: 'subheading', text: m('r.matchedTitle') },
     { type: 'paragraph', text: a.hourly.length === 0 ? m('r.matchedNone') : m('r.matched', {

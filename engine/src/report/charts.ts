@@ -84,8 +84,17 @@ function windowMean(a: AnalysisReport, line: Line, metric: 'iops' | 'awaitMs', s
   return d === undefined ? null : d[side].means[metric];
 }
 
-export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops' | 'latencyMs'): ChartSpec {
-  const lines = chartLines(a, series);
+/**
+ * A time chart of every line (`part` absent), or of the application-facing lines (`front`) or the
+ * others (`backing`): response times get a chart each in front-and-backing mode, so a backing
+ * spike sets its own scale and the application's line (0.18 → 0.06 ms) is not flattened by it.
+ */
+export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops' | 'latencyMs', part?: 'front' | 'backing'): ChartSpec {
+  const isFront = (line: Line): boolean => {
+    const first = line.devices[0];
+    return first !== undefined && roleOf(a, first.device, first.role) === 'front';
+  };
+  const lines = chartLines(a, series).filter((l) => part === undefined || (part === 'front') === isFront(l));
   const n = series.t.length;
   // a colour means a role (colors.ts); a second line of the same role is dashed
   const used = new Set<number>();
@@ -104,9 +113,9 @@ export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops
   );
   const summed = lines.some((l) => l.summed);
   const spec: ChartSpec = {
-    id: metric === 'iops' ? 'iops-time' : 'latency-time',
+    id: metric === 'iops' ? 'iops-time' : part === 'backing' ? 'latency-backing-time' : 'latency-time',
     kind: 'line',
-    title: m(metric === 'iops' ? 'ch.iopsTitle' : 'ch.latencyTitle'),
+    title: m(metric === 'iops' ? 'ch.iopsTitle' : part === 'front' ? 'ch.latencyFrontTitle' : part === 'backing' ? 'ch.latencyBackingTitle' : 'ch.latencyTitle'),
     x: { kind: 'time', label: m('ax.timeUtc') },
     y: { label: m(metric === 'iops' ? 'ax.iops' : 'ax.latency'), unit: metric === 'iops' ? 'iops' : 'ms', min: 0 },
     series: s,
@@ -114,7 +123,8 @@ export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops
     summary: m('ch.summary', { text: { k: 'list', items: summaryItems, sep: '; ' } }),
     note: m(summed ? 'ch.noteBucketSummed' : 'ch.noteBucket', { bucket: duration(series.bucketMs / 1000), max: num(MAX_DEVICE_LINES, 0) }),
   };
-  if (metric === 'latencyMs') {
+  // the targets are the application's: drawn on its chart, not on the backing drives'
+  if (metric === 'latencyMs' && part !== 'backing') {
     const t = a.health.targets;
     const refs: NonNullable<ChartSpec['refLines']> = [];
     const top = Math.max(0, ...s.flatMap((x) => x.points.map((p) => p[1] ?? 0)));

@@ -22,7 +22,7 @@ export const REPORT_KEYS = [
   'card.readsWrites', 'card.reductionSpeedup', 'card.throughput', 'card.window', 'cav.backingOnly',
   'cav.drift', 'cav.driftUnchecked', 'cav.intro', 'cav.matched', 'cav.none', 'cav.notOk', 'cav.tco',
   'cav.units', 'cav.util', 'ch.backingSum', 'ch.cacheSum', 'ch.configTotal', 'ch.deviceRole', 'ch.distSummary',
-  'ch.distTitle', 'ch.hourlySummary', 'ch.hourlyTitle', 'ch.iopsTitle', 'ch.latencyTitle', 'ch.meanIops',
+  'ch.distTitle', 'ch.hourlySummary', 'ch.hourlyTitle', 'ch.iopsTitle', 'ch.latencyTitle', 'ch.latencyFrontTitle', 'ch.latencyBackingTitle', 'ch.meanIops',
   'ch.meanMs', 'ch.noteBucket', 'ch.noteBucketSummed', 'ch.summary', 'ch.tcoCostsSummary', 'ch.tcoCostsTitle',
   'ch.tcoCumulativeSummary', 'ch.tcoCumulativeTitle', 'chg.latency', 'chg.saved', 'ci95', 'cover.author',
   'cover.baseline', 'cover.capture', 'cover.customer', 'cover.defaultTitle', 'cover.measure', 'cover.notGiven',

@@ -250,3 +250,18 @@ describe('a colour means one thing (colors.ts)', () => {
     expect(roleColor('cache')).toBe(COLOR.cache);
   });
 });
+
+describe('response time on scales of its own', () => {
+  it('front-and-backing: the application-facing devices and the backing drives get a chart each; backing-only keeps one', () => {
+    const model = buildReportModel(input('fr0', ['bk0', 'bk1']));
+    const front = model.charts.find((c) => c.id === 'latency-time');
+    const back = model.charts.find((c) => c.id === 'latency-backing-time');
+    expect(front?.title.key).toBe('ch.latencyFrontTitle');
+    expect(back?.title.key).toBe('ch.latencyBackingTitle');
+    expect(front?.series.map((s) => s.color)).toEqual([COLOR.front]);
+    expect(back?.series.map((s) => s.color)).toEqual([COLOR.backing, COLOR.backing]);
+    expect(back?.refLines).toBeUndefined();
+    const only = buildReportModel(input(null, ['bk0']));
+    expect(only.charts.filter((c) => c.id.startsWith('latency-') && c.id.endsWith('-time')).map((c) => c.id)).toEqual(['latency-time']);
+  });
+});

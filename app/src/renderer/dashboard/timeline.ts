@@ -23,6 +23,8 @@ interface Line {
   label: string;
   /** The role the line's colour says (shared/palette.ts): front, backing, cache or other. */
   role: string;
+  /** Its y scale: the application-facing latency on the left, the backing drives' on the right (their own scale, so a backing spike does not flatten the front line). */
+  axis: 'y' | 'y1';
   color: string;
   width: number;
   dash: number[];
@@ -60,6 +62,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs',
     out.push({
       label: w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') }),
       role: g.group,
+      axis: metric === 'latencyMs' && g.group === 'backing' && groups.some((x) => x.group === 'front') ? 'y1' : 'y',
       color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
       width: 2,
       dash: g.group === 'front' ? [] : [6, 3],
@@ -80,6 +83,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs',
       out.push({
         label: w.d('series.device', { device: s.device, role }),
         role: s.role,
+        axis: metric === 'latencyMs' && s.role !== 'front' && groups.some((x) => x.group === 'front') ? 'y1' : 'y',
         color: paletteColor(roleColor(s.role), palette),
         width: 1,
         dash: [2, 2],
@@ -139,14 +143,15 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const { w } = o;
   const datasets: ChartDataset<'line', Point[]>[] = o.lines.map((l) => ({
     label: l.label, data: l.points, borderColor: l.color, backgroundColor: l.color, borderWidth: l.width, borderDash: l.dash,
-    pointRadius: 0, pointHitRadius: 4, hidden: l.hidden, order: l.order, spanGaps: o.stepMs * 3,
+    pointRadius: 0, pointHitRadius: 4, hidden: l.hidden, order: l.order, spanGaps: o.stepMs * 3, yAxisID: l.axis,
   }));
+  const twoScales = o.lines.some((l) => l.axis === 'y1');
   const xs = o.lines.flatMap((l) => (l.points.length > 0 ? [(l.points[0] as Point).x, (l.points[l.points.length - 1] as Point).x] : []));
   const xMin = Math.min(Date.parse(o.r.windows.baseline.start), ...xs);
   const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
   const { bands, markers } = phases(o.r, w);
   // what each line is and its colour, readable beside the canvas (tests compare them with the report's)
-  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden })));
+  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis })));
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },
@@ -166,7 +171,13 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
             callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); },
           },
         },
-        y: { type: 'linear', beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
+        y: { type: 'linear', beginAtZero: true, title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
+        ...(twoScales ? {
+          y1: {
+            type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false },
+            title: { display: true, text: w.d('axis.latencyBacking') }, ticks: { callback: (value: string | number) => w.num(Number(value)) },
+          },
+        } : {}),
       },
       plugins: {
         title: { display: false },

@@ -14,7 +14,7 @@ export type DashboardKey =
   | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
-  | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
+  | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.latencyFront' | 'axis.latencyBacking' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
   | 'series.front' | 'series.backing' | 'series.device' | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'chart.iops' | 'def.chart.iops' | 'chart.latency' | 'def.chart.latency'
   | 'chart.hourly' | 'def.chart.hourly' | 'hourly.metric' | 'hourly.metric.backingIops' | 'hourly.metric.latency' | 'hourly.metric.iops'
@@ -76,7 +76,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} MB/s', 'unit.ios': '{value} I/Os',
     'unit.iosPerSec': '{value} I/Os per second', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} bytes', 'unit.percent': '{value}',
     'phase.baseline': 'Baseline (cache off)', 'phase.warmup': 'Warm-up (excluded)', 'phase.measure': 'Measure (cache on)', 'phase.switch': 'Switch',
-    'axis.timeUtc': 'Time (UTC)', 'axis.iops': 'IOPS (I/Os per second)', 'axis.latency': 'Average response time (ms)',
+    'axis.timeUtc': 'Time (UTC)', 'axis.iops': 'IOPS (I/Os per second)', 'axis.latency': 'Average response time (ms)', 'axis.latencyFront': 'Application-facing response time (ms, left scale)', 'axis.latencyBacking': 'Backing drives’ response time (ms, right scale)',
     'axis.hourUtc': 'Hour of the day (UTC)', 'axis.percentile': 'Percentile of per-interval response time', 'axis.window': 'Window',
     'axis.iosPerSec': 'I/Os per second',
     'series.front': 'Front: {devices}', 'series.backing': 'Backing: {devices}', 'series.device': '{device} ({role})',
@@ -183,7 +183,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} Mo/s', 'unit.ios': '{value} E/S',
     'unit.iosPerSec': '{value} E/S par seconde', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} octets', 'unit.percent': '{value}',
     'phase.baseline': 'Référence (cache désactivé)', 'phase.warmup': 'Préchauffage (exclu)', 'phase.measure': 'Mesure (cache activé)', 'phase.switch': 'Bascule',
-    'axis.timeUtc': 'Heure (UTC)', 'axis.iops': 'IOPS (E/S par seconde)', 'axis.latency': 'Temps de réponse moyen (ms)',
+    'axis.timeUtc': 'Heure (UTC)', 'axis.iops': 'IOPS (E/S par seconde)', 'axis.latency': 'Temps de réponse moyen (ms)', 'axis.latencyFront': 'Temps de réponse côté application (ms, échelle de gauche)', 'axis.latencyBacking': 'Temps de réponse des disques sous-jacents (ms, échelle de droite)',
     'axis.hourUtc': 'Heure du jour (UTC)', 'axis.percentile': 'Centile du temps de réponse par intervalle', 'axis.window': 'Fenêtre',
     'axis.iosPerSec': 'E/S par seconde',
     'series.front': 'Frontal : {devices}', 'series.backing': 'Sous-jacent : {devices}', 'series.device': '{device} ({role})',
@@ -290,7 +290,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} MB/s', 'unit.ios': '{value} E/S',
     'unit.iosPerSec': '{value} E/S por segundo', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} bytes', 'unit.percent': '{value}',
     'phase.baseline': 'Referencia (caché desactivada)', 'phase.warmup': 'Calentamiento (excluido)', 'phase.measure': 'Medida (caché activada)', 'phase.switch': 'Cambio',
-    'axis.timeUtc': 'Hora (UTC)', 'axis.iops': 'IOPS (E/S por segundo)', 'axis.latency': 'Tiempo medio de respuesta (ms)',
+    'axis.timeUtc': 'Hora (UTC)', 'axis.iops': 'IOPS (E/S por segundo)', 'axis.latency': 'Tiempo medio de respuesta (ms)', 'axis.latencyFront': 'Tiempo de respuesta de la aplicación (ms, escala izquierda)', 'axis.latencyBacking': 'Tiempo de respuesta de los discos de respaldo (ms, escala derecha)',
     'axis.hourUtc': 'Hora del día (UTC)', 'axis.percentile': 'Percentil del tiempo de respuesta por intervalo', 'axis.window': 'Ventana',
     'axis.iosPerSec': 'E/S por segundo',
     'series.front': 'Frontal: {devices}', 'series.backing': 'Respaldo: {devices}', 'series.device': '{device} ({role})',
@@ -397,7 +397,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'unit.ms': '{value} мс', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} МБ/с', 'unit.ios': '{value} операций',
     'unit.iosPerSec': '{value} операций в секунду', 'unit.factor': '{value}×', 'unit.seconds': '{value} с', 'unit.bytes': '{value} байт', 'unit.percent': '{value}',
     'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.warmup': 'Прогрев (исключён)', 'phase.measure': 'Измерение (кэш включён)', 'phase.switch': 'Переключение',
-    'axis.timeUtc': 'Время (UTC)', 'axis.iops': 'IOPS (операций в секунду)', 'axis.latency': 'Среднее время отклика (мс)',
+    'axis.timeUtc': 'Время (UTC)', 'axis.iops': 'IOPS (операций в секунду)', 'axis.latency': 'Среднее время отклика (мс)', 'axis.latencyFront': 'Время отклика для приложения (мс, левая шкала)', 'axis.latencyBacking': 'Время отклика базовых дисков (мс, правая шкала)',
     'axis.hourUtc': 'Час суток (UTC)', 'axis.percentile': 'Процентиль времени отклика по интервалам', 'axis.window': 'Окно',
     'axis.iosPerSec': 'Операций в секунду',
     'series.front': 'Фронтальное: {devices}', 'series.backing': 'Базовые: {devices}', 'series.device': '{device} ({role})',
