@@ -31,10 +31,10 @@ function readTargets(value: string): LatencyTargets {
   } catch (err) {
     throw new UsageError(`--targets: '${value}' is neither a preset (${Object.keys(TARGET_PRESETS).join(', ')}) nor a readable JSON file: ${(err as Error).message}.`);
   }
-  const out: { readMs?: number; writeMs?: number; transferMs?: number } = {};
+  const out: { readMs?: number; writeMs?: number; transferMs?: number; warnMs?: number } = {};
   if (parsed === null || typeof parsed !== 'object') throw new UsageError(`--targets: ${value} must hold an object like {"readMs": 10, "writeMs": 5}.`);
   for (const [k, v] of Object.entries(parsed)) {
-    if (k !== 'readMs' && k !== 'writeMs' && k !== 'transferMs') throw new UsageError(`--targets: ${value}: unknown field '${k}' (use readMs, writeMs, transferMs).`);
+    if (k !== 'readMs' && k !== 'writeMs' && k !== 'transferMs' && k !== 'warnMs') throw new UsageError(`--targets: ${value}: unknown field '${k}' (use readMs, writeMs, transferMs, warnMs).`);
     if (typeof v !== 'number' || !(v > 0) || v > TARGET_MS_MAX) throw new UsageError(`--targets: ${value}: ${k} must be a number of milliseconds greater than 0 and at most ${TARGET_MS_MAX}, got ${JSON.stringify(v)}.`);
     out[k] = v;
   }

@@ -83,7 +83,7 @@ const Drift = z.object({
   exceeded: z.array(z.enum(DRIFT_KEYS)),
 });
 
-const LatencyTargets = z.object({ readMs: num.exactOptional(), writeMs: num.exactOptional(), transferMs: num.exactOptional() });
+const LatencyTargets = z.object({ readMs: num.exactOptional(), writeMs: num.exactOptional(), transferMs: num.exactOptional(), warnMs: num.exactOptional() });
 const HealthCheck = z.object({
   metric: z.enum(['read', 'write', 'transfer']),
   targetMs: num,

@@ -9,6 +9,12 @@ export interface LatencyTargets {
   writeMs?: number;
   /** Reads and writes together. */
   transferMs?: number;
+  /**
+   * A warning level below the targets (Microsoft PAL's rule: warn above 15 ms, critical above
+   * 25 ms): a window whose average of any checked kind is at or above it is graded `warning`
+   * even when it meets the targets.
+   */
+  warnMs?: number;
 }
 
 /** Published target sets (see DOMAIN.md "Published latency targets"). */
@@ -25,6 +31,8 @@ export const TARGET_PRESETS = {
   sharepoint: { transferMs: 20 },
   /** Generic: reads and writes < 20 ms. */
   generic: { readMs: 20, writeMs: 20 },
+  /** Microsoft PAL (Performance Analysis of Logs) disk thresholds: read and write averages warn at 15 ms, are critical at 25 ms. */
+  pal: { readMs: 25, writeMs: 25, warnMs: 15 },
 } as const satisfies Record<string, LatencyTargets>;
 
 export type TargetPreset = keyof typeof TARGET_PRESETS;
@@ -59,7 +67,7 @@ export interface HealthCheck {
   reasons: Reasons;
 }
 
-/** Grade of a window: `bad` when any average breaks its target, `warning` when more than 5% of intervals break one, else `good`; `no-data` when nothing was checked. */
+/** Grade of a window: `bad` when any average breaks its target, `warning` when more than 5% of intervals break one or an average reaches the targets' `warnMs`, else `good`; `no-data` when nothing was checked. */
 export type HealthGrade = 'good' | 'warning' | 'bad' | 'no-data';
 
 export interface HealthWindow {
@@ -158,6 +166,7 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
   if (graded.length > 0) {
     if (graded.some((c) => c.meetsTarget === false)) grade = 'bad';
     else if (graded.some((c) => (c.breakingPercent ?? 0) > WARNING_BREAKING_PERCENT)) grade = 'warning';
+    else if (targets.warnMs !== undefined && graded.some((c) => (c.averageMs as number) >= (targets.warnMs as number))) grade = 'warning';
     else grade = 'good';
   }
   return { grade, checks };

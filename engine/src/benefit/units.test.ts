@@ -3,7 +3,7 @@ import { AGG, AGG_K, blockLengthMs } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
 import { checkDrift } from './drift.ts';
 import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
-import { buildSeries } from '../metrics/series.ts';
+import { buildSeries, type Series } from '../metrics/series.ts';
 import type { IntervalRecord } from '../records/types.ts';
 import { gradeHealth, resolveTargets, TARGET_PRESETS } from './health.ts';
 
@@ -123,6 +123,18 @@ describe('health grading', () => {
     expect(c?.hoursBreaking).toEqual(['1970-01-01T01:00:00.000Z']);
     expect(c?.spans).toEqual([{ start: '1970-01-01T01:00:00.000Z', end: '1970-01-01T02:00:00.000Z', worstMs: 30, intervals: 6 }]);
     expect(h.grade).toBe('warning');
+  });
+  it('the PAL preset: averages warn at 15 ms and are critical at 25 ms, reads and writes alike', () => {
+    expect(TARGET_PRESETS.pal).toEqual({ readMs: 25, writeMs: 25, warnMs: 15 });
+    const steady = (readMs: number): Series => buildSeries([Array.from({ length: 12 }, (_, i) => rec(i, 100, readMs, 10, 2))], { startMs: 0, endMs: 2 * 3_600_000 });
+    expect(gradeHealth(steady(10), TARGET_PRESETS.pal).grade).toBe('good');
+    // every interval meets 25 ms, but the 18 ms read average is over PAL's 15 ms warning
+    const warn = gradeHealth(steady(18), TARGET_PRESETS.pal);
+    expect(warn.checks.every((c) => c.meetsTarget === true && c.intervalsBreaking === 0)).toBe(true);
+    expect(warn.grade).toBe('warning');
+    expect(gradeHealth(steady(26), TARGET_PRESETS.pal).grade).toBe('bad');
+    // at the warning level warns, as a target is met only strictly below it
+    expect(gradeHealth(steady(15), TARGET_PRESETS.pal).grade).toBe('warning');
   });
   it('user-defined targets and presets resolve; unknown preset is null', () => {
     expect(resolveTargets({ transferMs: 3 })).toEqual({ transferMs: 3 });

@@ -6,7 +6,7 @@
  */
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
-import type { HealthWindow } from '../benefit/health.ts';
+import { TARGET_PRESETS, type HealthWindow } from '../benefit/health.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { ReportKey } from './keys.ts';
 import type { Msg, Table, Unit, Val } from './types.ts';
@@ -85,11 +85,14 @@ export function targetsVal(a: AnalysisReport): Val {
   if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: num(t.readMs, 0) }));
   if (t.writeMs !== undefined) parts.push(msgv('target.write', { ms: num(t.writeMs, 0) }));
   if (t.transferMs !== undefined) parts.push(msgv('target.transfer', { ms: num(t.transferMs, 0) }));
+  if (t.warnMs !== undefined) parts.push(msgv('target.warn', { ms: num(t.warnMs, 0) }));
   return { k: 'list', items: parts };
 }
 
+/** The preset's name in the report's language (never the raw id such as `generic`). */
 export function presetVal(a: AnalysisReport): Val {
-  return a.health.preset === 'custom' ? msgv('preset.custom') : str(a.health.preset);
+  const p = a.health.preset;
+  return p === 'custom' ? msgv('preset.custom') : Object.prototype.hasOwnProperty.call(TARGET_PRESETS, p) ? msgv(`preset.${p}` as ReportKey) : str(p);
 }
 
 export const col = (head: ReportKey, align: 'left' | 'right' = 'right', unit?: Unit): Table['columns'][number] => (unit === undefined ? { head: m(head), align } : { head: m(head), align, unit });

@@ -34,7 +34,7 @@ function row(window: string, c: HealthCheck, w: Words): HTMLTableRowElement {
 
 export function healthSection(r: AnalysisReport, w: Words): HTMLElement {
   const h = r.health;
-  const targets = (['readMs', 'writeMs', 'transferMs'] as const)
+  const targets = (['readMs', 'writeMs', 'transferMs', 'warnMs'] as const)
     .filter((k) => h.targets[k] !== undefined)
     .map((k) => w.d(`health.target.${k}`, { value: w.ms(h.targets[k] ?? null) }));
   const body = el('tbody', {});

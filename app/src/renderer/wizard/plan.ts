@@ -30,6 +30,7 @@ export function targetsText(w: StepCtx['w'], lang: Lang, t: LatencyTargets): str
   if (t.readMs !== undefined) parts.push(w('target.read', { ms: fmtNumber(lang, t.readMs) }));
   if (t.writeMs !== undefined) parts.push(w('target.write', { ms: fmtNumber(lang, t.writeMs) }));
   if (t.transferMs !== undefined) parts.push(w('target.transfer', { ms: fmtNumber(lang, t.transferMs) }));
+  if (t.warnMs !== undefined) parts.push(w('target.warn', { ms: fmtNumber(lang, t.warnMs) }));
   return parts.join(', ');
 }
 

@@ -24,7 +24,7 @@ export type DashboardKey =
   | 'io.backingOnly' | 'io.none'
   | 'zoom.in' | 'zoom.out' | 'zoom.reset' | 'zoom.help' | 'zoom.range'
   | 'summary' | 'sum.series' | 'sum.noData' | 'sum.hour' | 'sum.dist' | 'sum.io' | 'sum.ioBackingOnly'
-  | 'health.title' | 'def.health' | 'health.targets' | 'health.target.readMs' | 'health.target.writeMs' | 'health.target.transferMs'
+  | 'health.title' | 'def.health' | 'health.targets' | 'health.target.readMs' | 'health.target.writeMs' | 'health.target.transferMs' | 'health.target.warnMs'
   | 'health.col.window' | 'health.col.metric' | 'health.col.target' | 'health.col.average' | 'health.col.result'
   | 'health.col.breaking' | 'health.col.hours' | 'health.col.spans'
   | 'metric.read' | 'metric.write' | 'metric.transfer'
@@ -115,7 +115,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'sum.ioBackingOnly': '{window}: reads {rb} and writes {wb} per second at the backing drives',
     'health.title': 'Health against the latency targets', 'def.health': 'A target is met when the window’s I/O-weighted average is below it. Grade: bad when an average breaks a target, warning when more than 5% of intervals break one, otherwise good.',
     'health.targets': 'Preset {preset}: {targets}; graded on {devices}',
-    'health.target.readMs': 'reads < {value}', 'health.target.writeMs': 'writes < {value}', 'health.target.transferMs': 'transfers < {value}',
+    'health.target.readMs': 'reads < {value}', 'health.target.writeMs': 'writes < {value}', 'health.target.transferMs': 'transfers < {value}', 'health.target.warnMs': 'warning from {value} (PAL: above 15 ms warns, above 25 ms is critical)',
     'health.col.window': 'Window', 'health.col.metric': 'Figure', 'health.col.target': 'Target', 'health.col.average': 'Average',
     'health.col.result': 'Result', 'health.col.breaking': 'Intervals breaking the target', 'health.col.hours': 'Hours breaking the target (UTC)',
     'health.col.spans': 'Runs of breaking intervals',
@@ -222,7 +222,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'sum.ioBackingOnly': '{window} : lectures {rb} et écritures {wb} par seconde sur les disques sous-jacents',
     'health.title': 'Santé par rapport aux objectifs de latence', 'def.health': 'Un objectif est tenu quand la moyenne de la fenêtre, pondérée par les E/S, lui est inférieure. Note : mauvais quand une moyenne dépasse un objectif, avertissement quand plus de 5 % des intervalles en dépassent un, sinon bon.',
     'health.targets': 'Préréglage {preset} : {targets} ; évalué sur {devices}',
-    'health.target.readMs': 'lectures < {value}', 'health.target.writeMs': 'écritures < {value}', 'health.target.transferMs': 'transferts < {value}',
+    'health.target.readMs': 'lectures < {value}', 'health.target.writeMs': 'écritures < {value}', 'health.target.transferMs': 'transferts < {value}', 'health.target.warnMs': 'alerte dès {value} (PAL : au-delà de 15 ms alerte, au-delà de 25 ms critique)',
     'health.col.window': 'Fenêtre', 'health.col.metric': 'Indicateur', 'health.col.target': 'Objectif', 'health.col.average': 'Moyenne',
     'health.col.result': 'Résultat', 'health.col.breaking': 'Intervalles hors objectif', 'health.col.hours': 'Heures hors objectif (UTC)',
     'health.col.spans': 'Séries d’intervalles hors objectif',
@@ -329,7 +329,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'sum.ioBackingOnly': '{window}: lecturas {rb} y escrituras {wb} por segundo en los discos de respaldo',
     'health.title': 'Salud frente a los objetivos de latencia', 'def.health': 'Un objetivo se cumple cuando la media de la ventana, ponderada por E/S, es inferior a él. Nota: mala cuando una media supera un objetivo, advertencia cuando más del 5 % de los intervalos supera alguno, si no buena.',
     'health.targets': 'Preajuste {preset}: {targets}; evaluado en {devices}',
-    'health.target.readMs': 'lecturas < {value}', 'health.target.writeMs': 'escrituras < {value}', 'health.target.transferMs': 'transferencias < {value}',
+    'health.target.readMs': 'lecturas < {value}', 'health.target.writeMs': 'escrituras < {value}', 'health.target.transferMs': 'transferencias < {value}', 'health.target.warnMs': 'aviso desde {value} (PAL: por encima de 15 ms aviso, por encima de 25 ms crítico)',
     'health.col.window': 'Ventana', 'health.col.metric': 'Cifra', 'health.col.target': 'Objetivo', 'health.col.average': 'Media',
     'health.col.result': 'Resultado', 'health.col.breaking': 'Intervalos fuera del objetivo', 'health.col.hours': 'Horas fuera del objetivo (UTC)',
     'health.col.spans': 'Rachas de intervalos fuera del objetivo',
@@ -436,7 +436,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'sum.ioBackingOnly': '{window}: чтений {rb} и записей {wb} в секунду на базовых дисках',
     'health.title': 'Состояние относительно целевой задержки', 'def.health': 'Цель выполнена, когда средняя за окно (взвешенная по операциям) ниже её. Оценка: плохо, если средняя нарушает цель; предупреждение, если цель нарушают более 5 % интервалов; иначе хорошо.',
     'health.targets': 'Набор {preset}: {targets}; оценивается на {devices}',
-    'health.target.readMs': 'чтения < {value}', 'health.target.writeMs': 'записи < {value}', 'health.target.transferMs': 'передачи < {value}',
+    'health.target.readMs': 'чтения < {value}', 'health.target.writeMs': 'записи < {value}', 'health.target.transferMs': 'передачи < {value}', 'health.target.warnMs': 'предупреждение от {value} (PAL: выше 15 мс — предупреждение, выше 25 мс — критично)',
     'health.col.window': 'Окно', 'health.col.metric': 'Величина', 'health.col.target': 'Цель', 'health.col.average': 'Среднее',
     'health.col.result': 'Итог', 'health.col.breaking': 'Интервалы с нарушением', 'health.col.hours': 'Часы с нарушением (UTC)',
     'health.col.spans': 'Серии интервалов с нарушением',

@@ -16,7 +16,7 @@ export type WizardKey =
   | 'dur.empty' | 'dur.not-a-number' | 'dur.negative' | 'dur.too-short' | 'dur.too-long' | 'dur.not-whole-seconds'
   | 'plan.sampling' | 'plan.interval' | 'plan.intervalHelp' | 'plan.default' | 'plan.targets' | 'plan.targetsHelp'
   | 'preset.option' | 'preset.exchange-db' | 'preset.exchange-log' | 'preset.sqlserver-data' | 'preset.sqlserver-log' | 'preset.sharepoint' | 'preset.generic'
-  | 'target.read' | 'target.write' | 'target.transfer'
+  | 'target.read' | 'target.write' | 'target.transfer' | 'target.warn' | 'preset.pal'
   | 'plan.traceTitle' | 'plan.trace' | 'plan.traceHelp' | 'plan.traceSize' | 'rev.trace'
   | 'plan.sizeTitle' | 'plan.estimate' | 'plan.estimateNoDevices' | 'plan.estimateInvalid' | 'plan.estimateMethod' | 'plan.fix'
   | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
@@ -81,7 +81,7 @@ export const wizard: Catalog<WizardKey> = {
     'preset.option': '{name}: {targets}',
     'preset.exchange-db': 'Exchange database', 'preset.exchange-log': 'Exchange log', 'preset.sqlserver-data': 'SQL Server data files',
     'preset.sqlserver-log': 'SQL Server log files', 'preset.sharepoint': 'SharePoint content database', 'preset.generic': 'Generic',
-    'target.read': 'reads under {ms} ms', 'target.write': 'writes under {ms} ms', 'target.transfer': 'all transfers under {ms} ms',
+    'target.warn': 'a warning from {ms} ms (PAL: warning above 15 ms, critical above 25 ms)', 'preset.pal': 'Microsoft PAL disk thresholds', 'target.read': 'reads under {ms} ms', 'target.write': 'writes under {ms} ms', 'target.transfer': 'all transfers under {ms} ms',
     'plan.traceTitle': 'Block trace (optional)',
     'plan.trace': 'Also record a block trace of the chosen devices',
     'plan.traceHelp': 'Every request the devices receive (offset, size, read or write, response time), recorded through the kernel’s block tracepoints. It lets CacheProof predict the benefit of caches of other sizes from this baseline. Needs root; adds a little processor load on busy devices.',
@@ -166,7 +166,7 @@ export const wizard: Catalog<WizardKey> = {
     'preset.option': '{name} : {targets}',
     'preset.exchange-db': 'Base de données Exchange', 'preset.exchange-log': 'Journal Exchange', 'preset.sqlserver-data': 'Fichiers de données SQL Server',
     'preset.sqlserver-log': 'Fichiers journaux SQL Server', 'preset.sharepoint': 'Base de contenu SharePoint', 'preset.generic': 'Générique',
-    'target.read': 'lectures sous {ms} ms', 'target.write': 'écritures sous {ms} ms', 'target.transfer': 'tous transferts sous {ms} ms',
+    'target.warn': 'alerte dès {ms} ms (PAL : alerte au-delà de 15 ms, critique au-delà de 25 ms)', 'preset.pal': 'Seuils disque de Microsoft PAL', 'target.read': 'lectures sous {ms} ms', 'target.write': 'écritures sous {ms} ms', 'target.transfer': 'tous transferts sous {ms} ms',
     'plan.traceTitle': 'Trace de blocs (facultative)',
     'plan.trace': 'Enregistrer aussi une trace de blocs des périphériques choisis',
     'plan.traceHelp': 'Chaque requête reçue par les périphériques (position, taille, lecture ou écriture, temps de réponse), enregistrée par les points de trace bloc du noyau. Elle permet à CacheProof de prédire le gain de caches d’autres tailles à partir de cette référence. Nécessite root ; ajoute un peu de charge processeur sur les périphériques très sollicités.',
@@ -251,7 +251,7 @@ export const wizard: Catalog<WizardKey> = {
     'preset.option': '{name}: {targets}',
     'preset.exchange-db': 'Base de datos de Exchange', 'preset.exchange-log': 'Registro de Exchange', 'preset.sqlserver-data': 'Archivos de datos de SQL Server',
     'preset.sqlserver-log': 'Archivos de registro de SQL Server', 'preset.sharepoint': 'Base de datos de contenido de SharePoint', 'preset.generic': 'Genérico',
-    'target.read': 'lecturas por debajo de {ms} ms', 'target.write': 'escrituras por debajo de {ms} ms', 'target.transfer': 'todas las transferencias por debajo de {ms} ms',
+    'target.warn': 'aviso desde {ms} ms (PAL: aviso por encima de 15 ms, crítico por encima de 25 ms)', 'preset.pal': 'Umbrales de disco de Microsoft PAL', 'target.read': 'lecturas por debajo de {ms} ms', 'target.write': 'escrituras por debajo de {ms} ms', 'target.transfer': 'todas las transferencias por debajo de {ms} ms',
     'plan.traceTitle': 'Traza de bloques (opcional)',
     'plan.trace': 'Grabar también una traza de bloques de los dispositivos elegidos',
     'plan.traceHelp': 'Cada petición que reciben los dispositivos (posición, tamaño, lectura o escritura, tiempo de respuesta), grabada mediante los puntos de traza de bloques del núcleo. Permite a CacheProof predecir el beneficio de cachés de otros tamaños a partir de esta referencia. Requiere root; añade algo de carga de procesador en dispositivos muy ocupados.',
@@ -336,7 +336,7 @@ export const wizard: Catalog<WizardKey> = {
     'preset.option': '{name}: {targets}',
     'preset.exchange-db': 'База данных Exchange', 'preset.exchange-log': 'Журнал Exchange', 'preset.sqlserver-data': 'Файлы данных SQL Server',
     'preset.sqlserver-log': 'Файлы журнала SQL Server', 'preset.sharepoint': 'База контента SharePoint', 'preset.generic': 'Общий профиль',
-    'target.read': 'чтение быстрее {ms} мс', 'target.write': 'запись быстрее {ms} мс', 'target.transfer': 'все операции быстрее {ms} мс',
+    'target.warn': 'предупреждение от {ms} мс (PAL: предупреждение выше 15 мс, критично выше 25 мс)', 'preset.pal': 'Пороги дисков Microsoft PAL', 'target.read': 'чтение быстрее {ms} мс', 'target.write': 'запись быстрее {ms} мс', 'target.transfer': 'все операции быстрее {ms} мс',
     'plan.traceTitle': 'Трассировка блоков (необязательно)',
     'plan.trace': 'Также записывать трассировку блоков выбранных устройств',
     'plan.traceHelp': 'Каждый запрос к устройствам (смещение, размер, чтение или запись, время отклика), записанный через точки трассировки блочного уровня ядра. По ней CacheProof может предсказать выгоду от кэшей других размеров на основе этого базового окна. Нужны права root; немного нагружает процессор на загруженных устройствах.',
