@@ -163,7 +163,7 @@ function render(): void {
     current = homeScreen(ctx());
     main.append(current.node);
   }
-  root.append(el('footer', {}, el('span', { 'data-testid': TID.version }, `${t('version')} ${info?.version ?? ''} · ${t('probe')} ${info?.probeVersion ?? t('probeMissing')} · ${info?.shell ?? ''}`)));
+  root.append(el('footer', {}, el('span', { 'data-testid': TID.version }, `${t('version')} ${info?.version ?? ''} · ${t('probe')} ${info?.probeVersion ?? t('probeMissing')} · ${info === null ? '' : t(info.shell === 'electron' ? 'shell.electron' : 'shell.browser')}`)));
 }
 
 async function loadSample(): Promise<void> {

@@ -2,7 +2,7 @@ import type { Catalog } from './types.ts';
 
 /** Strings of the app's frame and the errors every screen shows (namespace `common`); the results dashboard's are in dashboard.ts. */
 export type CommonKey =
-  | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge' | 'notAvailable' | 'version' | 'probe' | 'probeMissing' | 'darkTheme'
+  | 'appTitle' | 'tagline' | 'loading' | 'language' | 'openSample' | 'sampleBadge' | 'notAvailable' | 'version' | 'probe' | 'probeMissing' | 'shell.browser' | 'shell.electron' | 'darkTheme'
   | 'err.capture-not-found' | 'err.capture-not-sqlite' | 'err.capture-not-cacheproof' | 'err.capture-too-new'
   | 'err.capture-empty' | 'err.capture-damaged' | 'err.analysis-failed' | 'err.analysis-cancelled' | 'err.analysis-no-measure' | 'err.bad-request' | 'err.unknown-channel' | 'err.internal' | 'err.network'
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
@@ -15,7 +15,7 @@ export const common: Catalog<CommonKey> = {
     appTitle: 'CacheProof', tagline: 'Storage cache benefit analyzer', loading: 'Loading…', language: 'Language',
     openSample: 'Open the sample analysis', sampleBadge: 'Sample',
     notAvailable: 'not available',
-    darkTheme: 'Dark theme', version: 'Version', probe: 'Probe', probeMissing: 'not built',
+    darkTheme: 'Dark theme', version: 'Version', probe: 'Probe', probeMissing: 'not built', 'shell.browser': 'in the browser window', 'shell.electron': 'desktop app',
     'err.capture-not-found': 'The capture file was not found. Check the path, or record a new capture.',
     'err.capture-not-sqlite': 'This file is not a CacheProof capture. Open a .capture file written by cacheproof-probe.',
     'err.capture-not-cacheproof': 'This SQLite file is not a CacheProof capture.',
@@ -54,7 +54,7 @@ export const common: Catalog<CommonKey> = {
     appTitle: 'CacheProof', tagline: 'Analyseur du gain d’un cache de stockage', loading: 'Chargement…', language: 'Langue',
     openSample: 'Ouvrir l’analyse d’exemple', sampleBadge: 'Exemple',
     notAvailable: 'non disponible',
-    darkTheme: 'Thème sombre', version: 'Version', probe: 'Sonde', probeMissing: 'non compilée',
+    darkTheme: 'Thème sombre', version: 'Version', probe: 'Sonde', probeMissing: 'non compilée', 'shell.browser': 'dans la fenêtre du navigateur', 'shell.electron': 'application de bureau',
     'err.capture-not-found': 'Fichier de capture introuvable. Vérifiez le chemin ou enregistrez une nouvelle capture.',
     'err.capture-not-sqlite': 'Ce fichier n’est pas une capture CacheProof. Ouvrez un fichier .capture écrit par cacheproof-probe.',
     'err.capture-not-cacheproof': 'Ce fichier SQLite n’est pas une capture CacheProof.',
@@ -93,7 +93,7 @@ export const common: Catalog<CommonKey> = {
     appTitle: 'CacheProof', tagline: 'Analizador del beneficio de una caché de almacenamiento', loading: 'Cargando…', language: 'Idioma',
     openSample: 'Abrir el análisis de ejemplo', sampleBadge: 'Ejemplo',
     notAvailable: 'no disponible',
-    darkTheme: 'Tema oscuro', version: 'Versión', probe: 'Sonda', probeMissing: 'no compilada',
+    darkTheme: 'Tema oscuro', version: 'Versión', probe: 'Sonda', probeMissing: 'no compilada', 'shell.browser': 'en la ventana del navegador', 'shell.electron': 'aplicación de escritorio',
     'err.capture-not-found': 'No se encontró el archivo de captura. Compruebe la ruta o grabe una captura nueva.',
     'err.capture-not-sqlite': 'Este archivo no es una captura de CacheProof. Abra un archivo .capture escrito por cacheproof-probe.',
     'err.capture-not-cacheproof': 'Este archivo SQLite no es una captura de CacheProof.',
@@ -132,7 +132,7 @@ export const common: Catalog<CommonKey> = {
     appTitle: 'CacheProof', tagline: 'Анализатор выгоды от кэша хранилища', loading: 'Загрузка…', language: 'Язык',
     openSample: 'Открыть пример анализа', sampleBadge: 'Пример',
     notAvailable: 'нет данных',
-    darkTheme: 'Тёмная тема', version: 'Версия', probe: 'Зонд', probeMissing: 'не собран',
+    darkTheme: 'Тёмная тема', version: 'Версия', probe: 'Зонд', probeMissing: 'не собран', 'shell.browser': 'в окне браузера', 'shell.electron': 'настольное приложение',
     'err.capture-not-found': 'Файл записи не найден. Проверьте путь или сделайте новую запись.',
     'err.capture-not-sqlite': 'Этот файл не является записью CacheProof. Откройте файл .capture, созданный cacheproof-probe.',
     'err.capture-not-cacheproof': 'Этот файл SQLite не является записью CacheProof.',
