@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test, expect, repoRoot, SAMPLE, startApp } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatVal } from '../../app/src/shared/i18n/report.ts';
+import { fmtSig } from '../../app/src/shared/i18n/numbers.ts';
 
 const cli = join(repoRoot, 'app', 'dist', 'cli.cjs');
 /** Spaces of every kind (French groups with a narrow no-break space) as one plain space. */
@@ -146,7 +147,10 @@ test('the engine-statistics comparison reads the same on the dashboard, in the P
 });
 
 test('a colour means one thing: each series has the same colour on the dashboard and in the report', async ({ app, page }) => {
-  const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', SAMPLE, '--json'], { encoding: 'utf8' })) as { devices: { front: string[]; backing: string[] } };
+  const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', SAMPLE, '--json'], { encoding: 'utf8' })) as {
+    devices: { front: string[]; backing: string[] };
+    perDevice: { device: string; baseline: { percentiles: { iops: { p95: number; max: number } | null } }; measure: { percentiles: { iops: { p95: number; max: number } | null } } }[];
+  };
   await page.goto(app.authUrl);
   await page.getByTestId(TID.langSelect).selectOption('en');
   await page.getByTestId(TID.homeSample).click();
@@ -159,6 +163,17 @@ test('a colour means one thing: each series has the same colour on the dashboard
   expect(roleColour('front')).toBeDefined();
   expect(roleColour('backing')).toBeDefined();
   expect(roleColour('front')).not.toBe(roleColour('backing'));
+  // the per-device table: p95 and peak IOPS per window, as analyze --json gives them
+  for (const d of json.perDevice) {
+    for (const win of ['baseline', 'measure'] as const) {
+      const row = page.getByTestId(TID.dashDevices).locator(`tr[data-device="${d.device}"][data-window="${win}"]`);
+      const io = d[win].percentiles.iops;
+      if (io === null) continue;
+      const cells = numbers((await row.locator('td.num').allTextContents()).join(' | '));
+      expect(cells, `${d.device} ${win}`).toContain(numbers(fmtSig('en', io.p95))[0]);
+      expect(cells, `${d.device} ${win}`).toContain(numbers(fmtSig('en', io.max))[0]);
+    }
+  }
   // response time: the application-facing line on the left scale, the backing drives on a right scale of their own
   const lat = (await drawn(TID.chartLatency)) as (Drawn & { axis?: string })[];
   expect(lat.filter((l) => l.role === 'front').map((l) => l.axis)).toEqual(['y']);

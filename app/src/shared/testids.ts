@@ -155,6 +155,8 @@ export const TID = {
   importProgress: 'import-progress',
   importError: 'import-error',
   homeRecentError: 'home-recent-error',
+  /** The dashboard's per-device table (rows carry data-device and data-window). */
+  dashDevices: 'dash-devices',
   /** The progress line of a capture being opened (data-stage read or analyze) and its Stop button. */
   openProgress: 'open-progress',
   openCancel: 'open-cancel',

@@ -16,7 +16,7 @@ import { REPORT_FORMAT_VERSION, type Block, type Card, type ChartSpec, type Msg,
 import type { ImportedFile, ReportCapture, ReportTco, ReportInput } from './input.ts';
 import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, appDevices, windowsMsg, gradeVal, targetsVal, presetVal } from './values.ts';
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
-import { figuresTable, deviceTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
+import { figuresTable, deviceTable, devicePeaksTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
 import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
 
@@ -311,6 +311,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     { type: 'chart', chart: iops },
     ...lats.map((chart): Block => ({ type: 'chart', chart })),
     { type: 'table', table: deviceTable(a) },
+    { type: 'table', table: devicePeaksTable(a) },
     { type: 'subheading', text: m('r.matchedTitle') },
     { type: 'paragraph', text: a.hourly.length === 0 ? m('r.matchedNone') : m('r.matched', {
       hours: str(a.benefit.matchedHours.hours.map((h) => `${String(h).padStart(2, '0')}:00`).join(', ')),

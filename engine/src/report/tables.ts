@@ -50,6 +50,23 @@ export function deviceTable(a: AnalysisReport): Table {
   };
 }
 
+/** Each device's 95th percentile and peak of its per-interval IOPS and throughput, per window (what Live Optics sizes on). */
+export function devicePeaksTable(a: AnalysisReport): Table {
+  const rows: Table['rows'] = [];
+  for (const d of a.perDevice) {
+    for (const [win, key] of [[d.baseline, 'win.baseline'], [d.measure, 'win.measure']] as const) {
+      const io = win.percentiles.iops, mb = win.percentiles.mbps;
+      rows.push({ cells: [str(d.device), msgv(key), sig(io?.p95 ?? null), sig(io?.max ?? null), sig(mb?.p95 ?? null), sig(mb?.max ?? null)] });
+    }
+  }
+  return {
+    id: 'device-peaks', title: m('t.devicePeaks'), sheet: true,
+    columns: [col('c.device', 'left'), col('c.window', 'left'), col('c.iopsP95', 'right', 'iops'), col('c.iopsPeak', 'right', 'iops'), col('c.mbpsP95', 'right', 'mbps'), col('c.mbpsPeak', 'right', 'mbps')],
+    rows,
+    caption: m('t.devicePeaksCaption'),
+  };
+}
+
 export function hourlyTable(a: AnalysisReport): Table {
   return {
     id: 'hourly', title: m('t.hourly'), sheet: true,

@@ -2,7 +2,8 @@
  * Health against the latency targets preset (which windows, figures and hours break them),
  * workload drift in words, and the analysis' warnings in the person's language.
  */
-import type { AnalysisReport, HealthCheck, HealthWindow, WorkloadShape } from '@cacheproof/engine';
+import { TARGET_PRESETS, type AnalysisReport, type HealthCheck, type HealthWindow, type TargetPreset, type WorkloadShape } from '@cacheproof/engine';
+import { rt } from '../../shared/i18n/report.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -32,6 +33,12 @@ function row(window: string, c: HealthCheck, w: Words): HTMLTableRowElement {
     el('td', { class: 'num' }, c.spansTotal === 0 ? w.d('none') : w.d('health.spansCell', { count: fmtNumber(w.lang, c.spansTotal), worst: w.ms(worst) })));
 }
 
+/** The preset's name in the person's language (the report's names, so both read the same), never its id such as `generic`. */
+function presetName(p: string, w: Words): string {
+  if (p === 'custom') return rt('preset.custom', w.lang);
+  return Object.prototype.hasOwnProperty.call(TARGET_PRESETS, p) ? rt(`preset.${p as TargetPreset}`, w.lang) : p;
+}
+
 export function healthSection(r: AnalysisReport, w: Words): HTMLElement {
   const h = r.health;
   const targets = (['readMs', 'writeMs', 'transferMs', 'warnMs'] as const)
@@ -44,7 +51,7 @@ export function healthSection(r: AnalysisReport, w: Words): HTMLElement {
   const section = el('section', { class: 'dash-health', 'data-testid': TID.dashHealth, 'aria-labelledby': 'dash-health-title' },
     el('h4', { id: 'dash-health-title', title: w.d('def.health') }, w.d('health.title')),
     el('p', { class: 'dash-def' }, w.d('def.health')),
-    el('p', {}, w.d('health.targets', { preset: h.preset, targets: targets.length > 0 ? targets.join(', ') : w.d('none'), devices: h.devices.join(', ') })),
+    el('p', {}, w.d('health.targets', { preset: presetName(h.preset, w), targets: targets.length > 0 ? targets.join(', ') : w.d('none'), devices: h.devices.join(', ') })),
     el('p', { class: 'grades' }, gradeBadge(h.baseline.grade, w.d('phase.baseline'), w), ' ', gradeBadge(h.measure.grade, w.d('phase.measure'), w)));
   if (body.children.length === 0) section.append(el('p', {}, w.d('health.noCheck')));
   else {

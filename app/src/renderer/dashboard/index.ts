@@ -20,6 +20,7 @@ import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
 import { lifeSection } from './life.ts';
+import { devicesSection } from './devices.ts';
 import { predictionSection, traceLatencySection } from './prediction.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
@@ -57,6 +58,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
     ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
     ...[predictionSection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
+    devicesSection(r, w),
     healthSection(r, w),
     driftSection(r, w),
     warningsSection(r, w),

@@ -24,6 +24,7 @@ export type DashboardKey =
   | 'io.backingOnly' | 'io.none'
   | 'zoom.in' | 'zoom.out' | 'zoom.reset' | 'zoom.help' | 'zoom.range'
   | 'summary' | 'sum.series' | 'sum.noData' | 'sum.hour' | 'sum.dist' | 'sum.io' | 'sum.ioBackingOnly'
+  | 'devices.title' | 'def.devices' | 'devices.col.device' | 'devices.col.role' | 'devices.col.window' | 'devices.col.iops' | 'devices.col.iopsP95' | 'devices.col.iopsPeak' | 'devices.col.mbps' | 'devices.col.mbpsP95' | 'devices.col.mbpsPeak' | 'devices.col.await' | 'devices.col.util'
   | 'health.title' | 'def.health' | 'health.targets' | 'health.target.readMs' | 'health.target.writeMs' | 'health.target.transferMs' | 'health.target.warnMs'
   | 'health.col.window' | 'health.col.metric' | 'health.col.target' | 'health.col.average' | 'health.col.result'
   | 'health.col.breaking' | 'health.col.hours' | 'health.col.spans'
@@ -42,6 +43,19 @@ export type DashboardKey =
 
 export const dashboard: Catalog<DashboardKey> = {
   en: {
+    'devices.title': 'Every device, per window',
+    'def.devices': 'Each device’s average (ratio of sums over the window), 95th percentile and peak of its per-interval IOPS and throughput (MB/s, 10⁶ bytes per second), average response time and utilization, baseline and measure window.',
+    'devices.col.device': 'Device',
+    'devices.col.role': 'Role',
+    'devices.col.window': 'Window',
+    'devices.col.iops': 'IOPS (mean)',
+    'devices.col.iopsP95': 'IOPS p95',
+    'devices.col.iopsPeak': 'IOPS peak',
+    'devices.col.mbps': 'MB/s (mean)',
+    'devices.col.mbpsP95': 'MB/s p95',
+    'devices.col.mbpsPeak': 'MB/s peak',
+    'devices.col.await': 'Response time',
+    'devices.col.util': 'Utilization',
     'reason.no-data': 'nothing was measured in the window', 'reason.no-io': 'no I/O completed', 'reason.no-reads': 'no reads completed',
     'reason.no-writes': 'no writes completed', 'reason.not-reported': 'the source does not report this counter', 'reason.zero-denominator': 'the divisor is zero',
     'reason.backing-only-mode': 'needs a front device', 'reason.too-few-blocks': 'fewer than two blocks of data in a window',
@@ -149,6 +163,19 @@ export const dashboard: Catalog<DashboardKey> = {
     'life.typed': 'Drive figures of {drive}: as typed in the scenario.',
   },
   fr: {
+    'devices.title': 'Chaque périphérique, par fenêtre',
+    'def.devices': 'Pour chaque périphérique : moyenne (rapport des sommes sur la fenêtre), 95e centile et pic de ses IOPS et de son débit par intervalle (Mo/s, 10⁶ octets par seconde), temps de réponse moyen et taux d’occupation, fenêtre de référence et de mesure.',
+    'devices.col.device': 'Périphérique',
+    'devices.col.role': 'Rôle',
+    'devices.col.window': 'Fenêtre',
+    'devices.col.iops': 'IOPS (moyenne)',
+    'devices.col.iopsP95': 'IOPS p95',
+    'devices.col.iopsPeak': 'IOPS pic',
+    'devices.col.mbps': 'Mo/s (moyenne)',
+    'devices.col.mbpsP95': 'Mo/s p95',
+    'devices.col.mbpsPeak': 'Mo/s pic',
+    'devices.col.await': 'Temps de réponse',
+    'devices.col.util': 'Occupation',
     'reason.no-data': 'rien n’a été mesuré dans la fenêtre', 'reason.no-io': 'aucune E/S terminée', 'reason.no-reads': 'aucune lecture terminée',
     'reason.no-writes': 'aucune écriture terminée', 'reason.not-reported': 'la source ne fournit pas ce compteur', 'reason.zero-denominator': 'le diviseur est nul',
     'reason.backing-only-mode': 'il faut un périphérique frontal', 'reason.too-few-blocks': 'moins de deux blocs de données dans une fenêtre',
@@ -256,6 +283,19 @@ export const dashboard: Catalog<DashboardKey> = {
     'life.typed': 'Valeurs de {drive} : saisies dans le scénario.',
   },
   es: {
+    'devices.title': 'Cada dispositivo, por ventana',
+    'def.devices': 'Para cada dispositivo: media (cociente de sumas en la ventana), percentil 95 y pico de sus IOPS y de su rendimiento por intervalo (MB/s, 10⁶ bytes por segundo), tiempo medio de respuesta y utilización, ventana de referencia y de medida.',
+    'devices.col.device': 'Dispositivo',
+    'devices.col.role': 'Función',
+    'devices.col.window': 'Ventana',
+    'devices.col.iops': 'IOPS (media)',
+    'devices.col.iopsP95': 'IOPS p95',
+    'devices.col.iopsPeak': 'IOPS pico',
+    'devices.col.mbps': 'MB/s (media)',
+    'devices.col.mbpsP95': 'MB/s p95',
+    'devices.col.mbpsPeak': 'MB/s pico',
+    'devices.col.await': 'Tiempo de respuesta',
+    'devices.col.util': 'Utilización',
     'reason.no-data': 'no se midió nada en la ventana', 'reason.no-io': 'no se completó ninguna E/S', 'reason.no-reads': 'no se completó ninguna lectura',
     'reason.no-writes': 'no se completó ninguna escritura', 'reason.not-reported': 'la fuente no informa este contador', 'reason.zero-denominator': 'el divisor es cero',
     'reason.backing-only-mode': 'requiere un dispositivo frontal', 'reason.too-few-blocks': 'menos de dos bloques de datos en una ventana',
@@ -363,6 +403,19 @@ export const dashboard: Catalog<DashboardKey> = {
     'life.typed': 'Cifras de {drive}: introducidas en el escenario.',
   },
   ru: {
+    'devices.title': 'Каждое устройство по окнам',
+    'def.devices': 'Для каждого устройства: среднее (отношение сумм за окно), 95-й перцентиль и пик его IOPS и пропускной способности по интервалам (МБ/с, 10⁶ байт в секунду), среднее время отклика и загрузка, базовое окно и окно измерения.',
+    'devices.col.device': 'Устройство',
+    'devices.col.role': 'Роль',
+    'devices.col.window': 'Окно',
+    'devices.col.iops': 'IOPS (среднее)',
+    'devices.col.iopsP95': 'IOPS p95',
+    'devices.col.iopsPeak': 'IOPS пик',
+    'devices.col.mbps': 'МБ/с (среднее)',
+    'devices.col.mbpsP95': 'МБ/с p95',
+    'devices.col.mbpsPeak': 'МБ/с пик',
+    'devices.col.await': 'Время отклика',
+    'devices.col.util': 'Загрузка',
     'reason.no-data': 'в окне ничего не измерено', 'reason.no-io': 'не завершено ни одной операции', 'reason.no-reads': 'не завершено ни одного чтения',
     'reason.no-writes': 'не завершено ни одной записи', 'reason.not-reported': 'источник не сообщает этот счётчик', 'reason.zero-denominator': 'делитель равен нулю',
     'reason.backing-only-mode': 'нужно фронтальное устройство', 'reason.too-few-blocks': 'в окне меньше двух блоков данных',
