@@ -212,6 +212,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
         return;
       }
       const reply = await options.dispatch(url.pathname.slice(API_PREFIX.length), payload);
+      // and one before serialising it, for the same reason
+      await new Promise<void>((resolve) => setImmediate(resolve));
       send(res, 200, JSON.stringify(reply), 'application/json; charset=utf-8');
       return;
     }

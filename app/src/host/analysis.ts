@@ -230,8 +230,19 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   }
   const { view, recorderState } = await compute(path, meta, options);
   const recording = recorderState === 'running' || recorderState === 'starting';
-  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) writeCached(cacheDir, file, key, view);
+  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) {
+    // on turns of the event loop of their own: receiving the view, serialising it to the cache and
+    // replying each take tens of ms on a large capture, and calls that arrive meanwhile (app.info) go first
+    await yieldTurn();
+    writeCached(cacheDir, file, key, view);
+    await yieldTurn();
+  }
   return view;
+}
+
+/** Lets the event loop run pending I/O callbacks before going on. */
+function yieldTurn(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 /** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */

@@ -27,6 +27,9 @@ export function createDispatch(handlers: Handlers, reportBug: BugReporter): Disp
     try {
       const handler = handlers[channel] as (req: unknown) => Promise<unknown>;
       const value = await handler(parsed.data);
+      // a turn of the event loop before checking a reply (a multi-MB analysis view takes tens of
+      // ms to check): calls that arrived meanwhile (app.info) are answered first
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const checked = spec.reply.safeParse(value);
       if (!checked.success) {
         reportBug(channel, checked.error);
