@@ -165,6 +165,20 @@ describe('sessions', () => {
     expect((view.result as unknown as { uncertainty: { seed: number } }).uncertainty.seed).toBe(3);
   }, 120_000);
 
+  it('a capture in WAL mode (as the probe writes it) is analysed once: the empty write-ahead log a reader leaves is no change', async () => {
+    const path = join(dir, 'wal.capture');
+    writeSyntheticCapture({ path, windowSeconds: 600, warmupSeconds: 60, intervalMs: 1000, backingDevices: 2, missShare: 0.2 });
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.close();
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const sessions = new AnalysisSessions(null, workerFile);
+    expect((await sessions.open(path, { id: 'w', name: 'w', isSample: false })).fromCache).toBe(false);
+    // reading it read-only left a 0-byte write-ahead log beside it
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    expect((await sessions.open(path, { id: 'w', name: 'w', isSample: false })).fromCache).toBe(true);
+  });
+
   it('an expected failure in the worker comes back as the same HostError', async () => {
     const sessions = new AnalysisSessions(null, workerFile);
     const missing = join(dir, 'absent.capture');

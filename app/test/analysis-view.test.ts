@@ -45,8 +45,11 @@ describe('analysis view', () => {
   it('answers a re-open of an unchanged capture from the cache, and recomputes when the file changes', async () => {
     const path = capture('cached.capture');
     const cache = join(dir, 'cache');
+    // the cache file is written on the event loop's next turn, after the caller has the view
+    const written = (): Promise<void> => new Promise((r) => setImmediate(r));
     const first = await loadAnalysisView(path, meta, {}, cache);
     expect(first.fromCache).toBe(false);
+    await written();
     expect(readdirSync(cache).filter((f) => f.endsWith('.json'))).toHaveLength(1);
     const second = await loadAnalysisView(path, { id: 'y', name: 'other name', isSample: true }, {}, cache);
     expect(second.fromCache).toBe(true);
@@ -69,6 +72,7 @@ describe('analysis view', () => {
     expect((await loadAnalysisView(path, meta, {}, cache)).fromCache).toBe(true);
 
     // a damaged cache file is recomputed
+    await written();
     for (const f of readdirSync(cache)) writeFileSync(join(cache, f), '{"key": "trunc');
     expect((await loadAnalysisView(path, meta, {}, cache)).fromCache).toBe(false);
     // no cache folder: no cache

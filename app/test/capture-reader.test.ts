@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openCapture, sha256File } from '../src/host/capture/reader.ts';
+import { allColumns, openCaptureColumnar } from '../src/host/capture/columnar.ts';
+import { analyze } from '@cacheproof/engine';
 import { execFileSync } from 'node:child_process';
 import { HostError } from '../src/host/errors.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
@@ -43,10 +45,26 @@ describe('capture reader', () => {
     expect(files).toContain('capture-v2.sqlite');
     expect(files).toContain('capture-v3.sqlite');
     expect(files).toContain('capture-v4.sqlite');
+    expect(files).toContain('capture-v5.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);
       expect(c.data.phases.map((p) => p.name), f).toContain('baseline');
+    }
+  });
+
+  it('opens the v5 fixture from its interval blocks, with the columns and the analysis of its rows (the v4 fixture)', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const v5 = openCaptureColumnar(join(fixtures, 'capture-v5.sqlite'));
+    const v4 = openCaptureColumnar(join(fixtures, 'capture-v4.sqlite'));
+    try {
+      expect(v5.schemaVersion).toBe(5);
+      expect([v5.fromBlocks, v4.fromBlocks]).toEqual([true, false]);
+      expect(JSON.stringify(allColumns(v5))).toBe(JSON.stringify(allColumns(v4)));
+      expect(JSON.stringify(analyze(v5.data, { seed: 5 }))).toBe(JSON.stringify(analyze(v4.data, { seed: 5 })));
+    } finally {
+      v5.close();
+      v4.close();
     }
   });
 

@@ -7,7 +7,7 @@
 // Also times the app host's dashboard open of the same capture (host/analysis.ts
 // loadAnalysisView: open, analyze, chart series, file hash) in a fresh process, without and
 // with its cache of finished analyses (the dashboard's target: under 2 s).
-// Usage: node bench/analyze/run.mjs [--hours 24] [--devices 16] [--runs 3] [--fresh]
+// Usage: node bench/analyze/run.mjs [--hours 24] [--devices 16] [--runs 3] [--fresh] [--no-blocks]
 // The generated capture is kept in node_modules/.cache/cacheproof-bench/ and reused while the
 // generator's source and the parameters are unchanged (--fresh regenerates it).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { loadSynthetic, median, root } from '../lib/synthetic.mjs';
+import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -54,6 +54,8 @@ try {
     console.log(`generated ${rows.toLocaleString('en')} interval rows (${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s), ${(statSync(capture).size / 1e6).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
+  // as a finished recording or import has it (`--no-blocks`: as a capture of an older probe)
+  console.log(`capture ${prepareBlocks(capture, process.argv.includes('--no-blocks'))}`);
   const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
   const timesFile = join(work, 'time.txt');
   /** Runs a command; wall seconds, CPU seconds (null without /usr/bin/time) and its stdout. */

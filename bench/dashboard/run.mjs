@@ -7,13 +7,13 @@
 // and long tasks from a PerformanceObserver('longtask'). Targets: first open → drawn ≤ 1 s
 // (median), re-open ≤ 0.3 s, no long task over 200 ms; one sqlite3 scan of the capture is printed beside them. Every run loads a fresh page (new browser context).
 // The capture is given to the host as its `--sample` and opened through the app's `#/sample` route.
-// Usage: node bench/dashboard/run.mjs [--hours 24] [--devices 16] [--runs 5] [--fresh]
+// Usage: node bench/dashboard/run.mjs [--hours 24] [--devices 16] [--runs 5] [--fresh] [--no-blocks]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { loadSynthetic, median, root } from '../lib/synthetic.mjs';
+import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -44,7 +44,11 @@ if (!existsSync(capture)) {
   execFileSync('mv', [tmp, capture]);
   console.log(`generated ${rows.toLocaleString('en')} interval rows (${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB)`);
+// A finished recording or import has its interval table's columnar blocks (written by the probe as
+// it ends: docs/capture-schema.md, `interval_blocks`); the generated capture gets them from the
+// same writer. `--no-blocks` removes them, to time a capture of an older probe (its rows are read).
+const blocksLabel = prepareBlocks(capture, process.argv.includes('--no-blocks'));
+console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB, ${blocksLabel})`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-dashboard-'));
 const urlFile = join(dir, 'url');

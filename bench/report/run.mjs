@@ -5,13 +5,13 @@
 // RSS of the cacheproof process (getrusage; Chromium's own processes are not counted) against
 // the targets: PDF ≤ 5 s; XLSX ≤ 60 s and ≤ 1 GB; CSV ≤ 5 s (docs/report.md, "Performance").
 // The capture is generated once and cached under node_modules/.cache/cacheproof-bench/.
-// Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3] [--formats pdf,xlsx,csv] [--all-intervals]
+// Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3] [--formats pdf,xlsx,csv] [--all-intervals] [--no-blocks]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadSynthetic, median, root } from '../lib/synthetic.mjs';
+import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -39,7 +39,9 @@ if (!existsSync(capture)) {
   execFileSync('mv', [tmp, capture]);
   console.log(`generated ${rows.toLocaleString('en')} interval rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB; ${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s)`);
+// as a finished recording or import has it (`--no-blocks`: as a capture of an older probe)
+const blocksLabel = prepareBlocks(capture, process.argv.includes('--no-blocks'));
+console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB; ${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s; ${blocksLabel})`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-report-'));
 const rows = [];

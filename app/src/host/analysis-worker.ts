@@ -1,7 +1,8 @@
 /**
  * The analysis worker's program (bundled as app/dist/analysis-worker.cjs, started by
- * host/session.ts on a worker thread): computes one capture's view (host/analysis.ts
- * computeView) and posts its progress, then the view or the error. Also the upper half of a
+ * host/session.ts on a worker thread, `workerData.type === 'pool'`): computes capture views
+ * (host/analysis.ts computeView), one per job message, posting the progress, then the view or the
+ * error; it stays alive between jobs. Also the upper half of a
  * parallel read of a capture (`workerData.type === 'spill'`, host/capture/columnar.ts), and the
  * formatter of per-interval CSV chunks (`workerData.type === 'csv-rows'`, host/report/csv-rows.ts).
  */
@@ -46,9 +47,12 @@ if (port !== null && (workerData as { type?: string }).type === 'csv-rows') {
     port.postMessage(errorOf(err));
   }
 } else if (port !== null) {
-  const job = workerData as WorkerJob;
-  computeView(job.path, job.meta, job.options, (p) => port.postMessage({ type: 'progress', ...p } satisfies WorkerMessage), job.tmpParent).then(
-    ({ view, recorderState }) => port.postMessage({ type: 'done', view, recorderState } satisfies WorkerMessage),
-    (err: unknown) => port.postMessage(errorOf(err)),
-  );
+  // an analysis worker of the pool (host/session.ts): one job per message, one at a time, kept
+  // alive between jobs so that the next analysis starts with the bundle loaded and compiled
+  port.on('message', (job: WorkerJob) => {
+    computeView(job.path, job.meta, job.options, (p) => port.postMessage({ type: 'progress', ...p } satisfies WorkerMessage), job.tmpParent).then(
+      ({ view, recorderState }) => port.postMessage({ type: 'done', view, recorderState } satisfies WorkerMessage),
+      (err: unknown) => port.postMessage(errorOf(err)),
+    );
+  });
 }

@@ -174,7 +174,9 @@ function fileStamp(path: string): FileStamp | null {
 
 /** The cache key of a capture's analysis: path, size and modification time of the file and of its write-ahead log, the options, the build. */
 function cacheKey(path: string, options: AnalyzeOptions): { key: string; stamp: string } {
-  const stamp = JSON.stringify({ file: fileStamp(path), wal: fileStamp(`${path}-wal`) });
+  // an empty write-ahead log counts as none: SQLite creates one when a reader opens a WAL capture
+  const wal = fileStamp(`${path}-wal`);
+  const stamp = JSON.stringify({ file: fileStamp(path), wal: wal === null || wal.size === 0 ? null : wal });
   const key = createHash('sha256')
     .update(JSON.stringify({ format: VIEW_CACHE_FORMAT, build: buildStamp(), path, stamp, options }))
     .digest('hex');
@@ -182,6 +184,8 @@ function cacheKey(path: string, options: AnalyzeOptions): { key: string; stamp: 
 }
 
 function readCached(file: string, key: string): HostView | null {
+  const pending = pendingWrites.get(file);
+  if (pending !== undefined && pending.key === key) return pending.view;
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
@@ -231,19 +235,20 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   const { view, recorderState } = await compute(path, meta, options);
   const recording = recorderState === 'running' || recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) {
-    // on turns of the event loop of their own: receiving the view, serialising it to the cache and
-    // replying each take tens of ms on a large capture, and calls that arrive meanwhile (app.info) go first
-    await yieldTurn();
-    writeCached(cacheDir, file, key, view);
-    await yieldTurn();
+    // Written on a turn of the event loop of its own, after the caller has the view (serialising
+    // and fsyncing a large view takes tens of ms, and the dashboard's reply goes first); until
+    // then an open of the same capture gets the view from `pendingWrites`.
+    pendingWrites.set(file, { key, view });
+    setImmediate(() => {
+      writeCached(cacheDir, file, key, view);
+      if (pendingWrites.get(file)?.view === view) pendingWrites.delete(file);
+    });
   }
   return view;
 }
 
-/** Lets the event loop run pending I/O callbacks before going on. */
-function yieldTurn(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
-}
+/** Views computed and not yet written to the cache of finished analyses: cache file → key and view. */
+const pendingWrites = new Map<string, { key: string; view: HostView }>();
 
 /** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */
 export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: HostView; recorderState: string | null }>;
@@ -277,10 +282,12 @@ export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha
   hashing.catch(() => undefined);
   const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
   try {
-    const sha256 = await hashing;
     const total = capture.data.source?.devices.length ?? 0;
     let done = 0;
-    const view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256 }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
+    // The analysis runs while the hash worker reads the file on another thread (a capture read from
+    // its interval blocks is analysed sooner than it is hashed); the view gets the hash after.
+    const view = { ...buildAnalysisViewStreamed(capture, { ...meta, sha256: '' }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
+    view.captureSha256 = await hashing;
     return { view, capture };
   } catch (err) {
     capture.close();

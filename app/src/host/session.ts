@@ -27,36 +27,91 @@ export interface WorkerComputation {
   cancel(): void;
 }
 
-/** Starts {@link computeView} on a worker thread (the bundle at `workerFile`). */
+/** Analysis workers kept idle for the next analysis, per worker bundle: their bundle loaded and their code already compiled by earlier analyses. */
+const idleWorkers = new Map<string, Worker[]>();
+/** Idle analysis workers kept per bundle. */
+export const IDLE_ANALYSIS_WORKERS = 1;
+
+function spawnAnalysisWorker(workerFile: string): Worker {
+  const w = new Worker(workerFile, { workerData: { type: 'pool' } });
+  // an idle worker that dies (it should not) is simply not reused
+  w.on('exit', () => {
+    const list = idleWorkers.get(workerFile);
+    const i = list?.indexOf(w) ?? -1;
+    if (list !== undefined && i >= 0) list.splice(i, 1);
+  });
+  w.on('error', () => undefined);
+  return w;
+}
+
+function takeWorker(workerFile: string): Worker {
+  const w = idleWorkers.get(workerFile)?.pop() ?? spawnAnalysisWorker(workerFile);
+  w.ref();
+  return w;
+}
+
+function keepIdle(workerFile: string, w: Worker): void {
+  const list = idleWorkers.get(workerFile) ?? [];
+  idleWorkers.set(workerFile, list);
+  if (list.length >= IDLE_ANALYSIS_WORKERS) {
+    void w.terminate();
+    return;
+  }
+  // an idle worker never keeps the process alive (the CLI ends when its work is done)
+  w.unref();
+  list.push(w);
+}
+
+/**
+ * Starts an analysis worker ahead of the first analysis (the host calls it at start), so that the
+ * first capture opened does not wait for the worker's bundle to load.
+ */
+export function prewarmAnalysisWorker(workerFile: string | null = analysisWorkerPath()): void {
+  if (workerFile === null || (idleWorkers.get(workerFile)?.length ?? 0) > 0) return;
+  keepIdle(workerFile, spawnAnalysisWorker(workerFile));
+}
+
+/**
+ * Runs {@link computeView} on an analysis worker thread (the bundle at `workerFile`): an idle one
+ * kept from an earlier analysis, else a new one; it goes back to the idle pool when done. A
+ * cancelled analysis stops its worker.
+ */
 export function computeViewInWorker(workerFile: string, path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void): WorkerComputation {
   const tmpParent = mkdtempSync(join(tmpdir(), 'cacheproof-analysis-'));
   const job: WorkerJob = { path, meta, options, tmpParent };
-  const worker = new Worker(workerFile, { workerData: job });
+  const worker = takeWorker(workerFile);
   let settled = false;
   let cancelled = false;
   const result = new Promise<{ view: HostView; recorderState: string | null }>((resolve, reject) => {
-    const finish = (): void => {
+    const finish = (reuse: boolean): void => {
       settled = true;
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
       rmSync(tmpParent, { recursive: true, force: true });
+      if (reuse) keepIdle(workerFile, worker);
+      else void worker.terminate();
     };
-    worker.on('message', (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage): void => {
       if (m.type === 'progress') onProgress?.({ stage: m.stage, done: m.done, total: m.total });
-      else if (m.type === 'done') { finish(); resolve({ view: m.view as HostView, recorderState: m.recorderState }); void worker.terminate(); }
+      else if (m.type === 'done') { finish(true); resolve({ view: m.view as HostView, recorderState: m.recorderState }); }
       else {
-        finish();
-        const err = m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : Object.assign(new Error(m.message), { stack: m.stack });
-        reject(err);
-        void worker.terminate();
+        finish(true);
+        reject(m.hostCode !== null ? new HostError(m.hostCode as ErrorCode, m.message) : Object.assign(new Error(m.message), { stack: m.stack }));
       }
-    });
-    worker.on('error', (err) => { if (!settled) { finish(); reject(err); } });
-    worker.on('exit', (code) => {
+    };
+    const onError = (err: Error): void => { if (!settled) { finish(false); reject(err); } };
+    const onExit = (code: number): void => {
       if (settled) return;
-      finish();
+      finish(false);
       reject(cancelled
         ? new HostError('analysis-cancelled', `The analysis of ${path} was cancelled.`)
         : new Error(`The analysis worker for ${path} stopped (exit ${code}) before it finished`));
-    });
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(job);
   });
   return { result, cancel: () => { cancelled = true; void worker.terminate(); } };
 }
@@ -92,6 +147,7 @@ export class AnalysisSessions {
   constructor(cacheDir: string | null, workerFile: string | null = analysisWorkerPath()) {
     this.cacheDir = cacheDir;
     this.workerFile = workerFile;
+    prewarmAnalysisWorker(workerFile);
   }
 
   private key(path: string, options: AnalyzeOptions): string {
@@ -145,17 +201,21 @@ export class AnalysisSessions {
   }
 }
 
-/** Size and modification time of a capture and of its write-ahead log: a changed file gets a new session. */
+/**
+ * Size and modification time of a capture and of its write-ahead log: a changed file gets a new
+ * session. An empty write-ahead log counts as none: SQLite creates one (0 bytes) when a reader
+ * opens a capture in WAL mode, and that changes nothing in the capture.
+ */
 function stampOf(path: string): string {
-  const one = (p: string): string => {
+  const one = (p: string, emptyIsNone: boolean): string => {
     try {
       const st = statSync(p);
-      return `${st.size}:${st.mtimeMs}`;
+      return emptyIsNone && st.size === 0 ? '-' : `${st.size}:${st.mtimeMs}`;
     } catch {
       return '-';
     }
   };
-  return `${one(path)}|${one(`${path}-wal`)}`;
+  return `${one(path, false)}|${one(`${path}-wal`, true)}`;
 }
 
 const shared = new Map<string | null, AnalysisSessions>();

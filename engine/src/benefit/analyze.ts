@@ -1,7 +1,5 @@
 import type { Series } from '../metrics/series.ts';
-import { buildSeriesFromColumns, GroupSeriesBuilder } from '../metrics/series.ts';
-import type { DeviceColumns } from '../records/columns.ts';
-import { allocColumns, columnsFromRecords } from '../records/columns.ts';
+import { columnsFromRecords } from '../records/columns.ts';
 import type { ColumnSource } from '../records/source.ts';
 import { memorySource } from '../records/source.ts';
 import type { NullReason, Reasons, WindowSummary } from '../metrics/summary.ts';
@@ -31,6 +29,8 @@ import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts'
 import type { EngineStatsReport } from './engine-stats.ts';
 import { predictionReport } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
+import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
+import { devicePass } from './device-pass.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -46,23 +46,14 @@ export const UNEQUAL_WINDOWS_PERCENT = 10;
 /** Windows shorter than this get a `short-window` warning (a day shows the whole load cycle), ms. */
 export const SHORT_WINDOW_MS = 24 * 3_600_000;
 
-/** Hooks into {@link analyze}'s one pass over the devices (not part of the analysis options). */
-export interface AnalyzeHooks {
-  /** Called once the front and backing devices are resolved, before the pass over the devices. */
-  beforePass?: (devices: { front: readonly string[]; backing: readonly string[] }) => void;
-  /**
-   * Called once with each device's columns while the pass holds them (every device of the
-   * capture with intervals, analysed or not), before they are dropped: what else needs every
-   * interval (the chart lines' bucket sums) is computed here, without a second read.
-   */
-  onDevice?: (columns: DeviceColumns) => void;
-}
-
 type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
+export type { AnalyzeHooks, DeviceSummaries } from './device-pass.ts';
+export { deviceWindowSummaries } from './device-pass.ts';
+
 /** The devices of an analysis and their roles (step 1). */
-interface AnalysisDevices {
+export interface AnalysisDevices {
   roles: Map<string, DeviceRole>;
   /** Devices with intervals. */
   present: Set<string>;
@@ -114,53 +105,6 @@ function analysisWindows(data: CaptureData, source: ColumnSource, options: Analy
   const targets: LatencyTargets | null = resolveTargets(targetsIn);
   if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
   return { win, seed, replicates, threshold, targetsIn, targets };
-}
-
-/** What the one pass over the devices keeps: per-device window summaries and the analysed groups' series. */
-interface DevicePass {
-  perDevice: DeviceWindows[];
-  front: Record<Win, Series | null>;
-  backing: Record<Win, Series>;
-}
-
-/**
- * Step 3: one pass over the devices, each loaded once and dropped: its window summaries, its
- * share of the front or backing group's series (joined member by member), and the caller's hook.
- * Memory: one device's intervals plus the analysed groups' slots in the two windows.
- */
-function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, hooks: AnalyzeHooks): DevicePass {
-  const builders = (names: readonly string[]): Record<Win, GroupSeriesBuilder> =>
-    ({ baseline: new GroupSeriesBuilder(wins.baseline, names.length), measure: new GroupSeriesBuilder(wins.measure, names.length) });
-  const frontB = dev.front.length > 0 ? builders(dev.front) : null;
-  const backingB = builders(dev.backing);
-  const frontSet = new Set(dev.front), backingSet = new Set(dev.backing);
-  const perDevice: DeviceWindows[] = [];
-  const allNames = [...dev.front, ...dev.backing, ...dev.cache, ...dev.other];
-  const visited = new Set<string>();
-  const visit = (name: string): DeviceColumns => {
-    visited.add(name);
-    const c = dev.present.has(name) ? source.load(name) : allocColumns(name, 0);
-    if (c.n > 0) hooks.onDevice?.(c);
-    return c;
-  };
-  for (const name of allNames) {
-    const c = visit(name);
-    perDevice.push({
-      device: name,
-      role: dev.roles.get(name) ?? 'other',
-      baseline: summarizeSeries(buildSeriesFromColumns([c], wins.baseline)),
-      measure: summarizeSeries(buildSeriesFromColumns([c], wins.measure)),
-    });
-    const group = frontSet.has(name) ? frontB : backingSet.has(name) ? backingB : null;
-    if (group !== null) for (const k of WINS) group[k].add(c);
-  }
-  // devices with intervals but no role entry are in `other` already; any left (none today) still reach the hook
-  for (const d of source.devices) if (d.n > 0 && !visited.has(d.device)) visit(d.device);
-  return {
-    perDevice,
-    front: { baseline: frontB?.baseline.finish() ?? null, measure: frontB?.measure.finish() ?? null },
-    backing: { baseline: backingB.baseline.finish(), measure: backingB.measure.finish() },
-  };
 }
 
 /** Step 4: the window aggregates (totals, bootstrap blocks, hours of the day) of the analysed groups. */

@@ -52,7 +52,7 @@ export type AnalysisWarningCode = (typeof ANALYSIS_WARNING_CODES)[number];
 export const CAPTURE_WARNING_CODES = [
   'reset', 'wrap', 'clock-jump', 'gap', 'device-appeared', 'device-vanished', 'disk-full', 'resumed', 'early-switch', 'error',
   'trace-lost', 'trace-unparsed', 'trace-error', 'trace-cleanup', 'trace-no-requests',
-  'switch-failed', 'switch-interrupted', 'restore-failed', 'engine-stats', 'prediction-unreadable', 'trace-latency-unreadable',
+  'switch-failed', 'switch-interrupted', 'restore-failed', 'engine-stats', 'prediction-unreadable', 'trace-latency-unreadable', 'index-failed',
 ] as const;
 
 /** A code the recorder writes. */

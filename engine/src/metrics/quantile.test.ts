@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../benefit/prng.ts';
-import { quantile, quantilesInPlace } from './quantile.ts';
+import { quantile, quantilesInPlace, RADIX_MIN_VALUES } from './quantile.ts';
 
 /** Reference type-7 by sorting. */
 function ref(values: number[], p: number): number {
@@ -36,5 +36,36 @@ describe('quantile (type 7, linear interpolation)', () => {
         expect(got[2]).toBeCloseTo(ref(v, 0.95), 10);
       }
     }
+  });
+  it('by radix buckets (n ≥ RADIX_MIN_VALUES): exactly the numbers sorting gives, whatever the values', () => {
+    const rand = mulberry32(11);
+    const kinds: [string, () => number][] = [
+      ['uniform', () => rand() * 1000],
+      ['one bucket', () => 512 + rand() * 1e-9],
+      ['integers with ties', () => Math.floor(rand() * 7)],
+      ['negative and positive, zeros of both signs', () => [-0, 0, -rand() * 1e6, rand() * 1e-6, -rand()][Math.floor(rand() * 5)] as number],
+      ['twelve decades', () => 10 ** (rand() * 24 - 12)],
+      ['extremes', () => [Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 1][Math.floor(rand() * 4)] as number],
+    ];
+    const ps = [0, 0.025, 0.5, 0.95, 0.975, 0.99, 1];
+    for (const [name, gen] of kinds) {
+      for (const n of [RADIX_MIN_VALUES, 86_401]) {
+        const v = Array.from({ length: n }, gen);
+        const sorted = [...v].sort((a, b) => a - b);
+        const want = ps.map((p) => {
+          const h = (n - 1) * p, k = Math.floor(h);
+          const xk = sorted[k] as number;
+          return h > k ? xk + (h - k) * ((sorted[k + 1] as number) - xk) : xk;
+        });
+        const got = quantilesInPlace(Float64Array.from(v), n, ps);
+        expect(got.map((x) => (Object.is(x, -0) ? 0 : x)), `${name}, n = ${n}`).toEqual(want.map((x) => (Object.is(x, -0) ? 0 : x)));
+      }
+    }
+  });
+  it('by radix buckets, only the first n values count (the array may be longer)', () => {
+    const v = new Float64Array(RADIX_MIN_VALUES + 10);
+    for (let i = 0; i < RADIX_MIN_VALUES; i++) v[i] = i;
+    v.fill(1e9, RADIX_MIN_VALUES);
+    expect(quantilesInPlace(v, RADIX_MIN_VALUES, [1, 0.5])).toEqual([RADIX_MIN_VALUES - 1, (RADIX_MIN_VALUES - 1) / 2]);
   });
 });

@@ -90,7 +90,8 @@ export interface WindowSummary {
   percentiles: Record<DistributionMetric, Distribution | null> & { reasons: Reasons };
 }
 
-const PS = [0.5, 0.95, 0.99] as const;
+/** p50, p95, p99 and the maximum (p = 1). */
+const PS = [0.5, 0.95, 0.99, 1] as const;
 
 /**
  * Summarizes a {@link Series} (one device, or a group whose counts are summed per interval)
@@ -193,10 +194,9 @@ export function summarizeSeries(s: Series): WindowSummary {
         : key === 'rAwaitMs' ? 'no-reads' : key === 'wAwaitMs' ? 'no-writes' : key === 'awaitMs' ? 'no-io' : 'not-reported';
       return null;
     }
-    let max = -Infinity;
-    for (let i = 0; i < n; i++) if ((scratch[i] as number) > max) max = scratch[i] as number;
-    const [p50, p95, p99] = quantilesInPlace(scratch, n, PS);
-    return { p50: p50 as number, p95: p95 as number, p99: p99 as number, max, n };
+    // the maximum is the 100th percentile (the largest order statistic), found in the same selection
+    const [p50, p95, p99, max] = quantilesInPlace(scratch, n, PS);
+    return { p50: p50 as number, p95: p95 as number, p99: p99 as number, max: max as number, n };
   };
   const percentiles = {
     iops: dist('iops'),

@@ -47,6 +47,7 @@ Usage:
   cacheproof-probe latency CAPTURE [--store] [--json]
   cacheproof-probe predict CAPTURE --size SIZE [--block 4KiB] [--devices a,b]
                           [--warmup DURATION] [--store] [--json]
+  cacheproof-probe index CAPTURE [--json]   (columnar blocks of a closed capture)
   cacheproof-probe --version | --help
 
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
@@ -453,6 +454,7 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
         Some("simulate") => cmd_simulate(&a),
         Some("latency") => cmd_latency(&a),
         Some("predict") => cmd_predict(&a),
+        Some("index") => cmd_index(&a),
         Some(other) => Err(usage(format!(
             "unknown command '{other}'. Run 'cacheproof-probe --help' for the list."
         ))),
@@ -876,6 +878,37 @@ fn cmd_latency(a: &Args) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         print!("{}", cacheproof_probe::latency::render(&j));
+    }
+    Ok(())
+}
+
+/// `index CAPTURE [--json]`: (re)writes the interval table's columnar blocks of a closed capture
+/// (docs/capture-schema.md, `interval_blocks`; a recording and an import write them as they end).
+fn cmd_index(a: &Args) -> anyhow::Result<()> {
+    a.only(&["--json"])?;
+    let p = one_capture(a, "index")?;
+    // The recorder's lock: no recording can start (or be running) while the blocks are written.
+    // Its sidecar file is removed after when this command created it.
+    let lock_file = recorder::lock_path(&p);
+    let had_lock_file = lock_file.exists();
+    let lock = recorder::RecorderLock::acquire(&p)?;
+    let written = cacheproof_probe::capture::Capture::open(&p, true)
+        .and_then(|mut cap| cap.write_interval_blocks());
+    drop(lock);
+    if !had_lock_file {
+        let _ = std::fs::remove_file(&lock_file);
+    }
+    let s = written?;
+    if a.has("--json") {
+        println!("{}", serde_json::to_string_pretty(&s)?);
+    } else {
+        println!(
+            "{}: {} interval rows in {} columnar blocks ({:.1} MB)",
+            p.display(),
+            s.rows,
+            s.blocks,
+            s.bytes as f64 / 1e6
+        );
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ import type { CaptureData, ColumnSource, DeviceColumns, DeviceExtent, IntervalRe
 import type { ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { captureReadError, openCaptureDb, readCapture, readCaptureInfo, type CaptureInfo } from './reader.ts';
+import { BlockDamage, openBlockSource } from './blocks.ts';
 
 /** Rows buffered per device before they are appended to its files. */
 export const SPILL_ROWS = 8192;
@@ -62,9 +63,11 @@ export interface ColumnarCapture extends CaptureInfo {
   data: CaptureData;
   /** Number of interval rows. */
   intervalCount: number;
-  /** The folder of the columnar files. */
+  /** Read from the capture's interval blocks (host/capture/blocks.ts), not from its rows. */
+  fromBlocks: boolean;
+  /** The folder of the columnar files ('' when the capture is read from its interval blocks). */
   dir: string;
-  /** Removes the columnar files. */
+  /** Removes the columnar files (or closes the capture read from its interval blocks). */
   close(): void;
 }
 
@@ -228,6 +231,11 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
       return loadDevice(f, shared);
     },
   };
+  return captureFrom(path, info, source, rows, dir, close);
+}
+
+/** The columnar capture of a source of device columns (the columnar files, or the capture's interval blocks). */
+function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows: number, dir: string, close: () => void): ColumnarCapture {
   let records: IntervalRecord[] | null = null;
   const data: CaptureData = {
     host: info.host,
@@ -236,8 +244,8 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
     get intervals(): IntervalRecord[] {
       if (records === null) {
         const out: IntervalRecord[] = [];
-        for (const f of files) {
-          const c = loadDevice(f);
+        for (const d of source.devices) {
+          const c = source.load(d.device);
           for (let i = 0; i < c.n; i++) out.push(recordAt(c, i));
         }
         records = out;
@@ -251,7 +259,7 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
     prediction: info.prediction,
     traceLatency: info.traceLatency,
   };
-  return { ...info, path, data, intervalCount: rows, dir, close };
+  return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, close };
 }
 
 function infoOf(path: string, db: Database.Database): CaptureInfo {
@@ -283,6 +291,8 @@ function scanSettings(db: Database.Database): void {
  * try { analyze(cap.data, {}); } finally { cap.close(); }
  */
 export function openCaptureColumnar(path: string, parent: string = tmpdir(), onProgress?: (rows: number, total: number) => void): ColumnarCapture {
+  const fromBlocks = openBlocks(path);
+  if (fromBlocks !== null) return fromBlocks;
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'cacheproof-columns-'));
   const close = (): void => rmSync(dir, { recursive: true, force: true });
@@ -296,6 +306,40 @@ export function openCaptureColumnar(path: string, parent: string = tmpdir(), onP
   } catch (err) {
     close();
     throw err;
+  }
+}
+
+/**
+ * The capture read from its interval blocks (host/capture/blocks.ts), when it has blocks that
+ * hold every row: the database stays open (read-only) until `close()`, and each device's columns
+ * are decoded when the engine asks for them. Null: read the rows.
+ */
+function openBlocks(path: string): ColumnarCapture | null {
+  const db = openCaptureDb(path);
+  try {
+    const info = infoOf(path, db);
+    const blocks = openBlockSource(db, info.meta, info.names);
+    if (blocks === null) {
+      db.close();
+      return null;
+    }
+    const source: ColumnSource = {
+      devices: blocks.source.devices,
+      load: (device) => {
+        try {
+          return blocks.source.load(device);
+        } catch (err) {
+          if (err instanceof BlockDamage) {
+            throw new HostError('capture-damaged', `${path} is damaged: ${err.message}. Its interval rows may be whole: run 'cacheproof-probe index ${path}' to write its columnar blocks again from them, then open it again.`);
+          }
+          throw captureReadError(path, err);
+        }
+      },
+    };
+    return captureFrom(path, info, source, blocks.rows, '', () => db.close());
+  } catch (err) {
+    db.close();
+    throw captureReadError(path, err);
   }
 }
 
@@ -330,6 +374,8 @@ export function runSpillJob(job: SpillJob): { parts: SpillPart[]; rows: number }
  */
 export async function openCaptureColumnarParallel(path: string, workerFile: string | null, parent: string = tmpdir(), onProgress?: (rows: number, total: number) => void,
   minRows = PARALLEL_MIN_ROWS, offThread = false): Promise<ColumnarCapture> {
+  const fromBlocks = openBlocks(path);
+  if (fromBlocks !== null) return fromBlocks;
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, 'cacheproof-columns-'));
   const close = (): void => rmSync(dir, { recursive: true, force: true });
@@ -392,5 +438,13 @@ export async function openCaptureColumnarParallel(path: string, workerFile: stri
 /** The columns of every device of a columnar capture, loaded at once (small captures, tests). */
 export function allColumns(cap: ColumnarCapture): DeviceColumns[] {
   const src = cap.data.source as ColumnSource;
-  return src.devices.length > 0 ? src.devices.map((d) => src.load(d.device)) : columnsFromRecords([]);
+  if (src.devices.length === 0) return columnsFromRecords([]);
+  // a copy of each (the source reuses one buffer for every device it loads)
+  return src.devices.map((d) => {
+    const c = src.load(d.device);
+    const out = allocColumns(c.device, c.n);
+    out.n = c.n;
+    for (const k of [...F64_COLUMNS, ...U8_COLUMNS]) out[k].set(c[k].subarray(0, c.n));
+    return out;
+  });
 }

@@ -9,15 +9,17 @@ use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension};
 use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
+mod blocks;
 mod damage;
 mod engine;
 mod rows;
 pub mod space;
 
+pub use blocks::{IndexSummary, BLOCK_FORMAT};
 pub use damage::{check_intact, damaged, remove_unrecorded, wal_path, with_path};
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -27,6 +29,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, include_str!("migrations/0002_block_requests.sql")),
     (3, include_str!("migrations/0003_import_files.sql")),
     (4, include_str!("migrations/0004_engine.sql")),
+    (5, include_str!("migrations/0005_interval_blocks.sql")),
 ];
 
 /// One row of `block_requests`.

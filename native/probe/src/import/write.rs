@@ -1074,6 +1074,9 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
             ],
         )?;
     }
+    // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
+    // app then opens the imported capture without reading every row.
+    cap.write_interval_blocks()?;
     drop(cap);
     Ok((samples, intervals))
 }

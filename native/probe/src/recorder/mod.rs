@@ -243,6 +243,9 @@ fn begin(
     state: &str,
     start_utc: i64,
 ) -> Result<()> {
+    // The columnar blocks hold the rows written so far only: a reader must not take them for the
+    // whole table while this recording adds rows (they are written again when it ends).
+    cap.drop_interval_blocks()?;
     if cap.phase_count()? == 0 {
         let planned = set.plan.as_ref().map(|p| Phase::Baseline.planned_s(p));
         cap.phase_start(Phase::Baseline.as_str(), start_utc, planned)?;
@@ -395,6 +398,7 @@ fn record(path: &Path, resume: bool) -> Result<()> {
     let _ = std::fs::remove_file(&reserve);
     match result {
         Ok(end) => {
+            index_intervals(&mut cap);
             let now = clock::utc_ms();
             if end == "done" {
                 cap.set_recorder("phase", Phase::Done.as_str())?;
@@ -411,5 +415,20 @@ fn record(path: &Path, resume: bool) -> Result<()> {
             record_failure(&cap, &e);
             Err(e)
         }
+    }
+}
+
+/// Writes the interval table's columnar blocks as a recording ends (docs/capture-schema.md,
+/// `interval_blocks`), so that the app opens the finished capture without reading every row.
+/// They are an index: when they cannot be written (a full disk), the recording still ends as it
+/// would have, with a warning, and readers read the rows.
+fn index_intervals(cap: &mut Capture) {
+    if let Err(e) = cap.write_interval_blocks() {
+        let _ = cap.warn(
+            clock::utc_ms(),
+            "index-failed",
+            None,
+            &format!("the columnar blocks of the interval table were not written ({e}); the capture is complete and opens more slowly: run 'cacheproof-probe index CAPTURE' to write them"),
+        );
     }
 }

@@ -1,0 +1,89 @@
+/**
+ * Step 3 of {@link analyze} (benefit/analyze.ts): the one pass over the devices, each loaded once
+ * and dropped, and the hooks a caller gets into it.
+ */
+import type { Series } from '../metrics/series.ts';
+import { buildSeriesFromColumns, GroupSeriesBuilder } from '../metrics/series.ts';
+import type { WindowSummary } from '../metrics/summary.ts';
+import { summarizeSeries } from '../metrics/summary.ts';
+import type { DeviceColumns } from '../records/columns.ts';
+import { allocColumns } from '../records/columns.ts';
+import type { ColumnSource } from '../records/source.ts';
+import type { TimeWindow } from '../records/window.ts';
+import type { DeviceWindows } from './result.ts';
+import type { AnalysisDevices } from './analyze.ts';
+
+type Win = 'baseline' | 'measure';
+const WINS: readonly Win[] = ['baseline', 'measure'];
+
+/** Hooks into {@link analyze}'s one pass over the devices (not part of the analysis options). */
+export interface AnalyzeHooks {
+  /** Called once the front and backing devices are resolved, before the pass over the devices. */
+  beforePass?: (devices: { front: readonly string[]; backing: readonly string[] }) => void;
+  /**
+   * Called once with each device's columns while the pass holds them (every device of the
+   * capture with intervals, analysed or not), before they are dropped: what else needs every
+   * interval (the chart lines' bucket sums) is computed here, without a second read.
+   */
+  onDevice?: (columns: DeviceColumns) => void;
+}
+
+/** A device's summaries over the two analysed windows. */
+export type DeviceSummaries = Record<Win, WindowSummary>;
+
+/** A device's window summaries: engine `summarizeSeries` of its intervals in each window (what {@link devicePass} keeps per device). */
+export function deviceWindowSummaries(c: DeviceColumns, windows: Record<Win, TimeWindow>): DeviceSummaries {
+  return {
+    baseline: summarizeSeries(buildSeriesFromColumns([c], windows.baseline)),
+    measure: summarizeSeries(buildSeriesFromColumns([c], windows.measure)),
+  };
+}
+
+/** The devices in the order {@link analyze}'s pass visits them. */
+export function passOrder(dev: AnalysisDevices): string[] {
+  return [...dev.front, ...dev.backing, ...dev.cache, ...dev.other];
+}
+
+/** What the one pass over the devices keeps: per-device window summaries and the analysed groups' series. */
+export interface DevicePass {
+  perDevice: DeviceWindows[];
+  front: Record<Win, Series | null>;
+  backing: Record<Win, Series>;
+}
+
+/**
+ * Step 3: one pass over the devices, each loaded once and dropped: its window summaries, its
+ * share of the front or backing group's series (joined member by member), and the caller's hook.
+ * Memory: one device's intervals plus the analysed groups' slots in the two windows.
+ */
+export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, hooks: AnalyzeHooks): DevicePass {
+  const builders = (names: readonly string[]): Record<Win, GroupSeriesBuilder> =>
+    ({ baseline: new GroupSeriesBuilder(wins.baseline, names.length), measure: new GroupSeriesBuilder(wins.measure, names.length) });
+  const frontB = dev.front.length > 0 ? builders(dev.front) : null;
+  const backingB = builders(dev.backing);
+  const frontSet = new Set(dev.front), backingSet = new Set(dev.backing);
+  const perDevice: DeviceWindows[] = [];
+  const allNames = passOrder(dev);
+  const visited = new Set<string>();
+  const visit = (name: string): DeviceColumns => {
+    visited.add(name);
+    const c = dev.present.has(name) ? source.load(name) : allocColumns(name, 0);
+    if (c.n > 0) hooks.onDevice?.(c);
+    return c;
+  };
+  for (const name of allNames) {
+    const c = visit(name);
+    const sums = deviceWindowSummaries(c, wins);
+    perDevice.push({ device: name, role: dev.roles.get(name) ?? 'other', baseline: sums.baseline, measure: sums.measure });
+    const group = frontSet.has(name) ? frontB : backingSet.has(name) ? backingB : null;
+    if (group !== null) for (const k of WINS) group[k].add(c);
+  }
+  // devices with intervals but no role entry are in `other` already; any left (none today) still reach the hook
+  for (const d of source.devices) if (d.n > 0 && !visited.has(d.device)) visit(d.device);
+  return {
+    perDevice,
+    front: { baseline: frontB?.baseline.finish() ?? null, measure: frontB?.measure.finish() ?? null },
+    backing: { baseline: backingB.baseline.finish(), measure: backingB.measure.finish() },
+  };
+}
+

@@ -1,0 +1,393 @@
+//! The interval table as per-device columnar blocks (schema v5, docs/capture-schema.md,
+//! "`interval_blocks`"): written when a recording or an import ends, and by
+//! `cacheproof-probe index`, so that the app opens a closed capture by copying columns instead
+//! of reading every interval row through SQLite. The rows stay the source of truth: the blocks
+//! are rebuilt from them, `meta.interval_blocks` names the rows they hold, and a recording that
+//! resumes deletes them first ([`Capture::drop_interval_blocks`]).
+//!
+//! One scan of `intervals` in rowid order fills a buffer per device and writes it as a block
+//! when full, so memory is bounded by [`BUFFERED_ROWS`] whatever the number of rows.
+
+use rusqlite::params;
+use serde::Serialize;
+
+use super::Capture;
+use crate::error::Result;
+
+/// Version of the block encoding, in `meta.interval_blocks.format` and at the head of every block.
+pub const BLOCK_FORMAT: u32 = 1;
+/// Rows per block at most (fewer when many devices share [`BUFFERED_ROWS`]).
+pub const MAX_BLOCK_ROWS: usize = 8192;
+/// Rows buffered across all devices during the scan (about 96 bytes each).
+pub const BUFFERED_ROWS: usize = 262_144;
+/// Rows per block at least, however many devices there are.
+pub const MIN_BLOCK_ROWS: usize = 256;
+
+/// Number of encoded columns, in block order (docs/capture-schema.md).
+const NCOL: usize = 12;
+/// Column kinds in a block.
+const KIND_NULL: u8 = 0;
+const KIND_CONST: u8 = 1;
+const KIND_OFFSET: u8 = 2;
+const KIND_F64: u8 = 3;
+
+/// What [`Capture::write_interval_blocks`] wrote.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexSummary {
+    pub format: u32,
+    /// Interval rows held by the blocks (all of them).
+    pub rows: i64,
+    /// The interval table's highest rowid when the blocks were written.
+    pub max_rowid: i64,
+    pub blocks: i64,
+    /// Bytes of the encoded columns.
+    pub bytes: i64,
+}
+
+/// Status code of a capture's status text, as the app's engine numbers them
+/// (`INTERVAL_STATUSES`: ok, wrap, reset, clock-jump; anything else is a gap).
+fn status_code(s: &str) -> f64 {
+    match s {
+        "ok" => 0.0,
+        "wrap" => 1.0,
+        "reset" => 2.0,
+        "clock-jump" => 3.0,
+        _ => 4.0,
+    }
+}
+
+/// One device's rows waiting to be written, column by column (NaN = NULL).
+struct Pending {
+    seq: i64,
+    cols: [Vec<f64>; NCOL],
+}
+
+impl Pending {
+    fn new() -> Pending {
+        Pending {
+            seq: 0,
+            cols: Default::default(),
+        }
+    }
+    fn len(&self) -> usize {
+        self.cols[0].len()
+    }
+}
+
+/// Appends one column, encoded (a header of 8 bytes, then its payload padded to 8 bytes).
+fn encode_column(out: &mut Vec<u8>, v: &[f64]) {
+    let first = v[0];
+    let (mut nulls, mut ints, mut same) = (0usize, true, true);
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for &x in v {
+        if x.is_nan() {
+            nulls += 1;
+            continue;
+        }
+        if x.to_bits() != first.to_bits() {
+            same = false;
+        }
+        if x.fract() != 0.0 || x.abs() > 9_007_199_254_740_992.0 {
+            ints = false;
+        }
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    let header = |out: &mut Vec<u8>, kind: u8, width: u8| {
+        out.extend_from_slice(&[kind, width, 0, 0, 0, 0, 0, 0]);
+    };
+    if nulls == v.len() {
+        header(out, KIND_NULL, 0);
+        return;
+    }
+    if nulls == 0 && same {
+        header(out, KIND_CONST, 0);
+        out.extend_from_slice(&first.to_le_bytes());
+        return;
+    }
+    // Offsets from the smallest value; the largest offset of the width means NULL.
+    let range = hi - lo;
+    let width: u8 = if !ints {
+        0
+    } else if range < 255.0 {
+        1
+    } else if range < 65_535.0 {
+        2
+    } else if range < 4_294_967_295.0 {
+        4
+    } else {
+        0
+    };
+    if width == 0 {
+        header(out, KIND_F64, 8);
+        for &x in v {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        return;
+    }
+    header(out, KIND_OFFSET, width);
+    out.extend_from_slice(&lo.to_le_bytes());
+    for &x in v {
+        let off: u32 = if x.is_nan() {
+            match width {
+                1 => 0xFF,
+                2 => 0xFFFF,
+                _ => u32::MAX,
+            }
+        } else {
+            (x - lo) as u32
+        };
+        match width {
+            1 => out.push(off as u8),
+            2 => out.extend_from_slice(&(off as u16).to_le_bytes()),
+            _ => out.extend_from_slice(&off.to_le_bytes()),
+        }
+    }
+    while !out.len().is_multiple_of(8) {
+        out.push(0);
+    }
+}
+
+/// A block's bytes: format, row count, then the columns in order.
+fn encode_block(p: &Pending) -> Vec<u8> {
+    let n = p.len();
+    let mut out = Vec::with_capacity(8 + n * NCOL * 4);
+    out.extend_from_slice(&BLOCK_FORMAT.to_le_bytes());
+    out.extend_from_slice(&(n as u32).to_le_bytes());
+    for c in &p.cols {
+        encode_column(&mut out, c);
+    }
+    out
+}
+
+impl Capture {
+    /// Deletes the interval blocks (a recording that resumes will add rows they do not hold).
+    pub fn drop_interval_blocks(&self) -> Result<()> {
+        self.conn.execute_batch(
+            "BEGIN; DELETE FROM interval_blocks; DELETE FROM meta WHERE key='interval_blocks'; COMMIT;",
+        )?;
+        Ok(())
+    }
+
+    /// (Re)writes the interval blocks from every interval row, in one transaction, and
+    /// `meta.interval_blocks` (`{"format","rows","maxRowid","blocks","bytes"}`).
+    pub fn write_interval_blocks(&mut self) -> Result<IndexSummary> {
+        let r = self.write_blocks_inner();
+        r.map_err(|e| self.classify(e))
+    }
+
+    fn write_blocks_inner(&mut self) -> Result<IndexSummary> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM interval_blocks", [])?;
+        tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
+        let devices: i64 = tx.query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
+        let block_rows =
+            (BUFFERED_ROWS / devices.max(1) as usize).clamp(MIN_BLOCK_ROWS, MAX_BLOCK_ROWS);
+        let max_rowid: i64 =
+            tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
+                r.get(0)
+            })?;
+        let mut sum = IndexSummary {
+            format: BLOCK_FORMAT,
+            rows: 0,
+            max_rowid,
+            blocks: 0,
+            bytes: 0,
+        };
+        {
+            let mut ins = tx.prepare(
+                "INSERT INTO interval_blocks(device_id,seq,rows,min_start_utc_ms,max_end_utc_ms,sorted,
+                   first_start_utc_ms,last_start_utc_ms,data) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+            )?;
+            let mut flush = |dev: i64, p: &mut Pending, sum: &mut IndexSummary| -> Result<()> {
+                let n = p.len();
+                if n == 0 {
+                    return Ok(());
+                }
+                let starts = &p.cols[0];
+                let sorted = starts.windows(2).all(|w| w[0] <= w[1]);
+                let min_start = starts.iter().cloned().fold(f64::INFINITY, f64::min);
+                let max_end = p.cols[1].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let data = encode_block(p);
+                ins.execute(params![
+                    dev,
+                    p.seq,
+                    n as i64,
+                    min_start as i64,
+                    max_end as i64,
+                    i64::from(sorted),
+                    starts[0] as i64,
+                    starts[n - 1] as i64,
+                    data
+                ])?;
+                sum.rows += n as i64;
+                sum.blocks += 1;
+                sum.bytes += data.len() as i64;
+                p.seq += 1;
+                for c in p.cols.iter_mut() {
+                    c.clear();
+                }
+                Ok(())
+            };
+            let mut pending: std::collections::BTreeMap<i64, Pending> = Default::default();
+            let mut st = tx.prepare(
+                "SELECT device_id, start_utc_ms, end_utc_ms, interval_ms, status, reads, writes, read_bytes,
+                   write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms FROM intervals ORDER BY rowid",
+            )?;
+            let mut rows = st.query([])?;
+            while let Some(r) = rows.next()? {
+                let dev: i64 = r.get(0)?;
+                let p = pending.entry(dev).or_insert_with(Pending::new);
+                let num = |i: usize| -> rusqlite::Result<f64> {
+                    Ok(r.get::<_, Option<f64>>(i)?.unwrap_or(f64::NAN))
+                };
+                p.cols[0].push(num(1)?);
+                p.cols[1].push(num(2)?);
+                p.cols[2].push(num(3)?);
+                p.cols[3].push(status_code(r.get_ref(4)?.as_str().unwrap_or("gap")));
+                for k in 4..NCOL {
+                    p.cols[k].push(num(k + 1)?);
+                }
+                if p.len() >= block_rows {
+                    flush(dev, p, &mut sum)?;
+                }
+            }
+            for (dev, p) in pending.iter_mut() {
+                flush(*dev, p, &mut sum)?;
+            }
+        }
+        let meta = serde_json::json!({
+            "format": sum.format,
+            "rows": sum.rows,
+            "maxRowid": sum.max_rowid,
+            "blocks": sum.blocks,
+            "bytes": sum.bytes,
+        });
+        tx.execute(
+            "INSERT INTO meta(key,value) VALUES('interval_blocks',?1) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+            [meta.to_string()],
+        )?;
+        tx.commit()?;
+        Ok(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    fn decode(b: &[u8]) -> Vec<Vec<f64>> {
+        let n = u32::from_le_bytes(b[4..8].try_into().unwrap()) as usize;
+        let mut at = 8;
+        let mut cols = Vec::new();
+        for _ in 0..NCOL {
+            let (kind, width) = (b[at], b[at + 1]);
+            at += 8;
+            let f = |at: usize| f64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+            let col: Vec<f64> = match kind {
+                KIND_NULL => vec![f64::NAN; n],
+                KIND_CONST => {
+                    at += 8;
+                    vec![f(at - 8); n]
+                }
+                KIND_F64 => {
+                    let v = (0..n).map(|i| f(at + 8 * i)).collect();
+                    at += 8 * n;
+                    v
+                }
+                _ => {
+                    let base = f(at);
+                    at += 8;
+                    let w = width as usize;
+                    let v = (0..n)
+                        .map(|i| {
+                            let s = &b[at + w * i..at + w * (i + 1)];
+                            let (u, null) = match w {
+                                1 => (s[0] as u32, 0xFF),
+                                2 => (u16::from_le_bytes([s[0], s[1]]) as u32, 0xFFFF),
+                                _ => (u32::from_le_bytes(s.try_into().unwrap()), u32::MAX),
+                            };
+                            if u == null {
+                                f64::NAN
+                            } else {
+                                base + u as f64
+                            }
+                        })
+                        .collect();
+                    at += (w * n).div_ceil(8) * 8;
+                    v
+                }
+            };
+            cols.push(col);
+        }
+        assert_eq!(at, b.len());
+        cols
+    }
+
+    fn same(a: &[f64], b: &[f64]) -> bool {
+        a.len() == b.len()
+            && a.iter()
+                .zip(b)
+                .all(|(x, y)| (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits())
+    }
+
+    #[test]
+    fn every_kind_of_column_decodes_to_what_was_written() {
+        let mut p = Pending::new();
+        let cols: [Vec<f64>; NCOL] = [
+            vec![1.7e12, 1.7e12 + 1000.0, 1.7e12 + 2000.0], // offsets of 2 bytes
+            vec![1.7e12 + 1000.0, 1.7e12 + 9e6, 1.7e12 + 3000.0], // offsets of 4 bytes
+            vec![1000.25, 999.5, 1000.0],                   // fractional: f64
+            vec![0.0, 0.0, 0.0],                            // constant
+            vec![3.0, f64::NAN, 200.0],                     // 1 byte with a NULL
+            vec![f64::NAN; 3],                              // all NULL
+            vec![0.0, 65_000.0, 512.0],                     // 2 bytes
+            vec![0.0, 5e9, 1.0],                            // beyond 4 bytes: f64
+            vec![-5.0, 7.0, 0.0],                           // negative base
+            vec![4_294_967_294.0, 0.0, 1.0], // the largest 4-byte offset that is not NULL
+            vec![254.0, 0.0, f64::NAN],      // 254 fits one byte beside NULL
+            vec![255.0, 0.0, 1.0],           // 255 does not: 2 bytes
+        ];
+        p.cols = cols.clone();
+        let b = encode_block(&p);
+        let kinds: Vec<(u8, u8)> = {
+            let mut at = 8;
+            let mut k = Vec::new();
+            for c in &cols {
+                let (kind, width) = (b[at], b[at + 1]);
+                k.push((kind, width));
+                at += 8 + match kind {
+                    KIND_NULL => 0,
+                    KIND_CONST => 8,
+                    KIND_F64 => 8 * c.len(),
+                    _ => 8 + (width as usize * c.len()).div_ceil(8) * 8,
+                };
+            }
+            k
+        };
+        assert_eq!(
+            kinds,
+            vec![
+                (2, 2),
+                (2, 4),
+                (3, 8),
+                (1, 0),
+                (2, 1),
+                (0, 0),
+                (2, 2),
+                (3, 8),
+                (2, 1),
+                (2, 4),
+                (2, 1),
+                (2, 2)
+            ]
+        );
+        let back = decode(&b);
+        for (a, c) in back.iter().zip(&cols) {
+            assert!(same(a, c), "{a:?} != {c:?}");
+        }
+        assert_eq!(b.len() % 8, 0);
+    }
+}

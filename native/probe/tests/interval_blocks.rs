@@ -1,0 +1,178 @@
+//! The interval table's columnar blocks (capture schema v5, docs/capture-schema.md
+//! `interval_blocks`): a recording writes them when it stops or completes, a resumed recording
+//! deletes them while it adds rows and writes them again at its end, an import writes them, and
+//! `cacheproof-probe index` (re)writes them, refusing a capture being recorded. Whether the blocks
+//! hold the rows' values exactly is tested by the app, which reads them
+//! (app/test/capture-blocks.test.ts).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::*;
+
+fn q(cap: &Path, sql: &str) -> i64 {
+    rusqlite::Connection::open(cap)
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
+}
+
+/// `meta.interval_blocks`, or None.
+fn blocks_meta(cap: &Path) -> Option<serde_json::Value> {
+    let c = rusqlite::Connection::open(cap).unwrap();
+    c.query_row(
+        "SELECT value FROM meta WHERE key='interval_blocks'",
+        [],
+        |r| r.get::<_, String>(0),
+    )
+    .ok()
+    .map(|v| serde_json::from_str(&v).unwrap())
+}
+
+/// The blocks hold every row: the meta's count and highest rowid are the table's, and the blocks' row counts add up.
+fn assert_blocks_hold_every_row(cap: &Path) {
+    let m = blocks_meta(cap).expect("meta interval_blocks");
+    let rows = q(cap, "SELECT count(*) FROM intervals");
+    assert!(rows > 0);
+    assert_eq!(m["format"], 1);
+    assert_eq!(m["rows"].as_i64().unwrap(), rows);
+    assert_eq!(
+        m["maxRowid"].as_i64().unwrap(),
+        q(cap, "SELECT max(rowid) FROM intervals")
+    );
+    assert_eq!(q(cap, "SELECT sum(rows) FROM interval_blocks"), rows);
+    assert_eq!(
+        q(cap, "SELECT count(DISTINCT device_id) FROM interval_blocks"),
+        q(cap, "SELECT count(DISTINCT device_id) FROM intervals")
+    );
+    assert_eq!(q(cap, "PRAGMA user_version"), 5);
+}
+
+#[test]
+fn a_recording_writes_them_when_it_stops_and_a_resume_deletes_then_rewrites_them() {
+    let _s = serial();
+    let d = TempDir::new("blocks-rec");
+    let cap = d.join("rec.capture");
+    let c = cap.to_str().unwrap();
+    let g = record_detached(
+        &cap,
+        &[
+            "--interval",
+            "200ms",
+            "--plan",
+            "baseline=1h,warmup=1s,measure=1h",
+        ],
+    );
+    wait_for("a few intervals", Duration::from_secs(10), || {
+        q(&cap, "SELECT count(*) FROM intervals") >= 5
+    });
+    assert!(
+        blocks_meta(&cap).is_none(),
+        "no blocks while the recording adds rows"
+    );
+    // `index` refuses a capture being recorded (its lock is held): exit 6
+    let o = probe(&["index", c]);
+    assert_eq!(o.status.code(), Some(6), "{}", one_sentence(&o));
+    drop(g); // stop
+    wait_for("the recorder to stop", Duration::from_secs(10), || {
+        status_json(&cap)["state"] == "stopped"
+    });
+    assert_blocks_hold_every_row(&cap);
+    let first = q(&cap, "SELECT count(*) FROM intervals");
+
+    let o = probe(&["record", "--resume", c, "--detach"]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    let g = RecorderGuard(cap.clone());
+    wait_for("rows after the resume", Duration::from_secs(10), || {
+        q(&cap, "SELECT count(*) FROM intervals") >= first + 3
+    });
+    assert!(
+        blocks_meta(&cap).is_none(),
+        "a resumed recording deletes the blocks"
+    );
+    assert_eq!(q(&cap, "SELECT count(*) FROM interval_blocks"), 0);
+    drop(g);
+    wait_for(
+        "the recorder to stop again",
+        Duration::from_secs(10),
+        || status_json(&cap)["state"] == "stopped",
+    );
+    assert_blocks_hold_every_row(&cap);
+    assert!(q(&cap, "SELECT count(*) FROM intervals") >= first + 3);
+}
+
+#[test]
+fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
+    let d = TempDir::new("blocks-import");
+    // A PerfMon log (typeperf's shape): two disks, 30 samples at 10 s.
+    let mut csv = String::from("\"(PDH-CSV 4.0) (Coordinated Universal Time)(0)\"");
+    let counters = [
+        "Disk Reads/sec",
+        "Disk Writes/sec",
+        "Disk Read Bytes/sec",
+        "Disk Write Bytes/sec",
+        "Avg. Disk sec/Read",
+        "Avg. Disk sec/Write",
+    ];
+    for obj in ["LogicalDisk(C:)", "PhysicalDisk(0 C:)"] {
+        for k in counters {
+            csv.push_str(&format!(",\"\\\\HOST\\{obj}\\{k}\""));
+        }
+    }
+    csv.push_str("\r\n");
+    for r in 0..30 {
+        let s = r * 10;
+        csv.push_str(&format!(
+            "\"01/15/2024 10:{:02}:{:02}.000\"",
+            s / 60,
+            s % 60
+        ));
+        for _ in 0..2 {
+            csv.push_str(&format!(
+                ",\"{}\",\"50\",\"{}\",\"3276800\",\"0.004\",\"0.002\"",
+                200 + r,
+                (200 + r) * 65536
+            ));
+        }
+        csv.push_str("\r\n");
+    }
+    let log = d.join("log.csv");
+    std::fs::write(&log, csv).unwrap();
+    let cap = d.join("imported.capture");
+    let o = probe(&[
+        "import",
+        "perfmon",
+        log.to_str().unwrap(),
+        "--out",
+        cap.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    assert_blocks_hold_every_row(&cap);
+    let blocks = q(&cap, "SELECT count(*) FROM interval_blocks");
+
+    // rows added after the blocks: `index` writes them again, for every row
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute_batch(
+            "INSERT INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes)
+             SELECT device_id, max(start_utc_ms)+10000, max(end_utc_ms)+10000, 10000, 'ok', 7, 7 FROM intervals GROUP BY device_id",
+        )
+        .unwrap();
+    let o = probe(&["index", cap.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        s["rows"].as_i64().unwrap(),
+        q(&cap, "SELECT count(*) FROM intervals")
+    );
+    assert_eq!(s["blocks"].as_i64().unwrap(), blocks);
+    assert_blocks_hold_every_row(&cap);
+    assert!(!d.join("imported.capture.lock").exists());
+
+    // not a capture: exit 5, one sentence
+    let o = probe(&["index", log.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(5), "{}", one_sentence(&o));
+}
