@@ -5,24 +5,52 @@
  */
 import { LOCALE, type Lang } from './types.ts';
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The locale's number formatter for these options, made once and kept (making one costs tens of
+ * microseconds, and a chart's tick labels ask for thousands).
+ */
+export function numberFormat(lang: Lang, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (f === undefined) {
+    f = new Intl.NumberFormat(LOCALE[lang], options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+/** The locale's date formatter for these options, made once and kept (see {@link numberFormat}). */
+export function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat(LOCALE[lang], options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 /** A fixed number of decimals with the locale's grouping: `fmtNumber('fr', 18966.1176, 2)` → `18 966,12`. */
 export function fmtNumber(lang: Lang, value: number, digits = 0): string {
-  return new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** Up to `maxDigits` decimals, trailing zeros dropped: `fmtDecimal('en', 0.15)` → `0.15`, `fmtDecimal('fr', 1.5)` → `1,5`. */
 export function fmtDecimal(lang: Lang, value: number, maxDigits = 4): string {
-  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: maxDigits }).format(value);
+  return numberFormat(lang, { maximumFractionDigits: maxDigits }).format(value);
 }
 
 /** A 0–100 percent: `91.2%` in English, `91,2 %` in French. */
 export function fmtPercent(lang: Lang, value: number, digits = 1): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
+  return numberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
 }
 
 /** A 0–100 percent change with its sign: `+3.2%`, `−12.0%` (fr `+3,2 %`). */
 export function fmtSignedPercent(lang: Lang, value: number, digits = 1): string {
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
+  return numberFormat(lang, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
 }
 
 /**
@@ -30,8 +58,8 @@ export function fmtSignedPercent(lang: Lang, value: number, digits = 1): string 
  * (0.182, 0.0608, 12.3), whole numbers from 100 (`1 234` with the locale's grouping).
  */
 export function fmtSig(lang: Lang, value: number): string {
-  if (Math.abs(value) >= 100 || value === 0) return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(value);
-  return new Intl.NumberFormat(LOCALE[lang], { maximumSignificantDigits: 3 }).format(value);
+  if (Math.abs(value) >= 100 || value === 0) return numberFormat(lang, { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(lang, { maximumSignificantDigits: 3 }).format(value);
 }
 
 /** Decimal byte units by language (powers of 1000, as drive vendors print capacities). */
@@ -61,17 +89,17 @@ export function fmtBytes(lang: Lang, bytes: number): string {
 
 /** A UTC date and time with the zone said: `Nov 20, 2026, 10:09:10 PM UTC`. */
 export function fmtDateTime(lang: Lang, epochMs: number): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs)) + ' UTC';
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs)) + ' UTC';
 }
 
 /** A UTC date in words: `November 20, 2026` (ru `20 ноября 2026 г.`). */
 export function fmtDate(lang: Lang, epochMs: number): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(epochMs));
+  return dateFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(epochMs));
 }
 
 /** A UTC time of day (callers say "UTC" once). */
 export function fmtTime(lang: Lang, epochMs: number): string {
-  return new Intl.DateTimeFormat(LOCALE[lang], { timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs));
+  return dateFormat(lang, { timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs));
 }
 
 /** A UTC instant without the zone suffix (callers say "UTC" once, in a title): date and time, or time only. */
@@ -79,11 +107,11 @@ export function fmtUtc(lang: Lang, epochMs: number, withDate = true): string {
   const o: Intl.DateTimeFormatOptions = withDate
     ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC' }
     : { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(LOCALE[lang], o).format(new Date(epochMs));
+  return dateFormat(lang, o).format(new Date(epochMs));
 }
 
 /** A duration in the locale's own unit words: `90 s`, `1.5 min`, `24 h` (ru `24 ч`). */
 export function fmtDuration(lang: Lang, seconds: number): string {
   const [value, unit] = seconds >= 3600 ? [seconds / 3600, 'hour'] : seconds >= 60 ? [seconds / 60, 'minute'] : [seconds, 'second'];
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }

@@ -4,7 +4,8 @@
  * the JSON output keeps the English message, people see {@link warningText}'s sentence.
  */
 import type { WarningCode } from '@cacheproof/engine';
-import { LOCALE, type Lang } from './types.ts';
+import type { Lang } from './types.ts';
+import { numberFormat } from './numbers.ts';
 
 /** Words that appear as values of `params` (window names, drift metrics, I/O kinds). */
 type WordKey =
@@ -205,7 +206,7 @@ const DIGITS: Record<string, number> = { changePercent: 1, thresholdPercent: 1, 
 const WORD_PARAMS: Record<string, string> = { window: 'window', metric: 'metric', kind: 'kind' };
 
 function intlFormatter(lang: Lang): NumberFormatter {
-  return (value, maxDigits) => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: maxDigits }).format(value);
+  return (value, maxDigits) => numberFormat(lang, { maximumFractionDigits: maxDigits }).format(value);
 }
 
 function isCode(code: string): code is WarningCode {
