@@ -343,7 +343,9 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
 
     async stop(runId) {
       const rec = recordOf(runId);
-      const out = await runProbe(needProbe(), ['stop', rec.captureFile], 30_000);
+      // the probe waits for the recorder to end, which writes the capture's interval blocks as it
+      // stops (about 2 s per million rows beside its 15 s: a week of 16 devices takes under a minute)
+      const out = await runProbe(needProbe(), ['stop', rec.captureFile], 120_000);
       if (out.code !== 0 && out.code !== PROBE_EXIT.notRunning) throw probeError('The recording could not be stopped', out);
       return statusOf(rec);
     },

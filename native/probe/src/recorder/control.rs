@@ -154,6 +154,15 @@ pub fn stop(capture: &Path) -> Result<()> {
                 .and_then(|s| s.parse().ok())
         })
         .unwrap_or(0);
+    // A stopping recorder writes the interval table's columnar blocks (about 1.3 s per 2.8
+    // million rows): the wait allows for them beside the usual 15 s.
+    let rows: i64 = c
+        .conn()
+        .query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
+            r.get(0)
+        })
+        .unwrap_or(0);
+    let wait_ms = 15_000 + (rows.max(0) as u64 / 1_000_000) * 2_000;
     drop(c);
     if pid <= 0 {
         return Err(ProbeError::NotRunning(
@@ -162,14 +171,15 @@ pub fn stop(capture: &Path) -> Result<()> {
     }
     // SAFETY: signal a pid we read from the lock file held by that recorder.
     unsafe { libc::kill(pid, libc::SIGTERM) };
-    for _ in 0..300 {
+    for _ in 0..wait_ms / 50 {
         if !RecorderLock::is_held(capture) {
             return Ok(());
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     Err(ProbeError::NotRunning(format!(
-        "the recorder (pid {pid}) did not stop within 15 s"
+        "the recorder (pid {pid}) did not stop within {} s",
+        wait_ms / 1000
     )))
 }
 
