@@ -42,7 +42,8 @@ Usage:
   cacheproof-probe simulate CAPTURE|TRACE [--kind KIND] [--policy lru,fifo,clock,arc,2q,s3fifo]
                           [--block 4KiB] (--sizes 256MiB,1GiB | --curve)
                           [--writes bypass|invalidate|allocate]
-                          [--sample fixed-rate=R|fixed-size=N] [--lru-by-simulation]
+                          [--sample fixed-rate=R|fixed-size=N [--sample-salt S]]
+                          [--lru-by-simulation]
                           [--quiet] [--json]
   cacheproof-probe latency CAPTURE [--store] [--json]
   cacheproof-probe predict CAPTURE --size SIZE [--block 4KiB] [--devices a,b]
@@ -85,6 +86,7 @@ const VALUE_FLAGS: &[&str] = &[
     "--sizes",
     "--writes",
     "--sample",
+    "--sample-salt",
     "--kind",
     "--device-bytes",
     "--device",
@@ -805,6 +807,7 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
         "--curve",
         "--writes",
         "--sample",
+        "--sample-salt",
         "--lru-by-simulation",
         "--device-bytes",
         "--quiet",
@@ -845,6 +848,19 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
             ))
         })?,
         sample: a.val("--sample").map(sim::cli::parse_sample).transpose()?,
+        sample_salt: match a.val("--sample-salt") {
+            None => 0,
+            Some(v) if a.val("--sample").is_none() => {
+                return Err(usage(format!(
+                    "--sample-salt {v} salts the sampling hash: give it with --sample"
+                )))
+            }
+            Some(v) => v.parse::<u64>().map_err(|_| {
+                usage(format!(
+                    "--sample-salt '{v}': give a whole number from 0 to 18446744073709551615"
+                ))
+            })?,
+        },
         kind: match a.val("--kind") {
             Some(k) => Some(tracein::Kind::parse(k).ok_or_else(|| {
                 usage(format!(

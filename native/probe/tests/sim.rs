@@ -227,14 +227,21 @@ fn exact_lru_on_the_real_cloudphysics_trace_matches_an_ordered_map_lru() {
         assert!(rq > 0);
     }
     // SHARDS at rate 1 samples everything: the exact block curve.
-    let s = shards_curve(&tr.reqs, B, w, Sampling::FixedRate(1.0), &mut |_| {});
+    let s = shards_curve(&tr.reqs, B, w, Sampling::FixedRate(1.0), 0, &mut |_| {});
     let sizes = [100, 4_096, 32_768, 100_000];
     assert_eq!(s.hist.hit_ratios(&sizes), curve.blocks.hit_ratios(&sizes));
     // Fixed-size sampling of 32K blocks stays close to the exact curve.
-    let mut s = shards_curve(&tr.reqs, B, w, Sampling::FixedSize(32_768), &mut |_| {});
+    let mut s = shards_curve(&tr.reqs, B, w, Sampling::FixedSize(32_768), 0, &mut |_| {});
     let sampled = s.finish().hit_ratios(&sizes);
     for (a, e) in sampled.iter().zip(curve.blocks.hit_ratios(&sizes)) {
         assert!((a - e).abs() < 0.01, "SHARDS {a} vs exact {e}");
     }
     assert!(s.rate() < 1.0, "the 32K-block bound lowered the rate");
+    // Another salt samples another set of blocks (another curve), with the same bound.
+    let mut t = shards_curve(&tr.reqs, B, w, Sampling::FixedSize(32_768), 7, &mut |_| {});
+    let salted = t.finish().hit_ratios(&sizes);
+    assert_ne!(salted, sampled, "the salt changes which blocks are sampled");
+    for (a, e) in salted.iter().zip(curve.blocks.hit_ratios(&sizes)) {
+        assert!((a - e).abs() < 0.01, "SHARDS (salt 7) {a} vs exact {e}");
+    }
 }

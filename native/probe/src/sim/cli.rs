@@ -22,6 +22,8 @@ pub struct SimOptions {
     pub curve: bool,
     pub writes: WritePolicy,
     pub sample: Option<Sampling>,
+    /// Salt of the sampling hash (0: the default hash); another salt samples other blocks.
+    pub sample_salt: u64,
     /// Trace kind when the input is not a capture.
     pub kind: Option<Kind>,
     /// LRU by exact simulation instead of stack distances.
@@ -122,6 +124,8 @@ pub struct SamplingJson {
     pub final_rate: f64,
     pub references: u64,
     pub sampled: u64,
+    /// The sampling hash's salt (`--sample-salt`, 0 by default).
+    pub salt: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -305,7 +309,14 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
         let mut tick = Progress::new(o.progress, p.name(), reqs.len());
         let stack = *p == PolicyKind::Lru && !o.lru_by_simulation;
         let (method, sizes): (&'static str, Vec<SizeJson>) = if let Some(mode) = o.sample {
-            let s = shards_curve(&counted_reqs, o.block, o.writes, mode, &mut |i| tick.at(i));
+            let s = shards_curve(
+                &counted_reqs,
+                o.block,
+                o.writes,
+                mode,
+                o.sample_salt,
+                &mut |i| tick.at(i),
+            );
             let ratios = s.hist.hit_ratios(&blocks);
             sampling = Some(SamplingJson {
                 mode: match mode {
@@ -319,6 +330,7 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
                 final_rate: s.rate(),
                 references: s.references,
                 sampled: s.sampled,
+                salt: o.sample_salt,
             });
             (
                 match mode {

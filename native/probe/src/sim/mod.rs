@@ -253,9 +253,10 @@ pub fn shards_curve(
     block: u64,
     writes: WritePolicy,
     mode: Sampling,
+    salt: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Shards {
-    let mut s = Shards::new(mode);
+    let mut s = Shards::salted(mode, salt);
     for (i, r) in reqs.iter().enumerate() {
         if i % PROGRESS_EVERY == 0 {
             progress(i);

@@ -196,10 +196,17 @@ pub struct Shards {
     /// References sampled.
     pub sampled: u64,
     corrected: bool,
+    /// XORed into each key before hashing: another salt samples another set of blocks.
+    salt: u64,
 }
 
 impl Shards {
     pub fn new(mode: Sampling) -> Shards {
+        Shards::salted(mode, 0)
+    }
+    /// A sampler whose hash is salted: the same estimator over another random set of blocks
+    /// (repeating a curve with several salts shows the sampling error's spread).
+    pub fn salted(mode: Sampling, salt: u64) -> Shards {
         let t = match mode {
             Sampling::FixedRate(r) => ((r * SHARDS_P as f64).round() as u64).clamp(1, SHARDS_P),
             Sampling::FixedSize(_) => SHARDS_P,
@@ -213,6 +220,9 @@ impl Shards {
             references: 0,
             sampled: 0,
             corrected: false,
+            // mixed, so that nearby salts sample unrelated blocks (a small salt XORed as it is
+            // would pair each block with a neighbour, which a workload touches alike)
+            salt: if salt == 0 { 0 } else { mix(salt) },
         }
     }
     /// The sampling rate in force now.
@@ -222,7 +232,7 @@ impl Shards {
     #[inline]
     pub fn access(&mut self, key: u64) {
         self.references += 1;
-        let h = mix(key) % SHARDS_P;
+        let h = mix(key ^ self.salt) % SHARDS_P;
         if h >= self.t {
             return;
         }
