@@ -35,7 +35,11 @@ export const BUILD_PACKAGES = [
 ];
 
 /** What `npm run bench` needs beyond the test packages. */
-export const BENCH_PACKAGES = [{ pkg: 'time', cmd: '/usr/bin/time', why: 'peak memory (RSS) of benchmarked commands' }];
+export const BENCH_PACKAGES = [
+  { pkg: 'time', cmd: '/usr/bin/time', why: 'peak memory (RSS) of benchmarked commands' },
+  // no program of its own: present when Python's ensurepip (what `python3 -m venv` needs) imports
+  { pkg: 'python3-venv', cmd: 'python3', test: "python3 -c 'import ensurepip'", why: 'the virtual environments of the PyPI peers (libcachesim, pandas)' },
+];
 
 export function say(line) {
   process.stdout.write(`[cacheproof] ${line}\n`);
@@ -87,7 +91,7 @@ export async function ensureAppBuild() {
 }
 
 export function ensureDebianPackages(packages = TEST_PACKAGES) {
-  const missing = packages.filter((p) => !has(p.cmd));
+  const missing = packages.filter((p) => !has(p.cmd) || (p.test !== undefined && spawnSync('sh', ['-c', p.test], { stdio: 'ignore' }).status !== 0));
   if (missing.length === 0) return;
   const names = [...new Set(missing.map((p) => p.pkg))];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -7,8 +7,12 @@
  *   whose headline figures are those `cacheproof analyze --json` prints for the imported capture;
  * - a before file and an after file imported together into one capture with two phases;
  * - a header-only file is refused with the probe's sentence naming the file and the line, and
- *   nothing is written.
+ *   nothing is written;
+ * - a file with no switch imports as a baseline alone and opens as a workload profile (capacity
+ *   planning without a cache), whose average IOPS is the one the test sums from the capture's rows,
+ *   with health against the latency targets; in English and French, scanned with axe.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -192,3 +196,52 @@ test('a header-only log is refused with the probe sentence naming the file, and 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a log with no switch imports as a baseline alone and opens as a workload profile, in English and French', async ({ host, page }) => {
+  const errors = watchConsole(page);
+  await openImport(page, host.authUrl);
+  await page.getByTestId(TID.importFiles).fill(BEFORE);
+  await page.getByTestId(TID.importPreviewBtn).click();
+  const pv = page.getByTestId(TID.importPreview);
+  await expect(pv).toHaveAttribute('data-ready', 'true');
+  // no switch: the preview says the log opens as a workload profile, and Import is offered
+  await expect(pv).toContainText(importUi.en['pv.noSwitch']);
+  await setRole(page, 'LogicalDisk(C:)', 'other');
+  await page.getByTestId(TID.importPreviewBtn).click();
+  await expect(devicesRole(page, 'LogicalDisk(C:)')).toHaveAttribute('data-role', 'other');
+  await expect(page.getByTestId(TID.importStart)).toBeEnabled();
+  await page.getByTestId(TID.importStart).click();
+
+  const profile = page.getByTestId(TID.profile);
+  await expect(profile).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId(TID.profileBadge)).toBeVisible();
+  const captures = readdirSync(join(host.data, 'imports')).filter((f) => f.endsWith('.capture'));
+  expect(captures).toHaveLength(1);
+  const capture = join(host.data, 'imports', captures[0] as string);
+  // The average IOPS of the disk over the whole log, summed here from the capture's rows: I/Os of
+  // the intervals that carry numbers over their seconds (docs/metrics.md, window summaries).
+  const [ios, seconds] = execFileSync('sqlite3', [capture, `SELECT sum(reads + writes), sum(interval_ms) / 1000.0 FROM intervals
+    WHERE device_id = (SELECT id FROM devices WHERE name = 'PhysicalDisk(1 C: E:)') AND status = 'ok' AND reads IS NOT NULL AND writes IS NOT NULL AND interval_ms > 0`], { encoding: 'utf8' }).trim().split('|').map(Number);
+  await cardMatches(page, TID.profileCardIops, [(ios as number) / (seconds as number)]);
+  const health = page.getByTestId(TID.profileHealth);
+  await expect(health).toHaveAttribute('data-grade', /^(good|warning|bad|no-data)$/u);
+  // a row per target of the default preset (generic: reads and writes), each graded
+  await expect(health.locator('tbody tr[data-metric="read"]')).toHaveCount(1);
+  await expect(health.locator('tbody tr[data-metric="write"]')).toHaveCount(1);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'axe (en)').toEqual([]);
+
+  // the same profile in French: its strings, and the same figure in the locale's format
+  await page.evaluate(() => { globalThis.localStorage.setItem('cacheproof.lang', 'fr'); });
+  await page.reload();
+  await expect(page.getByTestId(TID.profile)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId(TID.profileHealth)).toContainText('Santé');
+  await expect(page.getByTestId(TID.profileCardIops)).toBeVisible();
+  const axeFr = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axeFr.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'axe (fr)').toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+function devicesRole(page: Page, device: string): ReturnType<Page['locator']> {
+  return page.getByTestId(TID.importDevices).locator(`tr[data-device="${device}"]`);
+}

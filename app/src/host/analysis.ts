@@ -302,7 +302,7 @@ export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha
  */
 export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): ProfileView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
-  const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline });
+  const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
   if (!profile.ok) throw new HostError('analysis-failed', profile.error.message);
   return {
     id: meta.id,

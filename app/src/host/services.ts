@@ -141,6 +141,11 @@ export function createHandlers(ctx: HostContext): Handlers {
       if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
       return view;
     },
+    'analysis.openProfile': async ({ path }) => {
+      const full = resolve(path);
+      const name = basename(full).replace(/\.(capture|sqlite|db)$/i, '');
+      return loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name, isSample: false }, {});
+    },
     'run.openProfile': async ({ runId }) => {
       const run = runs.forOpen(runId);
       const full = resolve(run.capture);

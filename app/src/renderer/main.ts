@@ -8,6 +8,7 @@
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
+ *   #/profile-file/<path>    a capture file's baseline alone (an imported log with no switch)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
  *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
  *   #/import                 Import a log: preview, import, open the dashboard (import/)
@@ -148,7 +149,10 @@ function render(): void {
     current = liveScreen(ctx(), id);
     main.append(current.node);
   } else if (name === 'profile' && id !== undefined) {
-    current = profileScreen(ctx(), id);
+    current = profileScreen(ctx(), { runId: id });
+    main.append(current.node);
+  } else if (name === 'profile-file' && id !== undefined) {
+    current = profileScreen(ctx(), { path: id });
     main.append(current.node);
   } else if (name === 'import') {
     current = importScreen(ctx());

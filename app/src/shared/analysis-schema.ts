@@ -211,6 +211,7 @@ export const WorkloadProfileSchema = z.object({
   backing: WindowSummary.nullable(),
   perDevice: z.array(z.object({ device: z.string(), role: DeviceRoleSchema, summary: WindowSummary })),
   warnings: z.array(AnalysisWarning),
+  health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), window: HealthWindow }),
 });
 
 // Compile-time drift checks: each line is a type error when the schema and the engine type differ.

@@ -38,6 +38,8 @@ export interface CacheProofApi {
   openRun(runId: string): Promise<Result<AnalysisView>>;
   /** The baseline of a run's capture alone as a workload profile (for a run stopped before the switch). */
   openRunProfile(runId: string): Promise<Result<ProfileView>>;
+  /** A capture file's baseline alone as a workload profile (an imported log with no switch). */
+  openCaptureProfile(path: string): Promise<Result<ProfileView>>;
   /** The report's HTML (without styles) and its stylesheet, for the Export screen's preview. */
   previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
   /** Starts a report export; returns the job id to poll. */
@@ -103,6 +105,7 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     resumeRun: (runId) => call('run.resume', { runId }),
     openRun: (runId) => call('run.open', { runId }),
     openRunProfile: (runId) => call('run.openProfile', { runId }),
+    openCaptureProfile: (path) => call('analysis.openProfile', { path }),
     previewReport: (request) => call('report.preview', request),
     startReport: async (request) => {
       const r = await call('report.start', request);

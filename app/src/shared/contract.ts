@@ -332,6 +332,11 @@ export const CHANNELS = {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     reply: AnalysisView,
   },
+  /** A capture's baseline (its whole time when it has no switch: an imported log with no switch) alone, as a workload profile. */
+  'analysis.openProfile': {
+    request: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    reply: ProfileView,
+  },
   /** Where the analysis of a capture being opened is (null when none is being computed: not started, done, or failed). */
   'analysis.progress': { request: AnalysisTarget, reply: z.object({ progress: AnalysisProgress.nullable() }) },
   /** Stops the analysis of a capture being opened: its open call fails with `analysis-cancelled`; false when none was running. */

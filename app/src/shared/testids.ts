@@ -116,6 +116,8 @@ export const TID = {
   /** The workload profile screen (profile/): a run's baseline alone, no before/after. */
   profile: 'profile',
   profileBadge: 'profile-badge',
+  /** The workload profile's health against the latency targets (`data-grade`). */
+  profileHealth: 'profile-health',
   profileWindow: 'profile-window',
   profileCardIops: 'profile-card-iops',
   profileCardP95: 'profile-card-p95',

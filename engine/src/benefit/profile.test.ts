@@ -43,4 +43,23 @@ describe('profileWorkload (the baseline alone)', () => {
     const bad = profileWorkload(data, { backing: ['nope'] });
     expect(bad.ok).toBe(false);
   });
+  it('grades the application-facing group against the latency targets, as the analysis grades its baseline', () => {
+    const data = stoppedInBaseline();
+    const p = profileWorkload(data);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.health.preset).toBe('generic');
+    expect(p.health.devices).toEqual(p.devices.front);
+    expect(p.health.window.checks.map((c) => c.metric)).toEqual(['read', 'write']);
+    const read = p.health.window.checks[0];
+    expect(read?.averageMs).toBeCloseTo(p.appFacing.means.rAwaitMs as number, 9);
+    // targets below the average break it: the window is bad; an unknown preset is refused
+    const strict = profileWorkload(data, { targets: { readMs: (read?.averageMs as number) / 2 } });
+    if (!strict.ok) throw new Error(strict.error.message);
+    expect(strict.health.preset).toBe('custom');
+    expect(strict.health.window.grade).toBe('bad');
+    expect(strict.health.window.checks[0]?.meetsTarget).toBe(false);
+    const bad = profileWorkload(data, { targets: 'nonesuch' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.code).toBe('invalid-option');
+  });
 });

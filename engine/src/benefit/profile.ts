@@ -15,7 +15,9 @@ import { resolveDevices } from './devices.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode } from './figures.ts';
-import type { AnalysisWarning } from './result.ts';
+import type { AnalysisWarning, AnalyzeOptions } from './result.ts';
+import type { HealthWindow, LatencyTargets } from './health.ts';
+import { gradeHealth, resolveTargets } from './health.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -32,6 +34,8 @@ export interface WorkloadProfile {
   perDevice: { device: string; role: DeviceRole; summary: WindowSummary }[];
   /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis. */
   warnings: AnalysisWarning[];
+  /** The application-facing group over the window graded against the latency targets, as the analysis grades each window (docs/metrics.md § Health). */
+  health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow };
 }
 
 /**
@@ -43,7 +47,14 @@ export interface WorkloadProfile {
  * const p = profileWorkload(capture); // a capture stopped during its baseline
  * if (p.ok) console.log(p.appFacing.means.iops, p.appFacing.percentiles.iops?.p95, p.window.seconds);
  */
-export function profileWorkload(data: CaptureData, options: { front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined } = {}): WorkloadProfile | AnalyzeFailure {
+export function profileWorkload(data: CaptureData, options: {
+  front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined;
+  /** Latency targets: a preset name (default `generic`) or the targets themselves, as {@link analyze} takes them. */
+  targets?: AnalyzeOptions['targets'];
+} = {}): WorkloadProfile | AnalyzeFailure {
+  const targetsIn = options.targets ?? 'generic';
+  const targets = resolveTargets(targetsIn);
+  if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
   const columns: readonly DeviceColumns[] = data.columns ?? columnsFromRecords(data.intervals);
   if (columns.every((c) => c.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
   const byDevice = new Map<string, DeviceColumns>();
@@ -84,7 +95,8 @@ export function profileWorkload(data: CaptureData, options: { front?: string | r
   const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
   const summary = (names: readonly string[]): WindowSummary => summarizeSeries(buildSeriesFromColumns(listOf(names), window));
   const appNames = front.length > 0 ? front : backing;
-  const app = summary(appNames);
+  const appSeries = buildSeriesFromColumns(listOf(appNames), window);
+  const app = summarizeSeries(appSeries);
   if (app.okIntervals === 0) {
     return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of the profiled devices.`);
   }
@@ -107,5 +119,6 @@ export function profileWorkload(data: CaptureData, options: { front?: string | r
     backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
     perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
     warnings,
+    health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
   };
 }

@@ -64,6 +64,8 @@ export function importScreen(ctx: Ctx): Screen {
 
   /** The request the current preview was made for (Import is for exactly that). */
   let previewed: string | null = null;
+  /** Whether the last preview had a switch (a measure window): the import then opens as an analysis, else as a workload profile. */
+  let previewedSwitch = false;
 
   const showError = (what: string, code: Parameters<typeof errorText>[1], message?: string, extra?: string): void => {
     errorBox.replaceChildren(el('p', { class: 'err-what' }, what), el('p', {}, errorText(lang, code)));
@@ -202,8 +204,10 @@ export function importScreen(ctx: Ctx): Screen {
         return;
       }
       previewed = JSON.stringify(r);
+      previewedSwitch = res.value.phases.some((ph) => ph.name === 'measure');
       drawPreview(res.value);
-      startBtn.disabled = !(res.value.ready && res.value.phases.some((ph) => ph.name === 'measure'));
+      // with no switch the whole log is a baseline: it imports, and opens as a workload profile
+      startBtn.disabled = !res.value.ready;
     });
   });
 
@@ -236,7 +240,8 @@ export function importScreen(ctx: Ctx): Screen {
       }
       progress.value = res.value.percent;
       if (res.value.done && res.value.capturePath !== null) {
-        openCapture(res.value.capturePath);
+        if (previewedSwitch) openCapture(res.value.capturePath);
+        else ctx.go(`profile-file/${encodeURIComponent(res.value.capturePath)}`);
         return;
       }
       timer = setTimeout(() => poll(jobId, what), 250);

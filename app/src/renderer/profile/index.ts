@@ -1,6 +1,7 @@
 /**
  * The workload profile: a run's baseline alone, for a run stopped before the cache was switched
- * on (the host's `run.openProfile`, engine `profileWorkload`). Window summary figures of the
+ * on (the host's `run.openProfile`), or a capture file's (`analysis.openProfile`: an imported log
+ * with no switch, for capacity planning without a cache); engine `profileWorkload`. Window summary figures of the
  * application-facing devices and a row per device, each with its unit and window; no
  * before/after, and the screen says so. Every figure comes from the host: nothing is computed here.
  */
@@ -10,16 +11,21 @@ import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
-import { fmtDuration, fmtNumber, fmtPercent, fmtUtc } from '../format.ts';
+import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
+import { dashboard, type DashboardKey } from '../../shared/i18n/dashboard.ts';
 import type { Ctx, Screen } from '../screen.ts';
 
-export function profileScreen(ctx: Ctx, runId: string): Screen {
+/** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>`). */
+export type ProfileTarget = { runId: string } | { path: string };
+
+export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
   const lang = ctx.lang;
   const t = (key: ProfileKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
   let disposed = false;
   const status = el('p', { role: 'status' }, t('loading'));
   const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, t('back'));
-  back.addEventListener('click', () => ctx.go(`run/${encodeURIComponent(runId)}`));
+  if (!('runId' in target)) back.textContent = t('toImport');
+  back.addEventListener('click', () => ctx.go('runId' in target ? `run/${encodeURIComponent(target.runId)}` : 'import'));
   const body = el('div', {});
   const node = el('div', { class: 'profile', 'data-testid': TID.profile }, status, body, el('div', { class: 'actions' }, back));
 
@@ -47,7 +53,7 @@ export function profileScreen(ctx: Ctx, runId: string): Screen {
     body.replaceChildren(
       el('h2', {}, t('title', { name: v.name })),
       el('p', {}, el('span', { class: 'badge mode mode-backing-only', 'data-testid': TID.profileBadge }, t('badge'))),
-      el('p', {}, t('intro')),
+      el('p', {}, t('runId' in target ? 'intro' : 'introImport')),
       el('p', { 'data-testid': TID.profileWindow }, windowText),
       el('p', {}, devicesText),
       el('div', { class: 'cards' },
@@ -61,10 +67,37 @@ export function profileScreen(ctx: Ctx, runId: string): Screen {
         el('caption', {}, t('table.caption')),
         el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.coverage'] as const).map((k) => el('th', { scope: 'col' }, t(k))))),
         el('tbody', {}, ...p.perDevice.map(row))),
+      healthSection(v),
       el('p', { class: 'help' }, t('method')));
   };
 
-  void ctx.api.openRunProfile(runId).then((r) => {
+  /** Health against the latency targets over the window, graded by the engine (as the dashboard shows each window's). */
+  const healthSection = (v: ProfileView): HTMLElement => {
+    const h = v.profile.health;
+    const d = (key: DashboardKey, p?: Record<string, string | number>): string => translate(dashboard, lang, key, p);
+    const ms = (x: number | null): string => (x === null ? t('na') : `${fmtSig(lang, x)} ${t('unit.ms')}`);
+    const targets = ([['readMs', 'health.target.readMs'], ['writeMs', 'health.target.writeMs'], ['transferMs', 'health.target.transferMs']] as const)
+      .flatMap(([k, key]) => (h.targets[k] === undefined ? [] : [d(key, { value: ms(h.targets[k] ?? null) })]));
+    const rows = h.window.checks.map((c) => el('tr', { 'data-metric': c.metric },
+      el('th', { scope: 'row' }, d(`metric.${c.metric}`)),
+      el('td', { class: 'num' }, ms(c.targetMs)),
+      el('td', { class: 'num' }, ms(c.averageMs)),
+      el('td', {}, c.meetsTarget === null ? t('na') : d(c.meetsTarget ? 'health.meets' : 'health.breaks')),
+      el('td', { class: 'num' }, c.breakingPercent === null ? t('na')
+        : d('health.breakingCell', { count: fmtNumber(lang, c.intervalsBreaking), checked: fmtNumber(lang, c.intervalsChecked), percent: fmtPercent(lang, c.breakingPercent) }))));
+    return el('section', { 'data-testid': TID.profileHealth, 'data-grade': h.window.grade },
+      el('h3', {}, d('health.title')),
+      el('p', {}, d('health.targets', { preset: h.preset, targets: targets.join(', '), devices: h.devices.join(', ') })),
+      el('p', {}, d('health.grade', { window: t('health.window'), grade: d(`grade.${h.window.grade}`) })),
+      h.window.checks.length === 0 ? el('p', {}, d('health.noCheck'))
+        : el('table', {},
+          el('thead', {}, el('tr', {}, ...(['health.col.metric', 'health.col.target', 'health.col.average', 'health.col.result', 'health.col.breaking'] as const).map((k) => el('th', { scope: 'col' }, d(k))))),
+          el('tbody', {}, ...rows)),
+      el('p', { class: 'help' }, d('def.health')));
+  };
+
+  const opening = 'runId' in target ? ctx.api.openRunProfile(target.runId) : ctx.api.openCaptureProfile(target.path);
+  void opening.then((r) => {
     if (disposed) return;
     status.hidden = true;
     if (r.ok) show(r.value);

@@ -11,7 +11,7 @@ export type ProfileKey =
   | 'unit.iops' | 'unit.mbps' | 'unit.ms' | 'unit.kib' | 'na'
   | 'table.caption' | 'col.device' | 'col.role' | 'col.iops' | 'col.mbps' | 'col.latency' | 'col.readShare' | 'col.coverage'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
-  | 'method' | 'resume' | 'back';
+  | 'method' | 'resume' | 'back' | 'introImport' | 'health.window' | 'toImport';
 
 export const profile: Catalog<ProfileKey> = {
   en: {
@@ -51,6 +51,9 @@ export const profile: Catalog<ProfileKey> = {
     method: 'Means are ratios of sums over the measured intervals (IOPS = I/Os ÷ seconds, response time = I/O time ÷ I/Os); the percentile is type 7 over the intervals (docs/metrics.md).',
     resume: 'Resume the run',
     back: 'Back to the run',
+    introImport: 'This log has no switch, so it is a baseline alone: these figures describe the workload the disks carried, for sizing without a cache. Import it again with a switch time, or with the files after the switch, to measure a cache.',
+    'health.window': 'Baseline',
+    toImport: 'Back to Import a log',
   },
   fr: {
     open: 'Analyser la période de référence seule',
@@ -89,6 +92,9 @@ export const profile: Catalog<ProfileKey> = {
     method: 'Les moyennes sont des rapports de sommes sur les intervalles mesurés (IOPS = E/S ÷ secondes, temps de réponse = temps d’E/S ÷ E/S) ; le centile est de type 7 sur les intervalles (docs/metrics.md).',
     resume: 'Reprendre la mesure',
     back: 'Retour à la mesure',
+    introImport: 'Ce journal n’a pas de bascule : c’est une référence seule. Ces chiffres décrivent la charge des disques, pour dimensionner sans cache. Importez-le de nouveau avec une heure de bascule, ou avec les fichiers d’après la bascule, pour mesurer un cache.',
+    'health.window': 'Référence',
+    toImport: 'Retour à Importer un journal',
   },
   es: {
     open: 'Analizar solo la línea base',
@@ -127,6 +133,9 @@ export const profile: Catalog<ProfileKey> = {
     method: 'Las medias son cocientes de sumas sobre los intervalos medidos (IOPS = E/S ÷ segundos, tiempo de respuesta = tiempo de E/S ÷ E/S); el percentil es de tipo 7 sobre los intervalos (docs/metrics.md).',
     resume: 'Reanudar la medición',
     back: 'Volver a la medición',
+    introImport: 'Este registro no tiene cambio, así que es solo una línea base: estas cifras describen la carga de los discos, para dimensionar sin caché. Impórtelo de nuevo con una hora de cambio, o con los archivos posteriores al cambio, para medir una caché.',
+    'health.window': 'Línea base',
+    toImport: 'Volver a Importar un registro',
   },
   ru: {
     open: 'Проанализировать только базовый период',
@@ -165,5 +174,8 @@ export const profile: Catalog<ProfileKey> = {
     method: 'Средние — отношения сумм по измеренным интервалам (IOPS = операции ÷ секунды, время отклика = время операций ÷ операции); процентиль — тип 7 по интервалам (docs/metrics.md).',
     resume: 'Возобновить измерение',
     back: 'Назад к измерению',
+    introImport: 'В этом журнале нет переключения, поэтому это только базовый период: показатели описывают нагрузку на диски для планирования без кэша. Импортируйте его снова с временем переключения или с файлами после переключения, чтобы измерить кэш.',
+    'health.window': 'Базовый период',
+    toImport: 'Назад к импорту журнала',
   },
 };

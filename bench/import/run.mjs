@@ -1,0 +1,139 @@
+// Benchmark (not a test): importing a large Windows Performance Monitor log. A ~500 MB PerfMon
+// CSV is built by repeating the data rows of a real file (../shared/realdata/perfmon_csv/
+// reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv: typeperf, LogicalDisk and PhysicalDisk,
+// 5 s interval) with times advancing by the file's interval, then
+//   cacheproof-probe import perfmon FILE --out CAPTURE   (parse, convert, write the capture)
+// runs against pandas.read_csv(FILE) (parse only; pandas from PyPI, installed by this script
+// into bench/import/.venv), on the same file. Prints both times, both peak RSS (/usr/bin/time) and
+// the ratio. Target: the import at least 3× faster than pandas parses.
+// Usage: node bench/import/run.mjs [--mb 500] [--runs 3]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const targetMb = arg('--mb', 500);
+const runs = arg('--runs', 3);
+const TARGET_RATIO = 3;
+const real = join(root, '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
+if (!existsSync(real)) {
+  console.log(`SKIP bench/import: ${real} is absent (../shared/realdata is needed)`);
+  process.exit(0);
+}
+execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
+const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+// ---- the big file (kept between runs: same source, same size, same bytes) -------------------
+const cacheDir = join(root, 'node_modules', '.cache', 'cacheproof-bench');
+mkdirSync(cacheDir, { recursive: true });
+const big = join(cacheDir, `import-perfmon-${targetMb}MB.csv`);
+if (!existsSync(big)) {
+  const lines = readFileSync(real, 'latin1').split(/\r?\n/).filter((l) => l.length > 0);
+  const header = lines[0];
+  const rows = lines.slice(1).map((l) => l.slice(l.indexOf(',')));
+  const stamp = (l) => {
+    const m = /^"(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d):(\d\d)\.(\d{3})"/.exec(l);
+    return Date.UTC(+m[3], +m[1] - 1, +m[2], +m[4], +m[5], +m[6], +m[7]);
+  };
+  const first = stamp(lines[1]);
+  const stepMs = Math.round((stamp(lines.at(-1)) - first) / (lines.length - 2));
+  const p2 = (n) => String(n).padStart(2, '0');
+  const fmt = (ms) => {
+    const d = new Date(ms);
+    return `"${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${d.getUTCFullYear()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, '0')}"`;
+  };
+  const tmp = `${big}.partial`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, `${header}\r\n`);
+    let bytes = 0, i = 0, chunk = [];
+    while (bytes < targetMb * 1e6) {
+      const line = `${fmt(first + i * stepMs)}${rows[i % rows.length]}\r\n`;
+      chunk.push(line);
+      bytes += line.length;
+      i++;
+      if (chunk.length === 10_000) {
+        writeSync(fd, chunk.join(''));
+        chunk = [];
+      }
+    }
+    writeSync(fd, chunk.join(''));
+    console.log(`built ${big}: ${i.toLocaleString('en')} rows of ${rows.length} real rows repeated, every ${stepMs} ms`);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, big);
+}
+const sizeMb = statSync(big).size / 1e6;
+const cols = readFileSync(real, 'latin1').split(/\r?\n/)[0].split('","').length;
+console.log(`file: ${big} (${sizeMb.toFixed(0)} MB, ${cols} columns)`);
+
+// ---- pandas in the benchmark's own virtual environment ---------------------------------------
+const venv = join(here, '.venv');
+const py = join(venv, 'bin', 'python');
+const hasPandas = () => existsSync(py) && spawnSync(py, ['-c', 'import pandas'], { stdio: 'ignore' }).status === 0;
+if (!hasPandas()) {
+  console.log('installing pandas from PyPI into bench/import/.venv …');
+  const v = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+  const p = v.status === 0 ? spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', 'pandas'], { encoding: 'utf8' }) : null;
+  if (!hasPandas()) {
+    console.log(`pandas could not be installed: ${v.status !== 0 ? 'python3 -m venv failed (apt-get install python3-venv)' : (p.stderr || p.stdout).trim().split('\n').slice(-3).join(' / ')}`);
+    process.exit(0);
+  }
+}
+const pandasVersion = execFileSync(py, ['-c', 'import pandas; print(pandas.__version__)']).toString().trim();
+
+// ---- timing ------------------------------------------------------------------------------------
+const work = mkdtempSync(join(tmpdir(), 'cacheproof-bench-import-'));
+const timesFile = join(work, 'time.txt');
+/** Runs a command: wall seconds and peak RSS in MB (null without /usr/bin/time), and its stdout. */
+function time(cmd, args) {
+  const t = performance.now();
+  const r = timeBin === null
+    ? spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(timeBin, ['-f', '%M', '-o', timesFile, cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wall = (performance.now() - t) / 1000;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  const rssMb = timeBin === null ? null : Number(readFileSync(timesFile, 'utf8').trim().split('\n').pop()) / 1024;
+  return { wall, rssMb, out: r.stdout };
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const PANDAS = 'import sys, pandas\ndf = pandas.read_csv(sys.argv[1])\nprint(len(df), len(df.columns))';
+try {
+  const I = [], P = [];
+  let imported = null, parsed = null;
+  for (let k = 0; k < runs; k++) {
+    const out = join(work, `run${k}.capture`);
+    const i = time(probe, ['import', 'perfmon', big, '--out', out, '--json']);
+    imported = JSON.parse(i.out);
+    rmSync(out, { force: true });
+    I.push(i);
+    const p = time(py, ['-c', PANDAS, big]);
+    parsed = p.out.trim();
+    P.push(p);
+  }
+  const iw = median(I.map((x) => x.wall)), pw = median(P.map((x) => x.wall));
+  const mb = (xs) => (xs.some((x) => x.rssMb === null) ? 'n/a' : `${median(xs.map((x) => x.rssMb)).toFixed(0)} MB`);
+  console.log(`imported: ${imported.intervals?.toLocaleString?.('en') ?? '?'} intervals of ${imported.devices ?? '?'} devices from ${imported.samples?.toLocaleString?.('en') ?? '?'} samples; pandas ${pandasVersion}: ${parsed} (rows, columns)`);
+  console.log('');
+  console.log(`| what (median of ${runs}) | wall time | MB/s | peak RSS |`);
+  console.log('|---|---:|---:|---:|');
+  console.log(`| cacheproof-probe import perfmon (parse + write the capture) | ${iw.toFixed(2)} s | ${(sizeMb / iw).toFixed(0)} | ${mb(I)} |`);
+  console.log(`| pandas.read_csv (parse only; peer) | ${pw.toFixed(2)} s | ${(sizeMb / pw).toFixed(0)} | ${mb(P)} |`);
+  console.log(`| ratio pandas / import | ${(pw / iw).toFixed(2)}× (target ≥ ${TARGET_RATIO}×: ${pw / iw >= TARGET_RATIO ? 'met' : 'NOT met'}) | | |`);
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`\nload average during the run: ${load} (2 cores; times stretch on a busy machine)`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
