@@ -58,7 +58,7 @@ describe('profileWorkload (the baseline alone)', () => {
     expect(strict.health.preset).toBe('custom');
     expect(strict.health.window.grade).toBe('bad');
     expect(strict.health.window.checks[0]?.meetsTarget).toBe(false);
-    const bad = profileWorkload(data, { targets: 'nonesuch' });
+    const bad = profileWorkload(data, { targets: 'nonesuch' as unknown as 'generic' }); // as a JSON option file could give it
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.code).toBe('invalid-option');
   });
