@@ -144,6 +144,31 @@ pub fn decode(b: &[u8], given: Option<&str>) -> std::result::Result<Decoded, Str
     })
 }
 
+/// [`decode`] taking the bytes over: plain UTF-8 (no encoding given, no BOM, not UTF-16) becomes
+/// the text without a copy, so a large log is held once, not twice.
+pub fn decode_owned(b: Vec<u8>, given: Option<&str>) -> std::result::Result<Decoded, String> {
+    let plain = given.is_none()
+        && ![
+            &[0xEF, 0xBB, 0xBF][..],
+            &[0xFF, 0xFE][..],
+            &[0xFE, 0xFF][..],
+        ]
+        .iter()
+        .any(|bom| b.starts_with(bom))
+        && utf16_guess(&b).is_none();
+    if plain {
+        return match String::from_utf8(b) {
+            Ok(text) => Ok(Decoded {
+                text,
+                encoding: "utf-8",
+                how: "detected",
+            }),
+            Err(e) => decode(e.as_bytes(), given),
+        };
+    }
+    decode(&b, given)
+}
+
 /// Encode text (for tests and the localized fixtures they build).
 pub fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
     let (enc, n) = by_name(name)?;
@@ -152,4 +177,32 @@ pub fn encode(text: &str, name: &str) -> Option<Vec<u8>> {
         "utf-16be" => text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect(),
         _ => enc.encode(text).0.into_owned(),
     })
+}
+
+#[cfg(test)]
+mod owned_tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn decode_owned_reads_what_decode_reads() {
+        let utf8 = "\"(PDH-CSV 4.0)\",\"\\\\h\\Физический диск(0 C:)\\x\"\r\n"
+            .as_bytes()
+            .to_vec();
+        let mut bom = vec![0xEF, 0xBB, 0xBF];
+        bom.extend_from_slice(&utf8);
+        let cp1251 = encode("Физический диск", "cp1251").unwrap();
+        let utf16 = encode("\"(PDH-CSV 4.0)\",\"a\"\r\n", "utf-16le").unwrap();
+        for (b, given) in [
+            (utf8.clone(), None),
+            (bom, None),
+            (cp1251, None),
+            (utf16, None),
+            (utf8, Some("cp1252")),
+        ] {
+            let a = decode(&b, given).unwrap();
+            let o = decode_owned(b, given).unwrap();
+            assert_eq!((a.text, a.encoding, a.how), (o.text, o.encoding, o.how));
+        }
+    }
 }

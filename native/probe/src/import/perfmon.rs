@@ -137,42 +137,70 @@ pub fn split_fields(
     delim: char,
 ) -> std::result::Result<Vec<String>, (usize, &'static str)> {
     let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut chars = line.chars().peekable();
-    let mut quoted = false;
-    let mut in_q = false;
+    let n = split_fields_into(line, delim, &mut out)?;
+    out.truncate(n);
+    Ok(out)
+}
+
+/// [`split_fields`] into reused buffers: the fields go to `out[..n]` (each String cleared and
+/// refilled, so a log's rows are split without allocating once the buffers have grown), and `n` is
+/// returned. A field that starts with a quote (after blanks) is quoted: `""` inside is a quote,
+/// and what follows its closing quote up to the delimiter is dropped; any other field is kept as
+/// written. `delim` is ASCII (`,`, `;` or a tab).
+pub fn split_fields_into(
+    line: &str,
+    delim: char,
+    out: &mut Vec<String>,
+) -> std::result::Result<usize, (usize, &'static str)> {
+    let d = delim as u8;
+    let b = line.as_bytes();
+    let len = b.len();
+    let mut n = 0usize;
+    let mut i = 0usize;
     loop {
-        let Some(c) = chars.next() else {
-            if in_q {
-                return Err((
-                    out.len() + 1,
-                    "a quoted value is not closed (the line is cut off?)",
-                ));
-            }
-            out.push(std::mem::take(&mut cur));
-            return Ok(out);
-        };
-        if in_q {
-            if c == '"' {
-                if chars.peek() == Some(&'"') {
-                    cur.push('"');
-                    chars.next();
-                } else {
-                    in_q = false;
-                }
-            } else {
-                cur.push(c);
-            }
-        } else if c == '"' && !quoted && cur.trim().is_empty() {
-            cur.clear();
-            in_q = true;
-            quoted = true;
-        } else if c == delim {
-            out.push(std::mem::take(&mut cur));
-            quoted = false;
-        } else if !quoted {
-            cur.push(c);
+        if n == out.len() {
+            out.push(String::new());
         }
+        let cur = &mut out[n];
+        cur.clear();
+        let start = i;
+        while i < len && b[i] != d && b[i] != b'"' {
+            i += 1;
+        }
+        if i < len && b[i] == b'"' && line[start..i].trim().is_empty() {
+            i += 1;
+            let mut seg = i;
+            loop {
+                if i >= len {
+                    return Err((n + 1, "a quoted value is not closed (the line is cut off?)"));
+                }
+                if b[i] == b'"' {
+                    cur.push_str(&line[seg..i]);
+                    if i + 1 < len && b[i + 1] == b'"' {
+                        cur.push('"');
+                        i += 2;
+                        seg = i;
+                        continue;
+                    }
+                    i += 1;
+                    break;
+                }
+                i += 1;
+            }
+            while i < len && b[i] != d {
+                i += 1;
+            }
+        } else {
+            while i < len && b[i] != d {
+                i += 1;
+            }
+            cur.push_str(&line[start..i]);
+        }
+        n += 1;
+        if i >= len {
+            return Ok(n);
+        }
+        i += 1;
     }
 }
 
@@ -587,24 +615,16 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             "the header has no data rows below it: nothing to import",
         ));
     }
-    let mut rows: Vec<(usize, Vec<String>)> = Vec::with_capacity(data.len());
-    for (ln, l) in &data {
-        let f = split_fields(l, delim).map_err(|(c, m)| bad(file, Some(*ln), Some(c), m))?;
-        if f.len() != ncols {
-            return Err(bad(
-                file,
-                Some(*ln),
-                Some(f.len().min(ncols) + usize::from(f.len() < ncols)),
-                format!(
-                    "{} columns where the header has {ncols} (the line is cut off, or the file was edited)",
-                    f.len()
-                ),
-            ));
-        }
-        rows.push((*ln, f));
-    }
-    let day_first = rows.iter().any(|(_, f)| {
-        let d = f[0].trim().split(' ').next().unwrap_or("");
+    // Day-first dates: a first number above 12 anywhere in the time column (read alone first).
+    let day_first = data.iter().any(|(_, l)| {
+        let first = l.split(delim).next().unwrap_or("");
+        let d = first
+            .trim()
+            .trim_matches('"')
+            .trim()
+            .split(' ')
+            .next()
+            .unwrap_or("");
         d.contains('/')
             && d.split('/')
                 .next()
@@ -619,7 +639,24 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     };
     let off = p.utc_offset_min.unwrap_or(0);
     let mut prev: Option<i64> = None;
-    for (ln, f) in rows {
+    // One row at a time, split into buffers reused for every row: a log of any length is read
+    // with the memory of its samples, not of its text split into strings.
+    let mut f: Vec<String> = Vec::with_capacity(ncols);
+    p.samples.reserve(data.len());
+    for (ln, l) in &data {
+        let ln = *ln;
+        let nf = split_fields_into(l, delim, &mut f)
+            .map_err(|(c, m)| bad(file, Some(ln), Some(c), m))?;
+        if nf != ncols {
+            return Err(bad(
+                file,
+                Some(ln),
+                Some(nf.min(ncols) + usize::from(nf < ncols)),
+                format!(
+                    "{nf} columns where the header has {ncols} (the line is cut off, or the file was edited)"
+                ),
+            ));
+        }
         let cell = f[0].trim();
         let (d, t) = cell.split_once(' ').unwrap_or((cell, ""));
         let utc = match (time::parse_date(d, order), time::parse_time(t)) {
@@ -703,4 +740,85 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             .push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
     }
     Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The splitter as first written, one char at a time (the reference the byte splitter keeps).
+    fn reference(
+        line: &str,
+        delim: char,
+    ) -> std::result::Result<Vec<String>, (usize, &'static str)> {
+        let mut out = Vec::new();
+        let mut cur = String::new();
+        let mut chars = line.chars().peekable();
+        let (mut quoted, mut in_q) = (false, false);
+        loop {
+            let Some(c) = chars.next() else {
+                if in_q {
+                    return Err((
+                        out.len() + 1,
+                        "a quoted value is not closed (the line is cut off?)",
+                    ));
+                }
+                out.push(std::mem::take(&mut cur));
+                return Ok(out);
+            };
+            if in_q {
+                if c == '"' {
+                    if chars.peek() == Some(&'"') {
+                        cur.push('"');
+                        chars.next();
+                    } else {
+                        in_q = false;
+                    }
+                } else {
+                    cur.push(c);
+                }
+            } else if c == '"' && !quoted && cur.trim().is_empty() {
+                cur.clear();
+                in_q = true;
+                quoted = true;
+            } else if c == delim {
+                out.push(std::mem::take(&mut cur));
+                quoted = false;
+            } else if !quoted {
+                cur.push(c);
+            }
+        }
+    }
+
+    #[test]
+    fn worked_examples() {
+        let s = |l: &str| split_fields(l, ',').unwrap();
+        assert_eq!(s(r#""a","b""c",d"#), vec!["a", "b\"c", "d"]);
+        assert_eq!(s(r#"  "x" tail,y,"#), vec!["x", "y", ""]);
+        assert_eq!(
+            s(r#"a"b,"Processor(2,10)""#),
+            vec!["a\"b", "Processor(2,10)"]
+        );
+        assert_eq!(s(""), vec![""]);
+        assert_eq!(
+            split_fields(r#""a","b"#, ','),
+            Err((2, "a quoted value is not closed (the line is cut off?)"))
+        );
+        // the buffers are reused: fewer fields than last time leave the rest untouched but not counted
+        let mut buf = Vec::new();
+        assert_eq!(split_fields_into("1,2,3", ',', &mut buf), Ok(3));
+        assert_eq!(split_fields_into("\"é\"\t4", '\t', &mut buf), Ok(2));
+        assert_eq!(&buf[..2], &["é".to_string(), "4".to_string()]);
+    }
+
+    proptest! {
+        #[test]
+        fn the_byte_splitter_gives_what_the_char_splitter_gave(line in "[a-c é\",;\t]{0,40}", d in prop::sample::select(vec![',', ';', '\t'])) {
+            let mut buf = vec![String::from("stale")];
+            let got = split_fields_into(&line, d, &mut buf).map(|n| buf[..n].to_vec());
+            prop_assert_eq!(got, reference(&line, d));
+        }
+    }
 }

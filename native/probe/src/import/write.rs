@@ -202,7 +202,9 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
         };
         return Err(bad(&file, None, None, format!("is {hint}")));
     }
-    let dec = decode::decode(&bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
+    // size and hash first: the text takes the bytes over (plain UTF-8 without a copy)
+    let (size, sha256) = (bytes.len() as u64, sha256_hex(&bytes));
+    let dec = decode::decode_owned(bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
     let parsed = match opts.kind {
         Kind::Perfmon => perfmon::parse(&file, &dec.text, &opts.parse, false)?,
         Kind::Esxtop => perfmon::parse(&file, &dec.text, &opts.parse, true)?,
@@ -230,8 +232,8 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_else(|| file.clone()),
-        size: bytes.len() as u64,
-        sha256: sha256_hex(&bytes),
+        size,
+        sha256,
         encoding: dec.encoding.to_string(),
         encoding_how: dec.how.to_string(),
         part,
