@@ -9,6 +9,7 @@
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
  *   #/profile-file/<path>    a capture file's baseline alone (an imported log with no switch)
+ *   #/collect                 the commands that collect on a machine without the probe (collect/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
  *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
  *   #/import                 Import a log: preview, import, open the dashboard (import/)
@@ -24,6 +25,7 @@ import { httpApi } from './api-http.ts';
 import { dashboardScreen } from './dashboard/index.ts';
 import { liveScreen } from './live/index.ts';
 import { profileScreen } from './profile/index.ts';
+import { collectScreen } from './collect/index.ts';
 import { homeScreen } from './home/index.ts';
 import { importScreen } from './import/index.ts';
 import { rememberRecent } from './home/recent.ts';
@@ -156,6 +158,9 @@ function render(): void {
     main.append(current.node);
   } else if (name === 'import') {
     current = importScreen(ctx());
+    main.append(current.node);
+  } else if (name === 'collect') {
+    current = collectScreen(ctx());
     main.append(current.node);
   } else if (name === 'new') {
     current = wizardScreen(ctx(), id);

@@ -140,6 +140,17 @@ export const TID = {
   homeRecent: 'home-recent',
   /** Import a log (renderer/import/). The preview box carries `data-ready` (the probe's `ready`). */
   homeImport: 'home-import',
+  /** Home's Collect on another machine button, and that screen (collect/): its form, its commands, the script's download. */
+  homeCollect: 'home-collect',
+  collectScreen: 'collect-screen',
+  collectOs: 'collect-os',
+  collectInterval: 'collect-interval',
+  collectMeasure: 'collect-measure',
+  collectFolder: 'collect-folder',
+  collectSteps: 'collect-steps',
+  collectScript: 'collect-script',
+  collectDownload: 'collect-download',
+  collectProblems: 'collect-problems',
   importScreen: 'import',
   importKind: 'import-kind',
   importFiles: 'import-files',

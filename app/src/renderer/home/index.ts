@@ -8,6 +8,7 @@ import type { AnalysisView, RunStatus } from '../../shared/contract.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { home, type HomeKey } from '../../shared/i18n/home.ts';
 import { importUi } from '../../shared/i18n/import.ts';
+import { collectUi } from '../../shared/i18n/collect.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
 import type { Result } from '../../shared/result.ts';
 import { TID } from '../../shared/testids.ts';
@@ -77,6 +78,8 @@ export function homeScreen(ctx: Ctx): Screen {
 
   const importBtn = el('button', { type: 'button', 'data-testid': TID.homeImport }, translate(importUi, lang, 'nav'));
   importBtn.addEventListener('click', () => ctx.go('import'));
+  const collectBtn = el('button', { type: 'button', 'data-testid': TID.homeCollect }, translate(collectUi, lang, 'nav'));
+  collectBtn.addEventListener('click', () => ctx.go('collect'));
 
   // Open a capture file by path (the browser host has no native file dialog).
   const pathInput = el('input', {
@@ -199,7 +202,7 @@ export function homeScreen(ctx: Ctx): Screen {
   const node = el('div', { class: 'home', 'data-testid': TID.home },
     el('h2', {}, h('title')),
     el('p', { class: 'intro' }, h('intro')),
-    el('div', { class: 'home-actions' }, newBtn, importBtn, sampleBtn),
+    el('div', { class: 'home-actions' }, newBtn, importBtn, collectBtn, sampleBtn),
     actions,
     actionsError,
     form,
