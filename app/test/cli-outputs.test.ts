@@ -446,7 +446,8 @@ describe('a command stopped while it writes', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // the temporary files are reserved first (before the capture is read): stop it as soon as they exist
     const t0 = Date.now();
-    while (!readdirSync(dir).some((f) => f.startsWith('.stopped') && f.includes('.partial-')) && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+    // (both of them: the summary's and the intervals', reserved one after the other)
+    while (readdirSync(dir).filter((f) => f.startsWith('.stopped') && f.includes('.partial-')).length < 2 && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
     expect(readdirSync(dir).filter((f) => f.includes('.partial-')).length).toBe(2);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
