@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COLOR } from '@cacheproof/engine/report';
 import { PALETTE, PHASE_TINT, paletteColor } from '../src/shared/palette.ts';
-import { REPORT_PALETTE, color } from '../src/host/report/svg.ts';
+import { REPORT_PALETTE, color } from '../src/shared/chart-svg.ts';
 
 describe('the one palette', () => {
   it('gives each meaning its own colour, the same for the report', () => {

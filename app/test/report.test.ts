@@ -1,7 +1,7 @@
 /**
  * `cacheproof report`: the sample capture exported in every format and language, checked
  * against `cacheproof analyze --json` (PDF text, XLSX read back, CSV parsed), the PDF's pages
- * rendered (PNGs of the English and French sample kept in test-results/report/), the HTML
+ * rendered (PNGs of the English, French and Russian sample and of the short form kept in test-results/report/), the HTML
  * loaded in Chromium with the network cut, a hostile device name and customer shown literally,
  * and bad input refused with one sentence and no file left behind.
  */
@@ -19,6 +19,8 @@ import { exportReport } from '../src/host/report/export.ts';
 import { LANGS, LOCALE, translate, type Lang } from '../src/shared/i18n/types.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 import { template } from '../src/shared/i18n/template.ts';
+import { reportText, rt } from '../src/shared/i18n/report.ts';
+import { SHORT_FORM_CHART } from '@cacheproof/engine/report';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -56,6 +58,7 @@ const sig = (lang: Lang, v: number): string =>
   Math.abs(v) >= 100 ? new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(v) : new Intl.NumberFormat(LOCALE[lang], { maximumSignificantDigits: 3 }).format(v);
 const count = (lang: Lang, v: number): string => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 0 }).format(v);
 /** Spaces of every kind (French groups with a narrow no-break space) as one plain space. */
+const escapeRe = (s: string): string => s.replace(/[.*+?^$()|[\]\\{}]/gu, '\\$&');
 const norm = (s: string): string => s.replace(/[\s\u00a0\u202f\u2009]+/gu, ' ');
 
 function headline(lang: Lang): string[] {
@@ -88,13 +91,99 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
       expect(fonts, lang).toContain('DejaVuSans');
       expect(fonts, lang).toContain('DejaVuSans-Bold');
       expect(fonts.filter((f) => !/^DejaVuSans(-Bold)?$/u.test(f)), `${lang}: fonts other than the shipped one`).toEqual([]);
-      const pngDir = lang === 'en' || lang === 'fr' ? join(kept, lang) : join(dir, `png-${lang}`);
+      const keep = lang === 'en' || lang === 'fr' || lang === 'ru';
+      const pngDir = keep ? join(kept, lang) : join(dir, `png-${lang}`);
       rmSync(pngDir, { recursive: true, force: true });
       mkdirSync(pngDir, { recursive: true });
-      execFileSync('pdftoppm', ['-r', lang === 'en' || lang === 'fr' ? '70' : '30', '-png', out, join(pngDir, 'page')]);
+      execFileSync('pdftoppm', ['-r', keep ? '70' : '30', '-png', out, join(pngDir, 'page')]);
       const pngs = readdirSync(pngDir).filter((f) => f.endsWith('.png'));
       expect(pngs).toHaveLength(pages);
       for (const p of pngs) expect(statSync(join(pngDir, p)).size, p).toBeGreaterThan(2000);
+    });
+  }
+
+  for (const lang of ['en', 'ru'] as const) {
+    it(`${lang}: the contents page gives the page each section starts on, read back from the printed PDF`, async () => {
+      const out = join(dir, `toc-${lang}.pdf`);
+      const res = await exportReport({
+        format: 'pdf', lang, paper: 'a4', out,
+        load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+      });
+      const sections = res.model.sections;
+      expect(sections.map((s) => s.id)).toEqual(['summary', 'method', 'results', 'tco', 'caveats', 'appendix']);
+      // Where each TCO input came from: the scenario prefilled from this capture, unedited.
+      const sources = sections.find((s) => s.id === 'tco')?.blocks.find((b) => b.type === 'table' && b.table.id === 'tco-sources');
+      const originOf = (input: string): string | undefined => {
+        if (sources?.type !== 'table') return undefined;
+        const row = sources.table.rows.find((r) => r.cells[0]?.k === 'msg' && r.cells[0].m.key === `tin.${input}`);
+        const cell = row?.cells[3];
+        return cell?.k === 'msg' ? cell.m.key : undefined;
+      };
+      expect(originOf('iops')).toBe('src.measured');
+      expect(originOf('readShare')).toBe('src.measured');
+      expect(originOf('capacity')).toBe('src.devices');
+      expect(originOf('readHit')).toBe('src.measured');
+      expect(originOf('drivePrice')).toBe('src.example');
+      const pages = res.tocPages;
+      expect(pages, 'the PDF\'s named destinations were read').not.toBeNull();
+      const pageCount = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
+      const pageText = (n: number): string => norm(execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', out, '-'], { encoding: 'utf8' }));
+      // Page 1 is the cover with the contents; each section starts on the page printed for it,
+      // with its title at the top, and the pages only grow.
+      const toc = pageText(1);
+      expect(toc).toContain(rt('x.contents', lang));
+      let last = 1;
+      for (const s of sections) {
+        const n = pages?.get(`sec-${s.id}`);
+        expect(n, s.id).toBeGreaterThanOrEqual(s.id === 'appendix' ? last : last + 1);
+        expect(n, s.id).toBeLessThanOrEqual(pageCount);
+        const title = norm(reportText(s.title, lang));
+        // the main sections open a page; the short closing ones (caveats, appendix) follow on
+        if (s.id === 'caveats' || s.id === 'appendix') expect(pageText(n as number), `${s.id} is on page ${n}`).toMatch(new RegExp(`(^|\\s)${escapeRe(title)}\\s`, 'u'));
+        else expect(pageText(n as number).trimStart().startsWith(title), `${s.id} starts page ${n}`).toBe(true);
+        expect(pageText((n as number) - 1).trimStart().startsWith(title), `${s.id} does not start page ${(n as number) - 1}`).toBe(false);
+        // the contents line: the title, the dotted leader (not text), the number
+        expect(toc).toMatch(new RegExp(`${escapeRe(title)}\\s+${n}(\\s|$)`, 'u'));
+        last = n as number;
+      }
+      const tcoPage = pages?.get('sec-tco') as number;
+      const tcoText = norm(execFileSync('pdftotext', ['-f', String(tcoPage), '-l', String(tcoPage + 3), '-layout', out, '-'], { encoding: 'utf8' }));
+      expect(tcoText).toContain(norm(rt('t.tcoSources', lang)));
+      expect(tcoText).toContain(norm(rt('src.measured', lang, { capture: 'lab-sample.capture' })));
+    });
+
+    it(`${lang}: the short form for managers is at most two pages: the verdict first, the headline cards, one chart, the TCO bottom line (PNG pages kept)`, async () => {
+      const out = join(dir, `short-${lang}.pdf`);
+      const res = await exportReport({
+        format: 'pdf', form: 'short', lang, paper: 'a4', out,
+        load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+      });
+      expect(res.overflow).toEqual([]);
+      expect(res.model.form).toBe('short');
+      expect(res.model.charts.map((c) => c.id)).toEqual([SHORT_FORM_CHART]);
+      const pageCount = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
+      expect(pageCount).toBe(2);
+      const text = norm(execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' }));
+      const page1 = norm(execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', out, '-'], { encoding: 'utf8' }));
+      const page2 = norm(execFileSync('pdftotext', ['-f', '2', '-l', '2', '-layout', out, '-'], { encoding: 'utf8' }));
+      // The verdict is the full report's first sentence, with the analysis' own figures.
+      const full = res.model;
+      const verdictText = (model: typeof full): string => {
+        const b = model.sections[0]?.blocks[0];
+        return b?.type === 'paragraph' ? norm(reportText(b.text, lang)) : '';
+      };
+      const v = verdictText(full);
+      expect(v).toContain(norm(pct(lang, j.benefit.iosSavedPercent.value)));
+      expect(page1.replace(/\s+/gu, ' ')).toContain(v.replace(/\s+/gu, ' ').slice(0, 60));
+      for (const figure of [pct(lang, j.benefit.iosSavedPercent.value), sig(lang, j.benefit.latencyMs.before), sig(lang, j.benefit.latencyMs.after), count(lang, j.benefit.iosToBacking.before)]) expect(page1, figure).toContain(norm(figure));
+      expect(page1).toContain(rt('short.subtitle', lang));
+      expect(page2).toContain(norm(rt('sec.tco', lang)));
+      expect(text).not.toContain(rt('x.contents', lang));
+      const keptDir = join(kept, `short-${lang}`);
+      rmSync(keptDir, { recursive: true, force: true });
+      mkdirSync(keptDir, { recursive: true });
+      execFileSync('pdftoppm', ['-r', '70', '-png', out, join(keptDir, 'page')]);
+      expect(readdirSync(keptDir).filter((f) => f.endsWith('.png'))).toHaveLength(2);
     });
   }
 

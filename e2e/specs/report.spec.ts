@@ -1,7 +1,8 @@
 /**
  * The Export screen end to end: opened from the sample analysis, the live preview follows the
  * cover and the language (a hostile customer name shows literally, nothing runs), and an export
- * shows its progress and downloads a PDF whose text holds the customer and the headline figure.
+ * shows its progress and downloads a PDF whose text holds the customer and the headline figure,
+ * with its contents page numbered; then the short form for managers, previewed and exported.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -55,6 +56,23 @@ test('the Export screen previews the report live and exports a PDF with progress
   const fr = saved.replace('.', ',').replace('%', ' %').replace(/[\s\u00a0\u202f]+/gu, ' ');
   expect(text).toContain(fr);
   await expect(page.getByTestId(TID.exportDownload)).toHaveCount(1);
+  // The full PDF's contents page numbers its sections (read back from the PDF itself).
+  expect(text).toMatch(/Sommaire 1\. Synthèse \d+ 2\. Méthode \d+/u);
+
+  // The short form for managers: the preview changes at once, the PDF is two pages at most.
+  await page.getByTestId(TID.exportForm).selectOption('short');
+  await expect(preview.locator('main.short-form')).toBeVisible();
+  await expect(preview.locator('.short-head .subtitle')).toHaveText('Synthèse pour la direction');
+  await expect(preview.locator('svg.chart')).toHaveCount(1);
+  await expect(preview.locator('.cover dl, nav.toc')).toHaveCount(0);
+  const [short] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId(TID.exportStart).click()]);
+  expect(short.suggestedFilename()).toMatch(/-report-short-fr\.pdf$/);
+  const shortFile = join(dir, short.suggestedFilename());
+  await short.saveAs(shortFile);
+  expect(Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [shortFile], { encoding: 'utf8' }))?.[1])).toBeLessThanOrEqual(2);
+  const shortText = execFileSync('pdftotext', [shortFile, '-'], { encoding: 'utf8' }).replace(/[\s\u00a0\u202f]+/gu, ' ');
+  expect(shortText).toContain(fr);
+  expect(shortText).toContain(XSS);
 
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);

@@ -96,6 +96,7 @@ ${twoColumns([
   ['--out FILE', 'required; the file to write'],
   ['--lang en|fr|es|ru', 'language of the texts, numbers and dates (default en)'],
   ['--paper a4|letter', 'PDF paper size (default a4)'],
+  ['--form full|short', 'full (default): cover, contents with page numbers and every section; short: two pages for managers (verdict, headline cards, one chart, the TCO bottom line); PDF and HTML only'],
   ['--all-intervals', `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)`],
   ['--scenario FILE', 'a TCO scenario (docs/tco-scenario.md): adds the TCO and drive-life section'],
   ['--cover FILE', `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})`],

@@ -1,6 +1,6 @@
 /**
  * `cacheproof report CAPTURE --format pdf|html|xlsx|csv --out FILE [--lang en|fr|es|ru]
- *  [--paper a4|letter] [--scenario FILE] [--cover cover.json] [analysis options]`
+ *  [--paper a4|letter] [--form full|short] [--scenario FILE] [--cover cover.json] [analysis options]`
  * Writes the proof-of-concept report of a capture (docs/report.md). The figures are those of
  * `cacheproof analyze` with the same options. Nothing is written on error (one sentence on
  * standard error, documented exit code).
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import type { CoverInput } from '@cacheproof/engine/report';
-import { exportReport, isReportFormat, PAPERS, REPORT_FORMATS, type ReportFormat } from '../host/report/export.ts';
+import { exportReport, isReportFormat, PAPERS, REPORT_FORMATS, REPORT_FORMS, type ReportForm, type ReportFormat } from '../host/report/export.ts';
 import { coverFrom, readScenarioFile } from '../host/report/input.ts';
 import type { Paper } from '../host/report/html.ts';
 import { HostError } from '../host/errors.ts';
@@ -26,7 +26,7 @@ import { EXIT, type CliIO, type Command } from './io.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 
 const FLAGS = {
-  '--format': 'value', '--out': 'value', '--lang': 'value', '--paper': 'value', '--scenario': 'value', '--cover': 'value',
+  '--format': 'value', '--out': 'value', '--lang': 'value', '--paper': 'value', '--form': 'value', '--scenario': 'value', '--cover': 'value',
   '--all-intervals': 'bool',
   '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value', '--backing': 'value', '--targets': 'value', '--seed': 'value',
 } as const;
@@ -61,6 +61,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
   let out: string;
   let lang: Lang = 'en';
   let paper: Paper = 'a4';
+  let form: ReportForm = 'full';
   let options: AnalyzeOptions;
   let flags: Map<string, string | true>;
   try {
@@ -85,6 +86,12 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
       if (!(PAPERS as readonly string[]).includes(p)) throw new UsageError(`--paper: '${p}' is not one of ${PAPERS.join(', ')}.`);
       paper = p as Paper;
     }
+    const fm = flags.get('--form');
+    if (typeof fm === 'string') {
+      if (!(REPORT_FORMS as readonly string[]).includes(fm)) throw new UsageError(`--form: '${fm}' is not one of ${REPORT_FORMS.join(', ')}.`);
+      form = fm as ReportForm;
+      if (form === 'short' && format !== 'pdf' && format !== 'html') throw new UsageError(`--form short is a two-page PDF or HTML; for --format ${format} leave --form out (the ${format} export is always the full report${format === 'pptx' ? '; the deck is already short' : ''}).`);
+    }
     options = optionsFrom(flags);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -107,7 +114,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     const targets = flags.get('--targets');
     if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
     const result = await exportReport({
-      format, lang, paper, out, inputs, allIntervals: flags.has('--all-intervals'),
+      format, form, lang, paper, out, inputs, allIntervals: flags.has('--all-intervals'),
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
     });
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${o.kind} "${o.id}" is ${o.width}px wide, wider than the page's ${o.limitWidth}px.\n`);

@@ -5,10 +5,10 @@
  * so the HTML needs neither script nor inline styles to show it.
  */
 import type { ChartSpec, Val } from '@cacheproof/engine/report';
-import { fmtSig, formatVal, reportText } from '../../shared/i18n/report.ts';
-import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
+import { fmtSig, formatVal, reportText } from './i18n/report.ts';
+import { LOCALE, type Lang } from './i18n/types.ts';
 import { esc } from './escape.ts';
-import { PALETTE, PHASE_TINT, paletteColor } from '../../shared/palette.ts';
+import { PALETTE, PHASE_TINT, paletteColor } from './palette.ts';
 
 /** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
 export const REPORT_PALETTE = PALETTE;
@@ -102,18 +102,23 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   let xTicks: { x: number; label: string }[] = [];
   const categories = spec.x.categories ?? [];
   const bandW = categories.length > 0 ? pw / categories.length : pw;
-  if (spec.x.kind === 'time' || spec.x.kind === 'year') {
+  if (spec.x.kind === 'time' || spec.x.kind === 'year' || spec.x.kind === 'number') {
     const xs = spec.series.flatMap((s) => s.points.map((p) => p[0]));
     for (const b of spec.bands ?? []) xs.push(b.fromMs, b.toMs);
     const x0 = xs.length ? Math.min(...xs) : 0;
     const x1 = xs.length ? Math.max(...xs) : 1;
     const span = x1 > x0 ? x1 - x0 : 1;
-    X = (v: number): number => M.left + ((v - x0) / span) * pw;
+    const log = spec.x.kind === 'number' && spec.x.log === true && x0 > 0;
+    X = log ? (v: number): number => M.left + ((Math.log(v) - Math.log(x0)) / (Math.log(x1) - Math.log(x0) || 1)) * pw : (v: number): number => M.left + ((v - x0) / span) * pw;
     if (spec.x.kind === 'time') {
       const ticks = timeTicks(x0, x1);
       const multiDay = new Date(x0).getUTCDate() !== new Date(x1).getUTCDate() || span > 86_400_000;
       const secs = span < 20 * 60_000;
       xTicks = ticks.map((t) => ({ x: X(t), label: timeLabel(lang, t, multiDay && ticks.length <= 7, secs) }));
+    } else if (spec.x.kind === 'number' && spec.x.ticks !== undefined) {
+      xTicks = spec.x.ticks.filter((t) => t.v >= x0 && t.v <= x1 && (!log || t.v > 0)).map((t) => ({ x: X(t.v), label: t.label }));
+    } else if (spec.x.kind === 'number') {
+      xTicks = niceTicks(x0, x1, 7).filter((v) => v >= x0 - span * 1e-9 && v <= x1 + span * 1e-9).map((v) => ({ x: X(v), label: tickLabel(lang, v) }));
     } else {
       const step = Math.max(1, Math.ceil(span / 10));
       for (let v = Math.ceil(x0); v <= x1; v += step) xTicks.push({ x: X(v), label: String(v) });
@@ -139,7 +144,10 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     out.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="#e3e3e3" stroke-width="0.7"/>`);
     out.push(text(M.left - 6, y + 3.5, tickLabel(lang, v), 'text-anchor="end" fill="#333"'));
   }
-  out.push(text(14, M.top + ph / 2, reportText(spec.y.label, lang), `text-anchor="middle" fill="#222" transform="rotate(-90 14 ${f1(M.top + ph / 2)})"`));
+  // a long axis title gets a smaller font so that it fits the plot's height
+  const yLabel = reportText(spec.y.label, lang);
+  const yFont = Math.max(7, Math.min(11, Math.floor((ph / Math.max(1, yLabel.length * 0.58)) * 10) / 10));
+  out.push(text(14, M.top + ph / 2, yLabel, `text-anchor="middle" fill="#222" transform="rotate(-90 14 ${f1(M.top + ph / 2)})"${yFont < 11 ? ` font-size="${yFont}"` : ''}`));
   // x axis
   const maxLabels = Math.max(1, Math.floor(pw / 58));
   const every = Math.max(1, Math.ceil(xTicks.length / maxLabels));
@@ -173,8 +181,8 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
       }
       if (n === 1) {
         const p = s.points.find((q) => q[1] !== null);
-        if (p) out.push(`<circle class="series" cx="${f1(X(p[0]))}" cy="${f1(Y(p[1] as number))}" r="2.5" fill="${color(s.color)}"/>`);
-      } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${color(s.color)}" stroke-width="1.4" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
+        if (p) out.push(`<circle class="series" cx="${f1(X(p[0]))}" cy="${f1(Y(p[1] as number))}" r="2.5" fill="${esc(s.rgb ?? color(s.color))}"/>`);
+      } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${esc(s.rgb ?? color(s.color))}" stroke-width="1.4" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
     });
   } else {
     const groups = categories.length;
@@ -193,7 +201,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
         const bottom = stacked ? Y(acc) : Y(Math.min(0, v));
         acc += stacked ? v : 0;
         const h = Math.max(0.5, bottom - top);
-        out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${color(s.color)}"/>`);
+        out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${esc(s.rgb ?? color(s.color))}"/>`);
         if (labels) out.push(text(x + barW / 2, top - 3, fmtSig(lang, v), 'text-anchor="middle" fill="#222" font-size="9"'));
       });
     }
@@ -209,5 +217,5 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
 
 /** The legend items of a chart (name and colour), drawn by the HTML as text with a swatch. */
 export function legendItems(spec: ChartSpec, lang: Lang): { name: string; color: string; dashed: boolean }[] {
-  return spec.series.map((s) => ({ name: formatVal(s.name as Val, lang), color: color(s.color), dashed: s.dashed === true }));
+  return spec.series.map((s) => ({ name: formatVal(s.name as Val, lang), color: s.rgb ?? color(s.color), dashed: s.dashed === true }));
 }

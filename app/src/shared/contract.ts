@@ -268,6 +268,8 @@ export const ReportRequest = z.object({
   lang: z.enum(['en', 'fr', 'es', 'ru']),
   format: z.enum(['pdf', 'html', 'xlsx', 'csv', 'pptx']),
   paper: z.enum(['a4', 'letter']),
+  /** `full` (default) or `short`: the two pages for managers (PDF and HTML only; docs/report.md). */
+  form: z.enum(['full', 'short']).optional(),
   cover: ReportCover,
   /** A TCO scenario (checked with the engine's parseScenario and against the capture), or null for no TCO section. */
   scenario: z.looseObject({}).nullable(),

@@ -232,6 +232,7 @@ export const TID = {
   exportLang: 'export-lang',
   exportFormat: 'export-format',
   exportPaper: 'export-paper',
+  exportForm: 'export-form',
   exportTco: 'export-tco',
   exportStart: 'export-start',
   exportProgress: 'export-progress',

@@ -12,3 +12,4 @@ export * from './catalog.ts';
 export * from './recipe.ts';
 export * from './generate.ts';
 export * from './tornado.ts';
+export * from './provenance.ts';

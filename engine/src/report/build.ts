@@ -372,6 +372,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const intervalDevices = a.perDevice.map((d) => ({ device: d.device, role: d.role as string }));
   return {
     formatVersion: REPORT_FORMAT_VERSION,
+    form: 'full',
     generatedMs: input.generatedMs,
     cover: { title, subtitle: m('cover.subtitle'), rows },
     footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('cover.defaultTitle'),

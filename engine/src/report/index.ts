@@ -4,5 +4,6 @@ export * from './types.ts';
 export * from './series.ts';
 export * from './intervals.ts';
 export * from './build.ts';
+export * from './short.ts';
 export * from './engine-keys.ts';
 export * from './colors.ts';

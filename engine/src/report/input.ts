@@ -3,6 +3,7 @@ import type { AnalysisReport } from '../benefit/result.ts';
 import type { DeviceInfo } from '../records/types.ts';
 import type { PlanResult } from '../plan/result.ts';
 import type { Scenario } from '../plan/scenario.ts';
+import type { ProvenanceRow } from '../plan/provenance.ts';
 import type { ReportSeries } from './series.ts';
 import type { CoverInput } from './types.ts';
 
@@ -46,6 +47,8 @@ export interface ReportTco {
   scenarioFile: string;
   scenario: Scenario;
   plan: PlanResult;
+  /** Where each input came from (engine inputProvenance); the report lists them under the comparison. */
+  sources?: ProvenanceRow[];
 }
 
 export interface ReportInput {

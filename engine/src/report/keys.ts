@@ -72,6 +72,15 @@ export const REPORT_KEYS = [
   // the prediction from the block trace (prediction-section.ts)
   'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
   'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
+  // where each TCO input came from (tco-section.ts sourcesTable)
+  't.tcoSources', 'tco.sourcesCaption', 'c.appliesTo', 'c.valueUsed', 'c.source',
+  'tin.years', 'tin.iops', 'tin.readShare', 'tin.requestSize', 'tin.capacity', 'tin.yearlyBytes', 'tin.capacityGrowth', 'tin.iopsGrowth',
+  'tin.readHit', 'tin.writeHit', 'tin.energyKwh', 'tin.energyPerDrive', 'tin.systemPrice', 'tin.ramPrice', 'tin.drivePrice',
+  'src.measured', 'src.devices', 'src.predicted', 'src.assumed', 'src.typed', 'src.default', 'src.example', 'src.quoted', 'src.fromIops',
+  // verbatim text (a dashboard chart exported as SVG: its titles are already in the user's language)
+  'x.text',
+  // the short form for managers (short.ts)
+  'short.subtitle', 'short.seeFull',
   'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.read', 'tl.write', 'tl.all',
 ] as const;
 

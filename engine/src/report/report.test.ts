@@ -6,6 +6,7 @@ import type { IntervalRecord } from '../records/types.ts';
 import { REPORT_KEYS } from './keys.ts';
 import { COLOR, roleColor } from './colors.ts';
 import { buildReportModel, MAX_DEVICE_LINES, type ReportInput } from './build.ts';
+import { shortForm, SHORT_FORM_CHART } from './short.ts';
 import { intervalRow, INTERVAL_COLUMNS } from './intervals.ts';
 import { reportSeries } from './series.ts';
 import type { Msg, ReportModel, Val } from './types.ts';
@@ -194,6 +195,45 @@ describe('TCO page: example prices', () => {
     expect(tcoKeys(tcoModel('example')).slice(0, 2)).toEqual(['tco.intro', 'tco.examplePrices']);
     expect(tcoKeys(tcoModel('quoted'))).not.toContain('tco.examplePrices');
     expect(REPORT_KEYS).toContain('tco.examplePrices');
+  });
+});
+
+describe('the short form for managers', () => {
+  function models(): { full: ReportModel; short: ReportModel } {
+    const sc = parseScenario({ ...EXAMPLE_SCENARIO, priceKind: 'example' });
+    if (!sc.ok) throw new Error(sc.error.message);
+    const plan = planScenario(sc.value);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const full = buildReportModel(input('md0', ['sdb'], { tco: { scenarioFile: 'example.tco.json', scenario: sc.value, plan: plan.value } }));
+    return { full, short: shortForm(full) };
+  }
+  it('is a selection of the full model: the verdict first, the cards, one chart, the TCO bottom line and table, the warnings — the same objects, nothing computed again', () => {
+    const { full, short } = models();
+    expect(short.form).toBe('short');
+    expect(shortForm(short)).toBe(short);
+    expect(short.sections.map((x) => x.id)).toEqual(['summary', 'tco', 'caveats']);
+    const fullBlocks = full.sections.flatMap((x) => x.blocks);
+    const [summary, tco, caveats] = short.sections;
+    expect(summary?.blocks.map((b) => b.type)).toEqual(['paragraph', 'cards', 'chart']);
+    // the verdict is the full report's first block, the cards and chart its own objects
+    expect(summary?.blocks[0]).toBe(full.sections[0]?.blocks[0]);
+    for (const b of summary?.blocks ?? []) expect(fullBlocks).toContain(b);
+    expect(short.charts.map((c) => c.id)).toEqual([SHORT_FORM_CHART]);
+    const sentences = full.sections[0]?.blocks.find((b) => b.type === 'sentences');
+    const tcoSentence = sentences?.type === 'sentences' ? sentences.items.find((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : undefined;
+    expect(tcoSentence).toBeDefined();
+    expect(tco?.blocks[0]).toEqual({ type: 'paragraph', text: tcoSentence });
+    expect(fullBlocks).toContain(tco?.blocks[1]);
+    expect(tco?.blocks.some((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices')).toBe(true);
+    const fullWarnings = full.sections.find((x) => x.id === 'caveats')?.blocks.filter((b) => b.type === 'notes' && b.tone === 'warning') ?? [];
+    expect(caveats?.blocks.slice(0, -1)).toEqual(fullWarnings);
+    expect(caveats?.blocks.at(-1)).toEqual({ type: 'paragraph', text: { key: 'short.seeFull' } });
+    // the figures behind the spreadsheets stay the full report's
+    expect(short.summary).toBe(full.summary);
+  });
+  it('without a TCO scenario it has no TCO page', () => {
+    const short = shortForm(buildReportModel(input('md0', ['sdb'])));
+    expect(short.sections.map((x) => x.id)).toEqual(['summary', 'caveats']);
   });
 });
 

@@ -7,6 +7,7 @@ import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
+import type { ProvenanceRow } from '../plan/provenance.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
 import { COLOR } from './colors.ts';
 
@@ -18,6 +19,33 @@ const STACKS: { key: ReportKey; ids: LineId[] }[] = [
   { key: 'stack.failures', ids: ['backingFailures', 'cacheFailures', 'cacheWearReplacements'] },
   { key: 'stack.support', ids: ['support'] },
 ];
+
+/** A provenance row's value in its unit (shares as percents, sizes in the unit that fits). */
+function sourceValue(r: ProvenanceRow): Val {
+  switch (r.input) {
+    case 'years': return num(r.value, 0);
+    case 'iops': return num(r.value, 0, 'iops');
+    case 'readShare': case 'readHit': case 'writeHit': case 'capacityGrowth': case 'iopsGrowth': return pct(r.value === null ? null : r.value * 100, 1);
+    case 'requestSize': case 'capacity': return { k: 'bytes', v: r.value };
+    case 'yearlyBytes': return r.value === null ? msgv('src.fromIops') : { k: 'bytes', v: r.value };
+    case 'energyKwh': return num(r.value, 3);
+    case 'energyPerDrive': case 'systemPrice': case 'ramPrice': case 'drivePrice': return num(r.value, 0, 'usd');
+  }
+}
+
+/** "Where the inputs come from": every input of the plan with its origin (engine inputProvenance). */
+function sourcesTable(t: ReportTco): Table {
+  const capture = str(t.scenario.measuredFrom?.captureFile ?? '—');
+  const rows: Table['rows'] = (t.sources ?? []).map((r) => ({
+    cells: [
+      r.input === 'iops' ? msgv('tin.iops', { basis: msgv(`basis.${r.basis ?? 'typed'}` as ReportKey) }) : msgv(`tin.${r.input}` as ReportKey),
+      r.subject === null ? empty : str(r.subject),
+      sourceValue(r),
+      msgv(`src.${r.source}` as ReportKey, { capture, file: str(t.scenarioFile) }),
+    ],
+  }));
+  return { id: 'tco-sources', title: m('t.tcoSources'), sheet: true, columns: [col('c.input', 'left'), col('c.appliesTo', 'left'), col('c.valueUsed', 'right'), col('c.source', 'left')], rows, caption: m('tco.sourcesCaption') };
+}
 
 export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
   const p = t.plan;
@@ -49,6 +77,7 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
       col('c.usdPerIops', 'right', 'usdPerIops'), col('c.usdPerTb', 'right', 'usdPerTb'), col('c.breakEven', 'left')],
     rows: cmpRows,
   } });
+  if (t.sources !== undefined && t.sources.length > 0) blocks.push({ type: 'table', table: sourcesTable(t) });
   const costChart: ChartSpec = {
     id: 'tco-costs', kind: 'stacked-bar', title: m('ch.tcoCostsTitle', { years: num(p.years, 0) }),
     x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },

@@ -88,6 +88,8 @@ export interface ChartSeries {
   /** [x, y]: x is UTC epoch ms (time axis) or a category index (bars); y null = no data. */
   points: [number, number | null][];
   dashed?: boolean;
+  /** An explicit colour (CSS), used instead of the palette index: a dashboard chart exported as drawn. */
+  rgb?: string;
 }
 
 /** A chart the exporters draw (as SVG in HTML/PDF). Deterministic and complete: axes, units, legend, bands, text alternative. */
@@ -95,7 +97,12 @@ export interface ChartSpec {
   id: string;
   kind: 'line' | 'bar' | 'stacked-bar';
   title: Msg;
-  x: { kind: 'time' | 'category' | 'year'; label: Msg; categories?: Val[] };
+  /** `number`: a numeric axis (a dashboard chart's linear x, exported as SVG), ticks at nice steps. */
+  x: {
+    kind: 'time' | 'category' | 'year' | 'number'; label: Msg; categories?: Val[];
+    /** `number` only: a logarithmic axis, and the ticks to draw (value and label, as the dashboard draws them). */
+    log?: boolean; ticks?: { v: number; label: string }[];
+  };
   y: { label: Msg; unit: Unit; min?: number };
   series: ChartSeries[];
   bands?: { fromMs: number; toMs: number; label: Msg; tone: 'baseline' | 'warmup' | 'measure' }[];
@@ -158,6 +165,8 @@ export interface SummaryRow {
 /** The whole report. */
 export interface ReportModel {
   formatVersion: typeof REPORT_FORMAT_VERSION;
+  /** `full`: cover, contents and every section; `short`: the two pages for managers (short.ts). */
+  form: 'full' | 'short';
   /** Generation time, UTC epoch ms (passed in). */
   generatedMs: number;
   cover: Cover;

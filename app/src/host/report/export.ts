@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { ReportModel } from '@cacheproof/engine/report';
+import { shortForm, type ReportModel } from '@cacheproof/engine/report';
 import { formatVal, rt } from '../../shared/i18n/report.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { AtomicFile } from '../atomic-write.ts';
@@ -19,13 +19,17 @@ import { reportFonts } from './fonts.ts';
 import type { ColumnSource } from '@cacheproof/engine';
 import { renderHtml, type Paper } from './html.ts';
 import { loadReport, type LoadOptions } from './input.ts';
-import { chromiumPrinter, type Overflow, type PdfPrinter } from './pdf.ts';
+import { chromiumPrinter, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from './pdf.ts';
+import { namedDestinationPages } from './pdf-dests.ts';
 import { writeXlsx } from './xlsx.ts';
 import { pptxBytes } from './pptx.ts';
 
 export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const PAPERS = ['a4', 'letter'] as const;
+/** `full`: the whole report; `short`: the two pages for managers (engine shortForm), PDF and HTML. */
+export const REPORT_FORMS = ['full', 'short'] as const;
+export type ReportForm = (typeof REPORT_FORMS)[number];
 
 export function isReportFormat(s: string): s is ReportFormat {
   return (REPORT_FORMATS as readonly string[]).includes(s);
@@ -38,6 +42,8 @@ export type Progress = (percent: number, stage: ReportStage) => void;
 
 export interface ExportRequest {
   format: ReportFormat;
+  /** Default `full`; `short` only for PDF and HTML. */
+  form?: ReportForm;
   lang: Lang;
   paper: Paper;
   /** Target file. For CSV it is the summary; the intervals go to `<name>-intervals.csv` beside it. */
@@ -58,6 +64,8 @@ export interface ExportResult {
   dialogs: string[];
   /** PDF only: the font faces loaded when it was printed (the shipped DejaVu Sans, regular and bold). */
   fonts: string[];
+  /** PDF only: the page each section starts on, as its contents page prints it (null: not numbered). */
+  tocPages?: ReadonlyMap<string, number> | null;
   model: ReportModel;
 }
 
@@ -104,12 +112,42 @@ async function writeInto(tmp: string, data: string | Uint8Array): Promise<void> 
 }
 
 /** Draws the report HTML (also the PDF's source). */
-export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, embedFonts = true): string {
-  return renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [] }, appVersion);
+export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, embedFonts = true, tocPages?: ReadonlyMap<string, number>): string {
+  return renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [], ...(tocPages === undefined ? {} : { tocPages }) }, appVersion);
+}
+
+/** Same keys and values. */
+function samePages(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+}
+
+/**
+ * Prints the report with its contents page numbered. The first printing tells where each
+ * section starts (its named destination, {@link namedDestinationPages}); the report is printed
+ * again with those numbers in the contents page, and the numbers are read back from that
+ * second PDF: they must be the pages printed (a third printing settles a contents page that
+ * moved a section, which its reserved space is there to prevent). A PDF whose destinations cannot
+ * be read is kept as printed, without numbers (`tocPages` null).
+ */
+export async function printNumbered(printer: PdfPrinter, model: ReportModel, lang: Lang, appVersion: string, paper: Paper): Promise<PrintResult & { tocPages: ReadonlyMap<string, number> | null }> {
+  const job = (html: string): PrintJob => ({ html, paper, footerLeft: formatVal(model.footer, lang), pageOf: rt('x.pageOf', lang), lang });
+  let printed = await printer.print(job(reportHtml(model, lang, appVersion)));
+  let pages = namedDestinationPages(printed.pdf);
+  if (pages === null || pages.size === 0) return { ...printed, tocPages: null };
+  for (let pass = 0; pass < 2; pass++) {
+    const numbered = await printer.print(job(reportHtml(model, lang, appVersion, true, pages)));
+    const after = namedDestinationPages(numbered.pdf);
+    if (after === null) return { ...printed, tocPages: null };
+    printed = numbered;
+    if (samePages(after, pages)) return { ...printed, tocPages: pages };
+    pages = after;
+  }
+  return { ...printed, tocPages: null };
 }
 
 /** Exports one report. Throws HostError for expected failures, after removing anything half-written. */
 export async function exportReport(req: ExportRequest, progress: Progress = () => {}): Promise<ExportResult> {
+  if (req.form === 'short' && req.format !== 'pdf' && req.format !== 'html') throw new HostError('bad-request', `The short form is a PDF or HTML report, not ${req.format}.`);
   const targets = req.format === 'csv' ? [req.out, intervalsCsvPath(req.out)] : [req.out];
   const inputs: NamedInput[] = [{ what: 'CAPTURE', path: req.load.capturePath }, ...(req.inputs ?? [])];
   for (const t of targets) {
@@ -127,20 +165,19 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       (req.printer ?? ownPrinter)?.warmUp?.();
     }
     const loaded = await loadReport({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx' }, (p, s) => progress(p, s as ReportStage));
-    const { model } = loaded;
-    let printed: { overflow: Overflow[]; dialogs: string[]; fonts: string[] } = { overflow: [], dialogs: [], fonts: [] };
+    const model = req.form === 'short' ? shortForm(loaded.model) : loaded.model;
+    let printed: { overflow: Overflow[]; dialogs: string[]; fonts: string[]; tocPages?: ReadonlyMap<string, number> | null } = { overflow: [], dialogs: [], fonts: [] };
     try {
       const tmp = temps[0] as string;
       if (req.format === 'html' || req.format === 'pdf') {
         progress(45, 'render');
-        const html = reportHtml(model, req.lang, req.load.appVersion);
         if (req.format === 'html') {
-          await writeInto(tmp, html);
+          await writeInto(tmp, reportHtml(model, req.lang, req.load.appVersion));
         } else {
           progress(55, 'print');
           const printer = req.printer ?? ownPrinter ?? (ownPrinter = chromiumPrinter());
-          const r = await printer.print({ html, paper: req.paper, footerLeft: formatVal(model.footer, req.lang), pageOf: rt('x.pageOf', req.lang), lang: req.lang });
-          printed = { overflow: r.overflow, dialogs: r.dialogs, fonts: r.fonts };
+          const r = await printNumbered(printer, model, req.lang, req.load.appVersion, req.paper);
+          printed = { overflow: r.overflow, dialogs: r.dialogs, fonts: r.fonts, tocPages: r.tocPages };
           progress(95, 'write');
           await writeInto(tmp, r.pdf);
         }

@@ -6,9 +6,10 @@
  */
 import type { Block, Card, ChartSpec, Column, Msg, ReportModel, Section, Table, Val } from '@cacheproof/engine/report';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
+import { fmtNumber } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
-import { esc } from './escape.ts';
-import { chartSvg, legendItems } from './svg.ts';
+import { esc } from '../../shared/escape.ts';
+import { chartSvg, legendItems } from '../../shared/chart-svg.ts';
 
 export type Paper = 'a4' | 'letter';
 
@@ -29,6 +30,12 @@ export interface HtmlOptions {
   /** `inline`: a <style> element (export); `none`: no styles (the app's preview adopts {@link REPORT_CSS} itself). */
   css: 'inline' | 'none';
   fonts?: EmbeddedFont[];
+  /**
+   * The page each section starts on (by `sec-<id>`), read from a first printing
+   * ({@link namedDestinationPages}): printed in the contents page. Without it the contents page
+   * keeps the numbers' place empty, so adding them moves nothing.
+   */
+  tocPages?: ReadonlyMap<string, number>;
 }
 
 /** The report's stylesheet: print-first (A4/Letter), readable on screen. */
@@ -49,11 +56,18 @@ p { margin: 0 0 2.5mm; }
 .cover h1 { font-size: 26pt; margin-bottom: 3mm; overflow-wrap: anywhere; }
 .cover .subtitle { font-size: 12pt; color: var(--muted); margin-bottom: 12mm; }
 .cover dl { border-top: 1pt solid var(--rule); }
-.cover .prepared { margin-top: 14mm; color: var(--muted); font-size: 8.5pt; }
-.toc { break-after: page; }
-.toc ol { padding-left: 6mm; font-size: 11pt; line-height: 1.9; }
-.toc a { color: var(--ink); text-decoration: none; }
+.cover .prepared { margin-top: 10mm; color: var(--muted); font-size: 8.5pt; }
+.toc { margin-top: 10mm; }
+.toc h2 { font-size: 13pt; margin-bottom: 2mm; }
+.toc ol { padding-left: 6mm; font-size: 10.5pt; line-height: 1.8; margin: 0; }
+.toc li { padding-left: 1mm; }
+.toc a { color: var(--ink); text-decoration: none; display: flex; align-items: baseline; gap: 2mm; }
+.toc .leader { flex: 1; border-bottom: 0.75pt dotted var(--muted); min-width: 8mm; }
+.toc .pg { flex: none; min-width: 10mm; text-align: right; font-variant-numeric: tabular-nums; }
 section.section { break-before: page; }
+/* Short closing sections follow on rather than open a mostly empty page. */
+section.section[data-section="caveats"], section.section[data-section="appendix"] { break-before: auto; margin-top: 9mm; }
+h2 { break-after: avoid; }
 .facts { display: grid; grid-template-columns: 52mm 1fr; margin: 0 0 3mm; }
 .facts dt, .facts dd { margin: 0; padding: 1.4mm 2mm 1.4mm 0; border-bottom: 0.5pt solid var(--rule); overflow-wrap: anywhere; }
 .facts dt { color: var(--muted); font-weight: bold; }
@@ -83,12 +97,32 @@ table.data td.r { white-space: nowrap; font-variant-numeric: tabular-nums; }
 table.data tr.strong td { font-weight: bold; border-top: 0.75pt solid #aab2bd; }
 table.data thead { display: table-header-group; }
 table.data tr { break-inside: avoid; }
+/* A short table (12 rows at most) is never cut: its title and header never end a page without its rows. */
+table.data.whole { break-inside: avoid; }
+table.data caption, table.data thead { break-after: avoid; }
 .table-caption { font-size: 7.5pt; color: var(--muted); margin: 0 0 4mm; }
 ul.notes { margin: 2mm 0 4mm; padding-left: 5mm; }
 ul.notes li { margin-bottom: 1.8mm; overflow-wrap: anywhere; }
 ul.notes.warning li::marker { color: var(--warn); }
 ul.notes.warning { background: #fff7ec; border: 0.75pt solid #f0c890; border-radius: 1.5mm; padding: 2mm 3mm 1mm 8mm; }
 .footer-note { margin-top: 8mm; font-size: 7.5pt; color: var(--muted); }
+.short-form .short-head { margin-bottom: 4mm; }
+.short-form .short-head .brand { color: var(--muted); letter-spacing: 0.2em; text-transform: uppercase; font-size: 8pt; }
+.short-form .short-head h1 { font-size: 18pt; margin: 1mm 0 0.5mm; overflow-wrap: anywhere; }
+.short-form .short-head .subtitle { color: var(--muted); font-size: 10.5pt; margin-bottom: 2mm; }
+.short-form .short-head .facts { grid-template-columns: 30mm 1fr 30mm 1fr; font-size: 8pt; }
+.short-form .short-head .facts dt, .short-form .short-head .facts dd { padding: 0.6mm 2mm 0.6mm 0; }
+.short-form h2 { font-size: 13pt; margin-bottom: 2.5mm; }
+.short-form .cards { gap: 2mm; margin-bottom: 2mm; }
+.short-form .card { padding: 1.5mm 2mm; }
+.short-form .card .value { font-size: 12pt; margin-bottom: 0.5mm; }
+.short-form .card .sub { font-size: 6.8pt; }
+.short-form figure.chart { margin: 2mm 0 2mm; }
+.short-form ul.notes { margin: 1mm 0 2mm; }
+.short-form section.section { break-before: auto; }
+.short-form section.section[data-section="tco"] { break-before: page; }
+.short-form section[data-section="summary"] > p:first-of-type { font-size: 11pt; font-weight: bold; }
+.short-form .footer-note { margin-top: 4mm; }
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -112,7 +146,7 @@ function tableHtml(t: Table, lang: Lang): string {
     .map((r) => `<tr${r.strong === true ? ' class="strong"' : ''}>${r.cells.map((cell, i) => { const c = t.columns[i]; return `<td${c !== undefined && right(c) ? ' class="r"' : ''}>${esc(formatVal(cell, lang, c?.unit !== undefined))}</td>`; }).join('')}</tr>`)
     .join('');
   const caption = t.caption === undefined ? '' : `<p class="table-caption">${esc(reportText(t.caption, lang))}</p>`;
-  return `<table class="data" data-table="${esc(t.id)}"><caption>${esc(reportText(t.title, lang))}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>${caption}`;
+  return `<table class="data${t.rows.length <= 12 ? ' whole' : ''}" data-table="${esc(t.id)}"><caption>${esc(reportText(t.title, lang))}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>${caption}`;
 }
 
 function chartHtml(c: ChartSpec, lang: Lang): string {
@@ -160,11 +194,29 @@ function sectionHtml(s: Section, lang: Lang): string {
 export function renderHtml(model: ReportModel, lang: Lang, options: HtmlOptions, appVersion: string): string {
   const title = formatVal(model.cover.title, lang);
   const style = options.css === 'inline' ? `<style>${fontFaces(options.fonts ?? [])}\n${REPORT_CSS}</style>` : '';
-  const cover = `<section class="cover" data-section="cover"><div class="brand">CacheProof</div><h1>${esc(title)}</h1><div class="subtitle">${esc(reportText(model.cover.subtitle, lang))}</div>${factsHtml(model.cover.rows, lang)}<p class="prepared">${esc(rt('x.preparedWith', lang, { version: appVersion }))}</p></section>`;
-  const toc = `<nav class="toc" aria-label="${esc(rt('x.contents', lang))}"><h2>${esc(rt('x.contents', lang))}</h2><ol>${model.sections.map((s) => `<li><a href="#sec-${esc(s.id)}">${esc(reportText(s.title, lang))}</a></li>`).join('')}</ol></nav>`;
+  if (model.form === 'short') {
+    // The short form: a heading block instead of a cover page and a contents page; one page of
+    // verdict, cards and chart, then the TCO bottom line on a page of its own.
+    const keep = new Set(['cover.customer', 'cover.server', 'cover.prepared', 'cover.baseline', 'cover.measure']);
+    const head = `<header class="short-head" data-section="cover"><div class="brand">CacheProof</div><h1>${esc(title)}</h1><div class="subtitle">${esc(reportText(model.cover.subtitle, lang))}</div>${factsHtml(model.cover.rows.filter((r) => keep.has(r.label.key)), lang)}</header>`;
+    return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
+<body><main class="report short-form">${head}
+${model.sections.map((s) => sectionHtml(s, lang)).join('\n')}
+<p class="footer-note">${esc(rt('x.preparedWith', lang, { version: appVersion }))}</p>
+</main></body></html>
+`;
+  }
+  const page = (id: string): string => {
+    const n = options.tocPages?.get(`sec-${id}`);
+    return n === undefined ? '' : esc(fmtNumber(lang, n));
+  };
+  const toc = `<nav class="toc" aria-label="${esc(rt('x.contents', lang))}"><h2>${esc(rt('x.contents', lang))}</h2><ol>${model.sections.map((s) => `<li><a href="#sec-${esc(s.id)}"><span class="t">${esc(reportText(s.title, lang))}</span><span class="leader" aria-hidden="true"></span><span class="pg" data-page-of="sec-${esc(s.id)}">${page(s.id)}</span></a></li>`).join('')}</ol></nav>`;
+  // The contents sit on the cover page, under the facts: no page of its own that would be mostly empty.
+  const cover = `<section class="cover" data-section="cover"><div class="brand">CacheProof</div><h1>${esc(title)}</h1><div class="subtitle">${esc(reportText(model.cover.subtitle, lang))}</div>${factsHtml(model.cover.rows, lang)}${toc}<p class="prepared">${esc(rt('x.preparedWith', lang, { version: appVersion }))}</p></section>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
-<body><main class="report">${cover}${toc}
+<body><main class="report">${cover}
 ${model.sections.map((s) => sectionHtml(s, lang)).join('\n')}
 </main></body></html>
 `;

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AnalysisReport, AnalyzeOptions, ColumnSource, DeviceInfo } from '@cacheproof/engine';
-import { measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { inputProvenance, measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
@@ -121,11 +121,14 @@ export async function readScenarioFile(path: string): Promise<{ json: unknown; f
 export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string): ReportTco {
   const parsed = parseScenario(scenario.json);
   if (!parsed.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${parsed.error.message}`);
-  const mismatch = scenarioMismatch(parsed.value, measuredWorkload(analysis, { devices: [...devices] }), scenario.file, captureName, captureSha256);
+  const measured = measuredWorkload(analysis, { devices: [...devices] });
+  const mismatch = scenarioMismatch(parsed.value, measured, scenario.file, captureName, captureSha256);
   if (mismatch !== null) throw new HostError('report-scenario-mismatch', mismatch);
   const plan = planScenario(parsed.value);
   if (!plan.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${plan.error.message}`);
-  return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value };
+  const sameCapture = parsed.value.measuredFrom !== undefined && parsed.value.measuredFrom.captureSha256.toLowerCase() === captureSha256.toLowerCase();
+  const sources = inputProvenance(parsed.value, typeof measured === 'string' ? null : measured, sameCapture);
+  return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value, sources };
 }
 
 /**

@@ -15,7 +15,7 @@ import { writeAtomicWith } from '../atomic-write.ts';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
-import { buildReportModel } from '@cacheproof/engine/report';
+import { buildReportModel, shortForm } from '@cacheproof/engine/report';
 import type { ReportProgress, ReportRequest, RequestOf, ReplyOf } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { exportReport, intervalsCsvPath, type ReportFormat } from './export.ts';
@@ -141,7 +141,8 @@ export function reportHandlers(ctx: ReportServiceContext): {
       const base = await cached.loaded;
       const o = loadOptions(a, r);
       const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
-      const model = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
+      const full = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
+      const model = r.form === 'short' ? shortForm(full) : full;
       return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
     },
     'report.start': async (r) => {
@@ -156,10 +157,11 @@ export function reportHandlers(ctx: ReportServiceContext): {
         const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
         job.dir = dir;
         try {
-          const name = `${fileStem(path)}-report-${r.lang}.${r.format}`;
+          const short = r.form === 'short' && (r.format === 'pdf' || r.format === 'html');
+          const name = `${fileStem(path)}-report-${short ? 'short-' : ''}${r.lang}.${r.format}`;
           const out = join(dir, name);
           const res = await exportReport(
-            { format: r.format, lang: r.lang, paper: r.paper, out, load: loadOptions(a, r), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) },
+            { format: r.format, ...(short ? { form: 'short' as const } : {}), lang: r.lang, paper: r.paper, out, load: loadOptions(a, r), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) },
             (percent, stage) => {
               job.state = { ...job.state, percent: Math.min(99, percent), stage };
             },

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
-import { esc } from './escape.ts';
+import { esc } from '../../shared/escape.ts';
 import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
 
 /** An element wider than the printable width, or a chart taller than a page. */

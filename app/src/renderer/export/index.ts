@@ -21,11 +21,11 @@ const COVER_FIELDS = ['title', 'customer', 'server', 'author', 'date'] as const;
 type CoverField = (typeof COVER_FIELDS)[number];
 
 /** What the person typed, kept per analysis while the window is open. */
-const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>; lang: Lang; format: ReportRequest['format']; paper: ReportRequest['paper']; tco: boolean }>();
+const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>; lang: Lang; format: ReportRequest['format']; paper: ReportRequest['paper']; form: 'full' | 'short'; tco: boolean }>();
 
 export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
   const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
-  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, tco: false };
+  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: false };
   remembered.set(view.id, state);
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -120,7 +120,7 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
     return scenario;
   };
 
-  const request = async (): Promise<Omit<ReportRequest, 'format'>> => ({ analysisId: view.id, lang: state.lang, paper: state.paper, cover: cover(), scenario: await scenarioFor() });
+  const request = async (): Promise<Omit<ReportRequest, 'format'>> => ({ analysisId: view.id, lang: state.lang, paper: state.paper, form: state.form, cover: cover(), scenario: await scenarioFor() });
 
   const refresh = async (): Promise<void> => {
     const seq = ++previewSeq;
@@ -217,7 +217,12 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
           select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const).map((f) => [f, ui(`fmt.${f}`)]), state.format, (v) => {
             state.format = v as ReportRequest['format'];
           }),
-          select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
+          select('export-form', TID.exportForm, ui('f.form'), (['full', 'short'] as const).map((f) => [f, ui(`form.${f}`)]), state.form, (v) => {
+            state.form = v === 'short' ? 'short' : 'full';
+            schedule();
+          }),
+          el('small', { class: 'hint', id: 'export-form-hint' }, ui('h.form')),
+                    select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
             state.paper = v as ReportRequest['paper'];
           }),
           el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), el('small', { id: 'export-tco-hint' }, ui('h.tco'))),

@@ -178,7 +178,16 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcSummary': 'Read miss ratio from {firstMiss} at {first} to {lastMiss} at {last}; {miss} at the chosen size of {size}.',
     'ax.cacheSize': 'Cache size (log scale)', 'ax.missRatio': 'Read miss ratio (%)', 'fig.predictedIosSaved': 'Predicted I/Os saved (block trace)',
     'tl.title': 'Response time from the block trace', 'tl.caption': 'Every traced request’s time in the device driver, issue to completion, in the probe’s log-scale histogram (4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Windows are the capture’s phases; the trace holds {rate} of the block addresses.',
-    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace',
+    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}',
+    't.tcoSources': 'Where the inputs come from', 'tco.sourcesCaption': 'Measured: equal to what the capture measured in its baseline window (a value edited after the prefill is listed as from the scenario file). Prices marked as examples come from the shipped drive catalog and must be replaced by quotes before the figures are used.',
+    'c.appliesTo': 'Applies to', 'c.valueUsed': 'Value used', 'c.source': 'Source',
+    'tin.years': 'Period (years)', 'tin.iops': 'Front-end IOPS ({basis})', 'tin.readShare': 'Read share', 'tin.requestSize': 'Average request size', 'tin.capacity': 'Usable capacity needed today',
+    'tin.yearlyBytes': 'Bytes read and written per year', 'tin.capacityGrowth': 'Capacity growth per year', 'tin.iopsGrowth': 'IOPS growth per year',
+    'tin.readHit': 'Reads served by the cache', 'tin.writeHit': 'Writes absorbed by the cache', 'tin.energyKwh': 'Energy price (USD per kWh)', 'tin.energyPerDrive': 'Energy cost per drive per year',
+    'tin.systemPrice': 'System price', 'tin.ramPrice': 'RAM cache price', 'tin.drivePrice': 'Drive price',
+    'src.measured': 'measured ({capture})', 'src.devices': 'the backing devices’ sizes ({capture})', 'src.predicted': 'predicted from the block trace', 'src.assumed': 'assumed (typed in the scenario)',
+    'src.typed': 'from the scenario file ({file})', 'src.default': 'not given: 0', 'src.example': 'example price: replace before use', 'src.quoted': 'quoted price ({file})', 'src.fromIops': 'from the IOPS, read share and request size',
+    'short.subtitle': 'Summary for managers', 'short.seeFull': 'This is the short form. The full report gives the method, every figure with its 95% interval, the per-device tables, the health against the latency targets, the caveats and the appendix.',
   },
   fr: {
     ...engineReport.fr,
@@ -343,7 +352,16 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcSummary': 'Taux d’échec en lecture de {firstMiss} à {first} jusqu’à {lastMiss} à {last} ; {miss} à la taille choisie de {size}.',
     'ax.cacheSize': 'Taille du cache (échelle log)', 'ax.missRatio': 'Taux d’échec en lecture (%)', 'fig.predictedIosSaved': 'E/S économisées prédites (trace de blocs)',
     'tl.title': 'Temps de réponse d’après la trace de blocs', 'tl.caption': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin, dans l’histogramme logarithmique de la sonde (4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Les fenêtres sont les phases de la capture ; la trace contient {rate} des adresses de blocs.',
-    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace',
+    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}',
+    't.tcoSources': 'Origine des données d’entrée', 'tco.sourcesCaption': 'Mesuré : égal à ce que la capture a mesuré dans sa fenêtre de référence (une valeur modifiée après le pré-remplissage est indiquée comme venant du fichier de scénario). Les prix marqués comme exemples viennent du catalogue de disques fourni et doivent être remplacés par des devis avant tout usage des chiffres.',
+    'c.appliesTo': 'S’applique à', 'c.valueUsed': 'Valeur utilisée', 'c.source': 'Origine',
+    'tin.years': 'Période (années)', 'tin.iops': 'IOPS frontales ({basis})', 'tin.readShare': 'Part des lectures', 'tin.requestSize': 'Taille moyenne des requêtes', 'tin.capacity': 'Capacité utile nécessaire aujourd’hui',
+    'tin.yearlyBytes': 'Octets lus et écrits par an', 'tin.capacityGrowth': 'Croissance annuelle de la capacité', 'tin.iopsGrowth': 'Croissance annuelle des IOPS',
+    'tin.readHit': 'Lectures servies par le cache', 'tin.writeHit': 'Écritures absorbées par le cache', 'tin.energyKwh': 'Prix de l’énergie (USD par kWh)', 'tin.energyPerDrive': 'Coût énergétique par disque et par an',
+    'tin.systemPrice': 'Prix du système', 'tin.ramPrice': 'Prix du cache RAM', 'tin.drivePrice': 'Prix du disque',
+    'src.measured': 'mesuré ({capture})', 'src.devices': 'tailles des périphériques sous-jacents ({capture})', 'src.predicted': 'prédit à partir de la trace de blocs', 'src.assumed': 'supposé (saisi dans le scénario)',
+    'src.typed': 'du fichier de scénario ({file})', 'src.default': 'non renseigné : 0', 'src.example': 'prix d’exemple : à remplacer avant usage', 'src.quoted': 'prix sur devis ({file})', 'src.fromIops': 'déduit des IOPS, de la part des lectures et de la taille des requêtes',
+    'short.subtitle': 'Synthèse pour la direction', 'short.seeFull': 'Ceci est la version courte. Le rapport complet donne la méthode, chaque chiffre avec son intervalle à 95 %, les tableaux par périphérique, la santé au regard des objectifs de latence, les réserves et l’annexe.',
   },
   es: {
     ...engineReport.es,
@@ -508,7 +526,16 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcSummary': 'Tasa de fallos de lectura de {firstMiss} con {first} a {lastMiss} con {last}; {miss} con el tamaño elegido de {size}.',
     'ax.cacheSize': 'Tamaño de la caché (escala log)', 'ax.missRatio': 'Tasa de fallos de lectura (%)', 'fig.predictedIosSaved': 'E/S ahorradas previstas (traza de bloques)',
     'tl.title': 'Tiempo de respuesta según la traza de bloques', 'tl.caption': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización, en el histograma logarítmico de la sonda (4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Las ventanas son las fases de la captura; la traza contiene {rate} de las direcciones de bloque.',
-    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza',
+    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}',
+    't.tcoSources': 'De dónde vienen los datos de entrada', 'tco.sourcesCaption': 'Medido: igual a lo que la captura midió en su ventana de referencia (un valor editado después del prerrelleno figura como del archivo de escenario). Los precios marcados como ejemplo vienen del catálogo de discos incluido y deben sustituirse por presupuestos antes de usar las cifras.',
+    'c.appliesTo': 'Se aplica a', 'c.valueUsed': 'Valor usado', 'c.source': 'Origen',
+    'tin.years': 'Periodo (años)', 'tin.iops': 'IOPS de front-end ({basis})', 'tin.readShare': 'Proporción de lecturas', 'tin.requestSize': 'Tamaño medio de petición', 'tin.capacity': 'Capacidad útil necesaria hoy',
+    'tin.yearlyBytes': 'Bytes leídos y escritos por año', 'tin.capacityGrowth': 'Crecimiento anual de la capacidad', 'tin.iopsGrowth': 'Crecimiento anual de las IOPS',
+    'tin.readHit': 'Lecturas servidas por la caché', 'tin.writeHit': 'Escrituras absorbidas por la caché', 'tin.energyKwh': 'Precio de la energía (USD por kWh)', 'tin.energyPerDrive': 'Coste energético por disco y año',
+    'tin.systemPrice': 'Precio del sistema', 'tin.ramPrice': 'Precio de la caché RAM', 'tin.drivePrice': 'Precio del disco',
+    'src.measured': 'medido ({capture})', 'src.devices': 'tamaños de los dispositivos subyacentes ({capture})', 'src.predicted': 'predicho a partir de la traza de bloques', 'src.assumed': 'supuesto (escrito en el escenario)',
+    'src.typed': 'del archivo de escenario ({file})', 'src.default': 'no indicado: 0', 'src.example': 'precio de ejemplo: sustituir antes de usar', 'src.quoted': 'precio presupuestado ({file})', 'src.fromIops': 'a partir de las IOPS, la proporción de lecturas y el tamaño de petición',
+    'short.subtitle': 'Resumen para la dirección', 'short.seeFull': 'Esta es la versión breve. El informe completo da el método, cada cifra con su intervalo del 95 %, las tablas por dispositivo, la salud frente a los objetivos de latencia, las salvedades y el anexo.',
   },
   ru: {
     ...engineReport.ru,
@@ -673,7 +700,16 @@ export const report: Catalog<ReportKey> = {
     'ch.mrcSummary': 'Доля промахов чтения от {firstMiss} при {first} до {lastMiss} при {last}; {miss} при выбранном размере {size}.',
     'ax.cacheSize': 'Размер кэша (лог. шкала)', 'ax.missRatio': 'Доля промахов чтения (%)', 'fig.predictedIosSaved': 'Прогноз сэкономленных операций (трасса блоков)',
     'tl.title': 'Время отклика по трассе блоков', 'tl.caption': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения, в логарифмической гистограмме зонда (4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. Окна — фазы захвата; трасса содержит {rate} адресов блоков.',
-    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса',
+    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}',
+    't.tcoSources': 'Откуда взяты исходные данные', 'tco.sourcesCaption': 'Измерено: совпадает с тем, что запись измерила в базовом окне (значение, изменённое после автозаполнения, указано как взятое из файла сценария). Цены с пометкой «пример» взяты из поставляемого каталога дисков; перед использованием расчёта замените их ценами из предложений поставщиков.',
+    'c.appliesTo': 'К чему относится', 'c.valueUsed': 'Значение', 'c.source': 'Источник',
+    'tin.years': 'Период (лет)', 'tin.iops': 'IOPS приложения ({basis})', 'tin.readShare': 'Доля чтений', 'tin.requestSize': 'Средний размер запроса', 'tin.capacity': 'Необходимая полезная ёмкость сегодня',
+    'tin.yearlyBytes': 'Байт прочитано и записано за год', 'tin.capacityGrowth': 'Рост ёмкости за год', 'tin.iopsGrowth': 'Рост IOPS за год',
+    'tin.readHit': 'Чтения, обслуженные кэшем', 'tin.writeHit': 'Записи, поглощённые кэшем', 'tin.energyKwh': 'Цена электроэнергии (USD за кВт·ч)', 'tin.energyPerDrive': 'Затраты на электроэнергию на диск в год',
+    'tin.systemPrice': 'Цена системы', 'tin.ramPrice': 'Цена кэша в ОЗУ', 'tin.drivePrice': 'Цена диска',
+    'src.measured': 'измерено ({capture})', 'src.devices': 'размеры нижележащих устройств ({capture})', 'src.predicted': 'предсказано по трассе блоков', 'src.assumed': 'допущение (введено в сценарии)',
+    'src.typed': 'из файла сценария ({file})', 'src.default': 'не задано: 0', 'src.example': 'цена-пример: замените перед использованием', 'src.quoted': 'цена из предложения ({file})', 'src.fromIops': 'по IOPS, доле чтений и размеру запроса',
+    'short.subtitle': 'Краткая версия для руководства', 'short.seeFull': 'Это краткая версия. В полном отчёте — методика, каждый показатель с 95-процентным интервалом, таблицы по устройствам, состояние относительно целевых задержек, оговорки и приложение.',
   },
 };
 
@@ -772,6 +808,7 @@ export function rt(key: ReportKey, lang: Lang, params: Record<string, string | n
 export type ExportKey =
   | 'nav' | 'title' | 'intro' | 'cover' | 'f.title' | 'f.customer' | 'f.server' | 'f.author' | 'f.date' | 'h.title' | 'h.server'
   | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
+  | 'f.form' | 'form.full' | 'form.short' | 'h.form'
   | 'start' | 'preview' | 'previewLoading' | 'progress' | 'stage.open' | 'stage.hash' | 'stage.analyze' | 'stage.model' | 'stage.render'
   | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download' | 'ready' | 'saveAs' | 'savedTo';
 
@@ -783,6 +820,8 @@ export const exportUi: Catalog<ExportKey> = {
     options: 'Document', 'f.lang': 'Language of the report', 'f.format': 'Format', 'f.paper': 'Paper size', 'f.tco': 'Include the TCO and drive-life section',
     'h.tco': 'Uses the scenario prefilled from this analysis (the Planner’s starting point).',
     'fmt.pdf': 'PDF (to print or send)', 'fmt.html': 'HTML (one offline file)', 'fmt.xlsx': 'Excel workbook (XLSX)', 'fmt.csv': 'CSV (summary and per-interval data)', 'fmt.pptx': 'PowerPoint slides (verdict, figures, chart, TCO)',
+    
+    'f.form': 'Report', 'form.full': 'Full report (cover, contents, every section)', 'form.short': 'Short form for managers (two pages)', 'h.form': 'The short form: the verdict, the headline figures, one chart and the TCO bottom line, all the full report’s own figures. PDF and HTML; the other formats are always the full report.',
     'paper.a4': 'A4', 'paper.letter': 'Letter', start: 'Export', preview: 'Preview', previewLoading: 'Preparing the preview…', progress: 'Export progress',
     'stage.open': 'Opening the capture', 'stage.hash': 'Computing the file’s fingerprint', 'stage.analyze': 'Analysing', 'stage.model': 'Building the report',
     'stage.render': 'Drawing the charts', 'stage.print': 'Printing the PDF', 'stage.write': 'Writing the file', 'stage.done': 'Done',
@@ -795,6 +834,8 @@ export const exportUi: Catalog<ExportKey> = {
     options: 'Document', 'f.lang': 'Langue du rapport', 'f.format': 'Format', 'f.paper': 'Format du papier', 'f.tco': 'Inclure la section TCO et durée de vie des disques',
     'h.tco': 'Utilise le scénario pré-rempli à partir de cette analyse (le point de départ du Planificateur).',
     'fmt.pdf': 'PDF (à imprimer ou envoyer)', 'fmt.html': 'HTML (un seul fichier hors ligne)', 'fmt.xlsx': 'Classeur Excel (XLSX)', 'fmt.csv': 'CSV (synthèse et données par intervalle)', 'fmt.pptx': 'Diapositives PowerPoint (verdict, chiffres, graphique, TCO)',
+    
+    'f.form': 'Rapport', 'form.full': 'Rapport complet (couverture, sommaire, toutes les sections)', 'form.short': 'Version courte pour la direction (deux pages)', 'h.form': 'La version courte : le verdict, les chiffres clés, un graphique et la conclusion du TCO, tous repris du rapport complet. PDF et HTML ; les autres formats sont toujours le rapport complet.',
     'paper.a4': 'A4', 'paper.letter': 'Letter (US)', start: 'Exporter', preview: 'Aperçu', previewLoading: 'Préparation de l’aperçu…', progress: 'Progression de l’export',
     'stage.open': 'Ouverture de la capture', 'stage.hash': 'Calcul de l’empreinte du fichier', 'stage.analyze': 'Analyse', 'stage.model': 'Construction du rapport',
     'stage.render': 'Dessin des graphiques', 'stage.print': 'Impression du PDF', 'stage.write': 'Écriture du fichier', 'stage.done': 'Terminé',
@@ -807,6 +848,8 @@ export const exportUi: Catalog<ExportKey> = {
     options: 'Documento', 'f.lang': 'Idioma del informe', 'f.format': 'Formato', 'f.paper': 'Tamaño del papel', 'f.tco': 'Incluir la sección de TCO y vida de los discos',
     'h.tco': 'Usa el escenario rellenado a partir de este análisis (el punto de partida del Planificador).',
     'fmt.pdf': 'PDF (para imprimir o enviar)', 'fmt.html': 'HTML (un archivo sin conexión)', 'fmt.xlsx': 'Libro de Excel (XLSX)', 'fmt.csv': 'CSV (resumen y datos por intervalo)', 'fmt.pptx': 'Diapositivas de PowerPoint (veredicto, cifras, gráfico, TCO)',
+    
+    'f.form': 'Informe', 'form.full': 'Informe completo (portada, índice, todas las secciones)', 'form.short': 'Versión breve para la dirección (dos páginas)', 'h.form': 'La versión breve: el veredicto, las cifras principales, un gráfico y la conclusión del TCO, todas tomadas del informe completo. PDF y HTML; los demás formatos son siempre el informe completo.',
     'paper.a4': 'A4', 'paper.letter': 'Carta (Letter)', start: 'Exportar', preview: 'Vista previa', previewLoading: 'Preparando la vista previa…', progress: 'Progreso de la exportación',
     'stage.open': 'Abriendo la captura', 'stage.hash': 'Calculando la huella del archivo', 'stage.analyze': 'Analizando', 'stage.model': 'Construyendo el informe',
     'stage.render': 'Dibujando los gráficos', 'stage.print': 'Imprimiendo el PDF', 'stage.write': 'Escribiendo el archivo', 'stage.done': 'Terminado',
@@ -819,6 +862,8 @@ export const exportUi: Catalog<ExportKey> = {
     options: 'Документ', 'f.lang': 'Язык отчёта', 'f.format': 'Формат', 'f.paper': 'Размер бумаги', 'f.tco': 'Включить раздел TCO и ресурса дисков',
     'h.tco': 'Используется сценарий, заполненный по этому анализу (исходная точка Планировщика).',
     'fmt.pdf': 'PDF (для печати и отправки)', 'fmt.html': 'HTML (один автономный файл)', 'fmt.xlsx': 'Книга Excel (XLSX)', 'fmt.csv': 'CSV (итоги и данные по интервалам)', 'fmt.pptx': 'Слайды PowerPoint (итог, показатели, график, TCO)',
+    
+    'f.form': 'Отчёт', 'form.full': 'Полный отчёт (титульный лист, содержание, все разделы)', 'form.short': 'Краткая версия для руководства (две страницы)', 'h.form': 'Краткая версия: итог, ключевые показатели, один график и итог TCO — те же цифры, что в полном отчёте. PDF и HTML; остальные форматы — всегда полный отчёт.',
     'paper.a4': 'A4', 'paper.letter': 'Letter (США)', start: 'Экспортировать', preview: 'Предпросмотр', previewLoading: 'Готовим предпросмотр…', progress: 'Ход экспорта',
     'stage.open': 'Открываем запись', 'stage.hash': 'Считаем отпечаток файла', 'stage.analyze': 'Анализируем', 'stage.model': 'Собираем отчёт',
     'stage.render': 'Рисуем графики', 'stage.print': 'Печатаем PDF', 'stage.write': 'Записываем файл', 'stage.done': 'Готово',

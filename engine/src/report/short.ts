@@ -1,0 +1,39 @@
+/**
+ * The short form of the report, for managers (issue 17): two pages at most, a selection of the
+ * full model and nothing computed again. Page one: the verdict, the headline cards, the
+ * before/after chart (the IOPS over time, the chart of the PowerPoint deck); page two: the TCO
+ * bottom line (the executive summary's TCO sentence and the comparison table), when the report
+ * has a TCO scenario, then the caveats' warnings and what the full report adds. Every text and value is the full
+ * report's own block, so a figure reads the same in both.
+ */
+import type { Block, ReportModel, Section } from './types.ts';
+import { m } from './values.ts';
+
+/** The chart the short form shows (the same as the deck's before/after slide). */
+export const SHORT_FORM_CHART = 'iops-time';
+
+const blocksOf = (model: ReportModel, id: Section['id']): Block[] => model.sections.find((s) => s.id === id)?.blocks ?? [];
+
+export function shortForm(full: ReportModel): ReportModel {
+  if (full.form === 'short') return full;
+  const summary = blocksOf(full, 'summary');
+  const verdict = summary.find((b) => b.type === 'paragraph');
+  const cards = summary.find((b) => b.type === 'cards');
+  const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
+  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning');
+  const first: Block[] = [...(verdict === undefined ? [] : [verdict]), ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart])];
+  const sections: Section[] = [{ id: 'summary', title: m('sec.summary'), blocks: first }];
+  const tco = full.sections.find((s) => s.id === 'tco');
+  if (tco !== undefined) {
+    const sentences = summary.find((b) => b.type === 'sentences');
+    const bottom = sentences?.type === 'sentences' ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
+    const table = tco.blocks.find((b) => b.type === 'table');
+    const prices = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
+    sections.push({ id: 'tco', title: tco.title, blocks: [...bottom.map((text): Block => ({ type: 'paragraph', text })), ...(table === undefined ? [] : [table]), ...prices] });
+  }
+  // The caveats' warnings are never left out; the last words say what the full report adds.
+  const caveats = full.sections.find((s) => s.id === 'caveats');
+  sections.push({ id: 'caveats', title: caveats?.title ?? m('sec.caveats'), blocks: [...warnings, { type: 'paragraph', text: m('short.seeFull') }] });
+  const charts = sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'chart' ? [b.chart] : []));
+  return { ...full, form: 'short', cover: { ...full.cover, subtitle: m('short.subtitle') }, sections, charts };
+}
