@@ -1,8 +1,9 @@
 /**
  * The results dashboard on the bundled sample: every chart draws, the cards show the engine's
  * figures formatted for the language (French decimal comma), the time charts' zoom resets from
- * the keyboard, and the theme toggle switches light/dark.
+ * the keyboard, the theme toggle switches light/dark, and every chart exports as PNG, SVG and CSV.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, watchConsole } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
@@ -155,4 +156,72 @@ test('the theme toggle switches between light and dark and the charts redraw', a
   await page.getByTestId(TID.themeToggle).click();
   await expect(html).toHaveAttribute('data-theme', 'light');
   expect(await bg()).toBe(light);
+});
+
+test('every chart exports as PNG, SVG and CSV: the CSV holds the series the chart draws, the SVG its colours and scales, the PNG decodes', async ({ app, page }, info) => {
+  const errors = watchConsole(page);
+  await openSample(page, app.authUrl);
+  const groups = await page.evaluate(async () => {
+    const res = await fetch('/api/analysis.openSample', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: '{}' });
+    const body = (await res.json()) as { value: { groupSeries: { group: string; devices: string[]; t: number[]; iops: (number | null)[] }[] } };
+    return body.value.groupSeries;
+  });
+  expect(groups.map((g) => g.group).sort()).toEqual(['backing', 'front']);
+  const fetchDownload = async (testId: string): Promise<{ name: string; bytes: Buffer }> => {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    const path = await d.path();
+    return { name: d.suggestedFilename(), bytes: readFileSync(path) };
+  };
+
+  // CSV: the time in ISO 8601 UTC, then one column per drawn line, named with its unit; every value the host's.
+  const csv = await fetchDownload(`${TID.chartIops}-export-csv`);
+  expect(csv.name).toBe('cacheproof-iops.csv');
+  const lines = csv.bytes.toString('utf8').replace(/^\ufeff/u, '').trimEnd().split('\r\n').map((l) => l.split(','));
+  const head = lines[0] ?? [];
+  expect(head[0]).toBe('Time (UTC)');
+  expect(head).toHaveLength(3);
+  for (const g of groups) {
+    const col = head.findIndex((h) => h.includes(g.devices.join(', ')) && h.endsWith('(IOPS (I/Os per second))'));
+    expect(col, `${g.group} column in ${head.join(' | ')}`).toBeGreaterThan(0);
+    const byTime = new Map(lines.slice(1).map((r) => [r[0], r[col]]));
+    expect(byTime.size).toBe(new Set(groups.flatMap((x) => x.t)).size);
+    g.t.forEach((t, i) => {
+      const v = g.iops[i];
+      expect(byTime.get(new Date(t).toISOString()), `${g.group} at ${t}`).toBe(v === null || v === undefined ? '' : String(v));
+    });
+  }
+
+  // SVG: a well-formed document, drawn by the report's renderer in the colours the chart draws; the
+  // response-time chart keeps its two scales as two panels.
+  const drawnLines = JSON.parse((await page.getByTestId(TID.chartIops).locator('canvas').getAttribute('data-series')) ?? '[]') as { color: string; hidden: boolean }[];
+  for (const [testId, panels] of [[TID.chartIops, 1], [TID.chartLatency, 2], [TID.chartHourly, 1], [TID.chartDistribution, 1], [TID.chartFrontBacking, 1]] as const) {
+    const svg = await fetchDownload(`${testId}-export-svg`);
+    expect(svg.name).toMatch(/^cacheproof-.+\.svg$/u);
+    const text = svg.bytes.toString('utf8');
+    writeFileSync(info.outputPath(svg.name), text);
+    const check = await page.evaluate((t) => {
+      const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+      return { ok: doc.querySelector('parsererror') === null, panels: doc.querySelectorAll('svg > svg.chart').length, series: doc.querySelectorAll('.series').length, title: doc.querySelector('svg > title')?.textContent ?? '' };
+    }, text);
+    expect(check.ok, testId).toBe(true);
+    expect(check.panels, testId).toBe(panels);
+    expect(check.series, testId).toBeGreaterThan(0);
+    expect(check.title.length, testId).toBeGreaterThan(0);
+    if (testId === TID.chartIops) for (const l of drawnLines.filter((x) => !x.hidden)) expect(text.toLowerCase()).toContain(`stroke="${l.color.toLowerCase()}"`);
+  }
+
+  // PNG: a real image, as wide as the canvas drawn.
+  const png = await fetchDownload(`${TID.chartIops}-export-png`);
+  expect(png.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const size = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    return { w: img.naturalWidth, h: img.naturalHeight };
+  }, png.bytes.toString('base64'));
+  const canvasWidth = await page.getByTestId(TID.chartIops).locator('canvas').evaluate((c: HTMLCanvasElement) => c.width);
+  expect(size.w).toBe(canvasWidth);
+  expect(size.h).toBeGreaterThan(100);
+  await expect(page.getByTestId(TID.chartIops).locator('xpath=..').getByRole('status').first()).toHaveText('PNG saved.');
+  expect(errors).toEqual([]);
 });

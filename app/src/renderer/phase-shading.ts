@@ -12,6 +12,8 @@ export interface PhaseBand {
   endMs: number;
   color: string;
   label: string;
+  /** Which window it shades (the SVG export draws it with the report's tint). */
+  tone?: 'baseline' | 'warmup' | 'measure';
 }
 
 export interface PhaseMarker {

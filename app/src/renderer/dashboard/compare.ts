@@ -55,7 +55,7 @@ function hourValue(h: HourlyEntry, side: 'baseline' | 'measure', m: HourMetric):
 
 /** Matched-hour before/after bars, with a selector for the figure compared. */
 export function hourlyFigure(r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
-  const f = figure(TID.chartHourly, w.d('chart.hourly'), w.d('def.chart.hourly'));
+  const f = figure(TID.chartHourly, w.d('chart.hourly'), w.d('def.chart.hourly'), undefined, w);
   const hours = r.hourly;
   if (hours.length === 0) {
     f.notes.append(el('p', { class: 'dash-note', role: 'note' }, w.d('hourly.none')));
@@ -118,7 +118,7 @@ export function hourlyFigure(r: AnalysisReport, w: Words, palette: readonly stri
 export function distributionFigure(r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
   const ld = r.latencyDistribution;
   const devices = ld.devices.join(', ');
-  const f = figure(TID.chartDistribution, w.d('chart.dist'), w.d('def.chart.dist', { devices }));
+  const f = figure(TID.chartDistribution, w.d('chart.dist'), w.d('def.chart.dist', { devices }), undefined, w);
   const keys: (keyof Omit<Distribution, 'n'>)[] = ['p50', 'p95', 'p99', 'max'];
   const labels = [w.d('dist.p50'), w.d('dist.p95'), w.d('dist.p99'), w.d('dist.max')];
   const missing: string[] = [];
@@ -149,7 +149,7 @@ export function distributionFigure(r: AnalysisReport, w: Words, palette: readonl
 
 /** Reads and writes per second before and after: served by the cache (front − backing) vs reached the backing drives. */
 export function ioFigure(r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
-  const f = figure(TID.chartFrontBacking, w.d('chart.io'), w.d('def.chart.io'));
+  const f = figure(TID.chartFrontBacking, w.d('chart.io'), w.d('def.chart.io'), undefined, w);
   const front = r.groups.front, backing = r.groups.backing;
   if (!backing) {
     f.notes.append(el('p', { class: 'dash-note', role: 'note' }, w.d('io.none')));

@@ -4,8 +4,41 @@
  * in the document, then sets the performance mark `cacheproof:dashboard-drawn` once the last
  * chart has drawn for the first time.
  */
-import type { Chart, Plugin } from 'chart.js';
+import { Chart, type Plugin } from 'chart.js';
+import { chartCsv, chartPng, chartSvgDocument, download, type ChartExportFormat } from '../chart-export.ts';
+import { cssVar } from '../charts.ts';
 import { el } from '../dom.ts';
+import { PALETTE } from '../../shared/palette.ts';
+import { themedPalette } from '../theme.ts';
+import type { Words } from './text.ts';
+
+/**
+ * "Export: PNG · SVG · CSV" under a chart's title (chart-export.ts): the chart as drawn, its SVG
+ * redrawn by the report's renderer, or its series. Test ids `${testId}-export-png|svg|csv`.
+ */
+function exportControls(canvas: HTMLCanvasElement, summary: HTMLElement, testId: string, title: string, w: Words): HTMLElement {
+  const status = el('span', { class: 'dash-help', role: 'status' });
+  const run = async (format: ChartExportFormat): Promise<void> => {
+    const chart = Chart.getChart(canvas);
+    if (chart === undefined) return;
+    const meta = { id: testId, title, summary: summary.textContent ?? '' };
+    const stem = `cacheproof-${testId.replace(/^chart-/u, '')}`;
+    try {
+      if (format === 'csv') download(`${stem}.csv`, new Blob(['\ufeff', chartCsv(chart)], { type: 'text/csv;charset=utf-8' }));
+      else if (format === 'svg') download(`${stem}.svg`, new Blob([chartSvgDocument(chart, meta, w.lang, [PALETTE, themedPalette()])], { type: 'image/svg+xml' }));
+      else download(`${stem}.png`, await chartPng(chart, title, cssVar('--bg', '#ffffff'), cssVar('--fg', '#111111')));
+      status.textContent = w.d('export.done', { format: format.toUpperCase() });
+    } catch (err) {
+      status.textContent = w.d('export.failed', { format: format.toUpperCase(), reason: (err as Error).message });
+    }
+  };
+  const button = (format: ChartExportFormat): HTMLButtonElement => {
+    const b = el('button', { type: 'button', 'data-testid': `${testId}-export-${format}`, 'aria-label': w.d('export.as', { title, format: format.toUpperCase() }) }, format.toUpperCase());
+    b.addEventListener('click', () => void run(format));
+    return b;
+  };
+  return el('div', { class: 'dash-export', role: 'group', 'aria-label': w.d('export.group', { title }) }, el('span', { class: 'dash-help' }, w.d('export.label')), button('png'), button('svg'), button('csv'), status);
+}
 
 export interface Figure {
   node: HTMLElement;
@@ -22,11 +55,12 @@ let seq = 0;
  * A figure: `testId` on the chart box (which holds the canvas); the summary gets
  * `summaryTestId` (default `${testId}-summary`).
  */
-export function figure(testId: string, title: string, definition: string, summaryTestId = `${testId}-summary`): Figure {
+export function figure(testId: string, title: string, definition: string, summaryTestId = `${testId}-summary`, w?: Words): Figure {
   const id = `dash-fig-${++seq}`;
   const canvas = el('canvas', { role: 'img', 'aria-label': title, 'aria-describedby': `${id}-sum` });
   const summary = el('p', { class: 'sr-summary', id: `${id}-sum`, 'data-testid': summaryTestId });
   const tools = el('div', { class: 'dash-tools' });
+  if (w !== undefined) tools.append(exportControls(canvas, summary, testId, title, w));
   const notes = el('div', { class: 'dash-notes' });
   const node = el('figure', { class: 'dash-figure', 'aria-labelledby': `${id}-title` },
     el('figcaption', {},

@@ -76,7 +76,7 @@ function sizeAnswer(p: PredictionReport, w: Words, t: (k: PredictionKey, x?: Par
 
 /** The miss-ratio curve (LRU), sizes on a log axis, the chosen size marked; wheel/pinch zoom and pan on the size axis. */
 function curveFigure(p: PredictionReport, w: Words, t: (k: PredictionKey, x?: Params) => string, size: (b: number) => string, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
-  const f = figure(TID.chartMrc, t('chart'), t('def.chart'));
+  const f = figure(TID.chartMrc, t('chart'), t('def.chart'), undefined, w);
   const points = p.curve.map((c) => ({ x: c.bytes, y: 100 * (1 - c.readHitRatio) }));
   const chosen = points.filter((c) => c.x === p.cacheBytes);
   const every = Math.max(1, Math.ceil(points.length / 8));

@@ -103,11 +103,11 @@ function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: Pha
   const m0 = Date.parse(r.windows.measure.start), m1 = Date.parse(r.windows.measure.end);
   const sw = r.windows.switchAt === null ? null : Date.parse(r.windows.switchAt);
   const bands: PhaseBand[] = [
-    { startMs: b0, endMs: b1, color: cssVar('--phase-baseline', PHASE_TINT.baseline.light), label: w.d('phase.baseline') },
+    { startMs: b0, endMs: b1, color: cssVar('--phase-baseline', PHASE_TINT.baseline.light), label: w.d('phase.baseline'), tone: 'baseline' },
   ];
   const warm0 = sw ?? b1;
-  if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', PHASE_TINT.warmup.light), label: w.d('phase.warmup') });
-  bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', PHASE_TINT.measure.light), label: w.d('phase.measure') });
+  if (m0 > warm0) bands.push({ startMs: warm0, endMs: m0, color: cssVar('--phase-warmup', PHASE_TINT.warmup.light), label: w.d('phase.warmup'), tone: 'warmup' });
+  bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', PHASE_TINT.measure.light), label: w.d('phase.measure'), tone: 'measure' });
   // the adapter's actions (the switch it made, the restore) marked at their moment, beside the switch
   const actions = engineMarkers(r, w).filter((m) => m.atMs >= b0 && m.atMs <= m1 + 60_000);
   return { bands, markers: [...(sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }]), ...actions] };
@@ -233,8 +233,8 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
 
   const iops = lines(v, r, 'iops', w, palette);
   const lat = lines(v, r, 'latencyMs', w, palette);
-  const fIops: Figure = figure(TID.chartIops, w.d('chart.iops'), w.d('def.chart.iops'), TID.chartSummary);
-  const fLat: Figure = figure(TID.chartLatency, w.d('chart.latency'), w.d('def.chart.latency'));
+  const fIops: Figure = figure(TID.chartIops, w.d('chart.iops'), w.d('def.chart.iops'), TID.chartSummary, w);
+  const fLat: Figure = figure(TID.chartLatency, w.d('chart.latency'), w.d('def.chart.latency'), undefined, w);
   fIops.summary.textContent = summaryText(iops.lines, r, 'iops', w, w.iops);
   fLat.summary.textContent = summaryText(lat.lines, r, 'latencyMs', w, w.ms);
   scheduler.add(fIops.canvas, (firstDraw) => {

@@ -23,6 +23,7 @@ export type DashboardKey =
   | 'chart.io' | 'def.chart.io' | 'io.readsCache' | 'io.readsBacking' | 'io.writesCache' | 'io.writesBacking' | 'io.backingReads' | 'io.backingWrites'
   | 'io.backingOnly' | 'io.none'
   | 'zoom.in' | 'zoom.out' | 'zoom.reset' | 'zoom.help' | 'zoom.range'
+  | 'export.label' | 'export.as' | 'export.group' | 'export.done' | 'export.failed'
   | 'summary' | 'sum.series' | 'sum.noData' | 'sum.hour' | 'sum.dist' | 'sum.io' | 'sum.ioBackingOnly'
   | 'devices.title' | 'def.devices' | 'devices.col.device' | 'devices.col.role' | 'devices.col.window' | 'devices.col.iops' | 'devices.col.iopsP95' | 'devices.col.iopsPeak' | 'devices.col.mbps' | 'devices.col.mbpsP95' | 'devices.col.mbpsPeak' | 'devices.col.await' | 'devices.col.util'
   | 'health.title' | 'def.health' | 'health.targets' | 'health.target.readMs' | 'health.target.writeMs' | 'health.target.transferMs' | 'health.target.warnMs'
@@ -119,6 +120,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'io.backingReads': 'Reads at the backing drives', 'io.backingWrites': 'Writes at the backing drives',
     'io.backingOnly': 'Backing only: without a front device the share served by the cache cannot be measured; the bars show backing I/O only.',
     'io.none': 'No per-window totals for the device groups.',
+    'export.label': 'Export:', 'export.as': 'Export “{title}” as {format}', 'export.group': 'Export “{title}”', 'export.done': '{format} saved.', 'export.failed': 'The {format} could not be made ({reason}). Try another format, or export the report.',
     'zoom.in': 'Zoom in', 'zoom.out': 'Zoom out', 'zoom.reset': 'Reset zoom',
     'zoom.help': 'Wheel to zoom, drag to pan, or use the buttons; both time charts move together.',
     'zoom.range': 'Showing {from} – {to} (UTC)',
@@ -239,6 +241,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'io.backingReads': 'Lectures sur les disques sous-jacents', 'io.backingWrites': 'Écritures sur les disques sous-jacents',
     'io.backingOnly': 'Sous-jacent seul : sans périphérique frontal, la part servie par le cache ne peut pas être mesurée ; les barres montrent seulement les E/S des disques.',
     'io.none': 'Pas de totaux par fenêtre pour les groupes de périphériques.',
+    'export.label': 'Exporter :', 'export.as': 'Exporter « {title} » en {format}', 'export.group': 'Exporter « {title} »', 'export.done': '{format} enregistré.', 'export.failed': 'Le {format} n’a pas pu être produit ({reason}). Essayez un autre format, ou exportez le rapport.',
     'zoom.in': 'Zoom avant', 'zoom.out': 'Zoom arrière', 'zoom.reset': 'Réinitialiser le zoom',
     'zoom.help': 'Molette pour zoomer, glisser pour se déplacer, ou les boutons ; les deux graphiques temporels bougent ensemble.',
     'zoom.range': 'Affiché : {from} – {to} (UTC)',
@@ -359,6 +362,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'io.backingReads': 'Lecturas en los discos de respaldo', 'io.backingWrites': 'Escrituras en los discos de respaldo',
     'io.backingOnly': 'Solo respaldo: sin dispositivo frontal no se puede medir la parte servida por la caché; las barras muestran solo la E/S de los discos.',
     'io.none': 'No hay totales por ventana para los grupos de dispositivos.',
+    'export.label': 'Exportar:', 'export.as': 'Exportar «{title}» como {format}', 'export.group': 'Exportar «{title}»', 'export.done': '{format} guardado.', 'export.failed': 'No se pudo generar el {format} ({reason}). Pruebe otro formato o exporte el informe.',
     'zoom.in': 'Acercar', 'zoom.out': 'Alejar', 'zoom.reset': 'Restablecer el zoom',
     'zoom.help': 'Rueda para el zoom, arrastrar para desplazarse, o los botones; los dos gráficos temporales se mueven juntos.',
     'zoom.range': 'Se muestra {from} – {to} (UTC)',
@@ -479,6 +483,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'io.backingReads': 'Чтения на базовых дисках', 'io.backingWrites': 'Записи на базовых дисках',
     'io.backingOnly': 'Только базовые: без фронтального устройства долю, обслуженную кэшем, измерить нельзя; столбцы показывают только операции дисков.',
     'io.none': 'Нет итогов по окнам для групп устройств.',
+    'export.label': 'Экспорт:', 'export.as': 'Экспортировать «{title}» в {format}', 'export.group': 'Экспорт «{title}»', 'export.done': '{format} сохранён.', 'export.failed': 'Не удалось создать {format} ({reason}). Попробуйте другой формат или экспортируйте отчёт.',
     'zoom.in': 'Приблизить', 'zoom.out': 'Отдалить', 'zoom.reset': 'Сбросить масштаб',
     'zoom.help': 'Колесо — масштаб, перетаскивание — сдвиг, или кнопки; оба графика по времени двигаются вместе.',
     'zoom.range': 'Показано {from} – {to} (UTC)',
