@@ -231,6 +231,10 @@ test('in French the prefilled scenario is French, as cacheproof tco --from-captu
   await page.getByLabel('Electricity price').fill('0.21');
   await page.getByTestId(TID.langSelect).selectOption('fr');
   await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD en RAID 5 + cache SSD');
-  await expect(page.getByLabel('Prix de l’électricité')).toHaveValue('0.21');
+  // Shown in French (a decimal comma), and read back from it: typing 0,25 plans 0.25 USD/kWh.
+  await expect(page.getByLabel('Prix de l’électricité')).toHaveValue('0,21');
+  await page.getByLabel('Prix de l’électricité').fill('0,25');
+  const typed = await exportScenario(page, testInfo.outputPath('page-fr-typed.tco.json'));
+  expect((typed as { energy: { usdPerKwh: number } }).energy.usdPerKwh).toBe(0.25);
   expect(errors).toEqual([]);
 });

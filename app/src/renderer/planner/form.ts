@@ -17,7 +17,7 @@ import {
   type DriveFigure,
   type RaidLevel,
 } from '@cacheproof/engine/plan';
-import { fmtBytes, fmtDecimal } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtDecimal, fmtInput, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { TID } from '../../shared/testids.ts';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { tco, type TcoKey } from '../../shared/i18n/tco.ts';
@@ -39,10 +39,6 @@ const PERCENT: Conv = { toUi: (v) => v * 100, fromUi: (x) => x / 100 };
 const TB: Conv = { toUi: (v) => v / BYTES_PER_TB, fromUi: (x) => x * BYTES_PER_TB };
 const KIB: Conv = { toUi: (v) => v / 1024, fromUi: (x) => x * 1024 };
 
-/** A number as an input shows it: at most 6 significant digits (a measured 80.0230946 % reads 80.0231). */
-function shown(x: number): string {
-  return String(Number(x.toPrecision(6)));
-}
 
 /** The catalog drive last picked (kept across rebuilds of the form). */
 let pickedCatalogId: string | null = null;
@@ -94,12 +90,14 @@ export class PlannerForm {
     const id = idFor(pathText);
     this.labels.set(pathText, opts.prefix === undefined ? label : `${opts.prefix} — ${label}`);
     const v = getAt(this.draft, path);
-    const input = el('input', { id, type: 'number', step: opts.step ?? 'any', inputmode: 'decimal', 'aria-describedby': `${id}-help`, autocomplete: 'off' });
-    input.value = typeof v === 'number' ? shown(conv.toUi(v)) : typeof v === 'string' ? v : '';
+    // Text, not type=number: the number is shown and read in the page's language (`0,15` in French), not the browser's.
+    const input = el('input', { id, type: 'text', inputmode: opts.step === '1' ? 'numeric' : 'decimal', 'aria-describedby': `${id}-help`, autocomplete: 'off', spellcheck: 'false' });
+    input.value = typeof v === 'number' ? fmtInput(this.lang, conv.toUi(v)) : typeof v === 'string' ? v : '';
     input.addEventListener('input', () => {
       const raw = input.value.trim();
-      const n = Number(raw);
-      setAt(this.draft, path, raw === '' ? undefined : Number.isFinite(n) ? conv.fromUi(n) : raw);
+      const n = parseLocaleNumber(this.lang, raw);
+      // what is not a number stays as typed: the plan names the field and says what it expects
+      setAt(this.draft, path, raw === '' ? undefined : n !== null ? conv.fromUi(n) : raw);
       this.onInput();
     });
     return el('div', { class: 'pl-field' }, el('label', { for: id }, label, ' ', el('span', { class: 'pl-unit' }, `(${unit})`)), input, this.help(id, help));
@@ -210,12 +208,12 @@ export class PlannerForm {
         const name = `${String(drive['label'] ?? '')} — ${p(label)} (${p(unit)})`;
         this.labels.set(pathText, name);
         const v = getAt(this.draft, path);
-        const input = el('input', { id, type: 'number', step: 'any', inputmode: 'decimal', 'aria-label': name, 'aria-describedby': 'pl-drives-help', autocomplete: 'off' });
-        input.value = typeof v === 'number' ? shown(conv.toUi(v)) : '';
+        const input = el('input', { id, type: 'text', inputmode: 'decimal', 'aria-label': name, 'aria-describedby': 'pl-drives-help', autocomplete: 'off', spellcheck: 'false' });
+        input.value = typeof v === 'number' ? fmtInput(this.lang, conv.toUi(v)) : '';
         input.addEventListener('input', () => {
           const raw = input.value.trim();
-          const n = Number(raw);
-          setAt(this.draft, path, raw === '' ? undefined : Number.isFinite(n) ? conv.fromUi(n) : raw);
+          const n = parseLocaleNumber(this.lang, raw);
+          setAt(this.draft, path, raw === '' ? undefined : n !== null ? conv.fromUi(n) : raw);
           this.onInput();
         });
         row.append(el('td', {}, input));

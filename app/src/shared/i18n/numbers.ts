@@ -115,3 +115,53 @@ export function fmtDuration(lang: Lang, seconds: number): string {
   const [value, unit] = seconds >= 3600 ? [seconds / 3600, 'hour'] : seconds >= 60 ? [seconds / 60, 'minute'] : [seconds, 'second'];
   return numberFormat(lang, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
+
+/**
+ * A number as a form field shows it: the locale's decimal separator and grouping, at most 6
+ * significant digits (`1 234,5` in French and Russian, `1.234,5` in Spanish, `1,234.5` in
+ * English; a measured 80.0230946 reads 80.0231). {@link parseLocaleNumber} reads it back.
+ */
+export function fmtInput(lang: Lang, value: number): string {
+  return numberFormat(lang, { maximumSignificantDigits: 6, useGrouping: true }).format(value);
+}
+
+/**
+ * A number typed in a form field, read the way the person's locale writes it, or null when it
+ * is not a number. Spaces of any kind (the French and Russian group separator is a narrow or
+ * plain no-break space) are ignored; `−` (U+2212) is a minus. With both a comma and a point,
+ * the last one is the decimal separator (`1.234,5` → 1234.5, `1,234.5` → 1234.5). With one kind
+ * only, a point or comma followed by groups of exactly three digits is grouping when it is the
+ * locale's group separator (`12.345` in Spanish → 12345, `12,345` in English → 12345), and a
+ * decimal separator otherwise (`0,15` and `0.15` → 0.15 in every language), so a value pasted
+ * from another locale is not read a thousand times too large or too small without a sign of it.
+ *
+ * @example
+ * parseLocaleNumber('fr', '1 234,5') // 1234.5
+ * parseLocaleNumber('en', '1,234.5') // 1234.5
+ * parseLocaleNumber('es', '12.345')  // 12345
+ * parseLocaleNumber('en', '12..3')   // null
+ */
+export function parseLocaleNumber(lang: Lang, text: string): number | null {
+  let s = text.trim().replace(/[\s\u00a0\u202f\u2009\u2007]/gu, '').replace(/\u2212/gu, '-');
+  if (s === '' || s === '-') return null;
+  const group = numberFormat(lang, { useGrouping: true }).formatToParts(1234567).find((p) => p.type === 'group')?.value ?? '';
+  const commas = (s.match(/,/gu) ?? []).length;
+  const points = (s.match(/\./gu) ?? []).length;
+  const cls = (sep: string): string => (sep === '.' ? '\\.' : sep);
+  const grouped = (sep: string): boolean => new RegExp(`^-?\\d{1,3}(${cls(sep)}\\d{3})+$`, 'u').test(s);
+  if (commas > 0 && points > 0) {
+    const dec = s.lastIndexOf(',') > s.lastIndexOf('.') ? ',' : '.';
+    const grp = dec === ',' ? '.' : ',';
+    const [whole, frac, ...more] = s.split(dec);
+    if (more.length > 0 || whole === undefined || frac === undefined || !new RegExp(`^-?\\d{1,3}(${cls(grp)}\\d{3})*$`, 'u').test(whole)) return null;
+    s = `${whole.split(grp).join('')}.${frac}`;
+  } else if (commas + points > 0) {
+    const sep = commas > 0 ? ',' : '.';
+    if (grouped(sep) && (sep === group || commas + points > 1)) s = s.split(sep).join('');
+    else if (commas + points === 1) s = s.replace(sep, '.');
+    else return null;
+  }
+  if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/u.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
