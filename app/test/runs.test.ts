@@ -134,6 +134,7 @@ describe.skipIf(!probe)('runs with the real probe', () => {
     expect(view.result).toEqual(JSON.parse(out));
     expect(analyzeOptionsOf(done.plan)).toEqual({ backing: [disk] });
     expect(analyzeOptionsOf({ ...done.plan, targets: 'exchange-db' })).toEqual({ backing: [disk], targets: 'exchange-db' });
+    expect(analyzeOptionsOf({ ...done.plan, targets: 'custom', customTargets: { readMs: 12.5, writeMs: 5, warnMs: 4 } })).toEqual({ backing: [disk], targets: { readMs: 12.5, writeMs: 5, warnMs: 4 } });
     const rec = JSON.parse(readFileSync(join(dir, 'runs', `${s0.id}.json`), 'utf8')) as { headline: { iosSavedPercent: number | null } | null };
     expect(rec.headline).not.toBeNull();
     const listed = (await call<{ runs: RunStatus[] }>(host(), 'run.list', {})).runs.find((r) => r.id === s0.id);

@@ -11,6 +11,7 @@ import { RunPlan, type DeviceEntry } from '../src/shared/contract.ts';
 import { estimateCaptureSize, plannedSamples, TRACE_BYTES_PER_REQUEST, traceBytes } from '../src/shared/estimate.ts';
 import { guessBacking, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
 import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
+import { customTargetsOf } from '../src/renderer/wizard/targets-model.ts';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'samples', 'lab', 'lab-sample.capture');
 
@@ -179,5 +180,58 @@ describe('the cache-engine choice in the draft', () => {
     expect(parseDraft(JSON.stringify(d)).engine).toEqual(d.engine);
     expect(parseDraft(JSON.stringify({ ...d, engine: { kind: 'adapter', adapter: 'rm -rf', device: 7, restore: 'no' } })).engine)
       .toEqual({ kind: 'adapter', adapter: 'loop-dio', device: '', config: '', restore: true });
+  });
+});
+
+describe('custom latency targets', () => {
+  const ready = () => {
+    const d = defaultDraft();
+    d.backing = ['sda'];
+    d.targets = 'custom';
+    return d;
+  };
+  it('a valid set becomes the plan\'s customTargets, which the contract accepts', () => {
+    const d = ready();
+    d.custom = { read: { text: '12,5', ms: 12.5 }, write: { text: '5', ms: 5 }, warn: { text: '4', ms: 4 } };
+    expect(problems(d)).toEqual([]);
+    const plan = toPlan(d, 'custom run');
+    expect(plan).toMatchObject({ targets: 'custom', customTargets: { readMs: 12.5, writeMs: 5, warnMs: 4 } });
+    expect(RunPlan.safeParse(plan).success).toBe(true);
+    d.custom.warn = { text: '', ms: null };
+    expect(toPlan(d, 'custom run')?.customTargets).toEqual({ readMs: 12.5, writeMs: 5 });
+  });
+  it('each wrong field is named; the plan is not made', () => {
+    const cases: [Partial<Record<'read' | 'write' | 'warn', { text: string; ms: number | null }>>, Record<string, string>][] = [
+      [{ read: { text: '', ms: null } }, { read: 'empty' }],
+      [{ read: { text: 'ten', ms: null } }, { read: 'not-a-number' }],
+      [{ write: { text: '0', ms: 0 } }, { write: 'range' }],
+      [{ write: { text: '60001', ms: 60001 } }, { write: 'range' }],
+      [{ warn: { text: '20', ms: 20 } }, { warn: 'warn-above' }],
+    ];
+    for (const [fields, expected] of cases) {
+      const d = ready();
+      d.custom = { ...d.custom, ...fields };
+      const r = customTargetsOf(d.custom);
+      expect(r.ok ? {} : r.errors, JSON.stringify(fields)).toEqual(expected);
+      expect(problems(d)).toEqual([{ step: 'plan', field: 'targets' }]);
+      expect(toPlan(d, 'x')).toBeNull();
+    }
+  });
+  it('the contract refuses custom without values and a warning level at or above a target', () => {
+    const d = ready();
+    const plan = toPlan(d, 'x');
+    expect(plan).not.toBeNull();
+    const { customTargets: _, ...bare } = plan as RunPlan;
+    expect(RunPlan.safeParse(bare).success).toBe(false);
+    expect(RunPlan.safeParse({ ...plan, customTargets: { readMs: 10, writeMs: 5, warnMs: 5 } }).success).toBe(false);
+  });
+  it('a stored draft keeps custom targets; a preset draft keeps its preset', () => {
+    const d = ready();
+    d.custom = { read: { text: '7', ms: 7 }, write: { text: '3,5', ms: 3.5 }, warn: { text: '', ms: null } };
+    const back = parseDraft(JSON.stringify(d));
+    expect(back.targets).toBe('custom');
+    expect(back.custom).toEqual(d.custom);
+    expect(parseDraft(JSON.stringify({ ...d, targets: 'pal' })).targets).toBe('pal');
+    expect(parseDraft(JSON.stringify({ ...d, targets: 'nonsense' })).targets).toBe('generic');
   });
 });

@@ -7,13 +7,16 @@
  * - the wizard will not go on with no device chosen, says why, and keeps every choice across
  *   Back, Next and a reload;
  * - Start launches the probe detached with the plan and lands on the run's Live screen (the
- *   run is then stopped through the contract).
+ *   run is then stopped through the contract);
+ * - custom latency targets: each field's error in French, a decimal comma read as such, and the
+ *   values in the run's plan.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, repoRoot, watchConsole } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { common } from '../../app/src/shared/i18n/common.ts';
@@ -232,4 +235,68 @@ test('Start launches the probe detached with the plan and opens the run’s Live
       await fetch('/api/run.stop', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: JSON.stringify({ runId: id }) });
     }, runId);
   }
+});
+
+test('custom latency targets: each field says what is wrong in French, a decimal comma is read as such, and the run’s plan carries them', async ({ app, page }) => {
+  test.skip(!existsSync(PROBE), `the probe is not built (${PROBE})`);
+  test.skip(process.getuid?.() !== 0, 'recording disk counters through the app needs root here');
+  const errors = watchConsole(page);
+  const fr = wizard.fr;
+  await signIn(page, app.authUrl, 'fr');
+  await page.getByTestId(TID.homeNew).click();
+  const table = page.getByTestId(TID.wizDevices);
+  await expect(table).toBeVisible();
+  const names = await table.locator('input[type="checkbox"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const device = names.includes('vda') ? 'vda' : names.includes('sda') ? 'sda' : names[0];
+  await table.locator(`input[type="checkbox"][value="${device}"]`).check();
+  await page.getByTestId(TID.wizardNext).click();
+  await page.getByTestId(TID.wizardNext).click();
+  for (const [field, text] of [['baseline', '3'], ['warmup', '0'], ['measure', '2']] as const) {
+    await page.getByTestId(`${TID.wizDuration}-${field}`).fill(text);
+    await page.getByTestId(`${TID.wizDuration}-${field}-unit`).selectOption('s');
+  }
+  const box = page.getByTestId(TID.wizCustomTargets);
+  await expect(box).toBeHidden();
+  await page.getByTestId(TID.wizTargets).selectOption('custom');
+  await expect(box).toBeVisible();
+  const field = (name: 'read' | 'write' | 'warn') => page.getByTestId(`${TID.wizCustomTargets}-${name}`);
+  const errorOf = (name: 'read' | 'write' | 'warn') => page.locator(`#wiz-custom-${name}-error`);
+  await field('read').fill('dix');
+  await expect(errorOf('read')).toHaveText(fr['custom.err.not-a-number']);
+  await expect(field('read')).toHaveAttribute('aria-invalid', 'true');
+  await field('read').fill('0');
+  await expect(errorOf('read')).toHaveText(fr['custom.err.range'].replace('{max}', new Intl.NumberFormat('fr-FR').format(60000)));
+  await field('read').fill('12,5');
+  await expect(errorOf('read')).toHaveText('');
+  await field('write').fill('');
+  await expect(errorOf('write')).toHaveText(fr['custom.err.empty']);
+  await field('write').fill('5');
+  await field('warn').fill('6');
+  await expect(errorOf('warn')).toHaveText(fr['custom.err.warn-above']);
+  // Next is refused while a field is wrong, with the step's sentence
+  await expect(page.getByTestId(TID.wizardNext)).toBeDisabled();
+  await expect(page.getByTestId(TID.wizard)).toContainText(fr['rev.badTargets']);
+  await field('warn').fill('4');
+  await expect(errorOf('warn')).toHaveText('');
+  const axe = await new AxeBuilder({ page }).include(`[data-testid="${TID.wizCustomTargets}"]`).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.getByTestId(TID.wizardNext).click();
+  await expect(page.getByTestId(TID.wizSummary)).toContainText('lectures sous 12,5 ms, écritures sous 5 ms, une alerte à partir de 4 ms');
+  await page.getByTestId(TID.wizName).fill(`e2e custom targets ${Date.now()}`);
+  await page.getByTestId(TID.wizardNext).click();
+  await expect(page).toHaveURL(/#\/run\/r-[0-9-]+-[0-9a-f]+$/, { timeout: 30_000 });
+  const runId = decodeURIComponent(new URL(page.url()).hash.replace('#/run/', ''));
+  try {
+    const status = await page.evaluate(async (id) => {
+      const r = await fetch('/api/run.status', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: JSON.stringify({ runId: id }) });
+      return (await r.json()) as { ok: boolean; value?: { plan: { targets: string; customTargets?: unknown } } };
+    }, runId);
+    expect(status.value?.plan.targets).toBe('custom');
+    expect(status.value?.plan.customTargets).toEqual({ readMs: 12.5, writeMs: 5, warnMs: 4 });
+  } finally {
+    await page.evaluate(async (id) => {
+      await fetch('/api/run.stop', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-cacheproof': '1' }, body: JSON.stringify({ runId: id }) });
+    }, runId);
+  }
+  expect(errors).toEqual([]);
 });

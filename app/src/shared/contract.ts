@@ -186,15 +186,22 @@ export const RunPlan = z.object({
   intervalMs: z.number().int().min(1000).max(3600_000),
   /** How the cache is switched: `manual`, or an adapter the probe runs at the end of the baseline. */
   switch: RunSwitch,
-  /** Latency targets preset for health grading (engine presets) */
+  /** Latency targets preset for health grading (engine presets), or `custom` with {@link RunPlan.customTargets}. */
   targets: z.string().min(1).max(64),
+  /** The wizard's custom targets (ms, each > 0 and ≤ 60 000; the warning level below both targets), when `targets` is `custom`. */
+  customTargets: z.object({
+    readMs: z.number().gt(0).max(60_000),
+    writeMs: z.number().gt(0).max(60_000),
+    warnMs: z.number().gt(0).max(60_000).optional(),
+  }).strict().optional(),
   /**
    * Also record a block trace of the chosen devices: every request (offset, size, read/write,
    * response time), `cacheproof-probe record --trace` (root and tracefs; docs/probe.md).
    * Absent in runs started before the option existed: no trace.
    */
   trace: z.boolean().optional(),
-}).strict();
+}).strict().refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
+  .refine((p) => p.customTargets?.warnMs === undefined || p.customTargets.warnMs < Math.min(p.customTargets.readMs, p.customTargets.writeMs), { message: 'the warning level must be below both targets', path: ['customTargets', 'warnMs'] });
 export type RunPlan = z.infer<typeof RunPlan>;
 
 /** A run's phase as the probe reports it (docs/probe.md): the planned phases, then `done`. */

@@ -233,6 +233,8 @@ export const TID = {
   exportFormat: 'export-format',
   exportPaper: 'export-paper',
   exportForm: 'export-form',
+  /** The wizard's custom latency targets: the fieldset; its inputs `${wizCustomTargets}-read|write|warn`. */
+  wizCustomTargets: 'wiz-custom-targets',
   exportTco: 'export-tco',
   exportStart: 'export-start',
   exportProgress: 'export-progress',

@@ -72,6 +72,11 @@ export function analyzeOptionsOf(plan: RunPlan): AnalyzeOptions {
   if (plan.backing.length > 0) options.backing = plan.backing;
   // `generic` is the engine's default: left out so the figures equal `cacheproof analyze` without --targets.
   if (plan.targets !== 'generic' && Object.prototype.hasOwnProperty.call(TARGET_PRESETS, plan.targets)) options.targets = plan.targets as keyof typeof TARGET_PRESETS;
+  // the wizard's custom targets: graded as `cacheproof analyze --targets FILE` would
+  else if (plan.targets === 'custom' && plan.customTargets !== undefined) {
+    const t = plan.customTargets;
+    options.targets = { readMs: t.readMs, writeMs: t.writeMs, ...(t.warnMs === undefined ? {} : { warnMs: t.warnMs }) };
+  }
   return options;
 }
 

@@ -11,6 +11,9 @@ import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
+import { fmtDecimal } from '../../shared/i18n/numbers.ts';
+import { customTargetsFieldset } from './targets.ts';
+import { customTargetsOf } from './targets-model.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices, durationSeconds, INTERVALS_MS, PRESETS, UNITS, type Draft, type DurationDraft, type Unit } from './state.ts';
 import { fmtBytes, fmtDuration, fmtUnit } from './units.ts';
@@ -36,6 +39,17 @@ export function targetsText(w: StepCtx['w'], lang: Lang, t: LatencyTargets): str
 
 export function presetLabel(w: StepCtx['w'], lang: Lang, p: TargetPreset): string {
   return w('preset.option', { name: w(`preset.${p}`), targets: targetsText(w, lang, TARGET_PRESETS[p]) });
+}
+
+/** The draft's targets in words: its preset's, or the custom values typed (— while they are not valid). */
+export function draftTargetsLabel(w: StepCtx['w'], lang: Lang, d: Draft): string {
+  if (d.targets !== 'custom') return presetLabel(w, lang, d.targets);
+  const c = customTargetsOf(d.custom);
+  if (!c.ok) return w('preset.option', { name: w('preset.custom'), targets: '—' });
+  const t = c.targets;
+  const parts = [w('target.read', { ms: fmtDecimal(lang, t.readMs, 3) }), w('target.write', { ms: fmtDecimal(lang, t.writeMs, 3) })];
+  if (t.warnMs !== undefined) parts.push(w('target.warnCustom', { ms: fmtDecimal(lang, t.warnMs, 3) }));
+  return w('preset.option', { name: w('preset.custom'), targets: parts.join(', ') });
 }
 
 /** The capture size sentence for a draft (also used by the review step). */
@@ -155,9 +169,16 @@ export function planStep(s: StepCtx): StepView {
     if (p === draft.targets) opt.selected = true;
     targets.append(opt);
   }
+  const customOpt = el('option', { value: 'custom' }, w('preset.custom'));
+  if (draft.targets === 'custom') customOpt.selected = true;
+  targets.append(customOpt);
+  const custom = customTargetsFieldset(w, lang, draft.custom, () => check());
+  custom.show(draft.targets === 'custom');
   targets.addEventListener('change', () => {
     const p = PRESETS.find((x) => x === targets.value);
     if (p !== undefined) draft.targets = p;
+    else if (targets.value === 'custom') draft.targets = 'custom';
+    custom.show(draft.targets === 'custom');
     check();
   });
 
@@ -190,7 +211,8 @@ export function planStep(s: StepCtx): StepView {
       el('div', { class: 'wiz-field' },
         el('label', { for: 'wiz-targets' }, w('plan.targets')),
         targets,
-        el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp')))),
+        el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp'))),
+      custom.node),
     el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.traceTitle')),
       el('div', { class: 'wiz-check' },
         traceBox,
@@ -205,6 +227,7 @@ export function planStep(s: StepCtx): StepView {
 
   return {
     node,
-    blocker: () => (FIELDS.some((f) => !durationSeconds(draft[f.field], f.min).ok) ? w('plan.fix') : null),
+    blocker: () => (FIELDS.some((f) => !durationSeconds(draft[f.field], f.min).ok) ? w('plan.fix')
+      : draft.targets === 'custom' && !customTargetsOf(draft.custom).ok ? w('rev.badTargets') : null),
   };
 }

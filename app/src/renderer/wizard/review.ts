@@ -14,7 +14,7 @@ import { fmtNumber } from '../format.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
-import { estimateText, presetLabel, targetsText } from './plan.ts';
+import { draftTargetsLabel, estimateText, targetsText } from './plan.ts';
 import { chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
@@ -49,7 +49,7 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
   if (d.trace) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
-  parts.push(s.w('rev.targets', { targets: `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
+  parts.push(s.w('rev.targets', { targets: d.targets === 'custom' ? draftTargetsLabel(s.w, lang, d) : `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
   parts.push(s.w('rev.detached'));
   return parts.join(' ');
 }
@@ -100,6 +100,7 @@ export function reviewStep(s: StepCtx): StepView {
       fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
       const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
         : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
+        : p.field === 'targets' ? w('rev.badTargets')
         : w('rev.badDuration', { what: w(`plan.${p.field}`) });
       ul.append(el('li', {}, text, ' ', fix));
     }
@@ -117,7 +118,7 @@ export function reviewStep(s: StepCtx): StepView {
     [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
     [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
     [w('plan.interval'), fmtUnit(lang, draft.intervalMs / 1000, 'second', 'long')],
-    [w('plan.targets'), presetLabel(w, lang, draft.targets)],
+    [w('plan.targets'), draftTargetsLabel(w, lang, draft)],
   ];
   const dl = el('dl', { class: 'wiz-details' });
   for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));

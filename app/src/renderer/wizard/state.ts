@@ -4,6 +4,7 @@
  */
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
+import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
 
 export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
 export type Step = (typeof STEPS)[number];
@@ -31,7 +32,9 @@ export interface Draft {
   warmup: DurationDraft;
   measure: DurationDraft;
   intervalMs: number;
-  targets: TargetPreset;
+  /** A published preset, or `custom`: the values typed in `custom` (wizard/targets.ts). */
+  targets: TargetPreset | 'custom';
+  custom: CustomTargetsDraft;
   /** Record a block trace beside the counters (off by default: it needs root and grows with the I/O rate). */
   trace: boolean;
   /** Empty until the person types one; the review step proposes a name. */
@@ -85,6 +88,7 @@ export function defaultDraft(): Draft {
     measure: { text: '24', unit: 'h' },
     intervalMs: 5000,
     targets: 'generic',
+    custom: defaultCustomTargets(),
     trace: false,
     name: '',
     engine: defaultEngine(),
@@ -120,7 +124,8 @@ export function parseDraft(text: string | null): Draft {
     warmup: duration(o.warmup, d.warmup),
     measure: duration(o.measure, d.measure),
     intervalMs: (INTERVALS_MS as readonly unknown[]).includes(o.intervalMs) ? (o.intervalMs as number) : d.intervalMs,
-    targets: typeof o.targets === 'string' && (PRESETS as string[]).includes(o.targets) ? (o.targets as TargetPreset) : d.targets,
+    targets: typeof o.targets === 'string' && (o.targets === 'custom' || (PRESETS as string[]).includes(o.targets)) ? (o.targets as TargetPreset | 'custom') : d.targets,
+    custom: customTargetsDraft(o.custom),
     trace: o.trace === true,
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
     engine: engineDraft(o.engine),
@@ -150,7 +155,7 @@ export function chosenDevices(d: Draft): string[] {
   return [...(d.front === null ? [] : [d.front]), ...d.backing.filter((b) => b !== d.front)];
 }
 
-export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' | 'engine' };
+export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' | 'targets' | 'engine' };
 
 /** What still stops the draft from becoming a plan, in step order. */
 export function problems(d: Draft): PlanProblem[] {
@@ -159,6 +164,7 @@ export function problems(d: Draft): PlanProblem[] {
   if (!durationSeconds(d.baseline, 1).ok) out.push({ step: 'plan', field: 'baseline' });
   if (!durationSeconds(d.warmup, 0).ok) out.push({ step: 'plan', field: 'warmup' });
   if (!durationSeconds(d.measure, 1).ok) out.push({ step: 'plan', field: 'measure' });
+  if (d.targets === 'custom' && !customTargetsOf(d.custom).ok) out.push({ step: 'plan', field: 'targets' });
   if (switchOf(d.engine) === null) out.push({ step: 'engine', field: 'engine' });
   return out;
 }
@@ -170,7 +176,8 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
   const m = durationSeconds(d.measure, 1);
   const trimmed = name.trim();
   const sw = switchOf(d.engine);
-  if (!b.ok || !w.ok || !m.ok || sw === null || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200) return null;
+  const custom = d.targets === 'custom' ? customTargetsOf(d.custom) : null;
+  if (!b.ok || !w.ok || !m.ok || sw === null || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200 || (custom !== null && !custom.ok)) return null;
   return {
     name: trimmed,
     front: d.front,
@@ -181,6 +188,7 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     intervalMs: d.intervalMs,
     switch: sw,
     targets: d.targets,
+    ...(custom?.ok === true ? { customTargets: custom.targets } : {}),
     trace: d.trace,
   };
 }

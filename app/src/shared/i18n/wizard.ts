@@ -17,6 +17,8 @@ export type WizardKey =
   | 'plan.sampling' | 'plan.interval' | 'plan.intervalHelp' | 'plan.default' | 'plan.targets' | 'plan.targetsHelp'
   | 'preset.option' | 'preset.exchange-db' | 'preset.exchange-log' | 'preset.sqlserver-data' | 'preset.sqlserver-log' | 'preset.sharepoint' | 'preset.generic'
   | 'target.read' | 'target.write' | 'target.transfer' | 'target.warn' | 'preset.pal'
+  | 'preset.custom' | 'custom.title' | 'custom.help' | 'custom.read' | 'custom.write' | 'custom.warn' | 'target.warnCustom' | 'rev.badTargets'
+  | 'custom.err.empty' | 'custom.err.not-a-number' | 'custom.err.range' | 'custom.err.warn-above'
   | 'plan.traceTitle' | 'plan.trace' | 'plan.traceHelp' | 'plan.traceSize' | 'rev.trace'
   | 'plan.sizeTitle' | 'plan.estimate' | 'plan.estimateNoDevices' | 'plan.estimateInvalid' | 'plan.estimateMethod' | 'plan.fix'
   | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
@@ -79,6 +81,11 @@ export const wizard: Catalog<WizardKey> = {
     'plan.default': '{value} (default)',
     'plan.targets': 'Latency targets', 'plan.targetsHelp': 'Published response-time targets the results are graded against.',
     'preset.option': '{name}: {targets}',
+    'preset.custom': 'Custom targets', 'custom.title': 'Custom latency targets', 'custom.help': 'Average response times the results are graded against: a window whose average reaches a target is bad; the optional warning level, below both targets, marks a window warning as PAL does (warn above 15 ms, critical above 25 ms).',
+    'custom.read': 'Reads under', 'custom.write': 'Writes under', 'custom.warn': 'Warning from (optional)', 'target.warnCustom': 'a warning from {ms} ms',
+    'rev.badTargets': 'The custom latency targets are not complete or not valid.',
+    'custom.err.empty': 'Type a response time in milliseconds.', 'custom.err.not-a-number': 'This is not a number: type milliseconds, for example 10 or 2.5.',
+    'custom.err.range': 'A target must be more than 0 and at most {max} ms.', 'custom.err.warn-above': 'The warning level must be below both targets; leave it empty for none.',
     'preset.exchange-db': 'Exchange database', 'preset.exchange-log': 'Exchange log', 'preset.sqlserver-data': 'SQL Server data files',
     'preset.sqlserver-log': 'SQL Server log files', 'preset.sharepoint': 'SharePoint content database', 'preset.generic': 'Generic',
     'target.warn': 'a warning from {ms} ms (PAL: warning above 15 ms, critical above 25 ms)', 'preset.pal': 'Microsoft PAL disk thresholds', 'target.read': 'reads under {ms} ms', 'target.write': 'writes under {ms} ms', 'target.transfer': 'all transfers under {ms} ms',
@@ -164,6 +171,11 @@ export const wizard: Catalog<WizardKey> = {
     'plan.default': '{value} (par défaut)',
     'plan.targets': 'Objectifs de latence', 'plan.targetsHelp': 'Objectifs de temps de réponse publiés, selon lesquels les résultats sont notés.',
     'preset.option': '{name} : {targets}',
+    'preset.custom': 'Objectifs personnalisés', 'custom.title': 'Objectifs de latence personnalisés', 'custom.help': 'Temps de réponse moyens selon lesquels les résultats sont notés : une fenêtre dont la moyenne atteint un objectif est mauvaise ; le niveau d’alerte facultatif, sous les deux objectifs, met une fenêtre en alerte comme le fait PAL (alerte au-dessus de 15 ms, critique au-dessus de 25 ms).',
+    'custom.read': 'Lectures sous', 'custom.write': 'Écritures sous', 'custom.warn': 'Alerte à partir de (facultatif)', 'target.warnCustom': 'une alerte à partir de {ms} ms',
+    'rev.badTargets': 'Les objectifs de latence personnalisés sont incomplets ou invalides.',
+    'custom.err.empty': 'Saisissez un temps de réponse en millisecondes.', 'custom.err.not-a-number': 'Ce n’est pas un nombre : saisissez des millisecondes, par exemple 10 ou 2,5.',
+    'custom.err.range': 'Un objectif doit être supérieur à 0 et au plus de {max} ms.', 'custom.err.warn-above': 'Le niveau d’alerte doit être sous les deux objectifs ; laissez-le vide pour aucun.',
     'preset.exchange-db': 'Base de données Exchange', 'preset.exchange-log': 'Journal Exchange', 'preset.sqlserver-data': 'Fichiers de données SQL Server',
     'preset.sqlserver-log': 'Fichiers journaux SQL Server', 'preset.sharepoint': 'Base de contenu SharePoint', 'preset.generic': 'Générique',
     'target.warn': 'alerte dès {ms} ms (PAL : alerte au-delà de 15 ms, critique au-delà de 25 ms)', 'preset.pal': 'Seuils disque de Microsoft PAL', 'target.read': 'lectures sous {ms} ms', 'target.write': 'écritures sous {ms} ms', 'target.transfer': 'tous transferts sous {ms} ms',
@@ -249,6 +261,11 @@ export const wizard: Catalog<WizardKey> = {
     'plan.default': '{value} (predeterminado)',
     'plan.targets': 'Objetivos de latencia', 'plan.targetsHelp': 'Objetivos de tiempo de respuesta publicados con los que se califican los resultados.',
     'preset.option': '{name}: {targets}',
+    'preset.custom': 'Objetivos personalizados', 'custom.title': 'Objetivos de latencia personalizados', 'custom.help': 'Tiempos de respuesta medios con los que se califican los resultados: una ventana cuya media alcanza un objetivo es mala; el nivel de aviso opcional, por debajo de ambos objetivos, marca una ventana con aviso como hace PAL (aviso por encima de 15 ms, crítico por encima de 25 ms).',
+    'custom.read': 'Lecturas por debajo de', 'custom.write': 'Escrituras por debajo de', 'custom.warn': 'Aviso a partir de (opcional)', 'target.warnCustom': 'un aviso a partir de {ms} ms',
+    'rev.badTargets': 'Los objetivos de latencia personalizados están incompletos o no son válidos.',
+    'custom.err.empty': 'Escriba un tiempo de respuesta en milisegundos.', 'custom.err.not-a-number': 'No es un número: escriba milisegundos, por ejemplo 10 o 2,5.',
+    'custom.err.range': 'Un objetivo debe ser mayor que 0 y como máximo {max} ms.', 'custom.err.warn-above': 'El nivel de aviso debe estar por debajo de ambos objetivos; déjelo vacío si no quiere ninguno.',
     'preset.exchange-db': 'Base de datos de Exchange', 'preset.exchange-log': 'Registro de Exchange', 'preset.sqlserver-data': 'Archivos de datos de SQL Server',
     'preset.sqlserver-log': 'Archivos de registro de SQL Server', 'preset.sharepoint': 'Base de datos de contenido de SharePoint', 'preset.generic': 'Genérico',
     'target.warn': 'aviso desde {ms} ms (PAL: aviso por encima de 15 ms, crítico por encima de 25 ms)', 'preset.pal': 'Umbrales de disco de Microsoft PAL', 'target.read': 'lecturas por debajo de {ms} ms', 'target.write': 'escrituras por debajo de {ms} ms', 'target.transfer': 'todas las transferencias por debajo de {ms} ms',
@@ -334,6 +351,11 @@ export const wizard: Catalog<WizardKey> = {
     'plan.default': '{value} (по умолчанию)',
     'plan.targets': 'Целевые задержки', 'plan.targetsHelp': 'Опубликованные целевые значения времени отклика, по которым оцениваются результаты.',
     'preset.option': '{name}: {targets}',
+    'preset.custom': 'Свои цели', 'custom.title': 'Свои целевые задержки', 'custom.help': 'Средние времена отклика, по которым оцениваются результаты: окно, среднее которого достигает цели, — плохое; необязательный уровень предупреждения ниже обеих целей отмечает окно предупреждением, как в PAL (предупреждение выше 15 мс, критично выше 25 мс).',
+    'custom.read': 'Чтения быстрее', 'custom.write': 'Записи быстрее', 'custom.warn': 'Предупреждение от (необязательно)', 'target.warnCustom': 'предупреждение от {ms} мс',
+    'rev.badTargets': 'Свои целевые задержки не заполнены или неверны.',
+    'custom.err.empty': 'Введите время отклика в миллисекундах.', 'custom.err.not-a-number': 'Это не число: введите миллисекунды, например 10 или 2,5.',
+    'custom.err.range': 'Цель должна быть больше 0 и не больше {max} мс.', 'custom.err.warn-above': 'Уровень предупреждения должен быть ниже обеих целей; оставьте поле пустым, если он не нужен.',
     'preset.exchange-db': 'База данных Exchange', 'preset.exchange-log': 'Журнал Exchange', 'preset.sqlserver-data': 'Файлы данных SQL Server',
     'preset.sqlserver-log': 'Файлы журнала SQL Server', 'preset.sharepoint': 'База контента SharePoint', 'preset.generic': 'Общий профиль',
     'target.warn': 'предупреждение от {ms} мс (PAL: предупреждение выше 15 мс, критично выше 25 мс)', 'preset.pal': 'Пороги дисков Microsoft PAL', 'target.read': 'чтение быстрее {ms} мс', 'target.write': 'запись быстрее {ms} мс', 'target.transfer': 'все операции быстрее {ms} мс',
