@@ -172,6 +172,9 @@ fn traced_requests_match_fio_one_for_one() {
             "--interval",
             "1s",
             "--trace",
+            // every request: the counts are compared with fio's (no budget, no sampling)
+            "--trace-sample",
+            "1",
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -147,7 +147,14 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
     let mut report = Vec::new();
     let mut ok = false;
     for attempt in 1..=3 {
-        let (cap, read) = traced_fio(&d, &dev, &format!("a{attempt}"), &[], "256k", 1000);
+        let (cap, read) = traced_fio(
+            &d,
+            &dev,
+            &format!("a{attempt}"),
+            &["--trace-sample", "1"],
+            "256k",
+            1000,
+        );
         // the capture's meta holds what `latency --json` prints (written at the recording's end)
         let meta: String = rusqlite::Connection::open(&cap)
             .unwrap()
@@ -162,6 +169,21 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(stored["series"], j["series"], "stored = printed");
+        assert_eq!(j["method"], "interval-histograms", "{j}");
+        // With every request stored, the stored requests (the method of captures without the
+        // histograms) give the same figures: take the histograms' marker away and compare.
+        let copy = d.join(&format!("a{attempt}-rows.capture"));
+        std::fs::copy(&cap, &copy).unwrap();
+        rusqlite::Connection::open(&copy)
+            .unwrap()
+            .execute("DELETE FROM meta WHERE key='latency_histograms'", [])
+            .unwrap();
+        let o = probe(&["latency", copy.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let rows: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(rows["method"], "stored-requests");
+        assert_eq!(rows["series"], j["series"], "histograms = stored requests");
+        assert_eq!(rows["hours"], j["hours"], "per hour too");
         let s = j["series"]
             .as_array()
             .unwrap()
@@ -266,6 +288,37 @@ fn sampled_trace_holds_r_times_the_requests() {
         (kept - n * r).abs() <= bound,
         "kept {kept}, outside {:.0} ± {bound:.0}",
         n * r
+    );
+    // The latency keeps every request: the tracer's histograms per interval count all 6,000
+    // reads, not the quarter the trace stores; per hour too.
+    let meta: String = c
+        .query_row(
+            "SELECT value FROM meta WHERE key='trace_latency'",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let lat: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    assert_eq!(lat["method"], "interval-histograms", "{lat}");
+    let all = lat["series"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["window"] == "all" && s["op"] == "read")
+        .unwrap()
+        .clone();
+    assert_eq!(all["completed"].as_f64(), Some(n), "{all}");
+    let hourly: u64 = lat["hours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["op"] == "read")
+        .map(|h| h["completed"].as_u64().unwrap())
+        .sum();
+    assert_eq!(hourly as f64, n, "the hours hold every read");
+    println!(
+        "latency from the histograms: {} reads completed (every one), {} stored in the sampled trace",
+        all["completed"], kept
     );
     // --trace-sample needs --trace and a rate in (0, 1]
     for bad in [["--trace-sample", "0"], ["--trace-sample", "1.5"]] {

@@ -195,7 +195,8 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
             }
         }
     };
-    let rate = crate::latency::sample_rate(&cap)?;
+    let sampling = crate::trace::sampling::StoredSampling::read(&cap)?;
+    let rate = sampling.rate;
     let ids = chosen
         .iter()
         .map(|d| d.0.to_string())
@@ -235,6 +236,9 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         let Some(i) = chosen.iter().position(|d| d.0 == dev_id) else {
             continue;
         };
+        if !in_final_sample(&sampling, dev_id, sector) {
+            continue;
+        }
         if let Some(sz) = chosen[i].2 {
             if sector.saturating_mul(512).saturating_add(bytes) > sz {
                 skip("past the device's end");
@@ -406,6 +410,17 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         cap.set_meta("prediction", &v.to_string())?;
     }
     Ok(j)
+}
+
+/// Scaling by the sampling rate (trace::sampling, "How readers scale"): a trace whose rate fell
+/// under its budget holds rows above the final threshold; only the rows below it form a uniform
+/// sample at the final rate, the rate every distance and the footprint are scaled by.
+fn in_final_sample(
+    sampling: &crate::trace::sampling::StoredSampling,
+    dev_id: i64,
+    sector: i64,
+) -> bool {
+    sampling.keeps(dev_id, sector)
 }
 
 /// Text rendering.
