@@ -53,8 +53,8 @@ pub(super) struct TraceSink {
     /// Requests seen and kept since the threshold was last set (this session).
     period_seen: u64,
     period_kept: u64,
-    /// Tracing time of the last and the next budget decision.
-    last_decision_s: f64,
+    /// The last budget decision (tracing time, requests seen then) and the time of the next.
+    last_decision: (f64, i64),
     next_decision_s: f64,
     /// Requests seen before sampling (recorder `trace_seen`).
     seen: i64,
@@ -126,7 +126,7 @@ impl TraceSink {
             traced_before_s: num("trace_traced_ms") as f64 / 1000.0,
             period_seen: 0,
             period_kept: 0,
-            last_decision_s: 0.0,
+            last_decision: (0.0, 0),
             next_decision_s: 0.0,
             seen: num("trace_seen"),
             hists: IntervalHists::default(),
@@ -151,12 +151,14 @@ impl TraceSink {
         let mono = clock::mono_ns();
         let t = self.traced_s(mono);
         let share = budget as f64 * t / sampling::DAY_S;
-        let far_over = stored as f64 * sampling::ROW_BYTES as f64 > sampling::OVER_EARLY * share
-            && t >= self.last_decision_s + 1.0;
-        if t < self.next_decision_s && !far_over {
+        let over =
+            stored as f64 * sampling::ROW_BYTES as f64 > share && t >= self.last_decision.0 + 1.0;
+        if t < self.next_decision_s && !over {
             return Ok(());
         }
-        self.last_decision_s = t;
+        let (t0, seen0) = self.last_decision;
+        let recent_per_s = (t - t0 >= 0.5).then(|| (self.seen - seen0).max(0) as f64 / (t - t0));
+        self.last_decision = (t, self.seen);
         self.next_decision_s = sampling::next_decision_s(t);
         let v = BudgetView {
             traced_s: t,
@@ -165,6 +167,7 @@ impl TraceSink {
             period_seen: self.period_seen,
             period_kept: self.period_kept,
             threshold: self.threshold,
+            recent_per_s,
         };
         let Some(d) = sampling::decide(&v, budget) else {
             return Ok(());

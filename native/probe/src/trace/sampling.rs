@@ -21,15 +21,19 @@
 //! allowed before that change).
 //!
 //! **The controller** ([`decide`]): the budget B is bytes of stored trace (rows of
-//! `block_requests` and their index, [`ROW_BYTES`] each) per 24 h of tracing. At each decision
-//! the recorder projects the size per 24 h from the requests it has been handed so far (their
-//! average rate over the time traced, and the share of them the current threshold keeps) and
-//! lowers T so that the projection is at most 90 % of B; and when what is stored already exceeds
-//! B's share of the time traced (B × t / 24 h: at the start, before the first decision, every
-//! request is kept), it lowers T so that the excess is paid back within as long again as the
-//! time traced (at least 10 s). A new threshold is taken only when it is at least 5 % lower than
-//! the one in force. Decisions come at 0.2 s, 0.4 s, 0.8 s, … of tracing (each one twice as
-//! late), then every minute, and at once when what is stored exceeds 1.5 × its share.
+//! `block_requests` and their index, [`ROW_BYTES`] each) per 24 h of tracing; what is stored
+//! stays within B's share of the time traced, B × t / 24 h (pro rata). Two rules lower T:
+//! - the projection: from the requests handed over so far (their average rate over the time
+//!   traced, and the share of them the current threshold keeps), the size per 24 h at T must be
+//!   at most 90 % of B;
+//! - the share: when what is stored exceeds B × t / 24 h (at the start every request is kept
+//!   until the first decision; a load that grows outruns the projection of its average), T is
+//!   lowered so that, at the recent rate of requests (since the last decision, when higher than
+//!   the average), the excess is paid back within 10 s.
+//!
+//! A new threshold is taken only when it is at least 5 % lower than the one in force. Decisions
+//! come at 0.2 s, 0.4 s, 0.8 s, … of tracing (each one twice as late), then every minute, and
+//! every second while what is stored exceeds its share.
 
 use crate::capture::Capture;
 use crate::error::Result;
@@ -49,8 +53,8 @@ pub const DAY_S: f64 = 86_400.0;
 pub const MARGIN: f64 = 0.9;
 /// A lower threshold is taken only when it is at least this much lower (relative).
 pub const HYSTERESIS: f64 = 0.05;
-/// What is stored may exceed the budget's share by this factor before a decision comes early.
-pub const OVER_EARLY: f64 = 1.5;
+/// An excess over the budget's share is paid back within this many seconds.
+pub const PAYBACK_S: f64 = 10.0;
 
 /// When the recorder decides next (seconds of tracing), after deciding at `t`.
 pub fn next_decision_s(t: f64) -> f64 {
@@ -151,6 +155,8 @@ pub struct BudgetView {
     pub period_seen: u64,
     pub period_kept: u64,
     pub threshold: u64,
+    /// Requests per second seen since the last decision (None: too short a time to tell).
+    pub recent_per_s: Option<f64>,
 }
 
 /// A lower threshold and why.
@@ -194,10 +200,10 @@ pub fn decide(v: &BudgetView, budget: u64) -> Option<Decision> {
     let stored = v.stored as f64 * ROW_BYTES as f64;
     let share = day * v.traced_s / DAY_S;
     let over = stored > share;
-    let payback_s = v.traced_s.max(10.0);
+    let recent = v.recent_per_s.unwrap_or(lambda).max(lambda);
     let pay = if over {
-        ((day * (v.traced_s + payback_s) / DAY_S - stored)
-            / (bytes_per_s_per_threshold * payback_s))
+        ((day * (v.traced_s + PAYBACK_S) / DAY_S - stored)
+            / (recent * q * ROW_BYTES as f64 / p * PAYBACK_S))
             .max(1.0)
     } else {
         f64::INFINITY
@@ -209,12 +215,13 @@ pub fn decide(v: &BudgetView, budget: u64) -> Option<Decision> {
     }
     let reason = if pay < sustain {
         format!(
-            "{} stored after {:.0} s of tracing, above the budget's share of {} ({} per 24 h): the excess is paid back within {:.0} s",
+            "{} stored after {:.0} s of tracing, above the budget's share of {} ({} per 24 h); at {:.0} requests/s the excess is paid back within {:.0} s",
             mb(stored),
             v.traced_s,
             mb(share),
             mb(day),
-            payback_s
+            recent,
+            PAYBACK_S
         )
     } else {
         format!(
@@ -255,6 +262,7 @@ mod tests {
             period_seen: seen,
             period_kept: (seen as f64 * rate_of(threshold)).round() as u64,
             threshold,
+            recent_per_s: None,
         }
     }
 
@@ -263,20 +271,22 @@ mod tests {
         // 1,000 requests/s at rate 1 for 100 s, all stored: 64 kB/s, 5.53 GB per 24 h. A budget of
         // 300 MB needs a rate of 0.9 × 300e6 / 5.5296e9 = 0.04883 (threshold 819,200).
         let budget = 300_000_000;
-        // what is stored (6.4 MB) is above the budget's share (347 kB): pay back within 100 s
+        // what is stored (6.4 MB) is above the budget's share (347 kB) and cannot be paid back
+        // within 10 s: the lowest rate
         let d = decide(&view(100.0, 100_000, 100_000, SHARDS_P), budget).unwrap();
-        let pay = ((budget as f64 * 200.0 / DAY_S - 6.4e6) / (64_000.0 / SHARDS_P as f64 * 100.0))
-            .max(1.0);
-        assert_eq!(d.threshold, pay.floor().max(1.0) as u64);
-        assert_eq!(
-            d.threshold, 1,
-            "6.4 MB cannot be paid back by 200 s: the lowest rate"
-        );
+        assert_eq!(d.threshold, 1);
         assert!(d.reason.contains("paid back"), "{}", d.reason);
-        // 1 s in, 20 kB stored, 3.5 kB allowed: kept at the rate that is back on budget at 11 s
+        // 1 s in, 20 kB stored, 3.5 kB allowed: the rate that is back on its share at 11 s
         let d = decide(&view(1.0, 320, 320, SHARDS_P), budget).unwrap();
         let pay =
             (budget as f64 * 11.0 / DAY_S - 20_480.0) / (320.0 * 64.0 / SHARDS_P as f64 * 10.0);
+        assert_eq!(d.threshold, pay.floor() as u64);
+        // a load that tripled lately: the payback is at the recent rate, not the average
+        let mut v = view(1.0, 320, 320, SHARDS_P);
+        v.recent_per_s = Some(960.0);
+        let d = decide(&v, budget).unwrap();
+        let pay =
+            (budget as f64 * 11.0 / DAY_S - 20_480.0) / (960.0 * 64.0 / SHARDS_P as f64 * 10.0);
         assert_eq!(d.threshold, pay.floor() as u64);
         // within its share: the projection alone decides
         let d = decide(&view(100.0, 100_000, 300, SHARDS_P), budget).unwrap();
@@ -295,6 +305,7 @@ mod tests {
             period_seen: 100_000,
             period_kept: 2 * kept,
             threshold: t,
+            recent_per_s: None,
         };
         let d = decide(&v, budget).unwrap();
         assert!((d.threshold as f64 / (t as f64 / 2.0) - 1.0).abs() < 0.01);
