@@ -11,6 +11,7 @@
 //! - `predict` and `simulate` on the budgeted capture, scaled by the final rate, agree with the
 //!   full trace within the binomial 99 % bound of the sampled blocks;
 //! - the latency histograms of both captures count every read fio made.
+//!
 //! Skips with a message when not root or a tool is missing.
 #![allow(clippy::unwrap_used)]
 
