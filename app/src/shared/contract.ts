@@ -200,6 +200,13 @@ export const RunPlan = z.object({
    * Absent in runs started before the option existed: no trace.
    */
   trace: z.boolean().optional(),
+  /**
+   * With `trace`: the trace's size budget in bytes of stored trace per 24 h of recording
+   * (`record --trace --trace-budget`: the probe lowers the share of block addresses it keeps so
+   * that the trace fits; docs/probe.md § Trace budget), or null to keep every request
+   * (`--trace-sample 1`). Absent: the probe's default budget (300 MB per 24 h).
+   */
+  traceBudgetBytes: z.number().int().min(64).max(1e15).nullable().optional(),
 }).strict().refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
   .refine((p) => p.customTargets?.warnMs === undefined || p.customTargets.warnMs < Math.min(p.customTargets.readMs, p.customTargets.writeMs), { message: 'the warning level must be below both targets', path: ['customTargets', 'warnMs'] });
 export type RunPlan = z.infer<typeof RunPlan>;
@@ -233,8 +240,15 @@ export const RunStatus = z.object({
   hint: z.string().nullable(),
   /** When the person confirmed the manual switch (UTC ms, the `switch` mark); null before. */
   switchMs: z.number().nullable(),
-  /** The block trace so far (requests recorded, events the kernel dropped), or null when the run does not trace. */
-  trace: z.object({ requests: z.number(), lost: z.number() }).nullable(),
+  /**
+   * The block trace so far (requests recorded, events the kernel dropped; the share of block
+   * addresses kept now, the budget per 24 h or null, and the stored trace's bytes by the probe's
+   * model, each null from a probe that did not report it), or null when the run does not trace.
+   */
+  trace: z.object({
+    requests: z.number(), lost: z.number(),
+    sampleRate: z.number().nullable().optional(), budgetBytes: z.number().nullable().optional(), storedBytes: z.number().nullable().optional(),
+  }).nullable(),
   /** The cache engine the probe switches (runs with an adapter), or null (manual switch). */
   engine: RunEngine.nullable(),
 });

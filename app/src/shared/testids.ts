@@ -202,6 +202,8 @@ export const TID = {
   wizTrace: 'wiz-trace',
   liveTrace: 'live-trace',
   wizTraceSize: 'wiz-trace-size',
+  /** The trace's size budget per 24 h (a select; `every` keeps every request). */
+  wizTraceBudget: 'wiz-trace-budget',
   wizTotal: 'wiz-total',
   wizSummary: 'wiz-summary',
   wizProblems: 'wiz-problems',

@@ -5,7 +5,8 @@
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
 import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
-import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BYTES_PER_REQUEST, traceBytes } from '../../shared/estimate.ts';
+import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, latencyHistogramBytes, TRACE_BUDGETS, TRACE_BYTES_PER_REQUEST, TRACE_DEFAULT_BUDGET_BYTES, traceBytes, traceUnderBudget } from '../../shared/estimate.ts';
+import { fmtPercent } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { TID } from '../../shared/testids.ts';
@@ -66,14 +67,40 @@ export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | nu
 /** Average I/O rates the trace size is given at (the rate is not known before recording). */
 const TRACE_IOPS_EXAMPLES = [1000, 10_000] as const;
 
-/** What a block trace adds to the capture for this draft, or null while a duration is invalid. */
-export function traceSizeText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
+/** The plan's recorded seconds (baseline + warm-up + measure), or null while a duration is invalid. */
+function planSeconds(d: Draft): number | null {
   const b = durationSeconds(d.baseline, 1);
   const wu = durationSeconds(d.warmup, 0);
   const m = durationSeconds(d.measure, 1);
-  if (!b.ok || !wu.ok || !m.ok) return null;
-  const seconds = b.seconds + wu.seconds + m.seconds;
+  return b.ok && wu.ok && m.ok ? b.seconds + wu.seconds + m.seconds : null;
+}
+
+/**
+ * What a block trace adds to the capture for this draft (shared/estimate.ts): under a budget, at
+ * most the budget's share of the plan, the latency histograms, and the share of block addresses
+ * the full trace would leave at two example rates; without one, the full trace at those rates.
+ * Null while a duration is invalid.
+ */
+export function traceSizeText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
+  const seconds = planSeconds(d);
+  if (seconds === null) return null;
   const [low, high] = TRACE_IOPS_EXAMPLES;
+  if (d.traceBudget !== null) {
+    const lo = traceUnderBudget(low, seconds, d.traceBudget);
+    const hi = traceUnderBudget(high, seconds, d.traceBudget);
+    return w('plan.traceSizeBudget', {
+      budget: fmtBytes(lang, d.traceBudget),
+      max: fmtBytes(lang, (d.traceBudget * seconds) / 86_400),
+      perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
+      hist: fmtBytes(lang, latencyHistogramBytes(Math.max(1, chosenDevices(d).length), seconds, d.intervalMs)),
+      low: fmtNumber(lang, low),
+      high: fmtNumber(lang, high),
+      sizeLow: fmtBytes(lang, lo.fullBytes),
+      sizeHigh: fmtBytes(lang, hi.fullBytes),
+      shareLow: fmtPercent(lang, lo.keptShare * 100, lo.keptShare < 0.1 ? 2 : 1),
+      shareHigh: fmtPercent(lang, hi.keptShare * 100, hi.keptShare < 0.1 ? 2 : 1),
+    });
+  }
   return w('plan.traceSize', {
     perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
     low: fmtNumber(lang, low),
@@ -190,6 +217,17 @@ export function planStep(s: StepCtx): StepView {
   };
   traceBox.addEventListener('change', () => {
     draft.trace = traceBox.checked;
+    budget.disabled = !draft.trace;
+    check();
+  });
+  // the trace's size budget per 24 h (record --trace-budget), or every request (--trace-sample 1)
+  const budget = el('select', { id: 'wiz-trace-budget', 'aria-describedby': 'wiz-trace-budget-help wiz-trace-size', 'data-testid': TID.wizTraceBudget });
+  for (const b of TRACE_BUDGETS) budget.append(el('option', { value: String(b) }, w(b === TRACE_DEFAULT_BUDGET_BYTES ? 'plan.traceBudgetDefault' : 'plan.traceBudgetOption', { size: fmtBytes(lang, b) })));
+  budget.append(el('option', { value: 'every' }, w('plan.traceBudgetEvery')));
+  budget.value = draft.traceBudget === null ? 'every' : String(draft.traceBudget);
+  budget.disabled = !draft.trace;
+  budget.addEventListener('change', () => {
+    draft.traceBudget = budget.value === 'every' ? null : Number(budget.value);
     check();
   });
 
@@ -218,6 +256,10 @@ export function planStep(s: StepCtx): StepView {
         traceBox,
         el('label', { for: 'wiz-trace' }, w('plan.trace'))),
       el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
+      el('div', { class: 'wiz-field' },
+        el('label', { for: 'wiz-trace-budget' }, w('plan.traceBudget')),
+        budget,
+        el('p', { class: 'help', id: 'wiz-trace-budget-help' }, w('plan.traceBudgetHelp'))),
       traceSize),
     el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
       el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),

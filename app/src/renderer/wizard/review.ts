@@ -18,7 +18,7 @@ import { draftTargetsLabel, estimateText, targetsText } from './plan.ts';
 import { chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
-import { fmtDuration, fmtList, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtList, fmtUnit } from './units.ts';
 
 /** "loop7 (front) and loop6 (backing)". */
 function devicesPhrase(s: StepCtx, d: Draft): string {
@@ -48,7 +48,11 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   if (d.front === null) parts.push(s.w('rev.noFront'));
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
-  if (d.trace) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  const secs = b.seconds + wu.seconds + m.seconds;
+  if (d.trace && d.traceBudget === null) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  else if (d.trace && d.traceBudget !== null) {
+    parts.push(s.w('rev.traceBudget', { budget: fmtBytes(lang, d.traceBudget), max: fmtBytes(lang, (d.traceBudget * secs) / 86_400), perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  }
   parts.push(s.w('rev.targets', { targets: d.targets === 'custom' ? draftTargetsLabel(s.w, lang, d) : `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
   parts.push(s.w('rev.detached'));
   return parts.join(' ');

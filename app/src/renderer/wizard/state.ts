@@ -5,6 +5,7 @@
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
+import { TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
 
 export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
 export type Step = (typeof STEPS)[number];
@@ -37,6 +38,8 @@ export interface Draft {
   custom: CustomTargetsDraft;
   /** Record a block trace beside the counters (off by default: it needs root and grows with the I/O rate). */
   trace: boolean;
+  /** With `trace`: the trace's size budget per 24 h (one of `TRACE_BUDGETS`), or null to keep every request. */
+  traceBudget: number | null;
   /** Empty until the person types one; the review step proposes a name. */
   name: string;
   /** How the cache is switched: by hand, or by an adapter the probe runs at the end of the baseline (wizard/engine.ts). */
@@ -90,6 +93,7 @@ export function defaultDraft(): Draft {
     targets: 'generic',
     custom: defaultCustomTargets(),
     trace: false,
+    traceBudget: TRACE_DEFAULT_BUDGET_BYTES,
     name: '',
     engine: defaultEngine(),
   };
@@ -127,6 +131,7 @@ export function parseDraft(text: string | null): Draft {
     targets: typeof o.targets === 'string' && (o.targets === 'custom' || (PRESETS as string[]).includes(o.targets)) ? (o.targets as TargetPreset | 'custom') : d.targets,
     custom: customTargetsDraft(o.custom),
     trace: o.trace === true,
+    traceBudget: o.traceBudget === null || (TRACE_BUDGETS as readonly unknown[]).includes(o.traceBudget) ? (o.traceBudget as number | null) : d.traceBudget,
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
     engine: engineDraft(o.engine),
   };
@@ -190,5 +195,6 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     targets: d.targets,
     ...(custom?.ok === true ? { customTargets: custom.targets } : {}),
     trace: d.trace,
+    ...(d.trace ? { traceBudgetBytes: d.traceBudget } : {}),
   };
 }

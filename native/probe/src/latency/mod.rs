@@ -218,12 +218,11 @@ fn from_histograms(cap: &Capture, acc: &mut Acc) -> Result<bool> {
         return Ok(false);
     }
     let mut q = conn.prepare(
-        "SELECT h.rowid, d.name, h.start_utc_ms, h.op, h.requests, h.completed, h.sum_ns, h.buckets FROM latency_histograms h JOIN devices d ON d.id = h.device_id WHERE h.op IN ('R','W')",
+        "SELECT 0, d.name, h.start_utc_ms, h.op, h.requests, h.completed, h.sum_ns, h.buckets FROM latency_histograms h JOIN devices d ON d.id = h.device_id WHERE h.op IN ('R','W')",
     )?;
     let mut rows = q.query([])?;
     let mut any = false;
     while let Some(r) = rows.next()? {
-        let rowid: i64 = r.get(0)?;
         let dev: String = r.get(1)?;
         let start: i64 = r.get(2)?;
         let op: String = r.get(3)?;
@@ -236,7 +235,7 @@ fn from_histograms(cap: &Capture, acc: &mut Acc) -> Result<bool> {
             .flatten()
             .ok_or_else(|| {
                 ProbeError::BadTrace(format!(
-                    "{}: latency_histograms row {rowid} does not add up (requests {requests}, completed {completed}, its buckets): the capture was edited or damaged",
+                    "{}: the latency_histograms row of {dev}, {op}, interval from {start} (UTC ms) does not add up (requests {requests}, completed {completed}, its buckets): the capture was edited or damaged",
                     cap.path().display()
                 ))
             })?;

@@ -357,7 +357,7 @@ mod tests {
     }
 
     #[test]
-    fn the_row_size_is_the_apps() {
+    fn the_row_size_and_the_default_budget_are_the_apps() {
         // app/src/shared/estimate.ts: `export const TRACE_BYTES_PER_REQUEST = 64;`
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../app/src/shared/estimate.ts");
@@ -370,5 +370,25 @@ mod tests {
             )),
             "estimate.ts and trace/sampling.rs disagree on the bytes of a stored request"
         );
+        assert!(
+            ts.contains(&format!(
+                "export const TRACE_DEFAULT_BUDGET_BYTES = {};",
+                group(DEFAULT_BUDGET_BYTES)
+            )),
+            "estimate.ts and trace/sampling.rs disagree on the default trace budget"
+        );
+    }
+
+    /// 300000000 → "300_000_000", as the TypeScript source writes it.
+    fn group(n: u64) -> String {
+        let s = n.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push('_');
+            }
+            out.push(c);
+        }
+        out
     }
 }

@@ -13,7 +13,7 @@ CREATE TABLE latency_histograms(
   sum_ns INTEGER NOT NULL,        -- sum of their completion latencies (complete_ns - issue_ns)
   buckets BLOB NOT NULL,          -- (u8 bucket, LEB128 count) pairs, buckets ascending
   PRIMARY KEY (device_id, start_utc_ms, op)
-);
+) WITHOUT ROWID;
 CREATE TABLE trace_sample_rates(
   id INTEGER PRIMARY KEY,
   utc_ms INTEGER NOT NULL,            -- when the rate changed
