@@ -41,11 +41,19 @@ pub(super) struct IntervalHists {
     intervals: VecDeque<Interval>,
     early: Vec<Early>,
     ready: Vec<HistRow>,
-    /// Requests that arrived after their interval was forgotten (not counted).
+    /// Requests that arrived after their interval was forgotten (not counted), every session.
     pub(super) late: u64,
 }
 
 impl IntervalHists {
+    /// No interval yet; `late` requests counted by earlier sessions.
+    pub(super) fn with_late(late: u64) -> IntervalHists {
+        IntervalHists {
+            late,
+            ..IntervalHists::default()
+        }
+    }
+
     /// A sample was taken: the open interval closes at it and a new one opens.
     pub(super) fn on_sample(&mut self, mono: u64, utc: i64) {
         if let Some(last) = self.intervals.back_mut() {

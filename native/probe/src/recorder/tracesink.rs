@@ -58,8 +58,11 @@ pub(super) struct TraceSink {
     next_decision_s: f64,
     /// Requests seen before sampling (recorder `trace_seen`).
     seen: i64,
-    /// The latency histograms of this session's intervals.
+    /// The latency histograms of this session's intervals, and the rows ready to be written
+    /// (with the next batch of requests, or at the next sample a second after the last write).
     hists: IntervalHists,
+    ready_hists: Vec<HistRow>,
+    hists_written_mono: u64,
     /// The tracer's last batch arrived.
     done: bool,
 }
@@ -129,7 +132,9 @@ impl TraceSink {
             last_decision: (0.0, 0),
             next_decision_s: 0.0,
             seen: num("trace_seen"),
-            hists: IntervalHists::default(),
+            hists: IntervalHists::with_late(num("trace_hist_late").max(0) as u64),
+            ready_hists: Vec::new(),
+            hists_written_mono: 0,
             done: false,
         })
     }
@@ -203,9 +208,13 @@ impl TraceSink {
                 self.write(cap, b)?;
             }
         }
-        let ready = self.hists.take_ready();
-        if !ready.is_empty() {
+        self.ready_hists.extend(self.hists.take_ready());
+        if !self.ready_hists.is_empty()
+            && mono.saturating_sub(self.hists_written_mono) >= 1_000_000_000
+        {
+            let ready = std::mem::take(&mut self.ready_hists);
             cap.write_requests(&[], &ready, &[], &[])?;
+            self.hists_written_mono = mono;
         }
         Ok(())
     }
@@ -346,7 +355,11 @@ impl TraceSink {
             ("trace_traced_ms", traced_ms.to_string()),
             ("trace_hist_late", self.hists.late.to_string()),
         ];
-        cap.write_requests(&rows, &[], &warns, &kv)?;
+        let hists = std::mem::take(&mut self.ready_hists);
+        cap.write_requests(&rows, &hists, &warns, &kv)?;
+        if !hists.is_empty() {
+            self.hists_written_mono = clock::mono_ns();
+        }
         self.steer(cap, self.requests)
     }
 
@@ -387,7 +400,8 @@ impl TraceSink {
                 cap.set_recorder("trace_requests", &self.requests.to_string())?;
             }
         }
-        let last: Vec<HistRow> = self.hists.finish();
+        let mut last: Vec<HistRow> = std::mem::take(&mut self.ready_hists);
+        last.extend(self.hists.finish());
         let traced_ms = (self.traced_s(end_mono) * 1000.0).round() as i64;
         cap.write_requests(
             &[],
