@@ -11,7 +11,7 @@ import { LATENCY_HISTOGRAM_BYTES_PER_ROW, latencyHistogramBytes, TRACE_BUDGETS, 
 import { translate, type Lang } from '../src/shared/i18n/types.ts';
 import { wizard, type WizardKey } from '../src/shared/i18n/wizard.ts';
 import { traceArgs } from '../src/host/runs/supervisor.ts';
-import { traceSizeText } from '../src/renderer/wizard/plan.ts';
+import { traceSizeText } from '../src/renderer/wizard/trace-size.ts';
 import { defaultDraft, parseDraft, toPlan, type Draft } from '../src/renderer/wizard/state.ts';
 
 const words = (lang: Lang) => (key: WizardKey, params?: Record<string, string | number>): string => translate(wizard, lang, key, params);

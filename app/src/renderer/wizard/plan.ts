@@ -5,8 +5,8 @@
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
 import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
-import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, latencyHistogramBytes, TRACE_BUDGETS, TRACE_BYTES_PER_REQUEST, TRACE_DEFAULT_BUDGET_BYTES, traceBytes, traceUnderBudget } from '../../shared/estimate.ts';
-import { fmtPercent } from '../../shared/i18n/numbers.ts';
+import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
+import { traceSizeText } from './trace-size.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { TID } from '../../shared/testids.ts';
@@ -62,52 +62,6 @@ export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | nu
   if (!b.ok || !wu.ok || !m.ok || devices === 0) return null;
   const e = estimateCaptureSize({ deviceCount: devices, baselineSeconds: b.seconds, warmupSeconds: wu.seconds, measureSeconds: m.seconds, intervalMs: d.intervalMs });
   return w('plan.estimate', { size: fmtBytes(lang, e.bytes), samples: fmtNumber(lang, e.samples), devices: fmtNumber(lang, devices), extra: fmtBytes(lang, e.peakBytes - e.bytes) });
-}
-
-/** Average I/O rates the trace size is given at (the rate is not known before recording). */
-const TRACE_IOPS_EXAMPLES = [1000, 10_000] as const;
-
-/** The plan's recorded seconds (baseline + warm-up + measure), or null while a duration is invalid. */
-function planSeconds(d: Draft): number | null {
-  const b = durationSeconds(d.baseline, 1);
-  const wu = durationSeconds(d.warmup, 0);
-  const m = durationSeconds(d.measure, 1);
-  return b.ok && wu.ok && m.ok ? b.seconds + wu.seconds + m.seconds : null;
-}
-
-/**
- * What a block trace adds to the capture for this draft (shared/estimate.ts): under a budget, at
- * most the budget's share of the plan, the latency histograms, and the share of block addresses
- * the full trace would leave at two example rates; without one, the full trace at those rates.
- * Null while a duration is invalid.
- */
-export function traceSizeText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
-  const seconds = planSeconds(d);
-  if (seconds === null) return null;
-  const [low, high] = TRACE_IOPS_EXAMPLES;
-  if (d.traceBudget !== null) {
-    const lo = traceUnderBudget(low, seconds, d.traceBudget);
-    const hi = traceUnderBudget(high, seconds, d.traceBudget);
-    return w('plan.traceSizeBudget', {
-      budget: fmtBytes(lang, d.traceBudget),
-      max: fmtBytes(lang, (d.traceBudget * seconds) / 86_400),
-      perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
-      hist: fmtBytes(lang, latencyHistogramBytes(Math.max(1, chosenDevices(d).length), seconds, d.intervalMs)),
-      low: fmtNumber(lang, low),
-      high: fmtNumber(lang, high),
-      sizeLow: fmtBytes(lang, lo.fullBytes),
-      sizeHigh: fmtBytes(lang, hi.fullBytes),
-      shareLow: fmtPercent(lang, lo.keptShare * 100, lo.keptShare < 0.1 ? 2 : 1),
-      shareHigh: fmtPercent(lang, hi.keptShare * 100, hi.keptShare < 0.1 ? 2 : 1),
-    });
-  }
-  return w('plan.traceSize', {
-    perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
-    low: fmtNumber(lang, low),
-    high: fmtNumber(lang, high),
-    sizeLow: fmtBytes(lang, traceBytes(low, seconds)),
-    sizeHigh: fmtBytes(lang, traceBytes(high, seconds)),
-  });
 }
 
 export function planStep(s: StepCtx): StepView {
