@@ -118,20 +118,10 @@ fn fio(dev: &str, seconds: u32, out: &Path) -> (FioOp, FioOp) {
 }
 
 /// A raw loop device with direct I/O on a 64 MiB file of written blocks, one request per fio
-/// I/O (`nomerges=2`), as in tests/accuracy.rs.
-fn raw_loop(d: &TempDir) -> (String, LoopGuard) {
-    let img = d.join("disk.img");
-    sh(&format!(
-        "dd if=/dev/zero of={} bs=1M count=64 conv=fsync status=none",
-        img.display()
-    ));
-    let dev = sh(&format!(
-        "losetup -f --show --direct-io=on {}",
-        img.display()
-    ));
-    let g = LoopGuard(dev.clone());
+/// I/O (`nomerges=2`), as in tests/accuracy.rs, that does not split fio's 256 KiB requests.
+fn raw_loop_256k(d: &TempDir) -> (String, LoopGuard) {
+    let (dev, g) = raw_loop(d, 64, "/dev/zero");
     let name = dev.trim_start_matches("/dev/").to_string();
-    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
     let max_kb: u64 = std::fs::read_to_string(format!("/sys/block/{name}/queue/max_sectors_kb"))
         .unwrap()
         .trim()
@@ -158,7 +148,7 @@ fn traced_requests_match_fio_one_for_one() {
     }
     let _s = serial();
     let d = TempDir::new("trace");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop_256k(&d);
     let name = dev.trim_start_matches("/dev/").to_string();
     let cap = d.join("trace.capture");
     let _rg = RecorderGuard(cap.clone());

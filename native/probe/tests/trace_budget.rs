@@ -77,18 +77,8 @@ fn a_budget_lowers_the_rate_and_every_estimate_scales_by_the_final_one() {
     }
     let _s = serial();
     let d = TempDir::new("trace-budget");
-    let img = d.join("disk.img");
-    sh(&format!(
-        "dd if=/dev/urandom of={} bs=1M count=128 conv=fsync status=none",
-        img.display()
-    ));
-    let dev = sh(&format!(
-        "losetup -f --show --direct-io=on {}",
-        img.display()
-    ));
-    let _lg = LoopGuard(dev.clone());
+    let (dev, _lg) = raw_loop(&d, 128, "/dev/urandom");
     let name = dev.trim_start_matches("/dev/").to_string();
-    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
 
     let full = d.join("full.capture");
     let budgeted = d.join("budget.capture");

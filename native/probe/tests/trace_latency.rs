@@ -37,23 +37,6 @@ fn skip(test: &str) -> bool {
     false
 }
 
-/// A raw loop device with direct I/O on a 256 MiB file, one request per fio I/O.
-fn raw_loop(d: &TempDir) -> (String, LoopGuard) {
-    let img = d.join("disk.img");
-    sh(&format!(
-        "dd if=/dev/urandom of={} bs=1M count=256 conv=fsync status=none",
-        img.display()
-    ));
-    let dev = sh(&format!(
-        "losetup -f --show --direct-io=on {}",
-        img.display()
-    ));
-    let g = LoopGuard(dev.clone());
-    let name = dev.trim_start_matches("/dev/").to_string();
-    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
-    (dev, g)
-}
-
 fn samples(cap: &Path) -> i64 {
     let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
     serde_json::from_slice::<serde_json::Value>(&o.stdout)
@@ -139,7 +122,7 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
     }
     let _s = serial();
     let d = TempDir::new("tracelat");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop(&d, 256, "/dev/urandom");
     let name = dev.trim_start_matches("/dev/").to_string();
     // 256 KiB reads take a few hundred µs here; fio's clat adds the kernel's path above the
     // driver (tens of µs). Noise (a busy CPU delaying fio's wake-up) only ever adds to fio's
@@ -239,7 +222,7 @@ fn sampled_trace_holds_r_times_the_requests() {
     }
     let _s = serial();
     let d = TempDir::new("tracesample");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop(&d, 256, "/dev/urandom");
     let r = 0.25;
     // 4 KiB random reads over 65,536 blocks: fio's random map touches each block at most once,
     // so the 6,000 reads are 6,000 distinct addresses, each kept with probability R.

@@ -94,6 +94,25 @@ impl Drop for LoopGuard {
     }
 }
 
+/// A raw loop device with direct I/O on a file of `mb` MiB written from `source` (`/dev/zero`,
+/// `/dev/urandom`: written blocks, not a sparse file, so that reads reach the disk underneath),
+/// one request per fio I/O (`nomerges=2`).
+pub fn raw_loop(d: &TempDir, mb: u32, source: &str) -> (String, LoopGuard) {
+    let img = d.join("disk.img");
+    sh(&format!(
+        "dd if={source} of={} bs=1M count={mb} conv=fsync status=none",
+        img.display()
+    ));
+    let dev = sh(&format!(
+        "losetup -f --show --direct-io=on {}",
+        img.display()
+    ));
+    let g = LoopGuard(dev.clone());
+    let name = dev.trim_start_matches("/dev/").to_string();
+    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
+    (dev, g)
+}
+
 /// Unmounts on drop.
 pub struct MountGuard(pub PathBuf);
 impl Drop for MountGuard {
