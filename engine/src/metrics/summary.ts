@@ -93,6 +93,13 @@ export interface WindowSummary {
 /** p50, p95, p99 and the maximum (p = 1). */
 const PS = [0.5, 0.95, 0.99, 1] as const;
 
+/** One scratch array for every {@link summarizeSeries} call, grown as needed (a new one per call made a large allocation per device and window). */
+let scratchBuf = new Float64Array(0);
+function scratchOf(n: number): Float64Array {
+  if (scratchBuf.length < n) scratchBuf = new Float64Array(Math.max(n, Math.ceil(scratchBuf.length * 1.5)));
+  return scratchBuf;
+}
+
 /**
  * Summarizes a {@link Series} (one device, or a group whose counts are summed per interval)
  * over its window:
@@ -185,7 +192,7 @@ export function summarizeSeries(s: Series): WindowSummary {
     reasons: mr,
   };
 
-  const scratch = new Float64Array(s.n);
+  const scratch = scratchOf(s.n);
   const pr: Reasons = {};
   const dist = (key: DistributionMetric): Distribution | null => {
     const n = fillMetric(s, key, scratch);
