@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
+import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
@@ -167,9 +168,11 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     throw err;
   }
   let result;
+  const helper = summariesHelper(capture, analysisWorkerPath());
   try {
-    result = analyze(capture.data, options);
+    result = analyze(capture.data, options, { summariesElsewhere: helper.hook });
   } finally {
+    helper.release();
     capture.close();
   }
   if (!result.ok) {

@@ -49,7 +49,7 @@ export const SHORT_WINDOW_MS = 24 * 3_600_000;
 type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
-export type { AnalyzeHooks, DeviceSummaries } from './device-pass.ts';
+export type { AnalyzeHooks, DeviceSummaries, SummariesElsewhere } from './device-pass.ts';
 export { deviceWindowSummaries } from './device-pass.ts';
 
 /** The devices of an analysis and their roles (step 1). */

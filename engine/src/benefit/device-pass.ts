@@ -26,6 +26,20 @@ export interface AnalyzeHooks {
    * interval (the chart lines' bucket sums) is computed here, without a second read.
    */
   onDevice?: (columns: DeviceColumns) => void;
+  /**
+   * Window summaries of some devices computed elsewhere (the host's second thread, while this
+   * one reads the devices and joins the groups): called once before the pass with the two windows
+   * and the devices with intervals in pass order; returns the devices it takes and how to get
+   * each one's {@link deviceWindowSummaries} (called after the pass, in pass order), or null to
+   * compute every device here. What it gives must be what `deviceWindowSummaries` gives.
+   */
+  summariesElsewhere?: (windows: Record<Win, TimeWindow>, devices: readonly string[]) => SummariesElsewhere | null;
+}
+
+/** The devices whose summaries {@link AnalyzeHooks.summariesElsewhere} gives, and how to get them. */
+export interface SummariesElsewhere {
+  devices: ReadonlySet<string>;
+  get: (device: string) => DeviceSummaries;
 }
 
 /** A device's summaries over the two analysed windows. */
@@ -38,6 +52,9 @@ export function deviceWindowSummaries(c: DeviceColumns, windows: Record<Win, Tim
     measure: summarizeSeries(buildSeriesFromColumns([c], windows.measure)),
   };
 }
+
+/** Stands in a device's entry until the summaries computed elsewhere replace it (never returned). */
+const EMPTY = null as unknown as WindowSummary;
 
 /** The devices in the order {@link analyze}'s pass visits them. */
 export function passOrder(dev: AnalysisDevices): string[] {
@@ -71,15 +88,27 @@ export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Rec
     if (c.n > 0) hooks.onDevice?.(c);
     return c;
   };
+  const elsewhere = hooks.summariesElsewhere?.(wins, allNames.filter((n) => dev.present.has(n))) ?? null;
+  const later: { at: number; name: string }[] = [];
   for (const name of allNames) {
     const c = visit(name);
-    const sums = deviceWindowSummaries(c, wins);
-    perDevice.push({ device: name, role: dev.roles.get(name) ?? 'other', baseline: sums.baseline, measure: sums.measure });
+    const role = dev.roles.get(name) ?? 'other';
+    if (elsewhere?.devices.has(name) === true) {
+      later.push({ at: perDevice.length, name });
+      perDevice.push({ device: name, role, baseline: EMPTY, measure: EMPTY });
+    } else {
+      const sums = deviceWindowSummaries(c, wins);
+      perDevice.push({ device: name, role, baseline: sums.baseline, measure: sums.measure });
+    }
     const group = frontSet.has(name) ? frontB : backingSet.has(name) ? backingB : null;
     if (group !== null) for (const k of WINS) group[k].add(c);
   }
   // devices with intervals but no role entry are in `other` already; any left (none today) still reach the hook
   for (const d of source.devices) if (d.n > 0 && !visited.has(d.device)) visit(d.device);
+  for (const { at, name } of later) {
+    const sums = (elsewhere as SummariesElsewhere).get(name);
+    perDevice[at] = { device: name, role: (perDevice[at] as DeviceWindows).role, baseline: sums.baseline, measure: sums.measure };
+  }
   return {
     perDevice,
     front: { baseline: frontB?.baseline.finish() ?? null, measure: frontB?.measure.finish() ?? null },
