@@ -19,6 +19,7 @@ import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, devicePeaksTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
 import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
+import { shapeBlocks } from './shape-section.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -305,13 +306,16 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const lats = split ? [timeChart(a, input.series, 'latencyMs', 'front'), timeChart(a, input.series, 'latencyMs', 'backing')] : [timeChart(a, input.series, 'latencyMs')];
   const hourly = hourlyChart(a);
   const dist = distributionChart(a);
-  const charts: ChartSpec[] = [iops, ...lats];
+  const shape = shapeBlocks(a, input.series);
+  const charts: ChartSpec[] = [iops, ...lats, ...shape.charts];
   const results: Block[] = [
     { type: 'table', table: figuresTable(a) },
     { type: 'chart', chart: iops },
     ...lats.map((chart): Block => ({ type: 'chart', chart })),
     { type: 'table', table: deviceTable(a) },
     { type: 'table', table: devicePeaksTable(a) },
+    // the read/write split, queue depth and request sizes (shape-section.ts)
+    ...shape.blocks,
     { type: 'subheading', text: m('r.matchedTitle') },
     { type: 'paragraph', text: a.hourly.length === 0 ? m('r.matchedNone') : m('r.matched', {
       hours: str(a.benefit.matchedHours.hours.map((h) => `${String(h).padStart(2, '0')}:00`).join(', ')),

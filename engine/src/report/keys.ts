@@ -4,6 +4,7 @@
  * without a string in one of the four languages is a compile error.
  */
 import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
+import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -64,6 +65,7 @@ export const REPORT_KEYS = [
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
+  ...SHAPE_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

@@ -5,6 +5,7 @@ import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
 import { engineReport } from './report-engine.ts';
+import { shapeReport } from './report-shape.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
@@ -17,6 +18,7 @@ import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtP
 export const report: Catalog<ReportKey> = {
   en: {
     ...engineReport.en,
+    ...shapeReport.en,
     'a.analysisFormat': 'Analysis', 'a.analysisFormatValue': 'analyze JSON format {version}, bootstrap seed {seed}', 'a.app': 'CacheProof version',
     'a.captureFile': 'Capture file', 'a.generated': 'Report generated', 'a.hostname': 'Host name', 'a.kernel': 'Kernel', 'a.probe': 'Probe version',
     'a.scenario': 'TCO scenario file', 'a.schema': 'Capture schema version', 'a.sha256': 'Capture SHA-256', 'a.size': 'Capture size', 'a.source': 'Capture source',
@@ -191,6 +193,7 @@ export const report: Catalog<ReportKey> = {
   },
   fr: {
     ...engineReport.fr,
+    ...shapeReport.fr,
     'a.analysisFormat': 'Analyse', 'a.analysisFormatValue': 'format JSON d’analyse {version}, graine du bootstrap {seed}', 'a.app': 'Version de CacheProof',
     'a.captureFile': 'Fichier de capture', 'a.generated': 'Rapport généré le', 'a.hostname': 'Nom d’hôte', 'a.kernel': 'Noyau', 'a.probe': 'Version de la sonde',
     'a.scenario': 'Fichier de scénario TCO', 'a.schema': 'Version du schéma de capture', 'a.sha256': 'SHA-256 de la capture', 'a.size': 'Taille de la capture', 'a.source': 'Origine de la capture',
@@ -365,6 +368,7 @@ export const report: Catalog<ReportKey> = {
   },
   es: {
     ...engineReport.es,
+    ...shapeReport.es,
     'a.analysisFormat': 'Análisis', 'a.analysisFormatValue': 'formato JSON de análisis {version}, semilla del bootstrap {seed}', 'a.app': 'Versión de CacheProof',
     'a.captureFile': 'Archivo de captura', 'a.generated': 'Informe generado', 'a.hostname': 'Nombre del servidor', 'a.kernel': 'Kernel', 'a.probe': 'Versión de la sonda',
     'a.scenario': 'Archivo de escenario TCO', 'a.schema': 'Versión del esquema de captura', 'a.sha256': 'SHA-256 de la captura', 'a.size': 'Tamaño de la captura', 'a.source': 'Origen de la captura',
@@ -539,6 +543,7 @@ export const report: Catalog<ReportKey> = {
   },
   ru: {
     ...engineReport.ru,
+    ...shapeReport.ru,
     'a.analysisFormat': 'Анализ', 'a.analysisFormatValue': 'формат JSON анализа {version}, зерно бутстрапа {seed}', 'a.app': 'Версия CacheProof',
     'a.captureFile': 'Файл записи', 'a.generated': 'Отчёт создан', 'a.hostname': 'Имя сервера', 'a.kernel': 'Ядро', 'a.probe': 'Версия зонда',
     'a.scenario': 'Файл сценария TCO', 'a.schema': 'Версия схемы записи', 'a.sha256': 'SHA-256 записи', 'a.size': 'Размер записи', 'a.source': 'Источник записи',
