@@ -197,7 +197,7 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
       expect(res.dialogs).toEqual([]);
       // Printed in the font shipped with the app, loaded from the report itself, not a machine's font.
       expect(res.fonts.sort(), paper).toEqual(['DejaVu Sans 400', 'DejaVu Sans 700']);
-      expect(res.model.charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'latency-backing-time', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative', 'tco-sensitivity']);
+      expect(res.model.charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'latency-backing-time', 'rw-time', 'queue-time', 'sizes-reads', 'sizes-writes', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative', 'tco-sensitivity']);
     }
   });
 });
@@ -251,7 +251,7 @@ describe.skipIf(chromiumPath === null)('HTML', () => {
       });
       await page.goto(own);
       const charts = await page.$$eval('svg.chart', (els) => els.map((e) => ({ id: e.getAttribute('data-chart'), drawn: [...e.querySelectorAll('.series')].filter((s) => { const b = (s as unknown as { getBBox(): { width: number; height: number } }).getBBox(); return b.width > 0 || b.height > 0; }).length, w: e.getBoundingClientRect().width })));
-      expect(charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'latency-backing-time', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative', 'tco-sensitivity']);
+      expect(charts.map((c) => c.id)).toEqual(['iops-time', 'latency-time', 'latency-backing-time', 'rw-time', 'queue-time', 'sizes-reads', 'sizes-writes', 'hourly', 'latency-distribution', 'tco-costs', 'tco-cumulative', 'tco-sensitivity']);
       for (const c of charts) {
         expect(c.drawn, String(c.id)).toBeGreaterThan(0);
         expect(c.w, String(c.id)).toBeGreaterThan(300);

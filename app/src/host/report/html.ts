@@ -151,7 +151,10 @@ function tableHtml(t: Table, lang: Lang): string {
 
 function chartHtml(c: ChartSpec, lang: Lang): string {
   const legend = legendItems(c, lang)
-    .map((l) => `<li><svg viewBox="0 0 20 10" aria-hidden="true"><rect x="0" y="2" width="20" height="6" fill="${esc(l.color)}"/></svg>${esc(l.name)}</li>`)
+    // a dashed series gets a dashed swatch: colour is never the only thing that tells two series apart
+    .map((l) => `<li${l.dashed ? ' data-dashed="true"' : ''}><svg viewBox="0 0 20 10" aria-hidden="true">${l.dashed
+      ? [0, 8, 16].map((x) => `<rect x="${x}" y="3" width="${x === 16 ? 4 : 5}" height="4" fill="${esc(l.color)}"/>`).join('')
+      : `<rect x="0" y="2" width="20" height="6" fill="${esc(l.color)}"/>`}</svg>${esc(l.name)}</li>`)
     .join('');
   const note = c.note === undefined ? '' : `<p class="chart-note">${esc(reportText(c.note, lang))}${c.bands !== undefined ? ` ${esc(rt('x.legendNote', lang))}` : ''}</p>`;
   return `<figure class="chart" data-figure="${esc(c.id)}"><figcaption>${esc(reportText(c.title, lang))}</figcaption>${chartSvg(c, lang)}<ul class="legend">${legend}</ul>${note}<p class="chart-summary">${esc(reportText(c.summary, lang))}</p></figure>`;
