@@ -230,7 +230,7 @@ function method(a: AnalysisReport, c: ReportCapture): Section {
     { label: m('m.warmup'), value: [msgv('m.warmupValue', { duration: duration(w.warmupExcludedSeconds), source: msgv(warmupKey(w.warmupSource)) })] },
     { label: m('m.trim'), value: [w.trim.firstSeconds === 0 && w.trim.lastSeconds === 0 ? msgv('m.noTrim') : msgv('m.trimValue', { first: duration(w.trim.firstSeconds), last: duration(w.trim.lastSeconds) })] },
     { label: m('m.sampleInterval'), value: [c.sampleIntervalMs === null ? msgv('unknown') : num(c.sampleIntervalMs / 1000, c.sampleIntervalMs % 1000 === 0 ? 0 : 3, 's')] },
-    { label: m('m.mode'), value: [msgv(`mode.${a.mode}` as ReportKey)] },
+    { label: m('m.mode'), value: [msgv(`m.modeValue.${a.mode}`)] },
     { label: m('m.appFacing'), value: [msgv(`appFacing.${a.devices.appFacing}` as ReportKey, { devices: list(appDevices(a)) })] },
     { label: m('m.roles'), value: [msgv('m.rolesValue', { front: list(a.devices.front), backing: list(a.devices.backing), cache: list(a.devices.cache), other: list(a.devices.other), spindles: num(a.devices.spindles, 0) })] },
     { label: m('m.targets'), value: [presetVal(a), str(':'), targetsVal(a)] },
