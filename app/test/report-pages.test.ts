@@ -23,6 +23,7 @@ import { exportReport } from '../src/host/report/export.ts';
 import { formatVal, report } from '../src/shared/i18n/report.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
 import type { ReportModel } from '@cacheproof/engine/report';
+import { localizeTemplate } from '../src/shared/i18n/template.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -112,7 +113,8 @@ describe.skipIf(skip !== null)('the report\'s pages, short and full, in English 
         const out = join(dir, `${form}-${lang}.pdf`);
         const res = await exportReport({
           format: 'pdf', form, lang, paper: 'a4', out,
-          load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: await scenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+          // the scenario as the CLI and the Export screen pass it: the template's labels in the report's language
+          load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: localizeTemplate(await scenario(), lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
         });
         expect(res.overflow, 'layout wider than the printable column').toEqual([]);
         const pages = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);

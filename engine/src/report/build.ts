@@ -233,7 +233,7 @@ function method(a: AnalysisReport, c: ReportCapture): Section {
     { label: m('m.mode'), value: [msgv(`m.modeValue.${a.mode}`)] },
     { label: m('m.appFacing'), value: [msgv(`appFacing.${a.devices.appFacing}` as ReportKey, { devices: list(appDevices(a)) })] },
     { label: m('m.roles'), value: [msgv('m.rolesValue', { front: list(a.devices.front), backing: list(a.devices.backing), cache: list(a.devices.cache), other: list(a.devices.other), spindles: num(a.devices.spindles, 0) })] },
-    { label: m('m.targets'), value: [presetVal(a), str(':'), targetsVal(a)] },
+    { label: m('m.targets'), value: [msgv('m.targetsValue', { preset: presetVal(a), targets: targetsVal(a) })] },
     { label: m('m.uncertainty'), value: [msgv('m.uncertaintyValue', { replicates: num(a.uncertainty.replicates, 0), seed: str(String(a.uncertainty.seed)), blockB: duration(a.uncertainty.blockSeconds.baseline), blockM: duration(a.uncertainty.blockSeconds.measure) })] },
     { label: m('m.drift'), value: [a.drift.checked ? msgv('m.driftValue', { threshold: pct(a.drift.thresholdPercent, 0) }) : msgv('m.driftUnchecked')] },
   ];

@@ -44,7 +44,7 @@ export const REPORT_KEYS = [
   'm.driftValue', 'm.intro', 'm.measure', 'm.mode', 'm.noTrim', 'm.roles', 'm.rolesValue', 'm.sampleInterval',
   'm.switch', 'm.targets', 'm.trim', 'm.trimValue', 'm.uncertainty', 'm.uncertaintyValue', 'm.warmup',
   'm.warmupValue', 'm.windowValue', 'meets', 'metric.read', 'metric.transfer', 'metric.write',
-  'mode.backing-only', 'mode.front-and-backing', 'm.modeValue.backing-only', 'm.modeValue.front-and-backing', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
+  'mode.backing-only', 'mode.front-and-backing', 'm.modeValue.backing-only', 'm.modeValue.front-and-backing', 'm.targetsValue', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
   'pctl.p99', 'preset.custom', 'r.distributionTitle', 'r.healthTitle', 'r.matched', 'r.matchedNone',
   'r.matchedTitle', 'reducedBy', 'role.backing', 'role.cache', 'role.front', 'role.other', 'sec.appendix',
   'sec.caveats', 'sec.method', 'sec.results', 'sec.summary', 'sec.tco', 'speedup', 'stack.drives',

@@ -106,7 +106,7 @@ table.data tr { break-inside: avoid; }
 /* A short table (12 rows at most) is never cut: its title and header never end a page without its rows. */
 table.data.whole { break-inside: avoid; }
 table.data caption, table.data thead { break-after: avoid; }
-.table-caption { font-size: 7.5pt; color: var(--muted); margin: 0 0 4mm; }
+.table-caption { font-size: 7.5pt; color: var(--muted); margin: 0 0 4mm; break-before: avoid; }
 ul.notes { margin: 2mm 0 4mm; padding-left: 5mm; }
 ul.notes li { margin-bottom: 1.8mm; overflow-wrap: anywhere; }
 ul.notes.warning li::marker { color: var(--warn); }

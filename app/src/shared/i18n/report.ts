@@ -20,6 +20,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.en,
     ...shapeReport.en,
     // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Backing devices only. The windows are compared per second; the workload may have changed between them.', 'm.modeValue.front-and-backing': 'Front and backing devices measured together, so the I/Os the cache kept from the drives are attributed exactly.',
     'a.analysisFormat': 'Analysis', 'a.analysisFormatValue': 'analyze JSON format {version}, bootstrap seed {seed}', 'a.app': 'CacheProof version',
     'a.captureFile': 'Capture file', 'a.generated': 'Report generated', 'a.hostname': 'Host name', 'a.kernel': 'Kernel', 'a.probe': 'Probe version',
@@ -197,6 +198,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.fr,
     ...shapeReport.fr,
     // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset} : {targets}',
     'm.modeValue.backing-only': 'Périphériques sous-jacents seuls. Les fenêtres sont comparées par seconde ; la charge a pu changer entre elles.', 'm.modeValue.front-and-backing': 'Périphériques frontal et sous-jacents mesurés ensemble ; les E/S que le cache a épargnées aux disques sont attribuées exactement.',
     'a.analysisFormat': 'Analyse', 'a.analysisFormatValue': 'format JSON d’analyse {version}, graine du bootstrap {seed}', 'a.app': 'Version de CacheProof',
     'a.captureFile': 'Fichier de capture', 'a.generated': 'Rapport généré le', 'a.hostname': 'Nom d’hôte', 'a.kernel': 'Noyau', 'a.probe': 'Version de la sonde',
@@ -374,6 +376,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.es,
     ...shapeReport.es,
     // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Solo dispositivos de respaldo. Las ventanas se comparan por segundo; la carga pudo cambiar entre ellas.', 'm.modeValue.front-and-backing': 'Dispositivos frontal y de respaldo medidos a la vez, así que las E/S que la caché ahorró a los discos se atribuyen con exactitud.',
     'a.analysisFormat': 'Análisis', 'a.analysisFormatValue': 'formato JSON de análisis {version}, semilla del bootstrap {seed}', 'a.app': 'Versión de CacheProof',
     'a.captureFile': 'Archivo de captura', 'a.generated': 'Informe generado', 'a.hostname': 'Nombre del servidor', 'a.kernel': 'Kernel', 'a.probe': 'Versión de la sonda',
@@ -551,6 +554,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.ru,
     ...shapeReport.ru,
     // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Только базовые устройства. Окна сравниваются в расчёте на секунду; нагрузка между ними могла измениться.', 'm.modeValue.front-and-backing': 'Фронтальное и базовые устройства измерялись одновременно, поэтому операции, которые кэш снял с дисков, учитываются точно.',
     'a.analysisFormat': 'Анализ', 'a.analysisFormatValue': 'формат JSON анализа {version}, зерно бутстрапа {seed}', 'a.app': 'Версия CacheProof',
     'a.captureFile': 'Файл записи', 'a.generated': 'Отчёт создан', 'a.hostname': 'Имя сервера', 'a.kernel': 'Ядро', 'a.probe': 'Версия зонда',
