@@ -6,14 +6,14 @@
 // report) and the in-memory reader give the block trace's exact distribution beside the interval
 // counters', and none for the backing device, which has no traced request. Needs the release probe.
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
-import { analyze, type AnalysisReport } from '@cacheproof/engine';
-import { runCli } from '../src/cli/main.ts';
+import { analyze } from '@cacheproof/engine';
 import { openCapture } from '../src/host/capture/reader.ts';
+import { migratedCopy } from '../../test/support/traced-capture.ts';
+import { analyzeJson } from './support/analyze-json.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -22,9 +22,7 @@ const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'c
 if (reason !== null) console.log(`SKIP request sizes from a trace: ${reason}`);
 
 function tracedCopy(dir: string): string {
-  const capture = join(dir, 'sizes.capture');
-  copyFileSync(sample, capture);
-  execFileSync(probe, ['mark', capture, 'note', '--note', 'test: open for writing (migrates the schema)'], { stdio: 'ignore' });
+  const capture = migratedCopy(dir, sample, probe, 'sizes.capture');
   const db = new Database(capture);
   try {
     const front = db.prepare("SELECT id FROM devices WHERE role = 'front'").pluck().get() as number;
@@ -51,15 +49,6 @@ function tracedCopy(dir: string): string {
     db.close();
   }
   return capture;
-}
-
-async function analyzeJson(capture: string): Promise<AnalysisReport> {
-  let out = '';
-  let err = '';
-  const code = await runCli(['analyze', capture, '--json'], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out) as AnalysisReport;
 }
 
 describe.skipIf(reason !== null)('request sizes from the block trace', () => {

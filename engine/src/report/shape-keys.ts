@@ -7,6 +7,6 @@ export const SHAPE_REPORT_KEYS = [
   'sz.title', 'sz.intro', 'sz.method.interval-average', 'sz.method.block-trace', 'sz.method.block-trace-sampled',
   'ch.sizesTitle', 'ch.sizesSummary', 'sz.mode', 'ax.sizeBucket', 'ax.iosShare', 'sz.series', 'sz.reads', 'sz.writes', 'sz.none',
   't.sizes', 't.sizesCaption', 'c.size', 'c.readsBefore', 'c.readsAfter', 'c.writesBefore', 'c.writesAfter',
-  'sz.iosRow', 'sz.meanRow', 'sz.methodRow',
+  'sz.iosRow', 'sz.meanRow', 'sz.methodOf',
   'sz.b', 'sz.kib', 'sz.mib', 'sz.under', 'sz.range', 'sz.rangeSame', 'sz.from',
 ] as const;

@@ -177,13 +177,13 @@ function sizesTable(a: AnalysisReport, g: RequestSizesGroup, role: Role): Table 
   for (let k = range.from; k <= range.to; k++) rows.push({ cells: [sizeBucketLabel(a.requestSizes.buckets[k] as SizeBucket), ...cols.map((o) => (o === null ? empty : pct(o.percents[k] ?? null)))] });
   rows.push({ strong: true, cells: [msgv('sz.iosRow'), ...cols.map((o) => (o === null ? empty : num(o.ios, 0)))] });
   rows.push({ cells: [msgv('sz.meanRow'), ...cols.map((o) => (o === null ? empty : sizeVal(o.meanBytes)))] });
-  const method = [shown[0], shown[1], shown[0], shown[1]].map((d) => (d === undefined ? empty : sizeMethodVal(d)));
-  rows.push({ cells: [msgv('sz.methodRow'), ...method] });
+  // the method of each window in the caption (a number column does not wrap: a method's name in it would widen the table)
+  const methods: Val = { k: 'list', sep: '; ', items: WINS.map((k, i) => msgv('sz.methodOf', { window: msgv(`win.${k}`), method: sizeMethodVal(shown[i] as SizeDistribution) })) };
   return {
     id: `request-sizes-${role}`, title: m('t.sizes', { group: groupName(role, g.devices) }), sheet: true,
     columns: [col('c.size', 'left'), col('c.readsBefore', 'right', 'percent'), col('c.readsAfter', 'right', 'percent'), col('c.writesBefore', 'right', 'percent'), col('c.writesAfter', 'right', 'percent')],
     rows,
-    caption: m('t.sizesCaption'),
+    caption: m('t.sizesCaption', { methods }),
   };
 }
 
