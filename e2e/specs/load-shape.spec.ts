@@ -145,11 +145,16 @@ for (const lang of ['en', 'fr'] as const) {
     const full = await range.textContent();
     const image = (id: string): Promise<string> => page.getByTestId(id).locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL());
     const before = { rw: await image(TID.chartReadWrite), queue: await image(TID.chartQueue) };
-    await page.getByTestId(TID.chartIops).locator('canvas').scrollIntoViewIfNeeded();
-    const box = await page.getByTestId(TID.chartIops).locator('canvas').boundingBox();
-    if (!box) throw new Error('no IOPS chart box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.wheel(0, -400);
+    /** Turns the mouse wheel over a chart's middle (scrolled into view first). */
+    const wheelOver = async (testId: string): Promise<void> => {
+      const canvas = page.getByTestId(testId).locator('canvas');
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      if (!box) throw new Error(`no ${testId} box`);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -400);
+    };
+    await wheelOver(TID.chartIops);
     await expect(range).not.toHaveText(full ?? '');
     await expect.poll(() => image(TID.chartReadWrite)).not.toBe(before.rw);
     await expect.poll(() => image(TID.chartQueue)).not.toBe(before.queue);
@@ -157,11 +162,7 @@ for (const lang of ['en', 'fr'] as const) {
     await page.getByTestId(TID.dashZoomReset).click();
     await expect(range).toHaveText(full ?? '');
     await expect.poll(() => image(TID.chartQueue)).toBe(before.queue);
-    await page.getByTestId(TID.chartQueue).locator('canvas').scrollIntoViewIfNeeded();
-    const qbox = await page.getByTestId(TID.chartQueue).locator('canvas').boundingBox();
-    if (!qbox) throw new Error('no queue chart box');
-    await page.mouse.move(qbox.x + qbox.width / 2, qbox.y + qbox.height / 2);
-    await page.mouse.wheel(0, -400);
+    await wheelOver(TID.chartQueue);
     await expect(range).not.toHaveText(full ?? '');
     await page.getByTestId(TID.dashZoomReset).click();
     await expect(range).toHaveText(full ?? '');
