@@ -13,22 +13,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { runCli } from '../src/cli/main.ts';
 import { warningText } from '../src/shared/i18n/warnings.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
-import type { AnalysisReport } from '@cacheproof/engine';
+import { analyzeJson } from './support/analyze-json.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
 if (reason !== null) console.log(`SKIP prediction: ${reason}`);
-
-async function analyzeJson(capture: string): Promise<AnalysisReport> {
-  let out = '';
-  let err = '';
-  const code = await runCli(['analyze', capture, '--json'], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out) as AnalysisReport;
-}
 
 describe.skipIf(reason !== null)('prediction from the baseline trace in the analysis', () => {
   it('carries the probe\'s figures (hand-worked) beside the measured I/Os saved', async () => {

@@ -14,11 +14,21 @@ import { join } from 'node:path';
 export const TRACED_READS = 2000;
 export const TRACED_BLOCKS = 100;
 
-/** Writes `traced.capture` in `dir` from `sample` and returns its path and the probe's predict JSON. */
-export function writeTracedCapture(dir: string, sample: string, probe: string, size = '1MiB'): { capture: string; predictStderr: string } {
-  const capture = join(dir, 'traced.capture');
+/**
+ * A copy of `sample` named `name` in `dir`, opened for writing by the real probe (which migrates it
+ * to the current schema, with its `block_requests` table), ready for a test to write traced
+ * requests into. Returns its path.
+ */
+export function migratedCopy(dir: string, sample: string, probe: string, name: string): string {
+  const capture = join(dir, name);
   copyFileSync(sample, capture);
   execFileSync(probe, ['mark', capture, 'note', '--note', 'test: open for writing (migrates the schema)'], { stdio: 'ignore' });
+  return capture;
+}
+
+/** Writes `traced.capture` in `dir` from `sample` and returns its path and the probe's predict JSON. */
+export function writeTracedCapture(dir: string, sample: string, probe: string, size = '1MiB'): { capture: string; predictStderr: string } {
+  const capture = migratedCopy(dir, sample, probe, 'traced.capture');
   const db = new Database(capture);
   try {
     const front = db.prepare("SELECT id FROM devices WHERE role = 'front'").pluck().get() as number;

@@ -124,7 +124,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
     result,
     ...chartSeriesOf(lines, chartDevices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
-    reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes),
+    reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes, groups),
   };
 }
 
@@ -143,12 +143,12 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     result,
     ...buildSeriesView(capture, result.devices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
-    reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices)),
+    reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices), undefined, result.devices),
   };
 }
 
 /** Bump when the cached view's shape changes in a way the app version does not capture. */
-export const VIEW_CACHE_FORMAT = 2;
+export const VIEW_CACHE_FORMAT = 3;
 /** Finished analyses kept in the cache (the least recently written go first). */
 export const VIEW_CACHE_ENTRIES = 16;
 

@@ -55,6 +55,8 @@ export const AnalysisView = z.object({
       writeIops: z.array(z.number().nullable()),
       latencyMs: z.array(z.number().nullable()),
       mbps: z.array(z.number().nullable()),
+      /** Average queue size (aqu-sz, requests): Σ weighted ms ÷ Σ Δt ms per device, added over the group; absent from older hosts. */
+      aquSz: z.array(z.number().nullable()).optional(),
     }),
   ).optional(),
   phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),

@@ -170,6 +170,16 @@ export const TID = {
   homeRecentError: 'home-recent-error',
   /** The dashboard's per-device table (rows carry data-device and data-window). */
   dashDevices: 'dash-devices',
+  /** Reads and writes per second over both windows (a time chart like chartIops; summary `${id}-summary`). */
+  chartReadWrite: 'chart-read-write',
+  /** The average queue size (aqu-sz) over both windows. */
+  chartQueue: 'chart-queue',
+  /** Reads/s, writes/s, read share and aqu-sz per group and window: rows carry data-group, data-window, data-figure; cells data-field mean, p95, peak. */
+  dashReadWriteQueue: 'dash-read-write-queue',
+  /** The request-size distribution (a bar chart; its canvas carries the drawn shares in data-values). */
+  chartSizes: 'chart-request-sizes',
+  /** The group and operation the request-size chart shows (`front:reads`, `backing:writes`, …). */
+  dashSizesShow: 'dash-sizes-show',
   /** The progress line of a capture being opened (data-stage read or analyze) and its Stop button. */
   openProgress: 'open-progress',
   openCancel: 'open-cancel',

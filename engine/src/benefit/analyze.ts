@@ -29,6 +29,7 @@ import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts'
 import type { EngineStatsReport } from './engine-stats.ts';
 import { predictionReport } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
+import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 
@@ -417,6 +418,8 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
       blocks: { baseline: agg.baseline.blocks.length, measure: agg.measure.blocks.length },
     },
     latencyDistribution: ld,
+    readWriteQueue: readWriteQueueSection(groups, wins),
+    requestSizes: requestSizesSection(dev, pass.sizes, wins, data.traceSizes),
     drift,
     health,
     hourly,

@@ -11,6 +11,7 @@ import { allocColumns } from '../records/columns.ts';
 import type { ColumnSource } from '../records/source.ts';
 import type { TimeWindow } from '../records/window.ts';
 import type { DeviceWindows } from './result.ts';
+import { addIntervalSizes, emptySizeCounts, type OpSizeCounts } from '../metrics/request-size.ts';
 import type { AnalysisDevices } from './analyze.ts';
 
 type Win = 'baseline' | 'measure';
@@ -66,11 +67,14 @@ export interface DevicePass {
   perDevice: DeviceWindows[];
   front: Record<Win, Series | null>;
   backing: Record<Win, Series>;
+  /** The front and backing groups' request sizes from the interval counters, per window (each member's intervals, metrics/request-size.ts). */
+  sizes: { front: Record<Win, OpSizeCounts> | null; backing: Record<Win, OpSizeCounts> };
 }
 
 /**
  * Step 3: one pass over the devices, each loaded once and dropped: its window summaries, its
- * share of the front or backing group's series (joined member by member), and the caller's hook.
+ * share of the front or backing group's series (joined member by member) and request sizes, and
+ * the caller's hook.
  * Memory: one device's intervals plus the analysed groups' slots in the two windows.
  */
 export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, hooks: AnalyzeHooks): DevicePass {
@@ -79,6 +83,8 @@ export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Rec
   const frontB = dev.front.length > 0 ? builders(dev.front) : null;
   const backingB = builders(dev.backing);
   const frontSet = new Set(dev.front), backingSet = new Set(dev.backing);
+  const sizesOf = (): Record<Win, OpSizeCounts> => ({ baseline: emptySizeCounts(), measure: emptySizeCounts() });
+  const sizes = { front: dev.front.length > 0 ? sizesOf() : null, backing: sizesOf() };
   const perDevice: DeviceWindows[] = [];
   const allNames = passOrder(dev);
   const visited = new Set<string>();
@@ -102,6 +108,8 @@ export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Rec
     }
     const group = frontSet.has(name) ? frontB : backingSet.has(name) ? backingB : null;
     if (group !== null) for (const k of WINS) group[k].add(c);
+    const sized = frontSet.has(name) ? sizes.front : backingSet.has(name) ? sizes.backing : null;
+    if (sized !== null) for (const k of WINS) addIntervalSizes(sized[k], c, wins[k]);
   }
   // devices with intervals but no role entry are in `other` already; any left (none today) still reach the hook
   for (const d of source.devices) if (d.n > 0 && !visited.has(d.device)) visit(d.device);
@@ -113,6 +121,7 @@ export function devicePass(source: ColumnSource, dev: AnalysisDevices, wins: Rec
     perDevice,
     front: { baseline: frontB?.baseline.finish() ?? null, measure: frontB?.measure.finish() ?? null },
     backing: { baseline: backingB.baseline.finish(), measure: backingB.measure.finish() },
+    sizes,
   };
 }
 

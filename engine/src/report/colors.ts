@@ -1,3 +1,5 @@
+import type { ConfigKind, CostStackId } from '../plan/result.ts';
+
 /**
  * What each colour means, everywhere a series is drawn (the dashboard, the live screen, the
  * report's SVG charts and its PowerPoint chart): a chart series carries one of these indices into
@@ -22,7 +24,34 @@ export const COLOR = {
   category1: 6,
   /** A second such category (the chosen size on the miss-ratio curve, the +20 % side). */
   category2: 7,
+  /** Cost items of a TCO chart (plan `COST_STACKS`), a sand-to-brown ramp used for nothing else: system, cache and licence… */
+  costPurchase: 8,
+  /** …the backing drives… */
+  costDrives: 9,
+  /** …enclosures… */
+  costEnclosures: 10,
+  /** …power and cooling… */
+  costPower: 11,
+  /** …failures and wear-out… */
+  costFailures: 12,
+  /** …and support. */
+  costSupport: 13,
 } as const;
+
+/** The colour of a TCO cost stack (plan `COST_STACKS`). */
+export const COST_COLOR = {
+  purchase: COLOR.costPurchase, drives: COLOR.costDrives, enclosures: COLOR.costEnclosures,
+  power: COLOR.costPower, failures: COLOR.costFailures, support: COLOR.costSupport,
+} as const satisfies Record<CostStackId, number>;
+
+/**
+ * The colour of a TCO configuration by what it is, never by its place in the list: one with a
+ * cache (hdd-cache, flash-cache) takes the cache's colour, one without (all-hdd, all-flash) the
+ * backing drives' (the drives alone). A second configuration of the same colour is dashed.
+ */
+export function configColor(kind: ConfigKind): number {
+  return kind === 'hdd-cache' || kind === 'flash-cache' ? COLOR.cache : COLOR.backing;
+}
 
 /** The colour index of a device role. */
 export function roleColor(role: string): number {

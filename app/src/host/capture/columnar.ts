@@ -280,6 +280,7 @@ function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows
     engine: info.engine,
     prediction: info.prediction,
     traceLatency: info.traceLatency,
+    traceSizes: info.traceSizes,
   };
   return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, reopen, close };
 }

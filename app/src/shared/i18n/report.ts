@@ -5,6 +5,7 @@ import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
 import { engineReport } from './report-engine.ts';
+import { shapeReport } from './report-shape.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
@@ -17,6 +18,10 @@ import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtP
 export const report: Catalog<ReportKey> = {
   en: {
     ...engineReport.en,
+    ...shapeReport.en,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Backing devices only. The windows are compared per second; the workload may have changed between them.', 'm.modeValue.front-and-backing': 'Front and backing devices measured together, so the I/Os the cache kept from the drives are attributed exactly.',
     'a.analysisFormat': 'Analysis', 'a.analysisFormatValue': 'analyze JSON format {version}, bootstrap seed {seed}', 'a.app': 'CacheProof version',
     'a.captureFile': 'Capture file', 'a.generated': 'Report generated', 'a.hostname': 'Host name', 'a.kernel': 'Kernel', 'a.probe': 'Probe version',
     'a.scenario': 'TCO scenario file', 'a.schema': 'Capture schema version', 'a.sha256': 'Capture SHA-256', 'a.size': 'Capture size', 'a.source': 'Capture source',
@@ -191,6 +196,10 @@ export const report: Catalog<ReportKey> = {
   },
   fr: {
     ...engineReport.fr,
+    ...shapeReport.fr,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset} : {targets}',
+    'm.modeValue.backing-only': 'Périphériques sous-jacents seuls. Les fenêtres sont comparées par seconde ; la charge a pu changer entre elles.', 'm.modeValue.front-and-backing': 'Périphériques frontal et sous-jacents mesurés ensemble ; les E/S que le cache a épargnées aux disques sont attribuées exactement.',
     'a.analysisFormat': 'Analyse', 'a.analysisFormatValue': 'format JSON d’analyse {version}, graine du bootstrap {seed}', 'a.app': 'Version de CacheProof',
     'a.captureFile': 'Fichier de capture', 'a.generated': 'Rapport généré le', 'a.hostname': 'Nom d’hôte', 'a.kernel': 'Noyau', 'a.probe': 'Version de la sonde',
     'a.scenario': 'Fichier de scénario TCO', 'a.schema': 'Version du schéma de capture', 'a.sha256': 'SHA-256 de la capture', 'a.size': 'Taille de la capture', 'a.source': 'Origine de la capture',
@@ -365,6 +374,10 @@ export const report: Catalog<ReportKey> = {
   },
   es: {
     ...engineReport.es,
+    ...shapeReport.es,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Solo dispositivos de respaldo. Las ventanas se comparan por segundo; la carga pudo cambiar entre ellas.', 'm.modeValue.front-and-backing': 'Dispositivos frontal y de respaldo medidos a la vez, así que las E/S que la caché ahorró a los discos se atribuyen con exactitud.',
     'a.analysisFormat': 'Análisis', 'a.analysisFormatValue': 'formato JSON de análisis {version}, semilla del bootstrap {seed}', 'a.app': 'Versión de CacheProof',
     'a.captureFile': 'Archivo de captura', 'a.generated': 'Informe generado', 'a.hostname': 'Nombre del servidor', 'a.kernel': 'Kernel', 'a.probe': 'Versión de la sonda',
     'a.scenario': 'Archivo de escenario TCO', 'a.schema': 'Versión del esquema de captura', 'a.sha256': 'SHA-256 de la captura', 'a.size': 'Tamaño de la captura', 'a.source': 'Origen de la captura',
@@ -539,6 +552,10 @@ export const report: Catalog<ReportKey> = {
   },
   ru: {
     ...engineReport.ru,
+    ...shapeReport.ru,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Только базовые устройства. Окна сравниваются в расчёте на секунду; нагрузка между ними могла измениться.', 'm.modeValue.front-and-backing': 'Фронтальное и базовые устройства измерялись одновременно, поэтому операции, которые кэш снял с дисков, учитываются точно.',
     'a.analysisFormat': 'Анализ', 'a.analysisFormatValue': 'формат JSON анализа {version}, зерно бутстрапа {seed}', 'a.app': 'Версия CacheProof',
     'a.captureFile': 'Файл записи', 'a.generated': 'Отчёт создан', 'a.hostname': 'Имя сервера', 'a.kernel': 'Ядро', 'a.probe': 'Версия зонда',
     'a.scenario': 'Файл сценария TCO', 'a.schema': 'Версия схемы записи', 'a.sha256': 'SHA-256 записи', 'a.size': 'Размер записи', 'a.source': 'Источник записи',
@@ -557,7 +574,7 @@ export const report: Catalog<ReportKey> = {
     'c.max': 'Максимум', 'c.mbpsAfter': 'МБ/с после', 'c.mbpsBefore': 'МБ/с до', 'c.model': 'Модель', 'c.p50': 'p50', 'c.p95': 'p95', 'c.p99': 'p99', 'c.role': 'Роль',
     'c.rotational': 'Вращающийся', 'c.savingsPct': 'Экономия', 'c.savingsUsd': 'Экономия', 'c.sizeGb': 'Размер', 'c.target': 'Цель', 'c.totalUsd': 'Итого',
     'c.usdPerIops': 'За обеспеченный IOPS', 'c.usdPerTb': 'За полезный ТБ', 'c.utilAfter': 'Занятость после', 'c.utilBefore': 'Занятость до', 'c.window': 'Окно',
-    'card.beforeAfterIos': 'до {before} → после {after} операций', 'card.cacheServed': 'Обслужено кэшем', 'card.ci': '{ci}', 'card.device': 'Устройство: {devices}',
+    'card.beforeAfterIos': 'до {before} → после {after} {after|one:операции|other:операций}', 'card.cacheServed': 'Обслужено кэшем', 'card.ci': '{ci}', 'card.device': 'Устройство: {devices}',
     'card.iosSaved': 'Сэкономлено операций дисков', 'card.latency': 'Среднее время отклика', 'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)', 'card.delivered': 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)', 'card.readsWrites': 'чтения {reads} · записи {writes}',
     'card.reductionSpeedup': '{reduction} · {speedup}', 'card.throughput': 'Пропускная способность', 'card.window': 'Окно: до {b0}–{b1}, после {m0}–{m1} UTC',
     'cav.backingOnly': 'Измерялись только базовые устройства: окна сравниваются в расчёте на секунду, и нагрузка между ними могла измениться. Сэкономленные операции — оценка.',
@@ -602,7 +619,7 @@ export const report: Catalog<ReportKey> = {
     'dur.h': '{n} ч', 'dur.hMin': '{h} ч {min} мин', 'dur.min': '{n} мин', 'dur.minS': '{min} мин {s} с', 'dur.s': '{n} с',
     'fig.cacheServed': 'Обслужено кэшем', 'fig.cacheServedReads': 'Чтения, обслуженные кэшем', 'fig.cacheServedWrites': 'Записи, обслуженные кэшем', 'fig.health': 'Целевые задержки',
     'fig.iopsPerSpindle': 'IOPS на один диск ({n})', 'fig.iopsPerSpindleShort': 'IOPS на один диск', 'fig.iosSaved': 'Сэкономлено операций', 'fig.ioTimeSavedPerHour': 'Сэкономленное время ввода-вывода в час', 'fig.ioTimeSavedTotal': 'Сэкономленное время ввода-вывода за окно измерения',
-    'sum.ioTimeSaved': 'Сэкономленное время ввода-вывода на {devices}: {perHour} времени дисков в час ({total} за окно измерения {measure}): {perSecond} операций в секунду, снятых с дисков, × их среднее время отклика до включения, {avg}.',
+    'sum.ioTimeSaved': 'Сэкономленное время ввода-вывода на {devices}: {perHour} времени дисков в час ({total} за окно измерения {measure}): операции, снятые с дисков ({perSecond} в секунду), × их среднее время отклика до включения, {avg}.',
      'fig.iosToBacking': 'Операции на базовые диски',
     'fig.iosToBackingPerSec': 'Операции на базовые диски в секунду', 'fig.latency': 'Среднее время отклика', 'fig.latencyReduction': 'Снижение времени отклика',
     'fig.matchedHours': 'Совпадающие часы', 'fig.matchedIosSaved': 'Сэкономлено операций, совпадающие часы', 'fig.matchedLatencyReduction': 'Снижение времени отклика, совпадающие часы',
@@ -645,7 +662,7 @@ export const report: Catalog<ReportKey> = {
     't.imports': 'Импортированные файлы', 't.importsCaption': 'Каждый файл, прочитанный при импорте, как его хранит запись (import_files): показатели этого отчёта получены из этих байтов, опознаваемых по SHA-256.', 'c.file': 'Файл', 'c.part': 'Часть', 'c.format': 'Формат', 'c.encoding': 'Кодировка', 'c.timeZone': 'Часовой пояс', 'c.samples': 'Выборки', 'c.span': 'С – по (UTC)', 'c.sizeMb': 'Размер', 'c.sha256': 'SHA-256',
     't.devicePeaks': 'Пики по устройствам и окнам', 't.devicePeaksCaption': '95-й перцентиль и наибольшее значение IOPS и пропускной способности каждого устройства по интервалам (перцентили типа 7 по значениям интервалов; размер выбирают по 95-му перцентилю, а не по пику).', 'c.iopsP95': 'IOPS p95', 'c.iopsPeak': 'IOPS пик', 'c.mbpsP95': 'МБ/с p95', 'c.mbpsPeak': 'МБ/с пик',
     'sum.intro': 'В отчёте сравнивается работа хранилища сервера {server} до и после включения кэша: базовое окно {baseline}, окно измерения {measure}.',
-    'sum.iosSaved': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} ({ci}): {before} операций в базовом окне, {after} в окне измерения.',
+    'sum.iosSaved': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} ({ci}): {before} {before|one:операция|few:операции|many:операций|other:операции} в базовом окне, {after} в окне измерения.',
     'sum.iosSavedNa': 'Сэкономленные операции вычислить не удалось: {why}.', 'sum.iosSavedNoCi': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} (без интервала: слишком мало данных): {before} до, {after} после.',
     'sum.iosRose': 'Число операций, доходящих до базовых дисков ({devices}), выросло на {value}, а не снизилось (сэкономлено {saved}; 95%-й интервал: {ci}): {before} в базовом окне, {after} в окне измерения.',
     'sum.latencyRose': 'Среднее время отклика на {devices} выросло с {before} до {after}: медленнее на {increase} (изменение времени отклика, 95%-й интервал: {reductionCi}).',
@@ -716,9 +733,12 @@ export const report: Catalog<ReportKey> = {
 /** The shared formatter (numbers.ts) under the names the report uses. */
 export { fmtNum, fmtPct, fmtSig };
 
-/** A response time as the dashboard shows it: {@link fmtSig} and the unit (`0,182 ms`). */
+/** Between a number and its unit in the report: a no-break space, so that a line never ends between `0.0608` and `ms`. */
+const NBSP = '\u00a0';
+
+/** A response time as the dashboard shows it: {@link fmtSig} and the unit (`0,182 ms`, joined by a no-break space). */
 export function fmtMs(lang: Lang, value: number): string {
-  return `${fmtSig(lang, value)} ${report[lang]['unit.ms']}`;
+  return `${fmtSig(lang, value)}${NBSP}${report[lang]['unit.ms']}`;
 }
 
 function fmtTime(lang: Lang, ms: number, style: 'datetime' | 'date' | 'time'): string {
@@ -749,12 +769,12 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
   switch (v.k) {
     case 'num':
       if (v.v === null) return na(lang, v.why);
-      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtNum(lang, v.v, v.d) : `${fmtNum(lang, v.v, v.d)} ${unitText(v.unit, lang)}`;
+      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtNum(lang, v.v, v.d) : `${fmtNum(lang, v.v, v.d)}${NBSP}${unitText(v.unit, lang)}`;
     case 'pct':
       return v.v === null ? na(lang, v.why) : fmtPct(lang, v.v, v.d);
     case 'sig':
       if (v.v === null) return na(lang, v.why);
-      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtSig(lang, v.v) : `${fmtSig(lang, v.v)} ${unitText(v.unit, lang)}`;
+      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtSig(lang, v.v) : `${fmtSig(lang, v.v)}${NBSP}${unitText(v.unit, lang)}`;
     case 'ms':
       return v.v === null ? na(lang, v.why) : bare ? fmtSig(lang, v.v) : fmtMs(lang, v.v);
     case 'bytes':
