@@ -40,6 +40,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${l.points.filter((_, i) => i % every === 0 || i === l.points.length - 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
   f.summary.textContent = t('summary', { points: lines.map(said).join(' · ') });
   f.node.dataset['policies'] = lines.map((l) => l.policy).join(',');
+  f.node.dataset['testid'] = `${TID.chartMrc}-figure`;
   let chart: Chart<'line', Points> | null = null;
   const reset = el('button', { type: 'button' }, t('zoom.reset'));
   reset.addEventListener('click', () => chart?.resetZoom('none'));
@@ -82,6 +83,8 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
         },
       },
     });
+    // the lines drawn (the chosen size's marks aside), for the reader of the DOM and the e2e check
+    f.node.dataset['lines'] = String(chart.data.datasets.filter((d) => d.showLine !== false).length);
     return chart;
   });
   return f.node;

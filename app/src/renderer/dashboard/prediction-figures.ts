@@ -65,8 +65,8 @@ export function backingBlock(p: PredictionReport, w: Words): HTMLElement[] {
     ]),
     el('p', { class: 'dash-note' }, t('backing.line', {
       backing: w.count(b.total), front: w.count(f.total), backingRate: w.perSec(b.perSecond), frontRate: w.perSec(f.perSecond),
-      seconds: w.duration(f.seconds), misses: w.count(b.readMisses), writes: w.count(b.writes),
-    }), ' ', bound(t, sampled, w.perSec(b.perSecondUncertainty ?? 0)), '.'),
+      seconds: w.duration(f.seconds), misses: w.count(b.readMisses), writes: w.count(b.writes), bound: bound(t, sampled, w.perSec(b.perSecondUncertainty ?? 0)),
+    })),
   ];
   if (c.workloadPartPerSecond !== null && c.hitSharePartPerSecond !== null) {
     out.push(el('p', { class: 'dash-note', 'data-testid': `${TID.dashBackingCompare}-explain` }, t('backing.explain', {
@@ -93,8 +93,8 @@ export function responseBlock(p: PredictionReport, w: Words): HTMLElement[] {
     ]),
     el('p', { class: 'dash-note' }, t('resp.line', {
       hit: fmtLatencyUs(w.lang, r.hitUs), miss: r.missUs === null ? w.na : w.ms(r.missUs / 1000), predicted: w.ms(r.predictedUs / 1000),
-      baseline: w.ms(r.baselineUs / 1000), requests: w.fixed(r.requests, 0),
-    }), ' ', bound(t, p.sampleRate < 1, w.ms(r.uncertaintyUs / 1000)), '.'),
+      baseline: w.ms(r.baselineUs / 1000), requests: w.fixed(r.requests, 0), bound: bound(t, p.sampleRate < 1, w.ms(r.uncertaintyUs / 1000)),
+    })),
   ];
   if (c.hitSharePartMs !== null && c.otherPartMs !== null) {
     out.push(el('p', { class: 'dash-note', 'data-testid': `${TID.dashResponseCompare}-explain` }, t('resp.explain', {

@@ -11,9 +11,9 @@ import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { choiceOf, MAX_LATENCY_US, SIZE_UNITS, typed, type ChoiceDraft, type SizeUnit } from './choice.ts';
 
-/** A read latency in µs as people read it (`0.2 µs`, `85 µs`, `1,500 µs`). */
+/** A read latency in µs as the screens and the report print it (`0.20 µs`, `85.0 µs`, `1,500.0 µs`). */
 export function fmtLatencyUs(lang: Lang, us: number): string {
-  return `${fmtDecimal(lang, us, us < 10 ? 2 : 1)} µs`;
+  return `${fmtNumber(lang, us, us < 10 ? 2 : 1)} µs`;
 }
 
 /** A choice's size, device name and hit latency, in words (the wizard's review, the Live line). */
