@@ -158,6 +158,23 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await page.getByTestId(TID.dashPrediction).screenshot({ path: shot });
     await testInfo.attach('prediction-section', { path: shot, contentType: 'image/png' });
 
+    // The Planner takes the predicted read hit share for a cache configuration; the report says "predicted"
+    await page.getByTestId(TID.navPlanner).click();
+    const use = page.getByTestId(TID.plannerUsePredicted).first();
+    await expect(use).toHaveText(`Use the predicted read hit share (${(q.readHitRatio * 100).toFixed(1)}%, LRU cache of 2.1 MB)`, { timeout: 30_000 });
+    await use.click();
+    await expect(page.getByTestId(TID.planner)).toContainText('Hit shares: predicted.');
+    type Saved = { scenario: { configurations: { cache?: { readHitShare: number; writeHitShare: number; hitShareSource: string } }[] } | null };
+    await expect.poll(async () => (await api<Saved>(page, 'plan.saved', { analysisId: view.id })).scenario?.configurations.find((c) => c.cache !== undefined)?.cache?.hitShareSource, { timeout: 15_000 }).toBe('predicted');
+    const saved = await api<Saved>(page, 'plan.saved', { analysisId: view.id });
+    const cache = saved.scenario?.configurations.find((c) => c.cache !== undefined)?.cache;
+    expect([cache?.readHitShare, cache?.writeHitShare]).toEqual([q.readHitRatio, 0]);
+    const preview = await api<{ html: string }>(page, 'report.preview', { analysisId: view.id, lang: 'en', paper: 'a4', cover: {}, scenario: saved.scenario });
+    expect(preview.html).toContain('predicted from the block trace');
+    expect(await seriousViolations(page), 'axe violations (en, Planner)').toEqual([]);
+    await page.getByTestId(TID.navResults).click();
+    await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+
     // French
     await page.getByTestId(TID.langSelect).selectOption('fr');
     await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
