@@ -8,6 +8,7 @@
  */
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Block, ChartSpec, SummaryRow, Table, Val } from './types.ts';
+import type { ReportKey } from './keys.ts';
 import { col, duration, m, ms, msgv, num, pct, sig, str } from './values.ts';
 import { COLOR, policyColor } from './colors.ts';
 
@@ -86,6 +87,9 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
   return { blocks, charts: [chart], summary };
 }
 
+/** The report's name of each cache-device preset (a preset this version does not know prints its stored label). */
+const PRESET_KEYS: Readonly<Record<string, ReportKey>> = { ram: 'p.dev.ram', 'sata-ssd': 'p.dev.sata-ssd', nvme: 'p.dev.nvme' };
+
 /** Policy names as printed (acronyms, the same in every language). */
 const POLICY_NAMES: Readonly<Record<string, string>> = { lru: 'LRU', fifo: 'FIFO', clock: 'CLOCK', arc: 'ARC', '2q': '2Q', s3fifo: 'S3-FIFO' };
 
@@ -100,8 +104,9 @@ function figureBlocks(p: Prediction): Block[] {
   const c = p.cacheDevice;
   if (c !== null) {
     const latency = num(c.readLatencyUs, c.readLatencyUs < 10 ? 2 : 1);
+    const key = PRESET_KEYS[c.preset];
     out.push({ type: 'paragraph', text: c.source === null ? m('p.deviceTyped', { latency })
-      : m('p.device', { name: msgv(`p.dev.${c.preset}` as 'p.dev.ram'), latency, source: str(c.source), date: str(c.date ?? '') }) });
+      : m('p.device', { name: key === undefined ? str(c.label ?? c.preset) : msgv(key), latency, source: str(c.source), date: str(c.date ?? '') }) });
   }
   const b = p.backingIos;
   const f = p.frontIos;
