@@ -37,8 +37,6 @@ export const TID = {
   dashPredictionCompare: 'dash-prediction-compare',
   /** The miss-ratio curve's chart box; its text summary is `${id}-summary`. */
   chartMrc: 'chart-mrc',
-  /** The size answer: a select of read shares (`${id}-target`) and the sentence. */
-  dashSizeAnswer: 'dash-size-answer',
   /** Response time from the block trace: a table, rows carry data-device, data-window, data-op. */
   dashTraceLatency: 'dash-trace-latency',
   dashDrift: 'dash-drift',
