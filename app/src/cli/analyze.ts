@@ -118,6 +118,13 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
       predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
       difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
     }));
+    const signed = (v: number | null): string => (v === null ? t('na') : `${v >= 0 ? '+' : '−'}${sig(Math.abs(v))}`);
+    const bc = p.backingComparison;
+    if (bc.predictedPerSecond !== null) lines.push(t('predictedBacking', { predicted: sig(bc.predictedPerSecond), measured: sig(bc.measuredPerSecond), difference: signed(bc.differencePerSecond) }));
+    const rc = p.responseComparison;
+    if (rc.predictedMs !== null && p.responseTime !== null) {
+      lines.push(t('predictedResponse', { predicted: sig(rc.predictedMs), hit: sig(p.responseTime.hitUs), measured: sig(rc.measuredMs), difference: signed(rc.differenceMs) }));
+    }
   }
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);

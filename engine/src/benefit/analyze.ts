@@ -27,7 +27,7 @@ import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
 import type { EngineStatsReport } from './engine-stats.ts';
-import { predictionReport } from './prediction.ts';
+import { measuredFigure, predictionReport } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
 import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
@@ -426,7 +426,13 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     groups,
     perDevice: pass.perDevice,
     cacheEngine,
-    prediction: predictionReport(data.prediction, iosSaved),
+    prediction: predictionReport(data.prediction, {
+      iosSaved,
+      backingAfterPerSecond: measuredFigure(p.iosToBacking.afterPerSecond, p.iosToBacking.reasons['afterPerSecond']),
+      frontAfterPerSecond: measuredFigure(p.deliveredIops.after, p.deliveredIops.reasons['after']),
+      latencyAfterMs: measuredFigure(latencyMs.after, latencyMs.reasons['after']),
+      mode,
+    }),
     traceLatency: traceLatencySection(data.traceLatency),
     warnings,
   };

@@ -57,3 +57,23 @@ export function configColor(kind: ConfigKind): number {
 export function roleColor(role: string): number {
   return role === 'front' ? COLOR.front : role === 'backing' ? COLOR.backing : role === 'cache' ? COLOR.cache : COLOR.other;
 }
+
+/**
+ * The line of each replacement policy on the miss-ratio curve (the dashboard and the report):
+ * LRU keeps the front's colour (it is the front devices' reads), the other policies take the
+ * palette's remaining hues as categories, and the chosen size stays `category2`. Each line also
+ * has its own dash pattern ({@link policyDash}) and its name in the legend.
+ */
+export const POLICY_COLOR: Readonly<Record<string, number>> = { lru: COLOR.front, fifo: COLOR.category1, clock: COLOR.cache, arc: COLOR.other, '2q': COLOR.after, s3fifo: COLOR.backing };
+
+/** The colour index of a policy's curve. */
+export function policyColor(policy: string): number {
+  return POLICY_COLOR[policy] ?? COLOR.other;
+}
+
+/** The dash pattern of a policy's curve (px on, px off; solid for LRU). */
+export function policyDash(policy: string): number[] {
+  const order = ['lru', 'fifo', 'clock', 'arc', '2q', 's3fifo'];
+  const i = Math.max(0, order.indexOf(policy));
+  return [[], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [10, 4]][i] ?? [];
+}

@@ -74,6 +74,9 @@ export const REPORT_KEYS = [
   // the prediction from the block trace (prediction-section.ts)
   'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
   'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
+  'ch.mrcPolicy', 'p.device', 'p.deviceTyped', 'p.dev.ram', 'p.dev.sata-ssd', 'p.dev.nvme', 'p.backing', 'p.backingExplain',
+  'p.response', 'p.responseExplain', 'p.responseNone', 'p.bound', 'p.exact', 'p.policies', 'p.policyItem',
+  'fig.predictedBackingIops', 'fig.predictedResponseMs',
   // where each TCO input came from (tco-section.ts sourcesTable)
   't.tcoSources', 'tco.sourcesCaption', 'c.appliesTo', 'c.valueUsed', 'c.source',
   'tin.years', 'tin.iops', 'tin.readShare', 'tin.requestSize', 'tin.capacity', 'tin.yearlyBytes', 'tin.capacityGrowth', 'tin.iopsGrowth',

@@ -59,7 +59,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       requestSizesFigure(r, w, palette, scheduler)),
     lifeSection(ctx, v, w),
     ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
-    ...[predictionSection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
+    ...[predictionSection(ctx, v, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     devicesSection(r, w),
     healthSection(r, w),
