@@ -61,7 +61,8 @@ describe('the Plan step\'s trace size with the budget', () => {
 
 describe('the budget in the plan, the stored draft and the record command', () => {
   it('goes into the RunPlan only with the trace, as the contract takes it', () => {
-    const d: Draft = { ...defaultDraft(), front: 'loop7', backing: ['loop6'], baseline: { text: '20', unit: 's' }, warmup: { text: '5', unit: 's' }, measure: { text: '20', unit: 's' } };
+    // no prediction asked: the plan's prediction is another test's (wizard-plan.test.ts)
+    const d: Draft = { ...defaultDraft(), front: 'loop7', backing: ['loop6'], baseline: { text: '20', unit: 's' }, warmup: { text: '5', unit: 's' }, measure: { text: '20', unit: 's' }, predict: false };
     expect(toPlan(d, 'plain')).not.toHaveProperty('traceBudgetBytes');
     const budgeted = toPlan({ ...d, trace: true, traceBudget: 100_000_000 }, 'budgeted');
     expect(budgeted?.traceBudgetBytes).toBe(100_000_000);

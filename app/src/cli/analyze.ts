@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
+import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
@@ -117,6 +118,13 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
       predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
       difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
     }));
+    const signed = (v: number | null): string => (v === null ? t('na') : `${v >= 0 ? '+' : '−'}${sig(Math.abs(v))}`);
+    const bc = p.backingComparison;
+    if (bc.predictedPerSecond !== null) lines.push(t('predictedBacking', { predicted: sig(bc.predictedPerSecond), measured: sig(bc.measuredPerSecond), difference: signed(bc.differencePerSecond) }));
+    const rc = p.responseComparison;
+    if (rc.predictedMs !== null && p.responseTime !== null) {
+      lines.push(t('predictedResponse', { predicted: sig(rc.predictedMs), hit: sig(p.responseTime.hitUs), measured: sig(rc.measuredMs), difference: signed(rc.differenceMs) }));
+    }
   }
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
@@ -167,9 +175,11 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     throw err;
   }
   let result;
+  const helper = summariesHelper(capture, analysisWorkerPath());
   try {
-    result = analyze(capture.data, options);
+    result = analyze(capture.data, options, { summariesElsewhere: helper.hook });
   } finally {
+    helper.release();
     capture.close();
   }
   if (!result.ok) {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CALENDAR_DATE_RANGE, isCalendarDateText } from './calendar.ts';
 import { AnalysisReportSchema, DeviceRoleSchema, WorkloadProfileSchema } from './analysis-schema.ts';
+import { PredictionChoice, PredictJobState, PredictRequest, RunPrediction } from './contract-predict.ts';
 
 const Empty = z.object({}).strict();
 
@@ -55,6 +56,8 @@ export const AnalysisView = z.object({
       writeIops: z.array(z.number().nullable()),
       latencyMs: z.array(z.number().nullable()),
       mbps: z.array(z.number().nullable()),
+      /** Average queue size (aqu-sz, requests): Σ weighted ms ÷ Σ Δt ms per device, added over the group; absent from older hosts. */
+      aquSz: z.array(z.number().nullable()).optional(),
     }),
   ).optional(),
   phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),
@@ -207,7 +210,9 @@ export const RunPlan = z.object({
    * (`--trace-sample 1`). Absent: the probe's default budget (300 MB per 24 h).
    */
   traceBudgetBytes: z.number().int().min(64).max(1e15).nullable().optional(),
-}).strict().refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
+  /** With the trace: the cache predicted from the baseline's trace when the baseline ends (the supervisor runs `predict --store`). */
+  prediction: PredictionChoice.optional(),
+}).strict().refine((p) => p.prediction === undefined || p.trace === true, { message: 'a prediction needs the block trace', path: ['prediction'] }).refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
   .refine((p) => p.customTargets?.warnMs === undefined || p.customTargets.warnMs < Math.min(p.customTargets.readMs, p.customTargets.writeMs), { message: 'the warning level must be below both targets', path: ['customTargets', 'warnMs'] });
 export type RunPlan = z.infer<typeof RunPlan>;
 
@@ -251,6 +256,8 @@ export const RunStatus = z.object({
   }).nullable(),
   /** The cache engine the probe switches (runs with an adapter), or null (manual switch). */
   engine: RunEngine.nullable(),
+  /** The prediction from the baseline's trace the plan asks for, or null when it asks for none. */
+  prediction: RunPrediction.nullable(),
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -346,6 +353,11 @@ export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), d
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
 export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, type ImportKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
+export { CACHE_DEVICE_IDS, CACHE_DEVICE_PRESETS, CACHE_POLICIES, PREDICT_STAGES, PredictionChoice, PredictRequest, predictArgs, RunPrediction, type CacheDevicePreset, type CacheDeviceId, type CachePolicy, type PredictStage } from './contract-predict.ts';
+
+/** A prediction job's progress; once done, the analysis of the capture with its new prediction. */
+export const PredictProgress = PredictJobState.extend({ view: AnalysisView.nullable() });
+export type PredictProgress = z.infer<typeof PredictProgress>;
 
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
@@ -418,6 +430,10 @@ export const CHANNELS = {
   'import.start': { request: ImportRequest, reply: z.object({ jobId: z.string() }) },
   /** An import job's progress; once done, the capture's path (a failed job answers with its error). */
   'import.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: ImportProgress },
+  /** Runs `cacheproof-probe predict --store` on an open analysis's traced capture; poll `predict.progress`. */
+  'predict.start': { request: PredictRequest, reply: z.object({ jobId: z.string() }) },
+  /** A prediction job's progress; once done, the capture analysed again with its new prediction (a failed job answers with its error once). */
+  'predict.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: PredictProgress },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -474,6 +490,9 @@ export const ERROR_CODES = [
   /** A log the probe cannot import: the message is the probe's sentence naming the file, line and column. */
   'import-refused',
   'import-job-not-found',
+  /** The probe refused to predict: no block trace in the baseline, a baseline not ended, a size it cannot use (its sentence says which). */
+  'predict-refused',
+  'predict-job-not-found',
   'internal',
   /** The renderer's HTTP transport lost the browser host (never sent by the host). */
   'network',

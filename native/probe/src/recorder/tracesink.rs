@@ -13,7 +13,7 @@ use super::sampler::{Msg, TRACE_QUEUE};
 use crate::capture::{BlockRow, Capture, HistRow};
 use crate::clock;
 use crate::error::Result;
-use crate::trace::sampling::{self, BudgetView, RateChange};
+use crate::trace::sampling::{self, Controller, RateChange};
 use crate::trace::{self, TraceBatch};
 
 /// Warnings about tracing kept per session, at most.
@@ -43,19 +43,14 @@ pub(super) struct TraceSink {
     max_issue: u64,
     /// `block_requests` rowid before this session.
     start_rowid: i64,
-    /// A request is kept when the hash of its device and first 4 KiB block is below this
-    /// (out of `SHARDS_P`; `SHARDS_P` keeps every request).
-    threshold: u64,
-    /// `--trace-budget` in bytes per 24 h.
-    budget: Option<u64>,
+    /// Which requests are kept: a request is kept when the hash of its device and first 4 KiB
+    /// block is below the threshold in force, which a budget lowers (trace::sampling).
+    sampler: Controller,
     /// Seconds traced by earlier sessions (recorder `trace_traced_ms`).
     traced_before_s: f64,
-    /// Requests seen and kept since the threshold was last set (this session).
-    period_seen: u64,
-    period_kept: u64,
-    /// The last budget decision (tracing time, requests seen then) and the time of the next.
-    last_decision: (f64, i64),
-    next_decision_s: f64,
+    /// The recording has taken its last sample: the threshold no longer changes (a change now
+    /// would keep no later request and only leave earlier rows out of the final sample).
+    finishing: bool,
     /// Requests seen before sampling (recorder `trace_seen`).
     seen: i64,
     /// The latency histograms of this session's intervals, and the rows ready to be written
@@ -117,20 +112,18 @@ impl TraceSink {
             unparsed_warnings: 0,
             max_issue: 0,
             start_rowid: cap.last_request_rowid()?,
-            threshold: sampling::StoredSampling::read(cap)
-                .map(|s| {
-                    s.threshold
-                        .unwrap_or_else(|| sampling::threshold_of(s.rate))
-                })
-                .unwrap_or(crate::sim::stack::SHARDS_P),
-            budget: cap
-                .meta("trace_budget_bytes")?
-                .and_then(|s| s.parse::<u64>().ok()),
+            sampler: Controller::new(
+                sampling::StoredSampling::read(cap)
+                    .map(|s| {
+                        s.threshold
+                            .unwrap_or_else(|| sampling::threshold_of(s.rate))
+                    })
+                    .unwrap_or(crate::sim::stack::SHARDS_P),
+                cap.meta("trace_budget_bytes")?
+                    .and_then(|s| s.parse::<u64>().ok()),
+            ),
             traced_before_s: num("trace_traced_ms") as f64 / 1000.0,
-            period_seen: 0,
-            period_kept: 0,
-            last_decision: (0.0, 0),
-            next_decision_s: 0.0,
+            finishing: false,
             seen: num("trace_seen"),
             hists: IntervalHists::with_late(num("trace_hist_late").max(0) as u64),
             ready_hists: Vec::new(),
@@ -148,51 +141,31 @@ impl TraceSink {
     }
 
     /// Under a budget: lower the threshold when the trace would not fit (trace::sampling, for
-    /// the rule and when decisions come).
+    /// the rule and when decisions come), and record the change.
     fn steer(&mut self, cap: &mut Capture, stored: i64) -> Result<()> {
-        let Some(budget) = self.budget else {
-            return Ok(());
-        };
-        let mono = clock::mono_ns();
-        let t = self.traced_s(mono);
-        let share = budget as f64 * t / sampling::DAY_S;
-        let over =
-            stored as f64 * sampling::ROW_BYTES as f64 > share && t >= self.last_decision.0 + 1.0;
-        if t < self.next_decision_s && !over {
+        if self.finishing {
             return Ok(());
         }
-        let (t0, seen0) = self.last_decision;
-        let recent_per_s = (t - t0 >= 0.5).then(|| (self.seen - seen0).max(0) as f64 / (t - t0));
-        self.last_decision = (t, self.seen);
-        self.next_decision_s = sampling::next_decision_s(t);
-        let v = BudgetView {
-            traced_s: t,
-            seen: self.seen.max(0) as u64,
-            stored: stored.max(0) as u64,
-            period_seen: self.period_seen,
-            period_kept: self.period_kept,
-            threshold: self.threshold,
-            recent_per_s,
-        };
-        let Some(d) = sampling::decide(&v, budget) else {
+        let mono = clock::mono_ns();
+        let t = self.traced_s(mono);
+        let before = self.sampler.threshold();
+        let seen = self.seen.max(0) as u64;
+        let stored = stored.max(0) as u64;
+        let Some(d) = self.sampler.steer(t, seen, stored) else {
             return Ok(());
         };
         let change = RateChange {
             utc_ms: clock::utc_ms(),
-            rate_before: sampling::rate_of(self.threshold),
+            rate_before: sampling::rate_of(before),
             rate_after: sampling::rate_of(d.threshold),
-            threshold_before: self.threshold,
+            threshold_before: before,
             threshold_after: d.threshold,
             traced_s: t,
-            seen: v.seen,
-            stored: v.stored,
+            seen,
+            stored,
             reason: d.reason,
         };
-        cap.record_rate_change(&change, mono)?;
-        self.threshold = d.threshold;
-        self.period_seen = 0;
-        self.period_kept = 0;
-        Ok(())
+        cap.record_rate_change(&change, mono)
     }
 
     /// A sample was written.
@@ -279,13 +252,9 @@ impl TraceSink {
                 r.complete_ns.map(|c| c.saturating_sub(r.issue_ns)),
             );
             self.seen += 1;
-            self.period_seen += 1;
-            if self.threshold < crate::sim::stack::SHARDS_P
-                && sampling::hash_of(id, r.sector) >= self.threshold
-            {
+            if !self.sampler.keep(sampling::hash_of(id, r.sector)) {
                 continue;
             }
-            self.period_kept += 1;
             self.max_issue = self.max_issue.max(r.issue_ns);
             rows.push(BlockRow {
                 device_id: id,
@@ -339,7 +308,7 @@ impl TraceSink {
                 format!("block tracing stopped: {e}; the counters go on"),
             ));
         }
-        let sampled = self.threshold < crate::sim::stack::SHARDS_P || self.budget.is_some();
+        let sampled = self.sampler.samples();
         if rows.is_empty() && warns.is_empty() && b.unparsed == 0 && !sampled {
             return Ok(());
         }
@@ -371,6 +340,7 @@ impl TraceSink {
         rx: &Receiver<Msg>,
         end_mono: u64,
     ) -> Result<()> {
+        self.finishing = true;
         self.tracer.finish(end_mono);
         let t0 = clock::mono_ns();
         let limit = trace::FINISH_GRACE_NS + 8_000_000_000;

@@ -22,18 +22,22 @@
 //!
 //! **The controller** ([`decide`]): the budget B is bytes of stored trace (rows of
 //! `block_requests` and their index, [`ROW_BYTES`] each) per 24 h of tracing; what is stored
-//! stays within B's share of the time traced, B × t / 24 h (pro rata). Two rules lower T:
+//! stays within B's share of the time traced, B × t / 24 h (pro rata), the first ten minutes'
+//! share being there from the start (B × max(t, 10 min) / 24 h: the requests kept before the
+//! first decision, and a first estimate made on a second of load, need that room). Two rules
+//! lower T:
 //! - the projection: from the requests handed over so far (their average rate over the time
 //!   traced, and the share of them the current threshold keeps), the size per 24 h at T must be
 //!   at most 90 % of B;
-//! - the share: when what is stored exceeds B × t / 24 h (at the start every request is kept
-//!   until the first decision; a load that grows outruns the projection of its average), T is
-//!   lowered so that, at the recent rate of requests (since the last decision, when higher than
-//!   the average), the excess is paid back within 10 s.
+//! - the share: when what is stored exceeds its share (a load that grows outruns the projection
+//!   of its average), T is lowered so that, at the recent rate of requests (since the last
+//!   decision, when higher than the average), the excess is paid back within a tenth of the time
+//!   traced (at least a minute).
 //!
 //! A new threshold is taken only when it is at least 5 % lower than the one in force. Decisions
 //! come at 0.2 s, 0.4 s, 0.8 s, … of tracing (each one twice as late), then every minute, and
-//! every second while what is stored exceeds its share.
+//! every second while what is stored exceeds its share ([`Controller`]); the recorder asks after
+//! each batch of requests it writes, and not after its last sample.
 
 use crate::capture::Capture;
 use crate::error::Result;
@@ -53,8 +57,18 @@ pub const DAY_S: f64 = 86_400.0;
 pub const MARGIN: f64 = 0.9;
 /// A lower threshold is taken only when it is at least this much lower (relative).
 pub const HYSTERESIS: f64 = 0.05;
-/// An excess over the budget's share is paid back within this many seconds.
-pub const PAYBACK_S: f64 = 10.0;
+/// The budget's share of this much tracing time is there from the start (seconds).
+pub const SHARE_FLOOR_S: f64 = 600.0;
+
+/// The budget's share after `traced_s` seconds of tracing (bytes): B × max(t, 10 min) / 24 h.
+pub fn share_of(budget: u64, traced_s: f64) -> f64 {
+    budget as f64 * traced_s.max(SHARE_FLOOR_S) / DAY_S
+}
+
+/// An excess over the budget's share is paid back within this many seconds, after `traced_s`.
+pub fn payback_s(traced_s: f64) -> f64 {
+    (traced_s / 10.0).max(60.0)
+}
 
 /// When the recorder decides next (seconds of tracing), after deciding at `t`.
 pub fn next_decision_s(t: f64) -> f64 {
@@ -198,12 +212,12 @@ pub fn decide(v: &BudgetView, budget: u64) -> Option<Decision> {
     let projected = bytes_per_s_per_threshold * v.threshold as f64 * DAY_S;
     let sustain = MARGIN * day / (bytes_per_s_per_threshold * DAY_S);
     let stored = v.stored as f64 * ROW_BYTES as f64;
-    let share = day * v.traced_s / DAY_S;
+    let share = share_of(budget, v.traced_s);
     let over = stored > share;
     let recent = v.recent_per_s.unwrap_or(lambda).max(lambda);
+    let h = payback_s(v.traced_s);
     let pay = if over {
-        ((day * (v.traced_s + PAYBACK_S) / DAY_S - stored)
-            / (recent * q * ROW_BYTES as f64 / p * PAYBACK_S))
+        ((share_of(budget, v.traced_s + h) - stored) / (recent * q * ROW_BYTES as f64 / p * h))
             .max(1.0)
     } else {
         f64::INFINITY
@@ -221,7 +235,7 @@ pub fn decide(v: &BudgetView, budget: u64) -> Option<Decision> {
             mb(share),
             mb(day),
             recent,
-            PAYBACK_S
+            h
         )
     } else {
         format!(
@@ -236,6 +250,88 @@ pub fn decide(v: &BudgetView, budget: u64) -> Option<Decision> {
         threshold: target as u64,
         reason,
     })
+}
+
+/// The recorder's sampler: the threshold in force and, under a budget, when and how it lowers it
+/// (the module doc's rule and schedule). Pure: the recorder feeds it the requests it sees and the
+/// time traced; tests drive it over hours of a synthetic load.
+#[derive(Debug, Clone)]
+pub struct Controller {
+    threshold: u64,
+    budget: Option<u64>,
+    /// Since the threshold was last set: requests seen and kept.
+    period_seen: u64,
+    period_kept: u64,
+    /// The last decision (time traced, requests seen then) and the time of the next.
+    last: (f64, u64),
+    next_s: f64,
+}
+
+impl Controller {
+    /// At `threshold` (out of 2^24), under `budget` bytes per 24 h when given.
+    pub fn new(threshold: u64, budget: Option<u64>) -> Controller {
+        Controller {
+            threshold: threshold.clamp(1, SHARDS_P),
+            budget,
+            period_seen: 0,
+            period_kept: 0,
+            last: (0.0, 0),
+            next_s: 0.0,
+        }
+    }
+
+    /// The threshold in force.
+    pub fn threshold(&self) -> u64 {
+        self.threshold
+    }
+
+    /// Whether the trace is sampled at all (a threshold below 2^24, or a budget that may lower it).
+    pub fn samples(&self) -> bool {
+        self.threshold < SHARDS_P || self.budget.is_some()
+    }
+
+    /// A request of hash `h` was seen: whether it is kept.
+    pub fn keep(&mut self, h: u64) -> bool {
+        self.period_seen += 1;
+        let kept = self.threshold >= SHARDS_P || h < self.threshold;
+        if kept {
+            self.period_kept += 1;
+        }
+        kept
+    }
+
+    /// After a batch: `traced_s` seconds traced, `seen` requests seen and `stored` stored in all.
+    /// Decides when one is due (or at once while what is stored exceeds its share, at most once
+    /// a second) and returns the change it made.
+    pub fn steer(&mut self, traced_s: f64, seen: u64, stored: u64) -> Option<Decision> {
+        let budget = self.budget?;
+        let over = stored as f64 * ROW_BYTES as f64 > share_of(budget, traced_s)
+            && traced_s >= self.last.0 + 1.0;
+        if traced_s < self.next_s && !over {
+            return None;
+        }
+        let (t0, seen0) = self.last;
+        let recent_per_s =
+            (traced_s - t0 >= 0.5).then(|| seen.saturating_sub(seen0) as f64 / (traced_s - t0));
+        self.last = (traced_s, seen);
+        self.next_s = next_decision_s(traced_s);
+        let d = decide(
+            &BudgetView {
+                traced_s,
+                seen,
+                stored,
+                period_seen: self.period_seen,
+                period_kept: self.period_kept,
+                threshold: self.threshold,
+                recent_per_s,
+            },
+            budget,
+        )?;
+        self.threshold = d.threshold;
+        self.period_seen = 0;
+        self.period_kept = 0;
+        Some(d)
+    }
 }
 
 /// A rate in words: up to 4 significant digits.
@@ -271,22 +367,26 @@ mod tests {
         // 1,000 requests/s at rate 1 for 100 s, all stored: 64 kB/s, 5.53 GB per 24 h. A budget of
         // 300 MB needs a rate of 0.9 × 300e6 / 5.5296e9 = 0.04883 (threshold 819,200).
         let budget = 300_000_000;
-        // what is stored (6.4 MB) is above the budget's share (347 kB) and cannot be paid back
-        // within 10 s: the lowest rate
+        // what is stored (6.4 MB) is above the budget's share (the first ten minutes': 2.08 MB)
+        // and cannot be paid back within a minute: the lowest rate
         let d = decide(&view(100.0, 100_000, 100_000, SHARDS_P), budget).unwrap();
         assert_eq!(d.threshold, 1);
         assert!(d.reason.contains("paid back"), "{}", d.reason);
-        // 1 s in, 20 kB stored, 3.5 kB allowed: the rate that is back on its share at 11 s
+        // a second in, 20 kB stored: well within the first ten minutes' share, the projection
+        // alone decides (at 320 requests/s)
         let d = decide(&view(1.0, 320, 320, SHARDS_P), budget).unwrap();
-        let pay =
-            (budget as f64 * 11.0 / DAY_S - 20_480.0) / (320.0 * 64.0 / SHARDS_P as f64 * 10.0);
-        assert_eq!(d.threshold, pay.floor() as u64);
-        // a load that tripled lately: the payback is at the recent rate, not the average
-        let mut v = view(1.0, 320, 320, SHARDS_P);
-        v.recent_per_s = Some(960.0);
+        let want = 0.9 * 300e6 / (320.0 * 64.0 / SHARDS_P as f64 * DAY_S);
+        assert_eq!(d.threshold, want.floor() as u64);
+        // an hour in, 1 MB over its share of 12.5 MB at a load that tripled lately: paid back within
+        // 6 minutes at the recent rate, not the average
+        let mut v = view(3600.0, 3_600_000, 211_000, SHARDS_P / 4);
+        v.stored = (13.5e6 / 64.0) as u64;
+        v.recent_per_s = Some(3000.0);
         let d = decide(&v, budget).unwrap();
+        let q = v.period_kept as f64 / v.period_seen as f64 / rate_of(SHARDS_P / 4);
+        let stored = v.stored as f64 * 64.0;
         let pay =
-            (budget as f64 * 11.0 / DAY_S - 20_480.0) / (960.0 * 64.0 / SHARDS_P as f64 * 10.0);
+            (share_of(budget, 3960.0) - stored) / (3000.0 * q * 64.0 / SHARDS_P as f64 * 360.0);
         assert_eq!(d.threshold, pay.floor() as u64);
         // within its share: the projection alone decides
         let d = decide(&view(100.0, 100_000, 300, SHARDS_P), budget).unwrap();
@@ -337,11 +437,59 @@ mod tests {
     }
 
     #[test]
+    fn the_share_starts_with_ten_minutes_and_the_payback_takes_a_tenth_of_the_time() {
+        assert_eq!(share_of(86_400, 1.0), 600.0);
+        assert_eq!(share_of(86_400, 3600.0), 3600.0);
+        assert_eq!(payback_s(5.0), 60.0);
+        assert_eq!(payback_s(3600.0), 360.0);
+    }
+
+    #[test]
     fn decisions_come_twice_as_late_then_every_minute() {
         assert_eq!(next_decision_s(0.0), 0.2);
         assert_eq!(next_decision_s(0.2), 0.4);
         assert_eq!(next_decision_s(12.8), 25.6);
         assert_eq!(next_decision_s(100.0), 160.0);
+    }
+
+    /// The controller over hours of a load that triples, then falls: requests arrive in 0.2 s
+    /// batches as the tracer hands them over, each kept with the probability of the rate in force
+    /// (counted as the expected share, no randomness).
+    #[test]
+    fn over_hours_the_stored_trace_stays_within_its_share() {
+        let budget = 300_000_000u64;
+        let mut c = Controller::new(SHARDS_P, Some(budget));
+        let (mut t, mut seen, mut stored) = (0.0f64, 0u64, 0f64);
+        let mut changes = 0;
+        let mut worst = 0.0f64;
+        for (secs, per_s) in [(7200.0, 1000.0), (7200.0, 3000.0), (7200.0, 500.0)] {
+            let end = t + secs;
+            while t < end {
+                t += 0.2;
+                let n = (per_s * 0.2) as u64;
+                seen += n;
+                stored += n as f64 * rate_of(c.threshold());
+                c.period_seen += n;
+                c.period_kept += (n as f64 * rate_of(c.threshold())).round() as u64;
+                if c.steer(t, seen, stored as u64).is_some() {
+                    changes += 1;
+                }
+                worst = worst.max(stored * ROW_BYTES as f64 / share_of(budget, t));
+            }
+        }
+        println!(
+            "6 h at 1,000, 3,000 then 500 requests/s under 300 MB per 24 h: {changes} changes, final rate {}, at most {worst:.3} of the share, {:.3} at the end",
+            fmt_rate(rate_of(c.threshold())),
+            stored * ROW_BYTES as f64 / share_of(budget, t)
+        );
+        // within its share at every moment (the share of the first ten minutes from the start,
+        // and the excess a tripled load causes paid back within a tenth of the time traced)
+        assert!(worst <= 1.05, "stored / share reached {worst:.3}");
+        // and close to it: the budget is used, not wasted (a falling load leaves room)
+        let at_end = stored * ROW_BYTES as f64 / share_of(budget, t);
+        assert!(at_end > 0.6, "only {at_end:.2} of the share used");
+        // a handful of changes, not one a batch
+        assert!((2..=40).contains(&changes), "{changes} changes");
     }
 
     #[test]
