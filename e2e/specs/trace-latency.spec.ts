@@ -71,7 +71,7 @@ async function open(page: Page, capture: string): Promise<void> {
   await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
 }
 
-test('the trace\'s response time per window and per hour, with its method, in English and French, with no serious axe violation', async ({ app, page }) => {
+test('the trace\'s response time per window and per hour, with its method, in English and French, with no serious axe violation', async ({ app, page }, testInfo) => {
   test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
   test.setTimeout(180_000);
   const work = mkdtempSync(join(tmpdir(), 'cacheproof-trace-latency-e2e-'));
@@ -103,6 +103,10 @@ test('the trace\'s response time per window and per hour, with its method, in En
     await expect(select.locator('option')).toHaveText(['loop1 · reads']);
     await expect(summary).toContainText('p50 ≤ 0.215 ms, p99 ≤ 0.215 ms');
     expect(await inkedPixels(page, TID.chartTraceLatencyHourly)).toBeGreaterThan(2000);
+    // the section and its per-hour figure, kept as a test artifact to look at
+    const shot = testInfo.outputPath('trace-latency.png');
+    await page.getByTestId(TID.dashTraceLatency).locator('xpath=..').screenshot({ path: shot });
+    await testInfo.attach('trace-latency', { path: shot, contentType: 'image/png' });
     expect(await seriousViolations(page), 'axe violations (en)').toEqual([]);
 
     // French

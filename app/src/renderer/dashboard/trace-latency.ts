@@ -101,10 +101,14 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
     summarize(h);
     if (chart !== null) {
       chart.data.datasets = datasets(h);
+      const x = chart.options.scales?.['x'];
+      if (x !== undefined) Object.assign(x, span(h));
       chart.update('none');
     }
   });
   const { bands, markers } = phases(r, w);
+  // the whole hours the series covers (one hour still shows as an hour, its point in the middle)
+  const span = (h: TraceLatencyHourly): { min: number; max: number } => ({ min: h.hours[0]?.startUtcMs ?? 0, max: h.hours[h.hours.length - 1]?.endUtcMs ?? 1 });
   scheduler.add(f.canvas, (firstDraw) => {
     const h = series[Number(select.value)] ?? first;
     chart = new Chart<'line', { x: number; y: number | null }[]>(f.canvas, {
@@ -118,7 +122,7 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
         spanGaps: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
         scales: {
-          x: { type: 'time', title: { display: true, text: u('hour.axisTime') }, ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 8, callback: (v) => w.utc(Number(v)) } },
+          x: { type: 'time', ...(h === undefined ? {} : span(h)), title: { display: true, text: u('hour.axisTime') }, ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 8, callback: (v) => w.utc(Number(v)) } },
           y: { type: 'logarithmic', title: { display: true, text: u('hour.axisMs') }, ticks: { callback: (v) => w.num(Number(v)) } },
         },
         plugins: {
