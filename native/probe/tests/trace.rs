@@ -82,34 +82,24 @@ struct FioOp {
 /// depth 8 through libaio (the accuracy job of docs/probe.md, without SCHED_FIFO: only counts
 /// are compared here). Returns (read, write).
 fn fio(dev: &str, seconds: u32, out: &Path) -> (FioOp, FioOp) {
-    let o = Command::new("fio")
-        .args([
-            "--name=trace",
-            &format!("--filename={dev}"),
-            "--bs=256k",
-            "--direct=1",
-            "--ioengine=libaio",
-            "--iodepth=8",
-            "--rw=randrw",
-            "--rwmixread=70",
-            "--size=48M",
-            "--time_based",
-            "--randrepeat=0",
-            "--output-format=json",
-            &format!("--runtime={seconds}"),
-            &format!("--output={}", out.display()),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "fio: {}",
-        String::from_utf8_lossy(&o.stderr)
+    let job = &fio_job(
+        &[],
+        &[
+            "--name=trace".into(),
+            format!("--filename={dev}"),
+            "--bs=256k".into(),
+            "--direct=1".into(),
+            "--ioengine=libaio".into(),
+            "--iodepth=8".into(),
+            "--rw=randrw".into(),
+            "--rwmixread=70".into(),
+            "--size=48M".into(),
+            "--time_based".into(),
+            "--randrepeat=0".into(),
+            format!("--runtime={seconds}"),
+        ],
+        out,
     );
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
-    let job = &j["jobs"][0];
-    assert_eq!(job["error"], 0, "fio job error");
     let op = |k: &str| FioOp {
         ios: job[k]["total_ios"].as_i64().unwrap(),
         bytes: job[k]["io_bytes"].as_i64().unwrap(),

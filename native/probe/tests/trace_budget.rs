@@ -119,33 +119,25 @@ fn a_budget_lowers_the_rate_and_every_estimate_scales_by_the_final_one() {
     let mut fio_reads = 0u64;
     for (k, (iops, secs)) in PHASES.iter().enumerate() {
         let out = d.join(&format!("fio{k}.json"));
-        let o = Command::new("fio")
-            .args([
-                "--name=budget",
-                &format!("--filename={dev}"),
-                "--bs=4k",
-                "--direct=1",
-                "--ioengine=psync",
-                "--rw=randread",
-                "--norandommap",
-                "--randrepeat=0",
-                "--size=64M",
-                "--time_based",
-                &format!("--runtime={secs}"),
-                &format!("--rate_iops={iops}"),
-                "--output-format=json",
-                &format!("--output={}", out.display()),
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "fio: {}",
-            String::from_utf8_lossy(&o.stderr)
+        let job = fio_job(
+            &[],
+            &[
+                "--name=budget".into(),
+                format!("--filename={dev}"),
+                "--bs=4k".into(),
+                "--direct=1".into(),
+                "--ioengine=psync".into(),
+                "--rw=randread".into(),
+                "--norandommap".into(),
+                "--randrepeat=0".into(),
+                "--size=64M".into(),
+                "--time_based".into(),
+                format!("--runtime={secs}"),
+                format!("--rate_iops={iops}"),
+            ],
+            &out,
         );
-        let j: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-        fio_reads += j["jobs"][0]["read"]["total_ios"].as_u64().unwrap();
+        fio_reads += job["read"]["total_ios"].as_u64().unwrap();
     }
     for cap in [&full, &budgeted] {
         wait_for("the baseline's end", Duration::from_secs(30), || {

@@ -76,37 +76,24 @@ fn traced_fio(
         samples(&cap) >= 1
     });
     let out = d.join(&format!("{tag}.fio.json"));
-    let o = Command::new("chrt")
-        .args([
-            "-f",
-            "10",
-            "fio",
-            "--name=lat",
-            &format!("--filename={dev}"),
-            &format!("--bs={bs}"),
-            "--direct=1",
-            "--ioengine=psync",
-            "--rw=randread",
-            "--size=256M",
-            &format!("--number_ios={ios}"),
-            "--randrepeat=0",
-            "--output-format=json",
-            &format!("--output={}", out.display()),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "fio: {}",
-        String::from_utf8_lossy(&o.stderr)
+    let job = fio_job(
+        &["chrt", "-f", "10"],
+        &[
+            "--name=lat".into(),
+            format!("--filename={dev}"),
+            format!("--bs={bs}"),
+            "--direct=1".into(),
+            "--ioengine=psync".into(),
+            "--rw=randread".into(),
+            "--size=256M".into(),
+            format!("--number_ios={ios}"),
+            "--randrepeat=0".into(),
+        ],
+        &out,
     );
     std::thread::sleep(Duration::from_millis(1200));
     let s = probe(&["stop", cap.to_str().unwrap()]);
     assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let job = j["jobs"][0].clone();
-    assert_eq!(job["error"], 0, "fio job error");
     (cap, job["read"].clone())
 }
 

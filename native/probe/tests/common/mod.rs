@@ -113,6 +113,36 @@ pub fn raw_loop(d: &TempDir, mb: u32, source: &str) -> (String, LoopGuard) {
     (dev, g)
 }
 
+/// Runs fio with `args` and its JSON report written to `out` (`prefix`, e.g. `["chrt", "-f",
+/// "10"]`, runs it under another command), asserts it succeeded and its job had no error, and
+/// returns the report's first job.
+pub fn fio_job(prefix: &[&str], args: &[String], out: &Path) -> serde_json::Value {
+    let mut cmd = match prefix.split_first() {
+        Some((p, rest)) => {
+            let mut c = Command::new(p);
+            c.args(rest).arg("fio");
+            c
+        }
+        None => Command::new("fio"),
+    };
+    let o = cmd
+        .args(args)
+        .arg("--output-format=json")
+        .arg(format!("--output={}", out.display()))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "fio: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    let job = j["jobs"][0].clone();
+    assert_eq!(job["error"], 0, "fio job error");
+    job
+}
+
 /// Unmounts on drop.
 pub struct MountGuard(pub PathBuf);
 impl Drop for MountGuard {
