@@ -9,9 +9,13 @@
 
 pub mod cli;
 pub mod decode;
+pub mod fleet;
 pub mod linux;
 pub mod perfmon;
 pub mod prometheus;
+pub mod promfetch;
+pub mod promhttp;
+pub mod promql;
 pub mod time;
 pub mod write;
 
@@ -94,6 +98,9 @@ pub struct Rates {
     pub discard_ms_per_io: Option<f64>,
     pub flushes_per_s: Option<f64>,
     pub flush_ms_per_io: Option<f64>,
+    /// The counters the rates come from went down over the interval (a counter reset: the
+    /// exporter or the host restarted): the interval is written `reset`, with no numbers.
+    pub reset: bool,
 }
 
 impl Rates {
@@ -180,6 +187,9 @@ pub struct Device {
     pub on: Option<String>,
     pub is_partition: bool,
     pub parent: Option<String>,
+    /// The host the device belongs to, when the source names hosts (PerfMon `\\HOST\…`,
+    /// Prometheus `instance`): a fleet import groups devices by it.
+    pub host: Option<String>,
 }
 
 /// One sample: rates over the interval that ends here (per device of [`Parsed::devices`]),
@@ -236,8 +246,8 @@ pub struct ParseOpts {
     pub start_utc_ms: Option<i64>,
     /// User name table (`--names FILE`) for PerfMon.
     pub names: Option<perfmon::Names>,
-    /// `--prometheus URL --start T --end T [--step S] [--instance I]…`.
-    pub prometheus: Option<prometheus::PromOpts>,
+    /// `prometheus --url URL --hosts SELECTOR --from T --to T [--step S]`.
+    pub prometheus: Option<promfetch::PromOpts>,
 }
 
 /// A clear refusal naming the file and, when known, the line and column.

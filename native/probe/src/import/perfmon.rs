@@ -496,6 +496,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                     on: None,
                     is_partition: false,
                     parent: None,
+                    host: Some(cp.host.clone()),
                 });
                 p.devices.len() - 1
             }
@@ -562,42 +563,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             ),
         ));
     }
-    // Pair volumes with the disks beneath: PhysicalDisk "0 C: D:" holds C: and D:.
-    let phys: Vec<(String, Vec<String>)> = p
-        .devices
-        .iter()
-        .filter(|d| d.name.contains("PhysicalDisk("))
-        .map(|d| {
-            let inst = d
-                .source
-                .rsplit_once('(')
-                .map(|x| x.1.trim_end_matches(')'))
-                .unwrap_or("");
-            (
-                d.name.clone(),
-                inst.split_whitespace()
-                    .skip(1)
-                    .map(|x| x.to_uppercase())
-                    .collect(),
-            )
-        })
-        .collect();
-    for d in p
-        .devices
-        .iter_mut()
-        .filter(|d| d.name.contains("LogicalDisk("))
-    {
-        let inst = d
-            .source
-            .rsplit_once('(')
-            .map(|x| x.1.trim_end_matches(')'))
-            .unwrap_or("")
-            .to_uppercase();
-        if let Some((pn, _)) = phys.iter().find(|(_, letters)| letters.contains(&inst)) {
-            d.on = Some(pn.clone());
-            d.reason = format!("a Windows volume (LogicalDisk) on {pn}: what the applications use");
-        }
-    }
+    // Pair volumes with the disks beneath (PhysicalDisk "0 C: D:" holds C: and D:), per host.
+    super::prometheus::pair_volumes(&mut p.devices);
     p.hosts = hosts;
     // Rows.
     let data: Vec<(usize, &str)> = all

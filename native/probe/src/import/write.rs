@@ -8,8 +8,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::{
-    bad, counts, decode, linux, median_step, perfmon, prometheus, time, Device, Kind, ParseOpts,
-    Parsed, Rates, Unmapped,
+    bad, counts, decode, linux, median_step, perfmon, prometheus, promfetch, time, Device, Kind,
+    ParseOpts, Parsed, Rates, Unmapped,
 };
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
@@ -47,6 +47,8 @@ pub struct Options {
     pub parse: ParseOpts,
     /// `--role NAME=ROLE` overrides.
     pub roles: Vec<(String, String)>,
+    /// `--out-dir DIR`: one capture per host in DIR (instead of `--out`).
+    pub out_dir: Option<PathBuf>,
     /// The command line, for `meta.command`.
     pub command: String,
 }
@@ -165,9 +167,9 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
     let file = display(path);
     if opts.kind == Kind::Prometheus {
         let po = opts.parse.prometheus.clone().ok_or_else(|| {
-            ProbeError::Usage("import --prometheus needs URL, --start and --end".into())
+            ProbeError::Usage("import prometheus needs --url URL, --from and --to".into())
         })?;
-        let f = prometheus::fetch(&po)?;
+        let f = promfetch::fetch(&po)?;
         let digest = sha256_hex(f.queries.join("\n").as_bytes());
         return Ok(Loaded {
             path: path.to_path_buf(),
@@ -570,7 +572,9 @@ fn rate_rows(s: &[GSample], nominal_ms: f64) -> Vec<Row> {
         let gap = dt > delta::GAP_FACTOR * nominal_ms;
         for (d, r) in w[1].rates.iter().enumerate() {
             let Some(r) = r else { continue };
-            if gap {
+            if r.reset {
+                out.push((d, w[0].utc_ms, w[1].utc_ms, dt, "reset", None));
+            } else if gap {
                 out.push((d, w[0].utc_ms, w[1].utc_ms, dt, "gap", None));
             } else {
                 out.push((d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(counts(r, dt))));
@@ -646,13 +650,11 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         .series
         .iter()
         .map(|(_, s)| {
-            if s.iter().any(|x| x.snap.is_some()) {
-                s.windows(2)
-                    .map(|w| w[1].snap.as_ref().map(|x| x.devices.len()).unwrap_or(0))
-                    .sum::<usize>()
-            } else {
-                rate_rows(s, p.nominal_ms).len()
-            }
+            // snapshots (diskstats, node_exporter) pair with the previous snapshot; rates
+            // (every other source, windows_exporter) are intervals of their own
+            let snaps: Vec<&Snapshot> = s.iter().filter_map(|x| x.snap.as_ref()).collect();
+            snaps.windows(2).map(|w| w[1].devices.len()).sum::<usize>()
+                + rate_rows(s, p.nominal_ms).len()
         })
         .sum();
     Preview {
@@ -787,7 +789,7 @@ impl Part {
     }
 }
 
-fn tmp_path(out: &Path) -> PathBuf {
+pub(super) fn tmp_path(out: &Path) -> PathBuf {
     let name = out
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
@@ -795,7 +797,7 @@ fn tmp_path(out: &Path) -> PathBuf {
     out.with_file_name(format!(".{name}.import-{}.tmp", std::process::id()))
 }
 
-fn remove_all(p: &Path) {
+pub(super) fn remove_all(p: &Path) {
     for suf in ["", "-wal", "-shm", "-journal"] {
         let mut s = p.as_os_str().to_owned();
         s.push(suf);
@@ -828,39 +830,13 @@ pub fn import(opts: &Options) -> Result<Written> {
     }
     let p = plan(opts)?;
     let pv = preview(opts.kind, &p);
-    if !pv.needs.is_empty() {
-        return Err(ProbeError::Usage(format!(
-            "cannot import yet: {}",
-            pv.needs.join("; ")
-        )));
-    }
-    if pv.intervals == 0 {
-        return Err(bad(
-            &p.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", "),
-            None,
-            None,
-            "fewer than two samples: a rate needs two moments, so there is no interval to import (give a longer log, or several snapshots)",
-        ));
-    }
+    check_ready(&p, &pv)?;
     let tmp = tmp_path(&out);
     remove_all(&tmp);
-    let r = write(&tmp, opts, &p, &pv);
+    let r = write(&tmp, &out, opts, &p, &pv);
     match r {
         Ok((samples, intervals)) => {
-            if out.exists() {
-                remove_all(&tmp);
-                return Err(ProbeError::Usage(format!(
-                    "{} appeared while importing: choose another --out",
-                    out.display()
-                )));
-            }
-            std::fs::rename(&tmp, &out).map_err(|e| {
-                remove_all(&tmp);
-                ProbeError::Unwritable {
-                    path: out.clone(),
-                    reason: e.to_string(),
-                }
-            })?;
+            commit(&[(tmp, out.clone())], "--out")?;
             Ok(Written {
                 out: display(&out),
                 devices: p.devices.len(),
@@ -876,10 +852,66 @@ pub fn import(opts: &Options) -> Result<Written> {
     }
 }
 
-fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i64)> {
+/// Refuses a plan that still needs something, or has no interval.
+pub(super) fn check_ready(p: &Plan, pv: &Preview) -> Result<()> {
+    if !pv.needs.is_empty() {
+        return Err(ProbeError::Usage(format!(
+            "cannot import yet: {}",
+            pv.needs.join("; ")
+        )));
+    }
+    if pv.intervals == 0 {
+        return Err(bad(
+            &p.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", "),
+            None,
+            None,
+            "fewer than two samples: a rate needs two moments, so there is no interval to import (give a longer log, or several snapshots)",
+        ));
+    }
+    Ok(())
+}
+
+/// Renames every written temporary file to its capture, or none: on any failure the
+/// temporary files and the captures already renamed are removed (`flag` names the option).
+pub(super) fn commit(moves: &[(PathBuf, PathBuf)], flag: &str) -> Result<()> {
+    let undo = |done: &[(PathBuf, PathBuf)]| {
+        for (t, o) in moves {
+            remove_all(t);
+            if done.iter().any(|(_, d)| d == o) {
+                remove_all(o);
+            }
+        }
+    };
+    for (i, (tmp, out)) in moves.iter().enumerate() {
+        if out.exists() {
+            undo(&moves[..i]);
+            return Err(ProbeError::Usage(format!(
+                "{} appeared while importing: choose another {flag}",
+                out.display()
+            )));
+        }
+        if let Err(e) = std::fs::rename(tmp, out) {
+            undo(&moves[..i]);
+            return Err(ProbeError::Unwritable {
+                path: out.clone(),
+                reason: e.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Write a plan into a new capture at `tmp` (`out`: the capture it will be renamed to, for errors).
+pub(super) fn write(
+    tmp: &Path,
+    out: &Path,
+    opts: &Options,
+    p: &Plan,
+    pv: &Preview,
+) -> Result<(usize, i64)> {
     let mut cap = Capture::create(tmp).map_err(|e| match e {
         ProbeError::Unwritable { reason, .. } => ProbeError::Unwritable {
-            path: opts.out.clone().unwrap_or_default(),
+            path: out.to_path_buf(),
             reason,
         },
         o => o,
@@ -947,23 +979,40 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
         })
         .collect();
     cap.set_topology(&edges)?;
+    // a capture of several hosts (a Prometheus fleet, a PerfMon log of several computers): which
+    // device is whose (docs/capture-schema.md, meta `fleet`)
+    let mut fleet: Vec<(String, Vec<String>)> = Vec::new();
+    for d in &p.devices {
+        let Some(h) = &d.host else { continue };
+        match fleet.iter_mut().find(|(x, _)| x == h) {
+            Some((_, v)) => v.push(d.name.clone()),
+            None => fleet.push((h.clone(), vec![d.name.clone()])),
+        }
+    }
+    if fleet.len() > 1 {
+        let v: Vec<serde_json::Value> = fleet
+            .iter()
+            .map(|(h, ds)| serde_json::json!({ "host": h, "devices": ds }))
+            .collect();
+        cap.set_meta("fleet", &serde_json::Value::Array(v).to_string())?;
+    }
     let mut samples = 0usize;
     let mut intervals = 0i64;
     for (_, s) in &p.series {
-        if s.iter().any(|x| x.snap.is_some()) {
-            let mut prev: Option<&Snapshot> = None;
-            for g in s {
-                let Some(sn) = &g.snap else { continue };
-                let step = match prev {
-                    Some(pr) => delta::step(pr, sn, p.nominal_ms),
-                    None => delta::Step::default(),
-                };
-                intervals += step.intervals.len() as i64;
-                cap.write_sample(sn, &step, &[])?;
-                samples += 1;
-                prev = Some(sn);
-            }
-            continue;
+        // snapshots go through the recorder's interval computation (and write their samples);
+        // rates (of the other samples, or beside the snapshots: windows_exporter devices in a
+        // fleet) are converted by `counts`
+        let mut prev: Option<&Snapshot> = None;
+        for g in s {
+            let Some(sn) = &g.snap else { continue };
+            let step = match prev {
+                Some(pr) => delta::step(pr, sn, p.nominal_ms),
+                None => delta::Step::default(),
+            };
+            intervals += step.intervals.len() as i64;
+            cap.write_sample(sn, &step, &[])?;
+            samples += 1;
+            prev = Some(sn);
         }
         let c = cap.conn();
         c.execute_batch("BEGIN")?;
@@ -971,7 +1020,7 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
             let mut ins_s = c.prepare_cached(
                 "INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')",
             )?;
-            for g in s {
+            for g in s.iter().filter(|g| g.snap.is_none()) {
                 ins_s.execute(params![(g.utc_ms - t0) * 1_000_000, g.utc_ms])?;
                 samples += 1;
             }
