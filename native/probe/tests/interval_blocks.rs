@@ -176,3 +176,97 @@ fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
     let o = probe(&["index", log.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(5), "{}", one_sentence(&o));
 }
+
+/// Every block as stored: device, seq, rows, extents, sortedness, bytes.
+fn blocks_dump(cap: &Path) -> Vec<String> {
+    let c = rusqlite::Connection::open(cap).unwrap();
+    let mut st = c
+        .prepare(
+            "SELECT device_id||' '||seq||' '||rows||' '||min_start_utc_ms||' '||max_end_utc_ms||' '||sorted||' '||
+               first_start_utc_ms||' '||last_start_utc_ms||' '||hex(data) FROM interval_blocks ORDER BY device_id, seq",
+        )
+        .unwrap();
+    st.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn an_import_builds_beside_its_rows_the_blocks_index_writes_from_them() {
+    let d = TempDir::new("blocks-built");
+    // two volumes and two disks, 9 000 samples at 5 s (blocks fill and a second one starts), a
+    // gap of 10 minutes, blank cells (NULL), a -1 (PDH could not read: NULL)
+    let mut csv = String::from("\"(PDH-CSV 4.0) (Coordinated Universal Time)(0)\"");
+    let counters = [
+        "Disk Reads/sec",
+        "Avg. Disk sec/Read",
+        "% Idle Time",
+        "Avg. Disk Queue Length",
+    ];
+    let objs = [
+        "LogicalDisk(C:)",
+        "LogicalDisk(D:)",
+        "PhysicalDisk(0 C:)",
+        "PhysicalDisk(1 D:)",
+    ];
+    for obj in objs {
+        for k in counters {
+            csv.push_str(&format!(",\"\\\\HOST\\{obj}\\{k}\""));
+        }
+    }
+    csv.push_str("\r\n");
+    let mut t = 1_705_312_800i64; // 2024-01-15T10:00:00Z
+    for r in 0..9000 {
+        t += if r == 4000 { 600 } else { 5 };
+        let (h, m, s) = ((t / 3600) % 24, (t / 60) % 60, t % 60);
+        let day = 15 + (t - 1_705_276_800) / 86_400;
+        csv.push_str(&format!("\"01/{day:02}/2024 {h:02}:{m:02}:{s:02}.000\""));
+        for o in 0..objs.len() {
+            let reads = if r % 97 == 0 {
+                " ".to_string()
+            } else {
+                format!("{}", (r * 7 + o * 13) % 400)
+            };
+            let lat = if r % 131 == 0 {
+                "-1".to_string()
+            } else {
+                format!("0.00{}", 1 + (r + o) % 9)
+            };
+            csv.push_str(&format!(
+                ",\"{reads}\",\"{lat}\",\"{}\",\"{}.5\"",
+                40 + (r + o) % 60,
+                (r + o) % 3
+            ));
+        }
+        csv.push_str("\r\n");
+    }
+    let log = d.join("log.csv");
+    std::fs::write(&log, csv).unwrap();
+    let cap = d.join("imported.capture");
+    let o = probe(&[
+        "import",
+        "perfmon",
+        log.to_str().unwrap(),
+        "--out",
+        cap.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    assert_blocks_hold_every_row(&cap);
+    assert!(q(&cap, "SELECT count(*) FROM intervals WHERE status='gap'") == 4);
+    assert!(
+        q(
+            &cap,
+            "SELECT count(*) FROM intervals WHERE reads IS NULL AND status='ok'"
+        ) > 0
+    );
+    assert!(q(&cap, "SELECT count(*) FROM interval_blocks") > 4);
+    let built = blocks_dump(&cap);
+    let o = probe(&["index", cap.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    assert_eq!(
+        built,
+        blocks_dump(&cap),
+        "the blocks built beside the rows are those read back from them"
+    );
+}

@@ -11,9 +11,9 @@ use serde::Serialize;
 
 use super::write::{
     check_ready, commit, plan, preview, remove_all, tmp_path, write, GSample, Loaded, Options,
-    Plan, Preview,
+    Plan, Preview, Span,
 };
-use super::{Device, Parsed, Rates, Sample};
+use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};
 
@@ -164,16 +164,7 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                         ..d.clone()
                     })
                     .collect(),
-                // the moments this host has data at (the file's first, last and count)
-                samples: times
-                    .iter()
-                    .map(|&t| Sample {
-                        utc_ms: t,
-                        line: 0,
-                        rates: Vec::new(),
-                        snap: None,
-                    })
-                    .collect(),
+                samples: Vec::new(),
                 unmapped: q.unmapped.clone(),
                 mapping: q.mapping.clone(),
                 notes: q
@@ -197,6 +188,12 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                 encoding_how: f.encoding_how.clone(),
                 part: f.part,
                 parsed,
+                // the moments this host has data at (the file's first, last and count)
+                span: Span {
+                    first_utc_ms: times.first().copied(),
+                    last_utc_ms: times.last().copied(),
+                    samples: times.len(),
+                },
             }
         })
         .collect();

@@ -250,6 +250,18 @@ pub struct ParseOpts {
     pub prometheus: Option<promfetch::PromOpts>,
 }
 
+/// `CACHEPROOF_IMPORT_TIMING=1`: each phase of an import (read, hash, decode, parse, stitch,
+/// write, blocks) prints its wall time to stderr, for the benchmark's profile
+/// (bench/import/run.mjs --phases; docs/import.md, "Speed").
+pub fn phase(what: &str, since: std::time::Instant) {
+    if std::env::var_os("CACHEPROOF_IMPORT_TIMING").is_some_and(|v| v == "1") {
+        eprintln!(
+            "import phase {what}: {:.3} s",
+            since.elapsed().as_secs_f64()
+        );
+    }
+}
+
 /// A clear refusal naming the file and, when known, the line and column.
 pub fn bad(
     file: &str,
@@ -267,19 +279,21 @@ pub fn bad(
 
 /// Split text into lines on CRLF, LF or a lone CR; a missing final newline is fine.
 pub fn lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
     let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 64 + 1);
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\n' || b[i] == b'\r' {
-            out.push(&text[start..i]);
-            if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
-                i += 1;
-            }
+    let mut skip_lf = usize::MAX;
+    for i in memchr::memchr2_iter(b'\n', b'\r', b) {
+        if i == skip_lf && b[i] == b'\n' {
+            // the LF of a CRLF
             start = i + 1;
+            continue;
         }
-        i += 1;
+        out.push(&text[start..i]);
+        if b[i] == b'\r' {
+            skip_lf = i + 1;
+        }
+        start = i + 1;
     }
     if start < b.len() {
         out.push(&text[start..]);
@@ -294,6 +308,13 @@ pub struct NotANumber;
 /// A number as printed by the tools: blank is None; a decimal comma is accepted when there is
 /// no point; 3-digit exponents (`6.25e-005`) are fine.
 pub fn num(s: &str) -> std::result::Result<Option<f64>, NotANumber> {
+    // the common case first: digits and a point, as PerfMon writes them
+    if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return match s.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(Some(v)),
+            _ => Err(NotANumber),
+        };
+    }
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -386,4 +407,45 @@ pub fn median_step(samples: &[Sample]) -> Option<f64> {
     }
     d.sort_by(f64::total_cmp);
     Some(d[d.len() / 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The splitter as first written, one byte at a time (the reference `lines` keeps).
+    fn reference(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let b = text.as_bytes();
+        let (mut start, mut i) = (0, 0);
+        while i < b.len() {
+            if b[i] == b'\n' || b[i] == b'\r' {
+                out.push(&text[start..i]);
+                if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            i += 1;
+        }
+        if start < b.len() {
+            out.push(&text[start..]);
+        }
+        out
+    }
+
+    #[test]
+    fn line_ends_of_every_kind() {
+        assert_eq!(lines("a\r\nb\rc\nd"), ["a", "b", "c", "d"]);
+        assert_eq!(lines("a\r\r\nb\n\n"), ["a", "", "b", ""]);
+        assert!(lines("").is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn lines_split_as_the_reference(t in "[ab\r\n]{0,40}") {
+            prop_assert_eq!(lines(&t), reference(&t));
+        }
+    }
 }

@@ -290,10 +290,19 @@ impl Client {
                 let hint = match code {
                     401 | 403 if self.auth == Auth::None => " — the server needs credentials: give --user NAME with --password-file FILE (or the environment variable CACHEPROOF_PROMETHEUS_PASSWORD), or --bearer-token-file FILE (or CACHEPROOF_PROMETHEUS_TOKEN)".to_string(),
                     401 | 403 => format!(" — the server refused {}", self.auth.describe()),
-                    400 if msg.contains("HTTP request to an HTTPS server") => {
-                        " — the server speaks https: use an https:// URL".to_string()
+                    // Go's TLS server answers plain http with a bare 400 (its sentence is
+                    // not always readable)
+                    400 if !self.https
+                        && (msg.is_empty() || msg.contains("HTTP request to an HTTPS server")) =>
+                    {
+                        " — the server may speak https on this port: use an https:// URL".to_string()
                     }
                     _ => String::new(),
+                };
+                let msg = if msg.is_empty() {
+                    "(no message)".to_string()
+                } else {
+                    msg
                 };
                 return Err(fail(format!("HTTP {code}: {msg}{hint}")));
             }
