@@ -297,7 +297,7 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
         || !http_flags.is_empty()
     {
         return Err(usage(format!(
-            "--url, --hosts, --from, --to, --step, --instance{} are for import prometheus",
+            "--url (or --prometheus), --hosts, --from, --to, --step, --instance{} are for import prometheus",
             http_flags
                 .iter()
                 .map(|f| format!(", {f}"))
