@@ -718,9 +718,8 @@ impl Rows<'_> {
                     (first, second.join())
                 });
                 let mut a = a?;
-                a.extend(b.unwrap_or_else(|_| {
-                    Err(bad(self.file, None, None, "a parser thread failed"))
-                })?);
+                // a panic of the second half is a bug: it propagates as one of this thread would
+                a.extend(b.unwrap_or_else(|p| std::panic::resume_unwind(p))?);
                 return Ok(a);
             }
         }
