@@ -1,14 +1,16 @@
 /**
  * `cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION]
- *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru]`
- * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md). Reads the
- * capture read-only; writes nothing.
+ *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--host HOST]`
+ * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md); `--host`: one
+ * host of a fleet capture, as its own capture would be analysed (the fleet view's figures).
+ * Reads the capture read-only; writes nothing.
  */
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
+import { scopeToHost } from '../host/capture/scope.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
@@ -20,7 +22,7 @@ import { EXIT, type CliIO, type Command } from './io.ts';
 
 const FLAGS = {
   '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
-  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value',
+  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value', '--host': 'value',
 } as const;
 
 function readTargets(value: string): LatencyTargets {
@@ -148,7 +150,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     options = optionsFrom(flags);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] (cacheproof analyze --help: every option)\n`);
+      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] [--host HOST] (cacheproof analyze --help: every option)\n`);
       return EXIT.usage;
     }
     throw err;
@@ -168,7 +170,14 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   }
   let result;
   try {
-    result = analyze(capture.data, options);
+    const host = flags.get('--host');
+    result = analyze(scopeToHost(capture, typeof host === 'string' ? host : undefined).data, options);
+  } catch (err) {
+    if (err instanceof HostError) {
+      io.stderr(`cacheproof analyze: ${err.message}\n`);
+      return exitFor(err.code);
+    }
+    throw err;
   } finally {
     capture.close();
   }

@@ -41,6 +41,8 @@ export const EXIT_OF_ERROR = {
   'not-supported': EXIT.internal,
   'import-refused': EXIT.badInput,
   'import-job-not-found': EXIT.internal,
+  'import-unreachable': EXIT.unavailable,
+  'fleet-not-found': EXIT.mismatch,
   internal: EXIT.internal,
   network: EXIT.internal,
 } as const satisfies Record<ErrorCode, ExitCode>;
