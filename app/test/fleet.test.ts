@@ -1,6 +1,6 @@
 /**
  * The fleet view through the real dispatch and the real probe: a PerfMon log of two computers
- * (written here: WEB1 and DB1, a volume on a disk each, a switch after an hour) imported into one
+ * (test/support/fleet-log.ts: WEB1 and DB1, a volume on a disk each, a switch after an hour) imported into one
  * fleet capture (meta `fleet`) and into one capture per host (`--out-dir`).
  * - `fleet.open` of the fleet capture and of the folder give each host the figures of its own
  *   capture's analysis (engine `analyze` on that capture, as `cacheproof analyze` reads it);
@@ -22,6 +22,7 @@ import { openCapture } from '../src/host/capture/reader.ts';
 import { openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
 import { importArgs } from '../src/host/import.ts';
 import type { FleetView } from '../src/shared/contract.ts';
+import { FLEET_SWITCH, FLEET_T0, twoComputerPerfmonLog } from '../../test/support/fleet-log.ts';
 
 const probe = resolve(__dirname, '..', '..', 'native', 'target', 'release', 'cacheproof-probe');
 const absent = existsSync(probe) ? null : `the probe is not built (${probe})`;
@@ -30,34 +31,9 @@ if (absent !== null) console.log(`SKIP fleet: ${absent}`);
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const HOSTS = ['WEB1', 'DB1'] as const;
-const T0 = Date.UTC(2024, 2, 14, 10, 0, 0);
-const SWITCH = T0 + 3600_000;
-
-/** Two hours at 15 s of two computers' volume C: on disk 0; after the switch the disk sees a tenth (WEB1) or a half (DB1) of the reads. */
-function fleetLog(): string {
-  const counters = ['Disk Reads/sec', 'Disk Writes/sec', 'Disk Read Bytes/sec', 'Disk Write Bytes/sec', 'Avg. Disk sec/Read', 'Avg. Disk sec/Write', '% Idle Time'];
-  const head = ['"(PDH-CSV 4.0) (Coordinated Universal Time)(0)"'];
-  for (const h of HOSTS) for (const o of ['LogicalDisk(C:)', 'PhysicalDisk(0 C:)']) for (const c of counters) head.push(`"\\\\${h}\\${o}\\${c}"`);
-  const lines = [head.join(',')];
-  const p2 = (n: number): string => String(n).padStart(2, '0');
-  for (let i = 0; i <= 480; i++) {
-    const t = new Date(T0 + i * 15_000);
-    const row = [`"${p2(t.getUTCMonth() + 1)}/${p2(t.getUTCDate())}/${t.getUTCFullYear()} ${p2(t.getUTCHours())}:${p2(t.getUTCMinutes())}:${p2(t.getUTCSeconds())}.000"`];
-    const after = T0 + i * 15_000 > SWITCH;
-    HOSTS.forEach((h, k) => {
-      const reads = (k === 0 ? 400 : 120) + ((i * 37) % 50);
-      const writes = (k === 0 ? 100 : 60) + ((i * 11) % 20);
-      const keep = after ? (k === 0 ? 0.1 : 0.5) : 1;
-      const lat = after ? (k === 0 ? 0.0006 : 0.004) : 0.009 + ((i % 7) / 1000);
-      for (const [r, w, l] of [[reads, writes, lat], [reads * keep, writes, 0.009]] as const) {
-        row.push(`"${r}"`, `"${w}"`, `"${r * 8192}"`, `"${w * 4096}"`, `"${l}"`, `"${l / 2}"`, `"${after ? 80 : 40}"`);
-      }
-    });
-    lines.push(row.join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
+const SWITCH = FLEET_SWITCH;
+const T0 = FLEET_T0;
+const fleetLog = twoComputerPerfmonLog;
 
 function importLog(log: string, out: string[], switchAt: boolean): void {
   execFileSync(probe, ['import', 'perfmon', log, ...(switchAt ? ['--switch-at', new Date(SWITCH).toISOString()] : []), ...out]);
