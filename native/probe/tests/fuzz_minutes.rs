@@ -472,7 +472,7 @@ fn fuzz_every_parser_for_minutes() {
     let until = Duration::from_secs_f64(minutes * 60.0);
     let mut runs: BTreeMap<String, u64> = BTreeMap::new();
     let mut found: Vec<String> = Vec::new();
-    let mut slowest = (Duration::ZERO, String::new());
+    let mut slowest = (Duration::ZERO, String::new(), Vec::new());
     while start.elapsed() < until {
         let t = ts[rng.below(ts.len())];
         let own = seeds_of(t, &seeds);
@@ -501,7 +501,7 @@ fn fuzz_every_parser_for_minutes() {
             Ok(Ok(())) => {
                 let took = t0.elapsed();
                 if took > slowest.0 {
-                    slowest = (took, name);
+                    slowest = (took, name, input);
                 }
             }
             Ok(Err(msg)) => {
@@ -527,12 +527,17 @@ fn fuzz_every_parser_for_minutes() {
         }
     }
     let _ = std::fs::remove_dir_all(&work);
+    // the slowest input, kept to look at (not a finding while under the bound)
+    let slow = findings.join(format!("slowest.{}", slowest.1));
+    let _ = std::fs::write(&slow, &slowest.2);
     let total: u64 = runs.values().sum();
     println!(
-        "fuzz: {total} inputs in {:.1} min; slowest {:.3} s ({}); per target: {}",
+        "fuzz: {total} inputs in {:.1} min; slowest {:.3} s ({}, {} bytes: {}); per target: {}",
         start.elapsed().as_secs_f64() / 60.0,
         slowest.0.as_secs_f64(),
         slowest.1,
+        slowest.2.len(),
+        slow.display(),
         runs.iter()
             .map(|(k, v)| format!("{k} {v}"))
             .collect::<Vec<_>>()
