@@ -54,20 +54,17 @@ impl Target {
     }
 }
 
-const FILE_KINDS: [Kind; 8] = [
-    Kind::Perfmon,
-    Kind::Esxtop,
-    Kind::Iostat,
-    Kind::IostatJson,
-    Kind::Sar,
-    Kind::Sadf,
-    Kind::Diskstats,
-    Kind::NodeExporter,
-];
+/// Every import kind that reads files (all but `prometheus`, which reads a server).
+fn file_kinds() -> Vec<Kind> {
+    Kind::ALL
+        .into_iter()
+        .filter(|k| *k != Kind::Prometheus)
+        .collect()
+}
 
 fn targets() -> Vec<Target> {
-    let mut v: Vec<Target> = FILE_KINDS.iter().map(|k| Target::Parse(*k)).collect();
-    v.extend(FILE_KINDS.iter().map(|k| Target::Plan(*k)));
+    let mut v: Vec<Target> = file_kinds().into_iter().map(Target::Parse).collect();
+    v.extend(file_kinds().into_iter().map(Target::Plan));
     v.push(Target::Selector);
     v.extend(tracein::Kind::ALL.iter().map(|k| Target::Trace(*k)));
     v

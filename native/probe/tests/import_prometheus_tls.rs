@@ -76,6 +76,21 @@ fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
     c.output().unwrap()
 }
 
+/// A refusal: the exit code and one sentence holding each of `want`; the sentence.
+fn refused(o: &Output, code: i32, want: &[&str]) -> String {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let m = one_sentence(o);
+    for w in want {
+        assert!(m.contains(w), "'{w}' not in: {m}");
+    }
+    m
+}
+
 fn reads(cap: &Path) -> i64 {
     let c = rusqlite::Connection::open(cap).unwrap();
     c.query_row(
@@ -192,96 +207,64 @@ fn https_with_a_ca_made_here_and_basic_auth() {
         run(&a, env)
     };
 
-    // the system's CAs do not know the test's CA
-    let o = go(
-        &cap("a.capture"),
-        &["--user", "ops", "--password-file", pw],
-        &[],
+    // refusals: the system's CAs do not know the test's CA; another CA; a file that is not PEM;
+    // the right CA but no credentials; a wrong password (never shown); plain http to the TLS port
+    let (other, not, wrong) = (d.join("other-ca.pem"), d.join("not.pem"), d.join("wrong"));
+    let (other, not, wrong) = (
+        other.to_str().unwrap(),
+        not.to_str().unwrap(),
+        wrong.to_str().unwrap(),
     );
-    assert_eq!(
-        o.status.code(),
-        Some(13),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let m = one_sentence(&o);
-    assert!(
-        m.contains(&url)
-            && m.contains("not signed by a trusted CA")
-            && m.contains("--ca-file")
-            && m.contains("--insecure"),
-        "{m}"
-    );
-    // another CA
-    let other = d.join("other-ca.pem");
-    let o = go(
-        &cap("a.capture"),
-        &[
-            "--ca-file",
-            other.to_str().unwrap(),
-            "--user",
-            "ops",
-            "--password-file",
-            pw,
-        ],
-        &[],
-    );
-    assert_eq!(o.status.code(), Some(13));
-    let m = one_sentence(&o);
-    assert!(
-        m.contains("other-ca.pem does not hold the CA that signed it"),
-        "{m}"
-    );
-    // not a certificate file
-    let not = d.join("not.pem");
-    let o = go(
-        &cap("a.capture"),
-        &["--ca-file", not.to_str().unwrap()],
-        &[],
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(one_sentence(&o).contains("not.pem: holds no certificate"));
-    // the right CA, no credentials
-    let o = go(&cap("a.capture"), &["--ca-file", ca], &[]);
-    assert_eq!(o.status.code(), Some(13));
-    let m = one_sentence(&o);
-    assert!(
-        m.contains("HTTP 401")
-            && m.contains("--user NAME with --password-file FILE")
-            && m.contains("CACHEPROOF_PROMETHEUS_PASSWORD"),
-        "{m}"
-    );
-    // a wrong password
-    let wrong = d.join("wrong");
-    let o = go(
-        &cap("a.capture"),
-        &[
-            "--ca-file",
-            ca,
-            "--user",
-            "ops",
-            "--password-file",
-            wrong.to_str().unwrap(),
-        ],
-        &[],
-    );
-    assert_eq!(o.status.code(), Some(13));
-    let m = one_sentence(&o);
-    assert!(
-        m.contains("HTTP 401") && m.contains("refused basic auth as 'ops'") && !m.contains("guess"),
-        "{m}"
-    );
-    assert!(
-        !d.join("a.capture").exists(),
-        "nothing written on a refusal"
-    );
-    // http:// to the TLS port
+    let no_cap = cap("a.capture");
+    for (more, code, want) in [
+        (
+            vec!["--user", "ops", "--password-file", pw],
+            13,
+            vec![
+                url.as_str(),
+                "not signed by a trusted CA",
+                "--ca-file",
+                "--insecure",
+            ],
+        ),
+        (
+            vec!["--ca-file", other, "--user", "ops", "--password-file", pw],
+            13,
+            vec!["other-ca.pem does not hold the CA that signed it"],
+        ),
+        (
+            vec!["--ca-file", not],
+            2,
+            vec!["not.pem: holds no certificate"],
+        ),
+        (
+            vec!["--ca-file", ca],
+            13,
+            vec![
+                "HTTP 401",
+                "--user NAME with --password-file FILE",
+                "CACHEPROOF_PROMETHEUS_PASSWORD",
+            ],
+        ),
+        (
+            vec!["--ca-file", ca, "--user", "ops", "--password-file", wrong],
+            13,
+            vec!["HTTP 401", "refused basic auth as 'ops'"],
+        ),
+    ] {
+        let m = refused(&go(&no_cap, &more, &[]), code, &want);
+        assert!(
+            !m.contains("guess") && !m.contains("s3cret"),
+            "a secret in: {m}"
+        );
+    }
+    let http = format!("http://127.0.0.1:{pp}");
     let o = run(
         &[
             "import",
             "prometheus",
             "--url",
-            &format!("http://127.0.0.1:{pp}"),
+            &http,
             "--from",
             &from,
             "--to",
@@ -289,13 +272,15 @@ fn https_with_a_ca_made_here_and_basic_auth() {
             "--step",
             "1",
             "--out",
-            &cap("a.capture"),
+            &no_cap,
         ],
         &[],
     );
-    assert_eq!(o.status.code(), Some(13));
-    let m = one_sentence(&o);
-    assert!(m.contains("use an https:// URL"), "{m}");
+    refused(&o, 13, &["use an https:// URL"]);
+    assert!(
+        !d.join("a.capture").exists(),
+        "nothing written on a refusal"
+    );
 
     // the imports: password from a file, from the environment, and --insecure
     let mut got = Vec::new();
@@ -359,27 +344,26 @@ fn a_bearer_token_is_sent_from_a_file_or_the_environment_never_shown() {
     ];
     let out = d.join("x.capture");
     let tf = d.join("token");
-    let mut a = base.to_vec();
-    a.extend([
-        "--bearer-token-file",
-        tf.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let o = run(&a, &[]);
-    assert_eq!(o.status.code(), Some(13));
-    let m = one_sentence(&o);
-    assert!(
-        m.contains("HTTP 401: bad token")
-            && m.contains("refused a bearer token (from --bearer-token-file")
-            && !m.contains("tok-FROM"),
-        "{m}"
+    let with = |extra: &[&str], env: &[(&str, &str)]| {
+        let mut a = base.to_vec();
+        a.extend(extra.iter().copied());
+        a.extend(["--out", out.to_str().unwrap()]);
+        run(&a, env)
+    };
+    let m = refused(
+        &with(&["--bearer-token-file", tf.to_str().unwrap()], &[]),
+        13,
+        &[
+            "HTTP 401: bad token",
+            "refused a bearer token (from --bearer-token-file",
+        ],
     );
-    let mut a = base.to_vec();
-    a.extend(["--out", out.to_str().unwrap()]);
-    let o = run(&a, &[("CACHEPROOF_PROMETHEUS_TOKEN", "tok-FROM-env")]);
-    assert_eq!(o.status.code(), Some(13));
-    assert!(one_sentence(&o).contains("$CACHEPROOF_PROMETHEUS_TOKEN"));
+    assert!(!m.contains("tok-FROM"), "{m}");
+    refused(
+        &with(&[], &[("CACHEPROOF_PROMETHEUS_TOKEN", "tok-FROM-env")]),
+        13,
+        &["$CACHEPROOF_PROMETHEUS_TOKEN"],
+    );
     let heads = s.requests.lock().unwrap().clone();
     assert_eq!(heads.len(), 2);
     let auth = |h: &str| {
@@ -399,12 +383,6 @@ fn a_bearer_token_is_sent_from_a_file_or_the_environment_never_shown() {
         (vec!["--user", "ops", "--bearer-token-file", "/x"], "not both"),
         (vec!["--insecure"], "are for an https:// URL"),
     ] {
-        let mut a = base.to_vec();
-        a.extend(extra.iter().copied());
-        a.extend(["--out", out.to_str().unwrap()]);
-        let o = run(&a, &[]);
-        assert_eq!(o.status.code(), Some(2), "{extra:?}");
-        let m = one_sentence(&o);
-        assert!(m.contains(want), "{extra:?}: {m}");
+        refused(&with(&extra, &[]), 2, &[want]);
     }
 }

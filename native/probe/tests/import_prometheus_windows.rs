@@ -141,6 +141,18 @@ fn windows_exporter_fleet_through_real_prometheus() {
         "1",
     ];
 
+    // the import of the range with these hosts and outputs
+    let import = |hosts: &str, out: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend(["--hosts", hosts]);
+        args.extend(out.iter().copied());
+        probe(&args)
+    };
+    let ok = |o: std::process::Output| {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        o
+    };
+
     // The real file's values reach Prometheus: host A's C: reads at `from` are the scrape's
     // 350 593 plus 100 a scrape.
     let r0 = value(pp, &ser(&ia), from);
@@ -148,16 +160,10 @@ fn windows_exporter_fleet_through_real_prometheus() {
 
     // 1. One fleet capture.
     let fleet = d.join("fleet.capture");
-    let mut args = base.to_vec();
-    args.extend([
-        "--hosts",
+    ok(import(
         r#"{job="win"}"#,
-        "--out",
-        fleet.to_str().unwrap(),
-        "--json",
-    ]);
-    let o = probe(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        &["--out", fleet.to_str().unwrap(), "--json"],
+    ));
     let devs = devices(&fleet);
     for i in [&ia, &ib] {
         assert!(
@@ -211,16 +217,8 @@ fn windows_exporter_fleet_through_real_prometheus() {
 
     // 2. One capture per host: each what a one-host import would write.
     let dir = d.join("hosts");
-    let mut args = base.to_vec();
-    args.extend([
-        "--hosts",
-        r#"{job="win"}"#,
-        "--out-dir",
-        dir.to_str().unwrap(),
-        "--json",
-    ]);
-    let o = probe(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let per_host_args = ["--out-dir", dir.to_str().unwrap(), "--json"];
+    let o = ok(import(r#"{job="win"}"#, &per_host_args));
     let w: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(w["captures"].as_array().unwrap().len(), 2);
     for (k, i) in [&ia, &ib].into_iter().enumerate() {
@@ -242,37 +240,25 @@ fn windows_exporter_fleet_through_real_prometheus() {
         );
     }
     // again into the same folder: refused, nothing changed
-    let o = probe(&args);
+    let o = import(r#"{job="win"}"#, &per_host_args);
     assert_eq!(o.status.code(), Some(2));
     assert!(one_sentence(&o).contains("already exists"));
 
     // 3. A selector that picks one host: an ordinary one-host capture.
     let one = d.join("one.capture");
     let sel = format!(r#"{{job="win",instance="{ia}"}}"#);
-    let mut args = base.to_vec();
-    args.extend(["--hosts", &sel, "--out", one.to_str().unwrap()]);
-    let o = probe(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    ok(import(&sel, &["--out", one.to_str().unwrap()]));
     assert_eq!(rows(&one, "LogicalDisk(C:)"), per_host[0]);
     assert_eq!(meta(&one, "fleet"), None);
 
     // 4. A selector that picks none: exit 12, naming it; a bad one: exit 2 before any query.
     let none = d.join("none.capture");
-    let mut args = base.to_vec();
-    args.extend([
-        "--hosts",
-        r#"{job="nope"}"#,
-        "--out",
-        none.to_str().unwrap(),
-    ]);
-    let o = probe(&args);
+    let o = import(r#"{job="nope"}"#, &["--out", none.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(12));
     let m = one_sentence(&o);
     assert!(m.contains(r#"job="nope""#) && m.contains(&url), "{m}");
     assert!(!none.exists());
-    let mut args = base.to_vec();
-    args.extend(["--hosts", "{job=win}", "--out", none.to_str().unwrap()]);
-    let o = probe(&args);
+    let o = import("{job=win}", &["--out", none.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let m = one_sentence(&o);
     assert!(

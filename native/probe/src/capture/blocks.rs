@@ -183,12 +183,7 @@ impl Capture {
             .query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
         let mut b = BlockBuilder::new(devices.max(0) as usize);
         let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM interval_blocks", [])?;
-        tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
-        let max_rowid: i64 =
-            tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
-                r.get(0)
-            })?;
+        let max_rowid = clear_blocks(&tx)?;
         let mut ins = BlockInserter::new(&tx)?;
         {
             let mut st = tx.prepare(
@@ -227,12 +222,7 @@ impl Capture {
     pub fn write_built_blocks(&mut self, blocks: Vec<Block>) -> Result<IndexSummary> {
         let r = (|| -> Result<IndexSummary> {
             let tx = self.conn.transaction()?;
-            tx.execute("DELETE FROM interval_blocks", [])?;
-            tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
-            let max_rowid: i64 =
-                tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
-                    r.get(0)
-                })?;
+            let max_rowid = clear_blocks(&tx)?;
             let mut ins = BlockInserter::new(&tx)?;
             for blk in blocks {
                 ins.insert(blk)?;
@@ -243,6 +233,18 @@ impl Capture {
         })();
         r.map_err(|e| self.classify(e))
     }
+}
+
+/// Deletes the blocks and their meta in `tx`; the interval table's highest rowid, which the new
+/// blocks will hold.
+fn clear_blocks(tx: &rusqlite::Transaction<'_>) -> Result<i64> {
+    tx.execute("DELETE FROM interval_blocks", [])?;
+    tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
+    Ok(
+        tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
+            r.get(0)
+        })?,
+    )
 }
 
 /// One encoded block of a device's rows.
