@@ -21,7 +21,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::prom::{now_s, playback, start_prometheus, Server};
+use common::prom::{now_s, playback, range_args, start_prometheus, Server};
 use common::{has, one_sentence, skip, TempDir, BIN};
 
 const FIXTURE: &str = include_str!("fixtures/windows_exporter/netdata-v0.20.0-logical-disk.prom");
@@ -330,18 +330,7 @@ fn a_bearer_token_is_sent_from_a_file_or_the_environment_never_shown() {
     });
     let url = format!("http://127.0.0.1:{}", s.port);
     std::fs::write(d.join("token"), "tok-FROM-file\n").unwrap();
-    let base = [
-        "import",
-        "prometheus",
-        "--url",
-        &url,
-        "--from",
-        "2024-03-14T10:00:00Z",
-        "--to",
-        "2024-03-14T11:00:00Z",
-        "--step",
-        "15",
-    ];
+    let base = range_args(&url, "2024-03-14T10:00:00Z", "2024-03-14T11:00:00Z", "15");
     let out = d.join("x.capture");
     let tf = d.join("token");
     let with = |extra: &[&str], env: &[(&str, &str)]| {

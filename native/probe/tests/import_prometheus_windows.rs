@@ -19,7 +19,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::prom::{now_s, playback, start_prometheus, value, wait_scrapes_after};
+use common::prom::{now_s, playback, range_args, start_prometheus, value, wait_scrapes_after};
 use common::{has, one_sentence, probe, skip, TempDir};
 
 const FIXTURE: &str = include_str!("fixtures/windows_exporter/netdata-v0.20.0-logical-disk.prom");
@@ -128,18 +128,7 @@ fn windows_exporter_fleet_through_real_prometheus() {
     wait_scrapes_after(pp, &ser(&ib), to, 1, &mut [&mut pr]);
     let url = format!("http://127.0.0.1:{pp}");
     let (f, t) = (format!("{from}"), format!("{to}"));
-    let base = [
-        "import",
-        "prometheus",
-        "--url",
-        &url,
-        "--from",
-        &f,
-        "--to",
-        &t,
-        "--step",
-        "1",
-    ];
+    let base = range_args(&url, &f, &t, "1");
 
     // the import of the range with these hosts and outputs
     let import = |hosts: &str, out: &[&str]| {

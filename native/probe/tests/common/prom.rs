@@ -83,6 +83,22 @@ pub fn start_prometheus(
     (d, port)
 }
 
+/// `import prometheus --url URL --from FROM --to TO --step STEP` (the rest is the test's).
+pub fn range_args<'a>(url: &'a str, from: &'a str, to: &'a str, step: &'a str) -> Vec<&'a str> {
+    vec![
+        "import",
+        "prometheus",
+        "--url",
+        url,
+        "--from",
+        from,
+        "--to",
+        to,
+        "--step",
+        step,
+    ]
+}
+
 /// Instant query over plain http; the result array (empty while the server is not up).
 pub fn query(port: u16, q: &str, at: Option<f64>) -> Vec<serde_json::Value> {
     let mut r = ureq::get(&format!("http://127.0.0.1:{port}/api/v1/query")).query("query", q);
