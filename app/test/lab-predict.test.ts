@@ -106,7 +106,7 @@ describe.skipIf(reason !== null)('prediction from the traced baseline against th
       // The prediction, before the cache is switched on: the lab's cache is the page cache,
       // which holds the whole front device, so its size is the front's.
       const cacheBytes = lab.sizeMb * 1024 * 1024;
-      const p = JSON.parse(run('predict', capture, '--size', `${cacheBytes}B`, '--store', '--json')) as { devices: string[]; reads: number; iosSavedPercent: number; warmupS: number };
+      const p = JSON.parse(run('predict', capture, '--size', `${cacheBytes}B`, '--cache-device', 'ram', '--policy', 'lru,fifo,arc', '--store', '--quiet', '--json')) as { devices: string[]; reads: number; iosSavedPercent: number; warmupS: number; responseTime: { predictedUs: number; baselineUs: number } | null };
       expect(p.devices).toEqual([front]);
       expect(p.warmupS).toBe(WARMUP_S);
       expect(p.reads, 'the baseline trace holds the workload\'s reads').toBeGreaterThan(1000);
@@ -114,7 +114,8 @@ describe.skipIf(reason !== null)('prediction from the traced baseline against th
       // replaying the same requests: the baseline's reads of the front device in issue order, the
       // first warm-up seconds filling the cache uncounted. fio reads its hot set in random
       // permutations (its random map), so a cache of half the set hits far less than half.
-      const half = JSON.parse(run('predict', capture, '--size', '2MiB', '--json')) as { readHitRatio: number; reads: number; warmupS: number; windowStartUtcMs: number; windowEndUtcMs: number };
+      expect(p.responseTime?.baselineUs ?? 0, 'the baseline\'s reads have traced completions').toBeGreaterThan(0);
+      const half = JSON.parse(run('predict', capture, '--size', '2MiB', '--quiet', '--json')) as { readHitRatio: number; reads: number; warmupS: number; windowStartUtcMs: number; windowEndUtcMs: number };
       const ref = lruReadHits(capture, front, half.windowStartUtcMs, half.windowEndUtcMs, half.warmupS * 1000, 512);
       console.log(`lab-predict: a 2 MiB LRU cache would serve ${(100 * half.readHitRatio).toFixed(2)}% of the baseline's reads; the test's own LRU: ${(100 * ref.hits / ref.reads).toFixed(2)}% of ${ref.reads}`);
       expect(ref.reads).toBe(half.reads);
@@ -138,6 +139,19 @@ describe.skipIf(reason !== null)('prediction from the traced baseline against th
       expect(pr.iosSavedPercent).toBeCloseTo(p.iosSavedPercent, 10);
       expect(pr.measuredIosSavedPercent).toBe(measured);
       expect(Math.abs(pr.iosSavedPercent - measured), 'predicted and measured I/Os saved within 5 percentage points').toBeLessThanOrEqual(5);
+      // backing I/O and response time, predicted beside measured, each difference in parts that add up to it
+      const bc = pr.backingComparison;
+      const rc = pr.responseComparison;
+      console.log(`lab-predict: backing I/O predicted ${bc.predictedPerSecond?.toFixed(2)}/s, measured ${bc.measuredPerSecond?.toFixed(2)}/s ` +
+        `(front ${bc.predictedFrontPerSecond?.toFixed(1)}/s → ${bc.measuredFrontPerSecond?.toFixed(1)}/s: workload part ${bc.workloadPartPerSecond?.toFixed(2)}, hit-share part ${bc.hitSharePartPerSecond?.toFixed(2)}); ` +
+        `response time predicted ${rc.predictedMs?.toFixed(4)} ms, measured ${rc.measuredMs?.toFixed(4)} ms (hit-share part ${rc.hitSharePartMs?.toFixed(4)}, other ${rc.otherPartMs?.toFixed(4)}); ` +
+        `policies ${pr.policies.map((x) => `${x.policy} ${x.iosSavedPercent.toFixed(2)}%`).join(', ')}`);
+      expect(pr.policies.map((x) => x.policy)).toEqual(['lru', 'fifo', 'arc']);
+      if (bc.predictedPerSecond === null || bc.measuredPerSecond === null || bc.measuredFrontPerSecond === null) throw new Error(`no backing comparison: ${JSON.stringify(bc)}`);
+      expect((bc.workloadPartPerSecond ?? NaN) + (bc.hitSharePartPerSecond ?? NaN)).toBeCloseTo(bc.differencePerSecond ?? NaN, 9);
+      // the backing I/O per second within the same 5 points of the front's rate
+      expect(Math.abs(bc.predictedPerSecond - bc.measuredPerSecond), 'predicted and measured backing I/O within 5 % of the front\'s rate').toBeLessThanOrEqual(0.05 * bc.measuredFrontPerSecond);
+      expect((rc.hitSharePartMs ?? NaN) + (rc.otherPartMs ?? NaN)).toBeCloseTo(rc.differenceMs ?? NaN, 9);
       // the baseline's latency from the trace, stored when the recording ended
       const lat = JSON.parse(run('latency', capture, '--json')) as { series: { device: string; window: string; op: string; completed: number }[] };
       expect(lat.series.find((s) => s.device === front && s.window === 'baseline' && s.op === 'read')?.completed ?? 0).toBeGreaterThan(1000);

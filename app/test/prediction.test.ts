@@ -13,22 +13,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { runCli } from '../src/cli/main.ts';
 import { warningText } from '../src/shared/i18n/warnings.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
-import type { AnalysisReport } from '@cacheproof/engine';
+import { analyzeJson } from './support/analyze-json.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
 if (reason !== null) console.log(`SKIP prediction: ${reason}`);
-
-async function analyzeJson(capture: string): Promise<AnalysisReport> {
-  let out = '';
-  let err = '';
-  const code = await runCli(['analyze', capture, '--json'], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out) as AnalysisReport;
-}
 
 describe.skipIf(reason !== null)('prediction from the baseline trace in the analysis', () => {
   it('carries the probe\'s figures (hand-worked) beside the measured I/Os saved', async () => {
@@ -86,8 +77,11 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       const { capture } = writeTracedCapture(dir, sample, probe, '1MiB');
       const measured = (await analyzeJson(capture)).benefit.iosSavedPercent.value ?? NaN;
       for (const [lang, texts] of [
-        ['en', ['Response time from the block trace', '181–215 µs', 'Prediction from the block trace', 'of I/Os saved; measured: ', 'A cache of 410 kB holds 90.0% of reads.', 'No cache holds more than 95.0% of reads', 'Miss-ratio curve (LRU, baseline reads)', 'The 1.05 MB cache is larger than the 410 kB']],
-        ['fr', ['Temps de réponse d’après la trace de blocs', '181–215 µs', 'Prédiction à partir de la trace de blocs', 'd’E/S économisées ; mesuré : ', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Aucun cache ne sert plus de 95,0 % des lectures', 'Courbe de taux d’échec (LRU, lectures de la référence)']],
+        ['en', ['Response time from the block trace', '181–215 µs', 'Prediction from the block trace', 'of I/Os saved; measured: ', 'A cache of 410 kB holds 90.0% of reads.', 'No cache holds more than 95.0% of reads', 'Miss-ratio curves by policy (baseline reads)', 'The 1.05 MB cache is larger than the 410 kB',
+          'Cache device: NVMe SSD (Intel SSD DC P4500), 85.0 µs a read hit, from Lenovo Press product guide', 'Predicted backing I/O: 100 I/Os of the baseline’s 2,000 I/Os would still reach the backing devices',
+          'Predicted average response time: 0.0908 ms (hits at the cache device’s 85.0 µs', 'against 0.2 ms without the cache; exact replay (every request traced)', 'I/Os saved at 1.05 MB by replacement policy: LRU 95.0%, FIFO 95.0%, CLOCK 95.0%, ARC 95.0%, 2Q 95.0%, S3-FIFO 95.0%.']],
+        ['fr', ['Temps de réponse d’après la trace de blocs', '181–215 µs', 'Prédiction à partir de la trace de blocs', 'd’E/S économisées ; mesuré : ', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Aucun cache ne sert plus de 95,0 % des lectures', 'Courbes de taux d’échec par politique (lectures de la référence)',
+          'Périphérique du cache : SSD NVMe (Intel SSD DC P4500), 85,0 µs par succès de lecture', 'Temps de réponse moyen prédit : 0,0908 ms', 'rejeu exact (chaque requête tracée)']],
       ] as const) {
         const out = join(dir, `report-${lang}.html`);
         let err = '';
@@ -116,7 +110,7 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
       expect(err).toBe('');
       expect(code).toBe(0);
       const text = execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }).replace(/[\s\u00a0\u202f]+/gu, ' ');
-      for (const t of ['Prédiction à partir de la trace de blocs', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Courbe de taux d’échec', 'Temps de réponse d’après la trace de blocs']) expect(text, t).toContain(t);
+      for (const t of ['Prédiction à partir de la trace de blocs', 'Un cache de 410 ko sert 90,0 % des lectures.', 'Courbes de taux d’échec', 'Temps de réponse d’après la trace de blocs', 'Temps de réponse moyen prédit']) expect(text, t).toContain(t);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -12,6 +12,7 @@ import { estimateCaptureSize, plannedSamples, TRACE_BYTES_PER_REQUEST, traceByte
 import { guessBacking, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
 import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
 import { customTargetsOf } from '../src/renderer/wizard/targets-model.ts';
+import { choiceOf, defaultChoiceDraft, draftOfChoice, typed } from '../src/renderer/predict/choice.ts';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'samples', 'lab', 'lab-sample.capture');
 
@@ -97,7 +98,7 @@ describe('draft → plan', () => {
     const plan = toPlan(d, '  trial  ');
     expect(plan).toEqual({ name: 'trial', front: 'loop7', backing: ['loop6'], baselineSeconds: 20, warmupSeconds: 5, measureSeconds: 20, intervalMs: 1000, switch: { kind: 'manual' }, targets: 'generic', trace: false });
     expect(RunPlan.safeParse(plan).success).toBe(true);
-    const traced = toPlan({ ...d, trace: true }, 'traced');
+    const traced = toPlan({ ...d, trace: true, predict: false }, 'traced');
     expect(traced?.trace).toBe(true);
     expect(RunPlan.safeParse(traced).success).toBe(true);
     // A run saved before the option existed has no `trace`: still a valid plan (no trace).
@@ -233,5 +234,56 @@ describe('custom latency targets', () => {
     expect(back.custom).toEqual(d.custom);
     expect(parseDraft(JSON.stringify({ ...d, targets: 'pal' })).targets).toBe('pal');
     expect(parseDraft(JSON.stringify({ ...d, targets: 'nonsense' })).targets).toBe('generic');
+  });
+});
+
+describe('the cache to predict (the trace on)', () => {
+  const base = { ...defaultDraft(), front: 'loop7', backing: ['loop6'], baseline: { text: '20', unit: 's' as const }, warmup: { text: '5', unit: 's' as const }, measure: { text: '20', unit: 's' as const }, intervalMs: 1000 };
+
+  it('is asked when the trace is on: no size is a problem of the Plan step; a size and a preset go into the plan, which the contract accepts', () => {
+    expect(problems(base)).toEqual([]);
+    const traced = { ...base, trace: true };
+    expect(traced.predict).toBe(true);
+    expect(problems(traced)).toEqual([{ step: 'plan', field: 'prediction' }]);
+    expect(toPlan(traced, 'run')).toBeNull();
+    const choice = defaultChoiceDraft();
+    typed('fr', choice, 'size', '1,5');
+    choice.unit = 'GiB';
+    choice.device = 'sata-ssd';
+    const plan = toPlan({ ...traced, choice }, 'run');
+    expect(plan?.prediction).toEqual({ cacheBytes: 1.5 * 2 ** 30, cacheDevice: { preset: 'sata-ssd' } });
+    expect(RunPlan.safeParse(plan).success).toBe(true);
+    // without the trace nothing is predicted, whatever the fields hold
+    expect(toPlan({ ...base, choice }, 'run')?.prediction).toBeUndefined();
+    // unticked: a traced run without a prediction
+    expect(toPlan({ ...traced, predict: false }, 'run')?.prediction).toBeUndefined();
+    // the contract refuses a prediction without the trace
+    expect(RunPlan.safeParse({ ...plan, trace: false }).success).toBe(false);
+  });
+
+  it('a typed latency, read in the language it was typed in; each wrong field is named', () => {
+    const c = defaultChoiceDraft();
+    typed('en', c, 'size', '64');
+    c.unit = 'MiB';
+    c.device = 'typed';
+    expect(choiceOf(c)).toEqual({ ok: false, errors: { latency: 'latency-empty' } });
+    typed('fr', c, 'latency', '12,5');
+    expect(choiceOf(c)).toEqual({ ok: true, choice: { cacheBytes: 64 * 2 ** 20, cacheDevice: { latencyUs: 12.5 } } });
+    typed('en', c, 'size', 'lots');
+    typed('en', c, 'latency', '0');
+    expect(choiceOf(c)).toEqual({ ok: false, errors: { size: 'size-nan', latency: 'latency-range' } });
+    typed('en', c, 'size', '2');
+    c.unit = 'MiB';
+    typed('en', c, 'latency', '5');
+    expect(choiceOf({ ...c, sizeText: '0.001', size: 0.001 })).toEqual({ ok: false, errors: { size: 'size-range' } });
+  });
+
+  it('a stored draft keeps the choice; the dashboard starts from the stored prediction\'s size and device', () => {
+    const choice = { ...defaultChoiceDraft(), sizeText: '2', size: 2, unit: 'TiB' as const, device: 'ram' as const };
+    const d = parseDraft(JSON.stringify({ ...base, trace: true, predict: true, choice }));
+    expect(d.choice).toEqual(choice);
+    expect(parseDraft(JSON.stringify({ ...base, choice: { unit: 'PB', device: 'floppy', size: 'x' } })).choice).toEqual(defaultChoiceDraft());
+    expect(draftOfChoice('en', 1 << 20, { preset: 'nvme', readLatencyUs: 85 })).toEqual({ sizeText: '1', size: 1, unit: 'MiB', device: 'nvme', latencyText: '', latency: null });
+    expect(draftOfChoice('fr', 3 * 2 ** 30, { preset: 'typed', readLatencyUs: 12.5 })).toMatchObject({ sizeText: '3', unit: 'GiB', device: 'typed', latencyText: '12,5', latency: 12.5 });
   });
 });

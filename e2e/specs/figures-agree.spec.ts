@@ -208,3 +208,90 @@ test('a colour means one thing: each series has the same colour on the dashboard
   expect(windows.map((w) => w.color.toUpperCase())).toEqual(dist.map((d) => String(d.color).toUpperCase()));
   expect(windows[0]?.color).not.toBe(roleColour('backing'));
 });
+
+/**
+ * The load's shape (issue 17): reads/s, writes/s and aqu-sz per group and window (mean, p95, peak)
+ * and the request sizes read the same on the dashboard, in the PDF report and in analyze --json;
+ * the new time charts and the TCO charts keep the palette's meanings on screen and on paper.
+ */
+test('reads, writes, queue size and request sizes read the same on the dashboard, in the PDF and in analyze --json; their colours and the TCO charts\' are the report\'s', async ({ app, page }) => {
+  type Peak = { mean: number | null; p95: number | null; peak: number | null };
+  type Ops = { ios: number; percents: number[] } | null;
+  type Sizes = { devices: string[]; baseline: { fromCounters: { reads: Ops; writes: Ops }; fromTrace: unknown }; measure: { fromCounters: { reads: Ops; writes: Ops }; fromTrace: unknown } };
+  const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', SAMPLE, '--json'], { encoding: 'utf8' })) as {
+    readWriteQueue: Record<'front' | 'backing', { devices: string[]; baseline: Record<'readsPerSec' | 'writesPerSec' | 'aquSz', Peak>; measure: Record<'readsPerSec' | 'writesPerSec' | 'aquSz', Peak> } | null>;
+    requestSizes: Record<'front' | 'backing', Sizes | null>;
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-agree-shape-'));
+  try {
+    const pdf = join(dir, 'r.pdf');
+    execFileSync(process.execPath, [cli, 'report', SAMPLE, '--format', 'pdf', '--out', pdf, '--lang', 'en']);
+    const printed = norm(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }));
+    await page.goto(app.authUrl);
+    await page.getByTestId(TID.langSelect).selectOption('en');
+    await page.getByTestId(TID.homeSample).click();
+    await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+    const table = page.getByTestId(TID.dashReadWriteQueue);
+    const windowName = { baseline: 'Baseline (cache off)', measure: 'Measure (cache on)' } as const;
+    const figureName = { readsPerSec: 'Reads/s', writesPerSec: 'Writes/s', aquSz: 'Queue size (aqu-sz)' } as const;
+    for (const g of ['front', 'backing'] as const) {
+      const q = json.readWriteQueue[g];
+      if (q === null) continue;
+      for (const k of ['baseline', 'measure'] as const) {
+        for (const fig of ['readsPerSec', 'writesPerSec', 'aquSz'] as const) {
+          const s = q[k][fig];
+          const shown = [s.mean, s.p95, s.peak].map((v) => (v === null ? '' : fmtSig('en', v)));
+          // the dashboard: the engine's number in each cell, printed as the report prints it
+          const cells = await table.locator(`tr[data-group="${g}"][data-window="${k}"][data-figure="${fig}"] td.num`).allTextContents();
+          expect(cells.map(norm), `${g} ${k} ${fig} on the dashboard`).toEqual(shown);
+          // the PDF: the same row of the table "Reads, writes and queue size per window"
+          expect(printed, `${g} ${k} ${fig} in the PDF`).toContain(norm(`${windowName[k]} ${figureName[fig]} ${shown.join(' ')}`));
+        }
+      }
+    }
+    // request sizes: the I/Os counted of each group, window and operation, in the PDF's tables
+    for (const g of ['front', 'backing'] as const) {
+      const s = json.requestSizes[g];
+      if (s === null) continue;
+      const counted = [s.baseline.fromCounters.reads, s.measure.fromCounters.reads, s.baseline.fromCounters.writes, s.measure.fromCounters.writes].map((o) => (o === null ? '' : fmtSig('en', o.ios)));
+      expect(printed, `${g} I/Os counted`).toContain(norm(`I/Os counted ${counted.join(' ')}`));
+    }
+
+    // colours: the read/write and queue lines in their group's role colour, on screen and on paper
+    type Drawn = { label: string; role?: string; color: string };
+    const drawn = async (testId: string): Promise<Drawn[]> => JSON.parse((await page.getByTestId(testId).locator('canvas').getAttribute('data-series')) ?? '[]') as Drawn[];
+    const screenColour = new Map((await drawn(TID.chartQueue)).map((l) => [l.role, l.color.toUpperCase()]));
+    expect(screenColour.get('front')).not.toBe(screenColour.get('backing'));
+    for (const l of await drawn(TID.chartReadWrite)) expect(l.color.toUpperCase(), l.label).toBe(screenColour.get(l.role));
+
+    // the Planner's TCO charts: each configuration and cost item in one colour, the report's
+    await page.getByTestId(TID.navPlanner).click();
+    await expect(page.getByTestId(TID.plannerComparison)).toBeVisible();
+    await page.getByTestId(TID.plannerReset).click();
+    await expect(page.getByTestId(TID.plannerChartCumulative).locator('canvas')).toHaveAttribute('data-series', /color/u);
+    const plannerColours = async (testId: string): Promise<Map<string, string>> => new Map((await drawn(testId)).map((l) => [norm(l.label), String(l.color).toUpperCase()]));
+    const configs = await plannerColours(TID.plannerChartCumulative);
+    const costs = await plannerColours(TID.plannerChartCosts);
+    // with a cache bluish green, without one vermillion, whatever their order
+    expect([...configs.values()].every((c) => c === '#009E73' || c === '#D55E00')).toBe(true);
+    expect(new Set(costs.values()).size).toBe(costs.size);
+
+    await page.getByTestId(TID.navExport).click();
+    await page.getByTestId(TID.exportTco).check();
+    const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+    const legend = async (figureId: string): Promise<Map<string, string>> => {
+      const items = preview.locator(`figure[data-figure="${figureId}"] ul.legend li`);
+      await expect(items.first()).toBeVisible({ timeout: 30_000 });
+      const out = new Map<string, string>();
+      for (let i = 0; i < (await items.count()); i++) out.set(norm((await items.nth(i).textContent()) ?? ''), ((await items.nth(i).locator('rect').first().getAttribute('fill')) ?? '').toUpperCase());
+      return out;
+    };
+    expect(await legend('tco-cumulative')).toEqual(configs);
+    expect(await legend('tco-costs')).toEqual(costs);
+    // the report's read/write lines: the same two role colours as the dashboard's
+    const rw = await legend('rw-time');
+    for (const [name, colour] of rw) expect(colour, name).toBe(name.includes('(front)') ? screenColour.get('front') : screenColour.get('backing'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

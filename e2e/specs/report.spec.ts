@@ -32,7 +32,8 @@ test('the Export screen previews the report live and exports a PDF with progress
   await expect(preview.locator('[data-section="summary"] h2')).toHaveText('Executive summary');
   // The preview is styled (the screen adopts the report's stylesheet): the section title is the accent blue.
   await expect(preview.locator('[data-section="summary"] h2')).toHaveCSS('color', 'rgb(11, 83, 148)');
-  await expect(preview.locator('svg.chart')).toHaveCount(5);
+  // IOPS, the two response times, reads and writes, queue size, read and write request sizes, matched hours, distribution
+  await expect(preview.locator('svg.chart')).toHaveCount(9);
 
   await page.getByTestId(`${TID.exportCover}-customer`).fill(XSS);
   await expect(preview.locator('.cover dl')).toContainText(XSS);

@@ -420,10 +420,14 @@ async function readableText(page: Page): Promise<string> {
         if (parent.tagName !== 'OPTION' && !parent.checkVisibility()) continue;
         parts.push(n.textContent ?? '');
       }
+      // A label may quote data shown elsewhere on the page ('Open <run name>'): the data's text,
+      // as its translate="no" element shows it, is not text of ours in the label either.
+      const data = Array.from(doc.querySelectorAll('[translate="no"]'), (e) => e.textContent?.trim() ?? '').filter((t) => t.length > 0).sort((a, b) => b.length - a.length);
       for (const e of Array.from(doc.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
         if (isData(e)) continue;
         for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
-          const v = e.getAttribute(a);
+          let v = e.getAttribute(a);
+          for (const d of data) v = v?.split(d).join(' ') ?? null;
           if (v) parts.push(v);
         }
       }

@@ -3,10 +3,12 @@
  * built in a private folder, fio reads a small hot set of the front device in the background,
  * and a person goes Home → New analysis → picks the lab's front and backing devices → the
  * manual switch → a short plan (20 s baseline, 5 s warm-up, 20 s measure, 1 s samples) →
- * Start. The Live screen asks for the switch; the spec switches the lab's cache on
- * (`lab switch on`) and confirms in the UI; the progress reaches 100 %; the results show
+ * the block trace with the cache to predict (the lab's 64 MiB on the RAM preset: the lab's cache
+ * is the page cache) → Start. The Live screen asks for the switch and, once the baseline has
+ * ended, shows the prediction the supervisor made from its trace; the spec switches the lab's
+ * cache on (`lab switch on`) and confirms in the UI; the progress reaches 100 %; the results show
  * I/Os saved above 90 %, with exactly the figure `cacheproof analyze --json` gives for that
- * capture. The lab is torn down even when the test fails.
+ * capture, and the prediction beside it. The lab is torn down even when the test fails.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -100,11 +102,21 @@ test.describe('guided analysis on the lab', () => {
       // Optional block trace: on, with its size per I/O stated.
       await expect(page.getByTestId(TID.wizTraceSize)).toContainText('bytes per I/O');
       await page.getByTestId(TID.wizTrace).check();
+      // With the trace, the cache to predict is asked: Next waits for its size, and says so.
+      await expect(page.getByTestId(TID.wizPredict)).toBeChecked();
+      await expect(page.getByTestId(TID.wizPredictChoice)).toBeVisible();
+      await expect(page.getByTestId(TID.wizardNext)).toBeDisabled();
+      await expect(page.getByTestId(TID.wizardNextWhy)).toHaveText('Give the cache to predict (its size and device), or untick the prediction.');
+      await expect(page.getByTestId(`${TID.wizPredictChoice}-size`)).toHaveAttribute('aria-invalid', 'true');
+      await page.getByTestId(`${TID.wizPredictChoice}-size`).fill('64');
+      await page.getByTestId(`${TID.wizPredictChoice}-unit`).selectOption('MiB');
+      await page.getByTestId(`${TID.wizPredictChoice}-device`).selectOption('ram');
       await page.getByTestId(TID.wizardNext).click();
       // 4 Review and start.
       await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'review');
       await expect(page.getByTestId(TID.wizSummary)).toContainText(front);
       await expect(page.getByTestId(TID.wizSummary)).toContainText('A block trace of every request is recorded too');
+      await expect(page.getByTestId(TID.wizSummary)).toContainText('When the baseline ends, a 67.1 MB cache on RAM (DDR4-3200 RDIMM) (0.20 µs a hit) is predicted from its trace.');
       await page.getByTestId(TID.wizName).fill('Lab guided run');
       await page.getByTestId(TID.wizardNext).click();
 
@@ -114,6 +126,7 @@ test.describe('guided analysis on the lab', () => {
       const live = page.getByTestId(TID.live);
       await expect(live).toHaveAttribute('data-state', 'running');
       await expect(live).toHaveAttribute('data-phase', 'baseline');
+      await expect(page.getByTestId(TID.livePrediction)).toHaveAttribute('data-state', 'waiting');
       await expect(page.getByTestId(TID.liveTitle)).toHaveText('Run: Lab guided run');
       await expect(page.getByTestId(`${TID.liveChartIops}-summary`)).toContainText(`${front} (front) latest`);
       await expect(page.getByTestId(`${TID.liveChartIops}-summary`)).toContainText(`${backing} (backing) latest`);
@@ -121,6 +134,9 @@ test.describe('guided analysis on the lab', () => {
       // The switch is due: switch the lab's cache on, then confirm in the UI.
       await expect(page.getByTestId(TID.liveSwitchCta)).toBeVisible({ timeout: 45_000 });
       await expect(live).toHaveAttribute('data-state', 'waiting-switch');
+      // the supervisor predicts from the baseline's trace once it has ended (5 s later)
+      await expect(page.getByTestId(TID.livePrediction)).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+      await expect(page.getByTestId(TID.livePrediction)).toContainText('Predicted from the baseline’s trace: a 67.1 MB cache on RAM (DDR4-3200 RDIMM) would save');
       execFileSync(probe, ['lab', 'switch', 'on', '--dir', labDir], { stdio: 'pipe' });
       await page.getByTestId(TID.liveConfirmSwitch).click();
       await expect(page.getByTestId(TID.liveSwitchRecorded)).toHaveText(/^Switch recorded at \d\d:\d\d:\d\d UTC\./);
@@ -152,6 +168,14 @@ test.describe('guided analysis on the lab', () => {
       expect(analysis.mode).toBe('front-and-backing');
       const saved = analysis.benefit.iosSavedPercent.value;
       expect(saved).toBeGreaterThan(90);
+      // the prediction the supervisor stored, beside the measured figure: the CLI's numbers
+      const predicted = (JSON.parse(execFileSync(process.execPath, [cli, 'analyze', capture, '--json'], { encoding: 'utf8' })) as {
+        prediction: { fromTrace: { cacheBytes: number; iosSavedPercent: number; cacheDevice: { preset: string } | null } | null };
+      }).prediction.fromTrace;
+      expect(predicted?.cacheBytes).toBe(64 * 1024 * 1024);
+      expect(predicted?.cacheDevice?.preset).toBe('ram');
+      await expect(page.getByTestId(TID.dashPredictionCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(predicted?.iosSavedPercent));
+      await expect(page.getByTestId(TID.dashCacheDevice)).toHaveAttribute('data-preset', 'ram');
       const card = page.getByTestId(TID.cardIosSaved);
       await expect(card.locator('.value')).toHaveText(pct(saved));
       await expect(card).toContainText(count(analysis.benefit.iosToBacking.before));

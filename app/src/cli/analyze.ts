@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
+import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
 import { scopeToHost } from '../host/capture/scope.ts';
@@ -119,6 +120,13 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
       predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
       difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
     }));
+    const signed = (v: number | null): string => (v === null ? t('na') : `${v >= 0 ? '+' : '−'}${sig(Math.abs(v))}`);
+    const bc = p.backingComparison;
+    if (bc.predictedPerSecond !== null) lines.push(t('predictedBacking', { predicted: sig(bc.predictedPerSecond), measured: sig(bc.measuredPerSecond), difference: signed(bc.differencePerSecond) }));
+    const rc = p.responseComparison;
+    if (rc.predictedMs !== null && p.responseTime !== null) {
+      lines.push(t('predictedResponse', { predicted: sig(rc.predictedMs), hit: sig(p.responseTime.hitUs), measured: sig(rc.measuredMs), difference: signed(rc.differenceMs) }));
+    }
   }
   const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
   lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
@@ -169,9 +177,14 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     throw err;
   }
   let result;
+  const helper = summariesHelper(capture, analysisWorkerPath());
   try {
     const host = flags.get('--host');
-    result = analyze(scopeToHost(capture, typeof host === 'string' ? host : undefined).data, options);
+    // one host of a fleet: its devices alone (the second thread, which reads the devices by the
+    // file's names, is for the whole capture only)
+    result = typeof host === 'string'
+      ? analyze(scopeToHost(capture, host).data, options)
+      : analyze(capture.data, options, { summariesElsewhere: helper.hook });
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof analyze: ${err.message}\n`);
@@ -179,6 +192,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     }
     throw err;
   } finally {
+    helper.release();
     capture.close();
   }
   if (!result.ok) {

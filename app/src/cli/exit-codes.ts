@@ -43,6 +43,8 @@ export const EXIT_OF_ERROR = {
   'import-job-not-found': EXIT.internal,
   'import-unreachable': EXIT.unavailable,
   'fleet-not-found': EXIT.mismatch,
+  'predict-refused': EXIT.badInput,
+  'predict-job-not-found': EXIT.internal,
   internal: EXIT.internal,
   network: EXIT.internal,
 } as const satisfies Record<ErrorCode, ExitCode>;

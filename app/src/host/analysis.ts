@@ -3,7 +3,7 @@
  * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
  * bucketing (one implementation of each figure and series).
  */
-import { analyze, bucketSums, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
+import { analyze, bucketSums, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeHooks, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts
 import { writeFileAtomicSync } from './atomic-write.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from './capture/columnar.ts';
 import { analysisWorkerPath } from './worker-path.ts';
+import { summariesHelper } from './summaries-thread.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
@@ -84,7 +85,8 @@ function analysisFailure(path: string, phases: readonly { name: string }[], opti
  * once and dropped, so that memory depends on the devices and hours, not on the rows. The same
  * view as {@link buildAnalysisView} on the capture read whole.
  */
-export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: (c: DeviceColumns) => void): HostView {
+export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMeta, options: AnalyzeOptions = {}, onDevice?: (c: DeviceColumns) => void,
+  summariesElsewhere?: AnalyzeHooks['summariesElsewhere']): HostView {
   const extents = capture.data.source?.devices ?? [];
   if (extents.every((d) => d.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
   const chartDevices = chartDevicesOf(capture.data.devices, extents.map((e) => ({ device: e.device, n: e.n })));
@@ -110,6 +112,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
       if (reportPlan.grid !== null && reportWanted.has(c.device)) reportSums.set(c.device, bucketSums(c, reportPlan.grid));
       onDevice?.(c);
     },
+    ...(summariesElsewhere === undefined ? {} : { summariesElsewhere }),
   });
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
   const lines = linesOfSums(plan.grid, sums, chartDevices.map((d) => d.name), [{ group: 'front', devices: groups.front }, { group: 'backing', devices: groups.backing }]);
@@ -124,7 +127,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
     result,
     ...chartSeriesOf(lines, chartDevices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
-    reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes),
+    reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes, groups),
   };
 }
 
@@ -143,12 +146,12 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
     result,
     ...buildSeriesView(capture, result.devices),
     phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
-    reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices)),
+    reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices), undefined, result.devices),
   };
 }
 
 /** Bump when the cached view's shape changes in a way the app version does not capture. */
-export const VIEW_CACHE_FORMAT = 2;
+export const VIEW_CACHE_FORMAT = 3;
 /** Finished analyses kept in the cache (the least recently written go first). */
 export const VIEW_CACHE_ENTRIES = 16;
 
@@ -289,8 +292,18 @@ export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha
     const total = scoped.data.source?.devices.length ?? 0;
     let done = 0;
     // The analysis runs while the hash worker reads the file on another thread (a capture read from
-    // its interval blocks is analysed sooner than it is hashed); the view gets the hash after.
-    const view = { ...buildAnalysisViewStreamed(scoped, { ...meta, sha256: '' }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total })), fromCache: false };
+    // its interval blocks is analysed sooner than it is hashed); the view gets the hash after. Most
+    // devices' window summaries are computed on a second thread meanwhile (host/summaries-thread.ts),
+    // except for one host of a fleet capture: that thread re-opens the capture and reads the
+    // devices by the names the file gives them, not by the host's own names.
+    const helper = meta.host === undefined ? summariesHelper(capture, analysisWorkerPath()) : null;
+    let built: HostView;
+    try {
+      built = buildAnalysisViewStreamed(scoped, { ...meta, sha256: '' }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total }), helper?.hook);
+    } finally {
+      helper?.release();
+    }
+    const view = { ...built, fromCache: false };
     view.captureSha256 = await hashing;
     return { view, capture };
   } catch (err) {

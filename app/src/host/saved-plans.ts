@@ -50,3 +50,18 @@ export async function savePlan(dir: string, captureSha256: string, scenario: unk
   await mkdir(dir, { recursive: true });
   await writeFileAtomic(file, `${JSON.stringify(scenario, null, 2)}\n`);
 }
+
+/**
+ * The capture changed from `beforeSha256` to `afterSha256` through the app itself (a prediction
+ * stored in its `meta`, nothing measured changed): its saved scenario moves to the new hash, and
+ * a `measuredFrom` naming the old hash names the new one, so the Planner and the report keep it.
+ */
+export async function carrySavedPlan(dir: string, beforeSha256: string, afterSha256: string): Promise<void> {
+  if (beforeSha256 === afterSha256) return;
+  const saved = await loadSavedPlan(dir, beforeSha256);
+  if (saved === null) return;
+  const from = saved['measuredFrom'] as { captureSha256?: unknown } | undefined;
+  const scenario = from !== undefined && from.captureSha256 === beforeSha256 ? { ...saved, measuredFrom: { ...from, captureSha256: afterSha256 } } : saved;
+  await savePlan(dir, afterSha256, scenario);
+  await savePlan(dir, beforeSha256, null);
+}

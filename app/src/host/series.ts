@@ -28,7 +28,7 @@ export function chartSeriesOf(lines: ChartLines, devices: readonly { name: strin
   return {
     series: lines.devices.map(({ device, line }) => ({ device, role: role.get(device) ?? 'other', t: line.t, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps })),
     groupSeries: lines.groups.map(({ group, devices: present, line }) => ({
-      group: group as GroupSeries['group'], devices: present, t: line.t, iops: line.iops, readIops: line.readIops, writeIops: line.writeIops, latencyMs: line.latencyMs, mbps: line.mbps,
+      group: group as GroupSeries['group'], devices: present, t: line.t, iops: line.iops, readIops: line.readIops, writeIops: line.writeIops, latencyMs: line.latencyMs, mbps: line.mbps, aquSz: line.aquSz,
     })),
   };
 }

@@ -14,7 +14,8 @@ import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { withMeasuredFrom } from '@cacheproof/engine/plan';
 import { prefilledScenarioOf } from './plan.ts';
-import { loadSavedPlan, savePlan } from './saved-plans.ts';
+import { carrySavedPlan, loadSavedPlan, savePlan } from './saved-plans.ts';
+import { predictHandlers } from './predict.ts';
 import catalogJson from '../../../samples/catalog/drives.json';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import type { AnalysisReport } from '@cacheproof/engine';
@@ -45,6 +46,8 @@ export interface OpenedAnalysis {
   options: AnalyzeOptions;
   /** Within a fleet capture, the host analysed alone. */
   host?: string;
+  /** The name the view was opened with (a run's name, else the file's). */
+  name?: string;
 }
 
 async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string): Promise<AnalysisView> {
@@ -58,7 +61,7 @@ async function open(path: string, isSample: boolean, opened: Map<string, OpenedA
     host,
   }, options);
   // The options are remembered with the path, so that the report and the Planner's prefill show this view's figures.
-  opened.set(id, { path: full, options: { ...options }, ...(host === undefined ? {} : { host }) });
+  opened.set(id, { path: full, options: { ...options }, name: view.name, ...(host === undefined ? {} : { host }) });
   return view;
 }
 
@@ -98,9 +101,20 @@ export function createHandlers(ctx: HostContext): Handlers {
   };
   const fleets = new FleetSessions(sessions);
   const imports = importHandlers({ probe: ctx.probe, dataDir: ctx.dataDir ?? dataDir() });
+  const predictions = predictHandlers({
+    probe: ctx.probe,
+    analysisOf: (id) => {
+      const a = opened.get(id);
+      return a === undefined ? null : { path: a.path, options: a.options, isSample: ctx.sample !== null && resolve(ctx.sample) === a.path };
+    },
+    reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name),
+    shaOf: captureShaOf,
+    captureChanged: (before, after) => carrySavedPlan(plansDir, before, after),
+  });
   return {
     ...reports,
     ...imports,
+    ...predictions,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
@@ -145,6 +159,8 @@ export function createHandlers(ctx: HostContext): Handlers {
     'run.stop': async ({ runId }) => runs.stop(runId),
     'run.resume': async ({ runId }) => runs.resume(runId),
     'run.open': async ({ runId }) => {
+      // the plan's prediction, when due, is in the capture before it is analysed
+      await runs.settlePrediction(runId);
       const run = runs.forOpen(runId);
       const view = await open(run.capture, false, opened, sessions, run.options, run.name);
       if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));

@@ -70,7 +70,10 @@ function columns(chart: Chart): Column[] {
       }
       return [j, p === null || p === undefined || !Number.isFinite(Number(p)) ? null : Number(p)];
     });
-    const color = typeof ds.borderColor === 'string' ? ds.borderColor : typeof ds.backgroundColor === 'string' ? ds.backgroundColor : '#000000';
+    // a line is its stroke; a bar its fill (a lighter fill with a border keeps its fill in the SVG)
+    const bar = (chart.config as { type?: string }).type === 'bar';
+    const stroke = typeof ds.borderColor === 'string' ? ds.borderColor : null, fill = typeof ds.backgroundColor === 'string' ? ds.backgroundColor : null;
+    const color = (bar ? fill ?? stroke : stroke ?? fill) ?? '#000000';
     const dash = (ds as { borderDash?: number[] }).borderDash;
     out.push({ label: ds.label ?? `#${i + 1}`, axis: (ds as { yAxisID?: string }).yAxisID ?? 'y', color, dashed: Array.isArray(dash) && dash.length > 0, points });
   });

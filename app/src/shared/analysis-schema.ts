@@ -51,7 +51,7 @@ const WindowSummary = z.object({
     aquSz: numOrNull, readSharePercent: numOrNull, reasons: Reasons,
   }),
   percentiles: z.object({
-    iops: Distribution.nullable(), mbps: Distribution.nullable(), awaitMs: Distribution.nullable(), rAwaitMs: Distribution.nullable(),
+    iops: Distribution.nullable(), readsPerSec: Distribution.nullable(), writesPerSec: Distribution.nullable(), mbps: Distribution.nullable(), awaitMs: Distribution.nullable(), rAwaitMs: Distribution.nullable(),
     wAwaitMs: Distribution.nullable(), utilPercent: Distribution.nullable(), aquSz: Distribution.nullable(), reasons: Reasons,
   }),
 });
@@ -123,6 +123,26 @@ const EngineStats = z.object({
   samples: num,
 });
 
+// The load's shape per role and window (engine/src/benefit/workload-shape.ts; docs/analyze-json.md § readWriteQueue, § requestSizes)
+const PeakStat = z.object({
+  unit: z.enum(['1/s', 'requests']),
+  method: z.enum(['reads-per-second', 'writes-per-second', 'weighted-ms-per-ms']),
+  mean: numOrNull, p95: numOrNull, peak: numOrNull, n: num, reasons: Reasons,
+});
+const WIN_KEYS = ['baseline', 'measure'] as const;
+const RwqWindow = z.object({
+  window: z.enum(WIN_KEYS), start: z.string(), end: z.string(),
+  readsPerSec: PeakStat, writesPerSec: PeakStat, readSharePercent: numOrNull, aquSz: PeakStat, reasons: Reasons,
+});
+const RwqGroup = z.object({ devices: z.array(z.string()), baseline: RwqWindow, measure: RwqWindow });
+const OpSizes = z.object({ ios: num, meanBytes: num, counts: z.array(num), percents: z.array(num) });
+const SizeDistribution = z.object({ method: z.enum(['interval-average', 'block-trace']), reads: OpSizes.nullable(), writes: OpSizes.nullable(), reasons: Reasons });
+const SizesWindow = z.object({
+  window: z.enum(WIN_KEYS), start: z.string(), end: z.string(),
+  fromCounters: SizeDistribution, fromTrace: SizeDistribution.extend({ sampleRate: num }).nullable(), reasons: Reasons,
+});
+const SizesGroup = z.object({ devices: z.array(z.string()), baseline: SizesWindow, measure: SizesWindow });
+
 const MODES = ['front-and-backing', 'backing-only'] as const;
 const optionOrPhase = z.enum(['option', 'phase']);
 
@@ -187,6 +207,14 @@ export const AnalysisReportSchema = z.object({
     method: z.literal('type-7 percentiles of per-interval await'),
     baseline: Distribution.nullable(),
     measure: Distribution.nullable(),
+    reasons: Reasons,
+  }),
+  readWriteQueue: z.object({ stats: z.literal('mean-ratio-of-sums; p95-type-7; peak-max'), front: RwqGroup.nullable(), backing: RwqGroup, reasons: Reasons }),
+  requestSizes: z.object({
+    unit: z.literal('bytes'),
+    buckets: z.array(z.object({ lowBytes: num, highBytes: num.exactOptional() })),
+    front: SizesGroup.nullable(),
+    backing: SizesGroup,
     reasons: Reasons,
   }),
   drift: Drift,

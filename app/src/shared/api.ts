@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -55,6 +55,10 @@ export interface CacheProofApi {
   /** Starts importing a log into a new capture; returns the job id to poll. */
   startImport(request: ImportRequest): Promise<Result<string>>;
   importProgress(jobId: string): Promise<Result<ImportProgress>>;
+  /** Predicts a cache from an open analysis's block trace (the probe, `predict --store`); returns the job id to poll. */
+  startPrediction(analysisId: string, choice: PredictionChoice): Promise<Result<string>>;
+  /** A prediction job's progress; once done, the analysis with its new prediction. */
+  predictionProgress(jobId: string): Promise<Result<PredictProgress>>;
 }
 
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
@@ -126,5 +130,10 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
       return r.ok ? { ok: true, value: r.value.jobId } : r;
     },
     importProgress: (jobId) => call('import.progress', { jobId }),
+    startPrediction: async (analysisId, choice) => {
+      const r = await call('predict.start', { analysisId, choice });
+      return r.ok ? { ok: true, value: r.value.jobId } : r;
+    },
+    predictionProgress: (jobId) => call('predict.progress', { jobId }),
   };
 }

@@ -151,8 +151,41 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   // x axis
   const maxLabels = Math.max(1, Math.floor(pw / 58));
   const every = Math.max(1, Math.ceil(xTicks.length / maxLabels));
+  // Category names longer than their band wrap on two lines, in the largest of 10, 9 and 8 px at
+  // which every name fits (then the last line is cut): "Cache drive or RAM price" never runs into
+  // its neighbour.
+  const wrapAt = (label: string, chars: number): string[] => {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of label.split(' ')) {
+      if (line !== '' && line.length + 1 + word.length > chars) {
+        lines.push(line);
+        line = word;
+      } else line = line === '' ? word : `${line} ${word}`;
+    }
+    lines.push(line);
+    return lines;
+  };
+  const catLabels = categories.length === 0 ? null : (() => {
+    const names = xTicks.map((t) => t.label);
+    const fits = (n: string): boolean => n.length * 5.8 <= bandW - 4;
+    // names that fit, or one word too long for its band (hours: every other label is drawn, below)
+    if (names.every(fits) || names.some((n) => !fits(n) && !n.includes(' '))) return null;
+    for (const px of [10, 9, 8]) {
+      const chars = Math.max(4, Math.floor((bandW - 4) / (px * 0.58)));
+      const wrapped = names.map((n) => wrapAt(n, chars));
+      if (px === 8 || wrapped.every((w) => w.length <= 2 && w.every((l) => l.length <= chars))) {
+        return { px, lines: wrapped.map((w) => (w.length <= 2 ? w : [w[0] as string, `${w.slice(1).join(' ').slice(0, chars - 1)}…`]).map((l) => (l.length > chars ? `${l.slice(0, chars - 1)}…` : l))) };
+      }
+    }
+    return null;
+  })();
   xTicks.forEach((t, i) => {
     out.push(`<line x1="${f1(t.x)}" x2="${f1(t.x)}" y1="${M.top + ph}" y2="${M.top + ph + 4}" stroke="#888" stroke-width="0.8"/>`);
+    if (catLabels !== null) {
+      (catLabels.lines[i] ?? []).forEach((l, k) => out.push(text(t.x, M.top + ph + 14 + (catLabels.px + 1) * k, l, `text-anchor="middle" fill="#333" font-size="${catLabels.px}"`)));
+      return;
+    }
     if (i % every !== 0) return;
     const label = t.label.length > 22 ? `${t.label.slice(0, 21)}…` : t.label;
     // Labels near the plot's edges are anchored inwards so that they stay inside the drawing.

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CALENDAR_DATE_RANGE, isCalendarDateText } from './calendar.ts';
 import { AnalysisReportSchema, DeviceRoleSchema, WorkloadProfileSchema } from './analysis-schema.ts';
+import { PredictionChoice, PredictJobState, PredictRequest, RunPrediction } from './contract-predict.ts';
 
 const Empty = z.object({}).strict();
 
@@ -55,6 +56,8 @@ export const AnalysisView = z.object({
       writeIops: z.array(z.number().nullable()),
       latencyMs: z.array(z.number().nullable()),
       mbps: z.array(z.number().nullable()),
+      /** Average queue size (aqu-sz, requests): Σ weighted ms ÷ Σ Δt ms per device, added over the group; absent from older hosts. */
+      aquSz: z.array(z.number().nullable()).optional(),
     }),
   ).optional(),
   phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),
@@ -200,7 +203,9 @@ export const RunPlan = z.object({
    * Absent in runs started before the option existed: no trace.
    */
   trace: z.boolean().optional(),
-}).strict().refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
+  /** With the trace: the cache predicted from the baseline's trace when the baseline ends (the supervisor runs `predict --store`). */
+  prediction: PredictionChoice.optional(),
+}).strict().refine((p) => p.prediction === undefined || p.trace === true, { message: 'a prediction needs the block trace', path: ['prediction'] }).refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
   .refine((p) => p.customTargets?.warnMs === undefined || p.customTargets.warnMs < Math.min(p.customTargets.readMs, p.customTargets.writeMs), { message: 'the warning level must be below both targets', path: ['customTargets', 'warnMs'] });
 export type RunPlan = z.infer<typeof RunPlan>;
 
@@ -237,6 +242,8 @@ export const RunStatus = z.object({
   trace: z.object({ requests: z.number(), lost: z.number() }).nullable(),
   /** The cache engine the probe switches (runs with an adapter), or null (manual switch). */
   engine: RunEngine.nullable(),
+  /** The prediction from the baseline's trace the plan asks for, or null when it asks for none. */
+  prediction: RunPrediction.nullable(),
 });
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -337,6 +344,11 @@ import { FleetRequest, FleetView } from './contract-fleet.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */
 const CaptureScope = z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict();
+export { CACHE_DEVICE_IDS, CACHE_DEVICE_PRESETS, CACHE_POLICIES, PREDICT_STAGES, PredictionChoice, PredictRequest, predictArgs, RunPrediction, type CacheDevicePreset, type CacheDeviceId, type CachePolicy, type PredictStage } from './contract-predict.ts';
+
+/** A prediction job's progress; once done, the analysis of the capture with its new prediction. */
+export const PredictProgress = PredictJobState.extend({ view: AnalysisView.nullable() });
+export type PredictProgress = z.infer<typeof PredictProgress>;
 
 /** Channel map: name → request and reply schemas. */
 export const CHANNELS = {
@@ -412,6 +424,10 @@ export const CHANNELS = {
   'import.start': { request: ImportRequest, reply: z.object({ jobId: z.string() }) },
   /** An import job's progress; once done, the capture's path (a failed job answers with its error). */
   'import.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: ImportProgress },
+  /** Runs `cacheproof-probe predict --store` on an open analysis's traced capture; poll `predict.progress`. */
+  'predict.start': { request: PredictRequest, reply: z.object({ jobId: z.string() }) },
+  /** A prediction job's progress; once done, the capture analysed again with its new prediction (a failed job answers with its error once). */
+  'predict.progress': { request: z.object({ jobId: z.string().min(1).max(64) }).strict(), reply: PredictProgress },
 } as const;
 
 export type Channel = keyof typeof CHANNELS;
@@ -472,6 +488,9 @@ export const ERROR_CODES = [
   'import-unreachable',
   /** A host that is not one of the fleet capture's (meta `fleet`), or a capture or folder that holds no fleet. */
   'fleet-not-found',
+  /** The probe refused to predict: no block trace in the baseline, a baseline not ended, a size it cannot use (its sentence says which). */
+  'predict-refused',
+  'predict-job-not-found',
   'internal',
   /** The renderer's HTTP transport lost the browser host (never sent by the host). */
   'network',

@@ -5,7 +5,7 @@
  * are checked against the engine's types at compile time, as in analysis-schema.ts.
  */
 import { z } from 'zod';
-import type { NullReason, PredictionReport, PredictionSection, StoredPrediction, StoredTraceLatency, TraceLatencySection } from '@cacheproof/engine';
+import type { BackingComparison, NullReason, PredictionReport, PredictionSection, ResponseComparison, StoredPrediction, StoredTraceLatency, TraceLatencySection } from '@cacheproof/engine';
 import type { Same } from './analysis-schema.ts';
 
 const num = z.number();
@@ -34,12 +34,36 @@ const fields = {
   notes: z.array(z.string()),
 };
 
-/** `meta.prediction` as the probe writes it (other keys it writes, such as `skippedReasons`, are not read). */
+const count = z.number().nonnegative();
+const curve = z.array(z.object({ bytes, readHitRatio: ratio, iosSavedPercent: percent }));
+const CacheDevice = z.object({
+  preset: z.string(), label: z.string().nullable(), readLatencyUs: z.number().positive(),
+  source: z.string().nullable(), url: z.string().nullable(), date: z.string().nullable(), basis: z.string().nullable(),
+});
+const FrontIos = z.object({ reads: count, writes: count, total: count, seconds: count, perSecond: count.nullable() });
+const BackingIos = z.object({ readMisses: count, writes: count, total: count, perSecond: count.nullable(), uncertainty: count, perSecondUncertainty: count.nullable() });
+const ResponseTime = z.object({
+  predictedUs: count, uncertaintyUs: count, baselineUs: count, hitUs: z.number().positive(), missUs: count.nullable(),
+  hitShare: ratio, requests: bytes, withoutCompletion: bytes, method: z.string(),
+});
+const PolicyCurve = z.object({ policy: z.string(), method: z.string(), readHitRatio: ratio, iosSavedPercent: percent, curve });
+const SizeStep = z.object({ bytes, iosSavedPercent: percent });
+
+/**
+ * `meta.prediction` as the probe writes it (other keys it writes, such as `skippedReasons`, are
+ * not read). The fields from `cacheDevice` on are absent from a prediction of an older probe.
+ */
 export const StoredPredictionSchema = z.object({
   ...fields,
   windowStartUtcMs: num,
   windowEndUtcMs: num,
   sizeAnswers: z.array(z.object({ readHitPercent: percent, bytes: bytes.nullable() })),
+  cacheDevice: CacheDevice.nullable().optional(),
+  frontIos: FrontIos.optional(),
+  backingIos: BackingIos.optional(),
+  responseTime: ResponseTime.nullable().optional(),
+  policies: z.array(PolicyCurve).optional(),
+  sizeSteps: z.array(SizeStep).optional(),
 });
 
 /**
@@ -54,8 +78,22 @@ export function predictionSectionSchema(reasons: z.ZodType<Record<string, NullRe
     windowEnd: z.string(),
     sizeAnswers: z.array(z.object({ readHitPercent: percent, bytes })),
     maxReadHitPercent: percent,
+    maxIosSavedPercent: percent,
+    cacheDevice: CacheDevice.nullable(),
+    frontIos: FrontIos.nullable(),
+    backingIos: BackingIos.nullable(),
+    responseTime: ResponseTime.nullable(),
+    policies: z.array(PolicyCurve),
+    sizeSteps: z.array(SizeStep),
     measuredIosSavedPercent: num.nullable(),
     differencePp: num.nullable(),
+    backingComparison: z.object({
+      predictedPerSecond: num.nullable(), measuredPerSecond: num.nullable(), differencePerSecond: num.nullable(), differencePercent: num.nullable(),
+      predictedFrontPerSecond: num.nullable(), measuredFrontPerSecond: num.nullable(), workloadPartPerSecond: num.nullable(), hitSharePartPerSecond: num.nullable(), reasons,
+    }) satisfies z.ZodType<BackingComparison>,
+    responseComparison: z.object({
+      predictedMs: num.nullable(), measuredMs: num.nullable(), differenceMs: num.nullable(), hitSharePartMs: num.nullable(), otherPartMs: num.nullable(), reasons,
+    }) satisfies z.ZodType<ResponseComparison>,
     reasons,
   });
   return z.object({ fromTrace: report.nullable(), reasons });

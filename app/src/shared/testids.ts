@@ -37,8 +37,6 @@ export const TID = {
   dashPredictionCompare: 'dash-prediction-compare',
   /** The miss-ratio curve's chart box; its text summary is `${id}-summary`. */
   chartMrc: 'chart-mrc',
-  /** The size answer: a select of read shares (`${id}-target`) and the sentence. */
-  dashSizeAnswer: 'dash-size-answer',
   /** Response time from the block trace: a table, rows carry data-device, data-window, data-op. */
   dashTraceLatency: 'dash-trace-latency',
   dashDrift: 'dash-drift',
@@ -184,6 +182,16 @@ export const TID = {
   homeRecentError: 'home-recent-error',
   /** The dashboard's per-device table (rows carry data-device and data-window). */
   dashDevices: 'dash-devices',
+  /** Reads and writes per second over both windows (a time chart like chartIops; summary `${id}-summary`). */
+  chartReadWrite: 'chart-read-write',
+  /** The average queue size (aqu-sz) over both windows. */
+  chartQueue: 'chart-queue',
+  /** Reads/s, writes/s, read share and aqu-sz per group and window: rows carry data-group, data-window, data-figure; cells data-field mean, p95, peak. */
+  dashReadWriteQueue: 'dash-read-write-queue',
+  /** The request-size distribution (a bar chart; its canvas carries the drawn shares in data-values). */
+  chartSizes: 'chart-request-sizes',
+  /** The group and operation the request-size chart shows (`front:reads`, `backing:writes`, …). */
+  dashSizesShow: 'dash-sizes-show',
   /** The progress line of a capture being opened (data-stage read or analyze) and its Stop button. */
   openProgress: 'open-progress',
   openCancel: 'open-cancel',
@@ -256,4 +264,25 @@ export const TID = {
   /** Links to the exported files (data-name carries the file name). */
   exportDownload: 'export-download',
   exportError: 'export-error',
+  /** The cache to predict (renderer/predict/fields.ts): its inputs `${id}-size|unit|device|latency`, `${id}` a prefix per screen. */
+  dashPredictChoice: 'dash-predict-choice',
+  wizPredictChoice: 'wiz-predict-choice',
+  /** The wizard's "Predict a cache from the baseline's trace" box. */
+  wizPredict: 'wiz-predict',
+  /** The dashboard's "Predict another cache": the form, its button, progress and error. */
+  dashPredictRun: 'dash-predict-run',
+  dashPredictButton: 'dash-predict-button',
+  dashPredictProgress: 'dash-predict-progress',
+  dashPredictError: 'dash-predict-error',
+  /** Predicted beside measured backing I/O and response time (cards `data-kind` predicted|measured|difference). */
+  dashBackingCompare: 'dash-backing-compare',
+  dashResponseCompare: 'dash-response-compare',
+  /** The typed share's size answer (`${dashSavedAnswer}-input`, the line `${dashSavedAnswer}-line`). */
+  dashSavedAnswer: 'dash-saved-answer',
+  /** The cache device's line (its figure and source). */
+  dashCacheDevice: 'dash-cache-device',
+  /** The Live screen's prediction line (`data-state` waiting|running|done|failed). */
+  livePrediction: 'live-prediction',
+  /** The Planner's "use the predicted read hit share" button of a cache configuration. */
+  plannerUsePredicted: 'planner-use-predicted',
 } as const;

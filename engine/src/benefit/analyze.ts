@@ -27,8 +27,9 @@ import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
 import type { EngineStatsReport } from './engine-stats.ts';
-import { predictionReport } from './prediction.ts';
+import { measuredFigure, predictionReport } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
+import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 
@@ -49,7 +50,7 @@ export const SHORT_WINDOW_MS = 24 * 3_600_000;
 type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
-export type { AnalyzeHooks, DeviceSummaries } from './device-pass.ts';
+export type { AnalyzeHooks, DeviceSummaries, SummariesElsewhere } from './device-pass.ts';
 export { deviceWindowSummaries } from './device-pass.ts';
 
 /** The devices of an analysis and their roles (step 1). */
@@ -417,13 +418,21 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
       blocks: { baseline: agg.baseline.blocks.length, measure: agg.measure.blocks.length },
     },
     latencyDistribution: ld,
+    readWriteQueue: readWriteQueueSection(groups, wins),
+    requestSizes: requestSizesSection(dev, pass.sizes, wins, data.traceSizes),
     drift,
     health,
     hourly,
     groups,
     perDevice: pass.perDevice,
     cacheEngine,
-    prediction: predictionReport(data.prediction, iosSaved),
+    prediction: predictionReport(data.prediction, {
+      iosSaved,
+      backingAfterPerSecond: measuredFigure(p.iosToBacking.afterPerSecond, p.iosToBacking.reasons['afterPerSecond']),
+      frontAfterPerSecond: measuredFigure(p.deliveredIops.after, p.deliveredIops.reasons['after']),
+      latencyAfterMs: measuredFigure(latencyMs.after, latencyMs.reasons['after']),
+      mode,
+    }),
     traceLatency: traceLatencySection(data.traceLatency),
     warnings,
   };

@@ -9,6 +9,7 @@ import type { WarmupSource, WindowOptions } from './windows.ts';
 import type { CacheEngineSection } from './engine-stats.ts';
 import type { PredictionSection } from './prediction.ts';
 import type { TraceLatencySection } from './trace-latency.ts';
+import type { ReadWriteQueueSection, RequestSizesSection } from './workload-shape.ts';
 
 /** Options of {@link analyze}. Every field is optional; times are UTC epoch ms. */
 export interface AnalyzeOptions extends WindowOptions {
@@ -156,6 +157,10 @@ export interface AnalysisReport {
     measure: Distribution | null;
     reasons: Reasons;
   };
+  /** Reads/s, writes/s and the average queue size (aqu-sz) of the front and backing groups per window: mean, p95, peak (benefit/workload-shape.ts). */
+  readWriteQueue: ReadWriteQueueSection;
+  /** The request-size distribution of the front and backing groups per window, from the counters and, with a block trace, from the requests. */
+  requestSizes: RequestSizesSection;
   drift: DriftReport;
   health: {
     /** Preset name, or `custom` for user-defined targets. */

@@ -9,9 +9,11 @@
  *   present: {@link DeviceColumns.ok}). IOPS = Σ(reads + writes) ÷ Σ Δt of those intervals;
  *   MB/s = Σ bytes ÷ Σ Δt of the intervals whose bytes are present; average response time =
  *   Σ(read ms + write ms) ÷ Σ(reads + writes) of the intervals whose times are present
- *   (I/O-weighted, as iostat's await). A field that no interval of the bucket has is null.
- * - A group (front devices, backing devices) adds its devices' rates per bucket; its response
- *   time is I/O-weighted over its devices. A bucket where no device has an interval with
+ *   (I/O-weighted, as iostat's await); reads/s and writes/s apart; average queue size (aqu-sz) =
+ *   Σ weighted ms ÷ Σ Δt (ms) of the intervals whose weighted time is present. A field that no
+ *   interval of the bucket has is null.
+ * - A group (front devices, backing devices) adds its devices' rates and queue sizes per
+ *   bucket; its response time is I/O-weighted over its devices. A bucket where no device has an interval with
  *   numbers is null: absent is never 0.
  */
 import type { DeviceColumns } from '../records/columns.ts';
@@ -85,6 +87,9 @@ export interface BucketSums {
   /** Σ(read + write ms) and Σ(reads + writes) of the intervals whose times are both present. */
   timeMs: Float64Array;
   timedIos: Float64Array;
+  /** Σ weighted ms (time × requests in flight) and Σ Δt of the intervals whose weighted time is present. */
+  weightedMs: Float64Array;
+  weightedOkMs: Float64Array;
 }
 
 /**
@@ -93,7 +98,7 @@ export interface BucketSums {
  */
 export function bucketSums(c: DeviceColumns, grid: BucketGrid, from = 0, to = c.n): BucketSums {
   const f = (): Float64Array => new Float64Array(grid.n);
-  const s: BucketSums = { device: c.device, grid, okMs: f(), reads: f(), writes: f(), bytes: f(), bytesMs: f(), timeMs: f(), timedIos: f() };
+  const s: BucketSums = { device: c.device, grid, okMs: f(), reads: f(), writes: f(), bytes: f(), bytesMs: f(), timeMs: f(), timedIos: f(), weightedMs: f(), weightedOkMs: f() };
   for (let i = from; i < to; i++) {
     if (c.ok[i] !== 1) continue;
     const k = bucketOf(grid, c.startMs[i] as number, c.endMs[i] as number);
@@ -110,6 +115,11 @@ export function bucketSums(c: DeviceColumns, grid: BucketGrid, from = 0, to = c.
     if (!Number.isNaN(rt) && !Number.isNaN(wt)) {
       s.timeMs[k] = (s.timeMs[k] as number) + rt + wt;
       s.timedIos[k] = (s.timedIos[k] as number) + r + w;
+    }
+    const wq = c.weightedMs[i] as number;
+    if (!Number.isNaN(wq)) {
+      s.weightedMs[k] = (s.weightedMs[k] as number) + wq;
+      s.weightedOkMs[k] = (s.weightedOkMs[k] as number) + ms;
     }
   }
   return s;
@@ -128,6 +138,8 @@ export interface BucketSeries {
   mbps: (number | null)[];
   /** Average response time, ms (I/O-weighted). */
   latencyMs: (number | null)[];
+  /** Average queue size (aqu-sz, requests): Σ weighted ms ÷ Σ Δt ms, added over a group's devices. */
+  aquSz: (number | null)[];
 }
 
 /**
@@ -140,14 +152,14 @@ export interface BucketSeries {
  */
 export function seriesOfBuckets(sums: readonly BucketSums[]): BucketSeries {
   const first = sums[0];
-  const out: BucketSeries = { t: [], mid: [], iops: [], readIops: [], writeIops: [], mbps: [], latencyMs: [] };
+  const out: BucketSeries = { t: [], mid: [], iops: [], readIops: [], writeIops: [], mbps: [], latencyMs: [], aquSz: [] };
   if (first === undefined) return out;
   const { grid } = first;
   for (const s of sums) if (s.grid.n !== grid.n || s.grid.t0 !== grid.t0 || s.grid.bucketMs !== grid.bucketMs) throw new Error('seriesOfBuckets: devices on different grids');
   for (let k = 0; k < grid.n; k++) {
     out.t.push(bucketEnd(grid, k));
     out.mid.push(grid.t0 + (k + 0.5) * grid.bucketMs);
-    let covered = false, r = 0, w = 0, mb: number | null = null, timeMs = 0, timedIos = 0;
+    let covered = false, r = 0, w = 0, mb: number | null = null, timeMs = 0, timedIos = 0, q: number | null = null;
     for (const s of sums) {
       const ms = s.okMs[k] as number;
       if (!(ms > 0)) continue;
@@ -158,9 +170,11 @@ export function seriesOfBuckets(sums: readonly BucketSums[]): BucketSeries {
       if (bms > 0) mb = (mb ?? 0) + (s.bytes[k] as number) / 1e6 / (bms / 1000);
       timeMs += s.timeMs[k] as number;
       timedIos += s.timedIos[k] as number;
+      const qms = s.weightedOkMs[k] as number;
+      if (qms > 0) q = (q ?? 0) + (s.weightedMs[k] as number) / qms;
     }
     if (!covered) {
-      out.iops.push(null); out.readIops.push(null); out.writeIops.push(null); out.mbps.push(null); out.latencyMs.push(null);
+      out.iops.push(null); out.readIops.push(null); out.writeIops.push(null); out.mbps.push(null); out.latencyMs.push(null); out.aquSz.push(null);
       continue;
     }
     out.iops.push(r + w);
@@ -168,6 +182,7 @@ export function seriesOfBuckets(sums: readonly BucketSums[]): BucketSeries {
     out.writeIops.push(w);
     out.mbps.push(mb);
     out.latencyMs.push(timedIos > 0 ? timeMs / timedIos : null);
+    out.aquSz.push(q);
   }
   return out;
 }

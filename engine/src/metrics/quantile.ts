@@ -74,19 +74,24 @@ function bucketOf(hi: number): number {
  * the buckets that hold the ranks (all n values at worst, when they share a bucket).
  */
 function orderStatistics(values: Float64Array, n: number, ranks: readonly number[]): number[] {
-  counts ??= new Uint32Array(BUCKETS);
+  counts ??= new Uint32Array(BUCKETS); // zeros: each call clears what it counted
   slotOf ??= new Uint16Array(BUCKETS);
   const cnt = counts, slot = slotOf;
   const hiWords = new Uint32Array(values.buffer, values.byteOffset, 2 * n);
-  cnt.fill(0);
+  // `counts` is all zeros between calls; only the buckets from the lowest to the highest one used
+  // are counted, scanned and cleared again (a metric's values span a few exponents, not 65,536
+  // buckets: clearing and scanning them all cost as much as counting the values)
+  let lowB = BUCKETS, highB = -1;
   for (let i = 0; i < n; i++) {
     const b = bucketOf(hiWords[2 * i + 1] as number);
     cnt[b] = (cnt[b] as number) + 1;
+    if (b < lowB) lowB = b;
+    if (b > highB) highB = b;
   }
   // each rank's bucket, and the values before that bucket
   const rankBucket: number[] = [], before: number[] = [];
   let acc = 0, r = 0;
-  for (let b = 0; b < BUCKETS && r < ranks.length; b++) {
+  for (let b = lowB; b <= highB && r < ranks.length; b++) {
     const c = cnt[b] as number;
     while (r < ranks.length && (ranks[r] as number) < acc + c) {
       rankBucket.push(b);
@@ -124,6 +129,7 @@ function orderStatistics(values: Float64Array, n: number, ranks: readonly number
     from = k;
     out.push(g[k] as number);
   }
+  cnt.fill(0, lowB, highB + 1);
   return out;
 }
 

@@ -39,7 +39,7 @@ export interface Distribution {
 }
 
 /** Metrics whose per-interval distribution is summarized. */
-export const DISTRIBUTION_METRICS = ['iops', 'mbps', 'awaitMs', 'rAwaitMs', 'wAwaitMs', 'utilPercent', 'aquSz'] as const;
+export const DISTRIBUTION_METRICS = ['iops', 'readsPerSec', 'writesPerSec', 'mbps', 'awaitMs', 'rAwaitMs', 'wAwaitMs', 'utilPercent', 'aquSz'] as const;
 export type DistributionMetric = (typeof DISTRIBUTION_METRICS)[number];
 
 /** Totals over the `ok` intervals of a window (raw counts, bytes, milliseconds). */
@@ -93,6 +93,13 @@ export interface WindowSummary {
 /** p50, p95, p99 and the maximum (p = 1). */
 const PS = [0.5, 0.95, 0.99, 1] as const;
 
+/** One scratch array for every {@link summarizeSeries} call, grown as needed (a new one per call made a large allocation per device and window). */
+let scratchBuf = new Float64Array(0);
+function scratchOf(n: number): Float64Array {
+  if (scratchBuf.length < n) scratchBuf = new Float64Array(Math.max(n, Math.ceil(scratchBuf.length * 1.5)));
+  return scratchBuf;
+}
+
 /**
  * Summarizes a {@link Series} (one device, or a group whose counts are summed per interval)
  * over its window:
@@ -102,7 +109,8 @@ const PS = [0.5, 0.95, 0.99, 1] as const;
  *   (awaitMs = Σ time / Σ ios, iostat's await over the whole window); for a group,
  *   utilPercent is the members' average (Σ busy / (members × Σ Δt)) and aquSz their sum;
  * - percentiles: p50/p95/p99 (type 7, linear interpolation) and max of per-interval values,
- *   over `ok` intervals that have the value (latency only where I/O completed).
+ *   over `ok` intervals that have the value (latency only where I/O completed): IOPS, reads/s
+ *   and writes/s apart, MB/s, the awaits, %util and aqu-sz.
  * A null figure has its reason in the sibling `reasons` map.
  *
  * @example
@@ -185,7 +193,7 @@ export function summarizeSeries(s: Series): WindowSummary {
     reasons: mr,
   };
 
-  const scratch = new Float64Array(s.n);
+  const scratch = scratchOf(s.n);
   const pr: Reasons = {};
   const dist = (key: DistributionMetric): Distribution | null => {
     const n = fillMetric(s, key, scratch);
@@ -200,6 +208,8 @@ export function summarizeSeries(s: Series): WindowSummary {
   };
   const percentiles = {
     iops: dist('iops'),
+    readsPerSec: dist('readsPerSec'),
+    writesPerSec: dist('writesPerSec'),
     mbps: dist('mbps'),
     awaitMs: dist('awaitMs'),
     rAwaitMs: dist('rAwaitMs'),
@@ -227,6 +237,12 @@ export function fillMetric(s: Series, key: DistributionMetric, out: Float64Array
   switch (key) {
     case 'iops':
       for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = (((reads[i] as number) + (writes[i] as number)) * 1000) / (intervalMs[i] as number);
+      return n;
+    case 'readsPerSec':
+      for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = ((reads[i] as number) * 1000) / (intervalMs[i] as number);
+      return n;
+    case 'writesPerSec':
+      for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = ((writes[i] as number) * 1000) / (intervalMs[i] as number);
       return n;
     case 'mbps':
       for (let i = 0; i < s.n; i++) {

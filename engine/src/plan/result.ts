@@ -22,6 +22,20 @@ export const LINE_IDS = [
 ] as const;
 export type LineId = (typeof LINE_IDS)[number];
 
+/**
+ * The cost categories a chart stacks, each a sum of line items: the one grouping of the
+ * Planner's cost bars and the report's (a stack reads the same in both).
+ */
+export const COST_STACKS = [
+  { id: 'purchase', lines: ['baseSystem', 'cacheLicense', 'cacheDrives', 'cacheRam'] },
+  { id: 'drives', lines: ['backingDrives'] },
+  { id: 'enclosures', lines: ['enclosures'] },
+  { id: 'power', lines: ['powerCooling'] },
+  { id: 'failures', lines: ['backingFailures', 'cacheFailures', 'cacheWearReplacements'] },
+  { id: 'support', lines: ['support'] },
+] as const satisfies readonly { id: string; lines: readonly LineId[] }[];
+export type CostStackId = (typeof COST_STACKS)[number]['id'];
+
 /** One cost a reviewer can trace: the amount and the numbers of its formula. */
 export interface LineItem {
   id: LineId;

@@ -109,4 +109,19 @@ export interface CaptureData {
   prediction?: StoredPrediction | null | undefined;
   /** The probe's latency histograms of the traced requests (`meta.trace_latency`), when the capture holds them. */
   traceLatency?: StoredTraceLatency | null | undefined;
+  /** The traced block requests' sizes (`block_requests`), when the capture holds a block trace; absent otherwise. */
+  traceSizes?: TraceSizeSource | null | undefined;
+}
+
+/**
+ * A capture's traced block requests, counted by operation and exact size: the host answers from
+ * the capture's `block_requests` table (one grouped query per device and window; memory ∝ the
+ * distinct sizes, not the requests). The engine puts the counts in its size buckets
+ * (metrics/request-size.ts).
+ */
+export interface TraceSizeSource {
+  /** The share of block addresses whose requests the trace kept (`meta.trace_sample_rate`; 1 = every request). */
+  sampleRate: number;
+  /** The device's reads (`R`) and writes (`W`) issued in [startMs, endMs) (UTC ms of the issue), how many of each exact size in bytes. */
+  sizes(device: string, startMs: number, endMs: number): readonly { op: 'R' | 'W'; bytes: number; count: number }[];
 }

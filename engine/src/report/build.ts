@@ -19,6 +19,7 @@ import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, devicePeaksTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
 import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
+import { shapeBlocks } from './shape-section.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -229,10 +230,10 @@ function method(a: AnalysisReport, c: ReportCapture): Section {
     { label: m('m.warmup'), value: [msgv('m.warmupValue', { duration: duration(w.warmupExcludedSeconds), source: msgv(warmupKey(w.warmupSource)) })] },
     { label: m('m.trim'), value: [w.trim.firstSeconds === 0 && w.trim.lastSeconds === 0 ? msgv('m.noTrim') : msgv('m.trimValue', { first: duration(w.trim.firstSeconds), last: duration(w.trim.lastSeconds) })] },
     { label: m('m.sampleInterval'), value: [c.sampleIntervalMs === null ? msgv('unknown') : num(c.sampleIntervalMs / 1000, c.sampleIntervalMs % 1000 === 0 ? 0 : 3, 's')] },
-    { label: m('m.mode'), value: [msgv(`mode.${a.mode}` as ReportKey)] },
+    { label: m('m.mode'), value: [msgv(`m.modeValue.${a.mode}`)] },
     { label: m('m.appFacing'), value: [msgv(`appFacing.${a.devices.appFacing}` as ReportKey, { devices: list(appDevices(a)) })] },
     { label: m('m.roles'), value: [msgv('m.rolesValue', { front: list(a.devices.front), backing: list(a.devices.backing), cache: list(a.devices.cache), other: list(a.devices.other), spindles: num(a.devices.spindles, 0) })] },
-    { label: m('m.targets'), value: [presetVal(a), str(':'), targetsVal(a)] },
+    { label: m('m.targets'), value: [msgv('m.targetsValue', { preset: presetVal(a), targets: targetsVal(a) })] },
     { label: m('m.uncertainty'), value: [msgv('m.uncertaintyValue', { replicates: num(a.uncertainty.replicates, 0), seed: str(String(a.uncertainty.seed)), blockB: duration(a.uncertainty.blockSeconds.baseline), blockM: duration(a.uncertainty.blockSeconds.measure) })] },
     { label: m('m.drift'), value: [a.drift.checked ? msgv('m.driftValue', { threshold: pct(a.drift.thresholdPercent, 0) }) : msgv('m.driftUnchecked')] },
   ];
@@ -305,13 +306,16 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const lats = split ? [timeChart(a, input.series, 'latencyMs', 'front'), timeChart(a, input.series, 'latencyMs', 'backing')] : [timeChart(a, input.series, 'latencyMs')];
   const hourly = hourlyChart(a);
   const dist = distributionChart(a);
-  const charts: ChartSpec[] = [iops, ...lats];
+  const shape = shapeBlocks(a, input.series);
+  const charts: ChartSpec[] = [iops, ...lats, ...shape.charts];
   const results: Block[] = [
     { type: 'table', table: figuresTable(a) },
     { type: 'chart', chart: iops },
     ...lats.map((chart): Block => ({ type: 'chart', chart })),
     { type: 'table', table: deviceTable(a) },
     { type: 'table', table: devicePeaksTable(a) },
+    // the read/write split, queue depth and request sizes (shape-section.ts)
+    ...shape.blocks,
     { type: 'subheading', text: m('r.matchedTitle') },
     { type: 'paragraph', text: a.hourly.length === 0 ? m('r.matchedNone') : m('r.matched', {
       hours: str(a.benefit.matchedHours.hours.map((h) => `${String(h).padStart(2, '0')}:00`).join(', ')),

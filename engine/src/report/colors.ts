@@ -1,3 +1,5 @@
+import type { ConfigKind, CostStackId } from '../plan/result.ts';
+
 /**
  * What each colour means, everywhere a series is drawn (the dashboard, the live screen, the
  * report's SVG charts and its PowerPoint chart): a chart series carries one of these indices into
@@ -22,9 +24,56 @@ export const COLOR = {
   category1: 6,
   /** A second such category (the chosen size on the miss-ratio curve, the +20 % side). */
   category2: 7,
+  /** Cost items of a TCO chart (plan `COST_STACKS`), a sand-to-brown ramp used for nothing else: system, cache and licence… */
+  costPurchase: 8,
+  /** …the backing drives… */
+  costDrives: 9,
+  /** …enclosures… */
+  costEnclosures: 10,
+  /** …power and cooling… */
+  costPower: 11,
+  /** …failures and wear-out… */
+  costFailures: 12,
+  /** …and support. */
+  costSupport: 13,
 } as const;
+
+/** The colour of a TCO cost stack (plan `COST_STACKS`). */
+export const COST_COLOR = {
+  purchase: COLOR.costPurchase, drives: COLOR.costDrives, enclosures: COLOR.costEnclosures,
+  power: COLOR.costPower, failures: COLOR.costFailures, support: COLOR.costSupport,
+} as const satisfies Record<CostStackId, number>;
+
+/**
+ * The colour of a TCO configuration by what it is, never by its place in the list: one with a
+ * cache (hdd-cache, flash-cache) takes the cache's colour, one without (all-hdd, all-flash) the
+ * backing drives' (the drives alone). A second configuration of the same colour is dashed.
+ */
+export function configColor(kind: ConfigKind): number {
+  return kind === 'hdd-cache' || kind === 'flash-cache' ? COLOR.cache : COLOR.backing;
+}
 
 /** The colour index of a device role. */
 export function roleColor(role: string): number {
   return role === 'front' ? COLOR.front : role === 'backing' ? COLOR.backing : role === 'cache' ? COLOR.cache : COLOR.other;
+}
+
+/**
+ * The line of each replacement policy on the miss-ratio curve (the dashboard and the report):
+ * LRU keeps the front's colour (it is the front devices' reads), the other policies take the
+ * palette's remaining hues as categories, and the chosen size stays `category2`. Each line also
+ * has its own dash pattern ({@link policyDash}) and its name in the legend.
+ */
+export const POLICY_COLOR: Readonly<Record<string, number>> = { lru: COLOR.front, fifo: COLOR.category1, clock: COLOR.cache, arc: COLOR.other, '2q': COLOR.after, s3fifo: COLOR.backing };
+
+/** The colour index of a policy's curve. */
+export function policyColor(policy: string): number {
+  return POLICY_COLOR[policy] ?? COLOR.other;
+}
+
+/** The dash pattern of a policy's curve (px on, px off; solid for LRU). */
+export function policyDash(policy: string): number[] {
+  const order = ['lru', 'fifo', 'clock', 'arc', '2q', 's3fifo'];
+  const i = Math.max(0, order.indexOf(policy));
+  return [[], [6, 3], [2, 2], [8, 3, 2, 3], [4, 4], [10, 4]][i] ?? [];
 }

@@ -6,4 +6,6 @@ export * from './intervals.ts';
 export * from './build.ts';
 export * from './short.ts';
 export * from './engine-keys.ts';
+export * from './shape-keys.ts';
+export * from './shape-section.ts';
 export * from './colors.ts';

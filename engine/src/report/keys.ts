@@ -4,6 +4,7 @@
  * without a string in one of the four languages is a compile error.
  */
 import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
+import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -43,7 +44,7 @@ export const REPORT_KEYS = [
   'm.driftValue', 'm.intro', 'm.measure', 'm.mode', 'm.noTrim', 'm.roles', 'm.rolesValue', 'm.sampleInterval',
   'm.switch', 'm.targets', 'm.trim', 'm.trimValue', 'm.uncertainty', 'm.uncertaintyValue', 'm.warmup',
   'm.warmupValue', 'm.windowValue', 'meets', 'metric.read', 'metric.transfer', 'metric.write',
-  'mode.backing-only', 'mode.front-and-backing', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
+  'mode.backing-only', 'mode.front-and-backing', 'm.modeValue.backing-only', 'm.modeValue.front-and-backing', 'm.targetsValue', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
   'pctl.p99', 'preset.custom', 'r.distributionTitle', 'r.healthTitle', 'r.matched', 'r.matchedNone',
   'r.matchedTitle', 'reducedBy', 'role.backing', 'role.cache', 'role.front', 'role.other', 'sec.appendix',
   'sec.caveats', 'sec.method', 'sec.results', 'sec.summary', 'sec.tco', 'speedup', 'stack.drives',
@@ -64,6 +65,7 @@ export const REPORT_KEYS = [
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
+  ...SHAPE_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',
@@ -72,6 +74,9 @@ export const REPORT_KEYS = [
   // the prediction from the block trace (prediction-section.ts)
   'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
   'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
+  'ch.mrcPolicy', 'p.device', 'p.deviceTyped', 'p.dev.ram', 'p.dev.sata-ssd', 'p.dev.nvme', 'p.backing', 'p.backingExplain',
+  'p.response', 'p.responseExplain', 'p.responseNone', 'p.bound', 'p.exact', 'p.policies', 'p.policyItem',
+  'fig.predictedBackingIops', 'fig.predictedResponseMs',
   // where each TCO input came from (tco-section.ts sourcesTable)
   't.tcoSources', 'tco.sourcesCaption', 'c.appliesTo', 'c.valueUsed', 'c.source',
   'tin.years', 'tin.iops', 'tin.readShare', 'tin.requestSize', 'tin.capacity', 'tin.yearlyBytes', 'tin.capacityGrowth', 'tin.iopsGrowth',

@@ -17,12 +17,31 @@ export interface ReportSeriesDevice {
   mbps: (number | null)[];
 }
 
+/** A group's lines (the front or the backing devices summed per bucket: {@link seriesOfBuckets}). */
+export interface ReportSeriesGroup {
+  group: 'front' | 'backing';
+  devices: string[];
+  /** Reads and writes per second, summed over the group's devices. */
+  readIops: (number | null)[];
+  writeIops: (number | null)[];
+  /** Average queue size (aqu-sz), summed over the group's devices. */
+  aquSz: (number | null)[];
+}
+
 export interface ReportSeries {
   /** Bucket mid-points, UTC epoch ms. */
   t: number[];
   /** Bucket width, ms. */
   bucketMs: number;
   devices: ReportSeriesDevice[];
+  /** The front and backing groups (those with devices that have intervals); absent from older views. */
+  groups?: ReportSeriesGroup[];
+}
+
+/** The analysed front and backing devices. */
+export interface ReportGroups {
+  front: readonly string[];
+  backing: readonly string[];
 }
 
 /** Most points per chart line (a printed line ~18 cm wide: ~0.4 mm per point). */
@@ -40,8 +59,8 @@ export const REPORT_CHART_POINTS = 480;
  *               { device: 'a', startMs: 1000, endMs: 2000, intervalMs: 1000, status: 'ok', reads: 300, writes: 0, … }],
  *              [{ name: 'a', role: 'front' }], 1).devices[0].iops // [200]
  */
-export function reportSeries(records: readonly IntervalRecord[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS): ReportSeries {
-  return reportSeriesFromColumns(columnsFromRecords(records), devices, maxPoints);
+export function reportSeries(records: readonly IntervalRecord[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS, groups?: ReportGroups): ReportSeries {
+  return reportSeriesFromColumns(columnsFromRecords(records), devices, maxPoints, groups);
 }
 
 /**
@@ -68,9 +87,13 @@ export function reportSeriesPlan(extents: readonly DeviceExtent[], devices: read
   return chartPlan(extents, devices.map((d) => d.name), [], maxPoints);
 }
 
-/** The report's lines from each device's sums on the plan's grid (devices in the order of `devices`; those without sums left out). */
-export function reportSeriesOfSums(plan: ChartPlan, sums: ReadonlyMap<string, BucketSums>, devices: readonly { name: string; role: DeviceRole }[]): ReportSeries {
-  if (plan.grid === null) return { t: [], bucketMs: 0, devices: [] };
+/**
+ * The report's lines from each device's sums on the plan's grid (devices in the order of
+ * `devices`; those without sums left out), and the front and backing groups' reads/s, writes/s
+ * and queue size (the devices of `groups` must be among `devices`, as {@link reportDevices} makes them).
+ */
+export function reportSeriesOfSums(plan: ChartPlan, sums: ReadonlyMap<string, BucketSums>, devices: readonly { name: string; role: DeviceRole }[], groups: ReportGroups = { front: [], backing: [] }): ReportSeries {
+  if (plan.grid === null) return { t: [], bucketMs: 0, devices: [], groups: [] };
   let t: number[] = [];
   const out: ReportSeriesDevice[] = [];
   for (const d of devices) {
@@ -80,14 +103,22 @@ export function reportSeriesOfSums(plan: ChartPlan, sums: ReadonlyMap<string, Bu
     t = line.mid;
     out.push({ device: d.name, role: d.role, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps });
   }
-  return { t, bucketMs: plan.grid.bucketMs, devices: out };
+  const groupLines: ReportSeriesGroup[] = [];
+  for (const g of ['front', 'backing'] as const) {
+    const present = groups[g].filter((d) => sums.has(d));
+    if (present.length === 0) continue;
+    const line = seriesOfBuckets(present.map((d) => sums.get(d) as BucketSums));
+    t = line.mid;
+    groupLines.push({ group: g, devices: present, readIops: line.readIops, writeIops: line.writeIops, aquSz: line.aquSz });
+  }
+  return { t, bucketMs: plan.grid.bucketMs, devices: out, groups: groupLines };
 }
 
 /** {@link reportSeries} on per-device columns (the capture reader's `data.columns`). */
-export function reportSeriesFromColumns(columns: readonly DeviceColumns[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS): ReportSeries {
+export function reportSeriesFromColumns(columns: readonly DeviceColumns[], devices: readonly { name: string; role: DeviceRole }[], maxPoints = REPORT_CHART_POINTS, groups?: ReportGroups): ReportSeries {
   const byName = new Map(columns.filter((c) => c.n > 0).map((c) => [c.device, c]));
   const plan = reportSeriesPlan([...byName.values()].map(extentOf), devices, maxPoints);
   const sums = new Map<string, BucketSums>();
   if (plan.grid !== null) for (const name of plan.names) sums.set(name, bucketSums(byName.get(name) as DeviceColumns, plan.grid));
-  return reportSeriesOfSums(plan, sums, devices);
+  return reportSeriesOfSums(plan, sums, devices, groups);
 }

@@ -2,23 +2,14 @@
  * The report's TCO section: the plan's configurations, stacked costs, cumulative costs and the
  * summary rows, from `planScenario`'s result (no cost computed here).
  */
-import type { ConfigResult, LineId } from '../plan/result.ts';
+import { COST_STACKS, type ConfigResult } from '../plan/result.ts';
 import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
 import type { ProvenanceRow } from '../plan/provenance.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
-import { COLOR } from './colors.ts';
-
-const STACKS: { key: ReportKey; ids: LineId[] }[] = [
-  { key: 'stack.purchase', ids: ['baseSystem', 'cacheLicense', 'cacheDrives', 'cacheRam'] },
-  { key: 'stack.drives', ids: ['backingDrives'] },
-  { key: 'stack.enclosures', ids: ['enclosures'] },
-  { key: 'stack.power', ids: ['powerCooling'] },
-  { key: 'stack.failures', ids: ['backingFailures', 'cacheFailures', 'cacheWearReplacements'] },
-  { key: 'stack.support', ids: ['support'] },
-];
+import { COLOR, COST_COLOR, configColor } from './colors.ts';
 
 /** A provenance row's value in its unit (shares as percents, sizes in the unit that fits). */
 function sourceValue(r: ProvenanceRow): Val {
@@ -82,14 +73,19 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     id: 'tco-costs', kind: 'stacked-bar', title: m('ch.tcoCostsTitle', { years: num(p.years, 0) }),
     x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },
     y: { label: m('ax.usd'), unit: 'usd', min: 0 },
-    series: STACKS.map((s, i) => ({ name: msgv(s.key), color: i, points: p.configurations.map((c, j) => [j, c.lines.filter((l) => s.ids.includes(l.id)).reduce((x, l) => x + l.costUsd, 0)] as [number, number | null]) })),
+    // each cost item in its own colour of the cost ramp (colors.ts), the same in the Planner
+    series: COST_STACKS.map((s) => ({ name: msgv(`stack.${s.id}`), color: COST_COLOR[s.id], points: p.configurations.map((c, j) => [j, c.lines.filter((l) => (s.lines as readonly string[]).includes(l.id)).reduce((x, l) => x + l.costUsd, 0)] as [number, number | null]) })),
     summary: m('ch.tcoCostsSummary', { text: { k: 'list', items: p.configurations.map((c) => msgv('ch.configTotal', { label: str(c.label), total: num(c.totalUsd, 0) })), sep: '; ' } }),
   };
   const cumChart: ChartSpec = {
     id: 'tco-cumulative', kind: 'line', title: m('ch.tcoCumulativeTitle'),
     x: { kind: 'year', label: m('ax.year') },
     y: { label: m('ax.usd'), unit: 'usd', min: 0 },
-    series: p.configurations.map((c, i) => ({ name: str(c.label), color: i, points: c.cumulativeUsd.map((v, y) => [y, v] as [number, number | null]) })),
+    // a configuration's colour says whether it has a cache (colors.ts configColor); a second one of the same kind is dashed
+    series: p.configurations.map((c, i) => ({
+      name: str(c.label), color: configColor(c.kind), points: c.cumulativeUsd.map((v, y) => [y, v] as [number, number | null]),
+      ...(p.configurations.slice(0, i).some((o) => configColor(o.kind) === configColor(c.kind)) ? { dashed: true } : {}),
+    })),
     summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
   };
   blocks.push({ type: 'chart', chart: costChart }, { type: 'chart', chart: cumChart });

@@ -47,7 +47,9 @@ Usage:
                           [--quiet] [--json]
   cacheproof-probe latency CAPTURE [--store] [--json]
   cacheproof-probe predict CAPTURE --size SIZE [--block 4KiB] [--devices a,b]
-                          [--warmup DURATION] [--store] [--json]
+                          [--policy lru,fifo,clock,arc,2q,s3fifo]
+                          [--cache-device ram|sata-ssd|nvme|LATENCY]
+                          [--warmup DURATION] [--store] [--quiet] [--json]
   cacheproof-probe index CAPTURE [--json]   (columnar blocks of a closed capture)
   cacheproof-probe --version | --help
 
@@ -96,6 +98,7 @@ const VALUE_FLAGS: &[&str] = &[
     "--size",
     "--warmup",
     "--trace-sample",
+    "--cache-device",
 ];
 
 fn usage(msg: impl Into<String>) -> anyhow::Error {
@@ -798,6 +801,22 @@ fn sim_size(s: &str) -> anyhow::Result<u64> {
     })
 }
 
+/// `--policy lru,fifo,…` (default lru), each once, in the order given.
+fn policy_list(a: &Args) -> anyhow::Result<Vec<sim::policy::PolicyKind>> {
+    let mut policies = Vec::new();
+    for p in a.val("--policy").unwrap_or("lru").split(',') {
+        let k = sim::policy::PolicyKind::parse(p).ok_or_else(|| {
+            usage(format!(
+                "unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo"
+            ))
+        })?;
+        if !policies.contains(&k) {
+            policies.push(k);
+        }
+    }
+    Ok(policies)
+}
+
 fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
     a.only(&[
         "--kind",
@@ -816,14 +835,7 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
     let input = a.pos.get(1).ok_or_else(|| {
         usage("simulate needs a capture or a trace: cacheproof-probe simulate CAPTURE|TRACE --sizes 1GiB")
     })?;
-    let mut policies = Vec::new();
-    for p in a.val("--policy").unwrap_or("lru").split(',') {
-        policies.push(sim::policy::PolicyKind::parse(p).ok_or_else(|| {
-            usage(format!(
-                "unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo"
-            ))
-        })?);
-    }
+    let policies = policy_list(a)?;
     let sizes = match a.val("--sizes") {
         Some(s) => s
             .split(',')
@@ -936,6 +948,9 @@ fn cmd_predict(a: &Args) -> anyhow::Result<()> {
         "--devices",
         "--warmup",
         "--store",
+        "--policy",
+        "--cache-device",
+        "--quiet",
         "--json",
     ])?;
     let p = one_capture(a, "predict")?;
@@ -950,6 +965,12 @@ fn cmd_predict(a: &Args) -> anyhow::Result<()> {
             .map(|d| d.split(',').map(str::to_string).collect()),
         warmup_s: a.val("--warmup").map(plan::parse_duration).transpose()?,
         store: a.has("--store"),
+        policies: policy_list(a)?,
+        cache_device: a
+            .val("--cache-device")
+            .map(sim::cachedev::parse)
+            .transpose()?,
+        progress: !a.has("--quiet"),
     };
     let j = sim::predict::run(&p, &o)?;
     if a.has("--json") {

@@ -246,3 +246,255 @@ fn bad_input_is_refused_or_counted() {
     assert_eq!(o.status.code(), Some(12));
     assert!(one_sentence(&o).contains("block_requests row 2 completes 10 ns before its issue"));
 }
+
+/// The test capture with completion times: request k (rowid 1..7) completes k × 100 µs after its
+/// issue, so A=100, B=200, A=300, C=400, A=500, B=600 µs and the write 700 µs.
+fn timed_capture(d: &TempDir) -> PathBuf {
+    let cap = capture(d);
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "UPDATE block_requests SET complete_ns = issue_ns + rowid * 100000",
+            [],
+        )
+        .unwrap();
+    cap
+}
+
+fn close(a: &serde_json::Value, b: f64) -> bool {
+    a.as_f64().is_some_and(|x| (x - b).abs() < 1e-9)
+}
+
+#[test]
+fn backing_io_and_response_time_match_the_hand_worked_replay() {
+    let d = TempDir::new("predict-backing");
+    let cap = timed_capture(&d);
+    // 8 KiB LRU: the reads at 3 and 5 (the As at distance 1) hit; reads 1, 2, 4, 6 miss and the
+    // write (7) goes around the cache. Window: 0..6 ms (the whole trace, no warm-up).
+    let (code, j, err) = predict(
+        &cap,
+        &["--size", "8KiB", "--warmup", "0s", "--cache-device", "10us"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let f = &j["frontIos"];
+    assert_eq!(
+        (
+            f["reads"].as_f64(),
+            f["writes"].as_f64(),
+            f["total"].as_f64()
+        ),
+        (Some(6.0), Some(1.0), Some(7.0))
+    );
+    assert!(close(&f["seconds"], 0.006));
+    assert!(close(&f["perSecond"], 7.0 / 0.006));
+    let b = &j["backingIos"];
+    assert_eq!(
+        (
+            b["readMisses"].as_f64(),
+            b["writes"].as_f64(),
+            b["total"].as_f64()
+        ),
+        (Some(4.0), Some(1.0), Some(5.0))
+    );
+    assert!(close(&b["perSecond"], 5.0 / 0.006));
+    assert_eq!(
+        (
+            b["uncertainty"].as_f64(),
+            b["perSecondUncertainty"].as_f64()
+        ),
+        (Some(0.0), Some(0.0))
+    );
+    // hits at 10 µs, the others at their own latency: (100 + 200 + 10 + 400 + 10 + 600 + 700) / 7
+    let r = &j["responseTime"];
+    assert!(close(&r["predictedUs"], 2020.0 / 7.0));
+    assert!(close(&r["baselineUs"], 400.0));
+    assert!(close(&r["missUs"], 400.0)); // (100 + 200 + 400 + 600 + 700) / 5
+    assert!(close(&r["hitShare"], 2.0 / 7.0));
+    assert_eq!(
+        (r["requests"].as_u64(), r["withoutCompletion"].as_u64()),
+        (Some(7), Some(0))
+    );
+    assert_eq!(r["uncertaintyUs"], 0.0);
+    assert_eq!(j["cacheDevice"]["preset"], "typed");
+    assert_eq!(j["cacheDevice"]["readLatencyUs"], 10.0);
+    // the typed size answer's steps: 2 blocks save 2 of 7 I/Os, 3 blocks 3 of 7
+    assert_eq!(j["sizeSteps"].as_array().unwrap().len(), 2);
+    assert_eq!(j["sizeSteps"][0]["bytes"], 8192);
+    assert!(close(&j["sizeSteps"][0]["iosSavedPercent"], 200.0 / 7.0));
+    assert_eq!(j["sizeSteps"][1]["bytes"], 12288);
+    assert!(close(&j["sizeSteps"][1]["iosSavedPercent"], 300.0 / 7.0));
+
+    // a preset: its figure and its source
+    let (_, j, _) = predict(
+        &cap,
+        &["--size", "8KiB", "--warmup", "0s", "--cache-device", "nvme"],
+    );
+    assert_eq!(j["cacheDevice"]["preset"], "nvme");
+    assert_eq!(j["cacheDevice"]["readLatencyUs"], 85.0);
+    assert!(j["cacheDevice"]["source"]
+        .as_str()
+        .unwrap()
+        .contains("P4500"));
+    assert!(close(
+        &j["responseTime"]["predictedUs"],
+        (2800.0 - 300.0 - 500.0 + 170.0) / 7.0
+    ));
+
+    // without a cache device: no response time, and a note saying what to give
+    let (_, j, err) = predict(&cap, &["--size", "8KiB", "--warmup", "0s"]);
+    assert_eq!(j["responseTime"], serde_json::Value::Null);
+    assert!(err.contains("no cache device given"), "{err}");
+
+    // a request without its completion is left out of the average (counted), not of the backing I/O
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "UPDATE block_requests SET complete_ns = NULL WHERE rowid = 6",
+            [],
+        )
+        .unwrap();
+    let (_, j, _) = predict(
+        &cap,
+        &["--size", "8KiB", "--warmup", "0s", "--cache-device", "10us"],
+    );
+    assert_eq!(j["backingIos"]["total"], 5.0);
+    assert_eq!(j["responseTime"]["withoutCompletion"], 1);
+    assert!(close(&j["responseTime"]["predictedUs"], 1420.0 / 6.0));
+
+    // bad device and policy are usage errors naming what to give
+    for (args, want) in [
+        (
+            vec!["--cache-device", "fast"],
+            "give a preset (ram, sata-ssd, nvme)",
+        ),
+        (vec!["--cache-device", "0us"], "must be above 0"),
+        (vec!["--policy", "lru,mru"], "unknown policy 'mru'"),
+    ] {
+        let mut a = vec!["predict", cap.to_str().unwrap(), "--size", "8KiB"];
+        a.extend(args);
+        let o = probe(&a);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(one_sentence(&o).contains(want), "{want}");
+    }
+}
+
+#[test]
+fn every_policy_is_simulated_at_the_curve_sizes_and_the_first_gives_the_figures() {
+    let d = TempDir::new("predict-policies");
+    let cap = timed_capture(&d);
+    // FIFO of 2 blocks over A B A C A B: A, B miss; A hits; C evicts A; A evicts B; B evicts C:
+    // one hit of 6 reads.
+    let (code, j, err) = predict(
+        &cap,
+        &[
+            "--size",
+            "8KiB",
+            "--warmup",
+            "0s",
+            "--policy",
+            "lru,fifo,arc",
+            "--cache-device",
+            "10us",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let p = j["policies"].as_array().unwrap();
+    assert_eq!(
+        p.iter()
+            .map(|x| x["policy"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["lru", "fifo", "arc"]
+    );
+    assert_eq!(p[0]["method"], "exact-stack");
+    assert_eq!(p[1]["method"], "exact-simulation");
+    assert!(close(&p[1]["readHitRatio"], 1.0 / 6.0));
+    assert!(close(&p[1]["iosSavedPercent"], 100.0 / 7.0));
+    // every policy's curve has the same sizes as the LRU curve (one block to the footprint, and 8 KiB)
+    let sizes = |c: &serde_json::Value| {
+        c["curve"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["bytes"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sizes(&p[1]), sizes(&p[0]));
+    assert_eq!(sizes(&p[2]), sizes(&p[0]));
+    // at the footprint (3 blocks) every policy only misses the three first references
+    for x in p {
+        let last = x["curve"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["bytes"], 12288);
+        assert!(close(&last["readHitRatio"], 0.5), "{}", x["policy"]);
+    }
+    // the headline is LRU's
+    assert_eq!(j["policy"], "lru");
+    assert!(close(&j["readHitRatio"], 2.0 / 6.0));
+    // FIFO first: its figures become the headline, backing I/O and response time
+    let (_, j, _) = predict(
+        &cap,
+        &[
+            "--size",
+            "8KiB",
+            "--warmup",
+            "0s",
+            "--policy",
+            "fifo,lru",
+            "--cache-device",
+            "10us",
+        ],
+    );
+    assert_eq!(
+        (j["policy"].as_str(), j["method"].as_str()),
+        (Some("fifo"), Some("exact-simulation"))
+    );
+    assert!(close(&j["iosSavedPercent"], 100.0 / 7.0));
+    assert_eq!(j["backingIos"]["total"], 6.0);
+    assert!(close(
+        &j["responseTime"]["predictedUs"],
+        (2800.0 - 300.0 + 10.0) / 7.0
+    ));
+    assert!(close(
+        &j["curve"][0]["readHitRatio"],
+        j["policies"][0]["curve"][0]["readHitRatio"]
+            .as_f64()
+            .unwrap()
+    ));
+
+    // A sampled trace: counts ÷ R, other policies on a cache of size × R, bounds from the sampling.
+    rusqlite::Connection::open(&cap)
+        .unwrap()
+        .execute(
+            "INSERT INTO meta(key, value) VALUES('trace_sample_rate', '0.5')",
+            [],
+        )
+        .unwrap();
+    let (_, j, _) = predict(
+        &cap,
+        &[
+            "--size",
+            "8KiB",
+            "--warmup",
+            "0s",
+            "--policy",
+            "lru,fifo",
+            "--cache-device",
+            "10us",
+        ],
+    );
+    assert_eq!(j["policies"][1]["method"], "scaled-simulation");
+    assert_eq!(
+        (
+            j["frontIos"]["reads"].as_f64(),
+            j["frontIos"]["writes"].as_f64()
+        ),
+        (Some(12.0), Some(2.0))
+    );
+    // 8 KiB at R = 0.5 hits nothing (distances doubled): backing = every request, 14
+    assert_eq!(j["backingIos"]["total"], 14.0);
+    // the count's bound: 1.96 × √(7 × 0.5) / 0.5 (the share's is 0: p = 0)
+    assert!(close(
+        &j["backingIos"]["uncertainty"],
+        1.96 * 3.5f64.sqrt() / 0.5
+    ));
+    assert!(j["responseTime"]["uncertaintyUs"].as_f64().unwrap() > 0.0);
+}

@@ -67,6 +67,8 @@ export interface ColumnarCapture extends CaptureInfo {
   fromBlocks: boolean;
   /** The folder of the columnar files ('' when the capture is read from its interval blocks). */
   dir: string;
+  /** How another thread opens the same device columns ({@link openColumnSource}), while this capture is open. */
+  reopen: ColumnsReopen;
   /** Removes the columnar files (or closes the capture read from its interval blocks). */
   close(): void;
 }
@@ -213,8 +215,28 @@ function loadDevice(d: DeviceFiles, into?: DeviceColumns): DeviceColumns {
   return d.sorted ? c : sortColumns(c);
 }
 
+/** How another thread opens the device columns of an open {@link ColumnarCapture} (plain data: posted to a worker). */
+export type ColumnsReopen = { kind: 'blocks'; path: string } | { kind: 'files'; scans: SpillPart[][] };
+
+/**
+ * The device columns of a {@link ColumnarCapture} opened again, on another thread, from its
+ * `reopen`: the capture's interval blocks (read-only) or the same columnar files (while the
+ * capture that wrote them is open). Call `close()` when done.
+ */
+export function openColumnSource(r: ColumnsReopen): { source: ColumnSource; close(): void } {
+  if (r.kind === 'files') return { source: filesSource(r.scans), close: () => undefined };
+  const cap = openBlocks(r.path);
+  if (cap === null) throw new HostError('capture-damaged', `${r.path} no longer has interval blocks that hold every row (it changed while it was analysed): open it again.`);
+  return { source: cap.data.source as ColumnSource, close: () => cap.close() };
+}
+
 /** The columnar capture of scanned parts. */
 function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: number, dir: string, close: () => void): ColumnarCapture {
+  return captureFrom(path, info, filesSource(scans), rows, dir, { kind: 'files', scans }, close);
+}
+
+/** The devices of scanned parts, each read from its files when asked for (one buffer reused). */
+function filesSource(scans: SpillPart[][]): ColumnSource {
   const files = devicesOf(scans);
   const byName = new Map(files.map((f) => [f.name, f]));
   let shared: DeviceColumns | undefined;
@@ -231,11 +253,11 @@ function assemble(path: string, info: CaptureInfo, scans: SpillPart[][], rows: n
       return loadDevice(f, shared);
     },
   };
-  return captureFrom(path, info, source, rows, dir, close);
+  return source;
 }
 
 /** The columnar capture of a source of device columns (the columnar files, or the capture's interval blocks). */
-function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows: number, dir: string, close: () => void): ColumnarCapture {
+function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows: number, dir: string, reopen: ColumnsReopen, close: () => void): ColumnarCapture {
   let records: IntervalRecord[] | null = null;
   const data: CaptureData = {
     host: info.host,
@@ -258,8 +280,9 @@ function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows
     engine: info.engine,
     prediction: info.prediction,
     traceLatency: info.traceLatency,
+    traceSizes: info.traceSizes,
   };
-  return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, close };
+  return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, reopen, close };
 }
 
 function infoOf(path: string, db: Database.Database): CaptureInfo {
@@ -336,7 +359,7 @@ function openBlocks(path: string): ColumnarCapture | null {
         }
       },
     };
-    return captureFrom(path, info, source, blocks.rows, '', () => db.close());
+    return captureFrom(path, info, source, blocks.rows, '', { kind: 'blocks', path }, () => db.close());
   } catch (err) {
     db.close();
     throw captureReadError(path, err);

@@ -13,6 +13,7 @@ import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord
 import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
+import { traceSizesOf } from './trace-sizes.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
@@ -340,6 +341,8 @@ export interface CaptureInfo {
   traceLatency: StoredTraceLatency | null;
   /** Every file an import read (capture-schema v3 `import_files`), empty for a recorded capture. */
   imports: ImportedFile[];
+  /** The traced block requests' sizes (host/capture/trace-sizes.ts), null without a block trace. */
+  traceSizes: CaptureData['traceSizes'];
 }
 
 /** The provenance of an imported capture: its `import_files` rows (none before schema v3). */
@@ -399,12 +402,13 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     schemaVersion: db.pragma('user_version', { simple: true }) as number,
     engine: readEngineRecords(db, meta),
     imports: readImports(db),
+    traceSizes: traceSizesOf(db, db.name, meta, names),
   };
 }
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -435,6 +439,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       engine,
       prediction,
       traceLatency,
+      traceSizes,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

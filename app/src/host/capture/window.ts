@@ -92,3 +92,9 @@ export function readSwitchMark(path: string): number | null {
   if (!existsSync(path)) return null;
   return readCapture(path, switchMark);
 }
+
+/** When a capture's baseline phase ended (UTC ms), or null while it runs (or before the capture exists). */
+export function readBaselineEnd(path: string): number | null {
+  if (!existsSync(path)) return null;
+  return readCapture(path, (db) => (db.prepare("SELECT end_utc_ms FROM phases WHERE name = 'baseline' ORDER BY start_utc_ms LIMIT 1").pluck().get() as number | null | undefined) ?? null);
+}

@@ -10,6 +10,7 @@ import { fmtNumber } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { esc } from '../../shared/escape.ts';
 import { chartSvg, legendItems } from '../../shared/chart-svg.ts';
+import { CARD_VALUE_SIZES, cardValueSize } from './card-fit.ts';
 
 export type Paper = 'a4' | 'letter';
 
@@ -64,21 +65,26 @@ p { margin: 0 0 2.5mm; }
 .toc a { color: var(--ink); text-decoration: none; display: flex; align-items: baseline; gap: 2mm; }
 .toc .leader { flex: 1; border-bottom: 0.75pt dotted var(--muted); min-width: 8mm; }
 .toc .pg { flex: none; min-width: 10mm; text-align: right; font-variant-numeric: tabular-nums; }
-section.section { break-before: page; }
-/* Short closing sections follow on rather than open a mostly empty page. */
-section.section[data-section="caveats"], section.section[data-section="appendix"] { break-before: auto; margin-top: 9mm; }
+/* The summary opens the page after the cover; every other section follows on: a section that opened a
+   page of its own left the page before it mostly empty (a health table alone above the TCO). Its
+   heading never ends a page (h2, h3: break-after avoid). */
+section.section { break-before: auto; margin-top: 9mm; }
+section.section[data-section="summary"] { margin-top: 0; }
 h2 { break-after: avoid; }
 .facts { display: grid; grid-template-columns: 52mm 1fr; margin: 0 0 3mm; }
 .facts dt, .facts dd { margin: 0; padding: 1.4mm 2mm 1.4mm 0; border-bottom: 0.5pt solid var(--rule); overflow-wrap: anywhere; }
 .facts dt { color: var(--muted); font-weight: bold; }
 .facts > div { display: contents; }
 .facts .row { break-inside: avoid; }
+/* A SHA-256 (64 hex digits) on one line of the value column, not 63 and a lone last digit. */
+.facts .row[data-fact="a.sha256"] dd { font-size: 8pt; letter-spacing: -0.01em; }
 .sentences { margin: 2mm 0 3mm; padding-left: 5mm; }
 .sentences li { margin-bottom: 2mm; }
-.cards { display: grid; grid-template-columns: repeat(3, 1fr); gap: 2.5mm; margin: 0 0 4mm; }
+/* Two cards to a row, so that each value fits on one line (card-fit.ts picks its size). */
+.cards { display: grid; grid-template-columns: repeat(2, 1fr); gap: 2.5mm; margin: 0 0 4mm; }
 .card { border: 0.75pt solid var(--rule); border-left: 2.5pt solid var(--accent); border-radius: 1.5mm; padding: 2mm 2.5mm; background: var(--soft); break-inside: avoid; min-width: 0; }
 .card h4 { margin: 0 0 1mm; font-size: 8.5pt; color: var(--muted); text-transform: uppercase; letter-spacing: 0.03em; }
-.card .value { font-size: 13.5pt; font-weight: bold; margin-bottom: 1mm; overflow-wrap: anywhere; }
+.card .value { font-size: 13.5pt; font-weight: bold; margin-bottom: 1mm; white-space: nowrap; }
 .card .sub { font-size: 7.5pt; color: var(--muted); overflow-wrap: anywhere; }
 figure.chart { margin: 3mm 0 5mm; break-inside: avoid; }
 figure.chart figcaption { font-weight: bold; margin-bottom: 1.5mm; font-size: 10pt; }
@@ -100,7 +106,7 @@ table.data tr { break-inside: avoid; }
 /* A short table (12 rows at most) is never cut: its title and header never end a page without its rows. */
 table.data.whole { break-inside: avoid; }
 table.data caption, table.data thead { break-after: avoid; }
-.table-caption { font-size: 7.5pt; color: var(--muted); margin: 0 0 4mm; }
+.table-caption { font-size: 7.5pt; color: var(--muted); margin: 0 0 4mm; break-before: avoid; }
 ul.notes { margin: 2mm 0 4mm; padding-left: 5mm; }
 ul.notes li { margin-bottom: 1.8mm; overflow-wrap: anywhere; }
 ul.notes.warning li::marker { color: var(--warn); }
@@ -123,6 +129,7 @@ ul.notes.warning { background: #fff7ec; border: 0.75pt solid #f0c890; border-rad
 .short-form section.section[data-section="tco"] { break-before: page; }
 .short-form section[data-section="summary"] > p:first-of-type { font-size: 11pt; font-weight: bold; }
 .short-form .footer-note { margin-top: 4mm; }
+${[...new Set([...CARD_VALUE_SIZES.full, ...CARD_VALUE_SIZES.short])].map((pt) => `.report .card .value.${fitClass(pt)} { font-size: ${pt}pt; }`).join('\n')}
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -151,26 +158,40 @@ function tableHtml(t: Table, lang: Lang): string {
 
 function chartHtml(c: ChartSpec, lang: Lang): string {
   const legend = legendItems(c, lang)
-    .map((l) => `<li><svg viewBox="0 0 20 10" aria-hidden="true"><rect x="0" y="2" width="20" height="6" fill="${esc(l.color)}"/></svg>${esc(l.name)}</li>`)
+    // a dashed series gets a dashed swatch: colour is never the only thing that tells two series apart
+    .map((l) => `<li${l.dashed ? ' data-dashed="true"' : ''}><svg viewBox="0 0 20 10" aria-hidden="true">${l.dashed
+      ? [0, 8, 16].map((x) => `<rect x="${x}" y="3" width="${x === 16 ? 4 : 5}" height="4" fill="${esc(l.color)}"/>`).join('')
+      : `<rect x="0" y="2" width="20" height="6" fill="${esc(l.color)}"/>`}</svg>${esc(l.name)}</li>`)
     .join('');
   const note = c.note === undefined ? '' : `<p class="chart-note">${esc(reportText(c.note, lang))}${c.bands !== undefined ? ` ${esc(rt('x.legendNote', lang))}` : ''}</p>`;
   return `<figure class="chart" data-figure="${esc(c.id)}"><figcaption>${esc(reportText(c.title, lang))}</figcaption>${chartSvg(c, lang)}<ul class="legend">${legend}</ul>${note}<p class="chart-summary">${esc(reportText(c.summary, lang))}</p></figure>`;
 }
 
-function cardHtml(c: Card, lang: Lang): string {
-  return `<div class="card" data-card="${esc(c.id)}"><h4>${esc(reportText(c.title, lang))}</h4><div class="value">${vals(c.value, lang)}</div>${c.subs.map((s) => `<div class="sub">${esc(reportText(s, lang))}</div>`).join('')}</div>`;
+/** The class of a card value's font size (`fit-135` for 13.5 pt). */
+function fitClass(pt: number): string {
+  return `fit-${String(pt).replace('.', '')}`;
+}
+
+function cardHtml(c: Card, lang: Lang, fit: string): string {
+  return `<div class="card" data-card="${esc(c.id)}"><h4>${esc(reportText(c.title, lang))}</h4><div class="value ${fit}">${vals(c.value, lang)}</div>${c.subs.map((s) => `<div class="sub">${esc(reportText(s, lang))}</div>`).join('')}</div>`;
+}
+
+/** The cards of a block, their values in the one size at which each fits its card on one line. */
+function cardsHtml(cards: readonly Card[], lang: Lang, form: 'full' | 'short'): string {
+  const fit = fitClass(cardValueSize(cards.map((c) => c.value.map((v) => formatVal(v, lang)).filter((x) => x !== '').join(' ')), form));
+  return `<div class="cards">${cards.map((c) => cardHtml(c, lang, fit)).join('')}</div>`;
 }
 
 function factsHtml(rows: { label: Msg; value: Val[] }[], lang: Lang): string {
-  return `<dl class="facts">${rows.map((r) => `<div class="row"><dt>${esc(reportText(r.label, lang))}</dt><dd>${vals(r.value, lang)}</dd></div>`).join('')}</dl>`;
+  return `<dl class="facts">${rows.map((r) => `<div class="row" data-fact="${esc(r.label.key)}"><dt>${esc(reportText(r.label, lang))}</dt><dd>${vals(r.value, lang)}</dd></div>`).join('')}</dl>`;
 }
 
-function blockHtml(b: Block, lang: Lang): string {
+function blockHtml(b: Block, lang: Lang, form: 'full' | 'short'): string {
   switch (b.type) {
     case 'paragraph':
       return `<p>${esc(reportText(b.text, lang))}</p>`;
     case 'cards':
-      return `<div class="cards">${b.cards.map((c) => cardHtml(c, lang)).join('')}</div>`;
+      return cardsHtml(b.cards, lang, form);
     case 'sentences':
       return `<ul class="sentences">${b.items.map((m) => `<li>${esc(reportText(m, lang))}</li>`).join('')}</ul>`;
     case 'facts':
@@ -186,8 +207,8 @@ function blockHtml(b: Block, lang: Lang): string {
   }
 }
 
-function sectionHtml(s: Section, lang: Lang): string {
-  return `<section class="section" id="sec-${esc(s.id)}" data-section="${esc(s.id)}"><h2>${esc(reportText(s.title, lang))}</h2>${s.blocks.map((b) => blockHtml(b, lang)).join('\n')}</section>`;
+function sectionHtml(s: Section, lang: Lang, form: 'full' | 'short'): string {
+  return `<section class="section" id="sec-${esc(s.id)}" data-section="${esc(s.id)}"><h2>${esc(reportText(s.title, lang))}</h2>${s.blocks.map((b) => blockHtml(b, lang, form)).join('\n')}</section>`;
 }
 
 /** The whole report as one HTML document (UTF-8 string). */
@@ -202,7 +223,7 @@ export function renderHtml(model: ReportModel, lang: Lang, options: HtmlOptions,
     return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
 <body><main class="report short-form">${head}
-${model.sections.map((s) => sectionHtml(s, lang)).join('\n')}
+${model.sections.map((s) => sectionHtml(s, lang, 'short')).join('\n')}
 <p class="footer-note">${esc(rt('x.preparedWith', lang, { version: appVersion }))}</p>
 </main></body></html>
 `;
@@ -217,7 +238,7 @@ ${model.sections.map((s) => sectionHtml(s, lang)).join('\n')}
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
 <body><main class="report">${cover}
-${model.sections.map((s) => sectionHtml(s, lang)).join('\n')}
+${model.sections.map((s) => sectionHtml(s, lang, 'full')).join('\n')}
 </main></body></html>
 `;
 }

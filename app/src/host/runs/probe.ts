@@ -50,16 +50,21 @@ export interface ProbeOutput {
   error: string;
 }
 
+/** The probe's stderr as one sentence: its lines without the `cacheproof-probe: ` prefix, joined. */
+export function probeErrorText(stderr: string): string {
+  return stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
+    .map((l) => l.replace(/^cacheproof-probe:\s*/, ''))
+    .join(' ');
+}
+
 /** Runs the probe and resolves with its exit code and output (never rejects for a non-zero exit). */
 export function runProbe(probe: string, args: readonly string[], timeoutMs = 20_000): Promise<ProbeOutput> {
   return new Promise((resolve, reject) => {
     execFile(probe, args, { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      const error = stderr
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l.length > 0)
-        .map((l) => l.replace(/^cacheproof-probe:\s*/, ''))
-        .join(' ');
+      const error = probeErrorText(stderr);
       if (err === null) return resolve({ code: 0, stdout, error });
       const e = err as NodeJS.ErrnoException & { code?: unknown; killed?: boolean };
       if (e.code === 'ENOENT' || e.code === 'EACCES') {

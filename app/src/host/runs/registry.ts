@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFileAtomicSync } from '../atomic-write.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { RunPlan } from '../../shared/contract.ts';
+import { RunPlan, RunPrediction } from '../../shared/contract.ts';
 
 /** What `<runId>.json` holds (format version 1). */
 export const RunRecord = z.object({
@@ -24,6 +24,8 @@ export const RunRecord = z.object({
   createdMs: z.number(),
   /** Headline I/Os saved (percent) once the finished run was analysed; null when it could not be. */
   headline: z.object({ iosSavedPercent: z.number().nullable(), analysedMs: z.number() }).nullable(),
+  /** The plan's prediction once the probe ran it (done or failed); absent before, and in runs without one. */
+  prediction: RunPrediction.optional(),
 });
 export type RunRecord = z.infer<typeof RunRecord>;
 

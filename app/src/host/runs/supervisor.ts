@@ -12,10 +12,12 @@
  */
 import { reportBug } from '../bugs.ts';
 import { TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
-import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, LiveSeries, RunEngine, RunPlan, RunStatus } from '../../shared/contract.ts';
+import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, LiveSeries, RunEngine, RunPlan, RunPrediction, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
-import { readSwitchMark } from '../capture/window.ts';
+import { readBaselineEnd, readSwitchMark } from '../capture/window.ts';
+import { predictCommand, runPredict } from '../predict.ts';
+import { StoredPredictionSchema } from '../../shared/prediction-schema.ts';
 import { readCapture } from '../capture/reader.ts';
 import { readLastEngineAction } from '../capture/engine.ts';
 import { detectEngines, engineError, planEngine, ProbeEngineStatus, switchArgs } from './engine.ts';
@@ -60,7 +62,17 @@ export interface RunSupervisor {
   forOpen(runId: string): { capture: string; name: string; options: AnalyzeOptions };
   /** Keeps the headline of a finished run for Home (called after run.open analysed it). */
   rememberHeadline(runId: string, iosSavedPercent: number | null): Promise<void>;
+  /** Runs the plan's prediction now if it is due and not done yet, and waits for it (run.open calls it first). */
+  settlePrediction(runId: string): Promise<void>;
 }
+
+/**
+ * How long after the baseline's end the supervisor waits before predicting: the tracer hands its
+ * requests to the writer in batches (every 200 ms) and a request in flight at the end completes
+ * a moment later, so the baseline's last requests land in the capture shortly after the phase
+ * changes (lab-predict saw them within 3 s on a loaded machine).
+ */
+export const PREDICT_GRACE_MS = 5000;
 
 const ACTIVE: readonly RunStatus['state'][] = ['starting', 'running', 'waiting-switch'];
 const PHASES = ['baseline', 'switch', 'warmup', 'measure'] as const;
@@ -78,6 +90,14 @@ export function analyzeOptionsOf(plan: RunPlan): AnalyzeOptions {
     options.targets = { readMs: t.readMs, writeMs: t.writeMs, ...(t.warnMs === undefined ? {} : { warnMs: t.warnMs }) };
   }
   return options;
+}
+
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The headline I/Os saved (percent) of an analyze result, or null when it has none. */
@@ -208,7 +228,64 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     switchMs: null,
     trace: null,
     engine: null,
+    prediction: predictionOf(rec),
   });
+
+  /** Predictions running now, by run. */
+  const predicting = new Map<string, Promise<void>>();
+
+  /** The run's prediction as Live shows it: the stored outcome, else running or waiting; null when the plan asks for none. */
+  const predictionOf = (rec: RunRecord): RunPrediction | null => {
+    const choice = rec.plan.prediction;
+    if (choice === undefined || rec.plan.trace !== true) return null;
+    return rec.prediction ?? {
+      state: predicting.has(rec.id) ? 'running' : 'waiting', choice,
+      iosSavedPercent: null, backingPerSecond: null, responseTimeUs: null, baselineResponseUs: null, error: null, atMs: null,
+    };
+  };
+
+  /**
+   * Starts the plan's prediction once the baseline has ended (and {@link PREDICT_GRACE_MS} has
+   * passed): `cacheproof-probe predict CAPTURE … --store`, its outcome kept in the run's record.
+   * It reads only the baseline, so it is the same whenever it runs after that: at the switch
+   * while the app is open, or when the app next looks at the run.
+   */
+  const predictOnce = (rec: RunRecord): void => {
+    const choice = rec.plan.prediction;
+    if (choice === undefined || rec.plan.trace !== true || rec.prediction !== undefined || predicting.has(rec.id) || opts.probe === null) return;
+    let end: number | null;
+    try {
+      end = readBaselineEnd(rec.captureFile);
+    } catch {
+      return; // the capture is being created: the next look tries again
+    }
+    if (end === null || now() < end + PREDICT_GRACE_MS) return;
+    const probe = opts.probe;
+    const job = (async () => {
+      await new Promise((r) => setImmediate(r));
+      let outcome: RunPrediction;
+      const base = { choice, iosSavedPercent: null, backingPerSecond: null, responseTimeUs: null, baselineResponseUs: null, error: null, atMs: now() };
+      try {
+        const out = await runPredict(probe, predictCommand(rec.captureFile, choice, rec.plan.front ?? undefined), () => undefined);
+        const parsed = out.code === 0 ? StoredPredictionSchema.safeParse(jsonOrNull(out.stdout)) : null;
+        if (parsed === null) outcome = { ...base, state: 'failed', error: out.error || `exit code ${out.code}` };
+        else if (!parsed.success) outcome = { ...base, state: 'failed', error: `cacheproof-probe predict printed an unexpected report: ${parsed.error.issues[0]?.path.join('.') ?? ''}` };
+        else {
+          const p = parsed.data;
+          outcome = {
+            ...base, state: 'done', iosSavedPercent: p.iosSavedPercent, backingPerSecond: p.backingIos?.perSecond ?? null,
+            responseTimeUs: p.responseTime?.predictedUs ?? null, baselineResponseUs: p.responseTime?.baselineUs ?? null,
+          };
+        }
+      } catch (err) {
+        if (!(err instanceof HostError)) reportBug(`the prediction of run ${rec.id}`, err);
+        outcome = { ...base, state: 'failed', error: err instanceof Error ? err.message : String(err) };
+      }
+      const latest = registry.get(rec.id);
+      if (latest !== null) registry.save({ ...latest, prediction: outcome });
+    })().finally(() => predicting.delete(rec.id));
+    predicting.set(rec.id, job);
+  };
 
   /** Analyses a finished run once, in the background, so Home can show its headline. */
   const analyseOnce = (rec: RunRecord): void => {
@@ -257,6 +334,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       switchMs = null;
     }
     if (state === 'done') analyseOnce(rec);
+    if (st.phase !== 'baseline') predictOnce(rec);
     const engine = engineOf(st, rec.captureFile);
     return {
       ...base,
@@ -368,5 +446,11 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     },
 
     rememberHeadline: remember,
+
+    async settlePrediction(runId) {
+      const rec = recordOf(runId);
+      predictOnce(rec);
+      await predicting.get(runId);
+    },
   };
 }

@@ -12,12 +12,19 @@ import { el } from '../dom.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Words } from './text.ts';
 
+/** A colour of the palette (#RRGGBB) as a lighter fill: the same hue at 45 % opacity. */
+function tint(hex: string): string {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  return Number.isNaN(n) ? hex : `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, 0.45)`;
+}
+
 /** Before = the baseline grey, after = the measure sky blue (shared/palette.ts), the same on every before/after chart and in the report. */
 function beforeAfterColors(palette: readonly string[]): [string, string] {
   return [paletteColor(COLOR.before, palette), paletteColor(COLOR.after, palette)];
 }
 
-function bars(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
+/** A bar chart of the dashboard (categories × datasets), its series and colours exposed on the canvas for the tests. */
+export function bars(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   labels: string[]; datasets: ChartDataset<'bar', (number | null)[]>[]; xTitle: string; yTitle: string; definition: string;
   w: Words; fmt: (v: number | null) => string; stacked?: boolean; footer?: (index: number) => string[];
 }): Chart<'bar', (number | null)[], string> {
@@ -164,24 +171,28 @@ export function ioFigure(r: AnalysisReport, w: Words, palette: readonly string[]
   const served = (fr: number | null, bk: number | null): number | null => (fr === null || bk === null ? null : Math.max(0, fr - bk));
   let datasets: ChartDataset<'bar', (number | null)[]>[];
   let summary: string;
-  const cRead = palette[0] ?? '#0072B2', cReadCache = palette[5] ?? '#56B4E9', cWrite = palette[1] ?? '#D55E00', cWriteCache = palette[4] ?? '#E69F00';
+  // colour says where the I/O went (the palette's meanings: backing drives vermillion, the cache
+  // bluish green); writes are the same colours as a lighter fill with a solid border, and every
+  // bar is named in the legend
+  const cBacking = paletteColor(COLOR.backing, palette), cCache = paletteColor(COLOR.cache, palette);
+  const write = (c: string): Partial<ChartDataset<'bar', (number | null)[]>> => ({ backgroundColor: tint(c), borderColor: c, borderWidth: 2 });
   if (front) {
     const fRead = windows.map((k) => front[k].means.readsPerSec);
     const fWrite = windows.map((k) => front[k].means.writesPerSec);
     const rc = fRead.map((x, i) => served(x, bRead[i] ?? null));
     const wc = fWrite.map((x, i) => served(x, bWrite[i] ?? null));
     datasets = [
-      { label: w.d('io.readsBacking'), data: bRead, backgroundColor: cRead, stack: 'reads' },
-      { label: w.d('io.readsCache'), data: rc, backgroundColor: cReadCache, stack: 'reads' },
-      { label: w.d('io.writesBacking'), data: bWrite, backgroundColor: cWrite, stack: 'writes' },
-      { label: w.d('io.writesCache'), data: wc, backgroundColor: cWriteCache, stack: 'writes' },
+      { label: w.d('io.readsBacking'), data: bRead, backgroundColor: cBacking, stack: 'reads' },
+      { label: w.d('io.readsCache'), data: rc, backgroundColor: cCache, stack: 'reads' },
+      { label: w.d('io.writesBacking'), data: bWrite, ...write(cBacking), stack: 'writes' },
+      { label: w.d('io.writesCache'), data: wc, ...write(cCache), stack: 'writes' },
     ];
     summary = labels.map((l, i) => w.d('sum.io', { window: l, rc: w.perSec(rc[i] ?? null), rb: w.perSec(bRead[i] ?? null), wc: w.perSec(wc[i] ?? null), wb: w.perSec(bWrite[i] ?? null) })).join('; ');
   } else {
     f.notes.append(el('p', { class: 'dash-note', role: 'note' }, w.d('io.backingOnly')));
     datasets = [
-      { label: w.d('io.backingReads'), data: bRead, backgroundColor: cRead, stack: 'reads' },
-      { label: w.d('io.backingWrites'), data: bWrite, backgroundColor: cWrite, stack: 'writes' },
+      { label: w.d('io.backingReads'), data: bRead, backgroundColor: cBacking, stack: 'reads' },
+      { label: w.d('io.backingWrites'), data: bWrite, ...write(cBacking), stack: 'writes' },
     ];
     summary = labels.map((l, i) => w.d('sum.ioBackingOnly', { window: l, rb: w.perSec(bRead[i] ?? null), wb: w.perSec(bWrite[i] ?? null) })).join('; ');
   }

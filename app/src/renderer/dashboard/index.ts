@@ -1,6 +1,7 @@
 /**
- * The results dashboard for one analysis: mode badge, headline cards (cards.ts), the two time
- * charts with shaded phases and zoom (timeline.ts), before/after bars (compare.ts), health,
+ * The results dashboard for one analysis: mode badge, headline cards (cards.ts), the time
+ * charts with shaded phases and zoom (timeline.ts: IOPS, response time, reads and writes, queue
+ * size), before/after bars (compare.ts), request sizes (shape.ts), health,
  * drift and warnings (health.ts), drive life from the Planner's scenario (life.ts). Every figure comes from the engine's analyze output in
  * `AnalysisView.result` (docs/analyze-json.md) and the host's chart series.
  *
@@ -25,6 +26,7 @@ import { predictionSection, traceLatencySection } from './prediction.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 import { engineSection } from './engine.ts';
+import { requestSizesFigure } from './shape.ts';
 
 /** The mark set when the dashboard's last chart has drawn. */
 export const DRAWN_MARK = 'cacheproof:dashboard-drawn';
@@ -53,10 +55,11 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
     el('div', { class: 'dash-grid' },
       hourlyFigure(r, w, palette, scheduler),
       distributionFigure(r, w, palette, scheduler),
-      ioFigure(r, w, palette, scheduler)),
+      ioFigure(r, w, palette, scheduler),
+      requestSizesFigure(r, w, palette, scheduler)),
     lifeSection(ctx, v, w),
     ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
-    ...[predictionSection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
+    ...[predictionSection(ctx, v, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     devicesSection(r, w),
     healthSection(r, w),

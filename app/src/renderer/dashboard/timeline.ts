@@ -1,10 +1,11 @@
 /**
- * The two time charts over both windows on one UTC time axis — IOPS and average response
- * time, front and backing — with the phases shaded (baseline, excluded warm-up, measure) and
- * the switch marked; LTTB decimation; wheel/drag zoom and pan kept in step across both charts,
- * with keyboard-reachable zoom in / out / reset buttons and the visible range in words.
+ * The time charts over both windows on one UTC time axis — IOPS, average response time, reads
+ * and writes per second, average queue size; front and backing — with the phases shaded
+ * (baseline, excluded warm-up, measure) and the switch marked; LTTB decimation; wheel/drag zoom
+ * and pan kept in step across every chart, with keyboard-reachable zoom in / out / reset buttons
+ * and the visible range in words.
  */
-import type { AnalysisReport, WindowSummary } from '@cacheproof/engine';
+import type { AnalysisReport, WindowMeans, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
@@ -16,6 +17,9 @@ import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
 import { engineMarkers } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import { wrap, type Words } from './text.ts';
+import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashboard-shape.ts';
+import { translate } from '../../shared/i18n/types.ts';
+import { readWriteQueueTable } from './shape.ts';
 
 type Point = { x: number; y: number };
 
@@ -34,7 +38,17 @@ interface Line {
   points: Point[];
   /** The engine's summaries of what this line draws, per window (its averages are the cards'). */
   windows: { baseline: WindowSummary; measure: WindowSummary } | null;
+  /** The window figure this line's summary quotes from {@link windows}. */
+  mean: (m: WindowMeans) => number | null;
 }
+
+/** What a time chart draws: the group lines' (and, for IOPS and response time, the devices') field. */
+type Metric = 'iops' | 'latencyMs' | 'readIops' | 'writeIops' | 'aquSz';
+
+/** The window mean each metric's summary quotes (the engine's `means`, the cards' and the report's figure). */
+const MEAN: Record<Metric, (m: WindowMeans) => number | null> = {
+  iops: (m) => m.iops, latencyMs: (m) => m.awaitMs, readIops: (m) => m.readsPerSec, writeIops: (m) => m.writesPerSec, aquSz: (m) => m.aquSz,
+};
 
 /** Per-device lines are offered (hidden, in the legend) up to this many devices. */
 const MAX_DEVICE_LINES = 8;
@@ -53,26 +67,36 @@ function step(t: readonly number[]): number {
   return t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 1000;
 }
 
-function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs', w: Words, palette: readonly string[]): { lines: Line[]; stepMs: number } {
+/**
+ * The lines of a time chart: one per group (front, backing) and, for IOPS and response time,
+ * the devices not alone in a group (hidden, in the legend). `label` names a group line when the
+ * chart draws more than one line per group (reads and writes).
+ */
+function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, palette: readonly string[], label?: (group: string) => string, dash?: (group: 'front' | 'backing') => number[]): { lines: Line[]; stepMs: number } {
   const out: Line[] = [];
   let stepMs = 1000;
   const groups = v.groupSeries ?? [];
   for (const g of groups) {
+    const ys = g[metric];
+    if (ys === undefined) continue;
     stepMs = Math.max(stepMs, step(g.t));
+    const name = w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') });
     out.push({
-      label: w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') }),
+      label: label === undefined ? name : label(name),
       role: g.group,
       axis: metric === 'latencyMs' && g.group === 'backing' && groups.some((x) => x.group === 'front') ? 'y1' : 'y',
       color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
       width: 2,
-      dash: g.group === 'front' ? [] : [6, 3],
+      dash: dash?.(g.group) ?? (g.group === 'front' ? [] : [6, 3]),
       hidden: false,
       // The backing line is drawn over the front one: where they carry the same I/O (baseline) both stay visible.
       order: g.group === 'front' ? 1 : 0,
-      points: points(g.t, g[metric]),
+      points: points(g.t, ys),
       windows: r.groups[g.group] ?? null,
+      mean: MEAN[metric],
     });
   }
+  if (metric !== 'iops' && metric !== 'latencyMs') return { lines: out, stepMs };
   const grouped = new Set(groups.filter((g) => g.devices.length === 1).flatMap((g) => g.devices));
   const deviceLines = v.series.filter((s) => !grouped.has(s.device));
   if (groups.length === 0 || v.series.length <= MAX_DEVICE_LINES) {
@@ -91,6 +115,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: 'iops' | 'latencyMs',
         order: 2,
         points: points(s.t, s[metric]),
         windows: r.perDevice.find((d) => d.device === s.device) ?? null,
+        mean: MEAN[metric],
       });
     });
   }
@@ -118,7 +143,7 @@ function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: Pha
  * left out). The average is the engine's window figure (the cards' and the report's), never a
  * mean of the drawn points; the highest point is the drawn line's.
  */
-function summaryText(ls: readonly Line[], r: AnalysisReport, metric: 'iops' | 'latencyMs', w: Words, fmt: (v: number | null) => string): string {
+function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: number | null) => string): string {
   const wins: ['baseline' | 'measure', string, number, number][] = [
     ['baseline', w.d('phase.baseline'), Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)],
     ['measure', w.d('phase.measure'), Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)],
@@ -128,7 +153,7 @@ function summaryText(ls: readonly Line[], r: AnalysisReport, metric: 'iops' | 'l
     for (const [key, name, a, b] of wins) {
       const ys = l.points.filter((p) => p.x > a && p.x <= b).map((p) => p.y);
       const means = l.windows?.[key].means;
-      const avg = means === undefined ? null : metric === 'iops' ? means.iops : means.awaitMs;
+      const avg = means === undefined ? null : l.mean(means);
       parts.push(ys.length === 0 || avg === null ? w.d('sum.noData', { label: `${l.label}, ${name}` })
         : w.d('sum.series', { label: l.label, window: name, mean: fmt(avg), max: fmt(ys.reduce((m, y) => Math.max(m, y), -Infinity)) }));
     }
@@ -231,24 +256,37 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
     el('span', { class: 'dash-help' }, w.d('zoom.help')),
     range);
 
+  const t = (key: DashboardShapeKey, params?: Record<string, string>): string => translate(dashboardShape, w.lang, key, params);
   const iops = lines(v, r, 'iops', w, palette);
   const lat = lines(v, r, 'latencyMs', w, palette);
-  const fIops: Figure = figure(TID.chartIops, w.d('chart.iops'), w.d('def.chart.iops'), TID.chartSummary, w);
-  const fLat: Figure = figure(TID.chartLatency, w.d('chart.latency'), w.d('def.chart.latency'), undefined, w);
-  fIops.summary.textContent = summaryText(iops.lines, r, 'iops', w, w.iops);
-  fLat.summary.textContent = summaryText(lat.lines, r, 'latencyMs', w, w.ms);
-  scheduler.add(fIops.canvas, (firstDraw) => {
-    const c = timeChart(fIops.canvas, firstDraw, { title: w.d('chart.iops'), yTitle: w.d('axis.iops'), definition: w.d('def.chart.iops'), ...iops, r, w, fmt: w.iops, onRange: sync });
-    charts.push(c);
-    showRange(c);
-    return c;
-  });
-  scheduler.add(fLat.canvas, (firstDraw) => {
-    const c = timeChart(fLat.canvas, firstDraw, { title: w.d('chart.latency'), yTitle: w.d('axis.latency'), definition: w.d('def.chart.latency'), ...lat, r, w, fmt: w.ms, onRange: sync });
-    charts.push(c);
-    const first = charts[0];
-    if (first && first !== c) sync(first);
-    return c;
-  });
-  return el('div', { class: 'dash-timeline' }, controls, fIops.node, fLat.node);
+  // each in its group's role colour, a dash pattern per group and operation (front reads solid,
+  // backing reads dashed, writes dotted and dash-dotted) so that lines carrying the same I/O before
+  // the switch stay apart; then the queue size of each group
+  const reads = lines(v, r, 'readIops', w, palette, (g) => t('series.reads', { group: g }), (g) => (g === 'front' ? [] : [6, 3]));
+  const writes = lines(v, r, 'writeIops', w, palette, (g) => t('series.writes', { group: g }), (g) => (g === 'front' ? [2, 2] : [8, 3, 2, 3]));
+  const rw = { lines: [...reads.lines, ...writes.lines], stepMs: Math.max(reads.stepMs, writes.stepMs) };
+  const queue = lines(v, r, 'aquSz', w, palette, (g) => t('series.queue', { group: g }));
+  const requests = (x: number | null): string => (x === null ? w.na : t('unit.requests', { value: w.num(x) }));
+  const specs: { testId: string; summaryId?: string; title: string; yTitle: string; definition: string; set: { lines: Line[]; stepMs: number }; fmt: (x: number | null) => string }[] = [
+    { testId: TID.chartIops, summaryId: TID.chartSummary, title: w.d('chart.iops'), yTitle: w.d('axis.iops'), definition: w.d('def.chart.iops'), set: iops, fmt: w.iops },
+    { testId: TID.chartLatency, title: w.d('chart.latency'), yTitle: w.d('axis.latency'), definition: w.d('def.chart.latency'), set: lat, fmt: w.ms },
+  ];
+  if (rw.lines.length > 0) specs.push({ testId: TID.chartReadWrite, title: t('chart.rw'), yTitle: t('axis.perSec'), definition: t('def.chart.rw'), set: rw, fmt: w.perSec });
+  if (queue.lines.length > 0) specs.push({ testId: TID.chartQueue, title: t('chart.queue'), yTitle: t('axis.queue'), definition: t('def.chart.queue'), set: queue, fmt: requests });
+  const nodes: HTMLElement[] = [];
+  for (const sp of specs) {
+    const f: Figure = figure(sp.testId, sp.title, sp.definition, sp.summaryId, w);
+    f.summary.textContent = summaryText(sp.set.lines, r, w, sp.fmt);
+    scheduler.add(f.canvas, (firstDraw) => {
+      const c = timeChart(f.canvas, firstDraw, { title: sp.title, yTitle: sp.yTitle, definition: sp.definition, ...sp.set, r, w, fmt: sp.fmt, onRange: sync });
+      charts.push(c);
+      const first = charts[0];
+      if (first === c) showRange(c);
+      else if (first) sync(first);
+      return c;
+    });
+    nodes.push(f.node);
+  }
+  if (queue.lines.length > 0) nodes.push(readWriteQueueTable(r, w));
+  return el('div', { class: 'dash-timeline' }, controls, ...nodes);
 }

@@ -78,7 +78,8 @@ export class LiveChart {
   }
 
   private roleLabel(role: string): string {
-    return role === 'front' ? this.t('role.front') : role === 'backing' ? this.t('role.backing') : this.t('role.other');
+    // named for what its colour says (a cache device is the cache's green, and says "cache")
+    return role === 'front' ? this.t('role.front') : role === 'backing' ? this.t('role.backing') : role === 'cache' ? this.t('role.cache') : this.t('role.other');
   }
 
   /** Draws (or redraws) the window [fromMs, toMs] with these device buffers and phases. */

@@ -19,6 +19,7 @@ import { el } from '../dom.ts';
 import { fmtDateTime, fmtNumber, fmtPercent, fmtTime } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { CHARTS, LiveChart, type DeviceBuffer } from './charts.ts';
+import { runPredictionText } from '../predict/fields.ts';
 
 /** The hour the charts show. */
 const WINDOW_MS = 3600_000;
@@ -59,6 +60,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   const meta = el('p', { class: 'live-meta' });
   const samples = el('p', { class: 'live-samples', 'data-testid': TID.liveSamples });
   const traceLine = el('p', { class: 'live-samples', 'data-testid': TID.liveTrace, hidden: '' });
+  const predictionLine = el('p', { class: 'live-samples', 'data-testid': TID.livePrediction, 'aria-live': 'polite', hidden: '' });
   const engine = engineLines(lang);
   const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.liveError });
   error.hidden = true;
@@ -132,7 +134,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
   // What is known only from a status: hidden until the first one arrives (a run this app does not know shows its error alone).
   const body = el('div', { class: 'live-body' },
     timeline,
-    phaseBar.row, totalBar.row, samples, traceLine, engine.node, switchRecorded,
+    phaseBar.row, totalBar.row, samples, traceLine, predictionLine, engine.node, switchRecorded,
     windowBar,
     el('div', { class: 'live-charts' }, ...charts.map((c) => el('figure', { class: 'live-figure' }, c.box, c.summary))),
     el('h3', {}, t('warnings.title')), warnings);
@@ -289,6 +291,11 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
       const params = { requests: fmtNumber(lang, s.trace.requests, 0), lost: fmtNumber(lang, s.trace.lost, 0) };
       traceLine.textContent = s.trace.lost > 0 ? t('traceLost', params) : t('trace', params);
     }
+    // the prediction from the baseline's trace the plan asked for (the supervisor runs it when the baseline ends)
+    const predicted = runPredictionText(lang, s.prediction);
+    predictionLine.hidden = predicted === null;
+    predictionLine.textContent = predicted ?? '';
+    predictionLine.dataset['state'] = s.prediction?.state ?? '';
 
     // Timeline: widths in proportion to the plan, planned lengths, actual starts, the current step.
     const planned: Record<string, number> = { baseline: s.plan.baselineSeconds, warmup: s.plan.warmupSeconds, measure: s.plan.measureSeconds };

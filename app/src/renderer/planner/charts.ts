@@ -1,6 +1,18 @@
-/** The Planner's charts (Chart.js): costs stacked by category, cumulative costs, backing drives against the IOPS target. */
+/**
+ * The Planner's charts (Chart.js): costs stacked by category, cumulative costs, backing drives
+ * against the IOPS target, the savings tornado. Colours keep the palette's meanings (engine
+ * report/colors.ts), as in the report's TCO charts: each cost item its colour of the cost ramp, a
+ * configuration the cache's colour when it has a cache and the backing drives' when it has none
+ * (never its place in the list), the tornado's sides the two category colours. A second
+ * configuration of the same colour gets a dash pattern of its own, and every series is named in
+ * the legend. Each canvas carries its series and colours in `data-series` (tests compare them
+ * with the report's).
+ */
 import { Chart, type ChartDataset } from 'chart.js';
-import { sensitivity, type ConfigResult, type LineId, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
+import { COST_STACKS, sensitivity, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
+import { COLOR, COST_COLOR, configColor } from '@cacheproof/engine/report';
+import { paletteColor } from '../../shared/palette.ts';
+import { rt } from '../../shared/i18n/report.ts';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { fmtDecimal } from '../../shared/i18n/numbers.ts';
@@ -14,18 +26,24 @@ export interface ChartCtx {
 
 /** IOPS targets of the spindle chart, as multiples of today's target. */
 export const SPINDLE_FACTORS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3];
-/** Line dash per configuration so lines differ by more than colour. */
+/** Line dash of the nth configuration of a colour, so that lines of the same kind differ by more than colour. */
 const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
 
-/** Stack groups of the cost bars: a few readable categories, each a sum of line items. */
-const STACKS: readonly [PlannerKey, readonly LineId[]][] = [
-  ['stack.purchase', ['baseSystem', 'cacheLicense']],
-  ['stack.drives', ['backingDrives', 'cacheDrives', 'cacheRam']],
-  ['stack.enclosures', ['enclosures']],
-  ['stack.power', ['powerCooling']],
-  ['stack.failures', ['backingFailures', 'cacheFailures', 'cacheWearReplacements']],
-  ['stack.support', ['support']],
-];
+/** Each configuration's colour (by its kind: with or without a cache) and dash (by its rank among those of the same colour). */
+export function configStyles(ctx: ChartCtx, configs: readonly ConfigResult[]): { color: string; dash: number[] }[] {
+  const seen = new Map<number, number>();
+  return configs.map((c) => {
+    const i = configColor(c.kind);
+    const n = seen.get(i) ?? 0;
+    seen.set(i, n + 1);
+    return { color: paletteColor(i, ctx.palette), dash: DASHES[n % DASHES.length] ?? [] };
+  });
+}
+
+/** What a chart draws, beside its canvas (label and colour of each series). */
+function expose(canvas: HTMLCanvasElement, datasets: readonly { label?: string | undefined; backgroundColor?: unknown; borderColor?: unknown }[]): void {
+  canvas.dataset['series'] = JSON.stringify(datasets.map((d) => ({ label: d.label ?? '', color: typeof d.borderColor === 'string' ? d.borderColor : d.backgroundColor })));
+}
 
 /** Titles of a chart and its USD formatter. */
 function baseOptions(ctx: ChartCtx, title: string, xTitle: string, yTitle: string): { usd: (v: string | number) => string; title: string; xTitle: string; yTitle: string } {
@@ -36,12 +54,14 @@ function baseOptions(ctx: ChartCtx, title: string, xTitle: string, yTitle: strin
 export function costBars(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult): Chart {
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
   const o = baseOptions(ctx, p('chart.costs', { years: r.years }), p('axis.config'), p('axis.usd'));
-  const datasets: ChartDataset<'bar', number[]>[] = STACKS.map(([key, ids], i) => ({
-    label: p(key),
-    data: r.configurations.map((c) => c.lines.filter((l) => ids.includes(l.id)).reduce((a, l) => a + l.costUsd, 0)),
-    backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
+  // the report's stacks and their names (engine COST_STACKS, the report catalog's `stack.*`), each in its cost colour
+  const datasets: ChartDataset<'bar', number[]>[] = COST_STACKS.map((st) => ({
+    label: rt(`stack.${st.id}`, ctx.lang),
+    data: r.configurations.map((c) => c.lines.filter((l) => (st.lines as readonly string[]).includes(l.id)).reduce((a, l) => a + l.costUsd, 0)),
+    backgroundColor: paletteColor(COST_COLOR[st.id], ctx.palette),
     stack: 'cost',
   }));
+  expose(canvas, datasets);
   return new Chart(canvas, {
     type: 'bar',
     data: { labels: r.configurations.map((c) => c.label), datasets },
@@ -63,19 +83,22 @@ export function costBars(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult
 export function cumulativeLines(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult): Chart {
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
   const o = baseOptions(ctx, p('chart.cumulative'), p('axis.year'), p('axis.usd'));
+  const styles = configStyles(ctx, r.configurations);
+  const datasets = r.configurations.map((c, i) => ({
+    label: c.label,
+    data: c.cumulativeUsd,
+    borderColor: styles[i]?.color ?? '#000',
+    backgroundColor: styles[i]?.color ?? '#000',
+    borderDash: styles[i]?.dash ?? [],
+    borderWidth: 2,
+    pointRadius: 3,
+  }));
+  expose(canvas, datasets);
   return new Chart(canvas, {
     type: 'line',
     data: {
       labels: Array.from({ length: r.years + 1 }, (_, k) => String(k)),
-      datasets: r.configurations.map((c, i) => ({
-        label: c.label,
-        data: c.cumulativeUsd,
-        borderColor: ctx.palette[i % ctx.palette.length] ?? '#000',
-        backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
-        borderDash: DASHES[i % DASHES.length] ?? [],
-        borderWidth: 2,
-        pointRadius: 3,
-      })),
+      datasets,
     },
     options: {
       animation: false,
@@ -94,15 +117,21 @@ export function cumulativeLines(ctx: ChartCtx, canvas: HTMLCanvasElement, r: Pla
 
 export interface SpindleSeries {
   label: string;
+  /** The configuration's colour and dash (its kind, {@link configStyles}). */
+  color: string;
+  dash: number[];
   points: { x: number; y: number | null }[];
 }
 
 /** Backing drives of each configuration as today's IOPS target varies (engine `sensitivity`, axis `iopsTarget`). */
-export function spindleSeries(s: Scenario, r: PlanResult): SpindleSeries[] {
+export function spindleSeries(ctx: ChartCtx, s: Scenario, r: PlanResult): SpindleSeries[] {
   const today = r.frontEndIopsToday;
   const values = SPINDLE_FACTORS.map((f) => Math.round(today * f));
+  const styles = configStyles(ctx, r.configurations);
   return r.configurations.map((c: ConfigResult, i) => ({
     label: c.label,
+    color: styles[i]?.color ?? '#000',
+    dash: styles[i]?.dash ?? [],
     points: sensitivity(s, i, 'iopsTarget', values).map((pt) => ({ x: pt.value, y: pt.driveCount })),
   }));
 }
@@ -110,20 +139,20 @@ export function spindleSeries(s: Scenario, r: PlanResult): SpindleSeries[] {
 export function spindleLines(ctx: ChartCtx, canvas: HTMLCanvasElement, series: SpindleSeries[]): Chart {
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
   const num = (v: string | number): string => formatTcoNumber(ctx.lang, Number(v));
+  const datasets = series.map((sp) => ({
+    label: sp.label,
+    data: sp.points,
+    borderColor: sp.color,
+    backgroundColor: sp.color,
+    borderDash: sp.dash,
+    borderWidth: 2,
+    pointRadius: 3,
+    spanGaps: false,
+  }));
+  expose(canvas, datasets);
   return new Chart(canvas, {
     type: 'line',
-    data: {
-      datasets: series.map((sp, i) => ({
-        label: sp.label,
-        data: sp.points,
-        borderColor: ctx.palette[i % ctx.palette.length] ?? '#000',
-        backgroundColor: ctx.palette[i % ctx.palette.length] ?? '#000',
-        borderDash: DASHES[i % DASHES.length] ?? [],
-        borderWidth: 2,
-        pointRadius: 3,
-        spanGaps: false,
-      })),
-    },
+    data: { datasets },
     options: {
       animation: false,
       maintainAspectRatio: false,
@@ -156,14 +185,17 @@ export function tornadoBars(ctx: ChartCtx, canvas: HTMLCanvasElement, sens: Savi
     const v = pick(b);
     return v === null ? [base, base] : [Math.min(base, v), Math.max(base, v)];
   });
+  // the two sides in the category colours, as the report's sensitivity chart draws them
+  const datasets = [
+    { label: p('tornado.low', { pct }), data: ends((b) => b.savingsLowUsd), backgroundColor: paletteColor(COLOR.category1, ctx.palette), grouped: false },
+    { label: p('tornado.high', { pct }), data: ends((b) => b.savingsHighUsd), backgroundColor: paletteColor(COLOR.category2, ctx.palette), grouped: false },
+  ];
+  expose(canvas, datasets);
   return new Chart(canvas, {
     type: 'bar',
     data: {
       labels: bars.map((b) => t(`in.${b.input}`)),
-      datasets: [
-        { label: p('tornado.low', { pct }), data: ends((b) => b.savingsLowUsd), backgroundColor: ctx.palette[0] ?? '#000', grouped: false },
-        { label: p('tornado.high', { pct }), data: ends((b) => b.savingsHighUsd), backgroundColor: ctx.palette[1] ?? '#000', grouped: false, borderColor: '#000', borderWidth: 1 },
-      ],
+      datasets,
     },
     options: {
       indexAxis: 'y',

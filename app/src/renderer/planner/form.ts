@@ -24,6 +24,7 @@ import { tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { getAt, setAt, type Json, type Path, type PlannerState } from './state.ts';
+import { predictedButton } from './predicted.ts';
 
 /** Default energy forms when a person switches between them (the documented example's values). */
 const DEFAULT_METERED = { usdPerKwh: 0.15, pue: 1.5 };
@@ -440,6 +441,7 @@ export class PlannerForm {
           hitInput('readHitShare', 'f.readHit', 'h.readHit'),
           hitInput('writeHitShare', 'f.writeHit', 'h.writeHit'),
           el('p', { class: 'pl-help' }, p('hitSource', { source: this.tc(`source.${source}` as TcoKey) })),
+          ...[predictedButton(this.lang, this.st.predicted, cache, this.onStructure)].filter((x): x is HTMLElement => x !== null),
           this.numberField([...cp, 'licenseUsd'], p('f.license'), p('unit.usd'), p('h.license'), IDENT, { prefix: label }),
         );
         fs.append(box);

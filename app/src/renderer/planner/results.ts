@@ -57,7 +57,7 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
     chartBox(TID.plannerChartCumulative, p('chart.cumulative'), (canvas) => cumulativeLines(ctx, canvas, r),
       r.configurations.map((c) => p('sum.cumulative', { label: c.label, start: n(c.cumulativeUsd[0] ?? 0), end: n(c.cumulativeUsd[c.cumulativeUsd.length - 1] ?? 0), years: r.years })).join('; '), p, keep),
   );
-  const spindles = spindleSeries(s, r);
+  const spindles = spindleSeries(ctx, s, r);
   grid.append(
     chartBox(TID.plannerChartSpindles, p('chart.spindles'), (canvas) => spindleLines(ctx, canvas, spindles),
       spindles.map((sp) => p('sum.spindles', {

@@ -28,6 +28,15 @@ export interface PlannerState {
   lang: Lang;
   /** Rebuilds the screen last built for this analysis, if it is still shown. */
   rebuild: () => void;
+  /** The analysis's prediction from the block trace (its read hit share can prefill a cache: planner/predicted.ts), or null. */
+  predicted: PredictedShare | null;
+}
+
+/** What a cache configuration can take from the prediction: the probe's read hit share at its cache size. */
+export interface PredictedShare {
+  readHitRatio: number;
+  policy: string;
+  cacheBytes: number;
 }
 
 /** Per analysis id, for this page's lifetime (language switches re-render, the edits stay). */
@@ -37,9 +46,12 @@ const states = new Map<string, PlannerState>();
 export function plannerState(view: AnalysisView, lang: Lang): PlannerState {
   let st = states.get(view.id);
   if (st === undefined) {
-    st = { draft: null, loading: false, loadError: null, last: null, error: null, problems: [], saveError: null, lang, rebuild: () => undefined };
+    st = { draft: null, loading: false, loadError: null, last: null, error: null, problems: [], saveError: null, lang, rebuild: () => undefined, predicted: null };
     states.set(view.id, st);
   }
+  // the view's own prediction (a new one after "Predict another cache" replaces it)
+  const p = view.result.prediction.fromTrace;
+  st.predicted = p === null ? null : { readHitRatio: p.readHitRatio, policy: p.policy, cacheBytes: p.cacheBytes };
   return st;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Step 3, Plan: baseline, warm-up and measure durations (any length down to one second, for
- * trials), the sample interval, the latency targets preset, and a live estimate of the
+ * trials), the sample interval, the latency targets preset, the block trace and, with it, the
+ * cache to predict from the baseline's trace (renderer/predict/), and a live estimate of the
  * capture's disk use (shared/estimate.ts, method documented there). Each invalid duration is
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
@@ -15,7 +16,11 @@ import { fmtDecimal } from '../../shared/i18n/numbers.ts';
 import { customTargetsFieldset } from './targets.ts';
 import { customTargetsOf } from './targets-model.ts';
 import type { StepCtx, StepView } from './index.ts';
-import { chosenDevices, durationSeconds, INTERVALS_MS, PRESETS, UNITS, type Draft, type DurationDraft, type Unit } from './state.ts';
+import { asksPrediction, chosenDevices, durationSeconds, INTERVALS_MS, PRESETS, UNITS, type Draft, type DurationDraft, type Unit } from './state.ts';
+import { choiceFields } from '../predict/fields.ts';
+import { choiceOf } from '../predict/choice.ts';
+import { predictUi } from '../../shared/i18n/predict-ui.ts';
+import { translate } from '../../shared/i18n/types.ts';
 import { fmtBytes, fmtDuration, fmtUnit } from './units.ts';
 
 type DurationField = 'baseline' | 'warmup' | 'measure';
@@ -188,10 +193,30 @@ export function planStep(s: StepCtx): StepView {
   const showTraceSize = (): void => {
     traceSize.textContent = traceSizeText(w, lang, draft) ?? w('plan.estimateInvalid');
   };
-  traceBox.addEventListener('change', () => {
-    draft.trace = traceBox.checked;
+  // The cache to predict from the baseline's trace (shown while the trace is on).
+  const pt = (k: 'wiz.toggle' | 'wiz.help' | 'wiz.fix'): string => translate(predictUi, lang, k);
+  const predictBox = el('input', { id: 'wiz-predict', type: 'checkbox', 'aria-describedby': 'wiz-predict-help', 'data-testid': TID.wizPredict });
+  predictBox.checked = draft.predict;
+  const fields = choiceFields(lang, draft.choice, () => check(), 'wiz-predict', TID.wizPredictChoice);
+  const predictGroup = el('div', { class: 'wiz-predict' },
+    el('div', { class: 'wiz-check' }, predictBox, el('label', { for: 'wiz-predict' }, pt('wiz.toggle'))),
+    el('p', { class: 'help', id: 'wiz-predict-help' }, pt('wiz.help')),
+    fields.node);
+  const showPredict = (): void => {
+    predictGroup.hidden = !draft.trace;
+    fields.node.hidden = !asksPrediction(draft);
+  };
+  predictBox.addEventListener('change', () => {
+    draft.predict = predictBox.checked;
+    showPredict();
     check();
   });
+  traceBox.addEventListener('change', () => {
+    draft.trace = traceBox.checked;
+    showPredict();
+    check();
+  });
+  showPredict();
 
   const method = w('plan.estimateMethod', {
     perSample: fmtNumber(lang, CAPTURE_BYTES_PER_SAMPLE),
@@ -218,7 +243,8 @@ export function planStep(s: StepCtx): StepView {
         traceBox,
         el('label', { for: 'wiz-trace' }, w('plan.trace'))),
       el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
-      traceSize),
+      traceSize,
+      predictGroup),
     el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
       el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),
       estimate,
@@ -228,6 +254,7 @@ export function planStep(s: StepCtx): StepView {
   return {
     node,
     blocker: () => (FIELDS.some((f) => !durationSeconds(draft[f.field], f.min).ok) ? w('plan.fix')
-      : draft.targets === 'custom' && !customTargetsOf(draft.custom).ok ? w('rev.badTargets') : null),
+      : draft.targets === 'custom' && !customTargetsOf(draft.custom).ok ? w('rev.badTargets')
+      : asksPrediction(draft) && !choiceOf(draft.choice).ok ? (fields.paint(), pt('wiz.fix')) : null),
   };
 }

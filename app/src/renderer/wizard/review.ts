@@ -15,7 +15,10 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { draftTargetsLabel, estimateText, targetsText } from './plan.ts';
-import { chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
+import { asksPrediction, chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
+import { choiceOf } from '../predict/choice.ts';
+import { choiceWords } from '../predict/fields.ts';
+import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
 import { fmtDuration, fmtList, fmtUnit } from './units.ts';
@@ -49,6 +52,8 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
   if (d.trace) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  const pc = asksPrediction(d) ? choiceOf(d.choice) : null;
+  if (pc?.ok === true) parts.push(translate(predictUi, lang, 'wiz.review', choiceWords(lang, pc.choice)));
   parts.push(s.w('rev.targets', { targets: d.targets === 'custom' ? draftTargetsLabel(s.w, lang, d) : `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));
   parts.push(s.w('rev.detached'));
   return parts.join(' ');
@@ -101,6 +106,7 @@ export function reviewStep(s: StepCtx): StepView {
       const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
         : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
         : p.field === 'targets' ? w('rev.badTargets')
+        : p.field === 'prediction' ? translate(predictUi, lang, 'wiz.fix')
         : w('rev.badDuration', { what: w(`plan.${p.field}`) });
       ul.append(el('li', {}, text, ' ', fix));
     }

@@ -5,6 +5,7 @@
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
+import { choiceDraft, choiceOf, defaultChoiceDraft, type ChoiceDraft } from '../predict/choice.ts';
 
 export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
 export type Step = (typeof STEPS)[number];
@@ -37,6 +38,9 @@ export interface Draft {
   custom: CustomTargetsDraft;
   /** Record a block trace beside the counters (off by default: it needs root and grows with the I/O rate). */
   trace: boolean;
+  /** With the trace: predict a cache from the baseline's trace when it ends (on by default), and which (renderer/predict/choice.ts). */
+  predict: boolean;
+  choice: ChoiceDraft;
   /** Empty until the person types one; the review step proposes a name. */
   name: string;
   /** How the cache is switched: by hand, or by an adapter the probe runs at the end of the baseline (wizard/engine.ts). */
@@ -90,6 +94,8 @@ export function defaultDraft(): Draft {
     targets: 'generic',
     custom: defaultCustomTargets(),
     trace: false,
+    predict: true,
+    choice: defaultChoiceDraft(),
     name: '',
     engine: defaultEngine(),
   };
@@ -127,6 +133,8 @@ export function parseDraft(text: string | null): Draft {
     targets: typeof o.targets === 'string' && (o.targets === 'custom' || (PRESETS as string[]).includes(o.targets)) ? (o.targets as TargetPreset | 'custom') : d.targets,
     custom: customTargetsDraft(o.custom),
     trace: o.trace === true,
+    predict: o.predict !== false,
+    choice: choiceDraft(o.choice),
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
     engine: engineDraft(o.engine),
   };
@@ -155,7 +163,12 @@ export function chosenDevices(d: Draft): string[] {
   return [...(d.front === null ? [] : [d.front]), ...d.backing.filter((b) => b !== d.front)];
 }
 
-export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' | 'targets' | 'engine' };
+export type PlanProblem = { step: Step; field: 'devices' | 'baseline' | 'warmup' | 'measure' | 'targets' | 'prediction' | 'engine' };
+
+/** Whether the draft asks for a prediction: the trace is on and the box is ticked. */
+export function asksPrediction(d: Draft): boolean {
+  return d.trace && d.predict;
+}
 
 /** What still stops the draft from becoming a plan, in step order. */
 export function problems(d: Draft): PlanProblem[] {
@@ -165,6 +178,7 @@ export function problems(d: Draft): PlanProblem[] {
   if (!durationSeconds(d.warmup, 0).ok) out.push({ step: 'plan', field: 'warmup' });
   if (!durationSeconds(d.measure, 1).ok) out.push({ step: 'plan', field: 'measure' });
   if (d.targets === 'custom' && !customTargetsOf(d.custom).ok) out.push({ step: 'plan', field: 'targets' });
+  if (asksPrediction(d) && !choiceOf(d.choice).ok) out.push({ step: 'plan', field: 'prediction' });
   if (switchOf(d.engine) === null) out.push({ step: 'engine', field: 'engine' });
   return out;
 }
@@ -177,7 +191,8 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
   const trimmed = name.trim();
   const sw = switchOf(d.engine);
   const custom = d.targets === 'custom' ? customTargetsOf(d.custom) : null;
-  if (!b.ok || !w.ok || !m.ok || sw === null || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200 || (custom !== null && !custom.ok)) return null;
+  const prediction = asksPrediction(d) ? choiceOf(d.choice) : null;
+  if (!b.ok || !w.ok || !m.ok || sw === null || chosenDevices(d).length === 0 || trimmed.length === 0 || trimmed.length > 200 || (custom !== null && !custom.ok) || (prediction !== null && !prediction.ok)) return null;
   return {
     name: trimmed,
     front: d.front,
@@ -190,5 +205,6 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     targets: d.targets,
     ...(custom?.ok === true ? { customTargets: custom.targets } : {}),
     trace: d.trace,
+    ...(prediction?.ok === true ? { prediction: prediction.choice } : {}),
   };
 }

@@ -6,7 +6,7 @@ export type AnalysisKey =
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
   | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
-  | 'health' | 'meets' | 'breaks' | 'method' | 'predicted'
+  | 'health' | 'meets' | 'breaks' | 'method' | 'predicted' | 'predictedBacking' | 'predictedResponse'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
 
 export const analysis: Catalog<AnalysisKey> = {
@@ -24,6 +24,8 @@ export const analysis: Catalog<AnalysisKey> = {
     na: 'n/a', warnings: 'Warnings', none: 'none', health: 'Latency targets ({preset})', meets: 'meets', breaks: 'breaks',
     method: 'Figures over each window; 95% intervals by a seeded block bootstrap (seed {seed}, {replicates} replicates).',
     predicted: 'Predicted from the baseline’s block trace: {predicted} of I/Os saved with a {size} LRU cache ({reads} reads replayed); measured {measured}, predicted − measured {difference} points.',
+    predictedBacking: 'Predicted backing I/O: {predicted} I/O per second; measured {measured}, predicted − measured {difference}.',
+    predictedResponse: 'Predicted average response time: {predicted} ms (hits at {hit} µs); measured {measured} ms, predicted − measured {difference} ms.',
   },
   fr: {
     title: 'Analyse CacheProof', 'mode.front-and-backing': 'Mode : périphériques frontal et sous-jacent mesurés (attribution exacte)',
@@ -39,6 +41,8 @@ export const analysis: Catalog<AnalysisKey> = {
     na: 'n.d.', warnings: 'Avertissements', none: 'aucun', health: 'Objectifs de latence ({preset})', meets: 'respecté', breaks: 'dépassé',
     method: 'Indicateurs sur chaque fenêtre ; intervalles à 95 % par bootstrap par blocs à graine fixe (graine {seed}, {replicates} tirages).',
     predicted: 'Prédit à partir de la trace de blocs de la référence : {predicted} d’E/S épargnées avec un cache LRU de {size} ({reads} lectures rejouées) ; mesuré {measured}, prédit − mesuré {difference} points.',
+    predictedBacking: 'E/S vers le stockage prédites : {predicted} E/S par seconde ; mesuré {measured}, prédit − mesuré {difference}.',
+    predictedResponse: 'Temps de réponse moyen prédit : {predicted} ms (succès à {hit} µs) ; mesuré {measured} ms, prédit − mesuré {difference} ms.',
   },
   es: {
     title: 'Análisis de CacheProof', 'mode.front-and-backing': 'Modo: dispositivos frontal y de respaldo medidos (atribución exacta)',
@@ -54,6 +58,8 @@ export const analysis: Catalog<AnalysisKey> = {
     na: 'n/d', warnings: 'Advertencias', none: 'ninguna', health: 'Objetivos de latencia ({preset})', meets: 'cumple', breaks: 'incumple',
     method: 'Indicadores por ventana; intervalos del 95 % por bootstrap por bloques con semilla fija (semilla {seed}, {replicates} réplicas).',
     predicted: 'Previsto a partir de la traza de bloques de la referencia: {predicted} de E/S ahorradas con una caché LRU de {size} ({reads} lecturas reproducidas); medido {measured}, previsto − medido {difference} puntos.',
+    predictedBacking: 'E/S al respaldo previstas: {predicted} E/S por segundo; medido {measured}, previsto − medido {difference}.',
+    predictedResponse: 'Tiempo de respuesta medio previsto: {predicted} ms (aciertos a {hit} µs); medido {measured} ms, previsto − medido {difference} ms.',
   },
   ru: {
     title: 'Анализ CacheProof', 'mode.front-and-backing': 'Режим: измерены фронтальное и базовое устройства (точное отнесение)',
@@ -69,5 +75,7 @@ export const analysis: Catalog<AnalysisKey> = {
     na: 'н/д', warnings: 'Предупреждения', none: 'нет', health: 'Целевые задержки ({preset})', meets: 'выполняется', breaks: 'нарушается',
     method: 'Показатели по каждому окну; 95%-е интервалы — блочный бутстрап с фиксированным зерном (зерно {seed}, {replicates} повторов).',
     predicted: 'Прогноз по трассе блоков базового окна: {predicted} сэкономленных операций с LRU-кэшем {size} ({reads} воспроизведённых чтений); измерено {measured}, прогноз − измерение {difference} п. п.',
+    predictedBacking: 'Прогноз операций к основным устройствам: {predicted} операций в секунду; измерено {measured}, прогноз − измерение {difference}.',
+    predictedResponse: 'Прогноз среднего времени отклика: {predicted} мс (попадания — {hit} мкс); измерено {measured} мс, прогноз − измерение {difference} мс.',
   },
 };

@@ -2,7 +2,7 @@ import type { Catalog } from './types.ts';
 
 /** Strings of the Live run screen (namespace `live`). */
 export type LiveKey =
-  | 'loading' | 'title' | 'meta' | 'role.front' | 'role.backing' | 'role.other' | 'noDevice'
+  | 'loading' | 'title' | 'meta' | 'role.front' | 'role.backing' | 'role.cache' | 'role.other' | 'noDevice'
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
   | 'phase.baseline' | 'phase.switch' | 'phase.warmup' | 'phase.measure' | 'phase.done'
   | 'timeline.label' | 'timeline.planned' | 'timeline.started' | 'timeline.switchDue' | 'timeline.switchAt' | 'timeline.now'
@@ -26,7 +26,7 @@ export const live: Catalog<LiveKey> = {
     loading: 'Connecting to the run…',
     title: 'Run: {name}',
     meta: 'Front: {front} · backing: {backing} · one sample every {interval} · started {time}',
-    'role.front': 'front', 'role.backing': 'backing', 'role.other': 'other', noDevice: 'none',
+    'role.front': 'front', 'role.backing': 'backing', 'role.cache': 'cache', 'role.other': 'other', noDevice: 'none',
     'state.starting': 'Starting', 'state.running': 'Recording', 'state.waiting-switch': 'Waiting for your switch',
     'state.done': 'Complete', 'state.stopped': 'Stopped', 'state.probe-died': 'Recorder stopped unexpectedly', 'state.failed': 'Failed',
     'phase.baseline': 'Baseline (cache off)', 'phase.switch': 'Switch', 'phase.warmup': 'Warm-up', 'phase.measure': 'Measure (cache on)', 'phase.done': 'Complete',
@@ -77,7 +77,7 @@ export const live: Catalog<LiveKey> = {
     loading: 'Connexion à la mesure…',
     title: 'Mesure : {name}',
     meta: 'Frontal : {front} · sous-jacent : {backing} · un échantillon toutes les {interval} · démarrée le {time}',
-    'role.front': 'frontal', 'role.backing': 'sous-jacent', 'role.other': 'autre', noDevice: 'aucun',
+    'role.front': 'frontal', 'role.backing': 'sous-jacent', 'role.cache': 'cache', 'role.other': 'autre', noDevice: 'aucun',
     'state.starting': 'Démarrage', 'state.running': 'Enregistrement', 'state.waiting-switch': 'En attente de votre bascule',
     'state.done': 'Terminée', 'state.stopped': 'Arrêtée', 'state.probe-died': 'Enregistreur arrêté de façon inattendue', 'state.failed': 'Échec',
     'phase.baseline': 'Référence (cache désactivé)', 'phase.switch': 'Bascule', 'phase.warmup': 'Préchauffage', 'phase.measure': 'Mesure (cache activé)', 'phase.done': 'Terminée',
@@ -128,7 +128,7 @@ export const live: Catalog<LiveKey> = {
     loading: 'Conectando con la medición…',
     title: 'Medición: {name}',
     meta: 'Frontal: {front} · de respaldo: {backing} · una muestra cada {interval} · iniciada el {time}',
-    'role.front': 'frontal', 'role.backing': 'de respaldo', 'role.other': 'otro', noDevice: 'ninguno',
+    'role.front': 'frontal', 'role.backing': 'de respaldo', 'role.cache': 'caché', 'role.other': 'otro', noDevice: 'ninguno',
     'state.starting': 'Iniciando', 'state.running': 'Grabando', 'state.waiting-switch': 'Esperando su cambio',
     'state.done': 'Completada', 'state.stopped': 'Detenida', 'state.probe-died': 'El grabador se detuvo inesperadamente', 'state.failed': 'Fallida',
     'phase.baseline': 'Referencia (caché desactivada)', 'phase.switch': 'Cambio', 'phase.warmup': 'Calentamiento', 'phase.measure': 'Medida (caché activada)', 'phase.done': 'Completada',
@@ -179,7 +179,7 @@ export const live: Catalog<LiveKey> = {
     loading: 'Подключение к замеру…',
     title: 'Замер: {name}',
     meta: 'Фронтальное: {front} · хранения: {backing} · одна выборка каждые {interval} · начат {time}',
-    'role.front': 'фронтальное', 'role.backing': 'хранения', 'role.other': 'другое', noDevice: 'нет',
+    'role.front': 'фронтальное', 'role.backing': 'хранения', 'role.cache': 'кэш', 'role.other': 'другое', noDevice: 'нет',
     'state.starting': 'Запуск', 'state.running': 'Идёт запись', 'state.waiting-switch': 'Ждём вашего переключения',
     'state.done': 'Завершён', 'state.stopped': 'Остановлен', 'state.probe-died': 'Запись неожиданно прервалась', 'state.failed': 'Ошибка',
     'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.switch': 'Переключение', 'phase.warmup': 'Прогрев', 'phase.measure': 'Измерение (кэш включён)', 'phase.done': 'Завершён',

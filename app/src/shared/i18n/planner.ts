@@ -28,7 +28,6 @@ export type PlannerKey =
   | 'unit.factor' | 'unit.usdPerDriveYear' | 'unit.usdPerYear' | 'unit.watts' | 'unit.drives'
   | 'fieldRef' | 'lastValid' | 'noResultYet'
   | 'chart.costs' | 'chart.cumulative' | 'chart.spindles' | 'axis.config' | 'axis.usd' | 'axis.year' | 'axis.iopsTarget' | 'axis.drives'
-  | 'stack.purchase' | 'stack.drives' | 'stack.enclosures' | 'stack.power' | 'stack.failures' | 'stack.support'
   | 'cmpCaption' | 'summary' | 'sum.total' | 'sum.cumulative' | 'sum.spindles' | 'sum.spindlesPoint' | 'sum.noFit'
   | 'life.config' | 'life.backing' | 'life.cache' | 'life.none'
   | 'addConfig' | 'dupConfig' | 'removeConfig' | 'lastConfig' | 'newConfig' | 'copyOf' | 'addSsdCache' | 'addRamCache' | 'removeCache' | 'configActions'
@@ -101,8 +100,6 @@ export const planner: Catalog<PlannerKey> = {
     'chart.spindles': 'Backing drives needed as the IOPS target varies',
     'axis.config': 'Configuration', 'axis.usd': 'Cost (USD)', 'axis.year': 'Year (0 = day one)',
     'axis.iopsTarget': 'Front-end IOPS target today (IOPS)', 'axis.drives': 'Backing drives (count)',
-    'stack.purchase': 'System and licence', 'stack.drives': 'Drives and cache', 'stack.enclosures': 'Enclosures',
-    'stack.power': 'Power and cooling', 'stack.failures': 'Failures and wear-out', 'stack.support': 'Support',
     cmpCaption: 'Comparison against {label} (USD over the period)',
     summary: 'Chart summary: {text}',
     'sum.total': '{label}: {total} USD',
@@ -191,8 +188,6 @@ export const planner: Catalog<PlannerKey> = {
     'chart.spindles': 'Disques nécessaires selon l’objectif d’IOPS',
     'axis.config': 'Configuration', 'axis.usd': 'Coût (USD)', 'axis.year': 'Année (0 = premier jour)',
     'axis.iopsTarget': 'Objectif d’IOPS frontal aujourd’hui (IOPS)', 'axis.drives': 'Disques de données (nombre)',
-    'stack.purchase': 'Système et licence', 'stack.drives': 'Disques et cache', 'stack.enclosures': 'Tiroirs',
-    'stack.power': 'Énergie et refroidissement', 'stack.failures': 'Pannes et usure', 'stack.support': 'Support',
     cmpCaption: 'Comparaison avec {label} (USD sur la période)',
     summary: 'Résumé du graphique : {text}',
     'sum.total': '{label} : {total} USD',
@@ -281,8 +276,6 @@ export const planner: Catalog<PlannerKey> = {
     'chart.spindles': 'Discos necesarios según el objetivo de IOPS',
     'axis.config': 'Configuración', 'axis.usd': 'Coste (USD)', 'axis.year': 'Año (0 = primer día)',
     'axis.iopsTarget': 'Objetivo de IOPS de front-end hoy (IOPS)', 'axis.drives': 'Discos de datos (número)',
-    'stack.purchase': 'Sistema y licencia', 'stack.drives': 'Discos y caché', 'stack.enclosures': 'Bandejas',
-    'stack.power': 'Energía y refrigeración', 'stack.failures': 'Fallos y desgaste', 'stack.support': 'Soporte',
     cmpCaption: 'Comparación con {label} (USD en el periodo)',
     summary: 'Resumen del gráfico: {text}',
     'sum.total': '{label}: {total} USD',
@@ -371,8 +364,6 @@ export const planner: Catalog<PlannerKey> = {
     'chart.spindles': 'Нужное число дисков в зависимости от целевых IOPS',
     'axis.config': 'Конфигурация', 'axis.usd': 'Стоимость (USD)', 'axis.year': 'Год (0 = первый день)',
     'axis.iopsTarget': 'Целевые IOPS сегодня (IOPS)', 'axis.drives': 'Диски данных (шт.)',
-    'stack.purchase': 'Система и лицензия', 'stack.drives': 'Диски и кэш', 'stack.enclosures': 'Дисковые полки',
-    'stack.power': 'Питание и охлаждение', 'stack.failures': 'Отказы и износ', 'stack.support': 'Поддержка',
     cmpCaption: 'Сравнение с «{label}» (USD за период)',
     summary: 'Сводка графика: {text}',
     'sum.total': '{label}: {total} USD',

@@ -7,8 +7,8 @@ import type { Catalog } from './types.ts';
  */
 export type PredictionKey =
   | 'title' | 'def' | 'predicted' | 'measured' | 'difference' | 'compareLine' | 'method' | 'sampled'
-  | 'chart' | 'def.chart' | 'axis.size' | 'axis.hit' | 'series.lru' | 'series.chosen' | 'summary'
-  | 'answer.label' | 'answer.line' | 'answer.none' | 'answer.option' | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
+  | 'chart' | 'axis.size' | 'series.chosen' | 'summary'
+  | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
   | 'lat.title' | 'lat.def' | 'lat.col.device' | 'lat.col.window' | 'lat.col.op' | 'lat.col.requests' | 'lat.col.mean'
   | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled';
 
@@ -23,16 +23,9 @@ export const prediction: Catalog<PredictionKey> = {
     method: 'Method: {policy} by stack distance, {block} blocks, writes {writesPolicy}; window {start} – {end}.',
     sampled: 'The trace holds a sample of {rate} of the block addresses: ± {pp} points (95%).',
     chart: 'Miss-ratio curve',
-    'def.chart': 'Share of the baseline’s reads an LRU cache of each size would miss (read misses / reads), sizes on a log scale; the chosen size is marked.',
     'axis.size': 'Cache size (bytes, log scale)',
-    'axis.hit': 'Read miss ratio (%)',
-    'series.lru': 'LRU',
     'series.chosen': 'Chosen size',
     summary: 'Miss-ratio curve: {points}.',
-    'answer.label': 'Reads the cache should hold',
-    'answer.line': 'A cache of {size} holds {percent} of reads.',
-    'answer.none': 'No cache size holds {percent} of reads: at most {max}, the rest are first reads of a block.',
-    'answer.option': '{percent} of reads',
     note: 'Note: {text}',
     'zoom.reset': 'Reset zoom',
     'zoom.help': 'Scroll or pinch on the chart to zoom the sizes; drag to pan.',
@@ -54,16 +47,9 @@ export const prediction: Catalog<PredictionKey> = {
     method: 'Méthode : {policy} par distance de pile, blocs de {block}, écritures {writesPolicy} ; fenêtre {start} – {end}.',
     sampled: 'La trace contient un échantillon de {rate} des adresses de blocs : ± {pp} points (95 %).',
     chart: 'Courbe de taux d’échec',
-    'def.chart': 'Part des lectures de la référence qu’un cache LRU de chaque taille manquerait (échecs de lecture / lectures), tailles en échelle logarithmique ; la taille choisie est marquée.',
     'axis.size': 'Taille du cache (octets, échelle log)',
-    'axis.hit': 'Taux d’échec en lecture (%)',
-    'series.lru': 'LRU',
     'series.chosen': 'Taille choisie',
     summary: 'Courbe de taux d’échec : {points}.',
-    'answer.label': 'Lectures que le cache doit servir',
-    'answer.line': 'Un cache de {size} sert {percent} des lectures.',
-    'answer.none': 'Aucune taille de cache ne sert {percent} des lectures : au plus {max}, le reste sont des premières lectures d’un bloc.',
-    'answer.option': '{percent} des lectures',
     note: 'Remarque : {text}',
     'zoom.reset': 'Réinitialiser le zoom',
     'zoom.help': 'Faites défiler ou pincez sur le graphique pour zoomer sur les tailles ; glissez pour vous déplacer.',
@@ -85,16 +71,9 @@ export const prediction: Catalog<PredictionKey> = {
     method: 'Método: {policy} por distancia de pila, bloques de {block}, escrituras {writesPolicy}; ventana {start} – {end}.',
     sampled: 'La traza contiene una muestra de {rate} de las direcciones de bloque: ± {pp} puntos (95 %).',
     chart: 'Curva de tasa de fallos',
-    'def.chart': 'Parte de las lecturas de la referencia que una caché LRU de cada tamaño fallaría (fallos de lectura / lecturas), tamaños en escala logarítmica; el tamaño elegido está marcado.',
     'axis.size': 'Tamaño de la caché (bytes, escala log)',
-    'axis.hit': 'Tasa de fallos de lectura (%)',
-    'series.lru': 'LRU',
     'series.chosen': 'Tamaño elegido',
     summary: 'Curva de tasa de fallos: {points}.',
-    'answer.label': 'Lecturas que la caché debe servir',
-    'answer.line': 'Una caché de {size} sirve el {percent} de las lecturas.',
-    'answer.none': 'Ningún tamaño de caché sirve el {percent} de las lecturas: como mucho {max}, el resto son primeras lecturas de un bloque.',
-    'answer.option': '{percent} de las lecturas',
     note: 'Nota: {text}',
     'zoom.reset': 'Restablecer zoom',
     'zoom.help': 'Desplace o pellizque sobre el gráfico para ampliar los tamaños; arrastre para moverse.',
@@ -116,16 +95,9 @@ export const prediction: Catalog<PredictionKey> = {
     method: 'Метод: {policy} по стековому расстоянию, блоки {block}, записи {writesPolicy}; окно {start} – {end}.',
     sampled: 'Трасса содержит выборку {rate} адресов блоков: ± {pp} п. (95 %).',
     chart: 'Кривая доли промахов',
-    'def.chart': 'Доля чтений базового окна, которые LRU-кэш каждого размера пропустил бы (промахи чтения / чтения), размеры в логарифмической шкале; выбранный размер отмечен.',
     'axis.size': 'Размер кэша (байты, лог. шкала)',
-    'axis.hit': 'Доля промахов чтения (%)',
-    'series.lru': 'LRU',
     'series.chosen': 'Выбранный размер',
     summary: 'Кривая доли промахов: {points}.',
-    'answer.label': 'Доля чтений, которую должен обслужить кэш',
-    'answer.line': 'Кэш {size} обслуживает {percent} чтений.',
-    'answer.none': 'Ни один размер кэша не обслуживает {percent} чтений: не более {max}, остальное — первые чтения блока.',
-    'answer.option': '{percent} чтений',
     note: 'Примечание: {text}',
     'zoom.reset': 'Сбросить масштаб',
     'zoom.help': 'Прокрутите или сведите пальцы на графике, чтобы изменить масштаб размеров; перетащите для сдвига.',

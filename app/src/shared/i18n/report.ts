@@ -5,6 +5,7 @@ import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
 import { engineReport } from './report-engine.ts';
+import { shapeReport } from './report-shape.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
@@ -17,6 +18,10 @@ import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtP
 export const report: Catalog<ReportKey> = {
   en: {
     ...engineReport.en,
+    ...shapeReport.en,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Backing devices only. The windows are compared per second; the workload may have changed between them.', 'm.modeValue.front-and-backing': 'Front and backing devices measured together, so the I/Os the cache kept from the drives are attributed exactly.',
     'a.analysisFormat': 'Analysis', 'a.analysisFormatValue': 'analyze JSON format {version}, bootstrap seed {seed}', 'a.app': 'CacheProof version',
     'a.captureFile': 'Capture file', 'a.generated': 'Report generated', 'a.hostname': 'Host name', 'a.kernel': 'Kernel', 'a.probe': 'Probe version',
     'a.scenario': 'TCO scenario file', 'a.schema': 'Capture schema version', 'a.sha256': 'Capture SHA-256', 'a.size': 'Capture size', 'a.source': 'Capture source',
@@ -174,9 +179,21 @@ export const report: Catalog<ReportKey> = {
     'p.larger': 'The {size} cache is larger than the {footprint} the baseline’s reads touched: it holds every block and misses only first reads; a larger cache gains nothing here.',
     'p.answer': 'A cache of {size} holds {percent} of reads.',
     'p.answerMax': 'No cache holds more than {max} of reads: the rest are first reads of a block.',
-    'ch.mrcTitle': 'Miss-ratio curve (LRU, baseline reads)', 'ch.mrcSeries': 'LRU read miss ratio', 'ch.mrcChosen': 'Chosen size ({size})',
+    'ch.mrcTitle': 'Miss-ratio curves by policy (baseline reads)', 'ch.mrcSeries': 'LRU read miss ratio', 'ch.mrcChosen': 'Chosen size ({size})',
     'ch.mrcSummary': 'Read miss ratio from {firstMiss} at {first} to {lastMiss} at {last}; {miss} at the chosen size of {size}.',
     'ax.cacheSize': 'Cache size (log scale)', 'ax.missRatio': 'Read miss ratio (%)', 'fig.predictedIosSaved': 'Predicted I/Os saved (block trace)',
+    'ch.mrcPolicy': '{policy} read miss ratio',
+    'p.device': 'Cache device: {name}, {latency} µs a read hit, from {source} ({date}).',
+    'p.deviceTyped': 'Cache device: a typed read latency of {latency} µs a hit.',
+    'p.dev.ram': 'RAM (DDR4-3200 RDIMM)', 'p.dev.sata-ssd': 'SATA SSD (Intel SSD DC S4500)', 'p.dev.nvme': 'NVMe SSD (Intel SSD DC P4500)',
+    'p.backing': 'Predicted backing I/O: {backing} of the baseline’s {front} would still reach the backing devices ({backingRate} of {frontRate} over the {seconds} after the warm-up): {misses} read misses and {writes} writes; {bound}. Measured in the measure window: {measured}; predicted − measured: {difference} I/O per second.',
+    'p.backingExplain': 'Of that difference, {workload} I/O per second come from the front’s I/O rate ({predictedFront} in the baseline, {measuredFront} in the measure window) and {share} from the share of it the cache kept off the backing devices.',
+    'p.response': 'Predicted average response time: {predicted} (hits at the cache device’s {hit} µs, the other requests at their own latency traced in the baseline, mean {miss}), against {baseline} without the cache; {bound}. Measured in the measure window: {measured}; predicted − measured: {difference} ms.',
+    'p.responseExplain': 'Of that difference, {share} ms come from the hit share (the real cache’s against the predicted one) and {other} ms from the times the real cache’s hits and misses took (its software path, queueing, a changed workload).',
+    'p.responseNone': 'No cache device was given to this prediction: its response time is not predicted.',
+    'p.bound': '± {value} (95%, from the sampling)', 'p.exact': 'exact replay (every request traced)',
+    'p.policies': 'I/Os saved at {size} by replacement policy: {list}.', 'p.policyItem': '{policy} {percent}',
+    'fig.predictedBackingIops': 'Predicted backing I/O per second (block trace)', 'fig.predictedResponseMs': 'Predicted average response time (block trace)',
     'tl.title': 'Response time from the block trace', 'tl.caption': 'Every traced request’s time in the device driver, issue to completion, in the probe’s log-scale histogram (4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Windows are the capture’s phases; the trace holds {rate} of the block addresses.',
     'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}',
     't.tcoSources': 'Where the inputs come from', 'tco.sourcesCaption': 'Measured: equal to what the capture measured in its baseline window (a value edited after the prefill is listed as from the scenario file). Prices marked as examples come from the shipped drive catalog and must be replaced by quotes before the figures are used.',
@@ -191,6 +208,10 @@ export const report: Catalog<ReportKey> = {
   },
   fr: {
     ...engineReport.fr,
+    ...shapeReport.fr,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset} : {targets}',
+    'm.modeValue.backing-only': 'Périphériques sous-jacents seuls. Les fenêtres sont comparées par seconde ; la charge a pu changer entre elles.', 'm.modeValue.front-and-backing': 'Périphériques frontal et sous-jacents mesurés ensemble ; les E/S que le cache a épargnées aux disques sont attribuées exactement.',
     'a.analysisFormat': 'Analyse', 'a.analysisFormatValue': 'format JSON d’analyse {version}, graine du bootstrap {seed}', 'a.app': 'Version de CacheProof',
     'a.captureFile': 'Fichier de capture', 'a.generated': 'Rapport généré le', 'a.hostname': 'Nom d’hôte', 'a.kernel': 'Noyau', 'a.probe': 'Version de la sonde',
     'a.scenario': 'Fichier de scénario TCO', 'a.schema': 'Version du schéma de capture', 'a.sha256': 'SHA-256 de la capture', 'a.size': 'Taille de la capture', 'a.source': 'Origine de la capture',
@@ -348,9 +369,21 @@ export const report: Catalog<ReportKey> = {
     'p.larger': 'Le cache de {size} dépasse les {footprint} que les lectures de la référence ont touchés : il garde chaque bloc et ne manque que les premières lectures ; un cache plus grand n’apporte rien ici.',
     'p.answer': 'Un cache de {size} sert {percent} des lectures.',
     'p.answerMax': 'Aucun cache ne sert plus de {max} des lectures : le reste sont des premières lectures d’un bloc.',
-    'ch.mrcTitle': 'Courbe de taux d’échec (LRU, lectures de la référence)', 'ch.mrcSeries': 'Taux d’échec en lecture LRU', 'ch.mrcChosen': 'Taille choisie ({size})',
+    'ch.mrcTitle': 'Courbes de taux d’échec par politique (lectures de la référence)', 'ch.mrcSeries': 'Taux d’échec en lecture LRU', 'ch.mrcChosen': 'Taille choisie ({size})',
     'ch.mrcSummary': 'Taux d’échec en lecture de {firstMiss} à {first} jusqu’à {lastMiss} à {last} ; {miss} à la taille choisie de {size}.',
     'ax.cacheSize': 'Taille du cache (échelle log)', 'ax.missRatio': 'Taux d’échec en lecture (%)', 'fig.predictedIosSaved': 'E/S économisées prédites (trace de blocs)',
+    'ch.mrcPolicy': 'Taux d’échec en lecture {policy}',
+    'p.device': 'Périphérique du cache : {name}, {latency} µs par succès de lecture, d’après {source} ({date}).',
+    'p.deviceTyped': 'Périphérique du cache : une latence de lecture saisie de {latency} µs par succès.',
+    'p.dev.ram': 'RAM (RDIMM DDR4-3200)', 'p.dev.sata-ssd': 'SSD SATA (Intel SSD DC S4500)', 'p.dev.nvme': 'SSD NVMe (Intel SSD DC P4500)',
+    'p.backing': 'E/S vers le stockage prédites : {backing} des {front} de la référence atteindraient encore les périphériques de stockage ({backingRate} sur {frontRate} pendant les {seconds} après le préchauffage) : {misses} échecs de lecture et {writes} écritures ; {bound}. Mesuré dans la fenêtre de mesure : {measured} ; prédit − mesuré : {difference} E/S par seconde.',
+    'p.backingExplain': 'De cet écart, {workload} E/S par seconde viennent du débit d’E/S du frontal ({predictedFront} dans la référence, {measuredFront} dans la fenêtre de mesure) et {share} de la part que le cache en a épargnée au stockage.',
+    'p.response': 'Temps de réponse moyen prédit : {predicted} (succès aux {hit} µs du périphérique du cache, les autres requêtes à leur propre latence tracée dans la référence, moyenne {miss}), contre {baseline} sans le cache ; {bound}. Mesuré dans la fenêtre de mesure : {measured} ; prédit − mesuré : {difference} ms.',
+    'p.responseExplain': 'De cet écart, {share} ms viennent de la part de succès (celle du cache réel contre celle prédite) et {other} ms des temps qu’ont pris les succès et les échecs du cache réel (son chemin logiciel, les files d’attente, une charge changée).',
+    'p.responseNone': 'Aucun périphérique de cache n’a été donné à cette prédiction : son temps de réponse n’est pas prédit.',
+    'p.bound': '± {value} (95 %, dû à l’échantillonnage)', 'p.exact': 'rejeu exact (chaque requête tracée)',
+    'p.policies': 'E/S économisées à {size} par politique de remplacement : {list}.', 'p.policyItem': '{policy} {percent}',
+    'fig.predictedBackingIops': 'E/S vers le stockage prédites par seconde (trace de blocs)', 'fig.predictedResponseMs': 'Temps de réponse moyen prédit (trace de blocs)',
     'tl.title': 'Temps de réponse d’après la trace de blocs', 'tl.caption': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin, dans l’histogramme logarithmique de la sonde (4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Les fenêtres sont les phases de la capture ; la trace contient {rate} des adresses de blocs.',
     'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}',
     't.tcoSources': 'Origine des données d’entrée', 'tco.sourcesCaption': 'Mesuré : égal à ce que la capture a mesuré dans sa fenêtre de référence (une valeur modifiée après le pré-remplissage est indiquée comme venant du fichier de scénario). Les prix marqués comme exemples viennent du catalogue de disques fourni et doivent être remplacés par des devis avant tout usage des chiffres.',
@@ -365,6 +398,10 @@ export const report: Catalog<ReportKey> = {
   },
   es: {
     ...engineReport.es,
+    ...shapeReport.es,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Solo dispositivos de respaldo. Las ventanas se comparan por segundo; la carga pudo cambiar entre ellas.', 'm.modeValue.front-and-backing': 'Dispositivos frontal y de respaldo medidos a la vez, así que las E/S que la caché ahorró a los discos se atribuyen con exactitud.',
     'a.analysisFormat': 'Análisis', 'a.analysisFormatValue': 'formato JSON de análisis {version}, semilla del bootstrap {seed}', 'a.app': 'Versión de CacheProof',
     'a.captureFile': 'Archivo de captura', 'a.generated': 'Informe generado', 'a.hostname': 'Nombre del servidor', 'a.kernel': 'Kernel', 'a.probe': 'Versión de la sonda',
     'a.scenario': 'Archivo de escenario TCO', 'a.schema': 'Versión del esquema de captura', 'a.sha256': 'SHA-256 de la captura', 'a.size': 'Tamaño de la captura', 'a.source': 'Origen de la captura',
@@ -522,9 +559,21 @@ export const report: Catalog<ReportKey> = {
     'p.larger': 'La caché de {size} supera los {footprint} que tocaron las lecturas de la referencia: guarda todos los bloques y solo falla las primeras lecturas; una caché mayor no aporta nada aquí.',
     'p.answer': 'Una caché de {size} sirve el {percent} de las lecturas.',
     'p.answerMax': 'Ninguna caché sirve más del {max} de las lecturas: el resto son primeras lecturas de un bloque.',
-    'ch.mrcTitle': 'Curva de tasa de fallos (LRU, lecturas de la referencia)', 'ch.mrcSeries': 'Tasa de fallos de lectura LRU', 'ch.mrcChosen': 'Tamaño elegido ({size})',
+    'ch.mrcTitle': 'Curvas de tasa de fallos por política (lecturas de la referencia)', 'ch.mrcSeries': 'Tasa de fallos de lectura LRU', 'ch.mrcChosen': 'Tamaño elegido ({size})',
     'ch.mrcSummary': 'Tasa de fallos de lectura de {firstMiss} con {first} a {lastMiss} con {last}; {miss} con el tamaño elegido de {size}.',
     'ax.cacheSize': 'Tamaño de la caché (escala log)', 'ax.missRatio': 'Tasa de fallos de lectura (%)', 'fig.predictedIosSaved': 'E/S ahorradas previstas (traza de bloques)',
+    'ch.mrcPolicy': 'Tasa de fallos de lectura {policy}',
+    'p.device': 'Dispositivo de la caché: {name}, {latency} µs por acierto de lectura, según {source} ({date}).',
+    'p.deviceTyped': 'Dispositivo de la caché: una latencia de lectura escrita de {latency} µs por acierto.',
+    'p.dev.ram': 'RAM (RDIMM DDR4-3200)', 'p.dev.sata-ssd': 'SSD SATA (Intel SSD DC S4500)', 'p.dev.nvme': 'SSD NVMe (Intel SSD DC P4500)',
+    'p.backing': 'E/S al respaldo previstas: {backing} de las {front} de la referencia seguirían llegando a los dispositivos de respaldo ({backingRate} de {frontRate} durante los {seconds} tras el calentamiento): {misses} fallos de lectura y {writes} escrituras; {bound}. Medido en la ventana de medición: {measured}; previsto − medido: {difference} E/S por segundo.',
+    'p.backingExplain': 'De esa diferencia, {workload} E/S por segundo vienen de la tasa de E/S del frontal ({predictedFront} en la referencia, {measuredFront} en la ventana de medición) y {share} de la parte que la caché evitó al respaldo.',
+    'p.response': 'Tiempo de respuesta medio previsto: {predicted} (aciertos a los {hit} µs del dispositivo de la caché, las demás solicitudes a su propia latencia trazada en la referencia, media {miss}), frente a {baseline} sin la caché; {bound}. Medido en la ventana de medición: {measured}; previsto − medido: {difference} ms.',
+    'p.responseExplain': 'De esa diferencia, {share} ms vienen de la parte de aciertos (la de la caché real frente a la prevista) y {other} ms de los tiempos que tardaron los aciertos y fallos de la caché real (su camino de software, las colas, una carga cambiada).',
+    'p.responseNone': 'No se dio dispositivo de caché a esta predicción: su tiempo de respuesta no se predice.',
+    'p.bound': '± {value} (95 %, por el muestreo)', 'p.exact': 'reproducción exacta (cada solicitud trazada)',
+    'p.policies': 'E/S ahorradas con {size} por política de reemplazo: {list}.', 'p.policyItem': '{policy} {percent}',
+    'fig.predictedBackingIops': 'E/S al respaldo previstas por segundo (traza de bloques)', 'fig.predictedResponseMs': 'Tiempo de respuesta medio previsto (traza de bloques)',
     'tl.title': 'Tiempo de respuesta según la traza de bloques', 'tl.caption': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización, en el histograma logarítmico de la sonda (4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Las ventanas son las fases de la captura; la traza contiene {rate} de las direcciones de bloque.',
     'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}',
     't.tcoSources': 'De dónde vienen los datos de entrada', 'tco.sourcesCaption': 'Medido: igual a lo que la captura midió en su ventana de referencia (un valor editado después del prerrelleno figura como del archivo de escenario). Los precios marcados como ejemplo vienen del catálogo de discos incluido y deben sustituirse por presupuestos antes de usar las cifras.',
@@ -539,6 +588,10 @@ export const report: Catalog<ReportKey> = {
   },
   ru: {
     ...engineReport.ru,
+    ...shapeReport.ru,
+    // the method's mode row: its label already says "Mode"
+    'm.targetsValue': '{preset}: {targets}',
+    'm.modeValue.backing-only': 'Только базовые устройства. Окна сравниваются в расчёте на секунду; нагрузка между ними могла измениться.', 'm.modeValue.front-and-backing': 'Фронтальное и базовые устройства измерялись одновременно, поэтому операции, которые кэш снял с дисков, учитываются точно.',
     'a.analysisFormat': 'Анализ', 'a.analysisFormatValue': 'формат JSON анализа {version}, зерно бутстрапа {seed}', 'a.app': 'Версия CacheProof',
     'a.captureFile': 'Файл записи', 'a.generated': 'Отчёт создан', 'a.hostname': 'Имя сервера', 'a.kernel': 'Ядро', 'a.probe': 'Версия зонда',
     'a.scenario': 'Файл сценария TCO', 'a.schema': 'Версия схемы записи', 'a.sha256': 'SHA-256 записи', 'a.size': 'Размер записи', 'a.source': 'Источник записи',
@@ -557,7 +610,7 @@ export const report: Catalog<ReportKey> = {
     'c.max': 'Максимум', 'c.mbpsAfter': 'МБ/с после', 'c.mbpsBefore': 'МБ/с до', 'c.model': 'Модель', 'c.p50': 'p50', 'c.p95': 'p95', 'c.p99': 'p99', 'c.role': 'Роль',
     'c.rotational': 'Вращающийся', 'c.savingsPct': 'Экономия', 'c.savingsUsd': 'Экономия', 'c.sizeGb': 'Размер', 'c.target': 'Цель', 'c.totalUsd': 'Итого',
     'c.usdPerIops': 'За обеспеченный IOPS', 'c.usdPerTb': 'За полезный ТБ', 'c.utilAfter': 'Занятость после', 'c.utilBefore': 'Занятость до', 'c.window': 'Окно',
-    'card.beforeAfterIos': 'до {before} → после {after} операций', 'card.cacheServed': 'Обслужено кэшем', 'card.ci': '{ci}', 'card.device': 'Устройство: {devices}',
+    'card.beforeAfterIos': 'до {before} → после {after} {after|one:операции|other:операций}', 'card.cacheServed': 'Обслужено кэшем', 'card.ci': '{ci}', 'card.device': 'Устройство: {devices}',
     'card.iosSaved': 'Сэкономлено операций дисков', 'card.latency': 'Среднее время отклика', 'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)', 'card.delivered': 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)', 'card.readsWrites': 'чтения {reads} · записи {writes}',
     'card.reductionSpeedup': '{reduction} · {speedup}', 'card.throughput': 'Пропускная способность', 'card.window': 'Окно: до {b0}–{b1}, после {m0}–{m1} UTC',
     'cav.backingOnly': 'Измерялись только базовые устройства: окна сравниваются в расчёте на секунду, и нагрузка между ними могла измениться. Сэкономленные операции — оценка.',
@@ -602,7 +655,7 @@ export const report: Catalog<ReportKey> = {
     'dur.h': '{n} ч', 'dur.hMin': '{h} ч {min} мин', 'dur.min': '{n} мин', 'dur.minS': '{min} мин {s} с', 'dur.s': '{n} с',
     'fig.cacheServed': 'Обслужено кэшем', 'fig.cacheServedReads': 'Чтения, обслуженные кэшем', 'fig.cacheServedWrites': 'Записи, обслуженные кэшем', 'fig.health': 'Целевые задержки',
     'fig.iopsPerSpindle': 'IOPS на один диск ({n})', 'fig.iopsPerSpindleShort': 'IOPS на один диск', 'fig.iosSaved': 'Сэкономлено операций', 'fig.ioTimeSavedPerHour': 'Сэкономленное время ввода-вывода в час', 'fig.ioTimeSavedTotal': 'Сэкономленное время ввода-вывода за окно измерения',
-    'sum.ioTimeSaved': 'Сэкономленное время ввода-вывода на {devices}: {perHour} времени дисков в час ({total} за окно измерения {measure}): {perSecond} операций в секунду, снятых с дисков, × их среднее время отклика до включения, {avg}.',
+    'sum.ioTimeSaved': 'Сэкономленное время ввода-вывода на {devices}: {perHour} времени дисков в час ({total} за окно измерения {measure}): операции, снятые с дисков ({perSecond} в секунду), × их среднее время отклика до включения, {avg}.',
      'fig.iosToBacking': 'Операции на базовые диски',
     'fig.iosToBackingPerSec': 'Операции на базовые диски в секунду', 'fig.latency': 'Среднее время отклика', 'fig.latencyReduction': 'Снижение времени отклика',
     'fig.matchedHours': 'Совпадающие часы', 'fig.matchedIosSaved': 'Сэкономлено операций, совпадающие часы', 'fig.matchedLatencyReduction': 'Снижение времени отклика, совпадающие часы',
@@ -645,7 +698,7 @@ export const report: Catalog<ReportKey> = {
     't.imports': 'Импортированные файлы', 't.importsCaption': 'Каждый файл, прочитанный при импорте, как его хранит запись (import_files): показатели этого отчёта получены из этих байтов, опознаваемых по SHA-256.', 'c.file': 'Файл', 'c.part': 'Часть', 'c.format': 'Формат', 'c.encoding': 'Кодировка', 'c.timeZone': 'Часовой пояс', 'c.samples': 'Выборки', 'c.span': 'С – по (UTC)', 'c.sizeMb': 'Размер', 'c.sha256': 'SHA-256',
     't.devicePeaks': 'Пики по устройствам и окнам', 't.devicePeaksCaption': '95-й перцентиль и наибольшее значение IOPS и пропускной способности каждого устройства по интервалам (перцентили типа 7 по значениям интервалов; размер выбирают по 95-му перцентилю, а не по пику).', 'c.iopsP95': 'IOPS p95', 'c.iopsPeak': 'IOPS пик', 'c.mbpsP95': 'МБ/с p95', 'c.mbpsPeak': 'МБ/с пик',
     'sum.intro': 'В отчёте сравнивается работа хранилища сервера {server} до и после включения кэша: базовое окно {baseline}, окно измерения {measure}.',
-    'sum.iosSaved': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} ({ci}): {before} операций в базовом окне, {after} в окне измерения.',
+    'sum.iosSaved': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} ({ci}): {before} {before|one:операция|few:операции|many:операций|other:операции} в базовом окне, {after} в окне измерения.',
     'sum.iosSavedNa': 'Сэкономленные операции вычислить не удалось: {why}.', 'sum.iosSavedNoCi': 'Число операций, доходящих до базовых дисков ({devices}), снизилось на {value} (без интервала: слишком мало данных): {before} до, {after} после.',
     'sum.iosRose': 'Число операций, доходящих до базовых дисков ({devices}), выросло на {value}, а не снизилось (сэкономлено {saved}; 95%-й интервал: {ci}): {before} в базовом окне, {after} в окне измерения.',
     'sum.latencyRose': 'Среднее время отклика на {devices} выросло с {before} до {after}: медленнее на {increase} (изменение времени отклика, 95%-й интервал: {reductionCi}).',
@@ -696,9 +749,21 @@ export const report: Catalog<ReportKey> = {
     'p.larger': 'Кэш {size} больше, чем {footprint}, которых коснулись чтения базового окна: он хранит все блоки и пропускает только первые чтения; больший кэш здесь ничего не даст.',
     'p.answer': 'Кэш {size} обслуживает {percent} чтений.',
     'p.answerMax': 'Ни один кэш не обслуживает больше {max} чтений: остальное — первые чтения блока.',
-    'ch.mrcTitle': 'Кривая доли промахов (LRU, чтения базового окна)', 'ch.mrcSeries': 'Доля промахов чтения LRU', 'ch.mrcChosen': 'Выбранный размер ({size})',
+    'ch.mrcTitle': 'Кривые доли промахов по политикам (чтения базового окна)', 'ch.mrcSeries': 'Доля промахов чтения LRU', 'ch.mrcChosen': 'Выбранный размер ({size})',
     'ch.mrcSummary': 'Доля промахов чтения от {firstMiss} при {first} до {lastMiss} при {last}; {miss} при выбранном размере {size}.',
     'ax.cacheSize': 'Размер кэша (лог. шкала)', 'ax.missRatio': 'Доля промахов чтения (%)', 'fig.predictedIosSaved': 'Прогноз сэкономленных операций (трасса блоков)',
+    'ch.mrcPolicy': 'Доля промахов чтения {policy}',
+    'p.device': 'Устройство кэша: {name}, {latency} мкс на попадание чтения, по данным {source} ({date}).',
+    'p.deviceTyped': 'Устройство кэша: введённая задержка чтения {latency} мкс на попадание.',
+    'p.dev.ram': 'RAM (RDIMM DDR4-3200)', 'p.dev.sata-ssd': 'SATA SSD (Intel SSD DC S4500)', 'p.dev.nvme': 'NVMe SSD (Intel SSD DC P4500)',
+    'p.backing': 'Прогноз операций к основным устройствам: {backing} из {front} базового окна всё ещё дошли бы до основных устройств ({backingRate} из {frontRate} за {seconds} после прогрева): {misses} промахов чтения и {writes} записей; {bound}. Измерено в окне измерения: {measured}; прогноз − измерение: {difference} операций в секунду.',
+    'p.backingExplain': 'Из этой разницы {workload} операций в секунду дала интенсивность операций фронтального устройства ({predictedFront} в базовом окне, {measuredFront} в окне измерения) и {share} — доля, которую кэш отвёл от основных устройств.',
+    'p.response': 'Прогноз среднего времени отклика: {predicted} (попадания — {hit} мкс устройства кэша, остальные запросы — с собственной задержкой из трассы базового окна, в среднем {miss}), против {baseline} без кэша; {bound}. Измерено в окне измерения: {measured}; прогноз − измерение: {difference} мс.',
+    'p.responseExplain': 'Из этой разницы {share} мс дала доля попаданий (реального кэша против прогноза) и {other} мс — время, которое заняли попадания и промахи реального кэша (его программный путь, очереди, изменившаяся нагрузка).',
+    'p.responseNone': 'Этому прогнозу не было задано устройство кэша: время отклика не прогнозируется.',
+    'p.bound': '± {value} (95 %, из-за выборки)', 'p.exact': 'точное воспроизведение (трассирован каждый запрос)',
+    'p.policies': 'Сэкономлено операций при {size} по политикам вытеснения: {list}.', 'p.policyItem': '{policy} {percent}',
+    'fig.predictedBackingIops': 'Прогноз операций к основным устройствам в секунду (трасса блоков)', 'fig.predictedResponseMs': 'Прогноз среднего времени отклика (трасса блоков)',
     'tl.title': 'Время отклика по трассе блоков', 'tl.caption': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения, в логарифмической гистограмме зонда (4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. Окна — фазы захвата; трасса содержит {rate} адресов блоков.',
     'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}',
     't.tcoSources': 'Откуда взяты исходные данные', 'tco.sourcesCaption': 'Измерено: совпадает с тем, что запись измерила в базовом окне (значение, изменённое после автозаполнения, указано как взятое из файла сценария). Цены с пометкой «пример» взяты из поставляемого каталога дисков; перед использованием расчёта замените их ценами из предложений поставщиков.',
@@ -716,9 +781,12 @@ export const report: Catalog<ReportKey> = {
 /** The shared formatter (numbers.ts) under the names the report uses. */
 export { fmtNum, fmtPct, fmtSig };
 
-/** A response time as the dashboard shows it: {@link fmtSig} and the unit (`0,182 ms`). */
+/** Between a number and its unit in the report: a no-break space, so that a line never ends between `0.0608` and `ms`. */
+const NBSP = '\u00a0';
+
+/** A response time as the dashboard shows it: {@link fmtSig} and the unit (`0,182 ms`, joined by a no-break space). */
 export function fmtMs(lang: Lang, value: number): string {
-  return `${fmtSig(lang, value)} ${report[lang]['unit.ms']}`;
+  return `${fmtSig(lang, value)}${NBSP}${report[lang]['unit.ms']}`;
 }
 
 function fmtTime(lang: Lang, ms: number, style: 'datetime' | 'date' | 'time'): string {
@@ -749,12 +817,12 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
   switch (v.k) {
     case 'num':
       if (v.v === null) return na(lang, v.why);
-      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtNum(lang, v.v, v.d) : `${fmtNum(lang, v.v, v.d)} ${unitText(v.unit, lang)}`;
+      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtNum(lang, v.v, v.d) : `${fmtNum(lang, v.v, v.d)}${NBSP}${unitText(v.unit, lang)}`;
     case 'pct':
       return v.v === null ? na(lang, v.why) : fmtPct(lang, v.v, v.d);
     case 'sig':
       if (v.v === null) return na(lang, v.why);
-      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtSig(lang, v.v) : `${fmtSig(lang, v.v)} ${unitText(v.unit, lang)}`;
+      return bare || v.unit === undefined || unitText(v.unit, lang) === '' ? fmtSig(lang, v.v) : `${fmtSig(lang, v.v)}${NBSP}${unitText(v.unit, lang)}`;
     case 'ms':
       return v.v === null ? na(lang, v.why) : bare ? fmtSig(lang, v.v) : fmtMs(lang, v.v);
     case 'bytes':

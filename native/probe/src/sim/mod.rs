@@ -5,10 +5,12 @@
 //! boundaries. The blocks of one request are referenced in address order. A request hits when
 //! all its blocks hit; its hit bytes are the bytes it reads or writes inside hit blocks.
 
+pub mod cachedev;
 pub mod cli;
 pub mod policy;
 pub mod predict;
 pub mod stack;
+pub mod tally;
 
 use policy::PolicyKind;
 use stack::{Histogram, Sampling, Shards, StackDist};
@@ -196,6 +198,30 @@ pub fn simulate_with(
         out.counted.add(&out.writes);
     }
     out
+}
+
+/// Replays `reqs` through `policy` at `blocks` blocks with writes going around the cache
+/// (`bypass`: the policy's state does not move) and discards dropping their blocks, calling
+/// `on_read(index, hit)` for every read (a hit: all its blocks were cached).
+pub fn replay_reads(
+    reqs: &[Req],
+    policy: PolicyKind,
+    blocks: u64,
+    block: u64,
+    mut on_read: impl FnMut(usize, bool),
+) {
+    let mut cache = policy.build(blocks as usize);
+    for (i, r) in reqs.iter().enumerate() {
+        match r.op {
+            Op::Discard => for_blocks(r, block, |b, _| cache.remove(block_key(r.dev, b))),
+            Op::Write => {}
+            Op::Read => {
+                let mut all = true;
+                for_blocks(r, block, |b, _| all &= cache.access(block_key(r.dev, b)));
+                on_read(i, all);
+            }
+        }
+    }
 }
 
 fn count_uncached(c: &mut Counts, r: &Req, block: u64) {

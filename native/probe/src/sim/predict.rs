@@ -1,15 +1,21 @@
 //! `cacheproof-probe predict`: what a block cache of a given size would save, from the trace of
 //! a capture's baseline (docs/simulate.md § predict). Exact LRU by stack distance over the
-//! baseline's front-device requests; writes go around the cache (`bypass`). The result can be
-//! stored in the capture's meta `prediction`, where the app reads it (the app never simulates).
+//! baseline's front-device requests (the other policies by simulation at the curve's sizes);
+//! writes go around the cache (`bypass`). Beside the I/Os saved: the I/O still reaching the
+//! backing device and the average response time with a given cache device (tally.rs). The
+//! result can be stored in the capture's meta `prediction`, where the app reads it (the app
+//! never simulates).
 
 use std::path::Path;
 
 use serde::Serialize;
 
+use super::cachedev::CacheDevice;
 use super::cli::curve_sizes;
+use super::policy::PolicyKind;
 use super::stack::{Histogram, StackDist};
-use super::{block_key, for_blocks};
+use super::tally::{BackingIos, FrontIos, ResponseTime, Tally};
+use super::{block_key, for_blocks, replay_reads, Op, Req};
 use crate::capture::Capture;
 use crate::error::{ProbeError, Result};
 
@@ -26,6 +32,12 @@ pub struct PredictOptions {
     /// the plan's warm-up, at most half the window.
     pub warmup_s: Option<f64>,
     pub store: bool,
+    /// Policies whose curves are stored, the first giving the figures at `size`; empty = LRU.
+    pub policies: Vec<PolicyKind>,
+    /// The cache device whose read latency a hit costs; None = no response time predicted.
+    pub cache_device: Option<CacheDevice>,
+    /// Progress lines on stderr (`predict: 45 % (stage)`, about once a second).
+    pub progress: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -46,6 +58,28 @@ pub struct SizeAnswer {
     /// Smallest cache (bytes) whose read hit share reaches it; null when no size does (the
     /// rest are first references).
     pub bytes: Option<u64>,
+}
+
+/// One policy's figures at the asked size and its miss-ratio curve.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PolicyCurve {
+    pub policy: &'static str,
+    /// `exact-stack` (LRU), `exact-simulation` (the others, every request traced) or
+    /// `scaled-simulation` (the others on a sampled trace: a cache of size × R).
+    pub method: &'static str,
+    pub read_hit_ratio: f64,
+    pub ios_saved_percent: f64,
+    pub curve: Vec<CurvePoint>,
+}
+
+/// A cache of `bytes` (LRU) saves `iosSavedPercent`: the smallest size that first reaches each
+/// 0.1-point step of I/Os saved.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SizeStep {
+    pub bytes: u64,
+    pub ios_saved_percent: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -77,6 +111,19 @@ pub struct PredictionJson {
     pub ios_saved_uncertainty_pp: f64,
     pub curve: Vec<CurvePoint>,
     pub size_answers: Vec<SizeAnswer>,
+    /// Every policy asked (the first is `policy`, whose figures are the ones above).
+    pub policies: Vec<PolicyCurve>,
+    /// LRU: the smallest cache reaching each 0.1 point of I/Os saved (the typed size answer).
+    pub size_steps: Vec<SizeStep>,
+    /// The cache device a hit is served from (null: no response time predicted).
+    pub cache_device: Option<CacheDevice>,
+    /// The baseline's counted I/Os (reads and writes after the warm-up, ÷ R when sampled).
+    pub front_ios: FrontIos,
+    /// The predicted I/O still reaching the backing device.
+    pub backing_ios: BackingIos,
+    /// The predicted average response time (null without a cache device or without traced
+    /// completions).
+    pub response_time: Option<ResponseTime>,
     /// Requests the replay skipped, with why (counted, never dropped in silence).
     pub skipped: u64,
     pub skipped_reasons: std::collections::BTreeMap<String, u64>,
@@ -196,25 +243,53 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         }
     };
     let rate = crate::latency::sample_rate(&cap)?;
+    // Each traced request stands for 1/R requests of the workload (SHARDS, docs/simulate.md).
+    let w = 1.0 / rate;
+    let policies: Vec<PolicyKind> = if o.policies.is_empty() {
+        vec![PolicyKind::Lru]
+    } else {
+        o.policies.clone()
+    };
+    let mut progress = Progress::new(o.progress);
     let ids = chosen
         .iter()
         .map(|d| d.0.to_string())
         .collect::<Vec<_>>()
         .join(",");
+    let rows_total: i64 = conn
+        .query_row(
+            "SELECT coalesce(max(rowid), 0) FROM block_requests",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or(0);
     let mut q = conn.prepare(&format!(
-        "SELECT rowid, device_id, issue_ns, utc_ms, sector, bytes, op FROM block_requests WHERE device_id IN ({ids}) AND utc_ms >= ?1 AND utc_ms < ?2 ORDER BY issue_ns, rowid"
+        "SELECT rowid, device_id, issue_ns, utc_ms, sector, bytes, op, complete_ns FROM block_requests WHERE device_id IN ({ids}) AND utc_ms >= ?1 AND utc_ms < ?2 ORDER BY issue_ns, rowid"
     ))?;
     let mut rows = q.query([start, end])?;
     let mut skipped: std::collections::BTreeMap<String, u64> = Default::default();
     let mut skip = |why: &str| *skipped.entry(why.to_string()).or_default() += 1;
-    // (utc_ms, device, offset, bytes, read?)
-    let mut reqs: Vec<(i64, u32, u64, u64, bool)> = Vec::new();
+    // The requests in issue order, with each one's wall-clock label and traced latency (ns).
+    let mut reqs: Vec<Req> = Vec::new();
+    let mut utcs: Vec<i64> = Vec::new();
+    let mut lats: Vec<Option<u64>> = Vec::new();
+    let mut backwards = 0u64;
+    let mut read_rows = 0i64;
     while let Some(r) = rows.next()? {
+        read_rows += 1;
+        if read_rows % 65_536 == 0 {
+            progress.at(
+                0.4 * read_rows as f64 / rows_total.max(1) as f64,
+                "reading the trace",
+            );
+        }
         let dev_id: i64 = r.get(1)?;
+        let issue: i64 = r.get(2)?;
         let utc: i64 = r.get(3)?;
         let sector: i64 = r.get(4)?;
         let bytes: i64 = r.get(5)?;
         let op: String = r.get(6)?;
+        let complete: Option<i64> = r.get(7)?;
         let read = match op.as_str() {
             "R" => true,
             "W" => false,
@@ -241,7 +316,22 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
                 continue;
             }
         }
-        reqs.push((utc, i as u32, sector as u64 * 512, bytes as u64, read));
+        reqs.push(Req {
+            t_ns: issue,
+            dev: i as u32,
+            offset: sector as u64 * 512,
+            bytes: bytes as u64,
+            op: if read { Op::Read } else { Op::Write },
+        });
+        utcs.push(utc);
+        lats.push(match complete {
+            Some(c) if c >= issue => Some((c - issue) as u64),
+            Some(_) => {
+                backwards += 1;
+                None
+            }
+            None => None,
+        });
     }
     let n_skipped: u64 = skipped.values().sum();
     if reqs.is_empty() {
@@ -253,8 +343,8 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
             if n_skipped > 0 { format!(" ({n_skipped} requests skipped as bad)") } else { String::new() }
         )));
     }
-    let first = reqs[0].0;
-    let last = reqs[reqs.len() - 1].0;
+    let first = utcs[0];
+    let last = utcs[utcs.len() - 1];
     let span_s = (if window == "baseline" {
         end - start
     } else {
@@ -274,43 +364,43 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     };
     let count_from =
         (if window == "baseline" { start } else { first }) + (warmup_s * 1000.0).round() as i64;
+    let counted = |i: usize| utcs[i] >= count_from;
+    let cache_blocks = o.size / o.block;
+    // LRU stack distances of the reads (scaled by 1/R when sampled), one pass for every size.
     let mut sd = StackDist::new(reqs.len() * 2);
     let mut hist = Histogram::default();
     let (mut nr, mut nw) = (0u64, 0u64);
-    for &(utc, dev, offset, bytes, read) in &reqs {
-        let counted = utc >= count_from;
-        if !read {
+    // The reads that hit a cache of `cache_blocks` under the primary policy.
+    let mut hits = vec![false; reqs.len()];
+    for (i, r) in reqs.iter().enumerate() {
+        if i % 65_536 == 0 {
+            progress.at(0.4 + 0.2 * i as f64 / reqs.len() as f64, "lru");
+        }
+        if r.op != Op::Read {
             // bypass: writes go around the cache and do not move its state
-            if counted {
+            if counted(i) {
                 nw += 1;
             }
             continue;
         }
         let mut worst: Option<u64> = Some(0);
-        let r = super::Req {
-            t_ns: 0,
-            dev,
-            offset,
-            bytes,
-            op: super::Op::Read,
-        };
-        for_blocks(&r, o.block, |b, _| {
+        for_blocks(r, o.block, |b, _| {
             let d = sd
-                .access(block_key(dev, b))
+                .access(block_key(r.dev, b))
                 .map(|d| (d as f64 / rate).floor() as u64);
             worst = match (worst, d) {
                 (Some(w), Some(d)) => Some(w.max(d)),
                 _ => None,
             };
         });
-        if counted {
+        hits[i] = worst.is_some_and(|d| d < cache_blocks);
+        if counted(i) {
             nr += 1;
             hist.add(worst, 1.0);
         }
     }
     let footprint_blocks = ((sd.footprint() as f64) / rate).round() as u64;
     let mut notes = Vec::new();
-    let cache_blocks = o.size / o.block;
     if cache_blocks > footprint_blocks {
         notes.push(format!(
             "the cache of {} bytes is larger than the {} bytes the baseline's reads touched: it holds every block, so it only misses first references; a larger cache gains nothing here",
@@ -321,6 +411,11 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     if nr == 0 {
         notes.push(format!(
             "no read after the {warmup_s:.0} s warm-up: the prediction has nothing to hit"
+        ));
+    }
+    if backwards > 0 {
+        notes.push(format!(
+            "{backwards} requests complete before their issue (an edited or damaged capture): their latency is left out of the response time"
         ));
     }
     let total = (nr + nw) as f64;
@@ -336,16 +431,80 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     sizes.sort_unstable();
     sizes.dedup();
     let ratios = hist.hit_ratios(&sizes);
-    let curve: Vec<CurvePoint> = sizes
+    let point = |b: u64, r: f64| CurvePoint {
+        bytes: b * o.block,
+        read_hit_ratio: r,
+        ios_saved_percent: saved(r),
+    };
+    let lru_curve: Vec<CurvePoint> = sizes
         .iter()
         .zip(&ratios)
-        .map(|(b, r)| CurvePoint {
-            bytes: b * o.block,
-            read_hit_ratio: *r,
-            ios_saved_percent: saved(*r),
-        })
+        .map(|(b, r)| point(*b, *r))
         .collect();
-    let hr = hist.hit_ratio(cache_blocks);
+    let lru_hr = hist.hit_ratio(cache_blocks);
+    // The other policies: one replay per size of the curve; on a sampled trace a cache of
+    // size × R blocks (the sampled trace is a miniature of the workload: Waldspurger et al.,
+    // USENIX ATC 2017).
+    let scaled = |b: u64| ((b as f64 * rate).round() as u64).max(1);
+    let mut curves = Vec::new();
+    let passes = policies.iter().filter(|p| **p != PolicyKind::Lru).count() * (sizes.len() + 1);
+    let mut pass = 0usize;
+    for (k, p) in policies.iter().enumerate() {
+        if *p == PolicyKind::Lru {
+            curves.push(PolicyCurve {
+                policy: p.name(),
+                method: "exact-stack",
+                read_hit_ratio: lru_hr,
+                ios_saved_percent: saved(lru_hr),
+                curve: lru_curve.clone(),
+            });
+            continue;
+        }
+        let read_hit_ratio_at = |b: u64, mark: Option<&mut Vec<bool>>| -> f64 {
+            let mut h = 0u64;
+            let mut mark = mark;
+            replay_reads(&reqs, *p, scaled(b), o.block, |i, hit| {
+                if let Some(m) = mark.as_deref_mut() {
+                    m[i] = hit;
+                }
+                if hit && counted(i) {
+                    h += 1;
+                }
+            });
+            if nr > 0 {
+                h as f64 / nr as f64
+            } else {
+                0.0
+            }
+        };
+        let mut curve = Vec::with_capacity(sizes.len());
+        for b in &sizes {
+            progress.at(0.6 + 0.4 * pass as f64 / passes.max(1) as f64, p.name());
+            pass += 1;
+            curve.push(point(*b, read_hit_ratio_at(*b, None)));
+        }
+        progress.at(0.6 + 0.4 * pass as f64 / passes.max(1) as f64, p.name());
+        pass += 1;
+        // the primary policy's hits at the asked size give the backing I/O and response time
+        let hr = if k == 0 {
+            read_hit_ratio_at(cache_blocks, Some(&mut hits))
+        } else {
+            read_hit_ratio_at(cache_blocks, None)
+        };
+        curves.push(PolicyCurve {
+            policy: p.name(),
+            method: if rate < 1.0 {
+                "scaled-simulation"
+            } else {
+                "exact-simulation"
+            },
+            read_hit_ratio: hr,
+            ios_saved_percent: saved(hr),
+            curve,
+        });
+    }
+    let primary = &curves[0];
+    let hr = primary.read_hit_ratio;
     // size answers: the smallest C with cumulative hits ≥ target × total
     let mut size_answers = Vec::new();
     for t in TARGETS {
@@ -366,6 +525,7 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
             bytes: found,
         });
     }
+    let size_steps = size_steps(&hist, o.block, &saved);
     // Sampling: the counted reads are a sample of n = nr of about nr/R; binomial interval.
     let unc = if rate < 1.0 && nr > 0 {
         let p = hr;
@@ -373,6 +533,26 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     } else {
         0.0
     };
+    // The backing I/O and the response time of the counted requests under the primary policy.
+    let hit_us = o.cache_device.as_ref().map(|c| c.read_latency_us);
+    let mut tally = Tally::default();
+    for (i, r) in reqs.iter().enumerate() {
+        if counted(i) {
+            let lat_us = lats[i].map(|ns| ns as f64 / 1000.0);
+            tally.add(r.op == Op::Read, hits[i], lat_us, hit_us, w);
+        }
+    }
+    let seconds = (span_s - warmup_s).max(0.0);
+    let response_time = tally.response(hit_us, rate);
+    if o.cache_device.is_none() {
+        notes.push("no cache device given (--cache-device ram|sata-ssd|nvme|LATENCY): the response time is not predicted".into());
+    } else if response_time.is_none() {
+        notes.push(
+            "no counted request has a traced completion: the response time cannot be predicted"
+                .into(),
+        );
+    }
+    progress.at(1.0, "done");
     let j = PredictionJson {
         capture: path.display().to_string(),
         window: window.into(),
@@ -380,8 +560,8 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         window_end_utc_ms: if window == "baseline" { end } else { last },
         warmup_s,
         devices: chosen.iter().map(|d| d.1.clone()).collect(),
-        policy: "lru",
-        method: "exact-stack",
+        policy: primary.policy,
+        method: primary.method,
         writes: "bypass",
         block_bytes: o.block,
         cache_bytes: cache_blocks * o.block,
@@ -392,8 +572,14 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         read_hit_ratio: hr,
         ios_saved_percent: saved(hr),
         ios_saved_uncertainty_pp: unc,
-        curve,
+        curve: primary.curve.clone(),
         size_answers,
+        front_ios: tally.front(seconds),
+        backing_ios: tally.backing(seconds, rate, unc),
+        response_time,
+        cache_device: o.cache_device.clone(),
+        policies: curves,
+        size_steps,
         skipped: n_skipped,
         skipped_reasons: skipped,
         notes,
@@ -408,13 +594,64 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     Ok(j)
 }
 
+/// LRU size steps: walking the distance histogram, each time the I/Os saved first reaches the
+/// next multiple of 0.1 point, the size (distance + 1 blocks) and its exact figure.
+fn size_steps(hist: &Histogram, block: u64, saved: &dyn Fn(f64) -> f64) -> Vec<SizeStep> {
+    let mut out: Vec<SizeStep> = Vec::new();
+    if hist.total <= 0.0 {
+        return out;
+    }
+    let mut cum = 0.0;
+    let mut next = 1u32; // tenths of a point
+    for (d, w) in hist.by_distance.iter().enumerate() {
+        if *w <= 0.0 {
+            continue;
+        }
+        cum += w;
+        let pct = saved(cum / hist.total);
+        if pct * 10.0 + 1e-9 >= f64::from(next) {
+            out.push(SizeStep {
+                bytes: (d as u64 + 1) * block,
+                ios_saved_percent: pct,
+            });
+            next = (pct * 10.0 + 1e-9).floor() as u32 + 1;
+        }
+    }
+    out
+}
+
+/// Progress on stderr, about once a second: `predict: 45 % (lru)`.
+struct Progress {
+    on: bool,
+    last: Option<std::time::Instant>,
+}
+impl Progress {
+    fn new(on: bool) -> Progress {
+        Progress { on, last: None }
+    }
+    fn at(&mut self, share: f64, stage: &str) {
+        if !self.on {
+            return;
+        }
+        let due = self.last.is_none_or(|t| t.elapsed().as_secs_f64() >= 1.0);
+        if due || share >= 1.0 {
+            self.last = Some(std::time::Instant::now());
+            eprintln!(
+                "predict: {:.0} % ({stage})",
+                (share * 100.0).clamp(0.0, 100.0)
+            );
+        }
+    }
+}
+
 /// Text rendering.
 pub fn render(j: &PredictionJson) -> String {
     let mib = |b: u64| b as f64 / 1048576.0;
     let mut s = format!(
-        "{}: a {:.1} MiB LRU cache ({}-byte blocks, writes bypass) in front of {} over the {} window ({} reads, {} writes counted after a {:.0} s warm-up) would serve {:.1} % of reads: {:.1} % of I/Os saved\n",
+        "{}: a {:.1} MiB {} cache ({}-byte blocks, writes bypass) in front of {} over the {} window ({} reads, {} writes counted after a {:.0} s warm-up) would serve {:.1} % of reads: {:.1} % of I/Os saved\n",
         j.capture,
         mib(j.cache_bytes),
+        j.policy.to_uppercase(),
         j.block_bytes,
         j.devices.join(", "),
         j.window,
@@ -424,6 +661,35 @@ pub fn render(j: &PredictionJson) -> String {
         j.read_hit_ratio * 100.0,
         j.ios_saved_percent
     );
+    if let Some(ps) = j.backing_ios.per_second {
+        s += &format!(
+            "  backing I/O: {:.0} of {:.0} ({:.1}/s ± {:.1}/s over {:.0} s)\n",
+            j.backing_ios.total,
+            j.front_ios.total,
+            ps,
+            j.backing_ios.per_second_uncertainty.unwrap_or(0.0),
+            j.front_ios.seconds
+        );
+    }
+    if let (Some(r), Some(c)) = (&j.response_time, &j.cache_device) {
+        s += &format!(
+            "  response time: {:.1} µs ± {:.1} µs (hits at {} µs on {}; {:.1} µs without the cache)\n",
+            r.predicted_us,
+            r.uncertainty_us,
+            r.hit_us,
+            c.label.as_deref().unwrap_or("the typed latency"),
+            r.baseline_us
+        );
+    }
+    for p in j.policies.iter().skip(1) {
+        s += &format!(
+            "  {} ({}): {:.1} % of reads, {:.1} % of I/Os saved\n",
+            p.policy,
+            p.method,
+            p.read_hit_ratio * 100.0,
+            p.ios_saved_percent
+        );
+    }
     for a in &j.size_answers {
         s += &match a.bytes {
             Some(b) => format!(

@@ -1,0 +1,135 @@
+/**
+ * The dashboard's prediction (docs/ipc.md, `predict.*`): `cacheproof-probe predict CAPTURE --size
+ * … --cache-device … --policy … --store --json` on an open analysis's traced capture, as a job
+ * whose progress is the probe's own (`predict: 45 % (lru)` on stderr), then the capture analysed
+ * again (its session sees the changed file), so that the dashboard, the report and `cacheproof
+ * analyze --json` all carry the new prediction from `meta.prediction`. The renderer never
+ * simulates; the figures are the probe's, carried by the engine.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import type { AnalyzeOptions } from '@cacheproof/engine';
+import { predictArgs, type AnalysisView, type PredictionChoice, type PredictProgress, type PredictRequest } from '../shared/contract.ts';
+import { HostError } from './errors.ts';
+import { PROBE_EXIT, probeError, probeErrorText, type ProbeOutput } from './runs/probe.ts';
+
+/** The longest a prediction may take (a day's sampled trace, six policies at 41 sizes each, takes minutes). */
+const PREDICT_TIMEOUT_MS = 60 * 60_000;
+/** The share of the bar the probe's own progress fills; the rest is the new analysis. */
+const PROBE_SHARE = 90;
+
+/** A progress line of `predict` on stderr: `predict: 45 % (lru)`. */
+const PROGRESS_LINE = /^predict: (\d+(?:\.\d+)?) % \((.*)\)$/u;
+
+/** The probe's arguments for a prediction on a capture: the size, device and policies, the analysis's front devices when it names them. */
+export function predictCommand(capture: string, choice: PredictionChoice, front: AnalyzeOptions['front']): string[] {
+  const devices = front === undefined ? [] : typeof front === 'string' ? [front] : [...front];
+  return ['predict', capture, ...predictArgs(choice), ...(devices.length > 0 ? ['--devices', devices.join(',')] : []), '--store', '--json'];
+}
+
+/**
+ * Runs `cacheproof-probe predict …`, calling `onProgress(share 0–1, stage)` for each progress
+ * line; resolves with the exit code, stdout and the error sentence (stderr without the progress
+ * lines and notes). Never rejects for a non-zero exit.
+ */
+export function runPredict(probe: string, args: readonly string[], onProgress: (share: number, stage: string) => void, timeoutMs = PREDICT_TIMEOUT_MS): Promise<ProbeOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(probe, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let rest = '';
+    const kept: string[] = [];
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(new HostError('probe-missing', `The probe ${probe} cannot be run (${String(e.code)}). Build it with 'cargo build --release' in native/.`));
+    });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      const lines = (rest + d).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = PROGRESS_LINE.exec(line.trim());
+        if (m !== null) onProgress(Number(m[1]) / 100, m[2] ?? '');
+        else if (!line.startsWith('predict: note: ')) kept.push(line);
+      }
+    });
+    timer.unref();
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (rest.length > 0 && !PROGRESS_LINE.test(rest.trim())) kept.push(rest);
+      if (signal !== null) return reject(new HostError('probe-failed', `cacheproof-probe predict stopped (${signal}) before it finished (time limit ${Math.round(timeoutMs / 60_000)} minutes).`));
+      resolve({ code: code ?? 1, stdout, error: probeErrorText(kept.join('\n')) });
+    });
+  });
+}
+
+/** What the prediction jobs need from the host: the probe, the open analyses and how to analyse a capture again. */
+export interface PredictHost {
+  probe: string | null;
+  /** The capture and analysis options of an analysis opened in this session, or null. */
+  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; isSample: boolean } | null;
+  /** The view of the capture analysed again (its session: the file changed) with the analysis's options and name. */
+  reopen(analysisId: string, path: string, options: AnalyzeOptions): Promise<AnalysisView>;
+  /** The capture's content changed from `beforeSha256` to `afterSha256` (the Planner's saved scenario follows it). */
+  captureChanged(beforeSha256: string, afterSha256: string): Promise<void>;
+  /** The capture's SHA-256 before the probe writes it (its session's). */
+  shaOf(analysisId: string): Promise<string>;
+}
+
+interface Job {
+  progress: PredictProgress;
+  error: HostError | null;
+}
+
+export interface PredictJobs {
+  'predict.start': (r: PredictRequest) => Promise<{ jobId: string }>;
+  'predict.progress': (r: { jobId: string }) => Promise<PredictProgress>;
+}
+
+/** The `predict.*` handlers (one job per request; a finished or failed job is answered once, then forgotten). */
+export function predictHandlers(host: PredictHost): PredictJobs {
+  const jobs = new Map<string, Job>();
+  return {
+    'predict.start': async ({ analysisId, choice }) => {
+      if (host.probe === null) throw new HostError('probe-missing', 'Predicting a cache needs cacheproof-probe: build it with cargo build --release in native/.');
+      const probe = host.probe;
+      const a = host.analysisOf(analysisId);
+      if (a === null) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
+      if (a.isSample) throw new HostError('not-supported', 'The bundled sample has no block trace to predict from, and it is not written to.');
+      const before = await host.shaOf(analysisId);
+      const jobId = randomUUID();
+      const job: Job = { progress: { jobId, percent: 0, stage: 'read', done: false, view: null }, error: null };
+      jobs.set(jobId, job);
+      const set = (percent: number, stage: PredictProgress['stage']): void => {
+        job.progress = { ...job.progress, percent: Math.min(100, Math.max(job.progress.percent, percent)), stage };
+      };
+      void (async () => {
+        const out = await runPredict(probe, predictCommand(a.path, choice, a.options.front), (share, stage) => set(share * PROBE_SHARE, stage === 'reading the trace' ? 'read' : 'simulate'));
+        if (out.code !== 0) throw refused(out);
+        set(PROBE_SHARE, 'analyze');
+        const view = await host.reopen(analysisId, a.path, a.options);
+        await host.captureChanged(before, view.captureSha256);
+        job.progress = { jobId, percent: 100, stage: 'done', done: true, view };
+      })().catch((e: unknown) => {
+        job.error = e instanceof HostError ? e : new HostError('probe-failed', `predict: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      return { jobId };
+    },
+    'predict.progress': async ({ jobId }) => {
+      const job = jobs.get(jobId);
+      if (job === undefined) throw new HostError('predict-job-not-found', `No prediction job ${jobId} in this session.`);
+      if (job.error !== null) {
+        jobs.delete(jobId);
+        throw job.error;
+      }
+      if (job.progress.done) jobs.delete(jobId);
+      return job.progress;
+    },
+  };
+}
+
+/** A refusal the person can act on (no trace, a baseline not ended, a size the probe cannot use) is `predict-refused` with the probe's sentence. */
+function refused(out: ProbeOutput): HostError {
+  if (out.code === PROBE_EXIT.notImportable || out.code === PROBE_EXIT.usage) return new HostError('predict-refused', out.error || `predict: exit code ${out.code}`);
+  return probeError('predict', out);
+}

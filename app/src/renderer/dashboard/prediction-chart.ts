@@ -1,0 +1,91 @@
+/**
+ * The miss-ratio curves of the prediction (engine `prediction.fromTrace.policies`): one line per
+ * replacement policy the probe simulated (LRU by stack distance, the others by simulation at the
+ * same sizes), each in its palette colour and dash pattern (engine/src/report/colors.ts
+ * `policyColor`, `policyDash`), the chosen size marked on every line, sizes on a log axis, wheel or
+ * pinch zoom and drag to pan on the size axis (chartjs-plugin-zoom, as the timeline). The plotted
+ * value is the miss ratio, 100 × (1 − the probe's read hit ratio).
+ */
+import type { PredictionReport } from '@cacheproof/engine';
+import { COLOR, policyColor, policyDash } from '@cacheproof/engine/report';
+import { Chart, type TooltipItem } from 'chart.js';
+import { fmtBytes } from '../../shared/i18n/numbers.ts';
+import { prediction } from '../../shared/i18n/prediction.ts';
+import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
+import { translate } from '../../shared/i18n/types.ts';
+import { paletteColor } from '../../shared/palette.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { fmtPercent } from '../format.ts';
+import { figure, type ChartScheduler } from './frame.ts';
+import { wrap, type Words } from './text.ts';
+
+type Points = { x: number; y: number }[];
+
+/** The policy's name in the language (`LRU`, `S3-FIFO`). */
+export function policyName(w: Words, policy: string): string {
+  const key = `policy.${policy}` as PredictUiKey;
+  return key in predictUi.en ? translate(predictUi, w.lang, key) : policy;
+}
+
+export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
+  const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'summary' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
+  const def = translate(predictUi, w.lang, 'chart.def');
+  const size = (b: number): string => fmtBytes(w.lang, b);
+  const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
+  const lines = p.policies.map((c) => ({ policy: c.policy, points: c.curve.map((x) => ({ x: x.bytes, y: 100 * (1 - x.readHitRatio) })) as Points }));
+  const chosen: Points = lines.flatMap((l) => l.points.filter((x) => x.x === p.cacheBytes));
+  const first = lines[0];
+  const every = Math.max(1, Math.ceil((first?.points.length ?? 1) / 8));
+  const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${l.points.filter((_, i) => i % every === 0 || i === l.points.length - 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
+  f.summary.textContent = t('summary', { points: lines.map(said).join(' · ') });
+  f.node.dataset['policies'] = lines.map((l) => l.policy).join(',');
+  f.node.dataset['testid'] = `${TID.chartMrc}-figure`;
+  let chart: Chart<'line', Points> | null = null;
+  const reset = el('button', { type: 'button' }, t('zoom.reset'));
+  reset.addEventListener('click', () => chart?.resetZoom('none'));
+  f.tools.append(reset, el('span', { class: 'dash-help' }, t('zoom.help')));
+  const mark = paletteColor(COLOR.category2, palette);
+  scheduler.add(f.canvas, (firstDraw) => {
+    chart = new Chart<'line', Points>(f.canvas, {
+      type: 'line',
+      data: {
+        datasets: [
+          ...lines.map((l) => {
+            const color = paletteColor(policyColor(l.policy), palette);
+            return { label: policyName(w, l.policy), data: l.points, borderColor: color, backgroundColor: color, borderDash: policyDash(l.policy), pointRadius: 2, tension: 0 };
+          }),
+          { label: `${t('series.chosen')} (${size(p.cacheBytes)})`, data: chosen, borderColor: mark, backgroundColor: mark, pointRadius: 6, pointStyle: 'rectRot', showLine: false },
+        ],
+      },
+      plugins: [firstDraw],
+      options: {
+        animation: false,
+        maintainAspectRatio: false,
+        parsing: false,
+        scales: {
+          x: { type: 'logarithmic', title: { display: true, text: t('axis.size') }, ticks: { callback: (v) => size(Number(v)) } },
+          y: { min: 0, max: 100, title: { display: true, text: translate(predictUi, w.lang, 'chart.axisMiss') }, ticks: { callback: (v) => w.num(Number(v)) } },
+        },
+        plugins: {
+          legend: { position: 'bottom' },
+          tooltip: {
+            callbacks: {
+              label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${size(item.parsed.x ?? 0)} → ${fmtPercent(w.lang, item.parsed.y ?? 0, 1)}`,
+              footer: () => wrap(def),
+            },
+          },
+          zoom: {
+            limits: { x: { min: 'original', max: 'original' } },
+            pan: { enabled: true, mode: 'x' },
+            zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x' },
+          },
+        },
+      },
+    });
+    // the lines drawn (the chosen size's marks aside), for the reader of the DOM and the e2e check
+    f.node.dataset['lines'] = String(chart.data.datasets.filter((d) => d.showLine !== false).length);
+    return chart;
+  });
+  return f.node;
+}
