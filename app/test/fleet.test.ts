@@ -12,7 +12,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { analyze, fleetFiguresOfAnalysis, fleetFiguresOfProfile, profileWorkload } from '@cacheproof/engine';
@@ -102,6 +102,18 @@ describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () 
     const again = await d('fleet.open', { path: fleet });
     const first = await d('fleet.open', { path: fleet });
     expect(again).toEqual(first);
+  });
+
+  it('a capture of the folder that cannot be read gets a row saying why; the others their figures', async () => {
+    const mixed = join(dir, 'mixed');
+    mkdirSync(mixed);
+    copyFileSync(join(folder, 'WEB1.capture'), join(mixed, 'WEB1.capture'));
+    writeFileSync(join(mixed, 'BROKEN.capture'), 'not a capture at all\n');
+    const r = await dispatch()('fleet.open', { path: mixed });
+    if (!r.ok) throw new Error(r.error.message);
+    const rows = (r.value as FleetView).rows;
+    expect(rows.map((x) => [x.host, x.figures === null, x.error?.code ?? null])).toEqual([['BROKEN', true, 'capture-not-sqlite'], ['WEB1', false, null]]);
+    expect(rows[0]?.error?.message).toContain('BROKEN.capture');
   });
 
   it('opens one host of the fleet capture as its own capture, and refuses what is no fleet host', async () => {

@@ -36,6 +36,8 @@ interface Target {
   scope: string | null;
   devices: number;
   hasMeasure: boolean;
+  /** A capture of the folder that cannot be read: its row says why. */
+  error?: FleetRow['error'];
 }
 
 /** What the fleet at `path` holds: one target per host. */
@@ -51,10 +53,15 @@ function targetsOf(path: string): { kind: FleetView['kind']; targets: Target[] }
     if (files.length === 0) throw new HostError('fleet-not-found', `${path} holds no .capture file.`);
     return {
       kind: 'folder',
-      targets: files.map((f) => {
+      targets: files.map((f): Target => {
         const file = join(path, f);
-        const info = readCapture(file, readCaptureInfo);
-        return { host: info.host.hostname ?? f.replace(/\.capture$/iu, ''), capture: file, scope: null, devices: info.devices.length, hasMeasure: info.phases.some((p) => p.name === 'measure') };
+        try {
+          const info = readCapture(file, readCaptureInfo);
+          return { host: info.host.hostname ?? f.replace(/\.capture$/iu, ''), capture: file, scope: null, devices: info.devices.length, hasMeasure: info.phases.some((p) => p.name === 'measure') };
+        } catch (err) {
+          if (!(err instanceof HostError)) throw err;
+          return { host: f.replace(/\.capture$/iu, ''), capture: file, scope: null, devices: 0, hasMeasure: false, error: { code: err.code, message: err.message } };
+        }
       }),
     };
   }
@@ -102,14 +109,16 @@ export class FleetSessions {
       const host = t.scope ?? undefined;
       const meta: Omit<ViewMeta, 'sha256'> = { id: viewId(t.capture, host, t.hasMeasure ? 'analysis' : 'profile'), name: viewName(t.capture, host), isSample: false, host };
       let figures: FleetRow['figures'] = null;
-      let error: FleetRow['error'] = null;
-      try {
-        figures = t.hasMeasure
-          ? fleetFiguresOfAnalysis((await this.sessions.open(t.capture, meta)).result as unknown as AnalysisReport)
-          : fleetFiguresOfProfile((await loadProfileView(t.capture, meta, {})).profile as unknown as WorkloadProfile);
-      } catch (err) {
-        if (!(err instanceof HostError)) throw err;
-        error = { code: err.code, message: err.message };
+      let error: FleetRow['error'] = t.error ?? null;
+      if (error === null) {
+        try {
+          figures = t.hasMeasure
+            ? fleetFiguresOfAnalysis((await this.sessions.open(t.capture, meta)).result as unknown as AnalysisReport)
+            : fleetFiguresOfProfile((await loadProfileView(t.capture, meta, {})).profile as unknown as WorkloadProfile);
+        } catch (err) {
+          if (!(err instanceof HostError)) throw err;
+          error = { code: err.code, message: err.message };
+        }
       }
       rows.push({ host: t.host, capture: t.capture, scope: t.scope, devices: t.devices, figures, error });
     }

@@ -332,6 +332,21 @@ impl Series {
             let Some(name) = label(obj.label()).filter(|d| !d.is_empty()) else {
                 return;
             };
+            if name == "_Total" {
+                // the sum of the other instances (older windows_exporter releases export it)
+                let what = format!(
+                    "{}{{{}=\"_Total\"}}",
+                    obj.prefix().trim_end_matches('_'),
+                    obj.label()
+                );
+                if !self.other.iter().any(|(m, _)| *m == what) {
+                    self.other.push((
+                        what,
+                        "the sum of the other instances, which are imported one by one",
+                    ));
+                }
+                return;
+            }
             let e = self
                 .win
                 .entry((instance.to_string(), obj, name))
@@ -978,6 +993,17 @@ mod tests {
             .contains("windows_logical_disk_read_seconds_total")
             && u.why.contains("not a latency")));
         assert_eq!(p.samples.len(), 3);
+        // an old exporter's _Total volume: the sum of the others, listed, not a device
+        let mut t = Series::default();
+        put_win(&mut t, "h", WinObj::Logical, "_Total", 0, [1.0; 8]);
+        put_win(&mut t, "h", WinObj::Logical, "C:", 0, [1.0; 8]);
+        put_win(&mut t, "h", WinObj::Logical, "C:", 1000, [2.0; 8]);
+        let q = to_parsed(&t, "t".into());
+        assert_eq!(q.devices.len(), 1);
+        assert!(q
+            .unmapped
+            .iter()
+            .any(|u| u.what == "metric windows_logical_disk{volume=\"_Total\"}"));
         assert!(
             p.samples[0].rates.iter().all(Option::is_none),
             "the first moment gives no interval"
