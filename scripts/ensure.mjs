@@ -25,6 +25,7 @@ export const TEST_PACKAGES = [
   { pkg: 'util-linux', cmd: 'chrt', why: 'probe accuracy tests (real-time priority)' },
   { pkg: 'prometheus', cmd: 'prometheus', why: 'the Prometheus import test (a real server scraping node_exporter)' },
   { pkg: 'prometheus-node-exporter', cmd: 'prometheus-node-exporter', why: 'the Prometheus import test (node_disk_* counters)' },
+  { pkg: 'openssl', cmd: 'openssl', why: 'the https Prometheus import test (a CA and a server certificate made by the test)' },
 ];
 
 /** What the native module better-sqlite3 needs to build from source (no prebuilt binary here). */

@@ -5,7 +5,10 @@
 //   cacheproof-probe import perfmon FILE --out CAPTURE   (parse, convert, write the capture)
 // runs against pandas.read_csv(FILE) (parse only; pandas from PyPI, installed by this script
 // into bench/import/.venv), on the same file. Prints both times, both peak RSS (/usr/bin/time) and
-// the ratio. Target: the import at least 3× faster than pandas parses.
+// the ratio, in wall time and in CPU time (user + system: the machines are shared, and the CPU
+// seconds say what each costs whatever else runs), and the import's phases
+// (CACHEPROOF_IMPORT_TIMING=1, docs/import.md "Speed"). Target: the import at least 3× faster
+// than pandas parses.
 // Usage: node bench/import/run.mjs [--mb 500] [--runs 3]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -94,16 +97,17 @@ const pandasVersion = execFileSync(py, ['-c', 'import pandas; print(pandas.__ver
 // ---- timing ------------------------------------------------------------------------------------
 const work = mkdtempSync(join(tmpdir(), 'cacheproof-bench-import-'));
 const timesFile = join(work, 'time.txt');
-/** Runs a command: wall seconds and peak RSS in MB (null without /usr/bin/time), and its stdout. */
-function time(cmd, args) {
+/** Runs a command: wall seconds, CPU seconds (user + system) and peak RSS in MB (null without /usr/bin/time), its stdout and stderr. */
+function time(cmd, args, env = {}) {
   const t = performance.now();
+  const opts = { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, ...env } };
   const r = timeBin === null
-    ? spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 26 })
-    : spawnSync(timeBin, ['-f', '%M', '-o', timesFile, cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    ? spawnSync(cmd, args, opts)
+    : spawnSync(timeBin, ['-f', '%M %U %S', '-o', timesFile, cmd, ...args], opts);
   const wall = (performance.now() - t) / 1000;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const rssMb = timeBin === null ? null : Number(readFileSync(timesFile, 'utf8').trim().split('\n').pop()) / 1024;
-  return { wall, rssMb, out: r.stdout };
+  const [rss, user, sys] = timeBin === null ? [] : readFileSync(timesFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return { wall, cpu: timeBin === null ? null : user + sys, rssMb: timeBin === null ? null : rss / 1024, out: r.stdout, err: r.stderr };
 }
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -112,12 +116,13 @@ const median = (xs) => {
 const PANDAS = 'import sys, pandas\ndf = pandas.read_csv(sys.argv[1])\nprint(len(df), len(df.columns))';
 try {
   const I = [], P = [];
-  let imported = null, parsed = null;
+  let imported = null, parsed = null, schema = '';
   for (let k = 0; k < runs; k++) {
     const out = join(work, `run${k}.capture`);
-    const i = time(probe, ['import', 'perfmon', big, '--out', out, '--json']);
+    const i = time(probe, ['import', 'perfmon', big, '--out', out, '--json'], { CACHEPROOF_IMPORT_TIMING: '1' });
     imported = JSON.parse(i.out);
-    rmSync(out, { force: true });
+    if (k === 0) schema = execFileSync('sqlite3', [out, '.schema intervals', '.schema samples']).toString();
+    for (const x of ['', '-wal', '-shm']) rmSync(`${out}${x}`, { force: true });
     I.push(i);
     const p = time(py, ['-c', PANDAS, big]);
     parsed = p.out.trim();
@@ -125,13 +130,39 @@ try {
   }
   const iw = median(I.map((x) => x.wall)), pw = median(P.map((x) => x.wall));
   const mb = (xs) => (xs.some((x) => x.rssMb === null) ? 'n/a' : `${median(xs.map((x) => x.rssMb)).toFixed(0)} MB`);
+  const cpu = (xs) => (xs.some((x) => x.cpu === null) ? null : median(xs.map((x) => x.cpu)));
+  const ic = cpu(I), pc = cpu(P);
+  const cs = (c) => (c === null ? 'n/a' : `${c.toFixed(2)} s`);
   console.log(`imported: ${imported.intervals?.toLocaleString?.('en') ?? '?'} intervals of ${imported.devices ?? '?'} devices from ${imported.samples?.toLocaleString?.('en') ?? '?'} samples; pandas ${pandasVersion}: ${parsed} (rows, columns)`);
   console.log('');
-  console.log(`| what (median of ${runs}) | wall time | MB/s | peak RSS |`);
-  console.log('|---|---:|---:|---:|');
-  console.log(`| cacheproof-probe import perfmon (parse + write the capture) | ${iw.toFixed(2)} s | ${(sizeMb / iw).toFixed(0)} | ${mb(I)} |`);
-  console.log(`| pandas.read_csv (parse only; peer) | ${pw.toFixed(2)} s | ${(sizeMb / pw).toFixed(0)} | ${mb(P)} |`);
-  console.log(`| ratio pandas / import | ${(pw / iw).toFixed(2)}× (target ≥ ${TARGET_RATIO}×: ${pw / iw >= TARGET_RATIO ? 'met' : 'NOT met'}) | | |`);
+  console.log(`| what (median of ${runs}) | wall time | CPU time (user + sys) | MB/s (wall) | peak RSS |`);
+  console.log('|---|---:|---:|---:|---:|');
+  console.log(`| cacheproof-probe import perfmon (parse + write the capture) | ${iw.toFixed(2)} s | ${cs(ic)} | ${(sizeMb / iw).toFixed(0)} | ${mb(I)} |`);
+  console.log(`| pandas.read_csv (parse only; peer) | ${pw.toFixed(2)} s | ${cs(pc)} | ${(sizeMb / pw).toFixed(0)} | ${mb(P)} |`);
+  const met = (r) => (r >= TARGET_RATIO ? 'met' : 'NOT met');
+  console.log(`| ratio pandas / import | ${(pw / iw).toFixed(2)}× (target ≥ ${TARGET_RATIO}×: ${met(pw / iw)}) | ${ic === null ? 'n/a' : `${(pc / ic).toFixed(2)}× (${met(pc / ic)})`} | | |`);
+  // the import's phases of the last run (wall seconds; sha256 runs beside decode and parse)
+  const phases = I.at(-1).err.split('\n').filter((l) => l.startsWith('import phase ')).map((l) => l.replace('import phase ', ''));
+  if (phases.length > 0) console.log(`\nimport phases (last run): ${phases.join('; ')}`);
+  // The floor under any import into this capture format: SQLite alone inserting as many interval
+  // and sample rows (the sqlite3 shell, no parsing, no binding, no journal, device by device).
+  if (schema !== '' && imported?.intervals > 0) {
+    const n = Math.round(imported.intervals / imported.devices);
+    const db = join(work, 'floor.sqlite');
+    const rows = (dev) => `WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x+1 FROM c WHERE x < ${n - 1})
+      INSERT INTO intervals SELECT ${dev}, x*5000, x*5000+5000, 5000.0, 'ok', x%100, x%50, NULL, NULL, x*4096, x*2048, x%300, x%200, x%5000, x%9000, x%3, NULL, NULL, NULL, NULL, NULL FROM c;`;
+    const sql = ['PRAGMA journal_mode=OFF;', 'PRAGMA cache_size=-65536;', schema, 'BEGIN;',
+      ...Array.from({ length: imported.devices }, (_, d) => rows(d + 1)),
+      `WITH RECURSIVE c(x) AS (SELECT 0 UNION ALL SELECT x+1 FROM c WHERE x < ${imported.samples - 1}) INSERT INTO samples(mono_ns, utc_ms, boot_id) SELECT x*5000000000, x*5000, 'import' FROM c;`,
+      'COMMIT;'].join('\n');
+    const t = performance.now();
+    const r = spawnSync('sqlite3', [db], { input: sql, encoding: 'utf8' });
+    const wall = (performance.now() - t) / 1000;
+    rmSync(db, { force: true });
+    if (r.status === 0) {
+      console.log(`\nSQLite alone (the sqlite3 shell inserting the same ${imported.intervals.toLocaleString('en')} interval rows and ${imported.samples.toLocaleString('en')} sample rows, nothing parsed): ${wall.toFixed(2)} s; the ${TARGET_RATIO}× target leaves the import ${(pw / TARGET_RATIO).toFixed(2)} s in all`);
+    }
+  }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\nload average during the run: ${load} (2 cores; times stretch on a busy machine)`);
 } finally {

@@ -17,7 +17,8 @@
  * app/src/shared/i18n/*.ts), so a new catalog is checked without touching this file.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -27,6 +28,7 @@ import { TID } from '../../app/src/shared/testids.ts';
 import type { DeviceEntry, RunPlan, RunStatus } from '../../app/src/shared/contract.ts';
 import { live } from '../../app/src/shared/i18n/live.ts';
 import { report } from '../../app/src/shared/i18n/report.ts';
+import { FLEET_SWITCH, twoComputerPerfmonLog } from '../../test/support/fleet-log.ts';
 
 type Lang = 'en' | 'fr';
 
@@ -133,6 +135,12 @@ async function pickDevices(page: Page, app: AppHost): Promise<void> {
 /** A real PerfMon log for the Import screen's preview. */
 const REAL_PERFMON = join(repoRoot, '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 
+/** Folders the screens wrote (the fleet's log and capture), removed when the file's tests end. */
+const madeDirs: string[] = [];
+test.afterAll(() => {
+  for (const d of madeDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
 const SCREENS: ScreenCase[] = [
   {
     id: 'home',
@@ -159,6 +167,33 @@ const SCREENS: ScreenCase[] = [
     reach: (page, app) => route(page, app, 'import'),
     ready: async (page) => {
       await expect(page.getByTestId(TID.importScreen)).toBeVisible();
+    },
+  },
+  {
+    id: 'import-prometheus',
+    reach: async (page, app) => {
+      await route(page, app, 'import');
+      await page.getByTestId(TID.importKind).selectOption('prometheus');
+      await page.locator('.import-prom details').evaluate((d) => { (d as HTMLDetailsElement).open = true; });
+    },
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.importPromUrl)).toBeVisible();
+    },
+  },
+  {
+    // The fleet view of a capture of two computers (test/support/fleet-log.ts) imported by the probe.
+    id: 'fleet',
+    unavailable: () => (existsSync(PROBE) ? null : `the probe is not built (${PROBE})`),
+    reach: async (page, app) => {
+      const dir = mkdtempSync(join(tmpdir(), 'cacheproof-screens-fleet-'));
+      madeDirs.push(dir);
+      writeFileSync(join(dir, 'log.csv'), twoComputerPerfmonLog());
+      const capture = join(dir, 'fleet.capture');
+      spawnSync(PROBE, ['import', 'perfmon', join(dir, 'log.csv'), '--switch-at', new Date(FLEET_SWITCH).toISOString(), '--out', capture], { stdio: 'ignore' });
+      await route(page, app, `fleet/${encodeURIComponent(capture)}`);
+    },
+    ready: async (page) => {
+      await expect(page.getByTestId(TID.fleet)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
     },
   },
   {

@@ -26,4 +26,5 @@ export * from './benefit/profile.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';
 export * from './benefit/trace-latency.ts';
+export * from './benefit/fleet.ts';
 export * from './benefit/workload-shape.ts';

@@ -1,8 +1,9 @@
 /**
  * `cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION]
- *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru]`
- * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md). Reads the
- * capture read-only; writes nothing.
+ *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--host HOST]`
+ * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md); `--host`: one
+ * host of a fleet capture, as its own capture would be analysed (the fleet view's figures).
+ * Reads the capture read-only; writes nothing.
  */
 import { readFileSync } from 'node:fs';
 import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
@@ -10,6 +11,7 @@ import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/captu
 import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
+import { scopeToHost } from '../host/capture/scope.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
@@ -21,7 +23,7 @@ import { EXIT, type CliIO, type Command } from './io.ts';
 
 const FLAGS = {
   '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
-  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value',
+  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value', '--host': 'value',
 } as const;
 
 function readTargets(value: string): LatencyTargets {
@@ -156,7 +158,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     options = optionsFrom(flags);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] (cacheproof analyze --help: every option)\n`);
+      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] [--host HOST] (cacheproof analyze --help: every option)\n`);
       return EXIT.usage;
     }
     throw err;
@@ -177,7 +179,18 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   let result;
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
-    result = analyze(capture.data, options, { summariesElsewhere: helper.hook });
+    const host = flags.get('--host');
+    // one host of a fleet: its devices alone (the second thread, which reads the devices by the
+    // file's names, is for the whole capture only)
+    result = typeof host === 'string'
+      ? analyze(scopeToHost(capture, host).data, options)
+      : analyze(capture.data, options, { summariesElsewhere: helper.hook });
+  } catch (err) {
+    if (err instanceof HostError) {
+      io.stderr(`cacheproof analyze: ${err.message}\n`);
+      return exitFor(err.code);
+    }
+    throw err;
   } finally {
     helper.release();
     capture.close();

@@ -41,6 +41,8 @@ export const EXIT_OF_ERROR = {
   'not-supported': EXIT.internal,
   'import-refused': EXIT.badInput,
   'import-job-not-found': EXIT.internal,
+  'import-unreachable': EXIT.unavailable,
+  'fleet-not-found': EXIT.mismatch,
   'predict-refused': EXIT.badInput,
   'predict-job-not-found': EXIT.internal,
   internal: EXIT.internal,

@@ -16,6 +16,7 @@ import { summariesHelper } from './summaries-thread.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
+import { scopeToHost } from './capture/scope.ts';
 import { reportDevices, reportSeriesFromColumns, reportSeriesOfSums, reportSeriesPlan, type ReportSeries } from '@cacheproof/engine/report';
 
 /**
@@ -63,6 +64,8 @@ export interface ViewMeta {
   name: string;
   sha256: string;
   isSample: boolean;
+  /** Within a fleet capture (meta `fleet`), the host whose devices alone are analysed (host/capture/scope.ts). */
+  host?: string | undefined;
 }
 
 /** The expected failure of an analysis, in words (a run stopped before the switch says so, with what to do). */
@@ -176,12 +179,12 @@ function fileStamp(path: string): FileStamp | null {
 }
 
 /** The cache key of a capture's analysis: path, size and modification time of the file and of its write-ahead log, the options, the build. */
-function cacheKey(path: string, options: AnalyzeOptions): { key: string; stamp: string } {
+function cacheKey(path: string, options: AnalyzeOptions, host?: string): { key: string; stamp: string } {
   // an empty write-ahead log counts as none: SQLite creates one when a reader opens a WAL capture
   const wal = fileStamp(`${path}-wal`);
   const stamp = JSON.stringify({ file: fileStamp(path), wal: wal === null || wal.size === 0 ? null : wal });
   const key = createHash('sha256')
-    .update(JSON.stringify({ format: VIEW_CACHE_FORMAT, build: buildStamp(), path, stamp, options }))
+    .update(JSON.stringify({ format: VIEW_CACHE_FORMAT, build: buildStamp(), path, stamp, options, ...(host === undefined ? {} : { host }) }))
     .digest('hex');
   return { key, stamp };
 }
@@ -229,7 +232,7 @@ function writeCached(dir: string, file: string, key: string, view: HostView): vo
  * view.fromCache // false the first time, true the next
  */
 export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<HostView> {
-  const { key, stamp } = cacheKey(path, options);
+  const { key, stamp } = cacheKey(path, options, meta.host);
   const file = cacheDir === null ? null : join(cacheDir, `${key}.json`);
   if (file !== null) {
     const hit = readCached(file, key);
@@ -237,7 +240,7 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   }
   const { view, recorderState } = await compute(path, meta, options);
   const recording = recorderState === 'running' || recorderState === 'starting';
-  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options).stamp === stamp) {
+  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options, meta.host).stamp === stamp) {
     // Written on a turn of the event loop of its own, after the caller has the view (serialising
     // and fsyncing a large view takes tens of ms, and the dashboard's reply goes first); until
     // then an open of the same capture gets the view from `pendingWrites`.
@@ -285,17 +288,20 @@ export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha
   hashing.catch(() => undefined);
   const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
   try {
-    const total = capture.data.source?.devices.length ?? 0;
+    const scoped = scopeToHost(capture, meta.host);
+    const total = scoped.data.source?.devices.length ?? 0;
     let done = 0;
     // The analysis runs while the hash worker reads the file on another thread (a capture read from
     // its interval blocks is analysed sooner than it is hashed); the view gets the hash after. Most
-    // devices' window summaries are computed on a second thread meanwhile (host/summaries-thread.ts).
-    const helper = summariesHelper(capture, analysisWorkerPath());
+    // devices' window summaries are computed on a second thread meanwhile (host/summaries-thread.ts),
+    // except for one host of a fleet capture: that thread re-opens the capture and reads the
+    // devices by the names the file gives them, not by the host's own names.
+    const helper = meta.host === undefined ? summariesHelper(capture, analysisWorkerPath()) : null;
     let built: HostView;
     try {
-      built = buildAnalysisViewStreamed(capture, { ...meta, sha256: '' }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total }), helper.hook);
+      built = buildAnalysisViewStreamed(scoped, { ...meta, sha256: '' }, options, () => onProgress?.({ stage: 'analyze', done: ++done, total }), helper?.hook);
     } finally {
-      helper.release();
+      helper?.release();
     }
     const view = { ...built, fromCache: false };
     view.captureSha256 = await hashing;
@@ -332,6 +338,6 @@ export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options
 export async function loadProfileView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions): Promise<ProfileView> {
   const hashing = sha256File(path);
   hashing.catch(() => undefined);
-  const capture = openCapture(path);
+  const capture = scopeToHost(openCapture(path), meta.host);
   return buildProfileView(capture, { ...meta, sha256: await hashing }, options);
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { ImportPreview, type ImportProgress, type ImportRequest } from '../shared/contract.ts';
+import { ImportPreview, type ImportProgress, type ImportRequest, type PrometheusRange } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
 import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
 
@@ -18,9 +18,32 @@ const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** The rate the progress estimate assumes while the probe runs (bytes/s; the probe reports no progress of its own). */
 const ASSUMED_BYTES_PER_S = 20e6;
 
+/** `import prometheus`'s arguments for a range (docs/import.md): the secrets' files, never the secrets. */
+function prometheusArgs(p: PrometheusRange): string[] {
+  const iso = (ms: number): string => new Date(ms).toISOString();
+  return [
+    '--url', p.url,
+    ...(p.hosts !== undefined && p.hosts.trim() !== '' ? ['--hosts', p.hosts] : []),
+    '--from', iso(p.fromMs), '--to', iso(p.toMs),
+    ...(p.stepS === undefined ? [] : ['--step', String(p.stepS)]),
+    ...(p.caFile === undefined ? [] : ['--ca-file', resolve(p.caFile)]),
+    ...(p.insecure === true ? ['--insecure'] : []),
+    ...(p.user === undefined ? [] : ['--user', p.user]),
+    ...(p.passwordFile === undefined ? [] : ['--password-file', resolve(p.passwordFile)]),
+    ...(p.tokenFile === undefined ? [] : ['--bearer-token-file', resolve(p.tokenFile)]),
+  ];
+}
+
 /** The probe's arguments after `import` (and `--preview`) for a request. */
 export function importArgs(r: ImportRequest): string[] {
   const args: string[] = [r.kind];
+  if (r.kind === 'prometheus') {
+    if (r.prometheus === undefined) throw new HostError('bad-request', 'A Prometheus import needs its range.');
+    args.push(...prometheusArgs(r.prometheus));
+    if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
+    for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
+    return args;
+  }
   const after = r.after ?? [];
   if (after.length > 0) {
     if (r.switchAtMs !== undefined) throw new HostError('bad-request', 'Give either after files or a switch time, not both.');
@@ -37,6 +60,7 @@ function refused(what: string, out: ProbeOutput): HostError {
   if (out.code === PROBE_EXIT.notImportable || out.code === PROBE_EXIT.usage) {
     return new HostError('import-refused', out.error || `${what}: exit code ${out.code}`);
   }
+  if (out.code === PROBE_EXIT.unreachable) return new HostError('import-unreachable', out.error || `${what}: exit code ${out.code}`);
   return probeError(what, out);
 }
 
@@ -44,7 +68,7 @@ interface RawPreview {
   kind: string;
   files: { name: string; path: string; sizeBytes: number; format: string; encoding: string; timeZone: string | null; utcOffsetMin: number | null; timeZoneSource: string; part: string; hosts: string[]; samples: number; mapping: { source: string; field: string }[] }[];
   hosts: string[];
-  devices: { name: string; role: string; reason: string; on: string | null }[];
+  devices: { name: string; role: string; reason: string; on: string | null; host?: string | null }[];
   timeRange: { startUtcMs: number; endUtcMs: number } | null;
   intervalMs: number | null;
   intervals: number;
@@ -65,7 +89,7 @@ export function toPreview(raw: RawPreview): ImportPreview {
     kind: raw.kind,
     files: raw.files.map(({ mapping: _m, ...f }) => f),
     hosts: raw.hosts,
-    devices: raw.devices.map((d) => ({ name: d.name, role: d.role, reason: d.reason, on: d.on })),
+    devices: raw.devices.map((d) => ({ name: d.name, role: d.role, reason: d.reason, on: d.on, host: d.host ?? null })),
     timeRange: raw.timeRange === null ? null : { startUtcMs: raw.timeRange.startUtcMs, endUtcMs: raw.timeRange.endUtcMs },
     intervalMs: raw.intervalMs,
     intervals: raw.intervals,
@@ -90,12 +114,12 @@ export async function previewImport(probe: string | null, r: ImportRequest): Pro
   return toPreview(JSON.parse(out.stdout) as RawPreview);
 }
 
-/** A free capture path in `dir` named after the first file and the time. */
-function outPath(dir: string, first: string, now: Date): string {
+/** A free path in `dir` named after the first file (or the server) and the time, ending in `ext` (a capture, or '' for a folder of captures). */
+function outPath(dir: string, first: string, now: Date, ext = '.capture'): string {
   const stem = basename(first).replace(/\.[^.]*$/u, '').replace(/[^\w.-]+/gu, '_').slice(0, 80) || 'import';
   const stamp = now.toISOString().replace(/[-:]/gu, '').replace(/\..*$/u, '').replace('T', '-');
   for (let n = 0; ; n += 1) {
-    const p = join(dir, `${stem}-${stamp}${n === 0 ? '' : `-${n}`}.capture`);
+    const p = join(dir, `${stem}-${stamp}${n === 0 ? '' : `-${n}`}${ext}`);
     if (!existsSync(p)) return p;
   }
 }
@@ -124,7 +148,10 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       const args = importArgs(r);
       const dir = join(opts.dataDir, 'imports');
       mkdirSync(dir, { recursive: true });
-      const out = outPath(dir, r.files[0] ?? 'import', new Date(now()));
+      const prom = r.kind === 'prometheus' ? r.prometheus : undefined;
+      // a Prometheus range: one capture per host in a folder of their own, or one fleet capture
+      const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
+      const out = outPath(dir, stem, new Date(now()), prom?.perHost === true ? '' : '.capture');
       let bytes = 0;
       for (const f of [...r.files, ...(r.after ?? [])]) {
         try {
@@ -137,14 +164,23 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       const job: Job = {
         progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null },
         startedMs: now(),
-        expectedMs: 500 + (bytes / ASSUMED_BYTES_PER_S) * 1000,
+        // a server's answers: a few seconds per host-day at a 15 s step
+        expectedMs: prom === undefined ? 500 + (bytes / ASSUMED_BYTES_PER_S) * 1000 : 3000 + (prom.toMs - prom.fromMs) / 20_000,
         error: null,
       };
       jobs.set(jobId, job);
-      void runProbe(probe, ['import', ...args, '--out', out, '--json'], IMPORT_TIMEOUT_MS).then(
+      const target = prom?.perHost === true ? ['--out-dir', out] : ['--out', out];
+      void runProbe(probe, ['import', ...args, ...target, '--json'], IMPORT_TIMEOUT_MS).then(
         (o) => {
-          if (o.code !== 0) job.error = refused('import', o);
-          else job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: out };
+          if (o.code !== 0) {
+            job.error = refused('import', o);
+            return;
+          }
+          const w = JSON.parse(o.stdout) as { captures?: { host: string }[]; preview?: { hosts?: string[] } };
+          const hosts = w.captures?.map((c) => c.host) ?? w.preview?.hosts ?? [];
+          job.progress = prom?.perHost === true
+            ? { jobId, percent: 100, stage: 'done', done: true, capturePath: null, captureDir: out, hosts }
+            : { jobId, percent: 100, stage: 'done', done: true, capturePath: out, hosts };
         },
         (e: unknown) => {
           job.error = e instanceof HostError ? e : new HostError('probe-failed', `import: ${String(e)}`);

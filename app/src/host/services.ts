@@ -22,6 +22,9 @@ import type { AnalysisReport } from '@cacheproof/engine';
 import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
 import { reportHandlers, type SaveDialog } from './report/jobs.ts';
 import { importHandlers } from './import.ts';
+import { FleetSessions, viewId, viewName } from './fleet.ts';
+import { fleetHost } from './capture/scope.ts';
+import { hostDevices } from '@cacheproof/engine';
 import type { PdfPrinter } from './report/pdf.ts';
 
 export interface HostContext {
@@ -41,21 +44,24 @@ export interface HostContext {
 export interface OpenedAnalysis {
   path: string;
   options: AnalyzeOptions;
+  /** Within a fleet capture, the host analysed alone. */
+  host?: string;
   /** The name the view was opened with (a run's name, else the file's). */
   name?: string;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string): Promise<AnalysisView> {
   const full = resolve(path);
-  const id = createHash('sha256').update(full).digest('hex').slice(0, 16);
-  // on a worker thread, once per capture and options in this process (host/session.ts)
+  const id = viewId(full, host);
+  // on a worker thread, once per capture (one host of a fleet capture) and options in this process (host/session.ts)
   const view = await sessions.open(full, {
     id,
-    name: name ?? (isSample ? 'CacheProof lab sample' : basename(full).replace(/\.(capture|sqlite|db)$/i, '')),
+    name: name ?? (isSample ? 'CacheProof lab sample' : viewName(full, host)),
     isSample,
+    host,
   }, options);
   // The options are remembered with the path, so that the report and the Planner's prefill show this view's figures.
-  opened.set(id, { path: full, options: { ...options }, name: view.name });
+  opened.set(id, { path: full, options: { ...options }, name: view.name, ...(host === undefined ? {} : { host }) });
   return view;
 }
 
@@ -77,22 +83,23 @@ export function createHandlers(ctx: HostContext): Handlers {
   const captureShaOf = async (analysisId: string): Promise<string> => {
     const a = opened.get(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-    return (await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false }, a.options)).captureSha256;
+    return (await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options)).captureSha256;
   };
   const reports = reportHandlers({
     analysisOf: (id) => opened.get(id),
     // the dashboard's session: the report and its preview never read or analyse the capture again
-    viewOf: (path, options) => sessions.openHost(path, { id: 'report', name: basename(path), isSample: false }, options),
+    viewOf: (path, options, host) => sessions.openHost(path, { id: 'report', name: basename(path), isSample: false, host }, options),
     appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }),
     ...(ctx.saveDialog === undefined ? {} : { saveDialog: ctx.saveDialog }),
   });
   /** The capture and options an open of `target` analyses (as analysis.openCapture, openSample and run.open do); null when there is none. */
-  const sessionTarget = (target: AnalysisTarget): { path: string; options: AnalyzeOptions } | null => {
-    if ('path' in target) return { path: resolve(target.path), options: {} };
+  const sessionTarget = (target: AnalysisTarget): { path: string; options: AnalyzeOptions; host?: string } | null => {
+    if ('path' in target) return { path: resolve(target.path), options: {}, ...(target.host === undefined ? {} : { host: target.host }) };
     if ('sample' in target) return ctx.sample === null ? null : { path: resolve(ctx.sample), options: {} };
     const run = runs.forOpen(target.runId);
     return { path: resolve(run.capture), options: run.options };
   };
+  const fleets = new FleetSessions(sessions);
   const imports = importHandlers({ probe: ctx.probe, dataDir: ctx.dataDir ?? dataDir() });
   const predictions = predictHandlers({
     probe: ctx.probe,
@@ -113,22 +120,24 @@ export function createHandlers(ctx: HostContext): Handlers {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
       return open(ctx.sample, true, opened, sessions);
     },
-    'analysis.openCapture': async ({ path }) => open(path, false, opened, sessions),
+    'analysis.openCapture': async ({ path, host }) => open(path, false, opened, sessions, {}, undefined, host),
+    'fleet.open': async ({ path }) => fleets.open(path),
     // the session of the capture being opened: its progress, or stop it (its open fails with analysis-cancelled)
     'analysis.progress': async (target) => {
       const t = sessionTarget(target);
-      return { progress: t === null ? null : sessions.progress(t.path, t.options) };
+      return { progress: t === null ? null : sessions.progress(t.path, t.options, t.host) };
     },
     'analysis.cancel': async (target) => {
       const t = sessionTarget(target);
-      return { cancelled: t !== null && sessions.cancel(t.path, t.options) };
+      return { cancelled: t !== null && sessions.cancel(t.path, t.options, t.host) };
     },
     'plan.fromAnalysis': async ({ analysisId, lang }) => {
       const a = opened.get(analysisId);
       if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       // the session's analysis (the dashboard's, not a second read of the capture) and the devices' sizes
-      const view = await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false }, a.options);
-      const devices = readCapture(a.path, (db) => readCaptureInfo(db).devices);
+      const view = await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
+      const info = readCapture(a.path, readCaptureInfo);
+      const devices = a.host === undefined ? info.devices : hostDevices(info.devices, fleetHost(a.path, info.meta, a.host));
       const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices }, a.path, lang);
       return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
     },
@@ -157,10 +166,9 @@ export function createHandlers(ctx: HostContext): Handlers {
       if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
       return view;
     },
-    'analysis.openProfile': async ({ path }) => {
+    'analysis.openProfile': async ({ path, host }) => {
       const full = resolve(path);
-      const name = basename(full).replace(/\.(capture|sqlite|db)$/i, '');
-      return loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name, isSample: false }, {});
+      return loadProfileView(full, { id: viewId(full, host, 'profile'), name: viewName(full, host), isSample: false, host }, {});
     },
     'run.openProfile': async ({ runId }) => {
       const run = runs.forOpen(runId);

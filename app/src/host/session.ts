@@ -150,8 +150,8 @@ export class AnalysisSessions {
     prewarmAnalysisWorker(workerFile);
   }
 
-  private key(path: string, options: AnalyzeOptions): string {
-    return JSON.stringify({ path, options, stamp: stampOf(path) });
+  private key(path: string, options: AnalyzeOptions, host?: string): string {
+    return JSON.stringify({ path, options, stamp: stampOf(path), ...(host === undefined ? {} : { host }) });
   }
 
   /** The view of a capture with these options, as the renderer gets it: the session's, or a new one. */
@@ -161,7 +161,7 @@ export class AnalysisSessions {
 
   /** {@link open} with the report's chart lines (for the report preview and exports). */
   openHost(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<HostView> {
-    const key = this.key(path, options);
+    const key = this.key(path, options, meta.host);
     const known = this.sessions.get(key);
     if (known !== undefined) {
       this.sessions.delete(key);
@@ -187,14 +187,14 @@ export class AnalysisSessions {
     return session.view;
   }
 
-  /** Where the analysis of a capture is while it runs (null when none runs or it is done). */
-  progress(path: string, options: AnalyzeOptions = {}): ViewProgress | null {
-    return this.sessions.get(this.key(path, options))?.progress ?? null;
+  /** Where the analysis of a capture (of one host of a fleet capture) is while it runs (null when none runs or it is done). */
+  progress(path: string, options: AnalyzeOptions = {}, host?: string): ViewProgress | null {
+    return this.sessions.get(this.key(path, options, host))?.progress ?? null;
   }
 
   /** Cancels the analysis of a capture in progress; false when none runs. */
-  cancel(path: string, options: AnalyzeOptions = {}): boolean {
-    const s = this.sessions.get(this.key(path, options));
+  cancel(path: string, options: AnalyzeOptions = {}, host?: string): boolean {
+    const s = this.sessions.get(this.key(path, options, host));
     if (s === undefined || s.done) return false;
     s.cancel();
     return true;

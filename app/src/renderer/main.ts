@@ -8,7 +8,8 @@
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
- *   #/profile-file/<path>    a capture file's baseline alone (an imported log with no switch)
+ *   #/profile-file/<path>[/<host>]  a capture file's baseline alone (an imported log with no switch; one host of a fleet capture)
+ *   #/fleet/<path>           the hosts of a fleet capture or of a folder of one capture per host (fleet/)
  *   #/collect                 the commands that collect on a machine without the probe (collect/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
  *   #/new/<step>             new-analysis wizard: devices, engine, plan, review (wizard/)
@@ -28,6 +29,7 @@ import { profileScreen } from './profile/index.ts';
 import { collectScreen } from './collect/index.ts';
 import { homeScreen } from './home/index.ts';
 import { importScreen } from './import/index.ts';
+import { fleetScreen } from './fleet/index.ts';
 import { rememberRecent } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
@@ -142,7 +144,7 @@ function render(): void {
     // Said once: the next screen starts clean.
     errorCode = null;
   }
-  const [name, id] = route();
+  const [name, id, sub] = route();
   const v = id === undefined ? undefined : views.get(id);
   if ((name === 'results' || name === 'planner' || name === 'export') && v !== undefined) {
     current = analysisScreen(name, v);
@@ -154,7 +156,10 @@ function render(): void {
     current = profileScreen(ctx(), { runId: id });
     main.append(current.node);
   } else if (name === 'profile-file' && id !== undefined) {
-    current = profileScreen(ctx(), { path: id });
+    current = profileScreen(ctx(), sub === undefined ? { path: id } : { path: id, host: sub });
+    main.append(current.node);
+  } else if (name === 'fleet' && id !== undefined) {
+    current = fleetScreen(ctx(), id);
     main.append(current.node);
   } else if (name === 'import') {
     current = importScreen(ctx());

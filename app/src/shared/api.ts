@@ -2,14 +2,15 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
 export interface CacheProofApi {
   appInfo(): Promise<Result<AppInfo>>;
   openSample(): Promise<Result<AnalysisView>>;
-  openCapture(path: string): Promise<Result<AnalysisView>>;
+  /** A capture's analysis; `host`: that host of a fleet capture alone. */
+  openCapture(path: string, host?: string): Promise<Result<AnalysisView>>;
   /** Where the analysis of a capture being opened is (null when none is being computed). */
   analysisProgress(target: AnalysisTarget): Promise<Result<AnalysisProgress | null>>;
   /** Stops the analysis of a capture being opened (its open fails with `analysis-cancelled`); false when none was running. */
@@ -39,7 +40,9 @@ export interface CacheProofApi {
   /** The baseline of a run's capture alone as a workload profile (for a run stopped before the switch). */
   openRunProfile(runId: string): Promise<Result<ProfileView>>;
   /** A capture file's baseline alone as a workload profile (an imported log with no switch). */
-  openCaptureProfile(path: string): Promise<Result<ProfileView>>;
+  openCaptureProfile(path: string, host?: string): Promise<Result<ProfileView>>;
+  /** The hosts of a fleet capture, or of a folder of one capture per host, with their headline figures. */
+  openFleet(path: string): Promise<Result<FleetView>>;
   /** The report's HTML (without styles) and its stylesheet, for the Export screen's preview. */
   previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
   /** Starts a report export; returns the job id to poll. */
@@ -63,7 +66,7 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
   return {
     appInfo: () => call('app.info', {}),
     openSample: () => call('analysis.openSample', {}),
-    openCapture: (path) => call('analysis.openCapture', { path }),
+    openCapture: (path, host) => call('analysis.openCapture', host === undefined ? { path } : { path, host }),
     analysisProgress: async (target) => {
       const r = await call('analysis.progress', target);
       return r.ok ? { ok: true, value: r.value.progress } : r;
@@ -109,7 +112,8 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     resumeRun: (runId) => call('run.resume', { runId }),
     openRun: (runId) => call('run.open', { runId }),
     openRunProfile: (runId) => call('run.openProfile', { runId }),
-    openCaptureProfile: (path) => call('analysis.openProfile', { path }),
+    openCaptureProfile: (path, host) => call('analysis.openProfile', host === undefined ? { path } : { path, host }),
+    openFleet: (path) => call('fleet.open', { path }),
     previewReport: (request) => call('report.preview', request),
     startReport: async (request) => {
       const r = await call('report.start', request);

@@ -6,25 +6,53 @@
 import { z } from 'zod';
 import { DeviceRoleSchema } from './analysis-schema.ts';
 
-/** The log formats the Import screen offers (`cacheproof-probe import KIND`, docs/import.md). */
-export const IMPORT_KINDS = ['perfmon', 'esxtop', 'iostat', 'iostat-json', 'sar', 'sadf', 'diskstats', 'node-exporter'] as const;
+/** The log formats the Import screen offers (`cacheproof-probe import KIND`, docs/import.md); `prometheus` reads a server, not files. */
+export const IMPORT_KINDS = ['perfmon', 'esxtop', 'iostat', 'iostat-json', 'sar', 'sadf', 'diskstats', 'node-exporter', 'prometheus'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 const ImportPath = z.string().min(1).max(4096);
 
 /**
+ * A range of a Prometheus server (`cacheproof-probe import prometheus`, docs/import.md): the
+ * URL, the host selector (PromQL label matchers), the range (UTC ms), the step (default: the
+ * scrape interval), one capture per host or one fleet capture, and how to reach the server —
+ * the CA to trust, no check, basic auth or a bearer token whose secret is read from a file (or
+ * the probe's environment), never carried here.
+ */
+export const PrometheusRange = z.object({
+  url: z.string().min(1).max(2048).regex(/^https?:\/\//u),
+  hosts: z.string().max(2048).optional(),
+  fromMs: z.number().int(),
+  toMs: z.number().int(),
+  stepS: z.number().positive().max(86_400).optional(),
+  perHost: z.boolean(),
+  caFile: ImportPath.optional(),
+  insecure: z.boolean().optional(),
+  user: z.string().min(1).max(256).optional(),
+  passwordFile: ImportPath.optional(),
+  tokenFile: ImportPath.optional(),
+}).strict();
+export type PrometheusRange = z.infer<typeof PrometheusRange>;
+
+/**
  * What the Import screen asks for: the format, the files (one collection, stitched in time order),
  * and either `after` files (before/after from two collections: `files` is the baseline, `after` the
  * measure window) or a `switchAtMs` inside the files (UTC ms), or neither (the whole log is a baseline).
+ * For `prometheus`, no files: the `prometheus` range.
  */
 export const ImportRequest = z.object({
   kind: z.enum(IMPORT_KINDS),
-  files: z.array(ImportPath).min(1).max(64),
+  files: z.array(ImportPath).max(64),
+  prometheus: PrometheusRange.optional(),
   after: z.array(ImportPath).max(64).optional(),
   switchAtMs: z.number().int().optional(),
   /** Roles changed from the proposed ones (`--role NAME=ROLE`): the preview's pairing is the probe's proposal, the person may change it. */
   roles: z.array(z.object({ device: z.string().min(1).max(256), role: DeviceRoleSchema }).strict()).max(256).optional(),
-}).strict();
+}).strict().superRefine((r, ctx) => {
+  if (r.kind === 'prometheus' ? r.prometheus === undefined || r.files.length > 0 : r.files.length === 0 || r.prometheus !== undefined) {
+    ctx.addIssue({ code: 'custom', message: r.kind === 'prometheus' ? 'a Prometheus import takes the prometheus range and no files' : 'an import of files takes at least one file and no prometheus range' });
+  }
+});
 export type ImportRequest = z.infer<typeof ImportRequest>;
 
 /** What the probe recognized (`cacheproof-probe import --preview … --json`, docs/import.md "Preview JSON"), as the screen shows it. */
@@ -44,7 +72,7 @@ export const ImportPreview = z.object({
     samples: z.number(),
   })),
   hosts: z.array(z.string()),
-  devices: z.array(z.object({ name: z.string(), role: DeviceRoleSchema, reason: z.string(), on: z.string().nullable() })),
+  devices: z.array(z.object({ name: z.string(), role: DeviceRoleSchema, reason: z.string(), on: z.string().nullable(), host: z.string().nullable().optional() })),
   timeRange: z.object({ startUtcMs: z.number(), endUtcMs: z.number() }).nullable(),
   /** Median step between samples, ms. */
   intervalMs: z.number().nullable(),
@@ -73,5 +101,9 @@ export const ImportProgress = z.object({
   stage: z.enum(IMPORT_STAGES),
   done: z.boolean(),
   capturePath: z.string().nullable(),
+  /** A Prometheus import of one capture per host: the folder of the captures (open it with `fleet.open`). */
+  captureDir: z.string().nullable().optional(),
+  /** The hosts imported (several: a fleet, opened with `fleet.open`). */
+  hosts: z.array(z.string()).optional(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;

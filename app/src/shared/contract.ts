@@ -342,7 +342,7 @@ export type ReportProgress = z.infer<typeof ReportProgress>;
  * `analysis.openCapture`, the bundled sample, or a run (as `run.open` opens it).
  */
 export const AnalysisTarget = z.union([
-  z.object({ path: z.string().min(1).max(4096) }).strict(),
+  z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict(),
   z.object({ sample: z.literal(true) }).strict(),
   z.object({ runId: z.string().min(1).max(64) }).strict(),
 ]);
@@ -351,8 +351,13 @@ export type AnalysisTarget = z.infer<typeof AnalysisTarget>;
 /** Where an analysis being computed is: reading the capture (rows read of about `total`), then analysing (devices done of `total`). */
 export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), done: z.number().nonnegative(), total: z.number().nonnegative() });
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
-export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, type ImportKind } from './contract-import.ts';
+export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, PrometheusRange, type ImportKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
+export { FleetFigures, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
+import { FleetRequest, FleetView } from './contract-fleet.ts';
+
+/** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */
+const CaptureScope = z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict();
 export { CACHE_DEVICE_IDS, CACHE_DEVICE_PRESETS, CACHE_POLICIES, PREDICT_STAGES, PredictionChoice, PredictRequest, predictArgs, RunPrediction, type CacheDevicePreset, type CacheDeviceId, type CachePolicy, type PredictStage } from './contract-predict.ts';
 
 /** A prediction job's progress; once done, the analysis of the capture with its new prediction. */
@@ -363,15 +368,18 @@ export type PredictProgress = z.infer<typeof PredictProgress>;
 export const CHANNELS = {
   'app.info': { request: Empty, reply: AppInfo },
   'analysis.openSample': { request: Empty, reply: AnalysisView },
+  /** A capture's analysis; with `host`, that host's devices of a fleet capture alone, as its own capture would be analysed. */
   'analysis.openCapture': {
-    request: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    request: CaptureScope,
     reply: AnalysisView,
   },
-  /** A capture's baseline (its whole time when it has no switch: an imported log with no switch) alone, as a workload profile. */
+  /** A capture's baseline (its whole time when it has no switch: an imported log with no switch) alone, as a workload profile; `host` as for openCapture. */
   'analysis.openProfile': {
-    request: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    request: CaptureScope,
     reply: ProfileView,
   },
+  /** The hosts of a fleet capture or of a folder of one capture per host, each with its headline figures (computed once per session). */
+  'fleet.open': { request: FleetRequest, reply: FleetView },
   /** Where the analysis of a capture being opened is (null when none is being computed: not started, done, or failed). */
   'analysis.progress': { request: AnalysisTarget, reply: z.object({ progress: AnalysisProgress.nullable() }) },
   /** Stops the analysis of a capture being opened: its open call fails with `analysis-cancelled`; false when none was running. */
@@ -490,6 +498,10 @@ export const ERROR_CODES = [
   /** A log the probe cannot import: the message is the probe's sentence naming the file, line and column. */
   'import-refused',
   'import-job-not-found',
+  /** A Prometheus server (`import prometheus`) that cannot be reached, refuses the credentials or the query: the message names the URL and the query. */
+  'import-unreachable',
+  /** A host that is not one of the fleet capture's (meta `fleet`), or a capture or folder that holds no fleet. */
+  'fleet-not-found',
   /** The probe refused to predict: no block trace in the baseline, a baseline not ended, a size it cannot use (its sentence says which). */
   'predict-refused',
   'predict-job-not-found',

@@ -171,6 +171,20 @@ export const TID = {
   importNotes: 'import-notes',
   importProgress: 'import-progress',
   importError: 'import-error',
+  /** The Prometheus fields of Import a log (kind `prometheus`). */
+  importPromUrl: 'import-prom-url',
+  importPromHosts: 'import-prom-hosts',
+  importPromFrom: 'import-prom-from',
+  importPromTo: 'import-prom-to',
+  importPromStep: 'import-prom-step',
+  importPromPerHost: 'import-prom-per-host',
+  importPromFleet: 'import-prom-fleet',
+  /** The fleet view (renderer/fleet/): its table (rows carry data-host; figure cells data-before/data-after or data-value), a row's Open button. */
+  fleet: 'fleet',
+  fleetStatus: 'fleet-status',
+  fleetTable: 'fleet-table',
+  fleetOpen: 'fleet-open',
+  fleetBack: 'fleet-back',
   homeRecentError: 'home-recent-error',
   /** The dashboard's per-device table (rows carry data-device and data-window). */
   dashDevices: 'dash-devices',

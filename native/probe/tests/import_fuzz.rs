@@ -209,7 +209,7 @@ proptest! {
             reads_per_s: v[0], writes_per_s: v[1], read_bytes_per_s: v[2], write_bytes_per_s: v[3],
             read_ms_per_io: v[4], write_ms_per_io: v[5], busy_frac: v[6], queue_avg: v[7], in_flight: v[8],
             read_merges_per_s: v[9], write_merges_per_s: v[10], discards_per_s: v[11], discard_bytes_per_s: v[12],
-            discard_ms_per_io: v[13], flushes_per_s: v[14], flush_ms_per_io: v[15],
+            discard_ms_per_io: v[13], flushes_per_s: v[14], flush_ms_per_io: v[15], reset: false,
         };
         let c = counts(&r, dt);
         for x in [c.reads, c.writes, c.read_bytes, c.write_bytes, c.read_time_ms, c.write_time_ms, c.busy_ms,

@@ -1,4 +1,4 @@
-//! `import --prometheus` against real daemons (root, Debian's `prometheus` and
+//! `import prometheus` (and its old spelling `import --prometheus`) against real daemons (root, Debian's `prometheus` and
 //! `prometheus-node-exporter`, fio, a loop device): node_exporter on a free loopback port with
 //! only the diskstats collector (and only the test's loop device), Prometheus scraping it every
 //! second with its own config and storage in a temp dir; fio does a known number of direct I/Os
@@ -9,85 +9,16 @@
 
 mod common;
 
-use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
+use common::prom::{free_port, now_s, start_prometheus, wait_scrapes_after, Daemon};
 use common::{one_sentence, probe, sh, skip_unless_root_with, LoopGuard, TempDir};
 
-/// Kills a daemon on drop (even when the test panics).
-struct Daemon(Child, &'static str);
-impl Drop for Daemon {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn now_s() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs_f64()
-}
-
-/// Instant query; the result array.
-fn query(port: u16, q: &str) -> Vec<serde_json::Value> {
-    let r = ureq::get(&format!("http://127.0.0.1:{port}/api/v1/query"))
-        .query("query", q)
-        .call();
-    match r {
-        Ok(r) => {
-            let v: serde_json::Value = serde_json::from_str(&r.into_string().unwrap()).unwrap();
-            v["data"]["result"].as_array().cloned().unwrap_or_default()
-        }
-        Err(_) => Vec::new(),
-    }
-}
-
-/// Timestamp (s) of the newest scrape Prometheus stored for the device's reads counter.
-fn last_scrape(port: u16, dev: &str) -> Option<f64> {
-    query(
-        port,
-        &format!("timestamp(node_disk_reads_completed_total{{device=\"{dev}\"}})"),
-    )
-    .first()
-    .and_then(|r| r["value"][1].as_str().and_then(|s| s.parse().ok()))
-}
-
-fn wait_scrapes_after(port: u16, dev: &str, t: f64, n: usize, daemons: &mut [&mut Daemon]) {
-    let t0 = Instant::now();
-    let mut seen = Vec::new();
-    loop {
-        for d in daemons.iter_mut() {
-            if let Ok(Some(st)) = d.0.try_wait() {
-                panic!("{} exited early ({st})", d.1);
-            }
-        }
-        if let Some(ts) = last_scrape(port, dev) {
-            let ms = (ts * 1000.0).round() as i64;
-            if ts > t && !seen.contains(&ms) {
-                seen.push(ms);
-                if seen.len() >= n {
-                    return;
-                }
-            }
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "Prometheus did not store {n} scrapes of {dev} after {t} within 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+/// The series of the device's reads counter.
+fn reads(dev: &str) -> String {
+    format!("node_disk_reads_completed_total{{device=\"{dev}\"}}")
 }
 
 fn fio_ios(dev: &str, out: &Path) -> (i64, i64) {
@@ -155,7 +86,7 @@ fn prometheus_range_matches_fio() {
     // One fio I/O, one request: no merging on this device.
     let _ = std::fs::write(format!("/sys/block/{dev}/queue/nomerges"), "2");
 
-    let (pe, pp) = (free_port(), free_port());
+    let pe = free_port();
     let mut ne = Daemon(
         Command::new("prometheus-node-exporter")
             .args([
@@ -171,52 +102,39 @@ fn prometheus_range_matches_fio() {
             .unwrap(),
         "prometheus-node-exporter",
     );
-    let cfg = d.join("prometheus.yml");
-    std::fs::write(
-        &cfg,
-        format!(
-            "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: node\n    static_configs:\n      - targets: ['127.0.0.1:{pe}']\n"
-        ),
-    )
-    .unwrap();
-    let mut pr = Daemon(
-        Command::new("prometheus")
-            .args([
-                &format!("--config.file={}", cfg.display()),
-                &format!("--storage.tsdb.path={}", d.join("tsdb").display()),
-                &format!("--web.listen-address=127.0.0.1:{pp}"),
-            ])
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(d.join("prometheus.log")).unwrap())
-            .spawn()
-            .unwrap(),
-        "prometheus",
-    );
+    let (mut pr, pp) = start_prometheus(&d.0, &[("node", vec![format!("127.0.0.1:{pe}")])], &[]);
     // Two scrapes of the device before the range starts.
-    wait_scrapes_after(pp, &dev, 0.0, 2, &mut [&mut ne, &mut pr]);
+    wait_scrapes_after(pp, &reads(&dev), 0.0, 2, &mut [&mut ne, &mut pr]);
     let start = now_s().floor();
     std::thread::sleep(Duration::from_millis(1200));
     let (r, w) = fio_ios(&dev, &d.join("fio.json"));
     let fio_end = now_s();
-    wait_scrapes_after(pp, &dev, fio_end, 2, &mut [&mut ne, &mut pr]);
+    wait_scrapes_after(pp, &reads(&dev), fio_end, 2, &mut [&mut ne, &mut pr]);
     let end = now_s().ceil();
 
     let url = format!("http://127.0.0.1:{pp}");
     for step in [Some("1"), None] {
         let cap = d.join(&format!("prom-{}.capture", step.unwrap_or("auto")));
         let (s, e) = (format!("{start}"), format!("{end}"));
-        let mut args = vec![
-            "import",
-            "--prometheus",
-            &url,
-            "--start",
-            &s,
-            "--end",
-            &e,
-            "--out",
-            cap.to_str().unwrap(),
-            "--json",
-        ];
+        // the old spellings (--prometheus, --start, --end) with --step 1; the issue's
+        // (prometheus --url --hosts --from --to) with the step found from the scrapes
+        let mut args = if step.is_some() {
+            vec!["import", "--prometheus", &url, "--start", &s, "--end", &e]
+        } else {
+            vec![
+                "import",
+                "prometheus",
+                "--url",
+                &url,
+                "--hosts",
+                r#"{job="node"}"#,
+                "--from",
+                &s,
+                "--to",
+                &e,
+            ]
+        };
+        args.extend(["--out", cap.to_str().unwrap(), "--json"]);
         if let Some(st) = step {
             args.extend(["--step", st]);
         }

@@ -107,39 +107,23 @@ fn a_recording_writes_them_when_it_stops_and_a_resume_deletes_then_rewrites_them
     assert!(q(&cap, "SELECT count(*) FROM intervals") >= first + 3);
 }
 
-#[test]
-fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
-    let d = TempDir::new("blocks-import");
-    // A PerfMon log (typeperf's shape): two disks, 30 samples at 10 s.
+/// Imports a PerfMon log (typeperf's shape) of `objs` × `counters` with these data rows (each
+/// a time cell and its values); the capture's path.
+fn import_perfmon(
+    d: &TempDir,
+    objs: &[&str],
+    counters: &[&str],
+    rows: Vec<String>,
+) -> std::path::PathBuf {
     let mut csv = String::from("\"(PDH-CSV 4.0) (Coordinated Universal Time)(0)\"");
-    let counters = [
-        "Disk Reads/sec",
-        "Disk Writes/sec",
-        "Disk Read Bytes/sec",
-        "Disk Write Bytes/sec",
-        "Avg. Disk sec/Read",
-        "Avg. Disk sec/Write",
-    ];
-    for obj in ["LogicalDisk(C:)", "PhysicalDisk(0 C:)"] {
+    for obj in objs {
         for k in counters {
             csv.push_str(&format!(",\"\\\\HOST\\{obj}\\{k}\""));
         }
     }
     csv.push_str("\r\n");
-    for r in 0..30 {
-        let s = r * 10;
-        csv.push_str(&format!(
-            "\"01/15/2024 10:{:02}:{:02}.000\"",
-            s / 60,
-            s % 60
-        ));
-        for _ in 0..2 {
-            csv.push_str(&format!(
-                ",\"{}\",\"50\",\"{}\",\"3276800\",\"0.004\",\"0.002\"",
-                200 + r,
-                (200 + r) * 65536
-            ));
-        }
+    for r in rows {
+        csv.push_str(&r);
         csv.push_str("\r\n");
     }
     let log = d.join("log.csv");
@@ -154,6 +138,38 @@ fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
     ]);
     assert!(o.status.success(), "{}", one_sentence(&o));
     assert_blocks_hold_every_row(&cap);
+    cap
+}
+
+#[test]
+fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
+    let d = TempDir::new("blocks-import");
+    // A PerfMon log (typeperf's shape): two disks, 30 samples at 10 s.
+    let counters = [
+        "Disk Reads/sec",
+        "Disk Writes/sec",
+        "Disk Read Bytes/sec",
+        "Disk Write Bytes/sec",
+        "Avg. Disk sec/Read",
+        "Avg. Disk sec/Write",
+    ];
+    let rows = (0..30)
+        .map(|r| {
+            let s = r * 10;
+            let v = format!(
+                ",\"{}\",\"50\",\"{}\",\"3276800\",\"0.004\",\"0.002\"",
+                200 + r,
+                (200 + r) * 65536
+            );
+            format!("\"01/15/2024 10:{:02}:{:02}.000\"{v}{v}", s / 60, s % 60)
+        })
+        .collect();
+    let cap = import_perfmon(
+        &d,
+        &["LogicalDisk(C:)", "PhysicalDisk(0 C:)"],
+        &counters,
+        rows,
+    );
     let blocks = q(&cap, "SELECT count(*) FROM interval_blocks");
 
     // rows added after the blocks: `index` writes them again, for every row
@@ -175,7 +191,85 @@ fn an_import_writes_them_and_index_rewrites_them_without_leaving_a_lock_file() {
     assert_blocks_hold_every_row(&cap);
     assert!(!d.join("imported.capture.lock").exists());
 
-    // not a capture: exit 5, one sentence
-    let o = probe(&["index", log.to_str().unwrap()]);
+    // not a capture (the log itself): exit 5, one sentence
+    let o = probe(&["index", d.join("log.csv").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(5), "{}", one_sentence(&o));
+}
+
+/// Every block as stored: device, seq, rows, extents, sortedness, bytes.
+fn blocks_dump(cap: &Path) -> Vec<String> {
+    let c = rusqlite::Connection::open(cap).unwrap();
+    let mut st = c
+        .prepare(
+            "SELECT device_id||' '||seq||' '||rows||' '||min_start_utc_ms||' '||max_end_utc_ms||' '||sorted||' '||
+               first_start_utc_ms||' '||last_start_utc_ms||' '||hex(data) FROM interval_blocks ORDER BY device_id, seq",
+        )
+        .unwrap();
+    st.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[test]
+fn an_import_builds_beside_its_rows_the_blocks_index_writes_from_them() {
+    let d = TempDir::new("blocks-built");
+    // two volumes and two disks, 9 000 samples at 5 s (blocks fill and a second one starts), a
+    // gap of 10 minutes, blank cells (NULL), a -1 (PDH could not read: NULL)
+    let counters = [
+        "Disk Reads/sec",
+        "Avg. Disk sec/Read",
+        "% Idle Time",
+        "Avg. Disk Queue Length",
+    ];
+    let objs = [
+        "LogicalDisk(C:)",
+        "LogicalDisk(D:)",
+        "PhysicalDisk(0 C:)",
+        "PhysicalDisk(1 D:)",
+    ];
+    let mut t = 1_705_312_800i64; // 2024-01-15T10:00:00Z
+    let rows = (0..9000usize)
+        .map(|r| {
+            t += if r == 4000 { 600 } else { 5 };
+            let (h, m, s) = ((t / 3600) % 24, (t / 60) % 60, t % 60);
+            let day = 15 + (t - 1_705_276_800) / 86_400;
+            let mut row = format!("\"01/{day:02}/2024 {h:02}:{m:02}:{s:02}.000\"");
+            for o in 0..objs.len() {
+                let reads = if r % 97 == 0 {
+                    " ".to_string()
+                } else {
+                    format!("{}", (r * 7 + o * 13) % 400)
+                };
+                let lat = if r % 131 == 0 {
+                    "-1".to_string()
+                } else {
+                    format!("0.00{}", 1 + (r + o) % 9)
+                };
+                row.push_str(&format!(
+                    ",\"{reads}\",\"{lat}\",\"{}\",\"{}.5\"",
+                    40 + (r + o) % 60,
+                    (r + o) % 3
+                ));
+            }
+            row
+        })
+        .collect();
+    let cap = import_perfmon(&d, &objs, &counters, rows);
+    assert!(q(&cap, "SELECT count(*) FROM intervals WHERE status='gap'") == 4);
+    assert!(
+        q(
+            &cap,
+            "SELECT count(*) FROM intervals WHERE reads IS NULL AND status='ok'"
+        ) > 0
+    );
+    assert!(q(&cap, "SELECT count(*) FROM interval_blocks") > 4);
+    let built = blocks_dump(&cap);
+    let o = probe(&["index", cap.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", one_sentence(&o));
+    assert_eq!(
+        built,
+        blocks_dump(&cap),
+        "the blocks built beside the rows are those read back from them"
+    );
 }

@@ -7,11 +7,12 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { AnalysisReport, AnalyzeOptions, ColumnSource, DeviceInfo } from '@cacheproof/engine';
+import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
 import { inputProvenance, measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
+import { fleetHost, scopeToHost } from '../capture/scope.ts';
 import { computeViewKeeping, type HostView } from '../analysis.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
@@ -41,6 +42,8 @@ export interface LoadOptions {
   /** A parsed scenario file's JSON and its name, or null. */
   scenario: { json: unknown; file: string } | null;
   analyzeOptions?: AnalyzeOptions;
+  /** Within a fleet capture, the host reported alone (its devices, figures and rows: host/capture/scope.ts). */
+  host?: string;
   appVersion: string;
   probeVersion: string | null;
   generatedMs: number;
@@ -142,9 +145,9 @@ async function analysisFor(o: LoadOptions, progress: (percent: number, stage: st
     const view = await o.analysis();
     if (o.rows !== true) return { view, rows: null };
     progress(20, 'open');
-    return { view, rows: await openCaptureColumnarParallel(o.capturePath, analysisWorkerPath(), undefined, undefined, undefined, true) };
+    return { view, rows: scopeToHost(await openCaptureColumnarParallel(o.capturePath, analysisWorkerPath(), undefined, undefined, undefined, true), o.host) };
   }
-  const { view, capture } = await computeViewKeeping(o.capturePath, { id: 'report', name: basename(o.capturePath), isSample: false }, o.analyzeOptions ?? {}, (p) => {
+  const { view, capture } = await computeViewKeeping(o.capturePath, { id: 'report', name: basename(o.capturePath), isSample: false, host: o.host }, o.analyzeOptions ?? {}, (p) => {
     if (p.stage === 'read') progress(2 + Math.round((23 * p.done) / Math.max(1, p.total)), 'open');
     else progress(25 + Math.round((10 * p.done) / Math.max(1, p.total)), 'analyze');
   });
@@ -156,7 +159,9 @@ async function analysisFor(o: LoadOptions, progress: (percent: number, stage: st
 /** Opens, analyses and models a capture for a report. Throws HostError for expected failures. */
 export async function loadReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedReport> {
   progress(2, 'open');
-  const info = readCapture(o.capturePath, readCaptureInfo);
+  const whole = readCapture(o.capturePath, readCaptureInfo);
+  // one host of a fleet capture: its devices, named as its own capture names them
+  const info = o.host === undefined ? whole : { ...whole, devices: hostDevices(whole.devices, fleetHost(o.capturePath, whole.meta, o.host)) };
   const { view, rows } = await analysisFor(o, progress);
   try {
     const result = view.result as unknown as AnalysisReport;

@@ -30,9 +30,9 @@ export interface ReportServiceContext {
    * An analysis opened in this session, by its id: its capture and the analysis options it was
    * opened with. The report re-analyses with exactly these, so its figures are the view's.
    */
-  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions } | undefined;
+  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; host?: string } | undefined;
   /** The session's view of a capture with those options (host/session.ts): the report draws from it instead of analysing again. */
-  viewOf?: (path: string, options: AnalyzeOptions) => Promise<HostView>;
+  viewOf?: (path: string, options: AnalyzeOptions, host?: string) => Promise<HostView>;
   appVersion: string;
   probeVersion: string | null;
   /** The Electron shell's printer (webContents.printToPDF); default headless Chromium. */
@@ -100,16 +100,17 @@ export function reportHandlers(ctx: ReportServiceContext): {
   let cached: { key: string; loaded: Promise<LoadedReport> } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const analysisOf = (analysisId: string): { path: string; options: AnalyzeOptions } => {
+  const analysisOf = (analysisId: string): { path: string; options: AnalyzeOptions; host?: string } => {
     const a = ctx.analysisOf(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
     return a;
   };
 
-  const loadOptions = ({ path, options }: { path: string; options: AnalyzeOptions }, r: Omit<ReportRequest, 'format'>): LoadOptions => ({
+  const loadOptions = ({ path, options, host }: { path: string; options: AnalyzeOptions; host?: string }, r: Omit<ReportRequest, 'format'>): LoadOptions => ({
     capturePath: path,
-    ...(ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options) }),
+    ...(ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options, host) }),
     analyzeOptions: options,
+    ...(host === undefined ? {} : { host }),
     cover: coverFrom(r.cover),
     // The template's labels are written in the report's language (user-written labels are kept).
     scenario: r.scenario === null ? null : { json: localizeTemplate(r.scenario, r.lang), file: 'planner.tco.json' },
@@ -130,7 +131,7 @@ export function reportHandlers(ctx: ReportServiceContext): {
   return {
     'report.preview': async (r) => {
       const a = analysisOf(r.analysisId);
-      const key = JSON.stringify([a.path, a.options]);
+      const key = JSON.stringify([a.path, a.options, a.host ?? null]);
       if (cached === null || cached.key !== key) {
         const loaded = loadReport({ ...loadOptions(a, r), scenario: null });
         cached = { key, loaded };

@@ -16,6 +16,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { parseUtc, prometheusFields } from './prometheus.ts';
 
 /** What was typed survives leaving the screen and coming back. */
 const typed = { kind: 'perfmon' as ImportKind, files: '', after: '', switchAt: '' };
@@ -26,13 +27,7 @@ type DeviceRole = (typeof DEVICE_ROLES)[number];
 const paths = (text: string): string[] => text.split(/\r?\n/u).map((l) => l.trim()).filter((l) => l.length > 0);
 
 /** A switch time as typed: ISO 8601; without an offset it is UTC (as the help says). */
-export function parseSwitchAt(text: string): number | null {
-  const t = text.trim();
-  if (t.length === 0) return null;
-  const withZone = /[zZ]|[+-]\d\d:?\d\d$/u.test(t) ? t : `${t}Z`;
-  const ms = Date.parse(withZone);
-  return Number.isFinite(ms) ? ms : Number.NaN;
-}
+export const parseSwitchAt = parseUtc;
 
 export function importScreen(ctx: Ctx): Screen {
   const lang = ctx.lang;
@@ -79,15 +74,24 @@ export function importScreen(ctx: Ctx): Screen {
   const roles = new Map<string, DeviceRole>();
 
   const request = (): ImportRequest | string => {
+    const sw = parseSwitchAt(switchAt.value);
+    if (sw !== null && Number.isNaN(sw)) return u('switchBad');
+    if (kind.value === 'prometheus') {
+      const range = prom.read();
+      if (typeof range === 'string') return range;
+      const rs = [...roles].map(([device, role]) => ({ device, role }));
+      return { kind: 'prometheus', files: [], prometheus: range, ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}) };
+    }
     const f = paths(files.value);
     if (f.length === 0) return u('filesEmpty');
     const a = paths(after.value);
-    const sw = parseSwitchAt(switchAt.value);
-    if (sw !== null && Number.isNaN(sw)) return u('switchBad');
     if (sw !== null && a.length > 0) return u('switchAndAfter');
     const rs = [...roles].map(([device, role]) => ({ device, role }));
     return { kind: kind.value as ImportKind, files: f, ...(a.length > 0 ? { after: a } : {}), ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}) };
   };
+
+  /** What is being read, in words: the files, or the server. */
+  const whatOf = (r: ImportRequest): string => (r.prometheus === undefined ? [...r.files, ...(r.after ?? [])].join(', ') : u('prom.server', { url: r.prometheus.url }));
 
   const remember = (): void => {
     typed.kind = kind.value as ImportKind;
@@ -104,6 +108,20 @@ export function importScreen(ctx: Ctx): Screen {
   };
   for (const x of [kind, files, after, switchAt]) x.addEventListener('input', remember);
   kind.addEventListener('change', remember);
+  // a Prometheus server instead of files
+  const prom = prometheusFields((k) => u(k), remember);
+  const fileFields = el('div', { class: 'import-files' },
+    el('label', { for: 'import-files' }, u('files')), files,
+    el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp')),
+    el('label', { for: 'import-after' }, u('after')), after,
+    el('p', { class: 'help', id: 'import-after-help' }, u('afterHelp')));
+  const showKind = (): void => {
+    const isProm = kind.value === 'prometheus';
+    fileFields.hidden = isProm;
+    prom.node.hidden = !isProm;
+  };
+  kind.addEventListener('change', showKind);
+  showKind();
 
   const list = (title: ImportKey, testId: string | null, items: string[]): HTMLElement | null => {
     if (items.length === 0) return null;
@@ -172,10 +190,7 @@ export function importScreen(ctx: Ctx): Screen {
 
   const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'import-title' },
     el('label', { for: 'import-kind' }, u('kind')), kind,
-    el('label', { for: 'import-files' }, u('files')), files,
-    el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp')),
-    el('label', { for: 'import-after' }, u('after')), after,
-    el('p', { class: 'help', id: 'import-after-help' }, u('afterHelp')),
+    fileFields, prom.node,
     el('label', { for: 'import-switch-at' }, u('switchAt')), switchAt,
     el('p', { class: 'help', id: 'import-switch-help' }, u('switchAtHelp')),
     el('div', { class: 'home-actions' }, previewBtn, startBtn, progress),
@@ -200,7 +215,7 @@ export function importScreen(ctx: Ctx): Screen {
       if (!res.ok) {
         previewed = null;
         previewBox.hidden = true;
-        showError(u('previewFailed', { what: r.files.join(', ') }), res.error.code, res.error.message);
+        showError(u('previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
         return;
       }
       previewed = JSON.stringify(r);
@@ -228,7 +243,7 @@ export function importScreen(ctx: Ctx): Screen {
   };
 
   const poll = (jobId: string, what: string): void => {
-    void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null }>) => {
+    void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null; captureDir?: string | null | undefined; hosts?: string[] | undefined }>) => {
       if (disposed) return;
       if (!res.ok) {
         progress.hidden = true;
@@ -239,6 +254,12 @@ export function importScreen(ctx: Ctx): Screen {
         return;
       }
       progress.value = res.value.percent;
+      // a fleet (one capture per host, or one capture of several hosts): the fleet view
+      const dir = res.value.captureDir ?? null;
+      if (res.value.done && (dir !== null || (res.value.capturePath !== null && (res.value.hosts?.length ?? 0) > 1))) {
+        ctx.go(`fleet/${encodeURIComponent(dir ?? (res.value.capturePath as string))}`);
+        return;
+      }
       if (res.value.done && res.value.capturePath !== null) {
         if (previewedSwitch) openCapture(res.value.capturePath);
         else ctx.go(`profile-file/${encodeURIComponent(res.value.capturePath)}`);
@@ -261,7 +282,7 @@ export function importScreen(ctx: Ctx): Screen {
     progress.value = 0;
     progress.hidden = false;
     status.textContent = u('importing');
-    const what = [...r.files, ...(r.after ?? [])].join(', ');
+    const what = whatOf(r);
     void ctx.api.startImport(r).then((res) => {
       if (disposed) return;
       if (!res.ok) {

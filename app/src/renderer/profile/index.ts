@@ -15,8 +15,8 @@ import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts
 import { dashboard, type DashboardKey } from '../../shared/i18n/dashboard.ts';
 import type { Ctx, Screen } from '../screen.ts';
 
-/** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>`). */
-export type ProfileTarget = { runId: string } | { path: string };
+/** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
+export type ProfileTarget = { runId: string } | { path: string; host?: string };
 
 export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
   const lang = ctx.lang;
@@ -96,7 +96,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       el('p', { class: 'help' }, d('def.health')));
   };
 
-  const opening = 'runId' in target ? ctx.api.openRunProfile(target.runId) : ctx.api.openCaptureProfile(target.path);
+  const opening = 'runId' in target ? ctx.api.openRunProfile(target.runId) : ctx.api.openCaptureProfile(target.path, target.host);
   void opening.then((r) => {
     if (disposed) return;
     status.hidden = true;

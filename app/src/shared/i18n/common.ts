@@ -8,7 +8,7 @@ export type CommonKey =
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
   | 'err.engine-shell-string' | 'err.engine-not-installed' | 'err.engine-wrong-device' | 'err.engine-config-invalid' | 'err.engine-refused'
   | 'err.plan-scenario-invalid' | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
-  | 'err.import-refused' | 'err.import-job-not-found'
+  | 'err.import-refused' | 'err.import-job-not-found' | 'err.import-unreachable' | 'err.fleet-not-found'
   | 'err.predict-refused' | 'err.predict-job-not-found';
 
 export const common: Catalog<CommonKey> = {
@@ -50,6 +50,8 @@ export const common: Catalog<CommonKey> = {
     'err.not-supported': 'This window cannot do that: in the browser window the file downloads to your Downloads folder (use the link).',
     'err.import-refused': 'This log cannot be imported as it is. The sentence below names the file, the line and the column: fix the file or choose another format, then preview again.',
     'err.import-job-not-found': 'This import is no longer known. Start the import again.',
+    'err.import-unreachable': 'The Prometheus server could not be reached, refused the credentials or refused the query. The sentence below names the URL and the query: check the address, the certificate and the credentials, then preview again.',
+    'err.fleet-not-found': 'This is not a fleet: the capture holds one host, or the folder holds no capture, or the host is not one of the fleet’s. Open the capture itself, or import the fleet again.',
     'err.predict-refused': 'The prediction cannot be made from this capture. The sentence below says why (no block trace in the baseline, a baseline not ended yet, or a size it cannot use): record the baseline with the block trace, or change the size.',
     'err.predict-job-not-found': 'This prediction is no longer known. Run it again.',
   },
@@ -91,6 +93,8 @@ export const common: Catalog<CommonKey> = {
     'err.not-supported': 'Cette fenêtre ne peut pas le faire : dans le navigateur, le fichier se télécharge dans votre dossier Téléchargements (utilisez le lien).',
     'err.import-refused': 'Ce journal ne peut pas être importé tel quel. La phrase ci-dessous nomme le fichier, la ligne et la colonne : corrigez le fichier ou choisissez un autre format, puis prévisualisez de nouveau.',
     'err.import-job-not-found': 'Cette importation n’est plus connue. Relancez l’importation.',
+    'err.import-unreachable': 'Le serveur Prometheus est injoignable, ou a refusé les identifiants ou la requête. La phrase ci-dessous nomme l’URL et la requête : vérifiez l’adresse, le certificat et les identifiants, puis prévisualisez de nouveau.',
+    'err.fleet-not-found': 'Ce n’est pas une flotte : la capture ne contient qu’un hôte, le dossier ne contient aucune capture, ou l’hôte n’en fait pas partie. Ouvrez la capture elle-même, ou importez de nouveau la flotte.',
     'err.predict-refused': 'La prédiction ne peut pas être faite à partir de cette capture. La phrase ci-dessous dit pourquoi (pas de trace de blocs dans la référence, une référence pas encore terminée, ou une taille inutilisable) : enregistrez la référence avec la trace de blocs, ou changez la taille.',
     'err.predict-job-not-found': 'Cette prédiction n’est plus connue. Relancez-la.',
   },
@@ -132,6 +136,8 @@ export const common: Catalog<CommonKey> = {
     'err.not-supported': 'Esta ventana no puede hacerlo: en el navegador, el archivo se descarga en su carpeta Descargas (use el enlace).',
     'err.import-refused': 'Este registro no se puede importar tal como está. La frase de abajo indica el archivo, la línea y la columna: corrija el archivo o elija otro formato y vuelva a previsualizar.',
     'err.import-job-not-found': 'Esta importación ya no se conoce. Vuelva a iniciarla.',
+    'err.import-unreachable': 'No se pudo contactar con el servidor Prometheus, o rechazó las credenciales o la consulta. La frase de abajo indica la URL y la consulta: compruebe la dirección, el certificado y las credenciales y vuelva a previsualizar.',
+    'err.fleet-not-found': 'Esto no es una flota: la captura contiene un solo host, la carpeta no contiene capturas o el host no forma parte de ella. Abra la captura en sí o vuelva a importar la flota.',
     'err.predict-refused': 'No se puede hacer la predicción a partir de esta captura. La frase de abajo dice por qué (sin traza de bloques en la referencia, una referencia aún sin terminar o un tamaño que no se puede usar): grabe la referencia con la traza de bloques o cambie el tamaño.',
     'err.predict-job-not-found': 'Esta predicción ya no se conoce. Vuelva a lanzarla.',
   },
@@ -173,6 +179,8 @@ export const common: Catalog<CommonKey> = {
     'err.not-supported': 'Это окно так не умеет: в браузере файл скачивается в папку «Загрузки» (используйте ссылку).',
     'err.import-refused': 'Этот журнал нельзя импортировать в таком виде. Фраза ниже называет файл, строку и столбец: исправьте файл или выберите другой формат, затем снова посмотрите предпросмотр.',
     'err.import-job-not-found': 'Этот импорт больше не известен. Запустите импорт заново.',
+    'err.import-unreachable': 'Сервер Prometheus недоступен или отклонил учётные данные либо запрос. Фраза ниже называет URL и запрос: проверьте адрес, сертификат и учётные данные, затем снова посмотрите предпросмотр.',
+    'err.fleet-not-found': 'Это не парк: в захвате один хост, в папке нет захватов или хост в него не входит. Откройте сам захват или импортируйте парк заново.',
     'err.predict-refused': 'По этому захвату нельзя сделать прогноз. Фраза ниже объясняет причину (нет трассы блоков в базовом окне, базовое окно ещё не закончилось или размер нельзя использовать): запишите базовое окно с трассой блоков или измените размер.',
     'err.predict-job-not-found': 'Этот прогноз больше не известен. Запустите его заново.',
   },

@@ -24,7 +24,7 @@ pub const BUFFERED_ROWS: usize = 262_144;
 pub const MIN_BLOCK_ROWS: usize = 256;
 
 /// Number of encoded columns, in block order (docs/capture-schema.md).
-const NCOL: usize = 12;
+pub const NCOL: usize = 12;
 /// Column kinds in a block.
 const KIND_NULL: u8 = 0;
 const KIND_CONST: u8 = 1;
@@ -178,85 +178,202 @@ impl Capture {
     }
 
     fn write_blocks_inner(&mut self) -> Result<IndexSummary> {
+        let devices: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
+        let mut b = BlockBuilder::new(devices.max(0) as usize);
         let tx = self.conn.transaction()?;
-        tx.execute("DELETE FROM interval_blocks", [])?;
-        tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
-        let devices: i64 = tx.query_row("SELECT count(*) FROM devices", [], |r| r.get(0))?;
-        let block_rows =
-            (BUFFERED_ROWS / devices.max(1) as usize).clamp(MIN_BLOCK_ROWS, MAX_BLOCK_ROWS);
-        let max_rowid: i64 =
-            tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
-                r.get(0)
-            })?;
-        let mut sum = IndexSummary {
-            format: BLOCK_FORMAT,
-            rows: 0,
-            max_rowid,
-            blocks: 0,
-            bytes: 0,
-        };
+        let max_rowid = clear_blocks(&tx)?;
+        let mut ins = BlockInserter::new(&tx)?;
         {
-            let mut ins = tx.prepare(
-                "INSERT INTO interval_blocks(device_id,seq,rows,min_start_utc_ms,max_end_utc_ms,sorted,
-                   first_start_utc_ms,last_start_utc_ms,data) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
-            )?;
-            let mut flush = |dev: i64, p: &mut Pending, sum: &mut IndexSummary| -> Result<()> {
-                let n = p.len();
-                if n == 0 {
-                    return Ok(());
-                }
-                let starts = &p.cols[0];
-                let sorted = starts.windows(2).all(|w| w[0] <= w[1]);
-                let min_start = starts.iter().cloned().fold(f64::INFINITY, f64::min);
-                let max_end = p.cols[1].iter().cloned().fold(f64::NEG_INFINITY, f64::max);
-                let data = encode_block(p);
-                ins.execute(params![
-                    dev,
-                    p.seq,
-                    n as i64,
-                    min_start as i64,
-                    max_end as i64,
-                    i64::from(sorted),
-                    starts[0] as i64,
-                    starts[n - 1] as i64,
-                    data
-                ])?;
-                sum.rows += n as i64;
-                sum.blocks += 1;
-                sum.bytes += data.len() as i64;
-                p.seq += 1;
-                for c in p.cols.iter_mut() {
-                    c.clear();
-                }
-                Ok(())
-            };
-            let mut pending: std::collections::BTreeMap<i64, Pending> = Default::default();
             let mut st = tx.prepare(
                 "SELECT device_id, start_utc_ms, end_utc_ms, interval_ms, status, reads, writes, read_bytes,
                    write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms FROM intervals ORDER BY rowid",
             )?;
             let mut rows = st.query([])?;
             while let Some(r) = rows.next()? {
-                let dev: i64 = r.get(0)?;
-                let p = pending.entry(dev).or_insert_with(Pending::new);
                 let num = |i: usize| -> rusqlite::Result<f64> {
                     Ok(r.get::<_, Option<f64>>(i)?.unwrap_or(f64::NAN))
                 };
-                p.cols[0].push(num(1)?);
-                p.cols[1].push(num(2)?);
-                p.cols[2].push(num(3)?);
-                p.cols[3].push(status_code(r.get_ref(4)?.as_str().unwrap_or("gap")));
-                for k in 4..NCOL {
-                    p.cols[k].push(num(k + 1)?);
+                let mut row = [0.0; NCOL];
+                row[0] = num(1)?;
+                row[1] = num(2)?;
+                row[2] = num(3)?;
+                row[3] = status_code(r.get_ref(4)?.as_str().unwrap_or("gap"));
+                for (k, v) in row.iter_mut().enumerate().skip(4) {
+                    *v = num(k + 1)?;
                 }
-                if p.len() >= block_rows {
-                    flush(dev, p, &mut sum)?;
+                if let Some(full) = b.push(r.get(0)?, row) {
+                    ins.insert(full)?;
                 }
-            }
-            for (dev, p) in pending.iter_mut() {
-                flush(*dev, p, &mut sum)?;
             }
         }
+        for blk in b.finish() {
+            ins.insert(blk)?;
+        }
+        let sum = ins.finish(max_rowid)?;
+        tx.commit()?;
+        Ok(sum)
+    }
+
+    /// Writes blocks built beside the rows (an import builds them from the rows it inserts,
+    /// in rowid order, instead of reading the rows back) and `meta.interval_blocks`, in one
+    /// transaction. The caller checks that the builder saw every row.
+    pub fn write_built_blocks(&mut self, blocks: Vec<Block>) -> Result<IndexSummary> {
+        let r = (|| -> Result<IndexSummary> {
+            let tx = self.conn.transaction()?;
+            let max_rowid = clear_blocks(&tx)?;
+            let mut ins = BlockInserter::new(&tx)?;
+            for blk in blocks {
+                ins.insert(blk)?;
+            }
+            let sum = ins.finish(max_rowid)?;
+            tx.commit()?;
+            Ok(sum)
+        })();
+        r.map_err(|e| self.classify(e))
+    }
+}
+
+/// Deletes the blocks and their meta in `tx`; the interval table's highest rowid, which the new
+/// blocks will hold.
+fn clear_blocks(tx: &rusqlite::Transaction<'_>) -> Result<i64> {
+    tx.execute("DELETE FROM interval_blocks", [])?;
+    tx.execute("DELETE FROM meta WHERE key='interval_blocks'", [])?;
+    Ok(
+        tx.query_row("SELECT coalesce(max(rowid),0) FROM intervals", [], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// One encoded block of a device's rows.
+pub struct Block {
+    dev: i64,
+    seq: i64,
+    rows: usize,
+    min_start: f64,
+    max_end: f64,
+    sorted: bool,
+    first_start: f64,
+    last_start: f64,
+    data: Vec<u8>,
+}
+
+/// Builds the interval blocks of rows given in rowid order: one buffer per device, encoded as a
+/// block when full ([`MAX_BLOCK_ROWS`], fewer when many devices share [`BUFFERED_ROWS`]).
+pub struct BlockBuilder {
+    block_rows: usize,
+    pending: std::collections::BTreeMap<i64, Pending>,
+    /// Rows pushed.
+    pub rows: u64,
+}
+
+impl BlockBuilder {
+    /// A builder for a capture of `devices` devices.
+    pub fn new(devices: usize) -> BlockBuilder {
+        BlockBuilder {
+            block_rows: (BUFFERED_ROWS / devices.max(1)).clamp(MIN_BLOCK_ROWS, MAX_BLOCK_ROWS),
+            pending: Default::default(),
+            rows: 0,
+        }
+    }
+
+    /// Adds a row of device `dev` (`devices.id`): start, end, interval_ms, status code
+    /// ([`status_code`]), reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms,
+    /// busy_ms, weighted_ms (NaN: NULL). Returns the device's block when it is full.
+    pub fn push(&mut self, dev: i64, row: [f64; NCOL]) -> Option<Block> {
+        self.rows += 1;
+        let p = self.pending.entry(dev).or_insert_with(Pending::new);
+        for (c, v) in p.cols.iter_mut().zip(row) {
+            c.push(v);
+        }
+        (p.len() >= self.block_rows).then(|| seal(dev, p))
+    }
+
+    /// The blocks of the rows still buffered.
+    pub fn finish(mut self) -> Vec<Block> {
+        self.pending
+            .iter_mut()
+            .filter(|(_, p)| p.len() > 0)
+            .map(|(d, p)| seal(*d, p))
+            .collect()
+    }
+}
+
+/// The capture's status code of a status text (for [`BlockBuilder::push`]).
+pub fn status_code_of(s: &str) -> f64 {
+    status_code(s)
+}
+
+/// Encodes a device's buffered rows as its next block and empties the buffer.
+fn seal(dev: i64, p: &mut Pending) -> Block {
+    let n = p.len();
+    let starts = &p.cols[0];
+    let b = Block {
+        dev,
+        seq: p.seq,
+        rows: n,
+        sorted: starts.windows(2).all(|w| w[0] <= w[1]),
+        min_start: starts.iter().cloned().fold(f64::INFINITY, f64::min),
+        max_end: p.cols[1].iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+        first_start: starts[0],
+        last_start: starts[n - 1],
+        data: encode_block(p),
+    };
+    p.seq += 1;
+    for c in p.cols.iter_mut() {
+        c.clear();
+    }
+    b
+}
+
+/// Inserts blocks and, at the end, `meta.interval_blocks`.
+struct BlockInserter<'t> {
+    st: rusqlite::Statement<'t>,
+    tx: &'t rusqlite::Transaction<'t>,
+    sum: IndexSummary,
+}
+
+impl<'t> BlockInserter<'t> {
+    fn new(tx: &'t rusqlite::Transaction<'t>) -> Result<BlockInserter<'t>> {
+        Ok(BlockInserter {
+            st: tx.prepare(
+                "INSERT INTO interval_blocks(device_id,seq,rows,min_start_utc_ms,max_end_utc_ms,sorted,
+                   first_start_utc_ms,last_start_utc_ms,data) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+            )?,
+            tx,
+            sum: IndexSummary {
+                format: BLOCK_FORMAT,
+                rows: 0,
+                max_rowid: 0,
+                blocks: 0,
+                bytes: 0,
+            },
+        })
+    }
+
+    fn insert(&mut self, b: Block) -> Result<()> {
+        self.st.execute(params![
+            b.dev,
+            b.seq,
+            b.rows as i64,
+            b.min_start as i64,
+            b.max_end as i64,
+            i64::from(b.sorted),
+            b.first_start as i64,
+            b.last_start as i64,
+            b.data
+        ])?;
+        self.sum.rows += b.rows as i64;
+        self.sum.blocks += 1;
+        self.sum.bytes += b.data.len() as i64;
+        Ok(())
+    }
+
+    fn finish(self, max_rowid: i64) -> Result<IndexSummary> {
+        let mut sum = self.sum;
+        sum.max_rowid = max_rowid;
         let meta = serde_json::json!({
             "format": sum.format,
             "rows": sum.rows,
@@ -264,11 +381,10 @@ impl Capture {
             "blocks": sum.blocks,
             "bytes": sum.bytes,
         });
-        tx.execute(
+        self.tx.execute(
             "INSERT INTO meta(key,value) VALUES('interval_blocks',?1) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
             [meta.to_string()],
         )?;
-        tx.commit()?;
         Ok(sum)
     }
 }

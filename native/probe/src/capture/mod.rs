@@ -9,7 +9,7 @@ use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension};
 use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
-mod blocks;
+pub mod blocks;
 mod damage;
 mod engine;
 mod rows;

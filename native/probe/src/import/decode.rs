@@ -48,6 +48,9 @@ fn utf16_guess(b: &[u8]) -> Option<bool> {
     if b.len() < 4 {
         return None;
     }
+    // the head tells: UTF-16 text has its NULs from the first line on (the whole of a large log
+    // would take longer to count than to parse)
+    let b = &b[..b.len().min(UTF16_HEAD) & !1];
     let pairs = b.len() / 2;
     let even0 = (0..pairs).filter(|i| b[2 * i] == 0).count();
     let odd0 = (0..pairs).filter(|i| b[2 * i + 1] == 0).count();
@@ -59,6 +62,9 @@ fn utf16_guess(b: &[u8]) -> Option<bool> {
         None
     }
 }
+
+/// Bytes of a file's head that decide whether it is UTF-16 without a BOM.
+const UTF16_HEAD: usize = 1 << 16;
 
 /// Decode `b`: `given` (a name accepted by [`by_name`]) wins; else BOM; else UTF-16 by the
 /// NUL pattern; else UTF-8 when valid; else cp932, cp1251 or cp1252 by the guess of
@@ -144,9 +150,20 @@ pub fn decode(b: &[u8], given: Option<&str>) -> std::result::Result<Decoded, Str
     })
 }
 
-/// [`decode`] taking the bytes over: plain UTF-8 (no encoding given, no BOM, not UTF-16) becomes
-/// the text without a copy, so a large log is held once, not twice.
-pub fn decode_owned(b: Vec<u8>, given: Option<&str>) -> std::result::Result<Decoded, String> {
+/// Decoded text that borrows the bytes when they are plain UTF-8.
+#[derive(Debug, Clone)]
+pub struct DecodedCow<'a> {
+    pub text: std::borrow::Cow<'a, str>,
+    pub encoding: &'static str,
+    pub how: &'static str,
+}
+
+/// [`decode`] without a copy for plain UTF-8 (no encoding given, no BOM, not UTF-16): the text
+/// is the bytes themselves, so a large log is held once, not twice.
+pub fn decode_cow<'a>(
+    b: &'a [u8],
+    given: Option<&str>,
+) -> std::result::Result<DecodedCow<'a>, String> {
     let plain = given.is_none()
         && ![
             &[0xEF, 0xBB, 0xBF][..],
@@ -155,18 +172,22 @@ pub fn decode_owned(b: Vec<u8>, given: Option<&str>) -> std::result::Result<Deco
         ]
         .iter()
         .any(|bom| b.starts_with(bom))
-        && utf16_guess(&b).is_none();
+        && utf16_guess(b).is_none();
     if plain {
-        return match String::from_utf8(b) {
-            Ok(text) => Ok(Decoded {
-                text,
+        if let Ok(text) = std::str::from_utf8(b) {
+            return Ok(DecodedCow {
+                text: std::borrow::Cow::Borrowed(text),
                 encoding: "utf-8",
                 how: "detected",
-            }),
-            Err(e) => decode(e.as_bytes(), given),
-        };
+            });
+        }
     }
-    decode(&b, given)
+    let d = decode(b, given)?;
+    Ok(DecodedCow {
+        text: std::borrow::Cow::Owned(d.text),
+        encoding: d.encoding,
+        how: d.how,
+    })
 }
 
 /// Encode text (for tests and the localized fixtures they build).
@@ -185,7 +206,7 @@ mod owned_tests {
     use super::*;
 
     #[test]
-    fn decode_owned_reads_what_decode_reads() {
+    fn decode_cow_reads_what_decode_reads() {
         let utf8 = "\"(PDH-CSV 4.0)\",\"\\\\h\\Физический диск(0 C:)\\x\"\r\n"
             .as_bytes()
             .to_vec();
@@ -201,8 +222,11 @@ mod owned_tests {
             (utf8, Some("cp1252")),
         ] {
             let a = decode(&b, given).unwrap();
-            let o = decode_owned(b, given).unwrap();
-            assert_eq!((a.text, a.encoding, a.how), (o.text, o.encoding, o.how));
+            let o = decode_cow(&b, given).unwrap();
+            assert_eq!(
+                (a.text.as_str(), a.encoding, a.how),
+                (&*o.text, o.encoding, o.how)
+            );
         }
     }
 }

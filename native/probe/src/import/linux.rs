@@ -137,6 +137,7 @@ impl DevTable {
             on: None,
             is_partition: part,
             parent,
+            host: None,
         });
         self.idx.insert(name.to_string(), p.devices.len() - 1);
         p.devices.len() - 1

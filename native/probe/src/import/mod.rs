@@ -9,9 +9,13 @@
 
 pub mod cli;
 pub mod decode;
+pub mod fleet;
 pub mod linux;
 pub mod perfmon;
 pub mod prometheus;
+pub mod promfetch;
+pub mod promhttp;
+pub mod promql;
 pub mod time;
 pub mod write;
 
@@ -94,6 +98,9 @@ pub struct Rates {
     pub discard_ms_per_io: Option<f64>,
     pub flushes_per_s: Option<f64>,
     pub flush_ms_per_io: Option<f64>,
+    /// The counters the rates come from went down over the interval (a counter reset: the
+    /// exporter or the host restarted): the interval is written `reset`, with no numbers.
+    pub reset: bool,
 }
 
 impl Rates {
@@ -180,6 +187,9 @@ pub struct Device {
     pub on: Option<String>,
     pub is_partition: bool,
     pub parent: Option<String>,
+    /// The host the device belongs to, when the source names hosts (PerfMon `\\HOST\…`,
+    /// Prometheus `instance`): a fleet import groups devices by it.
+    pub host: Option<String>,
 }
 
 /// One sample: rates over the interval that ends here (per device of [`Parsed::devices`]),
@@ -236,8 +246,20 @@ pub struct ParseOpts {
     pub start_utc_ms: Option<i64>,
     /// User name table (`--names FILE`) for PerfMon.
     pub names: Option<perfmon::Names>,
-    /// `--prometheus URL --start T --end T [--step S] [--instance I]…`.
-    pub prometheus: Option<prometheus::PromOpts>,
+    /// `prometheus --url URL --hosts SELECTOR --from T --to T [--step S]`.
+    pub prometheus: Option<promfetch::PromOpts>,
+}
+
+/// `CACHEPROOF_IMPORT_TIMING=1`: each phase of an import (read, hash, decode, parse, stitch,
+/// write, blocks) prints its wall time to stderr, for the benchmark's profile
+/// (bench/import/run.mjs --phases; docs/import.md, "Speed").
+pub fn phase(what: &str, since: std::time::Instant) {
+    if std::env::var_os("CACHEPROOF_IMPORT_TIMING").is_some_and(|v| v == "1") {
+        eprintln!(
+            "import phase {what}: {:.3} s",
+            since.elapsed().as_secs_f64()
+        );
+    }
 }
 
 /// A clear refusal naming the file and, when known, the line and column.
@@ -257,19 +279,21 @@ pub fn bad(
 
 /// Split text into lines on CRLF, LF or a lone CR; a missing final newline is fine.
 pub fn lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
     let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 64 + 1);
     let mut start = 0;
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\n' || b[i] == b'\r' {
-            out.push(&text[start..i]);
-            if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
-                i += 1;
-            }
+    let mut skip_lf = usize::MAX;
+    for i in memchr::memchr2_iter(b'\n', b'\r', b) {
+        if i == skip_lf && b[i] == b'\n' {
+            // the LF of a CRLF
             start = i + 1;
+            continue;
         }
-        i += 1;
+        out.push(&text[start..i]);
+        if b[i] == b'\r' {
+            skip_lf = i + 1;
+        }
+        start = i + 1;
     }
     if start < b.len() {
         out.push(&text[start..]);
@@ -284,6 +308,13 @@ pub struct NotANumber;
 /// A number as printed by the tools: blank is None; a decimal comma is accepted when there is
 /// no point; 3-digit exponents (`6.25e-005`) are fine.
 pub fn num(s: &str) -> std::result::Result<Option<f64>, NotANumber> {
+    // the common case first: digits and a point, as PerfMon writes them
+    if !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return match s.parse::<f64>() {
+            Ok(v) if v.is_finite() => Ok(Some(v)),
+            _ => Err(NotANumber),
+        };
+    }
     let t = s.trim();
     if t.is_empty() {
         return Ok(None);
@@ -376,4 +407,45 @@ pub fn median_step(samples: &[Sample]) -> Option<f64> {
     }
     d.sort_by(f64::total_cmp);
     Some(d[d.len() / 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The splitter as first written, one byte at a time (the reference `lines` keeps).
+    fn reference(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let b = text.as_bytes();
+        let (mut start, mut i) = (0, 0);
+        while i < b.len() {
+            if b[i] == b'\n' || b[i] == b'\r' {
+                out.push(&text[start..i]);
+                if b[i] == b'\r' && b.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            i += 1;
+        }
+        if start < b.len() {
+            out.push(&text[start..]);
+        }
+        out
+    }
+
+    #[test]
+    fn line_ends_of_every_kind() {
+        assert_eq!(lines("a\r\nb\rc\nd"), ["a", "b", "c", "d"]);
+        assert_eq!(lines("a\r\r\nb\n\n"), ["a", "", "b", ""]);
+        assert!(lines("").is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn lines_split_as_the_reference(t in "[ab\r\n]{0,40}") {
+            prop_assert_eq!(lines(&t), reference(&t));
+        }
+    }
 }

@@ -143,14 +143,45 @@ pub fn split_fields(
 }
 
 /// [`split_fields`] into reused buffers: the fields go to `out[..n]` (each String cleared and
-/// refilled, so a log's rows are split without allocating once the buffers have grown), and `n` is
-/// returned. A field that starts with a quote (after blanks) is quoted: `""` inside is a quote,
-/// and what follows its closing quote up to the delimiter is dropped; any other field is kept as
-/// written. `delim` is ASCII (`,`, `;` or a tab).
+/// refilled, so rows are split without allocating once the buffers have grown), and `n` is
+/// returned. Built on [`split_ranges`], with `""` inside a quoted field turned into one quote.
 pub fn split_fields_into(
     line: &str,
     delim: char,
     out: &mut Vec<String>,
+) -> std::result::Result<usize, (usize, &'static str)> {
+    let mut r = Vec::new();
+    let n = split_ranges(line, delim, &mut r)?;
+    for (k, &(a, b)) in r[..n].iter().enumerate() {
+        if k == out.len() {
+            out.push(String::new());
+        }
+        let cur = &mut out[k];
+        cur.clear();
+        let f = &line[a..b];
+        if f.contains("\"\"") && quoted_at(line, a) {
+            cur.push_str(&f.replace("\"\"", "\""));
+        } else {
+            cur.push_str(f);
+        }
+    }
+    Ok(n)
+}
+
+/// Whether the field whose text starts at byte `a` was quoted (its opening quote just before).
+fn quoted_at(line: &str, a: usize) -> bool {
+    a > 0 && line.as_bytes()[a - 1] == b'"'
+}
+
+/// Split one delimited line into the byte ranges of its fields, without copying: `out[..n]`
+/// (reused), `n` returned. A field that starts with a quote (after blanks) is quoted: its range
+/// is what lies between the quotes (`""` inside stays doubled: [`split_fields_into`] undoes it),
+/// and what follows its closing quote up to the delimiter is dropped; any other field is kept as
+/// written. `delim` is ASCII (`,`, `;` or a tab). Err((column, message)) for an unterminated quote.
+pub fn split_ranges(
+    line: &str,
+    delim: char,
+    out: &mut Vec<(usize, usize)>,
 ) -> std::result::Result<usize, (usize, &'static str)> {
     let d = delim as u8;
     let b = line.as_bytes();
@@ -158,43 +189,36 @@ pub fn split_fields_into(
     let mut n = 0usize;
     let mut i = 0usize;
     loop {
-        if n == out.len() {
-            out.push(String::new());
-        }
-        let cur = &mut out[n];
-        cur.clear();
         let start = i;
-        while i < len && b[i] != d && b[i] != b'"' {
-            i += 1;
-        }
+        let to_delim = |i: usize| memchr::memchr(d, &b[i..]).map_or(len, |k| i + k);
+        i = memchr::memchr2(d, b'"', &b[i..]).map_or(len, |k| i + k);
+        let range;
         if i < len && b[i] == b'"' && line[start..i].trim().is_empty() {
             i += 1;
-            let mut seg = i;
+            let a = i;
             loop {
-                if i >= len {
-                    return Err((n + 1, "a quoted value is not closed (the line is cut off?)"));
-                }
-                if b[i] == b'"' {
-                    cur.push_str(&line[seg..i]);
-                    if i + 1 < len && b[i + 1] == b'"' {
-                        cur.push('"');
-                        i += 2;
-                        seg = i;
-                        continue;
+                match memchr::memchr(b'"', &b[i..]) {
+                    None => {
+                        return Err((n + 1, "a quoted value is not closed (the line is cut off?)"))
                     }
-                    i += 1;
-                    break;
+                    Some(k) => i += k,
                 }
-                i += 1;
+                if i + 1 < len && b[i + 1] == b'"' {
+                    i += 2;
+                    continue;
+                }
+                break;
             }
-            while i < len && b[i] != d {
-                i += 1;
-            }
+            range = (a, i);
+            i = to_delim(i + 1);
         } else {
-            while i < len && b[i] != d {
-                i += 1;
-            }
-            cur.push_str(&line[start..i]);
+            i = to_delim(i);
+            range = (start, i);
+        }
+        if n == out.len() {
+            out.push(range);
+        } else {
+            out[n] = range;
         }
         n += 1;
         if i >= len {
@@ -280,10 +304,46 @@ pub fn parse_tz(cell: &str) -> (Option<String>, Option<i64>) {
     ((!name.is_empty()).then(|| name.to_string()), bias)
 }
 
+/// The figure a mapped column feeds (the name table's FIELD).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Reads,
+    Writes,
+    ReadBytes,
+    WriteBytes,
+    ReadSec,
+    WriteSec,
+    IdlePct,
+    Queue,
+    ReadQueue,
+    WriteQueue,
+    QueueNow,
+    Other,
+}
+
+impl Field {
+    fn of(name: &str) -> Field {
+        match name {
+            "reads_per_s" => Field::Reads,
+            "writes_per_s" => Field::Writes,
+            "read_bytes_per_s" => Field::ReadBytes,
+            "write_bytes_per_s" => Field::WriteBytes,
+            "read_s_per_io" => Field::ReadSec,
+            "write_s_per_io" => Field::WriteSec,
+            "idle_pct" => Field::IdlePct,
+            "queue_avg" => Field::Queue,
+            "read_queue_avg" => Field::ReadQueue,
+            "write_queue_avg" => Field::WriteQueue,
+            "queue_current" => Field::QueueNow,
+            _ => Field::Other,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 struct Col {
     dev: usize,
-    field: String,
+    field: Field,
     factor: f64,
 }
 
@@ -496,6 +556,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                     on: None,
                     is_partition: false,
                     parent: None,
+                    host: Some(cp.host.clone()),
                 });
                 p.devices.len() - 1
             }
@@ -516,7 +577,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         }
         cols[ci + 1] = Some(Col {
             dev,
-            field: cn.field,
+            field: Field::of(&cn.field),
             factor: cn.factor,
         });
     }
@@ -562,42 +623,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             ),
         ));
     }
-    // Pair volumes with the disks beneath: PhysicalDisk "0 C: D:" holds C: and D:.
-    let phys: Vec<(String, Vec<String>)> = p
-        .devices
-        .iter()
-        .filter(|d| d.name.contains("PhysicalDisk("))
-        .map(|d| {
-            let inst = d
-                .source
-                .rsplit_once('(')
-                .map(|x| x.1.trim_end_matches(')'))
-                .unwrap_or("");
-            (
-                d.name.clone(),
-                inst.split_whitespace()
-                    .skip(1)
-                    .map(|x| x.to_uppercase())
-                    .collect(),
-            )
-        })
-        .collect();
-    for d in p
-        .devices
-        .iter_mut()
-        .filter(|d| d.name.contains("LogicalDisk("))
-    {
-        let inst = d
-            .source
-            .rsplit_once('(')
-            .map(|x| x.1.trim_end_matches(')'))
-            .unwrap_or("")
-            .to_uppercase();
-        if let Some((pn, _)) = phys.iter().find(|(_, letters)| letters.contains(&inst)) {
-            d.on = Some(pn.clone());
-            d.reason = format!("a Windows volume (LogicalDisk) on {pn}: what the applications use");
-        }
-    }
+    // Pair volumes with the disks beneath (PhysicalDisk "0 C: D:" holds C: and D:), per host.
+    super::prometheus::pair_volumes(&mut p.devices);
     p.hosts = hosts;
     // Rows.
     let data: Vec<(usize, &str)> = all
@@ -637,19 +664,76 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     } else {
         DateOrder::MonthFirst
     };
-    let off = p.utc_offset_min.unwrap_or(0);
-    let mut prev: Option<i64> = None;
-    // One row at a time, split into buffers reused for every row: a log of any length is read
-    // with the memory of its samples, not of its text split into strings.
-    let mut f: Vec<String> = Vec::with_capacity(ncols);
-    p.samples.reserve(data.len());
-    for (ln, l) in &data {
-        let ln = *ln;
-        let nf = split_fields_into(l, delim, &mut f)
-            .map_err(|(c, m)| bad(file, Some(ln), Some(c), m))?;
-        if nf != ncols {
+    let mapped: Vec<(usize, Col)> = cols
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.clone().map(|c| (i, c)))
+        .collect();
+    let ctx = Rows {
+        file,
+        delim,
+        ncols,
+        order,
+        off: p.utc_offset_min.unwrap_or(0),
+        mapped,
+        ndev: p.devices.len(),
+    };
+    p.samples = ctx.parse(&data)?;
+    if day_first {
+        p.notes
+            .push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
+    }
+    Ok(p)
+}
+
+/// What every data row of a log is parsed with.
+struct Rows<'a> {
+    file: &'a str,
+    delim: char,
+    ncols: usize,
+    order: DateOrder,
+    /// The source's local time − UTC, minutes.
+    off: i64,
+    /// Mapped columns (index, what they feed).
+    mapped: Vec<(usize, Col)>,
+    ndev: usize,
+}
+
+/// Rows from which a log is parsed on two threads (a half each).
+const PARALLEL_ROWS: usize = 20_000;
+
+impl Rows<'_> {
+    /// The samples of the data rows `(line, text)`, in order: on two threads for a large log, each
+    /// half exactly as one pass would read it (the second half starts from the time of the
+    /// first half's last row, so that the same row is refused with the same sentence).
+    fn parse(&self, data: &[(usize, &str)]) -> Result<Vec<Sample>> {
+        if data.len() >= PARALLEL_ROWS {
+            let mid = data.len() / 2;
+            let (ln, l) = data[mid - 1];
+            let mut rg = Vec::new();
+            if let Ok(t) = self.time_of(ln, l, &mut rg) {
+                let (a, b) = std::thread::scope(|sc| {
+                    let second = sc.spawn(|| self.chunk(&data[mid..], Some(t)));
+                    let first = self.chunk(&data[..mid], None);
+                    (first, second.join())
+                });
+                let mut a = a?;
+                // a panic of the second half is a bug: it propagates as one of this thread would
+                a.extend(b.unwrap_or_else(|p| std::panic::resume_unwind(p))?);
+                return Ok(a);
+            }
+        }
+        self.chunk(data, None)
+    }
+
+    /// Split a row into `rg` and check its column count.
+    fn split(&self, ln: usize, l: &str, rg: &mut Vec<(usize, usize)>) -> Result<()> {
+        let nf = split_ranges(l, self.delim, rg)
+            .map_err(|(c, m)| bad(self.file, Some(ln), Some(c), m))?;
+        if nf != self.ncols {
+            let ncols = self.ncols;
             return Err(bad(
-                file,
+                self.file,
                 Some(ln),
                 Some(nf.min(ncols) + usize::from(nf < ncols)),
                 format!(
@@ -657,89 +741,109 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                 ),
             ));
         }
-        let cell = f[0].trim();
+        Ok(())
+    }
+
+    /// A row's time (UTC ms), after [`Rows::split`] into `rg`.
+    fn time_at(&self, ln: usize, l: &str, rg: &[(usize, usize)]) -> Result<i64> {
+        let cell = l[rg[0].0..rg[0].1].trim();
         let (d, t) = cell.split_once(' ').unwrap_or((cell, ""));
-        let utc = match (time::parse_date(d, order), time::parse_time(t)) {
-            (Some(d), Some(t)) => time::to_utc_ms(d, t, off),
-            _ => {
-                return Err(bad(
-                    file,
-                    Some(ln),
-                    Some(1),
-                    format!("'{cell}' is not a time (expected MM/DD/YYYY HH:MM:SS.mmm)"),
-                ))
-            }
-        };
-        if let Some(pv) = prev {
-            if utc <= pv {
-                return Err(bad(
-                    file,
-                    Some(ln),
-                    Some(1),
-                    format!(
-                        "the time {cell} is not after the row above ({}): times must increase",
-                        time::iso(pv)
-                    ),
-                ));
-            }
+        match (time::parse_date(d, self.order), time::parse_time(t)) {
+            (Some(d), Some(t)) => Ok(time::to_utc_ms(d, t, self.off)),
+            _ => Err(bad(
+                self.file,
+                Some(ln),
+                Some(1),
+                format!("'{cell}' is not a time (expected MM/DD/YYYY HH:MM:SS.mmm)"),
+            )),
         }
-        prev = Some(utc);
-        let mut rates = vec![Rates::default(); p.devices.len()];
-        let mut rq = vec![(None, None); p.devices.len()];
-        for (ci, c) in cols.iter().enumerate() {
-            let Some(c) = c else { continue };
-            let v = num(&f[ci]).map_err(|_| {
-                bad(
-                    file,
-                    Some(ln),
-                    Some(ci + 1),
-                    format!("'{}' is not a number", f[ci].trim()),
-                )
-            })?;
-            let Some(v) = v.map(|v| v * c.factor) else {
-                continue;
-            };
-            if v < 0.0 {
-                continue; // PDH writes -1 for a counter it could not read
-            }
-            let r = &mut rates[c.dev];
-            match c.field.as_str() {
-                "reads_per_s" => r.reads_per_s = Some(v),
-                "writes_per_s" => r.writes_per_s = Some(v),
-                "read_bytes_per_s" => r.read_bytes_per_s = Some(v),
-                "write_bytes_per_s" => r.write_bytes_per_s = Some(v),
-                "read_s_per_io" => r.read_ms_per_io = Some(v * 1000.0),
-                "write_s_per_io" => r.write_ms_per_io = Some(v * 1000.0),
-                "idle_pct" => r.busy_frac = Some((1.0 - v / 100.0).clamp(0.0, 1.0)),
-                "queue_avg" => r.queue_avg = Some(v),
-                "read_queue_avg" => rq[c.dev].0 = Some(v),
-                "write_queue_avg" => rq[c.dev].1 = Some(v),
-                "queue_current" => r.in_flight = Some(v),
-                _ => {}
-            }
-        }
-        for (r, q) in rates.iter_mut().zip(rq) {
-            if r.queue_avg.is_none() {
-                if let (Some(a), Some(b)) = q {
-                    r.queue_avg = Some(a + b);
+    }
+
+    fn time_of(&self, ln: usize, l: &str, rg: &mut Vec<(usize, usize)>) -> Result<i64> {
+        self.split(ln, l, rg)?;
+        self.time_at(ln, l, rg)
+    }
+
+    /// One pass over rows; `prev`: the time of the row before the first.
+    fn chunk(&self, data: &[(usize, &str)], mut prev: Option<i64>) -> Result<Vec<Sample>> {
+        let file = self.file;
+        let mut out = Vec::with_capacity(data.len());
+        // one row at a time, split into field ranges reused for every row: a log of any length is
+        // read with the memory of its samples, not of its text split into strings
+        let mut rg: Vec<(usize, usize)> = Vec::with_capacity(self.ncols);
+        for &(ln, l) in data {
+            self.split(ln, l, &mut rg)?;
+            let f = |k: usize| &l[rg[k].0..rg[k].1];
+            let utc = self.time_at(ln, l, &rg)?;
+            if let Some(pv) = prev {
+                if utc <= pv {
+                    return Err(bad(
+                        file,
+                        Some(ln),
+                        Some(1),
+                        format!(
+                            "the time {} is not after the row above ({}): times must increase",
+                            f(0).trim(),
+                            time::iso(pv)
+                        ),
+                    ));
                 }
             }
+            prev = Some(utc);
+            let mut rates = vec![Rates::default(); self.ndev];
+            let mut rq = vec![(None, None); self.ndev];
+            for (ci, c) in &self.mapped {
+                let ci = *ci;
+                let v = num(f(ci)).map_err(|_| {
+                    bad(
+                        file,
+                        Some(ln),
+                        Some(ci + 1),
+                        format!("'{}' is not a number", f(ci).trim()),
+                    )
+                })?;
+                let Some(v) = v.map(|v| v * c.factor) else {
+                    continue;
+                };
+                if v < 0.0 {
+                    continue; // PDH writes -1 for a counter it could not read
+                }
+                let r = &mut rates[c.dev];
+                match c.field {
+                    Field::Reads => r.reads_per_s = Some(v),
+                    Field::Writes => r.writes_per_s = Some(v),
+                    Field::ReadBytes => r.read_bytes_per_s = Some(v),
+                    Field::WriteBytes => r.write_bytes_per_s = Some(v),
+                    Field::ReadSec => r.read_ms_per_io = Some(v * 1000.0),
+                    Field::WriteSec => r.write_ms_per_io = Some(v * 1000.0),
+                    Field::IdlePct => r.busy_frac = Some((1.0 - v / 100.0).clamp(0.0, 1.0)),
+                    Field::Queue => r.queue_avg = Some(v),
+                    Field::ReadQueue => rq[c.dev].0 = Some(v),
+                    Field::WriteQueue => rq[c.dev].1 = Some(v),
+                    Field::QueueNow => r.in_flight = Some(v),
+                    Field::Other => {}
+                }
+            }
+            out.push(Sample {
+                utc_ms: utc,
+                line: ln,
+                rates: rates
+                    .into_iter()
+                    .zip(rq)
+                    .map(|(mut r, q)| {
+                        if r.queue_avg.is_none() {
+                            if let (Some(a), Some(b)) = q {
+                                r.queue_avg = Some(a + b);
+                            }
+                        }
+                        (!r.is_empty()).then_some(r)
+                    })
+                    .collect(),
+                snap: None,
+            });
         }
-        p.samples.push(Sample {
-            utc_ms: utc,
-            line: ln,
-            rates: rates
-                .into_iter()
-                .map(|r| (!r.is_empty()).then_some(r))
-                .collect(),
-            snap: None,
-        });
+        Ok(out)
     }
-    if day_first {
-        p.notes
-            .push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
-    }
-    Ok(p)
 }
 
 #[cfg(test)]
@@ -788,6 +892,150 @@ mod tests {
                 quoted = false;
             } else if !quoted {
                 cur.push(c);
+            }
+        }
+    }
+
+    /// A log of `n` rows at 1 s (two counters of one disk), and the rows changed by `edit`.
+    fn big_log(n: usize, edit: impl Fn(usize, String) -> String) -> String {
+        let mut t = String::from("\"(PDH-CSV 4.0) (UTC)(0)\",\"\\\\H\\PhysicalDisk(0 C:)\\Disk Reads/sec\",\"\\\\H\\PhysicalDisk(0 C:)\\Avg. Disk sec/Read\"\r\n");
+        for i in 0..n {
+            let row = format!(
+                "\"01/02/2024 {:02}:{:02}:{:02}.000\",\"{}.5\",\"0.00{}\"",
+                i / 3600,
+                (i / 60) % 60,
+                i % 60,
+                i % 100,
+                1 + i % 9
+            );
+            t.push_str(&edit(i, row));
+            t.push_str("\r\n");
+        }
+        t
+    }
+
+    #[test]
+    fn two_threads_read_a_large_log_as_one_pass_does() {
+        let n = PARALLEL_ROWS + 1001;
+        let mid = n / 2; // the first row of the second half
+        type Edit = Box<dyn Fn(usize, String) -> String>;
+        let cases: Vec<(&str, Edit)> = vec![
+            ("as written", Box::new(|_, r| r)),
+            (
+                "the first row of the second half goes back",
+                Box::new(move |i, r| {
+                    if i == mid {
+                        r.replacen(
+                            &format!("{:02}:{:02}:{:02}", i / 3600, (i / 60) % 60, i % 60),
+                            "00:00:00",
+                            1,
+                        )
+                    } else {
+                        r
+                    }
+                }),
+            ),
+            (
+                "a bad number in the second half",
+                Box::new(move |i, r| {
+                    if i == mid + 50 {
+                        r.replace(".5\"", ".5x\"")
+                    } else {
+                        r
+                    }
+                }),
+            ),
+            (
+                "bad numbers in both halves: the first wins",
+                Box::new(move |i, r| {
+                    if i == 10 || i == mid + 5 {
+                        r.replace(".5\"", ".5x\"")
+                    } else {
+                        r
+                    }
+                }),
+            ),
+            (
+                "a cut line in the second half",
+                Box::new(move |i, r| if i == mid + 7 { r[..20].to_string() } else { r }),
+            ),
+            (
+                "the last row of the first half has a bad time",
+                Box::new(move |i, r| {
+                    if i == mid - 1 {
+                        r.replacen("01/02", "13/45", 1)
+                    } else {
+                        r
+                    }
+                }),
+            ),
+        ];
+        for (what, edit) in cases {
+            let text = big_log(n, edit);
+            let o = ParseOpts::default();
+            let par = parse("f", &text, &o, false);
+            // the same rows read in one pass
+            let all = lines(&text);
+            let data: Vec<(usize, &str)> = all
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(i, l)| (i + 1, *l))
+                .collect();
+            let hp = parse("f", &big_log(3, |_, r| r), &o, false).unwrap();
+            assert_eq!(hp.devices.len(), 1);
+            let rows = Rows {
+                file: "f",
+                delim: ',',
+                ncols: 3,
+                order: DateOrder::MonthFirst,
+                off: 0,
+                mapped: Vec::new(),
+                ndev: 1,
+            };
+            let seq = rows.chunk(&data, None);
+            match (par, seq) {
+                (Ok(p), Ok(s)) => {
+                    assert_eq!(p.samples.len(), n, "{what}");
+                    assert_eq!(
+                        p.samples
+                            .iter()
+                            .map(|x| (x.utc_ms, x.line))
+                            .collect::<Vec<_>>(),
+                        s.iter().map(|x| (x.utc_ms, x.line)).collect::<Vec<_>>(),
+                        "{what}"
+                    );
+                    assert_eq!(
+                        p.samples[mid].rates[0].unwrap().reads_per_s,
+                        Some((mid % 100) as f64 + 0.5)
+                    );
+                }
+                (Err(p), Err(s)) => {
+                    let (p, s) = (p.to_string(), s.to_string());
+                    // the numbers are not read in the one-pass reference (no mapped columns): compare where it stops
+                    if what.contains("bad number") {
+                        let line = if what.contains("both") { 12 } else { mid + 52 };
+                        assert!(
+                            p.starts_with(&format!("f, line {line}, column 2: ")),
+                            "{what}: {p}"
+                        );
+                    } else {
+                        assert_eq!(p, s, "{what}");
+                    }
+                }
+                (Err(p), Ok(_)) if what.contains("bad number") => {
+                    let p = p.to_string();
+                    let line = if what.contains("both") { 12 } else { mid + 52 };
+                    assert!(
+                        p.starts_with(&format!("f, line {line}, column 2: ")),
+                        "{what}: {p}"
+                    );
+                }
+                (p, s) => panic!(
+                    "{what}: parallel {:?} vs one pass {:?}",
+                    p.map(|x| x.samples.len()),
+                    s.map(|x| x.len())
+                ),
             }
         }
     }

@@ -8,9 +8,10 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::{
-    bad, counts, decode, linux, median_step, perfmon, prometheus, time, Device, Kind, ParseOpts,
-    Parsed, Rates, Unmapped,
+    bad, counts, decode, linux, median_step, perfmon, prometheus, promfetch, time, Device, Kind,
+    ParseOpts, Parsed, Rates, Unmapped,
 };
+use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
@@ -47,8 +48,29 @@ pub struct Options {
     pub parse: ParseOpts,
     /// `--role NAME=ROLE` overrides.
     pub roles: Vec<(String, String)>,
+    /// `--out-dir DIR`: one capture per host in DIR (instead of `--out`).
+    pub out_dir: Option<PathBuf>,
     /// The command line, for `meta.command`.
     pub command: String,
+}
+
+/// A file's first and last sample and how many it has (kept when the samples are stitched).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Span {
+    pub first_utc_ms: Option<i64>,
+    pub last_utc_ms: Option<i64>,
+    pub samples: usize,
+}
+
+impl Span {
+    /// The span of a file's samples.
+    pub fn of(s: &[super::Sample]) -> Span {
+        Span {
+            first_utc_ms: s.first().map(|x| x.utc_ms),
+            last_utc_ms: s.last().map(|x| x.utc_ms),
+            samples: s.len(),
+        }
+    }
 }
 
 /// One file as read.
@@ -61,7 +83,9 @@ pub struct Loaded {
     pub encoding: String,
     pub encoding_how: String,
     pub part: Part,
+    /// The file's samples as parsed; [`plan`] takes them over into its series.
     pub parsed: Parsed,
+    pub span: Span,
 }
 
 /// A source column and the capture figure it feeds.
@@ -165,9 +189,9 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
     let file = display(path);
     if opts.kind == Kind::Prometheus {
         let po = opts.parse.prometheus.clone().ok_or_else(|| {
-            ProbeError::Usage("import --prometheus needs URL, --start and --end".into())
+            ProbeError::Usage("import prometheus needs --url URL, --from and --to".into())
         })?;
-        let f = prometheus::fetch(&po)?;
+        let f = promfetch::fetch(&po)?;
         let digest = sha256_hex(f.queries.join("\n").as_bytes());
         return Ok(Loaded {
             path: path.to_path_buf(),
@@ -177,11 +201,14 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             encoding: "utf-8".into(),
             encoding_how: "HTTP API (JSON)".into(),
             part,
+            span: Span::of(&f.parsed.samples),
             parsed: f.parsed,
         });
     }
+    let t = std::time::Instant::now();
     let bytes =
         std::fs::read(path).map_err(|e| bad(&file, None, None, format!("cannot be read: {e}")))?;
+    super::phase("read", t);
     let is_blg = path
         .extension()
         .and_then(|e| e.to_str())
@@ -202,16 +229,53 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
         };
         return Err(bad(&file, None, None, format!("is {hint}")));
     }
-    // size and hash first: the text takes the bytes over (plain UTF-8 without a copy)
-    let (size, sha256) = (bytes.len() as u64, sha256_hex(&bytes));
-    let dec = decode::decode_owned(bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
-    let parsed = match opts.kind {
-        Kind::Perfmon => perfmon::parse(&file, &dec.text, &opts.parse, false)?,
-        Kind::Esxtop => perfmon::parse(&file, &dec.text, &opts.parse, true)?,
-        Kind::Iostat => linux::parse_iostat(&file, &dec.text, &opts.parse)?,
-        Kind::IostatJson => linux::parse_iostat_json(&file, &dec.text, &opts.parse)?,
-        Kind::Sar => linux::parse_sar(&file, &dec.text, &opts.parse)?,
-        Kind::Sadf => linux::parse_sadf(&file, &dec.text, &opts.parse)?,
+    // the hash on another thread while this one decodes (plain UTF-8: no copy) and parses
+    let size = bytes.len() as u64;
+    let (sha256, res) = std::thread::scope(|sc| {
+        let hashing = sc.spawn(|| {
+            let t = std::time::Instant::now();
+            let h = sha256_hex(&bytes);
+            super::phase("sha256 (beside decode and parse)", t);
+            h
+        });
+        let res = (|| -> Result<(Parsed, &'static str, &'static str)> {
+            let t = std::time::Instant::now();
+            let dec =
+                decode::decode_cow(&bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
+            super::phase("decode", t);
+            let t = std::time::Instant::now();
+            let parsed = parse_text(opts, path, &file, index, &dec.text)?;
+            super::phase("parse", t);
+            Ok((parsed, dec.encoding, dec.how))
+        })();
+        (hashing.join().unwrap_or_default(), res)
+    });
+    let (parsed, encoding, encoding_how) = res?;
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        name: path
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_else(|| file.clone()),
+        size,
+        sha256,
+        encoding: encoding.to_string(),
+        encoding_how: encoding_how.to_string(),
+        part,
+        span: Span::of(&parsed.samples),
+        parsed,
+    })
+}
+
+/// The parser of the import's kind over one file's text.
+fn parse_text(opts: &Options, path: &Path, file: &str, index: usize, text: &str) -> Result<Parsed> {
+    Ok(match opts.kind {
+        Kind::Perfmon => perfmon::parse(file, text, &opts.parse, false)?,
+        Kind::Esxtop => perfmon::parse(file, text, &opts.parse, true)?,
+        Kind::Iostat => linux::parse_iostat(file, text, &opts.parse)?,
+        Kind::IostatJson => linux::parse_iostat_json(file, text, &opts.parse)?,
+        Kind::Sar => linux::parse_sar(file, text, &opts.parse)?,
+        Kind::Sadf => linux::parse_sadf(file, text, &opts.parse)?,
         Kind::Diskstats => {
             let name = path
                 .file_name()
@@ -221,23 +285,14 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
                 .contains("diskstats")
                 .then(|| path.with_file_name(name.replace("diskstats", "uptime")))
                 .and_then(|u| std::fs::read_to_string(u).ok());
-            linux::parse_diskstats(&file, &dec.text, up.as_deref(), &opts.parse)?
+            linux::parse_diskstats(file, text, up.as_deref(), &opts.parse)?
         }
-        Kind::NodeExporter => node_exporter_file(&file, index, &dec.text, opts)?,
-        Kind::Prometheus => unreachable!("handled above"),
-    };
-    Ok(Loaded {
-        path: path.to_path_buf(),
-        name: path
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_else(|| file.clone()),
-        size,
-        sha256,
-        encoding: dec.encoding.to_string(),
-        encoding_how: dec.how.to_string(),
-        part,
-        parsed,
+        Kind::NodeExporter => node_exporter_file(file, index, text, opts)?,
+        Kind::Prometheus => {
+            return Err(ProbeError::Usage(
+                "import prometheus reads a server, not a file".into(),
+            ))
+        }
     })
 }
 
@@ -311,10 +366,11 @@ pub fn plan(opts: &Options) -> Result<Plan> {
             "import needs at least one FILE (or --baseline FILE… --measure FILE…)".into(),
         ));
     }
-    let mut files = Vec::new();
+    let mut files: Vec<Loaded> = Vec::new();
     for (i, (p, part)) in opts.inputs.iter().enumerate() {
         files.push(load_nth(p, *part, opts, i)?);
     }
+    let t_stitch = std::time::Instant::now();
     // Devices by name across files.
     let mut devices: Vec<Device> = Vec::new();
     let mut maps: Vec<Vec<usize>> = Vec::new();
@@ -400,14 +456,23 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         });
         let mut out: Vec<GSample> = Vec::new();
         for &fi in &idx {
+            // the samples are taken over, not copied (a large log is held once)
+            let taken = std::mem::take(&mut files[fi].parsed.samples);
             let f = &files[fi];
-            for (k, s) in f.parsed.samples.iter().enumerate() {
-                let mut rates = vec![None; devices.len()];
-                for (li, r) in s.rates.iter().enumerate() {
-                    if let (Some(&g), Some(r)) = (maps[fi].get(li), r) {
-                        rates[g] = Some(*r);
+            let same = maps[fi].len() == devices.len()
+                && maps[fi].iter().enumerate().all(|(i, &g)| i == g);
+            for (k, s) in taken.into_iter().enumerate() {
+                let rates = if same && s.rates.len() == devices.len() {
+                    s.rates
+                } else {
+                    let mut rates = vec![None; devices.len()];
+                    for (li, r) in s.rates.iter().enumerate() {
+                        if let (Some(&g), Some(r)) = (maps[fi].get(li), r) {
+                            rates[g] = Some(*r);
+                        }
                     }
-                }
+                    rates
+                };
                 if k == 0 {
                     if let Some(last) = out.last() {
                         let d = s.utc_ms - last.utc_ms;
@@ -438,7 +503,7 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                     file: fi,
                     line: s.line,
                     rates,
-                    snap: s.snap.clone(),
+                    snap: s.snap,
                 });
             }
         }
@@ -549,6 +614,7 @@ pub fn plan(opts: &Options) -> Result<Plan> {
             notes.push("no switch given (--switch-at, or --baseline and --measure files): the whole import is the baseline".into());
         }
     }
+    super::phase("stitch", t_stitch);
     Ok(Plan {
         files,
         devices,
@@ -563,21 +629,142 @@ pub fn plan(opts: &Options) -> Result<Plan> {
 /// Per-interval rows of a rate series: (device index, start, end, Δt ms, status, counts).
 type Row = (usize, i64, i64, f64, &'static str, Option<super::Counts>);
 
-fn rate_rows(s: &[GSample], nominal_ms: f64) -> Vec<Row> {
-    let mut out = Vec::new();
-    for w in s.windows(2) {
-        let dt = (w[1].utc_ms - w[0].utc_ms) as f64;
-        let gap = dt > delta::GAP_FACTOR * nominal_ms;
-        for (d, r) in w[1].rates.iter().enumerate() {
-            let Some(r) = r else { continue };
-            if gap {
-                out.push((d, w[0].utc_ms, w[1].utc_ms, dt, "gap", None));
-            } else {
-                out.push((d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(counts(r, dt))));
+/// Write the samples and intervals of every series; (samples, intervals, of which rate rows).
+fn write_rows(cap: &mut Capture, p: &Plan, ids: &[i64], t0: i64) -> Result<(usize, i64, u64)> {
+    let (mut samples, mut intervals, mut rate_rows) = (0usize, 0i64, 0u64);
+    for (_, s) in &p.series {
+        // snapshots go through the recorder's interval computation (and write their samples);
+        // rates (of the other samples, or beside the snapshots: windows_exporter devices in a
+        // fleet) are converted by `counts`
+        let mut prev: Option<&Snapshot> = None;
+        for g in s {
+            let Some(sn) = &g.snap else { continue };
+            let step = match prev {
+                Some(pr) => delta::step(pr, sn, p.nominal_ms),
+                None => delta::Step::default(),
+            };
+            intervals += step.intervals.len() as i64;
+            cap.write_sample(sn, &step, &[])?;
+            samples += 1;
+            prev = Some(sn);
+        }
+        let c = cap.conn();
+        c.execute_batch("BEGIN")?;
+        {
+            let mut ins_s = c.prepare_cached(
+                "INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')",
+            )?;
+            for g in s.iter().filter(|g| g.snap.is_none()) {
+                ins_s.execute(params![(g.utc_ms - t0) * 1_000_000, g.utc_ms])?;
+                samples += 1;
             }
+            let mut iv = c.prepare_cached(
+                "INSERT OR IGNORE INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes,
+                   read_merges,write_merges,read_bytes,write_bytes,read_time_ms,write_time_ms,busy_ms,
+                   weighted_ms,in_flight,discards,discard_bytes,discard_time_ms,flushes,flush_time_ms)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
+            )?;
+            each_rate_row(s, p.nominal_ms, |(d, a, b, dt, st, cn)| {
+                let k = cn.unwrap_or_default();
+                let n = iv.execute(params![
+                    ids[d],
+                    a,
+                    b,
+                    dt,
+                    st,
+                    k.reads,
+                    k.writes,
+                    k.read_merges,
+                    k.write_merges,
+                    k.read_bytes,
+                    k.write_bytes,
+                    k.read_time_ms,
+                    k.write_time_ms,
+                    k.busy_ms,
+                    k.weighted_ms,
+                    k.in_flight,
+                    k.discards,
+                    k.discard_bytes,
+                    k.discard_time_ms,
+                    k.flushes,
+                    k.flush_time_ms
+                ])?;
+                intervals += n as i64;
+                rate_rows += n as u64;
+                Ok(())
+            })?;
+        }
+        c.execute_batch("COMMIT")?;
+    }
+    Ok((samples, intervals, rate_rows))
+}
+
+/// The interval blocks of a rate import's rows, in the order [`write_rows`] inserts them, and
+/// how many rows they hold.
+fn build_blocks(p: &Plan, ids: &[i64]) -> (Vec<Block>, u64) {
+    let mut b = BlockBuilder::new(ids.len());
+    let mut blocks = Vec::new();
+    let nan = |x: Option<i64>| x.map_or(f64::NAN, |v| v as f64);
+    for (_, s) in &p.series {
+        let _ = each_rate_row(s, p.nominal_ms, |(d, a, e, dt, st, cn)| {
+            let k = cn.unwrap_or_default();
+            let row = [
+                a as f64,
+                e as f64,
+                dt,
+                status_code_of(st),
+                nan(k.reads),
+                nan(k.writes),
+                nan(k.read_bytes),
+                nan(k.write_bytes),
+                nan(k.read_time_ms),
+                nan(k.write_time_ms),
+                nan(k.busy_ms),
+                nan(k.weighted_ms),
+            ];
+            if let Some(full) = b.push(ids[d], row) {
+                blocks.push(full);
+            }
+            Ok(())
+        });
+    }
+    let rows = b.rows;
+    blocks.extend(b.finish());
+    (blocks, rows)
+}
+
+/// Visit the per-interval rows of a rate series, device by device (each device's rows in time
+/// order, so that the capture's tables and indexes grow at their end), without collecting them.
+fn each_rate_row(
+    s: &[GSample],
+    nominal_ms: f64,
+    mut f: impl FnMut(Row) -> Result<()>,
+) -> Result<()> {
+    let ndev = s.iter().map(|g| g.rates.len()).max().unwrap_or(0);
+    for d in 0..ndev {
+        for w in s.windows(2) {
+            let Some(Some(r)) = w[1].rates.get(d) else {
+                continue;
+            };
+            let dt = (w[1].utc_ms - w[0].utc_ms) as f64;
+            let row = if r.reset {
+                (d, w[0].utc_ms, w[1].utc_ms, dt, "reset", None)
+            } else if dt > delta::GAP_FACTOR * nominal_ms {
+                (d, w[0].utc_ms, w[1].utc_ms, dt, "gap", None)
+            } else {
+                (d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(counts(r, dt)))
+            };
+            f(row)?;
         }
     }
-    out
+    Ok(())
+}
+
+/// How many rows [`each_rate_row`] visits.
+fn rate_row_count(s: &[GSample]) -> usize {
+    s.windows(2)
+        .map(|w| w[1].rates.iter().filter(|r| r.is_some()).count())
+        .sum()
 }
 
 /// Build the preview of a plan.
@@ -622,9 +809,9 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             time_zone_source: f.parsed.tz_source.clone(),
             part: f.part,
             hosts: f.parsed.hosts.clone(),
-            first_utc_ms: f.parsed.samples.first().map(|s| s.utc_ms),
-            last_utc_ms: f.parsed.samples.last().map(|s| s.utc_ms),
-            samples: f.parsed.samples.len(),
+            first_utc_ms: f.span.first_utc_ms,
+            last_utc_ms: f.span.last_utc_ms,
+            samples: f.span.samples,
             devices: f.parsed.devices.iter().map(|d| d.name.clone()).collect(),
             mapping: f
                 .parsed
@@ -646,13 +833,10 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         .series
         .iter()
         .map(|(_, s)| {
-            if s.iter().any(|x| x.snap.is_some()) {
-                s.windows(2)
-                    .map(|w| w[1].snap.as_ref().map(|x| x.devices.len()).unwrap_or(0))
-                    .sum::<usize>()
-            } else {
-                rate_rows(s, p.nominal_ms).len()
-            }
+            // snapshots (diskstats, node_exporter) pair with the previous snapshot; rates
+            // (every other source, windows_exporter) are intervals of their own
+            let snaps: Vec<&Snapshot> = s.iter().filter_map(|x| x.snap.as_ref()).collect();
+            snaps.windows(2).map(|w| w[1].devices.len()).sum::<usize>() + rate_row_count(s)
         })
         .sum();
     Preview {
@@ -787,7 +971,7 @@ impl Part {
     }
 }
 
-fn tmp_path(out: &Path) -> PathBuf {
+pub(super) fn tmp_path(out: &Path) -> PathBuf {
     let name = out
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
@@ -795,7 +979,7 @@ fn tmp_path(out: &Path) -> PathBuf {
     out.with_file_name(format!(".{name}.import-{}.tmp", std::process::id()))
 }
 
-fn remove_all(p: &Path) {
+pub(super) fn remove_all(p: &Path) {
     for suf in ["", "-wal", "-shm", "-journal"] {
         let mut s = p.as_os_str().to_owned();
         s.push(suf);
@@ -827,40 +1011,16 @@ pub fn import(opts: &Options) -> Result<Written> {
         )));
     }
     let p = plan(opts)?;
+    let t = std::time::Instant::now();
     let pv = preview(opts.kind, &p);
-    if !pv.needs.is_empty() {
-        return Err(ProbeError::Usage(format!(
-            "cannot import yet: {}",
-            pv.needs.join("; ")
-        )));
-    }
-    if pv.intervals == 0 {
-        return Err(bad(
-            &p.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", "),
-            None,
-            None,
-            "fewer than two samples: a rate needs two moments, so there is no interval to import (give a longer log, or several snapshots)",
-        ));
-    }
+    super::phase("preview", t);
+    check_ready(&p, &pv)?;
     let tmp = tmp_path(&out);
     remove_all(&tmp);
-    let r = write(&tmp, opts, &p, &pv);
+    let r = write(&tmp, &out, opts, &p, &pv);
     match r {
         Ok((samples, intervals)) => {
-            if out.exists() {
-                remove_all(&tmp);
-                return Err(ProbeError::Usage(format!(
-                    "{} appeared while importing: choose another --out",
-                    out.display()
-                )));
-            }
-            std::fs::rename(&tmp, &out).map_err(|e| {
-                remove_all(&tmp);
-                ProbeError::Unwritable {
-                    path: out.clone(),
-                    reason: e.to_string(),
-                }
-            })?;
+            commit(&[(tmp, out.clone())], "--out")?;
             Ok(Written {
                 out: display(&out),
                 devices: p.devices.len(),
@@ -876,14 +1036,81 @@ pub fn import(opts: &Options) -> Result<Written> {
     }
 }
 
-fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i64)> {
+/// Refuses a plan that still needs something, or has no interval.
+pub(super) fn check_ready(p: &Plan, pv: &Preview) -> Result<()> {
+    if !pv.needs.is_empty() {
+        return Err(ProbeError::Usage(format!(
+            "cannot import yet: {}",
+            pv.needs.join("; ")
+        )));
+    }
+    if pv.intervals == 0 {
+        return Err(bad(
+            &p.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>().join(", "),
+            None,
+            None,
+            "fewer than two samples: a rate needs two moments, so there is no interval to import (give a longer log, or several snapshots)",
+        ));
+    }
+    Ok(())
+}
+
+/// Renames every written temporary file to its capture, or none: on any failure the
+/// temporary files and the captures already renamed are removed (`flag` names the option).
+pub(super) fn commit(moves: &[(PathBuf, PathBuf)], flag: &str) -> Result<()> {
+    let undo = |done: &[(PathBuf, PathBuf)]| {
+        for (t, o) in moves {
+            remove_all(t);
+            if done.iter().any(|(_, d)| d == o) {
+                remove_all(o);
+            }
+        }
+    };
+    for (i, (tmp, out)) in moves.iter().enumerate() {
+        if out.exists() {
+            undo(&moves[..i]);
+            return Err(ProbeError::Usage(format!(
+                "{} appeared while importing: choose another {flag}",
+                out.display()
+            )));
+        }
+        if let Err(e) = std::fs::rename(tmp, out) {
+            undo(&moves[..i]);
+            return Err(ProbeError::Unwritable {
+                path: out.clone(),
+                reason: e.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Write a plan into a new capture at `tmp` (`out`: the capture it will be renamed to, for errors).
+pub(super) fn write(
+    tmp: &Path,
+    out: &Path,
+    opts: &Options,
+    p: &Plan,
+    pv: &Preview,
+) -> Result<(usize, i64)> {
     let mut cap = Capture::create(tmp).map_err(|e| match e {
         ProbeError::Unwritable { reason, .. } => ProbeError::Unwritable {
-            path: opts.out.clone().unwrap_or_default(),
+            path: out.to_path_buf(),
             reason,
         },
         o => o,
     })?;
+    // a new file nobody reads until it is renamed into place, whole: written without a journal
+    // and with a large page cache, then put in WAL mode as every capture is
+    let journal = |cap: &Capture, mode: &str| -> Result<()> {
+        cap.conn()
+            .query_row(&format!("PRAGMA journal_mode={mode}"), [], |r| {
+                r.get::<_, String>(0)
+            })?;
+        Ok(())
+    };
+    journal(&cap, "OFF")?;
+    cap.conn().pragma_update(None, "cache_size", -65536)?;
     let now = crate::clock::utc_ms();
     let first = &p.files[0];
     let hosts = pv.hosts.join(", ");
@@ -947,69 +1174,36 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
         })
         .collect();
     cap.set_topology(&edges)?;
-    let mut samples = 0usize;
-    let mut intervals = 0i64;
-    for (_, s) in &p.series {
-        if s.iter().any(|x| x.snap.is_some()) {
-            let mut prev: Option<&Snapshot> = None;
-            for g in s {
-                let Some(sn) = &g.snap else { continue };
-                let step = match prev {
-                    Some(pr) => delta::step(pr, sn, p.nominal_ms),
-                    None => delta::Step::default(),
-                };
-                intervals += step.intervals.len() as i64;
-                cap.write_sample(sn, &step, &[])?;
-                samples += 1;
-                prev = Some(sn);
-            }
-            continue;
+    // a capture of several hosts (a Prometheus fleet, a PerfMon log of several computers): which
+    // device is whose (docs/capture-schema.md, meta `fleet`)
+    let mut fleet: Vec<(String, Vec<String>)> = Vec::new();
+    for d in &p.devices {
+        let Some(h) = &d.host else { continue };
+        match fleet.iter_mut().find(|(x, _)| x == h) {
+            Some((_, v)) => v.push(d.name.clone()),
+            None => fleet.push((h.clone(), vec![d.name.clone()])),
         }
-        let c = cap.conn();
-        c.execute_batch("BEGIN")?;
-        {
-            let mut ins_s = c.prepare_cached(
-                "INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')",
-            )?;
-            for g in s {
-                ins_s.execute(params![(g.utc_ms - t0) * 1_000_000, g.utc_ms])?;
-                samples += 1;
-            }
-            let mut iv = c.prepare_cached(
-                "INSERT OR IGNORE INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes,
-                   read_merges,write_merges,read_bytes,write_bytes,read_time_ms,write_time_ms,busy_ms,
-                   weighted_ms,in_flight,discards,discard_bytes,discard_time_ms,flushes,flush_time_ms)
-                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
-            )?;
-            for (d, a, b, dt, st, cn) in rate_rows(s, p.nominal_ms) {
-                let k = cn.unwrap_or_default();
-                intervals += iv.execute(params![
-                    ids[d],
-                    a,
-                    b,
-                    dt,
-                    st,
-                    k.reads,
-                    k.writes,
-                    k.read_merges,
-                    k.write_merges,
-                    k.read_bytes,
-                    k.write_bytes,
-                    k.read_time_ms,
-                    k.write_time_ms,
-                    k.busy_ms,
-                    k.weighted_ms,
-                    k.in_flight,
-                    k.discards,
-                    k.discard_bytes,
-                    k.discard_time_ms,
-                    k.flushes,
-                    k.flush_time_ms
-                ])? as i64;
-            }
-        }
-        c.execute_batch("COMMIT")?;
     }
+    if fleet.len() > 1 {
+        let v: Vec<serde_json::Value> = fleet
+            .iter()
+            .map(|(h, ds)| serde_json::json!({ "host": h, "devices": ds }))
+            .collect();
+        cap.set_meta("fleet", &serde_json::Value::Array(v).to_string())?;
+    }
+    let t_rows = std::time::Instant::now();
+    // the interval blocks of a rate import are built from its rows on another thread while this
+    // one inserts them (a snapshot import's are read back from the table, at the end)
+    let rate_only = p
+        .series
+        .iter()
+        .all(|(_, s)| s.iter().all(|g| g.snap.is_none()));
+    let (rows, built) = std::thread::scope(|sc| {
+        let building = rate_only.then(|| sc.spawn(|| build_blocks(p, &ids)));
+        let rows = write_rows(&mut cap, p, &ids, t0);
+        (rows, building.map(|h| h.join()))
+    });
+    let (samples, intervals, rate_rows) = rows?;
     for ph in &p.phases {
         cap.conn().execute(
             "INSERT INTO phases(name,start_utc_ms,end_utc_ms,planned_s) VALUES(?1,?2,?3,?4)",
@@ -1069,16 +1263,23 @@ fn write(tmp: &Path, opts: &Options, p: &Plan, pv: &Preview) -> Result<(usize, i
                 f.parsed.tz_source,
                 f.part.as_str(),
                 serde_json::to_string(&f.parsed.hosts).unwrap_or_default(),
-                f.parsed.samples.first().map(|s| s.utc_ms),
-                f.parsed.samples.last().map(|s| s.utc_ms),
-                f.parsed.samples.len() as i64,
+                f.span.first_utc_ms,
+                f.span.last_utc_ms,
+                f.span.samples as i64,
                 mapping.to_string(),
             ],
         )?;
     }
     // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
     // app then opens the imported capture without reading every row.
-    cap.write_interval_blocks()?;
+    super::phase("write rows (beside: the blocks built)", t_rows);
+    let t = std::time::Instant::now();
+    match built {
+        Some(Ok((blocks, n))) if n == rate_rows => cap.write_built_blocks(blocks)?,
+        _ => cap.write_interval_blocks()?,
+    };
+    journal(&cap, "WAL")?;
     drop(cap);
+    super::phase("interval blocks", t);
     Ok((samples, intervals))
 }

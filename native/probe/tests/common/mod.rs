@@ -1,6 +1,8 @@
 //! Shared helpers of the integration tests: the binary, root/fio checks, cleanup guards.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod prom;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

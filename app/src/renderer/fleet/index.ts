@@ -1,0 +1,187 @@
+/**
+ * The fleet view (`#/fleet/<path>`): the hosts of a fleet capture or of a folder of one capture
+ * per host (a Prometheus import), one row each with the headline figures of its own analysis —
+ * I/Os saved, response time before → after, IOPS and MB/s delivered, health — or, for a fleet
+ * with no switch, of its workload profile. The host computes them once per session
+ * (`fleet.open`); nothing is computed here. The table sorts by any column (the header's button;
+ * `aria-sort` says how), and each row opens that host's own dashboard (or profile).
+ */
+import type { FleetRow, FleetView } from '../../shared/contract.ts';
+import { dashboard } from '../../shared/i18n/dashboard.ts';
+import { fleet as catalog, type FleetKey } from '../../shared/i18n/fleet.ts';
+import { translate } from '../../shared/i18n/types.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { errorText } from '../error-text.ts';
+import { fmtDuration, fmtNumber, fmtPercent, fmtSig } from '../format.ts';
+import type { Ctx, Screen } from '../screen.ts';
+
+type Grade = 'good' | 'warning' | 'bad' | 'no-data';
+/** Sort order of health: the hosts in trouble first when ascending. */
+const GRADE_ORDER: Record<Grade, number> = { bad: 0, warning: 1, good: 2, 'no-data': 3 };
+
+interface Column {
+  id: string;
+  title: FleetKey;
+  /** The value a row sorts by (null last), and what its cell shows. */
+  key: (r: FleetRow) => number | string | null;
+  cell: (r: FleetRow) => HTMLElement;
+}
+
+export function fleetScreen(ctx: Ctx, path: string): Screen {
+  const lang = ctx.lang;
+  const t = (k: FleetKey, p?: Record<string, string | number>): string => translate(catalog, lang, k, p);
+  let disposed = false;
+  const status = el('p', { role: 'status', 'data-testid': TID.fleetStatus }, t('loading'));
+  const errorBox = el('div', { class: 'error', role: 'alert', hidden: '' });
+  const body = el('div', {});
+  const back = el('button', { type: 'button', 'data-testid': TID.fleetBack }, t('back'));
+  back.addEventListener('click', () => ctx.go('import'));
+  const node = el('div', { class: 'home fleet', 'data-testid': TID.fleet }, el('h2', { id: 'fleet-title' }, t('title', { n: '…' })), status, errorBox, body, el('div', { class: 'actions' }, back));
+
+  const na = t('na');
+  const num = (v: number | null, digits = 0): string => (v === null ? na : digits < 0 ? fmtSig(lang, v) : fmtNumber(lang, v, digits));
+  const pair = (a: string, b: string): string => t('arrow', { before: a, after: b });
+  const grade = (g: Grade | null): string => (g === null ? na : translate(dashboard, lang, `grade.${g}`));
+  /** A figure's cell: the text as read, and the raw values for tests and assistive tools. */
+  const cell = (text: string, values: Record<string, number | string | null>): HTMLElement => {
+    const attrs: Record<string, string> = { class: 'num' };
+    for (const [k, v] of Object.entries(values)) attrs[`data-${k}`] = v === null ? '' : String(v);
+    return el('td', attrs, text);
+  };
+
+  const columns = (profile: boolean): Column[] => {
+    const f = (r: FleetRow): NonNullable<FleetRow['figures']> | null => r.figures;
+    const cols: Column[] = [
+      { id: 'host', title: 'col.host', key: (r) => r.host, cell: (r) => el('th', { scope: 'row', translate: 'no' }, r.host) },
+      { id: 'devices', title: 'col.devices', key: (r) => r.devices, cell: (r) => cell(fmtNumber(lang, r.devices), { value: r.devices }) },
+    ];
+    if (!profile) {
+      cols.push({ id: 'saved', title: 'col.saved', key: (r) => f(r)?.iosSavedPercent ?? null, cell: (r) => cell(f(r)?.iosSavedPercent == null ? na : fmtPercent(lang, f(r)?.iosSavedPercent as number), { value: f(r)?.iosSavedPercent ?? null }) });
+    }
+    const ba = (id: string, title: FleetKey, titleProfile: FleetKey, before: (x: NonNullable<FleetRow['figures']>) => number | null, after: (x: NonNullable<FleetRow['figures']>) => number | null, digits: number): Column => ({
+      id,
+      title: profile ? titleProfile : title,
+      // sorted by what the cache gave (after), or the window's figure for a profile
+      key: (r) => (f(r) === null ? null : profile ? before(f(r) as NonNullable<FleetRow['figures']>) : after(f(r) as NonNullable<FleetRow['figures']>)),
+      cell: (r) => {
+        const x = f(r);
+        if (x === null) return cell(na, { before: null, after: null });
+        return cell(profile ? num(before(x), digits) : pair(num(before(x), digits), num(after(x), digits)), { before: before(x), after: after(x) });
+      },
+    });
+    cols.push(ba('latency', 'col.latency', 'col.latencyProfile', (x) => x.latencyBeforeMs, (x) => x.latencyAfterMs, -1));
+    cols.push(ba('iops', 'col.iops', 'col.iopsProfile', (x) => x.iopsBefore, (x) => x.iopsAfter, 0));
+    cols.push(ba('mbps', 'col.mbps', 'col.mbpsProfile', (x) => x.mbpsBefore, (x) => x.mbpsAfter, -1));
+    cols.push({
+      id: 'health',
+      title: profile ? 'col.healthProfile' : 'col.health',
+      key: (r) => {
+        const x = f(r);
+        return x === null ? null : GRADE_ORDER[(profile ? x.healthBefore : x.healthAfter ?? x.healthBefore) as Grade];
+      },
+      cell: (r) => {
+        const x = f(r);
+        if (x === null) return cell(na, { before: null, after: null });
+        const text = profile ? grade(x.healthBefore) : pair(grade(x.healthBefore), grade(x.healthAfter));
+        const td = cell(text, { before: x.healthBefore, after: x.healthAfter });
+        td.classList.remove('num');
+        return td;
+      },
+    });
+    return cols;
+  };
+
+  const draw = (v: FleetView): void => {
+    const profile = v.rows.length > 0 && v.rows.every((r) => r.figures === null || r.figures.kind === 'profile') && v.rows.some((r) => r.figures !== null);
+    const cols = columns(profile);
+    let sortBy = 'host';
+    let ascending = true;
+    const preset = v.rows.find((r) => r.figures !== null)?.figures?.healthPreset ?? na;
+    const title = node.querySelector('#fleet-title');
+    if (title !== null) title.textContent = t('title', { n: v.rows.length });
+    const tbody = el('tbody', {});
+    const heads = cols.map((c) => {
+      const label = t(c.title);
+      const b = el('button', { type: 'button', class: 'sort', 'aria-label': t('sortBy', { column: label }) }, label);
+      const th = el('th', { scope: 'col', 'data-col': c.id }, b);
+      b.addEventListener('click', () => {
+        ascending = sortBy === c.id ? !ascending : true;
+        sortBy = c.id;
+        fill();
+      });
+      return th;
+    });
+    const fill = (): void => {
+      const col = cols.find((c) => c.id === sortBy) as Column;
+      const rows = [...v.rows].sort((a, b) => {
+        const x = col.key(a), y = col.key(b);
+        if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
+        const d = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y), lang);
+        return ascending ? d : -d;
+      });
+      for (const th of heads) {
+        if (th.getAttribute('data-col') === sortBy) th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+        else th.removeAttribute('aria-sort');
+      }
+      tbody.replaceChildren(...rows.map((r) => {
+        const open = el('button', { type: 'button', 'data-testid': TID.fleetOpen, 'aria-label': t('open', { host: r.host }) }, t('open', { host: r.host }));
+        open.addEventListener('click', () => openHost(r));
+        const last = el('td', {}, open);
+        if (r.error !== null) last.append(el('p', { class: 'err-what' }, t('noFigures', { why: errorText(lang, r.error.code as Parameters<typeof errorText>[1]) })));
+        return el('tr', { 'data-host': r.host }, ...cols.map((c) => c.cell(r)), last);
+      }));
+    };
+    fill();
+    const windows = v.rows.filter((r) => r.figures !== null).map((r) => {
+      const x = r.figures as NonNullable<FleetRow['figures']>;
+      return profile || x.secondsAfter === null
+        ? t('windowsProfile', { host: r.host, seconds: fmtDuration(lang, x.secondsBefore) })
+        : t('windows', { host: r.host, before: fmtDuration(lang, x.secondsBefore), after: fmtDuration(lang, x.secondsAfter) });
+    });
+    body.replaceChildren(
+      el('p', { class: 'intro' }, t(profile ? 'introProfile' : 'intro')),
+      el('p', { class: 'help', translate: 'no' }, t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })),
+      el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
+        el('caption', {}, t('caption')),
+        el('thead', {}, el('tr', {}, ...heads, el('th', { scope: 'col' }, t('col.open')))),
+        tbody),
+      el('p', { class: 'help' }, t(profile ? 'methodProfile' : 'method', { preset })),
+      el('ul', { class: 'help' }, ...windows.map((w) => el('li', {}, w))),
+    );
+  };
+
+  const openHost = (r: FleetRow): void => {
+    errorBox.hidden = true;
+    const scope = r.scope ?? undefined;
+    if (r.figures?.kind === 'profile') {
+      ctx.go(`profile-file/${encodeURIComponent(r.capture)}${scope === undefined ? '' : `/${encodeURIComponent(scope)}`}`);
+      return;
+    }
+    status.textContent = t('loading');
+    void ctx.api.openCapture(r.capture, scope).then((res) => {
+      if (disposed) return;
+      status.textContent = '';
+      if (res.ok) {
+        ctx.remember(res.value);
+        ctx.go(`results/${encodeURIComponent(res.value.id)}`);
+        return;
+      }
+      errorBox.replaceChildren(el('p', { class: 'err-what' }, t('openFailed')), el('p', {}, errorText(lang, res.error.code)), el('p', { class: 'probe-says', translate: 'no' }, res.error.message));
+      errorBox.hidden = false;
+    });
+  };
+
+  void ctx.api.openFleet(path).then((res) => {
+    if (disposed) return;
+    status.textContent = '';
+    if (!res.ok) {
+      errorBox.replaceChildren(el('p', {}, errorText(lang, res.error.code)), el('p', { class: 'probe-says', translate: 'no' }, res.error.message));
+      errorBox.hidden = false;
+      return;
+    }
+    node.setAttribute('data-drawn', 'true');
+    draw(res.value);
+  });
+  return { node, dispose: () => { disposed = true; } };
+}

@@ -1,0 +1,116 @@
+/**
+ * The Prometheus part of Import a log (kind `prometheus`, docs/import.md): the server's URL, the
+ * host selector, the range in UTC, the step, one capture per host or one fleet capture, and the
+ * connection (a CA file, no certificate check, a user with a password file, or a token file:
+ * secrets are read from files by the probe, never typed here).
+ */
+import type { PrometheusRange } from '../../shared/contract.ts';
+import type { ImportKey } from '../../shared/i18n/import.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+
+/** What was typed survives leaving the screen and coming back. */
+const typed = { url: '', hosts: '', from: '', to: '', step: '', perHost: true, caFile: '', insecure: false, user: '', passwordFile: '', tokenFile: '' };
+
+/** A date and time as typed: ISO 8601; without an offset it is UTC (as the help says). NaN when it is not one, null when empty. */
+export function parseUtc(text: string): number | null {
+  const t = text.trim();
+  if (t.length === 0) return null;
+  const withZone = /[zZ]|[+-]\d\d:?\d\d$/u.test(t) ? t : `${t}Z`;
+  const ms = Date.parse(withZone);
+  return Number.isFinite(ms) ? ms : Number.NaN;
+}
+
+export interface PrometheusFields {
+  node: HTMLElement;
+  /** The range as typed, or the sentence that says what is wrong. */
+  read(): PrometheusRange | string;
+}
+
+export function prometheusFields(u: (key: ImportKey) => string, onInput: () => void): PrometheusFields {
+  const input = (id: string, testId: string | null, value: string, type = 'text'): HTMLInputElement =>
+    el('input', { id, type, spellcheck: 'false', autocomplete: 'off', value, ...(testId === null ? {} : { 'data-testid': testId }) });
+  const url = input('import-prom-url', TID.importPromUrl, typed.url, 'url');
+  url.setAttribute('aria-describedby', 'import-prom-url-help');
+  const hosts = input('import-prom-hosts', TID.importPromHosts, typed.hosts);
+  hosts.setAttribute('aria-describedby', 'import-prom-hosts-help');
+  const from = input('import-prom-from', TID.importPromFrom, typed.from);
+  const to = input('import-prom-to', TID.importPromTo, typed.to);
+  for (const x of [from, to]) x.setAttribute('aria-describedby', 'import-prom-range-help');
+  const step = input('import-prom-step', TID.importPromStep, typed.step);
+  step.setAttribute('inputmode', 'decimal');
+  step.setAttribute('aria-describedby', 'import-prom-step-help');
+  const perHost = el('input', { id: 'import-prom-per-host', type: 'radio', name: 'import-prom-output', value: 'per-host', 'data-testid': TID.importPromPerHost });
+  const fleet = el('input', { id: 'import-prom-fleet', type: 'radio', name: 'import-prom-output', value: 'fleet', 'data-testid': TID.importPromFleet });
+  perHost.checked = typed.perHost;
+  fleet.checked = !typed.perHost;
+  const caFile = input('import-prom-ca', null, typed.caFile);
+  const insecure = el('input', { id: 'import-prom-insecure', type: 'checkbox' });
+  insecure.checked = typed.insecure;
+  const user = input('import-prom-user', null, typed.user);
+  const passwordFile = input('import-prom-password-file', null, typed.passwordFile);
+  const tokenFile = input('import-prom-token-file', null, typed.tokenFile);
+  for (const x of [caFile, user, passwordFile, tokenFile]) x.setAttribute('aria-describedby', 'import-prom-secret-help');
+
+  const remember = (): void => {
+    Object.assign(typed, {
+      url: url.value, hosts: hosts.value, from: from.value, to: to.value, step: step.value, perHost: perHost.checked, caFile: caFile.value,
+      insecure: insecure.checked, user: user.value, passwordFile: passwordFile.value, tokenFile: tokenFile.value,
+    });
+    onInput();
+  };
+  for (const x of [url, hosts, from, to, step, perHost, fleet, caFile, insecure, user, passwordFile, tokenFile]) {
+    x.addEventListener('input', remember);
+    x.addEventListener('change', remember);
+  }
+
+  const node = el('fieldset', { class: 'import-prom' },
+    el('legend', {}, u('prom.legend')),
+    el('label', { for: 'import-prom-url' }, u('prom.url')), url,
+    el('p', { class: 'help', id: 'import-prom-url-help' }, u('prom.urlHelp')),
+    el('label', { for: 'import-prom-hosts' }, u('prom.hosts')), hosts,
+    el('p', { class: 'help', id: 'import-prom-hosts-help' }, u('prom.hostsHelp')),
+    el('label', { for: 'import-prom-from' }, u('prom.from')), from,
+    el('label', { for: 'import-prom-to' }, u('prom.to')), to,
+    el('p', { class: 'help', id: 'import-prom-range-help' }, u('prom.rangeHelp')),
+    el('label', { for: 'import-prom-step' }, u('prom.step')), step,
+    el('p', { class: 'help', id: 'import-prom-step-help' }, u('prom.stepHelp')),
+    el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.output')),
+      el('label', {}, perHost, ' ', u('prom.perHost')),
+      el('label', {}, fleet, ' ', u('prom.fleet'))),
+    el('details', {},
+      el('summary', {}, u('prom.conn')),
+      el('label', { for: 'import-prom-ca' }, u('prom.caFile')), caFile,
+      el('label', {}, insecure, ' ', u('prom.insecure')),
+      el('label', { for: 'import-prom-user' }, u('prom.user')), user,
+      el('label', { for: 'import-prom-password-file' }, u('prom.passwordFile')), passwordFile,
+      el('label', { for: 'import-prom-token-file' }, u('prom.tokenFile')), tokenFile,
+      el('p', { class: 'help', id: 'import-prom-secret-help' }, u('prom.secretHelp'))));
+
+  const opt = (x: HTMLInputElement): string | undefined => (x.value.trim() === '' ? undefined : x.value.trim());
+  return {
+    node,
+    read: () => {
+      const base = url.value.trim();
+      if (!/^https?:\/\/\S+$/u.test(base)) return u('prom.urlBad');
+      const a = parseUtc(from.value), b = parseUtc(to.value);
+      if (a === null || b === null || Number.isNaN(a) || Number.isNaN(b) || b <= a) return u('prom.rangeBad');
+      let stepS: number | undefined;
+      if (step.value.trim() !== '') {
+        stepS = Number(step.value.trim().replace(',', '.'));
+        if (!(stepS > 0) || stepS > 86_400) return u('prom.stepBad');
+      }
+      const r: PrometheusRange = {
+        url: base, fromMs: a, toMs: b, perHost: perHost.checked,
+        ...(opt(hosts) === undefined ? {} : { hosts: opt(hosts) as string }),
+        ...(stepS === undefined ? {} : { stepS }),
+        ...(opt(caFile) === undefined ? {} : { caFile: opt(caFile) as string }),
+        ...(insecure.checked ? { insecure: true } : {}),
+        ...(opt(user) === undefined ? {} : { user: opt(user) as string }),
+        ...(opt(passwordFile) === undefined ? {} : { passwordFile: opt(passwordFile) as string }),
+        ...(opt(tokenFile) === undefined ? {} : { tokenFile: opt(tokenFile) as string }),
+      };
+      return r;
+    },
+  };
+}

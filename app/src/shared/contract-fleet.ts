@@ -1,0 +1,53 @@
+/**
+ * The fleet view's part of the contract (app/src/shared/contract.ts re-exports it): a table of
+ * the hosts of a fleet — a fleet capture (meta `fleet`: `cacheproof-probe import prometheus
+ * --out`) or a folder of one capture per host (`--out-dir`) — each with its headline figures,
+ * read from that host's own analysis (engine `fleetFiguresOfAnalysis`) or, for a log with no
+ * switch, its workload profile (`fleetFiguresOfProfile`) (docs/ipc.md, `fleet.open`).
+ */
+import { z } from 'zod';
+
+const n = z.number().nullable();
+const Grade = z.enum(['good', 'warning', 'bad', 'no-data']);
+
+/** engine `FleetFigures`: each the value the host's dashboard shows. */
+export const FleetFigures = z.object({
+  kind: z.enum(['analysis', 'profile']),
+  iosSavedPercent: n,
+  latencyBeforeMs: n,
+  latencyAfterMs: n,
+  iopsBefore: n,
+  iopsAfter: n,
+  mbpsBefore: n,
+  mbpsAfter: n,
+  healthBefore: Grade,
+  healthAfter: Grade.nullable(),
+  healthPreset: z.string(),
+  secondsBefore: z.number(),
+  secondsAfter: n,
+});
+export type FleetFigures = z.infer<typeof FleetFigures>;
+
+/** One host: where its dashboard is (`analysis.openCapture` / `openProfile` with `capture` and `host`), its figures or why there are none. */
+export const FleetRow = z.object({
+  host: z.string(),
+  /** The capture that holds the host (the fleet capture, or the host's own capture in a folder). */
+  capture: z.string(),
+  /** The `host` to open within a fleet capture (null: the capture is the host's own). */
+  scope: z.string().nullable(),
+  devices: z.number().int().nonnegative(),
+  figures: FleetFigures.nullable(),
+  /** Why the host has no figures (an expected failure: its code and sentence). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type FleetRow = z.infer<typeof FleetRow>;
+
+export const FleetView = z.object({
+  /** The fleet capture or the folder, as given. */
+  path: z.string(),
+  kind: z.enum(['capture', 'folder']),
+  rows: z.array(FleetRow),
+});
+export type FleetView = z.infer<typeof FleetView>;
+
+export const FleetRequest = z.object({ path: z.string().min(1).max(4096) }).strict();

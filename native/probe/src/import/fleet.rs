@@ -1,0 +1,282 @@
+//! `import … --out-dir DIR`: one capture per host of a fleet (a Prometheus selector that matches
+//! several hosts), each what a one-host import of that host would have written: its devices
+//! named without the host prefix, its intervals, the same phases and provenance. All or
+//! nothing: the captures are written to temporary files and renamed at the end, so a failed
+//! import leaves no capture (docs/import.md, "prometheus").
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::write::{
+    check_ready, commit, plan, preview, remove_all, tmp_path, write, GSample, Loaded, Options,
+    Plan, Preview, Span,
+};
+use super::{Device, Parsed, Rates};
+use crate::delta::Snapshot;
+use crate::error::{ProbeError, Result};
+
+/// One host's capture.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WrittenHost {
+    pub host: String,
+    pub out: String,
+    pub devices: usize,
+    pub samples: usize,
+    pub intervals: i64,
+}
+
+/// What `import --out-dir` wrote.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WrittenFleet {
+    pub out_dir: String,
+    pub captures: Vec<WrittenHost>,
+    /// The preview of the whole fleet.
+    pub preview: Preview,
+}
+
+/// The hosts of a plan, in the order their devices come.
+pub fn hosts_of(p: &Plan) -> Vec<String> {
+    let mut v: Vec<String> = Vec::new();
+    for d in &p.devices {
+        if let Some(h) = &d.host {
+            if !v.contains(h) {
+                v.push(h.clone());
+            }
+        }
+    }
+    v
+}
+
+/// A host as a file name: characters other than letters, digits, `.`, `_` and `-` become `_`
+/// (`web1:9100` → `web1_9100`).
+pub fn file_stem(host: &str) -> String {
+    let s: String = host
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let s = s.trim_start_matches('.').to_string();
+    if s.is_empty() {
+        "host".into()
+    } else {
+        s
+    }
+}
+
+/// The plan of one host: its devices (without the `HOST/` or `HOST\` prefix of a fleet), its
+/// rates and snapshots. Every moment of the fleet is kept, so that each interval still spans
+/// the same two moments.
+pub fn host_plan(p: &Plan, host: &str) -> Plan {
+    let pre = [format!("{host}/"), format!("{host}\\")];
+    let strip = |n: &str| -> String {
+        pre.iter()
+            .find_map(|x| n.strip_prefix(x.as_str()))
+            .unwrap_or(n)
+            .to_string()
+    };
+    let keep: Vec<usize> = (0..p.devices.len())
+        .filter(|&i| p.devices[i].host.as_deref() == Some(host))
+        .collect();
+    let names: Vec<&str> = keep.iter().map(|&i| p.devices[i].name.as_str()).collect();
+    let devices = keep
+        .iter()
+        .map(|&i| {
+            let mut d = p.devices[i].clone();
+            d.name = strip(&d.name);
+            d.on = d.on.as_deref().map(&strip);
+            d.parent = d.parent.as_deref().map(&strip);
+            d
+        })
+        .collect();
+    let mut times: Vec<i64> = Vec::new();
+    let series = p
+        .series
+        .iter()
+        .map(|(part, s)| {
+            let gs: Vec<GSample> = s
+                .iter()
+                .map(|g| {
+                    let rates: Vec<Option<Rates>> = if g.rates.is_empty() {
+                        Vec::new()
+                    } else {
+                        keep.iter()
+                            .map(|&i| g.rates.get(i).copied().flatten())
+                            .collect()
+                    };
+                    let snap = g.snap.as_ref().and_then(|sn| {
+                        let devices: BTreeMap<_, _> = sn
+                            .devices
+                            .iter()
+                            .filter(|(n, _)| names.contains(&n.as_str()))
+                            .map(|(n, d)| (strip(n), d.clone()))
+                            .collect();
+                        (!devices.is_empty()).then(|| Snapshot {
+                            mono_ns: sn.mono_ns,
+                            utc_ms: sn.utc_ms,
+                            boot_id: sn.boot_id.clone(),
+                            devices,
+                        })
+                    });
+                    if snap.is_some() || rates.iter().any(Option::is_some) {
+                        times.push(g.utc_ms);
+                    }
+                    GSample {
+                        utc_ms: g.utc_ms,
+                        file: g.file,
+                        line: g.line,
+                        rates,
+                        snap,
+                    }
+                })
+                .collect();
+            (*part, gs)
+        })
+        .collect();
+    let others: Vec<String> = hosts_of(p).into_iter().filter(|h| h != host).collect();
+    let files = p
+        .files
+        .iter()
+        .map(|f| {
+            let q = &f.parsed;
+            // the file's facts without its samples (a fleet's are not copied once per host)
+            let parsed = Parsed {
+                format: q.format.clone(),
+                hosts: vec![host.to_string()],
+                kernel: q.kernel.clone(),
+                tz_name: q.tz_name.clone(),
+                utc_offset_min: q.utc_offset_min,
+                tz_source: q.tz_source.clone(),
+                devices: q
+                    .devices
+                    .iter()
+                    .filter(|d| d.host.as_deref() == Some(host))
+                    .map(|d| Device {
+                        name: strip(&d.name),
+                        ..d.clone()
+                    })
+                    .collect(),
+                samples: Vec::new(),
+                unmapped: q.unmapped.clone(),
+                mapping: q.mapping.clone(),
+                notes: q
+                    .notes
+                    .iter()
+                    .filter(|n| {
+                        !others.iter().any(|o| {
+                            n.starts_with(&format!("{o}/")) || n.starts_with(&format!("{o}\\"))
+                        })
+                    })
+                    .cloned()
+                    .collect(),
+                needs: q.needs.clone(),
+            };
+            Loaded {
+                path: f.path.clone(),
+                name: f.name.clone(),
+                size: f.size,
+                sha256: f.sha256.clone(),
+                encoding: f.encoding.clone(),
+                encoding_how: f.encoding_how.clone(),
+                part: f.part,
+                parsed,
+                // the moments this host has data at (the file's first, last and count)
+                span: Span {
+                    first_utc_ms: times.first().copied(),
+                    last_utc_ms: times.last().copied(),
+                    samples: times.len(),
+                },
+            }
+        })
+        .collect();
+    Plan {
+        files,
+        devices,
+        series,
+        nominal_ms: p.nominal_ms,
+        phases: p.phases.clone(),
+        switch_at: p.switch_at,
+        notes: p.notes.clone(),
+    }
+}
+
+/// Import into one capture per host in `opts.out_dir`.
+pub fn import_per_host(opts: &Options) -> Result<WrittenFleet> {
+    let dir = opts
+        .out_dir
+        .clone()
+        .ok_or_else(|| ProbeError::Usage("import needs --out-dir DIR".into()))?;
+    let p = plan(opts)?;
+    let pv = preview(opts.kind, &p);
+    check_ready(&p, &pv)?;
+    let hosts = hosts_of(&p);
+    if hosts.is_empty() {
+        return Err(ProbeError::Usage(
+            "--out-dir writes one capture per host, and this source names no hosts: use --out CAPTURE".into(),
+        ));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| ProbeError::Unwritable {
+        path: dir.clone(),
+        reason: e.to_string(),
+    })?;
+    let mut targets: Vec<(String, PathBuf)> = Vec::new();
+    for h in &hosts {
+        let stem = file_stem(h);
+        let mut out = dir.join(format!("{stem}.capture"));
+        let mut n = 2;
+        while targets.iter().any(|(_, o)| *o == out) {
+            out = dir.join(format!("{stem}-{n}.capture"));
+            n += 1;
+        }
+        if out.exists() {
+            return Err(ProbeError::Usage(format!(
+                "{} already exists: choose another --out-dir (or remove it)",
+                out.display()
+            )));
+        }
+        targets.push((h.clone(), out));
+    }
+    let mut moves: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let mut captures = Vec::new();
+    for (h, out) in &targets {
+        let hp = host_plan(&p, h);
+        let hpv = preview(opts.kind, &hp);
+        let tmp = tmp_path(out);
+        remove_all(&tmp);
+        moves.push((tmp.clone(), out.clone()));
+        match write(&tmp, out, opts, &hp, &hpv) {
+            Ok((samples, intervals)) => captures.push(WrittenHost {
+                host: h.clone(),
+                out: out.display().to_string(),
+                devices: hp.devices.len(),
+                samples,
+                intervals,
+            }),
+            Err(e) => {
+                for (t, _) in &moves {
+                    remove_all(t);
+                }
+                return Err(e);
+            }
+        }
+    }
+    commit(&moves, "--out-dir")?;
+    Ok(WrittenFleet {
+        out_dir: dir.display().to_string(),
+        captures,
+        preview: pv,
+    })
+}
+
+/// `Path` of a capture written for a host (for tests and the app).
+pub fn capture_path(dir: &Path, host: &str) -> PathBuf {
+    dir.join(format!("{}.capture", file_stem(host)))
+}
