@@ -22,7 +22,7 @@ const rawIpc = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'native/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'app/test/fixtures/lint/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'native/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'app/test/fixtures/lint/**', '**/.venv/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -2,6 +2,7 @@
  * Fixtures: a CacheProof browser host started exactly as a person would (`npm start -- --no-open`),
  * with its sign-in URL read from a private file, and a page that fails the test on console errors.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -64,6 +65,25 @@ export async function startApp(extraArgs: string[] = [], env: NodeJS.ProcessEnv 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The canvas pixels a chart has drawn (alpha > 0) in the chart box of `testId`: 0 when it drew nothing. */
+export async function inkedPixels(page: Page, testId: string): Promise<number> {
+  return page.getByTestId(testId).locator('canvas').evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d');
+    if (!ctx || c.width === 0 || c.height === 0) return 0;
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+    return n;
+  });
+}
+
+/** axe's serious and critical WCAG 2 A/AA violations on the page (sandboxed report previews left out), one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])').withTags(['wcag2a', 'wcag2aa']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Collects console errors and page errors; a spec asserts the list is empty. */

@@ -46,6 +46,7 @@ describe('capture reader', () => {
     expect(files).toContain('capture-v3.sqlite');
     expect(files).toContain('capture-v4.sqlite');
     expect(files).toContain('capture-v5.sqlite');
+    expect(files).toContain('capture-v6.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);
@@ -66,6 +67,17 @@ describe('capture reader', () => {
       v5.close();
       v4.close();
     }
+  });
+
+  it('opens the v6 fixture (a trace under a budget: latency histograms per interval, the rate history) with its trace latency and the hours', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const c = openCapture(join(fixtures, 'capture-v6.sqlite'));
+    expect(c.schemaVersion).toBe(6);
+    expect(c.data.phases.map((p) => p.name)).toEqual(['baseline', 'switch', 'warmup', 'measure']);
+    const l = c.data.traceLatency;
+    expect(l?.method).toBe('interval-histograms');
+    expect(l?.hours?.length).toBeGreaterThan(0);
+    expect(l?.sampleRate).toBeLessThan(1);
   });
 
   it('opens the v3 fixture (an import with provenance) as an ordinary capture', () => {

@@ -97,7 +97,7 @@ describe.skipIf(reason !== null)('prediction from the traced baseline against th
       workload = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', String(BASELINE_S + WARMUP_S + MEASURE_S + 15), '--hot-mb', String(HOT_MB), '--read-only'],
         { stdio: 'ignore', detached: true });
       await sleep(1000);
-      run('record', '--out', capture, '--devices', `${front},${backing}`, '--interval', '1s', '--trace',
+      run('record', '--out', capture, '--devices', `${front},${backing}`, '--interval', '1s', '--trace', '--trace-sample', '1',
         '--plan', `baseline=${BASELINE_S}s,warmup=${WARMUP_S}s,measure=${MEASURE_S}s`, '--switch', 'manual', '--detach');
       await waitFor('the switch phase', capture, (s) => s['phase'] === 'switch', (BASELINE_S + 15) * 1000);
       // the tracer writes requests in batches: on a loaded machine the baseline's last ones land a

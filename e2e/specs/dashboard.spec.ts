@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, watchConsole } from '../fixtures.ts';
+import { test, expect, watchConsole, inkedPixels } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 
 const CHARTS = [TID.chartIops, TID.chartLatency, TID.chartHourly, TID.chartDistribution, TID.chartFrontBacking] as const;
@@ -23,17 +23,6 @@ async function drawn(page: Page): Promise<void> {
 }
 
 /** Non-transparent pixels on the chart's canvas (a chart that drew nothing has none). */
-async function inkedPixels(page: Page, testId: string): Promise<number> {
-  return page.getByTestId(testId).locator('canvas').evaluate((c: HTMLCanvasElement) => {
-    const ctx = c.getContext('2d');
-    if (!ctx || c.width === 0 || c.height === 0) return 0;
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
-    return n;
-  });
-}
-
 test('every dashboard chart draws, with a text summary, and no console errors', async ({ app, page }) => {
   const errors = watchConsole(page);
   await openSample(page, app.authUrl);

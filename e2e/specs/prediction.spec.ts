@@ -14,9 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, watchConsole, repoRoot, SAMPLE } from '../fixtures.ts';
+import { test, expect, watchConsole, repoRoot, SAMPLE, seriousViolations, inkedPixels } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { prediction } from '../../app/src/shared/i18n/prediction.ts';
 import type { AnalysisView } from '../../app/src/shared/contract.ts';
@@ -34,23 +33,6 @@ async function api<T>(page: Page, channel: string, body: unknown): Promise<T> {
   }, [channel, body] as const);
   if (!r.ok) throw new Error(`${channel}: ${r.error?.code}: ${r.error?.message}`);
   return r.value as T;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).exclude('iframe[sandbox]:not([sandbox~="allow-scripts"])').withTags(['wcag2a', 'wcag2aa']).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-async function inkedPixels(page: Page, testId: string): Promise<number> {
-  return page.getByTestId(testId).locator('canvas').evaluate((c: HTMLCanvasElement) => {
-    const ctx = c.getContext('2d');
-    if (!ctx || c.width === 0 || c.height === 0) return 0;
-    const data = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
-    return n;
-  });
 }
 
 test('the MRC chart, the size answer and predicted beside measured, in English and French, with no serious axe violation', async ({ app, page }, testInfo) => {

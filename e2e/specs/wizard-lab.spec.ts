@@ -99,9 +99,11 @@ test.describe('guided analysis on the lab', () => {
         await page.getByTestId(`${TID.wizDuration}-${field}`).fill(value);
       }
       await page.getByTestId(TID.wizInterval).selectOption('1000');
-      // Optional block trace: on, with its size per I/O stated.
+      // Optional block trace: on, with its size per I/O stated, under the default budget.
       await expect(page.getByTestId(TID.wizTraceSize)).toContainText('bytes per I/O');
       await page.getByTestId(TID.wizTrace).check();
+      await expect(page.getByTestId(TID.wizTraceBudget)).toHaveValue('300000000');
+      await expect(page.getByTestId(TID.wizTraceSize)).toContainText('With a budget of 300 MB per 24 h the trace takes at most');
       // With the trace, the cache to predict is asked: Next waits for its size, and says so.
       await expect(page.getByTestId(TID.wizPredict)).toBeChecked();
       await expect(page.getByTestId(TID.wizPredictChoice)).toBeVisible();
@@ -115,7 +117,7 @@ test.describe('guided analysis on the lab', () => {
       // 4 Review and start.
       await expect(page.getByTestId(TID.wizardStep)).toHaveAttribute('data-step', 'review');
       await expect(page.getByTestId(TID.wizSummary)).toContainText(front);
-      await expect(page.getByTestId(TID.wizSummary)).toContainText('A block trace of every request is recorded too');
+      await expect(page.getByTestId(TID.wizSummary)).toContainText('A block trace is recorded too, within 300 MB per 24 h');
       await expect(page.getByTestId(TID.wizSummary)).toContainText('When the baseline ends, a 67.1 MB cache on RAM (DDR4-3200 RDIMM) (0.20 µs a hit) is predicted from its trace.');
       await page.getByTestId(TID.wizName).fill('Lab guided run');
       await page.getByTestId(TID.wizardNext).click();
@@ -149,10 +151,12 @@ test.describe('guided analysis on the lab', () => {
       await expect(total.locator('progress')).toHaveJSProperty('value', 100);
       await expect(total.locator('.progress-text')).toHaveText('100.0% · complete');
       // The block trace was recorded, complete (the kernel dropped nothing), as the probe reports it.
-      const traced = JSON.parse(execFileSync(probe, ['status', join(dataDir, 'runs', `${runId}.capture`), '--json'], { encoding: 'utf8' })) as { trace: { requests: number; lost: number } | null };
-      expect(traced.trace?.requests ?? 0).toBeGreaterThan(1000);
+      const traced = JSON.parse(execFileSync(probe, ['status', join(dataDir, 'runs', `${runId}.capture`), '--json'], { encoding: 'utf8' })) as { trace: { requests: number; lost: number; budgetBytes: number | null } | null };
+      expect(traced.trace?.requests ?? 0).toBeGreaterThan(100);
       expect(traced.trace?.lost).toBe(0);
-      await expect(page.getByTestId(TID.liveTrace)).toHaveText(`Block trace: ${count(traced.trace?.requests ?? 0)} requests recorded.`);
+      expect(traced.trace?.budgetBytes).toBe(300_000_000);
+      await expect(page.getByTestId(TID.liveTrace)).toContainText(`Block trace: ${count(traced.trace?.requests ?? 0)} requests recorded.`);
+      await expect(page.getByTestId(TID.liveTrace)).toContainText('to stay within 300 MB per 24 h');
       const shot = testInfo.outputPath('live-done.png');
       await page.screenshot({ path: shot, fullPage: true });
       await testInfo.attach('live-done', { path: shot, contentType: 'image/png' });

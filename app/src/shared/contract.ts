@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { CALENDAR_DATE_RANGE, isCalendarDateText } from './calendar.ts';
 import { AnalysisReportSchema, DeviceRoleSchema, WorkloadProfileSchema } from './analysis-schema.ts';
 import { PredictionChoice, PredictJobState, PredictRequest, RunPrediction } from './contract-predict.ts';
+import { RunTrace, TraceBudgetBytes } from './contract-trace.ts';
 
 const Empty = z.object({}).strict();
 
@@ -203,6 +204,7 @@ export const RunPlan = z.object({
    * Absent in runs started before the option existed: no trace.
    */
   trace: z.boolean().optional(),
+  /** With `trace`: its size budget per 24 h, or null for every request (contract-trace.ts). */ traceBudgetBytes: TraceBudgetBytes,
   /** With the trace: the cache predicted from the baseline's trace when the baseline ends (the supervisor runs `predict --store`). */
   prediction: PredictionChoice.optional(),
 }).strict().refine((p) => p.prediction === undefined || p.trace === true, { message: 'a prediction needs the block trace', path: ['prediction'] }).refine((p) => p.targets !== 'custom' || p.customTargets !== undefined, { message: 'targets "custom" needs customTargets', path: ['customTargets'] })
@@ -238,8 +240,8 @@ export const RunStatus = z.object({
   hint: z.string().nullable(),
   /** When the person confirmed the manual switch (UTC ms, the `switch` mark); null before. */
   switchMs: z.number().nullable(),
-  /** The block trace so far (requests recorded, events the kernel dropped), or null when the run does not trace. */
-  trace: z.object({ requests: z.number(), lost: z.number() }).nullable(),
+  /** The block trace so far (contract-trace.ts), or null when the run does not trace. */
+  trace: RunTrace.nullable(),
   /** The cache engine the probe switches (runs with an adapter), or null (manual switch). */
   engine: RunEngine.nullable(),
   /** The prediction from the baseline's trace the plan asks for, or null when it asks for none. */

@@ -42,6 +42,47 @@ export function traceBytes(iops: number, seconds: number): number {
   return Math.max(0, iops) * Math.max(0, seconds) * TRACE_BYTES_PER_REQUEST;
 }
 
+/**
+ * The trace's size budget of `record --trace` when the run names none (bytes of stored trace per
+ * 24 h of tracing): native/probe/src/trace/sampling.rs `DEFAULT_BUDGET_BYTES`, which a unit test
+ * there keeps equal to this.
+ */
+export const TRACE_DEFAULT_BUDGET_BYTES = 300_000_000;
+/** The budgets the wizard offers (bytes per 24 h); null there means every request (no budget). */
+export const TRACE_BUDGETS = [100_000_000, 300_000_000, 1_000_000_000, 3_000_000_000] as const;
+
+/**
+ * One row of the tracer's latency histograms (`latency_histograms`: one device's reads or writes
+ * in one sample interval with I/O), with its share of the table's pages. Measured with `dbstat`
+ * on a 40 s recording at 100 ms of a loop device under fio (796 rows, 49,152 bytes: 62 B each,
+ * about 9 buckets a row), rounded up to 80 B for busier devices whose latencies spread over more
+ * buckets.
+ */
+export const LATENCY_HISTOGRAM_BYTES_PER_ROW = 80;
+
+/** The latency histograms' bytes for `seconds` of recording of `devices` that read and write in every interval. */
+export function latencyHistogramBytes(devices: number, seconds: number, intervalMs: number): number {
+  if (intervalMs <= 0) return 0;
+  return Math.max(0, devices) * 2 * Math.ceil((Math.max(0, seconds) * 1000) / intervalMs) * LATENCY_HISTOGRAM_BYTES_PER_ROW;
+}
+
+/**
+ * What a trace under a budget keeps over `seconds` at an average of `iops` requests per second:
+ * the full trace's bytes, the bytes stored (at most the budget's share of the time, budget ×
+ * seconds / 24 h: the probe lowers the share of block addresses it keeps so that the trace stays
+ * within it, docs/probe.md § Trace budget), and that share (1: every request fits). Without a
+ * budget (`null`) every request is stored.
+ * Example: 1,000 IOPS for 49 h under 300 MB per 24 h: 11.3 GB in full, at most 612.5 MB stored,
+ * a share of 5.4 %.
+ */
+export function traceUnderBudget(iops: number, seconds: number, budgetPerDay: number | null): { fullBytes: number; storedBytes: number; keptShare: number } {
+  const fullBytes = traceBytes(iops, seconds);
+  if (budgetPerDay === null) return { fullBytes, storedBytes: fullBytes, keptShare: 1 };
+  const allowed = (Math.max(0, budgetPerDay) * Math.max(0, seconds)) / 86_400;
+  const storedBytes = Math.min(fullBytes, allowed);
+  return { fullBytes, storedBytes, keptShare: fullBytes > 0 ? storedBytes / fullBytes : 1 };
+}
+
 /** Pages every capture has (bytes). */
 export const CAPTURE_FIXED_BYTES = 45_056;
 /** The `samples` row of one read of /proc/diskstats (bytes). */

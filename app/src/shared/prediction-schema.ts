@@ -99,8 +99,15 @@ export function predictionSectionSchema(reasons: z.ZodType<Record<string, NullRe
   return z.object({ fromTrace: report.nullable(), reasons });
 }
 
-/** `meta.trace_latency` as the probe writes it (`cacheproof-probe latency --store`, docs/simulate.md). */
+const latencyPercentile = z.object({ p: percent, bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive() });
+const latencyMethod = z.enum(['interval-histograms', 'stored-requests']);
+
+/**
+ * `meta.trace_latency` as the probe writes it (`cacheproof-probe latency --store`,
+ * docs/simulate.md); `method` and `hours` are absent when an earlier probe wrote it.
+ */
 export const StoredTraceLatencySchema = z.object({
+  method: latencyMethod.optional(),
   bucketsPerOctave: z.number().int().positive(),
   buckets: z.string(),
   sampleRate: z.number().gt(0).max(1),
@@ -111,14 +118,33 @@ export const StoredTraceLatencySchema = z.object({
     requests: bytes,
     completed: bytes,
     meanUs: z.number().nonnegative().nullable(),
-    percentiles: z.array(z.object({ p: percent, bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive() })),
+    percentiles: z.array(latencyPercentile),
     histogram: z.array(z.object({ bucket: bytes, lowUs: z.number().nonnegative(), highUs: z.number().positive(), count: bytes })),
   })),
+  hours: z.array(z.object({
+    device: z.string(),
+    op: z.enum(['read', 'write']),
+    startUtcMs: num,
+    endUtcMs: num,
+    requests: bytes,
+    completed: bytes,
+    meanUs: z.number().nonnegative().nullable(),
+    percentiles: z.array(latencyPercentile),
+  })).optional(),
 });
 
 /** The analysis's `traceLatency` (engine `TraceLatencySection`). */
 export function traceLatencySectionSchema(reasons: z.ZodType<Record<string, NullReason>>): z.ZodType<TraceLatencySection> {
-  return z.object({ fromTrace: StoredTraceLatencySchema.nullable(), reasons });
+  const rangeOf = z.object({ lowUs: z.number().nonnegative(), highUs: z.number().positive() }).nullable();
+  const hourly = z.array(z.object({
+    device: z.string(),
+    op: z.enum(['read', 'write']),
+    hours: z.array(z.object({
+      startUtcMs: num, endUtcMs: num, midUtcMs: num, requests: bytes, completed: bytes, meanUs: z.number().nonnegative().nullable(),
+      p50: rangeOf, p95: rangeOf, p99: rangeOf, p999: rangeOf,
+    })),
+  }));
+  return z.object({ fromTrace: StoredTraceLatencySchema.nullable(), method: latencyMethod.nullable(), hourly, reasons });
 }
 
 const STORED_MATCHES_ENGINE: Same<z.infer<typeof StoredPredictionSchema>, StoredPrediction> = true;

@@ -39,6 +39,12 @@ export const TID = {
   chartMrc: 'chart-mrc',
   /** Response time from the block trace: a table, rows carry data-device, data-window, data-op. */
   dashTraceLatency: 'dash-trace-latency',
+  /** How the trace's percentiles were computed, in words (the section carries data-method). */
+  dashTraceLatencyMethod: 'dash-trace-latency-method',
+  /** The per-hour percentiles of the trace: chart box; its series select is `${id}-series`. */
+  chartTraceLatencyHourly: 'chart-trace-latency-hourly',
+  /** Said instead of that chart when the stored latency predates per-hour figures. */
+  dashTraceLatencyNoHours: 'dash-trace-latency-no-hours',
   dashDrift: 'dash-drift',
   themeToggle: 'theme-toggle',
   version: 'app-version',
@@ -218,6 +224,8 @@ export const TID = {
   wizTrace: 'wiz-trace',
   liveTrace: 'live-trace',
   wizTraceSize: 'wiz-trace-size',
+  /** The trace's size budget per 24 h (a select; `every` keeps every request). */
+  wizTraceBudget: 'wiz-trace-budget',
   wizTotal: 'wiz-total',
   wizSummary: 'wiz-summary',
   wizProblems: 'wiz-problems',

@@ -18,7 +18,8 @@ import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, 
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, devicePeaksTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
-import { predictionBlocks, traceLatencyBlocks } from './prediction-section.ts';
+import { predictionBlocks } from './prediction-section.ts';
+import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
@@ -332,7 +333,9 @@ export function buildReportModel(input: ReportInput): ReportModel {
     results.push({ type: 'chart', chart: dist });
     charts.push(dist);
   }
-  results.push(...traceLatencyBlocks(a));
+  const traced = traceLatencyBlocks(a);
+  results.push(...traced.blocks);
+  charts.push(...traced.charts);
   results.push({ type: 'subheading', text: m('r.healthTitle') }, { type: 'table', table: healthTable(a) });
   // the cache engine's own statistics beside the counters (captures recorded with an adapter)
   results.push(...engineBlocks(a));

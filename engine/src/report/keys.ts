@@ -87,6 +87,9 @@ export const REPORT_KEYS = [
   // the short form for managers (short.ts)
   'short.subtitle', 'short.seeFull',
   'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.read', 'tl.write', 'tl.all',
+  // the trace latency's method and its per-hour charts (trace-latency-section.ts)
+  'tl.method', 'tl.method.histograms', 'tl.method.requests', 'tl.method.requestsSampled', 'tl.hourHeading', 'tl.hourTitle',
+  'tl.hourAxis', 'tl.hourSummary', 'tl.hourMore', 'tl.hourNone',
 ] as const;
 
 export type ReportKey = (typeof REPORT_KEYS)[number];

@@ -7,9 +7,9 @@
  * plots 100 × (1 − readHitRatio), the miss ratio.
  */
 import type { AnalysisReport } from '../benefit/result.ts';
-import type { Block, ChartSpec, SummaryRow, Table, Val } from './types.ts';
+import type { Block, ChartSpec, SummaryRow, Val } from './types.ts';
 import type { ReportKey } from './keys.ts';
-import { col, duration, m, ms, msgv, num, pct, sig, str } from './values.ts';
+import { duration, m, ms, msgv, num, pct, sig, str } from './values.ts';
 import { COLOR, policyColor } from './colors.ts';
 
 const bytes = (v: number): Val => ({ k: 'bytes', v });
@@ -143,29 +143,4 @@ function figureBlocks(p: Prediction): Block[] {
     }) });
   }
   return out;
-}
-
-/**
- * The response time of every traced request (analysis `traceLatency.fromTrace`): one row per
- * device, compared window (baseline, measure; the whole trace without phases) and operation,
- * each percentile as its bucket's edges in µs. Nothing when the capture has no trace.
- */
-export function traceLatencyBlocks(a: AnalysisReport): Block[] {
-  const l = a.traceLatency.fromTrace;
-  if (l === null) return [];
-  const phased = l.series.some((s) => s.window !== 'all');
-  const shown = l.series.filter((s) => (phased ? s.window === 'baseline' || s.window === 'measure' : true) && s.completed > 0);
-  if (shown.length === 0) return [];
-  const range = (p: number, s: (typeof shown)[number]): Val => {
-    const x = s.percentiles.find((q) => q.p === p);
-    return x === undefined ? msgv('na') : msgv('tl.range', { low: num(x.lowUs, 0), high: num(x.highUs, 0) });
-  };
-  const windowName = (w: string): Val => (w === 'baseline' ? msgv('win.baseline') : w === 'measure' ? msgv('win.measure') : msgv('tl.all'));
-  const table: Table = {
-    id: 'trace-latency', title: m('tl.title'), caption: m('tl.caption', { rate: pct(l.sampleRate * 100) }),
-    columns: [col('c.device', 'left'), col('c.window', 'left'), col('tl.op', 'left'), col('c.intervals'), col('tl.mean'), col('c.p50'), col('c.p95'), col('c.p99'), col('tl.p999')],
-    rows: shown.map((s) => ({ cells: [str(s.device), windowName(s.window), msgv(s.op === 'read' ? 'tl.read' : 'tl.write'), num(s.completed, 0),
-      s.meanUs === null ? msgv('na') : num(s.meanUs, 0), range(50, s), range(95, s), range(99, s), range(99.9, s)] })),
-  };
-  return [{ type: 'subheading', text: m('tl.title') }, { type: 'table', table }];
 }

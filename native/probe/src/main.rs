@@ -19,7 +19,7 @@ Usage:
   cacheproof-probe record --out CAPTURE [--devices a,b | --all] [--interval 1s]
                           [--plan baseline=24h,warmup=1h,measure=24h]
                           [--switch manual | --switch ADAPTER[:CONFIG] [--engine-device DEV]
-                           [--restore]] [--trace [--trace-sample R]] [--detach]
+                           [--restore]] [--trace [--trace-sample R] [--trace-budget SIZE]] [--detach]
   cacheproof-probe record --resume CAPTURE [--detach]
   cacheproof-probe status CAPTURE [--json]
   cacheproof-probe stop CAPTURE
@@ -98,6 +98,7 @@ const VALUE_FLAGS: &[&str] = &[
     "--size",
     "--warmup",
     "--trace-sample",
+    "--trace-budget",
     "--cache-device",
 ];
 
@@ -248,6 +249,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         "--resume",
         "--trace",
         "--trace-sample",
+        "--trace-budget",
         "--restore",
         "--engine-device",
     ])?;
@@ -335,6 +337,7 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
         None => None,
     };
     let switch = switch.map(|s| s.split(':').next().unwrap_or("manual").to_string());
+    let (trace_sample, trace_budget) = trace_sampling(a)?;
     let path = abs(out)?;
     let opts = recorder::RecordOptions {
         out: path.clone(),
@@ -348,25 +351,51 @@ fn cmd_record(a: &Args, raw: &[String]) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(" "),
         trace: a.has("--trace"),
-        trace_sample: match a.val("--trace-sample") {
-            None => None,
-            Some(_) if !a.has("--trace") => {
-                return Err(usage(
-                    "--trace-sample samples the block trace: give it with --trace",
-                ))
-            }
-            Some(r) => match r.parse::<f64>() {
-                Ok(v) if v > 0.0 && v <= 1.0 => Some(v),
-                _ => {
-                    return Err(usage(format!(
-                        "--trace-sample '{r}': give the share of block addresses to keep, 0 < R ≤ 1 (e.g. 0.1)"
-                    )))
-                }
-            },
-        },
+        trace_sample,
+        trace_budget,
     };
     recorder::prepare(&opts)?;
     start(&path, false, a.has("--detach"))
+}
+
+/// `--trace-sample R` and `--trace-budget SIZE` (docs/probe.md): the starting rate and the
+/// budget per 24 h. `--trace` alone has the default budget from rate 1; `--trace-sample R`
+/// alone keeps R (1: every request) with no budget; both start at R under the budget.
+fn trace_sampling(a: &Args) -> anyhow::Result<(Option<f64>, Option<u64>)> {
+    for f in ["--trace-sample", "--trace-budget"] {
+        if a.has(f) && !a.has("--trace") {
+            return Err(usage(format!(
+                "{f} samples the block trace: give it with --trace"
+            )));
+        }
+    }
+    let sample = match a.val("--trace-sample") {
+        None => None,
+        Some(r) => match r.parse::<f64>() {
+            Ok(v) if v > 0.0 && v <= 1.0 => Some(v),
+            _ => {
+                return Err(usage(format!(
+                    "--trace-sample '{r}': give the share of block addresses to keep, 0 < R ≤ 1 (e.g. 0.1, or 1 for every request)"
+                )))
+            }
+        },
+    };
+    let budget = match a.val("--trace-budget") {
+        None if a.has("--trace") && sample.is_none() => {
+            Some(trace::sampling::DEFAULT_BUDGET_BYTES)
+        }
+        None => None,
+        Some(b) => match sim::cli::parse_size(b) {
+            Some(v) if v >= trace::sampling::ROW_BYTES => Some(v),
+            _ => {
+                return Err(usage(format!(
+                    "--trace-budget '{b}': give the trace's size per 24 h of recording, e.g. 300MB or 2GiB (at least {} B, one request)",
+                    trace::sampling::ROW_BYTES
+                )))
+            }
+        },
+    };
+    Ok((sample, budget))
 }
 
 fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {

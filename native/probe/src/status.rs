@@ -29,9 +29,22 @@ pub struct TraceStatus {
     pub lost: i64,
     /// Requests the tracer handed over before `--trace-sample` kept a share of them.
     pub seen: i64,
-    /// `--trace-sample R` (1 = every request).
+    /// The share of block addresses kept now: `--trace-sample R`, lowered under a budget
+    /// (1 = every request).
     #[serde(rename = "sampleRate")]
     pub sample_rate: f64,
+    /// `--trace-budget` (or the default budget) in bytes of stored trace per 24 h; null without.
+    #[serde(rename = "budgetBytes")]
+    pub budget_bytes: Option<u64>,
+    /// The stored trace's size by the probe's model (requests × 64 B).
+    #[serde(rename = "storedBytes")]
+    pub stored_bytes: u64,
+    /// Seconds of tracing so far (every session).
+    #[serde(rename = "tracedS")]
+    pub traced_s: f64,
+    /// Every change of the rate: when, from what to what, and why.
+    #[serde(rename = "rateChanges")]
+    pub rate_changes: Vec<crate::trace::sampling::RateChange>,
 }
 
 /// The engine of a scheduled switch (`record --switch ADAPTER`).
@@ -119,11 +132,17 @@ fn read_inner(path: &Path) -> Result<Status> {
     let count =
         |k: &str| -> Result<i64> { Ok(c.recorder(k)?.and_then(|s| s.parse().ok()).unwrap_or(0)) };
     let trace = if c.meta("trace")?.as_deref() == Some(crate::trace::META_BLOCK) {
+        let sampling = crate::trace::sampling::StoredSampling::read(&c)?;
+        let requests = count("trace_requests")?;
         Some(TraceStatus {
-            requests: count("trace_requests")?,
+            requests,
             lost: count("trace_lost")?,
             seen: count("trace_seen")?,
-            sample_rate: crate::latency::sample_rate(&c)?,
+            sample_rate: sampling.rate,
+            budget_bytes: sampling.budget_bytes,
+            stored_bytes: requests.max(0) as u64 * crate::trace::sampling::ROW_BYTES,
+            traced_s: count("trace_traced_ms")? as f64 / 1000.0,
+            rate_changes: sampling.changes,
         })
     } else {
         None
@@ -229,11 +248,32 @@ pub fn render(s: &Status) -> String {
             t.requests,
             t.lost,
             if t.sample_rate < 1.0 {
-                format!(" (sampled at {}: {} requests seen)", t.sample_rate, t.seen)
+                format!(
+                    " (sampled at {}: {} requests seen)",
+                    crate::trace::sampling::fmt_rate(t.sample_rate),
+                    t.seen
+                )
             } else {
                 String::new()
             }
         ));
+        if let Some(b) = t.budget_bytes {
+            o.push_str(&format!(
+                "trace budget: {} per 24 h; {} stored after {:.0} s of tracing; the rate changed {} time(s){}\n",
+                crate::trace::sampling::mb(b as f64),
+                crate::trace::sampling::mb(t.stored_bytes as f64),
+                t.traced_s,
+                t.rate_changes.len(),
+                t.rate_changes
+                    .last()
+                    .map(|c| format!(
+                        ", last from {} to {}",
+                        crate::trace::sampling::fmt_rate(c.rate_before),
+                        crate::trace::sampling::fmt_rate(c.rate_after)
+                    ))
+                    .unwrap_or_default()
+            ));
+        }
     }
     o.push_str(&format!("warnings:     {}\n", s.warning_count));
     for w in s.warnings.iter().take(5) {

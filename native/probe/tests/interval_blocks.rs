@@ -48,7 +48,10 @@ fn assert_blocks_hold_every_row(cap: &Path) {
         q(cap, "SELECT count(DISTINCT device_id) FROM interval_blocks"),
         q(cap, "SELECT count(DISTINCT device_id) FROM intervals")
     );
-    assert_eq!(q(cap, "PRAGMA user_version"), 5);
+    assert_eq!(
+        q(cap, "PRAGMA user_version"),
+        cacheproof_probe::capture::SCHEMA_VERSION
+    );
 }
 
 #[test]

@@ -82,34 +82,24 @@ struct FioOp {
 /// depth 8 through libaio (the accuracy job of docs/probe.md, without SCHED_FIFO: only counts
 /// are compared here). Returns (read, write).
 fn fio(dev: &str, seconds: u32, out: &Path) -> (FioOp, FioOp) {
-    let o = Command::new("fio")
-        .args([
-            "--name=trace",
-            &format!("--filename={dev}"),
-            "--bs=256k",
-            "--direct=1",
-            "--ioengine=libaio",
-            "--iodepth=8",
-            "--rw=randrw",
-            "--rwmixread=70",
-            "--size=48M",
-            "--time_based",
-            "--randrepeat=0",
-            "--output-format=json",
-            &format!("--runtime={seconds}"),
-            &format!("--output={}", out.display()),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "fio: {}",
-        String::from_utf8_lossy(&o.stderr)
+    let job = &fio_job(
+        &[],
+        &[
+            "--name=trace".into(),
+            format!("--filename={dev}"),
+            "--bs=256k".into(),
+            "--direct=1".into(),
+            "--ioengine=libaio".into(),
+            "--iodepth=8".into(),
+            "--rw=randrw".into(),
+            "--rwmixread=70".into(),
+            "--size=48M".into(),
+            "--time_based".into(),
+            "--randrepeat=0".into(),
+            format!("--runtime={seconds}"),
+        ],
+        out,
     );
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
-    let job = &j["jobs"][0];
-    assert_eq!(job["error"], 0, "fio job error");
     let op = |k: &str| FioOp {
         ios: job[k]["total_ios"].as_i64().unwrap(),
         bytes: job[k]["io_bytes"].as_i64().unwrap(),
@@ -118,20 +108,10 @@ fn fio(dev: &str, seconds: u32, out: &Path) -> (FioOp, FioOp) {
 }
 
 /// A raw loop device with direct I/O on a 64 MiB file of written blocks, one request per fio
-/// I/O (`nomerges=2`), as in tests/accuracy.rs.
-fn raw_loop(d: &TempDir) -> (String, LoopGuard) {
-    let img = d.join("disk.img");
-    sh(&format!(
-        "dd if=/dev/zero of={} bs=1M count=64 conv=fsync status=none",
-        img.display()
-    ));
-    let dev = sh(&format!(
-        "losetup -f --show --direct-io=on {}",
-        img.display()
-    ));
-    let g = LoopGuard(dev.clone());
+/// I/O (`nomerges=2`), as in tests/accuracy.rs, that does not split fio's 256 KiB requests.
+fn raw_loop_256k(d: &TempDir) -> (String, LoopGuard) {
+    let (dev, g) = raw_loop(d, 64, "/dev/zero");
     let name = dev.trim_start_matches("/dev/").to_string();
-    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
     let max_kb: u64 = std::fs::read_to_string(format!("/sys/block/{name}/queue/max_sectors_kb"))
         .unwrap()
         .trim()
@@ -158,7 +138,7 @@ fn traced_requests_match_fio_one_for_one() {
     }
     let _s = serial();
     let d = TempDir::new("trace");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop_256k(&d);
     let name = dev.trim_start_matches("/dev/").to_string();
     let cap = d.join("trace.capture");
     let _rg = RecorderGuard(cap.clone());
@@ -172,6 +152,9 @@ fn traced_requests_match_fio_one_for_one() {
             "--interval",
             "1s",
             "--trace",
+            // every request: the counts are compared with fio's (no budget, no sampling)
+            "--trace-sample",
+            "1",
         ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -37,23 +37,6 @@ fn skip(test: &str) -> bool {
     false
 }
 
-/// A raw loop device with direct I/O on a 256 MiB file, one request per fio I/O.
-fn raw_loop(d: &TempDir) -> (String, LoopGuard) {
-    let img = d.join("disk.img");
-    sh(&format!(
-        "dd if=/dev/urandom of={} bs=1M count=256 conv=fsync status=none",
-        img.display()
-    ));
-    let dev = sh(&format!(
-        "losetup -f --show --direct-io=on {}",
-        img.display()
-    ));
-    let g = LoopGuard(dev.clone());
-    let name = dev.trim_start_matches("/dev/").to_string();
-    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
-    (dev, g)
-}
-
 fn samples(cap: &Path) -> i64 {
     let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
     serde_json::from_slice::<serde_json::Value>(&o.stdout)
@@ -93,37 +76,24 @@ fn traced_fio(
         samples(&cap) >= 1
     });
     let out = d.join(&format!("{tag}.fio.json"));
-    let o = Command::new("chrt")
-        .args([
-            "-f",
-            "10",
-            "fio",
-            "--name=lat",
-            &format!("--filename={dev}"),
-            &format!("--bs={bs}"),
-            "--direct=1",
-            "--ioengine=psync",
-            "--rw=randread",
-            "--size=256M",
-            &format!("--number_ios={ios}"),
-            "--randrepeat=0",
-            "--output-format=json",
-            &format!("--output={}", out.display()),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "fio: {}",
-        String::from_utf8_lossy(&o.stderr)
+    let job = fio_job(
+        &["chrt", "-f", "10"],
+        &[
+            "--name=lat".into(),
+            format!("--filename={dev}"),
+            format!("--bs={bs}"),
+            "--direct=1".into(),
+            "--ioengine=psync".into(),
+            "--rw=randread".into(),
+            "--size=256M".into(),
+            format!("--number_ios={ios}"),
+            "--randrepeat=0".into(),
+        ],
+        &out,
     );
     std::thread::sleep(Duration::from_millis(1200));
     let s = probe(&["stop", cap.to_str().unwrap()]);
     assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let job = j["jobs"][0].clone();
-    assert_eq!(job["error"], 0, "fio job error");
     (cap, job["read"].clone())
 }
 
@@ -139,7 +109,7 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
     }
     let _s = serial();
     let d = TempDir::new("tracelat");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop(&d, 256, "/dev/urandom");
     let name = dev.trim_start_matches("/dev/").to_string();
     // 256 KiB reads take a few hundred µs here; fio's clat adds the kernel's path above the
     // driver (tens of µs). Noise (a busy CPU delaying fio's wake-up) only ever adds to fio's
@@ -147,7 +117,14 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
     let mut report = Vec::new();
     let mut ok = false;
     for attempt in 1..=3 {
-        let (cap, read) = traced_fio(&d, &dev, &format!("a{attempt}"), &[], "256k", 1000);
+        let (cap, read) = traced_fio(
+            &d,
+            &dev,
+            &format!("a{attempt}"),
+            &["--trace-sample", "1"],
+            "256k",
+            1000,
+        );
         // the capture's meta holds what `latency --json` prints (written at the recording's end)
         let meta: String = rusqlite::Connection::open(&cap)
             .unwrap()
@@ -162,6 +139,21 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(stored["series"], j["series"], "stored = printed");
+        assert_eq!(j["method"], "interval-histograms", "{j}");
+        // With every request stored, the stored requests (the method of captures without the
+        // histograms) give the same figures: take the histograms' marker away and compare.
+        let copy = d.join(&format!("a{attempt}-rows.capture"));
+        std::fs::copy(&cap, &copy).unwrap();
+        rusqlite::Connection::open(&copy)
+            .unwrap()
+            .execute("DELETE FROM meta WHERE key='latency_histograms'", [])
+            .unwrap();
+        let o = probe(&["latency", copy.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let rows: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(rows["method"], "stored-requests");
+        assert_eq!(rows["series"], j["series"], "histograms = stored requests");
+        assert_eq!(rows["hours"], j["hours"], "per hour too");
         let s = j["series"]
             .as_array()
             .unwrap()
@@ -217,7 +209,7 @@ fn sampled_trace_holds_r_times_the_requests() {
     }
     let _s = serial();
     let d = TempDir::new("tracesample");
-    let (dev, _lg) = raw_loop(&d);
+    let (dev, _lg) = raw_loop(&d, 256, "/dev/urandom");
     let r = 0.25;
     // 4 KiB random reads over 65,536 blocks: fio's random map touches each block at most once,
     // so the 6,000 reads are 6,000 distinct addresses, each kept with probability R.
@@ -266,6 +258,37 @@ fn sampled_trace_holds_r_times_the_requests() {
         (kept - n * r).abs() <= bound,
         "kept {kept}, outside {:.0} ± {bound:.0}",
         n * r
+    );
+    // The latency keeps every request: the tracer's histograms per interval count all 6,000
+    // reads, not the quarter the trace stores; per hour too.
+    let meta: String = c
+        .query_row(
+            "SELECT value FROM meta WHERE key='trace_latency'",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let lat: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    assert_eq!(lat["method"], "interval-histograms", "{lat}");
+    let all = lat["series"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["window"] == "all" && s["op"] == "read")
+        .unwrap()
+        .clone();
+    assert_eq!(all["completed"].as_f64(), Some(n), "{all}");
+    let hourly: u64 = lat["hours"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["op"] == "read")
+        .map(|h| h["completed"].as_u64().unwrap())
+        .sum();
+    assert_eq!(hourly as f64, n, "the hours hold every read");
+    println!(
+        "latency from the histograms: {} reads completed (every one), {} stored in the sampled trace",
+        all["completed"], kept
     );
     // --trace-sample needs --trace and a rate in (0, 1]
     for bad in [["--trace-sample", "0"], ["--trace-sample", "1.5"]] {

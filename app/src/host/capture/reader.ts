@@ -17,7 +17,7 @@ import { traceSizesOf } from './trace-sizes.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
-export const CAPTURE_SCHEMA_VERSION = 5;
+export const CAPTURE_SCHEMA_VERSION = 6;
 /** PRAGMA application_id of a capture: "CPRF". */
 export const CAPTURE_APPLICATION_ID = 0x43505246;
 

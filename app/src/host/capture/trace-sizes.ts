@@ -3,11 +3,13 @@
  * the analysis' request-size distribution (engine `requestSizesSection`): per device and window,
  * how many reads and writes of each exact size. One grouped query per device and window on a
  * read-only connection opened for the call, so that the analysis can ask after the reader has
- * closed the capture; memory ∝ the distinct sizes, never the requests.
+ * closed the capture; memory ∝ the distinct sizes, never the requests. A trace whose sampling
+ * rate fell under its budget is read as the uniform sample at its final rate (trace-sample.ts).
  */
 import type Database from 'better-sqlite3';
 import type { TraceSizeSource } from '@cacheproof/engine';
 import { captureReadError, openCaptureDb } from './reader.ts';
+import { finalSampleOf, sampleHash } from './trace-sample.ts';
 
 /** Whether the capture has traced requests at all (schema v2+, rows in `block_requests`). */
 function hasTrace(db: Database.Database): boolean {
@@ -27,6 +29,8 @@ export function traceSizesOf(db: Database.Database, path: string, meta: Record<s
   if (!hasTrace(db)) return null;
   const ids = new Map([...names].map(([id, name]) => [name, id]));
   const rate = Number(meta['trace_sample_rate']);
+  // rows stored before the rate last fell pass the final threshold too, or are left out
+  const final = finalSampleOf(db, meta);
   return {
     sampleRate: Number.isFinite(rate) && rate > 0 && rate <= 1 ? rate : 1,
     sizes(device, startMs, endMs) {
@@ -35,6 +39,12 @@ export function traceSizesOf(db: Database.Database, path: string, meta: Record<s
       let conn: Database.Database | null = null;
       try {
         conn = openCaptureDb(path);
+        if (final !== null) {
+          const t = final.threshold;
+          conn.function('cp_in_final_sample', { deterministic: true }, (dev: unknown, sector: unknown) => (sampleHash(Number(dev), Number(sector)) < t ? 1 : 0));
+          return conn.prepare("SELECT op, bytes, COUNT(*) AS count FROM block_requests WHERE device_id = ? AND utc_ms >= ? AND utc_ms < ? AND op IN ('R', 'W') AND (issue_ns >= ? OR cp_in_final_sample(device_id, sector) = 1) GROUP BY op, bytes ORDER BY op, bytes")
+            .all(id, startMs, endMs, final.lastChangeNs) as { op: 'R' | 'W'; bytes: number; count: number }[];
+        }
         return conn.prepare("SELECT op, bytes, COUNT(*) AS count FROM block_requests WHERE device_id = ? AND utc_ms >= ? AND utc_ms < ? AND op IN ('R', 'W') GROUP BY op, bytes ORDER BY op, bytes")
           .all(id, startMs, endMs) as { op: 'R' | 'W'; bytes: number; count: number }[];
       } catch (err) {

@@ -105,8 +105,15 @@ export const ProbeStatus = z.object({
   warnings: z.array(z.object({ utcMs: z.number(), code: z.string(), device: z.string().nullable(), message: z.string() })),
   error: z.string().nullable(),
   hint: z.string().nullable(),
-  /** The block trace (`record --trace`): requests written and events the kernel dropped; null or absent when not tracing. */
-  trace: z.object({ requests: z.number(), lost: z.number() }).nullable().optional(),
+  /**
+   * The block trace (`record --trace`): requests written, events the kernel dropped, the share
+   * of block addresses kept now, the budget per 24 h (null: none) and the stored bytes (absent
+   * from an older probe); null or absent when not tracing.
+   */
+  trace: z.object({
+    requests: z.number(), lost: z.number(),
+    sampleRate: z.number().optional(), budgetBytes: z.number().nullable().optional(), storedBytes: z.number().optional(),
+  }).loose().nullable().optional(),
   /** The cache engine of a run with an adapter (host/runs/engine.ts); null or absent otherwise. */
   engine: z.unknown().optional(),
 }).loose();

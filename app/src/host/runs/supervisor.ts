@@ -24,6 +24,16 @@ import { detectEngines, engineError, planEngine, ProbeEngineStatus, switchArgs }
 import { readLive } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeState, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
+import { TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
+
+/**
+ * The trace flags of `record` for a plan's budget (docs/probe.md § Trace budget): the budget in
+ * bytes per 24 h (absent: the default, passed explicitly so the command line says it), or every
+ * request for null.
+ */
+export function traceArgs(budgetBytes: number | null | undefined): string[] {
+  return budgetBytes === null ? ['--trace', '--trace-sample', '1'] : ['--trace', '--trace-budget', `${budgetBytes ?? TRACE_DEFAULT_BUDGET_BYTES}B`];
+}
 
 export interface RunSupervisorOptions {
   /** The probe binary, or null when this installation has none. */
@@ -347,7 +357,10 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       error: st.error ?? (state === 'probe-died' ? `The recorder${st.pid ? ` (pid ${st.pid})` : ''} is no longer running; the ${st.samples} samples written are safe in the capture.` : null),
       hint: st.hint,
       switchMs,
-      trace: st.trace ?? null,
+      trace: st.trace === null || st.trace === undefined ? null : {
+        requests: st.trace.requests, lost: st.trace.lost,
+        sampleRate: st.trace.sampleRate ?? null, budgetBytes: st.trace.budgetBytes ?? null, storedBytes: st.trace.storedBytes ?? null,
+      },
       engine,
     };
   };
@@ -385,7 +398,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
         'record', '--out', captureFile, '--devices', names.join(','), '--interval', `${plan.intervalMs}ms`,
         '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
         ...switchArgs(plan.switch), '--detach',
-        ...(plan.trace === true ? ['--trace'] : []),
+        ...(plan.trace === true ? traceArgs(plan.traceBudgetBytes) : []),
       ];
       const out = await runProbe(probe, args, 30_000);
       if (out.code !== 0) throw plan.switch.kind === 'adapter' ? engineError('The recording could not start', out) : probeError('The recording could not start', out);

@@ -22,7 +22,8 @@ import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
 import { lifeSection } from './life.ts';
 import { devicesSection } from './devices.ts';
-import { predictionSection, traceLatencySection } from './prediction.ts';
+import { predictionSection } from './prediction.ts';
+import { traceLatencySection } from './trace-latency.ts';
 import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 import { engineSection } from './engine.ts';
@@ -58,7 +59,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       ioFigure(r, w, palette, scheduler),
       requestSizesFigure(r, w, palette, scheduler)),
     lifeSection(ctx, v, w),
-    ...[traceLatencySection(r, w)].filter((x): x is HTMLElement => x !== null),
+    ...[traceLatencySection(r, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     ...[predictionSection(ctx, v, w, palette, scheduler)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.health')),
     devicesSection(r, w),

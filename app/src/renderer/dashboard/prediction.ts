@@ -67,32 +67,3 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
   if (runnable) node.append(predictRunForm(ctx, v));
   return node;
 }
-
-/** Response time from the block trace (engine `traceLatency.fromTrace`): a table per device, window and operation; null without a trace. */
-export function traceLatencySection(r: AnalysisReport, w: Words): HTMLElement | null {
-  const l = r.traceLatency.fromTrace;
-  if (l === null) return null;
-  const t = (key: PredictionKey, params?: Params): string => translate(prediction, w.lang, key, params);
-  const windowName = (x: string): string => (x === 'baseline' || x === 'measure' || x === 'warmup' ? w.d(`phase.${x}`) : x === 'all' ? t('lat.all') : x);
-  // the windows the analysis compares (the whole trace only when the capture has no phases)
-  const phased = l.series.some((s) => s.window !== 'all');
-  const shown = l.series.filter((s) => (phased ? s.window === 'baseline' || s.window === 'measure' : true) && s.completed > 0);
-  if (shown.length === 0) return null;
-  const range = (x: { lowUs: number; highUs: number } | undefined): string => (x === undefined ? w.na : t('lat.range', { low: fmtNumber(w.lang, x.lowUs, 0), high: fmtNumber(w.lang, x.highUs, 0) }));
-  const cols = ['lat.col.device', 'lat.col.window', 'lat.col.op', 'lat.col.requests', 'lat.col.mean', 'lat.col.p50', 'lat.col.p95', 'lat.col.p99', 'lat.col.p999'] as const;
-  const body = el('tbody', {});
-  for (const s of shown) {
-    const at = (p: number): { lowUs: number; highUs: number } | undefined => s.percentiles.find((x) => x.p === p);
-    body.append(el('tr', { 'data-device': s.device, 'data-window': s.window, 'data-op': s.op },
-      el('td', {}, s.device), el('td', {}, windowName(s.window)), el('td', {}, t(s.op === 'read' ? 'lat.read' : 'lat.write')),
-      el('td', {}, fmtNumber(w.lang, s.completed, 0)), el('td', {}, s.meanUs === null ? w.na : w.ms(s.meanUs / 1000)),
-      el('td', {}, range(at(50))), el('td', {}, range(at(95))), el('td', {}, range(at(99))), el('td', {}, range(at(99.9)))));
-  }
-  const node = el('section', { class: 'dash-trace-latency', 'data-testid': TID.dashTraceLatency, 'aria-labelledby': 'dash-trace-latency-title' },
-    el('h4', { id: 'dash-trace-latency-title' }, t('lat.title')),
-    el('p', { class: 'dash-def' }, t('lat.def')));
-  if (l.sampleRate < 1) node.append(el('p', { class: 'dash-note' }, t('lat.sampled', { rate: fmtPercent(w.lang, l.sampleRate * 100, 1) })));
-  node.append(el('div', { class: 'dash-table-wrap' }, el('table', { class: 'dash-table', 'aria-labelledby': 'dash-trace-latency-title' },
-    el('thead', {}, el('tr', {}, ...cols.map((k) => el('th', { scope: 'col' }, t(k))))), body)));
-  return node;
-}

@@ -123,7 +123,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
 }
 
 /** Shaded phases from the windows the analysis actually compared. */
-function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: PhaseMarker[] } {
+export function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; markers: PhaseMarker[] } {
   const b0 = Date.parse(r.windows.baseline.start), b1 = Date.parse(r.windows.baseline.end);
   const m0 = Date.parse(r.windows.measure.start), m1 = Date.parse(r.windows.measure.end);
   const sw = r.windows.switchAt === null ? null : Date.parse(r.windows.switchAt);

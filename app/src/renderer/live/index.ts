@@ -17,6 +17,7 @@ import { TID } from '../../shared/testids.ts';
 import { engineLines } from './engine.ts';
 import { el } from '../dom.ts';
 import { fmtDateTime, fmtNumber, fmtPercent, fmtTime } from '../format.ts';
+import { fmtBytes } from '../../shared/i18n/numbers.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { CHARTS, LiveChart, type DeviceBuffer } from './charts.ts';
 import { runPredictionText } from '../predict/fields.ts';
@@ -289,7 +290,13 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     traceLine.hidden = s.trace === null;
     if (s.trace !== null) {
       const params = { requests: fmtNumber(lang, s.trace.requests, 0), lost: fmtNumber(lang, s.trace.lost, 0) };
-      traceLine.textContent = s.trace.lost > 0 ? t('traceLost', params) : t('trace', params);
+      const rate = s.trace.sampleRate ?? 1;
+      const share = fmtPercent(lang, rate * 100, rate < 0.1 ? 2 : 1);
+      const sampled = s.trace.budgetBytes !== null && s.trace.budgetBytes !== undefined
+        ? t('traceBudget', { share, budget: fmtBytes(lang, s.trace.budgetBytes), stored: fmtBytes(lang, s.trace.storedBytes ?? 0) })
+        : rate < 1 ? t('traceSampled', { share }) : '';
+      traceLine.textContent = [s.trace.lost > 0 ? t('traceLost', params) : t('trace', params), sampled].filter((x) => x.length > 0).join(' ');
+      traceLine.dataset['sampleRate'] = String(rate);
     }
     // the prediction from the baseline's trace the plan asked for (the supervisor runs it when the baseline ends)
     const predicted = runPredictionText(lang, s.prediction);

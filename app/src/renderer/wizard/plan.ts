@@ -6,7 +6,8 @@
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
 import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
-import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BYTES_PER_REQUEST, traceBytes } from '../../shared/estimate.ts';
+import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
+import { traceSizeText } from './trace-size.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { TID } from '../../shared/testids.ts';
@@ -66,26 +67,6 @@ export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | nu
   if (!b.ok || !wu.ok || !m.ok || devices === 0) return null;
   const e = estimateCaptureSize({ deviceCount: devices, baselineSeconds: b.seconds, warmupSeconds: wu.seconds, measureSeconds: m.seconds, intervalMs: d.intervalMs });
   return w('plan.estimate', { size: fmtBytes(lang, e.bytes), samples: fmtNumber(lang, e.samples), devices: fmtNumber(lang, devices), extra: fmtBytes(lang, e.peakBytes - e.bytes) });
-}
-
-/** Average I/O rates the trace size is given at (the rate is not known before recording). */
-const TRACE_IOPS_EXAMPLES = [1000, 10_000] as const;
-
-/** What a block trace adds to the capture for this draft, or null while a duration is invalid. */
-export function traceSizeText(w: StepCtx['w'], lang: Lang, d: Draft): string | null {
-  const b = durationSeconds(d.baseline, 1);
-  const wu = durationSeconds(d.warmup, 0);
-  const m = durationSeconds(d.measure, 1);
-  if (!b.ok || !wu.ok || !m.ok) return null;
-  const seconds = b.seconds + wu.seconds + m.seconds;
-  const [low, high] = TRACE_IOPS_EXAMPLES;
-  return w('plan.traceSize', {
-    perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
-    low: fmtNumber(lang, low),
-    high: fmtNumber(lang, high),
-    sizeLow: fmtBytes(lang, traceBytes(low, seconds)),
-    sizeHigh: fmtBytes(lang, traceBytes(high, seconds)),
-  });
 }
 
 export function planStep(s: StepCtx): StepView {
@@ -193,6 +174,16 @@ export function planStep(s: StepCtx): StepView {
   const showTraceSize = (): void => {
     traceSize.textContent = traceSizeText(w, lang, draft) ?? w('plan.estimateInvalid');
   };
+  // the trace's size budget per 24 h (record --trace-budget), or every request (--trace-sample 1)
+  const budget = el('select', { id: 'wiz-trace-budget', 'aria-describedby': 'wiz-trace-budget-help wiz-trace-size', 'data-testid': TID.wizTraceBudget });
+  for (const b of TRACE_BUDGETS) budget.append(el('option', { value: String(b) }, w(b === TRACE_DEFAULT_BUDGET_BYTES ? 'plan.traceBudgetDefault' : 'plan.traceBudgetOption', { size: fmtBytes(lang, b) })));
+  budget.append(el('option', { value: 'every' }, w('plan.traceBudgetEvery')));
+  budget.value = draft.traceBudget === null ? 'every' : String(draft.traceBudget);
+  budget.disabled = !draft.trace;
+  budget.addEventListener('change', () => {
+    draft.traceBudget = budget.value === 'every' ? null : Number(budget.value);
+    check();
+  });
   // The cache to predict from the baseline's trace (shown while the trace is on).
   const pt = (k: 'wiz.toggle' | 'wiz.help' | 'wiz.fix'): string => translate(predictUi, lang, k);
   const predictBox = el('input', { id: 'wiz-predict', type: 'checkbox', 'aria-describedby': 'wiz-predict-help', 'data-testid': TID.wizPredict });
@@ -213,6 +204,7 @@ export function planStep(s: StepCtx): StepView {
   });
   traceBox.addEventListener('change', () => {
     draft.trace = traceBox.checked;
+    budget.disabled = !draft.trace;
     showPredict();
     check();
   });
@@ -243,6 +235,10 @@ export function planStep(s: StepCtx): StepView {
         traceBox,
         el('label', { for: 'wiz-trace' }, w('plan.trace'))),
       el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
+      el('div', { class: 'wiz-field' },
+        el('label', { for: 'wiz-trace-budget' }, w('plan.traceBudget')),
+        budget,
+        el('p', { class: 'help', id: 'wiz-trace-budget-help' }, w('plan.traceBudgetHelp'))),
       traceSize,
       predictGroup),
     el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },

@@ -21,7 +21,7 @@ import { choiceWords } from '../predict/fields.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
-import { fmtDuration, fmtList, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtList, fmtUnit } from './units.ts';
 
 /** "loop7 (front) and loop6 (backing)". */
 function devicesPhrase(s: StepCtx, d: Draft): string {
@@ -51,7 +51,11 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   if (d.front === null) parts.push(s.w('rev.noFront'));
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
-  if (d.trace) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  const secs = b.seconds + wu.seconds + m.seconds;
+  if (d.trace && d.traceBudget === null) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  else if (d.trace && d.traceBudget !== null) {
+    parts.push(s.w('rev.traceBudget', { budget: fmtBytes(lang, d.traceBudget), max: fmtBytes(lang, (d.traceBudget * secs) / 86_400), perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+  }
   const pc = asksPrediction(d) ? choiceOf(d.choice) : null;
   if (pc?.ok === true) parts.push(translate(predictUi, lang, 'wiz.review', choiceWords(lang, pc.choice)));
   parts.push(s.w('rev.targets', { targets: d.targets === 'custom' ? draftTargetsLabel(s.w, lang, d) : `${s.w(`preset.${d.targets}`)} (${targetsText(s.w, lang, TARGET_PRESETS[d.targets])})` }));

@@ -5,6 +5,7 @@
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
+import { TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
 import { choiceDraft, choiceOf, defaultChoiceDraft, type ChoiceDraft } from '../predict/choice.ts';
 
 export const STEPS = ['devices', 'engine', 'plan', 'review'] as const;
@@ -38,6 +39,8 @@ export interface Draft {
   custom: CustomTargetsDraft;
   /** Record a block trace beside the counters (off by default: it needs root and grows with the I/O rate). */
   trace: boolean;
+  /** With `trace`: the trace's size budget per 24 h (one of `TRACE_BUDGETS`), or null to keep every request. */
+  traceBudget: number | null;
   /** With the trace: predict a cache from the baseline's trace when it ends (on by default), and which (renderer/predict/choice.ts). */
   predict: boolean;
   choice: ChoiceDraft;
@@ -94,6 +97,7 @@ export function defaultDraft(): Draft {
     targets: 'generic',
     custom: defaultCustomTargets(),
     trace: false,
+    traceBudget: TRACE_DEFAULT_BUDGET_BYTES,
     predict: true,
     choice: defaultChoiceDraft(),
     name: '',
@@ -133,6 +137,7 @@ export function parseDraft(text: string | null): Draft {
     targets: typeof o.targets === 'string' && (o.targets === 'custom' || (PRESETS as string[]).includes(o.targets)) ? (o.targets as TargetPreset | 'custom') : d.targets,
     custom: customTargetsDraft(o.custom),
     trace: o.trace === true,
+    traceBudget: o.traceBudget === null || (TRACE_BUDGETS as readonly unknown[]).includes(o.traceBudget) ? (o.traceBudget as number | null) : d.traceBudget,
     predict: o.predict !== false,
     choice: choiceDraft(o.choice),
     name: typeof o.name === 'string' ? o.name.slice(0, 200) : '',
@@ -205,6 +210,7 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     targets: d.targets,
     ...(custom?.ok === true ? { customTargets: custom.targets } : {}),
     trace: d.trace,
+    ...(d.trace ? { traceBudgetBytes: d.traceBudget } : {}),
     ...(prediction?.ok === true ? { prediction: prediction.choice } : {}),
   };
 }

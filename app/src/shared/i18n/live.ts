@@ -7,7 +7,7 @@ export type LiveKey =
   | 'phase.baseline' | 'phase.switch' | 'phase.warmup' | 'phase.measure' | 'phase.done'
   | 'timeline.label' | 'timeline.planned' | 'timeline.started' | 'timeline.switchDue' | 'timeline.switchAt' | 'timeline.now'
   | 'progress.phase' | 'progress.total' | 'progress.eta' | 'progress.waitSwitch' | 'progress.afterSwitch' | 'progress.pending' | 'progress.complete'
-  | 'samples' | 'samplesNone' | 'trace' | 'traceLost'
+  | 'samples' | 'samplesNone' | 'trace' | 'traceLost' | 'traceSampled' | 'traceBudget'
   | 'dur.d' | 'dur.h' | 'dur.min' | 'dur.s'
   | 'switch.title' | 'switch.body' | 'switch.confirm' | 'switch.recorded' | 'switch.pickedUp'
   | 'chart.iops' | 'chart.mbps' | 'chart.latency' | 'chart.axisTime' | 'chart.summary' | 'chart.device' | 'chart.noData'
@@ -39,6 +39,8 @@ export const live: Catalog<LiveKey> = {
     'progress.pending': 'not started yet', 'progress.complete': '{percent} · complete',
     samples: '{count} samples, the last at {time} UTC', samplesNone: 'No sample yet.',
     trace: 'Block trace: {requests} requests recorded.', traceLost: 'Block trace: {requests} requests recorded; the kernel dropped {lost} events (its trace buffer was full), so the trace is incomplete.',
+    traceSampled: 'The trace keeps {share} of the block addresses (every request to a kept address); latency percentiles count every request.',
+    traceBudget: 'The trace keeps {share} of the block addresses now, to stay within {budget} per 24 h ({stored} stored so far); predictions are scaled by that share and latency percentiles count every request.',
     'dur.d': '{n} d', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Switch the cache on now',
     'switch.body': 'The baseline with the cache off is complete. Turn the cache on for {front} with your cache engine’s own tool, then confirm here. The moment you confirm is recorded: it starts the warm-up ({warmup}), then the measurement ({measure}). Until then the probe keeps recording.',
@@ -90,6 +92,8 @@ export const live: Catalog<LiveKey> = {
     'progress.pending': 'pas encore commencée', 'progress.complete': '{percent} · terminé',
     samples: '{count} échantillons, le dernier à {time} UTC', samplesNone: 'Aucun échantillon pour l’instant.',
     trace: 'Trace de blocs : {requests} requêtes enregistrées.', traceLost: 'Trace de blocs : {requests} requêtes enregistrées ; le noyau a perdu {lost} événements (sa mémoire de trace était pleine), la trace est donc incomplète.',
+    traceSampled: 'La trace garde {share} des adresses de blocs (toutes les requêtes vers une adresse gardée) ; les percentiles de latence comptent chaque requête.',
+    traceBudget: 'La trace garde maintenant {share} des adresses de blocs pour rester dans {budget} par 24 h ({stored} stockés jusqu’ici) ; les prédictions sont mises à l’échelle de cette part et les percentiles de latence comptent chaque requête.',
     'dur.d': '{n} j', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Activez le cache maintenant',
     'switch.body': 'La référence cache désactivé est terminée. Activez le cache de {front} avec l’outil de votre moteur de cache, puis confirmez ici. L’instant de votre confirmation est enregistré : il ouvre le préchauffage ({warmup}), puis la mesure ({measure}). D’ici là, la sonde continue d’enregistrer.',
@@ -141,6 +145,8 @@ export const live: Catalog<LiveKey> = {
     'progress.pending': 'aún no iniciada', 'progress.complete': '{percent} · completada',
     samples: '{count} muestras, la última a las {time} UTC', samplesNone: 'Todavía no hay muestras.',
     trace: 'Traza de bloques: {requests} peticiones grabadas.', traceLost: 'Traza de bloques: {requests} peticiones grabadas; el núcleo perdió {lost} eventos (su búfer de traza estaba lleno), así que la traza está incompleta.',
+    traceSampled: 'La traza guarda el {share} de las direcciones de bloque (todas las peticiones a una dirección guardada); los percentiles de latencia cuentan cada petición.',
+    traceBudget: 'La traza guarda ahora el {share} de las direcciones de bloque para no superar {budget} por 24 h ({stored} almacenados hasta ahora); las predicciones se escalan por esa parte y los percentiles de latencia cuentan cada petición.',
     'dur.d': '{n} d', 'dur.h': '{n} h', 'dur.min': '{n} min', 'dur.s': '{n} s',
     'switch.title': 'Active la caché ahora',
     'switch.body': 'La referencia con la caché desactivada ha terminado. Active la caché de {front} con la herramienta de su motor de caché y confírmelo aquí. Se registra el momento de su confirmación: abre el calentamiento ({warmup}) y después la medida ({measure}). Mientras tanto, la sonda sigue grabando.',
@@ -192,6 +198,8 @@ export const live: Catalog<LiveKey> = {
     'progress.pending': 'ещё не начата', 'progress.complete': '{percent} · завершено',
     samples: 'Выборок: {count}, последняя в {time} UTC', samplesNone: 'Выборок пока нет.',
     trace: 'Трассировка блоков: записано запросов: {requests}.', traceLost: 'Трассировка блоков: записано запросов: {requests}; ядро потеряло событий: {lost} (буфер трассировки был полон), поэтому трассировка неполная.',
+    traceSampled: 'Трассировка хранит {share} адресов блоков (все запросы к оставленному адресу); процентили задержки учитывают каждый запрос.',
+    traceBudget: 'Трассировка сейчас хранит {share} адресов блоков, чтобы уложиться в {budget} за 24 ч (сохранено {stored}); прогнозы масштабируются на эту долю, а процентили задержки учитывают каждый запрос.',
     'dur.d': '{n} д', 'dur.h': '{n} ч', 'dur.min': '{n} мин', 'dur.s': '{n} с',
     'switch.title': 'Включите кэш сейчас',
     'switch.body': 'Базовое окно с выключенным кэшем завершено. Включите кэш для {front} средствами вашего механизма кэширования и подтвердите здесь. Момент подтверждения записывается: с него начинается прогрев ({warmup}), затем измерение ({measure}). До тех пор зонд продолжает запись.',

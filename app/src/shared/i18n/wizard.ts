@@ -20,6 +20,7 @@ export type WizardKey =
   | 'preset.custom' | 'custom.title' | 'custom.help' | 'custom.read' | 'custom.write' | 'custom.warn' | 'target.warnCustom' | 'rev.badTargets'
   | 'custom.err.empty' | 'custom.err.not-a-number' | 'custom.err.range' | 'custom.err.warn-above'
   | 'plan.traceTitle' | 'plan.trace' | 'plan.traceHelp' | 'plan.traceSize' | 'rev.trace'
+  | 'plan.traceBudget' | 'plan.traceBudgetOption' | 'plan.traceBudgetDefault' | 'plan.traceBudgetEvery' | 'plan.traceBudgetHelp' | 'plan.traceSizeBudget' | 'rev.traceBudget'
   | 'plan.sizeTitle' | 'plan.estimate' | 'plan.estimateNoDevices' | 'plan.estimateInvalid' | 'plan.estimateMethod' | 'plan.fix'
   | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
   | 'rev.devices' | 'rev.switch' | 'rev.name' | 'rev.nameHelp' | 'rev.nameEmpty' | 'rev.defaultName'
@@ -94,6 +95,10 @@ export const wizard: Catalog<WizardKey> = {
     'plan.traceHelp': 'Every request the devices receive (offset, size, read or write, response time), recorded through the kernel’s block tracepoints. It lets CacheProof predict the benefit of caches of other sizes from this baseline. Needs root; adds a little processor load on busy devices.',
     'plan.traceSize': 'The trace adds about {perRequest} bytes per I/O: {sizeLow} at an average of {low} IOPS over this plan, {sizeHigh} at {high} IOPS.',
     'rev.trace': 'A block trace of every request is recorded too (about {perRequest} bytes per I/O).',
+    'plan.traceBudget': 'Trace size budget', 'plan.traceBudgetOption': '{size} per 24 h', 'plan.traceBudgetDefault': '{size} per 24 h (default)', 'plan.traceBudgetEvery': 'Every request (no budget)',
+    'plan.traceBudgetHelp': 'As the trace grows, the probe keeps a smaller share of the block addresses (every request to a kept address, the same addresses throughout) so that the trace stays within this size per 24 h of recording; predictions are scaled by the share kept, and the latency percentiles still count every request.',
+    'plan.traceSizeBudget': 'With a budget of {budget} per 24 h the trace takes at most {max} over this plan (about {perRequest} bytes per I/O), plus about {hist} of latency histograms. The full trace would take {sizeLow} at an average of {low} IOPS (about {shareLow} of the block addresses kept) and {sizeHigh} at {high} IOPS ({shareHigh} kept).',
+    'rev.traceBudget': 'A block trace is recorded too, within {budget} per 24 h (at most {max} over this plan; about {perRequest} bytes per I/O): the probe keeps the share of the block addresses that fits.',
     'plan.sizeTitle': 'Disk space for the capture',
     'plan.estimate': 'The capture will use about {size} (samples: {samples}; devices: {devices}), plus up to {extra} of temporary files while recording.',
     'plan.estimateNoDevices': 'Choose the devices (step 1) to see how much disk space the capture will use.',
@@ -184,6 +189,10 @@ export const wizard: Catalog<WizardKey> = {
     'plan.traceHelp': 'Chaque requête reçue par les périphériques (position, taille, lecture ou écriture, temps de réponse), enregistrée par les points de trace bloc du noyau. Elle permet à CacheProof de prédire le gain de caches d’autres tailles à partir de cette référence. Nécessite root ; ajoute un peu de charge processeur sur les périphériques très sollicités.',
     'plan.traceSize': 'La trace ajoute environ {perRequest} octets par E/S : {sizeLow} pour une moyenne de {low} IOPS sur ce plan, {sizeHigh} à {high} IOPS.',
     'rev.trace': 'Une trace de blocs de chaque requête est aussi enregistrée (environ {perRequest} octets par E/S).',
+    'plan.traceBudget': 'Budget de taille de la trace', 'plan.traceBudgetOption': '{size} par 24 h', 'plan.traceBudgetDefault': '{size} par 24 h (par défaut)', 'plan.traceBudgetEvery': 'Chaque requête (sans budget)',
+    'plan.traceBudgetHelp': 'À mesure que la trace grandit, la sonde garde une part plus petite des adresses de blocs (toutes les requêtes vers une adresse gardée, les mêmes adresses du début à la fin) pour que la trace reste dans cette taille par 24 h d’enregistrement ; les prédictions sont mises à l’échelle de la part gardée, et les percentiles de latence comptent toujours chaque requête.',
+    'plan.traceSizeBudget': 'Avec un budget de {budget} par 24 h, la trace occupe au plus {max} sur ce plan (environ {perRequest} octets par E/S), plus environ {hist} d’histogrammes de latence. La trace complète occuperait {sizeLow} pour une moyenne de {low} IOPS (environ {shareLow} des adresses de blocs gardées) et {sizeHigh} à {high} IOPS ({shareHigh} gardées).',
+    'rev.traceBudget': 'Une trace de blocs est aussi enregistrée, dans un budget de {budget} par 24 h (au plus {max} sur ce plan ; environ {perRequest} octets par E/S) : la sonde garde la part des adresses de blocs qui tient dans ce budget.',
     'plan.sizeTitle': 'Espace disque de la capture',
     'plan.estimate': 'La capture occupera environ {size} (échantillons : {samples} ; périphériques : {devices}), plus jusqu’à {extra} de fichiers temporaires pendant l’enregistrement.',
     'plan.estimateNoDevices': 'Choisissez les périphériques (étape 1) pour voir l’espace disque que la capture occupera.',
@@ -274,6 +283,10 @@ export const wizard: Catalog<WizardKey> = {
     'plan.traceHelp': 'Cada petición que reciben los dispositivos (posición, tamaño, lectura o escritura, tiempo de respuesta), grabada mediante los puntos de traza de bloques del núcleo. Permite a CacheProof predecir el beneficio de cachés de otros tamaños a partir de esta referencia. Requiere root; añade algo de carga de procesador en dispositivos muy ocupados.',
     'plan.traceSize': 'La traza añade unos {perRequest} bytes por E/S: {sizeLow} con una media de {low} IOPS durante este plan, {sizeHigh} con {high} IOPS.',
     'rev.trace': 'También se graba una traza de bloques de cada petición (unos {perRequest} bytes por E/S).',
+    'plan.traceBudget': 'Presupuesto de tamaño de la traza', 'plan.traceBudgetOption': '{size} por 24 h', 'plan.traceBudgetDefault': '{size} por 24 h (predeterminado)', 'plan.traceBudgetEvery': 'Cada petición (sin presupuesto)',
+    'plan.traceBudgetHelp': 'A medida que la traza crece, la sonda guarda una parte más pequeña de las direcciones de bloque (todas las peticiones a una dirección guardada, las mismas direcciones de principio a fin) para que la traza no supere este tamaño por 24 h de grabación; las predicciones se escalan por la parte guardada y los percentiles de latencia siguen contando cada petición.',
+    'plan.traceSizeBudget': 'Con un presupuesto de {budget} por 24 h, la traza ocupa como mucho {max} durante este plan (unos {perRequest} bytes por E/S), más unos {hist} de histogramas de latencia. La traza completa ocuparía {sizeLow} con una media de {low} IOPS (se guardaría en torno al {shareLow} de las direcciones de bloque) y {sizeHigh} con {high} IOPS (se guardaría el {shareHigh}).',
+    'rev.traceBudget': 'También se graba una traza de bloques, dentro de {budget} por 24 h (como mucho {max} durante este plan; unos {perRequest} bytes por E/S): la sonda guarda la parte de las direcciones de bloque que cabe.',
     'plan.sizeTitle': 'Espacio en disco de la captura',
     'plan.estimate': 'La captura ocupará unos {size} (muestras: {samples}; dispositivos: {devices}), más hasta {extra} de archivos temporales durante la grabación.',
     'plan.estimateNoDevices': 'Elija los dispositivos (paso 1) para ver cuánto espacio en disco ocupará la captura.',
@@ -364,6 +377,10 @@ export const wizard: Catalog<WizardKey> = {
     'plan.traceHelp': 'Каждый запрос к устройствам (смещение, размер, чтение или запись, время отклика), записанный через точки трассировки блочного уровня ядра. По ней CacheProof может предсказать выгоду от кэшей других размеров на основе этого базового окна. Нужны права root; немного нагружает процессор на загруженных устройствах.',
     'plan.traceSize': 'Трассировка добавляет около {perRequest} байт на операцию ввода-вывода: {sizeLow} при средних {low} IOPS за этот план, {sizeHigh} при {high} IOPS.',
     'rev.trace': 'Также записывается трассировка блоков каждого запроса (около {perRequest} байт на операцию).',
+    'plan.traceBudget': 'Предельный размер трассировки', 'plan.traceBudgetOption': '{size} за 24 ч', 'plan.traceBudgetDefault': '{size} за 24 ч (по умолчанию)', 'plan.traceBudgetEvery': 'Каждый запрос (без предела)',
+    'plan.traceBudgetHelp': 'По мере роста трассировки зонд оставляет всё меньшую долю адресов блоков (все запросы к оставленному адресу, одни и те же адреса от начала до конца), чтобы трассировка не превышала этот размер за 24 ч записи; прогнозы масштабируются на оставленную долю, а процентили задержки по-прежнему учитывают каждый запрос.',
+    'plan.traceSizeBudget': 'При пределе {budget} за 24 ч трассировка займёт не более {max} за этот план (около {perRequest} байт на операцию), плюс около {hist} гистограмм задержки. Полная трассировка заняла бы {sizeLow} при средних {low} IOPS (осталось бы около {shareLow} адресов блоков) и {sizeHigh} при {high} IOPS (осталось бы {shareHigh}).',
+    'rev.traceBudget': 'Также записывается трассировка блоков в пределах {budget} за 24 ч (не более {max} за этот план; около {perRequest} байт на операцию): зонд оставляет ту долю адресов блоков, которая помещается в предел.',
     'plan.sizeTitle': 'Место на диске для записи',
     'plan.estimate': 'Запись займёт около {size} (отсчётов: {samples}; устройств: {devices}), плюс до {extra} временных файлов во время записи.',
     'plan.estimateNoDevices': 'Выберите устройства (шаг 1), чтобы увидеть, сколько места займёт запись.',

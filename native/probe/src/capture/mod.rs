@@ -19,7 +19,7 @@ pub use blocks::{IndexSummary, BLOCK_FORMAT};
 pub use damage::{check_intact, damaged, remove_unrecorded, wal_path, with_path};
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (3, include_str!("migrations/0003_import_files.sql")),
     (4, include_str!("migrations/0004_engine.sql")),
     (5, include_str!("migrations/0005_interval_blocks.sql")),
+    (6, include_str!("migrations/0006_trace_sampling.sql")),
 ];
 
 /// One row of `block_requests`.
@@ -44,6 +45,20 @@ pub struct BlockRow {
     pub op: char,
     pub rwbs: String,
     pub error: Option<i32>,
+}
+
+/// One row of `latency_histograms` (v6): the completion latency of one device's reads or
+/// writes issued in one sample interval.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistRow {
+    pub device_id: i64,
+    pub start_utc_ms: i64,
+    pub end_utc_ms: i64,
+    /// 'R' or 'W'.
+    pub op: char,
+    /// Requests issued in the interval, completed or not.
+    pub requests: u64,
+    pub hist: crate::latency::Hist,
 }
 
 /// An open capture.

@@ -3,29 +3,83 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::{BlockRow, Capture};
+use super::{BlockRow, Capture, HistRow};
 use crate::delta::{DevSample, Snapshot, Step};
 use crate::error::Result;
 
 impl Capture {
-    /// Write block requests, warnings and recorder keys in one transaction.
+    /// Write block requests, latency histograms, warnings and recorder keys in one
+    /// transaction. A histogram of an interval already written (a completion that came late) is
+    /// added to the stored one.
     pub fn write_requests(
         &mut self,
         rows: &[BlockRow],
+        hists: &[HistRow],
         warnings: &[(i64, &str, Option<&str>, String)],
         recorder_kv: &[(&str, String)],
     ) -> Result<()> {
-        let r = self.write_requests_inner(rows, warnings, recorder_kv);
+        let r = self.write_requests_inner(rows, hists, warnings, recorder_kv);
         r.map_err(|e| self.classify(e))
     }
 
     fn write_requests_inner(
         &mut self,
         rows: &[BlockRow],
+        hists: &[HistRow],
         warnings: &[(i64, &str, Option<&str>, String)],
         recorder_kv: &[(&str, String)],
     ) -> Result<()> {
         let tx = self.conn.transaction()?;
+        {
+            let mut ins = tx.prepare_cached(
+                "INSERT OR IGNORE INTO latency_histograms(device_id,start_utc_ms,end_utc_ms,op,requests,completed,sum_ns,buckets)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8)",
+            )?;
+            let mut old = tx.prepare_cached(
+                "SELECT requests,completed,sum_ns,buckets FROM latency_histograms WHERE device_id=?1 AND start_utc_ms=?2 AND op=?3",
+            )?;
+            let mut upd = tx.prepare_cached(
+                "UPDATE latency_histograms SET requests=?4,completed=?5,sum_ns=?6,buckets=?7 WHERE device_id=?1 AND start_utc_ms=?2 AND op=?3",
+            )?;
+            let mut op = [0u8; 4];
+            for h in hists {
+                let op = &*h.op.encode_utf8(&mut op);
+                let sum = i64::try_from(h.hist.sum_ns).unwrap_or(i64::MAX);
+                let n = ins.execute(params![
+                    h.device_id,
+                    h.start_utc_ms,
+                    h.end_utc_ms,
+                    op,
+                    h.requests as i64,
+                    h.hist.n as i64,
+                    sum,
+                    h.hist.encode_buckets()
+                ])?;
+                if n == 1 {
+                    continue;
+                }
+                let (requests, completed, sum_ns, buckets): (i64, i64, i64, Vec<u8>) = old
+                    .query_row(params![h.device_id, h.start_utc_ms, op], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                    })?;
+                let mut m = crate::latency::Hist::decode(
+                    &buckets,
+                    completed.max(0) as u64,
+                    sum_ns.max(0) as u128,
+                )
+                .unwrap_or_default();
+                m.merge(&h.hist);
+                upd.execute(params![
+                    h.device_id,
+                    h.start_utc_ms,
+                    op,
+                    requests + h.requests as i64,
+                    m.n as i64,
+                    i64::try_from(m.sum_ns).unwrap_or(i64::MAX),
+                    m.encode_buckets()
+                ])?;
+            }
+        }
         {
             let mut ins = tx.prepare_cached(
                 "INSERT INTO block_requests(device_id,issue_ns,complete_ns,utc_ms,sector,bytes,op,rwbs,error)
@@ -60,6 +114,77 @@ impl Capture {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Record a change of the trace's sampling threshold: its `trace_sample_rates` row and
+    /// the meta keys of the rate in force, in one transaction.
+    pub fn record_rate_change(
+        &mut self,
+        c: &crate::trace::sampling::RateChange,
+        mono_ns: u64,
+    ) -> Result<()> {
+        let r = (|| -> Result<()> {
+            let tx = self.conn.transaction()?;
+            tx.execute(
+                "INSERT INTO trace_sample_rates(utc_ms,mono_ns,threshold_before,threshold_after,traced_s,seen,stored,reason)
+                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8)",
+                params![
+                    c.utc_ms,
+                    mono_ns as i64,
+                    c.threshold_before as i64,
+                    c.threshold_after as i64,
+                    c.traced_s,
+                    c.seen as i64,
+                    c.stored as i64,
+                    c.reason
+                ],
+            )?;
+            for (k, v) in [
+                ("trace_sample_threshold", c.threshold_after.to_string()),
+                ("trace_sample_rate", c.rate_after.to_string()),
+            ] {
+                tx.execute(
+                    "INSERT INTO meta(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                    params![k, v],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        r.map_err(|e| self.classify(e))
+    }
+
+    /// Every change of the trace's sampling rate, oldest first (none before v6).
+    pub fn rate_changes(&self) -> Result<Vec<crate::trace::sampling::RateChange>> {
+        let has: i64 = self.conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='trace_sample_rates'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has == 0 {
+            return Ok(Vec::new());
+        }
+        let mut q = self.conn.prepare(
+            "SELECT utc_ms,threshold_before,threshold_after,traced_s,seen,stored,reason FROM trace_sample_rates ORDER BY id",
+        )?;
+        let v = q
+            .query_map([], |r| {
+                let tb: i64 = r.get(1)?;
+                let ta: i64 = r.get(2)?;
+                Ok(crate::trace::sampling::RateChange {
+                    utc_ms: r.get(0)?,
+                    rate_before: crate::trace::sampling::rate_of(tb.max(0) as u64),
+                    rate_after: crate::trace::sampling::rate_of(ta.max(0) as u64),
+                    threshold_before: tb.max(0) as u64,
+                    threshold_after: ta.max(0) as u64,
+                    traced_s: r.get(3)?,
+                    seen: r.get::<_, i64>(4)?.max(0) as u64,
+                    stored: r.get::<_, i64>(5)?.max(0) as u64,
+                    reason: r.get(6)?,
+                })
+            })?
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        Ok(v)
     }
 
     /// Largest rowid of `block_requests` (0 when empty).

@@ -31,8 +31,11 @@ pub struct RecordOptions {
     /// `--trace`: record every block request of the devices (`meta.trace` = `block`).
     pub trace: bool,
     /// `--trace-sample R`: keep the requests whose 4 KiB block address hashes below R
-    /// (`meta.trace_sample_rate`); None = every request.
+    /// (`meta.trace_sample_rate`, `trace_sample_threshold`); None = every request.
     pub trace_sample: Option<f64>,
+    /// `--trace-budget SIZE` (or the default budget of `--trace` alone): bytes of stored trace
+    /// per 24 h; the recorder lowers the rate to fit (`meta.trace_budget_bytes`).
+    pub trace_budget: Option<u64>,
 }
 
 /// Check every named device is in /proc/diskstats.
@@ -134,8 +137,16 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     }
     if opts.trace {
         cap.set_meta("trace", trace::META_BLOCK)?;
-        if let Some(r) = opts.trace_sample {
-            cap.set_meta("trace_sample_rate", &r.to_string())?;
+        // the tracer counts every request's latency from the start (latency::METHOD_HISTOGRAMS)
+        cap.set_meta("latency_histograms", crate::latency::HISTOGRAMS_FROM_START)?;
+        let t = trace::sampling::threshold_of(opts.trace_sample.unwrap_or(1.0));
+        cap.set_meta("trace_sample_threshold", &t.to_string())?;
+        cap.set_meta(
+            "trace_sample_rate",
+            &trace::sampling::rate_of(t).to_string(),
+        )?;
+        if let Some(b) = opts.trace_budget {
+            cap.set_meta("trace_budget_bytes", &b.to_string())?;
         }
     }
     if let Some(e) = &opts.engine {

@@ -20,6 +20,7 @@ use crate::trace;
 pub mod control;
 mod create;
 pub mod engine;
+mod intervalhist;
 pub mod lock;
 pub mod phase;
 mod sampler;

@@ -1,5 +1,6 @@
-//! The writer's side of block tracing: the tracer thread's batches → `block_requests` rows,
-//! with the warnings of lost and unparsed events.
+//! The writer's side of block tracing: the tracer thread's batches → `block_requests` rows
+//! (sampled by the SHARDS hash, under the size budget: `trace::sampling`), the latency histograms
+//! of every request per interval (`intervalhist`), with the warnings of lost and unparsed events.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -7,10 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
 use std::sync::Arc;
 
+use super::intervalhist::IntervalHists;
 use super::sampler::{Msg, TRACE_QUEUE};
-use crate::capture::{BlockRow, Capture};
+use crate::capture::{BlockRow, Capture, HistRow};
 use crate::clock;
 use crate::error::Result;
+use crate::trace::sampling::{self, Controller, RateChange};
 use crate::trace::{self, TraceBatch};
 
 /// Warnings about tracing kept per session, at most.
@@ -40,11 +43,21 @@ pub(super) struct TraceSink {
     max_issue: u64,
     /// `block_requests` rowid before this session.
     start_rowid: i64,
-    /// `record --trace-sample R`: a request is kept when the hash of its device and first
-    /// 4 KiB block is below this (out of `SHARDS_P`); None keeps every request.
-    sample_below: Option<u64>,
+    /// Which requests are kept: a request is kept when the hash of its device and first 4 KiB
+    /// block is below the threshold in force, which a budget lowers (trace::sampling).
+    sampler: Controller,
+    /// Seconds traced by earlier sessions (recorder `trace_traced_ms`).
+    traced_before_s: f64,
+    /// The recording has taken its last sample: the threshold no longer changes (a change now
+    /// would keep no later request and only leave earlier rows out of the final sample).
+    finishing: bool,
     /// Requests seen before sampling (recorder `trace_seen`).
     seen: i64,
+    /// The latency histograms of this session's intervals, and the rows ready to be written
+    /// (with the next batch of requests, or at the next sample a second after the last write).
+    hists: IntervalHists,
+    ready_hists: Vec<HistRow>,
+    hists_written_mono: u64,
     /// The tracer's last batch arrived.
     done: bool,
 }
@@ -99,13 +112,60 @@ impl TraceSink {
             unparsed_warnings: 0,
             max_issue: 0,
             start_rowid: cap.last_request_rowid()?,
-            sample_below: crate::latency::sample_rate(cap)
-                .ok()
-                .filter(|r| *r < 1.0)
-                .map(|r| (r * crate::sim::stack::SHARDS_P as f64).round() as u64),
+            sampler: Controller::new(
+                sampling::StoredSampling::read(cap)
+                    .map(|s| {
+                        s.threshold
+                            .unwrap_or_else(|| sampling::threshold_of(s.rate))
+                    })
+                    .unwrap_or(crate::sim::stack::SHARDS_P),
+                cap.meta("trace_budget_bytes")?
+                    .and_then(|s| s.parse::<u64>().ok()),
+            ),
+            traced_before_s: num("trace_traced_ms") as f64 / 1000.0,
+            finishing: false,
             seen: num("trace_seen"),
+            hists: IntervalHists::with_late(num("trace_hist_late").max(0) as u64),
+            ready_hists: Vec::new(),
+            hists_written_mono: 0,
             done: false,
         })
+    }
+
+    /// Seconds of tracing so far, every session, at monotonic time `mono`.
+    fn traced_s(&self, mono: u64) -> f64 {
+        let this = self
+            .first_mono
+            .map_or(0.0, |f| mono.saturating_sub(f) as f64 / 1e9);
+        self.traced_before_s + this
+    }
+
+    /// Under a budget: lower the threshold when the trace would not fit (trace::sampling, for
+    /// the rule and when decisions come), and record the change.
+    fn steer(&mut self, cap: &mut Capture, stored: i64) -> Result<()> {
+        if self.finishing {
+            return Ok(());
+        }
+        let mono = clock::mono_ns();
+        let t = self.traced_s(mono);
+        let before = self.sampler.threshold();
+        let seen = self.seen.max(0) as u64;
+        let stored = stored.max(0) as u64;
+        let Some(d) = self.sampler.steer(t, seen, stored) else {
+            return Ok(());
+        };
+        let change = RateChange {
+            utc_ms: clock::utc_ms(),
+            rate_before: sampling::rate_of(before),
+            rate_after: sampling::rate_of(d.threshold),
+            threshold_before: before,
+            threshold_after: d.threshold,
+            traced_s: t,
+            seen,
+            stored,
+            reason: d.reason,
+        };
+        cap.record_rate_change(&change, mono)
     }
 
     /// A sample was written.
@@ -114,11 +174,20 @@ impl TraceSink {
         if self.samples.len() > LABEL_SAMPLES {
             self.samples.pop_front();
         }
+        self.hists.on_sample(mono, utc);
         if self.first_mono.is_none() {
             self.first_mono = Some(mono);
             for b in std::mem::take(&mut self.waiting) {
                 self.write(cap, b)?;
             }
+        }
+        self.ready_hists.extend(self.hists.take_ready());
+        if !self.ready_hists.is_empty()
+            && mono.saturating_sub(self.hists_written_mono) >= 1_000_000_000
+        {
+            let ready = std::mem::take(&mut self.ready_hists);
+            cap.write_requests(&[], &ready, &[], &[])?;
+            self.hists_written_mono = mono;
         }
         Ok(())
     }
@@ -175,12 +244,16 @@ impl TraceSink {
             let Some(id) = self.device(cap, r.dev) else {
                 continue;
             };
+            // every read and write counts in the latency histograms, sampled or not
+            self.hists.add(
+                id,
+                r.op,
+                r.issue_ns,
+                r.complete_ns.map(|c| c.saturating_sub(r.issue_ns)),
+            );
             self.seen += 1;
-            if let Some(t) = self.sample_below {
-                let key = crate::sim::block_key(id as u32, r.sector / 8);
-                if crate::sim::stack::mix(key) % crate::sim::stack::SHARDS_P >= t {
-                    continue;
-                }
+            if !self.sampler.keep(sampling::hash_of(id, r.sector)) {
+                continue;
             }
             self.max_issue = self.max_issue.max(r.issue_ns);
             rows.push(BlockRow {
@@ -235,19 +308,28 @@ impl TraceSink {
                 format!("block tracing stopped: {e}; the counters go on"),
             ));
         }
-        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 && self.sample_below.is_none() {
+        let sampled = self.sampler.samples();
+        if rows.is_empty() && warns.is_empty() && b.unparsed == 0 && !sampled {
             return Ok(());
         }
         self.requests += rows.len() as i64;
         self.lost += b.lost as i64;
         self.unparsed += b.unparsed as i64;
+        let traced_ms = (self.traced_s(clock::mono_ns()) * 1000.0).round() as i64;
         let kv = [
             ("trace_requests", self.requests.to_string()),
             ("trace_lost", self.lost.to_string()),
             ("trace_unparsed", self.unparsed.to_string()),
             ("trace_seen", self.seen.to_string()),
+            ("trace_traced_ms", traced_ms.to_string()),
+            ("trace_hist_late", self.hists.late.to_string()),
         ];
-        cap.write_requests(&rows, &warns, &kv)
+        let hists = std::mem::take(&mut self.ready_hists);
+        cap.write_requests(&rows, &hists, &warns, &kv)?;
+        if !hists.is_empty() {
+            self.hists_written_mono = clock::mono_ns();
+        }
+        self.steer(cap, self.requests)
     }
 
     /// After the last sample (at `end_mono`): let the tracer finish, write its last batches,
@@ -258,6 +340,7 @@ impl TraceSink {
         rx: &Receiver<Msg>,
         end_mono: u64,
     ) -> Result<()> {
+        self.finishing = true;
         self.tracer.finish(end_mono);
         let t0 = clock::mono_ns();
         let limit = trace::FINISH_GRACE_NS + 8_000_000_000;
@@ -287,17 +370,25 @@ impl TraceSink {
                 cap.set_recorder("trace_requests", &self.requests.to_string())?;
             }
         }
+        let mut last: Vec<HistRow> = std::mem::take(&mut self.ready_hists);
+        last.extend(self.hists.finish());
+        let traced_ms = (self.traced_s(end_mono) * 1000.0).round() as i64;
+        cap.write_requests(
+            &[],
+            &last,
+            &[],
+            &[
+                ("trace_traced_ms", traced_ms.to_string()),
+                ("trace_hist_late", self.hists.late.to_string()),
+            ],
+        )?;
         if let Err(e) = self.tracer.close() {
             cap.warn(clock::utc_ms(), "trace-cleanup", None, &e)?;
         }
         // The completion latency of the requests (meta `trace_latency`): a capture that holds
         // no read or write yet has none, which is not an error of the recording.
         if let Ok(j) = crate::latency::of_capture(cap) {
-            let mut v = serde_json::to_value(&j).unwrap_or_default();
-            if let Some(o) = v.as_object_mut() {
-                o.remove("capture");
-            }
-            cap.set_meta("trace_latency", &v.to_string())?;
+            crate::latency::store(cap, &j)?;
         }
         Ok(())
     }

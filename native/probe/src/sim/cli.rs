@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::policy::PolicyKind;
 use super::stack::Sampling;
-use super::{lru_curve, shards_curve, simulate_with, Counts, Req, WritePolicy};
+use super::{lru_curve_scaled, shards_curve, simulate_with, Counts, Req, WritePolicy};
 use crate::error::{ProbeError, Result};
 use crate::tracein::{self, Kind, ReadOptions, Trace};
 
@@ -145,6 +145,10 @@ pub struct InputJson {
     pub devices: Vec<String>,
     pub duration_s: f64,
     pub read_s: f64,
+    /// A sampled capture's final rate (1 = every request; trace files are never sampled).
+    pub sample_rate: f64,
+    /// Rows of a sampled capture above its final threshold, left out.
+    pub above_final_rate: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -250,6 +254,25 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
     }
     let reqs = &tr.reqs;
     let mut notes = Vec::new();
+    // A sampled capture (record --trace-sample / --trace-budget): its rows below the final
+    // threshold are a uniform sample at rate R (trace::sampling); figures are scaled to the
+    // whole trace.
+    let rate = tr.sample_rate.unwrap_or(1.0);
+    if rate < 1.0 {
+        if o.sample.is_some() {
+            return Err(usage(format!(
+                "{}: its trace keeps a share {} of the block addresses already; simulate it without --sample (its LRU distances are scaled by 1/{})",
+                input.display(),
+                crate::trace::sampling::fmt_rate(rate),
+                crate::trace::sampling::fmt_rate(rate)
+            )));
+        }
+        notes.push(format!(
+            "the capture's trace keeps a share {} of the block addresses (a spatial sample; {} rows stored before the rate last fell are left out): LRU stack distances and the footprint are scaled by 1/R, and other policies are simulated at R × each cache size (miniature simulation, Waldspurger et al., USENIX ATC 2017); the figures are estimates with a sampling error",
+            crate::trace::sampling::fmt_rate(rate),
+            tr.above_final_rate
+        ));
+    }
     let (mut nr, mut nw, mut nd) = (0, 0, 0);
     for r in reqs {
         match r.op {
@@ -267,8 +290,9 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
     for r in &counted_reqs {
         references += (r.offset + r.bytes - 1) / o.block - r.offset / o.block + 1;
     }
-    let fp = super::footprint(&counted_reqs, o.block);
-    if fp == 0 {
+    let fp_sampled = super::footprint(&counted_reqs, o.block);
+    let fp = (fp_sampled as f64 / rate).round() as u64;
+    if fp_sampled == 0 {
         return Err(ProbeError::BadTrace(format!(
             "{}: no request the cache would see with --writes {} ({} reads, {} writes)",
             input.display(),
@@ -352,7 +376,7 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
                     .collect(),
             )
         } else if stack && o.writes != WritePolicy::Invalidate {
-            let c = lru_curve(&counted_reqs, o.block, o.writes, &mut |i| tick.at(i));
+            let c = lru_curve_scaled(&counted_reqs, o.block, o.writes, rate, &mut |i| tick.at(i));
             let rq = c.requests.hit_ratios(&blocks);
             let by = c.bytes.hit_ratios(&blocks);
             let bl = c.blocks.hit_ratios(&blocks);
@@ -376,7 +400,9 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
             let mut v = Vec::new();
             for b in &blocks {
                 tick.pass(*b);
-                let r = simulate_with(reqs, *p, *b, o.block, o.writes, &mut |i| tick.at(i));
+                // a sampled trace: a cache R times the size (miniature simulation)
+                let mini = ((*b as f64 * rate).round() as u64).max(1);
+                let r = simulate_with(reqs, *p, mini, o.block, o.writes, &mut |i| tick.at(i));
                 v.push(SizeJson {
                     bytes: b * o.block,
                     blocks: *b,
@@ -424,6 +450,8 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
             devices: tr.devices.clone(),
             duration_s: (last - first) as f64 / 1e9,
             read_s,
+            sample_rate: rate,
+            above_final_rate: tr.above_final_rate,
         },
         block_bytes: o.block,
         writes: o.writes.name(),

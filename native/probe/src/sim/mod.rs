@@ -248,6 +248,21 @@ pub fn lru_curve(
     writes: WritePolicy,
     progress: &mut dyn FnMut(usize),
 ) -> LruCurve {
+    lru_curve_scaled(reqs, block, writes, 1.0, progress)
+}
+
+/// [`lru_curve`] of a trace that keeps a share `rate` of the block addresses (a sampled
+/// capture): each distance d among the sampled blocks stands for ⌊d / rate⌋ blocks, and the
+/// footprint for footprint / rate (SHARDS at a fixed rate, without its first-bucket correction:
+/// the references are those of the sample, so the ratios need none).
+pub fn lru_curve_scaled(
+    reqs: &[Req],
+    block: u64,
+    writes: WritePolicy,
+    rate: f64,
+    progress: &mut dyn FnMut(usize),
+) -> LruCurve {
+    let scale = |d: Option<u64>| d.map(|d| (d as f64 / rate).floor() as u64);
     let mut sd = StackDist::new(reqs.len() * 2);
     let mut c = LruCurve::default();
     for (i, r) in reqs.iter().enumerate() {
@@ -259,7 +274,7 @@ pub fn lru_curve(
         }
         let mut worst: Option<u64> = Some(0);
         for_blocks(r, block, |b, n| {
-            let d = sd.access(block_key(r.dev, b));
+            let d = scale(sd.access(block_key(r.dev, b)));
             c.blocks.add(d, 1.0);
             c.bytes.add(d, n as f64);
             worst = match (worst, d) {
@@ -269,7 +284,7 @@ pub fn lru_curve(
         });
         c.requests.add(worst, 1.0);
     }
-    c.footprint_blocks = sd.footprint() as u64;
+    c.footprint_blocks = (sd.footprint() as f64 / rate).round() as u64;
     c
 }
 

@@ -242,7 +242,8 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
             }
         }
     };
-    let rate = crate::latency::sample_rate(&cap)?;
+    let sampling = crate::trace::sampling::StoredSampling::read(&cap)?;
+    let rate = sampling.rate;
     // Each traced request stands for 1/R requests of the workload (SHARDS, docs/simulate.md).
     let w = 1.0 / rate;
     let policies: Vec<PolicyKind> = if o.policies.is_empty() {
@@ -310,6 +311,9 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         let Some(i) = chosen.iter().position(|d| d.0 == dev_id) else {
             continue;
         };
+        if !in_final_sample(&sampling, dev_id, sector) {
+            continue;
+        }
         if let Some(sz) = chosen[i].2 {
             if sector.saturating_mul(512).saturating_add(bytes) > sz {
                 skip("past the device's end");
@@ -592,6 +596,17 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         cap.set_meta("prediction", &v.to_string())?;
     }
     Ok(j)
+}
+
+/// Scaling by the sampling rate (trace::sampling, "How readers scale"): a trace whose rate fell
+/// under its budget holds rows above the final threshold; only the rows below it form a uniform
+/// sample at the final rate, the rate every distance and the footprint are scaled by.
+fn in_final_sample(
+    sampling: &crate::trace::sampling::StoredSampling,
+    dev_id: i64,
+    sector: i64,
+) -> bool {
+    sampling.keeps(dev_id, sector)
 }
 
 /// LRU size steps: walking the distance histogram, each time the I/Os saved first reaches the

@@ -39,6 +39,7 @@ use std::path::PathBuf;
 pub mod pair;
 pub mod parse;
 pub mod reader;
+pub mod sampling;
 pub mod tracefs;
 
 pub use pair::{Feeder, Pairer, Request, TraceBatch};

@@ -95,6 +95,12 @@ pub struct Trace {
     pub bad_examples: Vec<BadRecord>,
     /// Lines that are no records and no error (blkparse events other than D/C, its summary).
     pub other_lines: u64,
+    /// A capture whose trace keeps a share of the block addresses (`record --trace-sample`,
+    /// `--trace-budget`): that share, the final rate (trace::sampling); None = every request.
+    pub sample_rate: Option<f64>,
+    /// Rows of such a capture above its final threshold: stored before the rate last fell, left
+    /// out so that the requests are one uniform sample at the final rate.
+    pub above_final_rate: u64,
 }
 
 impl Trace {
@@ -826,11 +832,11 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
             error: None,
         });
         if rows.len() == 50_000 {
-            cap.write_requests(&rows, &[], &[])?;
+            cap.write_requests(&rows, &[], &[], &[])?;
             rows.clear();
         }
     }
-    cap.write_requests(&rows, &[], &[])?;
+    cap.write_requests(&rows, &[], &[], &[])?;
     Ok(ImportSummary {
         kind: kind.name().into(),
         file: file.display().to_string(),
@@ -870,6 +876,10 @@ pub fn load_capture(path: &Path) -> Result<Trace> {
             sizes.push(r?);
         }
     }
+    let sampling = crate::trace::sampling::StoredSampling::read(&cap)?;
+    if sampling.rate < 1.0 {
+        tr.sample_rate = Some(sampling.rate);
+    }
     let mut q = conn.prepare(
         "SELECT rowid,device_id,issue_ns,sector,bytes,op,rwbs FROM block_requests ORDER BY issue_ns, rowid",
     )?;
@@ -885,6 +895,10 @@ pub fn load_capture(path: &Path) -> Result<Trace> {
         let rwbs: String = r.get(6)?;
         tr.records += 1;
         let line = rowid as u64;
+        if !sampling.keeps(dev_id, sector) {
+            tr.above_final_rate += 1;
+            continue;
+        }
         let op = match op.as_str() {
             "R" => Op::Read,
             "W" => Op::Write,

@@ -96,6 +96,55 @@ impl Drop for LoopGuard {
     }
 }
 
+/// A raw loop device with direct I/O on a file of `mb` MiB written from `source` (`/dev/zero`,
+/// `/dev/urandom`: written blocks, not a sparse file, so that reads reach the disk underneath),
+/// one request per fio I/O (`nomerges=2`).
+pub fn raw_loop(d: &TempDir, mb: u32, source: &str) -> (String, LoopGuard) {
+    let img = d.join("disk.img");
+    sh(&format!(
+        "dd if={source} of={} bs=1M count={mb} conv=fsync status=none",
+        img.display()
+    ));
+    let dev = sh(&format!(
+        "losetup -f --show --direct-io=on {}",
+        img.display()
+    ));
+    let g = LoopGuard(dev.clone());
+    let name = dev.trim_start_matches("/dev/").to_string();
+    std::fs::write(format!("/sys/block/{name}/queue/nomerges"), "2").unwrap();
+    (dev, g)
+}
+
+/// Runs fio with `args` and its JSON report written to `out` (`prefix`, e.g. `["chrt", "-f",
+/// "10"]`, runs it under another command), asserts it succeeded and its job had no error, and
+/// returns the report's first job.
+pub fn fio_job(prefix: &[&str], args: &[String], out: &Path) -> serde_json::Value {
+    let mut cmd = match prefix.split_first() {
+        Some((p, rest)) => {
+            let mut c = Command::new(p);
+            c.args(rest).arg("fio");
+            c
+        }
+        None => Command::new("fio"),
+    };
+    let o = cmd
+        .args(args)
+        .arg("--output-format=json")
+        .arg(format!("--output={}", out.display()))
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "fio: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    let job = j["jobs"][0].clone();
+    assert_eq!(job["error"], 0, "fio job error");
+    job
+}
+
 /// Unmounts on drop.
 pub struct MountGuard(pub PathBuf);
 impl Drop for MountGuard {
