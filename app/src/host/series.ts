@@ -7,6 +7,7 @@
  */
 import { chartLines, columnsFromRecords, type ChartLines, type DeviceColumns, type DeviceRole, type IntervalRecord } from '@cacheproof/engine';
 import type { AnalysisView } from '../shared/contract.ts';
+import { deviceLinesShown } from '../shared/chart-lines.ts';
 
 export type GroupSeries = NonNullable<AnalysisView['groupSeries']>[number];
 
@@ -22,11 +23,16 @@ export function buildChartSeries(columns: readonly DeviceColumns[], devices: rea
   return chartSeriesOf(lines, devices);
 }
 
-/** The engine's chart lines shaped for the contract (device lines with their roles, group lines). */
+/**
+ * The engine's chart lines shaped for the contract (device lines with their roles, group lines).
+ * The device lines only when the dashboard draws them (shared/chart-lines.ts: no group line, or
+ * at most `MAX_DEVICE_LINES` devices); otherwise `series` is empty.
+ */
 export function chartSeriesOf(lines: ChartLines, devices: readonly { name: string; role: DeviceRole }[]): { series: AnalysisView['series']; groupSeries: GroupSeries[] } {
   const role = new Map(devices.map((d) => [d.name, d.role]));
+  const shown = deviceLinesShown(lines.devices.length, lines.groups.length);
   return {
-    series: lines.devices.map(({ device, line }) => ({ device, role: role.get(device) ?? 'other', t: line.t, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps })),
+    series: shown ? lines.devices.map(({ device, line }) => ({ device, role: role.get(device) ?? 'other', t: line.t, iops: line.iops, latencyMs: line.latencyMs, mbps: line.mbps })) : [],
     groupSeries: lines.groups.map(({ group, devices: present, line }) => ({
       group: group as GroupSeries['group'], devices: present, t: line.t, iops: line.iops, readIops: line.readIops, writeIops: line.writeIops, latencyMs: line.latencyMs, mbps: line.mbps, aquSz: line.aquSz,
     })),

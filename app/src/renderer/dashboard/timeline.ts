@@ -20,6 +20,7 @@ import { wrap, type Words } from './text.ts';
 import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashboard-shape.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { readWriteQueueTable } from './shape.ts';
+import { deviceLinesShown } from '../../shared/chart-lines.ts';
 
 type Point = { x: number; y: number };
 
@@ -50,8 +51,6 @@ const MEAN: Record<Metric, (m: WindowMeans) => number | null> = {
   iops: (m) => m.iops, latencyMs: (m) => m.awaitMs, readIops: (m) => m.readsPerSec, writeIops: (m) => m.writesPerSec, aquSz: (m) => m.aquSz,
 };
 
-/** Per-device lines are offered (hidden, in the legend) up to this many devices. */
-const MAX_DEVICE_LINES = 8;
 
 function points(t: readonly number[], y: readonly (number | null)[]): Point[] {
   const out: Point[] = [];
@@ -99,7 +98,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
   if (metric !== 'iops' && metric !== 'latencyMs') return { lines: out, stepMs };
   const grouped = new Set(groups.filter((g) => g.devices.length === 1).flatMap((g) => g.devices));
   const deviceLines = v.series.filter((s) => !grouped.has(s.device));
-  if (groups.length === 0 || v.series.length <= MAX_DEVICE_LINES) {
+  if (deviceLinesShown(v.series.length, groups.length)) {
     // a device's colour is its role's (the report's too); the group lines are solid, device lines dotted
     deviceLines.forEach((s) => {
       stepMs = Math.max(stepMs, step(s.t));
@@ -281,8 +280,11 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
       const c = timeChart(f.canvas, firstDraw, { title: sp.title, yTitle: sp.yTitle, definition: sp.definition, ...sp.set, r, w, fmt: sp.fmt, onRange: sync });
       charts.push(c);
       const first = charts[0];
+      const x = first?.scales['x'];
       if (first === c) showRange(c);
-      else if (first) sync(first);
+      // a chart drawn after the person zoomed the first one takes its range (only this chart: the
+      // others already have it); unzoomed, every chart already shows the whole time axis
+      else if (first !== undefined && x !== undefined && first.isZoomedOrPanned()) c.zoomScale('x', { min: x.min, max: x.max }, 'none');
       return c;
     });
     nodes.push(f.node);
