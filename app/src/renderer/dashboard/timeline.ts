@@ -185,6 +185,10 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
       parsing: false,
       normalized: true,
       maintainAspectRatio: false,
+      // room for half the widest line on every side from the first layout: Chart.js adds it only from
+      // the second (the lines' widths are resolved after the first), so the plot moved by a pixel on
+      // the first zoom, legend click or reset
+      layout: { padding: Math.ceil(Math.max(0, ...o.lines.map((l) => l.width)) / 2) },
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
         x: {
