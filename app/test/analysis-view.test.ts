@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { analyze } from '@cacheproof/engine';
 import { openCapture, sha256File } from '../src/host/capture/reader.ts';
-import { buildAnalysisView, loadAnalysisView } from '../src/host/analysis.ts';
+import { buildAnalysisView, loadAnalysisView, publicView } from '../src/host/analysis.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-view-'));
@@ -40,6 +40,25 @@ describe('analysis view', () => {
     expect(opened.data.columns).toBeUndefined();
     expect(buildAnalysisView(opened, { ...meta, sha256: sha })).toEqual(viaColumns);
     expect(viaColumns.series.map((s) => s.device)).toEqual(['front0', 'back0', 'back1']);
+  });
+
+  it('hands the analysis over before the file is hashed, then gives the hash with the view and the cache (onAnalysed)', async () => {
+    const path = capture('early.capture');
+    const cache = join(dir, 'early-cache');
+    const sha = await sha256File(path);
+    const early: { sha: string; fromCache: boolean | undefined }[] = [];
+    const first = await loadAnalysisView(path, meta, {}, cache, undefined, (v) => early.push({ sha: v.captureSha256, fromCache: v.fromCache }));
+    // the analysis came first, without the hash (hashed beside it); the view returned has it
+    expect(early).toEqual([{ sha: '', fromCache: false }]);
+    expect(first.captureSha256).toBe(sha);
+    expect(publicView(first).captureSha256).toBe(sha);
+    expect(publicView({ ...first, captureSha256: '' }).captureSha256).toBeNull();
+    // the cache holds the hashed view: a re-open hands over the whole view at once
+    await new Promise((r) => setImmediate(r));
+    const again: string[] = [];
+    const second = await loadAnalysisView(path, meta, {}, cache, undefined, (v) => again.push(v.captureSha256));
+    expect(second.fromCache).toBe(true);
+    expect(again).toEqual([sha]);
   });
 
   it('answers a re-open of an unchanged capture from the cache, and recomputes when the file changes', async () => {

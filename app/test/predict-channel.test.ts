@@ -10,7 +10,8 @@
 // so the reads counted are those after it (the first 334, the 100 first references among them,
 // fill the cache uncounted): a cache of 100 blocks or more hits every counted read, one of 99 none.
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -102,8 +103,11 @@ describe.skipIf(reason !== null)('predict.* through the host', () => {
     db.close();
     expect(stored.cacheBytes).toBe(99 * 4096);
     expect((await analyzeJson(capture)).prediction).toEqual(v.result.prediction);
-    // the saved scenario is found under the capture's new hash
-    expect(v.captureSha256).not.toBe(view.captureSha256);
+    // the saved scenario is found under the capture's new hash (the reopened view waits for it)
+    const hashBefore = (scenario['measuredFrom'] as { captureSha256: string }).captureSha256;
+    expect(hashBefore).toMatch(/^[0-9a-f]{64}$/);
+    expect(v.captureSha256).toBe(createHash('sha256').update(readFileSync(capture)).digest('hex'));
+    expect(v.captureSha256).not.toBe(hashBefore);
     const saved = await call<{ scenario: { title: string } | null }>(d, 'plan.saved', { analysisId: view.id });
     expect(saved.scenario?.title).toBe('kept across the prediction');
 

@@ -23,6 +23,8 @@ export interface WorkerJob {
   meta: Omit<ViewMeta, 'sha256'>;
   options: AnalyzeOptions;
   tmpParent: string;
+  /** Whether the worker hashes the file too (false: the session hashes it beside the worker). */
+  hash: boolean;
 }
 
 /** What the worker posts back. */
@@ -59,7 +61,7 @@ if (port !== null && (workerData as { type?: string }).type === 'csv-rows') {
   // with the worker that summarizes devices beside it (host/summaries-thread.ts) already started
   prewarmSummariesWorker(analysisWorkerPath());
   port.on('message', (job: WorkerJob) => {
-    computeView(job.path, job.meta, job.options, (p) => port.postMessage({ type: 'progress', ...p } satisfies WorkerMessage), job.tmpParent).then(
+    computeView(job.path, job.meta, job.options, (p) => port.postMessage({ type: 'progress', ...p } satisfies WorkerMessage), job.hash, job.tmpParent).then(
       ({ view, recorderState }) => port.postMessage({ type: 'done', view, recorderState } satisfies WorkerMessage),
       (err: unknown) => port.postMessage(errorOf(err)),
     );

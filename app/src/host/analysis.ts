@@ -25,13 +25,13 @@ import { reportDevices, reportSeriesFromColumns, reportSeriesOfSums, reportSerie
  * the report preview and every export draw from the session without reading the capture again.
  * The report lines never cross the contract ({@link publicView}).
  */
-export type HostView = AnalysisView & { reportSeries: ReportSeries };
+export type HostView = Omit<AnalysisView, 'captureSha256'> & { captureSha256: string; reportSeries: ReportSeries };
 
-/** The view as the renderer gets it (the report lines left out). */
+/** The view as the renderer gets it: the report lines left out, and a SHA-256 not computed yet ('') as null. */
 export function publicView(v: HostView | AnalysisView): AnalysisView {
   if (!('reportSeries' in v)) return v;
-  const { reportSeries: _, ...rest } = v;
-  return rest;
+  const { reportSeries: _, captureSha256, ...rest } = v;
+  return { ...rest, captureSha256: captureSha256 === '' ? null : captureSha256 };
 }
 
 /** The intervals of a capture as per-device columns (the reader's, or built from the records). */
@@ -231,14 +231,27 @@ function writeCached(dir: string, file: string, key: string, view: HostView): vo
  * const view = await loadAnalysisView('/data/run.capture', { id, name: 'run', isSample: false }, {}, join(dataDir(), 'analysis-cache'));
  * view.fromCache // false the first time, true the next
  */
-export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView): Promise<HostView> {
+export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, cacheDir: string | null, compute: ComputeView = computeView,
+  onAnalysed?: (view: HostView) => void): Promise<HostView> {
   const { key, stamp } = cacheKey(path, options, meta.host);
   const file = cacheDir === null ? null : join(cacheDir, `${key}.json`);
   if (file !== null) {
     const hit = readCached(file, key);
-    if (hit !== null) return { ...hit, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: true };
+    if (hit !== null) {
+      const view = { ...hit, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: true };
+      onAnalysed?.(view);
+      return view;
+    }
   }
-  const { view, recorderState } = await compute(path, meta, options);
+  // With `onAnalysed`, the file is hashed here, beside the computation, and the analysis is handed
+  // over before the hash is done (its `captureSha256` is '' then); the returned view has the hash.
+  const hashing = onAnalysed === undefined ? null : sha256File(path);
+  hashing?.catch(() => undefined);
+  const { view, recorderState } = await compute(path, meta, options, undefined, hashing === null);
+  if (hashing !== null) {
+    onAnalysed?.({ ...view });
+    view.captureSha256 = await hashing;
+  }
   const recording = recorderState === 'running' || recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options, meta.host).stamp === stamp) {
     // Written on a turn of the event loop of its own, after the caller has the view (serialising
@@ -257,7 +270,7 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
 const pendingWrites = new Map<string, { key: string; view: HostView }>();
 
 /** How a view is computed when the cache has none: on this thread ({@link computeView}) or on a worker (host/session.ts). */
-export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void) => Promise<{ view: HostView; recorderState: string | null }>;
+export type ComputeView = (path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, hash?: boolean) => Promise<{ view: HostView; recorderState: string | null }>;
 
 /** Where a computation is: reading the capture into its columnar files (rows of about `total`), then analysing (devices of `total`). */
 export interface ViewProgress {
@@ -272,8 +285,8 @@ export interface ViewProgress {
  * half of a large capture's rows on another worker thread at the same time), then the
  * analysis and chart lines in one pass over the devices; the files are removed after.
  */
-export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: HostView; recorderState: string | null }> {
-  const { view, capture } = await computeViewKeeping(path, meta, options, onProgress, tmpParent);
+export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, hash = true, tmpParent?: string): Promise<{ view: HostView; recorderState: string | null }> {
+  const { view, capture } = await computeViewKeeping(path, meta, options, onProgress, tmpParent, hash);
   capture.close();
   return { view, recorderState: capture.recorderState };
 }
@@ -283,8 +296,10 @@ export async function computeView(path: string, meta: Omit<ViewMeta, 'sha256'>, 
  * (an export's per-interval CSV or XLSX sheets read the same files instead of the capture again).
  * The caller closes it (on failure it is closed here).
  */
-export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string): Promise<{ view: HostView; capture: ColumnarCapture }> {
-  const hashing = sha256File(path);
+export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, tmpParent?: string,
+  hash = true): Promise<{ view: HostView; capture: ColumnarCapture }> {
+  // `hash` false: the caller hashes the file itself (loadAnalysisView with onAnalysed); captureSha256 is ''
+  const hashing = hash ? sha256File(path) : Promise.resolve('');
   hashing.catch(() => undefined);
   const capture = await openCaptureColumnarParallel(path, analysisWorkerPath(), tmpParent, onProgress === undefined ? undefined : (done, total) => onProgress({ stage: 'read', done, total }));
   try {

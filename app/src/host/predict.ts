@@ -108,7 +108,8 @@ export function predictHandlers(host: PredictHost): PredictJobs {
         if (out.code !== 0) throw refused(out);
         set(PROBE_SHARE, 'analyze');
         const view = await host.reopen(analysisId, a.path, a.options);
-        await host.captureChanged(before, view.captureSha256);
+        // (reopen waits for the changed file's SHA-256: the saved scenario moves to it)
+        await host.captureChanged(before, view.captureSha256 as string);
         job.progress = { jobId, percent: 100, stage: 'done', done: true, view };
       })().catch((e: unknown) => {
         job.error = e instanceof HostError ? e : new HostError('probe-failed', `predict: ${e instanceof Error ? e.message : String(e)}`);

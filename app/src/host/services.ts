@@ -50,11 +50,13 @@ export interface OpenedAnalysis {
   name?: string;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string,
+  withSha = false): Promise<AnalysisView> {
   const full = resolve(path);
   const id = viewId(full, host);
-  // on a worker thread, once per capture (one host of a fleet capture) and options in this process (host/session.ts)
-  const view = await sessions.open(full, {
+  // on a worker thread, once per capture (one host of a fleet capture) and options in this process
+  // (host/session.ts); the reply goes as soon as the analysis is done, the file's hash may follow
+  const view = await (withSha ? sessions.open.bind(sessions) : sessions.openAnalysed.bind(sessions))(full, {
     id,
     name: name ?? (isSample ? 'CacheProof lab sample' : viewName(full, host)),
     isSample,
@@ -83,7 +85,7 @@ export function createHandlers(ctx: HostContext): Handlers {
   const captureShaOf = async (analysisId: string): Promise<string> => {
     const a = opened.get(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-    return (await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options)).captureSha256;
+    return (await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options)).captureSha256;
   };
   const reports = reportHandlers({
     analysisOf: (id) => opened.get(id),
@@ -107,7 +109,7 @@ export function createHandlers(ctx: HostContext): Handlers {
       const a = opened.get(id);
       return a === undefined ? null : { path: a.path, options: a.options, isSample: ctx.sample !== null && resolve(ctx.sample) === a.path };
     },
-    reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name),
+    reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name, undefined, true),
     shaOf: captureShaOf,
     captureChanged: (before, after) => carrySavedPlan(plansDir, before, after),
   });
@@ -135,7 +137,7 @@ export function createHandlers(ctx: HostContext): Handlers {
       const a = opened.get(analysisId);
       if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       // the session's analysis (the dashboard's, not a second read of the capture) and the devices' sizes
-      const view = await sessions.open(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
+      const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
       const info = readCapture(a.path, readCaptureInfo);
       const devices = a.host === undefined ? info.devices : hostDevices(info.devices, fleetHost(a.path, info.meta, a.host));
       const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices }, a.path, lang);

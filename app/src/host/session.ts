@@ -76,9 +76,9 @@ export function prewarmAnalysisWorker(workerFile: string | null = analysisWorker
  * kept from an earlier analysis, else a new one; it goes back to the idle pool when done. A
  * cancelled analysis stops its worker.
  */
-export function computeViewInWorker(workerFile: string, path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void): WorkerComputation {
+export function computeViewInWorker(workerFile: string, path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, onProgress?: (p: ViewProgress) => void, hash = true): WorkerComputation {
   const tmpParent = mkdtempSync(join(tmpdir(), 'cacheproof-analysis-'));
-  const job: WorkerJob = { path, meta, options, tmpParent };
+  const job: WorkerJob = { path, meta, options, tmpParent, hash };
   const worker = takeWorker(workerFile);
   let settled = false;
   let cancelled = false;
@@ -118,7 +118,10 @@ export function computeViewInWorker(workerFile: string, path: string, meta: Omit
 
 /** A capture's analysis in this process: in progress or done. */
 interface Session {
+  /** The view with the file's SHA-256. */
   view: Promise<HostView>;
+  /** The same view as soon as the analysis is done, maybe before the file is hashed (`captureSha256` '' then). */
+  analysed: Promise<HostView>;
   /** The view is ready: a later open is served without reading the capture (`fromCache: true`). */
   done: boolean;
   progress: ViewProgress | null;
@@ -154,37 +157,59 @@ export class AnalysisSessions {
     return JSON.stringify({ path, options, stamp: stampOf(path), ...(host === undefined ? {} : { host }) });
   }
 
-  /** The view of a capture with these options, as the renderer gets it: the session's, or a new one. */
+  /** The view of a capture with these options, with the file's SHA-256: the session's, or a new one. */
   async open(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
     return publicView(await this.openHost(path, meta, options));
   }
 
+  /**
+   * {@link open} for a reply to the renderer: as soon as the analysis is done, without waiting for
+   * the file's SHA-256 (hashing a large capture took about as long as a third of its analysis, on
+   * the same two cores). `captureSha256` is null until the session has it; every service that
+   * needs it (the Planner's saved scenario, the report) waits for it through {@link open}.
+   */
+  async openAnalysed(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
+    return publicView(await this.session(path, meta, options, (s) => s.analysed));
+  }
+
   /** {@link open} with the report's chart lines (for the report preview and exports). */
   openHost(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<HostView> {
+    return this.session(path, meta, options, (s) => s.view);
+  }
+
+  private session(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions, which: (s: Session) => Promise<HostView>): Promise<HostView> {
     const key = this.key(path, options, meta.host);
     const known = this.sessions.get(key);
     if (known !== undefined) {
       this.sessions.delete(key);
       this.sessions.set(key, known);
       const ready = known.done;
-      return known.view.then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: ready || v.fromCache === true }));
+      return which(known).then((v) => ({ ...v, id: meta.id, name: meta.name, isSample: meta.isSample, fromCache: ready || v.fromCache === true }));
     }
     let cancel = (): void => {};
-    const session: Session = { view: Promise.resolve(null as unknown as HostView), done: false, progress: null, cancel: () => cancel() };
+    let analysed = (_: HostView): void => {};
+    const session: Session = {
+      view: Promise.resolve(null as unknown as HostView), analysed: new Promise<HostView>((resolve) => { analysed = resolve; }),
+      done: false, progress: null, cancel: () => cancel(),
+    };
     const compute: ComputeView = this.workerFile === null
       ? computeView
-      : (p, m, o) => {
-        const c = computeViewInWorker(this.workerFile as string, p, m, o, (pr) => { session.progress = pr; });
+      : (p, m, o, _progress, hash) => {
+        const c = computeViewInWorker(this.workerFile as string, p, m, o, (pr) => { session.progress = pr; }, hash);
         cancel = c.cancel;
         return c.result;
       };
-    session.view = loadAnalysisView(path, meta, options, this.cacheDir, compute);
+    session.view = loadAnalysisView(path, meta, options, this.cacheDir, compute, (v) => analysed(v));
+    // a failed analysis fails both; one that fails only in its hash has already given the analysis
+    session.view.then((v) => analysed(v), () => undefined);
+    session.analysed = Promise.race([session.analysed, session.view]);
+    session.analysed.catch(() => undefined); // its failure is the view's, reported to whoever opens it
     session.view.then(() => { session.done = true; session.progress = null; }, () => undefined);
     // a failed or cancelled analysis is not kept: the next open tries again
     session.view.catch(() => { if (this.sessions.get(key) === session) this.sessions.delete(key); });
     this.sessions.set(key, session);
     while (this.sessions.size > KEPT_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
-    return session.view;
+    return which(session);
   }
 
   /** Where the analysis of a capture (of one host of a fleet capture) is while it runs (null when none runs or it is done). */

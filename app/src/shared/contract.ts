@@ -27,7 +27,7 @@ export const AnalysisView = z.object({
   /** Human name (file name without extension, or the sample's title). */
   name: z.string(),
   captureFile: z.string(),
-  captureSha256: z.string(),
+  captureSha256: z.string().nullable(), // null in an open's reply sent before the file is hashed (host services wait for it)
   host: z.object({ hostname: z.string().nullable(), kernel: z.string().nullable() }),
   sampleIntervalMs: z.number().nullable(),
   isSample: z.boolean(),
