@@ -34,6 +34,7 @@ import { rememberRecent } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
 import { el } from './dom.ts';
+import { fmtDuration } from './format.ts';
 import { plannerScreen } from './planner/index.ts';
 import { exportScreen } from './export/index.ts';
 import { exportUi } from '../shared/i18n/report.ts';
@@ -221,6 +222,9 @@ async function boot(): Promise<void> {
   await fonts;
   if (i.ok) info = i.value;
   render();
+  // The first unit-style number format (the sample interval's "1 s") costs about 15 ms of ICU set-up:
+  // paid while the first screen idles rather than when a dashboard opens.
+  requestIdleCallback(() => { fmtDuration(lang, 1); });
 }
 
 void boot();
