@@ -79,12 +79,14 @@ function addTo(c: SizeCounts, ios: number, bytes: number): void {
  * addIntervalSizes(h, columns, window); // h.reads.ios[4] += 100 ([4, 8) KiB), h.writes.ios[8] += 10 ([64, 128) KiB)
  */
 export function addIntervalSizes(into: OpSizeCounts, c: DeviceColumns, window: TimeWindow): void {
+  const { ok, startMs, endMs, reads, writes, readBytes, writeBytes } = c;
+  const from = window.startMs, to = window.endMs;
   for (let i = 0; i < c.n; i++) {
-    if (c.ok[i] !== 1) continue;
-    const s = c.startMs[i] as number, e = c.endMs[i] as number;
-    if (s < window.startMs || e > window.endMs) continue;
-    const r = c.reads[i] as number, w = c.writes[i] as number;
-    const rb = c.readBytes[i] as number, wb = c.writeBytes[i] as number;
+    if (ok[i] !== 1) continue;
+    const s = startMs[i] as number, e = endMs[i] as number;
+    if (s < from || e > to) continue;
+    const r = reads[i] as number, w = writes[i] as number;
+    const rb = readBytes[i] as number, wb = writeBytes[i] as number;
     if (r > 0 && !Number.isNaN(rb)) addTo(into.reads, r, rb);
     if (w > 0 && !Number.isNaN(wb)) addTo(into.writes, w, wb);
   }

@@ -146,9 +146,27 @@ export class GroupSeriesBuilder {
         for (let i = r0.lo; i < r0.end; i++) if (isInside(c, i, window)) count++;
       }
       const s = alloc(count, Math.max(1, this.members));
+      if (r0.all) {
+        // the window's slots are one run of the member's: copied column by column
+        const lo = r0.lo, end = r0.end;
+        s.startMs.set(c.startMs.subarray(lo, end));
+        s.endMs.set(c.endMs.subarray(lo, end));
+        s.intervalMs.set(c.intervalMs.subarray(lo, end));
+        s.ok.set(c.ok.subarray(lo, end));
+        for (const key of COUNT_COLUMNS) s[key].set(c[key].subarray(lo, end));
+        const ok = c.ok, status = c.status;
+        for (let i = lo; i < end; i++) if (ok[i] !== 1) s.notOk[NOT_OK_KEY[status[i] as number] ?? 'gap']++;
+        // a slot that is not ok keeps no counts (NaN, as alloc left them in the loop below)
+        for (let k = 0; k < count; k++) {
+          if (s.ok[k] === 1) continue;
+          for (const key of COUNT_COLUMNS) s[key][k] = NaN;
+        }
+        this.s = s;
+        return;
+      }
       let k = 0;
       for (let i = r0.lo; i < r0.end; i++) {
-        if (!r0.all && !isInside(c, i, window)) continue;
+        if (!isInside(c, i, window)) continue;
         s.startMs[k] = c.startMs[i] as number;
         s.endMs[k] = c.endMs[i] as number;
         s.intervalMs[k] = c.intervalMs[i] as number;
@@ -169,29 +187,36 @@ export class GroupSeriesBuilder {
     const seen = this.seen;
     const r = insideRange(c, window);
     seen.fill(0);
+    // the columns in locals: the loop reads typed arrays only (property loads on objects of several
+    // shapes, each iteration, made it several times slower)
+    const sn = s.n, sStart = s.startMs, sOk = s.ok;
+    const sR = s.reads, sW = s.writes, sRB = s.readBytes, sWB = s.writeBytes, sRT = s.readTimeMs, sWT = s.writeTimeMs, sB = s.busyMs, sQ = s.weightedMs;
+    const cStart = c.startMs, cEnd = c.endMs, cOk = c.ok, cStatus = c.status;
+    const cR = c.reads, cW = c.writes, cRB = c.readBytes, cWB = c.writeBytes, cRT = c.readTimeMs, cWT = c.writeTimeMs, cB = c.busyMs, cQ = c.weightedMs;
+    const wStart = window.startMs, wEnd = window.endMs, all = r.all;
     let j = 0; // merge join on start: both sides ascending
     for (let i = r.lo; i < r.end; i++) {
-      if (!r.all && !isInside(c, i, window)) continue;
-      const okHere = c.ok[i] === 1;
-      if (!okHere) s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
-      const start = c.startMs[i] as number;
-      while (j < s.n && (s.startMs[j] as number) < start) j++;
-      if (j >= s.n || s.startMs[j] !== start) continue; // a slot the first member does not have: not comparable
+      const start = cStart[i] as number;
+      if (!all && !(start >= wStart && (cEnd[i] as number) <= wEnd)) continue;
+      const okHere = cOk[i] === 1;
+      if (!okHere) s.notOk[NOT_OK_KEY[cStatus[i] as number] ?? 'gap']++;
+      while (j < sn && (sStart[j] as number) < start) j++;
+      if (j >= sn || sStart[j] !== start) continue; // a slot the first member does not have: not comparable
       seen[j] = 1;
-      if (!okHere || s.ok[j] === 0) {
-        s.ok[j] = 0;
+      if (!okHere || sOk[j] === 0) {
+        sOk[j] = 0;
         continue;
       }
-      s.reads[j] = (s.reads[j] as number) + (c.reads[i] as number);
-      s.writes[j] = (s.writes[j] as number) + (c.writes[i] as number);
-      s.readBytes[j] = (s.readBytes[j] as number) + (c.readBytes[i] as number);
-      s.writeBytes[j] = (s.writeBytes[j] as number) + (c.writeBytes[i] as number);
-      s.readTimeMs[j] = (s.readTimeMs[j] as number) + (c.readTimeMs[i] as number);
-      s.writeTimeMs[j] = (s.writeTimeMs[j] as number) + (c.writeTimeMs[i] as number);
-      s.busyMs[j] = (s.busyMs[j] as number) + (c.busyMs[i] as number);
-      s.weightedMs[j] = (s.weightedMs[j] as number) + (c.weightedMs[i] as number);
+      sR[j] = (sR[j] as number) + (cR[i] as number);
+      sW[j] = (sW[j] as number) + (cW[i] as number);
+      sRB[j] = (sRB[j] as number) + (cRB[i] as number);
+      sWB[j] = (sWB[j] as number) + (cWB[i] as number);
+      sRT[j] = (sRT[j] as number) + (cRT[i] as number);
+      sWT[j] = (sWT[j] as number) + (cWT[i] as number);
+      sB[j] = (sB[j] as number) + (cB[i] as number);
+      sQ[j] = (sQ[j] as number) + (cQ[i] as number);
     }
-    for (let i = 0; i < s.n; i++) if (seen[i] === 0) s.ok[i] = 0;
+    for (let i = 0; i < sn; i++) if (seen[i] === 0) sOk[i] = 0;
   }
 
   /** The group's series (members not ok in a slot leave NaN counts there). */
