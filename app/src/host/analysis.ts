@@ -243,14 +243,13 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
       return view;
     }
   }
-  // With `onAnalysed`, the file is hashed here, beside the computation, and the analysis is handed
-  // over before the hash is done (its `captureSha256` is '' then); the returned view has the hash.
-  const hashing = onAnalysed === undefined ? null : sha256File(path);
-  hashing?.catch(() => undefined);
-  const { view, recorderState } = await compute(path, meta, options, undefined, hashing === null);
-  if (hashing !== null) {
-    onAnalysed?.({ ...view });
-    view.captureSha256 = await hashing;
+  // With `onAnalysed`, the analysis is handed over first (its `captureSha256` is '' then) and the
+  // file hashed after: beside the analysis, the hash took one of the two cores from it (the
+  // analysis keeps both busy); the returned view has the hash.
+  const { view, recorderState } = await compute(path, meta, options, undefined, onAnalysed === undefined);
+  if (onAnalysed !== undefined) {
+    onAnalysed({ ...view });
+    view.captureSha256 = await sha256File(path);
   }
   const recording = recorderState === 'running' || recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options, meta.host).stamp === stamp) {

@@ -164,9 +164,10 @@ export class AnalysisSessions {
 
   /**
    * {@link open} for a reply to the renderer: as soon as the analysis is done, without waiting for
-   * the file's SHA-256 (hashing a large capture took about as long as a third of its analysis, on
-   * the same two cores). `captureSha256` is null until the session has it; every service that
-   * needs it (the Planner's saved scenario, the report) waits for it through {@link open}.
+   * the file's SHA-256 (computed after the analysis: hashing a large capture took about as long as a
+   * third of its analysis, and beside it a core from it). `captureSha256` is null until the session
+   * has it; every service that needs it (the Planner's saved scenario, the report) waits for it
+   * through {@link open}.
    */
   async openAnalysed(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions = {}): Promise<AnalysisView> {
     return publicView(await this.session(path, meta, options, (s) => s.analysed));
