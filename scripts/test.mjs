@@ -63,7 +63,8 @@ if (want('native')) {
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
   // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/probe/src/testenv.rs).
-  const r = step('cargo test', 'cargo', ['test', '--release', ...manifest, '--', '--show-output'], { capture: true });
+  // (the release-tests profile: release without link-time optimization, native/Cargo.toml)
+  const r = step('cargo test', 'cargo', ['test', '--profile', 'release-tests', ...manifest, '--', '--show-output'], { capture: true });
   for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
     totals.passed += Number(m[1]);
     totals.failed += Number(m[2]);
