@@ -12,6 +12,7 @@ import type { CoverInput } from '@cacheproof/engine/report';
 import { exportReport, isReportFormat, PAPERS, REPORT_FORMATS, REPORT_FORMS, type ReportForm, type ReportFormat } from '../host/report/export.ts';
 import { coverFrom, readScenarioFile } from '../host/report/input.ts';
 import type { Paper } from '../host/report/html.ts';
+import { overflowSentence } from '../host/report/pdf.ts';
 import { HostError } from '../host/errors.ts';
 import type { NamedInput } from '../host/same-file.ts';
 import { probePath, probeVersion, findRepoRoot } from '../host/paths.ts';
@@ -117,7 +118,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
       format, form, lang, paper, out, inputs, allIntervals: flags.has('--all-intervals'),
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
     });
-    for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${o.kind} "${o.id}" is ${o.width}px wide, wider than the page's ${o.limitWidth}px.\n`);
+    for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${overflowSentence(o)}\n`);
     io.stdout(`${result.files.map((f) => `Wrote ${f}`).join('\n')}\n`);
     return EXIT.ok;
   } catch (err) {

@@ -25,6 +25,14 @@ import { shapeBlocks } from './shape-section.ts';
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
 
+/**
+ * Neither of a card's two figures has a value, for the same reason: the card says it once
+ * ("n/a (needs a front device)"), not twice on a value line that then no longer fits its card.
+ */
+function bothNa(x: number | null, y: number | null, reasons: Record<string, string>, kx: string, ky: string): boolean {
+  return x === null && y === null && reasons[kx] === reasons[ky];
+}
+
 function cards(a: AnalysisReport): Card[] {
   const b = a.benefit;
   const backing = list(a.devices.backing);
@@ -46,7 +54,9 @@ function cards(a: AnalysisReport): Card[] {
     },
     {
       id: 'latency', title: m('card.latency'),
-      value: [ms(b.latencyMs.before, why(b.latencyMs.reasons, 'before')), str('→'), ms(b.latencyMs.after, why(b.latencyMs.reasons, 'after'))],
+      value: bothNa(b.latencyMs.before, b.latencyMs.after, b.latencyMs.reasons, 'before', 'after')
+        ? [ms(null, why(b.latencyMs.reasons, 'before'))]
+        : [ms(b.latencyMs.before, why(b.latencyMs.reasons, 'before')), str('→'), ms(b.latencyMs.after, why(b.latencyMs.reasons, 'after'))],
       subs: [...latencySubs, ...ciMsg(b.latencyMs.reductionPercentCi95), m('card.device', { devices: app }), win],
     },
     {
@@ -62,7 +72,9 @@ function cards(a: AnalysisReport): Card[] {
     },
     {
       id: 'cacheServed', title: m('card.cacheServed'),
-      value: [msgv('card.readsWrites', { reads: pct(b.cacheServedPercent.reads, 1, why(b.cacheServedPercent.reasons, 'reads')), writes: pct(b.cacheServedPercent.writes, 1, why(b.cacheServedPercent.reasons, 'writes')) })],
+      value: bothNa(b.cacheServedPercent.reads, b.cacheServedPercent.writes, b.cacheServedPercent.reasons, 'reads', 'writes')
+        ? [pct(null, 1, why(b.cacheServedPercent.reasons, 'reads'))]
+        : [msgv('card.readsWrites', { reads: pct(b.cacheServedPercent.reads, 1, why(b.cacheServedPercent.reasons, 'reads')), writes: pct(b.cacheServedPercent.writes, 1, why(b.cacheServedPercent.reasons, 'writes')) })],
       subs: [m('card.device', { devices: str(`${a.devices.front.join(', ') || '—'} / ${a.devices.backing.join(', ') || '—'}`) }), win],
     },
   ];

@@ -57,7 +57,7 @@ export const REPORT_KEYS = [
   'tco.config', 'tco.dayOne', 'tco.examplePrices', 'tco.intro', 'tco.never', 'tco.reference', 'tco.sizing', 'tco.total',
   'tco.upfront', 'tco.year', 'unit.bytes', 'unit.count', 'unit.gb', 'unit.iops', 'unit.ios', 'unit.mb',
   'unit.mbps', 'unit.ms', 'unit.percent', 'unit.s', 'unit.tb', 'unit.usd', 'unit.usdPerIops', 'unit.usdPerTb',
-  'unit.watts', 'unknown', 'warmupSource.default-10pct', 'warmupSource.default-1h', 'warmupSource.option',
+  'unit.watts', 'unit.us', 'unknown', 'warmupSource.default-10pct', 'warmupSource.default-1h', 'warmupSource.option',
   'warmupSource.recorded', 'why.backing-only-mode', 'why.no-backing-io-baseline', 'why.no-data', 'why.no-io',
   'why.no-matched-hours', 'why.no-reads', 'why.no-writes', 'why.not-reported', 'why.too-few-blocks',
   'why.zero-denominator', 'win.baseline', 'win.measure', 'winSource.option', 'winSource.phase', 'x.contents',
@@ -86,7 +86,7 @@ export const REPORT_KEYS = [
   'x.text',
   // the short form for managers (short.ts)
   'short.subtitle', 'short.seeFull',
-  'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.read', 'tl.write', 'tl.all',
+  'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.span', 'tl.requests', 'tl.read', 'tl.write', 'tl.all',
   // the trace latency's method and its per-hour charts (trace-latency-section.ts)
   'tl.method', 'tl.method.histograms', 'tl.method.requests', 'tl.method.requestsSampled', 'tl.hourHeading', 'tl.hourTitle',
   'tl.hourAxis', 'tl.hourSummary', 'tl.hourMore', 'tl.hourNone',

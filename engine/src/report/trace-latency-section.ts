@@ -1,7 +1,7 @@
 /**
  * The report's response time from the block trace (analysis `traceLatency`, docs/report.md):
  * a table per device, compared window (baseline, measure; the whole trace without phases) and
- * operation, each percentile as its bucket's edges in µs; the method in words (every request,
+ * operation (the requests completed, the mean, each percentile as its bucket's edges in µs); the method in words (every request,
  * from the tracer's per-interval histograms, or the stored requests, labelled so); and the
  * per-hour percentiles as charts, one per device and operation of the analysis (the
  * application-facing and backing devices first, at most {@link MAX_HOURLY_CHARTS}), each
@@ -68,12 +68,13 @@ export function traceLatencyBlocks(a: AnalysisReport): { blocks: Block[]; charts
   if (shown.length === 0) return { blocks: [], charts: [] };
   const range = (p: number, s: (typeof shown)[number]): Val => {
     const x = s.percentiles.find((q) => q.p === p);
-    return x === undefined ? msgv('na') : msgv('tl.range', { low: num(x.lowUs, 0), high: num(x.highUs, 0) });
+    // the unit is in the column's head (µs), so that the four percentile columns fit the page
+    return x === undefined ? msgv('na') : msgv('tl.span', { low: num(x.lowUs, 0), high: num(x.highUs, 0) });
   };
   const windowName = (w: string): Val => (w === 'baseline' ? msgv('win.baseline') : w === 'measure' ? msgv('win.measure') : msgv('tl.all'));
   const table: Table = {
     id: 'trace-latency', title: m('tl.title'), caption: m('tl.caption', { rate: pct(l.sampleRate * 100) }),
-    columns: [col('c.device', 'left'), col('c.window', 'left'), col('tl.op', 'left'), col('c.intervals'), col('tl.mean'), col('c.p50'), col('c.p95'), col('c.p99'), col('tl.p999')],
+    columns: [col('c.device', 'left'), col('c.window', 'left'), col('tl.op', 'left'), col('tl.requests'), col('tl.mean'), col('c.p50', 'right', 'us'), col('c.p95', 'right', 'us'), col('c.p99', 'right', 'us'), col('tl.p999', 'right', 'us')],
     rows: shown.map((s) => ({ cells: [str(s.device), windowName(s.window), msgv(s.op === 'read' ? 'tl.read' : 'tl.write'), num(s.completed, 0),
       s.meanUs === null ? msgv('na') : num(s.meanUs, 0), range(50, s), range(95, s), range(99, s), range(99.9, s)] })),
   };

@@ -11,7 +11,7 @@ import type { ReportKey } from './keys.ts';
 export const REPORT_FORMAT_VERSION = 1;
 
 /** Units a value or column can carry (their symbols are looked up per language by the exporter). */
-export type Unit = 'iops' | 'ms' | 'mbps' | 'mb' | 'gb' | 'bytes' | 'ios' | 's' | 'usd' | 'usdPerIops' | 'usdPerTb' | 'tb' | 'percent' | 'count' | 'watts' | 'requests';
+export type Unit = 'iops' | 'ms' | 'mbps' | 'mb' | 'gb' | 'bytes' | 'ios' | 's' | 'usd' | 'usdPerIops' | 'usdPerTb' | 'tb' | 'percent' | 'count' | 'watts' | 'requests' | 'us';
 
 /**
  * One value as the report shows it. `v` is the raw figure (the analysis JSON's number, never

@@ -10,7 +10,7 @@ import { fmtNumber } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { esc } from '../../shared/escape.ts';
 import { chartSvg, legendItems } from '../../shared/chart-svg.ts';
-import { CARD_VALUE_SIZES, cardValueSize } from './card-fit.ts';
+import { CARD_VALUE_SIZES, CARD_VALUE_WIDTH_MM, cardValueSize, textWidthMm } from './card-fit.ts';
 
 export type Paper = 'a4' | 'letter';
 
@@ -85,6 +85,7 @@ h2 { break-after: avoid; }
 .card { border: 0.75pt solid var(--rule); border-left: 2.5pt solid var(--accent); border-radius: 1.5mm; padding: 2mm 2.5mm; background: var(--soft); break-inside: avoid; min-width: 0; }
 .card h4 { margin: 0 0 1mm; font-size: 8.5pt; color: var(--muted); text-transform: uppercase; letter-spacing: 0.03em; }
 .card .value { font-size: 13.5pt; font-weight: bold; margin-bottom: 1mm; white-space: nowrap; }
+.card .value.wraps { white-space: normal; overflow-wrap: anywhere; }
 .card .sub { font-size: 7.5pt; color: var(--muted); overflow-wrap: anywhere; }
 figure.chart { margin: 3mm 0 5mm; break-inside: avoid; }
 figure.chart figcaption { font-weight: bold; margin-bottom: 1.5mm; font-size: 10pt; }
@@ -176,10 +177,15 @@ function cardHtml(c: Card, lang: Lang, fit: string): string {
   return `<div class="card" data-card="${esc(c.id)}"><h4>${esc(reportText(c.title, lang))}</h4><div class="value ${fit}">${vals(c.value, lang)}</div>${c.subs.map((s) => `<div class="sub">${esc(reportText(s, lang))}</div>`).join('')}</div>`;
 }
 
-/** The cards of a block, their values in the one size at which each fits its card on one line. */
+/**
+ * The cards of a block, their values in the one size at which each fits its card on one line. A
+ * value too long even at the smallest size (a long reason in a language with long words) wraps
+ * rather than running out of its card.
+ */
 function cardsHtml(cards: readonly Card[], lang: Lang, form: 'full' | 'short'): string {
-  const fit = fitClass(cardValueSize(cards.map((c) => c.value.map((v) => formatVal(v, lang)).filter((x) => x !== '').join(' ')), form));
-  return `<div class="cards">${cards.map((c) => cardHtml(c, lang, fit)).join('')}</div>`;
+  const texts = cards.map((c) => c.value.map((v) => formatVal(v, lang)).filter((x) => x !== '').join(' '));
+  const pt = cardValueSize(texts, form);
+  return `<div class="cards">${cards.map((c, i) => cardHtml(c, lang, fitClass(pt) + (textWidthMm(texts[i] ?? '', pt) > CARD_VALUE_WIDTH_MM ? ' wraps' : ''))).join('')}</div>`;
 }
 
 function factsHtml(rows: { label: Msg; value: Val[] }[], lang: Lang): string {

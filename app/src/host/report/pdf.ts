@@ -12,13 +12,25 @@ import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from '../../shared/escape.ts';
 import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
 
-/** An element wider than the printable width, or a chart taller than a page. */
+/** An element wider than the printable width, an element whose content runs out of it, or a chart taller than a page. */
 export interface Overflow {
   kind: string;
   id: string;
+  /** Right edge of the element from the column's left edge, px. */
   width: number;
   height: number;
   limitWidth: number;
+  /** How far the element's content runs past its own box, px (0: it does not). */
+  contentOver: number;
+  limitHeight: number;
+}
+
+/** What went wrong with one element, in a sentence (the CLI's warning). */
+export function overflowSentence(o: Overflow): string {
+  const what = `${o.kind} "${o.id}"`;
+  if (o.width > o.limitWidth + 0.5) return `${what} is ${o.width}px wide, wider than the page's ${o.limitWidth}px.`;
+  if (o.contentOver > 1) return `${what}: its content runs ${o.contentOver}px past its box.`;
+  return `${what} is ${o.height}px tall, taller than the page's ${o.limitHeight}px.`;
 }
 
 export interface PrintJob {
@@ -82,7 +94,7 @@ const MEASURE = `(([limit, pageH]) => {
     const right = r.right - left;
     const inner = el.scrollWidth - el.clientWidth;
     const tooTall = el.matches('figure.chart') && r.height > pageH;
-    if (right > limit + 0.5 || inner > 1 || tooTall) out.push({ kind: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), id: el.getAttribute('data-table') || el.getAttribute('data-figure') || el.getAttribute('data-chart') || el.getAttribute('data-card') || (el.textContent || '').slice(0, 40), width: Math.round(right), height: Math.round(r.height), limitWidth: Math.round(limit) });
+    if (right > limit + 0.5 || inner > 1 || tooTall) out.push({ kind: el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''), id: el.getAttribute('data-table') || el.getAttribute('data-figure') || el.getAttribute('data-chart') || el.getAttribute('data-card') || (el.textContent || '').slice(0, 40), width: Math.round(right), height: Math.round(r.height), limitWidth: Math.round(limit), contentOver: Math.max(0, Math.round(inner)), limitHeight: Math.round(pageH) });
   }
   return out;
 })`;
