@@ -96,6 +96,11 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     // one line per policy the probe simulated
     await expect(page.getByTestId(`${TID.chartMrc}-figure`)).toHaveAttribute('data-lines', '6');
     await expect(page.getByTestId(`${TID.chartMrc}-figure`)).toHaveAttribute('data-policies', 'lru,fifo,clock,arc,2q,s3fifo');
+    // Reset zoom gives back the chart as first drawn, pixel for pixel
+    const mrc = page.getByTestId(`${TID.chartMrc}-figure`);
+    const drawn = await mrc.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await mrc.getByRole('button', { name: prediction.en['zoom.reset'] }).click();
+    expect(await mrc.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL()), 'the MRC chart after Reset zoom').toBe(drawn);
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('Miss-ratio curve: LRU 4.1 kB → 100.0%');
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('S3-FIFO 4.1 kB → 100.0%');
     await expect(page.getByTestId(`${TID.chartMrc}-summary`)).toContainText('→ 5.0%');

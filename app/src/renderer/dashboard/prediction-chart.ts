@@ -9,6 +9,7 @@
 import type { PredictionReport } from '@cacheproof/engine';
 import { COLOR, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
+import { firstLayoutPadding } from '../charts.ts';
 import { fmtBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -62,6 +63,8 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
       options: {
         animation: false,
         maintainAspectRatio: false,
+        // the plot area Chart.js settles on, from the first layout: a reset gives back the chart as first drawn
+        layout: { padding: firstLayoutPadding([{ pointRadius: 2 }, { pointRadius: 6 }]) },
         parsing: false,
         scales: {
           x: { type: 'logarithmic', title: { display: true, text: t('axis.size') }, ticks: { callback: (v) => size(Number(v)) } },

@@ -11,7 +11,7 @@ import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { COLOR, roleColor } from '@cacheproof/engine/report';
 import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
-import { cssVar } from '../charts.ts';
+import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
 import { engineMarkers } from './engine-words.ts';
@@ -185,10 +185,8 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
       parsing: false,
       normalized: true,
       maintainAspectRatio: false,
-      // room for half the widest line on every side from the first layout: Chart.js adds it only from
-      // the second (the lines' widths are resolved after the first), so the plot moved by a pixel on
-      // the first zoom, legend click or reset
-      layout: { padding: Math.ceil(Math.max(0, ...o.lines.map((l) => l.width)) / 2) },
+      // the plot area Chart.js settles on from the first layout (charts.ts), so that zoom and reset keep it
+      layout: { padding: firstLayoutPadding(o.lines.map((l) => ({ borderWidth: l.width, pointRadius: 0 }))) },
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
         x: {

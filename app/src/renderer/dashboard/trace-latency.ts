@@ -15,7 +15,7 @@ import { translate } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
-import { cssVar } from '../charts.ts';
+import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { fmtNumber, fmtPercent } from '../format.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Params, type Words } from './text.ts';
@@ -118,6 +118,8 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
       options: {
         animation: false,
         maintainAspectRatio: false,
+        // the plot area Chart.js settles on, from the first layout: choosing another series keeps it
+        layout: { padding: firstLayoutPadding([{ pointRadius: 2 }]) },
         parsing: false,
         spanGaps: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },

@@ -8,7 +8,7 @@ import { Chart, type TooltipItem } from 'chart.js';
 import type { LiveSeries } from '../../shared/contract.ts';
 import { live, type LiveKey } from '../../shared/i18n/live.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
-import { cssVar } from '../charts.ts';
+import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { roleColor } from '@cacheproof/engine/report';
 import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
@@ -116,6 +116,8 @@ export class LiveChart {
           animation: false,
           parsing: false,
           maintainAspectRatio: false,
+          // the plot area Chart.js settles on, from the first layout: it stays put as intervals arrive
+          layout: { padding: firstLayoutPadding([{ borderWidth: 1.5, pointRadius: 3 }]) },
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
           scales: {
             x: { type: 'linear', min: fromMs, max: toMs, title: { display: true, text: this.t('chart.axisTime') }, ticks: { callback: (value) => fmtTime(this.lang, Number(value)), maxTicksLimit: 7 } },

@@ -9,6 +9,7 @@
  * with the report's).
  */
 import { Chart, type ChartDataset } from 'chart.js';
+import { firstLayoutPadding } from '../charts.ts';
 import { COST_STACKS, sensitivity, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
 import { COLOR, COST_COLOR, configColor } from '@cacheproof/engine/report';
 import { paletteColor } from '../../shared/palette.ts';
@@ -103,6 +104,8 @@ export function cumulativeLines(ctx: ChartCtx, canvas: HTMLCanvasElement, r: Pla
     options: {
       animation: false,
       maintainAspectRatio: false,
+      // the plot area Chart.js settles on, from the first layout (charts.ts)
+      layout: { padding: firstLayoutPadding(datasets) },
       scales: {
         x: { type: 'category', title: { display: true, text: o.xTitle } },
         y: { beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (v) => o.usd(v) } },
@@ -156,6 +159,7 @@ export function spindleLines(ctx: ChartCtx, canvas: HTMLCanvasElement, series: S
     options: {
       animation: false,
       maintainAspectRatio: false,
+      layout: { padding: firstLayoutPadding(datasets) },
       scales: {
         x: { type: 'linear', beginAtZero: true, title: { display: true, text: p('axis.iopsTarget') }, ticks: { callback: (v) => num(v) } },
         y: { type: 'linear', beginAtZero: true, title: { display: true, text: p('axis.drives') }, ticks: { precision: 0 } },
