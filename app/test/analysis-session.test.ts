@@ -109,24 +109,36 @@ describe('progress and cancel through the contract (analysis.progress, analysis.
     utimesSync(big, later, later);
     const idle = await call('analysis.progress', { path: big });
     expect(idle.reply).toEqual({ ok: true, value: { progress: null } });
-    const opening = call('analysis.openCapture', { path: big });
-    let seen: { stage: string; done: number; total: number } | null = null;
-    for (let i = 0; i < 200 && seen === null; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      const p = await call('analysis.progress', { path: big });
-      expect(p.reply.ok).toBe(true);
-      seen = (p.reply.value as { progress: typeof seen }).progress;
+    // The open takes about 0.6 s here: on a machine fast enough to finish it between the progress
+    // seen and the cancel, the file gets a new modification time (a new session) and it is tried again.
+    let cancelled = false;
+    for (let attempt = 1; attempt <= 3 && !cancelled; attempt++) {
+      if (attempt > 1) {
+        const t = new Date(Date.now() + attempt * 60_000);
+        utimesSync(big, t, t);
+      }
+      const opening = call('analysis.openCapture', { path: big });
+      let seen: { stage: string; done: number; total: number } | null = null;
+      for (let i = 0; i < 200 && seen === null; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        const p = await call('analysis.progress', { path: big });
+        expect(p.reply.ok).toBe(true);
+        seen = (p.reply.value as { progress: typeof seen }).progress;
+      }
+      const stop = await call('analysis.cancel', { path: big });
+      const open = await opening;
+      if (seen === null && open.reply.ok && attempt < 3) continue;
+      expect(seen, 'no progress was reported while the capture was read').not.toBeNull();
+      const first = seen as unknown as { stage: string; done: number; total: number };
+      expect(['read', 'analyze']).toContain(first.stage);
+      if (first.stage === 'read') expect(first.total).toBeGreaterThan(900_000);
+      expect(first.done).toBeLessThanOrEqual(first.total);
+      if (stop.reply.ok && (stop.reply.value as { cancelled: boolean }).cancelled === false && open.reply.ok && attempt < 3) continue;
+      expect(stop.reply).toEqual({ ok: true, value: { cancelled: true } });
+      expect(open.reply.ok).toBe(false);
+      expect(open.reply.error?.code).toBe('analysis-cancelled');
+      cancelled = true;
     }
-    expect(seen, 'no progress was reported while the capture was read').not.toBeNull();
-    const first = seen as unknown as { stage: string; done: number; total: number };
-    expect(first.stage).toBe('read');
-    expect(first.total).toBeGreaterThan(900_000);
-    expect(first.done).toBeLessThanOrEqual(first.total);
-    const stop = await call('analysis.cancel', { path: big });
-    expect(stop.reply).toEqual({ ok: true, value: { cancelled: true } });
-    const open = await opening;
-    expect(open.reply.ok).toBe(false);
-    expect(open.reply.error?.code).toBe('analysis-cancelled');
     expect((await call('analysis.cancel', { path: big })).reply).toEqual({ ok: true, value: { cancelled: false } });
     expect((await call('analysis.progress', { path: big })).reply).toEqual({ ok: true, value: { progress: null } });
     // a bad target names the field
