@@ -11,10 +11,15 @@
 //      bench/cachesim/.venv by this script), both reading the same oracleGeneral file. Prints
 //      references per second of both, their ratio and both miss ratios (which must agree
 //      exactly). Target ≥ 2×.
-// Usage: node bench/cachesim/run.mjs [--min-refs 10000000]
+//  (3) What a prediction costs after a day's baseline: the trace's requests tiled over 24 h to
+//      the number a day's trace holds under the default budget (300 MB at about 64 bytes a stored
+//      request, docs/probe.md: 4.7 million), imported as a capture, then `cacheproof-probe predict`
+//      with the six policies (the app's default), on one thread and on every core: wall time and
+//      peak memory (no peer: no other tool predicts from a capture; printed for the docs, no target).
+// Usage: node bench/cachesim/run.mjs [--min-refs 10000000] [--day-requests 4700000]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { probeMissRatios, shardsFloor } from './shards-floor.mjs';
@@ -25,6 +30,8 @@ const trace = join(root, '..', 'shared', 'realdata', 'block_traces', 'libcachesi
 const i = process.argv.indexOf('--min-refs');
 const minRefs = i >= 0 ? Number(process.argv[i + 1]) : 10_000_000;
 const BLOCK = 4096;
+const j = process.argv.indexOf('--day-requests');
+const dayRequests = j >= 0 ? Number(process.argv[j + 1]) : 4_700_000;
 
 if (!existsSync(trace)) {
   console.log(`SKIP bench/cachesim: ${trace} is absent (../shared/realdata is needed)`);
@@ -168,4 +175,40 @@ try {
   console.log(`    stack-distance curve equals the per-size simulation at all ${capBlocks.length} sizes: ${same ? 'yes' : 'NO'}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+// ---- (3) a prediction after a day's baseline -----------------------------------------------
+{
+  const dayDir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-day-'));
+  try {
+    const rows = readFileSync(trace, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const csv = join(dayDir, 'day.csv');
+    const fd = openSync(csv, 'w');
+    writeSync(fd, 'version,time,op,size,lbn\n');
+    const stepUs = 86_400e6 / dayRequests;
+    let chunk = '';
+    for (let r = 0; r < dayRequests; r++) {
+      const [v, , op, size, lbn] = rows[r % rows.length];
+      chunk += `${v},${Math.floor(r * stepUs)},${op},${size},${lbn}\n`;
+      if (chunk.length > 1 << 20) { writeSync(fd, chunk); chunk = ''; }
+    }
+    writeSync(fd, chunk);
+    closeSync(fd);
+    const capture = join(dayDir, 'day.capture');
+    execFileSync(probe, ['import-trace', 'cloudphysics', csv, '--out', capture], { stdio: 'ignore' });
+    const cores = availableParallelism();
+    console.log(`(3) predict after a day's baseline: ${dayRequests.toLocaleString('en')} requests over 24 h (the CloudPhysics requests tiled; ${(statSync(capture).size / 1e6).toFixed(0)} MB capture), 1 GiB cache, six policies:`);
+    const runs = [];
+    for (const threads of [...new Set([1, cores])]) {
+      const t = spawnSync('/usr/bin/time', ['-f', '%e %M', probe, 'predict', capture, '--size', '1GiB', '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--threads', String(threads), '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      if (t.status !== 0) throw new Error(`predict failed: ${t.stderr.trim().split('\n').slice(-2).join(' / ')}`);
+      const [wall, rssKb] = t.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      runs.push({ threads, wall, out: t.stdout });
+      console.log(`    --threads ${threads}: ${wall.toFixed(1)} s wall, ${(rssKb / 1024).toFixed(0)} MB peak`);
+    }
+    const out = JSON.parse(runs[0].out);
+    console.log(`    ${out.reads.toLocaleString('en')} reads simulated, LRU saves ${out.iosSavedPercent.toFixed(1)} % of I/Os; the reports of every thread count identical: ${runs.every((r) => r.out === runs[0].out) ? 'yes' : 'NO'}${runs.length > 1 ? `; ${cores} threads ${(runs[0].wall / runs[1].wall).toFixed(2)}× faster` : ''}`);
+  } finally {
+    rmSync(dayDir, { recursive: true, force: true });
+  }
 }

@@ -21,10 +21,15 @@ const PROBE_SHARE = 90;
 /** A progress line of `predict` on stderr: `predict: 45 % (lru)`. */
 const PROGRESS_LINE = /^predict: (\d+(?:\.\d+)?) % \((.*)\)$/u;
 
-/** The probe's arguments for a prediction on a capture: the size, device and policies, the analysis's front devices when it names them. */
-export function predictCommand(capture: string, choice: PredictionChoice, front: AnalyzeOptions['front']): string[] {
+/**
+ * The probe's arguments for a prediction on a capture: the size, device and policies, the
+ * analysis's front devices when it names them. `threads`: how many cores its replays may take
+ * (left out: every core, for a prediction the person asked for; the supervisor's, during the
+ * measure window, takes one so as not to load the server it measures).
+ */
+export function predictCommand(capture: string, choice: PredictionChoice, front: AnalyzeOptions['front'], threads?: number): string[] {
   const devices = front === undefined ? [] : typeof front === 'string' ? [front] : [...front];
-  return ['predict', capture, ...predictArgs(choice), ...(devices.length > 0 ? ['--devices', devices.join(',')] : []), '--store', '--json'];
+  return ['predict', capture, ...predictArgs(choice), ...(devices.length > 0 ? ['--devices', devices.join(',')] : []), ...(threads === undefined ? [] : ['--threads', String(threads)]), '--store', '--json'];
 }
 
 /**

@@ -49,7 +49,7 @@ Usage:
   cacheproof-probe predict CAPTURE --size SIZE [--block 4KiB] [--devices a,b]
                           [--policy lru,fifo,clock,arc,2q,s3fifo]
                           [--cache-device ram|sata-ssd|nvme|LATENCY]
-                          [--warmup DURATION] [--store] [--quiet] [--json]
+                          [--warmup DURATION] [--threads N] [--store] [--quiet] [--json]
   cacheproof-probe index CAPTURE [--json]   (columnar blocks of a closed capture)
   cacheproof-probe --version | --help
 
@@ -100,6 +100,7 @@ const VALUE_FLAGS: &[&str] = &[
     "--trace-sample",
     "--trace-budget",
     "--cache-device",
+    "--threads",
 ];
 
 fn usage(msg: impl Into<String>) -> anyhow::Error {
@@ -429,6 +430,17 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The command's capture, and nothing after it: a word more is refused, never ignored (a value
+/// given to a flag that takes none lands there).
+fn only_capture(a: &Args, cmd: &str) -> anyhow::Result<PathBuf> {
+    if let Some(extra) = a.pos.get(2) {
+        return Err(usage(format!(
+            "{cmd} takes one capture file; '{extra}' is neither a capture nor an option's value here (cacheproof-probe --help lists the options)"
+        )));
+    }
+    one_capture(a, cmd)
+}
+
 fn one_capture(a: &Args, cmd: &str) -> anyhow::Result<PathBuf> {
     match a.pos.get(1) {
         Some(p) => abs(p),
@@ -450,7 +462,7 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
         )?),
         Some("status") => {
             a.only(&["--json"])?;
-            let p = one_capture(&a, "status")?;
+            let p = only_capture(&a, "status")?;
             let s = status::read(&p)?;
             if a.has("--json") {
                 println!("{}", serde_json::to_string_pretty(&s)?);
@@ -461,7 +473,7 @@ fn run(raw: &[String]) -> anyhow::Result<()> {
         }
         Some("stop") => {
             a.only(&[])?;
-            let p = one_capture(&a, "stop")?;
+            let p = only_capture(&a, "stop")?;
             recorder::stop(&p)?;
             println!("stopped the recorder of {}", p.display());
             Ok(())
@@ -929,7 +941,7 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
 
 fn cmd_latency(a: &Args) -> anyhow::Result<()> {
     a.only(&["--store", "--json"])?;
-    let p = one_capture(a, "latency")?;
+    let p = only_capture(a, "latency")?;
     let j = cacheproof_probe::latency::run(&p, a.has("--store"))?;
     if a.has("--json") {
         println!("{}", serde_json::to_string_pretty(&j)?);
@@ -943,7 +955,7 @@ fn cmd_latency(a: &Args) -> anyhow::Result<()> {
 /// (docs/capture-schema.md, `interval_blocks`; a recording and an import write them as they end).
 fn cmd_index(a: &Args) -> anyhow::Result<()> {
     a.only(&["--json"])?;
-    let p = one_capture(a, "index")?;
+    let p = only_capture(a, "index")?;
     // The recorder's lock: no recording can start (or be running) while the blocks are written.
     // Its sidecar file is removed after when this command created it.
     let lock_file = recorder::lock_path(&p);
@@ -979,10 +991,22 @@ fn cmd_predict(a: &Args) -> anyhow::Result<()> {
         "--store",
         "--policy",
         "--cache-device",
+        "--threads",
         "--quiet",
         "--json",
     ])?;
-    let p = one_capture(a, "predict")?;
+    let p = only_capture(a, "predict")?;
+    let threads = match a.val("--threads") {
+        None => 0,
+        Some(t) => match t.parse::<usize>() {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                return Err(usage(format!(
+                "--threads {t}: give a whole number of threads, 1 or more (default: one per core)"
+            )))
+            }
+        },
+    };
     let size = a.val("--size").ok_or_else(|| {
         usage("predict needs the cache's size: cacheproof-probe predict CAPTURE --size 64MiB")
     })?;
@@ -1000,6 +1024,7 @@ fn cmd_predict(a: &Args) -> anyhow::Result<()> {
             .map(sim::cachedev::parse)
             .transpose()?,
         progress: !a.has("--quiet"),
+        threads,
     };
     let j = sim::predict::run(&p, &o)?;
     if a.has("--json") {

@@ -460,6 +460,48 @@ fn every_policy_is_simulated_at_the_curve_sizes_and_the_first_gives_the_figures(
             .unwrap()
     ));
 
+    // The replays run on threads: any number gives the same report, figure for figure (the
+    // primary policy FIFO marks its hits from its own replay, whichever thread ran it)
+    let args = |t: &'static str| {
+        vec![
+            "--size",
+            "8KiB",
+            "--warmup",
+            "0s",
+            "--policy",
+            "fifo,arc,2q,s3fifo,clock,lru",
+            "--cache-device",
+            "10us",
+            "--threads",
+            t,
+        ]
+    };
+    let (c1, one, e1) = predict(&cap, &args("1"));
+    let (c3, three, e3) = predict(&cap, &args("3"));
+    assert_eq!((c1, c3), (Some(0), Some(0)), "{e1}{e3}");
+    assert_eq!(one, three);
+    assert_eq!(one["backingIos"]["total"], 6.0);
+    for bad in ["0", "two"] {
+        let o = probe(&[
+            "predict",
+            cap.to_str().unwrap(),
+            "--size",
+            "8KiB",
+            "--threads",
+            bad,
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            one_sentence(&o).contains(&format!("--threads {bad}: give a whole number of threads"))
+        );
+    }
+    // a word more is refused, not ignored
+    let o = probe(&["predict", cap.to_str().unwrap(), "8KiB", "--size", "8KiB"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(one_sentence(&o).contains(
+        "predict takes one capture file; '8KiB' is neither a capture nor an option's value"
+    ));
+
     // A sampled trace: counts ÷ R, other policies on a cache of size × R, bounds from the sampling.
     rusqlite::Connection::open(&cap)
         .unwrap()

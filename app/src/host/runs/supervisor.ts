@@ -276,7 +276,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       let outcome: RunPrediction;
       const base = { choice, iosSavedPercent: null, backingPerSecond: null, responseTimeUs: null, baselineResponseUs: null, error: null, atMs: now() };
       try {
-        const out = await runPredict(probe, predictCommand(rec.captureFile, choice, rec.plan.front ?? undefined), () => undefined);
+        const out = await runPredict(probe, predictCommand(rec.captureFile, choice, rec.plan.front ?? undefined, 1), () => undefined);
         const parsed = out.code === 0 ? StoredPredictionSchema.safeParse(jsonOrNull(out.stdout)) : null;
         if (parsed === null) outcome = { ...base, state: 'failed', error: out.error || `exit code ${out.code}` };
         else if (!parsed.success) outcome = { ...base, state: 'failed', error: `cacheproof-probe predict printed an unexpected report: ${parsed.error.issues[0]?.path.join('.') ?? ''}` };
