@@ -790,6 +790,11 @@ fn cmd_import_trace(a: &Args) -> anyhow::Result<()> {
             tracein::Kind::names()
         )));
     };
+    if let Some(extra) = a.pos.get(3) {
+        return Err(usage(format!(
+            "import-trace reads one FILE; '{extra}' is neither that nor an option's value here (one capture per trace file: run it once per file)"
+        )));
+    }
     let kind = tracein::Kind::parse(kind).ok_or_else(|| {
         usage(format!(
             "unknown trace kind '{kind}': one of {}",
@@ -876,6 +881,11 @@ fn cmd_simulate(a: &Args) -> anyhow::Result<()> {
     let input = a.pos.get(1).ok_or_else(|| {
         usage("simulate needs a capture or a trace: cacheproof-probe simulate CAPTURE|TRACE --sizes 1GiB")
     })?;
+    if let Some(extra) = a.pos.get(2) {
+        return Err(usage(format!(
+            "simulate takes one capture or trace; '{extra}' is neither that nor an option's value here (cacheproof-probe --help lists the options)"
+        )));
+    }
     let policies = policy_list(a)?;
     let sizes = match a.val("--sizes") {
         Some(s) => s

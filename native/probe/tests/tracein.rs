@@ -344,6 +344,14 @@ fn unusable_input_is_refused_with_a_sentence() {
     let o = import("tracefoo", &f, &d.join("z.capture"), &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown trace kind 'tracefoo'"));
+    let o = import(
+        "cloudphysics",
+        &f,
+        &d.join("z.capture"),
+        &[f.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("import-trace reads one FILE"));
 }
 
 fn sim(args: &[&str]) -> (Option<i32>, String, String) {
@@ -402,6 +410,10 @@ fn simulate_bad_input_and_capture_equals_trace() {
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--writes 'sometimes'"), "{err}");
+    // a second trace (or a value for a flag that takes none) is refused, not ignored
+    let (code, _, err) = sim(&[fs, fs, "--kind", "cloudphysics", "--sizes", "4KiB"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("simulate takes one capture or trace"), "{err}");
 
     // Larger than the footprint: figures given, with a note.
     let (code, out, err) = sim(&[
