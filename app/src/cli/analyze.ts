@@ -6,11 +6,13 @@
  * Reads the capture read-only; writes nothing.
  */
 import { readFileSync } from 'node:fs';
-import { analyze, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
+import { analyze, profileWorkload, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
+import { formatProfileText } from './profile-text.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
 import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
+import { NO_MEASURE_HINT } from '../host/analysis.ts';
 import { scopeToHost } from '../host/capture/scope.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
@@ -23,7 +25,7 @@ import { EXIT, type CliIO, type Command } from './io.ts';
 
 const FLAGS = {
   '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
-  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value', '--host': 'value',
+  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value', '--host': 'value', '--profile': 'bool',
 } as const;
 
 function readTargets(value: string): LatencyTargets {
@@ -180,6 +182,18 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
     const host = flags.get('--host');
+    if (flags.has('--profile')) {
+      // the baseline alone (a log with no switch, a run stopped before it): no before/after
+      const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
+      const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
+      if (!p.ok) {
+        io.stderr(`cacheproof analyze: ${capturePath}: ${p.error.message}\n`);
+        return exitFor(p.error.code);
+      }
+      const imported = (capture.meta['source'] ?? '').startsWith('import');
+      io.stdout(flags.has('--json') ? JSON.stringify(p, null, 2) + '\n' : formatProfileText(p, capturePath, data.sampleIntervalMs, lang, imported));
+      return EXIT.ok;
+    }
     // one host of a fleet: its devices alone (the second thread, which reads the devices by the
     // file's names, is for the whole capture only)
     result = typeof host === 'string'
@@ -196,7 +210,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     capture.close();
   }
   if (!result.ok) {
-    io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}\n`);
+    io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
     return exitFor(result.error.code);
   }
   io.stdout(flags.has('--json') ? JSON.stringify(result, null, 2) + '\n' : formatText(result, capturePath, lang));

@@ -81,6 +81,7 @@ ${twoColumns([
   ['--json', 'print the JSON object instead of the table'],
   ['--lang en|fr|es|ru', 'language and number format of the table (default en)'],
   ['--host HOST', 'one host of a fleet capture (cacheproof-probe import prometheus of several hosts), analysed as its own capture would be: the figures of its row in the fleet view'],
+  ['--profile', 'the baseline alone as a workload profile, no before/after (a log imported with no switch, a run stopped before it): capacity planning without a cache'],
   ...ANALYSIS_OPTIONS,
   HELP_ROW,
 ])}

@@ -2,13 +2,13 @@
  * The measured workload a TCO scenario is prefilled from (`cacheproof tco --from-capture`):
  * read from a capture's analysis, so the planner uses exactly the figures `analyze` reports.
  * The figures themselves are built by the engine's `measuredWorkload` (engine/src/plan, shared with
- * the Planner screen's `plan.fromAnalysis` channel); this module maps failures to exit codes and
+ * the Planner screen's `plan.fromAnalysis` channel), or `measuredWorkloadFromProfile` for a capture
+ * with a baseline alone; this module maps failures to exit codes and
  * names the capture (`measuredFrom`: file name and SHA-256) for the scenario to record.
  */
-import { analyze, type CaptureData } from '@cacheproof/engine';
+import type { CaptureData } from '@cacheproof/engine';
 import { openCapture } from '../host/capture/reader.ts';
-import { measuredWorkload } from '@cacheproof/engine/plan';
-import { measuredFromCapture } from '../host/plan.ts';
+import { measuredFromCapture, measuredWorkloadOfCapture } from '../host/plan.ts';
 import { HostError } from '../host/errors.ts';
 import { exitFor } from './exit-codes.ts';
 import { EXIT } from './io.ts';
@@ -22,9 +22,8 @@ export const measureCapture: MeasureCapture = async (path) => {
     if (err instanceof HostError) return { ok: false, exitCode: exitFor(err.code), message: err.message };
     throw err;
   }
-  const report = analyze(data, {});
-  if (!report.ok) return { ok: false, exitCode: exitFor(report.error.code), message: `${path}: ${report.error.message}` };
-  const m = measuredWorkload(report, data);
-  if (typeof m === 'string') return { ok: false, exitCode: EXIT.mismatch, message: `${path}: ${m}.` };
-  return { ok: true, value: m, measuredFrom: await measuredFromCapture(path) };
+  // a capture with a baseline alone (a log imported with no switch) is planned from its workload profile
+  const m = measuredWorkloadOfCapture(data, {});
+  if (!m.ok) return { ok: false, exitCode: m.code === 'nothing-to-plan' ? EXIT.mismatch : exitFor(m.code), message: `${path}: ${m.message}` };
+  return { ok: true, value: m.value, measuredFrom: await measuredFromCapture(path), from: m.from };
 };

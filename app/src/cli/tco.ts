@@ -32,9 +32,10 @@ import { TCO_HELP } from './help.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
+import { fmtBytes } from '../shared/i18n/numbers.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
-export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom } | { ok: false; exitCode: ExitCode; message: string }>;
+export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom; from?: 'analysis' | 'profile' } | { ok: false; exitCode: ExitCode; message: string }>;
 
 export interface TcoDeps {
   measureCapture?: MeasureCapture;
@@ -162,6 +163,9 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
     return EXIT.cannotWrite;
   }
   io.stdout(`${t('written', { file: outPath })}\n`);
+  // what the prefill could not measure, said at once (the scenario keeps the example's figures there)
+  if (m.value.backingCapacityBytes === null) io.stderr(`${t('note.capacityExample', { capacity: fmtBytes(lang, scenario.workload.capacityBytes) })}\n`);
+  if (m.from === 'profile') io.stderr(`${t('note.profile')}\n`);
   return EXIT.ok;
 }
 

@@ -68,13 +68,16 @@ export interface ViewMeta {
   host?: string | undefined;
 }
 
+/** What to do with a capture that has a baseline and no measure window (the analysis's `no-measure`). */
+export const NO_MEASURE_HINT = 'It holds a baseline alone (a log imported with no switch, or a run stopped before the cache was switched on): cacheproof analyze CAPTURE --profile gives its workload profile, and cacheproof tco --from-capture plans from it. For a before/after, resume the run, or import the log again with --switch-at TIME (or with the files after the switch as --measure).';
+
 /** The expected failure of an analysis, in words (a run stopped before the switch says so, with what to do). */
 function analysisFailure(path: string, phases: readonly { name: string }[], options: AnalyzeOptions, result: Extract<AnalysisResult, { ok: false }>): HostError {
   const names = new Set(phases.map((p) => p.name));
   const noMeasure = options.measure === undefined && names.has('baseline') && !names.has('measure') &&
     (result.error.code === 'no-measure' || result.error.code === 'empty-window');
   if (noMeasure) {
-    return new HostError('analysis-no-measure', `${path}: ${result.error.message} The run stopped before the cache was switched on and measured: resume it to record the measure window, or analyze the baseline alone as a workload profile.`);
+    return new HostError('analysis-no-measure', `${path}: ${result.error.message} ${NO_MEASURE_HINT}`);
   }
   return new HostError('analysis-failed', result.error.message);
 }

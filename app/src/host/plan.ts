@@ -5,8 +5,8 @@
  * by `cacheproof tco --from-capture`.
  */
 import { basename } from 'node:path';
-import { analyze, type AnalysisReport, type AnalyzeOptions, type CaptureData } from '@cacheproof/engine';
-import { measuredWorkload, scenarioFromMeasurement, type MeasuredFrom, type Scenario } from '@cacheproof/engine/plan';
+import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData } from '@cacheproof/engine';
+import { measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 import { openCapture, sha256File } from './capture/reader.ts';
@@ -21,9 +21,29 @@ import { HostError } from './errors.ts';
  */
 export function prefilledScenario(capturePath: string, lang: Lang = 'en', options: AnalyzeOptions = {}): Scenario {
   const data = openCapture(capturePath).data;
+  const m = measuredWorkloadOfCapture(data, options);
+  if (!m.ok) throw new HostError('analysis-failed', `${capturePath}: ${m.message}`);
+  return localizeTemplate(scenarioFromMeasurement(m.value), lang);
+}
+
+/**
+ * The measured workload of a capture: from its analysis (before/after, with the cache's hit
+ * shares), or, when it holds a baseline alone (a log imported with no switch, a run stopped
+ * before it: the analysis's `no-measure`), from its workload profile (no hit shares): capacity
+ * planning without a cache. A failure is the engine's code and one sentence.
+ */
+export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOptions = {}):
+  { ok: true; value: MeasuredWorkload; from: 'analysis' | 'profile' } | { ok: false; code: AnalyzeFailure['error']['code'] | 'nothing-to-plan'; message: string } {
   const report = analyze(data, options);
-  if (!report.ok) throw new HostError('analysis-failed', `${capturePath}: ${report.error.message}`);
-  return prefilledScenarioOf(report, data, capturePath, lang);
+  if (report.ok) {
+    const m = measuredWorkload(report, data);
+    return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'analysis' };
+  }
+  if (report.error.code !== 'no-measure') return { ok: false, code: report.error.code, message: report.error.message };
+  const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
+  if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
+  const m = measuredWorkloadFromProfile(p, data);
+  return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'profile' };
 }
 
 /**

@@ -98,7 +98,8 @@ export function profileWorkload(data: CaptureData, options: {
   const appSeries = buildSeriesFromColumns(listOf(appNames), window);
   const app = summarizeSeries(appSeries);
   if (app.okIntervals === 0) {
-    return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of the profiled devices.`);
+    const other = appNames === front ? backing : [];
+    return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of ${appNames.join(', ')} with both reads and writes counted${other.length > 0 ? `; to profile ${other.join(', ')} instead, give no front device (--front '', or the backing role in the import preview)` : ''}.`);
   }
   const warnings: AnalysisWarning[] = overridden.map((o) => ({
     code: o.code,

@@ -3,6 +3,7 @@
  * to edit: `cacheproof tco --from-capture CAPTURE --out SCENARIO` and the planner screen.
  */
 import type { AnalysisReport } from '../benefit/result.ts';
+import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
 import type { CaptureData } from '../records/types.ts';
 import type { Scenario, ScenarioInput } from './scenario.ts';
@@ -33,8 +34,12 @@ export interface MeasuredWorkload {
   writeHitShare: number | null;
   /** Cache write mode if known. */
   cacheMode: 'write-back' | 'write-through' | null;
-  /** Total capacity of the backing devices, bytes (taken as today's usable capacity need). */
-  backingCapacityBytes: number;
+  /**
+   * Total capacity of the backing devices, bytes (taken as today's usable capacity need); null
+   * when the capture does not record their sizes (a Windows Performance Monitor log, iostat):
+   * the prefilled scenario then keeps its base's capacity, for a person to replace.
+   */
+  backingCapacityBytes: number | null;
   /** Backing-device bytes per year before the cache (= front-end) and with it. */
   backingBytesPerYearBefore: YearlyBytes;
   backingBytesPerYearAfter: YearlyBytes | null;
@@ -78,7 +83,7 @@ export function scenarioFromMeasurement(m: MeasuredWorkload, base: ScenarioInput
     iops: { basis: 'p95', p95: m.iopsP95, peak: m.iopsPeak, mean: m.iopsMean },
     readShare: clampShare(m.readShare),
     avgRequestBytes: m.avgRequestBytes,
-    capacityBytes: m.backingCapacityBytes,
+    capacityBytes: m.backingCapacityBytes ?? s.workload.capacityBytes,
     yearlyReadBytes: m.backingBytesPerYearBefore.readBytes,
     yearlyWrittenBytes: m.backingBytesPerYearBefore.writtenBytes,
   };
@@ -110,35 +115,60 @@ export function measuredWorkload(report: AnalysisReport, data: Pick<CaptureData,
   const app = report.devices.appFacing === 'front' ? report.groups.front : report.groups.backing;
   const backing = report.groups.backing;
   if (!app || !backing) return 'the analysis has no application-facing or backing figures to plan from';
-  const base = app.baseline;
-  const p = base.percentiles.iops;
-  const iopsMean = base.means.iops;
-  const readShare = base.means.readSharePercent;
-  const avgRequestBytes = base.means.avgRequestBytes;
+  const share = (x: number | null): number | null => (x === null ? null : Math.min(1, Math.max(0, x / 100)));
+  const hits = report.mode === 'front-and-backing'
+    ? { read: share(report.benefit.cacheServedPercent.reads), write: share(report.benefit.cacheServedPercent.writes) }
+    : { read: null, write: null };
+  return workloadOf(app.baseline, backing.baseline, backing.measure, report.devices.backing, 'backing devices', data, hits);
+}
+
+/**
+ * {@link measuredWorkload} for a log with no switch (a baseline alone, capacity planning without
+ * a cache): the same figures of the profile's window (engine `profileWorkload`). No cache was
+ * measured, so there are no hit shares (the scenario's configurations keep their own, as typed or
+ * assumed) and nothing "after". The backing devices give the capacity and the yearly bytes; a log
+ * of the application-facing volumes alone (no backing device) gives them from those volumes.
+ *
+ * @example
+ * // a PerfMon log of one PhysicalDisk, 900 IOPS p95, 1 TB, 36 GB read in 1 h
+ * measuredWorkloadFromProfile(profile, capture).iopsP95 // 900; .readHitShare // null
+ */
+export function measuredWorkloadFromProfile(p: WorkloadProfile, data: Pick<CaptureData, 'devices'>): MeasuredWorkload | string {
+  return p.backing === null
+    ? workloadOf(p.appFacing, p.appFacing, null, p.devices.front, 'application-facing devices', data, { read: null, write: null })
+    : workloadOf(p.appFacing, p.backing, null, p.devices.backing, 'backing devices', data, { read: null, write: null });
+}
+
+/** The one method of both: the application-facing window's IOPS, read share and request size; the storage side's bytes per year and capacity. */
+function workloadOf(
+  app: WindowSummary, storage: WindowSummary, storageAfter: WindowSummary | null, storageDevices: readonly string[], storageName: string,
+  data: Pick<CaptureData, 'devices'>, hits: { read: number | null; write: number | null },
+): MeasuredWorkload | string {
+  const p = app.percentiles.iops;
+  const iopsMean = app.means.iops;
+  const readShare = app.means.readSharePercent;
+  const avgRequestBytes = app.means.avgRequestBytes;
   if (p === null || iopsMean === null || readShare === null || avgRequestBytes === null) return 'the baseline window has no completed I/O to plan from';
   const perYear = (w: WindowSummary): { readBytes: number; writtenBytes: number } | null => {
     const t = w.totals;
     if (t.readBytes === null || t.writeBytes === null || !(w.okSeconds > 0)) return null;
     return { readBytes: (t.readBytes / w.okSeconds) * SECONDS_PER_YEAR, writtenBytes: (t.writeBytes / w.okSeconds) * SECONDS_PER_YEAR };
   };
-  const before = perYear(backing.baseline);
-  if (before === null) return 'the backing devices have no byte counts in the baseline window';
+  const before = perYear(storage);
+  if (before === null) return `the ${storageName} have no byte counts in the baseline window`;
   const sizes = new Map(data.devices.map((d) => [d.name, d.sizeBytes]));
-  const capacity = report.devices.backing.reduce((a, name) => a + (sizes.get(name) ?? 0), 0);
-  if (!(capacity > 0)) return 'the capture does not record the sizes of its backing devices; write workload.capacityBytes into a scenario by hand';
-  const share = (x: number | null): number | null => (x === null ? null : Math.min(1, Math.max(0, x / 100)));
-  const frontAndBacking = report.mode === 'front-and-backing';
+  const capacity = storageDevices.reduce((a, name) => a + (sizes.get(name) ?? 0), 0);
   return {
     iopsP95: p.p95,
     iopsPeak: p.max,
     iopsMean,
     readShare: readShare / 100,
     avgRequestBytes,
-    readHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.reads) : null,
-    writeHitShare: frontAndBacking ? share(report.benefit.cacheServedPercent.writes) : null,
+    readHitShare: hits.read,
+    writeHitShare: hits.write,
     cacheMode: null,
-    backingCapacityBytes: capacity,
+    backingCapacityBytes: capacity > 0 ? capacity : null,
     backingBytesPerYearBefore: before,
-    backingBytesPerYearAfter: perYear(backing.measure),
+    backingBytesPerYearAfter: storageAfter === null ? null : perYear(storageAfter),
   };
 }

@@ -13,6 +13,7 @@
  */
 import { measuredHitShares, type MeasuredWorkload } from './measured.ts';
 import type { Scenario } from './scenario.ts';
+import { EXAMPLE_SCENARIO } from './template.ts';
 
 /** The kinds of origin, in the words the report prints (`src.<kind>`). */
 export type InputSource = 'measured' | 'devices' | 'predicted' | 'assumed' | 'typed' | 'default' | 'example' | 'quoted';
@@ -52,7 +53,10 @@ export function inputProvenance(s: Scenario, measured: MeasuredWorkload | null, 
   rows.push({ input: 'iops', subject: null, value: iops, basis, source: iops !== null && same(iops, measuredIops) ? 'measured' : 'typed' });
   rows.push({ input: 'readShare', subject: null, value: w.readShare, source: same(w.readShare, m?.readShare) ? 'measured' : 'typed' });
   rows.push({ input: 'requestSize', subject: null, value: w.avgRequestBytes, source: same(w.avgRequestBytes, m?.avgRequestBytes) ? 'measured' : 'typed' });
-  rows.push({ input: 'capacity', subject: null, value: w.capacityBytes, source: same(w.capacityBytes, m?.backingCapacityBytes) ? 'devices' : 'typed' });
+  // a capture that does not record its devices' sizes leaves the prefill's base capacity: the example's, said so
+  const capacitySource: InputSource = same(w.capacityBytes, m?.backingCapacityBytes) ? 'devices'
+    : m !== null && m.backingCapacityBytes === null && same(w.capacityBytes, EXAMPLE_SCENARIO.workload.capacityBytes) ? 'example' : 'typed';
+  rows.push({ input: 'capacity', subject: null, value: w.capacityBytes, source: capacitySource });
   const yearly = (w.yearlyReadBytes ?? 0) + (w.yearlyWrittenBytes ?? 0);
   rows.push({
     input: 'yearlyBytes', subject: null, value: w.yearlyReadBytes === undefined && w.yearlyWrittenBytes === undefined ? null : yearly,

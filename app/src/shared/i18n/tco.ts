@@ -20,7 +20,7 @@ export type TcoKey =
   | 'breakEven.never' | 'breakEven.fromStart' | 'breakEven.year' | 'breakEven.beyond' | 'reference'
   | 'sens.header' | 'sens.base' | 'sens.line' | 'sens.failed' | 'sens.largest'
   | 'in.energyPrice' | 'in.backingDrivePrice' | 'in.cacheDrivePrice' | 'in.hitShare' | 'in.capacityGrowth' | 'in.iopsGrowth' | 'in.iopsTarget' | 'in.capacity'
-  | 'usage' | 'err.usage' | 'err.cannot-read' | 'err.not-json' | 'err.cannot-write' | 'err.no-capture-support' | 'written'
+  | 'usage' | 'err.usage' | 'err.cannot-read' | 'err.not-json' | 'err.cannot-write' | 'err.no-capture-support' | 'written' | 'note.capacityExample' | 'note.profile'
   | 'err.too-new' | 'err.missing' | 'err.wrong-type' | 'err.too-few' | 'err.not-above' | 'err.below-min' | 'err.above-max'
   | 'err.not-one-of' | 'err.unknown-field' | 'err.invalid' | 'err.raid-group' | 'err.whole-groups' | 'err.duplicate-id'
   | 'err.unknown-drive' | 'err.cache-not-ssd' | 'err.no-endurance' | 'err.unknown-config' | 'err.capacity-too-large'
@@ -90,6 +90,8 @@ export const tco: Catalog<TcoKey> = {
     'err.not-json': 'The scenario file {file} is not valid JSON: {detail}',
     'err.cannot-write': 'Cannot write {file}: {detail}',
     'err.no-capture-support': 'tco --from-capture is not available in this build.',
+    'note.capacityExample': 'Note: the capture does not record its devices’ sizes, so workload.capacityBytes is the example’s {capacity}: replace it with the capacity you need.',
+    'note.profile': 'Note: the capture holds a baseline alone (no switch), so the workload is its profile and no cache was measured: the configurations with a cache keep the example’s hit shares (hitShareSource), to replace with a prediction or your own figures.',
     written: 'Scenario written to {file}; edit it, then run: cacheproof tco {file}',
     'err.too-new': '{path}: this scenario is version {found}; this build reads up to version {supported}.',
     'err.missing': '{path}: this field is required.',
@@ -175,6 +177,8 @@ export const tco: Catalog<TcoKey> = {
     'err.not-json': 'Le fichier de scénario {file} n’est pas du JSON valide : {detail}',
     'err.cannot-write': 'Impossible d’écrire {file} : {detail}',
     'err.no-capture-support': 'tco --from-capture n’est pas disponible dans cette version.',
+    'note.capacityExample': 'Remarque : la capture n’enregistre pas la taille de ses périphériques, workload.capacityBytes est donc celle de l’exemple, {capacity} : remplacez-la par la capacité dont vous avez besoin.',
+    'note.profile': 'Remarque : la capture ne contient qu’une période de référence (pas de bascule) ; la charge est donc son profil et aucun cache n’a été mesuré : les configurations avec cache gardent les taux de succès de l’exemple (hitShareSource), à remplacer par une prédiction ou vos propres chiffres.',
     written: 'Scénario écrit dans {file} ; modifiez-le, puis lancez : cacheproof tco {file}',
     'err.too-new': '{path} : ce scénario est en version {found} ; cette version lit jusqu’à la version {supported}.',
     'err.missing': '{path} : ce champ est obligatoire.',
@@ -260,6 +264,8 @@ export const tco: Catalog<TcoKey> = {
     'err.not-json': 'El archivo de escenario {file} no es JSON válido: {detail}',
     'err.cannot-write': 'No se puede escribir {file}: {detail}',
     'err.no-capture-support': 'tco --from-capture no está disponible en esta versión.',
+    'note.capacityExample': 'Nota: la captura no registra el tamaño de sus dispositivos, así que workload.capacityBytes es la del ejemplo, {capacity}: sustitúyala por la capacidad que necesita.',
+    'note.profile': 'Nota: la captura solo contiene una línea base (sin conmutación), así que la carga es su perfil y no se midió ninguna caché: las configuraciones con caché conservan las tasas de acierto del ejemplo (hitShareSource), para sustituirlas por una predicción o sus propias cifras.',
     written: 'Escenario escrito en {file}; edítelo y ejecute: cacheproof tco {file}',
     'err.too-new': '{path}: este escenario es de la versión {found}; esta versión lee hasta la {supported}.',
     'err.missing': '{path}: este campo es obligatorio.',
@@ -345,6 +351,8 @@ export const tco: Catalog<TcoKey> = {
     'err.not-json': 'Файл сценария {file} не является корректным JSON: {detail}',
     'err.cannot-write': 'Не удаётся записать {file}: {detail}',
     'err.no-capture-support': 'tco --from-capture недоступен в этой сборке.',
+    'note.capacityExample': 'Примечание: в записи нет размеров устройств, поэтому workload.capacityBytes взят из примера ({capacity}): замените его нужной вам ёмкостью.',
+    'note.profile': 'Примечание: в записи только базовый период (без переключения), поэтому нагрузка взята из её профиля, а кэш не измерялся: конфигурации с кэшем сохраняют доли попаданий из примера (hitShareSource); замените их прогнозом или своими цифрами.',
     written: 'Сценарий записан в {file}; отредактируйте его и запустите: cacheproof tco {file}',
     'err.too-new': '{path}: версия сценария {found}; эта сборка читает версии до {supported}.',
     'err.missing': '{path}: обязательное поле.',
