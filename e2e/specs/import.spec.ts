@@ -231,6 +231,28 @@ test('a log with no switch imports as a baseline alone and opens as a workload p
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'axe (en)').toEqual([]);
 
+  // the hardware for this workload: the Planner, prefilled from the profile (no cache measured,
+  // the example's capacity and hit shares kept: a PerfMon log records neither), word for word and
+  // figure for figure the scenario `cacheproof tco --from-capture` writes
+  await page.getByTestId(TID.profilePlan).click();
+  await expect(page.getByTestId(TID.plannerComparison)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId(TID.analysisName)).toHaveText((captures[0] as string).replace(/\.capture$/u, ''));
+  const planDir = mkdtempSync(join(tmpdir(), 'cacheproof-import-plan-'));
+  try {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(TID.plannerExport).click()]);
+    await download.saveAs(join(planDir, 'page.tco.json'));
+    execFileSync(process.execPath, [CLI, 'tco', '--from-capture', capture, '--out', join(planDir, 'cli.tco.json')], { stdio: 'ignore' });
+    const fromPage = JSON.parse(readFileSync(join(planDir, 'page.tco.json'), 'utf8')) as { workload: { iops: { p95: number } } };
+    expect(fromPage).toEqual(JSON.parse(readFileSync(join(planDir, 'cli.tco.json'), 'utf8')));
+    expect(fromPage.workload.iops.p95).toBeGreaterThan(0);
+  } finally {
+    rmSync(planDir, { recursive: true, force: true });
+  }
+  const planAxe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(planAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), 'axe (planner of a profile)').toEqual([]);
+  await page.getByTestId(TID.profileBack).click();
+  await expect(page.getByTestId(TID.profileCardIops)).toBeVisible({ timeout: 60_000 });
+
   // the same profile in French: its strings, and the same figure in the locale's format
   await page.evaluate(() => { globalThis.localStorage.setItem('cacheproof.lang', 'fr'); });
   await page.reload();

@@ -5,7 +5,7 @@
  * by `cacheproof tco --from-capture`.
  */
 import { basename } from 'node:path';
-import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData } from '@cacheproof/engine';
+import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData, type WorkloadProfile } from '@cacheproof/engine';
 import { measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
@@ -52,6 +52,13 @@ export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOpt
  */
 export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkload(report, data);
+  if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
+  return localizeTemplate(scenarioFromMeasurement(m), lang);
+}
+
+/** {@link prefilledScenarioOf} for a workload profile (a capture with a baseline alone): no cache measured, the example's hit shares kept. */
+export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
+  const m = measuredWorkloadFromProfile(profile, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
   return localizeTemplate(scenarioFromMeasurement(m), lang);
 }

@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
-import type { AnalyzeOptions } from '@cacheproof/engine';
-import type { AnalysisTarget, AnalysisView } from '../shared/contract.ts';
+import type { AnalyzeOptions, DeviceInfo, WorkloadProfile } from '@cacheproof/engine';
+import type { AnalysisTarget, AnalysisView, ProfileView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
 import { loadProfileView } from './analysis.ts';
 import { sharedSessions, type AnalysisSessions } from './session.ts';
@@ -13,7 +13,7 @@ import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { withMeasuredFrom } from '@cacheproof/engine/plan';
-import { prefilledScenarioOf } from './plan.ts';
+import { prefilledScenarioOf, prefilledScenarioOfProfile } from './plan.ts';
 import { carrySavedPlan, loadSavedPlan, savePlan } from './saved-plans.ts';
 import { predictHandlers } from './predict.ts';
 import catalogJson from '../../../samples/catalog/drives.json';
@@ -81,8 +81,25 @@ export function createHandlers(ctx: HostContext): Handlers {
   });
   /** The Planner's edited scenarios, one per capture (host/saved-plans.ts). */
   const plansDir = join(ctx.dataDir ?? dataDir(), 'plans');
-  /** The SHA-256 of an open analysis's capture (the session's, computed once). */
+  /**
+   * Workload profiles opened in this session (a capture with a baseline alone): id → the capture,
+   * its profile and SHA-256. The Planner plans from them as from an analysis (plan.fromAnalysis,
+   * plan.saved, plan.save): capacity planning without a cache.
+   */
+  const profiles = new Map<string, { path: string; host?: string; profile: WorkloadProfile; sha256: string }>();
+  const rememberProfile = (view: ProfileView, path: string, host?: string): ProfileView => {
+    profiles.set(view.id, { path, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
+    return view;
+  };
+  /** The devices of a capture (one host's, within a fleet capture), with their sizes. */
+  const devicesOf = (path: string, host: string | undefined): DeviceInfo[] => {
+    const info = readCapture(path, readCaptureInfo);
+    return host === undefined ? info.devices : hostDevices(info.devices, fleetHost(path, info.meta, host));
+  };
+  /** The SHA-256 of an open analysis's (or profile's) capture (the session's, computed once). */
   const captureShaOf = async (analysisId: string): Promise<string> => {
+    const prof = profiles.get(analysisId);
+    if (prof !== undefined) return prof.sha256;
     const a = opened.get(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
     return (await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options)).captureSha256;
@@ -134,13 +151,17 @@ export function createHandlers(ctx: HostContext): Handlers {
       return { cancelled: t !== null && sessions.cancel(t.path, t.options, t.host) };
     },
     'plan.fromAnalysis': async ({ analysisId, lang }) => {
+      const prof = profiles.get(analysisId);
+      if (prof !== undefined) {
+        // a baseline alone: planned from its workload profile (no cache measured), as tco --from-capture does
+        const scenario = prefilledScenarioOfProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }, prof.path, lang);
+        return { scenario: withMeasuredFrom(scenario, { captureFile: basename(prof.path), captureSha256: prof.sha256 }) };
+      }
       const a = opened.get(analysisId);
       if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       // the session's analysis (the dashboard's, not a second read of the capture) and the devices' sizes
       const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
-      const info = readCapture(a.path, readCaptureInfo);
-      const devices = a.host === undefined ? info.devices : hostDevices(info.devices, fleetHost(a.path, info.meta, a.host));
-      const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices }, a.path, lang);
+      const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices: devicesOf(a.path, a.host) }, a.path, lang);
       return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
     },
     'plan.catalog': async () => ({ catalog: catalogJson as { format: 'cacheproof-drive-catalog' } }),
@@ -170,12 +191,12 @@ export function createHandlers(ctx: HostContext): Handlers {
     },
     'analysis.openProfile': async ({ path, host }) => {
       const full = resolve(path);
-      return loadProfileView(full, { id: viewId(full, host, 'profile'), name: viewName(full, host), isSample: false, host }, {});
+      return rememberProfile(await loadProfileView(full, { id: viewId(full, host, 'profile'), name: viewName(full, host), isSample: false, host }, {}), full, host);
     },
     'run.openProfile': async ({ runId }) => {
       const run = runs.forOpen(runId);
       const full = resolve(run.capture);
-      return loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options);
+      return rememberProfile(await loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options), full);
     },
   };
 }

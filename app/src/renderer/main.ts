@@ -4,7 +4,7 @@
  * It owns the frame (title, language, footer) and the router; each screen lives in its own
  * folder and is reached by a hash route:
  *   #/results/<analysisId>   results dashboard (dashboard/)
- *   #/planner/<analysisId>   TCO and drive-life planner (planner/)
+ *   #/planner/<analysisId>   TCO and drive-life planner (planner/); also for a workload profile's id (a baseline alone)
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
@@ -25,7 +25,8 @@ import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
 import { dashboardScreen } from './dashboard/index.ts';
 import { liveScreen } from './live/index.ts';
-import { profileScreen } from './profile/index.ts';
+import { profileScreen, shownProfiles } from './profile/index.ts';
+import { profile, type ProfileKey } from '../shared/i18n/profile.ts';
 import { collectScreen } from './collect/index.ts';
 import { homeScreen } from './home/index.ts';
 import { importScreen } from './import/index.ts';
@@ -147,8 +148,17 @@ function render(): void {
   }
   const [name, id, sub] = route();
   const v = id === undefined ? undefined : views.get(id);
+  const shown = id === undefined ? undefined : shownProfiles.get(id);
   if ((name === 'results' || name === 'planner' || name === 'export') && v !== undefined) {
     current = analysisScreen(name, v);
+    main.append(current.node);
+  } else if (name === 'planner' && id !== undefined && shown !== undefined) {
+    // a workload profile's Planner (a baseline alone: capacity planning without a cache)
+    const pt = (key: ProfileKey, p?: Record<string, string | number>): string => translate(profile, lang, key, p);
+    const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, pt('toProfile'));
+    back.addEventListener('click', () => go(shown.route));
+    const pl = plannerScreen(ctx(), { id, name: shown.name });
+    current = { node: el('div', {}, el('h2', { 'data-testid': TID.analysisName }, shown.name), el('p', { class: 'pl-intro' }, pt('planIntro', { name: shown.name })), el('div', { class: 'actions' }, back), pl.node), ...(pl.dispose ? { dispose: pl.dispose } : {}) };
     main.append(current.node);
   } else if (name === 'run' && id !== undefined) {
     current = liveScreen(ctx(), id);

@@ -132,6 +132,8 @@ export const TID = {
   profileTable: 'profile-table',
   profileError: 'profile-error',
   profileBack: 'profile-back',
+  /** On the workload profile: opens the Planner prefilled from the profile (capacity planning without a cache). */
+  profilePlan: 'profile-plan',
   /** Home (home/) and the new-analysis wizard (wizard/). */
   navHome: 'nav-home',
   home: 'home',

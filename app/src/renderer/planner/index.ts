@@ -22,7 +22,6 @@
  * are destroyed when it redraws and when it is left.
  */
 import type { Chart } from 'chart.js';
-import type { AnalysisView } from '../../shared/contract.ts';
 import { parseCatalog, parseScenario, type DriveCatalog } from '@cacheproof/engine/plan';
 import { planErrorSentence, planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { localizeTemplate } from '../../shared/i18n/template.ts';
@@ -33,7 +32,7 @@ import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { PlannerForm, idFor } from './form.ts';
 import { resultsView } from './results.ts';
-import { evaluate, followLanguage, plannerState, plansSaved, queueSave, usePlanSaver, type Json, type PlannerState } from './state.ts';
+import { evaluate, followLanguage, plannerState, plansSaved, queueSave, usePlanSaver, type Json, type PlannerState, type PlannerSubject } from './state.ts';
 
 /** The drive catalog for this page: loaded once (plan.catalog), checked with the engine's parseCatalog; a string says why it is missing. */
 let catalog: DriveCatalog | string | null = null;
@@ -43,7 +42,7 @@ let catalogLoading = false;
 const importNotes = new Map<string, { ok: boolean; text: string }>();
 
 /** The Planner screen for an open analysis (the shell puts the title and the screen tabs above it). */
-export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
+export function plannerScreen(ctx: Ctx, view: PlannerSubject): Screen {
   const root = el('section', { class: 'planner', 'data-testid': TID.planner, 'aria-labelledby': 'planner-title' });
   usePlanSaver(ctx.api);
   const state = plannerState(view, ctx.lang);
@@ -212,7 +211,7 @@ export function plannerScreen(ctx: Ctx, view: AnalysisView): Screen {
   return { node: root, dispose: closeCharts };
 }
 
-function exportScenario(view: AnalysisView, st: PlannerState): void {
+function exportScenario(view: PlannerSubject, st: PlannerState): void {
   if (st.draft === null || st.error !== null) return;
   const blob = new Blob([`${JSON.stringify(st.draft, null, 2)}\n`], { type: 'application/json' });
   const url = URL.createObjectURL(blob);

@@ -7,6 +7,13 @@
 import { parseScenario, planScenario, scenarioProblems, type PlanError, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
 import type { CacheProofApi } from '../../shared/api.ts';
 import type { AnalysisView, ErrorCode } from '../../shared/contract.ts';
+
+/**
+ * What the Planner plans for: an open analysis (its prediction, when it holds one, can prefill a
+ * hit share), or the workload profile of a capture with a baseline alone (a log imported with no
+ * switch: capacity planning without a cache), by the id the host knows it by.
+ */
+export type PlannerSubject = Pick<AnalysisView, 'id' | 'name'> & { result?: Pick<AnalysisView['result'], 'prediction'> };
 import { localizeTemplate } from '../../shared/i18n/template.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 
@@ -43,14 +50,14 @@ export interface PredictedShare {
 const states = new Map<string, PlannerState>();
 
 /** The state of an analysis's Planner, made the first time (the screen then loads the saved scenario, else the prefill). */
-export function plannerState(view: AnalysisView, lang: Lang): PlannerState {
+export function plannerState(view: PlannerSubject, lang: Lang): PlannerState {
   let st = states.get(view.id);
   if (st === undefined) {
     st = { draft: null, loading: false, loadError: null, last: null, error: null, problems: [], saveError: null, lang, rebuild: () => undefined, predicted: null };
     states.set(view.id, st);
   }
   // the view's own prediction (a new one after "Predict another cache" replaces it)
-  const p = view.result.prediction.fromTrace;
+  const p = view.result?.prediction.fromTrace ?? null;
   st.predicted = p === null ? null : { readHitRatio: p.readHitRatio, policy: p.policy, cacheBytes: p.cacheBytes };
   return st;
 }
@@ -83,7 +90,7 @@ export function setAt(obj: Json, path: Path, value: unknown): void {
 /** Where valid drafts are saved: the host (set by the screen). */
 let saver: CacheProofApi | null = null;
 /** Drafts waiting to be saved, per analysis id (only the newest is sent), and the save chain. */
-const pending = new Map<string, { view: AnalysisView; st: PlannerState; text: string | null }>();
+const pending = new Map<string, { view: PlannerSubject; st: PlannerState; text: string | null }>();
 let chain: Promise<void> = Promise.resolve();
 
 /** Sets the host API the Planner saves through. */
@@ -92,7 +99,7 @@ export function usePlanSaver(api: CacheProofApi): void {
 }
 
 /** Saves (null: forgets) an analysis's scenario with the host, after any save already queued; the newest draft wins. */
-export function queueSave(view: AnalysisView, st: PlannerState, draft: Json | null): Promise<void> {
+export function queueSave(view: PlannerSubject, st: PlannerState, draft: Json | null): Promise<void> {
   pending.set(view.id, { view, st, text: draft === null ? null : JSON.stringify(draft) });
   chain = chain.then(async () => {
     const job = pending.get(view.id);
@@ -112,7 +119,7 @@ export function plansSaved(): Promise<void> {
 }
 
 /** Checks and plans the draft; keeps the last valid result when it fails. `save`: a person changed it, so a valid draft is saved with the analysis. */
-export function evaluate(view: AnalysisView, st: PlannerState, save = true): void {
+export function evaluate(view: PlannerSubject, st: PlannerState, save = true): void {
   if (st.draft === null) return;
   const parsed = parseScenario(st.draft);
   if (!parsed.ok) {
@@ -137,7 +144,7 @@ export function evaluate(view: AnalysisView, st: PlannerState, save = true): voi
  * Puts the template's texts of the draft and of the last valid result in `lang` (a person's own
  * labels stay), then re-checks the draft (not saved: relabelling is not an edit).
  */
-export function followLanguage(view: AnalysisView, st: PlannerState, lang: Lang): void {
+export function followLanguage(view: PlannerSubject, st: PlannerState, lang: Lang): void {
   st.lang = lang;
   if (st.draft !== null) st.draft = localizeTemplate(st.draft, lang);
   if (st.last !== null) {

@@ -18,6 +18,18 @@ import type { Ctx, Screen } from '../screen.ts';
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
 
+/**
+ * Profiles shown in this window, by id: their name and the route back to them. The Planner
+ * (`#/planner/<id>`) plans for one of them as for an analysis: capacity planning without a cache.
+ */
+export const shownProfiles = new Map<string, { name: string; route: string }>();
+
+/** The route of a profile's screen. */
+export function profileRoute(target: ProfileTarget): string {
+  if ('runId' in target) return `profile/${encodeURIComponent(target.runId)}`;
+  return `profile-file/${encodeURIComponent(target.path)}${target.host === undefined ? '' : `/${encodeURIComponent(target.host)}`}`;
+}
+
 export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
   const lang = ctx.lang;
   const t = (key: ProfileKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
@@ -100,7 +112,14 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
   void opening.then((r) => {
     if (disposed) return;
     status.hidden = true;
-    if (r.ok) show(r.value);
+    if (r.ok) {
+      show(r.value);
+      // the hardware for this workload: the Planner, prefilled from the profile (no cache measured)
+      shownProfiles.set(r.value.id, { name: r.value.name, route: profileRoute(target) });
+      const plan = el('button', { type: 'button', 'data-testid': TID.profilePlan }, t('plan'));
+      plan.addEventListener('click', () => ctx.go(`planner/${encodeURIComponent(r.value.id)}`));
+      back.before(plan);
+    }
     else body.replaceChildren(el('div', { class: 'error', role: 'alert', 'data-testid': TID.profileError }, errorText(lang, r.error.code)));
   });
   return { node, dispose: () => { disposed = true; } };

@@ -11,7 +11,7 @@ export type ProfileKey =
   | 'unit.iops' | 'unit.mbps' | 'unit.ms' | 'unit.kib' | 'na'
   | 'table.caption' | 'col.device' | 'col.role' | 'col.iops' | 'col.mbps' | 'col.latency' | 'col.readShare' | 'col.coverage'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
-  | 'method' | 'resume' | 'back' | 'introImport' | 'health.window' | 'toImport';
+  | 'method' | 'resume' | 'back' | 'introImport' | 'health.window' | 'toImport' | 'plan' | 'toProfile' | 'planIntro';
 
 export const profile: Catalog<ProfileKey> = {
   en: {
@@ -53,6 +53,9 @@ export const profile: Catalog<ProfileKey> = {
     back: 'Back to the run',
     introImport: 'This log has no switch, so it is a baseline alone: these figures describe the workload the disks carried, for sizing without a cache. Import it again with a switch time, or with the files after the switch, to measure a cache.',
     'health.window': 'Baseline',
+    plan: 'Plan the hardware (TCO)',
+    toProfile: 'Back to the workload profile',
+    planIntro: 'Planned from the workload profile of {name}: its baseline alone, with no cache measured, so the configurations with a cache keep the example’s hit shares until you give them a prediction or your own figures.',
     toImport: 'Back to Import a log',
   },
   fr: {
@@ -94,6 +97,9 @@ export const profile: Catalog<ProfileKey> = {
     back: 'Retour à la mesure',
     introImport: 'Ce journal n’a pas de bascule : c’est une référence seule. Ces chiffres décrivent la charge des disques, pour dimensionner sans cache. Importez-le de nouveau avec une heure de bascule, ou avec les fichiers d’après la bascule, pour mesurer un cache.',
     'health.window': 'Référence',
+    plan: 'Planifier le matériel (TCO)',
+    toProfile: 'Retour au profil de charge',
+    planIntro: 'Planifié d’après le profil de charge de {name} : sa période de référence seule, sans cache mesuré ; les configurations avec cache gardent donc les taux de succès de l’exemple tant que vous ne leur donnez pas une prédiction ou vos propres chiffres.',
     toImport: 'Retour à Importer un journal',
   },
   es: {
@@ -135,6 +141,9 @@ export const profile: Catalog<ProfileKey> = {
     back: 'Volver a la medición',
     introImport: 'Este registro no tiene cambio, así que es solo una línea base: estas cifras describen la carga de los discos, para dimensionar sin caché. Impórtelo de nuevo con una hora de cambio, o con los archivos posteriores al cambio, para medir una caché.',
     'health.window': 'Línea base',
+    plan: 'Planificar el hardware (TCO)',
+    toProfile: 'Volver al perfil de carga',
+    planIntro: 'Planificado a partir del perfil de carga de {name}: solo su línea base, sin caché medida, así que las configuraciones con caché conservan las tasas de acierto del ejemplo hasta que les dé una predicción o sus propias cifras.',
     toImport: 'Volver a Importar un registro',
   },
   ru: {
@@ -176,6 +185,9 @@ export const profile: Catalog<ProfileKey> = {
     back: 'Назад к измерению',
     introImport: 'В этом журнале нет переключения, поэтому это только базовый период: показатели описывают нагрузку на диски для планирования без кэша. Импортируйте его снова с временем переключения или с файлами после переключения, чтобы измерить кэш.',
     'health.window': 'Базовый период',
+    plan: 'Спланировать оборудование (TCO)',
+    toProfile: 'Назад к профилю нагрузки',
+    planIntro: 'План по профилю нагрузки {name}: только базовый период, кэш не измерялся, поэтому конфигурации с кэшем сохраняют доли попаданий из примера, пока вы не зададите прогноз или свои цифры.',
     toImport: 'Назад к импорту журнала',
   },
 };
