@@ -55,7 +55,7 @@ export const profile: Catalog<ProfileKey> = {
     'health.window': 'Baseline',
     plan: 'Plan the hardware (TCO)',
     toProfile: 'Back to the workload profile',
-    planIntro: 'Planned from the workload profile of {name}: its baseline alone, with no cache measured, so the configurations with a cache keep the example’s hit shares until you give them a prediction or your own figures.',
+    planIntro: 'Planned from the workload profile of {name}: its baseline alone, with no cache measured, so the configurations with a cache keep the example’s hit shares until you give them a prediction or your own figures; a log that does not record its disks’ sizes (PerfMon, iostat) leaves the example’s capacity too.',
     toImport: 'Back to Import a log',
   },
   fr: {
@@ -99,7 +99,7 @@ export const profile: Catalog<ProfileKey> = {
     'health.window': 'Référence',
     plan: 'Planifier le matériel (TCO)',
     toProfile: 'Retour au profil de charge',
-    planIntro: 'Planifié d’après le profil de charge de {name} : sa période de référence seule, sans cache mesuré ; les configurations avec cache gardent donc les taux de succès de l’exemple tant que vous ne leur donnez pas une prédiction ou vos propres chiffres.',
+    planIntro: 'Planifié d’après le profil de charge de {name} : sa période de référence seule, sans cache mesuré ; les configurations avec cache gardent donc les taux de succès de l’exemple tant que vous ne leur donnez pas une prédiction ou vos propres chiffres ; un journal qui n’enregistre pas la taille de ses disques (PerfMon, iostat) laisse aussi la capacité de l’exemple.',
     toImport: 'Retour à Importer un journal',
   },
   es: {
@@ -143,7 +143,7 @@ export const profile: Catalog<ProfileKey> = {
     'health.window': 'Línea base',
     plan: 'Planificar el hardware (TCO)',
     toProfile: 'Volver al perfil de carga',
-    planIntro: 'Planificado a partir del perfil de carga de {name}: solo su línea base, sin caché medida, así que las configuraciones con caché conservan las tasas de acierto del ejemplo hasta que les dé una predicción o sus propias cifras.',
+    planIntro: 'Planificado a partir del perfil de carga de {name}: solo su línea base, sin caché medida, así que las configuraciones con caché conservan las tasas de acierto del ejemplo hasta que les dé una predicción o sus propias cifras; un registro que no guarda el tamaño de sus discos (PerfMon, iostat) deja también la capacidad del ejemplo.',
     toImport: 'Volver a Importar un registro',
   },
   ru: {
@@ -187,7 +187,7 @@ export const profile: Catalog<ProfileKey> = {
     'health.window': 'Базовый период',
     plan: 'Спланировать оборудование (TCO)',
     toProfile: 'Назад к профилю нагрузки',
-    planIntro: 'План по профилю нагрузки {name}: только базовый период, кэш не измерялся, поэтому конфигурации с кэшем сохраняют доли попаданий из примера, пока вы не зададите прогноз или свои цифры.',
+    planIntro: 'План по профилю нагрузки {name}: только базовый период, кэш не измерялся, поэтому конфигурации с кэшем сохраняют доли попаданий из примера, пока вы не зададите прогноз или свои цифры; если журнал не содержит размеров дисков (PerfMon, iostat), ёмкость тоже берётся из примера.',
     toImport: 'Назад к импорту журнала',
   },
 };
