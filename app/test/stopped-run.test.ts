@@ -74,7 +74,8 @@ describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in it
     if (r.ok) return;
     expect(r.error.code).toBe('analysis-no-measure');
     expect(r.error.message).toContain('The capture has no measure phase and no measure window was given.');
-    expect(r.error.message).toContain('resume it to record the measure window, or analyze the baseline alone as a workload profile');
+    expect(r.error.message).toContain('It holds a baseline alone (a log imported with no switch, or a run stopped before the cache was switched on)');
+    expect(r.error.message).toContain('For a before/after, resume the run');
     for (const lang of LANGS) expect(common[lang]['err.analysis-no-measure']).not.toBe(common[lang]['err.analysis-failed']);
     expect(common.en['err.analysis-no-measure']).toContain('Resume the run');
     expect(common.en['err.analysis-no-measure']).toContain('analyze the baseline alone as a workload profile');
@@ -82,6 +83,7 @@ describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in it
     const cli = builtCli('analyze', capture as string, '--backing', disk);
     expect(cli.code).toBe(5);
     expect(cli.err, cli.err).toContain('The capture has no measure phase');
+    expect(cli.err, cli.err).toContain('cacheproof analyze CAPTURE --profile gives its workload profile');
   });
 
   it('"Analyze the baseline alone" gives the baseline\'s window figures (engine profileWorkload), no before/after', async () => {
