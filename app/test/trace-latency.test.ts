@@ -84,7 +84,7 @@ describe('response time from the block trace (v6 fixture)', () => {
   // The table once headed the requests "Intervals", repeated "µs" in every percentile cell and ran
   // 9–49 px past the page in French and Russian; the "served by the cache" card, with no front
   // device, said its reason twice on a value line that ran out of its card.
-  it.skipIf(findChromium() === null)('printed in every language: the table says requests and µs in its heads, and nothing runs off the page or out of a card', async () => {
+  it.skipIf(findChromium() === null)('in every language the table says requests and µs in its heads; printed, nothing runs off the page or out of a card', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-trace-latency-'));
     const printer = chromiumPrinter();
     try {
@@ -107,6 +107,8 @@ describe('response time from the block trace (v6 fixture)', () => {
         const cells = [...(/<tbody><tr>(.*?)<\/tr>/u.exec(table)?.[1] ?? '').matchAll(/<td[^>]*>([^<]*)<\/td>/gu)].map((m) => (m[1] ?? '').replace(/ /gu, ''));
         expect(cells[3], lang).toBe(String(base.completed));
         expect(cells[5], lang).toBe(`${Math.round(p50.lowUs)}–${Math.round(p50.highUs)}`);
+        // printed in the widest language (Russian ran 49 px past) and in English (the card's case)
+        if (lang !== 'en' && lang !== 'ru') continue;
         const res = await exportReport({
           format: 'pdf', form: 'full', lang, paper: 'a4', out: join(dir, `report-${lang}.pdf`), printer,
           load: { capturePath: fixture, analyzeOptions: { backing: ['loop0'] }, cover: { title: 'Cache PoC' }, scenario: null, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 26) },
