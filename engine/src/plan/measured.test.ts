@@ -61,8 +61,8 @@ describe('measuredWorkload (the planner input from an analysis)', () => {
     if (typeof m === 'string') throw new Error(m);
     expect(m.backingCapacityBytes).toBeNull();
     expect(scenarioFromMeasurement(m).workload.capacityBytes).toBe(EXAMPLE_SCENARIO.workload.capacityBytes);
-    // the report's provenance calls it the example's, not a measurement nor a typed figure
-    expect(inputProvenance(scenarioFromMeasurement(m), m, true).find((r) => r.input === 'capacity')?.source).toBe('example');
+    // the report's provenance says it is the example's figure, not a measurement nor a typed one
+    expect(inputProvenance(scenarioFromMeasurement(m), m, true).find((r) => r.input === 'capacity')?.source).toBe('notRecorded');
   });
 
   it('says why when the baseline has no completed I/O', () => {

@@ -16,7 +16,7 @@ import type { Scenario } from './scenario.ts';
 import { EXAMPLE_SCENARIO } from './template.ts';
 
 /** The kinds of origin, in the words the report prints (`src.<kind>`). */
-export type InputSource = 'measured' | 'devices' | 'predicted' | 'assumed' | 'typed' | 'default' | 'example' | 'quoted';
+export type InputSource = 'measured' | 'devices' | 'predicted' | 'assumed' | 'typed' | 'default' | 'example' | 'quoted' | 'notRecorded';
 
 /** The inputs listed, in order (the report's labels are `tin.<id>`). */
 export type ProvenanceInput =
@@ -53,9 +53,9 @@ export function inputProvenance(s: Scenario, measured: MeasuredWorkload | null, 
   rows.push({ input: 'iops', subject: null, value: iops, basis, source: iops !== null && same(iops, measuredIops) ? 'measured' : 'typed' });
   rows.push({ input: 'readShare', subject: null, value: w.readShare, source: same(w.readShare, m?.readShare) ? 'measured' : 'typed' });
   rows.push({ input: 'requestSize', subject: null, value: w.avgRequestBytes, source: same(w.avgRequestBytes, m?.avgRequestBytes) ? 'measured' : 'typed' });
-  // a capture that does not record its devices' sizes leaves the prefill's base capacity: the example's, said so
+  // a capture that does not record its devices' sizes leaves the prefill's base capacity, the example's: said so (`notRecorded`)
   const capacitySource: InputSource = same(w.capacityBytes, m?.backingCapacityBytes) ? 'devices'
-    : m !== null && m.backingCapacityBytes === null && same(w.capacityBytes, EXAMPLE_SCENARIO.workload.capacityBytes) ? 'example' : 'typed';
+    : m !== null && m.backingCapacityBytes === null && same(w.capacityBytes, EXAMPLE_SCENARIO.workload.capacityBytes) ? 'notRecorded' : 'typed';
   rows.push({ input: 'capacity', subject: null, value: w.capacityBytes, source: capacitySource });
   const yearly = (w.yearlyReadBytes ?? 0) + (w.yearlyWrittenBytes ?? 0);
   rows.push({

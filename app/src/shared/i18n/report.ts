@@ -212,7 +212,7 @@ export const report: Catalog<ReportKey> = {
     'tin.readHit': 'Reads served by the cache', 'tin.writeHit': 'Writes absorbed by the cache', 'tin.energyKwh': 'Energy price (USD per kWh)', 'tin.energyPerDrive': 'Energy cost per drive per year',
     'tin.systemPrice': 'System price', 'tin.ramPrice': 'RAM cache price', 'tin.drivePrice': 'Drive price',
     'src.measured': 'measured ({capture})', 'src.devices': 'the backing devices’ sizes ({capture})', 'src.predicted': 'predicted from the block trace', 'src.assumed': 'assumed (typed in the scenario)',
-    'src.typed': 'from the scenario file ({file})', 'src.default': 'not given: 0', 'src.example': 'example price: replace before use', 'src.quoted': 'quoted price ({file})', 'src.fromIops': 'from the IOPS, read share and request size',
+    'src.typed': 'from the scenario file ({file})', 'src.default': 'not given: 0', 'src.example': 'example price: replace before use', 'src.quoted': 'quoted price ({file})', 'src.notRecorded': 'the example’s: the capture does not record its devices’ sizes; replace it', 'src.fromIops': 'from the IOPS, read share and request size',
     'short.subtitle': 'Summary for managers', 'short.seeFull': 'This is the short form. The full report gives the method, every figure with its 95% interval, the per-device tables, the health against the latency targets, the caveats and the appendix.',
   },
   fr: {
@@ -411,7 +411,7 @@ export const report: Catalog<ReportKey> = {
     'tin.readHit': 'Lectures servies par le cache', 'tin.writeHit': 'Écritures absorbées par le cache', 'tin.energyKwh': 'Prix de l’énergie (USD par kWh)', 'tin.energyPerDrive': 'Coût énergétique par disque et par an',
     'tin.systemPrice': 'Prix du système', 'tin.ramPrice': 'Prix du cache RAM', 'tin.drivePrice': 'Prix du disque',
     'src.measured': 'mesuré ({capture})', 'src.devices': 'tailles des périphériques sous-jacents ({capture})', 'src.predicted': 'prédit à partir de la trace de blocs', 'src.assumed': 'supposé (saisi dans le scénario)',
-    'src.typed': 'du fichier de scénario ({file})', 'src.default': 'non renseigné : 0', 'src.example': 'prix d’exemple : à remplacer avant usage', 'src.quoted': 'prix sur devis ({file})', 'src.fromIops': 'déduit des IOPS, de la part des lectures et de la taille des requêtes',
+    'src.typed': 'du fichier de scénario ({file})', 'src.default': 'non renseigné : 0', 'src.example': 'prix d’exemple : à remplacer avant usage', 'src.quoted': 'prix sur devis ({file})', 'src.notRecorded': 'celle de l’exemple : la capture n’enregistre pas la taille de ses périphériques ; à remplacer', 'src.fromIops': 'déduit des IOPS, de la part des lectures et de la taille des requêtes',
     'short.subtitle': 'Synthèse pour la direction', 'short.seeFull': 'Ceci est la version courte. Le rapport complet donne la méthode, chaque chiffre avec son intervalle à 95 %, les tableaux par périphérique, la santé au regard des objectifs de latence, les réserves et l’annexe.',
   },
   es: {
@@ -610,7 +610,7 @@ export const report: Catalog<ReportKey> = {
     'tin.readHit': 'Lecturas servidas por la caché', 'tin.writeHit': 'Escrituras absorbidas por la caché', 'tin.energyKwh': 'Precio de la energía (USD por kWh)', 'tin.energyPerDrive': 'Coste energético por disco y año',
     'tin.systemPrice': 'Precio del sistema', 'tin.ramPrice': 'Precio de la caché RAM', 'tin.drivePrice': 'Precio del disco',
     'src.measured': 'medido ({capture})', 'src.devices': 'tamaños de los dispositivos subyacentes ({capture})', 'src.predicted': 'predicho a partir de la traza de bloques', 'src.assumed': 'supuesto (escrito en el escenario)',
-    'src.typed': 'del archivo de escenario ({file})', 'src.default': 'no indicado: 0', 'src.example': 'precio de ejemplo: sustituir antes de usar', 'src.quoted': 'precio presupuestado ({file})', 'src.fromIops': 'a partir de las IOPS, la proporción de lecturas y el tamaño de petición',
+    'src.typed': 'del archivo de escenario ({file})', 'src.default': 'no indicado: 0', 'src.example': 'precio de ejemplo: sustituir antes de usar', 'src.quoted': 'precio presupuestado ({file})', 'src.notRecorded': 'la del ejemplo: la captura no registra el tamaño de sus dispositivos; sustitúyala', 'src.fromIops': 'a partir de las IOPS, la proporción de lecturas y el tamaño de petición',
     'short.subtitle': 'Resumen para la dirección', 'short.seeFull': 'Esta es la versión breve. El informe completo da el método, cada cifra con su intervalo del 95 %, las tablas por dispositivo, la salud frente a los objetivos de latencia, las salvedades y el anexo.',
   },
   ru: {
@@ -809,7 +809,7 @@ export const report: Catalog<ReportKey> = {
     'tin.readHit': 'Чтения, обслуженные кэшем', 'tin.writeHit': 'Записи, поглощённые кэшем', 'tin.energyKwh': 'Цена электроэнергии (USD за кВт·ч)', 'tin.energyPerDrive': 'Затраты на электроэнергию на диск в год',
     'tin.systemPrice': 'Цена системы', 'tin.ramPrice': 'Цена кэша в ОЗУ', 'tin.drivePrice': 'Цена диска',
     'src.measured': 'измерено ({capture})', 'src.devices': 'размеры базовых устройств ({capture})', 'src.predicted': 'предсказано по трассе блоков', 'src.assumed': 'допущение (введено в сценарии)',
-    'src.typed': 'из файла сценария ({file})', 'src.default': 'не задано: 0', 'src.example': 'цена-пример: замените перед использованием', 'src.quoted': 'цена из предложения ({file})', 'src.fromIops': 'по IOPS, доле чтений и размеру запроса',
+    'src.typed': 'из файла сценария ({file})', 'src.default': 'не задано: 0', 'src.example': 'цена-пример: замените перед использованием', 'src.quoted': 'цена из предложения ({file})', 'src.notRecorded': 'из примера: в записи нет размеров устройств; замените', 'src.fromIops': 'по IOPS, доле чтений и размеру запроса',
     'short.subtitle': 'Краткая версия для руководства', 'short.seeFull': 'Это краткая версия. В полном отчёте — методика, каждый показатель с 95-процентным интервалом, таблицы по устройствам, состояние относительно целевых задержек, оговорки и приложение.',
   },
 };
