@@ -28,3 +28,4 @@ export * from './benefit/prediction.ts';
 export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';
 export * from './benefit/workload-shape.ts';
+export * from './metrics/finite.ts';

@@ -99,7 +99,7 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
   rows.push([t('latency'), sig(b.latencyMs.before), sig(b.latencyMs.after),
     [b.latencyMs.reductionPercent === null ? '' : b.latencyMs.reductionPercent < 0 ? t('increase', { value: pct(-b.latencyMs.reductionPercent) }) : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null || b.latencyMs.speedup <= 0 ? '' : b.latencyMs.speedup < 1 ? t('slowdown', { value: sig(1 / b.latencyMs.speedup) }) : t('speedup', { value: sig(b.latencyMs.speedup) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
-  rows.push([t('ioTimeSaved'), '', '', b.ioTimeSaved.perHourSeconds === null || b.ioTimeSaved.totalSeconds === null ? t('na') : t('ioTimeSavedValue', { perHour: nf(b.ioTimeSaved.perHourSeconds, 1), total: nf(b.ioTimeSaved.totalSeconds, 0) })]);
+  rows.push([t('ioTimeSaved'), '', '', b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? t('ioTimeSavedNone') : b.ioTimeSaved.perHourSeconds === null || b.ioTimeSaved.totalSeconds === null ? t('na') : t('ioTimeSavedValue', { perHour: nf(b.ioTimeSaved.perHourSeconds, 1), total: nf(b.ioTimeSaved.totalSeconds, 0) })]);
   rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
   rows.push([t('deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);
   rows.push([t('iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);

@@ -26,7 +26,7 @@ export function deviceRoleOf(s: string): DeviceRole {
 
 const NULL_REASONS = [
   'no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode',
-  'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline',
+  'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-eliminated',
 ] as const satisfies readonly NullReason[];
 
 const num = z.number();

@@ -32,6 +32,7 @@ import { traceLatencySection } from './trace-latency.ts';
 import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
+import { withoutNegativeZero } from '../metrics/finite.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -350,7 +351,7 @@ function sourceOf(data: CaptureData): ColumnSource {
  * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
  * // 94.2 { low: 93.1, high: 95.0 }
  */
-export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
+function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
   const source = sourceOf(data);
   if (source.devices.every((d) => d.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
   const dev = analysisDevices(data, source, options);
@@ -436,4 +437,9 @@ export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: 
     traceLatency: traceLatencySection(data.traceLatency),
     warnings,
   };
+}
+
+/** analyze's result with no `-0` in any figure (metrics/finite.ts); see analyzeRaw above for the method. */
+export function analyze(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
+  return withoutNegativeZero(analyzeRaw(data, options, hooks));
 }

@@ -136,7 +136,8 @@ export interface IoTimeSaved {
  * I/O time saved, as Condusiv defines it (DOMAIN.md): the I/Os the cache kept off the backing
  * drives × the average response time they had before. Per hour: (backing I/Os per second before
  * − after) × 3600 × the backing drives' baseline await (ms) ÷ 1000, in seconds; in total: the same
- * rate over the measure window's seconds. Negative when more I/O reached the drives after.
+ * rate over the measure window's seconds. Null, with the reason `none-eliminated`, when the
+ * drives did as many or more I/Os per second after (nothing was kept off them).
  *
  * @example
  * // 500 → 50 backing I/Os per second, 8 ms each before, a 2-hour measure window
@@ -148,10 +149,14 @@ export function ioTimeSaved(beforePerSecond: number | null, afterPerSecond: numb
   if (eliminated === null) reasons.eliminatedPerSecond = 'no-data';
   const avg = awaitMsBefore !== null && Number.isFinite(awaitMsBefore) ? awaitMsBefore : null;
   if (avg === null) reasons.avgResponseMsBefore = 'no-data';
-  const perSecondMs = eliminated === null || avg === null ? null : eliminated * avg;
+  // Nothing kept off the drives (as many or more backing I/Os per second after): no time was
+  // saved, and a signed product (−8.5 I/O per s × 0 ms = −0 s) would read as a figure. Null, said.
+  const noneKept = eliminated !== null && !(eliminated > 0);
+  const perSecondMs = eliminated === null || avg === null || noneKept ? null : eliminated * avg;
   const perHourSeconds = perSecondMs === null ? null : (perSecondMs * 3600) / 1000;
   const totalSeconds = perSecondMs === null || !(measureSeconds > 0) ? null : (perSecondMs * measureSeconds) / 1000;
-  if (perHourSeconds === null) reasons.perHourSeconds = 'no-data';
-  if (totalSeconds === null) reasons.totalSeconds = 'no-data';
+  const why: NullReason = noneKept ? 'none-eliminated' : 'no-data';
+  if (perHourSeconds === null) reasons.perHourSeconds = why;
+  if (totalSeconds === null) reasons.totalSeconds = why;
   return { perHourSeconds, totalSeconds, eliminatedPerSecond: eliminated, avgResponseMsBefore: avg, method: 'eliminated-ios-x-backing-await-before', reasons };
 }

@@ -18,6 +18,7 @@ import type { AnalysisMode } from './figures.ts';
 import type { AnalysisWarning, AnalyzeOptions } from './result.ts';
 import type { HealthWindow, LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
+import { withoutNegativeZero } from '../metrics/finite.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -38,6 +39,13 @@ export interface WorkloadProfile {
   health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow };
 }
 
+/** What {@link profileWorkload} profiles: the devices, the window and the latency targets. */
+export interface ProfileOptions {
+  front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined;
+  /** Latency targets: a preset name (default `generic`) or the targets themselves, as {@link analyze} takes them. */
+  targets?: AnalyzeOptions['targets'];
+}
+
 /**
  * Profiles one window of a capture (the baseline by default): per-group and per-device window
  * summaries (totals, ratio-of-sums means, type-7 percentiles: `summarizeSeries`), with the same
@@ -47,11 +55,7 @@ export interface WorkloadProfile {
  * const p = profileWorkload(capture); // a capture stopped during its baseline
  * if (p.ok) console.log(p.appFacing.means.iops, p.appFacing.percentiles.iops?.p95, p.window.seconds);
  */
-export function profileWorkload(data: CaptureData, options: {
-  front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined;
-  /** Latency targets: a preset name (default `generic`) or the targets themselves, as {@link analyze} takes them. */
-  targets?: AnalyzeOptions['targets'];
-} = {}): WorkloadProfile | AnalyzeFailure {
+function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): WorkloadProfile | AnalyzeFailure {
   const targetsIn = options.targets ?? 'generic';
   const targets = resolveTargets(targetsIn);
   if (targets === null) return fail('invalid-option', `Unknown latency target preset "${String(targetsIn)}".`);
@@ -122,4 +126,9 @@ export function profileWorkload(data: CaptureData, options: {
     warnings,
     health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
   };
+}
+
+/** {@link profileWorkloadRaw}'s profile with no `-0` in any figure (metrics/finite.ts). */
+export function profileWorkload(data: CaptureData, options: ProfileOptions = {}): WorkloadProfile | AnalyzeFailure {
+  return withoutNegativeZero(profileWorkloadRaw(data, options));
 }

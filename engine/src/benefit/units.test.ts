@@ -149,8 +149,12 @@ describe('ioTimeSaved (Condusiv: I/Os eliminated × average response time before
     // 450 I/O/s × 8 ms = 3.6 s of drive time per second … × 3600 s = 12 960 s per hour; × 7200 s = 25 920 s
     expect(r).toEqual({ perHourSeconds: 12_960, totalSeconds: 25_920, eliminatedPerSecond: 450, avgResponseMsBefore: 8, method: 'eliminated-ios-x-backing-await-before', reasons: {} });
   });
-  it('negative when more I/O reached the drives, and null with a reason when a figure is missing', () => {
-    expect(ioTimeSaved(100, 150, 2, 3600).perHourSeconds).toBe(-360);
+  it('null with the reason none-eliminated when as many or more I/Os reached the drives, and null with a reason when a figure is missing', () => {
+    const more = ioTimeSaved(100, 150, 2, 3600);
+    expect(more.perHourSeconds).toBeNull();
+    expect(more.eliminatedPerSecond).toBe(-50);
+    expect(more.reasons).toEqual({ perHourSeconds: 'none-eliminated', totalSeconds: 'none-eliminated' });
+    expect(ioTimeSaved(100, 100, 0, 3600).reasons.perHourSeconds).toBe('none-eliminated');
     const none = ioTimeSaved(null, 50, 8, 7200);
     expect(none.perHourSeconds).toBeNull();
     expect(none.reasons).toEqual({ eliminatedPerSecond: 'no-data', perHourSeconds: 'no-data', totalSeconds: 'no-data' });

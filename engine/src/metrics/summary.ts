@@ -23,7 +23,9 @@ export type NullReason =
   /** No UTC hour of the day is present in both windows. */
   | 'no-matched-hours'
   /** The baseline carried no I/O to the backing devices, so no share of it can be saved. */
-  | 'no-backing-io-baseline';
+  | 'no-backing-io-baseline'
+  /** The measure window kept no I/O off the backing devices (as many or more I/Os per second than the baseline): no I/O time was saved. */
+  | 'none-eliminated';
 
 /** A `reasons` map: one entry per null sibling field, keyed by that field's name. */
 export type Reasons = Record<string, NullReason>;

@@ -33,6 +33,7 @@ import {
 import type { CacheEffect, SpindleSizing } from './sizing.ts';
 import { NO_CACHE } from './sizing.ts';
 import type { ConfigKind, ConfigResult, DriveLife, LineId, LineItem, PlanResult } from './result.ts';
+import { withoutNegativeZero } from '../metrics/finite.ts';
 
 /** Sizing-year figures shared by every configuration. */
 interface Demand {
@@ -389,7 +390,7 @@ export function breakEvenBeyondPeriod(cumulativeA: readonly number[], cumulative
  * reference total × 100.
  * Example: reference 138 000 USD, cache design 41 400 USD → savings 96 600 USD = 70 %.
  */
-export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
+function planScenarioRaw(s: Scenario): PlanResultOr<PlanResult> {
   const configurations: ConfigResult[] = [];
   for (let i = 0; i < s.configurations.length; i++) {
     const r = evaluateConfiguration(s, i);
@@ -438,4 +439,9 @@ export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
       comparisons,
     },
   };
+}
+
+/** planScenario's result with no `-0` in any figure (metrics/finite.ts); see planScenarioRaw above for the method. */
+export function planScenario(s: Scenario): PlanResultOr<PlanResult> {
+  return withoutNegativeZero(planScenarioRaw(s));
 }

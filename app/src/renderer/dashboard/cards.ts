@@ -52,9 +52,10 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
     card(TID.cardIosSaved, w.d('card.iosSaved'), w.d('def.iosSaved'), w.pct(b.iosSavedPercent.value), [
       ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
       w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
-      // Condusiv's "I/O time saved" (engine benefit.ioTimeSaved), shown when I/Os were kept off the drives
-      b.ioTimeSaved.perHourSeconds !== null && b.ioTimeSaved.totalSeconds !== null && b.ioTimeSaved.perHourSeconds > 0
-        ? w.d('ioTimeSaved', { perHour: w.fixed(b.ioTimeSaved.perHourSeconds, 1), total: w.fixed(b.ioTimeSaved.totalSeconds, 0) }) : '',
+      // Condusiv's "I/O time saved" (engine benefit.ioTimeSaved); when nothing was kept off the drives, that is said with its reason
+      b.ioTimeSaved.perHourSeconds !== null && b.ioTimeSaved.totalSeconds !== null
+        ? w.d('ioTimeSaved', { perHour: w.fixed(b.ioTimeSaved.perHourSeconds, 1), total: w.fixed(b.ioTimeSaved.totalSeconds, 0) })
+        : b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? w.d('ioTimeSavedNone', { reason: w.reason('none-eliminated') }) : '',
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
       backingDevice, win,
     ]),
