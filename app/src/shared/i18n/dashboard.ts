@@ -10,7 +10,7 @@ export type DashboardKey =
   | 'before' | 'after' | 'reads' | 'writes' | 'notAvailable' | 'none'
   | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
-  | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
+  | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
   | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
@@ -76,7 +76,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Bytes read and written per second at the application-facing device (MB = 1,000,000 bytes).',
     'card.cacheServed': 'Served by the cache',
     'def.cacheServed': 'Share of front-device reads and writes that did not reach the backing drives in the measure window: (1 − backing ÷ front) × 100.',
-    reduction: 'reduced by {value}', increase: 'increased by {value}', slowdown: '{value}× slower', speedup: '{value}× faster',
     ci95: '95% interval {low} – {high}', ci95Speedup: 'speed-up 95% interval {low}× – {high}×', ci95Gain: 'gain {value}× (95% interval {low}× – {high}×, the speed-up)',
     ciNotComputed: 'no 95% interval: the engine computes none for this figure',
     ciUnavailable: 'no 95% interval ({reason})',
@@ -197,7 +196,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Octets lus et écrits par seconde sur le périphérique vu par l’application (Mo = 1 000 000 octets).',
     'card.cacheServed': 'Servi par le cache',
     'def.cacheServed': 'Part des lectures et écritures du périphérique frontal qui n’ont pas atteint les disques sous-jacents pendant la mesure : (1 − sous-jacent ÷ frontal) × 100.',
-    reduction: 'réduit de {value}', increase: 'augmenté de {value}', slowdown: '{value} fois plus lent', speedup: '{value} fois plus rapide',
     ci95: 'intervalle à 95 % {low} – {high}', ci95Speedup: 'accélération, intervalle à 95 % {low}× – {high}×', ci95Gain: 'gain {value}× (intervalle à 95 % {low}× – {high}×, celui de l’accélération)',
     ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
@@ -318,7 +316,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Bytes leídos y escritos por segundo en el dispositivo que ve la aplicación (MB = 1 000 000 bytes).',
     'card.cacheServed': 'Servido por la caché',
     'def.cacheServed': 'Proporción de lecturas y escrituras del dispositivo frontal que no llegaron a los discos de respaldo en la ventana de medida: (1 − respaldo ÷ frontal) × 100.',
-    reduction: 'reducido un {value}', increase: 'aumentado un {value}', slowdown: '{value} veces más lento', speedup: '{value} veces más rápido',
     ci95: 'intervalo del 95 % {low} – {high}', ci95Speedup: 'aceleración, intervalo del 95 % {low}× – {high}×', ci95Gain: 'ganancia {value}× (intervalo del 95 % {low}× – {high}×, el de la aceleración)',
     ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
@@ -439,7 +436,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Байт прочитано и записано в секунду на устройстве, которое видит приложение (МБ = 1 000 000 байт).',
     'card.cacheServed': 'Обслужено кэшем',
     'def.cacheServed': 'Доля чтений и записей фронтального устройства, не дошедших до базовых дисков в окне измерения: (1 − базовые ÷ фронтальное) × 100.',
-    reduction: 'меньше на {value}', increase: 'больше на {value}', slowdown: 'в {value} раза медленнее', speedup: 'в {value} раза быстрее',
     ci95: '95%-й интервал {low} – {high}', ci95Speedup: 'ускорение, 95%-й интервал {low}× – {high}×', ci95Gain: 'выигрыш {value}× (95%-й интервал {low}× – {high}×, как у ускорения)',
     ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
