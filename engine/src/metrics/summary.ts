@@ -23,7 +23,9 @@ export type NullReason =
   /** No UTC hour of the day is present in both windows. */
   | 'no-matched-hours'
   /** The baseline carried no I/O to the backing devices, so no share of it can be saved. */
-  | 'no-backing-io-baseline';
+  | 'no-backing-io-baseline'
+  /** No interval broke the latency target: there is no worst breaking interval (health `worstMs`). */
+  | 'none-breaking';
 
 /** A `reasons` map: one entry per null sibling field, keyed by that field's name. */
 export type Reasons = Record<string, NullReason>;

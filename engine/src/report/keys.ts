@@ -59,7 +59,7 @@ export const REPORT_KEYS = [
   'tco.upfront', 'tco.year', 'unit.bytes', 'unit.count', 'unit.gb', 'unit.iops', 'unit.ios', 'unit.mb',
   'unit.mbps', 'unit.ms', 'unit.percent', 'unit.s', 'unit.tb', 'unit.usd', 'unit.usdPerIops', 'unit.usdPerTb',
   'unit.watts', 'unit.us', 'unknown', 'warmupSource.default-10pct', 'warmupSource.default-1h', 'warmupSource.option',
-  'warmupSource.recorded', 'why.backing-only-mode', 'why.no-backing-io-baseline', 'why.no-data', 'why.no-io',
+  'warmupSource.recorded', 'why.backing-only-mode', 'why.no-backing-io-baseline', 'why.none-breaking', 'why.no-data', 'why.no-io',
   'why.no-matched-hours', 'why.no-reads', 'why.no-writes', 'why.not-reported', 'why.too-few-blocks',
   'why.zero-denominator', 'win.baseline', 'win.measure', 'winSource.option', 'winSource.phase', 'x.contents',
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',

@@ -36,7 +36,7 @@ export interface Words {
   reason(code: unknown): string;
 }
 
-const REASONS = ['no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode', 'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline'] as const;
+const REASONS = ['no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode', 'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-breaking'] as const;
 
 export function words(lang: Lang): Words {
   const d = (key: DashboardKey, params?: Params): string => translate(dashboard, lang, key, params);

@@ -40,7 +40,7 @@ export type DashboardKey =
   | 'life.unit' | 'life.window' | 'life.method' | 'life.u.years' | 'life.u.index' | 'life.u.drives'
   | 'life.w.sizing' | 'life.w.period' | 'life.m.cacheWear' | 'life.m.hddIndex' | 'life.m.failures' | 'life.catalog' | 'life.typed'
   | 'reason.no-data' | 'reason.no-io' | 'reason.no-reads' | 'reason.no-writes' | 'reason.not-reported' | 'reason.zero-denominator'
-  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline';
+  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking';
 
 export const dashboard: Catalog<DashboardKey> = {
   en: {
@@ -60,7 +60,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'nothing was measured in the window', 'reason.no-io': 'no I/O completed', 'reason.no-reads': 'no reads completed',
     'reason.no-writes': 'no writes completed', 'reason.not-reported': 'the source does not report this counter', 'reason.zero-denominator': 'the divisor is zero',
     'reason.backing-only-mode': 'needs a front device', 'reason.too-few-blocks': 'fewer than two blocks of data in a window',
-    'reason.no-matched-hours': 'no hour of the day is in both windows', 'reason.no-backing-io-baseline': 'the backing drives did no I/O in the baseline',
+    'reason.none-breaking': 'no interval broke the target', 'reason.no-matched-hours': 'no hour of the day is in both windows', 'reason.no-backing-io-baseline': 'the backing drives did no I/O in the baseline',
     modeFrontBacking: 'Front and backing measured (exact attribution)',
     modeBackingOnly: 'Backing only (the workload may have changed between windows)',
     'def.mode': 'Front and backing: the application-facing device and the drives behind it were measured at the same time, so every I/O that did not reach the drives is counted exactly. Backing only: only the drives were measured, so the windows are compared per second.',
@@ -180,7 +180,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'rien n’a été mesuré dans la fenêtre', 'reason.no-io': 'aucune E/S terminée', 'reason.no-reads': 'aucune lecture terminée',
     'reason.no-writes': 'aucune écriture terminée', 'reason.not-reported': 'la source ne fournit pas ce compteur', 'reason.zero-denominator': 'le diviseur est nul',
     'reason.backing-only-mode': 'il faut un périphérique frontal', 'reason.too-few-blocks': 'moins de deux blocs de données dans une fenêtre',
-    'reason.no-matched-hours': 'aucune heure du jour n’est dans les deux fenêtres', 'reason.no-backing-io-baseline': 'les disques sous-jacents n’ont fait aucune E/S pendant la référence',
+    'reason.none-breaking': 'aucun intervalle n’a dépassé la cible', 'reason.no-matched-hours': 'aucune heure du jour n’est dans les deux fenêtres', 'reason.no-backing-io-baseline': 'les disques sous-jacents n’ont fait aucune E/S pendant la référence',
     modeFrontBacking: 'Frontal et sous-jacent mesurés (attribution exacte)',
     modeBackingOnly: 'Sous-jacent seul (la charge a pu changer entre les fenêtres)',
     'def.mode': 'Frontal et sous-jacent : le périphérique vu par l’application et les disques derrière lui ont été mesurés en même temps ; chaque E/S qui n’a pas atteint les disques est comptée exactement. Sous-jacent seul : seuls les disques ont été mesurés ; les fenêtres sont comparées par seconde.',
@@ -300,7 +300,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'no se midió nada en la ventana', 'reason.no-io': 'no se completó ninguna E/S', 'reason.no-reads': 'no se completó ninguna lectura',
     'reason.no-writes': 'no se completó ninguna escritura', 'reason.not-reported': 'la fuente no informa este contador', 'reason.zero-denominator': 'el divisor es cero',
     'reason.backing-only-mode': 'requiere un dispositivo frontal', 'reason.too-few-blocks': 'menos de dos bloques de datos en una ventana',
-    'reason.no-matched-hours': 'ninguna hora del día está en ambas ventanas', 'reason.no-backing-io-baseline': 'los discos de respaldo no hicieron E/S en la referencia',
+    'reason.none-breaking': 'ningún intervalo superó el objetivo', 'reason.no-matched-hours': 'ninguna hora del día está en ambas ventanas', 'reason.no-backing-io-baseline': 'los discos de respaldo no hicieron E/S en la referencia',
     modeFrontBacking: 'Frontal y de respaldo medidos (atribución exacta)',
     modeBackingOnly: 'Solo respaldo (la carga pudo cambiar entre ventanas)',
     'def.mode': 'Frontal y de respaldo: el dispositivo que ve la aplicación y los discos detrás de él se midieron a la vez, así que cada E/S que no llegó a los discos se cuenta con exactitud. Solo respaldo: solo se midieron los discos y las ventanas se comparan por segundo.',
@@ -420,7 +420,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'в окне ничего не измерено', 'reason.no-io': 'не завершено ни одной операции', 'reason.no-reads': 'не завершено ни одного чтения',
     'reason.no-writes': 'не завершено ни одной записи', 'reason.not-reported': 'источник не сообщает этот счётчик', 'reason.zero-denominator': 'делитель равен нулю',
     'reason.backing-only-mode': 'нужно фронтальное устройство', 'reason.too-few-blocks': 'в окне меньше двух блоков данных',
-    'reason.no-matched-hours': 'ни один час суток не входит в оба окна', 'reason.no-backing-io-baseline': 'базовые диски не выполняли операций в базовом окне',
+    'reason.none-breaking': 'ни один интервал не нарушил цель', 'reason.no-matched-hours': 'ни один час суток не входит в оба окна', 'reason.no-backing-io-baseline': 'базовые диски не выполняли операций в базовом окне',
     modeFrontBacking: 'Измерены фронтальное и базовые устройства (точное отнесение)',
     modeBackingOnly: 'Только базовые устройства (нагрузка могла измениться между окнами)',
     'def.mode': 'Фронтальное и базовые: устройство, которое видит приложение, и диски за ним измерялись одновременно, поэтому каждая операция, не дошедшая до дисков, учтена точно. Только базовые: измерялись только диски, окна сравниваются в расчёте на секунду.',
