@@ -28,3 +28,5 @@ export * from './benefit/prediction.ts';
 export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';
 export * from './benefit/workload-shape.ts';
+export * from './benefit/io-split.ts';
+export * from './benefit/miss-ratio.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import exampleJson from '../../../samples/scenarios/example.tco.json';
 import { bestCacheConfig, planCacheLife } from './best-cache.ts';
 import { planScenario } from './plan.ts';
+import { COST_STACKS, stackCostUsd } from './result.ts';
 import { parseScenario, type Scenario } from './scenario.ts';
 import { savingsSensitivity } from './tornado.ts';
 
@@ -57,5 +58,17 @@ describe('bestCacheConfig', () => {
   it('planCacheLife fails with the parser\'s words on a bad scenario', () => {
     const r = planCacheLife({ format: 'cacheproof-tco' });
     expect(r.ok).toBe(false);
+  });
+});
+
+describe('stackCostUsd', () => {
+  it('each stack is the sum of its line items; the stacks add up to the total', () => {
+    const r = planScenario(example());
+    if (!r.ok) throw new Error(r.error.message);
+    for (const c of r.value.configurations) {
+      const purchase = c.lines.filter((l) => ['baseSystem', 'cacheLicense', 'cacheDrives', 'cacheRam'].includes(l.id)).reduce((a, l) => a + l.costUsd, 0);
+      expect(stackCostUsd(c, 'purchase')).toBeCloseTo(purchase, 6);
+      expect(COST_STACKS.reduce((a, st) => a + stackCostUsd(c, st.id), 0)).toBeCloseTo(c.totalUsd, 6);
+    }
   });
 });
