@@ -135,11 +135,11 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
       increase: pct(change.percent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
     }));
-  } else if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null) {
+  } else if (l.before !== null && l.after !== null && change !== null) {
     out.push(m('sum.latency', {
       devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
-      reduction: pct(l.reductionPercent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
-      speedup: msgv('speedup', { value: sig(l.speedup) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
+      reduction: pct(change.percent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
+      speedup: msgv('speedup', { value: sig(change.factor) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
   out.push(m('sum.normalizedIops', {
