@@ -64,8 +64,8 @@ describe('the analysis result crosses the contract whole and typed', () => {
 
   it('closed enumerations: an unknown role, phase or stage is refused at the boundary', () => {
     const series = CHANNELS['run.series'].reply;
-    expect(series.safeParse({ series: [{ device: 'sda', role: 'spare', t: [], iops: [], mbps: [], latencyMs: [] }], phases: [] }).success).toBe(false);
-    expect(series.safeParse({ series: [{ device: 'sda', role: 'backing', t: [], iops: [], mbps: [], latencyMs: [] }], phases: [] }).success).toBe(true);
+    expect(series.safeParse({ series: [{ device: 'sda', role: 'spare', t: [], iops: [], mbps: [], latencyMs: [], means: { iops: null, mbps: null, latencyMs: null } }], phases: [] }).success).toBe(false);
+    expect(series.safeParse({ series: [{ device: 'sda', role: 'backing', t: [], iops: [], mbps: [], latencyMs: [], means: { iops: null, mbps: null, latencyMs: null } }], phases: [] }).success).toBe(true);
     const progress = CHANNELS['report.progress'].reply;
     expect(progress.safeParse({ jobId: 'j', percent: 5, stage: 'render', done: false, files: null }).success).toBe(true);
     expect(progress.safeParse({ jobId: 'j', percent: 5, stage: 'rendering', done: false, files: null }).success).toBe(false);

@@ -1,3 +1,17 @@
+/**
+ * The engine: pure functions from a capture's interval records to every figure CacheProof prints
+ * (interval metrics, window summaries, before/after benefit with its uncertainty, health, drift,
+ * the report model, TCO and drive life in `./plan`) and the words that go with each figure, as
+ * message keys with values (e.g. `latencyChange`, `bestCacheConfig`). Screens, exporters and the
+ * CLI translate and draw them; they compute none.
+ *
+ * Figures that need every request of a block trace are not computed here: the probe's `sim/`
+ * (miss-ratio curves, the cache prediction) and `latency/` (response-time percentiles from the
+ * trace) modules (native/probe/src/) compute them and store them in the capture
+ * (`meta.prediction`, `meta.trace_latency`); the engine only reads them
+ * (benefit/prediction.ts, benefit/trace-latency.ts). Definitions: docs/metrics.md, "Where each
+ * figure is computed".
+ */
 export * from './records/types.ts';
 export * from './records/window.ts';
 export * from './records/columns.ts';
@@ -29,3 +43,5 @@ export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';
 export * from './benefit/workload-shape.ts';
 export * from './metrics/finite.ts';
+export * from './benefit/io-split.ts';
+export * from './benefit/miss-ratio.ts';

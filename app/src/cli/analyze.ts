@@ -18,6 +18,8 @@ import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.t
 import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
+import { formatVal } from '../shared/i18n/report.ts';
+import { latencyChangeVal } from '@cacheproof/engine/report';
 import { parseDuration, parseFlags, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { exitFor } from './exit-codes.ts';
 import { ANALYZE_HELP, wantsHelp } from './help.ts';
@@ -98,7 +100,8 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   const rows: string[][] = [[t('figure'), t('before'), t('after'), t('change')]];
   rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
   rows.push([t('latency'), sig(b.latencyMs.before), sig(b.latencyMs.after),
-    [b.latencyMs.reductionPercent === null ? '' : b.latencyMs.reductionPercent < 0 ? t('increase', { value: pct(-b.latencyMs.reductionPercent) }) : t('reduction', { value: pct(b.latencyMs.reductionPercent) }), b.latencyMs.speedup === null || b.latencyMs.speedup <= 0 ? '' : b.latencyMs.speedup < 1 ? t('slowdown', { value: sig(1 / b.latencyMs.speedup) }) : t('speedup', { value: sig(b.latencyMs.speedup) }), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
+    // the engine's words of the change (latency-change.ts), as the dashboard and the report print them
+    [formatVal(latencyChangeVal(b.latencyMs), lang), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
   rows.push([t('ioTimeSaved'), '', '', b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? t('ioTimeSavedNone') : b.ioTimeSaved.perHourSeconds === null || b.ioTimeSaved.totalSeconds === null ? t('na') : t('ioTimeSavedValue', { perHour: nf(b.ioTimeSaved.perHourSeconds, 1), total: nf(b.ioTimeSaved.totalSeconds, 0) })]);
   rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
   rows.push([t('deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);

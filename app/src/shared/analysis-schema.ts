@@ -26,7 +26,7 @@ export function deviceRoleOf(s: string): DeviceRole {
 
 const NULL_REASONS = [
   'no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode',
-  'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-eliminated',
+  'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-eliminated', 'none-breaking',
 ] as const satisfies readonly NullReason[];
 
 const num = z.number();
@@ -95,6 +95,7 @@ const HealthCheck = z.object({
   hoursBreaking: z.array(z.string()),
   spans: z.array(z.object({ start: z.string(), end: z.string(), worstMs: num, intervals: num })),
   spansTotal: num,
+  worstMs: numOrNull,
   reasons: Reasons,
 });
 const HealthWindow = z.object({ grade: z.enum(['good', 'warning', 'bad', 'no-data']), checks: z.array(HealthCheck) });

@@ -255,9 +255,9 @@ export const LiveSeries = z.object({
     device: z.string(),
     role: DeviceRoleSchema,
     t: z.array(z.number()),
-    iops: z.array(z.number().nullable()),
-    mbps: z.array(z.number().nullable()),
-    latencyMs: z.array(z.number().nullable()),
+    iops: z.array(z.number().nullable()), mbps: z.array(z.number().nullable()), latencyMs: z.array(z.number().nullable()),
+    /** Means over the hour shown (the engine's window summary, ratio of sums: IOPS, MB/s, await ms); null without data. */
+    means: z.object({ iops: z.number().nullable(), mbps: z.number().nullable(), latencyMs: z.number().nullable() }),
   })),
   phases: z.array(z.object({ name: z.string(), startMs: z.number(), endMs: z.number().nullable() })),
 });

@@ -64,6 +64,8 @@ export interface HealthCheck {
   spans: BreakingSpan[];
   /** Number of breaking runs in all (spans may be cut). */
   spansTotal: number;
+  /** The worst interval average of all breaking runs (not only the {@link MAX_SPANS} listed), ms; null when none breaks (reason `none-breaking`). */
+  worstMs: number | null;
   reasons: Reasons;
 }
 
@@ -115,6 +117,7 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
     const hourMs = new Map<number, [number, number]>();
     const spans: BreakingSpan[] = [];
     let spansTotal = 0;
+    let worstMs: number | null = null;
     let open: BreakingSpan | null = null;
     let lastBreak = -1;
     for (let i = 0; i < s.n; i++) {
@@ -133,6 +136,7 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
       const v = t / n;
       if (v >= target) {
         breaking++;
+        if (worstMs === null || v > worstMs) worstMs = v;
         if (open !== null && lastBreak === i - 1) {
           open.end = isoUtc(s.endMs[i] as number);
           open.intervals++;
@@ -154,11 +158,12 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
     const averageMs = ios > 0 ? ms / ios : null;
     const noneReason = metric === 'read' ? 'no-reads' : metric === 'write' ? 'no-writes' : 'no-io';
     if (averageMs === null) { reasons.averageMs = noneReason; reasons.meetsTarget = noneReason; reasons.breakingPercent = noneReason; }
+    if (worstMs === null) reasons.worstMs = averageMs === null ? noneReason : 'none-breaking';
     checks.push({
       metric, targetMs: target, averageMs, meetsTarget: averageMs === null ? null : averageMs < target,
       intervalsChecked: checked, intervalsBreaking: breaking,
       breakingPercent: checked > 0 ? (breaking / checked) * 100 : null,
-      hoursBreaking, spans, spansTotal, reasons,
+      hoursBreaking, spans, spansTotal, worstMs, reasons,
     });
   }
   let grade: HealthGrade = 'no-data';

@@ -5,7 +5,7 @@ import { checkDrift } from './drift.ts';
 import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
 import { buildSeries, type Series } from '../metrics/series.ts';
 import type { IntervalRecord } from '../records/types.ts';
-import { gradeHealth, resolveTargets, TARGET_PRESETS } from './health.ts';
+import { gradeHealth, MAX_SPANS, resolveTargets, TARGET_PRESETS } from './health.ts';
 
 const vec = (fields: Partial<Record<keyof typeof AGG, number>>): Float64Array => {
   const v = new Float64Array(AGG_K);
@@ -123,6 +123,18 @@ describe('health grading', () => {
     expect(c?.hoursBreaking).toEqual(['1970-01-01T01:00:00.000Z']);
     expect(c?.spans).toEqual([{ start: '1970-01-01T01:00:00.000Z', end: '1970-01-01T02:00:00.000Z', worstMs: 30, intervals: 6 }]);
     expect(h.grade).toBe('warning');
+  });
+  it('the worst breaking interval is over every run, not the first MAX_SPANS listed (120 runs, the worst in the last)', () => {
+    // alternate breaking (25 ms, the last at 90 ms) and passing (5 ms) intervals: 120 one-interval runs
+    const many = Array.from({ length: 240 }, (_, i) => rec(i, 100, i % 2 === 1 ? 5 : i === 238 ? 90 : 25));
+    const c = gradeHealth(buildSeries([many], { startMs: 0, endMs: 240 * 600_000 }), { readMs: 20 }).checks[0];
+    expect(c?.spansTotal).toBe(120);
+    expect(c?.spans.length).toBe(MAX_SPANS);
+    expect(Math.max(...(c?.spans ?? []).map((x) => x.worstMs))).toBe(25);
+    expect(c?.worstMs).toBe(90);
+    const none = gradeHealth(s, { readMs: 100 }).checks[0];
+    expect(none?.worstMs).toBeNull();
+    expect(none?.reasons['worstMs']).toBe('none-breaking');
   });
   it('the PAL preset: averages warn at 15 ms and are critical at 25 ms, reads and writes alike', () => {
     expect(TARGET_PRESETS.pal).toEqual({ readMs: 25, writeMs: 25, warnMs: 15 });

@@ -25,7 +25,9 @@ export type NullReason =
   /** The baseline carried no I/O to the backing devices, so no share of it can be saved. */
   | 'no-backing-io-baseline'
   /** The measure window kept no I/O off the backing devices (as many or more I/Os per second than the baseline): no I/O time was saved. */
-  | 'none-eliminated';
+  | 'none-eliminated'
+  /** No interval broke the latency target: there is no worst breaking interval (health `worstMs`). */
+  | 'none-breaking';
 
 /** A `reasons` map: one entry per null sibling field, keyed by that field's name. */
 export type Reasons = Record<string, NullReason>;

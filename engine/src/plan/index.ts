@@ -12,4 +12,5 @@ export * from './catalog.ts';
 export * from './recipe.ts';
 export * from './generate.ts';
 export * from './tornado.ts';
+export * from './best-cache.ts';
 export * from './provenance.ts';

@@ -4,6 +4,7 @@ import catalogJson from '../../../samples/catalog/drives.json';
 import exampleJson from '../../../samples/scenarios/example.tco.json';
 import { catalogDrive, catalogDriveDraft, parseCatalog } from './catalog.ts';
 import { parseScenario, scenarioProblems } from './scenario.ts';
+import { ramCacheDraft } from './recipe.ts';
 
 const catalog = (() => {
   const c = parseCatalog(catalogJson);
@@ -50,5 +51,17 @@ describe('catalogDriveDraft', () => {
     const problems = scenarioProblems(s);
     expect(problems.map((p) => `${p.code} ${p.path}`)).toEqual([`missing drives[${s.drives.length - 1}].watts`]);
     expect(catalogDriveDraft(catalog, 'no-such-drive')).toBeNull();
+  });
+});
+
+describe('ramCacheDraft', () => {
+  it('the Planner\'s RAM cache is the example\'s modules sized from the catalog, not typed figures', () => {
+    const r = ramCacheDraft(catalog);
+    expect(r).toEqual({ ok: true, value: { moduleId: 'ddr4-rdimm-32gb', dimms: 16, capacityBytes: 16 * 32 * 2 ** 30, costUsd: 16 * 32 * 3, watts: 16 * 5, examplePrice: true } });
+    // the catalog's price per GB moves the draft's cost: nothing is hard-coded
+    const dearer = { ...catalog, ramModules: catalog.ramModules.map((m) => ({ ...m, usdPerGb: { ...m.usdPerGb, value: 4 } })) };
+    const d = ramCacheDraft(dearer);
+    expect(d.ok && d.value.costUsd).toBe(16 * 32 * 4);
+    expect(ramCacheDraft({ ...catalog, ramModules: [] }).ok).toBe(false);
   });
 });

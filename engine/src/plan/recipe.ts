@@ -9,7 +9,8 @@
  * nearline 7,200 rpm HDDs alone (sized by IOPS), the same HDDs behind an NVMe SSD cache or a RAM
  * read cache, and all-flash NVMe. System, enclosure, licence and support prices are examples.
  */
-import type { CatalogRecipe } from './catalog.ts';
+import { ramCacheFromCatalog, type CatalogRecipe, type DriveCatalog, type RamCacheFromCatalog } from './catalog.ts';
+import { planError, type PlanResultOr } from './scenario.ts';
 
 const system = { baseCostUsd: 20000, watts: 200, builtInSlots: 24, maxEnclosures: 15 };
 const enclosure = { slots: 24, priceUsd: 3000, watts: 100 };
@@ -92,3 +93,16 @@ export const EXAMPLE_RECIPE: CatalogRecipe = {
     },
   ],
 };
+
+/**
+ * The RAM cache the Planner drafts when a person adds one: the example recipe's modules and DIMM
+ * count (16 × `ddr4-rdimm-32gb`), sized from the catalog by {@link ramCacheFromCatalog} (capacity,
+ * purchase, watts), never typed figures. Fails as ramCacheFromCatalog does.
+ * Example: with the shipped catalog (32 GB, 5 W, 3 USD/GB) → 512 GiB, 1,536 USD, 80 W.
+ */
+export function ramCacheDraft(c: DriveCatalog): PlanResultOr<RamCacheFromCatalog> {
+  for (const cfg of EXAMPLE_RECIPE.configurations) {
+    if (cfg.cache?.kind === 'ram') return ramCacheFromCatalog(c, cfg.cache.moduleId, cfg.cache.dimms);
+  }
+  return { ok: false, error: planError('unknown-module', 'ramModules', { id: '' }, 'The example recipe has no RAM cache.') };
+}

@@ -36,6 +36,16 @@ export const COST_STACKS = [
 ] as const satisfies readonly { id: string; lines: readonly LineId[] }[];
 export type CostStackId = (typeof COST_STACKS)[number]['id'];
 
+/**
+ * A configuration's cost in one stack of {@link COST_STACKS}: the sum of its line items' costUsd
+ * over the period (USD), the one subtotal the Planner's cost bars and the report's chart draw.
+ * Example: purchase = baseSystem 12,000 + cacheLicense 0 + cacheDrives 1,400 + cacheRam 0 = 13,400 USD.
+ */
+export function stackCostUsd(c: Pick<ConfigResult, 'lines'>, id: CostStackId): number {
+  const lines: readonly LineId[] = COST_STACKS.find((st) => st.id === id)?.lines ?? [];
+  return c.lines.filter((l) => lines.includes(l.id)).reduce((a, l) => a + l.costUsd, 0);
+}
+
 /** One cost a reviewer can trace: the amount and the numbers of its formula. */
 export interface LineItem {
   id: LineId;

@@ -6,6 +6,7 @@
  * One implementation: the Planner's chart, the report's TCO section and `cacheproof tco --json`
  * (`sensitivity`) all print this function's result.
  */
+import { bestCacheConfig } from './best-cache.ts';
 import { planScenario } from './plan.ts';
 import { planError, type PlanResultOr, type Scenario } from './scenario.ts';
 
@@ -158,9 +159,10 @@ export function savingsSensitivity(s: Scenario, opts: { change?: number; configI
   if (!base.ok) return base;
   const r = base.value;
   const others = r.comparisons.filter((c) => c.id !== r.referenceId);
-  const withCache = others.filter((c) => s.configurations.find((x) => x.id === c.id)?.cache !== undefined);
-  const pool = withCache.length > 0 ? withCache : others;
-  const chosen = opts.configId !== undefined ? others.find((c) => c.id === opts.configId) : [...pool].sort((a, b) => b.savingsUsd - a.savingsUsd)[0];
+  // the cache configuration of the plan (best-cache.ts, the dashboard's drive life too), else the non-reference one that saves most
+  const cached = bestCacheConfig(s, r);
+  const chosen = opts.configId !== undefined ? others.find((c) => c.id === opts.configId)
+    : cached !== null && cached.id !== r.referenceId ? others.find((c) => c.id === cached.id) : [...others].sort((a, b) => b.savingsUsd - a.savingsUsd)[0];
   if (chosen === undefined)
     return { ok: false, error: planError('no-comparison', 'configurations', {}, 'configurations: savings sensitivity needs a configuration besides the reference.') };
   const configIndex = s.configurations.findIndex((c) => c.id === chosen.id);

@@ -14,13 +14,14 @@ import type { WindowSummary } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
 import { REPORT_FORMAT_VERSION, type Block, type Card, type ChartSpec, type Msg, type ReportModel, type Section, type SummaryRow, type Table, type Unit, type Val } from './types.ts';
 import type { ImportedFile, ReportCapture, ReportTco, ReportInput } from './input.ts';
-import { m, str, msgv, empty, num, pct, ms, sig, ci, time, list, duration, why, appDevices, windowsMsg, gradeVal, targetsVal, presetVal } from './values.ts';
+import { m, str, msgv, num, pct, ms, sig, ci, time, list, duration, why, appDevices, windowsMsg, gradeVal, targetsVal, presetVal } from './values.ts';
 import { timeChart, hourlyChart, distributionChart } from './charts.ts';
 import { figuresTable, deviceTable, devicePeaksTable, hourlyTable, distributionTable, healthTable, devicesInventory } from './tables.ts';
 import { tcoSection } from './tco-section.ts';
 import { predictionBlocks } from './prediction-section.ts';
 import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
+import { latencyChange, latencyChangeVal } from './latency-change.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -39,13 +40,9 @@ function cards(a: AnalysisReport): Card[] {
   const app = list(appDevices(a));
   const win = windowsMsg(a);
   const ciMsg = (c: Interval95 | null): Msg[] => (c === null ? [] : [m('card.ci', { ci: ci(c, 'pct') })]);
-  const latencySubs: Msg[] = [];
-  if (b.latencyMs.reductionPercent !== null || b.latencyMs.speedup !== null) {
-    latencySubs.push(m('card.reductionSpeedup', {
-      reduction: b.latencyMs.reductionPercent === null ? empty : msgv('reducedBy', { value: pct(b.latencyMs.reductionPercent) }),
-      speedup: b.latencyMs.speedup === null ? empty : msgv('speedup', { value: sig(b.latencyMs.speedup) }),
-    }));
-  }
+  // the engine's one wording of the change (latency-change.ts): "increased by 50 %, 1.5× slower" when it rose
+  const change = latencyChangeVal(b.latencyMs);
+  const latencySubs: Msg[] = change.k === 'msg' ? [change.m] : [];
   return [
     {
       id: 'iosSaved', title: m('card.iosSaved'), value: [pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value'))],
@@ -131,17 +128,18 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
     out.push(m('sum.ioTimeSaved', { perHour: num(t.perHourSeconds, 1, 's'), total: num(t.totalSeconds, 0, 's'), measure: duration(w.measure.seconds), perSecond: num(t.eliminatedPerSecond, 1), avg: ms(t.avgResponseMsBefore), devices: list(a.devices.backing) }));
   }
   const l = b.latencyMs;
-  if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null && l.reductionPercent < 0) {
-    // Slower after the switch: say it rose, with the reduction's interval as computed.
+  const change = latencyChange(l);
+  if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null && change?.key === 'lat.higher') {
+    // Slower after the switch: say it rose (the engine's one rule, latency-change.ts), with the reduction's interval as computed.
     out.push(m('sum.latencyRose', {
       devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
-      increase: pct(-l.reductionPercent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
+      increase: pct(change.percent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
     }));
-  } else if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null) {
+  } else if (l.before !== null && l.after !== null && change !== null) {
     out.push(m('sum.latency', {
       devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after),
-      reduction: pct(l.reductionPercent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
-      speedup: msgv('speedup', { value: sig(l.speedup) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
+      reduction: pct(change.percent), reductionCi: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
+      speedup: msgv('speedup', { value: sig(change.factor) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
   out.push(m('sum.normalizedIops', {

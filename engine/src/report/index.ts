@@ -8,4 +8,5 @@ export * from './short.ts';
 export * from './engine-keys.ts';
 export * from './shape-keys.ts';
 export * from './shape-section.ts';
+export * from './latency-change.ts';
 export * from './colors.ts';

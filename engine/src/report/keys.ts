@@ -5,6 +5,7 @@
  */
 import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
 import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
+import { LATENCY_CHANGE_KEYS } from './latency-change.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -20,7 +21,7 @@ export const REPORT_KEYS = [
   'c.role', 'c.rotational', 'c.savingsPct', 'c.savingsUsd', 'c.sizeGb', 'c.target', 'c.totalUsd',
   'c.usdPerIops', 'c.usdPerTb', 'c.utilAfter', 'c.utilBefore', 'c.window', 'card.beforeAfterIos',
   'card.cacheServed', 'card.ci', 'card.delivered', 'card.device', 'card.iosSaved', 'card.latency', 'card.normalizedIops',
-  'card.readsWrites', 'card.reductionSpeedup', 'card.throughput', 'card.window', 'cav.backingOnly',
+  'card.readsWrites', 'card.throughput', 'card.window', 'cav.backingOnly',
   'cav.drift', 'cav.driftUnchecked', 'cav.intro', 'cav.matched', 'cav.none', 'cav.notOk', 'cav.tco',
   'cav.units', 'cav.util', 'ch.backingSum', 'ch.cacheSum', 'ch.configTotal', 'ch.deviceRole', 'ch.distSummary',
   'ch.distTitle', 'ch.hourlySummary', 'ch.hourlyTitle', 'ch.iopsTitle', 'ch.latencyTitle', 'ch.latencyFrontTitle', 'ch.latencyBackingTitle', 'ch.meanIops',
@@ -46,7 +47,7 @@ export const REPORT_KEYS = [
   'm.warmupValue', 'm.windowValue', 'meets', 'metric.read', 'metric.transfer', 'metric.write',
   'mode.backing-only', 'mode.front-and-backing', 'm.modeValue.backing-only', 'm.modeValue.front-and-backing', 'm.targetsValue', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
   'pctl.p99', 'preset.custom', 'r.distributionTitle', 'r.healthTitle', 'r.matched', 'r.matchedNone',
-  'r.matchedTitle', 'reducedBy', 'role.backing', 'role.cache', 'role.front', 'role.other', 'sec.appendix',
+  'r.matchedTitle', 'role.backing', 'role.cache', 'role.front', 'role.other', 'sec.appendix',
   'sec.caveats', 'sec.method', 'sec.results', 'sec.summary', 'sec.tco', 'speedup', 'stack.drives',
   'stack.enclosures', 'stack.failures', 'stack.power', 'stack.purchase', 'stack.support', 'sum.cacheServed',
   'sum.cacheServedNa', 'sum.drift', 'sum.health', 'sum.intro', 'sum.iosSaved', 'sum.iosSavedNa',
@@ -58,7 +59,7 @@ export const REPORT_KEYS = [
   'tco.upfront', 'tco.year', 'unit.bytes', 'unit.count', 'unit.gb', 'unit.iops', 'unit.ios', 'unit.mb',
   'unit.mbps', 'unit.ms', 'unit.percent', 'unit.s', 'unit.tb', 'unit.usd', 'unit.usdPerIops', 'unit.usdPerTb',
   'unit.watts', 'unit.us', 'unknown', 'warmupSource.default-10pct', 'warmupSource.default-1h', 'warmupSource.option',
-  'warmupSource.recorded', 'why.backing-only-mode', 'why.no-backing-io-baseline', 'why.none-eliminated', 'why.no-data', 'why.no-io',
+  'warmupSource.recorded', 'why.backing-only-mode', 'why.no-backing-io-baseline', 'why.none-breaking', 'why.none-eliminated', 'why.no-data', 'why.no-io',
   'why.no-matched-hours', 'why.no-reads', 'why.no-writes', 'why.not-reported', 'why.too-few-blocks',
   'why.zero-denominator', 'win.baseline', 'win.measure', 'winSource.option', 'winSource.phase', 'x.contents',
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',
@@ -66,6 +67,7 @@ export const REPORT_KEYS = [
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
   ...SHAPE_REPORT_KEYS,
+  ...LATENCY_CHANGE_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

@@ -6,6 +6,7 @@
  * (log-spaced, so the axis reads as a log scale). Every number is the analysis's own; the chart
  * plots 100 × (1 − readHitRatio), the miss ratio.
  */
+import { readMissPercent } from '../benefit/miss-ratio.ts';
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Block, ChartSpec, SummaryRow, Val } from './types.ts';
 import type { ReportKey } from './keys.ts';
@@ -42,7 +43,7 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
   // every policy's curve has the sizes of the first (the probe simulates them all at the curve's sizes)
   const missAt = (c: { curve: { bytes: number; readHitRatio: number }[] }, bytesAt: number): number | null => {
     const x = c.curve.find((q) => q.bytes === bytesAt);
-    return x === undefined ? null : 100 * (1 - x.readHitRatio);
+    return x === undefined ? null : readMissPercent(x.readHitRatio);
   };
   const chart: ChartSpec = {
     id: 'mrc',
@@ -55,12 +56,12 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
         name: msgv('ch.mrcPolicy', { policy: str(POLICY_NAMES[pc.policy] ?? pc.policy) }), color: policyColor(pc.policy),
         points: p.curve.map((c, i) => [i, missAt(pc, c.bytes)] as [number, number | null]), ...(k > 0 ? { dashed: true } : {}),
       })),
-      { name: msgv('ch.mrcChosen', { size: bytes(p.cacheBytes) }), color: COLOR.category2, points: p.curve.map((c, i) => [i, i === chosen ? 100 * (1 - c.readHitRatio) : null]) },
+      { name: msgv('ch.mrcChosen', { size: bytes(p.cacheBytes) }), color: COLOR.category2, points: p.curve.map((c, i) => [i, i === chosen ? readMissPercent(c.readHitRatio) : null]) },
     ],
     summary: m('ch.mrcSummary', {
-      first: bytes(p.curve[0]?.bytes ?? 0), firstMiss: pct(100 * (1 - (p.curve[0]?.readHitRatio ?? 0))),
-      last: bytes(p.curve[p.curve.length - 1]?.bytes ?? 0), lastMiss: pct(100 * (1 - (p.curve[p.curve.length - 1]?.readHitRatio ?? 0))),
-      size: bytes(p.cacheBytes), miss: pct(100 * (1 - p.readHitRatio)),
+      first: bytes(p.curve[0]?.bytes ?? 0), firstMiss: pct(readMissPercent(p.curve[0]?.readHitRatio ?? 0)),
+      last: bytes(p.curve[p.curve.length - 1]?.bytes ?? 0), lastMiss: pct(readMissPercent(p.curve[p.curve.length - 1]?.readHitRatio ?? 0)),
+      size: bytes(p.cacheBytes), miss: pct(readMissPercent(p.readHitRatio)),
     }),
   };
   blocks.push({ type: 'chart', chart });

@@ -8,6 +8,7 @@ import type { Distribution } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
 import type { Table, Val } from './types.ts';
 import type { ReportCapture } from './input.ts';
+import { latencyChange, latencyChangeVal } from './latency-change.ts';
 import { m, str, msgv, empty, num, pct, ms, sig, ci, list, why, roleOf, gradeVal, presetVal, col } from './values.ts';
 
 export function figuresTable(a: AnalysisReport): Table {
@@ -21,7 +22,7 @@ export function figuresTable(a: AnalysisReport): Table {
       { cells: [msgv('fig.iosToBacking'), num(b.iosToBacking.before, 0), num(b.iosToBacking.after, 0), b.iosSavedPercent.value === null ? empty : msgv('chg.saved', { value: pct(b.iosSavedPercent.value), ci: ci(b.iosSavedPercent.ci95, 'pct') })] },
       { cells: [msgv('fig.iosToBackingPerSec'), sig(b.iosToBacking.beforePerSecond, 'iops'), sig(b.iosToBacking.afterPerSecond, 'iops'), empty] },
       { cells: [msgv('fig.latency'), ms(l.before, why(l.reasons, 'before')), ms(l.after, why(l.reasons, 'after')),
-        l.reductionPercent === null || l.speedup === null ? empty : msgv('chg.latency', { reduction: pct(l.reductionPercent), speedup: msgv('speedup', { value: sig(l.speedup) }), ci: ci(l.reductionPercentCi95, 'pct') })] },
+        latencyChange(l) === null ? empty : msgv('chg.latency', { change: latencyChangeVal(l), ci: ci(l.reductionPercentCi95, 'pct') })] },
       { cells: [msgv('fig.normalizedIops'), sig(b.normalizedIops.before, 'iops'), sig(b.normalizedIops.after, 'iops'), empty] },
       { cells: [msgv('fig.iopsPerSpindle', { n: num(b.deliveredIopsPerSpindle.spindles, 0) }), sig(b.deliveredIopsPerSpindle.before, 'iops'), sig(b.deliveredIopsPerSpindle.after, 'iops'), empty] },
       { cells: [msgv('fig.throughput'), sig(b.throughputMBps.before, 'mbps'), sig(b.throughputMBps.after, 'mbps'), empty] },

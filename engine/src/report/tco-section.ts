@@ -2,7 +2,7 @@
  * The report's TCO section: the plan's configurations, stacked costs, cumulative costs and the
  * summary rows, from `planScenario`'s result (no cost computed here).
  */
-import { COST_STACKS, type ConfigResult } from '../plan/result.ts';
+import { COST_STACKS, stackCostUsd, type ConfigResult } from '../plan/result.ts';
 import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
@@ -74,7 +74,7 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },
     y: { label: m('ax.usd'), unit: 'usd', min: 0 },
     // each cost item in its own colour of the cost ramp (colors.ts), the same in the Planner
-    series: COST_STACKS.map((s) => ({ name: msgv(`stack.${s.id}`), color: COST_COLOR[s.id], points: p.configurations.map((c, j) => [j, c.lines.filter((l) => (s.lines as readonly string[]).includes(l.id)).reduce((x, l) => x + l.costUsd, 0)] as [number, number | null]) })),
+    series: COST_STACKS.map((s) => ({ name: msgv(`stack.${s.id}`), color: COST_COLOR[s.id], points: p.configurations.map((c, j) => [j, stackCostUsd(c, s.id)] as [number, number | null]) })),
     summary: m('ch.tcoCostsSummary', { text: { k: 'list', items: p.configurations.map((c) => msgv('ch.configTotal', { label: str(c.label), total: num(c.totalUsd, 0) })), sep: '; ' } }),
   };
   const cumChart: ChartSpec = {

@@ -3,9 +3,10 @@
  * capture/window.ts, one index range per device) drawn as per-device lines with the engine's one
  * bucketing (`chartLines`: the dashboard and the report use the same), at most
  * {@link MAX_LIVE_POINTS} buckets; at one sample per bucket a point is that interval's iostat
- * figures (r/s+w/s, MB/s, await).
+ * figures (r/s+w/s, MB/s, await). Each device also carries its means over the hour shown (the
+ * engine's window summary: ratio of sums), which the screen's text summary says; it computes none.
  */
-import { chartLines, columnsFromRecords } from '@cacheproof/engine';
+import { buildSeries, chartLines, columnsFromRecords, summarizeSeries } from '@cacheproof/engine';
 import type { DeviceRole } from '@cacheproof/engine';
 import { deviceRoleOf } from '../../shared/analysis-schema.ts';
 import type { LiveSeries } from '../../shared/contract.ts';
@@ -32,11 +33,15 @@ export function readLive(path: string, q: LiveQuery): LiveSeries & { switchMarkM
     const role = q.roles.get(name) ?? (chosen ? null : captureRole);
     return role === null ? null : deviceRoleOf(role);
   };
+  // The hour the screen shows, over which each device's means are taken: [sinceMs, untilMs] for an
+  // earlier hour, else the hour up to the capture's end (or untilMs). Points: the rows after sinceMs.
+  let shownHour = { startMs: 0, endMs: 0 };
   const w = readCaptureWindow(path, {
     window(lastEnd) {
-      if (q.sinceMs > 0) return { sinceMs: q.sinceMs, untilMs: q.untilMs ?? Number.MAX_SAFE_INTEGER };
-      const anchor = q.untilMs ?? lastEnd ?? 0;
-      return { sinceMs: anchor - LIVE_WINDOW_MS, untilMs: q.untilMs ?? Number.MAX_SAFE_INTEGER };
+      const end = q.untilMs ?? lastEnd ?? 0;
+      shownHour = q.sinceMs > 0 && q.untilMs !== undefined ? { startMs: q.sinceMs, endMs: q.untilMs } : { startMs: end - LIVE_WINDOW_MS, endMs: end };
+      const since = q.sinceMs > 0 ? Math.min(q.sinceMs, shownHour.startMs) : shownHour.startMs;
+      return { sinceMs: since, untilMs: q.untilMs ?? Number.MAX_SAFE_INTEGER };
     },
     include: (name, role) => roleOf(name, role) !== null,
   });
@@ -44,8 +49,17 @@ export function readLive(path: string, q: LiveQuery): LiveSeries & { switchMarkM
     const role = roleOf(d.name, d.role);
     return role === null || d.records === null ? [] : [{ name: d.name, role, records: d.records }];
   });
-  const lines = chartLines(shown.flatMap((d) => columnsFromRecords(d.records)), shown.map((d) => d.name), [], MAX_LIVE_POINTS);
+  const after = q.sinceMs > 0 ? q.sinceMs : -Infinity;
+  const lines = chartLines(shown.flatMap((d) => columnsFromRecords(d.records.filter((r) => r.endMs > after))), shown.map((d) => d.name), [], MAX_LIVE_POINTS);
   const roleByName = new Map(shown.map((d) => [d.name, d.role]));
-  const series: LiveSeries['series'] = lines.devices.map(({ device, line }) => ({ device, role: roleByName.get(device) ?? 'other', t: line.t, iops: line.iops, mbps: line.mbps, latencyMs: line.latencyMs }));
+  // each device's window means over the hour shown (ratio of sums: the engine's summarizeSeries, as the dashboard's)
+  const means = new Map(shown.map((d) => {
+    const m = summarizeSeries(buildSeries([d.records], shownHour)).means;
+    return [d.name, { iops: m.iops, mbps: m.mbps, latencyMs: m.awaitMs }];
+  }));
+  const none = { iops: null, mbps: null, latencyMs: null };
+  const series: LiveSeries['series'] = lines.devices.map(({ device, line }) => ({
+    device, role: roleByName.get(device) ?? 'other', t: line.t, iops: line.iops, mbps: line.mbps, latencyMs: line.latencyMs, means: means.get(device) ?? none,
+  }));
   return { series, phases: w.phases, switchMarkMs: w.switchMarkMs };
 }

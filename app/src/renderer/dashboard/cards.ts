@@ -7,7 +7,7 @@
 import type { AnalysisReport } from '@cacheproof/engine';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
-import type { Words } from './text.ts';
+import { latencyChangeText, type Words } from './text.ts';
 
 type Interval = { low: number; high: number } | null;
 
@@ -60,9 +60,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       backingDevice, win,
     ]),
     card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
-      // Slower after the switch is said as such ("increased by 50 % · 1.5× slower"), never "reduced by −50 %".
-      [lat.reductionPercent === null ? null : lat.reductionPercent < 0 ? w.d('increase', { value: w.pct(-lat.reductionPercent) }) : w.d('reduction', { value: w.pct(lat.reductionPercent) }),
-        speed === null || speed <= 0 ? null : speed < 1 ? w.d('slowdown', { value: w.num(1 / speed) }) : w.d('speedup', { value: w.num(speed) })].filter((s): s is string => s !== null).join(' · '),
+      // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
+      latencyChangeText(lat, w.lang),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,

@@ -3,7 +3,7 @@
  * distribution per window (`latencyDistribution`), and where the I/O went — served by the
  * cache vs reached the backing drives, reads and writes (`groups.*.means`).
  */
-import type { AnalysisReport, Distribution, HourlyEntry } from '@cacheproof/engine';
+import { ioSplit, type AnalysisReport, type Distribution, type HourlyEntry } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type TooltipItem } from 'chart.js';
 import { TID } from '../../shared/testids.ts';
 import { COLOR } from '@cacheproof/engine/report';
@@ -166,9 +166,10 @@ export function ioFigure(r: AnalysisReport, w: Words, palette: readonly string[]
   }
   const windows = ['baseline', 'measure'] as const;
   const labels = [w.d('phase.baseline'), w.d('phase.measure')];
-  const bRead = windows.map((k) => backing[k].means.readsPerSec);
-  const bWrite = windows.map((k) => backing[k].means.writesPerSec);
-  const served = (fr: number | null, bk: number | null): number | null => (fr === null || bk === null ? null : Math.max(0, fr - bk));
+  // the engine's split (ioSplit): backing r/s and w/s, and what the cache served (front − backing)
+  const split = ioSplit(r);
+  const bRead = windows.map((k) => split?.[k].readsBacking ?? null);
+  const bWrite = windows.map((k) => split?.[k].writesBacking ?? null);
   let datasets: ChartDataset<'bar', (number | null)[]>[];
   let summary: string;
   // colour says where the I/O went (the palette's meanings: backing drives vermillion, the cache
@@ -177,10 +178,8 @@ export function ioFigure(r: AnalysisReport, w: Words, palette: readonly string[]
   const cBacking = paletteColor(COLOR.backing, palette), cCache = paletteColor(COLOR.cache, palette);
   const write = (c: string): Partial<ChartDataset<'bar', (number | null)[]>> => ({ backgroundColor: tint(c), borderColor: c, borderWidth: 2 });
   if (front) {
-    const fRead = windows.map((k) => front[k].means.readsPerSec);
-    const fWrite = windows.map((k) => front[k].means.writesPerSec);
-    const rc = fRead.map((x, i) => served(x, bRead[i] ?? null));
-    const wc = fWrite.map((x, i) => served(x, bWrite[i] ?? null));
+    const rc = windows.map((k) => split?.[k].readsCache ?? null);
+    const wc = windows.map((k) => split?.[k].writesCache ?? null);
     datasets = [
       { label: w.d('io.readsBacking'), data: bRead, backgroundColor: cBacking, stack: 'reads' },
       { label: w.d('io.readsCache'), data: rc, backgroundColor: cCache, stack: 'reads' },

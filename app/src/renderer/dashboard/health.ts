@@ -20,7 +20,6 @@ function gradeBadge(grade: HealthWindow['grade'], window: string, w: Words): HTM
 function row(window: string, c: HealthCheck, w: Words): HTMLTableRowElement {
   const hours = c.hoursBreaking.slice(0, MAX_HOURS).map((h) => w.utc(Date.parse(h)));
   if (c.hoursBreaking.length > MAX_HOURS) hours.push(w.d('health.moreHours', { count: c.hoursBreaking.length - MAX_HOURS }));
-  const worst = c.spans.reduce((m, s) => Math.max(m, s.worstMs), -Infinity);
   const result = c.meetsTarget === null ? w.reason(c.reasons['meetsTarget']) : c.meetsTarget ? w.d('health.meets') : w.d('health.breaks');
   return el('tr', { 'data-result': c.meetsTarget === null ? 'none' : c.meetsTarget ? 'meets' : 'breaks' },
     el('th', { scope: 'row' }, window),
@@ -30,7 +29,7 @@ function row(window: string, c: HealthCheck, w: Words): HTMLTableRowElement {
     el('td', { class: c.meetsTarget === false ? 'bad' : '' }, result),
     el('td', { class: 'num' }, c.breakingPercent === null ? w.na : w.d('health.breakingCell', { count: fmtNumber(w.lang, c.intervalsBreaking), checked: fmtNumber(w.lang, c.intervalsChecked), percent: w.pct(c.breakingPercent) })),
     el('td', {}, hours.length > 0 ? hours.join(', ') : w.d('none')),
-    el('td', { class: 'num' }, c.spansTotal === 0 ? w.d('none') : w.d('health.spansCell', { count: fmtNumber(w.lang, c.spansTotal), worst: w.ms(worst) })));
+    el('td', { class: 'num' }, c.spansTotal === 0 ? w.d('none') : w.d('health.spansCell', { count: fmtNumber(w.lang, c.spansTotal), worst: w.ms(c.worstMs) })));
 }
 
 /** The preset's name in the person's language (the report's names, so both read the same), never its id such as `generic`. */

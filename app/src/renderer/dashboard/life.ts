@@ -3,12 +3,13 @@
  * rate, the HDDs' workload index without and with the cache, and the expected drive failures over
  * the period, each with its unit, window and method, and where the drive figures come from.
  *
- * The figures are the engine's (`planScenario` → `backingLife`, `cacheLife`: engine/src/plan/life.ts),
+ * The figures are the engine's (`planCacheLife` → `backingLife`, `cacheLife`: engine/src/plan/life.ts),
  * computed on the scenario the Planner holds for this analysis (the edited one saved with it, else
- * the prefill from this capture), for the cache configuration that saves most: the same figures
- * the Planner, the report and `cacheproof tco --json` print.
+ * the prefill from this capture), for the cache configuration the engine picks (`bestCacheConfig`:
+ * the one that saves most, the tornado's too): the same figures the Planner, the report and
+ * `cacheproof tco --json` print. Nothing is computed here.
  */
-import { parseScenario, planScenario, type ConfigResult, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { planCacheLife, type ConfigResult, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -17,13 +18,6 @@ import type { Ctx } from '../screen.ts';
 import { plansSaved } from '../planner/state.ts';
 import type { Words } from './text.ts';
 import { fmtDecimal } from '../../shared/i18n/numbers.ts';
-
-/** The configuration shown: of those with a cache, the one that saves most against the reference; null when none has a cache. */
-export function lifeConfig(s: Scenario, r: PlanResult): ConfigResult | null {
-  const withCache = r.configurations.filter((c, i) => s.configurations[i]?.cache !== undefined);
-  const savings = (id: string): number => r.comparisons.find((x) => x.id === id)?.savingsUsd ?? -Infinity;
-  return [...withCache].sort((a, b) => savings(b.id) - savings(a.id))[0] ?? null;
-}
 
 /** The drive-life section; it fills itself once the Planner's scenario is known. */
 export function lifeSection(ctx: Ctx, v: AnalysisView, w: Words): HTMLElement {
@@ -43,19 +37,18 @@ export function lifeSection(ctx: Ctx, v: AnalysisView, w: Words): HTMLElement {
       }
       json = pre.value;
     }
-    const parsed = parseScenario(json);
-    const plan = parsed.ok ? planScenario(parsed.value) : parsed;
-    if (!parsed.ok || !plan.ok) {
-      box.replaceChildren(box.firstChild ?? '', el('p', {}, w.d('life.failed', { detail: plan.ok ? '' : plan.error.message })));
+    // the engine plans the scenario and picks the cache configuration (planCacheLife → bestCacheConfig, the tornado's rule)
+    const plan = planCacheLife(json);
+    if (!plan.ok) {
+      box.replaceChildren(box.firstChild ?? '', el('p', {}, w.d('life.failed', { detail: plan.error.message })));
       return;
     }
-    box.replaceChildren(box.firstChild ?? '', ...lifeFigures(parsed.value, plan.value, source, w));
+    box.replaceChildren(box.firstChild ?? '', ...lifeFigures(plan.value.scenario, plan.value.plan, plan.value.config, source, w));
   })();
   return box;
 }
 
-function lifeFigures(s: Scenario, r: PlanResult, source: 'saved' | 'prefill', w: Words): HTMLElement[] {
-  const c = lifeConfig(s, r);
+function lifeFigures(s: Scenario, r: PlanResult, c: ConfigResult | null, source: 'saved' | 'prefill', w: Words): HTMLElement[] {
   if (c === null) return [el('p', {}, w.d('life.noCache'))];
   const d = (x: number, digits: number): string => fmtDecimal(w.lang, x, digits);
   const years = r.years;

@@ -6,7 +6,7 @@
  * pinch zoom and drag to pan on the size axis (chartjs-plugin-zoom, as the timeline). The plotted
  * value is the miss ratio, 100 × (1 − the probe's read hit ratio).
  */
-import type { PredictionReport } from '@cacheproof/engine';
+import { missRatioCurve, type PredictionReport } from '@cacheproof/engine';
 import { COLOR, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
@@ -34,7 +34,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const def = translate(predictUi, w.lang, 'chart.def');
   const size = (b: number): string => fmtBytes(w.lang, b);
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
-  const lines = p.policies.map((c) => ({ policy: c.policy, points: c.curve.map((x) => ({ x: x.bytes, y: 100 * (1 - x.readHitRatio) })) as Points }));
+  const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
   const chosen: Points = lines.flatMap((l) => l.points.filter((x) => x.x === p.cacheBytes));
   const first = lines[0];
   const every = Math.max(1, Math.ceil((first?.points.length ?? 1) / 8));

@@ -2,7 +2,10 @@
  * The dashboard's words and numbers for one language: `d(key)` looks a string up in the
  * `dashboard` catalog; the formatters put a unit on every figure (`0,92 ms` in French).
  */
+import type { AnalysisReport } from '@cacheproof/engine';
+import { latencyChangeVal } from '@cacheproof/engine/report';
 import { dashboard, type DashboardKey } from '../../shared/i18n/dashboard.ts';
+import { formatVal } from '../../shared/i18n/report.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtSignedPercent, fmtUtc } from '../format.ts';
 
@@ -33,7 +36,7 @@ export interface Words {
   reason(code: unknown): string;
 }
 
-const REASONS = ['no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode', 'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-eliminated'] as const;
+const REASONS = ['no-data', 'no-io', 'no-reads', 'no-writes', 'not-reported', 'zero-denominator', 'backing-only-mode', 'too-few-blocks', 'no-matched-hours', 'no-backing-io-baseline', 'none-eliminated', 'none-breaking'] as const;
 
 export function words(lang: Lang): Words {
   const d = (key: DashboardKey, params?: Params): string => translate(dashboard, lang, key, params);
@@ -58,6 +61,14 @@ export function words(lang: Lang): Words {
     utc: (ms, withDate = true) => fmtUtc(lang, ms, withDate),
     reason: (code) => ((REASONS as readonly unknown[]).includes(code) ? d(`reason.${code as (typeof REASONS)[number]}`) : na),
   };
+}
+
+/**
+ * The response time's change in words ("increased by 50.0 %, 1.5× slower"): the engine's key and
+ * values (`latencyChangeVal`), translated as the report translates them; '' when there is none.
+ */
+export function latencyChangeText(l: AnalysisReport['benefit']['latencyMs'], lang: Lang): string {
+  return formatVal(latencyChangeVal(l), lang);
 }
 
 /** Splits a long definition into tooltip lines of about `width` characters (Chart.js does not wrap). */

@@ -24,6 +24,8 @@ export interface DeviceBuffer {
   iops: (number | null)[];
   mbps: (number | null)[];
   latencyMs: (number | null)[];
+  /** The device's means over the hour shown, from the host (the engine's window summary): never averaged here. */
+  means: LiveSeries['series'][number]['means'];
 }
 
 export interface ChartSpec {
@@ -165,8 +167,8 @@ export class LiveChart {
     const metric = this.spec.metric;
     const parts = buffers.map((b) => {
       const vals = b[metric].filter((v): v is number => v !== null);
-      if (vals.length === 0) return `${b.device} (${this.roleLabel(b.role)}): ${this.t('chart.noData')}`;
-      const mean = vals.reduce((a, v) => a + v, 0) / vals.length;
+      const mean = b.means[metric];
+      if (vals.length === 0 || mean === null) return `${b.device} (${this.roleLabel(b.role)}): ${this.t('chart.noData')}`;
       return this.t('chart.device', { device: b.device, role: this.roleLabel(b.role), last: this.fmt(vals[vals.length - 1] ?? 0), mean: this.fmt(mean) });
     });
     return parts.length > 0 ? parts.join('; ') : this.t('chart.noData');

@@ -210,10 +210,12 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     for (const inc of s.series) {
       let b = buffers.find((x) => x.device === inc.device);
       if (!b) {
-        b = { device: inc.device, role: inc.role, t: [], iops: [], mbps: [], latencyMs: [] };
+        b = { device: inc.device, role: inc.role, t: [], iops: [], mbps: [], latencyMs: [], means: inc.means };
         buffers.push(b);
         buffers.sort((x, y) => (x.role === 'front' ? 0 : 1) - (y.role === 'front' ? 0 : 1) || x.device.localeCompare(y.device));
       }
+      // the host's means over the hour shown (engine window summary), replaced with every reply
+      b.means = inc.means;
       const after = b.t[b.t.length - 1] ?? -Infinity;
       inc.t.forEach((x, i) => {
         if (x <= after) return;

@@ -10,7 +10,7 @@
  */
 import { Chart, type ChartDataset } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
-import { COST_STACKS, sensitivity, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
+import { COST_STACKS, sensitivity, stackCostUsd, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
 import { COLOR, COST_COLOR, configColor } from '@cacheproof/engine/report';
 import { paletteColor } from '../../shared/palette.ts';
 import { rt } from '../../shared/i18n/report.ts';
@@ -58,7 +58,7 @@ export function costBars(ctx: ChartCtx, canvas: HTMLCanvasElement, r: PlanResult
   // the report's stacks and their names (engine COST_STACKS, the report catalog's `stack.*`), each in its cost colour
   const datasets: ChartDataset<'bar', number[]>[] = COST_STACKS.map((st) => ({
     label: rt(`stack.${st.id}`, ctx.lang),
-    data: r.configurations.map((c) => c.lines.filter((l) => (st.lines as readonly string[]).includes(l.id)).reduce((a, l) => a + l.costUsd, 0)),
+    data: r.configurations.map((c) => stackCostUsd(c, st.id)),
     backgroundColor: paletteColor(COST_COLOR[st.id], ctx.palette),
     stack: 'cost',
   }));

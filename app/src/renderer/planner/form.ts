@@ -9,6 +9,7 @@ import {
   RAID_LEVELS,
   SEGMENTS,
   catalogDriveDraft,
+  ramCacheDraft,
   isExamplePrice,
   jsonPath,
   raidGroupProblem,
@@ -389,9 +390,17 @@ export class PlannerForm {
           this.onStructure();
         });
         const ram = el('button', { type: 'button', 'data-testid': `${TID.plannerAddRamCache}-${id}` }, p('addRamCache'));
+        // the example's RAM cache sized from the catalog by the engine (ramCacheDraft → ramCacheFromCatalog); edit to suit
+        const cat = this.catalog;
+        const draft = cat === null || typeof cat === 'string' ? null : ramCacheDraft(cat);
+        if (draft === null || !draft.ok) {
+          ram.disabled = true;
+          ram.title = cat === null ? p('catalogLoading') : p('catalogFailed', { detail: typeof cat === 'string' ? cat : draft?.ok === false ? draft.error.message : '' });
+        }
         ram.addEventListener('click', () => {
-          // 16 × 32 GiB DIMMs, priced and powered like the example's RAM cache (catalog ddr4-rdimm-32gb); edit to suit.
-          c['cache'] = { kind: 'ram', capacityBytes: 16 * 32 * 2 ** 30, costUsd: 1536, watts: 80, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
+          if (draft === null || !draft.ok) return;
+          const { capacityBytes, costUsd, watts } = draft.value;
+          c['cache'] = { kind: 'ram', capacityBytes, costUsd, watts, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
           this.onStructure();
         });
         actions.append(ssd, ram);

@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type AnalysisKey =
   | 'title' | 'mode.front-and-backing' | 'mode.backing-only' | 'capture' | 'host' | 'baseline' | 'measure' | 'warmup'
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
-  | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'ioTimeSavedNone' | 'iosSaved' | 'latency' | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
+  | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'ioTimeSavedNone' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
   | 'health' | 'meets' | 'breaks' | 'method' | 'predicted' | 'predictedBacking' | 'predictedResponse'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
@@ -17,7 +17,7 @@ export const analysis: Catalog<AnalysisKey> = {
     front: 'Front device', backing: 'Backing devices', figure: 'Figure', before: 'Before', after: 'After', change: 'Change',
     ioTimeSaved: 'I/O time saved', ioTimeSavedValue: '{perHour} s per hour ({total} s in all)', ioTimeSavedNone: 'none: the backing drives did as many or more I/Os per second than in the baseline',
     iosToBacking: 'I/Os to the backing drives', iosSaved: 'I/Os saved', latency: 'Average response time (ms)',
-    reduction: 'reduced by {value}', increase: 'increased by {value}', slowdown: '{value}× slower', speedup: '{value}× faster', normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
+    normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
     iopsPerSpindle: 'Delivered IOPS per spindle', throughput: 'Throughput (MB/s, MB = 10^6 bytes)', totalWork: 'Total work (GB moved)',
     cacheServedReads: 'Reads served by the cache', cacheServedWrites: 'Writes served by the cache', ci95: '95% interval {low} – {high}',
     engineServed: 'Served by the cache, engine statistics ({kind})', engineVsCounters: 'disk counters {counters}, {diff} points', 'engineKind.reads': 'reads', 'engineKind.writes': 'writes', 'engineKind.all': 'all I/O',
@@ -34,7 +34,7 @@ export const analysis: Catalog<AnalysisKey> = {
     front: 'Périphérique frontal', backing: 'Périphériques sous-jacents', figure: 'Indicateur', before: 'Avant', after: 'Après', change: 'Évolution',
     ioTimeSaved: 'Temps d’E/S épargné', ioTimeSavedValue: '{perHour} s par heure ({total} s en tout)', ioTimeSavedNone: 'aucun : les disques sous-jacents ont fait autant ou plus d’E/S par seconde que pendant la référence',
     iosToBacking: 'E/S vers les disques sous-jacents', iosSaved: 'E/S épargnées', latency: 'Temps de réponse moyen (ms)',
-    reduction: 'réduit de {value}', increase: 'augmenté de {value}', slowdown: '{value} fois plus lent', speedup: '{value} fois plus rapide', normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
+    normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
     iopsPerSpindle: 'IOPS délivrées par disque', throughput: 'Débit (Mo/s, Mo = 10^6 octets)', totalWork: 'Travail total (Go transférés)',
     cacheServedReads: 'Lectures servies par le cache', cacheServedWrites: 'Écritures servies par le cache', ci95: 'intervalle à 95 % {low} – {high}',
     engineServed: 'Servi par le cache, statistiques du moteur ({kind})', engineVsCounters: 'compteurs des disques {counters}, {diff} points', 'engineKind.reads': 'lectures', 'engineKind.writes': 'écritures', 'engineKind.all': 'toutes les E/S',
@@ -51,7 +51,7 @@ export const analysis: Catalog<AnalysisKey> = {
     front: 'Dispositivo frontal', backing: 'Dispositivos de respaldo', figure: 'Indicador', before: 'Antes', after: 'Después', change: 'Cambio',
     ioTimeSaved: 'Tiempo de E/S ahorrado', ioTimeSavedValue: '{perHour} s por hora ({total} s en total)', ioTimeSavedNone: 'ninguno: los discos de respaldo hicieron tantas o más E/S por segundo que en la referencia',
     iosToBacking: 'E/S a los discos de respaldo', iosSaved: 'E/S ahorradas', latency: 'Tiempo medio de respuesta (ms)',
-    reduction: 'reducido un {value}', increase: 'aumentado un {value}', slowdown: '{value} veces más lento', speedup: '{value} veces más rápido', normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
+    normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
     iopsPerSpindle: 'IOPS entregadas por disco', throughput: 'Rendimiento (MB/s, MB = 10^6 bytes)', totalWork: 'Trabajo total (GB transferidos)',
     cacheServedReads: 'Lecturas servidas por la caché', cacheServedWrites: 'Escrituras servidas por la caché', ci95: 'intervalo del 95 % {low} – {high}',
     engineServed: 'Servido por la caché, estadísticas del motor ({kind})', engineVsCounters: 'contadores de disco {counters}, {diff} puntos', 'engineKind.reads': 'lecturas', 'engineKind.writes': 'escrituras', 'engineKind.all': 'todas las E/S',
@@ -68,7 +68,7 @@ export const analysis: Catalog<AnalysisKey> = {
     front: 'Фронтальное устройство', backing: 'Базовые устройства', figure: 'Показатель', before: 'До', after: 'После', change: 'Изменение',
     ioTimeSaved: 'Сэкономлено времени ввода-вывода', ioTimeSavedValue: '{perHour} с в час ({total} с всего)', ioTimeSavedNone: 'нет: базовые диски выполняли столько же или больше операций в секунду, чем в базовом окне',
     iosToBacking: 'Операции ввода-вывода на базовые диски', iosSaved: 'Сэкономлено операций', latency: 'Среднее время отклика (мс)',
-    reduction: 'меньше на {value}', increase: 'больше на {value}', slowdown: 'в {value} раза медленнее', speedup: 'в {value} раза быстрее', normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
+    normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
     iopsPerSpindle: 'IOPS на один диск', throughput: 'Пропускная способность (МБ/с, МБ = 10^6 байт)', totalWork: 'Всего работы (ГБ передано)',
     cacheServedReads: 'Чтения, обслуженные кэшем', cacheServedWrites: 'Записи, обслуженные кэшем', ci95: '95%-й интервал {low} – {high}',
     engineServed: 'Обслужено кэшем, по статистике кэша ({kind})', engineVsCounters: 'счётчики дисков {counters}, {diff} п. п.', 'engineKind.reads': 'чтения', 'engineKind.writes': 'записи', 'engineKind.all': 'все операции',

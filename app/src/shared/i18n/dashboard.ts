@@ -10,7 +10,7 @@ export type DashboardKey =
   | 'before' | 'after' | 'reads' | 'writes' | 'notAvailable' | 'none'
   | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
-  | 'reduction' | 'increase' | 'slowdown' | 'speedup' | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
+  | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
   | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
@@ -40,7 +40,7 @@ export type DashboardKey =
   | 'life.unit' | 'life.window' | 'life.method' | 'life.u.years' | 'life.u.index' | 'life.u.drives'
   | 'life.w.sizing' | 'life.w.period' | 'life.m.cacheWear' | 'life.m.hddIndex' | 'life.m.failures' | 'life.catalog' | 'life.typed'
   | 'reason.no-data' | 'reason.no-io' | 'reason.no-reads' | 'reason.no-writes' | 'reason.not-reported' | 'reason.zero-denominator'
-  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-eliminated' | 'ioTimeSavedNone';
+  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking' | 'reason.none-eliminated' | 'ioTimeSavedNone';
 
 export const dashboard: Catalog<DashboardKey> = {
   en: {
@@ -60,7 +60,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'nothing was measured in the window', 'reason.no-io': 'no I/O completed', 'reason.no-reads': 'no reads completed',
     'reason.no-writes': 'no writes completed', 'reason.not-reported': 'the source does not report this counter', 'reason.zero-denominator': 'the divisor is zero',
     'reason.backing-only-mode': 'needs a front device', 'reason.too-few-blocks': 'fewer than two blocks of data in a window',
-    'reason.no-matched-hours': 'no hour of the day is in both windows', 'reason.no-backing-io-baseline': 'the backing drives did no I/O in the baseline', 'reason.none-eliminated': 'the backing drives did as many or more I/Os per second than in the baseline, so none were kept off them',
+    'reason.none-breaking': 'no interval broke the target', 'reason.no-matched-hours': 'no hour of the day is in both windows', 'reason.no-backing-io-baseline': 'the backing drives did no I/O in the baseline', 'reason.none-eliminated': 'the backing drives did as many or more I/Os per second than in the baseline, so none were kept off them',
     modeFrontBacking: 'Front and backing measured (exact attribution)',
     modeBackingOnly: 'Backing only (the workload may have changed between windows)',
     'def.mode': 'Front and backing: the application-facing device and the drives behind it were measured at the same time, so every I/O that did not reach the drives is counted exactly. Backing only: only the drives were measured, so the windows are compared per second.',
@@ -76,7 +76,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Bytes read and written per second at the application-facing device (MB = 1,000,000 bytes).',
     'card.cacheServed': 'Served by the cache',
     'def.cacheServed': 'Share of front-device reads and writes that did not reach the backing drives in the measure window: (1 − backing ÷ front) × 100.',
-    reduction: 'reduced by {value}', increase: 'increased by {value}', slowdown: '{value}× slower', speedup: '{value}× faster',
     ci95: '95% interval {low} – {high}', ci95Speedup: 'speed-up 95% interval {low}× – {high}×', ci95Gain: 'gain {value}× (95% interval {low}× – {high}×, the speed-up)',
     ciNotComputed: 'no 95% interval: the engine computes none for this figure',
     ciUnavailable: 'no 95% interval ({reason})',
@@ -181,7 +180,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'rien n’a été mesuré dans la fenêtre', 'reason.no-io': 'aucune E/S terminée', 'reason.no-reads': 'aucune lecture terminée',
     'reason.no-writes': 'aucune écriture terminée', 'reason.not-reported': 'la source ne fournit pas ce compteur', 'reason.zero-denominator': 'le diviseur est nul',
     'reason.backing-only-mode': 'il faut un périphérique frontal', 'reason.too-few-blocks': 'moins de deux blocs de données dans une fenêtre',
-    'reason.no-matched-hours': 'aucune heure du jour n’est dans les deux fenêtres', 'reason.no-backing-io-baseline': 'les disques sous-jacents n’ont fait aucune E/S pendant la référence', 'reason.none-eliminated': 'les disques sous-jacents ont fait autant ou plus d’E/S par seconde que pendant la référence : aucune ne leur a été épargnée',
+    'reason.none-breaking': 'aucun intervalle n’a dépassé la cible', 'reason.no-matched-hours': 'aucune heure du jour n’est dans les deux fenêtres', 'reason.no-backing-io-baseline': 'les disques sous-jacents n’ont fait aucune E/S pendant la référence', 'reason.none-eliminated': 'les disques sous-jacents ont fait autant ou plus d’E/S par seconde que pendant la référence : aucune ne leur a été épargnée',
     modeFrontBacking: 'Frontal et sous-jacent mesurés (attribution exacte)',
     modeBackingOnly: 'Sous-jacent seul (la charge a pu changer entre les fenêtres)',
     'def.mode': 'Frontal et sous-jacent : le périphérique vu par l’application et les disques derrière lui ont été mesurés en même temps ; chaque E/S qui n’a pas atteint les disques est comptée exactement. Sous-jacent seul : seuls les disques ont été mesurés ; les fenêtres sont comparées par seconde.',
@@ -197,7 +196,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Octets lus et écrits par seconde sur le périphérique vu par l’application (Mo = 1 000 000 octets).',
     'card.cacheServed': 'Servi par le cache',
     'def.cacheServed': 'Part des lectures et écritures du périphérique frontal qui n’ont pas atteint les disques sous-jacents pendant la mesure : (1 − sous-jacent ÷ frontal) × 100.',
-    reduction: 'réduit de {value}', increase: 'augmenté de {value}', slowdown: '{value} fois plus lent', speedup: '{value} fois plus rapide',
     ci95: 'intervalle à 95 % {low} – {high}', ci95Speedup: 'accélération, intervalle à 95 % {low}× – {high}×', ci95Gain: 'gain {value}× (intervalle à 95 % {low}× – {high}×, celui de l’accélération)',
     ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
@@ -302,7 +300,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'no se midió nada en la ventana', 'reason.no-io': 'no se completó ninguna E/S', 'reason.no-reads': 'no se completó ninguna lectura',
     'reason.no-writes': 'no se completó ninguna escritura', 'reason.not-reported': 'la fuente no informa este contador', 'reason.zero-denominator': 'el divisor es cero',
     'reason.backing-only-mode': 'requiere un dispositivo frontal', 'reason.too-few-blocks': 'menos de dos bloques de datos en una ventana',
-    'reason.no-matched-hours': 'ninguna hora del día está en ambas ventanas', 'reason.no-backing-io-baseline': 'los discos de respaldo no hicieron E/S en la referencia', 'reason.none-eliminated': 'los discos de respaldo hicieron tantas o más E/S por segundo que en la referencia: no se les ahorró ninguna',
+    'reason.none-breaking': 'ningún intervalo superó el objetivo', 'reason.no-matched-hours': 'ninguna hora del día está en ambas ventanas', 'reason.no-backing-io-baseline': 'los discos de respaldo no hicieron E/S en la referencia', 'reason.none-eliminated': 'los discos de respaldo hicieron tantas o más E/S por segundo que en la referencia: no se les ahorró ninguna',
     modeFrontBacking: 'Frontal y de respaldo medidos (atribución exacta)',
     modeBackingOnly: 'Solo respaldo (la carga pudo cambiar entre ventanas)',
     'def.mode': 'Frontal y de respaldo: el dispositivo que ve la aplicación y los discos detrás de él se midieron a la vez, así que cada E/S que no llegó a los discos se cuenta con exactitud. Solo respaldo: solo se midieron los discos y las ventanas se comparan por segundo.',
@@ -318,7 +316,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Bytes leídos y escritos por segundo en el dispositivo que ve la aplicación (MB = 1 000 000 bytes).',
     'card.cacheServed': 'Servido por la caché',
     'def.cacheServed': 'Proporción de lecturas y escrituras del dispositivo frontal que no llegaron a los discos de respaldo en la ventana de medida: (1 − respaldo ÷ frontal) × 100.',
-    reduction: 'reducido un {value}', increase: 'aumentado un {value}', slowdown: '{value} veces más lento', speedup: '{value} veces más rápido',
     ci95: 'intervalo del 95 % {low} – {high}', ci95Speedup: 'aceleración, intervalo del 95 % {low}× – {high}×', ci95Gain: 'ganancia {value}× (intervalo del 95 % {low}× – {high}×, el de la aceleración)',
     ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
@@ -423,7 +420,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'reason.no-data': 'в окне ничего не измерено', 'reason.no-io': 'не завершено ни одной операции', 'reason.no-reads': 'не завершено ни одного чтения',
     'reason.no-writes': 'не завершено ни одной записи', 'reason.not-reported': 'источник не сообщает этот счётчик', 'reason.zero-denominator': 'делитель равен нулю',
     'reason.backing-only-mode': 'нужно фронтальное устройство', 'reason.too-few-blocks': 'в окне меньше двух блоков данных',
-    'reason.no-matched-hours': 'ни один час суток не входит в оба окна', 'reason.no-backing-io-baseline': 'базовые диски не выполняли операций в базовом окне', 'reason.none-eliminated': 'базовые диски выполняли столько же или больше операций в секунду, чем в базовом окне: ни одна не была снята с них',
+    'reason.none-breaking': 'ни один интервал не нарушил цель', 'reason.no-matched-hours': 'ни один час суток не входит в оба окна', 'reason.no-backing-io-baseline': 'базовые диски не выполняли операций в базовом окне', 'reason.none-eliminated': 'базовые диски выполняли столько же или больше операций в секунду, чем в базовом окне: ни одна не была снята с них',
     modeFrontBacking: 'Измерены фронтальное и базовые устройства (точное отнесение)',
     modeBackingOnly: 'Только базовые устройства (нагрузка могла измениться между окнами)',
     'def.mode': 'Фронтальное и базовые: устройство, которое видит приложение, и диски за ним измерялись одновременно, поэтому каждая операция, не дошедшая до дисков, учтена точно. Только базовые: измерялись только диски, окна сравниваются в расчёте на секунду.',
@@ -439,7 +436,6 @@ export const dashboard: Catalog<DashboardKey> = {
     'def.throughput': 'Байт прочитано и записано в секунду на устройстве, которое видит приложение (МБ = 1 000 000 байт).',
     'card.cacheServed': 'Обслужено кэшем',
     'def.cacheServed': 'Доля чтений и записей фронтального устройства, не дошедших до базовых дисков в окне измерения: (1 − базовые ÷ фронтальное) × 100.',
-    reduction: 'меньше на {value}', increase: 'больше на {value}', slowdown: 'в {value} раза медленнее', speedup: 'в {value} раза быстрее',
     ci95: '95%-й интервал {low} – {high}', ci95Speedup: 'ускорение, 95%-й интервал {low}× – {high}×', ci95Gain: 'выигрыш {value}× (95%-й интервал {low}× – {high}×, как у ускорения)',
     ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
