@@ -172,7 +172,8 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       const target = prom?.perHost === true ? ['--out-dir', out] : ['--out', out];
       void runProbe(probe, ['import', ...args, ...target, '--json'], IMPORT_TIMEOUT_MS).then(
         (o) => {
-          if (o.code !== 0) {
+          // 14: some hosts of a Prometheus fleet could not be read; the others were written (their notes name the rest)
+          if (o.code !== 0 && o.code !== PROBE_EXIT.someHostsSkipped) {
             job.error = refused('import', o);
             return;
           }

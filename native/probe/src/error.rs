@@ -78,6 +78,10 @@ pub enum ProbeError {
     /// query: the sentence names the URL and the query.
     #[error("{0}")]
     Unreachable(String),
+    /// `import prometheus`: some hosts could not be read and were left out; the capture(s) of
+    /// the others were written (exit 14).
+    #[error("{0}")]
+    Partial(String),
     /// A SQLite error that is none of the above.
     #[error("capture database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -107,6 +111,7 @@ impl ProbeError {
             ProbeError::TraceUnavailable(_) => 11,
             ProbeError::Import(_) | ProbeError::BadTrace(_) => 12,
             ProbeError::Unreachable(_) => 13,
+            ProbeError::Partial(_) => 14,
             ProbeError::Parse { .. } | ProbeError::Sqlite(_) | ProbeError::Io { .. } => 1,
         }
     }

@@ -9,7 +9,7 @@ import { RUN_PHASES, type ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 
 /** Probe exit codes (docs/probe.md, "Exit codes"). */
-export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11, notImportable: 12, unreachable: 13 } as const;
+export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11, notImportable: 12, unreachable: 13, someHostsSkipped: 14 } as const;
 export type ProbeExit = keyof typeof PROBE_EXIT;
 
 /**
@@ -35,6 +35,7 @@ export const PROBE_EXIT_ERROR = {
   notImportable: 'probe-failed',
   // `import --prometheus`: the server cannot be reached or refuses the query.
   unreachable: 'probe-failed',
+  someHostsSkipped: 'probe-failed',
 } as const satisfies Record<ProbeExit, ErrorCode>;
 
 /** The name of a probe exit code, or null for a status the probe does not document (a signal, 141 after SIGPIPE). */

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::promhttp::{self, Auth, HttpOpts};
 use super::write::{self, Options, Part};
-use super::{fleet, perfmon, promql, time, Kind, ParseOpts};
+use super::{fleet, perfmon, promfetch, promql, time, Kind, ParseOpts};
 use crate::error::{ProbeError, Result};
 
 /// Usage of the import command.
@@ -394,7 +394,7 @@ pub fn run(args: &[String], command: String) -> Result<()> {
                 );
             }
         }
-        return Ok(());
+        return skipped_hosts(&w.preview);
     }
     let w = write::import(&o)?;
     if json {
@@ -406,5 +406,26 @@ pub fn run(args: &[String], command: String) -> Result<()> {
             w.out, w.devices, w.samples, w.intervals
         );
     }
-    Ok(())
+    skipped_hosts(&w.preview)
+}
+
+/// Exit 14 with one sentence when `import prometheus` left hosts out (their notes start with
+/// [`promfetch::SKIPPED_HOST`]); what was read of the others is written.
+fn skipped_hosts(pv: &write::Preview) -> Result<()> {
+    let skipped: Vec<&str> = pv
+        .notes
+        .iter()
+        // the preview prefixes each file's notes with its name (here the server's URL)
+        .filter_map(|n| n.split_once(promfetch::SKIPPED_HOST).map(|(_, h)| h))
+        .collect();
+    if skipped.is_empty() {
+        return Ok(());
+    }
+    Err(ProbeError::Partial(format!(
+        "{} of {} hosts could not be read and were left out (the other {} were imported): {}",
+        skipped.len(),
+        skipped.len() + pv.hosts.len(),
+        pv.hosts.len(),
+        skipped.join("; ")
+    )))
 }

@@ -96,7 +96,136 @@ pub struct Fetched {
     pub step_ms: i64,
 }
 
-/// Read the range from the server.
+/// The words that open the note (in the import's notes, and so in `--preview --json`, after the
+/// server's URL) of each host that could not be read and was left out; `import` exits 14 when
+/// a note holds them.
+pub const SKIPPED_HOST: &str = "host skipped: ";
+
+/// Samples one range query may ask for (series × points): Prometheus' own limit
+/// (`query.max-samples`) is 50 million by default; this keeps each answer to some tens of MB.
+const SAMPLE_BUDGET: i64 = 2_000_000;
+
+/// One series of a range answer (`resultType: matrix`), deserialized straight from the stream.
+#[derive(serde::Deserialize)]
+struct RangeSeries {
+    metric: std::collections::HashMap<String, String>,
+    values: Vec<(f64, String)>,
+}
+
+#[derive(serde::Deserialize)]
+struct Matrix {
+    result: Vec<RangeSeries>,
+}
+
+/// The hosts (`instance` label values) that have disk counters in the range, sorted: one query
+/// (`/api/v1/label/instance/values`) that reads no samples.
+fn instances(c: &Client, o: &PromOpts) -> Result<Vec<String>> {
+    let sel = selector(
+        "node_disk_reads_completed_total|windows_logical_disk_reads_total|windows_physical_disk_reads_total",
+        o,
+        None,
+    );
+    let (a, _) = c.get::<Vec<String>>(
+        "/api/v1/label/instance/values",
+        &[
+            ("match[]", sel),
+            ("start", secs(o.start_ms)),
+            ("end", secs(o.end_ms)),
+        ],
+    )?;
+    let mut v = a.data.unwrap_or_default();
+    v.sort();
+    v.dedup();
+    Ok(v)
+}
+
+/// Progress on a terminal (a person waiting); nothing when stderr is a pipe (the app reads the
+/// probe's stderr as its one error sentence).
+fn progress(line: &str) {
+    use std::io::IsTerminal;
+    if std::io::stderr().is_terminal() {
+        eprintln!("{line}");
+    }
+}
+
+/// One host's range, in pieces of at most [`MAX_POINTS`] points per series and about
+/// [`SAMPLE_BUDGET`] samples per answer (halved when the server says a piece loads too many
+/// samples); every sample goes into `s`. Returns the samples read.
+fn fetch_host(
+    c: &Client,
+    o: &PromOpts,
+    inst: Option<&str>,
+    names: &str,
+    step: i64,
+    s: &mut Series,
+    bytes: &mut usize,
+    queries: &mut Vec<String>,
+) -> Result<usize> {
+    let sel = selector(names, o, inst);
+    let mut points = MAX_POINTS;
+    let mut a = o.start_ms;
+    let mut got = 0usize;
+    loop {
+        let b = (a + step * points).min(o.end_ms);
+        let q = [
+            ("query", sel.clone()),
+            ("start", secs(a)),
+            ("end", secs(b)),
+            ("step", secs(step)),
+        ];
+        let (m, n) = match c.get::<Matrix>("/api/v1/query_range", &q) {
+            Ok(x) => x,
+            // Prometheus: "query processing would load too many samples into memory"
+            Err(ProbeError::Unreachable(e)) if e.contains("too many samples") && points > 10 => {
+                points = (points / 2).max(10);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        *bytes += n;
+        let result = m.data.map(|d| d.result).unwrap_or_default();
+        if !result.is_empty() {
+            // the next pieces sized to this host's series count
+            points = (SAMPLE_BUDGET / result.len() as i64).clamp(10, MAX_POINTS);
+        }
+        for r in result {
+            let name = r
+                .metric
+                .get("__name__")
+                .map(String::as_str)
+                .unwrap_or_default();
+            let instance = r
+                .metric
+                .get("instance")
+                .map(String::as_str)
+                .unwrap_or_default();
+            let label = |l: &str| r.metric.get(l).cloned();
+            for (t, v) in &r.values {
+                if let Ok(val) = v.parse::<f64>() {
+                    if val.is_finite() {
+                        s.put(instance, name, label, (t * 1000.0).round() as i64, val);
+                        got += 1;
+                    }
+                }
+            }
+        }
+        queries.push(format!(
+            "query_range {sel} start={} end={} step={}s",
+            secs(a),
+            secs(b),
+            secs(step)
+        ));
+        if b >= o.end_ms {
+            return Ok(got);
+        }
+        a = b + step;
+    }
+}
+
+/// Read the range from the server: host by host (the `--instance` values, else every host the
+/// selector matches that has disk counters in the range), each in bounded pieces. A host whose
+/// queries fail is named in a note ([`SKIPPED_HOST`]) and left out; the others are kept. When
+/// every host fails, the first failure is the error.
 pub fn fetch(o: &PromOpts) -> Result<Fetched> {
     if o.end_ms <= o.start_ms {
         return Err(ProbeError::Usage(format!(
@@ -106,73 +235,71 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
         )));
     }
     let client = Client::new(&o.url, &o.http)?;
-    let insts: Vec<Option<&str>> = if o.instances.is_empty() {
-        vec![None]
+    let found: Vec<String> = if o.instances.is_empty() {
+        instances(&client, o)?
     } else {
-        o.instances.iter().map(|s| Some(s.as_str())).collect()
+        o.instances.clone()
     };
     let names = metric_names().join("|");
     let mut s = Series::default();
     let mut bytes = 0;
     let mut queries = Vec::new();
     let mut step_used = 0;
-    for inst in insts {
-        let step = match o.step_ms {
-            Some(x) => x,
-            None => scrape_step(&client, o, inst)?.unwrap_or(15_000).max(1000),
-        };
-        step_used = step;
-        let sel = selector(&names, o, inst);
-        let mut a = o.start_ms;
-        let mut got = 0usize;
-        while a <= o.end_ms {
-            let b = (a + step * MAX_POINTS).min(o.end_ms);
-            let (v, n) = client.get_json(
-                "/api/v1/query_range",
-                &[
-                    ("query", sel.clone()),
-                    ("start", secs(a)),
-                    ("end", secs(b)),
-                    ("step", secs(step)),
-                ],
-            )?;
-            bytes += n;
-            for r in v["data"]["result"].as_array().into_iter().flatten() {
-                let m = &r["metric"];
-                let name = m["__name__"].as_str().unwrap_or_default();
-                let instance = m["instance"].as_str().unwrap_or_default();
-                let label = |l: &str| m[l].as_str().map(str::to_string);
-                for p in r["values"].as_array().into_iter().flatten() {
-                    if let Some((t, val)) = sample_pair(p) {
-                        s.put(instance, name, label, t, val);
-                        got += 1;
-                    }
-                }
-            }
-            queries.push(format!(
-                "query_range {sel} start={} end={} step={}s",
-                secs(a),
-                secs(b),
-                secs(step)
-            ));
-            if b >= o.end_ms {
-                break;
-            }
-            a = b + step;
-        }
-        if got == 0 {
-            let whose = match inst {
-                Some(i) => format!("instance '{i}'"),
-                None if o.matchers.is_empty() => "any host".into(),
-                None => format!("the hosts {{{}}}", promql::render(&o.matchers)),
+    let mut skipped: Vec<(String, ProbeError)> = Vec::new();
+    let mut empty: Vec<String> = Vec::new();
+    let total = found.len();
+    for (i, inst) in found.iter().enumerate() {
+        let inst = Some(inst.as_str());
+        let one = (|| -> Result<usize> {
+            let step = match o.step_ms {
+                Some(x) => x,
+                None => scrape_step(&client, o, inst)?.unwrap_or(15_000).max(1000),
             };
-            return Err(ProbeError::Import(format!(
-                "Prometheus at {} has no node_disk_* or windows_*_disk_* samples for {whose} between {} and {} (query {sel}): check the time range, the host selector (the 'instance' and 'job' labels) and that node_exporter's diskstats or windows_exporter's logical_disk/physical_disk collector is scraped",
-                o.url,
-                time::iso(o.start_ms),
-                time::iso(o.end_ms)
-            )));
+            step_used = step;
+            fetch_host(
+                &client,
+                o,
+                inst,
+                &names,
+                step,
+                &mut s,
+                &mut bytes,
+                &mut queries,
+            )
+        })();
+        let host = inst.unwrap_or_default().to_string();
+        match one {
+            Ok(0) => empty.push(host),
+            Ok(n) => progress(&format!(
+                "import prometheus: host {}/{total} {host}: {n} samples",
+                i + 1
+            )),
+            Err(e) => {
+                progress(&format!(
+                    "import prometheus: host {}/{total} {host}: skipped ({e})",
+                    i + 1
+                ));
+                skipped.push((host, e));
+            }
         }
+    }
+    if s.by_dev.is_empty() && s.win.is_empty() {
+        if let Some((_, e)) = skipped.into_iter().next() {
+            return Err(e);
+        }
+        let sel = selector(&names, o, None);
+        let whose = match (o.instances.as_slice(), o.matchers.is_empty()) {
+            ([i], _) => format!("instance '{i}'"),
+            ([], true) => "any host".into(),
+            ([], false) => format!("the hosts {{{}}}", promql::render(&o.matchers)),
+            (many, _) => format!("the instances {}", many.join(", ")),
+        };
+        return Err(ProbeError::Import(format!(
+            "Prometheus at {} has no node_disk_* or windows_*_disk_* samples for {whose} between {} and {} (query {sel}): check the time range, the host selector (the 'instance' and 'job' labels) and that node_exporter's diskstats or windows_exporter's logical_disk/physical_disk collector is scraped",
+            o.url,
+            time::iso(o.start_ms),
+            time::iso(o.end_ms)
+        )));
     }
     let exporters = match (s.by_dev.is_empty(), s.win.is_empty()) {
         (false, false) => "node_exporter node_disk_* and windows_exporter windows_*_disk_*",
@@ -186,6 +313,16 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
             secs(step_used)
         ),
     );
+    for h in &empty {
+        parsed.notes.push(format!(
+            "{SKIPPED_HOST}{h}: no node_disk_* or windows_*_disk_* samples between {} and {}",
+            time::iso(o.start_ms),
+            time::iso(o.end_ms)
+        ));
+    }
+    for (h, e) in &skipped {
+        parsed.notes.push(format!("{SKIPPED_HOST}{h}: {e}"));
+    }
     parsed.notes.extend(queries.iter().cloned());
     Ok(Fetched {
         parsed,

@@ -250,13 +250,27 @@ impl Client {
         }
     }
 
-    /// GET `path` with the query; the JSON answer and its size. `query` names the PromQL query
-    /// in the error sentence.
+    /// GET `path` with the query; the JSON answer (read as a stream, whatever its size) and its
+    /// size in bytes. `query` names the PromQL query in the error sentence.
     pub fn get_json(&self, path: &str, q: &[(&str, String)]) -> Result<(serde_json::Value, usize)> {
+        let (v, n): (Answer<serde_json::Value>, usize) = self.get(path, q)?;
+        Ok((
+            serde_json::json!({ "status": "success", "data": v.data }),
+            n,
+        ))
+    }
+
+    /// GET `path` with the query, the answer's `data` deserialized as `T` straight from the
+    /// response stream (no copy of the body in memory, no size limit), and the bytes read.
+    pub fn get<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        q: &[(&str, String)],
+    ) -> Result<(Answer<T>, usize)> {
         let url = format!("{}{path}", self.base);
         let query = q
             .iter()
-            .find(|(k, _)| *k == "query")
+            .find(|(k, _)| *k == "query" || *k == "match[]")
             .map(|(_, v)| v.clone())
             .unwrap_or_default();
         let base = &self.base;
@@ -277,10 +291,8 @@ impl Client {
             ),
             Auth::Bearer { token, .. } => req.set("Authorization", &format!("Bearer {token}")),
         };
-        let body = match req.call() {
-            Ok(r) => r
-                .into_string()
-                .map_err(|e| fail(format!("the answer could not be read: {e}")))?,
+        let resp = match req.call() {
+            Ok(r) => r,
             Err(ureq::Error::Status(code, r)) => {
                 let text = r.into_string().unwrap_or_default();
                 let msg = serde_json::from_str::<serde_json::Value>(&text)
@@ -318,19 +330,42 @@ impl Client {
                 return Err(fail(why));
             }
         };
-        let v: serde_json::Value = serde_json::from_str(&body).map_err(|e| {
+        let mut counted = Counted(
+            std::io::BufReader::with_capacity(1 << 16, resp.into_reader()),
+            0,
+        );
+        let a: Answer<T> = serde_json::from_reader(&mut counted).map_err(|e| {
             fail(format!(
                 "the answer is not the JSON of the Prometheus HTTP API ({e}): is this a Prometheus-compatible server?"
             ))
         })?;
-        if v.get("status").and_then(|s| s.as_str()) != Some("success") {
-            let msg = v
-                .get("error")
-                .and_then(|e| e.as_str())
-                .unwrap_or("status is not success");
-            return Err(fail(msg.to_string()));
+        if a.status != "success" {
+            return Err(fail(
+                a.error
+                    .clone()
+                    .unwrap_or_else(|| "status is not success".into()),
+            ));
         }
-        Ok((v, body.len()))
+        Ok((a, counted.1))
+    }
+}
+
+/// The envelope of every Prometheus HTTP API answer.
+#[derive(Debug, serde::Deserialize)]
+pub struct Answer<T> {
+    pub status: String,
+    pub data: Option<T>,
+    pub error: Option<String>,
+}
+
+/// A reader that counts the bytes it hands out (the size of a streamed answer).
+struct Counted<R>(R, usize);
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.read(buf)?;
+        self.1 += n;
+        Ok(n)
     }
 }
 
