@@ -118,15 +118,20 @@ async function wizardReady(page: Page, step: string): Promise<void> {
 
 /**
  * Picks devices on the Devices step from the probe's real list: the first listed device as
- * the front device and the last as backing. When the probe cannot list devices, the step
- * shows why, and nothing is picked (the later steps then show what is missing).
+ * the front device and the last as backing. A step without the list (the probe could not list
+ * the devices) fails the test with what the step says instead.
  */
 async function pickDevices(page: Page, app: AppHost): Promise<void> {
   await route(page, app, 'new/devices');
   await wizardReady(page, 'devices');
   const table = page.getByTestId(TID.wizDevices);
-  if (!(await table.isVisible())) return;
+  if (!(await table.isVisible())) {
+    const error = page.getByTestId(TID.wizError);
+    const said = (await error.isVisible()) ? ((await error.textContent()) ?? '').trim() : 'neither the device list nor an error';
+    throw new Error(`the Devices step has no device list to pick from; it shows: ${said}`);
+  }
   const radios = table.locator('input[type="radio"]');
+  await expect(radios.first(), 'the Devices step lists at least one device').toBeVisible();
   const boxes = table.locator('input[type="checkbox"]');
   await radios.first().check();
   if ((await boxes.count()) > 1) await boxes.last().check();
