@@ -21,7 +21,7 @@ import { openCapture } from '../src/host/capture/reader.ts';
 import { analyze } from '@cacheproof/engine';
 import Database from 'better-sqlite3';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
-import { waitFor } from './support/testenv.ts';
+import { waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-session-test-'));

@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { startBrowserHost, type RunningHost } from '../src/browser-host/server.ts';
 import { parseReportFileHref, reportFileHref } from '../src/shared/contract.ts';
 import { SignInFileError, writeSignInFile } from '../src/browser-host/signin-file.ts';
-import { waitFor } from './support/testenv.ts';
+import { waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-host-test-'));

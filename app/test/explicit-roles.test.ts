@@ -19,7 +19,7 @@ import { loadAnalysisView } from '../src/host/analysis.ts';
 import { analyzeOptionsOf } from '../src/host/runs/supervisor.ts';
 import type { RunPlan } from '../src/shared/contract.ts';
 import { builtCli, root } from './support/built-cli.ts';
-import { skipped, waitFor } from './support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const fixture = join(root, 'samples', 'fixtures', 'capture-v2.sqlite');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');

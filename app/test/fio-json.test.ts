@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareWithFio, FioJsonError, fioTotals, parseFioJson } from '@cacheproof/engine';
-import { realdata, realdataAbsent, skipped } from './support/testenv.ts';
+import { realdata, realdataAbsent, skipped } from '../../test/support/testenv.ts';
 
 const dir = realdata('fio_json');
 // without the folder: skipped with a message, and a failure in CI

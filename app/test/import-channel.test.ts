@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { importArgs } from '../src/host/import.ts';
-import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from './support/testenv.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const real = realdata('perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 const probe = releaseProbe;

@@ -19,7 +19,7 @@ import type { WorkloadProfile } from '@cacheproof/engine';
 import { EXAMPLE_SCENARIO } from '@cacheproof/engine/plan';
 import { runCli } from '../src/cli/main.ts';
 import { fmtNumber } from '../src/shared/i18n/numbers.ts';
-import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from './support/testenv.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const real = realdata('perfmon_csv', 'dbxtune_GORANS2_typeperf_physicaldisk_from_java_comment.csv');
 const probe = releaseProbe;

@@ -16,7 +16,7 @@ import { findRepoRoot, probePath } from '../src/host/paths.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { runCli } from '../src/cli/main.ts';
 import { analyzeOptionsOf, progressOf } from '../src/host/runs/supervisor.ts';
-import { waitFor } from './support/testenv.ts';
+import { waitFor } from '../../test/support/testenv.ts';
 
 const root = findRepoRoot(__dirname);
 const probe = probePath(root);

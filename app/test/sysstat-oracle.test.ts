@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { intervalMetrics, type IntervalMetrics } from '@cacheproof/engine';
 import { openCapture } from '../src/host/capture/reader.ts';
-import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from './support/testenv.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const src = realdata('linux_iostat_sar_diskstats');
 const file = (name: string): string => join(src, name);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { finalSampleOf, sampleHash } from '../src/host/capture/trace-sample.ts';
 import { traceSizesOf } from '../src/host/capture/trace-sizes.ts';
-import { probeAbsent, releaseProbe, skipped } from './support/testenv.ts';
+import { probeAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixture = join(root, 'samples', 'fixtures', 'capture-v6.sqlite');

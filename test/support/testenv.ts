@@ -1,13 +1,14 @@
 /**
- * The rule of skipped tests for the vitest files, as native/probe/src/testenv.rs gives it to the
- * Rust tests: a test whose environment is missing (root, a tool, the built probe, the shared real
+ * The rule of skipped tests for the vitest files and the Playwright specs, as
+ * native/probe/src/testenv.rs gives it to the Rust tests: a test whose environment is missing (root, a tool, the built probe, the shared real
  * data) prints `SKIP <test>: <reason>` and is skipped; where every test must run — CI (the `CI`
  * variable set, as CI services set `CI=true`) or `CACHEPROOF_REQUIRE_ALL=1` — the same sentence
  * is an error instead, so a CI run that could not run a test cannot pass. And a poll that gives
  * up fails, saying what it waited for.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Whether every test must run here (CI, or CACHEPROOF_REQUIRE_ALL=1). */
 export function requireAll(): boolean {
@@ -32,8 +33,8 @@ export function skipped(test: string, reason: string | null): boolean {
   return true;
 }
 
-/** The repository's root (this file is app/test/support/testenv.ts). */
-const repoRoot = resolve(__dirname, '..', '..', '..');
+/** The repository's root (this file is test/support/testenv.ts). */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * A path in the shared real-data folder: `CACHEPROOF_REALDATA` when set (another copy, or a path
