@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { startBrowserHost, type RunningHost } from '../src/browser-host/server.ts';
 import { parseReportFileHref, reportFileHref } from '../src/shared/contract.ts';
 import { SignInFileError, writeSignInFile } from '../src/browser-host/signin-file.ts';
+import { waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-host-test-'));
@@ -167,14 +168,19 @@ describe('the sign-in file', () => {
 
 describe('stopping the host', () => {
   it('never waits on a window left open: a busy keep-alive connection is closed within about a second', async () => {
-    const slow = await startBrowserHost({ staticDir: join(dir, 'static'), token: TOKEN, dispatch: () => new Promise((r) => setTimeout(() => r({ ok: true, value: null } as never), 60_000)) });
+    let arrived = false;
+    const slow = await startBrowserHost({ staticDir: join(dir, 'static'), token: TOKEN, dispatch: () => {
+      arrived = true;
+      return new Promise((r) => setTimeout(() => r({ ok: true, value: null } as never), 60_000));
+    } });
     const agent = new Agent({ keepAlive: true });
     const pending = new Promise<string>((ok) => {
       const req = request({ host: '127.0.0.1', port: slow.port, path: '/api/app.info', method: 'POST', agent, headers: { Host: `127.0.0.1:${slow.port}`, Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'x-cacheproof': '1' } }, () => ok('answered'));
       req.on('error', () => ok('closed'));
       req.end('{}');
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // the request is in the host's hands (its dispatch is running) before the host is stopped
+    await waitFor('the request to reach the host\'s dispatch', 10_000, () => (arrived ? true : undefined));
     const t0 = Date.now();
     await slow.close();
     expect(Date.now() - t0).toBeLessThan(3000);

@@ -43,10 +43,26 @@ describe('columnar capture (one device at a time)', () => {
     const db = new Database(path);
     // move the first 100 rows of the table to its end
     db.exec('CREATE TEMP TABLE t AS SELECT * FROM intervals WHERE rowid <= 100; DELETE FROM intervals WHERE rowid <= 100; INSERT INTO intervals SELECT * FROM t;');
+    // the table as stored (rowid order) is out of time order now; the order a reader must give is the sorted one
+    const stored = db.prepare('SELECT device_id AS d, start_utc_ms AS t FROM intervals ORDER BY rowid').all() as { d: number; t: number }[];
+    const names = new Map((db.prepare('SELECT id, name FROM devices').all() as { id: number; name: string }[]).map((r) => [r.id, r.name]));
     db.close();
+    const want = new Map<string, number[]>();
+    for (const [id, name] of names) {
+      const times = stored.filter((r) => r.d === id).map((r) => r.t);
+      if (times.length > 0) want.set(name, [...times].sort((x, y) => x - y));
+    }
+    const unsorted = [...names].filter(([id]) => { const t = stored.filter((r) => r.d === id).map((r) => r.t); return t.some((x, i) => i > 0 && x < (t[i - 1] as number)); });
+    expect(unsorted.length, 'the shuffle left a device out of time order in the table').toBeGreaterThan(0);
+    const whole = openCapture(path);
     const cap = openCaptureColumnar(path, dir);
     try {
-      expect(JSON.stringify(analyze(cap.data))).toBe(JSON.stringify(analyze(openCapture(path).data)));
+      // both readers give each device's intervals in ascending start time
+      const columnar = new Map(allColumns(cap).map((c) => [c.device, [...c.startMs.subarray(0, c.n)]]));
+      const inMemory = new Map((whole.data.columns ?? []).map((c) => [c.device, [...c.startMs.subarray(0, c.n)]]));
+      expect(columnar).toEqual(want);
+      expect(inMemory).toEqual(want);
+      expect(JSON.stringify(analyze(cap.data))).toBe(JSON.stringify(analyze(whole.data)));
     } finally {
       cap.close();
     }

@@ -19,16 +19,26 @@ import { loadAnalysisView } from '../src/host/analysis.ts';
 import { analyzeOptionsOf } from '../src/host/runs/supervisor.ts';
 import type { RunPlan } from '../src/shared/contract.ts';
 import { builtCli, root } from './support/built-cli.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const fixture = join(root, 'samples', 'fixtures', 'capture-v2.sqlite');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-roles-'));
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const canRecord = isRoot && existsSync(probe) && spawnSync('losetup', ['--version']).status === 0;
+const onPath = (tool: string): boolean => spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0;
+// without root, the probe, losetup or fio: skipped with a message, and a failure in CI
+const cannotRecord = skipped('explicit-roles (a capture recorded here)', !isRoot ? 'needs root (a loop device)'
+  : !existsSync(probe) ? `the probe is not built (${probe})` : ['losetup', 'fio'].map((t) => (onPath(t) ? null : `${t} is not installed`)).find((r) => r !== null) ?? null);
 let loop: string | null = null;
 let recorded: string | null = null;
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+let lastStatus = '';
+/** The probe's `status --json` of a capture (the last one read is kept for a timeout's message). */
+function status(capture: string): Record<string, unknown> {
+  const st = spawnSync(probe, ['status', capture, '--json'], { encoding: 'utf8' });
+  lastStatus = st.status === 0 ? st.stdout.trim() : `exit ${String(st.status)}: ${st.stderr.trim()}`;
+  return st.status === 0 ? (JSON.parse(st.stdout) as Record<string, unknown>) : {};
+}
 
 /** Records ~7 s of one raw loop device under a small random read/write load, with the real probe. */
 async function recordOneLoopDevice(): Promise<string> {
@@ -46,20 +56,17 @@ async function recordOneLoopDevice(): Promise<string> {
   const load = spawn('fio', ['--name=roles', `--filename=${loop}`, '--direct=1', '--ioengine=libaio', '--iodepth=4', '--rw=randrw', '--rwmixread=70',
     '--bs=16k', '--size=16M', '--time_based', '--runtime=9', '--rate_iops=300', '--output=/dev/null'], { stdio: 'ignore' });
   const loadDone = new Promise<void>((r) => load.once('exit', () => r()));
-  await sleep(4500);
+  // the baseline is over when the recorder waits for the switch (phase "switch")
+  await waitFor('the recorder to wait for the switch (phase "switch")', 20_000, () => (status(capture)['phase'] === 'switch' ? true : undefined), () => lastStatus, 200);
   const mark = spawnSync(probe, ['mark', capture, 'switch'], { encoding: 'utf8' });
   if (mark.status !== 0) throw new Error(`cacheproof-probe mark: ${mark.stderr}`);
-  for (let i = 0; i < 60; i++) {
-    const st = spawnSync(probe, ['status', capture, '--json'], { encoding: 'utf8' });
-    if (/"state":\s*"done"/.test(st.stdout)) break;
-    await sleep(500);
-  }
+  await waitFor('the recording to be done (state "done")', 30_000, () => (status(capture)['state'] === 'done' ? true : undefined), () => lastStatus, 200);
   await loadDone;
   return capture;
 }
 
 beforeAll(async () => {
-  if (canRecord && spawnSync('fio', ['--version']).status === 0) recorded = await recordOneLoopDevice();
+  if (!cannotRecord) recorded = await recordOneLoopDevice();
 }, 60_000);
 
 afterAll(() => {
@@ -140,9 +147,9 @@ describe('explicit roles on the shipped one-raw-device capture (capture-v2 fixtu
   checks(() => fixture);
 });
 
-describe.skipIf(!canRecord)('explicit roles on a one-raw-device capture recorded here (needs root, losetup, fio and the built probe)', () => {
+describe.skipIf(cannotRecord)('explicit roles on a one-raw-device capture recorded here (needs root, losetup, fio and the built probe)', () => {
   checks(() => {
-    if (recorded === null) throw new Error('fio is not installed: scripts/ensure.mjs installs it with npm test');
+    if (recorded === null) throw new Error('the capture was not recorded (see beforeAll)');
     return recorded;
   });
 });

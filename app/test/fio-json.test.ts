@@ -5,19 +5,20 @@
  * bad input refused with a sentence naming the file and the field.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compareWithFio, FioJsonError, fioTotals, parseFioJson } from '@cacheproof/engine';
+import { realdata, realdataAbsent, skipped } from '../../test/support/testenv.ts';
 
-const dir = resolve(__dirname, '..', '..', '..', 'shared', 'realdata', 'fio_json');
-const absent = existsSync(dir) ? null : `${dir} is absent (the shared real-data folder beside the checkout)`;
-if (absent !== null) console.log(`SKIP fio-json (real files): ${absent}`);
+const dir = realdata('fio_json');
+// without the folder: skipped with a message, and a failure in CI
+const skip = skipped('fio-json (real files)', realdataAbsent(dir));
 const read = (name: string): { text: string; run: ReturnType<typeof parseFioJson> } => {
   const text = readFileSync(join(dir, name), 'utf8');
   return { text, run: parseFioJson(text, name) };
 };
 
-describe.skipIf(absent !== null)('fio JSON, real files', () => {
+describe.skipIf(skip)('fio JSON, real files', () => {
   it('fio 3.1 randread: bytes, I/Os, the end time and the disk\'s block-layer counts, as the file gives them', () => {
     const { run } = read('fioplot_fio-3.1_HPDL380G8-H420i-Crucial-MX200_randread-4-32.json');
     expect(run.version).toBe('fio-3.1');

@@ -1,6 +1,6 @@
 /**
  * The `import.*` channels through the real dispatch and the real probe on a real PerfMon log
- * (../shared/realdata/perfmon_csv; skipped with a message when it or the probe is absent): the
+ * (../shared/realdata/perfmon_csv; skipped with a message when it or the probe is absent, a failure in CI): the
  * preview is the probe's, checked against the contract; an import job writes one capture in
  * `<dataDir>/imports/` that opens as an analysis; a bad file is `import-refused` with the probe's
  * sentence naming the file and line, and leaves nothing behind.
@@ -8,15 +8,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { importArgs } from '../src/host/import.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
-const real = resolve(__dirname, '..', '..', '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
-const probe = resolve(__dirname, '..', '..', 'native', 'target', 'release', 'cacheproof-probe');
-const absent = !existsSync(real) ? `${real} is absent (the shared real-data folder beside the checkout)` : !existsSync(probe) ? `the probe is not built (${probe})` : null;
-if (absent !== null) console.log(`SKIP import-channel: ${absent}`);
+const real = realdata('perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
+const probe = releaseProbe;
+// without the file or the probe: skipped with a message, and a failure in CI
+const skip = skipped('import-channel', realdataAbsent(real) ?? probeAbsent());
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-import-channel-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ describe('importArgs', () => {
   });
 });
 
-describe.skipIf(absent !== null)('import.* on a real PerfMon log', () => {
+describe.skipIf(skip)('import.* on a real PerfMon log', () => {
   it('previews what the probe recognized, imports with progress into <dataDir>/imports and the capture opens', async () => {
     const d = dispatch();
     const req = { kind: 'perfmon', files: [real], switchAtMs: Date.UTC(2022, 9, 9, 18, 40) };

@@ -1,7 +1,7 @@
 /**
  * Capacity planning without a cache on the command line: a real Windows Performance Monitor log
  * (typeperf, one PhysicalDisk, ../shared/realdata/perfmon_csv; skipped with a message when it or
- * the probe is absent) imported with no switch is a baseline alone:
+ * the probe is absent, a failure in CI) imported with no switch is a baseline alone:
  * - `cacheproof analyze` says so and what to run, with exit code 5 (it cannot compare);
  * - `cacheproof analyze --profile` gives the workload profile: its IOPS is the file's own
  *   "Disk Transfers/sec", each sample's rate over the time since the one before, time-weighted
@@ -12,18 +12,19 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { WorkloadProfile } from '@cacheproof/engine';
 import { EXAMPLE_SCENARIO } from '@cacheproof/engine/plan';
 import { runCli } from '../src/cli/main.ts';
 import { fmtNumber } from '../src/shared/i18n/numbers.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
-const real = resolve(__dirname, '..', '..', '..', 'shared', 'realdata', 'perfmon_csv', 'dbxtune_GORANS2_typeperf_physicaldisk_from_java_comment.csv');
-const probe = resolve(__dirname, '..', '..', 'native', 'target', 'release', 'cacheproof-probe');
-const absent = !existsSync(real) ? `${real} is absent (the shared real-data folder beside the checkout)` : !existsSync(probe) ? `the probe is not built (${probe})` : null;
-if (absent !== null) console.log(`SKIP profile-cli: ${absent}`);
+const real = realdata('perfmon_csv', 'dbxtune_GORANS2_typeperf_physicaldisk_from_java_comment.csv');
+const probe = releaseProbe;
+// without the file or the probe: skipped with a message, and a failure in CI
+const skip = skipped('profile-cli', realdataAbsent(real) ?? probeAbsent());
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-profile-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,7 +57,7 @@ function transfersFromFile(): number {
   return ios / seconds;
 }
 
-describe.skipIf(absent !== null)('a PerfMon log with no switch on the command line: profile and TCO prefill', () => {
+describe.skipIf(skip)('a PerfMon log with no switch on the command line: profile and TCO prefill', () => {
   const capture = join(dir, 'gorans2.capture');
 
   it('analyze says it is a baseline alone; --profile gives the file\'s own IOPS; tco --from-capture plans from it', async () => {

@@ -73,6 +73,18 @@ interface Fleet {
   stop(): Promise<void>;
 }
 
+/** The time (s) of the latest sample Prometheus holds of each `node_disk_reads_completed_total` series; null while it does not answer. */
+async function latestScrapes(port: number): Promise<number[] | null> {
+  try {
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent('timestamp(node_disk_reads_completed_total)')}`);
+    if (!r.ok) return null;
+    const j = (await r.json()) as { data?: { result?: { value: [number, string] }[] } };
+    return (j.data?.result ?? []).map((s) => Number(s.value[1]));
+  } catch {
+    return null; // not listening yet
+  }
+}
+
 /** Two exporters and a Prometheus scraping them; resolves once the range (baseline, switch, measure) is recorded. */
 async function startFleet(): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-e2e-'));
@@ -99,9 +111,16 @@ async function startFleet(): Promise<Fleet> {
   const prom: ChildProcess = spawn('prometheus', [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' });
   const iso = (s: number): string => new Date(Math.round(s) * 1000).toISOString().replace('.000Z', 'Z');
   const from = Math.ceil(t0 + 3), to = Math.floor(t0 + sw + WINDOW_S);
-  // wait for the range to be over, and two more scrapes
-  while (Date.now() / 1000 < to + 3) {
+  // wait until Prometheus holds a scrape of every series two seconds or more after the range's end
+  const series = hosts.length * 2;
+  const deadline = Date.now() + (to + 2 - Date.now() / 1000) * 1000 + 60_000;
+  let last = 'no answer from Prometheus yet';
+  for (;;) {
     if (prom.exitCode !== null) throw new Error(`prometheus exited (${prom.exitCode})`);
+    const latest = await latestScrapes(port);
+    if (latest !== null) last = `${latest.length} series, the oldest latest scrape at ${latest.length === 0 ? '-' : iso(Math.min(...latest))}`;
+    if (latest !== null && latest.length === series && Math.min(...latest) >= to + 2) break;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for Prometheus to hold a scrape of all ${series} series at or after ${iso(to + 2)} (the range ends at ${iso(to)}); last seen: ${last}`);
     await new Promise((r) => setTimeout(r, 500));
   }
   return {

@@ -1,6 +1,6 @@
 /**
  * Import a log, driven as a person would, on real Windows Performance Monitor files
- * (../shared/realdata/perfmon_csv; skipped with a message when ../shared is absent):
+ * (../shared/realdata/perfmon_csv; skipped with a message when ../shared is absent, a failure in CI):
  * - one file with a switch time: the preview shows the devices with their proposed roles and
  *   pairing, the time range of the file's first and last rows, the 5 s interval and the counters;
  *   the person changes a role, previews again, imports (progress bar) and lands on a dashboard
@@ -21,11 +21,13 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { importUi } from '../../app/src/shared/i18n/import.ts';
+import { probeAbsent, realdata, realdataAbsent, skipped } from '../../test/support/testenv.ts';
 
-const REAL = join(repoRoot, '..', 'shared', 'realdata', 'perfmon_csv');
+const REAL = realdata('perfmon_csv');
 const BEFORE = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 const AFTER = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000395.csv');
-const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
+// without the real files or the probe: skipped with a message, and a failure in CI
+const cannotRun = realdataAbsent(BEFORE, AFTER) ?? probeAbsent();
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 
 /** A browser host whose data folder the spec knows (imports land in `<data>/imports/`). */
@@ -41,8 +43,7 @@ const test = base.extend<{ host: AppHost & { data: string } }>({
 });
 
 test.beforeEach(() => {
-  test.skip(!existsSync(REAL), `SKIP: ${REAL} is absent (../shared/realdata is not part of a plain clone); the Import a log specs need its real PerfMon files`);
-  test.skip(!existsSync(PROBE), `SKIP: the probe is not built (${PROBE}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
+  test.skip(skipped('Import a log (e2e)', cannotRun), `SKIP: ${cannotRun ?? ''}`);
 });
 
 /** The PDH time of a row (`"10/09/2022 18:35:32.755"`) as HH:MM:SS. */

@@ -63,12 +63,22 @@ describe('the drive catalog (samples/catalog/drives.json)', () => {
   });
 
   it('every drive lists every figure of its kind; every price is an example or a dated quote', () => {
+    // listed: a sourced number, or absent (value null) with the reason no source gave it
+    const listed = (f: { value: number | null; source?: string; reason?: string } | undefined, what: string): void => {
+      expect(f, `${what} is listed`).toBeTypeOf('object');
+      expect(f, `${what} is listed`).not.toBeNull();
+      if (f?.value === null) expect(f.reason, `${what}: absent, with a reason`).toMatch(/\S/u);
+      else {
+        expect(Number.isFinite(f?.value), `${what}: a finite number`).toBe(true);
+        expect(f?.source, `${what}: with its source`).toMatch(/\S/u);
+      }
+    };
     for (const d of catalog().drives) {
       for (const k of DRIVE_FIGURES) {
         if (k === 'maxWatts') continue; // listed only where a maximum is sourced
-        if (k === 'rpm' || k === 'workloadTbPerYear') expect(d.class === 'hdd' ? d[k] : 'n/a', `${d.id}.${k}`).toBeDefined();
-        else if (k === 'enduranceTbw' || k === 'dwpd') expect(d.class === 'hdd' ? 'n/a' : d[k], `${d.id}.${k}`).toBeDefined();
-        else expect(d[k], `${d.id}.${k}`).toBeDefined();
+        if ((k === 'rpm' || k === 'workloadTbPerYear') && d.class !== 'hdd') continue; // spindle figures
+        if ((k === 'enduranceTbw' || k === 'dwpd') && d.class === 'hdd') continue; // flash figures
+        listed(d[k], `${d.id}.${k}`);
       }
       expect(['example', 'quote']).toContain(d.priceUsd.priceKind);
     }

@@ -2,27 +2,21 @@
 //! `.source.txt` says where it comes from): a `dmsetup status` line of a dm-cache target (PCP's
 //! QA) and `casadm -P` console tables of a cache and of a core (the Open CAS admin guide). The
 //! parsed numbers are checked against the file's own values, and the totals the files print
-//! against the parts. Skips with a message when ../shared is absent (a plain clone).
+//! against the parts. Without ../shared (a plain clone) it skips with a message, and fails in CI (`testenv::realdata`).
 #![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cacheproof_probe::adapters::parse;
+use cacheproof_probe::testenv;
 
-fn cache_stats(file: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata/cache_stats")
-        .join(file);
-    if p.exists() {
-        assert!(
-            p.with_file_name(format!("{file}.source.txt")).exists(),
-            "{file} has no .source.txt"
-        );
-        Some(p)
-    } else {
-        println!("SKIP: {} is absent; real-data tests not run", p.display());
-        None
-    }
+fn cache_stats(test: &str, file: &str) -> Option<PathBuf> {
+    let p = testenv::realdata(test, &format!("cache_stats/{file}"))?;
+    assert!(
+        p.with_file_name(format!("{file}.source.txt")).exists(),
+        "{file} has no .source.txt"
+    );
+    Some(p)
 }
 
 fn stat(s: &[cacheproof_probe::adapters::Stat], name: &str) -> f64 {
@@ -34,7 +28,10 @@ fn stat(s: &[cacheproof_probe::adapters::Stat], name: &str) -> f64 {
 
 #[test]
 fn dmsetup_status_cache_line_of_pcp_qa() {
-    let Some(p) = cache_stats("pcp_qa657_dmsetup_status_cache_line.txt") else {
+    let Some(p) = cache_stats(
+        "dmsetup_status_cache_line_of_pcp_qa",
+        "pcp_qa657_dmsetup_status_cache_line.txt",
+    ) else {
         return;
     };
     let text = std::fs::read_to_string(&p).unwrap();
@@ -85,7 +82,10 @@ fn check_requests(c: &parse::Casadm) {
 
 #[test]
 fn casadm_cache_level_tables_of_the_admin_guide() {
-    let Some(p) = cache_stats("opencas_cache-level_casadm-P-i1.txt") else {
+    let Some(p) = cache_stats(
+        "casadm_cache_level_tables_of_the_admin_guide",
+        "opencas_cache-level_casadm-P-i1.txt",
+    ) else {
         return;
     };
     let c = parse::casadm(&std::fs::read_to_string(&p).unwrap()).unwrap();
@@ -110,7 +110,10 @@ fn casadm_cache_level_tables_of_the_admin_guide() {
 
 #[test]
 fn casadm_core_level_tables_with_a_tab_separated_preamble() {
-    let Some(p) = cache_stats("opencas_core-level_casadm-P-i1-j1.txt") else {
+    let Some(p) = cache_stats(
+        "casadm_core_level_tables_with_a_tab_separated_preamble",
+        "opencas_core-level_casadm-P-i1-j1.txt",
+    ) else {
         return;
     };
     let c = parse::casadm(&std::fs::read_to_string(&p).unwrap()).unwrap();

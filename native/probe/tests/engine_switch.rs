@@ -236,7 +236,12 @@ fn a_recorder_killed_during_the_switch_never_switches_twice() {
         status_json(&cap)["state"] == "stale"
     });
     assert_eq!(status_json(&cap)["engine"]["switch"], "pending");
-    std::thread::sleep(Duration::from_secs(4)); // the engine finishes switching on its own
+    // The engine finishes switching on its own (the script sets its mode after its 3 s).
+    wait_for(
+        "the engine to finish switching on",
+        Duration::from_secs(20),
+        || std::fs::read_to_string(d.join("mode")).is_ok_and(|m| m.trim() == "on"),
+    );
     let o = probe(&["record", "--resume", cap.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let s = status_json(&cap);

@@ -6,21 +6,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use cacheproof_probe::testenv;
 use common::{probe, TempDir};
 
-fn real(name: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata")
-        .join(name);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "SKIP: {} is absent; import error tests on real files not run",
-            p.display()
-        );
-        None
-    }
+fn real(test: &str, name: &str) -> Option<PathBuf> {
+    testenv::realdata(test, name)
 }
 
 /// Run an import into `dir/out.capture`; return (exit code, stderr) and check nothing but the
@@ -55,7 +45,10 @@ fn run(dir: &TempDir, kind: &str, file: &Path) -> (Option<i32>, String) {
 
 #[test]
 fn truncated_header_only_column_counts_times_backwards_and_blg() {
-    let Some(src) = real("perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv") else {
+    let Some(src) = real(
+        "truncated_header_only_column_counts_times_backwards_and_blg",
+        "perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv",
+    ) else {
         return;
     };
     let text = std::fs::read_to_string(&src).unwrap();
@@ -159,8 +152,10 @@ fn blg_binary_log_names_the_relog_command() {
 
 #[test]
 fn linux_text_errors_name_line_and_column() {
-    let Some(src) = real("linux_iostat_sar_diskstats/congxueyang_object2_iostat-xmt_sysstat10.txt")
-    else {
+    let Some(src) = real(
+        "linux_text_errors_name_line_and_column",
+        "linux_iostat_sar_diskstats/congxueyang_object2_iostat-xmt_sysstat10.txt",
+    ) else {
         return;
     };
     let text = std::fs::read_to_string(&src).unwrap();

@@ -8,22 +8,15 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use cacheproof_probe::import::{decode, perfmon::Names};
+use cacheproof_probe::testenv;
 use common::{probe, TempDir};
 use rusqlite::{Connection, OpenFlags};
 
-fn english() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(
-        "../../../shared/realdata/perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv",
-    );
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "SKIP: {} is absent; localized import test not run",
-            p.display()
-        );
-        None
-    }
+fn english(test: &str) -> Option<PathBuf> {
+    testenv::realdata(
+        test,
+        "perfmon_csv/reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv",
+    )
 }
 
 /// Rewrite one English PDH-CSV text into `lang`: header paths translated through the table,
@@ -108,7 +101,9 @@ fn import(file: &Path, out: &Path) -> serde_json::Value {
 
 #[test]
 fn french_german_russian_logs_import_to_the_english_figures() {
-    let Some(en) = english() else { return };
+    let Some(en) = english("french_german_russian_logs_import_to_the_english_figures") else {
+        return;
+    };
     let text = std::fs::read_to_string(&en).unwrap();
     let names = Names::builtin();
     let t = TempDir::new("imp-l10n");
@@ -184,7 +179,9 @@ fn french_german_russian_logs_import_to_the_english_figures() {
 
 #[test]
 fn a_user_name_file_maps_a_counter_the_table_lacks() {
-    let Some(en) = english() else { return };
+    let Some(en) = english("a_user_name_file_maps_a_counter_the_table_lacks") else {
+        return;
+    };
     let text = std::fs::read_to_string(&en).unwrap();
     // "Disk Reads/sec" renamed to a name no table has: listed as unmapped, then mapped by --names
     let renamed = text.replace("\\Disk Reads/sec", "\\Lecturas por segundo (prueba)");

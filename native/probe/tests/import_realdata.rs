@@ -1,28 +1,18 @@
 //! Every real file of ../shared/realdata/perfmon_csv and linux_iostat_sar_diskstats either
 //! imports — checked on a named row and counter, read here from the file and converted as
-//! docs/import.md says — or is refused with a clear sentence. Skips when ../shared is absent.
+//! docs/import.md says — or is refused with a clear sentence. Without ../shared it skips with a message, and fails in CI (`testenv::realdata`).
 #![allow(clippy::unwrap_used)]
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
+use cacheproof_probe::testenv;
 use common::{probe, TempDir};
 use rusqlite::{Connection, OpenFlags};
 
-fn realdata(sub: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata")
-        .join(sub);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "SKIP: {} is absent; real-data import tests not run",
-            p.display()
-        );
-        None
-    }
+fn realdata(test: &str, sub: &str) -> Option<PathBuf> {
+    testenv::realdata(test, sub)
 }
 
 fn db(p: &Path) -> Connection {
@@ -148,7 +138,7 @@ fn r(x: f64) -> Option<i64> {
 
 #[test]
 fn perfmon_typeperf_physicaldisk() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata("perfmon_typeperf_physicaldisk", "perfmon_csv") else {
         return;
     };
     let f = dir.join("dbxtune_GORANS2_typeperf_physicaldisk_from_java_comment.csv");
@@ -194,7 +184,7 @@ fn perfmon_typeperf_physicaldisk() {
 
 #[test]
 fn perfmon_export_counter_lower_case_utc() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata("perfmon_export_counter_lower_case_utc", "perfmon_csv") else {
         return;
     };
     let f = dir.join("jackxue_jacktestdb_dtu_logicaldisk.csv");
@@ -234,7 +224,7 @@ fn perfmon_export_counter_lower_case_utc() {
 
 #[test]
 fn perfmon_ist_bias_and_queue_lengths() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata("perfmon_ist_bias_and_queue_lengths", "perfmon_csv") else {
         return;
     };
     let f = dir.join("narmadha6790_IMPC3116_logicaldisk_queue.csv");
@@ -276,7 +266,10 @@ fn perfmon_ist_bias_and_queue_lengths() {
 
 #[test]
 fn perfmon_two_segments_stitched_with_switch_and_pairing() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata(
+        "perfmon_two_segments_stitched_with_switch_and_pairing",
+        "perfmon_csv",
+    ) else {
         return;
     };
     let a = dir.join("reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv");
@@ -390,7 +383,7 @@ fn perfmon_two_segments_stitched_with_switch_and_pairing() {
 
 #[test]
 fn perfmon_russian_process_log_is_refused() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata("perfmon_russian_process_log_is_refused", "perfmon_csv") else {
         return;
     };
     let f = dir.join("waflia_russian_cp1251_process_cpu.csv");
@@ -444,7 +437,10 @@ fn col(h: &[String], row: &[String], name: &str) -> f64 {
 
 #[test]
 fn iostat_xm_without_times_needs_interval_then_imports() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "iostat_xm_without_times_needs_interval_then_imports",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("alifarahani_compute3_iostat-xm.txt");
@@ -495,7 +491,10 @@ fn iostat_xm_without_times_needs_interval_then_imports() {
 
 #[test]
 fn iostat_old_layout_with_12h_times() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "iostat_old_layout_with_12h_times",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("congxueyang_object2_iostat-xmt_sysstat10.txt");
@@ -551,7 +550,10 @@ fn iostat_old_layout_with_12h_times() {
 
 #[test]
 fn iostat_laptop_flushes_and_roles() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "iostat_laptop_flushes_and_roles",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("peterducai_fc36-laptop_iostat-xm.txt");
@@ -596,7 +598,10 @@ fn iostat_laptop_flushes_and_roles() {
 
 #[test]
 fn iostat_text_and_json_of_one_run_import_to_the_same_counts_and_match_diskstats() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "iostat_text_and_json_of_one_run_import_to_the_same_counts_and_match_diskstats",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let t = TempDir::new("imp-sysstat");
@@ -688,7 +693,10 @@ fn iostat_text_and_json_of_one_run_import_to_the_same_counts_and_match_diskstats
 
 #[test]
 fn iostat_json_with_offset_timestamps() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "iostat_json_with_offset_timestamps",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("pkb_iostat_output.json");
@@ -725,7 +733,10 @@ fn iostat_json_with_offset_timestamps() {
 
 #[test]
 fn sar_pretty_d_estimates_the_read_write_split() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "sar_pretty_d_estimates_the_read_write_split",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("sysstat_expected_sar-pretty-d.txt");
@@ -767,7 +778,10 @@ fn sar_pretty_d_estimates_the_read_write_split() {
 fn sadf_d_written_from_the_sar_file() {
     // sadf -d of the same data, made here from the real sar file (sadf prints the same figures
     // as CSV with UTC timestamps): the two imports agree.
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "sadf_d_written_from_the_sar_file",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let f = dir.join("sysstat_expected_sar-pretty-d.txt");
@@ -813,7 +827,10 @@ fn sadf_d_written_from_the_sar_file() {
 
 #[test]
 fn refusals_of_the_real_files_that_cannot_be_imported() {
-    let Some(dir) = realdata("linux_iostat_sar_diskstats") else {
+    let Some(dir) = realdata(
+        "refusals_of_the_real_files_that_cannot_be_imported",
+        "linux_iostat_sar_diskstats",
+    ) else {
         return;
     };
     let t = TempDir::new("imp-refuse");
@@ -881,7 +898,7 @@ fn refusals_of_the_real_files_that_cannot_be_imported() {
 
 #[test]
 fn baseline_and_measure_files_make_the_phases() {
-    let Some(dir) = realdata("perfmon_csv") else {
+    let Some(dir) = realdata("baseline_and_measure_files_make_the_phases", "perfmon_csv") else {
         return;
     };
     let a = dir.join("reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv");
@@ -954,7 +971,10 @@ fn prom_value(text: &str, metric: &str, dev: &str) -> f64 {
 
 #[test]
 fn node_exporter_scrape_alone_is_refused_and_two_scrapes_keep_its_counters() {
-    let Some(dir) = realdata("node_exporter") else {
+    let Some(dir) = realdata(
+        "node_exporter_scrape_alone_is_refused_and_two_scrapes_keep_its_counters",
+        "node_exporter",
+    ) else {
         return;
     };
     let f = dir.join("node_exporter_e2e-output_linux.prom");

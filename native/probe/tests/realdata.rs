@@ -1,6 +1,6 @@
 //! Real diskstats files from ../shared/realdata: every file parses (mixed field counts), and
 //! the rates computed from sysstat's own root1 → root2 snapshots match its expected
-//! `iostat -x` output to the printed precision. Skips when the folder is absent.
+//! `iostat -x` output to the printed precision. Without the folder it skips with a message, and fails in CI (`testenv::realdata`).
 #![allow(clippy::unwrap_used)]
 
 use std::collections::BTreeMap;
@@ -8,22 +8,17 @@ use std::path::{Path, PathBuf};
 
 use cacheproof_probe::delta::{self, Snapshot};
 use cacheproof_probe::diskstats;
+use cacheproof_probe::testenv;
 
-fn realdata() -> Option<PathBuf> {
-    // <repo>/native/probe -> <repo>/../shared/realdata
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata/linux_iostat_sar_diskstats");
-    if p.exists() {
-        Some(p)
-    } else {
-        println!("SKIP: {} is absent; real-data tests not run", p.display());
-        None
-    }
+fn realdata(test: &str) -> Option<PathBuf> {
+    testenv::realdata(test, "linux_iostat_sar_diskstats")
 }
 
 #[test]
 fn every_real_diskstats_file_parses() {
-    let Some(dir) = realdata() else { return };
+    let Some(dir) = realdata("every_real_diskstats_file_parses") else {
+        return;
+    };
     let mut n = 0;
     let mut counts = std::collections::BTreeSet::new();
     for e in std::fs::read_dir(&dir).unwrap() {
@@ -152,7 +147,9 @@ fn check(
 
 #[test]
 fn rates_match_sysstat_iostat_x() {
-    let Some(dir) = realdata() else { return };
+    let Some(dir) = realdata("rates_match_sysstat_iostat_x") else {
+        return;
+    };
     let snap = |ds: &str, up: &str| {
         let ns = uptime_ns(&dir, up);
         Snapshot::from_lines(

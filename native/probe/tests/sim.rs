@@ -5,11 +5,12 @@
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cacheproof_probe::sim::policy::PolicyKind;
 use cacheproof_probe::sim::stack::Sampling;
 use cacheproof_probe::sim::{for_blocks, lru_curve, shards_curve, simulate, Op, Req, WritePolicy};
+use cacheproof_probe::testenv;
 use cacheproof_probe::tracein::{self, Kind, ReadOptions};
 
 const B: u64 = 4096;
@@ -151,18 +152,8 @@ fn invalidation_leaves_room_in_every_policy() {
     }
 }
 
-fn cloudphysics() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata/block_traces/libcachesim_cloudPhysicsIO.csv");
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "SKIP: {} is absent; the real-trace test is not run",
-            p.display()
-        );
-        None
-    }
+fn cloudphysics(test: &str) -> Option<PathBuf> {
+    testenv::realdata(test, "block_traces/libcachesim_cloudPhysicsIO.csv")
 }
 
 /// An independent LRU: an ordered map from last-use time to block, and block to time.
@@ -197,7 +188,11 @@ fn reference_lru(reqs: &[Req], cap: usize) -> (u64, u64, u64) {
 
 #[test]
 fn exact_lru_on_the_real_cloudphysics_trace_matches_an_ordered_map_lru() {
-    let Some(p) = cloudphysics() else { return };
+    let Some(p) =
+        cloudphysics("exact_lru_on_the_real_cloudphysics_trace_matches_an_ordered_map_lru")
+    else {
+        return;
+    };
     let tr = tracein::read(&p, Kind::Cloudphysics, ReadOptions::default()).unwrap();
     assert_eq!(tr.reqs.len(), 113_872);
     let w = WritePolicy::Allocate;

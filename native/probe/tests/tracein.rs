@@ -8,22 +8,12 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use cacheproof_probe::testenv;
 use common::{probe, TempDir};
 use rusqlite::Connection;
 
-fn real(name: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/realdata/block_traces")
-        .join(name);
-    if p.exists() {
-        Some(p)
-    } else {
-        println!(
-            "SKIP: {} is absent; this real-trace test is not run",
-            p.display()
-        );
-        None
-    }
+fn real(test: &str, name: &str) -> Option<PathBuf> {
+    testenv::realdata(test, &format!("block_traces/{name}"))
 }
 
 #[derive(Debug, PartialEq)]
@@ -94,7 +84,7 @@ fn ok(o: &std::process::Output) {
 
 #[test]
 fn cloudphysics_real_file() {
-    let Some(f) = real("libcachesim_cloudPhysicsIO.csv") else {
+    let Some(f) = real("cloudphysics_real_file", "libcachesim_cloudPhysicsIO.csv") else {
         return;
     };
     let d = TempDir::new("ti-cp");
@@ -151,7 +141,7 @@ fn cloudphysics_real_file() {
 
 #[test]
 fn msn_and_disksim_real_file() {
-    let Some(f) = real("huaicheng_MSN-FS-30s-ms.trace") else {
+    let Some(f) = real("msn_and_disksim_real_file", "huaicheng_MSN-FS-30s-ms.trace") else {
         return;
     };
     let lines = std::fs::read_to_string(&f).unwrap().lines().count();
@@ -519,7 +509,10 @@ fn oracle_general_binary_and_a_capture_request_past_its_device() {
 
 #[test]
 fn curve_of_every_policy_on_the_real_msn_trace() {
-    let Some(f) = real("huaicheng_MSN-FS-30s-ms.trace") else {
+    let Some(f) = real(
+        "curve_of_every_policy_on_the_real_msn_trace",
+        "huaicheng_MSN-FS-30s-ms.trace",
+    ) else {
         return;
     };
     let (code, out, err) = sim(&[
