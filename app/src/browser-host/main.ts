@@ -60,8 +60,9 @@ function parseArgs(argv: string[]): Args {
   try {
     values = parseNodeArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (err) {
-    // parseArgs names the option in its first line ("Option '--no-open' does not take an argument")
-    usageExit(`${(err instanceof Error ? err.message : String(err)).split('\n')[0]?.replace(/\.$/, '') ?? ''}.`);
+    // parseArgs names the option in its first sentence ("Option '--no-open' does not take an argument")
+    const first = (err instanceof Error ? err.message : String(err)).split(/\.(?:\s|$)|\n/)[0] ?? '';
+    usageExit(`${first.replace(/ argument is ambiguous$/, ' needs a value, not another option')}.`);
   }
   const port = values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
   if (!(port >= 0 && port <= 65_535)) usageExit(`--port: '${values.port ?? ''}' is not a port; give a whole number from 0 to 65535.`);
