@@ -1,10 +1,11 @@
 /**
- * Entry of the browser host process: `node app/dist/browser-host.cjs [--no-open] [--url-file F] [--port N] [--sample F]`.
+ * Entry of the browser host process: `node app/dist/browser-host.cjs [options]` (OPTIONS below, `--help`).
  * Serves the renderer and the contract on 127.0.0.1, opens `chromium --app=URL` when a
  * display exists (or prints how to open it), and exits when its parent goes away.
  */
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBrowserHost } from './server.ts';
@@ -23,20 +24,49 @@ interface Args {
   sample: string | null;
 }
 
+/**
+ * The browser host's command line, declared once (ARCHITECTURE.md, process rules): `node:util`
+ * `parseArgs` parses with it (strict: an unknown option, a value given to a switch or a missing
+ * value is refused, exit 2) and `--help` and the usage line are made from it.
+ */
+const OPTIONS = {
+  'no-open': { type: 'boolean', description: 'serve without opening a Chromium app window' },
+  'url-file': { type: 'string', value: 'FILE', description: 'write the sign-in link to FILE (readable by you only) instead of showing it' },
+  port: { type: 'string', value: 'N', description: 'the loopback port to listen on, a whole number 0 to 65535 (default 0: a free port)' },
+  sample: { type: 'string', value: 'FILE', description: 'the capture offered as the sample (default samples/lab/lab-sample.capture)' },
+  help: { type: 'boolean', short: 'h', description: 'this help' },
+} as const satisfies Record<string, { type: 'boolean' | 'string'; short?: string; value?: string; description: string }>;
+
+const synopsis = (name: string, o: { type: string; value?: string }): string => `--${name}${o.type === 'string' ? ` ${o.value ?? ''}` : ''}`;
+const USAGE = `Usage: node app/dist/browser-host.cjs ${Object.entries(OPTIONS).filter(([n]) => n !== 'help').map(([n, o]) => `[${synopsis(n, o)}]`).join(' ')}`;
+
+function helpText(): string {
+  const rows = Object.entries(OPTIONS).map(([n, o]) => ['short' in o ? `-${o.short}, ${synopsis(n, o)}` : synopsis(n, o), o.description] as const);
+  const width = Math.max(...rows.map(([a]) => a.length));
+  return `${USAGE}\n\nServes CacheProof's screens and contract on 127.0.0.1 behind a per-launch token, and opens them in a\nChromium app window when a display exists (docs/ipc.md).\n\nOptions:\n${rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}`).join('\n')}\n`;
+}
+
+function usageExit(message: string): never {
+  process.stderr.write(`cacheproof browser host: ${message} ${USAGE} (--help: every option)\n`);
+  process.exit(2);
+}
+
 function parseArgs(argv: string[]): Args {
-  const args: Args = { open: true, urlFile: null, port: 0, sample: null };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--no-open') args.open = false;
-    else if (a === '--url-file') args.urlFile = argv[++i] ?? null;
-    else if (a === '--port') args.port = Number(argv[++i] ?? '0');
-    else if (a === '--sample') args.sample = argv[++i] ?? null;
-    else {
-      process.stderr.write(`cacheproof: unknown option '${a}'. Options: --no-open, --url-file FILE, --port N, --sample FILE.\n`);
-      process.exit(2);
-    }
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(helpText());
+    process.exit(0);
   }
-  return args;
+  let values;
+  try {
+    values = parseNodeArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    // parseArgs names the option in its first sentence ("Option '--no-open' does not take an argument")
+    const first = (err instanceof Error ? err.message : String(err)).split(/\.(?:\s|$)|\n/)[0] ?? '';
+    usageExit(`${first.replace(/ argument is ambiguous$/, ' needs a value, not another option')}.`);
+  }
+  const port = values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
+  if (!(port >= 0 && port <= 65_535)) usageExit(`--port: '${values.port ?? ''}' is not a port; give a whole number from 0 to 65535.`);
+  return { open: values['no-open'] !== true, urlFile: values['url-file'] ?? null, port, sample: values.sample ?? null };
 }
 
 function findBrowser(): string | null {

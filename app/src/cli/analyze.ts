@@ -1,6 +1,5 @@
 /**
- * `cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION]
- *  [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--host HOST]`
+ * `cacheproof analyze CAPTURE [options]` (its options: ANALYZE in declarations.ts, `--help`)
  * Prints the engine's before/after analysis (docs/cli.md, docs/analyze-json.md); `--host`: one
  * host of a fleet capture, as its own capture would be analysed (the fleet view's figures).
  * Reads the capture read-only; writes nothing.
@@ -15,20 +14,16 @@ import { HostError } from '../host/errors.ts';
 import { NO_MEASURE_HINT } from '../host/analysis.ts';
 import { scopeToHost } from '../host/capture/scope.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
-import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
+import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
 import { latencyChangeVal } from '@cacheproof/engine/report';
-import { parseDuration, parseFlags, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
+import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
+import { parseCommand, renderHelp, usageError, wantsHelp, type Values } from './command-line.ts';
+import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
 import { exitFor } from './exit-codes.ts';
-import { ANALYZE_HELP, wantsHelp } from './help.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
-
-const FLAGS = {
-  '--json': 'bool', '--baseline': 'value', '--measure': 'value', '--warmup': 'value', '--front': 'value',
-  '--backing': 'value', '--targets': 'value', '--lang': 'value', '--seed': 'value', '--host': 'value', '--profile': 'bool',
-} as const;
 
 function readTargets(value: string): LatencyTargets {
   if (Object.prototype.hasOwnProperty.call(TARGET_PRESETS, value)) return TARGET_PRESETS[value as keyof typeof TARGET_PRESETS];
@@ -48,26 +43,22 @@ function readTargets(value: string): LatencyTargets {
   return out;
 }
 
-/** Builds engine options from the command line. */
-export function optionsFrom(flags: Map<string, string | true>): AnalyzeOptions {
+/** Builds engine options from the analysis options of the command line (`analyze`, `report`). */
+export function optionsFrom(values: Values<AnalysisOptionDecls>): AnalyzeOptions {
   const o: AnalyzeOptions = {};
-  const str = (k: string): string | undefined => {
-    const v = flags.get(k);
-    return typeof v === 'string' ? v : undefined;
-  };
-  const b = str('--baseline');
+  const b = values.baseline;
   if (b !== undefined) o.baseline = parseWindow(b, '--baseline');
-  const m = str('--measure');
+  const m = values.measure;
   if (m !== undefined) o.measure = parseWindow(m, '--measure');
-  const w = str('--warmup');
+  const w = values.warmup;
   if (w !== undefined) o.warmupMs = parseDuration(w, '--warmup');
-  const f = str('--front');
+  const f = values.front;
   if (f !== undefined) o.front = f.split(',').map((s) => s.trim()).filter(Boolean);
-  const k = str('--backing');
+  const k = values.backing;
   if (k !== undefined) o.backing = k.split(',').map((s) => s.trim()).filter(Boolean);
-  const t = str('--targets');
+  const t = values.targets;
   if (t !== undefined) o.targets = readTargets(t);
-  const s = str('--seed');
+  const s = values.seed;
   if (s !== undefined) {
     if (!/^\d+$/.test(s) || Number(s) > SEED_MAX) throw new UsageError(`--seed: '${s}' is not accepted; give a whole number from 0 to ${SEED_MAX}.`);
     o.seed = Number(s);
@@ -143,27 +134,23 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
 
 export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   if (wantsHelp(args)) {
-    io.stdout(ANALYZE_HELP);
+    io.stdout(renderHelp(ANALYZE));
     return EXIT.ok;
   }
-  let flags: Map<string, string | true>;
+  let flags: Values<typeof ANALYZE.options>;
   let options: AnalyzeOptions;
   let capturePath: string;
   let lang: Lang = 'en';
   try {
-    const parsed = parseFlags(args, FLAGS);
-    flags = parsed.flags;
+    const parsed = parseCommand(ANALYZE, args);
+    flags = parsed.values;
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one CAPTURE file.');
     capturePath = parsed.positionals[0] as string;
-    const l = flags.get('--lang');
-    if (typeof l === 'string') {
-      if (!isLang(l)) throw new UsageError(`--lang: '${l}' is not one of en, fr, es, ru.`);
-      lang = l;
-    }
+    lang = flags.lang ?? lang;
     options = optionsFrom(flags);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`cacheproof analyze: ${err.message} Usage: cacheproof analyze CAPTURE [--json] [--baseline FROM..TO] [--measure FROM..TO] [--warmup DURATION] [--front DEV] [--backing DEV,DEV] [--targets PRESET|FILE] [--lang en|fr|es|ru] [--seed N] [--host HOST] (cacheproof analyze --help: every option)\n`);
+      io.stderr(usageError(ANALYZE, err.message));
       return EXIT.usage;
     }
     throw err;
@@ -184,8 +171,8 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   let result;
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
-    const host = flags.get('--host');
-    if (flags.has('--profile')) {
+    const host = flags.host;
+    if (flags.profile === true) {
       // the baseline alone (a log with no switch, a run stopped before it): no before/after
       const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
       const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
@@ -194,7 +181,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
         return exitFor(p.error.code);
       }
       const imported = (capture.meta['source'] ?? '').startsWith('import');
-      io.stdout(flags.has('--json') ? JSON.stringify(p, null, 2) + '\n' : formatProfileText(p, capturePath, data.sampleIntervalMs, lang, imported));
+      io.stdout(flags.json === true ? JSON.stringify(p, null, 2) + '\n' : formatProfileText(p, capturePath, data.sampleIntervalMs, lang, imported));
       return EXIT.ok;
     }
     // one host of a fleet: its devices alone (the second thread, which reads the devices by the
@@ -216,6 +203,6 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
     return exitFor(result.error.code);
   }
-  io.stdout(flags.has('--json') ? JSON.stringify(result, null, 2) + '\n' : formatText(result, capturePath, lang));
+  io.stdout(flags.json === true ? JSON.stringify(result, null, 2) + '\n' : formatText(result, capturePath, lang));
   return EXIT.ok;
 };

@@ -1,4 +1,7 @@
-/** Small, strict argument helpers shared by the `cacheproof` commands. */
+/**
+ * Small, strict parsers of option values shared by the `cacheproof` commands (durations, windows);
+ * the command lines themselves are declared in declarations.ts and parsed by command-line.ts.
+ */
 import { CALENDAR_DATE_RANGE, isCalendarDate } from '../shared/calendar.ts';
 
 /** A usage error: the command prints it and exits with EXIT.usage. */
@@ -58,28 +61,4 @@ function parseTime(text: string, what: string): number {
   const ms = Date.parse(t);
   if (!Number.isFinite(ms)) throw new UsageError(`${what}: '${text}' is not a valid time.`);
   return ms;
-}
-
-/** Splits argv into flags (with their values) and positionals, against a declared flag set. */
-export function parseFlags(args: string[], spec: Record<string, 'bool' | 'value'>): { flags: Map<string, string | true>; positionals: string[] } {
-  const flags = new Map<string, string | true>();
-  const positionals: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = eq >= 0 ? a.slice(0, eq) : a;
-      const kind = spec[name];
-      if (kind === undefined) throw new UsageError(`unknown option '${name}'.`);
-      if (kind === 'bool') {
-        if (eq >= 0) throw new UsageError(`${name} takes no value.`);
-        flags.set(name, true);
-      } else {
-        const value = eq >= 0 ? a.slice(eq + 1) : args[++i];
-        if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value.`);
-        flags.set(name, value);
-      }
-    } else positionals.push(a);
-  }
-  return { flags, positionals };
 }

@@ -4,14 +4,21 @@
  */
 import { removePendingTemps } from '../host/atomic-write.ts';
 import { APP_VERSION } from '../host/version.ts';
+import { UsageError } from './args.ts';
+import { parseCommand } from './command-line.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { analyzeCommand } from './analyze.ts';
 import { makeTco } from './tco.ts';
 import { measureCapture } from './measure.ts';
-import { MAIN_HELP } from './help.ts';
+import { COMMAND_DECLS, MAIN, mainHelp } from './declarations.ts';
 import { verifyCommand } from './verify.ts';
 
-const COMMANDS: Record<string, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport, verify: verifyCommand };
+/** Every command of COMMAND_DECLS (declarations.ts) runs here: the two lists cannot differ. */
+const COMMANDS: Record<keyof typeof COMMAND_DECLS, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport, verify: verifyCommand };
+
+function commandNamed(name: string | undefined): Command | undefined {
+  return name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name as keyof typeof COMMANDS] : undefined;
+}
 
 /** The report command loads exceljs and playwright-core: only when it is run (saves ~0.25 s on every other command). */
 async function lazyReport(args: string[], io: CliIO): Promise<ExitCode> {
@@ -23,22 +30,34 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === 'help' && rest.length > 0) {
     const [topic] = rest;
-    const command = topic === undefined ? undefined : COMMANDS[topic];
+    const command = commandNamed(topic);
     if (command === undefined) {
       io.stderr(`cacheproof help: unknown command '${topic ?? ''}'. Run 'cacheproof --help' for the list.\n`);
       return EXIT.usage;
     }
     return command(['--help'], io);
   }
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(MAIN_HELP);
+  if (name === undefined || name === 'help') {
+    io.stdout(mainHelp());
     return EXIT.ok;
   }
-  if (name === '--version' || name === '-V') {
-    io.stdout(`cacheproof ${APP_VERSION}\n`);
+  if (name.startsWith('-')) {
+    // cacheproof's own options (MAIN in declarations.ts): --help, --version
+    let values;
+    try {
+      values = parseCommand(MAIN, argv).values;
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.stderr(`cacheproof: ${err.message} Run 'cacheproof --help' for the commands and options.\n`);
+        return EXIT.usage;
+      }
+      throw err;
+    }
+    if (values.version === true && values.help !== true) io.stdout(`cacheproof ${APP_VERSION}\n`);
+    else io.stdout(mainHelp());
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
+  const command = commandNamed(name);
   if (!command) {
     io.stderr(`cacheproof: unknown command '${name}'. Run 'cacheproof --help' for the list.\n`);
     return EXIT.usage;

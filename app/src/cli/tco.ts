@@ -24,11 +24,13 @@ import {
   type PlanResult,
   type Scenario,
 } from '@cacheproof/engine/plan';
-import { isLang, translate, type Lang } from '../shared/i18n/types.ts';
+import { translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
 import { breakEvenText, formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { writeFileAtomic } from '../host/atomic-write.ts';
-import { TCO_HELP } from './help.ts';
+import { UsageError } from './args.ts';
+import { parseCommand, renderHelp, usageError, wantsHelp } from './command-line.ts';
+import { TCO } from './declarations.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
@@ -49,53 +51,36 @@ interface TcoArgs {
   out: string | null;
 }
 
-function parseArgs(args: string[]): { ok: true; value: TcoArgs } | { ok: false; detail: string; help?: boolean } {
-  const out: TcoArgs = { scenarioPath: null, json: false, lang: 'en', fromCapture: null, out: null };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? '';
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = (): string | null => {
-      if (inline !== undefined) return inline;
-      const v = args[i + 1];
-      if (v === undefined || v.startsWith('--')) return null;
-      i++;
-      return v;
-    };
-    if (flag === '--help' || flag === '-h') return { ok: false, detail: '', help: true };
-    if (flag === '--json') out.json = true;
-    else if (flag === '--lang') {
-      const v = value();
-      if (v === null || !isLang(v)) return { ok: false, detail: `--lang needs one of en, fr, es, ru (got ${v ?? 'nothing'})` };
-      out.lang = v;
-    } else if (flag === '--from-capture' || flag === '--out') {
-      const v = value();
-      if (v === null) return { ok: false, detail: `${flag} needs a file path` };
-      if (flag === '--out') out.out = v;
-      else out.fromCapture = v;
-    } else if (a.startsWith('-') && a !== '-') return { ok: false, detail: `unknown option ${a}` };
-    else if (out.scenarioPath === null) out.scenarioPath = a;
-    else return { ok: false, detail: `one scenario file only (got ${out.scenarioPath} and ${a})` };
-  }
-  if (out.fromCapture !== null) {
-    if (out.out === null) return { ok: false, detail: '--from-capture needs --out SCENARIO' };
-    if (out.scenarioPath !== null) return { ok: false, detail: '--from-capture takes no SCENARIO argument' };
-  } else if (out.scenarioPath === null) return { ok: false, detail: 'a SCENARIO file is required' };
-  return { ok: true, value: out };
+/** The arguments of `cacheproof tco`, parsed by its declaration (TCO in declarations.ts); a misuse is a {@link UsageError}. */
+function tcoArgs(args: string[]): TcoArgs {
+  const { values, positionals } = parseCommand(TCO, args);
+  for (const name of ['from-capture', 'out'] as const) if (values[name] === '') throw new UsageError(`--${name} needs a file path.`);
+  if (positionals.length > 1) throw new UsageError(`one scenario file only (got ${positionals[0] ?? ''} and ${positionals[1] ?? ''}).`);
+  const a: TcoArgs = { scenarioPath: positionals[0] ?? null, json: values.json === true, lang: values.lang ?? 'en', fromCapture: values['from-capture'] ?? null, out: values.out ?? null };
+  if (a.fromCapture !== null) {
+    if (a.out === null) throw new UsageError('--from-capture needs --out SCENARIO.');
+    if (a.scenarioPath !== null) throw new UsageError('--from-capture takes no SCENARIO argument.');
+  } else if (a.scenarioPath === null) throw new UsageError('a SCENARIO file is required.');
+  return a;
 }
 
 /** Builds the command with its dependencies; {@link tco} is the one without `--from-capture` support. */
 export function makeTco(deps: TcoDeps = {}): Command {
   return async (args: string[], io: CliIO): Promise<ExitCode> => {
-    const parsed = parseArgs(args);
-    if (!parsed.ok) {
-      if (parsed.help === true) {
-        io.stdout(TCO_HELP);
-        return EXIT.ok;
-      }
-      io.stderr(`${translate(catalog, 'en', 'err.usage', { detail: parsed.detail })}\n${catalog.en.usage}`);
-      return EXIT.usage;
+    if (wantsHelp(args)) {
+      io.stdout(renderHelp(TCO));
+      return EXIT.ok;
     }
-    const a = parsed.value;
+    let a: TcoArgs;
+    try {
+      a = tcoArgs(args);
+    } catch (err) {
+      if (err instanceof UsageError) {
+        io.stderr(usageError(TCO, err.message));
+        return EXIT.usage;
+      }
+      throw err;
+    }
     const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, a.lang, key, params);
 
     if (a.fromCapture !== null && a.out !== null) return fromCapture(a.fromCapture, a.out, a.lang, deps, io, t);

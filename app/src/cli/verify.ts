@@ -1,5 +1,6 @@
 /**
- * `cacheproof verify CAPTURE FIO.json --device DEV [--window FROM..TO] [--json]`: fio's totals
+ * `cacheproof verify CAPTURE FIO.json --device DEV [--window FROM..TO] [--json]` (declared as
+ * VERIFY in declarations.ts): fio's totals
  * beside the capture's for the same device, the way an independent lab checks an analyzer
  * against its load generator (docs/cli.md). The comparison is the engine's (`compareWithFio`);
  * the capture's totals are the engine's window summary (`summarizeSeries`) of the device.
@@ -9,54 +10,34 @@ import { buildSeriesFromColumns, columnsFromRecords, compareWithFio, FioJsonErro
 import { openCapture } from '../host/capture/reader.ts';
 import { HostError } from '../host/errors.ts';
 import { fmtNumber, fmtSignedPercent } from '../shared/i18n/numbers.ts';
-import { parseFlags, parseWindow, UsageError } from './args.ts';
+import { parseWindow, UsageError } from './args.ts';
+import { parseCommand, renderHelp, usageError, wantsHelp } from './command-line.ts';
+import { VERIFY } from './declarations.ts';
 import { exitFor } from './exit-codes.ts';
-import { twoColumns, wantsHelp } from './help.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
 import { table } from './analyze.ts';
-
-const FLAGS = { '--device': 'value', '--window': 'value', '--json': 'bool' } as const;
-
-export const VERIFY_HELP = `Usage: cacheproof verify CAPTURE FIO.json --device DEV [--window FROM..TO] [--json]
-
-Prints fio's totals (fio 2.x or 3.x --output-format=json; text before the JSON is skipped) beside
-the capture's totals of the same device, and the capture's difference from fio. fio's job totals
-are its own I/O counts: with direct, aligned I/O on a device only fio used, the capture must equal
-them exactly (buffered I/O, merging and the page cache make them differ). fio's disk_util is its
-periodic sample of /proc/diskstats (every 250 ms), which can stop short of the run's last requests.
-
-Options:
-${twoColumns([
-  ['--device DEV', 'required; the capture\'s device (and fio\'s disk_util name) to compare'],
-  ['--window FROM..TO', 'the capture\'s window to total, ISO-8601 with a zone; default: the whole capture'],
-  ['--json', 'print { "format": "cacheproof-verify", "version": 1, … } instead of the table'],
-  ['-h, --help', 'this help'],
-])}
-`;
 
 const FIGURE_TEXT: Record<VerifyRow['figure'], string> = { reads: 'reads (I/Os)', writes: 'writes (I/Os)', readBytes: 'bytes read', writeBytes: 'bytes written' };
 const SOURCE_TEXT: Record<VerifyRow['source'], string> = { disk_util: 'fio disk_util (its diskstats sample)', jobs: 'fio jobs (its own counts)' };
 
 export const verifyCommand: Command = async (args: string[], io: CliIO) => {
   if (wantsHelp(args)) {
-    io.stdout(VERIFY_HELP);
+    io.stdout(renderHelp(VERIFY));
     return EXIT.ok;
   }
   let capturePath: string, fioPath: string, device: string, window: { startMs: number; endMs: number } | null = null;
   let json = false;
   try {
-    const { flags, positionals } = parseFlags(args, FLAGS);
+    const { values, positionals } = parseCommand(VERIFY, args);
     if (positionals.length !== 2) throw new UsageError('give a CAPTURE and a fio JSON file.');
     [capturePath, fioPath] = positionals as [string, string];
-    const d = flags.get('--device');
-    if (typeof d !== 'string' || d === '') throw new UsageError('--device DEV is required: the device fio ran on, as the capture names it.');
-    device = d;
-    const w = flags.get('--window');
-    if (typeof w === 'string') window = parseWindow(w, '--window');
-    json = flags.has('--json');
+    if (values.device === '') throw new UsageError('--device DEV is required: the device fio ran on, as the capture names it.');
+    device = values.device;
+    if (values.window !== undefined) window = parseWindow(values.window, '--window');
+    json = values.json === true;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`cacheproof verify: ${err.message} Usage: cacheproof verify CAPTURE FIO.json --device DEV [--window FROM..TO] [--json]\n`);
+      io.stderr(usageError(VERIFY, err.message));
       return EXIT.usage;
     }
     throw err;
