@@ -13,3 +13,4 @@ export * from './recipe.ts';
 export * from './generate.ts';
 export * from './tornado.ts';
 export * from './provenance.ts';
+export * from './verdict.ts';
