@@ -74,6 +74,7 @@ export const TID = {
   plannerRemoveCache: 'planner-remove-cache',
   plannerChartTornado: 'planner-chart-tornado',
   plannerSummary: 'planner-summary',
+  plannerVerdict: 'planner-verdict',
   plannerComparison: 'planner-comparison',
   /** One table per configuration: `${plannerLines}-${configuration id}`; rows carry data-line (the line-item id), `upfront`, `total`. */
   plannerLines: 'planner-lines',
