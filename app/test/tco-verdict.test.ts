@@ -4,7 +4,7 @@
  * short form print the same verdict sentence, with its sizing basis, in every language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { planScenario, type PlanVerdict } from '@cacheproof/engine/plan';
@@ -14,7 +14,7 @@ import { runCli } from '../src/cli/main.ts';
 import { measuredWorkloadOfCapture, prefilledScenario } from '../src/host/plan.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { loadReport } from '../src/host/report/input.ts';
-import { reportText } from '../src/shared/i18n/report.ts';
+import { reportText, rt } from '../src/shared/i18n/report.ts';
 import { LANGS } from '../src/shared/i18n/types.ts';
 import { verdictText } from '../src/shared/i18n/verdict.ts';
 
@@ -89,5 +89,36 @@ describe('the TCO bottom line on the bundled sample', () => {
     expect(text).toMatch(/^The cache configuration “HDD RAID 10 \+ RAM read cache” does not pay back within 4 years against “All HDD, RAID 10”: it costs 2,902 USD \(7\.6%\) more, and the line item that decides it is “Cache licence” \(5,000 USD more\)\. /u);
     expect(text).toContain('Sized on the 95th percentile of the measured IOPS (1,054 IOPS)');
     expect(text).toContain('sized on the peak of the measured IOPS (1,863 IOPS), “HDD RAID 10 + RAM read cache” saves 5,152 USD (10.7%) and costs less from day one.');
+  });
+
+  it('`cacheproof report` without --scenario prints the prefilled scenario\'s TCO section, says it is the prefill, and carries the same verdict', async () => {
+    for (const lang of ['en', 'ru'] as const) {
+      const out = join(dir, `default-${lang}.html`);
+      let err = '';
+      const code = await runCli(['report', sample, '--format', 'html', '--out', out, '--lang', lang], { stdout: () => undefined, stderr: (s) => (err += s) });
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      const html = readFileSync(out, 'utf8').replace(/&#39;|&#x27;/gu, "'").replace(/&quot;/gu, '"');
+      expect(html).toContain(rt('sec.tco', lang));
+      expect(html).toContain(rt('tco.originPrefilled', lang));
+      // the prefill's labels are in the report's language, as `tco --from-capture --lang` writes them
+      const planned = planScenario(prefilledScenario(sample, lang));
+      if (!planned.ok) throw new Error(planned.error.message);
+      expect(html).toContain(verdictText(planned.value.verdict, lang));
+    }
+  });
+
+  it('a scenario the Planner prints is said to be the edited one; a scenario file is not labelled', async () => {
+    const scenario = prefilledScenario(sample);
+    const load = async (origin?: 'planner' | 'prefilled'): Promise<ReportModel> => {
+      const l = await loadReport({ capturePath: sample, cover: {}, scenario: { json: scenario, file: 'x.tco.json', ...(origin === undefined ? {} : { origin }) }, appVersion: 'test', probeVersion: null, generatedMs: 0 });
+      l.close();
+      return l.model;
+    };
+    const keys = (m: ReportModel): string[] => (m.sections.find((s) => s.id === 'tco')?.blocks ?? []).flatMap((b) => (b.type === 'paragraph' ? [b.text.key] : []));
+    expect(keys(await load('planner'))).toContain('tco.originPlanner');
+    expect(keys(await load())).not.toContain('tco.originPlanner');
+    expect(keys(await load())).not.toContain('tco.originPrefilled');
+    expect(keys(model)).not.toContain('tco.originPrefilled');
   });
 });

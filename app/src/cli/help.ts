@@ -100,7 +100,7 @@ ${twoColumns([
   ['--paper a4|letter', 'PDF paper size (default a4)'],
   ['--form full|short', 'full (default): cover, contents with page numbers and every section; short: two pages for managers (verdict, headline cards, one chart, the TCO bottom line); PDF and HTML only'],
   ['--all-intervals', `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)`],
-  ['--scenario FILE', 'a TCO scenario (docs/tco-scenario.md): adds the TCO and drive-life section'],
+  ['--scenario FILE', 'the TCO scenario of the TCO and drive-life section (docs/tco-scenario.md); default: the one prefilled from the capture'],
   ['--cover FILE', `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})`],
   ...ANALYSIS_OPTIONS,
   HELP_ROW,

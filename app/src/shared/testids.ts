@@ -269,6 +269,7 @@ export const TID = {
   /** The wizard's custom latency targets: the fieldset; its inputs `${wizCustomTargets}-read|write|warn`. */
   wizCustomTargets: 'wiz-custom-targets',
   exportTco: 'export-tco',
+  exportTcoHint: 'export-tco-hint',
   exportStart: 'export-start',
   exportProgress: 'export-progress',
   exportStage: 'export-stage',

@@ -63,6 +63,7 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     iops: num(p.frontEndIopsToday, 0), iopsSized: num(p.frontEndIops, 0), basis: msgv(`basis.${p.iopsBasis}` as ReportKey),
     tb: { k: 'bytes', v: p.capacityBytesToday }, tbSized: { k: 'bytes', v: p.capacityBytes }, reference: str(ref?.label ?? p.referenceId),
   }) });
+  if (t.origin !== undefined) blocks.push({ type: 'paragraph', text: m(t.origin === 'planner' ? 'tco.originPlanner' : 'tco.originPrefilled') });
   if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
   // the bottom line (engine verdict: the basis it was sized on, and the other basis when the verdict differs there)
   blocks.push({ type: 'paragraph', text: tcoVerdictText(p.verdict) });

@@ -196,7 +196,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'I/Os saved at {size} by replacement policy: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'Predicted backing I/O per second (block trace)', 'fig.predictedResponseMs': 'Predicted average response time (block trace)',
     'tl.title': 'Response time from the block trace', 'tl.caption': 'Every traced request’s time in the device driver, issue to completion, in the probe’s log-scale histogram (4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Windows are the capture’s phases; the trace holds {rate} of the block addresses.',
-    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requests', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}', 'tco.verdict': '{text}',
+    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requests', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'This is the scenario edited in the Planner for this analysis.', 'tco.originPrefilled': 'This is the scenario prefilled from this analysis’s measurements, not edited in the Planner: the measured workload with the example configurations and prices of the drive catalog.',
     'tl.method': 'Method: {text}',
     'tl.method.histograms': 'every traced request, counted by the probe’s tracer into a histogram per sample interval before the trace keeps its sample ({rate} of the block addresses are stored), so the percentiles include every request.',
     'tl.method.requests': 'the requests stored in the capture (traced by an earlier probe, without the tracer’s per-interval histograms).',
@@ -395,7 +395,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'E/S économisées à {size} par politique de remplacement : {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'E/S vers le stockage prédites par seconde (trace de blocs)', 'fig.predictedResponseMs': 'Temps de réponse moyen prédit (trace de blocs)',
     'tl.title': 'Temps de réponse d’après la trace de blocs', 'tl.caption': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin, dans l’histogramme logarithmique de la sonde (4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Les fenêtres sont les phases de la capture ; la trace contient {rate} des adresses de blocs.',
-    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requêtes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}', 'tco.verdict': '{text}',
+    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requêtes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'C’est le scénario modifié dans le Planificateur pour cette analyse.', 'tco.originPrefilled': 'C’est le scénario pré-rempli à partir des mesures de cette analyse, non modifié dans le Planificateur : la charge mesurée avec les configurations et les prix d’exemple du catalogue de disques.',
     'tl.method': 'Méthode : {text}',
     'tl.method.histograms': 'chaque requête tracée, comptée par le traceur de la sonde dans un histogramme par intervalle d’échantillonnage avant que la trace ne garde son échantillon ({rate} des adresses de blocs sont stockées) : les percentiles incluent toutes les requêtes.',
     'tl.method.requests': 'les requêtes stockées dans la capture (tracée par une sonde antérieure, sans les histogrammes par intervalle du traceur).',
@@ -594,7 +594,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'E/S ahorradas con {size} por política de reemplazo: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'E/S al respaldo previstas por segundo (traza de bloques)', 'fig.predictedResponseMs': 'Tiempo de respuesta medio previsto (traza de bloques)',
     'tl.title': 'Tiempo de respuesta según la traza de bloques', 'tl.caption': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización, en el histograma logarítmico de la sonda (4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Las ventanas son las fases de la captura; la traza contiene {rate} de las direcciones de bloque.',
-    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Solicitudes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}', 'tco.verdict': '{text}',
+    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Solicitudes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'Es el escenario editado en el Planificador para este análisis.', 'tco.originPrefilled': 'Es el escenario rellenado a partir de las mediciones de este análisis, sin editar en el Planificador: la carga medida con las configuraciones y los precios de ejemplo del catálogo de discos.',
     'tl.method': 'Método: {text}',
     'tl.method.histograms': 'cada solicitud trazada, contada por el trazador de la sonda en un histograma por intervalo de muestreo antes de que la traza guarde su muestra (se almacenan {rate} de las direcciones de bloque): los percentiles incluyen todas las solicitudes.',
     'tl.method.requests': 'las solicitudes almacenadas en la captura (trazada por una sonda anterior, sin los histogramas por intervalo del trazador).',
@@ -793,7 +793,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'Сэкономлено операций при {size} по политикам вытеснения: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'Прогноз операций к основным устройствам в секунду (трасса блоков)', 'fig.predictedResponseMs': 'Прогноз среднего времени отклика (трасса блоков)',
     'tl.title': 'Время отклика по трассе блоков', 'tl.caption': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения, в логарифмической гистограмме зонда (4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. Окна — фазы захвата; трасса содержит {rate} адресов блоков.',
-    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Запросы', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}', 'tco.verdict': '{text}',
+    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Запросы', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'Это сценарий, изменённый в Планировщике для этого анализа.', 'tco.originPrefilled': 'Это сценарий, заполненный по измерениям этого анализа и не изменённый в Планировщике: измеренная нагрузка с примерами конфигураций и цен из каталога дисков.',
     'tl.method': 'Метод: {text}',
     'tl.method.histograms': 'каждый трассированный запрос, учтённый трассировщиком зонда в гистограмме за каждый интервал опроса до того, как трасса оставит свою выборку (хранится {rate} адресов блоков): процентили учитывают все запросы.',
     'tl.method.requests': 'запросы, сохранённые в захвате (трасса записана более ранней версией зонда, без гистограмм по интервалам).',
@@ -914,7 +914,7 @@ export function rt(key: ReportKey, lang: Lang, params: Record<string, string | n
 /** Strings of the Export screen (namespace `export`). */
 export type ExportKey =
   | 'nav' | 'title' | 'intro' | 'cover' | 'f.title' | 'f.customer' | 'f.server' | 'f.author' | 'f.date' | 'h.title' | 'h.server'
-  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
+  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'h.tcoPlanner' | 'h.tcoPrefilled' | 'h.tcoNone' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
   | 'f.form' | 'form.full' | 'form.short' | 'h.form'
   | 'start' | 'preview' | 'previewLoading' | 'progress' | 'stage.open' | 'stage.hash' | 'stage.analyze' | 'stage.model' | 'stage.render'
   | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download' | 'ready' | 'saveAs' | 'savedTo';
@@ -925,7 +925,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Cover', 'f.title': 'Title', 'f.customer': 'Customer', 'f.server': 'Server', 'f.author': 'Prepared by', 'f.date': 'Date',
     'h.title': 'Default: “Storage cache proof of concept”.', 'h.server': 'Default: the host name in the capture.',
     options: 'Document', 'f.lang': 'Language of the report', 'f.format': 'Format', 'f.paper': 'Paper size', 'f.tco': 'Include the TCO and drive-life section',
-    'h.tco': 'Uses the scenario prefilled from this analysis (the Planner’s starting point).',
+    'h.tco': 'Prints the Planner’s scenario for this analysis: the one edited in the Planner, else the one prefilled from the measurements.',
+    'h.tcoPlanner': 'Prints the scenario you edited in the Planner for this analysis (the report says so).', 'h.tcoPrefilled': 'Prints the scenario prefilled from this analysis, not edited in the Planner (the report says so).', 'h.tcoNone': 'No scenario can be prefilled from this analysis: the report has no TCO section.',
     'fmt.pdf': 'PDF (to print or send)', 'fmt.html': 'HTML (one offline file)', 'fmt.xlsx': 'Excel workbook (XLSX)', 'fmt.csv': 'CSV (summary and per-interval data)', 'fmt.pptx': 'PowerPoint slides (verdict, figures, chart, TCO)',
     
     'f.form': 'Report', 'form.full': 'Full report (cover, contents, every section)', 'form.short': 'Short form for managers (two pages)', 'h.form': 'The short form: the verdict, the headline figures, one chart and the TCO bottom line, all the full report’s own figures. PDF and HTML; the other formats are always the full report.',
@@ -939,7 +940,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Couverture', 'f.title': 'Titre', 'f.customer': 'Client', 'f.server': 'Serveur', 'f.author': 'Préparé par', 'f.date': 'Date',
     'h.title': 'Par défaut : « Preuve de concept d’un cache de stockage ».', 'h.server': 'Par défaut : le nom d’hôte de la capture.',
     options: 'Document', 'f.lang': 'Langue du rapport', 'f.format': 'Format', 'f.paper': 'Format du papier', 'f.tco': 'Inclure la section TCO et durée de vie des disques',
-    'h.tco': 'Utilise le scénario pré-rempli à partir de cette analyse (le point de départ du Planificateur).',
+    'h.tco': 'Imprime le scénario du Planificateur pour cette analyse : celui modifié dans le Planificateur, sinon celui pré-rempli à partir des mesures.',
+    'h.tcoPlanner': 'Imprime le scénario que vous avez modifié dans le Planificateur pour cette analyse (le rapport le précise).', 'h.tcoPrefilled': 'Imprime le scénario pré-rempli à partir de cette analyse, non modifié dans le Planificateur (le rapport le précise).', 'h.tcoNone': 'Aucun scénario ne peut être pré-rempli à partir de cette analyse : le rapport n’a pas de section TCO.',
     'fmt.pdf': 'PDF (à imprimer ou envoyer)', 'fmt.html': 'HTML (un seul fichier hors ligne)', 'fmt.xlsx': 'Classeur Excel (XLSX)', 'fmt.csv': 'CSV (synthèse et données par intervalle)', 'fmt.pptx': 'Diapositives PowerPoint (verdict, chiffres, graphique, TCO)',
     
     'f.form': 'Rapport', 'form.full': 'Rapport complet (couverture, sommaire, toutes les sections)', 'form.short': 'Version courte pour la direction (deux pages)', 'h.form': 'La version courte : le verdict, les chiffres clés, un graphique et la conclusion du TCO, tous repris du rapport complet. PDF et HTML ; les autres formats sont toujours le rapport complet.',
@@ -953,7 +955,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Portada', 'f.title': 'Título', 'f.customer': 'Cliente', 'f.server': 'Servidor', 'f.author': 'Preparado por', 'f.date': 'Fecha',
     'h.title': 'Por defecto: «Prueba de concepto de una caché de almacenamiento».', 'h.server': 'Por defecto: el nombre del servidor en la captura.',
     options: 'Documento', 'f.lang': 'Idioma del informe', 'f.format': 'Formato', 'f.paper': 'Tamaño del papel', 'f.tco': 'Incluir la sección de TCO y vida de los discos',
-    'h.tco': 'Usa el escenario rellenado a partir de este análisis (el punto de partida del Planificador).',
+    'h.tco': 'Imprime el escenario del Planificador para este análisis: el editado en el Planificador o, si no, el rellenado a partir de las mediciones.',
+    'h.tcoPlanner': 'Imprime el escenario que editó en el Planificador para este análisis (el informe lo indica).', 'h.tcoPrefilled': 'Imprime el escenario rellenado a partir de este análisis, sin editar en el Planificador (el informe lo indica).', 'h.tcoNone': 'No se puede rellenar ningún escenario a partir de este análisis: el informe no tiene sección de TCO.',
     'fmt.pdf': 'PDF (para imprimir o enviar)', 'fmt.html': 'HTML (un archivo sin conexión)', 'fmt.xlsx': 'Libro de Excel (XLSX)', 'fmt.csv': 'CSV (resumen y datos por intervalo)', 'fmt.pptx': 'Diapositivas de PowerPoint (veredicto, cifras, gráfico, TCO)',
     
     'f.form': 'Informe', 'form.full': 'Informe completo (portada, índice, todas las secciones)', 'form.short': 'Versión breve para la dirección (dos páginas)', 'h.form': 'La versión breve: el veredicto, las cifras principales, un gráfico y la conclusión del TCO, todas tomadas del informe completo. PDF y HTML; los demás formatos son siempre el informe completo.',
@@ -967,7 +970,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Титульный лист', 'f.title': 'Заголовок', 'f.customer': 'Заказчик', 'f.server': 'Сервер', 'f.author': 'Подготовил', 'f.date': 'Дата',
     'h.title': 'По умолчанию: «Пилотная проверка кэша хранилища».', 'h.server': 'По умолчанию: имя сервера из записи.',
     options: 'Документ', 'f.lang': 'Язык отчёта', 'f.format': 'Формат', 'f.paper': 'Размер бумаги', 'f.tco': 'Включить раздел TCO и ресурса дисков',
-    'h.tco': 'Используется сценарий, заполненный по этому анализу (исходная точка Планировщика).',
+    'h.tco': 'Печатается сценарий Планировщика для этого анализа: изменённый в Планировщике, а если его нет — заполненный по измерениям.',
+    'h.tcoPlanner': 'Печатается сценарий, который вы изменили в Планировщике для этого анализа (в отчёте это указано).', 'h.tcoPrefilled': 'Печатается сценарий, заполненный по этому анализу и не изменённый в Планировщике (в отчёте это указано).', 'h.tcoNone': 'По этому анализу нельзя заполнить сценарий: в отчёте не будет раздела TCO.',
     'fmt.pdf': 'PDF (для печати и отправки)', 'fmt.html': 'HTML (один автономный файл)', 'fmt.xlsx': 'Книга Excel (XLSX)', 'fmt.csv': 'CSV (итоги и данные по интервалам)', 'fmt.pptx': 'Слайды PowerPoint (итог, показатели, график, TCO)',
     
     'f.form': 'Отчёт', 'form.full': 'Полный отчёт (титульный лист, содержание, все разделы)', 'form.short': 'Краткая версия для руководства (две страницы)', 'h.form': 'Краткая версия: итог, ключевые показатели, один график и итог TCO — те же цифры, что в полном отчёте. PDF и HTML; остальные форматы — всегда полный отчёт.',
