@@ -16,6 +16,7 @@ import { openCapture } from '../src/host/capture/reader.ts';
 import { loadReport } from '../src/host/report/input.ts';
 import { reportText, rt } from '../src/shared/i18n/report.ts';
 import { LANGS } from '../src/shared/i18n/types.ts';
+import { localizeTemplate } from '../src/shared/i18n/template.ts';
 import { verdictText } from '../src/shared/i18n/verdict.ts';
 
 const root = resolve(__dirname, '..', '..');
@@ -60,13 +61,16 @@ describe('the TCO bottom line on the bundled sample', () => {
   });
 
   for (const lang of LANGS) {
-    it(`${lang}: \`cacheproof tco\` prints the report's verdict sentence, word for word`, async () => {
+    it(`${lang}: \`cacheproof tco\` prints the verdict sentence of the report on the same scenario file, word for word`, async () => {
       let out = '';
       let err = '';
       const code = await runCli(['tco', scenarioPath, '--lang', lang], { stdout: (s) => (out += s), stderr: (s) => (err += s) });
       expect(err).toBe('');
       expect(code).toBe(0);
-      const b = verdictBlock(model);
+      // the report model `cacheproof report --scenario FILE --lang` builds (the template's labels in the language)
+      const loaded = await loadReport({ capturePath: sample, cover: {}, scenario: { json: localizeTemplate(JSON.parse(readFileSync(scenarioPath, 'utf8')), lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: 0 });
+      loaded.close();
+      const b = verdictBlock(loaded.model);
       if (b?.type !== 'paragraph') throw new Error('no verdict paragraph');
       const inReport = reportText(b.text, lang);
       // the bottom line is the CLI's second line, right under the title

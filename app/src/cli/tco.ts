@@ -116,7 +116,8 @@ export function makeTco(deps: TcoDeps = {}): Command {
       io.stderr(`${t('err.not-json', { file, detail: errText(err) })}\n`);
       return EXIT.badInput;
     }
-    const scenario = parseScenario(json);
+    // The template's labels in the language asked for (user-written labels are kept), as `cacheproof report --scenario` prints them.
+    const scenario = parseScenario(localizeTemplate(json, a.lang));
     if (!scenario.ok) {
       io.stderr(`${file}: ${errorSentence(scenario.error, a.lang)}\n`);
       return scenario.error.code === 'too-new' ? EXIT.tooNew : EXIT.badInput;
