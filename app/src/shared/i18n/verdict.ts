@@ -105,10 +105,10 @@ function valueText(v: VerdictValue, lang: Lang): string {
   }
 }
 
-/** One message of the verdict in a language (its values formatted by {@link valueText}; plurals read the raw count). */
+/** One message of the verdict in a language (its values formatted by {@link valueText}; plural words read the formatted count). */
 export function verdictMessageText(m: VerdictMessage, lang: Lang): string {
   const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(m.params)) params[k] = v.k === 'count' ? fmtNumber(lang, v.v, 0) : valueText(v, lang);
+  for (const [k, v] of Object.entries(m.params)) params[k] = valueText(v, lang);
   return translate(verdict, lang, m.key, params);
 }
 
