@@ -109,8 +109,11 @@ describe('PowerPoint export', () => {
       const points = series.map((x) => Number(/<c:val>[\s\S]*?<c:ptCount val="(\d+)"/u.exec(x)?.[1]));
       for (const n of points) expect(n).toBeGreaterThan(10);
 
-      // the TCO slide: the bottom line of the scenario
+      // the TCO slide: the bottom line of the scenario, the engine's verdict in the words `cacheproof tco` prints
       expect(slideText[3]).toMatch(lang === 'en' ? /Over \d+ years?,/u : /За \d+ (год|года|лет)/u);
+      const tcoText = (await cli('tco', scenario, '--lang', lang)).out.split('\n')[1] ?? '';
+      expect(tcoText).toMatch(lang === 'en' ? /^The cache configuration/u : /^Конфигурация с кэшем/u);
+      expect(slideText[3]).toContain(norm(tcoText));
     }, 60_000);
   }
 });

@@ -184,6 +184,8 @@ test('add a configuration with a catalog NVMe drive, remove one, export, import 
   await expect(tco.locator('h2')).toBeVisible();
   await expect(other.getByTestId(TID.exportError)).toBeHidden();
   const text = await tco.innerText();
+  // the report says which scenario it prints: the one edited in the Planner
+  expect(text).toContain(report.en['tco.originPlanner']);
   for (const c of cli.result.configurations) {
     expect(text).toContain(c.label);
     expect(text).toContain(usd(c.totalUsd));

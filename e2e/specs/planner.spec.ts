@@ -72,6 +72,11 @@ function cliFromCapture(capture: string, lang: string, file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
 }
 
+/** The bottom line `cacheproof tco FILE --lang LANG` prints (its second line, under the title). */
+function cliVerdict(file: string, lang: string): string {
+  return execFileSync(process.execPath, [CLI, 'tco', file, '--lang', lang], { encoding: 'utf8' }).split('\n')[1] ?? '';
+}
+
 function cliTco(file: string): CliResult {
   const out = execFileSync(process.execPath, [CLI, 'tco', file, '--json'], { encoding: 'utf8' });
   return (JSON.parse(out) as { result: CliResult }).result;
@@ -106,6 +111,9 @@ test('the planner opens from the sample analysis and follows RAID level and elec
   await exportScenario(page, initialFile);
   const initial = cliTco(initialFile);
   await expectPageShows(page, initial);
+  // the bottom line: the engine's verdict and its basis, word for word the CLI's
+  await expect(page.getByTestId(TID.plannerVerdict)).toHaveText(cliVerdict(initialFile, 'en'));
+  await expect(page.getByTestId(TID.plannerVerdict)).toContainText('Sized on the 95th percentile of the measured IOPS');
   const first = initial.configurations[0];
   if (first === undefined) throw new Error('no configuration');
   expect(first.raidLevel).toBe('10');
@@ -218,6 +226,7 @@ test('in French the prefilled scenario is French, as cacheproof tco --from-captu
   // The page's scenario is the CLI's, word for word and figure for figure.
   const french = await exportScenario(page, testInfo.outputPath('page-fr.tco.json'));
   expect(french).toEqual(cliFromCapture(capture, 'fr', testInfo.outputPath('cli-fr.tco.json')));
+  await expect(page.getByTestId(TID.plannerVerdict)).toHaveText(cliVerdict(testInfo.outputPath('page-fr.tco.json'), 'fr'));
 
   // Switched to English: the template's labels follow (nothing was renamed), the figures stay.
   await page.getByTestId(TID.langSelect).selectOption('en');

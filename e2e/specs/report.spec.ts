@@ -32,8 +32,9 @@ test('the Export screen previews the report live and exports a PDF with progress
   await expect(preview.locator('[data-section="summary"] h2')).toHaveText('Executive summary');
   // The preview is styled (the screen adopts the report's stylesheet): the section title is the accent blue.
   await expect(preview.locator('[data-section="summary"] h2')).toHaveCSS('color', 'rgb(11, 83, 148)');
-  // IOPS, the two response times, reads and writes, queue size, read and write request sizes, matched hours, distribution
-  await expect(preview.locator('svg.chart')).toHaveCount(9);
+  // IOPS, the two response times, reads and writes, queue size, read and write request sizes, matched hours, distribution,
+  // and (the TCO section is included by default) the costs, the cumulative costs and the savings sensitivity
+  await expect(preview.locator('svg.chart')).toHaveCount(12);
 
   await page.getByTestId(`${TID.exportCover}-customer`).fill(XSS);
   await expect(preview.locator('.cover dl')).toContainText(XSS);

@@ -68,7 +68,7 @@ export const REPORT = {
     paper: { type: 'string', choices: PAPER_CHOICES, description: 'PDF paper size (default a4)' },
     form: { type: 'string', choices: REPORT_FORM_CHOICES, description: 'full (default): cover, contents with page numbers and every section; short: two pages for managers (verdict, headline cards, one chart, the TCO bottom line); PDF and HTML only' },
     'all-intervals': { type: 'boolean', description: `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)` },
-    scenario: { type: 'string', value: 'FILE', description: 'a TCO scenario (docs/tco-scenario.md): adds the TCO and drive-life section' },
+    scenario: { type: 'string', value: 'FILE', description: 'the TCO scenario of the TCO and drive-life section (docs/tco-scenario.md); default: the one prefilled from the capture' },
     cover: { type: 'string', value: 'FILE', description: `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})` },
     ...ANALYSIS_OPTIONS,
     ...HELP_OPTION,

@@ -87,7 +87,8 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     const scenarioPath = flags.scenario;
     const read = typeof scenarioPath === 'string' ? await readScenarioFile(scenarioPath) : null;
     // The template's labels are written in the report's language (user-written labels are kept).
-    const scenario = read === null ? null : { ...read, json: localizeTemplate(read.json, lang) };
+    // Without --scenario, the TCO section prints the scenario prefilled from this capture (labelled so), as the Export screen does.
+    const scenario = read === null ? { prefill: lang } : { ...read, json: localizeTemplate(read.json, lang) };
     const root = (process.argv[1] === undefined ? null : findRepoRoot(dirname(process.argv[1]))) ?? findRepoRoot(process.cwd());
     const inputs: NamedInput[] = [];
     if (typeof scenarioPath === 'string') inputs.push({ what: '--scenario', path: scenarioPath });

@@ -35,6 +35,7 @@ import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
 import { fmtBytes } from '../shared/i18n/numbers.ts';
+import { verdictText } from '../shared/i18n/verdict.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
 export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom; from?: 'analysis' | 'profile' } | { ok: false; exitCode: ExitCode; message: string }>;
@@ -100,7 +101,8 @@ export function makeTco(deps: TcoDeps = {}): Command {
       io.stderr(`${t('err.not-json', { file, detail: errText(err) })}\n`);
       return EXIT.badInput;
     }
-    const scenario = parseScenario(json);
+    // The template's labels in the language asked for (user-written labels are kept), as `cacheproof report --scenario` prints them.
+    const scenario = parseScenario(localizeTemplate(json, a.lang));
     if (!scenario.ok) {
       io.stderr(`${file}: ${errorSentence(scenario.error, a.lang)}\n`);
       return scenario.error.code === 'too-new' ? EXIT.tooNew : EXIT.badInput;
@@ -192,6 +194,8 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
   const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
   const out: string[] = [];
   out.push(t('title', { title: r.title }));
+  // the bottom line first: the engine's verdict and its sizing basis (the same sentence as the Planner and the report)
+  out.push(verdictText(r.verdict, lang), '');
   out.push(...planSummarySentences(r, s, lang));
 
   for (const [i, c] of r.configurations.entries()) {

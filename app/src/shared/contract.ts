@@ -287,8 +287,8 @@ export const ReportRequest = z.object({
   /** `full` (default) or `short`: the two pages for managers (PDF and HTML only; docs/report.md). */
   form: z.enum(['full', 'short']).optional(),
   cover: ReportCover,
-  /** A TCO scenario (checked with the engine's parseScenario and against the capture), or null for no TCO section. */
-  scenario: z.looseObject({}).nullable(),
+  /** A TCO scenario (checked with the engine's parseScenario and against the capture), or null for no TCO section; its origin, edited in the Planner (default) or the Planner's unedited prefill, is said in the report. */
+  scenario: z.looseObject({}).nullable(), scenarioOrigin: z.enum(['planner', 'prefilled']).optional(),
 }).strict();
 export type ReportRequest = z.infer<typeof ReportRequest>;
 

@@ -74,6 +74,7 @@ export const TID = {
   plannerRemoveCache: 'planner-remove-cache',
   plannerChartTornado: 'planner-chart-tornado',
   plannerSummary: 'planner-summary',
+  plannerVerdict: 'planner-verdict',
   plannerComparison: 'planner-comparison',
   /** One table per configuration: `${plannerLines}-${configuration id}`; rows carry data-line (the line-item id), `upfront`, `total`. */
   plannerLines: 'planner-lines',
@@ -268,6 +269,7 @@ export const TID = {
   /** The wizard's custom latency targets: the fieldset; its inputs `${wizCustomTargets}-read|write|warn`. */
   wizCustomTargets: 'wiz-custom-targets',
   exportTco: 'export-tco',
+  exportTcoHint: 'export-tco-hint',
   exportStart: 'export-start',
   exportProgress: 'export-progress',
   exportStage: 'export-stage',

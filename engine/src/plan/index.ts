@@ -14,3 +14,4 @@ export * from './generate.ts';
 export * from './tornado.ts';
 export * from './best-cache.ts';
 export * from './provenance.ts';
+export * from './verdict.ts';

@@ -32,7 +32,8 @@ import {
 } from './sizing.ts';
 import type { CacheEffect, SpindleSizing } from './sizing.ts';
 import { NO_CACHE } from './sizing.ts';
-import type { ConfigKind, ConfigResult, DriveLife, LineId, LineItem, PlanResult } from './result.ts';
+import type { ConfigKind, ConfigResult, DriveLife, LineId, LineItem, PlanFigures, PlanResult } from './result.ts';
+import { planVerdict } from './verdict.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
 
 /** Sizing-year figures shared by every configuration. */
@@ -385,12 +386,19 @@ export function breakEvenBeyondPeriod(cumulativeA: readonly number[], cumulative
 
 /**
  * Plans a whole (already parsed) scenario: every configuration, then savings and break-even
- * against the reference (`referenceId`, default the first configuration).
+ * against the reference (`referenceId`, default the first configuration), and the bottom line
+ * (`verdict`, verdict.ts: on the scenario's IOPS basis, and on p95 and the peak when present).
  * Method: see {@link evaluateConfiguration}; savingsPct = (reference total − total) ÷
  * reference total × 100.
  * Example: reference 138 000 USD, cache design 41 400 USD → savings 96 600 USD = 70 %.
  */
 function planScenarioRaw(s: Scenario): PlanResultOr<PlanResult> {
+  const r = planFigures(s);
+  return r.ok ? { ok: true, value: { ...r.value, verdict: planVerdict(s, r.value, planFigures) } } : r;
+}
+
+/** {@link planScenario} without the verdict: the plan on the scenario's own IOPS basis. */
+export function planFigures(s: Scenario): PlanResultOr<PlanFigures> {
   const configurations: ConfigResult[] = [];
   for (let i = 0; i < s.configurations.length; i++) {
     const r = evaluateConfiguration(s, i);

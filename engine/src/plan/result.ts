@@ -5,6 +5,7 @@
  */
 import type { Scenario } from './scenario.ts';
 import type { BackEndIops, SpindleSizing } from './sizing.ts';
+import type { PlanVerdict } from './verdict.ts';
 
 /** Line items, in the order they are printed. */
 export const LINE_IDS = [
@@ -127,7 +128,8 @@ export interface Comparison {
   breakEvenBeyondYear: number | null;
 }
 
-export interface PlanResult {
+/** The plan's figures, without its verdict (what a plan on one IOPS basis computes). */
+export interface PlanFigures {
   title: string;
   years: number;
   sizeFor: 'final-year' | 'first-year';
@@ -148,4 +150,9 @@ export interface PlanResult {
   examplePrices: boolean;
   configurations: ConfigResult[];
   comparisons: Comparison[];
+}
+
+export interface PlanResult extends PlanFigures {
+  /** The bottom line: the verdict on the scenario's IOPS basis and on the other measured bases (verdict.ts). */
+  verdict: PlanVerdict;
 }

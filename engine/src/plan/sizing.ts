@@ -37,6 +37,7 @@ export interface IopsFigures {
 
 /**
  * Front-end IOPS target for a year: the chosen basis (p95 by default in prefilled scenarios,
+ * the 95th percentile of the measured intervals that Dell Live Optics sizes on, see verdict.ts;
  * or peak, mean, typed) grown at `iopsGrowthPerYear`.
  * Example: basis p95 = 20 000, growth 0.1, year 4 → 20 000 × 1.331 = 26 620 IOPS.
  */

@@ -49,6 +49,12 @@ export interface ReportTco {
   plan: PlanResult;
   /** Where each input came from (engine inputProvenance); the report lists them under the comparison. */
   sources?: ProvenanceRow[];
+  /**
+   * Which scenario this is, said under the intro: `planner`, edited in the Planner for this
+   * analysis; `prefilled`, prefilled from this analysis and not edited (the Planner's starting
+   * point, printed by default); absent: a scenario file given by name.
+   */
+  origin?: 'planner' | 'prefilled';
 }
 
 export interface ReportInput {

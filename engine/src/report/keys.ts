@@ -88,6 +88,10 @@ export const REPORT_KEYS = [
   'x.text',
   // the short form for managers (short.ts)
   'short.subtitle', 'short.seeFull',
+  // the TCO bottom line (tco-section.ts): the engine's verdict, worded by the app's verdict catalog
+  'tco.verdict',
+  // which scenario the TCO section prints (ReportTco.origin)
+  'tco.originPlanner', 'tco.originPrefilled',
   'tl.title', 'tl.caption', 'tl.op', 'tl.mean', 'tl.p999', 'tl.range', 'tl.span', 'tl.requests', 'tl.read', 'tl.write', 'tl.all',
   // the trace latency's method and its per-hour charts (trace-latency-section.ts)
   'tl.method', 'tl.method.histograms', 'tl.method.requests', 'tl.method.requestsSampled', 'tl.hourHeading', 'tl.hourTitle',

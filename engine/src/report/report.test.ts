@@ -222,12 +222,16 @@ describe('the short form for managers', () => {
     const sentences = full.sections[0]?.blocks.find((b) => b.type === 'sentences');
     const tcoSentence = sentences?.type === 'sentences' ? sentences.items.find((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : undefined;
     expect(tcoSentence).toBeDefined();
-    expect(tco?.blocks[0]).toEqual({ type: 'paragraph', text: tcoSentence });
+    // the bottom line first: the TCO section's own verdict paragraph (the engine's verdict with its sizing basis)
+    const verdictBlock = full.sections.find((x) => x.id === 'tco')?.blocks.find((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
+    expect(verdictBlock).toBeDefined();
+    expect(tco?.blocks[0]).toBe(verdictBlock);
+    expect(tco?.blocks[1]).toEqual({ type: 'paragraph', text: tcoSentence });
     // the example-prices warning (which speaks of "the totals below") comes before the table, as in the full report
-    expect(tco?.blocks[1]?.type === 'paragraph' && tco.blocks[1].text.key === 'tco.examplePrices').toBe(true);
-    expect(tco?.blocks[2]?.type).toBe('table');
-    expect(fullBlocks).toContain(tco?.blocks[1]);
+    expect(tco?.blocks[2]?.type === 'paragraph' && tco.blocks[2].text.key === 'tco.examplePrices').toBe(true);
+    expect(tco?.blocks[3]?.type).toBe('table');
     expect(fullBlocks).toContain(tco?.blocks[2]);
+    expect(fullBlocks).toContain(tco?.blocks[3]);
     const fullWarnings = full.sections.find((x) => x.id === 'caveats')?.blocks.filter((b) => b.type === 'notes' && b.tone === 'warning') ?? [];
     expect(caveats?.blocks.slice(0, -1)).toEqual(fullWarnings);
     expect(caveats?.blocks.at(-1)).toEqual({ type: 'paragraph', text: { key: 'short.seeFull' } });

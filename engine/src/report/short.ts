@@ -26,11 +26,13 @@ export function shortForm(full: ReportModel): ReportModel {
   const tco = full.sections.find((s) => s.id === 'tco');
   if (tco !== undefined) {
     const sentences = summary.find((b) => b.type === 'sentences');
+    // the bottom line first: the engine's verdict with its sizing basis (the TCO section's own paragraph), then the summary's TCO sentence
+    const verdictLine = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
     const bottom = sentences?.type === 'sentences' ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
     const table = tco.blocks.find((b) => b.type === 'table');
     const prices = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
     // the example-prices warning before the table, as in the full report (it speaks of "the totals below")
-    sections.push({ id: 'tco', title: tco.title, blocks: [...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...(table === undefined ? [] : [table])] });
+    sections.push({ id: 'tco', title: tco.title, blocks: [...verdictLine, ...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...(table === undefined ? [] : [table])] });
   }
   // The caveats' warnings are never left out; the last words say what the full report adds.
   const caveats = full.sections.find((s) => s.id === 'caveats');

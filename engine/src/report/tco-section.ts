@@ -4,8 +4,9 @@
  */
 import { COST_STACKS, stackCostUsd, type ConfigResult } from '../plan/result.ts';
 import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
+import { paybackOf, type Payback, type PlanVerdict } from '../plan/verdict.ts';
 import type { ReportKey } from './keys.ts';
-import type { Block, ChartSpec, Section, SummaryRow, Table, Val } from './types.ts';
+import type { Block, ChartSpec, Msg, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
 import type { ProvenanceRow } from '../plan/provenance.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
@@ -38,6 +39,21 @@ function sourcesTable(t: ReportTco): Table {
   return { id: 'tco-sources', title: m('t.tcoSources'), sheet: true, columns: [col('c.input', 'left'), col('c.appliesTo', 'left'), col('c.valueUsed', 'right'), col('c.source', 'left')], rows, caption: m('tco.sourcesCaption') };
 }
 
+/** The TCO bottom line as a report message: the same sentence as `cacheproof tco` and the Planner print. */
+export function tcoVerdictText(v: PlanVerdict): Msg {
+  return m('tco.verdict', { text: { k: 'tcoVerdict', verdict: v } });
+}
+
+/** A break-even as the engine words it (paybackOf): never a year past 3× the period. */
+function breakEvenVal(pb: Payback, years: number): Val {
+  switch (pb.kind) {
+    case 'day-one': return msgv('tco.dayOne');
+    case 'year': return msgv('tco.year', { year: num(pb.year, 1) });
+    case 'beyond': return msgv('tco.beyond', { years: num(years, 0), year: num(pb.year, 1) });
+    case 'not-within': return msgv('tco.never', { years: num(years, 0) });
+  }
+}
+
 export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
   const p = t.plan;
   const ref = p.configurations.find((c) => c.id === p.referenceId);
@@ -47,19 +63,14 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     iops: num(p.frontEndIopsToday, 0), iopsSized: num(p.frontEndIops, 0), basis: msgv(`basis.${p.iopsBasis}` as ReportKey),
     tb: { k: 'bytes', v: p.capacityBytesToday }, tbSized: { k: 'bytes', v: p.capacityBytes }, reference: str(ref?.label ?? p.referenceId),
   }) });
+  if (t.origin !== undefined) blocks.push({ type: 'paragraph', text: m(t.origin === 'planner' ? 'tco.originPlanner' : 'tco.originPrefilled') });
   if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
+  // the bottom line (engine verdict: the basis it was sized on, and the other basis when the verdict differs there)
+  blocks.push({ type: 'paragraph', text: tcoVerdictText(p.verdict) });
   const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     const isRef = cmp.id === p.referenceId;
-    const be: Val = isRef
-      ? msgv('tco.reference')
-      : cmp.breakEvenYear === null
-        ? cmp.breakEvenBeyondYear === null
-          ? msgv('tco.never')
-          : msgv('tco.beyond', { years: num(p.years, 0), year: num(cmp.breakEvenBeyondYear, 1) })
-        : cmp.breakEvenYear === 0
-          ? msgv('tco.dayOne')
-          : msgv('tco.year', { year: num(cmp.breakEvenYear, 1) });
+    const be: Val = isRef ? msgv('tco.reference') : breakEvenVal(paybackOf(cmp, p.years), p.years);
     return { cells: [str(c.label), num(c.sizing.driveCount + c.cacheDriveCount, 0), num(c.totalUsd, 0), num(cmp.savingsUsd, 0), pct(cmp.savingsPct), num(c.costPerDeliveredIopsUsd, 2), num(c.costPerUsableTbUsd, 2), be] };
   });
   blocks.push({ type: 'table', table: {

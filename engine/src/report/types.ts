@@ -6,6 +6,7 @@
  */
 import type { AnalysisWarning } from '../benefit/result.ts';
 import type { ConfigResult, LineId, LineItem } from '../plan/result.ts';
+import type { PlanVerdict } from '../plan/verdict.ts';
 import type { ReportKey } from './keys.ts';
 
 export const REPORT_FORMAT_VERSION = 1;
@@ -22,7 +23,7 @@ export type Unit = 'iops' | 'ms' | 'mbps' | 'mb' | 'gb' | 'bytes' | 'ios' | 's' 
  * - `x`: a factor (`2.99×`, same precision); `ci`: a 95% interval of a percent, factor or value;
  * - `time`: a UTC time; `str`: verbatim text from the capture or the user (never translated, always escaped);
  * - `msg`: nested translatable text; `list`: values joined (default `, `); `warning`: an analysis warning (translated by code);
- * - `tcoLine`, `tcoDetail`, `tcoLife`, `tcoWarn`: TCO texts shared with `cacheproof tco`.
+ * - `tcoLine`, `tcoDetail`, `tcoLife`, `tcoWarn`, `tcoVerdict`: TCO texts shared with `cacheproof tco`.
  */
 export type Val =
   | { k: 'num'; v: number | null; d: number; unit?: Unit; why?: string }
@@ -42,6 +43,8 @@ export type Val =
   | { k: 'tcoDetail'; line: LineItem }
   | { k: 'tcoLife'; config: ConfigResult; years: number; cache: boolean }
   | { k: 'tcoWarn'; code: string; params: Record<string, number | string> }
+  /** The TCO bottom line (engine plan/verdict.ts), worded by the app's verdict catalog as `cacheproof tco` and the Planner word it. */
+  | { k: 'tcoVerdict'; verdict: PlanVerdict }
   | { k: 'empty' };
 
 /** Translatable text: a key of the `report` catalog and its parameters (themselves values). */

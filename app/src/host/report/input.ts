@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
-import { inputProvenance, measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { inputProvenance, measuredHitShares, parseScenario, planScenario, scenarioFromMeasurement, withMeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
@@ -17,6 +17,8 @@ import { computeViewKeeping, type HostView } from '../analysis.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
+import { localizeTemplate } from '../../shared/i18n/template.ts';
+import type { Lang } from '../../shared/i18n/types.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
 
 export interface LoadedReport {
@@ -39,8 +41,13 @@ export interface LoadOptions {
   /** The name shown for the capture (default: the file name). */
   captureName?: string;
   cover: CoverInput;
-  /** A parsed scenario file's JSON and its name, or null. */
-  scenario: { json: unknown; file: string } | null;
+  /**
+   * A parsed scenario file's JSON and its name (`origin`: the Planner's edited scenario or its
+   * unedited prefill, said in the report), `{ prefill: lang }`: the scenario prefilled from this
+   * capture's analysis (its labels in `lang`; no TCO section when the analysis has nothing to
+   * plan from or the prefill does not fit), or null for no TCO section.
+   */
+  scenario: ScenarioSource | { prefill: Lang } | null;
   analyzeOptions?: AnalyzeOptions;
   /** Within a fleet capture, the host reported alone (its devices, figures and rows: host/capture/scope.ts). */
   host?: string;
@@ -120,8 +127,33 @@ export async function readScenarioFile(path: string): Promise<{ json: unknown; f
   }
 }
 
+/** A scenario for a report: its JSON, the name it is shown under, and which scenario it is when it comes from the Planner. */
+export interface ScenarioSource {
+  json: unknown;
+  file: string;
+  origin?: 'planner' | 'prefilled';
+}
+
+/**
+ * The TCO part of a report from the scenario prefilled from this capture's analysis (what the
+ * Planner starts from and `tco --from-capture` writes, `measuredFrom` naming this capture), or
+ * null when there is nothing to plan from or the prefill cannot be planned (the report then has
+ * no TCO section, as without a scenario).
+ */
+export function prefilledTco(analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string, lang: Lang): ReportTco | null {
+  const m = measuredWorkload(analysis, { devices: [...devices] });
+  if (typeof m === 'string') return null;
+  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m), lang), { captureFile: captureName, captureSha256 });
+  try {
+    return tcoFor({ json, file: 'prefilled.tco.json', origin: 'prefilled' }, analysis, devices, captureName, captureSha256);
+  } catch (err) {
+    if (err instanceof HostError) return null;
+    throw err;
+  }
+}
+
 /** The TCO part of a report: the scenario parsed, checked against the capture (`captureSha256`: the capture file's hash) and planned. */
-export function tcoFor(scenario: { json: unknown; file: string }, analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string): ReportTco {
+export function tcoFor(scenario: ScenarioSource, analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string): ReportTco {
   const parsed = parseScenario(scenario.json);
   if (!parsed.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${parsed.error.message}`);
   const measured = measuredWorkload(analysis, { devices: [...devices] });
@@ -131,7 +163,7 @@ export function tcoFor(scenario: { json: unknown; file: string }, analysis: Anal
   if (!plan.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${plan.error.message}`);
   const sameCapture = parsed.value.measuredFrom !== undefined && parsed.value.measuredFrom.captureSha256.toLowerCase() === captureSha256.toLowerCase();
   const sources = inputProvenance(parsed.value, typeof measured === 'string' ? null : measured, sameCapture);
-  return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value, sources };
+  return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value, sources, ...(scenario.origin === undefined ? {} : { origin: scenario.origin }) };
 }
 
 /**
@@ -166,7 +198,9 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
   try {
     const result = view.result as unknown as AnalysisReport;
     const captureName = o.captureName ?? basename(o.capturePath);
-    const tco = o.scenario === null ? null : tcoFor(o.scenario, result, info.devices, captureName, view.captureSha256);
+    const tco = o.scenario === null ? null
+      : 'prefill' in o.scenario ? prefilledTco(result, info.devices, captureName, view.captureSha256, o.scenario.prefill)
+        : tcoFor(o.scenario, result, info.devices, captureName, view.captureSha256);
     progress(35, 'model');
     let sizeBytes: number | null = null;
     try {

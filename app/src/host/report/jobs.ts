@@ -113,7 +113,9 @@ export function reportHandlers(ctx: ReportServiceContext): {
     ...(host === undefined ? {} : { host }),
     cover: coverFrom(r.cover),
     // The template's labels are written in the report's language (user-written labels are kept).
-    scenario: r.scenario === null ? null : { json: localizeTemplate(r.scenario, r.lang), file: 'planner.tco.json' },
+    // which one it is (edited in the Planner, or its unedited prefill) is said in the report
+    scenario: r.scenario === null ? null
+      : { json: localizeTemplate(r.scenario, r.lang), ...(r.scenarioOrigin === 'prefilled' ? { file: 'prefilled.tco.json', origin: 'prefilled' as const } : { file: 'planner.tco.json', origin: 'planner' as const }) },
     appVersion: ctx.appVersion,
     probeVersion: ctx.probeVersion,
     generatedMs: now(),
@@ -141,7 +143,7 @@ export function reportHandlers(ctx: ReportServiceContext): {
       }
       const base = await cached.loaded;
       const o = loadOptions(a, r);
-      const tco = o.scenario === null ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
+      const tco = o.scenario === null || 'prefill' in o.scenario ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
       const full = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
       const model = r.form === 'short' ? shortForm(full) : full;
       return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };

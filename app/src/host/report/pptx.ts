@@ -110,14 +110,17 @@ function tcoSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   const s = pres.addSlide();
   const section = model.sections.find((x) => x.id === 'tco');
   title(s, section === undefined ? '' : reportText(section.title, lang));
-  // the bottom line: the summary's TCO sentence (the same text as the PDF's executive summary)
+  // the bottom line: the engine's verdict with its sizing basis (the TCO section's paragraph, the words of the PDF,
+  // the Planner and `cacheproof tco`), then the summary's TCO sentence (the same text as the PDF's executive summary)
+  const verdict = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
+  if (verdict?.type === 'paragraph') s.addText(reportText(verdict.text, lang), { x: 0.4, y: 1.0, w: W - 0.8, h: 1.5, fontFace: FONT, fontSize: 14, bold: true, color: '111111', valign: 'top', fit: 'shrink' });
   const sentences = blocksOf(model, 'summary').find((b) => b.type === 'sentences');
   const line = sentences?.type === 'sentences' ? sentences.items.find((m) => m.key === 'sum.tco' || m.key === 'sum.tcoRef') : undefined;
-  if (line !== undefined) s.addText(reportText(line, lang), { x: 0.4, y: 1.1, w: W - 0.8, h: 0.9, fontFace: FONT, fontSize: 18, color: '111111', valign: 'top' });
+  if (line !== undefined) s.addText(reportText(line, lang), { x: 0.4, y: 2.55, w: W - 0.8, h: 0.6, fontFace: FONT, fontSize: 13, color: '111111', valign: 'top', fit: 'shrink' });
   const table = blocks.find((b) => b.type === 'table');
   if (table?.type === 'table') {
-    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 2.1, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
-    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 2.6, w: W - 0.8, fontFace: FONT, fontSize: 11, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
+    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 3.2, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
+    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 3.65, w: W - 0.8, fontFace: FONT, fontSize: 11, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
   }
   footer(s, model, lang);
 }

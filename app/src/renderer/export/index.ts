@@ -25,12 +25,15 @@ const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>;
 
 export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
   const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
-  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: false };
+  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: true };
   remembered.set(view.id, state);
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let previewSeq = 0;
   let scenario: ScenarioDraft | null = null;
+  /** Which scenario prints: the Planner's edited one, or its unedited prefill (said in the hint and in the report). */
+  let origin: 'planner' | 'prefilled' = 'prefilled';
+  const tcoHint = el('small', { id: 'export-tco-hint', 'data-testid': TID.exportTcoHint }, ui('h.tco'));
 
   const error = el('div', { class: 'error', role: 'alert', 'data-testid': TID.exportError, hidden: '' });
   const showError = (code: string | null): void => {
@@ -109,18 +112,26 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
     const saved = await ctx.api.savedPlan(view.id);
     if (saved.ok && saved.value !== null) {
       scenario = saved.value;
+      origin = 'planner';
+      tcoHint.textContent = ui('h.tcoPlanner');
       return scenario;
     }
     const r = await ctx.api.planFromAnalysis(view.id);
     if (!r.ok) {
-      showError(r.error.code);
+      // ticked by default: a capture with nothing to plan from exports without TCO, and the hint says why
+      tcoHint.textContent = ui('h.tcoNone');
       return null;
     }
     scenario = r.value;
+    origin = 'prefilled';
+    tcoHint.textContent = ui('h.tcoPrefilled');
     return scenario;
   };
 
-  const request = async (): Promise<Omit<ReportRequest, 'format'>> => ({ analysisId: view.id, lang: state.lang, paper: state.paper, form: state.form, cover: cover(), scenario: await scenarioFor() });
+  const request = async (): Promise<Omit<ReportRequest, 'format'>> => {
+    const s = await scenarioFor();
+    return { analysisId: view.id, lang: state.lang, paper: state.paper, form: state.form, cover: cover(), scenario: s, ...(s === null ? {} : { scenarioOrigin: origin }) };
+  };
 
   const refresh = async (): Promise<void> => {
     const seq = ++previewSeq;
@@ -225,7 +236,7 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
                     select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
             state.paper = v as ReportRequest['paper'];
           }),
-          el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), el('small', { id: 'export-tco-hint' }, ui('h.tco'))),
+          el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), tcoHint),
         ),
         el('div', { class: 'actions' }, start, progress, stage),
         error,

@@ -4,6 +4,7 @@ import { savingsSensitivity, type PlanResult, type Scenario } from '@cacheproof/
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planner, planSummarySentences, sensitivitySentences, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { breakEvenText, formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate } from '../../shared/i18n/types.ts';
+import { verdictText } from '../../shared/i18n/verdict.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { costBars, cumulativeLines, spindleLines, spindleSeries, SPINDLE_FACTORS, tornadoBars, type ChartCtx } from './charts.ts';
@@ -20,7 +21,8 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
   const out: HTMLElement[] = [];
 
   const summary = planSummarySentences(r, s, lang).join(' ');
-  out.push(el('h3', {}, p('sec.results')), el('p', { 'data-testid': TID.plannerSummary }, summary));
+  // the bottom line first: the engine's verdict and the basis it was sized on (the sentence `cacheproof tco` and the report print)
+  out.push(el('h3', {}, p('sec.results')), el('p', { class: 'pl-verdict', 'data-testid': TID.plannerVerdict }, verdictText(r.verdict, lang)), el('p', { 'data-testid': TID.plannerSummary }, summary));
 
   // Comparison.
   const ref = r.configurations.find((c) => c.id === r.referenceId);

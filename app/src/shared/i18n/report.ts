@@ -4,6 +4,7 @@ import { format } from './types.ts';
 import { tco, type TcoKey } from './tco.ts';
 import { driveLifeSentence, lineItemDetail } from './planner.ts';
 import { warningText } from './warnings.ts';
+import { verdictText } from './verdict.ts';
 import { engineReport } from './report-engine.ts';
 import { shapeReport } from './report-shape.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
@@ -148,14 +149,14 @@ export const report: Catalog<ReportKey> = {
     'tco.config': 'Configuration', 'tco.dayOne': 'from day one', 'tco.intro': 'Scenario “{title}” ({file}): {years} years, sized for year {year}. Front-end IOPS target ({basis}): {iops} today, {iopsSized} in the sizing year; capacity {tb} today, {tbSized} in the sizing year. Savings are measured against “{reference}”. Money in US dollars; TB = 10¹² bytes.',
     'ch.tcoSensTitle': 'Tornado: change in the savings of {label} when one input moves by ±{pct} %', 'ch.tcoSensSummary': 'Savings as entered {savings} USD; the largest change: {input} (swing {swing} USD). Bars are sorted by swing, largest first.',
     'ax.savingsChange': 'Change in savings (USD)', 'ser.sensLow': 'Input −{pct} %', 'ser.sensHigh': 'Input +{pct} %',
-    'tco.beyond': 'not within {years} years (year {year} if the last year’s costs continue)',
+    'tco.beyond': 'does not pay back within {years} {years|one:year|other:years} (year {year} if the last year’s costs continue)',
     't.tcoSensitivity': 'Savings sensitivity: {label} against {reference}, each input at −{pct} % and +{pct} %',
     'c.input': 'Input', 'c.lowValue': 'At −{pct} %', 'c.highValue': 'At +{pct} %', 'c.savingsLow': 'Savings at −{pct} %', 'c.savingsHigh': 'Savings at +{pct} %', 'c.swingUsd': 'Swing',
     'tco.sensLargest': 'The input that moves the savings most: {input} (swing {swing} USD over {years} years, savings as entered {savings} USD). Method: each input alone at −{pct} % and +{pct} %, the plan recomputed; the table is sorted by swing (docs/metrics.md).',
     'tco.sensFailed': 'cannot be planned ({code})',
     'tsens.energyPrice': 'Energy price', 'tsens.backingDrivePrice': 'Backing drive price', 'tsens.cacheDrivePrice': 'Cache drive or RAM price', 'tsens.hitShare': 'Cache hit share',
     'tsens.capacityGrowth': 'Capacity growth per year', 'tsens.iopsGrowth': 'IOPS growth per year', 'tsens.iopsTarget': 'IOPS target', 'tsens.capacity': 'Capacity needed',
-    'tco.never': 'not in the period', 'tco.reference': 'reference',
+    'tco.never': 'does not pay back within {years} {years|one:year|other:years}', 'tco.reference': 'reference',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} back-end IOPS; {cacheDrives} cache drives; {enclosures} enclosures; {watts} W.',
     'tco.total': 'Total over {years} years', 'tco.upfront': 'Of which on day one', 'tco.year': 'year {year}',
     'unit.bytes': 'bytes', 'unit.count': '', 'unit.gb': 'GB', 'unit.iops': 'IOPS', 'unit.ios': 'I/Os', 'unit.mb': 'MB', 'unit.mbps': 'MB/s', 'unit.us': 'µs', 'unit.ms': 'ms', 'unit.percent': '%',
@@ -195,7 +196,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'I/Os saved at {size} by replacement policy: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'Predicted backing I/O per second (block trace)', 'fig.predictedResponseMs': 'Predicted average response time (block trace)',
     'tl.title': 'Response time from the block trace', 'tl.caption': 'Every traced request’s time in the device driver, issue to completion, in the probe’s log-scale histogram (4 buckets per octave); a percentile is the bucket holding the nearest-rank request. Windows are the capture’s phases; the trace holds {rate} of the block addresses.',
-    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requests', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}',
+    'tl.op': 'Operation', 'tl.mean': 'Mean (µs)', 'tl.p999': 'p99.9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requests', 'tl.range': '{low}–{high} µs', 'tl.read': 'reads', 'tl.write': 'writes', 'tl.all': 'Whole trace', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'This is the scenario edited in the Planner for this analysis.', 'tco.originPrefilled': 'This is the scenario prefilled from this analysis’s measurements, not edited in the Planner: the measured workload with the example configurations and prices of the drive catalog.',
     'tl.method': 'Method: {text}',
     'tl.method.histograms': 'every traced request, counted by the probe’s tracer into a histogram per sample interval before the trace keeps its sample ({rate} of the block addresses are stored), so the percentiles include every request.',
     'tl.method.requests': 'the requests stored in the capture (traced by an earlier probe, without the tracer’s per-interval histograms).',
@@ -347,14 +348,14 @@ export const report: Catalog<ReportKey> = {
     'tco.config': 'Configuration', 'tco.dayOne': 'dès le premier jour', 'tco.intro': 'Scénario « {title} » ({file}) : {years} ans, dimensionné pour l’année {year}. Objectif d’IOPS frontales ({basis}) : {iops} aujourd’hui, {iopsSized} l’année de dimensionnement ; capacité {tb} aujourd’hui, {tbSized} l’année de dimensionnement. Les économies sont mesurées par rapport à « {reference} ». Montants en dollars US ; To = 10¹² octets.',
     'ch.tcoSensTitle': 'Tornade : variation des économies de {label} quand une entrée varie de ±{pct} %', 'ch.tcoSensSummary': 'Économies saisies {savings} USD ; la plus forte variation : {input} (écart {swing} USD). Barres triées par écart, la plus grande d’abord.',
     'ax.savingsChange': 'Variation des économies (USD)', 'ser.sensLow': 'Entrée −{pct} %', 'ser.sensHigh': 'Entrée +{pct} %',
-    'tco.beyond': 'pas en {years} ans (année {year} si les coûts de la dernière année continuent)',
+    'tco.beyond': 'pas rentabilisée en {years} {years|one:an|other:ans} (année {year} si les coûts de la dernière année continuent)',
     't.tcoSensitivity': 'Sensibilité des économies : {label} face à {reference}, chaque entrée à −{pct} % et +{pct} %',
     'c.input': 'Entrée', 'c.lowValue': 'À −{pct} %', 'c.highValue': 'À +{pct} %', 'c.savingsLow': 'Économies à −{pct} %', 'c.savingsHigh': 'Économies à +{pct} %', 'c.swingUsd': 'Écart',
     'tco.sensLargest': 'L’entrée qui fait le plus varier les économies : {input} (écart {swing} USD sur {years} ans, économies saisies {savings} USD). Méthode : chaque entrée seule à −{pct} % et +{pct} %, le plan recalculé ; tableau trié par écart (docs/metrics.md).',
     'tco.sensFailed': 'impossible à planifier ({code})',
     'tsens.energyPrice': 'Prix de l’énergie', 'tsens.backingDrivePrice': 'Prix des disques de stockage', 'tsens.cacheDrivePrice': 'Prix du SSD ou de la RAM de cache', 'tsens.hitShare': 'Taux de succès du cache',
     'tsens.capacityGrowth': 'Croissance annuelle de la capacité', 'tsens.iopsGrowth': 'Croissance annuelle des IOPS', 'tsens.iopsTarget': 'Objectif d’IOPS', 'tsens.capacity': 'Capacité nécessaire',
-    'tco.never': 'pas sur la période', 'tco.reference': 'référence',
+    'tco.never': 'pas rentabilisée en {years} {years|one:an|other:ans}', 'tco.reference': 'référence',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}) ; {backEnd} IOPS en aval ; {cacheDrives} disques de cache ; {enclosures} tiroirs ; {watts} W.',
     'tco.total': 'Total sur {years} ans', 'tco.upfront': 'Dont le premier jour', 'tco.year': 'année {year}',
     'unit.bytes': 'octets', 'unit.count': '', 'unit.gb': 'Go', 'unit.iops': 'IOPS', 'unit.ios': 'E/S', 'unit.mb': 'Mo', 'unit.mbps': 'Mo/s', 'unit.us': 'µs', 'unit.ms': 'ms', 'unit.percent': '%',
@@ -394,7 +395,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'E/S économisées à {size} par politique de remplacement : {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'E/S vers le stockage prédites par seconde (trace de blocs)', 'fig.predictedResponseMs': 'Temps de réponse moyen prédit (trace de blocs)',
     'tl.title': 'Temps de réponse d’après la trace de blocs', 'tl.caption': 'Le temps de chaque requête tracée dans le pilote du périphérique, de l’émission à la fin, dans l’histogramme logarithmique de la sonde (4 classes par octave) ; un percentile est la classe contenant la requête de rang le plus proche. Les fenêtres sont les phases de la capture ; la trace contient {rate} des adresses de blocs.',
-    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requêtes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}',
+    'tl.op': 'Opération', 'tl.mean': 'Moyenne (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Requêtes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lectures', 'tl.write': 'écritures', 'tl.all': 'Toute la trace', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'C’est le scénario modifié dans le Planificateur pour cette analyse.', 'tco.originPrefilled': 'C’est le scénario pré-rempli à partir des mesures de cette analyse, non modifié dans le Planificateur : la charge mesurée avec les configurations et les prix d’exemple du catalogue de disques.',
     'tl.method': 'Méthode : {text}',
     'tl.method.histograms': 'chaque requête tracée, comptée par le traceur de la sonde dans un histogramme par intervalle d’échantillonnage avant que la trace ne garde son échantillon ({rate} des adresses de blocs sont stockées) : les percentiles incluent toutes les requêtes.',
     'tl.method.requests': 'les requêtes stockées dans la capture (tracée par une sonde antérieure, sans les histogrammes par intervalle du traceur).',
@@ -546,14 +547,14 @@ export const report: Catalog<ReportKey> = {
     'tco.config': 'Configuración', 'tco.dayOne': 'desde el primer día', 'tco.intro': 'Escenario «{title}» ({file}): {years} años, dimensionado para el año {year}. Objetivo de IOPS frontales ({basis}): {iops} hoy, {iopsSized} en el año de dimensionamiento; capacidad {tb} hoy, {tbSized} en el año de dimensionamiento. El ahorro se mide frente a «{reference}». Importes en dólares EE. UU.; TB = 10¹² bytes.',
     'ch.tcoSensTitle': 'Tornado: cambio en el ahorro de {label} cuando una entrada varía ±{pct} %', 'ch.tcoSensSummary': 'Ahorro introducido {savings} USD; el mayor cambio: {input} (variación {swing} USD). Barras ordenadas por variación, la mayor primero.',
     'ax.savingsChange': 'Cambio en el ahorro (USD)', 'ser.sensLow': 'Entrada −{pct} %', 'ser.sensHigh': 'Entrada +{pct} %',
-    'tco.beyond': 'no en {years} años (año {year} si siguen los costes del último año)',
+    'tco.beyond': 'no se amortiza en {years} {years|one:año|other:años} (año {year} si siguen los costes del último año)',
     't.tcoSensitivity': 'Sensibilidad del ahorro: {label} frente a {reference}, cada entrada a −{pct} % y +{pct} %',
     'c.input': 'Entrada', 'c.lowValue': 'A −{pct} %', 'c.highValue': 'A +{pct} %', 'c.savingsLow': 'Ahorro a −{pct} %', 'c.savingsHigh': 'Ahorro a +{pct} %', 'c.swingUsd': 'Variación',
     'tco.sensLargest': 'La entrada que más mueve el ahorro: {input} (variación {swing} USD en {years} años, ahorro introducido {savings} USD). Método: cada entrada sola a −{pct} % y +{pct} %, el plan recalculado; tabla ordenada por variación (docs/metrics.md).',
     'tco.sensFailed': 'no se puede planificar ({code})',
     'tsens.energyPrice': 'Precio de la energía', 'tsens.backingDrivePrice': 'Precio de los discos de respaldo', 'tsens.cacheDrivePrice': 'Precio del SSD o la RAM de caché', 'tsens.hitShare': 'Tasa de aciertos de caché',
     'tsens.capacityGrowth': 'Crecimiento anual de la capacidad', 'tsens.iopsGrowth': 'Crecimiento anual de IOPS', 'tsens.iopsTarget': 'Objetivo de IOPS', 'tsens.capacity': 'Capacidad necesaria',
-    'tco.never': 'no en el periodo', 'tco.reference': 'referencia',
+    'tco.never': 'no se amortiza en {years} {years|one:año|other:años}', 'tco.reference': 'referencia',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} IOPS de back-end; {cacheDrives} discos de caché; {enclosures} bandejas; {watts} W.',
     'tco.total': 'Total en {years} años', 'tco.upfront': 'De ello, el primer día', 'tco.year': 'año {year}',
     'unit.bytes': 'bytes', 'unit.count': '', 'unit.gb': 'GB', 'unit.iops': 'IOPS', 'unit.ios': 'E/S', 'unit.mb': 'MB', 'unit.mbps': 'MB/s', 'unit.us': 'µs', 'unit.ms': 'ms', 'unit.percent': '%',
@@ -593,7 +594,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'E/S ahorradas con {size} por política de reemplazo: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'E/S al respaldo previstas por segundo (traza de bloques)', 'fig.predictedResponseMs': 'Tiempo de respuesta medio previsto (traza de bloques)',
     'tl.title': 'Tiempo de respuesta según la traza de bloques', 'tl.caption': 'El tiempo de cada solicitud trazada en el controlador del dispositivo, de la emisión a la finalización, en el histograma logarítmico de la sonda (4 clases por octava); un percentil es la clase que contiene la solicitud de rango más cercano. Las ventanas son las fases de la captura; la traza contiene {rate} de las direcciones de bloque.',
-    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Solicitudes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}',
+    'tl.op': 'Operación', 'tl.mean': 'Media (µs)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Solicitudes', 'tl.range': '{low}–{high} µs', 'tl.read': 'lecturas', 'tl.write': 'escrituras', 'tl.all': 'Toda la traza', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'Es el escenario editado en el Planificador para este análisis.', 'tco.originPrefilled': 'Es el escenario rellenado a partir de las mediciones de este análisis, sin editar en el Planificador: la carga medida con las configuraciones y los precios de ejemplo del catálogo de discos.',
     'tl.method': 'Método: {text}',
     'tl.method.histograms': 'cada solicitud trazada, contada por el trazador de la sonda en un histograma por intervalo de muestreo antes de que la traza guarde su muestra (se almacenan {rate} de las direcciones de bloque): los percentiles incluyen todas las solicitudes.',
     'tl.method.requests': 'las solicitudes almacenadas en la captura (trazada por una sonda anterior, sin los histogramas por intervalo del trazador).',
@@ -745,14 +746,14 @@ export const report: Catalog<ReportKey> = {
     'tco.config': 'Конфигурация', 'tco.dayOne': 'с первого дня', 'tco.intro': 'Сценарий «{title}» ({file}): {years} {years|one:год|few:года|many:лет|other:года}, расчёт на год {year}. Целевые фронтальные IOPS ({basis}): {iops} сегодня, {iopsSized} в расчётный год; ёмкость {tb} сегодня, {tbSized} в расчётный год. Экономия считается относительно «{reference}». Суммы в долларах США; ТБ = 10¹² байт.',
     'ch.tcoSensTitle': 'Торнадо: изменение экономии «{label}» при изменении одного параметра на ±{pct} %', 'ch.tcoSensSummary': 'Экономия при введённых данных {savings} USD; сильнее всего влияет: {input} (размах {swing} USD). Столбцы отсортированы по размаху, наибольший первым.',
     'ax.savingsChange': 'Изменение экономии (USD)', 'ser.sensLow': 'Параметр −{pct} %', 'ser.sensHigh': 'Параметр +{pct} %',
-    'tco.beyond': 'не за {years} {years|one:год|few:года|many:лет|other:года} (год {year}, если расходы последнего года сохранятся)',
+    'tco.beyond': 'не окупается за {years} {years|one:год|few:года|many:лет|other:года} (год {year}, если расходы последнего года сохранятся)',
     't.tcoSensitivity': 'Чувствительность экономии: «{label}» против «{reference}», каждый параметр −{pct} % и +{pct} %',
     'c.input': 'Параметр', 'c.lowValue': 'При −{pct} %', 'c.highValue': 'При +{pct} %', 'c.savingsLow': 'Экономия при −{pct} %', 'c.savingsHigh': 'Экономия при +{pct} %', 'c.swingUsd': 'Размах',
     'tco.sensLargest': 'Сильнее всего экономию меняет: {input} (размах {swing} USD за {years} {years|one:год|few:года|many:лет|other:года}, экономия при введённых данных {savings} USD). Метод: каждый параметр отдельно −{pct} % и +{pct} %, план пересчитан; таблица отсортирована по размаху (docs/metrics.md).',
     'tco.sensFailed': 'расчёт невозможен ({code})',
     'tsens.energyPrice': 'Цена электроэнергии', 'tsens.backingDrivePrice': 'Цена основных дисков', 'tsens.cacheDrivePrice': 'Цена SSD или RAM кэша', 'tsens.hitShare': 'Доля попаданий в кэш',
     'tsens.capacityGrowth': 'Рост ёмкости в год', 'tsens.iopsGrowth': 'Рост IOPS в год', 'tsens.iopsTarget': 'Целевые IOPS', 'tsens.capacity': 'Нужная ёмкость',
-    'tco.never': 'не в пределах периода', 'tco.reference': 'эталон',
+    'tco.never': 'не окупается за {years} {years|one:год|few:года|many:лет|other:года}', 'tco.reference': 'эталон',
     'tco.sizing': '{count} × {drive}, RAID {raid} ({binding}); {backEnd} IOPS на дисках; дисков кэша: {cacheDrives}; полок: {enclosures}; {watts} Вт.',
     'tco.total': 'Итого за {years} {years|one:год|few:года|many:лет|other:года}', 'tco.upfront': 'В том числе в первый день', 'tco.year': 'год {year}',
     'unit.bytes': 'байт', 'unit.count': '', 'unit.gb': 'ГБ', 'unit.iops': 'IOPS', 'unit.ios': 'операций', 'unit.mb': 'МБ', 'unit.mbps': 'МБ/с', 'unit.us': 'мкс', 'unit.ms': 'мс', 'unit.percent': '%',
@@ -792,7 +793,7 @@ export const report: Catalog<ReportKey> = {
     'p.policies': 'Сэкономлено операций при {size} по политикам вытеснения: {list}.', 'p.policyItem': '{policy} {percent}',
     'fig.predictedBackingIops': 'Прогноз операций к основным устройствам в секунду (трасса блоков)', 'fig.predictedResponseMs': 'Прогноз среднего времени отклика (трасса блоков)',
     'tl.title': 'Время отклика по трассе блоков', 'tl.caption': 'Время каждого трассированного запроса в драйвере устройства, от выдачи до завершения, в логарифмической гистограмме зонда (4 интервала на октаву); процентиль — интервал, содержащий запрос ближайшего ранга. Окна — фазы захвата; трасса содержит {rate} адресов блоков.',
-    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Запросы', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}',
+    'tl.op': 'Операция', 'tl.mean': 'Среднее (мкс)', 'tl.p999': 'p99,9', 'tl.span': '{low}–{high}', 'tl.requests': 'Запросы', 'tl.range': '{low}–{high} мкс', 'tl.read': 'чтения', 'tl.write': 'записи', 'tl.all': 'Вся трасса', 'x.text': '{text}', 'tco.verdict': '{text}', 'tco.originPlanner': 'Это сценарий, изменённый в Планировщике для этого анализа.', 'tco.originPrefilled': 'Это сценарий, заполненный по измерениям этого анализа и не изменённый в Планировщике: измеренная нагрузка с примерами конфигураций и цен из каталога дисков.',
     'tl.method': 'Метод: {text}',
     'tl.method.histograms': 'каждый трассированный запрос, учтённый трассировщиком зонда в гистограмме за каждый интервал опроса до того, как трасса оставит свою выборку (хранится {rate} адресов блоков): процентили учитывают все запросы.',
     'tl.method.requests': 'запросы, сохранённые в захвате (трасса записана более ранней версией зонда, без гистограмм по интервалам).',
@@ -885,6 +886,8 @@ export function formatVal(v: Val, lang: Lang, bare = false): string {
       return lineItemDetail(v.line, lang);
     case 'tcoLife':
       return driveLifeSentence(v.config, v.years, lang, v.cache);
+    case 'tcoVerdict':
+      return verdictText(v.verdict, lang);
     case 'tcoWarn': {
       const key = `warn.${v.code}` as TcoKey;
       const params: Record<string, string | number> = {};
@@ -911,7 +914,7 @@ export function rt(key: ReportKey, lang: Lang, params: Record<string, string | n
 /** Strings of the Export screen (namespace `export`). */
 export type ExportKey =
   | 'nav' | 'title' | 'intro' | 'cover' | 'f.title' | 'f.customer' | 'f.server' | 'f.author' | 'f.date' | 'h.title' | 'h.server'
-  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
+  | 'options' | 'f.lang' | 'f.format' | 'f.paper' | 'f.tco' | 'h.tco' | 'h.tcoPlanner' | 'h.tcoPrefilled' | 'h.tcoNone' | 'fmt.pdf' | 'fmt.html' | 'fmt.xlsx' | 'fmt.csv' | 'fmt.pptx' | 'paper.a4' | 'paper.letter'
   | 'f.form' | 'form.full' | 'form.short' | 'h.form'
   | 'start' | 'preview' | 'previewLoading' | 'progress' | 'stage.open' | 'stage.hash' | 'stage.analyze' | 'stage.model' | 'stage.render'
   | 'stage.print' | 'stage.write' | 'stage.done' | 'saved' | 'download' | 'ready' | 'saveAs' | 'savedTo';
@@ -922,7 +925,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Cover', 'f.title': 'Title', 'f.customer': 'Customer', 'f.server': 'Server', 'f.author': 'Prepared by', 'f.date': 'Date',
     'h.title': 'Default: “Storage cache proof of concept”.', 'h.server': 'Default: the host name in the capture.',
     options: 'Document', 'f.lang': 'Language of the report', 'f.format': 'Format', 'f.paper': 'Paper size', 'f.tco': 'Include the TCO and drive-life section',
-    'h.tco': 'Uses the scenario prefilled from this analysis (the Planner’s starting point).',
+    'h.tco': 'Prints the Planner’s scenario for this analysis: the one edited in the Planner, else the one prefilled from the measurements.',
+    'h.tcoPlanner': 'Prints the scenario you edited in the Planner for this analysis (the report says so).', 'h.tcoPrefilled': 'Prints the scenario prefilled from this analysis, not edited in the Planner (the report says so).', 'h.tcoNone': 'No scenario can be prefilled from this analysis: the report has no TCO section.',
     'fmt.pdf': 'PDF (to print or send)', 'fmt.html': 'HTML (one offline file)', 'fmt.xlsx': 'Excel workbook (XLSX)', 'fmt.csv': 'CSV (summary and per-interval data)', 'fmt.pptx': 'PowerPoint slides (verdict, figures, chart, TCO)',
     
     'f.form': 'Report', 'form.full': 'Full report (cover, contents, every section)', 'form.short': 'Short form for managers (two pages)', 'h.form': 'The short form: the verdict, the headline figures, one chart and the TCO bottom line, all the full report’s own figures. PDF and HTML; the other formats are always the full report.',
@@ -936,7 +940,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Couverture', 'f.title': 'Titre', 'f.customer': 'Client', 'f.server': 'Serveur', 'f.author': 'Préparé par', 'f.date': 'Date',
     'h.title': 'Par défaut : « Preuve de concept d’un cache de stockage ».', 'h.server': 'Par défaut : le nom d’hôte de la capture.',
     options: 'Document', 'f.lang': 'Langue du rapport', 'f.format': 'Format', 'f.paper': 'Format du papier', 'f.tco': 'Inclure la section TCO et durée de vie des disques',
-    'h.tco': 'Utilise le scénario pré-rempli à partir de cette analyse (le point de départ du Planificateur).',
+    'h.tco': 'Imprime le scénario du Planificateur pour cette analyse : celui modifié dans le Planificateur, sinon celui pré-rempli à partir des mesures.',
+    'h.tcoPlanner': 'Imprime le scénario que vous avez modifié dans le Planificateur pour cette analyse (le rapport le précise).', 'h.tcoPrefilled': 'Imprime le scénario pré-rempli à partir de cette analyse, non modifié dans le Planificateur (le rapport le précise).', 'h.tcoNone': 'Aucun scénario ne peut être pré-rempli à partir de cette analyse : le rapport n’a pas de section TCO.',
     'fmt.pdf': 'PDF (à imprimer ou envoyer)', 'fmt.html': 'HTML (un seul fichier hors ligne)', 'fmt.xlsx': 'Classeur Excel (XLSX)', 'fmt.csv': 'CSV (synthèse et données par intervalle)', 'fmt.pptx': 'Diapositives PowerPoint (verdict, chiffres, graphique, TCO)',
     
     'f.form': 'Rapport', 'form.full': 'Rapport complet (couverture, sommaire, toutes les sections)', 'form.short': 'Version courte pour la direction (deux pages)', 'h.form': 'La version courte : le verdict, les chiffres clés, un graphique et la conclusion du TCO, tous repris du rapport complet. PDF et HTML ; les autres formats sont toujours le rapport complet.',
@@ -950,7 +955,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Portada', 'f.title': 'Título', 'f.customer': 'Cliente', 'f.server': 'Servidor', 'f.author': 'Preparado por', 'f.date': 'Fecha',
     'h.title': 'Por defecto: «Prueba de concepto de una caché de almacenamiento».', 'h.server': 'Por defecto: el nombre del servidor en la captura.',
     options: 'Documento', 'f.lang': 'Idioma del informe', 'f.format': 'Formato', 'f.paper': 'Tamaño del papel', 'f.tco': 'Incluir la sección de TCO y vida de los discos',
-    'h.tco': 'Usa el escenario rellenado a partir de este análisis (el punto de partida del Planificador).',
+    'h.tco': 'Imprime el escenario del Planificador para este análisis: el editado en el Planificador o, si no, el rellenado a partir de las mediciones.',
+    'h.tcoPlanner': 'Imprime el escenario que editó en el Planificador para este análisis (el informe lo indica).', 'h.tcoPrefilled': 'Imprime el escenario rellenado a partir de este análisis, sin editar en el Planificador (el informe lo indica).', 'h.tcoNone': 'No se puede rellenar ningún escenario a partir de este análisis: el informe no tiene sección de TCO.',
     'fmt.pdf': 'PDF (para imprimir o enviar)', 'fmt.html': 'HTML (un archivo sin conexión)', 'fmt.xlsx': 'Libro de Excel (XLSX)', 'fmt.csv': 'CSV (resumen y datos por intervalo)', 'fmt.pptx': 'Diapositivas de PowerPoint (veredicto, cifras, gráfico, TCO)',
     
     'f.form': 'Informe', 'form.full': 'Informe completo (portada, índice, todas las secciones)', 'form.short': 'Versión breve para la dirección (dos páginas)', 'h.form': 'La versión breve: el veredicto, las cifras principales, un gráfico y la conclusión del TCO, todas tomadas del informe completo. PDF y HTML; los demás formatos son siempre el informe completo.',
@@ -964,7 +970,8 @@ export const exportUi: Catalog<ExportKey> = {
     cover: 'Титульный лист', 'f.title': 'Заголовок', 'f.customer': 'Заказчик', 'f.server': 'Сервер', 'f.author': 'Подготовил', 'f.date': 'Дата',
     'h.title': 'По умолчанию: «Пилотная проверка кэша хранилища».', 'h.server': 'По умолчанию: имя сервера из записи.',
     options: 'Документ', 'f.lang': 'Язык отчёта', 'f.format': 'Формат', 'f.paper': 'Размер бумаги', 'f.tco': 'Включить раздел TCO и ресурса дисков',
-    'h.tco': 'Используется сценарий, заполненный по этому анализу (исходная точка Планировщика).',
+    'h.tco': 'Печатается сценарий Планировщика для этого анализа: изменённый в Планировщике, а если его нет — заполненный по измерениям.',
+    'h.tcoPlanner': 'Печатается сценарий, который вы изменили в Планировщике для этого анализа (в отчёте это указано).', 'h.tcoPrefilled': 'Печатается сценарий, заполненный по этому анализу и не изменённый в Планировщике (в отчёте это указано).', 'h.tcoNone': 'По этому анализу нельзя заполнить сценарий: в отчёте не будет раздела TCO.',
     'fmt.pdf': 'PDF (для печати и отправки)', 'fmt.html': 'HTML (один автономный файл)', 'fmt.xlsx': 'Книга Excel (XLSX)', 'fmt.csv': 'CSV (итоги и данные по интервалам)', 'fmt.pptx': 'Слайды PowerPoint (итог, показатели, график, TCO)',
     
     'f.form': 'Отчёт', 'form.full': 'Полный отчёт (титульный лист, содержание, все разделы)', 'form.short': 'Краткая версия для руководства (две страницы)', 'h.form': 'Краткая версия: итог, ключевые показатели, один график и итог TCO — те же цифры, что в полном отчёте. PDF и HTML; остальные форматы — всегда полный отчёт.',

@@ -1,4 +1,5 @@
 import { translate, type Catalog, type Lang } from './types.ts';
+import { paybackOf } from '@cacheproof/engine/plan';
 import { fmtNumber } from './numbers.ts';
 
 /** Strings of the TCO planner and `cacheproof tco` (namespace `tco`). */
@@ -75,8 +76,8 @@ export const tco: Catalog<TcoKey> = {
     cmpHeader: '== Comparison against {label} ==',
     'cmp.config': 'Configuration', 'cmp.drives': 'Drives', 'cmp.total': 'Total USD', 'cmp.savings': 'Savings USD', 'cmp.savingsPct': 'Savings %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/TB', 'cmp.breakEven': 'Break-even',
-    'breakEven.never': 'not in period', 'breakEven.fromStart': 'day one', 'breakEven.year': 'year {year}', reference: 'reference',
-    'breakEven.beyond': 'not within {years} years (year {year} if the last year\'s costs continue)',
+    'breakEven.never': 'does not pay back within {years} {years|one:year|other:years}', 'breakEven.fromStart': 'day one', 'breakEven.year': 'year {year}', reference: 'reference',
+    'breakEven.beyond': 'does not pay back within {years} {years|one:year|other:years} (year {year} if the last year\'s costs continue)',
     'sens.header': '== Savings sensitivity: {label} against {ref}, each input at −{pct} % and +{pct} % ==',
     'sens.base': 'Savings as entered: {savings} USD over {years} years.',
     'sens.line': '{input}: {low} → {high}: savings {savingsLow} to {savingsHigh} USD (swing {swing} USD).',
@@ -162,8 +163,8 @@ export const tco: Catalog<TcoKey> = {
     cmpHeader: '== Comparaison avec {label} ==',
     'cmp.config': 'Configuration', 'cmp.drives': 'Disques', 'cmp.total': 'Total USD', 'cmp.savings': 'Économie USD', 'cmp.savingsPct': 'Économie %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/To', 'cmp.breakEven': 'Équilibre',
-    'breakEven.never': 'hors période', 'breakEven.fromStart': 'dès le 1er jour', 'breakEven.year': 'année {year}', reference: 'référence',
-    'breakEven.beyond': 'pas en {years} ans (année {year} si les coûts de la dernière année continuent)',
+    'breakEven.never': 'pas rentabilisée en {years} {years|one:an|other:ans}', 'breakEven.fromStart': 'dès le 1er jour', 'breakEven.year': 'année {year}', reference: 'référence',
+    'breakEven.beyond': 'pas rentabilisée en {years} {years|one:an|other:ans} (année {year} si les coûts de la dernière année continuent)',
     'sens.header': '== Sensibilité des économies : {label} face à {ref}, chaque entrée à −{pct} % et +{pct} % ==',
     'sens.base': 'Économies telles que saisies : {savings} USD sur {years} ans.',
     'sens.line': '{input} : {low} → {high} : économies de {savingsLow} à {savingsHigh} USD (écart {swing} USD).',
@@ -249,8 +250,8 @@ export const tco: Catalog<TcoKey> = {
     cmpHeader: '== Comparación con {label} ==',
     'cmp.config': 'Configuración', 'cmp.drives': 'Discos', 'cmp.total': 'Total USD', 'cmp.savings': 'Ahorro USD', 'cmp.savingsPct': 'Ahorro %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/TB', 'cmp.breakEven': 'Equilibrio',
-    'breakEven.never': 'fuera del periodo', 'breakEven.fromStart': 'desde el día 1', 'breakEven.year': 'año {year}', reference: 'referencia',
-    'breakEven.beyond': 'no en {years} años (año {year} si siguen los costes del último año)',
+    'breakEven.never': 'no se amortiza en {years} {years|one:año|other:años}', 'breakEven.fromStart': 'desde el día 1', 'breakEven.year': 'año {year}', reference: 'referencia',
+    'breakEven.beyond': 'no se amortiza en {years} {years|one:año|other:años} (año {year} si siguen los costes del último año)',
     'sens.header': '== Sensibilidad del ahorro: {label} frente a {ref}, cada entrada a −{pct} % y +{pct} % ==',
     'sens.base': 'Ahorro con los datos introducidos: {savings} USD en {years} años.',
     'sens.line': '{input}: {low} → {high}: ahorro de {savingsLow} a {savingsHigh} USD (variación {swing} USD).',
@@ -336,8 +337,8 @@ export const tco: Catalog<TcoKey> = {
     cmpHeader: '== Сравнение с {label} ==',
     'cmp.config': 'Конфигурация', 'cmp.drives': 'Диски', 'cmp.total': 'Итого USD', 'cmp.savings': 'Экономия USD', 'cmp.savingsPct': 'Экономия %',
     'cmp.perIops': 'USD/IOPS', 'cmp.perTb': 'USD/ТБ', 'cmp.breakEven': 'Окупаемость',
-    'breakEven.never': 'вне периода', 'breakEven.fromStart': 'с первого дня', 'breakEven.year': 'год {year}', reference: 'эталон',
-    'breakEven.beyond': 'не за {years} г. (год {year}, если расходы последнего года сохранятся)',
+    'breakEven.never': 'не окупается за {years} {years|one:год|few:года|many:лет|other:года}', 'breakEven.fromStart': 'с первого дня', 'breakEven.year': 'год {year}', reference: 'эталон',
+    'breakEven.beyond': 'не окупается за {years} {years|one:год|few:года|many:лет|other:года} (год {year}, если расходы последнего года сохранятся)',
     'sens.header': '== Чувствительность экономии: {label} против {ref}, каждый параметр −{pct} % и +{pct} % ==',
     'sens.base': 'Экономия при введённых данных: {savings} USD за {years} г.',
     'sens.line': '{input}: {low} → {high}: экономия от {savingsLow} до {savingsHigh} USD (размах {swing} USD).',
@@ -380,11 +381,18 @@ export const tco: Catalog<TcoKey> = {
 /** The shared formatter (numbers.ts) under the names the TCO texts use: `formatTcoNumber('fr', 18966.1176, 2)` → '18 966,12'. */
 export { fmtNumber as formatTcoNumber, fmtDecimal as formatTcoDecimal } from './numbers.ts';
 
-/** A comparison's break-even as printed (tco, Planner, report): the year, day one, or "not within N years (year X …)" beyond the period, never clamped. */
+/**
+ * A comparison's break-even as printed (tco, Planner, report), as the engine words it
+ * (paybackOf): the year, day one, "does not pay back within N years (year X …)" up to 3× the
+ * period, and beyond that, or never, "does not pay back within N years" (never "year 348.2").
+ */
 export function breakEvenText(cmp: { breakEvenYear: number | null; breakEvenBeyondYear?: number | null }, years: number, lang: Lang): string {
   const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
-  if (cmp.breakEvenYear === 0) return t('breakEven.fromStart');
-  if (cmp.breakEvenYear !== null) return t('breakEven.year', { year: fmtNumber(lang, cmp.breakEvenYear, 1) });
-  if (cmp.breakEvenBeyondYear !== undefined && cmp.breakEvenBeyondYear !== null) return t('breakEven.beyond', { years: fmtNumber(lang, years), year: fmtNumber(lang, cmp.breakEvenBeyondYear, 1) });
-  return t('breakEven.never');
+  const p = paybackOf({ breakEvenYear: cmp.breakEvenYear, breakEvenBeyondYear: cmp.breakEvenBeyondYear ?? null }, years);
+  switch (p.kind) {
+    case 'day-one': return t('breakEven.fromStart');
+    case 'year': return t('breakEven.year', { year: fmtNumber(lang, p.year, 1) });
+    case 'beyond': return t('breakEven.beyond', { years: fmtNumber(lang, years), year: fmtNumber(lang, p.year, 1) });
+    case 'not-within': return t('breakEven.never', { years: fmtNumber(lang, years) });
+  }
 }
