@@ -102,6 +102,22 @@ impl Lists {
         self.map.remove(&self.key[s as usize]);
         self.free.push(s);
     }
+    /// Inserts `k` at the head of list 0, first evicting list 0's tail when it holds `cap`
+    /// blocks (LRU's and FIFO's miss).
+    #[inline]
+    pub(super) fn insert_evicting_tail(&mut self, k: u64, cap: usize) {
+        if self.len[0] >= cap {
+            let t = self.tail[0];
+            self.release(t);
+        }
+        self.insert(k, 0);
+    }
+    /// Drops the block `k` if it is in any list.
+    pub(super) fn release_key(&mut self, k: u64) {
+        if let Some(s) = self.find(k) {
+            self.release(s);
+        }
+    }
     pub(super) fn keys_in(&self, l: usize) -> Vec<u64> {
         let mut v = Vec::with_capacity(self.len[l]);
         let mut s = self.head[l];

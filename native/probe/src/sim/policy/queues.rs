@@ -23,20 +23,14 @@ impl Policy for Lru {
             self.l.move_head(s, 0);
             return true;
         }
-        if self.l.len[0] >= self.cap {
-            let t = self.l.tail[0];
-            self.l.release(t);
-        }
-        self.l.insert(k, 0);
+        self.l.insert_evicting_tail(k, self.cap);
         false
     }
     fn contains(&self, k: u64) -> bool {
         self.l.find(k).is_some()
     }
     fn remove(&mut self, k: u64) {
-        if let Some(s) = self.l.find(k) {
-            self.l.release(s);
-        }
+        self.l.release_key(k);
     }
     fn resident(&self) -> Vec<u64> {
         self.l.keys_in(0)
@@ -61,20 +55,14 @@ impl Policy for Fifo {
         if self.l.find(k).is_some() {
             return true;
         }
-        if self.l.len[0] >= self.cap {
-            let t = self.l.tail[0];
-            self.l.release(t);
-        }
-        self.l.insert(k, 0);
+        self.l.insert_evicting_tail(k, self.cap);
         false
     }
     fn contains(&self, k: u64) -> bool {
         self.l.find(k).is_some()
     }
     fn remove(&mut self, k: u64) {
-        if let Some(s) = self.l.find(k) {
-            self.l.release(s);
-        }
+        self.l.release_key(k);
     }
     fn resident(&self) -> Vec<u64> {
         self.l.keys_in(0)
@@ -118,9 +106,7 @@ impl Policy for Clock {
         self.l.find(k).is_some()
     }
     fn remove(&mut self, k: u64) {
-        if let Some(s) = self.l.find(k) {
-            self.l.release(s);
-        }
+        self.l.release_key(k);
     }
     fn resident(&self) -> Vec<u64> {
         self.l.keys_in(0)
