@@ -4,17 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::params;
 use serde::Serialize;
 
 pub use super::load::{load_nth, load_one, Loaded, Options, Part, Span};
 pub use super::preview::{preview, render, FilePreview, MapRow, Pair, Preview, Range};
 pub use super::stitch::{plan, GSample, PhasePlan, Plan};
 
-use super::bad;
 use super::load::display;
 use super::stitch::each_rate_row;
+use super::{bad, Counts};
 use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
+use crate::capture::imported::{ImportFileRow, IntervalCounters, IntervalRow};
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
@@ -254,15 +254,7 @@ pub(super) fn write(
     });
     let (samples, intervals, rate_rows) = rows?;
     for ph in &p.phases {
-        cap.conn().execute(
-            "INSERT INTO phases(name,start_utc_ms,end_utc_ms,planned_s) VALUES(?1,?2,?3,?4)",
-            params![
-                ph.name,
-                ph.start_utc_ms,
-                ph.end_utc_ms,
-                (ph.end_utc_ms - ph.start_utc_ms) as f64 / 1000.0
-            ],
-        )?;
+        cap.add_phase(&ph.name, ph.start_utc_ms, ph.end_utc_ms)?;
     }
     if let Some(t) = p.switch_at {
         cap.add_mark(
@@ -294,30 +286,25 @@ pub(super) fn write(
             "notes": f.parsed.notes,
             "devices": f.parsed.devices.iter().map(|d| serde_json::json!({"name": d.name, "source": d.source, "role": d.role})).collect::<Vec<_>>(),
         });
-        cap.conn().execute(
-            "INSERT INTO import_files(name,path,size_bytes,sha256,kind,format,encoding,encoding_how,time_zone,
-               utc_offset_min,time_zone_source,part,hosts,first_utc_ms,last_utc_ms,samples,mapping)
-             VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)",
-            params![
-                f.name,
-                display(&f.path),
-                f.size as i64,
-                f.sha256,
-                opts.kind.as_str(),
-                f.parsed.format,
-                f.encoding,
-                f.encoding_how,
-                f.parsed.tz_name,
-                f.parsed.utc_offset_min,
-                f.parsed.tz_source,
-                f.part.as_str_pub(),
-                serde_json::to_string(&f.parsed.hosts).unwrap_or_default(),
-                f.span.first_utc_ms,
-                f.span.last_utc_ms,
-                f.span.samples as i64,
-                mapping.to_string(),
-            ],
-        )?;
+        cap.add_import_file(&ImportFileRow {
+            name: &f.name,
+            path: display(&f.path),
+            size_bytes: f.size as i64,
+            sha256: &f.sha256,
+            kind: opts.kind.as_str(),
+            format: &f.parsed.format,
+            encoding: &f.encoding,
+            encoding_how: &f.encoding_how,
+            time_zone: f.parsed.tz_name.as_deref(),
+            utc_offset_min: f.parsed.utc_offset_min,
+            time_zone_source: &f.parsed.tz_source,
+            part: f.part.as_str_pub(),
+            hosts: serde_json::to_string(&f.parsed.hosts).unwrap_or_default(),
+            first_utc_ms: f.span.first_utc_ms,
+            last_utc_ms: f.span.last_utc_ms,
+            samples: f.span.samples as i64,
+            mapping: mapping.to_string(),
+        })?;
     }
     // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
     // app then opens the imported capture without reading every row.
@@ -352,55 +339,46 @@ fn write_rows(cap: &mut Capture, p: &Plan, ids: &[i64], t0: i64) -> Result<(usiz
             samples += 1;
             prev = Some(sn);
         }
-        let c = cap.conn();
-        c.execute_batch("BEGIN")?;
-        {
-            let mut ins_s = c.prepare_cached(
-                "INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,'import')",
-            )?;
-            for g in s.iter().filter(|g| g.snap.is_none()) {
-                ins_s.execute(params![(g.utc_ms - t0) * 1_000_000, g.utc_ms])?;
-                samples += 1;
-            }
-            let mut iv = c.prepare_cached(
-                "INSERT OR IGNORE INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes,
-                   read_merges,write_merges,read_bytes,write_bytes,read_time_ms,write_time_ms,busy_ms,
-                   weighted_ms,in_flight,discards,discard_bytes,discard_time_ms,flushes,flush_time_ms)
-                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
-            )?;
+        let rated = s.iter().filter(|g| g.snap.is_none()).map(|g| g.utc_ms);
+        let (n, stored) = cap.write_rate_series(t0, rated, |put| {
             each_rate_row(s, p.nominal_ms, |(d, a, b, dt, st, cn)| {
-                let k = cn.unwrap_or_default();
-                let n = iv.execute(params![
-                    ids[d],
-                    a,
-                    b,
-                    dt,
-                    st,
-                    k.reads,
-                    k.writes,
-                    k.read_merges,
-                    k.write_merges,
-                    k.read_bytes,
-                    k.write_bytes,
-                    k.read_time_ms,
-                    k.write_time_ms,
-                    k.busy_ms,
-                    k.weighted_ms,
-                    k.in_flight,
-                    k.discards,
-                    k.discard_bytes,
-                    k.discard_time_ms,
-                    k.flushes,
-                    k.flush_time_ms
-                ])?;
-                intervals += n as i64;
-                rate_rows += n as u64;
-                Ok(())
-            })?;
-        }
-        c.execute_batch("COMMIT")?;
+                put(IntervalRow {
+                    device_id: ids[d],
+                    start_utc_ms: a,
+                    end_utc_ms: b,
+                    interval_ms: dt,
+                    status: st,
+                    counters: columns(cn.unwrap_or_default()),
+                })
+            })
+        })?;
+        samples += n;
+        intervals += stored as i64;
+        rate_rows += stored;
     }
     Ok((samples, intervals, rate_rows))
+}
+
+/// Counts in the order of the `intervals` columns.
+fn columns(k: Counts) -> IntervalCounters {
+    [
+        k.reads,
+        k.writes,
+        k.read_merges,
+        k.write_merges,
+        k.read_bytes,
+        k.write_bytes,
+        k.read_time_ms,
+        k.write_time_ms,
+        k.busy_ms,
+        k.weighted_ms,
+        k.in_flight,
+        k.discards,
+        k.discard_bytes,
+        k.discard_time_ms,
+        k.flushes,
+        k.flush_time_ms,
+    ]
 }
 
 /// The interval blocks of a rate import's rows, in the order [`write_rows`] inserts them, and
