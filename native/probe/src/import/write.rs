@@ -1,17 +1,19 @@
 //! Writing an import's capture (to a temporary file renamed at the end: a failed import leaves
 //! nothing). Loading the files is in `load`, stitching them in `stitch`, the preview in
-//! `preview`; their names are also here, where the callers of `import::write` find them.
+//! `preview`; what `import` and `import --preview` call is also named here (`write::plan`,
+//! `write::preview`, `write::render`, `write::Options`, `write::Part`).
 
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-pub use super::load::{load_nth, load_one, Loaded, Options, Part, Span};
-pub use super::preview::{preview, render, FilePreview, MapRow, Pair, Preview, Range};
-pub use super::stitch::{plan, GSample, PhasePlan, Plan};
+pub use super::load::{Options, Part};
+pub use super::preview::{preview, render};
+pub use super::stitch::plan;
 
 use super::load::display;
-use super::stitch::each_rate_row;
+use super::preview::Preview;
+use super::stitch::{each_rate_row, Plan};
 use super::{bad, Counts};
 use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
 use crate::capture::imported::{ImportFileRow, IntervalCounters, IntervalRow};
