@@ -1,6 +1,7 @@
 //! The one statement that stores an interval (a recording's and an import's), and what an
 //! import writes that a recording does not: the samples of a rate series (no raw counters)
-//! with their intervals, phases known whole, and the `import_files` rows.
+//! with their intervals, phases known whole, the `import_files` rows, and the writing without a
+//! journal of a capture nobody reads before it is whole.
 
 use rusqlite::{params, CachedStatement};
 
@@ -112,6 +113,27 @@ impl Capture {
         }
         tx.commit()?;
         Ok((samples, stored))
+    }
+
+    /// For a new capture nobody reads until it is renamed into place, whole: written without a
+    /// journal and with a large page cache, until [`Capture::end_unjournaled`].
+    pub fn begin_unjournaled(&self) -> Result<()> {
+        self.journal_mode("OFF")?;
+        self.conn.pragma_update(None, "cache_size", -65536)?;
+        Ok(())
+    }
+
+    /// Back in WAL mode, as every capture is.
+    pub fn end_unjournaled(&self) -> Result<()> {
+        self.journal_mode("WAL")
+    }
+
+    fn journal_mode(&self, mode: &str) -> Result<()> {
+        self.conn
+            .query_row(&format!("PRAGMA journal_mode={mode}"), [], |r| {
+                r.get::<_, String>(0)
+            })?;
+        Ok(())
     }
 
     /// A phase whose start and end are both known (an import's); planned as long as it is.

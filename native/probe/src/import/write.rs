@@ -151,17 +151,8 @@ pub(super) fn write(
         },
         o => o,
     })?;
-    // a new file nobody reads until it is renamed into place, whole: written without a journal
-    // and with a large page cache, then put in WAL mode as every capture is
-    let journal = |cap: &Capture, mode: &str| -> Result<()> {
-        cap.conn()
-            .query_row(&format!("PRAGMA journal_mode={mode}"), [], |r| {
-                r.get::<_, String>(0)
-            })?;
-        Ok(())
-    };
-    journal(&cap, "OFF")?;
-    cap.conn().pragma_update(None, "cache_size", -65536)?;
+    // a new file nobody reads until it is renamed into place, whole
+    cap.begin_unjournaled()?;
     let now = crate::clock::utc_ms();
     let first = &p.files[0];
     let hosts = pv.hosts.join(", ");
@@ -316,7 +307,7 @@ pub(super) fn write(
         Some(Ok((blocks, n))) if n == rate_rows => cap.write_built_blocks(blocks)?,
         _ => cap.write_interval_blocks()?,
     };
-    journal(&cap, "WAL")?;
+    cap.end_unjournaled()?;
     drop(cap);
     super::phase("interval blocks", t);
     Ok((samples, intervals))
