@@ -12,6 +12,7 @@ use crate::sysfs::DeviceInfo;
 pub mod blocks;
 mod damage;
 mod engine;
+pub mod imported;
 mod journal;
 mod rows;
 pub mod space;

@@ -3,8 +3,9 @@
 
 use rusqlite::{params, OptionalExtension};
 
+use super::imported::{insert_interval, IntervalCounters, IntervalRow, INSERT_INTERVAL};
 use super::{BlockRow, Capture, HistRow};
-use crate::delta::{DevSample, Snapshot, Step};
+use crate::delta::{Deltas, DevSample, Snapshot, Step};
 use crate::error::Result;
 
 impl Capture {
@@ -297,41 +298,22 @@ impl Capture {
                     f(16)
                 ])?;
             }
-            let mut iv = tx.prepare_cached(
-                "INSERT OR IGNORE INTO intervals(device_id,start_utc_ms,end_utc_ms,interval_ms,status,reads,writes,
-                   read_merges,write_merges,read_bytes,write_bytes,read_time_ms,write_time_ms,busy_ms,
-                   weighted_ms,in_flight,discards,discard_bytes,discard_time_ms,flushes,flush_time_ms)
-                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
-            )?;
-            let o = |x: Option<u64>| x.map(|v| v as i64);
+            let mut iv = tx.prepare_cached(INSERT_INTERVAL)?;
             for i in &step.intervals {
-                let Some(id) = self.dev_ids.get(&i.device) else {
+                let Some(&id) = self.dev_ids.get(&i.device) else {
                     continue;
                 };
-                let d = i.deltas;
-                let n = iv.execute(params![
-                    id,
-                    i.start_utc_ms,
-                    i.end_utc_ms,
-                    i.interval_ms,
-                    i.status.as_str(),
-                    d.map(|d| d.reads as i64),
-                    d.map(|d| d.writes as i64),
-                    d.and_then(|d| o(d.read_merges)),
-                    d.and_then(|d| o(d.write_merges)),
-                    d.map(|d| d.read_bytes as i64),
-                    d.map(|d| d.write_bytes as i64),
-                    d.and_then(|d| o(d.read_time_ms)),
-                    d.and_then(|d| o(d.write_time_ms)),
-                    d.and_then(|d| o(d.busy_ms)),
-                    d.and_then(|d| o(d.weighted_ms)),
-                    d.and_then(|d| o(d.in_flight)),
-                    d.and_then(|d| o(d.discards)),
-                    d.and_then(|d| o(d.discard_bytes)),
-                    d.and_then(|d| o(d.discard_time_ms)),
-                    d.and_then(|d| o(d.flushes)),
-                    d.and_then(|d| o(d.flush_time_ms)),
-                ])?;
+                let n = insert_interval(
+                    &mut iv,
+                    &IntervalRow {
+                        device_id: id,
+                        start_utc_ms: i.start_utc_ms,
+                        end_utc_ms: i.end_utc_ms,
+                        interval_ms: i.interval_ms,
+                        status: i.status.as_str(),
+                        counters: i.deltas.map(counters_of).unwrap_or_default(),
+                    },
+                )?;
                 if n == 0 {
                     // Same (device, start_utc_ms) twice: only after a backwards wall-clock jump.
                     tx.prepare_cached(
@@ -410,4 +392,27 @@ impl Capture {
             devices,
         }))
     }
+}
+
+/// An `ok` interval's numbers as the `intervals` columns hold them.
+fn counters_of(d: Deltas) -> IntervalCounters {
+    let o = |x: Option<u64>| x.map(|v| v as i64);
+    [
+        Some(d.reads as i64),
+        Some(d.writes as i64),
+        o(d.read_merges),
+        o(d.write_merges),
+        Some(d.read_bytes as i64),
+        Some(d.write_bytes as i64),
+        o(d.read_time_ms),
+        o(d.write_time_ms),
+        o(d.busy_ms),
+        o(d.weighted_ms),
+        o(d.in_flight),
+        o(d.discards),
+        o(d.discard_bytes),
+        o(d.discard_time_ms),
+        o(d.flushes),
+        o(d.flush_time_ms),
+    ]
 }

@@ -411,7 +411,7 @@ pub fn run(args: &[String], command: String) -> Result<()> {
 
 /// Exit 14 with one sentence when `import prometheus` left hosts out (their notes start with
 /// [`promfetch::SKIPPED_HOST`]); what was read of the others is written.
-fn skipped_hosts(pv: &write::Preview) -> Result<()> {
+fn skipped_hosts(pv: &super::preview::Preview) -> Result<()> {
     let skipped: Vec<&str> = pv
         .notes
         .iter()

@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::write::{
-    check_ready, commit, plan, preview, remove_all, tmp_path, write, GSample, Loaded, Options,
-    Plan, Preview, Span,
-};
+use super::load::{Loaded, Options, Span};
+use super::preview::{preview, Preview};
+use super::stitch::{plan, GSample, Plan};
+use super::write::{check_ready, commit, remove_all, tmp_path, write};
 use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};

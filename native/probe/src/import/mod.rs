@@ -11,11 +11,14 @@ pub mod cli;
 pub mod decode;
 pub mod fleet;
 pub mod linux;
+pub mod load;
 pub mod perfmon;
+pub mod preview;
 pub mod prometheus;
 pub mod promfetch;
 pub mod promhttp;
 pub mod promql;
+pub mod stitch;
 pub mod time;
 pub mod write;
 

@@ -153,26 +153,5 @@ pub fn parse_user_time(s: &str) -> Option<i64> {
     parse_iso(s).map(|x| x.0)
 }
 
-/// Format UTC ms as `YYYY-MM-DDTHH:MM:SS.fffZ`.
-pub fn iso(utc_ms: i64) -> String {
-    let days = utc_ms.div_euclid(86_400_000);
-    let ms = utc_ms.rem_euclid(86_400_000);
-    // civil_from_days
-    let z = days + 719_468;
-    let era = if z >= 0 { z } else { z - 146_096 } / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = if m <= 2 { y + 1 } else { y };
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:03}Z",
-        ms / 3_600_000,
-        ms / 60_000 % 60,
-        ms / 1000 % 60,
-        ms % 1000
-    )
-}
+/// Format UTC ms as `YYYY-MM-DDTHH:MM:SS.fffZ` (the probe's one ISO formatter).
+pub use crate::clock::iso_utc as iso;

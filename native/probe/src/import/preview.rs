@@ -1,0 +1,278 @@
+//! The preview of an import (`import --preview`, docs/import.md "Preview JSON") and its
+//! rendering for a person.
+
+use serde::Serialize;
+
+use super::load::{display, Part};
+use super::stitch::{rate_row_count, PhasePlan, Plan};
+use super::{time, Device, Kind, Unmapped};
+use crate::delta::Snapshot;
+
+/// A source column and the capture figure it feeds.
+#[derive(Debug, Clone, Serialize)]
+pub struct MapRow {
+    pub source: String,
+    pub field: String,
+}
+
+/// The preview of one file.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FilePreview {
+    pub name: String,
+    pub path: String,
+    pub size_bytes: u64,
+    pub sha256: String,
+    pub format: String,
+    pub encoding: String,
+    pub encoding_how: String,
+    pub time_zone: Option<String>,
+    pub utc_offset_min: Option<i64>,
+    pub time_zone_source: String,
+    pub part: Part,
+    pub hosts: Vec<String>,
+    pub first_utc_ms: Option<i64>,
+    pub last_utc_ms: Option<i64>,
+    pub samples: usize,
+    pub devices: Vec<String>,
+    pub mapping: Vec<MapRow>,
+    pub unmapped: Vec<Unmapped>,
+    pub notes: Vec<String>,
+    pub needs: Vec<String>,
+}
+
+/// A front volume and the backing device beneath it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pair {
+    pub front: String,
+    pub backing: String,
+}
+
+/// Start and end of the imported data.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Range {
+    pub start_utc_ms: i64,
+    pub end_utc_ms: i64,
+    pub start: String,
+    pub end: String,
+}
+
+/// What `import --preview` prints (docs/import.md, "Preview JSON").
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Preview {
+    pub kind: Kind,
+    pub files: Vec<FilePreview>,
+    pub hosts: Vec<String>,
+    pub devices: Vec<Device>,
+    pub pairs: Vec<Pair>,
+    pub time_range: Option<Range>,
+    /// Median step between samples, ms.
+    pub interval_ms: Option<f64>,
+    /// Device-intervals the capture would hold.
+    pub intervals: usize,
+    pub phases: Vec<PhasePlan>,
+    pub unmapped: Vec<Unmapped>,
+    pub notes: Vec<String>,
+    pub needs: Vec<String>,
+    /// True when nothing is missing to import.
+    pub ready: bool,
+}
+
+/// Build the preview of a plan.
+pub fn preview(kind: Kind, p: &Plan) -> Preview {
+    let mut unmapped: Vec<Unmapped> = Vec::new();
+    let mut notes = p.notes.clone();
+    let mut needs = Vec::new();
+    let mut hosts: Vec<String> = Vec::new();
+    let mut files = Vec::new();
+    for f in &p.files {
+        for u in &f.parsed.unmapped {
+            if !unmapped.contains(u) {
+                unmapped.push(u.clone());
+            }
+        }
+        for n in &f.parsed.notes {
+            let n = format!("{}: {n}", f.name);
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+        for n in &f.parsed.needs {
+            if !needs.contains(n) {
+                needs.push(n.clone());
+            }
+        }
+        for h in &f.parsed.hosts {
+            if !hosts.contains(h) {
+                hosts.push(h.clone());
+            }
+        }
+        files.push(FilePreview {
+            name: f.name.clone(),
+            path: display(&f.path),
+            size_bytes: f.size,
+            sha256: f.sha256.clone(),
+            format: f.parsed.format.clone(),
+            encoding: f.encoding.clone(),
+            encoding_how: f.encoding_how.clone(),
+            time_zone: f.parsed.tz_name.clone(),
+            utc_offset_min: f.parsed.utc_offset_min,
+            time_zone_source: f.parsed.tz_source.clone(),
+            part: f.part,
+            hosts: f.parsed.hosts.clone(),
+            first_utc_ms: f.span.first_utc_ms,
+            last_utc_ms: f.span.last_utc_ms,
+            samples: f.span.samples,
+            devices: f.parsed.devices.iter().map(|d| d.name.clone()).collect(),
+            mapping: f
+                .parsed
+                .mapping
+                .iter()
+                .map(|(s, d)| MapRow {
+                    source: s.clone(),
+                    field: d.clone(),
+                })
+                .collect(),
+            unmapped: f.parsed.unmapped.clone(),
+            notes: f.parsed.notes.clone(),
+            needs: f.parsed.needs.clone(),
+        });
+    }
+    let first = p.series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms);
+    let last = p.series.last().and_then(|s| s.1.last()).map(|s| s.utc_ms);
+    let intervals = p
+        .series
+        .iter()
+        .map(|(_, s)| {
+            // snapshots (diskstats, node_exporter) pair with the previous snapshot; rates
+            // (every other source, windows_exporter) are intervals of their own
+            let snaps: Vec<&Snapshot> = s.iter().filter_map(|x| x.snap.as_ref()).collect();
+            snaps.windows(2).map(|w| w[1].devices.len()).sum::<usize>() + rate_row_count(s)
+        })
+        .sum();
+    Preview {
+        kind,
+        files,
+        hosts,
+        devices: p.devices.clone(),
+        pairs: p
+            .devices
+            .iter()
+            .filter_map(|d| {
+                d.on.as_ref().map(|b| Pair {
+                    front: d.name.clone(),
+                    backing: b.clone(),
+                })
+            })
+            .collect(),
+        time_range: match (first, last) {
+            (Some(a), Some(b)) => Some(Range {
+                start_utc_ms: a,
+                end_utc_ms: b,
+                start: time::iso(a),
+                end: time::iso(b),
+            }),
+            _ => None,
+        },
+        interval_ms: (p.series.iter().map(|s| s.1.len()).sum::<usize>() > 1)
+            .then_some(p.nominal_ms),
+        intervals,
+        phases: p.phases.clone(),
+        unmapped,
+        notes,
+        ready: needs.is_empty() && intervals > 0,
+        needs,
+    }
+}
+
+/// Render a preview for a person.
+pub fn render(pv: &Preview) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "import {} — {} file(s)",
+        pv.kind.as_str(),
+        pv.files.len()
+    );
+    for f in &pv.files {
+        let _ = writeln!(
+            s,
+            "  {} ({} bytes, sha256 {}…)",
+            f.name,
+            f.size_bytes,
+            &f.sha256[..12]
+        );
+        let _ = writeln!(
+            s,
+            "    format: {}; encoding: {} ({})",
+            f.format, f.encoding, f.encoding_how
+        );
+        let _ = writeln!(
+            s,
+            "    time zone: {}{}; source: {}",
+            f.time_zone.clone().unwrap_or_else(|| "-".into()),
+            f.utc_offset_min
+                .map(|o| format!(" (UTC{:+}:{:02})", o / 60, (o % 60).abs()))
+                .unwrap_or_default(),
+            f.time_zone_source
+        );
+        let _ = writeln!(
+            s,
+            "    part: {}; hosts: {}; samples: {}",
+            f.part.as_str_pub(),
+            f.hosts.join(", "),
+            f.samples
+        );
+    }
+    let _ = writeln!(s, "devices:");
+    for d in &pv.devices {
+        let _ = writeln!(s, "  {:<28} {:<8} {}", d.name, d.role, d.reason);
+    }
+    for p in &pv.pairs {
+        let _ = writeln!(
+            s,
+            "  pairing: {} (front) on {} (backing)",
+            p.front, p.backing
+        );
+    }
+    match &pv.time_range {
+        Some(r) => {
+            let _ = writeln!(s, "time range: {} – {} (UTC)", r.start, r.end);
+        }
+        None => {
+            let _ = writeln!(s, "time range: none");
+        }
+    }
+    if let Some(i) = pv.interval_ms {
+        let _ = writeln!(
+            s,
+            "interval: {:.0} ms (median step); {} device-intervals",
+            i, pv.intervals
+        );
+    }
+    for ph in &pv.phases {
+        let _ = writeln!(
+            s,
+            "phase {}: {} – {}",
+            ph.name,
+            time::iso(ph.start_utc_ms),
+            time::iso(ph.end_utc_ms)
+        );
+    }
+    if !pv.unmapped.is_empty() {
+        let _ = writeln!(s, "not imported:");
+        for u in &pv.unmapped {
+            let _ = writeln!(s, "  {}: {}", u.what, u.why);
+        }
+    }
+    for n in &pv.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    for n in &pv.needs {
+        let _ = writeln!(s, "needed: {n}");
+    }
+    s
+}

@@ -1,0 +1,137 @@
+//! node_exporter's `node_disk_*` metrics: the /proc/diskstats field each exports, and the
+//! factor that turns it back into the kernel's unit.
+
+/// One /proc/diskstats field and the node_exporter metric that exports it, with the factor
+/// that turns the metric back into the kernel's unit (bytes → 512-byte sectors, s → ms).
+pub struct Field {
+    pub metric: &'static str,
+    pub factor: f64,
+    /// The capture figure it feeds (for provenance).
+    pub feeds: &'static str,
+    pub counter: bool,
+}
+
+/// The 17 /proc/diskstats fields in kernel order (iostats.rst), as node_exporter names them.
+pub const FIELDS: [Field; 17] = [
+    Field {
+        metric: "node_disk_reads_completed_total",
+        factor: 1.0,
+        feeds: "reads",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_reads_merged_total",
+        factor: 1.0,
+        feeds: "read_merges",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_read_bytes_total",
+        factor: 1.0 / 512.0,
+        feeds: "read_bytes",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_read_time_seconds_total",
+        factor: 1000.0,
+        feeds: "read_time_ms",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_writes_completed_total",
+        factor: 1.0,
+        feeds: "writes",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_writes_merged_total",
+        factor: 1.0,
+        feeds: "write_merges",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_written_bytes_total",
+        factor: 1.0 / 512.0,
+        feeds: "write_bytes",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_write_time_seconds_total",
+        factor: 1000.0,
+        feeds: "write_time_ms",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_io_now",
+        factor: 1.0,
+        feeds: "in_flight",
+        counter: false,
+    },
+    Field {
+        metric: "node_disk_io_time_seconds_total",
+        factor: 1000.0,
+        feeds: "busy_ms",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_io_time_weighted_seconds_total",
+        factor: 1000.0,
+        feeds: "weighted_ms",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_discards_completed_total",
+        factor: 1.0,
+        feeds: "discards",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_discards_merged_total",
+        factor: 1.0,
+        feeds: "(discard merges)",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_discarded_sectors_total",
+        factor: 1.0,
+        feeds: "discard_bytes",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_discard_time_seconds_total",
+        factor: 1000.0,
+        feeds: "discard_time_ms",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_flush_requests_total",
+        factor: 1.0,
+        feeds: "flushes",
+        counter: true,
+    },
+    Field {
+        metric: "node_disk_flush_requests_time_seconds_total",
+        factor: 1000.0,
+        feeds: "flush_time_ms",
+        counter: true,
+    },
+];
+
+pub(super) fn field_of(metric: &str) -> Option<usize> {
+    FIELDS.iter().position(|f| f.metric == metric)
+}
+
+/// Values of one device at one moment, by field (None: not exported at that moment).
+pub(super) type Vals = [Option<f64>; 17];
+
+/// The kernel fields of one device at one moment: 17, 15 or 11 when all of those are there,
+/// the old 4-field layout (reads, sectors read, writes, sectors written) when only those are,
+/// else None.
+pub(super) fn kernel_fields(v: &Vals) -> Option<Vec<u64>> {
+    let k = |i: usize| v[i].map(|x| (x * FIELDS[i].factor).round().max(0.0) as u64);
+    let upto = |n: usize| (0..n).map(k).collect::<Option<Vec<u64>>>();
+    upto(17)
+        .or_else(|| upto(15))
+        .or_else(|| upto(11))
+        .or_else(|| Some(vec![k(0)?, k(2)?, k(4)?, k(6)?]))
+}

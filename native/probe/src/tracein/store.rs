@@ -1,0 +1,240 @@
+//! `import-trace`'s capture: a trace written into a new capture (devices, block requests), and
+//! a capture's block requests read back as a trace.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::{read, BadRecord, Kind, ReadOptions, Trace};
+use crate::capture::{BlockRow, Capture};
+use crate::error::{ProbeError, Result};
+use crate::sim::{Op, Req};
+use crate::sysfs::DeviceInfo;
+
+/// Summary of an import.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportSummary {
+    pub kind: String,
+    pub file: String,
+    pub out: String,
+    pub records: u64,
+    pub imported: u64,
+    pub skipped: u64,
+    pub skipped_by_reason: BTreeMap<String, u64>,
+    pub skipped_examples: Vec<BadRecord>,
+    pub devices: Vec<String>,
+}
+
+fn sha256_hex(path: &Path) -> Option<String> {
+    let out = std::process::Command::new("sha256sum")
+        .arg(path)
+        .output()
+        .ok()?;
+    let s = String::from_utf8_lossy(&out.stdout);
+    s.split_whitespace().next().map(str::to_string)
+}
+
+/// `import-trace`: read `file` as `kind` and write a new v2 capture at `out` (devices,
+/// block_requests, meta `source` = `import-trace:<kind>`).
+pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<ImportSummary> {
+    let opts = ReadOptions {
+        detail: true,
+        ..opts
+    };
+    let tr = read(file, kind, opts)?;
+    let mut cap = Capture::create(out)?;
+    let now = crate::clock::utc_ms();
+    let origin = tr.origin_utc_ms;
+    let mut ids = Vec::new();
+    for (i, name) in tr.devices.iter().enumerate() {
+        let d = DeviceInfo {
+            name: name.clone(),
+            major: 0,
+            minor: i as u32,
+            size_bytes: opts.device_bytes.map(|b| b as i64),
+            logical_block_size: Some(512),
+            role: "other".into(),
+            ..Default::default()
+        };
+        ids.push(cap.upsert_device(&d, origin.unwrap_or(0))?);
+    }
+    for (k, v) in [
+        ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
+        ("created_utc_ms", now.to_string()),
+        ("source", format!("import-trace:{}", kind.name())),
+        ("import_file", file.display().to_string()),
+        ("trace", "block".to_string()),
+        (
+            "trace_time_origin",
+            if origin.is_some() {
+                "utc".to_string()
+            } else {
+                "trace-start".to_string()
+            },
+        ),
+        ("import_records", tr.records.to_string()),
+        ("import_skipped", tr.bad().to_string()),
+    ] {
+        cap.set_meta(k, &v)?;
+    }
+    if let Some(h) = sha256_hex(file) {
+        cap.set_meta("import_sha256", &h)?;
+    }
+    if tr.bad() > 0 {
+        cap.set_meta(
+            "import_skipped_examples",
+            &serde_json::to_string(&tr.bad_examples).unwrap_or_default(),
+        )?;
+    }
+    let mut rows = Vec::with_capacity(50_000);
+    for (i, r) in tr.reqs.iter().enumerate() {
+        rows.push(BlockRow {
+            device_id: ids[r.dev as usize],
+            issue_ns: r.t_ns,
+            complete_ns: tr.complete_ns[i],
+            utc_ms: origin.unwrap_or(0) + r.t_ns / 1_000_000,
+            sector: (r.offset / 512) as i64,
+            bytes: r.bytes as i64,
+            op: match r.op {
+                Op::Read => 'R',
+                Op::Write => 'W',
+                Op::Discard => 'D',
+            },
+            rwbs: tr.op_text[i].clone(),
+            error: None,
+        });
+        if rows.len() == 50_000 {
+            cap.write_requests(&rows, &[], &[], &[])?;
+            rows.clear();
+        }
+    }
+    cap.write_requests(&rows, &[], &[], &[])?;
+    Ok(ImportSummary {
+        kind: kind.name().into(),
+        file: file.display().to_string(),
+        out: out.display().to_string(),
+        records: tr.records,
+        imported: tr.reqs.len() as u64,
+        skipped: tr.bad(),
+        skipped_by_reason: tr.bad_by_reason.clone(),
+        skipped_examples: tr.bad_examples.clone(),
+        devices: tr.devices.clone(),
+    })
+}
+
+/// Requests of a capture's `block_requests` (all devices, in issue order). Flushes and other
+/// requests without data are counted in `other_lines`; requests past a device's recorded size
+/// are skipped and counted.
+pub fn load_capture(path: &Path) -> Result<Trace> {
+    let cap = Capture::open(path, false)?;
+    let conn = cap.conn();
+    let has: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='block_requests'",
+        [],
+        |r| r.get(0),
+    )?;
+    let mut tr = Trace::default();
+    if has == 0 {
+        return Err(ProbeError::BadTrace(format!(
+            "{} has no block requests (a v1 capture): record with 'record --trace' or import a trace with 'import-trace'",
+            path.display()
+        )));
+    }
+    let mut sizes: Vec<(i64, String, Option<i64>)> = Vec::new();
+    {
+        let mut q = conn.prepare("SELECT id,name,size_bytes FROM devices ORDER BY id")?;
+        let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        for r in rows {
+            sizes.push(r?);
+        }
+    }
+    let sampling = crate::trace::sampling::StoredSampling::read(&cap)?;
+    if sampling.rate < 1.0 {
+        tr.sample_rate = Some(sampling.rate);
+    }
+    let mut q = conn.prepare(
+        "SELECT rowid,device_id,issue_ns,sector,bytes,op,rwbs FROM block_requests ORDER BY issue_ns, rowid",
+    )?;
+    let mut rows = q.query([])?;
+    let mut origin: Option<i64> = None;
+    while let Some(r) = rows.next()? {
+        let rowid: i64 = r.get(0)?;
+        let dev_id: i64 = r.get(1)?;
+        let issue: i64 = r.get(2)?;
+        let sector: i64 = r.get(3)?;
+        let bytes: i64 = r.get(4)?;
+        let op: String = r.get(5)?;
+        let rwbs: String = r.get(6)?;
+        tr.records += 1;
+        let line = rowid as u64;
+        if !sampling.keeps(dev_id, sector) {
+            tr.above_final_rate += 1;
+            continue;
+        }
+        let op = match op.as_str() {
+            "R" => Op::Read,
+            "W" => Op::Write,
+            "D" => Op::Discard,
+            _ => {
+                tr.other_lines += 1;
+                continue;
+            }
+        };
+        if bytes <= 0 || sector < 0 {
+            if bytes == 0 {
+                tr.other_lines += 1;
+            } else {
+                tr.skip(
+                    line,
+                    if sector < 0 { "sector" } else { "bytes" },
+                    format!("block_requests row {rowid}: sector {sector}, bytes {bytes}"),
+                    "negative length",
+                );
+            }
+            continue;
+        }
+        let Some((_, name, size)) = sizes.iter().find(|d| d.0 == dev_id) else {
+            tr.skip(
+                line,
+                "device_id",
+                format!("block_requests row {rowid}: device {dev_id} is not in devices"),
+                "unknown device",
+            );
+            continue;
+        };
+        if let Some(sz) = size {
+            if sector.saturating_mul(512).saturating_add(bytes) > *sz {
+                tr.skip(
+                    line,
+                    "sector",
+                    format!(
+                        "block_requests row {rowid}: [{}, {}) ends past {name}'s {sz} bytes",
+                        sector * 512,
+                        sector * 512 + bytes
+                    ),
+                    "past the device's end",
+                );
+                continue;
+            }
+        }
+        let o = *origin.get_or_insert(issue);
+        let dev = tr.dev_index(name);
+        tr.reqs.push(Req {
+            t_ns: issue - o,
+            dev,
+            offset: sector as u64 * 512,
+            bytes: bytes as u64,
+            op,
+        });
+        tr.op_text.push(rwbs);
+        tr.complete_ns.push(None);
+    }
+    if tr.reqs.is_empty() {
+        return Err(ProbeError::BadTrace(format!(
+            "{} has no block request with data to simulate ({} rows): record with 'record --trace' or import a trace with 'import-trace'",
+            path.display(),
+            tr.records
+        )));
+    }
+    Ok(tr)
+}
