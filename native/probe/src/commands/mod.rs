@@ -103,6 +103,23 @@ pub(crate) fn only_capture(capture: &str, extra: &[String], cmd: &str) -> anyhow
 /// A clap error in one sentence (the probe's errors are one line on stderr; the app shows it):
 /// clap's message without its usage block, its lines joined, and where to find the options.
 fn clap_sentence(e: &clap::Error, raw: &[String]) -> String {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+    ) {
+        // `lab`, `engine` without their verb: name the verbs (clap would print the whole help).
+        let root = <Cli as clap::CommandFactory>::command();
+        if let Some(c) = raw.first().and_then(|w| root.find_subcommand(w)) {
+            let verbs: Vec<&str> = c.get_subcommands().map(|s| s.get_name()).collect();
+            return format!(
+                "{} needs one of {} (cacheproof-probe {} --help lists them)",
+                c.get_name(),
+                verbs.join(", "),
+                c.get_name()
+            );
+        }
+    }
     let text = e.render().to_string();
     let body = text
         .split("\n\nUsage:")

@@ -251,9 +251,11 @@ pub fn predict(a: &PredictArgs) -> anyhow::Result<()> {
         None => 0,
         Some(t) => match t.parse::<usize>() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(usage(format!(
+            _ => {
+                return Err(usage(format!(
                 "--threads {t}: give a whole number of threads, 1 or more (default: one per core)"
-            ))),
+            )))
+            }
         },
     };
     let size = a.size.as_deref().ok_or_else(|| {
