@@ -1,6 +1,7 @@
 //! The probe's command line against its help and its docs: `--help` on every command exits 0
 //! and lists every flag clap declares for it; every flag that docs/probe.md, docs/import.md and
 //! docs/simulate.md give a command exists in its parser, and every declared flag is documented.
+#![allow(clippy::unwrap_used)]
 
 mod common;
 
