@@ -100,6 +100,24 @@ pub struct ImportArgs {
     /// Refused: a secret is never given on the command line
     #[arg(long, hide = true, value_name = "SECRET")]
     pub token: Option<String>,
+    /// FILE, --baseline and --measure files in command-line order, by their clap id (`files`,
+    /// `baseline`, `measure`): the capture lists its files in that order (`import_files`).
+    #[arg(skip)]
+    pub in_order: Vec<(&'static str, PathBuf)>,
+}
+
+impl ImportArgs {
+    /// Fill [`ImportArgs::in_order`] from clap's indices of the values.
+    pub fn order_files(&mut self, m: &clap::ArgMatches) {
+        let mut v: Vec<(usize, &'static str, PathBuf)> = Vec::new();
+        for id in ["files", "baseline", "measure"] {
+            if let (Some(ix), Some(vals)) = (m.indices_of(id), m.get_many::<PathBuf>(id)) {
+                v.extend(ix.zip(vals).map(|(i, p)| (i, id, p.clone())));
+            }
+        }
+        v.sort_by_key(|(i, _, _)| *i);
+        self.in_order = v.into_iter().map(|(_, id, p)| (id, p)).collect();
+    }
 }
 
 /// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--json]`.

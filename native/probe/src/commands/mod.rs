@@ -180,7 +180,18 @@ fn run(cmd: Cmd, raw: &[String]) -> anyhow::Result<()> {
 /// Parse the command line and run the command; the exit code of docs/probe.md.
 pub fn main() -> ExitCode {
     let raw: Vec<String> = std::env::args().skip(1).collect();
-    let cli = match Cli::try_parse() {
+    let parsed = <Cli as clap::CommandFactory>::command()
+        .try_get_matches()
+        .and_then(|m| {
+            let mut c = <Cli as clap::FromArgMatches>::from_arg_matches(&m)?;
+            if let (Some(Cmd::Import(a)), Some(im)) =
+                (&mut c.command, m.subcommand_matches("import"))
+            {
+                a.order_files(im);
+            }
+            Ok(c)
+        });
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             use clap::error::ErrorKind;

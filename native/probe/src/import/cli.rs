@@ -155,24 +155,33 @@ pub fn parse_args(a: &ImportArgs, command: String) -> Result<(Options, bool, boo
     }
     let prom_url = a.url.clone();
     // KIND is the first word; with --url and no KIND, the kind is prometheus (and a word is a file).
-    let mut words: Vec<PathBuf> = a.kind.iter().map(PathBuf::from).collect();
-    words.extend(a.files.iter().cloned());
-    let kind = match a.kind.as_deref() {
+    let (kind, kind_word_is_file) = match a.kind.as_deref() {
         Some(k) => match Kind::parse(k) {
-            Some(kind) => {
-                words.remove(0);
-                Some(kind)
-            }
-            None if prom_url.is_some() && k != "prometheus" => Some(Kind::Prometheus),
+            Some(kind) => (Some(kind), false),
+            None if prom_url.is_some() => (Some(Kind::Prometheus), true),
             None => return Err(usage(format!(
                 "unknown import kind '{k}': use perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter or prometheus (with --url)"
             ))),
         },
-        None => prom_url.as_ref().map(|_| Kind::Prometheus),
+        None => (prom_url.as_ref().map(|_| Kind::Prometheus), false),
     };
-    let mut inputs: Vec<(PathBuf, Part)> = words.into_iter().map(|f| (f, Part::All)).collect();
-    inputs.extend(a.baseline.iter().map(|f| (f.clone(), Part::Baseline)));
-    inputs.extend(a.measure.iter().map(|f| (f.clone(), Part::Measure)));
+    // the files in command-line order (the capture's import_files keeps it)
+    let mut inputs: Vec<(PathBuf, Part)> = Vec::new();
+    if kind_word_is_file {
+        inputs.extend(a.kind.iter().map(|k| (PathBuf::from(k), Part::All)));
+    }
+    let part = |id: &str| match id {
+        "baseline" => Part::Baseline,
+        "measure" => Part::Measure,
+        _ => Part::All,
+    };
+    if a.in_order.is_empty() {
+        inputs.extend(a.files.iter().map(|f| (f.clone(), Part::All)));
+        inputs.extend(a.baseline.iter().map(|f| (f.clone(), Part::Baseline)));
+        inputs.extend(a.measure.iter().map(|f| (f.clone(), Part::Measure)));
+    } else {
+        inputs.extend(a.in_order.iter().map(|(id, f)| (f.clone(), part(id))));
+    }
     let (user, password_file, token_file) = (
         a.user.clone(),
         a.password_file.clone(),
