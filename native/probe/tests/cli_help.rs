@@ -57,6 +57,12 @@ fn leaves() -> BTreeMap<Vec<String>, BTreeSet<String>> {
     leaves_with(false)
 }
 
+/// clap's own checks of the declaration (rules naming flags that exist, no clashing names).
+#[test]
+fn the_declaration_is_consistent() {
+    Cli::command().debug_assert();
+}
+
 #[test]
 fn every_command_has_help_listing_its_flags() {
     let leaves = leaves();
