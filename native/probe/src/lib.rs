@@ -4,6 +4,7 @@
 pub mod adapters;
 pub mod capture;
 pub mod clock;
+pub mod commands;
 pub mod delta;
 pub mod diskstats;
 pub mod error;

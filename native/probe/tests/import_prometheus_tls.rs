@@ -368,8 +368,12 @@ fn a_bearer_token_is_sent_from_a_file_or_the_environment_never_shown() {
         (vec!["--password", "x"], "never given on the command line"),
         (vec!["--bearer-token", "x"], "--bearer-token-file"),
         (vec!["--user", "ops"], "needs the password from --password-file FILE or the environment variable CACHEPROOF_PROMETHEUS_PASSWORD"),
-        (vec!["--password-file", "/x"], "give --user too"),
-        (vec!["--user", "ops", "--bearer-token-file", "/x"], "not both"),
+        // clap's rules: --password-file requires --user, --user conflicts with --bearer-token-file
+        (vec!["--password-file", "/x"], "not provided: --user"),
+        (
+            vec!["--user", "ops", "--bearer-token-file", "/x"],
+            "'--user <NAME>' cannot be used with '--bearer-token-file",
+        ),
         (vec!["--insecure"], "are for an https:// URL"),
     ] {
         refused(&with(&extra, &[]), 2, &[want]);

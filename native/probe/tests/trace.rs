@@ -328,7 +328,10 @@ fn trace_with_resume_is_a_usage_error() {
     let o = probe(&["record", "--resume", cap.to_str().unwrap(), "--trace"]);
     assert_eq!(o.status.code(), Some(2));
     let e = one_sentence(&o);
-    assert!(e.contains("--trace cannot be given with --resume"), "{e}");
+    assert!(
+        e.contains("'--resume <CAPTURE>' cannot be used with '--trace'"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -313,6 +313,8 @@ fn sampled_trace_holds_r_times_the_requests() {
         "0.5",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(one_sentence(&o).contains("with --trace"));
+    // clap's rule (--trace-sample requires --trace): the sentence names the missing flag
+    let e = one_sentence(&o);
+    assert!(e.contains("not provided: --trace"), "{e}");
     assert!(!d.join("bad.capture").exists());
 }

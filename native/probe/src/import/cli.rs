@@ -5,22 +5,8 @@ use std::path::PathBuf;
 use super::promhttp::{self, Auth, HttpOpts};
 use super::write::{self, Options, Part};
 use super::{fleet, perfmon, promfetch, promql, time, Kind, ParseOpts};
+use crate::commands::import::ImportArgs;
 use crate::error::{ProbeError, Result};
-
-/// Usage of the import command.
-pub const USAGE: &str = "\
-  cacheproof-probe import KIND FILE... --out CAPTURE [--switch-at TIME]
-  cacheproof-probe import KIND --baseline FILE... --measure FILE... --out CAPTURE
-  cacheproof-probe import --preview KIND FILE... [--json]
-  cacheproof-probe import prometheus --url URL [--hosts SELECTOR] --from TIME --to TIME [--step S] (--out CAPTURE | --out-dir DIR)
-      KIND: perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter, prometheus
-      prometheus: --hosts '{job=\"node\",instance=~\"db.*\"}'  --instance I (repeatable)
-               --ca-file FILE  --insecure  --user NAME --password-file FILE  --bearer-token-file FILE
-               (--prometheus URL, --start, --end: the same as --url, --from, --to)
-      options: --encoding E (utf-8, utf-16le, utf-16be, cp1251, cp1252, cp932)
-               --names FILE (more PerfMon names)  --utc-offset MINUTES|±HH:MM
-               --interval SECONDS and --start TIME (for iostat without -t)
-               --role NAME=ROLE  --json";
 
 fn usage(m: impl Into<String>) -> ProbeError {
     ProbeError::Usage(m.into())
@@ -40,204 +26,178 @@ fn offset(s: &str) -> Option<i64> {
     Some(sign * (h.parse::<i64>().ok()? * 60 + m.parse::<i64>().ok()?))
 }
 
-/// Parse the words after `import` into options and the output choices (preview, json).
-pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bool)> {
-    let mut kind = None;
-    let mut inputs = Vec::new();
-    let mut part = Part::All;
+fn time_of(flag: &str, v: &Option<String>, example: &str) -> Result<Option<i64>> {
+    v.as_deref()
+        .map(|v| {
+            time::parse_user_time(v).ok_or_else(|| {
+                usage(format!(
+                    "{flag} '{v}' is not a time: give ISO 8601 ({example}) or epoch seconds"
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// The options of `import` from its flags (clap's [`ImportArgs`]), and the output choices
+/// (preview, json). The rules that depend on the KIND (prometheus or files) are checked here.
+pub fn parse_args(a: &ImportArgs, command: String) -> Result<(Options, bool, bool)> {
     let mut o = Options {
         kind: Kind::Perfmon,
         inputs: Vec::new(),
-        out: None,
-        switch_at: None,
+        out: a.out.clone(),
+        switch_at: time_of(
+            "--switch-at",
+            &a.switch_at,
+            "2024-03-14T17:53:14Z, or with an offset",
+        )?,
         encoding: None,
         parse: ParseOpts::default(),
         roles: Vec::new(),
-        out_dir: None,
+        out_dir: a.out_dir.clone(),
         command,
     };
-    let (mut preview, mut json) = (false, false);
-    let (mut prom_url, mut end, mut step, mut instances) = (None, None, None, Vec::new());
-    let (mut from, mut hosts) = (None, None);
-    let mut http = HttpOpts::default();
-    let (mut user, mut password_file, mut token_file) = (None, None, None);
-    let mut http_flags: Vec<&str> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if a.starts_with("--") => (f, Some(v.to_string())),
-            _ => (a, None),
-        };
-        let val = |i: &mut usize| -> Result<String> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
-            }
-            *i += 1;
-            args.get(*i)
-                .cloned()
-                .ok_or_else(|| usage(format!("{flag} needs a value")))
-        };
-        match flag {
-            "--preview" => preview = true,
-            "--json" => json = true,
-            "--baseline" => part = Part::Baseline,
-            "--measure" => part = Part::Measure,
-            "--out" => o.out = Some(PathBuf::from(val(&mut i)?)),
-            "--out-dir" => o.out_dir = Some(PathBuf::from(val(&mut i)?)),
-            "--from" => {
-                let v = val(&mut i)?;
-                from = Some(time::parse_user_time(&v).ok_or_else(|| {
-                    usage(format!(
-                        "--from '{v}' is not a time: give ISO 8601 (2024-03-14T10:00:00Z) or epoch seconds"
-                    ))
-                })?);
-            }
-            "--to" | "--end" => {
-                let v = val(&mut i)?;
-                end = Some(time::parse_user_time(&v).ok_or_else(|| {
-                    usage(format!(
-                        "{flag} '{v}' is not a time: give ISO 8601 (2024-03-14T11:00:00Z) or epoch seconds"
-                    ))
-                })?);
-            }
-            "--hosts" => {
-                let v = val(&mut i)?;
-                hosts =
-                    Some(promql::parse_selector(&v).map_err(|e| {
-                        usage(format!("--hosts '{v}' is not a host selector: {e}"))
-                    })?);
-            }
-            "--ca-file" => {
-                http.ca_file = Some(PathBuf::from(val(&mut i)?));
-                http_flags.push("--ca-file");
-            }
-            "--insecure" => {
-                http.insecure = true;
-                http_flags.push("--insecure");
-            }
-            "--user" => {
-                user = Some(val(&mut i)?);
-                http_flags.push("--user");
-            }
-            "--password-file" => {
-                password_file = Some(PathBuf::from(val(&mut i)?));
-                http_flags.push("--password-file");
-            }
-            "--bearer-token-file" => {
-                token_file = Some(PathBuf::from(val(&mut i)?));
-                http_flags.push("--bearer-token-file");
-            }
-            "--password" | "--bearer-token" | "--token" => {
-                return Err(usage(format!(
-                    "{flag}: a secret is never given on the command line (other users see it in the process list, and it stays in the shell's history): use {} FILE or the environment variable {}",
-                    if flag == "--password" { "--password-file" } else { "--bearer-token-file" },
-                    if flag == "--password" { promhttp::PASSWORD_ENV } else { promhttp::TOKEN_ENV }
-                )));
-            }
-            "--encoding" => {
-                let e = val(&mut i)?;
-                if super::decode::by_name(&e).is_none() {
-                    return Err(usage(format!("unknown --encoding '{e}': use utf-8, utf-16le, utf-16be, cp1251, cp1252 or cp932")));
-                }
-                o.encoding = Some(e);
-            }
-            "--switch-at" => {
-                let v = val(&mut i)?;
-                o.switch_at = Some(time::parse_user_time(&v).ok_or_else(|| usage(format!("--switch-at '{v}' is not a time: give ISO 8601 (2024-03-14T17:53:14Z, or with an offset) or epoch seconds")))?);
-            }
-            "--start" => {
-                let v = val(&mut i)?;
-                o.parse.start_utc_ms = Some(time::parse_user_time(&v).ok_or_else(|| {
-                    usage(format!(
-                        "--start '{v}' is not a time: give ISO 8601 or epoch seconds"
-                    ))
-                })?);
-            }
-            "--interval" => {
-                let v = val(&mut i)?;
-                let s: f64 = v
-                    .trim_end_matches('s')
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| *x > 0.0)
-                    .ok_or_else(|| {
-                        usage(format!(
-                            "--interval '{v}' must be a positive number of seconds"
-                        ))
-                    })?;
-                o.parse.interval_s = Some(s);
-            }
-            "--utc-offset" => {
-                let v = val(&mut i)?;
-                o.parse.utc_offset_min =
-                    Some(offset(&v).filter(|m| m.abs() <= 14 * 60).ok_or_else(|| {
-                        usage(format!(
-                            "--utc-offset '{v}' must be minutes (-300) or ±HH:MM"
-                        ))
-                    })?);
-            }
-            "--names" => {
-                let v = val(&mut i)?;
-                let text = std::fs::read(&v)
-                    .map_err(|e| usage(format!("--names {v}: cannot be read: {e}")))?;
-                let dec = super::decode::decode(&text, None).map_err(usage)?;
-                let mut n = perfmon::Names::default();
-                n.add(&v, &dec.text)?;
-                o.parse.names = Some(n);
-            }
-            "--prometheus" | "--url" => {
-                prom_url = Some(val(&mut i)?);
-                if kind.is_none() {
-                    kind = Some(Kind::Prometheus);
-                }
-            }
-            "--step" => {
-                let v = val(&mut i)?;
-                let (num, mul) = match v.strip_suffix('m') {
-                    Some(n) => (n, 60.0),
-                    None => (v.trim_end_matches('s'), 1.0),
-                };
-                let s: f64 = num.parse().ok().filter(|x: &f64| *x > 0.0).ok_or_else(|| {
-                    usage(format!(
-                        "--step '{v}' must be a positive number of seconds (15, 15s, 1m)"
-                    ))
-                })?;
-                step = Some((s * mul * 1000.0).round() as i64);
-            }
-            "--instance" => instances.push(val(&mut i)?),
-            "--role" => {
-                let v = val(&mut i)?;
-                let (n, r) = v
-                    .split_once('=')
-                    .ok_or_else(|| usage(format!("--role '{v}' must be NAME=ROLE")))?;
-                o.roles.push((n.to_string(), r.to_string()));
-            }
-            f if f.starts_with("--") => {
-                return Err(usage(format!(
-                    "unknown flag '{f}' for import. Usage:\n{USAGE}"
-                )));
-            }
-            _ => {
-                if kind.is_none() {
-                    kind = Some(Kind::parse(a).ok_or_else(|| usage(format!(
-                        "unknown import kind '{a}': use perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter or prometheus (with --url)"
-                    )))?);
-                } else {
-                    inputs.push((PathBuf::from(a), part));
-                }
-            }
+    for (flag, v) in [
+        ("--password", &a.password),
+        ("--bearer-token", &a.bearer_token),
+        ("--token", &a.token),
+    ] {
+        if v.is_some() {
+            return Err(usage(format!(
+                "{flag}: a secret is never given on the command line (other users see it in the process list, and it stays in the shell's history): use {} FILE or the environment variable {}",
+                if flag == "--password" { "--password-file" } else { "--bearer-token-file" },
+                if flag == "--password" { promhttp::PASSWORD_ENV } else { promhttp::TOKEN_ENV }
+            )));
         }
-        i += 1;
     }
-    o.kind =
-        kind.ok_or_else(|| usage(format!("import needs a KIND and files. Usage:\n{USAGE}")))?;
+    let from = time_of("--from", &a.from, "2024-03-14T10:00:00Z")?;
+    let end = time_of("--to", &a.to, "2024-03-14T11:00:00Z")?;
+    o.parse.start_utc_ms = time_of("--start", &a.start, "2024-03-14T10:00:00Z")?;
+    let hosts = match &a.hosts {
+        Some(v) => Some(
+            promql::parse_selector(v)
+                .map_err(|e| usage(format!("--hosts '{v}' is not a host selector: {e}")))?,
+        ),
+        None => None,
+    };
+    let http = HttpOpts {
+        ca_file: a.ca_file.clone(),
+        insecure: a.insecure,
+        ..HttpOpts::default()
+    };
+    let http_flags: Vec<&str> = [
+        ("--ca-file", a.ca_file.is_some()),
+        ("--insecure", a.insecure),
+        ("--user", a.user.is_some()),
+        ("--password-file", a.password_file.is_some()),
+        ("--bearer-token-file", a.bearer_token_file.is_some()),
+    ]
+    .iter()
+    .filter(|(_, given)| *given)
+    .map(|(f, _)| *f)
+    .collect();
+    if let Some(e) = &a.encoding {
+        if super::decode::by_name(e).is_none() {
+            return Err(usage(format!(
+                "unknown --encoding '{e}': use utf-8, utf-16le, utf-16be, cp1251, cp1252 or cp932"
+            )));
+        }
+        o.encoding = Some(e.clone());
+    }
+    if let Some(v) = &a.interval {
+        let s: f64 = v
+            .trim_end_matches('s')
+            .parse()
+            .ok()
+            .filter(|x: &f64| *x > 0.0)
+            .ok_or_else(|| {
+                usage(format!(
+                    "--interval '{v}' must be a positive number of seconds"
+                ))
+            })?;
+        o.parse.interval_s = Some(s);
+    }
+    if let Some(v) = &a.utc_offset {
+        o.parse.utc_offset_min =
+            Some(offset(v).filter(|m| m.abs() <= 14 * 60).ok_or_else(|| {
+                usage(format!(
+                    "--utc-offset '{v}' must be minutes (-300) or ±HH:MM"
+                ))
+            })?);
+    }
+    if let Some(v) = &a.names {
+        let text =
+            std::fs::read(v).map_err(|e| usage(format!("--names {v}: cannot be read: {e}")))?;
+        let dec = super::decode::decode(&text, None).map_err(usage)?;
+        let mut n = perfmon::Names::default();
+        n.add(v, &dec.text)?;
+        o.parse.names = Some(n);
+    }
+    let step = match &a.step {
+        Some(v) => {
+            let (num, mul) = match v.strip_suffix('m') {
+                Some(n) => (n, 60.0),
+                None => (v.trim_end_matches('s'), 1.0),
+            };
+            let s: f64 = num.parse().ok().filter(|x: &f64| *x > 0.0).ok_or_else(|| {
+                usage(format!(
+                    "--step '{v}' must be a positive number of seconds (15, 15s, 1m)"
+                ))
+            })?;
+            Some((s * mul * 1000.0).round() as i64)
+        }
+        None => None,
+    };
+    for v in &a.role {
+        let (n, r) = v
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--role '{v}' must be NAME=ROLE")))?;
+        o.roles.push((n.to_string(), r.to_string()));
+    }
+    let prom_url = a.url.clone();
+    // KIND is the first word; with --url and no KIND, the kind is prometheus (and a word is a file).
+    let (kind, kind_word_is_file) = match a.kind.as_deref() {
+        Some(k) => match Kind::parse(k) {
+            Some(kind) => (Some(kind), false),
+            None if prom_url.is_some() => (Some(Kind::Prometheus), true),
+            None => return Err(usage(format!(
+                "unknown import kind '{k}': use perfmon, esxtop, iostat, iostat-json, sar, sadf, diskstats, node-exporter or prometheus (with --url)"
+            ))),
+        },
+        None => (prom_url.as_ref().map(|_| Kind::Prometheus), false),
+    };
+    // the files in command-line order (the capture's import_files keeps it)
+    let mut inputs: Vec<(PathBuf, Part)> = Vec::new();
+    if kind_word_is_file {
+        inputs.extend(a.kind.iter().map(|k| (PathBuf::from(k), Part::All)));
+    }
+    let part = |id: &str| match id {
+        "baseline" => Part::Baseline,
+        "measure" => Part::Measure,
+        _ => Part::All,
+    };
+    if a.in_order.is_empty() {
+        inputs.extend(a.files.iter().map(|f| (f.clone(), Part::All)));
+        inputs.extend(a.baseline.iter().map(|f| (f.clone(), Part::Baseline)));
+        inputs.extend(a.measure.iter().map(|f| (f.clone(), Part::Measure)));
+    } else {
+        inputs.extend(a.in_order.iter().map(|(id, f)| (f.clone(), part(id))));
+    }
+    let (user, password_file, token_file) = (
+        a.user.clone(),
+        a.password_file.clone(),
+        a.bearer_token_file.clone(),
+    );
+    let instances = a.instance.clone();
+    let mut http = http;
+    o.kind = kind.ok_or_else(|| {
+        usage("import needs a KIND and files (cacheproof-probe import --help lists the options)")
+    })?;
     o.inputs = inputs;
     if o.kind == Kind::Prometheus {
         let url = prom_url.ok_or_else(|| {
-            usage(format!(
-                "import prometheus needs --url URL (or --prometheus URL: http://host:9090 or https://…). Usage:\n{USAGE}"
-            ))
+            usage(
+                "import prometheus needs --url URL (or --prometheus URL: http://host:9090 or https://…; cacheproof-probe import --help lists the options)",
+            )
         })?;
         if !url.starts_with("http://") && !url.starts_with("https://") {
             return Err(usage(format!(
@@ -268,11 +228,6 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
             return Err(usage("--step is longer than the range from --from to --to"));
         }
         http.auth = auth(user, password_file, token_file)?;
-        if http.insecure && http.ca_file.is_some() {
-            return Err(usage(
-                "--insecure skips the certificate check that --ca-file is for: give one of them",
-            ));
-        }
         if !url.starts_with("https://") && (http.insecure || http.ca_file.is_some()) {
             return Err(usage(format!(
                 "--ca-file and --insecure are for an https:// URL, and {url} is http://"
@@ -304,12 +259,7 @@ pub fn parse_args(args: &[String], command: String) -> Result<(Options, bool, bo
                 .collect::<String>()
         )));
     }
-    if o.out.is_some() && o.out_dir.is_some() {
-        return Err(usage(
-            "give --out CAPTURE (one capture) or --out-dir DIR (one capture per host), not both",
-        ));
-    }
-    Ok((o, preview, json))
+    Ok((o, a.preview, a.json))
 }
 
 /// The credentials: basic auth (`--user` with `--password-file` or the password's environment
@@ -321,11 +271,6 @@ fn auth(
     token_file: Option<PathBuf>,
 ) -> Result<Auth> {
     let env = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-    if user.is_some() && token_file.is_some() {
-        return Err(usage(
-            "give --user with a password, or --bearer-token-file, not both",
-        ));
-    }
     if let Some(user) = user {
         let (password, from) = match password_file {
             Some(f) => (
@@ -348,11 +293,6 @@ fn auth(
             from,
         });
     }
-    if password_file.is_some() {
-        return Err(usage(
-            "--password-file is the password of --user NAME: give --user too",
-        ));
-    }
     if let Some(f) = token_file {
         return Ok(Auth::Bearer {
             token: promhttp::read_secret("--bearer-token-file", &f)?,
@@ -369,7 +309,7 @@ fn auth(
 }
 
 /// Run `import` with the words after it; prints the result.
-pub fn run(args: &[String], command: String) -> Result<()> {
+pub fn run(args: &ImportArgs, command: String) -> Result<()> {
     let (o, preview, json) = parse_args(args, command)?;
     if preview {
         let p = write::plan(&o)?;

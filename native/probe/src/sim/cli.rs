@@ -36,59 +36,6 @@ fn usage(s: impl Into<String>) -> ProbeError {
     ProbeError::Usage(s.into())
 }
 
-/// Parse a size: a whole number with an optional unit B, KiB, MiB, GiB, TiB (powers of 1024)
-/// or KB, MB, GB, TB (powers of 1000).
-pub fn parse_size(s: &str) -> Option<u64> {
-    let s = s.trim();
-    let i = s
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(s.len());
-    let (n, u) = s.split_at(i);
-    let n: f64 = n.parse().ok()?;
-    let m: u64 = match u.trim() {
-        "" | "B" => 1,
-        "KiB" | "K" | "k" => 1 << 10,
-        "MiB" | "M" => 1 << 20,
-        "GiB" | "G" => 1 << 30,
-        "TiB" | "T" => 1 << 40,
-        "KB" | "kB" => 1_000,
-        "MB" => 1_000_000,
-        "GB" => 1_000_000_000,
-        "TB" => 1_000_000_000_000,
-        _ => return None,
-    };
-    let v = n * m as f64;
-    (v.is_finite() && (0.0..1.8e19).contains(&v) && v.fract() == 0.0).then_some(v as u64)
-}
-
-/// Parse `--sample fixed-rate=R|fixed-size=N`.
-pub fn parse_sample(s: &str) -> Result<Sampling> {
-    let bad = || {
-        usage(format!(
-            "--sample '{s}': give fixed-rate=R (0 < R ≤ 1, e.g. fixed-rate=0.01) or fixed-size=N (N ≥ 1 blocks, e.g. fixed-size=32768)"
-        ))
-    };
-    match s.split_once('=') {
-        Some(("fixed-rate", r)) => {
-            let r: f64 = r.parse().map_err(|_| bad())?;
-            if r > 0.0 && r <= 1.0 {
-                Ok(Sampling::FixedRate(r))
-            } else {
-                Err(bad())
-            }
-        }
-        Some(("fixed-size", n)) => {
-            let n: usize = n.parse().map_err(|_| bad())?;
-            if n >= 1 {
-                Ok(Sampling::FixedSize(n))
-            } else {
-                Err(bad())
-            }
-        }
-        _ => Err(bad()),
-    }
-}
-
 /// One size's figures.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
