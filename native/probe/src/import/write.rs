@@ -461,7 +461,11 @@ pub fn plan(opts: &Options) -> Result<Plan> {
             let f = &files[fi];
             let same = maps[fi].len() == devices.len()
                 && maps[fi].iter().enumerate().all(|(i, &g)| i == g);
+            let mut first_dropped = false;
             for (k, s) in taken.into_iter().enumerate() {
+                // a file's first sample may only mark where its first interval starts (sar,
+                // sadf): at or before the end of the file before, it is not needed
+                let mark = s.snap.is_none() && s.rates.iter().all(Option::is_none);
                 let rates = if same && s.rates.len() == devices.len() {
                     s.rates
                 } else {
@@ -473,9 +477,13 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                     }
                     rates
                 };
-                if k == 0 {
+                if k == 0 || (k == 1 && first_dropped) {
                     if let Some(last) = out.last() {
                         let d = s.utc_ms - last.utc_ms;
+                        if k == 0 && mark && (d as f64) < half_step {
+                            first_dropped = true;
+                            continue;
+                        }
                         if (d as f64).abs() < half_step {
                             notes.push(format!(
                                 "{} line {}: {} ms from the last row of {}: a repeat of the same moment, not used",

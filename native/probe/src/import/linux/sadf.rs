@@ -113,6 +113,18 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         }
         let di = devs.get(&mut p, get("DEV").unwrap_or(""));
         let r = rates_from(&vals, &mut p);
+        // Each line is the rate over the `interval` seconds ending at its timestamp: where that
+        // interval starts after the sample before (the first line, or after a gap), its start
+        // becomes a sample of its own (with no rates), so that no line is left out.
+        let len = get("interval")
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| *v > 0.0)
+            .map(|v| (v * 1000.0).round() as i64);
+        if let (Some(len), true) = (len, by_time.last().is_none_or(|l| l.0 < utc)) {
+            if by_time.last().is_none_or(|l| l.0 + len / 2 < utc - len) {
+                by_time.push((utc - len, ln, Vec::new()));
+            }
+        }
         match by_time.last_mut() {
             Some((u, _, rs)) if *u == utc => {
                 if rs.len() <= di {
@@ -153,6 +165,19 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         .collect();
     unmapped_cols(&mut p, &cu);
     p.format = "sysstat sadf -d (sar -d as CSV)".into();
+    if by_time
+        .first()
+        .is_some_and(|f| f.2.iter().any(Option::is_some))
+    {
+        // no interval column: the first line's interval is the usual spacing of the samples
+        let mut steps: Vec<i64> = by_time.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        steps.sort_unstable();
+        if let Some(&step) = steps.get(steps.len() / 2) {
+            let (first, ln) = (by_time[0].0, by_time[0].1);
+            by_time.insert(0, (first - step, ln, Vec::new()));
+        }
+    }
+    p.notes.push("each line is the rate over its interval, ending at its timestamp (the interval column gives the length): the first line's interval starts before it, so no line is left out".into());
     let ndev = p.devices.len();
     for (utc, ln, mut rs) in by_time {
         rs.resize(ndev, None);

@@ -21,6 +21,9 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let mut by_time: Vec<(i64, usize, Vec<Option<Rates>>)> = Vec::new();
     let mut day_add = 0i64;
     let mut last_tod = -1i64;
+    // The time and line of the last header: sar prints there the time the next line's
+    // interval starts (the sample before it, or the start of the file or of a restart).
+    let mut header: Option<(i64, usize)> = None;
     for (i, raw) in all.iter().enumerate() {
         let ln = i + 1;
         let t = raw.trim();
@@ -73,6 +76,7 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
                 }
             }
             cols = Some((names, dev, first_val));
+            header = Some((tod, ln));
             continue;
         }
         let Some((names, dev, fv)) = &cols else {
@@ -108,6 +112,16 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
             ));
         };
         let utc = time::to_utc_ms(d, tod, p.utc_offset_min.unwrap_or(0)) + day_add * 86_400_000;
+        if let Some((h, hln)) = header.take() {
+            // Each line is the rate over the interval that ends at its time: the first line
+            // after a header starts its interval at the header's time, which becomes a sample
+            // of its own (with no rates) when no sample is there yet.
+            let len = (tod - h).rem_euclid(86_400_000);
+            let start = utc - len;
+            if len > 0 && by_time.last().is_none_or(|l| l.0 < start) {
+                by_time.push((start, hln, Vec::new()));
+            }
+        }
         let mut vals = Vec::new();
         for (ci, c) in names.iter().enumerate() {
             if ci == *dev {
@@ -165,6 +179,7 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     }
     unmapped_cols(&mut p, &cols_union);
     p.format = "sysstat sar -d (text)".into();
+    p.notes.push("each line is the rate over the interval ending at its time; the first line after a header starts at the header's time, so no line is left out".into());
     let ndev = p.devices.len();
     for (utc, ln, mut rs) in by_time {
         rs.resize(ndev, None);
