@@ -8,8 +8,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::{
-    bad, counts, decode, linux, median_step, perfmon, prometheus, promfetch, time, Device, Kind,
-    ParseOpts, Parsed, Rates, Unmapped,
+    bad, decode, linux, median_step, perfmon, prometheus, promfetch, time, Device, Kind, ParseOpts,
+    Parsed, Rates, Unmapped,
 };
 use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
 use crate::capture::Capture;
@@ -750,6 +750,7 @@ fn each_rate_row(
 ) -> Result<()> {
     let ndev = s.iter().map(|g| g.rates.len()).max().unwrap_or(0);
     for d in 0..ndev {
+        let mut conv = super::carry::RateToCount::default();
         for w in s.windows(2) {
             let Some(Some(r)) = w[1].rates.get(d) else {
                 continue;
@@ -760,7 +761,8 @@ fn each_rate_row(
             } else if dt > delta::GAP_FACTOR * nominal_ms {
                 (d, w[0].utc_ms, w[1].utc_ms, dt, "gap", None)
             } else {
-                (d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(counts(r, dt)))
+                let k = conv.next(r, dt);
+                (d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(k))
             };
             f(row)?;
         }
