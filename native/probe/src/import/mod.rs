@@ -201,6 +201,8 @@ pub struct Parsed {
     pub notes: Vec<String>,
     /// What the user must give before the file can be imported (e.g. `--interval`).
     pub needs: Vec<String>,
+    /// The device stack the source shows: (holder, slave, kind), as the capture's `topology`.
+    pub stack: Vec<(String, String, String)>,
 }
 
 /// Options every parser may need.
@@ -344,7 +346,9 @@ pub fn linux_role(name: &str) -> (&'static str, bool, Option<String>, String) {
             );
         }
     }
-    if ["sd", "vd", "xvd", "hd"].iter().any(|p| n.starts_with(p))
+    if ["sd", "vd", "xvd", "hd", "dasd"]
+        .iter()
+        .any(|p| n.starts_with(p))
         && digits_tail.len() < n.len()
         && !n.starts_with("dev")
     {

@@ -167,6 +167,28 @@ pub struct Preview {
     pub needs: Vec<String>,
     /// True when nothing is missing to import.
     pub ready: bool,
+    /// What sits on what (the capture's `topology`, from the names or the numbers).
+    pub stack: Vec<StackEdge>,
+}
+
+/// One edge of the device stack: `holder` sits on `on`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StackEdge {
+    pub holder: String,
+    pub on: String,
+    pub kind: String,
+}
+
+/// The stack edges of every file, once each.
+fn stack_of(p: &Plan) -> Vec<(String, String, String)> {
+    let mut v: Vec<(String, String, String)> = Vec::new();
+    for e in p.files.iter().flat_map(|f| &f.parsed.stack) {
+        if !v.contains(e) {
+            v.push(e.clone());
+        }
+    }
+    v
 }
 
 fn sha256_hex(b: &[u8]) -> String {
@@ -880,6 +902,10 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         unmapped,
         notes,
         ready: needs.is_empty() && intervals > 0,
+        stack: stack_of(p)
+            .into_iter()
+            .map(|(holder, on, kind)| StackEdge { holder, on, kind })
+            .collect(),
         needs,
     }
 }
@@ -1175,7 +1201,7 @@ pub(super) fn write(
         };
         ids.push(cap.upsert_device(&info, t0)?);
     }
-    let edges: Vec<(String, String, String)> = p
+    let mut edges: Vec<(String, String, String)> = p
         .devices
         .iter()
         .filter_map(|d| {
@@ -1183,6 +1209,7 @@ pub(super) fn write(
                 .map(|b| (d.name.clone(), b.clone(), "perfmon-volume".to_string()))
         })
         .collect();
+    edges.extend(stack_of(p));
     cap.set_topology(&edges)?;
     // a capture of several hosts (a Prometheus fleet, a PerfMon log of several computers): which
     // device is whose (docs/capture-schema.md, meta `fleet`)

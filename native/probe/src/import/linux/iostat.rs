@@ -195,5 +195,6 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
         });
     }
     p.notes.push("iostat's first report covers the time since boot: like every first sample, it gives no interval".into());
+    super::stack::propose(&mut p);
     Ok(p)
 }

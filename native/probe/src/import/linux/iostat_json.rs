@@ -169,5 +169,6 @@ pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Par
             snap: None,
         });
     }
+    super::stack::propose(&mut p);
     Ok(p)
 }

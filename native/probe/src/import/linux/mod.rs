@@ -7,6 +7,7 @@ mod iostat;
 mod iostat_json;
 mod sadf;
 mod sar;
+pub mod stack;
 
 pub use diskstats::parse_diskstats;
 pub use iostat::parse_iostat;

@@ -188,5 +188,6 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
             snap: None,
         });
     }
+    super::stack::propose(&mut p);
     Ok(p)
 }

@@ -190,5 +190,6 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
             snap: None,
         });
     }
+    super::stack::propose(&mut p);
     Ok(p)
 }
