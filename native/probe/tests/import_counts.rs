@@ -62,6 +62,10 @@ struct Want {
 }
 
 fn import(kind: Kind, text: &str, name: &str) -> (TempDir, PathBuf) {
+    import_with(kind, text, name, ParseOpts::default())
+}
+
+fn import_with(kind: Kind, text: &str, name: &str, parse: ParseOpts) -> (TempDir, PathBuf) {
     let t = TempDir::new("imp-counts");
     let f = t.join(name);
     std::fs::write(&f, text).unwrap();
@@ -72,7 +76,7 @@ fn import(kind: Kind, text: &str, name: &str) -> (TempDir, PathBuf) {
         out: Some(out.clone()),
         switch_at: None,
         encoding: None,
-        parse: ParseOpts::default(),
+        parse,
         roles: Vec::new(),
         out_dir: None,
         command: "import_counts".into(),
@@ -277,9 +281,19 @@ fn fmt_cols(c: &[&str]) -> String {
 
 #[test]
 fn iostat_keeps_every_report_after_the_one_since_boot() {
+    iostat_cases(false);
+}
+
+#[test]
+fn iostat_y_keeps_every_report() {
+    // `iostat -y` (the app's collection guide runs `iostat -dxty`): no report since boot
+    iostat_cases(true);
+}
+
+fn iostat_cases(y: bool) {
     let cols = "Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util";
     for seed in 0..CASES {
-        let mut g = Rng::new(200 + seed);
+        let mut g = Rng::new(if y { 250 } else { 200 } + seed);
         let interval = g.int(1, 600);
         let reports = g.int(2, 40);
         let mut text = String::from(
@@ -303,8 +317,8 @@ fn iostat_keeps_every_report_after_the_one_since_boot() {
                 v[7] = g.cents(200_000);
                 text.push_str(&format!("{d:<10} {}\n", fmt(&v, " ", 8)));
                 let w = want.entry(d.into()).or_default();
-                if k > 0 {
-                    // the first report covers the time since boot: no interval
+                if k > 0 || y {
+                    // without -y, the first report covers the time since boot: no interval
                     let s = interval as f64;
                     w.sums[0] += v[0] * s;
                     w.sums[1] += v[6] * s;
@@ -315,8 +329,17 @@ fn iostat_keeps_every_report_after_the_one_since_boot() {
             }
             text.push('\n');
         }
-        let (_t, cap) = import(Kind::Iostat, &text, "iostat.txt");
-        check("iostat", seed, &totals(&cap), &want);
+        let parse = ParseOpts {
+            iostat_no_since_boot: y,
+            ..ParseOpts::default()
+        };
+        let (_t, cap) = import_with(Kind::Iostat, &text, "iostat.txt", parse);
+        check(
+            if y { "iostat -y" } else { "iostat" },
+            seed,
+            &totals(&cap),
+            &want,
+        );
     }
 }
 

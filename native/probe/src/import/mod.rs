@@ -218,6 +218,9 @@ pub struct ParseOpts {
     pub names: Option<perfmon::Names>,
     /// `prometheus --url URL --hosts SELECTOR --from T --to T [--step S]`.
     pub prometheus: Option<promfetch::PromOpts>,
+    /// iostat was run with `-y` (as the app's collection guide runs it): its first report is
+    /// an interval like the others, not the time since boot, and is kept.
+    pub iostat_no_since_boot: bool,
 }
 
 /// `CACHEPROOF_IMPORT_TIMING=1`: each phase of an import (read, hash, decode, parse, stitch,

@@ -194,7 +194,7 @@ pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> 
             snap: None,
         });
     }
-    p.notes.push("iostat's first report covers the time since boot: like every first sample, it gives no interval".into());
+    super::first_report(&mut p, opts);
     super::stack::propose(&mut p);
     Ok(p)
 }

@@ -169,6 +169,7 @@ pub fn parse_iostat_json(file: &str, text: &str, opts: &ParseOpts) -> Result<Par
             snap: None,
         });
     }
+    super::first_report(&mut p, opts);
     super::stack::propose(&mut p);
     Ok(p)
 }

@@ -18,7 +18,7 @@ pub use sar::parse_sar;
 use std::collections::BTreeMap;
 
 use super::time::{self, DateOrder, Ymd};
-use super::{linux_role, Device, ParseOpts, Parsed, Rates, Unmapped};
+use super::{linux_role, median_step, Device, ParseOpts, Parsed, Rates, Sample, Unmapped};
 
 /// How one iostat / sar column feeds [`Rates`].
 pub(super) fn column_field(col: &str) -> Option<(&'static str, f64)> {
@@ -254,5 +254,30 @@ pub(super) fn unmapped_cols(p: &mut Parsed, cols: &[String]) {
                 p.mapping.push((c.clone(), m));
             }
         }
+    }
+}
+
+/// iostat's first report covers the time since boot and, like every first sample, gives no
+/// interval — unless iostat ran with `-y` ([`ParseOpts::iostat_no_since_boot`]): then it is an
+/// interval like the others, ending at its time, and its start (one step before: `--interval`,
+/// else the usual spacing of the reports) becomes a sample of its own, so that it is kept.
+pub(super) fn first_report(p: &mut Parsed, opts: &ParseOpts) {
+    if !opts.iostat_no_since_boot {
+        p.notes.push("iostat's first report covers the time since boot: like every first sample, it gives no interval".into());
+        return;
+    }
+    let step = opts
+        .interval_s
+        .map(|s| s * 1000.0)
+        .or_else(|| median_step(&p.samples));
+    if let (Some(step), Some(first)) = (step, p.samples.first()) {
+        let start = Sample {
+            utc_ms: first.utc_ms - step.round() as i64,
+            line: first.line,
+            rates: vec![None; p.devices.len()],
+            snap: None,
+        };
+        p.samples.insert(0, start);
+        p.notes.push("iostat ran with -y: its first report is an interval like the others (ending at its time), not the time since boot, and is kept".into());
     }
 }
