@@ -124,6 +124,37 @@ fn sadf_lvm_volume_on_a_disk_is_counted_once() {
         edges(&pv),
         vec![e("vgsys-postgreSQL", "sda", "from the numbers")]
     );
+    // the role set that counts the volume and its disk is refused, naming the pair
+    let o = probe(&[
+        "import",
+        "sadf",
+        f.to_str().unwrap(),
+        "--role",
+        "vgsys-postgreSQL=backing",
+        "--preview",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "vgsys-postgreSQL and sda would both be counted, but vgsys-postgreSQL sits on sda"
+        ),
+        "{err}"
+    );
+    // counting the volume instead of its disk is a role set that counts once
+    let o = probe(&[
+        "import",
+        "sadf",
+        f.to_str().unwrap(),
+        "--role",
+        "vgsys-postgreSQL=backing",
+        "--role",
+        "sda=other",
+        "--preview",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = d.join("pg.capture");
     import("sadf", &f, &out);
     let (topo, counted, all) = capture(&out);

@@ -432,6 +432,10 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         d.role = role.clone();
         d.reason = "given with --role".into();
     }
+    let stack: Vec<_> = files.iter().flat_map(|f| f.parsed.stack.clone()).collect();
+    if let Some(why) = linux::stack::double_count(&devices, &stack) {
+        return Err(ProbeError::Usage(why));
+    }
     let mut notes = Vec::new();
     let parts: Vec<Part> = if opts.inputs.iter().any(|(_, p)| *p != Part::All) {
         if opts.inputs.iter().any(|(_, p)| *p == Part::All) {

@@ -146,6 +146,27 @@ pub fn propose(p: &mut Parsed) {
     }
 }
 
+/// The sentence refusing a role set that counts a device and a device stacked on it (both
+/// `backing`), naming the pair; None when no I/O is counted twice.
+pub fn double_count(
+    devices: &[super::super::Device],
+    stack: &[(String, String, String)],
+) -> Option<String> {
+    let role = |n: &str| {
+        devices
+            .iter()
+            .find(|d| d.name == n)
+            .map(|d| d.role.as_str())
+    };
+    stack.iter().find_map(|(h, s, kind)| {
+        (role(h) == Some("backing") && role(s) == Some("backing")).then(|| {
+            format!(
+                "{h} and {s} would both be counted, but {h} sits on {s} ({kind}): its I/O is {s}'s, counted twice; count one of them (--role {h}=other, or --role {s}=other)"
+            )
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
