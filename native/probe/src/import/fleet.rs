@@ -178,6 +178,7 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                     .cloned()
                     .collect(),
                 needs: q.needs.clone(),
+                stack: Vec::new(),
             };
             Loaded {
                 path: f.path.clone(),

@@ -5,8 +5,9 @@
 //! Every parser turns one decoded file into a [`Parsed`]: devices with proposed roles and a
 //! series of samples. A sample at time t_i holds the source's rates over (t_{i-1}, t_i] (or,
 //! for diskstats, the raw counters at t_i); the first sample of a series gives no interval.
-//! [`counts`] is the one conversion of rates into the capture's per-interval counts.
+//! [`carry::RateToCount`] is the one conversion of rates into the capture's per-interval counts.
 
+pub mod carry;
 pub mod cli;
 pub mod decode;
 pub mod fleet;
@@ -135,43 +136,10 @@ pub struct Counts {
     pub flush_time_ms: Option<i64>,
 }
 
-fn whole(x: f64) -> Option<i64> {
-    (x.is_finite() && x >= 0.0).then(|| x.round() as i64)
-}
-
-/// The conversion of docs/import.md ("From rates to counts"): over an interval of `dt_ms`,
-/// count = rate × Δt; time = average time per I/O × count (the unrounded count); busy =
-/// busy share × Δt; weighted time = average queue × Δt (Little's law: the sum of the times
-/// the requests spent queued or in service); every result rounded to the nearest whole unit.
+/// One interval's counts on their own (no carry from intervals before): see
+/// [`carry::RateToCount`], which the import uses so that no fraction of an I/O is lost.
 pub fn counts(r: &Rates, dt_ms: f64) -> Counts {
-    let dt_s = dt_ms / 1000.0;
-    let n = |x: Option<f64>| x.map(|v| v * dt_s);
-    let reads = n(r.reads_per_s);
-    let writes = n(r.writes_per_s);
-    let discards = n(r.discards_per_s);
-    let flushes = n(r.flushes_per_s);
-    let time = |per: Option<f64>, cnt: Option<f64>| match (per, cnt) {
-        (Some(p), Some(c)) => whole(p * c),
-        _ => None,
-    };
-    Counts {
-        reads: reads.and_then(whole),
-        writes: writes.and_then(whole),
-        read_merges: n(r.read_merges_per_s).and_then(whole),
-        write_merges: n(r.write_merges_per_s).and_then(whole),
-        read_bytes: n(r.read_bytes_per_s).and_then(whole),
-        write_bytes: n(r.write_bytes_per_s).and_then(whole),
-        read_time_ms: time(r.read_ms_per_io, reads),
-        write_time_ms: time(r.write_ms_per_io, writes),
-        busy_ms: r.busy_frac.and_then(|b| whole(b.clamp(0.0, 1.0) * dt_ms)),
-        weighted_ms: r.queue_avg.and_then(|q| whole(q * dt_ms)),
-        in_flight: r.in_flight.and_then(whole),
-        discards: discards.and_then(whole),
-        discard_bytes: n(r.discard_bytes_per_s).and_then(whole),
-        discard_time_ms: time(r.discard_ms_per_io, discards),
-        flushes: flushes.and_then(whole),
-        flush_time_ms: time(r.flush_ms_per_io, flushes),
-    }
+    carry::RateToCount::default().next(r, dt_ms)
 }
 
 /// A device found in a source, with its proposed role.
@@ -236,6 +204,8 @@ pub struct Parsed {
     pub notes: Vec<String>,
     /// What the user must give before the file can be imported (e.g. `--interval`).
     pub needs: Vec<String>,
+    /// The device stack the source shows: (holder, slave, kind), as the capture's `topology`.
+    pub stack: Vec<(String, String, String)>,
 }
 
 /// Options every parser may need.
@@ -251,6 +221,9 @@ pub struct ParseOpts {
     pub names: Option<perfmon::Names>,
     /// `prometheus --url URL --hosts SELECTOR --from T --to T [--step S]`.
     pub prometheus: Option<promfetch::PromOpts>,
+    /// iostat was run with `-y` (as the app's collection guide runs it): its first report is
+    /// an interval like the others, not the time since boot, and is kept.
+    pub iostat_no_since_boot: bool,
 }
 
 /// `CACHEPROOF_IMPORT_TIMING=1`: each phase of an import (read, hash, decode, parse, stitch,
@@ -379,7 +352,9 @@ pub fn linux_role(name: &str) -> (&'static str, bool, Option<String>, String) {
             );
         }
     }
-    if ["sd", "vd", "xvd", "hd"].iter().any(|p| n.starts_with(p))
+    if ["sd", "vd", "xvd", "hd", "dasd"]
+        .iter()
+        .any(|p| n.starts_with(p))
         && digits_tail.len() < n.len()
         && !n.starts_with("dev")
     {

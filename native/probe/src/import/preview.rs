@@ -78,6 +78,28 @@ pub struct Preview {
     pub needs: Vec<String>,
     /// True when nothing is missing to import.
     pub ready: bool,
+    /// What sits on what (the capture's `topology`, from the names or the numbers).
+    pub stack: Vec<StackEdge>,
+}
+
+/// One edge of the device stack: `holder` sits on `on`.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StackEdge {
+    pub holder: String,
+    pub on: String,
+    pub kind: String,
+}
+
+/// The stack edges of every file, once each.
+pub(super) fn stack_of(p: &Plan) -> Vec<(String, String, String)> {
+    let mut v: Vec<(String, String, String)> = Vec::new();
+    for e in p.files.iter().flat_map(|f| &f.parsed.stack) {
+        if !v.contains(e) {
+            v.push(e.clone());
+        }
+    }
+    v
 }
 
 /// Build the preview of a plan.
@@ -183,6 +205,10 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         unmapped,
         notes,
         ready: needs.is_empty() && intervals > 0,
+        stack: stack_of(p)
+            .into_iter()
+            .map(|(holder, on, kind)| StackEdge { holder, on, kind })
+            .collect(),
         needs,
     }
 }

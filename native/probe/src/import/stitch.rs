@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::load::{display, load_nth, Loaded, Options, Part};
-use super::{bad, counts, median_step, time, Device, Rates};
+use super::{bad, linux, median_step, time, Device, Rates};
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
 
@@ -91,6 +91,10 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         d.role = role.clone();
         d.reason = "given with --role".into();
     }
+    let stack: Vec<_> = files.iter().flat_map(|f| f.parsed.stack.clone()).collect();
+    if let Some(why) = linux::stack::double_count(&devices, &stack) {
+        return Err(ProbeError::Usage(why));
+    }
     let mut notes = Vec::new();
     let parts: Vec<Part> = if opts.inputs.iter().any(|(_, p)| *p != Part::All) {
         if opts.inputs.iter().any(|(_, p)| *p == Part::All) {
@@ -142,7 +146,11 @@ pub fn plan(opts: &Options) -> Result<Plan> {
             let f = &files[fi];
             let same = maps[fi].len() == devices.len()
                 && maps[fi].iter().enumerate().all(|(i, &g)| i == g);
+            let mut first_dropped = false;
             for (k, s) in taken.into_iter().enumerate() {
+                // a file's first sample may only mark where its first interval starts (sar,
+                // sadf): at or before the end of the file before, it is not needed
+                let mark = s.snap.is_none() && s.rates.iter().all(Option::is_none);
                 let rates = if same && s.rates.len() == devices.len() {
                     s.rates
                 } else {
@@ -154,9 +162,13 @@ pub fn plan(opts: &Options) -> Result<Plan> {
                     }
                     rates
                 };
-                if k == 0 {
+                if k == 0 || (k == 1 && first_dropped) {
                     if let Some(last) = out.last() {
                         let d = s.utc_ms - last.utc_ms;
+                        if k == 0 && mark && (d as f64) < half_step {
+                            first_dropped = true;
+                            continue;
+                        }
                         if (d as f64).abs() < half_step {
                             notes.push(format!(
                                 "{} line {}: {} ms from the last row of {}: a repeat of the same moment, not used",
@@ -319,6 +331,7 @@ pub(super) fn each_rate_row(
 ) -> Result<()> {
     let ndev = s.iter().map(|g| g.rates.len()).max().unwrap_or(0);
     for d in 0..ndev {
+        let mut conv = super::carry::RateToCount::default();
         for w in s.windows(2) {
             let Some(Some(r)) = w[1].rates.get(d) else {
                 continue;
@@ -329,7 +342,8 @@ pub(super) fn each_rate_row(
             } else if dt > delta::GAP_FACTOR * nominal_ms {
                 (d, w[0].utc_ms, w[1].utc_ms, dt, "gap", None)
             } else {
-                (d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(counts(r, dt)))
+                let k = conv.next(r, dt);
+                (d, w[0].utc_ms, w[1].utc_ms, dt, "ok", Some(k))
             };
             f(row)?;
         }

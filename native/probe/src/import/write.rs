@@ -207,7 +207,7 @@ pub(super) fn write(
         };
         ids.push(cap.upsert_device(&info, t0)?);
     }
-    let edges: Vec<(String, String, String)> = p
+    let mut edges: Vec<(String, String, String)> = p
         .devices
         .iter()
         .filter_map(|d| {
@@ -215,6 +215,7 @@ pub(super) fn write(
                 .map(|b| (d.name.clone(), b.clone(), "perfmon-volume".to_string()))
         })
         .collect();
+    edges.extend(super::preview::stack_of(p));
     cap.set_topology(&edges)?;
     // a capture of several hosts (a Prometheus fleet, a PerfMon log of several computers): which
     // device is whose (docs/capture-schema.md, meta `fleet`)

@@ -1,0 +1,199 @@
+//! The device stack of a Linux log (issue 26, "count every I/O once"): what sits on what, from
+//! the names where they tell (a partition `sda1` on `sda`, `nvme0n1p1` on `nvme0n1`) and, for the
+//! volumes whose names do not name their disks (device-mapper `dm-N`, LVM `vg-lv` and
+//! `mapper/…`, md), from the numbers: a volume whose traffic tracks one disk's interval by
+//! interval, and never exceeds it, is proposed on that disk, and the reason says so.
+//!
+//! Only one layer is counted by default: the whole disks (backing). Partitions and stacked
+//! volumes are listed with what they sit on, role `other` (not counted: their I/O is their
+//! disk's). A cache engine's device (bcache, flashcache) keeps its proposed role.
+
+use super::super::{Parsed, Rates};
+
+/// How a stacked volume is named: device-mapper (`dm-3`, `dev253-3`, `mapper/vg-lv`), LVM
+/// (`vg-lv`, as sar -p and iostat -N print it), md (`md0`, `dev9-0`); None for any other name.
+pub fn stacked_kind(name: &str) -> Option<&'static str> {
+    let n = name.trim_start_matches("/dev/");
+    if n.starts_with("dm-") || n.starts_with("dev253-") || n.starts_with("mapper/") {
+        return Some("device-mapper");
+    }
+    if n.starts_with("md") || n.starts_with("dev9-") {
+        return Some("md");
+    }
+    // kernel names have no '-' but device-mapper's and the devM-N of plain sar -d
+    if n.contains('-') && !n.starts_with("dev") && !n.starts_with("bcache") {
+        return Some("LVM");
+    }
+    None
+}
+
+/// The traffic of a device in one interval (bytes, else I/Os, per s), if the source gives it.
+fn traffic(r: &Rates) -> Option<f64> {
+    match (r.read_bytes_per_s, r.write_bytes_per_s) {
+        (None, None) => match (r.reads_per_s, r.writes_per_s) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
+        },
+        (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
+    }
+}
+
+/// Pearson's r of two series over the moments both have, with how many there were; None when
+/// either does not vary.
+fn correlation(a: &[Option<f64>], b: &[Option<f64>]) -> Option<(f64, usize, f64, f64)> {
+    let pairs: Vec<(f64, f64)> = a
+        .iter()
+        .zip(b)
+        .filter_map(|(x, y)| Some(((*x)?, (*y)?)))
+        .collect();
+    let n = pairs.len() as f64;
+    if pairs.len() < 3 {
+        return None;
+    }
+    let (sa, sb) = pairs
+        .iter()
+        .fold((0.0, 0.0), |(s, t), (x, y)| (s + x, t + y));
+    let (ma, mb) = (sa / n, sb / n);
+    let (mut cov, mut va, mut vb) = (0.0, 0.0, 0.0);
+    for (x, y) in &pairs {
+        cov += (x - ma) * (y - mb);
+        va += (x - ma) * (x - ma);
+        vb += (y - mb) * (y - mb);
+    }
+    if va <= 0.0 || vb <= 0.0 {
+        return None;
+    }
+    Some((cov / (va * vb).sqrt(), pairs.len(), sa, sb))
+}
+
+/// The smallest correlation of a volume's traffic with its disk's for the volume to be proposed
+/// on that disk.
+const MIN_R: f64 = 0.9;
+
+/// Fill `p.stack` with (holder, slave, kind) edges, and make the partitions and stacked
+/// volumes `other` (not counted) when the file has a whole disk their I/O is counted on.
+pub fn propose(p: &mut Parsed) {
+    let n = p.devices.len();
+    let series: Vec<Vec<Option<f64>>> = (0..n)
+        .map(|d| {
+            p.samples
+                .iter()
+                .map(|s| s.rates.get(d).copied().flatten().and_then(|r| traffic(&r)))
+                .collect()
+        })
+        .collect();
+    let stacked: Vec<Option<&'static str>> =
+        p.devices.iter().map(|d| stacked_kind(&d.name)).collect();
+    let engine =
+        |d: &super::super::Device| d.name.starts_with("bcache") || d.name.starts_with("flashcache");
+    let disks: Vec<usize> = (0..n)
+        .filter(|&i| {
+            stacked[i].is_none() && !engine(&p.devices[i]) && p.devices[i].role == "backing"
+        })
+        .collect();
+    let names: Vec<String> = p.devices.iter().map(|d| d.name.clone()).collect();
+    for d in p.devices.iter_mut() {
+        if let (true, Some(parent)) = (d.is_partition, &d.parent) {
+            if names.contains(parent) {
+                p.stack
+                    .push((d.name.clone(), parent.clone(), "partition".into()));
+            }
+        }
+    }
+    for v in 0..n {
+        let Some(kind) = stacked[v] else { continue };
+        if engine(&p.devices[v]) || disks.is_empty() {
+            continue;
+        }
+        // the disks and partitions whose traffic the volume's tracks and never exceeds; of
+        // those, the one with the least traffic: the lowest layer that holds the volume (a
+        // partition rather than its disk, which tracks the volume as well)
+        let best = (0..n)
+            .filter(|&c| c != v && stacked[c].is_none() && !engine(&p.devices[c]))
+            .filter_map(|c| {
+                let (r, k, sv, sc) = correlation(&series[v], &series[c])?;
+                (r >= MIN_R && sv <= sc * 1.05 + 1.0).then_some((c, r, k, sc))
+            })
+            .min_by(|a, b| a.3.total_cmp(&b.3));
+        let d = &mut p.devices[v];
+        d.role = "other".into();
+        match best {
+            Some((c, r, k, _)) => {
+                let on = names[c].clone();
+                d.reason = format!(
+                    "a {kind} volume; the file does not name its disks: proposed on {on} from the numbers (its traffic tracks {on}'s interval by interval, r = {r:.2} over {k} intervals, and never exceeds it): not counted, its I/O is counted on {on}"
+                );
+                p.stack
+                    .push((d.name.clone(), on, "from the numbers".into()));
+            }
+            None => {
+                d.reason = format!(
+                    "a {kind} volume; the file does not name its disks, and no disk's numbers track it: not counted (its I/O is its disks'); give --role {}=backing to count it instead of them",
+                    d.name
+                );
+            }
+        }
+    }
+    if !p.stack.is_empty() {
+        p.notes.push(format!(
+            "the device stack ({}): one layer is counted, the whole disks; a partition or a volume on a disk is listed, not counted again",
+            p.stack
+                .iter()
+                .map(|(h, s, k)| format!("{h} on {s} ({k})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+}
+
+/// The sentence refusing a role set that counts a device and a device stacked on it (both
+/// `backing`), naming the pair; None when no I/O is counted twice.
+pub fn double_count(
+    devices: &[super::super::Device],
+    stack: &[(String, String, String)],
+) -> Option<String> {
+    let role = |n: &str| {
+        devices
+            .iter()
+            .find(|d| d.name == n)
+            .map(|d| d.role.as_str())
+    };
+    stack.iter().find_map(|(h, s, kind)| {
+        (role(h) == Some("backing") && role(s) == Some("backing")).then(|| {
+            format!(
+                "{h} and {s} would both be counted, but {h} sits on {s} ({kind}): its I/O is {s}'s, counted twice; count one of them (--role {h}=other, or --role {s}=other)"
+            )
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_that_are_stacked() {
+        for (n, k) in [
+            ("dm-0", Some("device-mapper")),
+            ("mapper/rhel-root", Some("device-mapper")),
+            ("vgsys-postgreSQL", Some("LVM")),
+            ("centos--vg-root", Some("LVM")),
+            ("md127", Some("md")),
+            ("dev8-0", None),
+            ("sda", None),
+            ("nvme0n1p1", None),
+            ("bcache0", None),
+        ] {
+            assert_eq!(stacked_kind(n), k, "{n}");
+        }
+    }
+
+    #[test]
+    fn a_series_that_does_not_vary_proves_nothing() {
+        let a = [Some(1.0), Some(1.0), Some(1.0)];
+        let b = [Some(1.0), Some(2.0), Some(3.0)];
+        assert!(correlation(&a, &b).is_none());
+        let c = [Some(2.0), Some(4.0), Some(6.5)];
+        assert!(correlation(&b, &c).is_some_and(|x| x.0 > 0.99));
+    }
+}
