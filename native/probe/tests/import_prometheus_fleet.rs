@@ -36,7 +36,8 @@ fn reads_at(h: usize, d: usize, k: i64) -> i64 {
 
 /// The OpenMetrics text of the fleet (every family's series together, ascending times).
 fn openmetrics(t0: i64) -> String {
-    let fams: [(&str, fn(i64) -> i64); 6] = [
+    type Family = (&'static str, fn(i64) -> i64);
+    let fams: [Family; 6] = [
         ("node_disk_reads_completed", |r| r),
         ("node_disk_writes_completed", |r| r / 3),
         ("node_disk_read_bytes", |r| r * 4096),
@@ -121,13 +122,13 @@ fn a_fleet_of_100_hosts_imports_host_by_host() {
     );
     std::fs::remove_file(&om).unwrap();
     let (mut d, port) = start_prometheus(&dir.0, &[], &[]);
-    let q = format!("count(node_disk_reads_completed_total{{job=\"node\"}})");
+    let q = "count(node_disk_reads_completed_total{job=\"node\"})";
     wait_for(
         "Prometheus to load the backfilled blocks",
         Duration::from_secs(60),
         || {
             d.alive();
-            common::prom::query(port, &q, Some(t1 as f64))
+            common::prom::query(port, q, Some(t1 as f64))
                 .first()
                 .and_then(|r| r["value"][1].as_str().map(|v| v == (HOSTS * 2).to_string()))
                 .unwrap_or(false)

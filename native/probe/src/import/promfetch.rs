@@ -148,20 +148,22 @@ fn progress(line: &str) {
     }
 }
 
+/// What the reads of every host add up to.
+#[derive(Default)]
+struct Acc {
+    series: Series,
+    bytes: usize,
+    queries: Vec<String>,
+}
+
 /// One host's range, in pieces of at most [`MAX_POINTS`] points per series and about
 /// [`SAMPLE_BUDGET`] samples per answer (halved when the server says a piece loads too many
 /// samples); every sample goes into `s`. Returns the samples read.
-fn fetch_host(
-    c: &Client,
-    o: &PromOpts,
-    inst: Option<&str>,
-    names: &str,
-    step: i64,
-    s: &mut Series,
-    bytes: &mut usize,
-    queries: &mut Vec<String>,
-) -> Result<usize> {
-    let sel = selector(names, o, inst);
+fn fetch_host(c: &Client, o: &PromOpts, inst: &str, step: i64, acc: &mut Acc) -> Result<usize> {
+    let names = metric_names().join("|");
+    let inst = Some(inst);
+    let (s, bytes, queries) = (&mut acc.series, &mut acc.bytes, &mut acc.queries);
+    let sel = selector(&names, o, inst);
     let mut points = MAX_POINTS;
     let mut a = o.start_ms;
     let mut got = 0usize;
@@ -240,34 +242,23 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
     } else {
         o.instances.clone()
     };
-    let names = metric_names().join("|");
-    let mut s = Series::default();
-    let mut bytes = 0;
-    let mut queries = Vec::new();
+    let mut acc = Acc::default();
     let mut step_used = 0;
     let mut skipped: Vec<(String, ProbeError)> = Vec::new();
     let mut empty: Vec<String> = Vec::new();
     let total = found.len();
-    for (i, inst) in found.iter().enumerate() {
-        let inst = Some(inst.as_str());
+    for (i, host) in found.iter().enumerate() {
         let one = (|| -> Result<usize> {
             let step = match o.step_ms {
                 Some(x) => x,
-                None => scrape_step(&client, o, inst)?.unwrap_or(15_000).max(1000),
+                None => scrape_step(&client, o, Some(host))?
+                    .unwrap_or(15_000)
+                    .max(1000),
             };
             step_used = step;
-            fetch_host(
-                &client,
-                o,
-                inst,
-                &names,
-                step,
-                &mut s,
-                &mut bytes,
-                &mut queries,
-            )
+            fetch_host(&client, o, host, step, &mut acc)
         })();
-        let host = inst.unwrap_or_default().to_string();
+        let host = host.clone();
         match one {
             Ok(0) => empty.push(host),
             Ok(n) => progress(&format!(
@@ -283,11 +274,16 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
             }
         }
     }
+    let Acc {
+        series: s,
+        bytes,
+        queries,
+    } = acc;
     if s.by_dev.is_empty() && s.win.is_empty() {
         if let Some((_, e)) = skipped.into_iter().next() {
             return Err(e);
         }
-        let sel = selector(&names, o, None);
+        let sel = selector(&metric_names().join("|"), o, None);
         let whose = match (o.instances.as_slice(), o.matchers.is_empty()) {
             ([i], _) => format!("instance '{i}'"),
             ([], true) => "any host".into(),
