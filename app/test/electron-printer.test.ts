@@ -197,11 +197,14 @@ function chromiumAsElectron(browser: Browser): { deps: ElectronPrinterDeps; wind
       p.page.setViewportSize({ width: options.width ?? 800, height: options.height ?? 600 }),
       options.webPreferences?.javascript === false ? p.cdp.send('Emulation.setScriptExecutionDisabled', { value: true }) : undefined,
     ]);
+    // A window destroyed before anything awaited this (a refused load) closes its page under it:
+    // that rejection is the window's end, not an unhandled error; callers that await it still see it.
+    scriptsOff.catch(() => undefined);
     return {
       isDestroyed: () => destroyed,
       destroy: () => {
         destroyed = true;
-        void p.context.close();
+        p.context.close().catch(() => undefined);
       },
       webContents: {
         setWindowOpenHandler: () => undefined,
