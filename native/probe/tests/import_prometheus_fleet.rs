@@ -136,7 +136,7 @@ fn a_fleet_of_100_hosts_imports_host_by_host() {
     );
     let url = format!("http://127.0.0.1:{port}");
     let (from, to) = (iso(t0), iso(t1));
-    let base = [
+    let range = [
         "import",
         "prometheus",
         "--url",
@@ -147,9 +147,8 @@ fn a_fleet_of_100_hosts_imports_host_by_host() {
         &to,
         "--step",
         "60s",
-        "--hosts",
-        "{job=\"node\"}",
     ];
+    let base = [&range[..], &["--hosts", "{job=\"node\"}"]].concat();
 
     // one fleet capture
     let fleet = dir.join("fleet.capture");
@@ -159,24 +158,28 @@ fn a_fleet_of_100_hosts_imports_host_by_host() {
         "fleet import: {}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // the capture's reads of a device against the counter increase Prometheus reports for it
+    let agrees = |cap: &Path, name: &str, h: usize, i: usize, dev: &str| {
+        let sel = format!(
+            "node_disk_reads_completed_total{{instance=\"{}\",device=\"{dev}\"}}",
+            host(h)
+        );
+        let increase = value(port, &sel, t1 as f64) - value(port, &sel, t0 as f64);
+        assert_eq!(
+            increase as i64,
+            reads_at(h, i, POINTS) - reads_at(h, i, 0),
+            "the generator and Prometheus agree"
+        );
+        let got = capture_reads(cap, name) as f64;
+        assert!(
+            (got - increase).abs() <= increase * 0.005,
+            "{} {dev}: capture {got} reads, Prometheus {increase}",
+            host(h)
+        );
+    };
     for h in [0, 41, 99] {
         for (i, dev) in ["sda", "sdb"].iter().enumerate() {
-            let sel = format!(
-                "node_disk_reads_completed_total{{instance=\"{}\",device=\"{dev}\"}}",
-                host(h)
-            );
-            let increase = value(port, &sel, t1 as f64) - value(port, &sel, t0 as f64);
-            assert_eq!(
-                increase as i64,
-                reads_at(h, i, POINTS) - reads_at(h, i, 0),
-                "the generator and Prometheus agree"
-            );
-            let got = capture_reads(&fleet, &format!("{}/{dev}", host(h))) as f64;
-            assert!(
-                (got - increase).abs() <= increase * 0.005,
-                "{} {dev}: capture {got} reads, Prometheus {increase}",
-                host(h)
-            );
+            agrees(&fleet, &format!("{}/{dev}", host(h)), h, i, dev);
         }
     }
 
@@ -199,38 +202,24 @@ fn a_fleet_of_100_hosts_imports_host_by_host() {
         })
         .count();
     assert_eq!(n, HOSTS);
-    let one = out.join("host041_9100.capture");
-    let sel = format!(
-        "node_disk_reads_completed_total{{instance=\"{}\",device=\"sda\"}}",
-        host(41)
-    );
-    let increase = value(port, &sel, t1 as f64) - value(port, &sel, t0 as f64);
-    let got = capture_reads(&one, "sda") as f64;
-    assert!(
-        (got - increase).abs() <= increase * 0.005,
-        "host041 sda: capture {got}, Prometheus {increase}"
-    );
+    agrees(&out.join("host041_9100.capture"), "sda", 41, 0, "sda");
 
     // a host that cannot be read (no such instance) is named and left out; the others are kept
     let part = dir.join("part.capture");
-    let o = probe(&[
-        "import",
-        "prometheus",
-        "--url",
-        &url,
-        "--from",
-        &from,
-        "--to",
-        &to,
-        "--step",
-        "60s",
-        "--instance",
-        &host(3),
-        "--instance",
-        "gone:9100",
-        "--out",
-        part.to_str().unwrap(),
-    ]);
+    let o = probe(
+        &[
+            &range[..],
+            &[
+                "--instance",
+                &host(3),
+                "--instance",
+                "gone:9100",
+                "--out",
+                part.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(14), "{err}");
     assert!(

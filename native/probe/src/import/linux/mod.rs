@@ -281,3 +281,19 @@ pub(super) fn first_report(p: &mut Parsed, opts: &ParseOpts) {
         p.notes.push("iostat ran with -y: its first report is an interval like the others (ending at its time), not the time since boot, and is kept".into());
     }
 }
+
+/// The lines of a rate log (sar, sadf), each `(end UTC ms, line, rates)` in time order, as the
+/// import's samples (one rate a device, padded to every device), then the device stack proposed.
+fn rate_lines(p: &mut Parsed, by_time: Vec<(i64, usize, Vec<Option<Rates>>)>) {
+    let ndev = p.devices.len();
+    for (utc, ln, mut rs) in by_time {
+        rs.resize(ndev, None);
+        p.samples.push(Sample {
+            utc_ms: utc,
+            line: ln,
+            rates: rs,
+            snap: None,
+        });
+    }
+    stack::propose(p);
+}

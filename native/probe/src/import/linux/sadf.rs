@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use super::super::time::{self, DateOrder};
-use super::super::{bad, lines, num, ParseOpts, Parsed, Rates, Sample};
-use super::{column_field, rates_from, tz_from, unmapped_cols, DevTable};
+use super::super::{bad, lines, num, ParseOpts, Parsed, Rates};
+use super::{column_field, rate_lines, rates_from, tz_from, unmapped_cols, DevTable};
 use crate::error::Result;
 
 /// `sadf -d` output: `# hostname;interval;timestamp;DEV;tps;…` then one line per device.
@@ -178,16 +178,6 @@ pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
         }
     }
     p.notes.push("each line is the rate over its interval, ending at its timestamp (the interval column gives the length): the first line's interval starts before it, so no line is left out".into());
-    let ndev = p.devices.len();
-    for (utc, ln, mut rs) in by_time {
-        rs.resize(ndev, None);
-        p.samples.push(Sample {
-            utc_ms: utc,
-            line: ln,
-            rates: rs,
-            snap: None,
-        });
-    }
-    super::stack::propose(&mut p);
+    rate_lines(&mut p, by_time);
     Ok(p)
 }

@@ -3,8 +3,10 @@
 use std::collections::BTreeMap;
 
 use super::super::time::{self, Ymd};
-use super::super::{bad, lines, num, ParseOpts, Parsed, Rates, Sample};
-use super::{banner, column_field, date_of, rates_from, tz_from, unmapped_cols, DevTable};
+use super::super::{bad, lines, num, ParseOpts, Parsed, Rates};
+use super::{
+    banner, column_field, date_of, rate_lines, rates_from, tz_from, unmapped_cols, DevTable,
+};
 use crate::error::Result;
 
 /// `sar -d [-p] [--pretty]` text output.
@@ -180,16 +182,6 @@ pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     unmapped_cols(&mut p, &cols_union);
     p.format = "sysstat sar -d (text)".into();
     p.notes.push("each line is the rate over the interval ending at its time; the first line after a header starts at the header's time, so no line is left out".into());
-    let ndev = p.devices.len();
-    for (utc, ln, mut rs) in by_time {
-        rs.resize(ndev, None);
-        p.samples.push(Sample {
-            utc_ms: utc,
-            line: ln,
-            rates: rs,
-            snap: None,
-        });
-    }
-    super::stack::propose(&mut p);
+    rate_lines(&mut p, by_time);
     Ok(p)
 }
