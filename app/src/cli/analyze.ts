@@ -20,7 +20,7 @@ import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
 import { latencyChangeVal } from '@cacheproof/engine/report';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
-import { parseCommand, renderHelp, usageError, wantsHelp, type Values } from './command-line.ts';
+import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
 import { exitFor } from './exit-codes.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
@@ -149,11 +149,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     lang = flags.lang ?? lang;
     options = optionsFrom(flags);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(usageError(ANALYZE, err.message));
-      return EXIT.usage;
-    }
-    throw err;
+    return usageExit(ANALYZE, err, io);
   }
   // The intervals go to columnar files in a temporary folder (a large capture read in two halves
   // at once, the upper one on a worker thread), read back one device at a time: memory depends

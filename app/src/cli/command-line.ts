@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from './args.ts';
+import { EXIT, type CliIO } from './io.ts';
 
 export interface OptionDecl {
   /** `boolean`: a switch, which takes no value (`--json=false` is a usage error); `string`: one value. */
@@ -140,6 +141,19 @@ export function usageLines(decl: CommandDecl): string[] {
 /** The usage error as the command prints it: one line, the sentence then the usage. */
 export function usageError(decl: CommandDecl, message: string): string {
   return `${decl.command}: ${message} Usage: ${usageLines(decl).join(' | ')} (${decl.command} --help: every option)\n`;
+}
+
+/**
+ * A command's arguments refused: for a {@link UsageError}, its sentence and the usage line on
+ * stderr and the usage exit code; anything else (a bug) is thrown on.
+ *
+ * @example
+ * try { flags = parseCommand(ANALYZE, args).values; } catch (err) { return usageExit(ANALYZE, err, io); }
+ */
+export function usageExit(decl: CommandDecl, err: unknown, io: CliIO): typeof EXIT.usage {
+  if (!(err instanceof UsageError)) throw err;
+  io.stderr(usageError(decl, err.message));
+  return EXIT.usage;
 }
 
 /** Words of `text` in lines of at most `width` characters (a longer word stands alone). */

@@ -22,7 +22,7 @@ import type { Lang } from '../shared/i18n/types.ts';
 import { optionsFrom } from './analyze.ts';
 import { exitFor } from './exit-codes.ts';
 import { UsageError } from './args.ts';
-import { parseCommand, renderHelp, usageError, wantsHelp, type Values } from './command-line.ts';
+import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { REPORT } from './declarations.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
@@ -75,11 +75,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     }
     options = optionsFrom(flags);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(usageError(REPORT, err.message));
-      return EXIT.usage;
-    }
-    throw err;
+    return usageExit(REPORT, err, io);
   }
   try {
     const coverPath = flags.cover;

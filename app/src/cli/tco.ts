@@ -29,7 +29,7 @@ import { localizeTemplate } from '../shared/i18n/template.ts';
 import { breakEvenText, formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { writeFileAtomic } from '../host/atomic-write.ts';
 import { UsageError } from './args.ts';
-import { parseCommand, renderHelp, usageError, wantsHelp } from './command-line.ts';
+import { parseCommand, renderHelp, usageExit, wantsHelp } from './command-line.ts';
 import { TCO } from './declarations.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
@@ -76,11 +76,7 @@ export function makeTco(deps: TcoDeps = {}): Command {
     try {
       a = tcoArgs(args);
     } catch (err) {
-      if (err instanceof UsageError) {
-        io.stderr(usageError(TCO, err.message));
-        return EXIT.usage;
-      }
-      throw err;
+      return usageExit(TCO, err, io);
     }
     const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(catalog, a.lang, key, params);
 

@@ -11,7 +11,7 @@ import { openCapture } from '../host/capture/reader.ts';
 import { HostError } from '../host/errors.ts';
 import { fmtNumber, fmtSignedPercent } from '../shared/i18n/numbers.ts';
 import { parseWindow, UsageError } from './args.ts';
-import { parseCommand, renderHelp, usageError, wantsHelp } from './command-line.ts';
+import { parseCommand, renderHelp, usageExit, wantsHelp } from './command-line.ts';
 import { VERIFY } from './declarations.ts';
 import { exitFor } from './exit-codes.ts';
 import { EXIT, type CliIO, type Command } from './io.ts';
@@ -36,11 +36,7 @@ export const verifyCommand: Command = async (args: string[], io: CliIO) => {
     if (values.window !== undefined) window = parseWindow(values.window, '--window');
     json = values.json === true;
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(usageError(VERIFY, err.message));
-      return EXIT.usage;
-    }
-    throw err;
+    return usageExit(VERIFY, err, io);
   }
   let fio;
   try {

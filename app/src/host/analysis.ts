@@ -68,6 +68,19 @@ export interface ViewMeta {
   host?: string | undefined;
 }
 
+/** What every view of a capture says about where it comes from (the analysis and the profile alike). */
+function captureHeader(capture: Pick<OpenedCapture, 'path' | 'data'>, meta: ViewMeta): Pick<ProfileView, 'id' | 'name' | 'captureFile' | 'captureSha256' | 'host' | 'sampleIntervalMs' | 'phases'> {
+  return {
+    id: meta.id,
+    name: meta.name,
+    captureFile: capture.path,
+    captureSha256: meta.sha256,
+    host: capture.data.host,
+    sampleIntervalMs: capture.data.sampleIntervalMs,
+    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
+  };
+}
+
 /** What to do with a capture that has a baseline and no measure window (the analysis's `no-measure`). */
 export const NO_MEASURE_HINT = 'It holds a baseline alone (a log imported with no switch, or a run stopped before the cache was switched on): cacheproof analyze CAPTURE --profile gives its workload profile, and cacheproof tco --from-capture plans from it. For a before/after, resume the run, or import the log again with --switch-at TIME (or with the files after the switch as --measure).';
 
@@ -120,16 +133,10 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
   const lines = linesOfSums(plan.grid, sums, chartDevices.map((d) => d.name), [{ group: 'front', devices: groups.front }, { group: 'backing', devices: groups.backing }]);
   return {
-    id: meta.id,
-    name: meta.name,
-    captureFile: capture.path,
-    captureSha256: meta.sha256,
-    host: capture.data.host,
-    sampleIntervalMs: capture.data.sampleIntervalMs,
+    ...captureHeader(capture, meta),
     isSample: meta.isSample,
     result,
     ...chartSeriesOf(lines, chartDevices),
-    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
     reportSeries: reportSeriesOfSums(reportPlan, reportSums, reportOnes, groups),
   };
 }
@@ -139,16 +146,10 @@ export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, option
   const result = analyze(capture.data, options);
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
   return {
-    id: meta.id,
-    name: meta.name,
-    captureFile: capture.path,
-    captureSha256: meta.sha256,
-    host: capture.data.host,
-    sampleIntervalMs: capture.data.sampleIntervalMs,
+    ...captureHeader(capture, meta),
     isSample: meta.isSample,
     result,
     ...buildSeriesView(capture, result.devices),
-    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
     reportSeries: reportSeriesFromColumns(columnsOf(capture), reportDevices(capture.data.devices, result.devices), undefined, result.devices),
   };
 }
@@ -339,15 +340,9 @@ export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options
   const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
   if (!profile.ok) throw new HostError('analysis-failed', profile.error.message);
   return {
-    id: meta.id,
-    name: meta.name,
-    captureFile: capture.path,
-    captureSha256: meta.sha256,
-    host: capture.data.host,
-    sampleIntervalMs: capture.data.sampleIntervalMs,
+    ...captureHeader(capture, meta),
     profile: profile as unknown as ProfileView['profile'],
     series: buildSeriesView(capture, { front: profile.devices.front, backing: profile.devices.backing }).series,
-    phases: capture.data.phases.map((p) => ({ name: p.name, startMs: p.startMs, endMs: p.endMs })),
   };
 }
 

@@ -19,19 +19,19 @@
  *
  * The Electron API is passed in (constructor and session), so that this module imports only
  * Electron's types: the window options and the print options are checked by tests without a
- * runtime, and the BrowserWindow options stay an object literal at the constructor call, where
- * Electronegativity reads them.
+ * runtime. The window's security settings are the app's own ({@link createSecureWindow}).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions, PrintToPDFOptions, Session } from 'electron';
+import type { BrowserWindow as ElectronBrowserWindow, PrintToPDFOptions, Session } from 'electron';
 import { CONTENT_WIDTH_PX, type Paper } from '../host/report/html.ts';
 import { footerTemplate, LOADED_FONTS_EXPRESSION, measureExpression, PDF_MARGINS_MM, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from '../host/report/pdf.ts';
+import { createSecureWindow, type BrowserWindowCtor } from './secure-window.ts';
 
-export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) => ElectronBrowserWindow;
+export type { BrowserWindowCtor } from './secure-window.ts';
 
 /** The in-memory session (no `persist:` prefix) the print windows use: nothing of the app's own session is shared. */
 export const PRINT_PARTITION = 'cacheproof-report-print';
@@ -41,32 +41,11 @@ const WINDOW_HEIGHT_PX = 1100;
 
 /** The hidden window a report is printed in (see the module comment for why each setting). */
 export function createPrintWindow(BrowserWindow: BrowserWindowCtor, paper: Paper): ElectronBrowserWindow {
-  return new BrowserWindow({
-    show: false,
-    width: Math.floor(CONTENT_WIDTH_PX[paper]),
-    height: WINDOW_HEIGHT_PX,
-    useContentSize: true,
-    paintWhenInitiallyHidden: true,
-    title: 'CacheProof report',
-    webPreferences: {
-      partition: PRINT_PARTITION,
-      javascript: false,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      disableBlinkFeatures: 'Auxclick',
-      spellcheck: false,
-      safeDialogs: true,
-      backgroundThrottling: false,
-    },
-  });
+  return createSecureWindow(
+    BrowserWindow,
+    { width: Math.floor(CONTENT_WIDTH_PX[paper]), height: WINDOW_HEIGHT_PX, useContentSize: true, paintWhenInitiallyHidden: true, title: 'CacheProof report' },
+    { partition: PRINT_PARTITION, javascript: false, backgroundThrottling: false },
+  );
 }
 
 const MM_PER_INCH = 25.4;

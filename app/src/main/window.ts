@@ -1,37 +1,14 @@
 /**
- * The main window of CacheProof's Electron shell. The constructor is passed in so that a test
- * can check the exact options without an Electron runtime, and so that the options stay an
- * object literal at the `new BrowserWindow(…)` site, where Electronegativity reads them.
+ * The main window of CacheProof's Electron shell, created by {@link createSecureWindow} with the
+ * app's security settings and the preload script as its only bridge to the host.
  */
-import type { BrowserWindow as ElectronBrowserWindow, BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindow as ElectronBrowserWindow } from 'electron';
+import { createSecureWindow, type BrowserWindowCtor } from './secure-window.ts';
 
-export type BrowserWindowCtor = new (options: BrowserWindowConstructorOptions) => ElectronBrowserWindow;
+export type { BrowserWindowCtor } from './secure-window.ts';
 
 export function createMainWindow(BrowserWindow: BrowserWindowCtor, preloadPath: string): ElectronBrowserWindow {
-  return new BrowserWindow({
-    width: 1360,
-    height: 900,
-    minWidth: 960,
-    minHeight: 640,
-    show: false,
-    title: 'CacheProof',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      disableBlinkFeatures: 'Auxclick',
-      spellcheck: false,
-      safeDialogs: true,
-    },
-  });
+  return createSecureWindow(BrowserWindow, { width: 1360, height: 900, minWidth: 960, minHeight: 640, title: 'CacheProof' }, { preload: preloadPath });
 }
 
 /** The renderer is loaded from this page only; anything else is refused. */

@@ -7,6 +7,7 @@ import { HOUR_MS } from './windows.ts';
  * day, or a whole window. `f*` = application-facing (front) group over its `ok` intervals,
  * `b*` = backing group over its `ok` intervals, `j*` = intervals where both groups are `ok`
  * (the exact-attribution set). Seconds are Σ Δt; latency sums only where time was reported.
+ * The front's six sums and the backing's six are in the same order (addSide relies on it).
  */
 export const AGG = {
   fSec: 0, fReads: 1, fWrites: 2, fBytes: 3, fLatIos: 4, fLatMs: 5,
@@ -42,36 +43,29 @@ export function blockLengthMs(windowMs: number): number {
   return windowMs >= MIN_BLOCKS * HOUR_MS ? HOUR_MS : windowMs / MIN_BLOCKS;
 }
 
+/** Offsets of one group's six sums from its first (`AGG.fSec` for the front, `AGG.bSec` for the backing: laid out alike). */
+const SIDE = { sec: 0, reads: 1, writes: 2, bytes: 3, latIos: 4, latMs: 5 } as const;
+
+/** Adds slot `i` of one group's series to its six sums, which start at `at`; whether the slot was `ok`. */
+function addSide(v: Float64Array, s: Series | null, i: number, at: number): boolean {
+  if (s === null || i < 0 || s.ok[i] !== 1) return false;
+  const r = s.reads[i] as number, w = s.writes[i] as number;
+  v[at + SIDE.sec] = (v[at + SIDE.sec] as number) + (s.intervalMs[i] as number) / 1000;
+  v[at + SIDE.reads] = (v[at + SIDE.reads] as number) + r;
+  v[at + SIDE.writes] = (v[at + SIDE.writes] as number) + w;
+  const by = (s.readBytes[i] as number) + (s.writeBytes[i] as number);
+  if (!Number.isNaN(by)) v[at + SIDE.bytes] = (v[at + SIDE.bytes] as number) + by;
+  const t = (s.readTimeMs[i] as number) + (s.writeTimeMs[i] as number);
+  if (!Number.isNaN(t)) {
+    v[at + SIDE.latIos] = (v[at + SIDE.latIos] as number) + r + w;
+    v[at + SIDE.latMs] = (v[at + SIDE.latMs] as number) + t;
+  }
+  return true;
+}
+
 function addSlot(v: Float64Array, fs: Series | null, fi: number, bs: Series | null, bi: number): void {
-  let fOk = false, bOk = false;
-  if (fs !== null && fi >= 0 && fs.ok[fi] === 1) {
-    fOk = true;
-    const r = fs.reads[fi] as number, w = fs.writes[fi] as number;
-    v[AGG.fSec] = (v[AGG.fSec] as number) + (fs.intervalMs[fi] as number) / 1000;
-    v[AGG.fReads] = (v[AGG.fReads] as number) + r;
-    v[AGG.fWrites] = (v[AGG.fWrites] as number) + w;
-    const by = (fs.readBytes[fi] as number) + (fs.writeBytes[fi] as number);
-    if (!Number.isNaN(by)) v[AGG.fBytes] = (v[AGG.fBytes] as number) + by;
-    const t = (fs.readTimeMs[fi] as number) + (fs.writeTimeMs[fi] as number);
-    if (!Number.isNaN(t)) {
-      v[AGG.fLatIos] = (v[AGG.fLatIos] as number) + r + w;
-      v[AGG.fLatMs] = (v[AGG.fLatMs] as number) + t;
-    }
-  }
-  if (bs !== null && bi >= 0 && bs.ok[bi] === 1) {
-    bOk = true;
-    const r = bs.reads[bi] as number, w = bs.writes[bi] as number;
-    v[AGG.bSec] = (v[AGG.bSec] as number) + (bs.intervalMs[bi] as number) / 1000;
-    v[AGG.bReads] = (v[AGG.bReads] as number) + r;
-    v[AGG.bWrites] = (v[AGG.bWrites] as number) + w;
-    const by = (bs.readBytes[bi] as number) + (bs.writeBytes[bi] as number);
-    if (!Number.isNaN(by)) v[AGG.bBytes] = (v[AGG.bBytes] as number) + by;
-    const t = (bs.readTimeMs[bi] as number) + (bs.writeTimeMs[bi] as number);
-    if (!Number.isNaN(t)) {
-      v[AGG.bLatIos] = (v[AGG.bLatIos] as number) + r + w;
-      v[AGG.bLatMs] = (v[AGG.bLatMs] as number) + t;
-    }
-  }
+  const fOk = addSide(v, fs, fi, AGG.fSec);
+  const bOk = addSide(v, bs, bi, AGG.bSec);
   if (fOk && bOk && fs !== null && bs !== null) {
     v[AGG.jSec] = (v[AGG.jSec] as number) + (fs.intervalMs[fi] as number) / 1000;
     v[AGG.jFReads] = (v[AGG.jFReads] as number) + (fs.reads[fi] as number);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGG, AGG_K, blockLengthMs } from './aggregate.ts';
+import { AGG, AGG_K, aggregateWindow, blockLengthMs } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
 import { checkDrift } from './drift.ts';
 import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
@@ -171,5 +171,22 @@ describe('ioTimeSaved (Condusiv: I/Os eliminated × average response time before
     expect(none.perHourSeconds).toBeNull();
     expect(none.reasons).toEqual({ eliminatedPerSecond: 'no-data', perHourSeconds: 'no-data', totalSeconds: 'no-data' });
     expect(ioTimeSaved(500, 50, null, 7200).reasons.avgResponseMsBefore).toBe('no-data');
+  });
+});
+
+describe('window aggregates', () => {
+  const rec = (i: number, status: IntervalRecord['status'], reads: number, writes: number, bytes: number | null, timeMs: number | null): IntervalRecord => ({
+    device: 'd', startMs: i * 600_000, endMs: (i + 1) * 600_000, intervalMs: 600_000, status,
+    reads, writes, readBytes: bytes, writeBytes: bytes === null ? null : 0, readTimeMs: timeMs, writeTimeMs: timeMs === null ? null : 0, busyMs: 0, weightedMs: 0,
+  });
+  const window = { startMs: 0, endMs: 3 * 600_000 };
+  it('sums each group into its own six slots and the joint slots only where both are ok', () => {
+    // front: ok, ok without bytes or time, not ok; backing: ok, ok, ok without time
+    const front = buildSeries([[rec(0, 'ok', 10, 1, 1000, 50), rec(1, 'ok', 20, 2, null, null), rec(2, 'reset', 99, 99, 99, 99)]], window);
+    const backing = buildSeries([[rec(0, 'ok', 3, 4, 300, 7), rec(1, 'ok', 5, 6, 500, 11), rec(2, 'ok', 7, 8, 700, null)]], window);
+    const t = aggregateWindow(front, backing, window).total;
+    expect([t[AGG.fSec], t[AGG.fReads], t[AGG.fWrites], t[AGG.fBytes], t[AGG.fLatIos], t[AGG.fLatMs]]).toEqual([1200, 30, 3, 1000, 11, 50]);
+    expect([t[AGG.bSec], t[AGG.bReads], t[AGG.bWrites], t[AGG.bBytes], t[AGG.bLatIos], t[AGG.bLatMs]]).toEqual([1800, 15, 18, 1500, 18, 18]);
+    expect([t[AGG.jSec], t[AGG.jFReads], t[AGG.jFWrites], t[AGG.jBReads], t[AGG.jBWrites]]).toEqual([1200, 30, 3, 8, 10]);
   });
 });

@@ -11,12 +11,13 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { allocColumns, columnsFromRecords, recordAt, slotOk, sortColumns } from '@cacheproof/engine';
+import { allocColumns, columnsFromRecords, recordAt, sortColumns } from '@cacheproof/engine';
 import type { CaptureData, ColumnSource, DeviceColumns, DeviceExtent, IntervalRecord } from '@cacheproof/engine';
 import type { ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { captureReadError, openCaptureDb, readCapture, readCaptureInfo, type CaptureInfo } from './reader.ts';
 import { BlockDamage, openBlockSource } from './blocks.ts';
+import { scanIntervals } from './scan.ts';
 
 /** Rows buffered per device before they are appended to its files. */
 export const SPILL_ROWS = 8192;
@@ -91,8 +92,8 @@ function readInto(fd: number, bytes: Uint8Array): void {
 }
 
 /**
- * Scans the interval table once (a user-defined SQL aggregate fed every row, as the in-memory
- * reader does) into per-device columnar files under `dir`: the whole table, or the rows with
+ * Scans the interval table once ({@link scanIntervals}, as the in-memory reader does) into
+ * per-device columnar files under `dir`: the whole table, or the rows with
  * `range.lo < rowid <= range.hi` (one of the parallel scans).
  */
 export function spill(db: Database.Database, names: Map<number, string>, dir: string, onProgress?: (rows: number, total: number) => void,
@@ -102,56 +103,30 @@ export function spill(db: Database.Database, names: Map<number, string>, dir: st
   const slots: (PartWriter | undefined)[] = [];
   const writers: PartWriter[] = [];
   let rows = 0;
-  const nan = (v: number | null): number => (v === null ? NaN : v);
-  const step = (_acc: number, id: number, start: number, end: number, ms: number, st: number, r: number | null, w: number | null,
-    rb: number | null, wb: number | null, rt: number | null, wt: number | null, busy: number | null, weighted: number | null): void => {
-    let d = slots[id];
-    if (d === undefined) {
-      const name = names.get(id) ?? `device-${id}`;
-      const ddir = join(dir, String(writers.length));
-      mkdirSync(ddir);
-      const fds = new Map<string, number>();
-      for (const k of [...F64_COLUMNS, ...U8_COLUMNS]) fds.set(k, openSync(join(ddir, k), 'w'));
-      d = { part: { name, dir: ddir, n: 0, minStartMs: Infinity, maxEndMs: -Infinity, firstStartMs: start, lastStartMs: -Infinity, sorted: true }, fds, buf: allocColumns(name, SPILL_ROWS) };
-      slots[id] = d;
-      writers.push(d);
-    }
-    const c = d.buf;
-    if (c.n === SPILL_ROWS) flush(d);
-    const i = c.n++;
-    const p = d.part;
-    p.n++;
-    rows++;
-    if (onProgress !== undefined && (rows & 0xffff) === 0) onProgress(rows, Math.max(rows, total));
-    if (start < p.lastStartMs) p.sorted = false;
-    p.lastStartMs = start;
-    if (start < p.minStartMs) p.minStartMs = start;
-    if (end > p.maxEndMs) p.maxEndMs = end;
-    const reads = nan(r), writes = nan(w);
-    c.startMs[i] = start;
-    c.endMs[i] = end;
-    c.intervalMs[i] = ms;
-    c.status[i] = st;
-    c.ok[i] = slotOk(st, ms, reads, writes) ? 1 : 0;
-    c.reads[i] = reads;
-    c.writes[i] = writes;
-    c.readBytes[i] = nan(rb);
-    c.writeBytes[i] = nan(wb);
-    c.readTimeMs[i] = nan(rt);
-    c.writeTimeMs[i] = nan(wt);
-    c.busyMs[i] = nan(busy);
-    c.weightedMs[i] = nan(weighted);
-  };
   try {
-    db.aggregate('cacheproof_spill', { start: 0, step: step as unknown as (total: number, next: number) => void, result: () => 0 });
-    const stmt = db.prepare(
-      `SELECT cacheproof_spill(device_id, start_utc_ms, end_utc_ms, interval_ms,
-                CASE status WHEN 'ok' THEN 0 WHEN 'wrap' THEN 1 WHEN 'reset' THEN 2 WHEN 'clock-jump' THEN 3 ELSE 4 END,
-                reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms)
-         FROM intervals${range === undefined ? '' : ' WHERE rowid > ? AND rowid <= ?'}`,
-    ).pluck();
-    if (range === undefined) stmt.get();
-    else stmt.get(range.lo, range.hi);
+    scanIntervals(db, (id, start, end) => {
+      let d = slots[id];
+      if (d === undefined) {
+        const name = names.get(id) ?? `device-${id}`;
+        const ddir = join(dir, String(writers.length));
+        mkdirSync(ddir);
+        const fds = new Map<string, number>();
+        for (const k of [...F64_COLUMNS, ...U8_COLUMNS]) fds.set(k, openSync(join(ddir, k), 'w'));
+        d = { part: { name, dir: ddir, n: 0, minStartMs: Infinity, maxEndMs: -Infinity, firstStartMs: start, lastStartMs: -Infinity, sorted: true }, fds, buf: allocColumns(name, SPILL_ROWS) };
+        slots[id] = d;
+        writers.push(d);
+      }
+      if (d.buf.n === SPILL_ROWS) flush(d);
+      const p = d.part;
+      p.n++;
+      rows++;
+      if (onProgress !== undefined && (rows & 0xffff) === 0) onProgress(rows, Math.max(rows, total));
+      if (start < p.lastStartMs) p.sorted = false;
+      p.lastStartMs = start;
+      if (start < p.minStartMs) p.minStartMs = start;
+      if (end > p.maxEndMs) p.maxEndMs = end;
+      return d.buf;
+    }, range);
     for (const d of writers) flush(d);
   } finally {
     for (const d of writers) {

@@ -8,12 +8,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { allocColumns, growColumns, recordAt, slotOk, sortColumns, statusCodeSql } from '@cacheproof/engine';
+import { allocColumns, growColumns, recordAt, sortColumns } from '@cacheproof/engine';
 import type { CaptureData, DeviceColumns, DeviceInfo, DeviceRole, IntervalRecord, Phase, StoredPrediction, StoredTraceLatency, Warning } from '@cacheproof/engine';
 import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
 import { traceSizesOf } from './trace-sizes.ts';
+import { scanIntervals } from './scan.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
@@ -174,11 +175,8 @@ export function sha256File(path: string): Promise<string> {
 const ROLES: readonly DeviceRole[] = ['front', 'backing', 'cache', 'other'];
 
 /**
- * The interval columns of a capture, read in one scan. Rows are handed to a user-defined SQL
- * aggregate (one call per row with its values as arguments) that writes them straight into
- * per-device typed arrays: no row object or array is created per interval, which costs several
- * times more than SQLite's own scan on multi-million-row captures. Status is mapped to its code
- * in SQL (unknown statuses become `gap`: no numbers).
+ * The interval columns of a capture, read in one scan ({@link scanIntervals}) into per-device
+ * typed arrays held in memory.
  */
 function readColumns(db: Database.Database, names: Map<number, string>): { columns: DeviceColumns[]; order: Uint16Array; reordered: boolean } {
   const slots: (DeviceColumns | undefined)[] = [];
@@ -195,11 +193,7 @@ function readColumns(db: Database.Database, names: Map<number, string>): { colum
   const perDevice = Math.ceil(maxRowid / Math.max(1, names.size)) + 16;
   let order = new Uint16Array(maxRowid + 16);
   let rows = 0;
-  const nan = (v: number | null): number => (v === null ? NaN : v);
-  // better-sqlite3 passes each argument of the SQL call to `step` (its arity is step.length − 1);
-  // its typings only know the one-argument form
-  const step = (_acc: number, id: number, start: number, end: number, ms: number, st: number, r: number | null, w: number | null,
-    rb: number | null, wb: number | null, rt: number | null, wt: number | null, busy: number | null, weighted: number | null): void => {
+  scanIntervals(db, (id) => {
     let c = slots[id];
     if (c === undefined) {
       c = allocColumns(names.get(id) ?? `device-${id}`, perDevice);
@@ -218,29 +212,8 @@ function readColumns(db: Database.Database, names: Map<number, string>): { colum
       order = o;
     }
     order[rows++] = index[id] as number;
-    const i = c.n++;
-    const reads = nan(r), writes = nan(w);
-    c.startMs[i] = start;
-    c.endMs[i] = end;
-    c.intervalMs[i] = ms;
-    c.status[i] = st;
-    c.ok[i] = slotOk(st, ms, reads, writes) ? 1 : 0;
-    c.reads[i] = reads;
-    c.writes[i] = writes;
-    c.readBytes[i] = nan(rb);
-    c.writeBytes[i] = nan(wb);
-    c.readTimeMs[i] = nan(rt);
-    c.writeTimeMs[i] = nan(wt);
-    c.busyMs[i] = nan(busy);
-    c.weightedMs[i] = nan(weighted);
-  };
-  db.aggregate('cacheproof_load', { start: 0, step: step as unknown as (total: number, next: number) => void, result: () => 0 });
-  db.prepare(
-    `SELECT cacheproof_load(device_id, start_utc_ms, end_utc_ms, interval_ms,
-              ${statusCodeSql('status')},
-              reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms)
-       FROM intervals`,
-  ).pluck().get();
+    return c;
+  });
   // The recorder inserts in time order; anything out of order is sorted once per device.
   const columns = list.map(sortColumns);
   return { columns, order: order.subarray(0, rows), reordered: columns.some((c, d) => c !== list[d]) };

@@ -242,15 +242,20 @@ export function importScreen(ctx: Ctx): Screen {
     });
   };
 
+  /** An import that could not start or stopped: the progress goes, both buttons come back, and the error shows. */
+  const importFailed = (what: string, error: { code: Parameters<typeof errorText>[1]; message: string }): void => {
+    progress.hidden = true;
+    status.textContent = '';
+    previewBtn.disabled = false;
+    startBtn.disabled = false;
+    showError(u('importFailed', { what }), error.code, error.message);
+  };
+
   const poll = (jobId: string, what: string): void => {
     void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null; captureDir?: string | null | undefined; hosts?: string[] | undefined }>) => {
       if (disposed) return;
       if (!res.ok) {
-        progress.hidden = true;
-        status.textContent = '';
-        previewBtn.disabled = false;
-        startBtn.disabled = false;
-        showError(u('importFailed', { what }), res.error.code, res.error.message);
+        importFailed(what, res.error);
         return;
       }
       progress.value = res.value.percent;
@@ -286,11 +291,7 @@ export function importScreen(ctx: Ctx): Screen {
     void ctx.api.startImport(r).then((res) => {
       if (disposed) return;
       if (!res.ok) {
-        progress.hidden = true;
-        status.textContent = '';
-        previewBtn.disabled = false;
-        startBtn.disabled = false;
-        showError(u('importFailed', { what }), res.error.code, res.error.message);
+        importFailed(what, res.error);
         return;
       }
       poll(res.value, what);

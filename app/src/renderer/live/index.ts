@@ -372,17 +372,21 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     }
   };
 
+  /** A status from the host (a poll or an action's reply): kept, drawn, and the series fetched with it. */
+  const show = async (s: RunStatus): Promise<void> => {
+    status = s;
+    showError(null);
+    render(s);
+    await fetchSeries();
+  };
+
   const tick = async (): Promise<void> => {
     timer = null;
     if (disposed) return;
     const r = await ctx.api.runStatus(runId);
     if (disposed) return;
-    if (r.ok) {
-      status = r.value;
-      showError(null);
-      render(r.value);
-      await fetchSeries();
-    } else {
+    if (r.ok) await show(r.value);
+    else {
       showError(r.error.code);
       if (status === null) {
         // Never known (a stale link, another installation's run): say which run, and offer only the way Home.
@@ -402,13 +406,9 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     try {
       const r = await fn();
       if (disposed) return;
-      if (r.ok) {
-        status = r.value;
-        showError(null);
-        render(r.value);
-        // The points recorded up to the action (a stop keeps the last ones): draw them now, not at the next poll.
-        await fetchSeries();
-      } else showError(r.error.code);
+      // The points recorded up to the action (a stop keeps the last ones): drawn now, not at the next poll.
+      if (r.ok) await show(r.value);
+      else showError(r.error.code);
     } finally {
       busy = false;
       confirmBtn.disabled = resumeBtn.disabled = stopConfirm.disabled = false;
