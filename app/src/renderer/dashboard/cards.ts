@@ -1,8 +1,10 @@
 /**
- * Headline cards: I/Os saved, response time before → after (reduction and speed-up), normalized
- * IOPS, throughput and the share served by the cache — each with its 95% interval (or why
- * there is none), the window(s) and the device(s) it was measured on; the card's tooltip
- * (title) is the figure's definition.
+ * Headline cards: what the server did — I/Os saved from the backing drives, response time before →
+ * after (reduction and speed-up), throughput and IOPS delivered, and the share served by the
+ * cache — each with its 95% interval (or why there is none), the window(s) and the device(s) it
+ * was measured on; the card's tooltip (title) is the figure's definition. IOPS at queue depth 1
+ * (1000 ÷ ms) is a rate no server delivered: it is in the details ({@link figureDetails}) with its
+ * definition, never a headline.
  */
 import type { AnalysisReport } from '@cacheproof/engine';
 import { TID } from '../../shared/testids.ts';
@@ -45,7 +47,6 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
   const appDevice = w.d('deviceLine', { devices: list(appFacing, w) });
   const backingDevice = w.d('deviceLine', { devices: list(r.devices.backing, w) });
   const lat = b.latencyMs;
-  const speed = lat.speedup;
   const gainCi = lat.speedupCi95;
   const num = (n: number): string => w.num(n);
   return el('div', { class: 'cards' },
@@ -66,22 +67,38 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,
     ]),
-    card(TID.cardNormalizedIops, w.d('card.normalizedIops'), w.d('def.normalizedIops'),
-      `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`, [
-        // never alone: the IOPS the application actually got, beside the queue-depth-1 figure
-        w.d('delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
-        // 1000 ÷ latency: the after/before ratio of normalized IOPS is the speed-up, so its interval is the speed-up's.
-        speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
-          : speed !== null ? w.d('gain', { value: num(speed) }) : '',
-        gainCi ? '' : ci(w, null, num, lat.reasons['speedupCi95']),
-        appDevice, win,
-      ]),
     card(TID.cardThroughput, w.d('card.throughput'), w.d('def.throughput'),
-      `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [w.d('ciNotComputed'), appDevice, win]),
+      `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [
+        // the work the server did (IOPS delivered), beside the bytes: the same work before and after is no gain
+        w.d('delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
+        w.d('ciNotComputed'), appDevice, win]),
     card(TID.cardCacheServed, w.d('card.cacheServed'), w.d('def.cacheServed'),
       `${w.d('reads')} ${w.pct(b.cacheServedPercent.reads)} · ${w.d('writes')} ${w.pct(b.cacheServedPercent.writes)}`, [
         r.mode === 'backing-only' ? w.d('reason.backing-only-mode') : w.d('ciNotComputed'),
         w.d('devicesLine', { front: list(r.devices.front, w), backing: list(r.devices.backing, w) }), win,
       ]),
   );
+}
+
+/**
+ * The figures behind the headline: IOPS at queue depth 1 (normalized, 1000 ÷ average ms) before →
+ * after with its definition beside it and its ratio (the speed-up of one request, with the
+ * speed-up's interval) — how fast one request is served, not more work done.
+ */
+export function figureDetails(r: AnalysisReport, w: Words): HTMLElement {
+  const b = r.benefit;
+  const lat = b.latencyMs;
+  const speed = lat.speedup;
+  const gainCi = lat.speedupCi95;
+  const num = (n: number): string => w.num(n);
+  const gain = speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
+    : speed !== null ? w.d('gain', { value: num(speed) }) : ci(w, null, num, lat.reasons['speedupCi95']);
+  return el('section', { class: 'dash-details', 'data-testid': TID.dashFigureDetails },
+    el('h3', { class: 'dash-section' }, w.d('details.title')),
+    el('table', { class: 'dash-table' },
+      el('tbody', {},
+        el('tr', { 'data-testid': TID.detailNormalizedIops },
+          el('th', { scope: 'row' }, w.d('card.normalizedIops')),
+          el('td', { class: 'value' }, `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`),
+          el('td', {}, `${w.d('def.normalizedIops')} ${w.d('details.normalizedNote', { gain })}`)))));
 }

@@ -8,7 +8,7 @@ import type { Catalog } from './types.ts';
 export type DashboardKey =
   | 'modeFrontBacking' | 'modeBackingOnly' | 'def.mode' | 'host' | 'kernel' | 'interval'
   | 'before' | 'after' | 'reads' | 'writes' | 'notAvailable' | 'none'
-  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
+  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops' | 'details.title' | 'details.normalizedNote'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
   | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
@@ -71,6 +71,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Average response time',
     'def.latency': 'Mean time per completed I/O at the application-facing device: Δ ms reading + writing ÷ Δ I/Os, over each window.',
     'card.normalizedIops': 'IOPS at queue depth 1 (normalized)',
+    'details.title': 'Details behind the headline', 'details.normalizedNote': 'After ÷ before is the speed-up of one request ({gain}), not more work done: the work done is the IOPS delivered (Throughput card).',
     'def.normalizedIops': 'IOPS one outstanding request stream could reach at the measured average response time: 1000 ÷ average response time (ms).',
     'card.throughput': 'Throughput',
     'def.throughput': 'Bytes read and written per second at the application-facing device (MB = 1,000,000 bytes).',
@@ -191,6 +192,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Temps de réponse moyen',
     'def.latency': 'Temps moyen par E/S terminée sur le périphérique vu par l’application : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
     'card.normalizedIops': 'IOPS à profondeur de file 1 (normalisées)',
+    'details.title': 'Le détail des chiffres', 'details.normalizedNote': 'Après ÷ avant est l’accélération d’une requête ({gain}), pas davantage de travail fait : le travail fait, ce sont les IOPS délivrées (carte Débit).',
     'def.normalizedIops': 'IOPS qu’un flux à une seule requête en attente atteindrait au temps de réponse moyen mesuré : 1000 ÷ temps de réponse moyen (ms).',
     'card.throughput': 'Débit',
     'def.throughput': 'Octets lus et écrits par seconde sur le périphérique vu par l’application (Mo = 1 000 000 octets).',
@@ -311,6 +313,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Tiempo medio de respuesta',
     'def.latency': 'Tiempo medio por E/S completada en el dispositivo que ve la aplicación: Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
     'card.normalizedIops': 'IOPS con profundidad de cola 1 (normalizadas)',
+    'details.title': 'El detalle de las cifras', 'details.normalizedNote': 'Después ÷ antes es la aceleración de una petición ({gain}), no más trabajo hecho: el trabajo hecho son las IOPS entregadas (tarjeta Rendimiento).',
     'def.normalizedIops': 'IOPS que alcanzaría un flujo con una sola petición pendiente al tiempo medio de respuesta medido: 1000 ÷ tiempo medio de respuesta (ms).',
     'card.throughput': 'Rendimiento',
     'def.throughput': 'Bytes leídos y escritos por segundo en el dispositivo que ve la aplicación (MB = 1 000 000 bytes).',
@@ -431,6 +434,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Среднее время отклика',
     'def.latency': 'Среднее время на завершённую операцию на устройстве, которое видит приложение: Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
     'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)',
+    'details.title': 'Подробности показателей', 'details.normalizedNote': 'После ÷ до — это ускорение одного запроса ({gain}), а не больший объём работы: выполненная работа — это выданные IOPS (карточка «Пропускная способность»).',
     'def.normalizedIops': 'IOPS, которых достиг бы поток с одним ожидающим запросом при измеренном среднем времени отклика: 1000 ÷ среднее время отклика (мс).',
     'card.throughput': 'Пропускная способность',
     'def.throughput': 'Байт прочитано и записано в секунду на устройстве, которое видит приложение (МБ = 1 000 000 байт).',
