@@ -22,6 +22,7 @@ import { predictionBlocks } from './prediction-section.ts';
 import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
+import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -47,12 +48,15 @@ function cards(a: AnalysisReport): Card[] {
   const ciMsg = (c: Interval95 | null): Msg[] => (c === null ? [] : [m('card.ci', { ci: ci(c, 'pct') })]);
   // the engine's one wording of the change (latency-change.ts): "increased by 50 %, 1.5× slower" when it rose
   const change = latencyChangeVal(b.latencyMs);
-  const latencySubs: Msg[] = change.k === 'msg' ? [change.m] : [];
+  // a saving whose 95 % interval includes zero says so first (benefit-words.ts), as on the dashboard
+  const noise = noChange(a);
+  const said = (x: Msg | null): Msg[] => (x === null ? [] : [x]);
+  const latencySubs: Msg[] = [...(change.k === 'msg' ? [change.m] : []), ...said(noise.latency)];
   return [
     {
       id: 'iosSaved', title: m('card.iosSaved'), value: [pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value'))],
-      subs: [m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
-        ...ciMsg(b.iosSavedPercent.ci95), m('card.device', { devices: backing }), win],
+      subs: [...said(noise.iosSaved), m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
+        ...ciMsg(b.iosSavedPercent.ci95), ...said(ioTimeSavedMsg(b.ioTimeSaved)), m('card.device', { devices: backing }), win],
     },
     {
       id: 'latency', title: m('card.latency'),
@@ -89,6 +93,9 @@ export function verdict(a: AnalysisReport, tco: ReportTco | null): Msg {
   const b = a.benefit;
   const saved = b.iosSavedPercent;
   if (saved.value === null) return m('verdict.na', { why: msgv(`why.${saved.reasons['value'] ?? 'no-data'}` as ReportKey) });
+  // an interval that includes zero: the verdict is that the data cannot tell it from no change, and what would settle it
+  const noise = noChange(a).iosSaved;
+  if (noise !== null) return noise;
   const sure = saved.ci95 === null ? msgv('noCi') : ci(saved.ci95, 'pct');
   if (saved.value < 0) return m('verdict.rose', { value: pct(-saved.value), ci: sure });
   const l = b.latencyMs;
@@ -123,7 +130,12 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       before: num(b.iosToBacking.before, 0), after: num(b.iosToBacking.after, 0),
     }));
   } else out.push(m('sum.iosSavedNa', { why: msgv(`why.${b.iosSavedPercent.reasons['value'] ?? 'no-data'}` as ReportKey) }));
+  const noise = noChange(a);
+  if (noise.iosSaved !== null) out.push(noise.iosSaved);
   const t = b.ioTimeSaved;
+  // the share and the absolute ("spent 81 % less time on I/O: 4 min 53 s less per hour"), then how it was computed
+  const timeSaved = ioTimeSavedMsg(t);
+  if (timeSaved !== null) out.push(timeSaved);
   if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
     out.push(m('sum.ioTimeSaved', { perHour: num(t.perHourSeconds, 1, 's'), total: num(t.totalSeconds, 0, 's'), measure: duration(w.measure.seconds), perSecond: num(t.eliminatedPerSecond, 1), avg: ms(t.avgResponseMsBefore), devices: list(a.devices.backing) }));
   }
@@ -142,6 +154,7 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       speedup: msgv('speedup', { value: sig(change.factor) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
+  if (noise.latency !== null) out.push(noise.latency);
   out.push(m('sum.throughput', {
     devices: list(appDevices(a)),
     before: sig(b.throughputMBps.before, 'mbps', why(b.throughputMBps.reasons, 'before')), after: sig(b.throughputMBps.after, 'mbps', why(b.throughputMBps.reasons, 'after')),

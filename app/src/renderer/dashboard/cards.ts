@@ -7,6 +7,8 @@
  * definition, never a headline.
  */
 import type { AnalysisReport } from '@cacheproof/engine';
+import { ioTimeSavedVal, noChange, type Msg } from '@cacheproof/engine/report';
+import { formatVal } from '../../shared/i18n/report.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { latencyChangeText, type Words } from './text.ts';
@@ -49,20 +51,23 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
   const lat = b.latencyMs;
   const gainCi = lat.speedupCi95;
   const num = (n: number): string => w.num(n);
+  // a saving whose 95 % interval includes zero says so first, with what would settle it (the engine's words)
+  const noise = noChange(r);
+  const said = (x: Msg | null): string => (x === null ? '' : formatVal({ k: 'msg', m: x }, w.lang));
   return el('div', { class: 'cards' },
     card(TID.cardIosSaved, w.d('card.iosSaved'), w.d('def.iosSaved'), w.pct(b.iosSavedPercent.value), [
+      said(noise.iosSaved),
       ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
       w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
-      // Condusiv's "I/O time saved" (engine benefit.ioTimeSaved); when nothing was kept off the drives, that is said with its reason
-      b.ioTimeSaved.perHourSeconds !== null && b.ioTimeSaved.totalSeconds !== null
-        ? w.d('ioTimeSaved', { perHour: w.fixed(b.ioTimeSaved.perHourSeconds, 1), total: w.fixed(b.ioTimeSaved.totalSeconds, 0) })
-        : b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? w.d('ioTimeSavedNone', { reason: w.reason('none-eliminated') }) : '',
+      // Condusiv's "I/O time saved" as a share and an absolute, in the engine's words (benefit-words.ts); "none" with its reason when nothing was kept off the drives
+      formatVal(ioTimeSavedVal(b.ioTimeSaved), w.lang),
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
       backingDevice, win,
     ]),
     card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
       // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
       latencyChangeText(lat, w.lang),
+      said(noise.latency),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,

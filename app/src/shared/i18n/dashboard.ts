@@ -11,7 +11,7 @@ export type DashboardKey =
   | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops' | 'details.title' | 'details.normalizedNote'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
-  | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
+  | 'iosToBacking' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
   | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.latencyFront' | 'axis.latencyBacking' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
@@ -40,7 +40,7 @@ export type DashboardKey =
   | 'life.unit' | 'life.window' | 'life.method' | 'life.u.years' | 'life.u.index' | 'life.u.drives'
   | 'life.w.sizing' | 'life.w.period' | 'life.m.cacheWear' | 'life.m.hddIndex' | 'life.m.failures' | 'life.catalog' | 'life.typed'
   | 'reason.no-data' | 'reason.no-io' | 'reason.no-reads' | 'reason.no-writes' | 'reason.not-reported' | 'reason.zero-denominator'
-  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking' | 'reason.none-eliminated' | 'ioTimeSavedNone';
+  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking' | 'reason.none-eliminated';
 
 export const dashboard: Catalog<DashboardKey> = {
   en: {
@@ -81,7 +81,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'no 95% interval: the engine computes none for this figure',
     ciUnavailable: 'no 95% interval ({reason})',
     iosToBacking: 'I/Os to the backing drives: {before} before → {after} after',
-    ioTimeSaved: 'I/O time saved: {perHour} s of drive time per hour ({total} s in all)', ioTimeSavedNone: 'I/O time saved: none ({reason})',
     gain: 'gain {value}×',
     delivered: 'delivered by the application: {before} → {after} (the work done, not a throughput gain)',
     windowLine: 'Windows (UTC): before {b0} – {b1} ({bs}); after {m0} – {m1} ({ms})',
@@ -202,7 +201,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
     iosToBacking: 'E/S vers les disques sous-jacents : {before} avant → {after} après',
-    ioTimeSaved: 'Temps d’E/S épargné : {perHour} s de temps disque par heure ({total} s en tout)', ioTimeSavedNone: 'Temps d’E/S épargné : aucun ({reason})',
     gain: 'gain {value}×',
     delivered: 'délivrées à l’application : {before} → {after} (le travail fait, pas un gain de débit)',
     windowLine: 'Fenêtres (UTC) : avant {b0} – {b1} ({bs}) ; après {m0} – {m1} ({ms})',
@@ -323,7 +321,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
     iosToBacking: 'E/S a los discos de respaldo: {before} antes → {after} después',
-    ioTimeSaved: 'Tiempo de E/S ahorrado: {perHour} s de tiempo de disco por hora ({total} s en total)', ioTimeSavedNone: 'Tiempo de E/S ahorrado: ninguno ({reason})',
     gain: 'ganancia {value}×',
     delivered: 'entregadas a la aplicación: {before} → {after} (el trabajo hecho, no una ganancia de rendimiento)',
     windowLine: 'Ventanas (UTC): antes {b0} – {b1} ({bs}); después {m0} – {m1} ({ms})',
@@ -444,7 +441,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
     iosToBacking: 'Операций на базовые диски: {before} до → {after} после',
-    ioTimeSaved: 'Сэкономлено времени ввода-вывода: {perHour} с времени дисков в час ({total} с всего)', ioTimeSavedNone: 'Сэкономлено времени ввода-вывода: нет ({reason})',
     gain: 'выигрыш {value}×',
     delivered: 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)',
     windowLine: 'Окна (UTC): до {b0} – {b1} ({bs}); после {m0} – {m1} ({ms})',
