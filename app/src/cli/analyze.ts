@@ -96,8 +96,10 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   // the share and the absolute, in the engine's words (benefit-words.ts) as the dashboard and the report print them
   rows.push([t('ioTimeSaved'), '', '', formatVal(ioTimeSavedVal(b.ioTimeSaved), lang) || t('na')]);
   rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
-  rows.push([t('deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);
-  rows.push([t('iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
+  // no front device: these are the backing drives' own IOPS, never "delivered to the application"
+  const backingOnly = r.mode === 'backing-only';
+  rows.push([t(backingOnly ? 'backingIops' : 'deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);
+  rows.push([t(backingOnly ? 'backingIopsPerSpindle' : 'iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
   rows.push([t('throughput'), sig(b.throughputMBps.before), sig(b.throughputMBps.after), '']);
   rows.push([t('totalWork'), sig(gb(b.totalWork.before.bytes)), sig(gb(b.totalWork.after.bytes)), '']);
   rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);

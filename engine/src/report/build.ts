@@ -23,6 +23,7 @@ import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
 import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
+import { backingOnlyWords } from './mode-words.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -410,7 +411,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   ];
   const footerParts = [cover.customer, cover.title].filter((s): s is string => s !== undefined && s.trim() !== '');
   const intervalDevices = a.perDevice.map((d) => ({ device: d.device, role: d.role as string }));
-  return {
+  const model: ReportModel = {
     formatVersion: REPORT_FORMAT_VERSION,
     form: 'full',
     generatedMs: input.generatedMs,
@@ -421,6 +422,8 @@ export function buildReportModel(input: ReportInput): ReportModel {
     charts,
     intervalDevices,
   };
+  // no front device: the figures are the backing drives' own, never the application's
+  return a.mode === 'backing-only' ? backingOnlyWords(model) : model;
 }
 
 /** Warnings in the model's caveats (for tests and the CLI). */

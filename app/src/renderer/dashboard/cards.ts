@@ -51,6 +51,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
   const lat = b.latencyMs;
   const gainCi = lat.speedupCi95;
   const num = (n: number): string => w.num(n);
+  // no front device: the figures are the backing drives' own, never "the application's" or "delivered"
+  const bo = r.mode === 'backing-only';
   // a saving whose 95 % interval includes zero says so first, with what would settle it (the engine's words)
   const noise = noChange(r);
   const said = (x: Msg | null): string => (x === null ? '' : formatVal({ k: 'msg', m: x }, w.lang));
@@ -64,7 +66,7 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
       backingDevice, win,
     ]),
-    card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
+    card(TID.cardLatency, w.d('card.latency'), w.d(bo ? 'def.latencyBacking' : 'def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
       // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
       latencyChangeText(lat, w.lang),
       said(noise.latency),
@@ -72,10 +74,10 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,
     ]),
-    card(TID.cardThroughput, w.d('card.throughput'), w.d('def.throughput'),
+    card(TID.cardThroughput, w.d('card.throughput'), w.d(bo ? 'def.throughputBacking' : 'def.throughput'),
       `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [
         // the work the server did (IOPS delivered), beside the bytes: the same work before and after is no gain
-        w.d('delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
+        w.d(bo ? 'deliveredBacking' : 'delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
         w.d('ciNotComputed'), appDevice, win]),
     card(TID.cardCacheServed, w.d('card.cacheServed'), w.d('def.cacheServed'),
       `${w.d('reads')} ${w.pct(b.cacheServedPercent.reads)} · ${w.d('writes')} ${w.pct(b.cacheServedPercent.writes)}`, [
@@ -105,5 +107,5 @@ export function figureDetails(r: AnalysisReport, w: Words): HTMLElement {
         el('tr', { 'data-testid': TID.detailNormalizedIops },
           el('th', { scope: 'row' }, w.d('card.normalizedIops')),
           el('td', { class: 'value' }, `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`),
-          el('td', {}, `${w.d('def.normalizedIops')} ${w.d('details.normalizedNote', { gain })}`)))));
+          el('td', {}, `${w.d('def.normalizedIops')} ${w.d(r.mode === 'backing-only' ? 'details.normalizedNoteBacking' : 'details.normalizedNote', { gain })}`)))));
 }

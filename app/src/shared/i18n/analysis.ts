@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type AnalysisKey =
   | 'title' | 'mode.front-and-backing' | 'mode.backing-only' | 'capture' | 'host' | 'baseline' | 'measure' | 'warmup'
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
-  | 'iosToBacking' | 'ioTimeSaved' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
+  | 'iosToBacking' | 'ioTimeSaved' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'backingIops' | 'backingIopsPerSpindle' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
   | 'health' | 'meets' | 'breaks' | 'method' | 'predicted' | 'predictedBacking' | 'predictedResponse'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
@@ -18,6 +18,7 @@ export const analysis: Catalog<AnalysisKey> = {
     ioTimeSaved: 'I/O time saved',
     iosToBacking: 'I/Os to the backing drives', iosSaved: 'I/Os saved', latency: 'Average response time (ms)',
     normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
+    backingIops: 'IOPS at the backing drives', backingIopsPerSpindle: 'Backing IOPS per spindle',
     iopsPerSpindle: 'Delivered IOPS per spindle', throughput: 'Throughput (MB/s, MB = 10^6 bytes)', totalWork: 'Total work (GB moved)',
     cacheServedReads: 'Reads served by the cache', cacheServedWrites: 'Writes served by the cache', ci95: '95% interval {low} – {high}',
     engineServed: 'Served by the cache, engine statistics ({kind})', engineVsCounters: 'disk counters {counters}, {diff} points', 'engineKind.reads': 'reads', 'engineKind.writes': 'writes', 'engineKind.all': 'all I/O',
@@ -35,6 +36,7 @@ export const analysis: Catalog<AnalysisKey> = {
     ioTimeSaved: 'Temps d’E/S épargné',
     iosToBacking: 'E/S vers les disques sous-jacents', iosSaved: 'E/S épargnées', latency: 'Temps de réponse moyen (ms)',
     normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
+    backingIops: 'IOPS des disques sous-jacents', backingIopsPerSpindle: 'IOPS sous-jacentes par disque',
     iopsPerSpindle: 'IOPS délivrées par disque', throughput: 'Débit (Mo/s, Mo = 10^6 octets)', totalWork: 'Travail total (Go transférés)',
     cacheServedReads: 'Lectures servies par le cache', cacheServedWrites: 'Écritures servies par le cache', ci95: 'intervalle à 95 % {low} – {high}',
     engineServed: 'Servi par le cache, statistiques du moteur ({kind})', engineVsCounters: 'compteurs des disques {counters}, {diff} points', 'engineKind.reads': 'lectures', 'engineKind.writes': 'écritures', 'engineKind.all': 'toutes les E/S',
@@ -52,6 +54,7 @@ export const analysis: Catalog<AnalysisKey> = {
     ioTimeSaved: 'Tiempo de E/S ahorrado',
     iosToBacking: 'E/S a los discos de respaldo', iosSaved: 'E/S ahorradas', latency: 'Tiempo medio de respuesta (ms)',
     normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
+    backingIops: 'IOPS de los discos de respaldo', backingIopsPerSpindle: 'IOPS de respaldo por disco',
     iopsPerSpindle: 'IOPS entregadas por disco', throughput: 'Rendimiento (MB/s, MB = 10^6 bytes)', totalWork: 'Trabajo total (GB transferidos)',
     cacheServedReads: 'Lecturas servidas por la caché', cacheServedWrites: 'Escrituras servidas por la caché', ci95: 'intervalo del 95 % {low} – {high}',
     engineServed: 'Servido por la caché, estadísticas del motor ({kind})', engineVsCounters: 'contadores de disco {counters}, {diff} puntos', 'engineKind.reads': 'lecturas', 'engineKind.writes': 'escrituras', 'engineKind.all': 'todas las E/S',
@@ -69,6 +72,7 @@ export const analysis: Catalog<AnalysisKey> = {
     ioTimeSaved: 'Сэкономлено времени ввода-вывода',
     iosToBacking: 'Операции ввода-вывода на базовые диски', iosSaved: 'Сэкономлено операций', latency: 'Среднее время отклика (мс)',
     normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
+    backingIops: 'IOPS базовых дисков', backingIopsPerSpindle: 'IOPS базовых дисков на один диск',
     iopsPerSpindle: 'IOPS на один диск', throughput: 'Пропускная способность (МБ/с, МБ = 10^6 байт)', totalWork: 'Всего работы (ГБ передано)',
     cacheServedReads: 'Чтения, обслуженные кэшем', cacheServedWrites: 'Записи, обслуженные кэшем', ci95: '95%-й интервал {low} – {high}',
     engineServed: 'Обслужено кэшем, по статистике кэша ({kind})', engineVsCounters: 'счётчики дисков {counters}, {diff} п. п.', 'engineKind.reads': 'чтения', 'engineKind.writes': 'записи', 'engineKind.all': 'все операции',

@@ -8,7 +8,7 @@ import type { Catalog } from './types.ts';
 export type DashboardKey =
   | 'modeFrontBacking' | 'modeBackingOnly' | 'def.mode' | 'host' | 'kernel' | 'interval'
   | 'before' | 'after' | 'reads' | 'writes' | 'notAvailable' | 'none'
-  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops' | 'details.title' | 'details.normalizedNote'
+  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops' | 'details.title' | 'details.normalizedNote' | 'details.normalizedNoteBacking' | 'deliveredBacking' | 'def.latencyBacking' | 'def.throughputBacking'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
   | 'iosToBacking' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
@@ -71,6 +71,10 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Average response time',
     'def.latency': 'Mean time per completed I/O at the application-facing device: Δ ms reading + writing ÷ Δ I/Os, over each window.',
     'card.normalizedIops': 'IOPS at queue depth 1 (normalized)',
+    'details.normalizedNoteBacking': 'After ÷ before is the speed-up of one request ({gain}), not more work done: the work done is the backing drives’ IOPS (Throughput card).',
+    deliveredBacking: 'the backing drives did {before} → {after} (the work they did, not a throughput gain)',
+    'def.latencyBacking': 'Mean time per completed I/O at the backing drives (no front device was measured): Δ ms reading + writing ÷ Δ I/Os, over each window.',
+    'def.throughputBacking': 'Bytes read and written per second at the backing drives (MB = 1,000,000 bytes).',
     'details.title': 'Details behind the headline', 'details.normalizedNote': 'After ÷ before is the speed-up of one request ({gain}), not more work done: the work done is the IOPS delivered (Throughput card).',
     'def.normalizedIops': 'IOPS one outstanding request stream could reach at the measured average response time: 1000 ÷ average response time (ms).',
     'card.throughput': 'Throughput',
@@ -191,6 +195,10 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Temps de réponse moyen',
     'def.latency': 'Temps moyen par E/S terminée sur le périphérique vu par l’application : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
     'card.normalizedIops': 'IOPS à profondeur de file 1 (normalisées)',
+    'details.normalizedNoteBacking': 'Après ÷ avant est l’accélération d’une requête ({gain}), pas davantage de travail fait : le travail fait, ce sont les IOPS des disques sous-jacents (carte Débit).',
+    deliveredBacking: 'les disques sous-jacents ont fait {before} → {after} (leur travail, pas un gain de débit)',
+    'def.latencyBacking': 'Temps moyen par E/S terminée sur les disques sous-jacents (aucun périphérique frontal mesuré) : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
+    'def.throughputBacking': 'Octets lus et écrits par seconde sur les disques sous-jacents (Mo = 1 000 000 octets).',
     'details.title': 'Le détail des chiffres', 'details.normalizedNote': 'Après ÷ avant est l’accélération d’une requête ({gain}), pas davantage de travail fait : le travail fait, ce sont les IOPS délivrées (carte Débit).',
     'def.normalizedIops': 'IOPS qu’un flux à une seule requête en attente atteindrait au temps de réponse moyen mesuré : 1000 ÷ temps de réponse moyen (ms).',
     'card.throughput': 'Débit',
@@ -311,6 +319,10 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Tiempo medio de respuesta',
     'def.latency': 'Tiempo medio por E/S completada en el dispositivo que ve la aplicación: Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
     'card.normalizedIops': 'IOPS con profundidad de cola 1 (normalizadas)',
+    'details.normalizedNoteBacking': 'Después ÷ antes es la aceleración de una petición ({gain}), no más trabajo hecho: el trabajo hecho son las IOPS de los discos de respaldo (tarjeta Rendimiento).',
+    deliveredBacking: 'los discos de respaldo hicieron {before} → {after} (su trabajo, no una ganancia de rendimiento)',
+    'def.latencyBacking': 'Tiempo medio por E/S completada en los discos de respaldo (no se midió ningún dispositivo frontal): Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
+    'def.throughputBacking': 'Bytes leídos y escritos por segundo en los discos de respaldo (MB = 1 000 000 bytes).',
     'details.title': 'El detalle de las cifras', 'details.normalizedNote': 'Después ÷ antes es la aceleración de una petición ({gain}), no más trabajo hecho: el trabajo hecho son las IOPS entregadas (tarjeta Rendimiento).',
     'def.normalizedIops': 'IOPS que alcanzaría un flujo con una sola petición pendiente al tiempo medio de respuesta medido: 1000 ÷ tiempo medio de respuesta (ms).',
     'card.throughput': 'Rendimiento',
@@ -431,6 +443,10 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Среднее время отклика',
     'def.latency': 'Среднее время на завершённую операцию на устройстве, которое видит приложение: Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
     'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)',
+    'details.normalizedNoteBacking': 'После ÷ до — это ускорение одного запроса ({gain}), а не больший объём работы: выполненная работа — это IOPS базовых дисков (карточка «Пропускная способность»).',
+    deliveredBacking: 'базовые диски выполнили {before} → {after} (их работа, а не рост производительности)',
+    'def.latencyBacking': 'Среднее время на завершённую операцию на базовых дисках (фронтальное устройство не измерялось): Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
+    'def.throughputBacking': 'Байт прочитано и записано в секунду на базовых дисках (МБ = 1 000 000 байт).',
     'details.title': 'Подробности показателей', 'details.normalizedNote': 'После ÷ до — это ускорение одного запроса ({gain}), а не больший объём работы: выполненная работа — это выданные IOPS (карточка «Пропускная способность»).',
     'def.normalizedIops': 'IOPS, которых достиг бы поток с одним ожидающим запросом при измеренном среднем времени отклика: 1000 ÷ среднее время отклика (мс).',
     'card.throughput': 'Пропускная способность',
