@@ -104,6 +104,8 @@ test('the time charts zoom with the wheel and reset from the keyboard', async ({
   const range = page.getByTestId(TID.dashZoomRange);
   await expect(range).toHaveText(/\S/);
   const full = await range.textContent();
+  // the chart must be on screen for the wheel to reach it (the cards and the figures' details sit above it)
+  await page.getByTestId(TID.chartIops).locator('canvas').scrollIntoViewIfNeeded();
   const box = await page.getByTestId(TID.chartIops).locator('canvas').boundingBox();
   if (!box) throw new Error('the IOPS chart has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
