@@ -27,7 +27,7 @@ for (const lang of ['en', 'fr'] as const) {
     const card = async (id: string): Promise<string[]> => numbers((await page.getByTestId(id).locator('.value').textContent()) ?? '');
     const saved = await card(TID.cardIosSaved);
     const latency = await card(TID.cardLatency);
-    const normalized = await card(TID.cardNormalizedIops);
+    const normalized = await card(TID.detailNormalizedIops);
     const throughput = await card(TID.cardThroughput);
     const served = await card(TID.cardCacheServed);
     expect(latency).toHaveLength(2);

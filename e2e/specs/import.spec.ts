@@ -106,7 +106,7 @@ async function dashboardEqualsAnalyze(page: Page, data: string): Promise<{ captu
   const b = json.benefit;
   await cardMatches(page, TID.cardIosSaved, [b.iosSavedPercent.value]);
   await cardMatches(page, TID.cardLatency, [b.latencyMs.before, b.latencyMs.after]);
-  await cardMatches(page, TID.cardNormalizedIops, [b.normalizedIops.before, b.normalizedIops.after]);
+  await cardMatches(page, TID.detailNormalizedIops, [b.normalizedIops.before, b.normalizedIops.after]);
   await cardMatches(page, TID.cardThroughput, [b.throughputMBps.before, b.throughputMBps.after]);
   return { capture, json };
 }

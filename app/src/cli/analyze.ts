@@ -18,7 +18,7 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
-import { latencyChangeVal } from '@cacheproof/engine/report';
+import { ioTimeSavedVal, latencyChangeVal, noChangeVals } from '@cacheproof/engine/report';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -93,10 +93,13 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   rows.push([t('latency'), sig(b.latencyMs.before), sig(b.latencyMs.after),
     // the engine's words of the change (latency-change.ts), as the dashboard and the report print them
     [formatVal(latencyChangeVal(b.latencyMs), lang), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
-  rows.push([t('ioTimeSaved'), '', '', b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? t('ioTimeSavedNone') : b.ioTimeSaved.perHourSeconds === null || b.ioTimeSaved.totalSeconds === null ? t('na') : t('ioTimeSavedValue', { perHour: nf(b.ioTimeSaved.perHourSeconds, 1), total: nf(b.ioTimeSaved.totalSeconds, 0) })]);
+  // the share and the absolute, in the engine's words (benefit-words.ts) as the dashboard and the report print them
+  rows.push([t('ioTimeSaved'), '', '', formatVal(ioTimeSavedVal(b.ioTimeSaved), lang) || t('na')]);
   rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
-  rows.push([t('deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);
-  rows.push([t('iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
+  // no front device: these are the backing drives' own IOPS, never "delivered to the application"
+  const backingOnly = r.mode === 'backing-only';
+  rows.push([t(backingOnly ? 'backingIops' : 'deliveredIops'), sig(b.deliveredIops.before), sig(b.deliveredIops.after), '']);
+  rows.push([t(backingOnly ? 'backingIopsPerSpindle' : 'iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
   rows.push([t('throughput'), sig(b.throughputMBps.before), sig(b.throughputMBps.after), '']);
   rows.push([t('totalWork'), sig(gb(b.totalWork.before.bytes)), sig(gb(b.totalWork.after.bytes)), '']);
   rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
@@ -110,6 +113,8 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
       s.countersPercent === null || s.differencePoints === null ? '' : t('engineVsCounters', { counters: pct(s.countersPercent), diff: `${s.differencePoints > 0 ? '+' : ''}${nf(s.differencePoints, 1)}` })]);
   }
   lines.push(table(rows));
+  // a saving whose 95 % interval includes zero: not distinguishable from no change, and what would settle it
+  for (const v of noChangeVals(r)) lines.push(formatVal(v, lang));
   const p = r.prediction.fromTrace;
   if (p !== null) {
     lines.push(t('predicted', {

@@ -191,7 +191,7 @@ export const AnalysisReportSchema = z.object({
     cacheServedPercent: z.object({ reads: numOrNull, writes: numOrNull, reasons: Reasons }),
     matchedHours: z.object({ hours: z.array(num), iosSavedPercent: numOrNull, latencyReductionPercent: numOrNull, reasons: Reasons }),
     ioTimeSaved: z.object({
-      perHourSeconds: numOrNull, totalSeconds: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
+      perHourSeconds: numOrNull, totalSeconds: numOrNull, sharePercent: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
       method: z.literal('eliminated-ios-x-backing-await-before'), reasons: Reasons,
     }),
   }),

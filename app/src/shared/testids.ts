@@ -10,7 +10,9 @@ export const TID = {
   modeBadge: 'mode-badge',
   cardIosSaved: 'card-ios-saved',
   cardLatency: 'card-latency',
-  cardNormalizedIops: 'card-normalized-iops',
+  /** The figures behind the headline cards (IOPS at queue depth 1 with its definition); the row's value is `.value`. */
+  dashFigureDetails: 'dash-figure-details',
+  detailNormalizedIops: 'detail-normalized-iops',
   cardThroughput: 'card-throughput',
   cardCacheServed: 'card-cache-served',
   chartIops: 'chart-iops',

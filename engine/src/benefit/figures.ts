@@ -124,24 +124,31 @@ export interface IoTimeSaved {
   perHourSeconds: number | null;
   /** Seconds saved over the measure window. */
   totalSeconds: number | null;
+  /** The time saved as a share of the backing drives' baseline I/O time per hour, percent (see {@link ioTimeSaved}). */
+  sharePercent: number | null;
   /** Backing I/Os per second before − after (negative: more I/O reached the drives). */
   eliminatedPerSecond: number | null;
   /** The backing drives' average response time in the baseline window, ms (Σ time ÷ Σ I/Os). */
   avgResponseMsBefore: number | null;
   method: 'eliminated-ios-x-backing-await-before';
-  reasons: Partial<Record<'perHourSeconds' | 'totalSeconds' | 'eliminatedPerSecond' | 'avgResponseMsBefore', NullReason>>;
+  reasons: Partial<Record<'perHourSeconds' | 'totalSeconds' | 'sharePercent' | 'eliminatedPerSecond' | 'avgResponseMsBefore', NullReason>>;
 }
 
 /**
  * I/O time saved, as Condusiv defines it (DOMAIN.md): the I/Os the cache kept off the backing
  * drives × the average response time they had before. Per hour: (backing I/Os per second before
  * − after) × 3600 × the backing drives' baseline await (ms) ÷ 1000, in seconds; in total: the same
- * rate over the measure window's seconds. Null, with the reason `none-eliminated`, when the
- * drives did as many or more I/Os per second after (nothing was kept off them).
+ * rate over the measure window's seconds. As a share: the time saved per hour ÷ the backing
+ * drives' I/O time per hour in the baseline (backing I/Os per second before × 3600 × the same
+ * baseline await ÷ 1000) × 100 — so "the backing drives spent 81 % less time on I/O: 4 min 53 s
+ * less per hour"; the await cancels, and the share is the drop in backing I/Os per second
+ * (null with `zero-denominator` when the drives did no I/O in the baseline). Null, with the
+ * reason `none-eliminated`, when the drives did as many or more I/Os per second after (nothing
+ * was kept off them).
  *
  * @example
  * // 500 → 50 backing I/Os per second, 8 ms each before, a 2-hour measure window
- * ioTimeSaved(500, 50, 8, 7200) // { perHourSeconds: 12960, totalSeconds: 25920, eliminatedPerSecond: 450, avgResponseMsBefore: 8, … }
+ * ioTimeSaved(500, 50, 8, 7200) // { perHourSeconds: 12960, totalSeconds: 25920, sharePercent: 90, eliminatedPerSecond: 450, avgResponseMsBefore: 8, … }
  */
 export function ioTimeSaved(beforePerSecond: number | null, afterPerSecond: number | null, awaitMsBefore: number | null, measureSeconds: number): IoTimeSaved {
   const reasons: IoTimeSaved['reasons'] = {};
@@ -158,5 +165,9 @@ export function ioTimeSaved(beforePerSecond: number | null, afterPerSecond: numb
   const why: NullReason = noneKept ? 'none-eliminated' : 'no-data';
   if (perHourSeconds === null) reasons.perHourSeconds = why;
   if (totalSeconds === null) reasons.totalSeconds = why;
-  return { perHourSeconds, totalSeconds, eliminatedPerSecond: eliminated, avgResponseMsBefore: avg, method: 'eliminated-ios-x-backing-await-before', reasons };
+  // the backing drives' I/O time per hour in the baseline, seconds: the share's denominator
+  const baselinePerHour = beforePerSecond === null || avg === null ? null : (beforePerSecond * avg * 3600) / 1000;
+  const sharePercent = perHourSeconds === null || baselinePerHour === null || !(baselinePerHour > 0) ? null : (perHourSeconds / baselinePerHour) * 100;
+  if (sharePercent === null) reasons.sharePercent = perHourSeconds === null ? why : 'zero-denominator';
+  return { perHourSeconds, totalSeconds, sharePercent, eliminatedPerSecond: eliminated, avgResponseMsBefore: avg, method: 'eliminated-ios-x-backing-await-before', reasons };
 }

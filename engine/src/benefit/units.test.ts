@@ -159,17 +159,27 @@ describe('ioTimeSaved (Condusiv: I/Os eliminated × average response time before
   it('worked by hand: 500 → 50 backing I/O/s at 8 ms before, over a 2-hour measure window', () => {
     const r = ioTimeSaved(500, 50, 8, 7200);
     // 450 I/O/s × 8 ms = 3.6 s of drive time per second … × 3600 s = 12 960 s per hour; × 7200 s = 25 920 s
-    expect(r).toEqual({ perHourSeconds: 12_960, totalSeconds: 25_920, eliminatedPerSecond: 450, avgResponseMsBefore: 8, method: 'eliminated-ios-x-backing-await-before', reasons: {} });
+    // the share: 12 960 s of the baseline's 500 × 8 ms × 3600 = 14 400 s of drive time per hour = 90 %
+    expect(r).toEqual({ perHourSeconds: 12_960, totalSeconds: 25_920, sharePercent: 90, eliminatedPerSecond: 450, avgResponseMsBefore: 8, method: 'eliminated-ios-x-backing-await-before', reasons: {} });
+  });
+  it('the share of the baseline drive time: 100 → 19 I/O/s at 10 ms is 81 % less time on I/O, 2,916 s less per hour', () => {
+    const r = ioTimeSaved(100, 19, 10, 3600);
+    expect(r.sharePercent).toBeCloseTo(81, 9);
+    expect(r.perHourSeconds).toBeCloseTo(2916, 9);
+    // drives that spent no time on I/O in the baseline (0 ms await): no share, said why
+    const zero = ioTimeSaved(100, 19, 0, 3600);
+    expect(zero.sharePercent).toBeNull();
+    expect(zero.reasons.sharePercent).toBe('zero-denominator');
   });
   it('null with the reason none-eliminated when as many or more I/Os reached the drives, and null with a reason when a figure is missing', () => {
     const more = ioTimeSaved(100, 150, 2, 3600);
     expect(more.perHourSeconds).toBeNull();
     expect(more.eliminatedPerSecond).toBe(-50);
-    expect(more.reasons).toEqual({ perHourSeconds: 'none-eliminated', totalSeconds: 'none-eliminated' });
+    expect(more.reasons).toEqual({ perHourSeconds: 'none-eliminated', totalSeconds: 'none-eliminated', sharePercent: 'none-eliminated' });
     expect(ioTimeSaved(100, 100, 0, 3600).reasons.perHourSeconds).toBe('none-eliminated');
     const none = ioTimeSaved(null, 50, 8, 7200);
     expect(none.perHourSeconds).toBeNull();
-    expect(none.reasons).toEqual({ eliminatedPerSecond: 'no-data', perHourSeconds: 'no-data', totalSeconds: 'no-data' });
+    expect(none.reasons).toEqual({ eliminatedPerSecond: 'no-data', perHourSeconds: 'no-data', totalSeconds: 'no-data', sharePercent: 'no-data' });
     expect(ioTimeSaved(500, 50, null, 7200).reasons.avgResponseMsBefore).toBe('no-data');
   });
 });

@@ -22,6 +22,8 @@ import { predictionBlocks } from './prediction-section.ts';
 import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
+import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
+import { backingOnlyWords } from './mode-words.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -34,6 +36,11 @@ function bothNa(x: number | null, y: number | null, reasons: Record<string, stri
   return x === null && y === null && reasons[kx] === reasons[ky];
 }
 
+/**
+ * The headline cards: what the server did — I/Os saved from the backing drives, response time,
+ * throughput with the IOPS delivered, the share served by the cache. IOPS at queue depth 1
+ * (1000 ÷ ms) is not among them: it is in the results' details ({@link normalizedIopsDetail}).
+ */
 function cards(a: AnalysisReport): Card[] {
   const b = a.benefit;
   const backing = list(a.devices.backing);
@@ -42,12 +49,15 @@ function cards(a: AnalysisReport): Card[] {
   const ciMsg = (c: Interval95 | null): Msg[] => (c === null ? [] : [m('card.ci', { ci: ci(c, 'pct') })]);
   // the engine's one wording of the change (latency-change.ts): "increased by 50 %, 1.5× slower" when it rose
   const change = latencyChangeVal(b.latencyMs);
-  const latencySubs: Msg[] = change.k === 'msg' ? [change.m] : [];
+  // a saving whose 95 % interval includes zero says so first (benefit-words.ts), as on the dashboard
+  const noise = noChange(a);
+  const said = (x: Msg | null): Msg[] => (x === null ? [] : [x]);
+  const latencySubs: Msg[] = [...(change.k === 'msg' ? [change.m] : []), ...said(noise.latency)];
   return [
     {
       id: 'iosSaved', title: m('card.iosSaved'), value: [pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value'))],
-      subs: [m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
-        ...ciMsg(b.iosSavedPercent.ci95), m('card.device', { devices: backing }), win],
+      subs: [...said(noise.iosSaved), m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
+        ...ciMsg(b.iosSavedPercent.ci95), ...said(ioTimeSavedMsg(b.ioTimeSaved)), m('card.device', { devices: backing }), win],
     },
     {
       id: 'latency', title: m('card.latency'),
@@ -57,15 +67,10 @@ function cards(a: AnalysisReport): Card[] {
       subs: [...latencySubs, ...ciMsg(b.latencyMs.reductionPercentCi95), m('card.device', { devices: app }), win],
     },
     {
-      id: 'normalizedIops', title: m('card.normalizedIops'),
-      value: [sig(b.normalizedIops.before, 'iops'), str('→'), sig(b.normalizedIops.after, 'iops')],
-      // never alone: the IOPS the application was delivered, beside the queue-depth-1 figure
-      subs: [m('card.delivered', { before: sig(b.deliveredIops.before, 'iops'), after: sig(b.deliveredIops.after, 'iops') }), m('card.device', { devices: app }), win],
-    },
-    {
       id: 'throughput', title: m('card.throughput'),
       value: [sig(b.throughputMBps.before, 'mbps'), str('→'), sig(b.throughputMBps.after, 'mbps')],
-      subs: [m('card.device', { devices: app }), win],
+      // the work the server did: the IOPS delivered, beside the bytes
+      subs: [m('card.delivered', { before: sig(b.deliveredIops.before, 'iops'), after: sig(b.deliveredIops.after, 'iops') }), m('card.device', { devices: app }), win],
     },
     {
       id: 'cacheServed', title: m('card.cacheServed'),
@@ -89,6 +94,9 @@ export function verdict(a: AnalysisReport, tco: ReportTco | null): Msg {
   const b = a.benefit;
   const saved = b.iosSavedPercent;
   if (saved.value === null) return m('verdict.na', { why: msgv(`why.${saved.reasons['value'] ?? 'no-data'}` as ReportKey) });
+  // an interval that includes zero: the verdict is that the data cannot tell it from no change, and what would settle it
+  const noise = noChange(a).iosSaved;
+  if (noise !== null) return noise;
   const sure = saved.ci95 === null ? msgv('noCi') : ci(saved.ci95, 'pct');
   if (saved.value < 0) return m('verdict.rose', { value: pct(-saved.value), ci: sure });
   const l = b.latencyMs;
@@ -123,7 +131,12 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       before: num(b.iosToBacking.before, 0), after: num(b.iosToBacking.after, 0),
     }));
   } else out.push(m('sum.iosSavedNa', { why: msgv(`why.${b.iosSavedPercent.reasons['value'] ?? 'no-data'}` as ReportKey) }));
+  const noise = noChange(a);
+  if (noise.iosSaved !== null) out.push(noise.iosSaved);
   const t = b.ioTimeSaved;
+  // the share and the absolute ("spent 81 % less time on I/O: 4 min 53 s less per hour"), then how it was computed
+  const timeSaved = ioTimeSavedMsg(t);
+  if (timeSaved !== null) out.push(timeSaved);
   if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
     out.push(m('sum.ioTimeSaved', { perHour: num(t.perHourSeconds, 1, 's'), total: num(t.totalSeconds, 0, 's'), measure: duration(w.measure.seconds), perSecond: num(t.eliminatedPerSecond, 1), avg: ms(t.avgResponseMsBefore), devices: list(a.devices.backing) }));
   }
@@ -142,10 +155,7 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
       speedup: msgv('speedup', { value: sig(change.factor) }), speedupCi: l.speedupCi95 === null ? msgv('noCi') : ci(l.speedupCi95, 'x'),
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
-  out.push(m('sum.normalizedIops', {
-    before: sig(b.normalizedIops.before, 'iops', why(b.normalizedIops.reasons, 'before')), after: sig(b.normalizedIops.after, 'iops', why(b.normalizedIops.reasons, 'after')),
-    dBefore: sig(b.deliveredIops.before, 'iops', why(b.deliveredIops.reasons, 'before')), dAfter: sig(b.deliveredIops.after, 'iops', why(b.deliveredIops.reasons, 'after')),
-  }));
+  if (noise.latency !== null) out.push(noise.latency);
   out.push(m('sum.throughput', {
     devices: list(appDevices(a)),
     before: sig(b.throughputMBps.before, 'mbps', why(b.throughputMBps.reasons, 'before')), after: sig(b.throughputMBps.after, 'mbps', why(b.throughputMBps.reasons, 'after')),
@@ -168,6 +178,19 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
     }
   }
   return out;
+}
+
+/**
+ * IOPS at queue depth 1 (normalized: 1000 ÷ average ms) beside the IOPS delivered, in the results'
+ * details under the figures table (its definition is in the method's definitions): how fast one
+ * request is served, never a headline multiplier.
+ */
+function normalizedIopsDetail(a: AnalysisReport): Msg {
+  const b = a.benefit;
+  return m('sum.normalizedIops', {
+    before: sig(b.normalizedIops.before, 'iops', why(b.normalizedIops.reasons, 'before')), after: sig(b.normalizedIops.after, 'iops', why(b.normalizedIops.reasons, 'after')),
+    dBefore: sig(b.deliveredIops.before, 'iops', why(b.deliveredIops.reasons, 'before')), dAfter: sig(b.deliveredIops.after, 'iops', why(b.deliveredIops.reasons, 'after')),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,6 +344,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const charts: ChartSpec[] = [iops, ...lats, ...shape.charts];
   const results: Block[] = [
     { type: 'table', table: figuresTable(a) },
+    { type: 'paragraph', text: normalizedIopsDetail(a) },
     { type: 'chart', chart: iops },
     ...lats.map((chart): Block => ({ type: 'chart', chart })),
     { type: 'table', table: deviceTable(a) },
@@ -387,7 +411,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   ];
   const footerParts = [cover.customer, cover.title].filter((s): s is string => s !== undefined && s.trim() !== '');
   const intervalDevices = a.perDevice.map((d) => ({ device: d.device, role: d.role as string }));
-  return {
+  const model: ReportModel = {
     formatVersion: REPORT_FORMAT_VERSION,
     form: 'full',
     generatedMs: input.generatedMs,
@@ -398,6 +422,8 @@ export function buildReportModel(input: ReportInput): ReportModel {
     charts,
     intervalDevices,
   };
+  // no front device: the figures are the backing drives' own, never the application's
+  return a.mode === 'backing-only' ? backingOnlyWords(model) : model;
 }
 
 /** Warnings in the model's caveats (for tests and the CLI). */

@@ -9,4 +9,5 @@ export * from './engine-keys.ts';
 export * from './shape-keys.ts';
 export * from './shape-section.ts';
 export * from './latency-change.ts';
+export * from './benefit-words.ts';
 export * from './colors.ts';

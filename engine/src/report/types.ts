@@ -78,7 +78,8 @@ export interface Table {
 
 /** One headline figure as the dashboard's card shows it. */
 export interface Card {
-  id: 'iosSaved' | 'latency' | 'normalizedIops' | 'throughput' | 'cacheServed';
+  /** The headline set: what the server did (IOPS at queue depth 1 is a detail, never a card). */
+  id: 'iosSaved' | 'latency' | 'throughput' | 'cacheServed';
   title: Msg;
   value: Val[];
   subs: Msg[];

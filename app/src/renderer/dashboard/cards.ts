@@ -1,10 +1,14 @@
 /**
- * Headline cards: I/Os saved, response time before → after (reduction and speed-up), normalized
- * IOPS, throughput and the share served by the cache — each with its 95% interval (or why
- * there is none), the window(s) and the device(s) it was measured on; the card's tooltip
- * (title) is the figure's definition.
+ * Headline cards: what the server did — I/Os saved from the backing drives, response time before →
+ * after (reduction and speed-up), throughput and IOPS delivered, and the share served by the
+ * cache — each with its 95% interval (or why there is none), the window(s) and the device(s) it
+ * was measured on; the card's tooltip (title) is the figure's definition. IOPS at queue depth 1
+ * (1000 ÷ ms) is a rate no server delivered: it is in the details ({@link figureDetails}) with its
+ * definition, never a headline.
  */
 import type { AnalysisReport } from '@cacheproof/engine';
+import { ioTimeSavedVal, noChange, type Msg } from '@cacheproof/engine/report';
+import { formatVal } from '../../shared/i18n/report.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { latencyChangeText, type Words } from './text.ts';
@@ -45,43 +49,63 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
   const appDevice = w.d('deviceLine', { devices: list(appFacing, w) });
   const backingDevice = w.d('deviceLine', { devices: list(r.devices.backing, w) });
   const lat = b.latencyMs;
-  const speed = lat.speedup;
   const gainCi = lat.speedupCi95;
   const num = (n: number): string => w.num(n);
+  // no front device: the figures are the backing drives' own, never "the application's" or "delivered"
+  const bo = r.mode === 'backing-only';
+  // a saving whose 95 % interval includes zero says so first, with what would settle it (the engine's words)
+  const noise = noChange(r);
+  const said = (x: Msg | null): string => (x === null ? '' : formatVal({ k: 'msg', m: x }, w.lang));
   return el('div', { class: 'cards' },
     card(TID.cardIosSaved, w.d('card.iosSaved'), w.d('def.iosSaved'), w.pct(b.iosSavedPercent.value), [
+      said(noise.iosSaved),
       ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
       w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
-      // Condusiv's "I/O time saved" (engine benefit.ioTimeSaved); when nothing was kept off the drives, that is said with its reason
-      b.ioTimeSaved.perHourSeconds !== null && b.ioTimeSaved.totalSeconds !== null
-        ? w.d('ioTimeSaved', { perHour: w.fixed(b.ioTimeSaved.perHourSeconds, 1), total: w.fixed(b.ioTimeSaved.totalSeconds, 0) })
-        : b.ioTimeSaved.reasons.perHourSeconds === 'none-eliminated' ? w.d('ioTimeSavedNone', { reason: w.reason('none-eliminated') }) : '',
+      // Condusiv's "I/O time saved" as a share and an absolute, in the engine's words (benefit-words.ts); "none" with its reason when nothing was kept off the drives
+      formatVal(ioTimeSavedVal(b.ioTimeSaved), w.lang),
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
       backingDevice, win,
     ]),
-    card(TID.cardLatency, w.d('card.latency'), w.d('def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
+    card(TID.cardLatency, w.d('card.latency'), w.d(bo ? 'def.latencyBacking' : 'def.latency'), `${w.ms(lat.before)} → ${w.ms(lat.after)}`, [
       // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
       latencyChangeText(lat, w.lang),
+      said(noise.latency),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,
     ]),
-    card(TID.cardNormalizedIops, w.d('card.normalizedIops'), w.d('def.normalizedIops'),
-      `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`, [
-        // never alone: the IOPS the application actually got, beside the queue-depth-1 figure
-        w.d('delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
-        // 1000 ÷ latency: the after/before ratio of normalized IOPS is the speed-up, so its interval is the speed-up's.
-        speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
-          : speed !== null ? w.d('gain', { value: num(speed) }) : '',
-        gainCi ? '' : ci(w, null, num, lat.reasons['speedupCi95']),
-        appDevice, win,
-      ]),
-    card(TID.cardThroughput, w.d('card.throughput'), w.d('def.throughput'),
-      `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [w.d('ciNotComputed'), appDevice, win]),
+    card(TID.cardThroughput, w.d('card.throughput'), w.d(bo ? 'def.throughputBacking' : 'def.throughput'),
+      `${w.mbps(b.throughputMBps.before)} → ${w.mbps(b.throughputMBps.after)}`, [
+        // the work the server did (IOPS delivered), beside the bytes: the same work before and after is no gain
+        w.d(bo ? 'deliveredBacking' : 'delivered', { before: w.iops(b.deliveredIops.before), after: w.iops(b.deliveredIops.after) }),
+        w.d('ciNotComputed'), appDevice, win]),
     card(TID.cardCacheServed, w.d('card.cacheServed'), w.d('def.cacheServed'),
       `${w.d('reads')} ${w.pct(b.cacheServedPercent.reads)} · ${w.d('writes')} ${w.pct(b.cacheServedPercent.writes)}`, [
         r.mode === 'backing-only' ? w.d('reason.backing-only-mode') : w.d('ciNotComputed'),
         w.d('devicesLine', { front: list(r.devices.front, w), backing: list(r.devices.backing, w) }), win,
       ]),
   );
+}
+
+/**
+ * The figures behind the headline: IOPS at queue depth 1 (normalized, 1000 ÷ average ms) before →
+ * after with its definition beside it and its ratio (the speed-up of one request, with the
+ * speed-up's interval) — how fast one request is served, not more work done.
+ */
+export function figureDetails(r: AnalysisReport, w: Words): HTMLElement {
+  const b = r.benefit;
+  const lat = b.latencyMs;
+  const speed = lat.speedup;
+  const gainCi = lat.speedupCi95;
+  const num = (n: number): string => w.num(n);
+  const gain = speed !== null && gainCi ? w.d('ci95Gain', { value: num(speed), low: num(gainCi.low), high: num(gainCi.high) })
+    : speed !== null ? w.d('gain', { value: num(speed) }) : ci(w, null, num, lat.reasons['speedupCi95']);
+  return el('section', { class: 'dash-details', 'data-testid': TID.dashFigureDetails },
+    el('h3', { class: 'dash-section' }, w.d('details.title')),
+    el('table', { class: 'dash-table' },
+      el('tbody', {},
+        el('tr', { 'data-testid': TID.detailNormalizedIops },
+          el('th', { scope: 'row' }, w.d('card.normalizedIops')),
+          el('td', { class: 'value' }, `${w.iops(b.normalizedIops.before)} → ${w.iops(b.normalizedIops.after)}`),
+          el('td', {}, `${w.d('def.normalizedIops')} ${w.d(r.mode === 'backing-only' ? 'details.normalizedNoteBacking' : 'details.normalizedNote', { gain })}`)))));
 }

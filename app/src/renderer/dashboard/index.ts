@@ -16,7 +16,7 @@ import { el } from '../dom.ts';
 import { fmtDuration } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { themedPalette } from '../theme.ts';
-import { cards } from './cards.ts';
+import { cards, figureDetails } from './cards.ts';
 import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
@@ -50,6 +50,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
       el('span', { class: `badge mode mode-${r.mode}`, 'data-testid': TID.modeBadge, 'data-mode': r.mode, title: w.d('def.mode'), tabindex: '0' }, mode),
       ` ${w.d('host')}: ${hostBits.join(' · ')}`),
     cards(r, w),
+    figureDetails(r, w),
     ...[engineSection(r, w)].filter((x): x is HTMLElement => x !== null),
     el('h3', { class: 'dash-section' }, w.d('sec.charts')),
     timeline(v, r, w, palette, scheduler),

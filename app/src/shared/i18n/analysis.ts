@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type AnalysisKey =
   | 'title' | 'mode.front-and-backing' | 'mode.backing-only' | 'capture' | 'host' | 'baseline' | 'measure' | 'warmup'
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
-  | 'iosToBacking' | 'ioTimeSaved' | 'ioTimeSavedValue' | 'ioTimeSavedNone' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'iopsPerSpindle'
+  | 'iosToBacking' | 'ioTimeSaved' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'backingIops' | 'backingIopsPerSpindle' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
   | 'health' | 'meets' | 'breaks' | 'method' | 'predicted' | 'predictedBacking' | 'predictedResponse'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
@@ -15,9 +15,10 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode: backing device only (windows compared per second; the workload may have changed)',
     capture: 'Capture', host: 'Host', baseline: 'Baseline (cache off)', measure: 'Measure (cache on)', warmup: 'Warm-up excluded',
     front: 'Front device', backing: 'Backing devices', figure: 'Figure', before: 'Before', after: 'After', change: 'Change',
-    ioTimeSaved: 'I/O time saved', ioTimeSavedValue: '{perHour} s per hour ({total} s in all)', ioTimeSavedNone: 'none: the backing drives did as many or more I/Os per second than in the baseline',
+    ioTimeSaved: 'I/O time saved',
     iosToBacking: 'I/Os to the backing drives', iosSaved: 'I/Os saved', latency: 'Average response time (ms)',
     normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
+    backingIops: 'IOPS at the backing drives', backingIopsPerSpindle: 'Backing IOPS per spindle',
     iopsPerSpindle: 'Delivered IOPS per spindle', throughput: 'Throughput (MB/s, MB = 10^6 bytes)', totalWork: 'Total work (GB moved)',
     cacheServedReads: 'Reads served by the cache', cacheServedWrites: 'Writes served by the cache', ci95: '95% interval {low} – {high}',
     engineServed: 'Served by the cache, engine statistics ({kind})', engineVsCounters: 'disk counters {counters}, {diff} points', 'engineKind.reads': 'reads', 'engineKind.writes': 'writes', 'engineKind.all': 'all I/O',
@@ -32,9 +33,10 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode : périphérique sous-jacent seul (fenêtres comparées par seconde ; la charge a pu changer)',
     capture: 'Capture', host: 'Hôte', baseline: 'Référence (cache désactivé)', measure: 'Mesure (cache activé)', warmup: 'Préchauffage exclu',
     front: 'Périphérique frontal', backing: 'Périphériques sous-jacents', figure: 'Indicateur', before: 'Avant', after: 'Après', change: 'Évolution',
-    ioTimeSaved: 'Temps d’E/S épargné', ioTimeSavedValue: '{perHour} s par heure ({total} s en tout)', ioTimeSavedNone: 'aucun : les disques sous-jacents ont fait autant ou plus d’E/S par seconde que pendant la référence',
+    ioTimeSaved: 'Temps d’E/S épargné',
     iosToBacking: 'E/S vers les disques sous-jacents', iosSaved: 'E/S épargnées', latency: 'Temps de réponse moyen (ms)',
     normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
+    backingIops: 'IOPS des disques sous-jacents', backingIopsPerSpindle: 'IOPS sous-jacentes par disque',
     iopsPerSpindle: 'IOPS délivrées par disque', throughput: 'Débit (Mo/s, Mo = 10^6 octets)', totalWork: 'Travail total (Go transférés)',
     cacheServedReads: 'Lectures servies par le cache', cacheServedWrites: 'Écritures servies par le cache', ci95: 'intervalle à 95 % {low} – {high}',
     engineServed: 'Servi par le cache, statistiques du moteur ({kind})', engineVsCounters: 'compteurs des disques {counters}, {diff} points', 'engineKind.reads': 'lectures', 'engineKind.writes': 'écritures', 'engineKind.all': 'toutes les E/S',
@@ -49,9 +51,10 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Modo: solo dispositivo de respaldo (ventanas comparadas por segundo; la carga pudo cambiar)',
     capture: 'Captura', host: 'Servidor', baseline: 'Referencia (caché desactivada)', measure: 'Medida (caché activada)', warmup: 'Calentamiento excluido',
     front: 'Dispositivo frontal', backing: 'Dispositivos de respaldo', figure: 'Indicador', before: 'Antes', after: 'Después', change: 'Cambio',
-    ioTimeSaved: 'Tiempo de E/S ahorrado', ioTimeSavedValue: '{perHour} s por hora ({total} s en total)', ioTimeSavedNone: 'ninguno: los discos de respaldo hicieron tantas o más E/S por segundo que en la referencia',
+    ioTimeSaved: 'Tiempo de E/S ahorrado',
     iosToBacking: 'E/S a los discos de respaldo', iosSaved: 'E/S ahorradas', latency: 'Tiempo medio de respuesta (ms)',
     normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
+    backingIops: 'IOPS de los discos de respaldo', backingIopsPerSpindle: 'IOPS de respaldo por disco',
     iopsPerSpindle: 'IOPS entregadas por disco', throughput: 'Rendimiento (MB/s, MB = 10^6 bytes)', totalWork: 'Trabajo total (GB transferidos)',
     cacheServedReads: 'Lecturas servidas por la caché', cacheServedWrites: 'Escrituras servidas por la caché', ci95: 'intervalo del 95 % {low} – {high}',
     engineServed: 'Servido por la caché, estadísticas del motor ({kind})', engineVsCounters: 'contadores de disco {counters}, {diff} puntos', 'engineKind.reads': 'lecturas', 'engineKind.writes': 'escrituras', 'engineKind.all': 'todas las E/S',
@@ -66,9 +69,10 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Режим: только базовое устройство (окна сравниваются в расчёте на секунду; нагрузка могла измениться)',
     capture: 'Запись', host: 'Сервер', baseline: 'Базовое окно (кэш выключен)', measure: 'Измерение (кэш включён)', warmup: 'Исключённый прогрев',
     front: 'Фронтальное устройство', backing: 'Базовые устройства', figure: 'Показатель', before: 'До', after: 'После', change: 'Изменение',
-    ioTimeSaved: 'Сэкономлено времени ввода-вывода', ioTimeSavedValue: '{perHour} с в час ({total} с всего)', ioTimeSavedNone: 'нет: базовые диски выполняли столько же или больше операций в секунду, чем в базовом окне',
+    ioTimeSaved: 'Сэкономлено времени ввода-вывода',
     iosToBacking: 'Операции ввода-вывода на базовые диски', iosSaved: 'Сэкономлено операций', latency: 'Среднее время отклика (мс)',
     normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
+    backingIops: 'IOPS базовых дисков', backingIopsPerSpindle: 'IOPS базовых дисков на один диск',
     iopsPerSpindle: 'IOPS на один диск', throughput: 'Пропускная способность (МБ/с, МБ = 10^6 байт)', totalWork: 'Всего работы (ГБ передано)',
     cacheServedReads: 'Чтения, обслуженные кэшем', cacheServedWrites: 'Записи, обслуженные кэшем', ci95: '95%-й интервал {low} – {high}',
     engineServed: 'Обслужено кэшем, по статистике кэша ({kind})', engineVsCounters: 'счётчики дисков {counters}, {diff} п. п.', 'engineKind.reads': 'чтения', 'engineKind.writes': 'записи', 'engineKind.all': 'все операции',

@@ -8,10 +8,10 @@ import type { Catalog } from './types.ts';
 export type DashboardKey =
   | 'modeFrontBacking' | 'modeBackingOnly' | 'def.mode' | 'host' | 'kernel' | 'interval'
   | 'before' | 'after' | 'reads' | 'writes' | 'notAvailable' | 'none'
-  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops'
+  | 'card.iosSaved' | 'def.iosSaved' | 'card.latency' | 'def.latency' | 'card.normalizedIops' | 'def.normalizedIops' | 'details.title' | 'details.normalizedNote' | 'details.normalizedNoteBacking' | 'deliveredBacking' | 'def.latencyBacking' | 'def.throughputBacking'
   | 'card.throughput' | 'def.throughput' | 'card.cacheServed' | 'def.cacheServed'
   | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
-  | 'iosToBacking' | 'ioTimeSaved' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
+  | 'iosToBacking' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
   | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
   | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.latencyFront' | 'axis.latencyBacking' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
@@ -40,7 +40,7 @@ export type DashboardKey =
   | 'life.unit' | 'life.window' | 'life.method' | 'life.u.years' | 'life.u.index' | 'life.u.drives'
   | 'life.w.sizing' | 'life.w.period' | 'life.m.cacheWear' | 'life.m.hddIndex' | 'life.m.failures' | 'life.catalog' | 'life.typed'
   | 'reason.no-data' | 'reason.no-io' | 'reason.no-reads' | 'reason.no-writes' | 'reason.not-reported' | 'reason.zero-denominator'
-  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking' | 'reason.none-eliminated' | 'ioTimeSavedNone';
+  | 'reason.backing-only-mode' | 'reason.too-few-blocks' | 'reason.no-matched-hours' | 'reason.no-backing-io-baseline' | 'reason.none-breaking' | 'reason.none-eliminated';
 
 export const dashboard: Catalog<DashboardKey> = {
   en: {
@@ -71,6 +71,11 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Average response time',
     'def.latency': 'Mean time per completed I/O at the application-facing device: Δ ms reading + writing ÷ Δ I/Os, over each window.',
     'card.normalizedIops': 'IOPS at queue depth 1 (normalized)',
+    'details.normalizedNoteBacking': 'After ÷ before is the speed-up of one request ({gain}), not more work done: the work done is the backing drives’ IOPS (Throughput card).',
+    deliveredBacking: 'the backing drives did {before} → {after} (the work they did, not a throughput gain)',
+    'def.latencyBacking': 'Mean time per completed I/O at the backing drives (no front device was measured): Δ ms reading + writing ÷ Δ I/Os, over each window.',
+    'def.throughputBacking': 'Bytes read and written per second at the backing drives (MB = 1,000,000 bytes).',
+    'details.title': 'Details behind the headline', 'details.normalizedNote': 'After ÷ before is the speed-up of one request ({gain}), not more work done: the work done is the IOPS delivered (Throughput card).',
     'def.normalizedIops': 'IOPS one outstanding request stream could reach at the measured average response time: 1000 ÷ average response time (ms).',
     'card.throughput': 'Throughput',
     'def.throughput': 'Bytes read and written per second at the application-facing device (MB = 1,000,000 bytes).',
@@ -80,7 +85,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'no 95% interval: the engine computes none for this figure',
     ciUnavailable: 'no 95% interval ({reason})',
     iosToBacking: 'I/Os to the backing drives: {before} before → {after} after',
-    ioTimeSaved: 'I/O time saved: {perHour} s of drive time per hour ({total} s in all)', ioTimeSavedNone: 'I/O time saved: none ({reason})',
     gain: 'gain {value}×',
     delivered: 'delivered by the application: {before} → {after} (the work done, not a throughput gain)',
     windowLine: 'Windows (UTC): before {b0} – {b1} ({bs}); after {m0} – {m1} ({ms})',
@@ -191,6 +195,11 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Temps de réponse moyen',
     'def.latency': 'Temps moyen par E/S terminée sur le périphérique vu par l’application : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
     'card.normalizedIops': 'IOPS à profondeur de file 1 (normalisées)',
+    'details.normalizedNoteBacking': 'Après ÷ avant est l’accélération d’une requête ({gain}), pas davantage de travail fait : le travail fait, ce sont les IOPS des disques sous-jacents (carte Débit).',
+    deliveredBacking: 'les disques sous-jacents ont fait {before} → {after} (leur travail, pas un gain de débit)',
+    'def.latencyBacking': 'Temps moyen par E/S terminée sur les disques sous-jacents (aucun périphérique frontal mesuré) : Δ ms en lecture + écriture ÷ Δ E/S, sur chaque fenêtre.',
+    'def.throughputBacking': 'Octets lus et écrits par seconde sur les disques sous-jacents (Mo = 1 000 000 octets).',
+    'details.title': 'Le détail des chiffres', 'details.normalizedNote': 'Après ÷ avant est l’accélération d’une requête ({gain}), pas davantage de travail fait : le travail fait, ce sont les IOPS délivrées (carte Débit).',
     'def.normalizedIops': 'IOPS qu’un flux à une seule requête en attente atteindrait au temps de réponse moyen mesuré : 1000 ÷ temps de réponse moyen (ms).',
     'card.throughput': 'Débit',
     'def.throughput': 'Octets lus et écrits par seconde sur le périphérique vu par l’application (Mo = 1 000 000 octets).',
@@ -200,7 +209,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
     iosToBacking: 'E/S vers les disques sous-jacents : {before} avant → {after} après',
-    ioTimeSaved: 'Temps d’E/S épargné : {perHour} s de temps disque par heure ({total} s en tout)', ioTimeSavedNone: 'Temps d’E/S épargné : aucun ({reason})',
     gain: 'gain {value}×',
     delivered: 'délivrées à l’application : {before} → {after} (le travail fait, pas un gain de débit)',
     windowLine: 'Fenêtres (UTC) : avant {b0} – {b1} ({bs}) ; après {m0} – {m1} ({ms})',
@@ -311,6 +319,11 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Tiempo medio de respuesta',
     'def.latency': 'Tiempo medio por E/S completada en el dispositivo que ve la aplicación: Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
     'card.normalizedIops': 'IOPS con profundidad de cola 1 (normalizadas)',
+    'details.normalizedNoteBacking': 'Después ÷ antes es la aceleración de una petición ({gain}), no más trabajo hecho: el trabajo hecho son las IOPS de los discos de respaldo (tarjeta Rendimiento).',
+    deliveredBacking: 'los discos de respaldo hicieron {before} → {after} (su trabajo, no una ganancia de rendimiento)',
+    'def.latencyBacking': 'Tiempo medio por E/S completada en los discos de respaldo (no se midió ningún dispositivo frontal): Δ ms de lectura + escritura ÷ Δ E/S, en cada ventana.',
+    'def.throughputBacking': 'Bytes leídos y escritos por segundo en los discos de respaldo (MB = 1 000 000 bytes).',
+    'details.title': 'El detalle de las cifras', 'details.normalizedNote': 'Después ÷ antes es la aceleración de una petición ({gain}), no más trabajo hecho: el trabajo hecho son las IOPS entregadas (tarjeta Rendimiento).',
     'def.normalizedIops': 'IOPS que alcanzaría un flujo con una sola petición pendiente al tiempo medio de respuesta medido: 1000 ÷ tiempo medio de respuesta (ms).',
     'card.throughput': 'Rendimiento',
     'def.throughput': 'Bytes leídos y escritos por segundo en el dispositivo que ve la aplicación (MB = 1 000 000 bytes).',
@@ -320,7 +333,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
     iosToBacking: 'E/S a los discos de respaldo: {before} antes → {after} después',
-    ioTimeSaved: 'Tiempo de E/S ahorrado: {perHour} s de tiempo de disco por hora ({total} s en total)', ioTimeSavedNone: 'Tiempo de E/S ahorrado: ninguno ({reason})',
     gain: 'ganancia {value}×',
     delivered: 'entregadas a la aplicación: {before} → {after} (el trabajo hecho, no una ganancia de rendimiento)',
     windowLine: 'Ventanas (UTC): antes {b0} – {b1} ({bs}); después {m0} – {m1} ({ms})',
@@ -431,6 +443,11 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.latency': 'Среднее время отклика',
     'def.latency': 'Среднее время на завершённую операцию на устройстве, которое видит приложение: Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
     'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)',
+    'details.normalizedNoteBacking': 'После ÷ до — это ускорение одного запроса ({gain}), а не больший объём работы: выполненная работа — это IOPS базовых дисков (карточка «Пропускная способность»).',
+    deliveredBacking: 'базовые диски выполнили {before} → {after} (их работа, а не рост производительности)',
+    'def.latencyBacking': 'Среднее время на завершённую операцию на базовых дисках (фронтальное устройство не измерялось): Δ мс чтения + записи ÷ Δ операций, за каждое окно.',
+    'def.throughputBacking': 'Байт прочитано и записано в секунду на базовых дисках (МБ = 1 000 000 байт).',
+    'details.title': 'Подробности показателей', 'details.normalizedNote': 'После ÷ до — это ускорение одного запроса ({gain}), а не больший объём работы: выполненная работа — это выданные IOPS (карточка «Пропускная способность»).',
     'def.normalizedIops': 'IOPS, которых достиг бы поток с одним ожидающим запросом при измеренном среднем времени отклика: 1000 ÷ среднее время отклика (мс).',
     'card.throughput': 'Пропускная способность',
     'def.throughput': 'Байт прочитано и записано в секунду на устройстве, которое видит приложение (МБ = 1 000 000 байт).',
@@ -440,7 +457,6 @@ export const dashboard: Catalog<DashboardKey> = {
     ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
     iosToBacking: 'Операций на базовые диски: {before} до → {after} после',
-    ioTimeSaved: 'Сэкономлено времени ввода-вывода: {perHour} с времени дисков в час ({total} с всего)', ioTimeSavedNone: 'Сэкономлено времени ввода-вывода: нет ({reason})',
     gain: 'выигрыш {value}×',
     delivered: 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)',
     windowLine: 'Окна (UTC): до {b0} – {b1} ({bs}); после {m0} – {m1} ({ms})',

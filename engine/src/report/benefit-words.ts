@@ -1,0 +1,77 @@
+/**
+ * The words of the headline figures that every place says the same way — the dashboard's cards,
+ * the report (cards, verdict, summary, short form, PPTX) and `cacheproof analyze`: the I/O time
+ * saved as a share and an absolute, and a saving the data cannot tell from noise. Each is a text
+ * key with its values (the app's catalogs hold the four languages), computed here once.
+ */
+import type { AnalysisReport } from '../benefit/result.ts';
+import type { Interval95 } from '../benefit/bootstrap.ts';
+import type { IoTimeSaved } from '../benefit/figures.ts';
+import type { Msg, Val } from './types.ts';
+import { ci, duration, empty, m, msgv, num, pct } from './values.ts';
+
+/** Text keys of this module; part of REPORT_KEYS (keys.ts). */
+export const BENEFIT_WORD_KEYS = [
+  'iotime.share', 'iotime.perHour', 'iotime.none',
+  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front',
+] as const;
+
+/** Seconds as words: below 10 s with one decimal ("4.2 s"), else "4 min 53 s" (values.ts `duration`). */
+function seconds(s: number): Val {
+  return s < 10 ? num(s, 1, 's') : duration(s);
+}
+
+/**
+ * I/O time saved in words: "the backing drives spent 81 % less time on I/O: 4 min 53 s less per
+ * hour" (`iotime.share`, from `ioTimeSaved.sharePercent` and `perHourSeconds`); the absolute alone
+ * when there is no share (`iotime.perHour`); `iotime.none` when nothing was kept off the drives
+ * (the engine's reason `none-eliminated`); null when there is no figure to tell.
+ */
+export function ioTimeSavedMsg(t: IoTimeSaved): Msg | null {
+  if (t.perHourSeconds === null) return t.reasons.perHourSeconds === 'none-eliminated' ? m('iotime.none') : null;
+  if (t.sharePercent !== null) return m('iotime.share', { share: pct(t.sharePercent), perHour: seconds(t.perHourSeconds) });
+  return m('iotime.perHour', { perHour: seconds(t.perHourSeconds) });
+}
+
+/** {@link ioTimeSavedMsg} as a value (empty when there is nothing to say). */
+export function ioTimeSavedVal(t: IoTimeSaved): Val {
+  const x = ioTimeSavedMsg(t);
+  return x === null ? empty : { k: 'msg', m: x };
+}
+
+/** An interval that holds zero: the data cannot tell the change from no change. */
+export function spansZero(c: Interval95 | null): boolean {
+  return c !== null && c.low <= 0 && c.high >= 0;
+}
+
+/** The savings that the data cannot tell from noise, one sentence each; null where the interval excludes zero (or there is none). */
+export interface NoChange {
+  iosSaved: Msg | null;
+  latency: Msg | null;
+}
+
+/**
+ * "I/Os saved 12.0 % is not distinguishable from no change over windows this long: its 95 %
+ * interval, −2.2 % – 24.3 %, includes zero. What would settle it: …" — for the I/Os saved
+ * (`benefit.iosSavedPercent.ci95`) and for the response-time reduction
+ * (`benefit.latencyMs.reductionPercentCi95`), each when its 95 % interval includes zero. What
+ * would settle it: longer or matched windows, and in backing-only mode a front device (the
+ * windows are then compared per second, so a change of load reads as a saving).
+ */
+export function noChange(a: AnalysisReport): NoChange {
+  const b = a.benefit;
+  const settle = msgv(a.mode === 'backing-only' ? 'noise.settle.front' : 'noise.settle.windows');
+  const saved = b.iosSavedPercent;
+  const lat = b.latencyMs;
+  return {
+    iosSaved: saved.value !== null && spansZero(saved.ci95) ? m('noise.iosSaved', { value: pct(saved.value), ci: ci(saved.ci95, 'pct'), settle }) : null,
+    latency: lat.reductionPercent !== null && spansZero(lat.reductionPercentCi95)
+      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle }) : null,
+  };
+}
+
+/** {@link noChange}'s sentences as values, I/Os saved first (empty list when every interval excludes zero). */
+export function noChangeVals(a: AnalysisReport): Val[] {
+  const n = noChange(a);
+  return [n.iosSaved, n.latency].filter((x): x is Msg => x !== null).map((x) => ({ k: 'msg', m: x }));
+}
