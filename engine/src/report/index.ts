@@ -10,3 +10,5 @@ export * from './shape-keys.ts';
 export * from './shape-section.ts';
 export * from './latency-change.ts';
 export * from './colors.ts';
+export * from './profile-keys.ts';
+export * from './profile-report.ts';

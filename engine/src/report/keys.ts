@@ -6,6 +6,7 @@
 import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
 import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
 import { LATENCY_CHANGE_KEYS } from './latency-change.ts';
+import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -68,6 +69,7 @@ export const REPORT_KEYS = [
   ...ENGINE_REPORT_KEYS,
   ...SHAPE_REPORT_KEYS,
   ...LATENCY_CHANGE_KEYS,
+  ...PROFILE_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

@@ -6,7 +6,7 @@
  */
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
-import { TARGET_PRESETS, type HealthWindow } from '../benefit/health.ts';
+import { TARGET_PRESETS, type HealthWindow, type LatencyTargets } from '../benefit/health.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { ReportKey } from './keys.ts';
 import type { Msg, Table, Unit, Val } from './types.ts';
@@ -75,11 +75,15 @@ export function windowsMsg(a: AnalysisReport): Msg {
   return m('card.window', { b0: time(w.baseline.start, 'time'), b1: time(w.baseline.end, 'time'), m0: time(w.measure.start, 'time'), m1: time(w.measure.end, 'time') });
 }
 
+/** What the targets' words need: an analysis or a workload profile (both carry `health.preset` and `health.targets`). */
+export interface HealthOf { health: { preset: string; targets: LatencyTargets } }
+
 export function gradeVal(h: HealthWindow): Val {
   return msgv(`grade.${h.grade}`);
 }
 
-export function targetsVal(a: AnalysisReport): Val {
+/** The targets of an analysis or a workload profile, in words. */
+export function targetsVal(a: HealthOf): Val {
   const t = a.health.targets;
   const parts: Val[] = [];
   if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: num(t.readMs, 0) }));
@@ -90,7 +94,7 @@ export function targetsVal(a: AnalysisReport): Val {
 }
 
 /** The preset's name in the report's language (never the raw id such as `generic`). */
-export function presetVal(a: AnalysisReport): Val {
+export function presetVal(a: HealthOf): Val {
   const p = a.health.preset;
   return p === 'custom' ? msgv('preset.custom') : Object.prototype.hasOwnProperty.call(TARGET_PRESETS, p) ? msgv(`preset.${p}` as ReportKey) : str(p);
 }
