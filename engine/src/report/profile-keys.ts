@@ -6,7 +6,7 @@ export const PROFILE_REPORT_KEYS = [
   'pr.t.figures', 'pr.t.figuresCaption', 'pr.f.iops', 'pr.f.readsPerSec', 'pr.f.writesPerSec', 'pr.f.mbps', 'pr.f.awaitMs', 'pr.f.rAwaitMs', 'pr.f.wAwaitMs',
   'pr.f.aquSz', 'pr.f.utilPercent', 'pr.f.requestSize', 'pr.f.readShare', 'pr.c.unit', 'pr.u.kib',
   'pr.t.devices', 'pr.t.devicesCaption', 'pr.c.iopsMean', 'pr.c.iopsP95', 'pr.c.iopsPeak', 'pr.c.mbps', 'pr.c.latency', 'pr.c.readShare',
-  'pr.healthTitle', 'pr.healthIntro', 'pr.t.health', 'pr.t.healthCaption', 'pr.c.average', 'pr.c.verdict', 'pr.c.checked', 'pr.c.breaking', 'pr.c.breakingPct',
+  'pr.healthTitle', 'pr.healthIntro', 'pr.t.health', 'pr.t.healthCaption', 'pr.c.average', 'pr.c.verdict', 'pr.c.breaking', 'pr.breakingOf',
   'pr.c.spans', 'pr.c.longest', 'pr.c.worst', 'pr.c.hours',
   'pr.t.spans', 'pr.t.spansCaption', 'pr.c.start', 'pr.c.end',
   'pr.m.intro', 'pr.m.window', 'pr.m.windowValue', 'pr.src.option', 'pr.src.baseline-phase', 'pr.src.whole-capture', 'pr.m.devices',

@@ -20,7 +20,7 @@ import type { Distribution, WindowSummary } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
 import type { ReportCapture } from './input.ts';
 import { REPORT_FORMAT_VERSION, type Block, type CoverInput, type Msg, type ReportModel, type Section, type SummaryRow, type Table, type Unit, type Val } from './types.ts';
-import { col, duration, empty, gradeVal, list, m, msgv, num, pct, presetVal, str, targetsVal, time } from './values.ts';
+import { col, duration, empty, gradeVal, list, m, msgv, num, pct, presetVal, sig, str, targetsVal, time } from './values.ts';
 import { importsTable } from './build.ts';
 
 /** What the profile report is built from (the host gathers it). */
@@ -166,18 +166,17 @@ function healthTable(p: WorkloadProfile): Table {
     const l = longest(c);
     return {
       cells: [
-        msgv(`metric.${c.metric}` as ReportKey), num(c.targetMs, 0), num(c.averageMs, D.ms), c.meetsTarget === null ? msgv('na') : msgv(c.meetsTarget ? 'meets' : 'breaks'),
-        num(c.intervalsChecked, 0), num(c.intervalsBreaking, 0), pct(c.breakingPercent, D.percent), num(c.spansTotal, 0),
-        l === null ? msgv('na') : duration(spanSeconds(l)), num(c.worstMs, D.ms, undefined, c.reasons['worstMs']), num(c.hoursBreaking.length, 0),
+        msgv(`metric.${c.metric}` as ReportKey), sig(c.targetMs), num(c.averageMs, D.ms), c.meetsTarget === null ? msgv('na') : msgv(c.meetsTarget ? 'meets' : 'breaks'),
+        msgv('pr.breakingOf', { n: num(c.intervalsBreaking, 0), of: num(c.intervalsChecked, 0), pct: pct(c.breakingPercent, D.percent) }), num(c.spansTotal, 0),
+        l === null ? msgv('na') : duration(spanSeconds(l)), num(c.worstMs, D.ms), num(c.hoursBreaking.length, 0),
       ],
     };
   });
-  const blank = Array.from({ length: 9 }, () => empty);
-  rows.push({ strong: true, cells: [msgv('c.grade'), gradeVal(h), ...blank] });
+  // the grade under the verdicts (a left-aligned column: its words wrap)
+  rows.push({ strong: true, cells: [msgv('c.grade'), empty, empty, gradeVal(h), empty, empty, empty, empty, empty] });
   return {
     id: 'profile-health', title: m('pr.t.health', { preset: presetVal(p) }), sheet: true,
-    columns: [col('c.check', 'left'), col('c.target', 'right', 'ms'), col('pr.c.average', 'right', 'ms'), col('pr.c.verdict', 'left'), col('pr.c.checked'), col('pr.c.breaking'),
-      col('pr.c.breakingPct', 'right', 'percent'), col('pr.c.spans'), col('pr.c.longest', 'left'), col('pr.c.worst', 'right', 'ms'), col('pr.c.hours')],
+    columns: [col('c.check', 'left'), col('c.target', 'right', 'ms'), col('pr.c.average', 'right', 'ms'), col('pr.c.verdict', 'left'), col('pr.c.breaking', 'left'), col('pr.c.spans'), col('pr.c.longest', 'left'), col('pr.c.worst', 'right', 'ms'), col('pr.c.hours')],
     rows,
     caption: m('pr.t.healthCaption', { devices: list(p.health.devices) }),
   };

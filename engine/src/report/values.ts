@@ -86,10 +86,12 @@ export function gradeVal(h: HealthWindow): Val {
 export function targetsVal(a: HealthOf): Val {
   const t = a.health.targets;
   const parts: Val[] = [];
-  if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: num(t.readMs, 0) }));
-  if (t.writeMs !== undefined) parts.push(msgv('target.write', { ms: num(t.writeMs, 0) }));
-  if (t.transferMs !== undefined) parts.push(msgv('target.transfer', { ms: num(t.transferMs, 0) }));
-  if (t.warnMs !== undefined) parts.push(msgv('target.warn', { ms: num(t.warnMs, 0) }));
+  // a target as typed: whole milliseconds as they are, a fraction (0.5 ms) with its decimals (at most 3), never rounded to 0
+  const target = (x: number): Val => num(x, Number.isInteger(x) ? 0 : Math.min(3, (String(x).split('.')[1] ?? '').length));
+  if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: target(t.readMs) }));
+  if (t.writeMs !== undefined) parts.push(msgv('target.write', { ms: target(t.writeMs) }));
+  if (t.transferMs !== undefined) parts.push(msgv('target.transfer', { ms: target(t.transferMs) }));
+  if (t.warnMs !== undefined) parts.push(msgv('target.warn', { ms: target(t.warnMs) }));
   return { k: 'list', items: parts };
 }
 

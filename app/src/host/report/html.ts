@@ -100,6 +100,8 @@ table.data caption { text-align: left; font-weight: bold; font-size: 10pt; paddi
 table.data th, table.data td { padding: 1.1mm 1.4mm; border-bottom: 0.5pt solid var(--rule); vertical-align: top; overflow-wrap: break-word; }
 table.data th { background: var(--soft); color: var(--muted); font-weight: bold; text-align: left; border-bottom: 1pt solid #aab2bd; hyphens: auto; }
 table.data td.r, table.data th.r { text-align: right; }
+/* The imports table: file names and SHA-256s are single words; they break anywhere rather than widen the table past the page. */
+table.data[data-table="imports"] td { overflow-wrap: anywhere; }
 table.data td.r { white-space: nowrap; font-variant-numeric: tabular-nums; }
 table.data tr.strong td { font-weight: bold; border-top: 0.75pt solid #aab2bd; }
 table.data thead { display: table-header-group; }
