@@ -6,6 +6,8 @@
  *   (pdftotext) gives the figures of `analyze --profile --json` at the precision it prints them;
  * - `--profile --format html` in English and Russian: the verdict and the figures table (mean,
  *   p95, peak) equal the JSON's;
+ * - `--format xlsx` and `--format csv`: the summary's figures are the JSON's at full precision,
+ *   the tables have sheets, and the per-interval data of the device is there;
  * - the PDF's pages pass the overflow checks the before/after report passes (no element wider or
  *   taller than the page), in English and Russian, with targets every interval breaks (the health
  *   table and the longest runs filled).
@@ -14,6 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkloadProfile } from '@cacheproof/engine';
@@ -103,6 +106,36 @@ describe.skipIf(skip)('the workload-profile report of a PerfMon log with no swit
     expectInOrder(verdict, verdictFigures(profile, 'en'));
     expect(verdict).toContain('within the latency targets (Generic: reads < 20 ms, writes < 20 ms)');
   }, 120_000);
+
+  it('XLSX and CSV: the summary holds the JSON\'s figures at full precision (mean, p95, peak), the tables their sheets, the device its intervals', async () => {
+    const a = profile.appFacing;
+    const want: [string, number | null | undefined][] = [
+      ['iopsMean', a.means.iops], ['iopsP95', a.percentiles.iops?.p95], ['iopsPeak', a.percentiles.iops?.max], ['mbpsMean', a.means.mbps], ['mbpsPeak', a.percentiles.mbps?.max],
+      ['awaitMsMean', a.means.awaitMs], ['awaitMsP95', a.percentiles.awaitMs?.p95], ['readShareMean', a.means.readSharePercent], ['requestSizeMean', a.means.avgRequestBytes],
+    ];
+    const xlsx = join(dir, 'profile.xlsx');
+    const r = await cli(['report', capture, '--format', 'xlsx', '--out', xlsx]);
+    expect(r.code, r.err).toBe(0);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsx);
+    const values = new Map<string, unknown>();
+    (wb.worksheets[0] as ExcelJS.Worksheet).eachRow((row, n) => {
+      if (n > 1) values.set(String(row.getCell(1).value), row.getCell(5).value);
+    });
+    for (const [id, v] of want) expect(values.get(id), id).toBe(v);
+    const sheets = wb.worksheets.map((w) => w.name).join(' | ');
+    for (const title of ['pr.t.health', 'pr.t.devices'] as const) expect(sheets).toContain(rt(title, 'en', { preset: 'Generic' }).slice(0, 20));
+    expect(wb.worksheets.some((w) => String(w.getRow(2).getCell(1).value) === 'PhysicalDisk(0 C:)' && w.rowCount - 1 === profile.appFacing.okIntervals)).toBe(true);
+
+    const csv = join(dir, 'profile.csv');
+    expect((await cli(['report', capture, '--format', 'csv', '--out', csv])).code).toBe(0);
+    const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/u, '').trim().split(/\r\n/u);
+    // the fifth field (Value); a quoted field ("IOPS, mean") is one field
+    const field = (l: string | undefined, i: number): string | undefined => l?.replace(/"(?:[^"]|"")*"/gu, 'q').split(',')[i];
+    for (const [id, v] of want) expect(field(lines.find((l) => l.startsWith(`${id},`)), 4), id).toBe(String(v));
+    const intervals = readFileSync(join(dir, 'profile-intervals.csv'), 'utf8').trim().split(/\r\n/u);
+    expect(intervals.length - 1).toBe(profile.appFacing.okIntervals);
+  }, 60_000);
 
   for (const lang of ['en', 'ru'] as const) {
     it(`${lang}: report --profile --format html: the verdict and the figures table (mean, p95, peak) equal the JSON's`, async () => {
