@@ -226,7 +226,7 @@ export function renderHtml(model: ReportModel, lang: Lang, options: HtmlOptions,
   if (model.form === 'short') {
     // The short form: a heading block instead of a cover page and a contents page; one page of
     // verdict, cards and chart, then the TCO bottom line on a page of its own.
-    const keep = new Set(['cover.customer', 'cover.server', 'cover.prepared', 'cover.baseline', 'cover.measure']);
+    const keep = new Set(['cover.customer', 'cover.server', 'cover.prepared', 'cover.baseline', 'cover.measure', 'pr.cover.window']);
     const head = `<header class="short-head" data-section="cover"><div class="brand">CacheProof</div><h1>${esc(title)}</h1><div class="subtitle">${esc(reportText(model.cover.subtitle, lang))}</div>${factsHtml(model.cover.rows.filter((r) => keep.has(r.label.key)), lang)}</header>`;
     return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
