@@ -70,6 +70,7 @@ export const REPORT = {
     'all-intervals': { type: 'boolean', description: `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)` },
     scenario: { type: 'string', value: 'FILE', description: 'the TCO scenario of the TCO and drive-life section (docs/tco-scenario.md); default: the one prefilled from the capture' },
     cover: { type: 'string', value: 'FILE', description: `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})` },
+    profile: { type: 'boolean', description: 'the workload-profile report (the figures of analyze --profile: IOPS at p95 and peak, throughput, read share, request size, health against the targets), no before/after; a capture with a baseline alone gets it without this flag' },
     ...ANALYSIS_OPTIONS,
     ...HELP_OPTION,
   },

@@ -93,8 +93,12 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
     const result = await exportReport({
       format, form, lang, paper, out, inputs, allIntervals: flags['all-intervals'] === true,
-      load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now() },
+      load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now(), profile: flags.profile === true },
     });
+    if (result.kind === 'profile') {
+      if (flags.profile !== true) io.stderr(`cacheproof report: ${capturePath} holds a baseline alone (no measure window): wrote its workload-profile report (cacheproof report --profile).\n`);
+      if (typeof scenarioPath === 'string') io.stderr('cacheproof report: warning: the workload-profile report has no TCO section yet; --scenario was not used.\n');
+    }
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${overflowSentence(o)}\n`);
     io.stdout(`${result.files.map((f) => `Wrote ${f}`).join('\n')}\n`);
     return EXIT.ok;

@@ -304,7 +304,7 @@ function appendix(a: AnalysisReport, c: ReportCapture, input: ReportInput): Sect
 }
 
 /** Where an imported capture's figures came from: every file the import read, with its hash (the appendix). */
-function importsTable(files: readonly ImportedFile[]): Table {
+export function importsTable(files: readonly ImportedFile[]): Table {
   const offset = (min: number | null): Val => (min === null ? msgv('unknown') : str(`UTC${min < 0 ? '−' : '+'}${String(Math.floor(Math.abs(min) / 60)).padStart(2, '0')}:${String(Math.abs(min) % 60).padStart(2, '0')}`));
   return {
     id: 'imports', title: m('t.imports'), sheet: true,

@@ -11,3 +11,5 @@ export * from './shape-section.ts';
 export * from './latency-change.ts';
 export * from './benefit-words.ts';
 export * from './colors.ts';
+export * from './profile-keys.ts';
+export * from './profile-report.ts';

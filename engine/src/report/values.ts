@@ -6,7 +6,7 @@
  */
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
-import { TARGET_PRESETS, type HealthWindow } from '../benefit/health.ts';
+import { TARGET_PRESETS, type HealthWindow, type LatencyTargets } from '../benefit/health.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { ReportKey } from './keys.ts';
 import type { Msg, Table, Unit, Val } from './types.ts';
@@ -75,22 +75,28 @@ export function windowsMsg(a: AnalysisReport): Msg {
   return m('card.window', { b0: time(w.baseline.start, 'time'), b1: time(w.baseline.end, 'time'), m0: time(w.measure.start, 'time'), m1: time(w.measure.end, 'time') });
 }
 
+/** What the targets' words need: an analysis or a workload profile (both carry `health.preset` and `health.targets`). */
+export interface HealthOf { health: { preset: string; targets: LatencyTargets } }
+
 export function gradeVal(h: HealthWindow): Val {
   return msgv(`grade.${h.grade}`);
 }
 
-export function targetsVal(a: AnalysisReport): Val {
+/** The targets of an analysis or a workload profile, in words. */
+export function targetsVal(a: HealthOf): Val {
   const t = a.health.targets;
   const parts: Val[] = [];
-  if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: num(t.readMs, 0) }));
-  if (t.writeMs !== undefined) parts.push(msgv('target.write', { ms: num(t.writeMs, 0) }));
-  if (t.transferMs !== undefined) parts.push(msgv('target.transfer', { ms: num(t.transferMs, 0) }));
-  if (t.warnMs !== undefined) parts.push(msgv('target.warn', { ms: num(t.warnMs, 0) }));
+  // a target as typed: whole milliseconds as they are, a fraction (0.5 ms) with its decimals (at most 3), never rounded to 0
+  const target = (x: number): Val => num(x, Number.isInteger(x) ? 0 : Math.min(3, (String(x).split('.')[1] ?? '').length));
+  if (t.readMs !== undefined) parts.push(msgv('target.read', { ms: target(t.readMs) }));
+  if (t.writeMs !== undefined) parts.push(msgv('target.write', { ms: target(t.writeMs) }));
+  if (t.transferMs !== undefined) parts.push(msgv('target.transfer', { ms: target(t.transferMs) }));
+  if (t.warnMs !== undefined) parts.push(msgv('target.warn', { ms: target(t.warnMs) }));
   return { k: 'list', items: parts };
 }
 
 /** The preset's name in the report's language (never the raw id such as `generic`). */
-export function presetVal(a: AnalysisReport): Val {
+export function presetVal(a: HealthOf): Val {
   const p = a.health.preset;
   return p === 'custom' ? msgv('preset.custom') : Object.prototype.hasOwnProperty.call(TARGET_PRESETS, p) ? msgv(`preset.${p}` as ReportKey) : str(p);
 }

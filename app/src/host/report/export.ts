@@ -18,7 +18,8 @@ import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
 import type { ColumnSource } from '@cacheproof/engine';
 import { renderHtml, type Paper } from './html.ts';
-import { loadReport, type LoadOptions } from './input.ts';
+import type { LoadOptions } from './input.ts';
+import { loadReportOrProfile } from './profile.ts';
 import { chromiumPrinter, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from './pdf.ts';
 import { namedDestinationPages } from './pdf-dests.ts';
 import { writeXlsx } from './xlsx.ts';
@@ -48,7 +49,8 @@ export interface ExportRequest {
   paper: Paper;
   /** Target file. For CSV it is the summary; the intervals go to `<name>-intervals.csv` beside it. */
   out: string;
-  load: LoadOptions;
+  /** `profile`: the workload-profile report (profile.ts), which a capture with a baseline alone gets anyway. */
+  load: LoadOptions & { profile?: boolean };
   /** XLSX: write the per-interval sheets even above XLSX_INTERVAL_ROWS_LIMIT rows (xlsx.ts). */
   allIntervals?: boolean;
   /** The command's other input files (scenario, cover, targets): no output may be one of them (nor the capture). */
@@ -67,6 +69,8 @@ export interface ExportResult {
   /** PDF only: the page each section starts on, as its contents page prints it (null: not numbered). */
   tocPages?: ReadonlyMap<string, number> | null;
   model: ReportModel;
+  /** Which report was written: the before/after one, or the workload profile (asked for, or a capture with a baseline alone). */
+  kind: 'before-after' | 'profile';
 }
 
 /** The second file of a CSV export: `report.csv` → `report-intervals.csv`. */
@@ -164,7 +168,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       ownPrinter = req.printer === undefined ? chromiumPrinter() : null;
       (req.printer ?? ownPrinter)?.warmUp?.();
     }
-    const loaded = await loadReport({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx' }, (p, s) => progress(p, s as ReportStage));
+    const loaded = await loadReportOrProfile({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx' }, (p, s) => progress(p, s as ReportStage));
     const model = req.form === 'short' ? shortForm(loaded.model) : loaded.model;
     let printed: { overflow: Overflow[]; dialogs: string[]; fonts: string[]; tocPages?: ReadonlyMap<string, number> | null } = { overflow: [], dialogs: [], fonts: [] };
     try {
@@ -200,7 +204,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
     for (const f of files) f.commit();
     files.length = 0;
     progress(100, 'done');
-    return { files: targets, ...printed, model };
+    return { files: targets, ...printed, model, kind: loaded.kind };
   } catch (err) {
     for (const f of files) f.abort();
     if (err instanceof HostError) throw err;

@@ -100,6 +100,8 @@ table.data caption { text-align: left; font-weight: bold; font-size: 10pt; paddi
 table.data th, table.data td { padding: 1.1mm 1.4mm; border-bottom: 0.5pt solid var(--rule); vertical-align: top; overflow-wrap: break-word; }
 table.data th { background: var(--soft); color: var(--muted); font-weight: bold; text-align: left; border-bottom: 1pt solid #aab2bd; hyphens: auto; }
 table.data td.r, table.data th.r { text-align: right; }
+/* The imports table: file names and SHA-256s are single words; they break anywhere rather than widen the table past the page. */
+table.data[data-table="imports"] td { overflow-wrap: anywhere; }
 table.data td.r { white-space: nowrap; font-variant-numeric: tabular-nums; }
 table.data tr.strong td { font-weight: bold; border-top: 0.75pt solid #aab2bd; }
 table.data thead { display: table-header-group; }
@@ -224,7 +226,7 @@ export function renderHtml(model: ReportModel, lang: Lang, options: HtmlOptions,
   if (model.form === 'short') {
     // The short form: a heading block instead of a cover page and a contents page; one page of
     // verdict, cards and chart, then the TCO bottom line on a page of its own.
-    const keep = new Set(['cover.customer', 'cover.server', 'cover.prepared', 'cover.baseline', 'cover.measure']);
+    const keep = new Set(['cover.customer', 'cover.server', 'cover.prepared', 'cover.baseline', 'cover.measure', 'pr.cover.window']);
     const head = `<header class="short-head" data-section="cover"><div class="brand">CacheProof</div><h1>${esc(title)}</h1><div class="subtitle">${esc(reportText(model.cover.subtitle, lang))}</div>${factsHtml(model.cover.rows.filter((r) => keep.has(r.label.key)), lang)}</header>`;
     return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${CSP}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(`${title} — ${rt('x.docTitle', lang)}`)}</title>${style}</head>
