@@ -54,7 +54,7 @@ describe.skipIf(skip)('import.* on a real PerfMon log', () => {
     const p = pv.value as { ready: boolean; intervalMs: number; devices: { name: string; role: string; on: string | null }[]; counters: { source: string; field: string }[]; files: { samples: number }[]; phases: { name: string }[] };
     expect(p.ready).toBe(true);
     expect(p.intervalMs).toBe(5000);
-    expect(p.devices.map((x) => [x.name, x.role, x.on])).toEqual([['LogicalDisk(C:)', 'front', 'PhysicalDisk(1 C: E:)'], ['PhysicalDisk(1 C: E:)', 'backing', null]]);
+    expect(p.devices.map((x) => [x.name, x.role, x.on])).toEqual([['LogicalDisk(C:)', 'other', 'PhysicalDisk(1 C: E:)'], ['PhysicalDisk(1 C: E:)', 'backing', null]]);
     expect(p.counters).toContainEqual({ source: 'Disk Reads/sec', field: 'reads_per_s' });
     // Samples: the file's data rows.
     const rows = readFileSync(real, 'utf8').split(/\r?\n/u).filter((l) => l.startsWith('"1')).length;

@@ -258,11 +258,8 @@ pub fn render(pv: &Preview) -> String {
         let _ = writeln!(s, "  {:<28} {:<8} {}", d.name, d.role, d.reason);
     }
     for p in &pv.pairs {
-        let _ = writeln!(
-            s,
-            "  pairing: {} (front) on {} (backing)",
-            p.front, p.backing
-        );
+        // what sits on what, whatever the roles (a PerfMon volume on its disk is one layer)
+        let _ = writeln!(s, "  pairing: {} sits on {}", p.front, p.backing);
     }
     match &pv.time_range {
         Some(r) => {

@@ -4,6 +4,7 @@
 //! parsed by `rows`.
 
 mod names;
+mod roles;
 mod rows;
 #[cfg(test)]
 mod tests;
@@ -251,10 +252,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             Some(i) => i,
             None => {
                 let (role, reason) = match canon.as_str() {
-                    "LogicalDisk" => (
-                        "front",
-                        "a Windows volume (LogicalDisk): what the applications use",
-                    ),
+                    // PerfMon roles are set once the rows are read (`roles::propose`).
+                    "LogicalDisk" => ("other", "a Windows volume (LogicalDisk)"),
                     "PhysicalDisk" => (
                         "backing",
                         "a Windows disk (PhysicalDisk): the storage beneath the volumes",
@@ -395,6 +394,11 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         ndev: p.devices.len(),
     };
     p.samples = ctx.parse(&data)?;
+    if !esxtop {
+        let complete = roles::completeness(p.devices.len(), &p.samples);
+        let notes = roles::propose(&mut p.devices, &complete);
+        p.notes.extend(notes);
+    }
     if day_first {
         p.notes
             .push("dates are day-first (DD/MM/YYYY): a first number above 12 was found".into());
