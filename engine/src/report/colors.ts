@@ -53,6 +53,12 @@ export function configColor(kind: ConfigKind): number {
   return kind === 'hdd-cache' || kind === 'flash-cache' ? COLOR.cache : COLOR.backing;
 }
 
+/**
+ * The width, px, of a line drawn beneath a line it may coincide with (the backing drives' under the
+ * front's before the switch): three times the normal 1.4 px, so both stay visible.
+ */
+export const UNDER_WIDTH = 4.2;
+
 /** The colour index of a device role. */
 export function roleColor(role: string): number {
   return role === 'front' ? COLOR.front : role === 'backing' ? COLOR.backing : role === 'cache' ? COLOR.cache : COLOR.other;

@@ -13,7 +13,7 @@ import type { ReportKey } from './keys.ts';
 import type { ReportSeries, ReportSeriesGroup } from './series.ts';
 import type { Block, ChartSeries, ChartSpec, Table, Val } from './types.ts';
 import { bands } from './charts.ts';
-import { COLOR } from './colors.ts';
+import { COLOR, UNDER_WIDTH } from './colors.ts';
 import { col, duration, empty, m, msgv, num, pct, sig, str } from './values.ts';
 
 type Role = 'front' | 'backing';
@@ -103,11 +103,11 @@ export function readWriteCharts(a: AnalysisReport, series: ReportSeries): ChartS
     const name = groupName(g.role, line.devices);
     for (const op of ['reads', 'writes'] as const) {
       const opName = msgv('ser.rw', { op: msgv(op === 'reads' ? 'rw.reads' : 'rw.writes'), group: name });
-      rw.push({ name: opName, color, points: points(series, op === 'reads' ? line.readIops : line.writeIops), ...(op === 'writes' ? { dashed: true } : {}) });
+      rw.push({ name: opName, color, points: points(series, op === 'reads' ? line.readIops : line.writeIops), ...(op === 'writes' ? { dashed: true } : {}), ...(g.role === 'front' ? {} : { width: UNDER_WIDTH }) });
       const key = op === 'reads' ? 'readsPerSec' : 'writesPerSec';
       rwItems.push(item(opName, { baseline: g.rwq.baseline[key], measure: g.rwq.measure[key] }));
     }
-    q.push({ name, color, points: points(series, line.aquSz) });
+    q.push({ name, color, points: points(series, line.aquSz), ...(g.role === 'front' ? {} : { width: UNDER_WIDTH }) });
     qItems.push(item(name, { baseline: g.rwq.baseline.aquSz, measure: g.rwq.measure.aquSz }));
   }
   return [timeSpec(a, series, 'rw-time', rw, rwItems, 'iops'), timeSpec(a, series, 'queue-time', q, qItems, 'requests')];

@@ -46,6 +46,9 @@ interface Line {
 /** What a time chart draws: the group lines' (and, for IOPS and response time, the devices') field. */
 type Metric = 'iops' | 'latencyMs' | 'readIops' | 'writeIops' | 'aquSz';
 
+/** The backing group's line width, px: wider than the front's (2), drawn beneath it. */
+export const BACKING_WIDTH = 5;
+
 /** The window mean each metric's summary quotes (the engine's `means`, the cards' and the report's figure). */
 const MEAN: Record<Metric, (m: WindowMeans) => number | null> = {
   iops: (m) => m.iops, latencyMs: (m) => m.awaitMs, readIops: (m) => m.readsPerSec, writeIops: (m) => m.writesPerSec, aquSz: (m) => m.aquSz,
@@ -85,11 +88,13 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
       role: g.group,
       axis: metric === 'latencyMs' && g.group === 'backing' && groups.some((x) => x.group === 'front') ? 'y1' : 'y',
       color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
-      width: 2,
+      // Before the switch the backing drives carry the front's I/O and the two lines coincide: the
+      // backing line is drawn wide and dashed underneath, the front line narrow and solid on top,
+      // so both stay visible where they lie on each other (the report draws them the same way).
+      width: g.group === 'front' ? 2 : BACKING_WIDTH,
       dash: dash?.(g.group) ?? (g.group === 'front' ? [] : [6, 3]),
       hidden: false,
-      // The backing line is drawn over the front one: where they carry the same I/O (baseline) both stay visible.
-      order: g.group === 'front' ? 1 : 0,
+      order: g.group === 'front' ? 0 : 1,
       points: points(g.t, ys),
       windows: r.groups[g.group] ?? null,
       mean: MEAN[metric],
