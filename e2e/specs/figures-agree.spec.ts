@@ -174,7 +174,7 @@ test('a colour means one thing: each series has the same colour on the dashboard
       expect(cells, `${d.device} ${win}`).toContain(numbers(fmtSig('en', io.max))[0]);
     }
   }
-  // response time: the application-facing line on the left scale, the backing drives on a right scale of their own
+  // response time: the application-facing line in one panel, the backing drives in a panel of their own (one axis each, never two over one plot)
   const lat = (await drawn(TID.chartLatency)) as (Drawn & { axis?: string })[];
   expect(lat.filter((l) => l.role === 'front').map((l) => l.axis)).toEqual(['y']);
   expect(lat.filter((l) => l.role === 'backing').map((l) => l.axis)).toEqual(['y1']);

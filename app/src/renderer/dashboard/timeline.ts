@@ -28,7 +28,7 @@ interface Line {
   label: string;
   /** The role the line's colour says (shared/palette.ts): front, backing, cache or other. */
   role: string;
-  /** Its y scale: the application-facing latency on the left, the backing drives' on the right (their own scale, so a backing spike does not flatten the front line). */
+  /** Its y scale: the application-facing latency in one panel, the backing drives' in a panel of its own below (so a backing spike does not flatten the front line, and lines on different scales never share a plot). */
   axis: 'y' | 'y1';
   color: string;
   width: number;
@@ -202,10 +202,15 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
             callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); },
           },
         },
-        y: { type: 'linear', beginAtZero: true, title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
+        // Two scales are two panels, one above the other on the same time axis (never two y axes
+        // over one plot: lines 10× apart would look comparable), each with a short title that fits its half.
+        y: {
+          type: 'linear', beginAtZero: true, ...(twoScales ? { stack: 'panels', stackWeight: 1, offset: true } : {}),
+          title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) },
+        },
         ...(twoScales ? {
           y1: {
-            type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false },
+            type: 'linear' as const, position: 'left' as const, beginAtZero: true, stack: 'panels', stackWeight: 1, offset: true,
             title: { display: true, text: w.d('axis.latencyBacking') }, ticks: { callback: (value: string | number) => w.num(Number(value)) },
           },
         } : {}),
@@ -283,6 +288,8 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
   for (const sp of specs) {
     const f: Figure = figure(sp.testId, sp.title, sp.definition, sp.summaryId, w);
     f.summary.textContent = summaryText(sp.set.lines, r, w, sp.fmt);
+    // two panels (the response time of the front and of the backing drives) get the height of two charts
+    if (sp.set.lines.some((l) => l.axis === 'y1')) f.canvas.parentElement?.classList.add('panels-2');
     scheduler.add(f.canvas, (firstDraw) => {
       const c = timeChart(f.canvas, firstDraw, { title: sp.title, yTitle: sp.yTitle, definition: sp.definition, ...sp.set, r, w, fmt: sp.fmt, onRange: sync });
       charts.push(c);
