@@ -8,7 +8,7 @@ import type { ChartSpec, Val } from '@cacheproof/engine/report';
 import { fmtSig, formatVal, reportText } from './i18n/report.ts';
 import { LOCALE, type Lang } from './i18n/types.ts';
 import { esc } from './escape.ts';
-import { PALETTE, PHASE_TINT, paletteColor } from './palette.ts';
+import { PALETTE, PHASE_TINT, TARGET_LINE, paletteColor } from './palette.ts';
 
 /** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
 export const REPORT_PALETTE = PALETTE;
@@ -244,8 +244,8 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   }
   for (const r of spec.refLines ?? []) {
     const y = Y(r.y);
-    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="#B00020" stroke-width="1" stroke-dasharray="6 4"/>`);
-    out.push(text(M.left + pw - 4, y - 4, reportText(r.label, lang), 'text-anchor="end" fill="#B00020" font-size="10"'));
+    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="${TARGET_LINE}" stroke-width="1" stroke-dasharray="6 4"/>`);
+    out.push(text(M.left + pw - 4, y - 4, reportText(r.label, lang), 'text-anchor="end" fill="${TARGET_LINE}" font-size="10"'));
   }
   out.push('</svg>');
   return out.join('');
