@@ -282,6 +282,22 @@ describe('the verdict (the executive summary\'s first sentence)', () => {
   });
 });
 
+describe('the bursty note', () => {
+  it('prints one line for a figure whose mean lies above its 95th percentile, with the figures, and none otherwise', () => {
+    const i = input('fr0', ['bk0']);
+    const notesOf = (model: ReportModel): Msg[] => model.sections.flatMap((x) => x.blocks).flatMap((b) => (b.type === 'notes' ? b.items : []))
+      .flatMap((v) => (v.k === 'msg' && v.m.key === 'rw.bursty' ? [v.m] : []));
+    expect(notesOf(buildReportModel(i))).toEqual([]);
+    const a = structuredClone(i.analysis);
+    a.readWriteQueue.backing.measure.writesPerSec = { ...a.readWriteQueue.backing.measure.writesPerSec, mean: 74.4, p95: 2, peak: 2382, notes: ['bursty'] };
+    const notes = notesOf(buildReportModel({ ...i, analysis: a }));
+    expect(notes).toHaveLength(1);
+    expect(JSON.stringify(notes[0]?.p)).toContain('74.4');
+    expect(JSON.stringify(notes[0]?.p)).toContain('2382');
+    expect(JSON.stringify(notes[0]?.p?.['figure'])).toContain('rw.writes');
+  });
+});
+
 describe('a colour means one thing (colors.ts)', () => {
   it('time-chart lines take their role\'s colour (a second line of a role dashed); before/after bars the window colours', () => {
     const model = buildReportModel(input('fr0', ['bk0', 'bk1']));
