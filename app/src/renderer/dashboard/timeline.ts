@@ -165,6 +165,28 @@ function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: 
   return w.d('summary', { text: parts.join('; ') });
 }
 
+/**
+ * What the chart drew, beside its canvas after each draw (`data-plot`): each scale's box, range and
+ * title with its font, and the windows' times. Tests find each series' pixels per window and check
+ * that no axis title is longer than its axis and that no two y scales share a plot.
+ */
+function exposePlot(r: AnalysisReport): Plugin<'line'> {
+  return {
+    id: 'exposePlot',
+    afterDraw(chart) {
+      const scales = Object.values(chart.scales).map((s) => {
+        const title = (s.options as { title?: unknown }).title as { display?: boolean; text?: string | string[]; font?: { size?: number; family?: string } } | undefined;
+        return { id: s.id, left: s.left, right: s.right, top: s.top, bottom: s.bottom, min: s.min, max: s.max, vertical: !s.isHorizontal(), title: title?.display === true ? String(title.text ?? '') : '' };
+      });
+      const font = Chart.defaults.font;
+      chart.canvas.dataset['plot'] = JSON.stringify({
+        area: chart.chartArea, scales, titleFont: `${font.size ?? 12}px ${font.family ?? 'sans-serif'}`,
+        windows: { baseline: [Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)], measure: [Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)] },
+      });
+    },
+  };
+}
+
 function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   title: string; yTitle: string; definition: string; lines: Line[]; stepMs: number; r: AnalysisReport; w: Words;
   fmt: (v: number | null) => string; onRange: (chart: Chart) => void;
@@ -184,7 +206,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },
-    plugins: [firstDraw],
+    plugins: [firstDraw, exposePlot(o.r)],
     options: {
       animation: false,
       parsing: false,
@@ -204,16 +226,17 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
         },
         // Two scales are two panels, one above the other on the same time axis (never two y axes
         // over one plot: lines 10× apart would look comparable), each with a short title that fits its half.
-        y: {
-          type: 'linear', beginAtZero: true, ...(twoScales ? { stack: 'panels', stackWeight: 1, offset: true } : {}),
-          title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) },
-        },
+        // (the backing panel is listed first: Chart.js stacks left scales in reverse, so the front's panel is on top)
         ...(twoScales ? {
           y1: {
             type: 'linear' as const, position: 'left' as const, beginAtZero: true, stack: 'panels', stackWeight: 1, offset: true,
             title: { display: true, text: w.d('axis.latencyBacking') }, ticks: { callback: (value: string | number) => w.num(Number(value)) },
           },
         } : {}),
+        y: {
+          type: 'linear', beginAtZero: true, ...(twoScales ? { stack: 'panels', stackWeight: 1, offset: true } : {}),
+          title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) },
+        },
       },
       plugins: {
         title: { display: false },
