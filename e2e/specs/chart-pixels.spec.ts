@@ -3,7 +3,8 @@
  * 1024×700 and 1920×1080: every series in a chart's legend has visible pixels of its own colour in
  * each window where it has data (before the switch the backing drives' line lies under the
  * front's and must still show), no two y scales share one plot (two panels instead), and no axis
- * title is longer than its axis (so none is cut).
+ * title is longer than its axis (so none is cut); the report preview's line charts (full and short
+ * form) likewise show every legend series in the baseline and the measure window.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, watchConsole } from '../fixtures.ts';
@@ -87,3 +88,65 @@ for (const [w, h] of [[1024, 700], [1920, 1080]] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * Each line chart of the report preview (full and short form), drawn to pixels: the series of its
+ * legend that have data in a shaded window each show there in their colour.
+ */
+async function reportLinePixels(page: Page, previewTestId: string): Promise<{ chart: string; series: string; band: number; pixels: number }[]> {
+  return page.evaluate(async (tid) => {
+    const frame = document.querySelector(`[data-testid="${tid}"]`) as HTMLIFrameElement;
+    const doc = frame.contentDocument as Document;
+    const out: { chart: string; series: string; band: number; pixels: number }[] = [];
+    for (const fig of [...doc.querySelectorAll('figure.chart')]) {
+      const svg = fig.querySelector('svg.chart');
+      const bands = [...(svg?.querySelectorAll('rect.band') ?? [])].map((r) => [Number(r.getAttribute('x')), Number(r.getAttribute('x')) + Number(r.getAttribute('width'))] as [number, number]);
+      if (svg === null || bands.length === 0 || svg.querySelector('path.series') === null) continue;
+      const scale = 2;
+      const w = Number(svg.getAttribute('width')), h = Number(svg.getAttribute('height'));
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = w * scale;
+      c.height = h * scale;
+      const ctx = c.getContext('2d') as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0, c.width, c.height);
+      const data = ctx.getImageData(0, 0, c.width, c.height).data;
+      const legend = [...fig.querySelectorAll('ul.legend li')].map((li) => ({ name: li.textContent ?? '', color: li.querySelector('rect')?.getAttribute('fill') ?? '' }));
+      for (const s of legend) {
+        const [r, g, b] = [1, 3, 5].map((k) => parseInt(s.color.slice(k, k + 2), 16)) as [number, number, number];
+        // the first band is the baseline, the last the measure window
+        for (const bi of [0, bands.length - 1]) {
+          const [x0, x1] = bands[bi] as [number, number];
+          let n = 0;
+          for (let j = 0; j < c.height; j++) {
+            for (let i = Math.round(x0 * scale); i < Math.round(x1 * scale); i++) {
+              const k = (j * c.width + i) * 4;
+              if (Math.abs((data[k] ?? 0) - r) + Math.abs((data[k + 1] ?? 0) - g) + Math.abs((data[k + 2] ?? 0) - b) < 60) n++;
+            }
+          }
+          out.push({ chart: fig.getAttribute('data-figure') ?? '', series: s.name, band: bi, pixels: n });
+        }
+      }
+    }
+    return out;
+  }, previewTestId);
+}
+
+test('every line chart of the report preview, full and short form, shows each legend series in the baseline and the measure window', async ({ app, page }) => {
+  await page.goto(app.authUrl);
+  await expect(page.getByTestId(TID.appTitle)).toHaveText('CacheProof');
+  await page.evaluate(() => { location.hash = '#/sample'; });
+  await expect(page.getByTestId(TID.dashboard)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  await page.getByTestId(TID.navExport).click();
+  const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
+  for (const form of ['full', 'short'] as const) {
+    await page.getByTestId(TID.exportForm).selectOption(form);
+    await expect(preview.locator(form === 'short' ? 'main.short-form' : 'nav.toc')).toBeVisible({ timeout: 30_000 });
+    await expect(preview.locator('figure[data-figure="iops-time"] svg.chart')).toBeVisible();
+    const found = await reportLinePixels(page, TID.exportPreview);
+    expect(found.filter((f) => f.chart === 'iops-time').length, form).toBeGreaterThanOrEqual(4);
+    for (const f of found) expect(f.pixels, `${form}: ${f.chart}, ${f.series}, band ${f.band}`).toBeGreaterThan(100);
+  }
+});
