@@ -106,6 +106,10 @@ describe('PowerPoint export', () => {
       const roleOf = (name: string): string => (/\((front|фронт|приложение)/iu.test(name) ? 'front' : 'backing');
       expect(names.map(roleOf)).toContain('backing');
       names.forEach((n, i) => expect(colours[i], n).toBe(paletteColor(roleOf(n) === 'front' ? COLOR.front : COLOR.backing)));
+      // the backing line lies under the front's before the switch: drawn wider, in a layer beneath it
+      const lineWidth = (role: string): number => Number(/<a:ln w="(\d+)"/u.exec(series[names.findIndex((n) => roleOf(n) === role)] ?? '')?.[1]);
+      expect(lineWidth('backing')).toBeGreaterThan(2 * lineWidth('front'));
+      expect(chartXml.indexOf(names.find((n) => roleOf(n) === 'backing') ?? '?')).toBeLessThan(chartXml.indexOf(names.find((n) => roleOf(n) === 'front') ?? '?'));
       const points = series.map((x) => Number(/<c:val>[\s\S]*?<c:ptCount val="(\d+)"/u.exec(x)?.[1]));
       for (const n of points) expect(n).toBeGreaterThan(10);
 

@@ -174,7 +174,7 @@ test('a colour means one thing: each series has the same colour on the dashboard
       expect(cells, `${d.device} ${win}`).toContain(numbers(fmtSig('en', io.max))[0]);
     }
   }
-  // response time: the application-facing line on the left scale, the backing drives on a right scale of their own
+  // response time: the application-facing line in one panel, the backing drives in a panel of their own (one axis each, never two over one plot)
   const lat = (await drawn(TID.chartLatency)) as (Drawn & { axis?: string })[];
   expect(lat.filter((l) => l.role === 'front').map((l) => l.axis)).toEqual(['y']);
   expect(lat.filter((l) => l.role === 'backing').map((l) => l.axis)).toEqual(['y1']);
@@ -272,8 +272,9 @@ test('reads, writes, queue size and request sizes read the same on the dashboard
     const plannerColours = async (testId: string): Promise<Map<string, string>> => new Map((await drawn(testId)).map((l) => [norm(l.label), String(l.color).toUpperCase()]));
     const configs = await plannerColours(TID.plannerChartCumulative);
     const costs = await plannerColours(TID.plannerChartCosts);
-    // with a cache bluish green, without one vermillion, whatever their order
-    expect([...configs.values()].every((c) => c === '#009E73' || c === '#D55E00')).toBe(true);
+    // each configuration a colour of its own (engine configColor by its place), none a device role's
+    expect(new Set(configs.values()).size).toBe(configs.size);
+    for (const c of configs.values()) expect(['#0072B2', '#D55E00', '#009E73']).not.toContain(c);
     expect(new Set(costs.values()).size).toBe(costs.size);
 
     await page.getByTestId(TID.navExport).click();

@@ -128,7 +128,7 @@ const EngineStats = z.object({
 const PeakStat = z.object({
   unit: z.enum(['1/s', 'requests']),
   method: z.enum(['reads-per-second', 'writes-per-second', 'weighted-ms-per-ms']),
-  mean: numOrNull, p95: numOrNull, peak: numOrNull, n: num, reasons: Reasons,
+  mean: numOrNull, p95: numOrNull, peak: numOrNull, n: num, notes: z.array(z.enum(['bursty'])), reasons: Reasons,
 });
 const WIN_KEYS = ['baseline', 'measure'] as const;
 const RwqWindow = z.object({

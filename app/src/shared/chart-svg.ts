@@ -8,7 +8,7 @@ import type { ChartSpec, Val } from '@cacheproof/engine/report';
 import { fmtSig, formatVal, reportText } from './i18n/report.ts';
 import { LOCALE, type Lang } from './i18n/types.ts';
 import { esc } from './escape.ts';
-import { PALETTE, PHASE_TINT, paletteColor } from './palette.ts';
+import { PALETTE, PHASE_TINT, TARGET_LINE, paletteColor } from './palette.ts';
 
 /** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
 export const REPORT_PALETTE = PALETTE;
@@ -19,6 +19,8 @@ const BAND_FILL: Record<'baseline' | 'warmup' | 'measure', string> = { baseline:
 /** Drawing box in SVG user units (1 unit ≈ 1 CSS px at 100%; the SVG scales to the column width). */
 export const CHART_WIDTH = 680;
 export const CHART_HEIGHT = 270;
+/** A line's width when its series gives none, px. */
+const LINE_WIDTH = 1.4;
 const M = { left: 62, right: 14, top: 22, bottom: 46 };
 
 export function color(i: number): string {
@@ -199,7 +201,8 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   if (!hasData) {
     out.push(text(M.left + pw / 2, M.top + ph / 2, reportText({ key: 'x.noData' }, lang), 'text-anchor="middle" fill="#666" font-size="13"'));
   } else if (spec.kind === 'line') {
-    spec.series.forEach((s) => {
+    // wider lines first, underneath: a backing line that coincides with the front's shows on both sides of it
+    [...spec.series].sort((a, b) => (b.width ?? LINE_WIDTH) - (a.width ?? LINE_WIDTH)).forEach((s) => {
       let d = '';
       let pen = false;
       let n = 0;
@@ -215,7 +218,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
       if (n === 1) {
         const p = s.points.find((q) => q[1] !== null);
         if (p) out.push(`<circle class="series" cx="${f1(X(p[0]))}" cy="${f1(Y(p[1] as number))}" r="2.5" fill="${esc(s.rgb ?? color(s.color))}"/>`);
-      } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${esc(s.rgb ?? color(s.color))}" stroke-width="1.4" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
+      } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${esc(s.rgb ?? color(s.color))}" stroke-width="${f1(s.width ?? LINE_WIDTH)}" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
     });
   } else {
     const groups = categories.length;
@@ -241,8 +244,8 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   }
   for (const r of spec.refLines ?? []) {
     const y = Y(r.y);
-    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="#B00020" stroke-width="1" stroke-dasharray="6 4"/>`);
-    out.push(text(M.left + pw - 4, y - 4, reportText(r.label, lang), 'text-anchor="end" fill="#B00020" font-size="10"'));
+    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="${TARGET_LINE}" stroke-width="1" stroke-dasharray="6 4"/>`);
+    out.push(text(M.left + pw - 4, y - 4, reportText(r.label, lang), 'text-anchor="end" fill="${TARGET_LINE}" font-size="10"'));
   }
   out.push('</svg>');
   return out.join('');

@@ -105,6 +105,27 @@ describe('readWriteQueue and requestSizes in the analysis', () => {
     expect(nullsWithoutReason(a.readWriteQueue)).toEqual([]);
   });
 
+  it('notes a figure whose mean lies above its 95th percentile as bursty (flush bursts), and only such a figure', () => {
+    // steady reads, and writes that reach the backing drive only as one flush of 4,000 every 40 s
+    const intervals: IntervalRecord[] = [];
+    for (let i = 0; i < 80; i++) {
+      intervals.push(rec('f', i, { reads: 100, readBytes: 409_600, readTimeMs: 100, weightedMs: 100 }));
+      const flush = i % 40 === 39 ? 4000 : 0;
+      intervals.push(rec('b', i, { reads: i < 40 ? 100 : 10, readBytes: (i < 40 ? 100 : 10) * 4096, readTimeMs: 100, writes: flush, writeBytes: flush * 4096, writeTimeMs: flush, weightedMs: 100 + flush }));
+    }
+    const bursty = report({ ...handMade(), intervals, phases: [{ name: 'baseline', startMs: T0, endMs: T0 + 40_000 }, { name: 'measure', startMs: T0 + 40_000, endMs: T0 + 80_000 }] });
+    const w = bursty.readWriteQueue.backing.measure.writesPerSec;
+    expect(w.mean).toBeCloseTo(100, 9); // 4,000 writes over 40 s
+    expect(w.p95).toBe(0);
+    expect(w.peak).toBe(4000);
+    expect(w.notes).toEqual(['bursty']);
+    // steady figures carry no note, nor does the hand-made capture's any
+    expect(bursty.readWriteQueue.backing.measure.readsPerSec.notes).toEqual([]);
+    expect(bursty.readWriteQueue.front?.measure.readsPerSec.notes).toEqual([]);
+    expect(a.readWriteQueue.front?.baseline.readsPerSec.notes).toEqual([]);
+    expect(a.readWriteQueue.front?.baseline.writesPerSec.notes).toEqual([]);
+  });
+
   it('gives the request-size distribution per role and window from the counters, reads and writes apart', () => {
     const f = a.requestSizes.front;
     expect(a.requestSizes.buckets).toHaveLength(15);

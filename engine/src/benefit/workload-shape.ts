@@ -29,6 +29,12 @@ export interface PeakStat {
   peak: number | null;
   /** Intervals with a value. */
   n: number;
+  /**
+   * What to say beside the figures: `bursty` when the mean lies above the 95th percentile (a few
+   * short bursts, a cache's flushes, carry most of the I/O, so the mean describes no typical
+   * interval; the dashboard and the report say so in one line); empty otherwise.
+   */
+  notes: PeakNote[];
   reasons: Reasons;
 }
 
@@ -60,6 +66,14 @@ export interface ReadWriteQueueSection {
   reasons: Reasons;
 }
 
+/** A note on a {@link PeakStat}'s figures. */
+export type PeakNote = 'bursty';
+
+/** `bursty` when the mean lies above the 95th percentile ({@link PeakStat.notes}). */
+export function burstNotes(mean: number | null, p95: number | null): PeakNote[] {
+  return mean !== null && p95 !== null && mean > p95 ? ['bursty'] : [];
+}
+
 function peakStat(s: WindowSummary, key: 'readsPerSec' | 'writesPerSec' | 'aquSz'): PeakStat {
   const reasons: Reasons = {};
   const d = s.percentiles[key];
@@ -73,7 +87,7 @@ function peakStat(s: WindowSummary, key: 'readsPerSec' | 'writesPerSec' | 'aquSz
   return {
     unit: key === 'aquSz' ? 'requests' : '1/s',
     method: key === 'readsPerSec' ? 'reads-per-second' : key === 'writesPerSec' ? 'writes-per-second' : 'weighted-ms-per-ms',
-    mean, p95: d?.p95 ?? null, peak: d?.max ?? null, n: d?.n ?? 0, reasons,
+    mean, p95: d?.p95 ?? null, peak: d?.max ?? null, n: d?.n ?? 0, notes: burstNotes(mean, d?.p95 ?? null), reasons,
   };
 }
 
@@ -93,7 +107,7 @@ function rwqWindow(s: WindowSummary, k: Win, w: TimeWindow): ReadWriteQueueWindo
  * (`summarizeSeries`: the same numbers as `groups.*.means` and `.percentiles`).
  *
  * @example
- * readWriteQueueSection(groups, wins).backing.measure.aquSz // { unit: 'requests', method: 'weighted-ms-per-ms', mean: 0.42, p95: 1.1, peak: 3.9, n: 3600, reasons: {} }
+ * readWriteQueueSection(groups, wins).backing.measure.aquSz // { unit: 'requests', method: 'weighted-ms-per-ms', mean: 0.42, p95: 1.1, peak: 3.9, n: 3600, notes: [], reasons: {} }
  */
 export function readWriteQueueSection(groups: { front: GroupWindows | null; backing: GroupWindows }, wins: Record<Win, TimeWindow>): ReadWriteQueueSection {
   const of = (g: GroupWindows): ReadWriteQueueGroup => ({ devices: g.devices, baseline: rwqWindow(g.baseline, 'baseline', wins.baseline), measure: rwqWindow(g.measure, 'measure', wins.measure) });

@@ -8,7 +8,7 @@ import type { ReportKey } from './keys.ts';
 import type { ReportSeries, ReportSeriesDevice } from './series.ts';
 import type { ChartSeries, ChartSpec, Val } from './types.ts';
 import { m, str, msgv, num, pct, ms, sig, duration, roleOf } from './values.ts';
-import { COLOR, roleColor } from './colors.ts';
+import { COLOR, UNDER_WIDTH, roleColor } from './colors.ts';
 
 /** At most this many lines on a time chart before the backing devices are summed into one. */
 export const MAX_DEVICE_LINES = 6;
@@ -104,7 +104,9 @@ export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops
     const color = roleColor(first === undefined ? 'other' : roleOf(a, first.device, first.role));
     const dashed = used.has(color);
     used.add(color);
-    return { name: line.name, color, points: series.t.map((t, j) => [t, ys[j] ?? null] as [number, number | null]), ...(dashed ? { dashed: true } : {}) };
+    // before the switch the backing drives carry the front's I/O: their line is drawn wide beneath it
+    const under = color !== COLOR.front;
+    return { name: line.name, color, points: series.t.map((t, j) => [t, ys[j] ?? null] as [number, number | null]), ...(dashed ? { dashed: true } : {}), ...(under ? { width: UNDER_WIDTH } : {}) };
   });
   const summaryItems: Val[] = lines.map((line) =>
     metric === 'iops'

@@ -1,4 +1,4 @@
-import type { ConfigKind, CostStackId } from '../plan/result.ts';
+import type { CostStackId } from '../plan/result.ts';
 
 /**
  * What each colour means, everywhere a series is drawn (the dashboard, the live screen, the
@@ -36,7 +36,21 @@ export const COLOR = {
   costFailures: 12,
   /** …and support. */
   costSupport: 13,
+  /**
+   * TCO configurations, by their place in the scenario (the Planner's cost, cumulative and spindle
+   * charts, the report's TCO charts): six hues used for nothing else, so no two configurations of a
+   * chart share a colour (a seventh and beyond repeat them, dashed).
+   */
+  config0: 14,
+  config1: 15,
+  config2: 16,
+  config3: 17,
+  config4: 18,
+  config5: 19,
 } as const;
+
+/** The configuration colours in order ({@link configColor}). */
+export const CONFIG_COLORS = [COLOR.config0, COLOR.config1, COLOR.config2, COLOR.config3, COLOR.config4, COLOR.config5] as const;
 
 /** The colour of a TCO cost stack (plan `COST_STACKS`). */
 export const COST_COLOR = {
@@ -45,13 +59,23 @@ export const COST_COLOR = {
 } as const satisfies Record<CostStackId, number>;
 
 /**
- * The colour of a TCO configuration by what it is, never by its place in the list: one with a
- * cache (hdd-cache, flash-cache) takes the cache's colour, one without (all-hdd, all-flash) the
- * backing drives' (the drives alone). A second configuration of the same colour is dashed.
+ * The colour of the scenario's `index`th TCO configuration: each of the first six its own hue (a
+ * configuration is not a device role, so it never takes the front's, backing's or cache's colour).
  */
-export function configColor(kind: ConfigKind): number {
-  return kind === 'hdd-cache' || kind === 'flash-cache' ? COLOR.cache : COLOR.backing;
+export function configColor(index: number): number {
+  return CONFIG_COLORS[((index % CONFIG_COLORS.length) + CONFIG_COLORS.length) % CONFIG_COLORS.length] as number;
 }
+
+/** Whether the `index`th configuration's line is dashed: it repeats the colour of an earlier one (beyond six). */
+export function configDashed(index: number): boolean {
+  return index >= CONFIG_COLORS.length;
+}
+
+/**
+ * The width, px, of a line drawn beneath a line it may coincide with (the backing drives' under the
+ * front's before the switch): three times the normal 1.4 px, so both stay visible.
+ */
+export const UNDER_WIDTH = 4.2;
 
 /** The colour index of a device role. */
 export function roleColor(role: string): number {

@@ -282,6 +282,22 @@ describe('the verdict (the executive summary\'s first sentence)', () => {
   });
 });
 
+describe('the bursty note', () => {
+  it('prints one line for a figure whose mean lies above its 95th percentile, with the figures, and none otherwise', () => {
+    const i = input('fr0', ['bk0']);
+    const notesOf = (model: ReportModel): Msg[] => model.sections.flatMap((x) => x.blocks).flatMap((b) => (b.type === 'notes' ? b.items : []))
+      .flatMap((v) => (v.k === 'msg' && v.m.key === 'rw.bursty' ? [v.m] : []));
+    expect(notesOf(buildReportModel(i))).toEqual([]);
+    const a = structuredClone(i.analysis);
+    a.readWriteQueue.backing.measure.writesPerSec = { ...a.readWriteQueue.backing.measure.writesPerSec, mean: 74.4, p95: 2, peak: 2382, notes: ['bursty'] };
+    const notes = notesOf(buildReportModel({ ...i, analysis: a }));
+    expect(notes).toHaveLength(1);
+    expect(JSON.stringify(notes[0]?.p)).toContain('74.4');
+    expect(JSON.stringify(notes[0]?.p)).toContain('2382');
+    expect(JSON.stringify(notes[0]?.p?.['figure'])).toContain('rw.writes');
+  });
+});
+
 describe('a colour means one thing (colors.ts)', () => {
   it('time-chart lines take their role\'s colour (a second line of a role dashed); before/after bars the window colours', () => {
     const model = buildReportModel(input('fr0', ['bk0', 'bk1']));
@@ -295,6 +311,28 @@ describe('a colour means one thing (colors.ts)', () => {
     const dist = model.charts.find((c) => c.id === 'latency-distribution');
     expect(dist?.series.map((s) => s.color)).toEqual([COLOR.before, COLOR.after]);
     expect(roleColor('cache')).toBe(COLOR.cache);
+  });
+  it('draws the backing line wide beneath the front one (they coincide before the switch), and no two meanings of a chart share a colour', () => {
+    const sc = parseScenario(EXAMPLE_SCENARIO);
+    if (!sc.ok) throw new Error(sc.error.message);
+    const plan = planScenario(sc.value);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const model = buildReportModel(input('fr0', ['bk0'], { tco: { scenarioFile: 's.json', scenario: sc.value, plan: plan.value } }));
+    const iops = model.charts.find((c) => c.id === 'iops-time');
+    const front = iops?.series.find((x) => x.color === COLOR.front);
+    const back = iops?.series.find((x) => x.color === COLOR.backing);
+    expect(front?.width ?? 1.4).toBeLessThan((back?.width ?? 0) / 2);
+    // series of one colour are the same meaning told apart by dash or width (two backing devices,
+    // reads and writes of one group); a TCO chart's configurations each have their own colour
+    for (const c of model.charts) {
+      const byColour = new Map<number, { dashed: boolean; width: number }[]>();
+      for (const x of c.series) byColour.set(x.color, [...(byColour.get(x.color) ?? []), { dashed: x.dashed === true, width: x.width ?? 1.4 }]);
+      for (const [colour, xs] of byColour) expect(new Set(xs.map((x) => `${x.dashed}/${x.width}`)).size, `${c.id} colour ${colour}`).toBe(xs.length);
+    }
+    const cum = model.charts.find((c) => c.id === 'tco-cumulative');
+    expect(cum?.series.length).toBe(plan.value.configurations.length);
+    expect(new Set(cum?.series.map((x) => x.color)).size).toBe(plan.value.configurations.length);
+    for (const x of cum?.series ?? []) expect([COLOR.front, COLOR.backing, COLOR.cache, COLOR.before, COLOR.after]).not.toContain(x.color);
   });
 });
 

@@ -3,7 +3,7 @@ export const SHAPE_REPORT_KEYS = [
   'unit.requests',
   'rw.title', 'rw.intro', 'rw.reads', 'rw.writes', 'rw.queue', 'rw.readShare',
   'ch.rwTitle', 'ch.queueTitle', 'ch.rwItem', 'ch.noteShape', 'ax.perSecond', 'ax.queue', 'ser.rw',
-  't.rwq', 't.rwqCaption', 'c.mean', 'c.peak',
+  't.rwq', 't.rwqCaption', 'c.mean', 'c.peak', 'rw.bursty',
   'sz.title', 'sz.intro', 'sz.method.interval-average', 'sz.method.block-trace', 'sz.method.block-trace-sampled',
   'ch.sizesTitle', 'ch.sizesSummary', 'sz.mode', 'ax.sizeBucket', 'ax.iosShare', 'sz.series', 'sz.reads', 'sz.writes', 'sz.none',
   't.sizes', 't.sizesCaption', 'c.size', 'c.readsBefore', 'c.readsAfter', 'c.writesBefore', 'c.writesAfter',

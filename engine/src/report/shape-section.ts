@@ -13,7 +13,7 @@ import type { ReportKey } from './keys.ts';
 import type { ReportSeries, ReportSeriesGroup } from './series.ts';
 import type { Block, ChartSeries, ChartSpec, Table, Val } from './types.ts';
 import { bands } from './charts.ts';
-import { COLOR } from './colors.ts';
+import { COLOR, UNDER_WIDTH } from './colors.ts';
 import { col, duration, empty, m, msgv, num, pct, sig, str } from './values.ts';
 
 type Role = 'front' | 'backing';
@@ -103,14 +103,32 @@ export function readWriteCharts(a: AnalysisReport, series: ReportSeries): ChartS
     const name = groupName(g.role, line.devices);
     for (const op of ['reads', 'writes'] as const) {
       const opName = msgv('ser.rw', { op: msgv(op === 'reads' ? 'rw.reads' : 'rw.writes'), group: name });
-      rw.push({ name: opName, color, points: points(series, op === 'reads' ? line.readIops : line.writeIops), ...(op === 'writes' ? { dashed: true } : {}) });
+      rw.push({ name: opName, color, points: points(series, op === 'reads' ? line.readIops : line.writeIops), ...(op === 'writes' ? { dashed: true } : {}), ...(g.role === 'front' ? {} : { width: UNDER_WIDTH }) });
       const key = op === 'reads' ? 'readsPerSec' : 'writesPerSec';
       rwItems.push(item(opName, { baseline: g.rwq.baseline[key], measure: g.rwq.measure[key] }));
     }
-    q.push({ name, color, points: points(series, line.aquSz) });
+    q.push({ name, color, points: points(series, line.aquSz), ...(g.role === 'front' ? {} : { width: UNDER_WIDTH }) });
     qItems.push(item(name, { baseline: g.rwq.baseline.aquSz, measure: g.rwq.measure.aquSz }));
   }
   return [timeSpec(a, series, 'rw-time', rw, rwItems, 'iops'), timeSpec(a, series, 'queue-time', q, qItems, 'requests')];
+}
+
+/**
+ * One line for each figure of the table whose mean lies above its 95th percentile (the engine's
+ * `bursty` note): "Backing (sdb), measure, writes/s: mean 74.4, p95 2, peak 2,382 — bursty: …".
+ */
+export function burstyNotes(a: AnalysisReport): Val[] {
+  const out: Val[] = [];
+  for (const g of groupsOf(a)) {
+    for (const k of WINS) {
+      const w = g.rwq[k];
+      for (const [label, s] of [['rw.reads', w.readsPerSec], ['rw.writes', w.writesPerSec], ['rw.queue', w.aquSz]] as const) {
+        if (!s.notes.includes('bursty')) continue;
+        out.push(msgv('rw.bursty', { who: groupName(g.role, g.rwq.devices), window: msgv(`win.${k}`), figure: msgv(label), mean: sig(s.mean), p95: sig(s.p95), peak: sig(s.peak) }));
+      }
+    }
+  }
+  return out;
 }
 
 /** Reads/s, writes/s, the read share and aqu-sz per group and window: mean, p95, peak (`readWriteQueue`). */
@@ -192,6 +210,8 @@ export function shapeBlocks(a: AnalysisReport, series: ReportSeries): { blocks: 
   const charts: ChartSpec[] = [...readWriteCharts(a, series)];
   const blocks: Block[] = [{ type: 'subheading', text: m('rw.title') }, { type: 'paragraph', text: m('rw.intro') }];
   blocks.push(...charts.map((chart): Block => ({ type: 'chart', chart })), { type: 'table', table: readWriteQueueTable(a) });
+  const bursts = burstyNotes(a);
+  if (bursts.length > 0) blocks.push({ type: 'notes', tone: 'info', items: bursts });
   blocks.push({ type: 'subheading', text: m('sz.title') }, { type: 'paragraph', text: m('sz.intro') });
   const appRole: Role = a.devices.appFacing === 'front' && a.requestSizes.front !== null ? 'front' : 'backing';
   const app = appRole === 'front' ? a.requestSizes.front : a.requestSizes.backing;

@@ -10,7 +10,7 @@ import type { Block, ChartSpec, Msg, Section, SummaryRow, Table, Val } from './t
 import type { ReportTco } from './input.ts';
 import type { ProvenanceRow } from '../plan/provenance.ts';
 import { m, str, msgv, empty, num, pct, col } from './values.ts';
-import { COLOR, COST_COLOR, configColor } from './colors.ts';
+import { COLOR, COST_COLOR, configColor, configDashed } from './colors.ts';
 
 /** A provenance row's value in its unit (shares as percents, sizes in the unit that fits). */
 function sourceValue(r: ProvenanceRow): Val {
@@ -92,10 +92,10 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
     id: 'tco-cumulative', kind: 'line', title: m('ch.tcoCumulativeTitle'),
     x: { kind: 'year', label: m('ax.year') },
     y: { label: m('ax.usd'), unit: 'usd', min: 0 },
-    // a configuration's colour says whether it has a cache (colors.ts configColor); a second one of the same kind is dashed
+    // each configuration its own colour by its place in the scenario (colors.ts configColor), as in the Planner
     series: p.configurations.map((c, i) => ({
-      name: str(c.label), color: configColor(c.kind), points: c.cumulativeUsd.map((v, y) => [y, v] as [number, number | null]),
-      ...(p.configurations.slice(0, i).some((o) => configColor(o.kind) === configColor(c.kind)) ? { dashed: true } : {}),
+      name: str(c.label), color: configColor(i), points: c.cumulativeUsd.map((v, y) => [y, v] as [number, number | null]),
+      ...(configDashed(i) ? { dashed: true } : {}),
     })),
     summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
   };

@@ -92,6 +92,12 @@ export interface ChartSeries {
   /** [x, y]: x is UTC epoch ms (time axis) or a category index (bars); y null = no data. */
   points: [number, number | null][];
   dashed?: boolean;
+  /**
+   * Line width, px (1.4 when absent). Wider lines are drawn first, underneath: the backing drives'
+   * line ({@link UNDER_WIDTH}) lies beneath the front's where the two coincide (before the switch)
+   * and shows on both sides of it.
+   */
+  width?: number;
   /** An explicit colour (CSS), used instead of the palette index: a dashboard chart exported as drawn. */
   rgb?: string;
 }

@@ -85,16 +85,28 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
     // PowerPoint draws a gap for an empty point
     values: ser.points.map(([, y]) => (y === null ? Number.NaN : y)),
   }));
-  s.addChart(pres.ChartType.line, data, {
+  const colour = (ser: ChartSpec['series'][number]): string => hex(paletteColor(ser.color));
+  // a wider series (the backing drives', which lies under the front's before the switch) is a line
+  // chart of its own drawn first, underneath, as in the PDF; widths in points
+  const width = (ser: ChartSpec['series'][number]): number => Math.max(1.5, ser.width ?? 0);
+  const widths = [...new Set(chart.series.map(width))].sort((a, b) => b - a);
+  const layers = widths.map((lw) => {
+    const idx = chart.series.flatMap((ser, i) => (width(ser) === lw ? [i] : []));
+    return { type: 'line' as const, data: idx.map((i) => data[i] as (typeof data)[number]), options: { chartColors: idx.map((i) => colour(chart.series[i] as ChartSpec['series'][number])), lineSize: lw } };
+  });
+  const opts: PptxGenJS.IChartOpts = {
     x: 0.4, y: 1.1, w: W - 0.8, h: 5.2,
-    chartColors: chart.series.map((ser) => hex(paletteColor(ser.color))),
+    chartColors: chart.series.map(colour),
     lineSize: 1.5, lineDataSymbol: 'none',
     showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
     showValAxisTitle: true, valAxisTitle: `${reportText(chart.y.label, lang)} (${rt(`unit.${chart.y.unit}`, lang)})`, valAxisTitleFontSize: 11,
     showCatAxisTitle: true, catAxisTitle: reportText(chart.x.label, lang), catAxisTitleFontSize: 11,
     catAxisLabelFontSize: 9, valAxisLabelFontSize: 10, catAxisLabelFrequency: String(Math.max(1, Math.ceil(labels.length / 8))),
     ...(chart.y.min === undefined ? {} : { valAxisMinVal: chart.y.min }),
-  });
+  };
+  // pptxgenjs takes a multi-type chart's options in place of its data (its typings say data)
+  if (layers.length > 1) s.addChart(layers, opts as unknown as unknown[]);
+  else s.addChart(pres.ChartType.line, data, opts);
   s.addText(reportText(chart.summary, lang), { x: 0.4, y: 6.35, w: W - 0.8, h: 0.65, fontFace: FONT, fontSize: 10, color: GREY, valign: 'top' });
   footer(s, model, lang);
 }

@@ -8,7 +8,7 @@
  */
 import type { AnalysisReport, OpSizes, PeakStat, RequestSizesGroup, SizeBucket } from '@cacheproof/engine';
 import type { ChartDataset } from 'chart.js';
-import { COLOR, shownSizes, sizeBucketLabel, sizeMethodVal, sizeRange, sizeVal } from '@cacheproof/engine/report';
+import { COLOR, burstyNotes, shownSizes, sizeBucketLabel, sizeMethodVal, sizeRange, sizeVal } from '@cacheproof/engine/report';
 import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashboard-shape.ts';
 import { formatVal } from '../../shared/i18n/report.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -47,10 +47,14 @@ export function readWriteQueueTable(r: AnalysisReport, w: Words): HTMLElement {
       const row = (figure: string, label: string, cells: HTMLElement[]): HTMLElement =>
         el('tr', { 'data-group': g, 'data-window': k, 'data-figure': figure },
           el('th', { scope: 'row' }, groupLabel(w, g, q.devices)), el('td', {}, w.d(k === 'baseline' ? 'phase.baseline' : 'phase.measure')), el('td', {}, label), ...cells);
-      const stat = (figure: string, label: string, s: PeakStat): HTMLElement => row(figure, label, (['mean', 'p95', 'peak'] as const).map((f) => {
-        const v = s[f];
-        return cell(f, v, v === null ? w.na : w.num(v), v === null ? w.reason(s.reasons[f]) : undefined);
-      }));
+      const stat = (figure: string, label: string, s: PeakStat): HTMLElement => {
+        const r = row(figure, label, (['mean', 'p95', 'peak'] as const).map((f) => {
+          const v = s[f];
+          return cell(f, v, v === null ? w.na : w.num(v), v === null ? w.reason(s.reasons[f]) : undefined);
+        }));
+        if (s.notes.length > 0) r.dataset['notes'] = s.notes.join(' ');
+        return r;
+      };
       body.append(
         stat('readsPerSec', t('rwq.reads'), win.readsPerSec),
         stat('writesPerSec', t('rwq.writes'), win.writesPerSec),
@@ -59,13 +63,16 @@ export function readWriteQueueTable(r: AnalysisReport, w: Words): HTMLElement {
       );
     }
   }
+  // a figure whose mean lies above its 95th percentile gets the engine's one-line note (the report's words)
+  const notes = burstyNotes(r).map((v) => el('li', { 'data-note': 'bursty' }, formatVal(v, w.lang)));
   const cols: DashboardShapeKey[] = ['rwq.col.group', 'rwq.col.window', 'rwq.col.figure', 'rwq.col.mean', 'rwq.col.p95', 'rwq.col.peak'];
   return el('section', { class: 'dash-devices', 'data-testid': TID.dashReadWriteQueue, 'aria-labelledby': 'dash-rwq-title' },
     el('h4', { id: 'dash-rwq-title', title: t('def.rwq') }, t('rwq.title')),
     el('p', { class: 'dash-def' }, t('def.rwq')),
     el('div', { class: 'dash-table-wrap' }, el('table', { class: 'dash-table', 'aria-labelledby': 'dash-rwq-title' },
       el('thead', {}, el('tr', {}, ...cols.map((k) => el('th', { scope: 'col' }, t(k))))),
-      body)));
+      body)),
+    ...(notes.length > 0 ? [el('ul', { class: 'dash-notes-list' }, ...notes)] : []));
 }
 
 interface SizeView {

@@ -28,7 +28,7 @@ interface Line {
   label: string;
   /** The role the line's colour says (shared/palette.ts): front, backing, cache or other. */
   role: string;
-  /** Its y scale: the application-facing latency on the left, the backing drives' on the right (their own scale, so a backing spike does not flatten the front line). */
+  /** Its y scale: the application-facing latency in one panel, the backing drives' in a panel of its own below (so a backing spike does not flatten the front line, and lines on different scales never share a plot). */
   axis: 'y' | 'y1';
   color: string;
   width: number;
@@ -45,6 +45,9 @@ interface Line {
 
 /** What a time chart draws: the group lines' (and, for IOPS and response time, the devices') field. */
 type Metric = 'iops' | 'latencyMs' | 'readIops' | 'writeIops' | 'aquSz';
+
+/** The backing group's line width, px: wider than the front's (2), drawn beneath it. */
+export const BACKING_WIDTH = 5;
 
 /** The window mean each metric's summary quotes (the engine's `means`, the cards' and the report's figure). */
 const MEAN: Record<Metric, (m: WindowMeans) => number | null> = {
@@ -85,11 +88,13 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
       role: g.group,
       axis: metric === 'latencyMs' && g.group === 'backing' && groups.some((x) => x.group === 'front') ? 'y1' : 'y',
       color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
-      width: 2,
+      // Before the switch the backing drives carry the front's I/O and the two lines coincide: the
+      // backing line is drawn wide and dashed underneath, the front line narrow and solid on top,
+      // so both stay visible where they lie on each other (the report draws them the same way).
+      width: g.group === 'front' ? 2 : BACKING_WIDTH,
       dash: dash?.(g.group) ?? (g.group === 'front' ? [] : [6, 3]),
       hidden: false,
-      // The backing line is drawn over the front one: where they carry the same I/O (baseline) both stay visible.
-      order: g.group === 'front' ? 1 : 0,
+      order: g.group === 'front' ? 0 : 1,
       points: points(g.t, ys),
       windows: r.groups[g.group] ?? null,
       mean: MEAN[metric],
@@ -160,6 +165,28 @@ function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: 
   return w.d('summary', { text: parts.join('; ') });
 }
 
+/**
+ * What the chart drew, beside its canvas after each draw (`data-plot`): each scale's box, range and
+ * title with its font, and the windows' times. Tests find each series' pixels per window and check
+ * that no axis title is longer than its axis and that no two y scales share a plot.
+ */
+function exposePlot(r: AnalysisReport): Plugin<'line'> {
+  return {
+    id: 'exposePlot',
+    afterDraw(chart) {
+      const scales = Object.values(chart.scales).map((s) => {
+        const title = (s.options as { title?: unknown }).title as { display?: boolean; text?: string | string[]; font?: { size?: number; family?: string } } | undefined;
+        return { id: s.id, left: s.left, right: s.right, top: s.top, bottom: s.bottom, min: s.min, max: s.max, vertical: !s.isHorizontal(), title: title?.display === true ? String(title.text ?? '') : '' };
+      });
+      const font = Chart.defaults.font;
+      chart.canvas.dataset['plot'] = JSON.stringify({
+        area: chart.chartArea, scales, titleFont: `${font.size ?? 12}px ${font.family ?? 'sans-serif'}`,
+        windows: { baseline: [Date.parse(r.windows.baseline.start), Date.parse(r.windows.baseline.end)], measure: [Date.parse(r.windows.measure.start), Date.parse(r.windows.measure.end)] },
+      });
+    },
+  };
+}
+
 function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   title: string; yTitle: string; definition: string; lines: Line[]; stepMs: number; r: AnalysisReport; w: Words;
   fmt: (v: number | null) => string; onRange: (chart: Chart) => void;
@@ -179,7 +206,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },
-    plugins: [firstDraw],
+    plugins: [firstDraw, exposePlot(o.r)],
     options: {
       animation: false,
       parsing: false,
@@ -197,13 +224,19 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
             callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); },
           },
         },
-        y: { type: 'linear', beginAtZero: true, title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
+        // Two scales are two panels, one above the other on the same time axis (never two y axes
+        // over one plot: lines 10× apart would look comparable), each with a short title that fits its half.
+        // (the backing panel is listed first: Chart.js stacks left scales in reverse, so the front's panel is on top)
         ...(twoScales ? {
           y1: {
-            type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false },
+            type: 'linear' as const, position: 'left' as const, beginAtZero: true, stack: 'panels', stackWeight: 1, offset: true,
             title: { display: true, text: w.d('axis.latencyBacking') }, ticks: { callback: (value: string | number) => w.num(Number(value)) },
           },
         } : {}),
+        y: {
+          type: 'linear', beginAtZero: true, ...(twoScales ? { stack: 'panels', stackWeight: 1, offset: true } : {}),
+          title: { display: true, text: twoScales ? w.d('axis.latencyFront') : o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) },
+        },
       },
       plugins: {
         title: { display: false },
@@ -278,6 +311,8 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
   for (const sp of specs) {
     const f: Figure = figure(sp.testId, sp.title, sp.definition, sp.summaryId, w);
     f.summary.textContent = summaryText(sp.set.lines, r, w, sp.fmt);
+    // two panels (the response time of the front and of the backing drives) get the height of two charts
+    if (sp.set.lines.some((l) => l.axis === 'y1')) f.canvas.parentElement?.classList.add('panels-2');
     scheduler.add(f.canvas, (firstDraw) => {
       const c = timeChart(f.canvas, firstDraw, { title: sp.title, yTitle: sp.yTitle, definition: sp.definition, ...sp.set, r, w, fmt: sp.fmt, onRange: sync });
       charts.push(c);

@@ -1,17 +1,15 @@
 /**
  * The Planner's charts (Chart.js): costs stacked by category, cumulative costs, backing drives
  * against the IOPS target, the savings tornado. Colours keep the palette's meanings (engine
- * report/colors.ts), as in the report's TCO charts: each cost item its colour of the cost ramp, a
- * configuration the cache's colour when it has a cache and the backing drives' when it has none
- * (never its place in the list), the tornado's sides the two category colours. A second
- * configuration of the same colour gets a dash pattern of its own, and every series is named in
- * the legend. Each canvas carries its series and colours in `data-series` (tests compare them
+ * report/colors.ts), as in the report's TCO charts: each cost item its colour of the cost ramp, each
+ * configuration a colour of its own (by its place in the scenario; no two share one), the
+ * tornado's sides the two category colours; every series is named in the legend. Each canvas carries its series and colours in `data-series` (tests compare them
  * with the report's).
  */
 import { Chart, type ChartDataset } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
 import { COST_STACKS, sensitivity, stackCostUsd, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
-import { COLOR, COST_COLOR, configColor } from '@cacheproof/engine/report';
+import { COLOR, COST_COLOR, configColor, configDashed } from '@cacheproof/engine/report';
 import { paletteColor } from '../../shared/palette.ts';
 import { rt } from '../../shared/i18n/report.ts';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
@@ -27,18 +25,9 @@ export interface ChartCtx {
 
 /** IOPS targets of the spindle chart, as multiples of today's target. */
 export const SPINDLE_FACTORS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3];
-/** Line dash of the nth configuration of a colour, so that lines of the same kind differ by more than colour. */
-const DASHES = [[], [8, 4], [2, 3], [10, 3, 2, 3]];
-
-/** Each configuration's colour (by its kind: with or without a cache) and dash (by its rank among those of the same colour). */
+/** Each configuration's colour (its own, by its place in the scenario: engine `configColor`) and dash (only when a seventh repeats a colour). */
 export function configStyles(ctx: ChartCtx, configs: readonly ConfigResult[]): { color: string; dash: number[] }[] {
-  const seen = new Map<number, number>();
-  return configs.map((c) => {
-    const i = configColor(c.kind);
-    const n = seen.get(i) ?? 0;
-    seen.set(i, n + 1);
-    return { color: paletteColor(i, ctx.palette), dash: DASHES[n % DASHES.length] ?? [] };
-  });
+  return configs.map((_, i) => ({ color: paletteColor(configColor(i), ctx.palette), dash: configDashed(i) ? [8, 4] : [] }));
 }
 
 /** What a chart draws, beside its canvas (label and colour of each series). */
