@@ -2,17 +2,29 @@
  * The Export screen's TCO section: ticked by default, with the scenario prefilled from the
  * analysis on screen (with `measuredFrom` naming its capture) when the Planner has not edited
  * one, so the report accepts it, says it is the prefill, and shows the TCO section and its
- * bottom line in the preview, with no error on screen; unticked, the section goes.
+ * bottom line in the preview, with no error on screen; unticked, the section goes. Its own host
+ * (a fresh data folder): the hint depends on whether a Planner scenario was saved for this
+ * analysis, which the specs sharing the worker's host do (planner-scenarios saves one).
  */
-import { expect, sampleTest, watchConsole } from '../fixtures.ts';
+import { expect, SAMPLE, sampleTest, startApp, watchConsole } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { TID } from '../../app/src/shared/testids.ts';
 import { exportUi, report } from '../../app/src/shared/i18n/report.ts';
 
 const test = sampleTest;
 
-test('the TCO section is included by default, with the scenario prefilled from this analysis, which the report accepts and names as the prefill', async ({ page, app }) => {
+test('the TCO section is included by default, with the scenario prefilled from this analysis, which the report accepts and names as the prefill', async ({ page, capture }) => {
+  const app = await startApp(capture === SAMPLE ? [] : ['--sample', capture]);
+  try {
+    await prefilledByDefault(page, app.authUrl);
+  } finally {
+    await app.stop();
+  }
+});
+
+async function prefilledByDefault(page: Page, authUrl: string): Promise<void> {
   const errors = watchConsole(page);
-  await page.goto(app.authUrl);
+  await page.goto(authUrl);
   await page.getByTestId(TID.homeSample).click();
   await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
   await page.getByTestId(TID.navExport).click();
@@ -29,4 +41,4 @@ test('the TCO section is included by default, with the scenario prefilled from t
   await page.getByTestId(TID.exportTco).uncheck();
   await expect(preview.locator('[data-section="tco"]')).toHaveCount(0);
   expect(errors).toEqual([]);
-});
+}
