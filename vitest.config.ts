@@ -9,6 +9,12 @@ export default defineConfig({
   test: {
     include: ['engine/**/*.test.ts', 'app/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    // Two test files at a time even on a 2-core machine (vitest's default there is one): the
+    // lab and recorder tests spend most of their minute waiting on windows of real I/O, and the
+    // CPU-bound files run beside them. Tests that share the machine (loop devices, tracefs,
+    // ports) each take their own (`lab up --dir`, a per-pid tracefs instance, free ports).
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -45,7 +45,7 @@ async function waitFor(what: string, capture: string, test: (s: Record<string, u
 }
 
 describe.skipIf(reason !== null)('analyze on a lab capture (loop devices, page cache switched on)', () => {
-  it('reports front-and-backing mode, more than 90% of I/Os saved, a latency reduction, and backing I/Os equal to the diskstats deltas', async () => {
+  it('reports front-and-backing mode, more than 90% of I/Os saved, the response-time change of both windows, and backing I/Os equal to the diskstats deltas', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-lab-analyze-'));
     const labDir = join(dir, 'lab');
     const capture = join(dir, 'lab.capture');
@@ -82,7 +82,14 @@ describe.skipIf(reason !== null)('analyze on a lab capture (loop devices, page c
       expect(r.windows.warmupSource).toBe('recorded');
       expect(r.windows.warmupExcludedSeconds).toBeGreaterThanOrEqual(WARMUP_S);
       expect(r.benefit.iosSavedPercent.value).toBeGreaterThan(90);
-      expect(r.benefit.latencyMs.reductionPercent).toBeGreaterThan(0);
+      // The lab's two layers are both RAM (a loop device on a file on another loop device), so
+      // whether a page-cache hit answers faster than a direct read through both loops depends on
+      // how busy the CPUs are: on a loaded machine it was 141 % slower. What holds for any honest
+      // outcome: both means measured, and the change is the engine's own arithmetic on them.
+      const lat = r.benefit.latencyMs as { before: number; after: number; reductionPercent: number };
+      expect(lat.before).toBeGreaterThan(0);
+      expect(lat.after).toBeGreaterThan(0);
+      expect(lat.reductionPercent).toBeCloseTo(((lat.before - lat.after) / lat.before) * 100, 9);
 
       // Independently of the intervals table: the backing device's diskstats counters as the probe
       // read them (raw_counters f1 = reads completed, f5 = writes completed) at the samples that
