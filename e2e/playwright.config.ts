@@ -6,7 +6,10 @@ export default defineConfig({
   outputDir: '../test-results/e2e',
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  // Two spec files at a time: each worker starts its own browser host on its own data folder
+  // (fixtures.ts, worker scope), and the lab specs wait on real I/O while screens.spec.ts, the
+  // longest file, renders beside them. Files stay whole in one worker (fullyParallel: false).
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: [['list'], ['json']],
