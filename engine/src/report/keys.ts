@@ -67,6 +67,7 @@ export const REPORT_KEYS = [
   'why.zero-denominator', 'win.baseline', 'win.measure', 'winSource.option', 'winSource.phase', 'x.contents',
   'x.docTitle', 'x.legendNote', 'x.noData', 'x.pageOf', 'x.preparedWith', 'xl.after', 'xl.before',
   'xl.devices', 'xl.figure', 'xl.generated', 'xl.high', 'xl.id', 'xl.intervalsOmitted', 'xl.intervalsOmittedSheet', 'xl.intervalsSheet', 'xl.low', 'xl.path',
+  'xl.sh.devices', 'xl.sh.peaks', 'xl.sh.hourly', 'xl.sh.distribution', 'xl.sh.health', 'xl.sh.rwq', 'xl.sh.sizes', 'xl.sh.workload', 'xl.sh.spans', 'xl.sh.tcoSources', 'xl.sh.tcoComparison', 'xl.sh.tcoSensitivity', 'xl.sh.tcoLines', 'xl.sh.tcoLinesN', 'xl.sh.imports', 'xl.sh.intervalsN',
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
   ...SHAPE_REPORT_KEYS,
