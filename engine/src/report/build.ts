@@ -400,9 +400,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const preparedMs = cover.preparedMs ?? input.generatedMs;
   const title: Val = cover.title !== undefined && cover.title.trim() !== '' ? str(cover.title) : msgv('cover.defaultTitle');
   const rows: { label: Msg; value: Val[] }[] = [
-    { label: m('cover.customer'), value: [cover.customer !== undefined && cover.customer !== '' ? str(cover.customer) : msgv('cover.notGiven')] },
+    // a field left empty is left out (no "not given" on a cover)
+    ...(cover.customer === undefined || cover.customer.trim() === '' ? [] : [{ label: m('cover.customer'), value: [str(cover.customer)] }]),
     { label: m('cover.server'), value: [str(cover.server !== undefined && cover.server !== '' ? cover.server : (a.host.hostname ?? '—'))] },
-    { label: m('cover.author'), value: [cover.author !== undefined && cover.author !== '' ? str(cover.author) : msgv('cover.notGiven')] },
+    ...(cover.author === undefined || cover.author.trim() === '' ? [] : [{ label: m('cover.author'), value: [str(cover.author)] }]),
     { label: m('cover.prepared'), value: [time(preparedMs, 'date')] },
     { label: m('cover.baseline'), value: [msgv('cover.range', { start: time(a.windows.baseline.start), end: time(a.windows.baseline.end) })] },
     { label: m('cover.measure'), value: [msgv('cover.range', { start: time(a.windows.measure.start), end: time(a.windows.measure.end) })] },

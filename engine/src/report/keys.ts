@@ -30,7 +30,7 @@ export const REPORT_KEYS = [
   'ch.distTitle', 'ch.hourlySummary', 'ch.hourlyTitle', 'ch.iopsTitle', 'ch.latencyTitle', 'ch.latencyFrontTitle', 'ch.latencyBackingTitle', 'ch.meanIops',
   'ch.meanMs', 'ch.noteBucket', 'ch.noteBucketSummed', 'ch.summary', 'ch.tcoCostsSummary', 'ch.tcoCostsTitle',
   'ch.tcoCumulativeSummary', 'ch.tcoCumulativeTitle', 'chg.latency', 'chg.saved', 'ci95', 'cover.author',
-  'cover.baseline', 'cover.capture', 'cover.customer', 'cover.defaultTitle', 'cover.measure', 'cover.notGiven',
+  'cover.baseline', 'cover.capture', 'cover.customer', 'cover.defaultTitle', 'cover.measure',
   'cover.prepared', 'cover.range', 'cover.server', 'cover.subtitle', 'cover.version', 'cover.versionValue',
   'def.cacheServed', 'def.health', 'def.iopsPerSpindleShort', 'def.iosSaved', 'def.iosToBacking',
   'def.latency', 'def.latencyReduction', 'def.matchedHours', 'def.normalizedIops', 'def.percentiles',
