@@ -46,7 +46,7 @@ export const REPORT_KEYS = [
   'iv.start', 'iv.status', 'iv.utilPercent', 'iv.wAwaitMs', 'iv.writeBytes', 'iv.writeMBps', 'iv.writes',
   'iv.writesPerSec', 'm.appFacing', 'm.baseline', 'm.definitions', 'm.drift', 'm.driftUnchecked',
   'm.driftValue', 'm.intro', 'm.measure', 'm.mode', 'm.noTrim', 'm.roles', 'm.rolesValue', 'm.sampleInterval',
-  'm.switch', 'm.targets', 'm.trim', 'm.trimValue', 'm.uncertainty', 'm.uncertaintyValue', 'm.warmup',
+  'm.switch', 'm.switchAdapter', 'm.targets', 'm.trim', 'm.trimValue', 'm.uncertainty', 'm.uncertaintyValue', 'm.warmup',
   'm.warmupValue', 'm.windowValue', 'meets', 'metric.read', 'metric.transfer', 'metric.write',
   'mode.backing-only', 'mode.front-and-backing', 'm.modeValue.backing-only', 'm.modeValue.front-and-backing', 'm.targetsValue', 'na', 'no', 'noCi', 'pctl.max', 'pctl.p50', 'pctl.p95',
   'pctl.p99', 'preset.custom', 'r.distributionTitle', 'r.healthTitle', 'r.matched', 'r.matchedNone',

@@ -47,7 +47,11 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
     warmup: fmtDuration(lang, wu.seconds),
     measure: fmtDuration(lang, m.seconds),
   };
-  const parts = [wu.seconds > 0 ? s.w('rev.sentence', params) : s.w('rev.sentenceNoWarmup', params)];
+  // who switches: the person (manual), or the engine adapter the plan names
+  const adapter = d.engine.kind === 'adapter' ? d.engine.adapter : null;
+  const parts = [adapter === null
+    ? s.w(wu.seconds > 0 ? 'rev.sentence' : 'rev.sentenceNoWarmup', params)
+    : s.w(wu.seconds > 0 ? 'rev.sentenceAdapter' : 'rev.sentenceAdapterNoWarmup', { ...params, adapter })];
   if (d.front === null) parts.push(s.w('rev.noFront'));
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);
