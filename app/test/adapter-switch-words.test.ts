@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { switchedByAdapter, type CacheEngineSection, type EngineStatsReport } from '@cacheproof/engine';
-import { summaryText } from '../src/renderer/wizard/review.ts';
-import { defaultDraft } from '../src/renderer/wizard/state.ts';
+import { defaultDraft, reviewSentence } from '../src/renderer/wizard/state.ts';
 import { wizard, type WizardKey } from '../src/shared/i18n/wizard.ts';
 import { switchDueText, waitSwitchText } from '../src/shared/i18n/live.ts';
 import { dashboard } from '../src/shared/i18n/dashboard.ts';
@@ -18,22 +17,22 @@ import type { AnalysisReport } from '@cacheproof/engine';
 
 const MANUAL_WORDS: Record<Lang, RegExp> = { en: /ask you to switch|you switch|for you to switch/u, fr: /vous demandera|vous activez|de l’activation/u, es: /le pedirá|usted activa|a que active/u, ru: /попросит вас|вы включаете|пока вы/u };
 
-function review(lang: Lang, engine: 'manual' | 'adapter'): string {
+function review(lang: Lang, engine: 'manual' | 'adapter', warmup: number): string {
   const d = defaultDraft();
-  d.backing = ['loop6'];
-  d.front = 'loop7';
   Object.assign(d.engine, engine === 'manual' ? { kind: 'manual' } : { kind: 'adapter', adapter: 'loop-dio', device: 'loop7' });
-  const s = { ctx: { lang }, draft: d, w: (k: WizardKey, p?: Record<string, string | number>) => translate(wizard, lang, k, p), changed: () => {} };
-  return summaryText(s as never, d) ?? '';
+  const params = { devices: 'loop7', interval: '5 s', baseline: '1 h', warmup: '5 min', measure: '1 h' };
+  return reviewSentence(d, warmup, params, (k: WizardKey, p?: Record<string, string>) => translate(wizard, lang, k, p));
 }
 
 describe('who switches the cache on', () => {
   for (const lang of LANGS) {
     it(`${lang}: the wizard's review and the Live screen name the adapter, or ask the person for a manual switch`, () => {
-      const byAdapter = review(lang, 'adapter');
-      expect(byAdapter).toContain('loop-dio');
-      expect(byAdapter).not.toMatch(MANUAL_WORDS[lang]);
-      expect(review(lang, 'manual')).toMatch(MANUAL_WORDS[lang]);
+      for (const warmup of [0, 300]) {
+        const byAdapter = review(lang, 'adapter', warmup);
+        expect(byAdapter).toContain('loop-dio');
+        expect(byAdapter).not.toMatch(MANUAL_WORDS[lang]);
+        expect(review(lang, 'manual', warmup)).toMatch(MANUAL_WORDS[lang]);
+      }
 
       const sw = { kind: 'adapter', adapter: 'loop-dio', device: 'loop7', config: null, restore: true } as const;
       for (const text of [switchDueText(lang, sw), waitSwitchText(lang, sw)]) {
