@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { switchedByAdapter, type CacheEngineSection, type EngineStatsReport } from '@cacheproof/engine';
 import { defaultDraft, reviewSentence } from '../src/renderer/wizard/state.ts';
 import { wizard, type WizardKey } from '../src/shared/i18n/wizard.ts';
-import { switchDueText, waitSwitchText } from '../src/shared/i18n/live.ts';
+import { live, stateText, switchDueText, waitSwitchText } from '../src/shared/i18n/live.ts';
 import { dashboard } from '../src/shared/i18n/dashboard.ts';
 import { rt } from '../src/shared/i18n/report.ts';
 import { LANGS, translate, type Lang } from '../src/shared/i18n/types.ts';
@@ -39,6 +39,9 @@ describe('who switches the cache on', () => {
         expect(text).toContain('loop-dio');
         expect(text).not.toMatch(MANUAL_WORDS[lang]);
       }
+      expect(stateText(lang, 'waiting-switch', sw)).not.toMatch(/your|votre|su cambio|вашего/u);
+      expect(stateText(lang, 'waiting-switch', { kind: 'manual' })).toMatch(/your|votre|su cambio|вашего/u);
+      expect(stateText(lang, 'running', sw)).toBe(translate(live, lang, 'state.running'));
       expect(switchDueText(lang, { kind: 'manual' })).toMatch(MANUAL_WORDS[lang]);
       expect(waitSwitchText(lang, { kind: 'manual' })).toMatch(MANUAL_WORDS[lang]);
 

@@ -9,7 +9,7 @@
  */
 import type { LiveSeries, RunStatus } from '../../shared/contract.ts';
 import { common, type CommonKey } from '../../shared/i18n/common.ts';
-import { live, switchDueText, waitSwitchText, type LiveKey } from '../../shared/i18n/live.ts';
+import { live, stateText, switchDueText, waitSwitchText, type LiveKey } from '../../shared/i18n/live.ts';
 import { profile as profileCatalog } from '../../shared/i18n/profile.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
@@ -283,7 +283,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     node.dataset['phase'] = s.phase;
     body.hidden = false;
     setTitle(s.name);
-    stateBadge.textContent = t(`state.${s.state}`);
+    stateBadge.textContent = stateText(lang, s.state, s.plan.switch);
     stateBadge.dataset['state'] = s.state;
     const front = s.plan.front ?? t('noDevice');
     const backing = s.plan.backing.length > 0 ? s.plan.backing.join(', ') : t('noDevice');

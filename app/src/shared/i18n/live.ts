@@ -1,4 +1,4 @@
-import type { RunSwitch } from '../contract.ts';
+import type { RunStatus, RunSwitch } from '../contract.ts';
 import { translate, type Catalog, type Lang } from './types.ts';
 
 /** Strings of the Live run screen (namespace `live`). */
@@ -6,7 +6,7 @@ export type LiveKey =
   | 'loading' | 'title' | 'meta' | 'role.front' | 'role.backing' | 'role.cache' | 'role.other' | 'noDevice'
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
   | 'phase.baseline' | 'phase.switch' | 'phase.warmup' | 'phase.measure' | 'phase.done'
-  | 'timeline.switchDueAdapter' | 'progress.waitAdapter'
+  | 'timeline.switchDueAdapter' | 'progress.waitAdapter' | 'state.waiting-adapter'
   | 'timeline.label' | 'timeline.planned' | 'timeline.started' | 'timeline.switchDue' | 'timeline.switchAt' | 'timeline.now'
   | 'progress.phase' | 'progress.total' | 'progress.eta' | 'progress.waitSwitch' | 'progress.afterSwitch' | 'progress.pending' | 'progress.complete'
   | 'samples' | 'samplesNone' | 'trace' | 'traceLost' | 'traceSampled' | 'traceBudget'
@@ -29,7 +29,7 @@ export const live: Catalog<LiveKey> = {
     title: 'Run: {name}',
     meta: 'Front: {front} · backing: {backing} · one sample every {interval} · started {time}',
     'role.front': 'front', 'role.backing': 'backing', 'role.cache': 'cache', 'role.other': 'other', noDevice: 'none',
-    'state.starting': 'Starting', 'state.running': 'Recording', 'state.waiting-switch': 'Waiting for your switch',
+    'state.starting': 'Starting', 'state.running': 'Recording', 'state.waiting-adapter': 'Adapter switching the cache on', 'state.waiting-switch': 'Waiting for your switch',
     'state.done': 'Complete', 'state.stopped': 'Stopped', 'state.probe-died': 'Recorder stopped unexpectedly', 'state.failed': 'Failed',
     'phase.baseline': 'Baseline (cache off)', 'phase.switch': 'Switch', 'phase.warmup': 'Warm-up', 'phase.measure': 'Measure (cache on)', 'phase.done': 'Complete',
     'timeline.label': 'Phases of the run', 'timeline.planned': 'planned {duration}', 'timeline.started': 'from {time} UTC',
@@ -82,7 +82,7 @@ export const live: Catalog<LiveKey> = {
     title: 'Mesure : {name}',
     meta: 'Frontal : {front} · sous-jacent : {backing} · un échantillon toutes les {interval} · démarrée le {time}',
     'role.front': 'frontal', 'role.backing': 'sous-jacent', 'role.cache': 'cache', 'role.other': 'autre', noDevice: 'aucun',
-    'state.starting': 'Démarrage', 'state.running': 'Enregistrement', 'state.waiting-switch': 'En attente de votre bascule',
+    'state.starting': 'Démarrage', 'state.running': 'Enregistrement', 'state.waiting-adapter': 'Activation du cache par l’adaptateur', 'state.waiting-switch': 'En attente de votre bascule',
     'state.done': 'Terminée', 'state.stopped': 'Arrêtée', 'state.probe-died': 'Enregistreur arrêté de façon inattendue', 'state.failed': 'Échec',
     'phase.baseline': 'Référence (cache désactivé)', 'phase.switch': 'Bascule', 'phase.warmup': 'Préchauffage', 'phase.measure': 'Mesure (cache activé)', 'phase.done': 'Terminée',
     'timeline.label': 'Phases de la mesure', 'timeline.planned': 'prévu : {duration}', 'timeline.started': 'depuis {time} UTC',
@@ -135,7 +135,7 @@ export const live: Catalog<LiveKey> = {
     title: 'Medición: {name}',
     meta: 'Frontal: {front} · de respaldo: {backing} · una muestra cada {interval} · iniciada el {time}',
     'role.front': 'frontal', 'role.backing': 'de respaldo', 'role.cache': 'caché', 'role.other': 'otro', noDevice: 'ninguno',
-    'state.starting': 'Iniciando', 'state.running': 'Grabando', 'state.waiting-switch': 'Esperando su cambio',
+    'state.starting': 'Iniciando', 'state.running': 'Grabando', 'state.waiting-adapter': 'El adaptador activa la caché', 'state.waiting-switch': 'Esperando su cambio',
     'state.done': 'Completada', 'state.stopped': 'Detenida', 'state.probe-died': 'El grabador se detuvo inesperadamente', 'state.failed': 'Fallida',
     'phase.baseline': 'Referencia (caché desactivada)', 'phase.switch': 'Cambio', 'phase.warmup': 'Calentamiento', 'phase.measure': 'Medida (caché activada)', 'phase.done': 'Completada',
     'timeline.label': 'Fases de la medición', 'timeline.planned': 'previsto: {duration}', 'timeline.started': 'desde las {time} UTC',
@@ -188,7 +188,7 @@ export const live: Catalog<LiveKey> = {
     title: 'Замер: {name}',
     meta: 'Фронтальное: {front} · хранения: {backing} · одна выборка каждые {interval} · начат {time}',
     'role.front': 'фронтальное', 'role.backing': 'хранения', 'role.cache': 'кэш', 'role.other': 'другое', noDevice: 'нет',
-    'state.starting': 'Запуск', 'state.running': 'Идёт запись', 'state.waiting-switch': 'Ждём вашего переключения',
+    'state.starting': 'Запуск', 'state.running': 'Идёт запись', 'state.waiting-adapter': 'Адаптер включает кэш', 'state.waiting-switch': 'Ждём вашего переключения',
     'state.done': 'Завершён', 'state.stopped': 'Остановлен', 'state.probe-died': 'Запись неожиданно прервалась', 'state.failed': 'Ошибка',
     'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.switch': 'Переключение', 'phase.warmup': 'Прогрев', 'phase.measure': 'Измерение (кэш включён)', 'phase.done': 'Завершён',
     'timeline.label': 'Фазы замера', 'timeline.planned': 'по плану {duration}', 'timeline.started': 'с {time} UTC',
@@ -246,4 +246,10 @@ export function switchDueText(lang: Lang, sw: RunSwitch): string {
 /** The phase bar while the run waits for the switch: waiting for you, or the adapter switching it. */
 export function waitSwitchText(lang: Lang, sw: RunSwitch): string {
   return sw.kind === 'adapter' ? translate(live, lang, 'progress.waitAdapter', { adapter: sw.adapter }) : translate(live, lang, 'progress.waitSwitch');
+}
+
+/** The run's state badge: while it waits for the switch, the person's ("Waiting for your switch") or the adapter's. */
+export function stateText(lang: Lang, state: RunStatus['state'], sw: RunSwitch): string {
+  if (state === 'waiting-switch' && sw.kind === 'adapter') return translate(live, lang, 'state.waiting-adapter');
+  return translate(live, lang, `state.${state}`);
 }
