@@ -77,6 +77,9 @@ describe('PowerPoint export', () => {
       // every part is well-formed XML
       for (const f of Object.keys(zip.files).filter((x) => x.endsWith('.xml') || x.endsWith('.rels'))) texts((await zip.file(f)?.async('string')) ?? '');
       const slideText = await Promise.all(slides.map(async (f) => norm(texts((await zip.file(f)?.async('string')) ?? '').join(' '))));
+      // no empty unit in parentheses anywhere ("Drives ()"), and an empty cover field is left out, not "not given" (#28)
+      for (const t of slideText) expect(t).not.toMatch(/\(\s*\)/u);
+      expect(slideText[0]).not.toMatch(lang === 'en' ? /not given|Customer|Prepared by/u : /не указан|Заказчик|Подготовил/u);
 
       const json = JSON.parse((await cli('analyze', sample, '--json')).out) as {
         benefit: { iosSavedPercent: { value: number; ci95: { low: number; high: number } }; latencyMs: { before: number; after: number }; throughputMBps: { before: number; after: number } };

@@ -134,11 +134,16 @@ test('the theme toggle switches between light and dark and the charts redraw', a
   const bg = (): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   const light = await bg();
   const toggle = page.getByTestId(TID.themeToggle);
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  // a switch whose state is said (aria-checked) and shown (the knob moves), labelled by what it turns on
+  await expect(toggle).toHaveAttribute('role', 'switch');
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'false');
+  const knobX = (): Promise<number> => toggle.locator('.switch-knob').evaluate((k) => k.getBoundingClientRect().left);
+  const knobOff = await knobX();
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByTestId(TID.themeToggle)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(knobX).toBeGreaterThan(knobOff + 5);
   await expect(page.getByTestId(TID.themeToggle)).toBeFocused();
   expect(await bg()).not.toBe(light);
   await drawn(page);

@@ -33,11 +33,14 @@ export function themedPalette(theme: Theme = currentTheme()): readonly string[] 
 }
 
 /**
- * The header's toggle: a button with aria-pressed (pressed = dark). `onChange` redraws the
- * screen (charts take their colours when drawn). Also follows the system while no choice is saved.
+ * The header's toggle, the WAI-ARIA switch pattern: a button with role="switch" whose
+ * aria-checked says whether the dark theme is on, labelled "Dark theme", with a visible track and
+ * knob that show the state (on = knob right, in the accent colour). `onChange` redraws the screen
+ * (charts take their colours when drawn). Also follows the system while no choice is saved.
  */
 export function themeToggle(label: string, testId: string, onChange: () => void): HTMLButtonElement {
-  const b = el('button', { type: 'button', class: 'theme-toggle', 'data-testid': testId, 'aria-pressed': String(currentTheme() === 'dark') }, label);
+  const b = el('button', { type: 'button', role: 'switch', class: 'theme-toggle', 'data-testid': testId, 'aria-checked': String(currentTheme() === 'dark') },
+    el('span', { class: 'switch-track', 'aria-hidden': 'true' }, el('span', { class: 'switch-knob' })), el('span', { class: 'switch-label' }, label));
   b.addEventListener('click', () => {
     applyTheme(currentTheme() === 'dark' ? 'light' : 'dark', true);
     onChange();

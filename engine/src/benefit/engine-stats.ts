@@ -281,3 +281,13 @@ export function cacheEngineSection(records: EngineRecords | undefined, window: T
   const comparison = compareEngineStats(records, window, counters);
   return comparison === null ? { comparison: null, reasons: { comparison: 'no-adapter' } } : { comparison, reasons: {} };
 }
+
+/**
+ * The adapter that switched the cache on during the capture (it ran an `enable` action), or null
+ * when the switch was manual (or the capture has no adapter record): the dashboard and the report
+ * say who switched it.
+ */
+export function switchedByAdapter(s: CacheEngineSection): string | null {
+  const c = s.comparison;
+  return c !== null && c.actions.some((a) => a.action === 'enable') ? c.adapter : null;
+}

@@ -9,6 +9,7 @@
  */
 import { engineBlocks, engineSummaryRows } from './engine-section.ts';
 import type { AnalysisReport, AnalysisWarning } from '../benefit/result.ts';
+import { switchedByAdapter } from '../benefit/engine-stats.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
@@ -257,10 +258,11 @@ const warmupKey = (s: string): ReportKey => `warmupSource.${s}` as ReportKey;
 
 function method(a: AnalysisReport, c: ReportCapture): Section {
   const w = a.windows;
+  const switchedBy = switchedByAdapter(a.cacheEngine);
   const facts: { label: Msg; value: Val[] }[] = [
     { label: m('m.baseline'), value: [msgv('m.windowValue', { start: time(w.baseline.start), end: time(w.baseline.end), duration: duration(w.baseline.seconds), source: msgv(`winSource.${w.source.baseline}`) })] },
     { label: m('m.measure'), value: [msgv('m.windowValue', { start: time(w.measure.start), end: time(w.measure.end), duration: duration(w.measure.seconds), source: msgv(`winSource.${w.source.measure}`) })] },
-    { label: m('m.switch'), value: [w.switchAt === null ? msgv('unknown') : time(w.switchAt)] },
+    { label: m('m.switch'), value: [w.switchAt === null ? msgv('unknown') : switchedBy === null ? time(w.switchAt) : msgv('m.switchAdapter', { time: time(w.switchAt), adapter: str(switchedBy) })] },
     { label: m('m.warmup'), value: [msgv('m.warmupValue', { duration: duration(w.warmupExcludedSeconds), source: msgv(warmupKey(w.warmupSource)) })] },
     { label: m('m.trim'), value: [w.trim.firstSeconds === 0 && w.trim.lastSeconds === 0 ? msgv('m.noTrim') : msgv('m.trimValue', { first: duration(w.trim.firstSeconds), last: duration(w.trim.lastSeconds) })] },
     { label: m('m.sampleInterval'), value: [c.sampleIntervalMs === null ? msgv('unknown') : num(c.sampleIntervalMs / 1000, c.sampleIntervalMs % 1000 === 0 ? 0 : 3, 's')] },
@@ -400,9 +402,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const preparedMs = cover.preparedMs ?? input.generatedMs;
   const title: Val = cover.title !== undefined && cover.title.trim() !== '' ? str(cover.title) : msgv('cover.defaultTitle');
   const rows: { label: Msg; value: Val[] }[] = [
-    { label: m('cover.customer'), value: [cover.customer !== undefined && cover.customer !== '' ? str(cover.customer) : msgv('cover.notGiven')] },
+    // a field left empty is left out (no "not given" on a cover)
+    ...(cover.customer === undefined || cover.customer.trim() === '' ? [] : [{ label: m('cover.customer'), value: [str(cover.customer)] }]),
     { label: m('cover.server'), value: [str(cover.server !== undefined && cover.server !== '' ? cover.server : (a.host.hostname ?? '—'))] },
-    { label: m('cover.author'), value: [cover.author !== undefined && cover.author !== '' ? str(cover.author) : msgv('cover.notGiven')] },
+    ...(cover.author === undefined || cover.author.trim() === '' ? [] : [{ label: m('cover.author'), value: [str(cover.author)] }]),
     { label: m('cover.prepared'), value: [time(preparedMs, 'date')] },
     { label: m('cover.baseline'), value: [msgv('cover.range', { start: time(a.windows.baseline.start), end: time(a.windows.baseline.end) })] },
     { label: m('cover.measure'), value: [msgv('cover.range', { start: time(a.windows.measure.start), end: time(a.windows.measure.end) })] },

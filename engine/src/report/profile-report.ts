@@ -299,9 +299,10 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const preparedMs = cover.preparedMs ?? input.generatedMs;
   const title: Val = cover.title !== undefined && cover.title.trim() !== '' ? str(cover.title) : msgv('pr.defaultTitle');
   const rows: { label: Msg; value: Val[] }[] = [
-    { label: m('cover.customer'), value: [cover.customer !== undefined && cover.customer !== '' ? str(cover.customer) : msgv('cover.notGiven')] },
+    // a field left empty is left out (no "not given" on a cover)
+    ...(cover.customer === undefined || cover.customer.trim() === '' ? [] : [{ label: m('cover.customer'), value: [str(cover.customer)] }]),
     { label: m('cover.server'), value: [str(server)] },
-    { label: m('cover.author'), value: [cover.author !== undefined && cover.author !== '' ? str(cover.author) : msgv('cover.notGiven')] },
+    ...(cover.author === undefined || cover.author.trim() === '' ? [] : [{ label: m('cover.author'), value: [str(cover.author)] }]),
     { label: m('cover.prepared'), value: [time(preparedMs, 'date')] },
     { label: m('pr.cover.window'), value: [msgv('cover.range', { start: time(p.window.startMs), end: time(p.window.endMs) })] },
     { label: m('cover.capture'), value: [str(c.fileName)] },

@@ -350,3 +350,30 @@ describe('response time on scales of its own', () => {
     expect(only.charts.filter((c) => c.id.startsWith('latency-') && c.id.endsWith('-time')).map((c) => c.id)).toEqual(['latency-time']);
   });
 });
+
+describe('who switched the cache on (#28)', () => {
+  const switchRow = (model: ReportModel): Val | undefined => {
+    for (const b of model.sections.find((s) => s.id === 'method')?.blocks ?? []) {
+      if (b.type === 'facts') {
+        const row = b.rows.find((r) => r.label.key === 'm.switch');
+        if (row !== undefined) return row.value[0];
+      }
+    }
+    return undefined;
+  };
+  it('the method table names the adapter that switched it, and gives the bare time for a manual switch', () => {
+    const manual = input('f', ['b']);
+    const plain = switchRow(buildReportModel(manual));
+    expect(plain?.k).toBe('time');
+    const a = structuredClone(manual.analysis);
+    const share = { enginePercent: null, countersPercent: null, differencePoints: null, exceeds: false, engineHits: null, engineTotal: null, reasons: {} };
+    a.cacheEngine = { reasons: {}, comparison: { adapter: 'loop-dio', device: 'loop7', window: { start: '', end: '', seconds: 1 }, method: 'cumulative-difference-in-measure-window', thresholdPoints: 5,
+      shares: { reads: share, writes: share, all: share }, notes: [], counters: [], samples: 0,
+      actions: [{ start: '', end: '', startMs: 0, action: 'enable', step: 'direct-io off', ok: true, exitStatus: 0, modeBefore: 'direct-io', modeAfter: 'buffered', output: '', reasons: {} }] } };
+    const byAdapter = switchRow(buildReportModel({ ...manual, analysis: a }));
+    expect(byAdapter?.k).toBe('msg');
+    const msg = byAdapter as Extract<Val, { k: 'msg' }>;
+    expect(msg.m.key).toBe('m.switchAdapter');
+    expect(msg.m.p?.['adapter']).toEqual({ k: 'str', s: 'loop-dio' });
+  });
+});

@@ -8,7 +8,7 @@
  */
 import PptxGenJS from 'pptxgenjs';
 import type { Block, Card, ChartSpec, ReportModel, Table } from '@cacheproof/engine/report';
-import { formatVal, reportText, rt } from '../../shared/i18n/report.ts';
+import { formatVal, headWithUnit, reportText } from '../../shared/i18n/report.ts';
 import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
@@ -99,7 +99,7 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
     chartColors: chart.series.map(colour),
     lineSize: 1.5, lineDataSymbol: 'none',
     showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
-    showValAxisTitle: true, valAxisTitle: `${reportText(chart.y.label, lang)} (${rt(`unit.${chart.y.unit}`, lang)})`, valAxisTitleFontSize: 11,
+    showValAxisTitle: true, valAxisTitle: headWithUnit(reportText(chart.y.label, lang), chart.y.unit, lang), valAxisTitleFontSize: 11,
     showCatAxisTitle: true, catAxisTitle: reportText(chart.x.label, lang), catAxisTitleFontSize: 11,
     catAxisLabelFontSize: 9, valAxisLabelFontSize: 10, catAxisLabelFrequency: String(Math.max(1, Math.ceil(labels.length / 8))),
     ...(chart.y.min === undefined ? {} : { valAxisMinVal: chart.y.min }),
@@ -112,7 +112,7 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
 }
 
 function tableRows(t: Table, lang: Lang): PptxGenJS.TableRow[] {
-  const head = t.columns.map((c) => ({ text: reportText(c.head, lang) + (c.unit === undefined ? '' : ` (${rt(`unit.${c.unit}`, lang)})`), options: { bold: true, fill: { color: 'E8EEF5' } } }));
+  const head = t.columns.map((c) => ({ text: headWithUnit(reportText(c.head, lang), c.unit, lang), options: { bold: true, fill: { color: 'E8EEF5' } } }));
   return [head, ...t.rows.map((r) => r.cells.map((v, i) => ({ text: formatVal(v, lang), options: { bold: r.strong === true, align: t.columns[i]?.align ?? 'left' } })))];
 }
 

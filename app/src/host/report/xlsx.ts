@@ -8,7 +8,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { INTERVAL_COLUMNS, intervalRow, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
+import { INTERVAL_COLUMNS, intervalRow, type ReportKey, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
 import { recordAt, type ColumnSource } from '@cacheproof/engine';
 import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
@@ -49,13 +49,53 @@ export function cellOf(v: Val, lang: Lang): { value: number | string | null; fmt
   }
 }
 
-/** Excel sheet names: at most 31 characters, none of []:*?/\, unique (case-insensitive). */
-export function sheetName(wanted: string, used: Set<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, '_').replace(/^'+|'+$/g, '').slice(0, 31) || 'Sheet';
-  let name = base;
-  for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 31 - String(i).length - 1)}~${i}`;
+/** Excel's longest sheet name. */
+export const SHEET_NAME_MAX = 31;
+
+const clean = (name: string): string => name.replace(/\s*:\s*/gu, ' – ').replace(/[[\]*?/\\]/g, '-').replace(/^'+|'+$/g, '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Excel sheet names: at most 31 characters, none of []:*?/\, unique (case-insensitive). The
+ * first candidate that fits whole and is not taken yet wins (a short name per table, then a
+ * numbered one), so no name is cut mid-word. Only when none fits is the last one shortened at a
+ * word and numbered.
+ */
+export function sheetName(candidates: string | readonly string[], used: Set<string>): string {
+  const list = (typeof candidates === 'string' ? [candidates] : candidates).map(clean).filter((c) => c.length > 0);
+  let name = list.find((c) => c.length <= SHEET_NAME_MAX && !used.has(c.toLowerCase()));
+  if (name === undefined) {
+    const base = list.find((c) => c.length <= SHEET_NAME_MAX) ?? list.reduce((a, b) => (b.length < a.length ? b : a), list[0] ?? 'Sheet');
+    for (let i = 1; name === undefined || used.has(name.toLowerCase()); i++) {
+      const tail = i === 1 ? '' : ` ${i}`;
+      let head = base;
+      while (head.length + tail.length > SHEET_NAME_MAX) head = head.includes(' ') ? head.slice(0, head.lastIndexOf(' ')).replace(/[\s,–-]+$/u, '') : head.slice(0, SHEET_NAME_MAX - tail.length);
+      name = `${head}${tail}`;
+    }
+  }
   used.add(name.toLowerCase());
   return name;
+}
+
+/** A report table's short sheet name (catalog `xl.sh.*`, words chosen to fit 31 characters), by table id. */
+const SHEET_KEYS: Record<string, ReportKey> = {
+  devices: 'xl.sh.devices', 'device-peaks': 'xl.sh.peaks', hourly: 'xl.sh.hourly', 'latency-distribution': 'xl.sh.distribution',
+  health: 'xl.sh.health', 'read-write-queue': 'xl.sh.rwq', 'profile-figures': 'xl.sh.workload', 'profile-devices': 'xl.sh.devices',
+  'profile-health': 'xl.sh.health', 'profile-spans': 'xl.sh.spans', 'tco-sources': 'xl.sh.tcoSources', 'tco-comparison': 'xl.sh.tcoComparison',
+  'tco-sensitivity': 'xl.sh.tcoSensitivity', imports: 'xl.sh.imports',
+};
+
+/** The sheet names to try for a table, best first: its short name (with the configuration's label or a number for TCO line items), then its title. */
+export function tableSheetNames(t: Table, lang: Lang, index: number): string[] {
+  const title = reportText(t.title, lang);
+  const key = SHEET_KEYS[t.id];
+  if (key !== undefined) return [rt(key, lang), title];
+  const sizes = /^request-sizes-(\w+)$/u.exec(t.id);
+  if (sizes !== null) return [rt('xl.sh.sizes', lang, { role: rt(`role.${sizes[1] ?? 'other'}` as ReportKey, lang) }), title];
+  if (t.id.startsWith('tco-lines-')) {
+    const label = t.title.p?.['label'];
+    return [...(label === undefined ? [] : [rt('xl.sh.tcoLines', lang, { label: formatVal(label, lang) })]), rt('xl.sh.tcoLinesN', lang, { n: index })];
+  }
+  return [title];
 }
 
 function unitHead(head: string, unit: Unit | null | undefined, lang: Lang): string {
@@ -70,8 +110,8 @@ function styleHeader(row: ExcelJS.Row): void {
   });
 }
 
-function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang, used: Set<string>): void {
-  const ws = wb.addWorksheet(sheetName(reportText(t.title, lang), used), { views: [{ state: 'frozen', ySplit: 1 }] });
+function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang, used: Set<string>, index: number): void {
+  const ws = wb.addWorksheet(sheetName(tableSheetNames(t, lang, index), used), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = t.columns.map((c) => ({ header: unitHead(reportText(c.head, lang), c.unit, lang), width: c.align === 'left' ? 28 : 16 }));
   styleHeader(ws.getRow(1));
   for (const r of t.rows) {
@@ -156,7 +196,10 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
   progress(0.05);
 
   // Report tables
-  for (const s of model.sections) for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used);
+  let tcoLines = 0;
+  for (const s of model.sections) {
+    for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used, b.table.id.startsWith('tco-lines-') ? ++tcoLines : 0);
+  }
   progress(0.1);
 
   // Per-interval data, one sheet per device (left out above the limit unless asked for)
@@ -183,8 +226,9 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
     const c = rows.devices.some((d) => d.device === device) ? rows.load(device) : null;
     const n = c?.n ?? 0;
     for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, n); part++) {
-      const name = rt('xl.intervalsSheet', lang, { device }) + (part > 0 ? ` (${part + 1})` : '');
-      const sheet = wb.addWorksheet(sheetName(name, used), { views: [{ state: 'frozen', ySplit: 1 }] });
+      const suffix = part > 0 ? ` (${part + 1})` : '';
+      const names = [rt('xl.intervalsSheet', lang, { device }) + suffix, rt('xl.sh.intervalsN', lang, { n: order.indexOf(device) + 1 }) + suffix];
+      const sheet = wb.addWorksheet(sheetName(names, used), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = heads.map((h, i) => ({ header: h, width: i === 0 ? 14 : INTERVAL_COLUMNS[i]?.kind === 'time' ? 24 : 13, ...(fmts[i] === undefined ? {} : { style: { numFmt: fmts[i] as string } }) }));
       styleHeader(sheet.getRow(1));
       const end = Math.min(n, (part + 1) * MAX_SHEET_ROWS);

@@ -2,7 +2,7 @@
  * The DOM-free parts of the engine statistics on screen: the words of an adapter action, the
  * share the dashboard's card leads with, and the adapter's actions as timeline markers.
  */
-import type { AnalysisReport, EngineStatsReport } from '@cacheproof/engine';
+import { switchedByAdapter, type AnalysisReport, type EngineStatsReport } from '@cacheproof/engine';
 import { engineUi, type EngineUiKey } from '../../shared/i18n/engine.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 import type { Words } from './text.ts';
@@ -37,4 +37,10 @@ export function engineMarkers(r: AnalysisReport, w: Words): { atMs: number; labe
     out.push({ atMs: a.startMs, label: ok ? e('marker', { action: actionWord(w.lang, a.action), after: lastOfAction.modeAfter ?? e('mode.unknown') }) : e('markerFailed', { action: actionWord(w.lang, a.action) }) });
   }
   return out;
+}
+
+/** The switch's marker on the timeline: who switched, the adapter named (engine switchedByAdapter), or plain "Switch" (manual). */
+export function switchMarkerLabel(r: AnalysisReport, w: Words): string {
+  const by = switchedByAdapter(r.cacheEngine);
+  return by === null ? w.d('phase.switch') : w.d('phase.switchAdapter', { adapter: by });
 }

@@ -14,6 +14,7 @@ import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtDuration } from '../format.ts';
+import { fmtLabel } from '../../shared/i18n/numbers.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { themedPalette } from '../theme.ts';
 import { cards, figureDetails } from './cards.ts';
@@ -48,7 +49,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
   node.append(
     el('p', { class: 'dash-head' },
       el('span', { class: `badge mode mode-${r.mode}`, 'data-testid': TID.modeBadge, 'data-mode': r.mode, title: w.d('def.mode'), tabindex: '0' }, mode),
-      ` ${w.d('host')}: ${hostBits.join(' · ')}`),
+      ` ${fmtLabel(ctx.lang, w.d('host'), hostBits.join(' · '))}`),
     cards(r, w),
     figureDetails(r, w),
     ...[engineSection(r, w)].filter((x): x is HTMLElement => x !== null),

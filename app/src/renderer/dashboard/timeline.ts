@@ -14,7 +14,7 @@ import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
-import { engineMarkers } from './engine-words.ts';
+import { engineMarkers, switchMarkerLabel } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import { wrap, type Words } from './text.ts';
 import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashboard-shape.ts';
@@ -139,7 +139,7 @@ export function phases(r: AnalysisReport, w: Words): { bands: PhaseBand[]; marke
   bands.push({ startMs: m0, endMs: m1, color: cssVar('--phase-measure', PHASE_TINT.measure.light), label: w.d('phase.measure'), tone: 'measure' });
   // the adapter's actions (the switch it made, the restore) marked at their moment, beside the switch
   const actions = engineMarkers(r, w).filter((m) => m.atMs >= b0 && m.atMs <= m1 + 60_000);
-  return { bands, markers: [...(sw === null ? [] : [{ atMs: sw, label: w.d('phase.switch') }]), ...actions] };
+  return { bands, markers: [...(sw === null ? [] : [{ atMs: sw, label: switchMarkerLabel(r, w) }]), ...actions] };
 }
 
 /**

@@ -10,6 +10,7 @@ import { reportFileHref, type ReportCover, type ReportFile, type ReportRequest, 
 import { common, type CommonKey } from '../../shared/i18n/common.ts';
 import { exportUi, type ExportKey } from '../../shared/i18n/report.ts';
 import { LANGS, translate, type Lang } from '../../shared/i18n/types.ts';
+import { fmtPercentUpTo } from '../../shared/i18n/numbers.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import type { Ctx, Screen } from '../screen.ts';
@@ -192,7 +193,7 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
         }
         progress.value = p.value.percent;
         const stageKey = `stage.${p.value.stage}` as ExportKey;
-        stage.textContent = `${stageKey in exportUi.en ? ui(stageKey) : p.value.stage} · ${Math.round(p.value.percent)} %`;
+        stage.textContent = `${stageKey in exportUi.en ? ui(stageKey) : p.value.stage} · ${fmtPercentUpTo(ctx.lang, p.value.percent, 0)}`;
         if (p.value.done) {
           const files = p.value.files ?? [];
           if (ctx.info?.shell === 'electron') {

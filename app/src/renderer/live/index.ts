@@ -9,7 +9,7 @@
  */
 import type { LiveSeries, RunStatus } from '../../shared/contract.ts';
 import { common, type CommonKey } from '../../shared/i18n/common.ts';
-import { live, type LiveKey } from '../../shared/i18n/live.ts';
+import { live, stateText, switchDueText, waitSwitchText, type LiveKey } from '../../shared/i18n/live.ts';
 import { profile as profileCatalog } from '../../shared/i18n/profile.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
@@ -283,7 +283,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     node.dataset['phase'] = s.phase;
     body.hidden = false;
     setTitle(s.name);
-    stateBadge.textContent = t(`state.${s.state}`);
+    stateBadge.textContent = stateText(lang, s.state, s.plan.switch);
     stateBadge.dataset['state'] = s.state;
     const front = s.plan.front ?? t('noDevice');
     const backing = s.plan.backing.length > 0 ? s.plan.backing.join(', ') : t('noDevice');
@@ -316,7 +316,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
       const step = steps.get(p);
       if (!step) return;
       const rec = phases.find((x) => x.name === p);
-      step.planned.textContent = p === 'switch' ? t('timeline.switchDue') : t('timeline.planned', { duration: duration(planned[p] ?? 0) });
+      step.planned.textContent = p === 'switch' ? switchDueText(lang, s.plan.switch) : t('timeline.planned', { duration: duration(planned[p] ?? 0) });
       if (p === 'switch') step.when.textContent = s.switchMs !== null ? t('timeline.switchAt', { time: fmtTime(lang, s.switchMs) }) : '';
       else step.when.textContent = rec ? t('timeline.started', { time: fmtTime(lang, rec.startMs) }) : '';
       step.li.className = i < currentIdx ? 'past' : i === currentIdx ? 'current' : 'future';
@@ -328,7 +328,7 @@ export function liveScreen(ctx: Ctx, runId: string): Screen {
     const phaseName = s.phase === 'done' ? t('phase.done') : (PHASES as readonly string[]).includes(s.phase) ? t(`phase.${s.phase as (typeof PHASES)[number]}`) : s.phase;
     phaseBar.label.textContent = t('progress.phase', { phase: phaseName });
     setBar(phaseBar.bar, s.state === 'waiting-switch' ? null : s.phasePercent);
-    phaseBar.text.textContent = s.state === 'waiting-switch' ? t('progress.waitSwitch') : progressText(s, s.phasePercent, s.phaseEtaSeconds);
+    phaseBar.text.textContent = s.state === 'waiting-switch' ? waitSwitchText(lang, s.plan.switch) : progressText(s, s.phasePercent, s.phaseEtaSeconds);
     setBar(totalBar.bar, s.totalPercent);
     totalBar.text.textContent = s.state === 'waiting-switch' && s.totalPercent !== null
       ? t('progress.afterSwitch', { percent: fmtPercent(lang, s.totalPercent, 1), duration: duration(s.plan.warmupSeconds + s.plan.measureSeconds) })

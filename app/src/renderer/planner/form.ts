@@ -18,7 +18,7 @@ import {
   type DriveFigure,
   type RaidLevel,
 } from '@cacheproof/engine/plan';
-import { fmtBytes, fmtDecimal, fmtInput, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtDecimal, fmtInput, fmtPercentUpTo, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { TID } from '../../shared/testids.ts';
 import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { tco, type TcoKey } from '../../shared/i18n/tco.ts';
@@ -249,7 +249,7 @@ export class PlannerForm {
   private figureText(name: DriveFigure, f: CatalogFigure): string {
     if (f.value === null) return this.p('fig.absent');
     if (name === 'capacityBytes') return fmtBytes(this.lang, f.value);
-    if (name === 'afr') return `${fmtDecimal(this.lang, f.value * 100, 3)} %`;
+    if (name === 'afr') return fmtPercentUpTo(this.lang, f.value * 100, 3);
     return fmtDecimal(this.lang, f.value, 2);
   }
 

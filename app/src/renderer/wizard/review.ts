@@ -15,7 +15,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { draftTargetsLabel, estimateText, targetsText } from './plan.ts';
-import { asksPrediction, chosenDevices, durationSeconds, problems, toPlan, type Draft } from './state.ts';
+import { asksPrediction, chosenDevices, durationSeconds, problems, reviewSentence, toPlan, type Draft } from './state.ts';
 import { choiceOf } from '../predict/choice.ts';
 import { choiceWords } from '../predict/fields.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
@@ -47,7 +47,7 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
     warmup: fmtDuration(lang, wu.seconds),
     measure: fmtDuration(lang, m.seconds),
   };
-  const parts = [wu.seconds > 0 ? s.w('rev.sentence', params) : s.w('rev.sentenceNoWarmup', params)];
+  const parts = [reviewSentence(d, wu.seconds, params, s.w)];
   if (d.front === null) parts.push(s.w('rev.noFront'));
   const est = estimateText(s.w, lang, d);
   if (est !== null) parts.push(est);

@@ -3,6 +3,7 @@
  * turn it into a `RunPlan`. Pure; store.ts keeps the draft across steps and reloads.
  */
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
+import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
 import { TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
@@ -213,4 +214,14 @@ export function toPlan(d: Draft, name: string): RunPlan | null {
     ...(d.trace ? { traceBudgetBytes: d.traceBudget } : {}),
     ...(prediction?.ok === true ? { prediction: prediction.choice } : {}),
   };
+}
+
+/**
+ * The review's plan sentence: who switches the cache on (the person, asked when the baseline
+ * ends, or the engine adapter the draft names) and whether there is a warm-up. `params` are the
+ * sentence's devices, interval and durations; the adapter's name is added when it switches.
+ */
+export function reviewSentence(d: Draft, warmupSeconds: number, params: Record<string, string>, w: (key: WizardKey, p?: Record<string, string>) => string): string {
+  if (d.engine.kind === 'adapter') return w(warmupSeconds > 0 ? 'rev.sentenceAdapter' : 'rev.sentenceAdapterNoWarmup', { ...params, adapter: d.engine.adapter });
+  return w(warmupSeconds > 0 ? 'rev.sentence' : 'rev.sentenceNoWarmup', params);
 }

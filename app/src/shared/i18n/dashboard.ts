@@ -13,7 +13,7 @@ export type DashboardKey =
   | 'ci95' | 'ci95Speedup' | 'ci95Gain' | 'ciNotComputed' | 'ciUnavailable'
   | 'iosToBacking' | 'delivered' | 'gain' | 'windowLine' | 'deviceLine' | 'devicesLine' | 'methodIosSaved.backing-per-front-io' | 'methodIosSaved.backing-per-second'
   | 'unit.ms' | 'unit.iops' | 'unit.mbps' | 'unit.ios' | 'unit.iosPerSec' | 'unit.factor' | 'unit.seconds' | 'unit.bytes' | 'unit.percent'
-  | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch'
+  | 'phase.baseline' | 'phase.warmup' | 'phase.measure' | 'phase.switch' | 'phase.switchAdapter'
   | 'axis.timeUtc' | 'axis.iops' | 'axis.latency' | 'axis.latencyFront' | 'axis.latencyBacking' | 'axis.hourUtc' | 'axis.percentile' | 'axis.window' | 'axis.iosPerSec'
   | 'series.front' | 'series.backing' | 'series.device' | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'chart.iops' | 'def.chart.iops' | 'chart.latency' | 'def.chart.latency'
@@ -82,7 +82,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.cacheServed': 'Served by the cache',
     'def.cacheServed': 'Share of front-device reads and writes that did not reach the backing drives in the measure window: (1 − backing ÷ front) × 100.',
     ci95: '95% interval {low} – {high}', ci95Speedup: 'speed-up 95% interval {low}× – {high}×', ci95Gain: 'gain {value}× (95% interval {low}× – {high}×, the speed-up)',
-    ciNotComputed: 'no 95% interval: the engine computes none for this figure',
+    ciNotComputed: 'no confidence range: measured directly over each window, not an estimate',
     ciUnavailable: 'no 95% interval ({reason})',
     iosToBacking: 'I/Os to the backing drives: {before} before → {after} after',
     gain: 'gain {value}×',
@@ -93,7 +93,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'methodIosSaved.backing-per-second': 'Method: backing I/Os per second, before vs after (no front device).',
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} MB/s', 'unit.ios': '{value} I/Os',
     'unit.iosPerSec': '{value} I/Os per second', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} bytes', 'unit.percent': '{value}',
-    'phase.baseline': 'Baseline (cache off)', 'phase.warmup': 'Warm-up (excluded)', 'phase.measure': 'Measure (cache on)', 'phase.switch': 'Switch',
+    'phase.baseline': 'Baseline (cache off)', 'phase.warmup': 'Warm-up (excluded)', 'phase.measure': 'Measure (cache on)', 'phase.switchAdapter': 'Switch by {adapter}', 'phase.switch': 'Switch',
     'axis.timeUtc': 'Time (UTC)', 'axis.iops': 'IOPS (I/Os per second)', 'axis.latency': 'Average response time (ms)', 'axis.latencyFront': 'Front (ms)', 'axis.latencyBacking': 'Backing (ms)',
     'axis.hourUtc': 'Hour of the day (UTC)', 'axis.percentile': 'Percentile of per-interval response time', 'axis.window': 'Window',
     'axis.iosPerSec': 'I/Os per second',
@@ -206,7 +206,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.cacheServed': 'Servi par le cache',
     'def.cacheServed': 'Part des lectures et écritures du périphérique frontal qui n’ont pas atteint les disques sous-jacents pendant la mesure : (1 − sous-jacent ÷ frontal) × 100.',
     ci95: 'intervalle à 95 % {low} – {high}', ci95Speedup: 'accélération, intervalle à 95 % {low}× – {high}×', ci95Gain: 'gain {value}× (intervalle à 95 % {low}× – {high}×, celui de l’accélération)',
-    ciNotComputed: 'pas d’intervalle à 95 % : le moteur n’en calcule pas pour cet indicateur',
+    ciNotComputed: 'pas de marge d’incertitude : valeur mesurée directement sur chaque fenêtre, pas une estimation',
     ciUnavailable: 'pas d’intervalle à 95 % ({reason})',
     iosToBacking: 'E/S vers les disques sous-jacents : {before} avant → {after} après',
     gain: 'gain {value}×',
@@ -217,7 +217,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'methodIosSaved.backing-per-second': 'Méthode : E/S sous-jacentes par seconde, avant et après (pas de périphérique frontal).',
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} Mo/s', 'unit.ios': '{value} E/S',
     'unit.iosPerSec': '{value} E/S par seconde', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} octets', 'unit.percent': '{value}',
-    'phase.baseline': 'Référence (cache désactivé)', 'phase.warmup': 'Préchauffage (exclu)', 'phase.measure': 'Mesure (cache activé)', 'phase.switch': 'Bascule',
+    'phase.baseline': 'Référence (cache désactivé)', 'phase.warmup': 'Préchauffage (exclu)', 'phase.measure': 'Mesure (cache activé)', 'phase.switchAdapter': 'Bascule par {adapter}', 'phase.switch': 'Bascule',
     'axis.timeUtc': 'Heure (UTC)', 'axis.iops': 'IOPS (E/S par seconde)', 'axis.latency': 'Temps de réponse moyen (ms)', 'axis.latencyFront': 'Frontal (ms)', 'axis.latencyBacking': 'Sous-jacent (ms)',
     'axis.hourUtc': 'Heure du jour (UTC)', 'axis.percentile': 'Centile du temps de réponse par intervalle', 'axis.window': 'Fenêtre',
     'axis.iosPerSec': 'E/S par seconde',
@@ -330,7 +330,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.cacheServed': 'Servido por la caché',
     'def.cacheServed': 'Proporción de lecturas y escrituras del dispositivo frontal que no llegaron a los discos de respaldo en la ventana de medida: (1 − respaldo ÷ frontal) × 100.',
     ci95: 'intervalo del 95 % {low} – {high}', ci95Speedup: 'aceleración, intervalo del 95 % {low}× – {high}×', ci95Gain: 'ganancia {value}× (intervalo del 95 % {low}× – {high}×, el de la aceleración)',
-    ciNotComputed: 'sin intervalo del 95 %: el motor no lo calcula para esta cifra',
+    ciNotComputed: 'sin margen de confianza: valor medido directamente en cada ventana, no una estimación',
     ciUnavailable: 'sin intervalo del 95 % ({reason})',
     iosToBacking: 'E/S a los discos de respaldo: {before} antes → {after} después',
     gain: 'ganancia {value}×',
@@ -341,7 +341,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'methodIosSaved.backing-per-second': 'Método: E/S de respaldo por segundo, antes y después (sin dispositivo frontal).',
     'unit.ms': '{value} ms', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} MB/s', 'unit.ios': '{value} E/S',
     'unit.iosPerSec': '{value} E/S por segundo', 'unit.factor': '{value}×', 'unit.seconds': '{value} s', 'unit.bytes': '{value} bytes', 'unit.percent': '{value}',
-    'phase.baseline': 'Referencia (caché desactivada)', 'phase.warmup': 'Calentamiento (excluido)', 'phase.measure': 'Medida (caché activada)', 'phase.switch': 'Cambio',
+    'phase.baseline': 'Referencia (caché desactivada)', 'phase.warmup': 'Calentamiento (excluido)', 'phase.measure': 'Medida (caché activada)', 'phase.switchAdapter': 'Cambio por {adapter}', 'phase.switch': 'Cambio',
     'axis.timeUtc': 'Hora (UTC)', 'axis.iops': 'IOPS (E/S por segundo)', 'axis.latency': 'Tiempo medio de respuesta (ms)', 'axis.latencyFront': 'Frontal (ms)', 'axis.latencyBacking': 'Respaldo (ms)',
     'axis.hourUtc': 'Hora del día (UTC)', 'axis.percentile': 'Percentil del tiempo de respuesta por intervalo', 'axis.window': 'Ventana',
     'axis.iosPerSec': 'E/S por segundo',
@@ -454,7 +454,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'card.cacheServed': 'Обслужено кэшем',
     'def.cacheServed': 'Доля чтений и записей фронтального устройства, не дошедших до базовых дисков в окне измерения: (1 − базовые ÷ фронтальное) × 100.',
     ci95: '95%-й интервал {low} – {high}', ci95Speedup: 'ускорение, 95%-й интервал {low}× – {high}×', ci95Gain: 'выигрыш {value}× (95%-й интервал {low}× – {high}×, как у ускорения)',
-    ciNotComputed: 'нет 95%-го интервала: движок не вычисляет его для этой величины',
+    ciNotComputed: 'без доверительного интервала: значение измерено напрямую в каждом окне, это не оценка',
     ciUnavailable: 'нет 95%-го интервала ({reason})',
     iosToBacking: 'Операций на базовые диски: {before} до → {after} после',
     gain: 'выигрыш {value}×',
@@ -465,7 +465,7 @@ export const dashboard: Catalog<DashboardKey> = {
     'methodIosSaved.backing-per-second': 'Метод: операции базовых дисков в секунду, до и после (нет фронтального устройства).',
     'unit.ms': '{value} мс', 'unit.iops': '{value} IOPS', 'unit.mbps': '{value} МБ/с', 'unit.ios': '{value} операций',
     'unit.iosPerSec': '{value} операций в секунду', 'unit.factor': '{value}×', 'unit.seconds': '{value} с', 'unit.bytes': '{value} байт', 'unit.percent': '{value}',
-    'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.warmup': 'Прогрев (исключён)', 'phase.measure': 'Измерение (кэш включён)', 'phase.switch': 'Переключение',
+    'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.warmup': 'Прогрев (исключён)', 'phase.measure': 'Измерение (кэш включён)', 'phase.switchAdapter': 'Переключение: {adapter}', 'phase.switch': 'Переключение',
     'axis.timeUtc': 'Время (UTC)', 'axis.iops': 'IOPS (операций в секунду)', 'axis.latency': 'Среднее время отклика (мс)', 'axis.latencyFront': 'Фронтальные (мс)', 'axis.latencyBacking': 'Базовые (мс)',
     'axis.hourUtc': 'Час суток (UTC)', 'axis.percentile': 'Процентиль времени отклика по интервалам', 'axis.window': 'Окно',
     'axis.iosPerSec': 'Операций в секунду',

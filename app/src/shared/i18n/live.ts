@@ -1,10 +1,12 @@
-import type { Catalog } from './types.ts';
+import type { RunStatus, RunSwitch } from '../contract.ts';
+import { translate, type Catalog, type Lang } from './types.ts';
 
 /** Strings of the Live run screen (namespace `live`). */
 export type LiveKey =
   | 'loading' | 'title' | 'meta' | 'role.front' | 'role.backing' | 'role.cache' | 'role.other' | 'noDevice'
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
   | 'phase.baseline' | 'phase.switch' | 'phase.warmup' | 'phase.measure' | 'phase.done'
+  | 'timeline.switchDueAdapter' | 'progress.waitAdapter' | 'state.waiting-adapter'
   | 'timeline.label' | 'timeline.planned' | 'timeline.started' | 'timeline.switchDue' | 'timeline.switchAt' | 'timeline.now'
   | 'progress.phase' | 'progress.total' | 'progress.eta' | 'progress.waitSwitch' | 'progress.afterSwitch' | 'progress.pending' | 'progress.complete'
   | 'samples' | 'samplesNone' | 'trace' | 'traceLost' | 'traceSampled' | 'traceBudget'
@@ -27,14 +29,14 @@ export const live: Catalog<LiveKey> = {
     title: 'Run: {name}',
     meta: 'Front: {front} · backing: {backing} · one sample every {interval} · started {time}',
     'role.front': 'front', 'role.backing': 'backing', 'role.cache': 'cache', 'role.other': 'other', noDevice: 'none',
-    'state.starting': 'Starting', 'state.running': 'Recording', 'state.waiting-switch': 'Waiting for your switch',
+    'state.starting': 'Starting', 'state.running': 'Recording', 'state.waiting-adapter': 'Adapter switching the cache on', 'state.waiting-switch': 'Waiting for your switch',
     'state.done': 'Complete', 'state.stopped': 'Stopped', 'state.probe-died': 'Recorder stopped unexpectedly', 'state.failed': 'Failed',
     'phase.baseline': 'Baseline (cache off)', 'phase.switch': 'Switch', 'phase.warmup': 'Warm-up', 'phase.measure': 'Measure (cache on)', 'phase.done': 'Complete',
     'timeline.label': 'Phases of the run', 'timeline.planned': 'planned {duration}', 'timeline.started': 'from {time} UTC',
-    'timeline.switchDue': 'you switch the cache on', 'timeline.switchAt': 'at {time} UTC', 'timeline.now': 'current phase',
+    'timeline.switchDueAdapter': 'the {adapter} adapter switches the cache on', 'timeline.switchDue': 'you switch the cache on', 'timeline.switchAt': 'at {time} UTC', 'timeline.now': 'current phase',
     'progress.phase': 'This phase: {phase}', 'progress.total': 'Whole run',
     'progress.eta': '{percent} · about {duration} left · ends around {time} UTC',
-    'progress.waitSwitch': 'waiting for you to switch the cache on',
+    'progress.waitAdapter': 'the {adapter} adapter is switching the cache on', 'progress.waitSwitch': 'waiting for you to switch the cache on',
     'progress.afterSwitch': '{percent} · {duration} more after the switch',
     'progress.pending': 'not started yet', 'progress.complete': '{percent} · complete',
     samples: '{count} samples, the last at {time} UTC', samplesNone: 'No sample yet.',
@@ -80,14 +82,14 @@ export const live: Catalog<LiveKey> = {
     title: 'Mesure : {name}',
     meta: 'Frontal : {front} · sous-jacent : {backing} · un échantillon toutes les {interval} · démarrée le {time}',
     'role.front': 'frontal', 'role.backing': 'sous-jacent', 'role.cache': 'cache', 'role.other': 'autre', noDevice: 'aucun',
-    'state.starting': 'Démarrage', 'state.running': 'Enregistrement', 'state.waiting-switch': 'En attente de votre bascule',
+    'state.starting': 'Démarrage', 'state.running': 'Enregistrement', 'state.waiting-adapter': 'Activation du cache par l’adaptateur', 'state.waiting-switch': 'En attente de votre bascule',
     'state.done': 'Terminée', 'state.stopped': 'Arrêtée', 'state.probe-died': 'Enregistreur arrêté de façon inattendue', 'state.failed': 'Échec',
     'phase.baseline': 'Référence (cache désactivé)', 'phase.switch': 'Bascule', 'phase.warmup': 'Préchauffage', 'phase.measure': 'Mesure (cache activé)', 'phase.done': 'Terminée',
     'timeline.label': 'Phases de la mesure', 'timeline.planned': 'prévu : {duration}', 'timeline.started': 'depuis {time} UTC',
-    'timeline.switchDue': 'vous activez le cache', 'timeline.switchAt': 'à {time} UTC', 'timeline.now': 'phase en cours',
+    'timeline.switchDueAdapter': 'l’adaptateur {adapter} active le cache', 'timeline.switchDue': 'vous activez le cache', 'timeline.switchAt': 'à {time} UTC', 'timeline.now': 'phase en cours',
     'progress.phase': 'Phase en cours : {phase}', 'progress.total': 'Mesure complète',
     'progress.eta': '{percent} · encore environ {duration} · fin vers {time} UTC',
-    'progress.waitSwitch': 'en attente de l’activation du cache',
+    'progress.waitAdapter': 'l’adaptateur {adapter} active le cache', 'progress.waitSwitch': 'en attente de l’activation du cache',
     'progress.afterSwitch': '{percent} · encore {duration} après la bascule',
     'progress.pending': 'pas encore commencée', 'progress.complete': '{percent} · terminé',
     samples: '{count} échantillons, le dernier à {time} UTC', samplesNone: 'Aucun échantillon pour l’instant.',
@@ -133,14 +135,14 @@ export const live: Catalog<LiveKey> = {
     title: 'Medición: {name}',
     meta: 'Frontal: {front} · de respaldo: {backing} · una muestra cada {interval} · iniciada el {time}',
     'role.front': 'frontal', 'role.backing': 'de respaldo', 'role.cache': 'caché', 'role.other': 'otro', noDevice: 'ninguno',
-    'state.starting': 'Iniciando', 'state.running': 'Grabando', 'state.waiting-switch': 'Esperando su cambio',
+    'state.starting': 'Iniciando', 'state.running': 'Grabando', 'state.waiting-adapter': 'El adaptador activa la caché', 'state.waiting-switch': 'Esperando su cambio',
     'state.done': 'Completada', 'state.stopped': 'Detenida', 'state.probe-died': 'El grabador se detuvo inesperadamente', 'state.failed': 'Fallida',
     'phase.baseline': 'Referencia (caché desactivada)', 'phase.switch': 'Cambio', 'phase.warmup': 'Calentamiento', 'phase.measure': 'Medida (caché activada)', 'phase.done': 'Completada',
     'timeline.label': 'Fases de la medición', 'timeline.planned': 'previsto: {duration}', 'timeline.started': 'desde las {time} UTC',
-    'timeline.switchDue': 'usted activa la caché', 'timeline.switchAt': 'a las {time} UTC', 'timeline.now': 'fase actual',
+    'timeline.switchDueAdapter': 'el adaptador {adapter} activa la caché', 'timeline.switchDue': 'usted activa la caché', 'timeline.switchAt': 'a las {time} UTC', 'timeline.now': 'fase actual',
     'progress.phase': 'Fase actual: {phase}', 'progress.total': 'Medición completa',
     'progress.eta': '{percent} · faltan unos {duration} · termina hacia las {time} UTC',
-    'progress.waitSwitch': 'esperando a que active la caché',
+    'progress.waitAdapter': 'el adaptador {adapter} está activando la caché', 'progress.waitSwitch': 'esperando a que active la caché',
     'progress.afterSwitch': '{percent} · {duration} más después del cambio',
     'progress.pending': 'aún no iniciada', 'progress.complete': '{percent} · completada',
     samples: '{count} muestras, la última a las {time} UTC', samplesNone: 'Todavía no hay muestras.',
@@ -186,14 +188,14 @@ export const live: Catalog<LiveKey> = {
     title: 'Замер: {name}',
     meta: 'Фронтальное: {front} · хранения: {backing} · одна выборка каждые {interval} · начат {time}',
     'role.front': 'фронтальное', 'role.backing': 'хранения', 'role.cache': 'кэш', 'role.other': 'другое', noDevice: 'нет',
-    'state.starting': 'Запуск', 'state.running': 'Идёт запись', 'state.waiting-switch': 'Ждём вашего переключения',
+    'state.starting': 'Запуск', 'state.running': 'Идёт запись', 'state.waiting-adapter': 'Адаптер включает кэш', 'state.waiting-switch': 'Ждём вашего переключения',
     'state.done': 'Завершён', 'state.stopped': 'Остановлен', 'state.probe-died': 'Запись неожиданно прервалась', 'state.failed': 'Ошибка',
     'phase.baseline': 'Базовое окно (кэш выключен)', 'phase.switch': 'Переключение', 'phase.warmup': 'Прогрев', 'phase.measure': 'Измерение (кэш включён)', 'phase.done': 'Завершён',
     'timeline.label': 'Фазы замера', 'timeline.planned': 'по плану {duration}', 'timeline.started': 'с {time} UTC',
-    'timeline.switchDue': 'вы включаете кэш', 'timeline.switchAt': 'в {time} UTC', 'timeline.now': 'текущая фаза',
+    'timeline.switchDueAdapter': 'адаптер {adapter} включает кэш', 'timeline.switchDue': 'вы включаете кэш', 'timeline.switchAt': 'в {time} UTC', 'timeline.now': 'текущая фаза',
     'progress.phase': 'Текущая фаза: {phase}', 'progress.total': 'Весь замер',
     'progress.eta': '{percent} · осталось около {duration} · окончание около {time} UTC',
-    'progress.waitSwitch': 'ждём, пока вы включите кэш',
+    'progress.waitAdapter': 'адаптер {adapter} включает кэш', 'progress.waitSwitch': 'ждём, пока вы включите кэш',
     'progress.afterSwitch': '{percent} · ещё {duration} после переключения',
     'progress.pending': 'ещё не начата', 'progress.complete': '{percent} · завершено',
     samples: 'Выборок: {count}, последняя в {time} UTC', samplesNone: 'Выборок пока нет.',
@@ -235,3 +237,19 @@ export const live: Catalog<LiveKey> = {
     warningLine: '{time} UTC — {text}', atUtc: '{time} UTC',
   },
 };
+
+/** Who switches the cache on, for the Live timeline: "you switch the cache on", or "the loop-dio adapter switches the cache on". */
+export function switchDueText(lang: Lang, sw: RunSwitch): string {
+  return sw.kind === 'adapter' ? translate(live, lang, 'timeline.switchDueAdapter', { adapter: sw.adapter }) : translate(live, lang, 'timeline.switchDue');
+}
+
+/** The phase bar while the run waits for the switch: waiting for you, or the adapter switching it. */
+export function waitSwitchText(lang: Lang, sw: RunSwitch): string {
+  return sw.kind === 'adapter' ? translate(live, lang, 'progress.waitAdapter', { adapter: sw.adapter }) : translate(live, lang, 'progress.waitSwitch');
+}
+
+/** The run's state badge: while it waits for the switch, the person's ("Waiting for your switch") or the adapter's. */
+export function stateText(lang: Lang, state: RunStatus['state'], sw: RunSwitch): string {
+  if (state === 'waiting-switch' && sw.kind === 'adapter') return translate(live, lang, 'state.waiting-adapter');
+  return translate(live, lang, `state.${state}`);
+}

@@ -48,6 +48,22 @@ export function fmtPercent(lang: Lang, value: number, digits = 1): string {
   return numberFormat(lang, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);
 }
 
+/**
+ * A 0–100 percent with up to `maxDigits` decimals, trailing zeros dropped, in the locale's own
+ * percent pattern: `100%`, `2.5%` in English, `100 %` in French, Spanish and Russian.
+ */
+export function fmtPercentUpTo(lang: Lang, value: number, maxDigits = 1): string {
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: maxDigits }).format(value / 100);
+}
+
+/**
+ * A label and its value with the colon the language's typography asks for: `Host: vm` in
+ * English, Spanish and Russian, `Hôte : vm` in French (a narrow no-break space before the colon).
+ */
+export function fmtLabel(lang: Lang, label: string, value: string): string {
+  return lang === 'fr' ? `${label}\u202f: ${value}` : `${label}: ${value}`;
+}
+
 /** A 0–100 percent change with its sign: `+3.2%`, `−12.0%` (fr `+3,2 %`). */
 export function fmtSignedPercent(lang: Lang, value: number, digits = 1): string {
   return numberFormat(lang, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value / 100);

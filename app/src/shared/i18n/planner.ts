@@ -2,7 +2,7 @@ import { HOURS_PER_YEAR, type ConfigResult, type LineItem, type PlanError, type 
 import type { Catalog, Lang } from './types.ts';
 import { translate } from './types.ts';
 import { formatTcoDecimal, formatTcoNumber, tco, type TcoKey } from './tco.ts';
-import { fmtBytes, fmtDecimal, fmtNumber } from './numbers.ts';
+import { fmtBytes, fmtDecimal, fmtNumber, fmtPercentUpTo } from './numbers.ts';
 
 /**
  * Strings of the Planner screen (namespace `planner`). The planner also reuses the `tco`
@@ -124,8 +124,8 @@ export const planner: Catalog<PlannerKey> = {
     import: 'Import scenario (JSON)', importHelp: 'Opens a .tco.json file, the format `cacheproof tco FILE` reads; it replaces the scenario on screen.',
     importFailed: '{file} was not imported: {sentence}', importNotJson: '{file} was not imported: it is not JSON ({detail}). Choose a scenario file (*.tco.json).',
     imported: 'Imported {file}.', saveFailed: 'The scenario could not be saved with the analysis: {detail}', problems: '{count} fields to correct:',
-    'chart.tornado': 'Savings of {label} against {ref} with each input at −{pct} % and +{pct} %', 'axis.savings': 'Savings over {years} years (USD)',
-    'tornado.low': 'Input −{pct} %', 'tornado.high': 'Input +{pct} %', 'tornado.none': 'The sensitivity needs a second configuration to compare with the reference.',
+    'chart.tornado': 'Savings of {label} against {ref} with each input at −{pct}% and +{pct}%', 'axis.savings': 'Savings over {years} years (USD)',
+    'tornado.low': 'Input −{pct}%', 'tornado.high': 'Input +{pct}%', 'tornado.none': 'The sensitivity needs a second configuration to compare with the reference.',
     'seg.hdd-7.2k-nearline': 'Nearline HDD, 7,200 rpm', 'seg.hdd-10k': 'HDD, 10,000 rpm', 'seg.ssd-sata-read-intensive': 'SATA SSD, read-intensive', 'seg.ssd-sata-mixed-use': 'SATA SSD, mixed use', 'seg.ssd-nvme': 'NVMe SSD',
   },
   fr: {
@@ -555,7 +555,7 @@ export function tornadoValueText(input: TornadoInput, value: number, energy: Sce
     case 'hitShare':
     case 'capacityGrowth':
     case 'iopsGrowth':
-      return `${fmtDecimal(lang, value * 100, 1)} %`;
+      return fmtPercentUpTo(lang, value * 100, 1);
     case 'iopsTarget':
       return `${fmtNumber(lang, value)} IOPS`;
     case 'capacity':

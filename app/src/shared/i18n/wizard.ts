@@ -22,7 +22,7 @@ export type WizardKey =
   | 'plan.traceTitle' | 'plan.trace' | 'plan.traceHelp' | 'plan.traceSize' | 'rev.trace'
   | 'plan.traceBudget' | 'plan.traceBudgetOption' | 'plan.traceBudgetDefault' | 'plan.traceBudgetEvery' | 'plan.traceBudgetHelp' | 'plan.traceSizeBudget' | 'rev.traceBudget'
   | 'plan.sizeTitle' | 'plan.estimate' | 'plan.estimateNoDevices' | 'plan.estimateInvalid' | 'plan.estimateMethod' | 'plan.fix'
-  | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
+  | 'rev.sentence' | 'rev.sentenceNoWarmup' | 'rev.sentenceAdapter' | 'rev.sentenceAdapterNoWarmup' | 'rev.frontDevice' | 'rev.backingDevice' | 'rev.noFront' | 'rev.targets' | 'rev.detached'
   | 'rev.devices' | 'rev.switch' | 'rev.name' | 'rev.nameHelp' | 'rev.nameEmpty' | 'rev.defaultName'
   | 'rev.notReady' | 'rev.badDuration' | 'rev.goto.devices' | 'rev.goto.engine' | 'rev.goto.plan' | 'rev.goto.review'
   | 'rev.start' | 'rev.fixFirst' | 'rev.startFailed';
@@ -105,6 +105,8 @@ export const wizard: Catalog<WizardKey> = {
     'plan.estimateInvalid': 'Correct the durations to see how much disk space the capture will use.',
     'plan.estimateMethod': 'Method: measured on the bundled lab capture, a capture takes {fixed} plus {perSample} bytes per sample plus {perDevice} bytes per device and sample; while recording, the database journal and a reserve for a full disk take up to {extra} more.',
     'plan.fix': 'Correct the durations marked above to continue.',
+    'rev.sentenceAdapter': 'CacheProof will measure {devices} every {interval}: {baseline} with the cache off, then have the {adapter} adapter switch it on, ignore {warmup} of warm-up, then measure {measure} with the cache on.',
+    'rev.sentenceAdapterNoWarmup': 'CacheProof will measure {devices} every {interval}: {baseline} with the cache off, then have the {adapter} adapter switch it on, then measure {measure} with the cache on, with no warm-up.',
     'rev.sentence': 'CacheProof will measure {devices} every {interval}: {baseline} with the cache off, then ask you to switch it on, ignore {warmup} of warm-up, then measure {measure} with the cache on.',
     'rev.sentenceNoWarmup': 'CacheProof will measure {devices} every {interval}: {baseline} with the cache off, then ask you to switch it on, then measure {measure} with the cache on, with no warm-up.',
     'rev.frontDevice': '{name} (front)', 'rev.backingDevice': '{name} (backing)',
@@ -199,6 +201,8 @@ export const wizard: Catalog<WizardKey> = {
     'plan.estimateInvalid': 'Corrigez les durées pour voir l’espace disque que la capture occupera.',
     'plan.estimateMethod': 'Méthode : mesurée sur la capture de laboratoire fournie, une capture occupe {fixed} plus {perSample} octets par échantillon plus {perDevice} octets par périphérique et par échantillon ; pendant l’enregistrement, le journal de la base et une réserve pour disque plein prennent jusqu’à {extra} de plus.',
     'plan.fix': 'Corrigez les durées signalées ci-dessus pour continuer.',
+    'rev.sentenceAdapter': 'CacheProof mesurera {devices} à intervalles de {interval} : {baseline} cache désactivé, puis le fera activer par l’adaptateur {adapter}, ignorera {warmup} de préchauffage, puis mesurera {measure} cache activé.',
+    'rev.sentenceAdapterNoWarmup': 'CacheProof mesurera {devices} à intervalles de {interval} : {baseline} cache désactivé, puis le fera activer par l’adaptateur {adapter}, puis mesurera {measure} cache activé, sans préchauffage.',
     'rev.sentence': 'CacheProof mesurera {devices} à intervalles de {interval} : {baseline} cache désactivé, puis vous demandera de l’activer, ignorera {warmup} de préchauffage, puis mesurera {measure} cache activé.',
     'rev.sentenceNoWarmup': 'CacheProof mesurera {devices} à intervalles de {interval} : {baseline} cache désactivé, puis vous demandera de l’activer, puis mesurera {measure} cache activé, sans préchauffage.',
     'rev.frontDevice': '{name} (frontal)', 'rev.backingDevice': '{name} (sous-jacent)',
@@ -293,6 +297,8 @@ export const wizard: Catalog<WizardKey> = {
     'plan.estimateInvalid': 'Corrija las duraciones para ver cuánto espacio en disco ocupará la captura.',
     'plan.estimateMethod': 'Método: medido en la captura de laboratorio incluida, una captura ocupa {fixed} más {perSample} bytes por muestra más {perDevice} bytes por dispositivo y muestra; durante la grabación, el diario de la base de datos y una reserva para disco lleno ocupan hasta {extra} más.',
     'plan.fix': 'Corrija las duraciones marcadas arriba para continuar.',
+    'rev.sentenceAdapter': 'CacheProof medirá {devices} cada {interval}: {baseline} con la caché desactivada; después el adaptador {adapter} la activará, descartará {warmup} de calentamiento y medirá {measure} con la caché activada.',
+    'rev.sentenceAdapterNoWarmup': 'CacheProof medirá {devices} cada {interval}: {baseline} con la caché desactivada; después el adaptador {adapter} la activará y medirá {measure} con la caché activada, sin calentamiento.',
     'rev.sentence': 'CacheProof medirá {devices} cada {interval}: {baseline} con la caché desactivada; después le pedirá que la active, descartará {warmup} de calentamiento y medirá {measure} con la caché activada.',
     'rev.sentenceNoWarmup': 'CacheProof medirá {devices} cada {interval}: {baseline} con la caché desactivada; después le pedirá que la active y medirá {measure} con la caché activada, sin calentamiento.',
     'rev.frontDevice': '{name} (frontal)', 'rev.backingDevice': '{name} (respaldo)',
@@ -387,6 +393,8 @@ export const wizard: Catalog<WizardKey> = {
     'plan.estimateInvalid': 'Исправьте длительности, чтобы увидеть, сколько места займёт запись.',
     'plan.estimateMethod': 'Метод: по встроенной лабораторной записи, запись занимает {fixed} плюс {perSample} байт на отсчёт плюс {perDevice} байт на устройство и отсчёт; во время записи журнал базы данных и резерв на случай заполнения диска занимают ещё до {extra}.',
     'plan.fix': 'Исправьте отмеченные выше длительности, чтобы продолжить.',
+    'rev.sentenceAdapter': 'CacheProof будет измерять {devices} с интервалом {interval}: {baseline} с выключенным кэшем, затем адаптер {adapter} включит его, CacheProof пропустит {warmup} прогрева и будет измерять {measure} с включённым кэшем.',
+    'rev.sentenceAdapterNoWarmup': 'CacheProof будет измерять {devices} с интервалом {interval}: {baseline} с выключенным кэшем, затем адаптер {adapter} включит его, и CacheProof будет измерять {measure} с включённым кэшем, без прогрева.',
     'rev.sentence': 'CacheProof будет измерять {devices} с интервалом {interval}: {baseline} с выключенным кэшем, затем попросит вас включить его, пропустит {warmup} прогрева и будет измерять {measure} с включённым кэшем.',
     'rev.sentenceNoWarmup': 'CacheProof будет измерять {devices} с интервалом {interval}: {baseline} с выключенным кэшем, затем попросит вас включить его и будет измерять {measure} с включённым кэшем, без прогрева.',
     'rev.frontDevice': '{name} (фронтальное)', 'rev.backingDevice': '{name} (базовое)',
