@@ -22,36 +22,13 @@ const T0: i64 = 1_764_000_000;
 /// Per-scrape increments: reads and writes by whole I/Os per volume, latency in seconds.
 fn win_inc(name: &str, labels: &str) -> f64 {
     let c = labels.contains("\"C:\"");
-    match name {
-        "windows_logical_disk_reads_total" => {
-            if c {
-                1234.0
-            } else {
-                7.0
-            }
-        }
-        "windows_logical_disk_writes_total" => {
-            if c {
-                321.0
-            } else {
-                0.0
-            }
-        }
-        "windows_logical_disk_read_bytes_total" => {
-            if c {
-                1234.0 * 4096.0
-            } else {
-                0.0
-            }
-        }
-        "windows_logical_disk_read_latency_seconds_total" => {
-            if c {
-                2.468
-            } else {
-                0.0
-            }
-        }
-        "windows_logical_disk_idle_seconds_total" => 30.0,
+    match (name, c) {
+        ("windows_logical_disk_reads_total", true) => 1234.0,
+        ("windows_logical_disk_reads_total", false) => 7.0,
+        ("windows_logical_disk_writes_total", true) => 321.0,
+        ("windows_logical_disk_read_bytes_total", true) => 1234.0 * 4096.0,
+        ("windows_logical_disk_read_latency_seconds_total", true) => 2.468,
+        ("windows_logical_disk_idle_seconds_total", _) => 30.0,
         _ => 0.0,
     }
 }
