@@ -156,11 +156,14 @@ fn windows_exporter_fleet_through_real_prometheus() {
     let devs = devices(&fleet);
     for i in [&ia, &ib] {
         assert!(
-            devs.contains(&(format!("{i}/LogicalDisk(C:)"), "front".into())),
+            devs.contains(&(format!("{i}/LogicalDisk(C:)"), "backing".into())),
             "{devs:?}"
         );
         assert!(
-            devs.contains(&(format!("{i}/LogicalDisk(HarddiskVolume4)"), "front".into())),
+            devs.contains(&(
+                format!("{i}/LogicalDisk(HarddiskVolume4)"),
+                "backing".into()
+            )),
             "{devs:?}"
         );
     }
@@ -216,8 +219,8 @@ fn windows_exporter_fleet_through_real_prometheus() {
         assert_eq!(
             devices(&cap),
             [
-                ("LogicalDisk(C:)".to_string(), "front".to_string()),
-                ("LogicalDisk(HarddiskVolume4)".into(), "front".into())
+                ("LogicalDisk(C:)".to_string(), "backing".to_string()),
+                ("LogicalDisk(HarddiskVolume4)".into(), "backing".into())
             ]
         );
         assert_eq!(meta(&cap, "fleet"), None);

@@ -189,6 +189,7 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                 encoding_how: f.encoding_how.clone(),
                 part: f.part,
                 parsed,
+                scrape: None,
                 // the moments this host has data at (the file's first, last and count)
                 span: Span {
                     first_utc_ms: times.first().copied(),

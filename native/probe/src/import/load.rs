@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{bad, decode, linux, perfmon, prometheus, promfetch, Kind, ParseOpts, Parsed};
+use super::{
+    bad, decode, linux, perfmon, prometheus, promfetch, scrapes, time, Kind, ParseOpts, Parsed,
+};
 use crate::error::{ProbeError, Result};
 
 /// Which part of a before/after import a file belongs to.
@@ -85,6 +87,8 @@ pub struct Loaded {
     /// The file's samples as parsed; [`plan`] takes them over into its series.
     pub parsed: Parsed,
     pub span: Span,
+    /// node-exporter: the file's scrape, joined with the others by `scrapes::merge`.
+    pub scrape: Option<scrapes::ScrapeAt>,
 }
 
 pub(super) fn sha256_hex(b: &[u8]) -> String {
@@ -121,6 +125,7 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             part,
             span: Span::of(&f.parsed.samples),
             parsed: f.parsed,
+            scrape: None,
         });
     }
     let t = std::time::Instant::now();
@@ -156,19 +161,30 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             super::phase("sha256 (beside decode and parse)", t);
             h
         });
-        let res = (|| -> Result<(Parsed, &'static str, &'static str)> {
+        type Out = (
+            Parsed,
+            Option<scrapes::ScrapeAt>,
+            &'static str,
+            &'static str,
+        );
+        let res = (|| -> Result<Out> {
             let t = std::time::Instant::now();
             let dec =
                 decode::decode_cow(&bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
             super::phase("decode", t);
             let t = std::time::Instant::now();
-            let parsed = parse_text(opts, path, &file, index, &dec.text)?;
+            let (parsed, scrape) = if opts.kind == Kind::NodeExporter {
+                let (p, s) = node_exporter_file(path, &file, index, &dec.text, opts)?;
+                (p, Some(s))
+            } else {
+                (parse_text(opts, path, &file, &dec.text)?, None)
+            };
             super::phase("parse", t);
-            Ok((parsed, dec.encoding, dec.how))
+            Ok((parsed, scrape, dec.encoding, dec.how))
         })();
         (hashing.join().unwrap_or_default(), res)
     });
-    let (parsed, encoding, encoding_how) = res?;
+    let (parsed, scrape, encoding, encoding_how) = res?;
     Ok(Loaded {
         path: path.to_path_buf(),
         name: path
@@ -182,11 +198,12 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
         part,
         span: Span::of(&parsed.samples),
         parsed,
+        scrape,
     })
 }
 
 /// The parser of the import's kind over one file's text.
-fn parse_text(opts: &Options, path: &Path, file: &str, index: usize, text: &str) -> Result<Parsed> {
+fn parse_text(opts: &Options, path: &Path, file: &str, text: &str) -> Result<Parsed> {
     Ok(match opts.kind {
         Kind::Perfmon => perfmon::parse(file, text, &opts.parse, false)?,
         Kind::Esxtop => perfmon::parse(file, text, &opts.parse, true)?,
@@ -205,51 +222,50 @@ fn parse_text(opts: &Options, path: &Path, file: &str, index: usize, text: &str)
                 .and_then(|u| std::fs::read_to_string(u).ok());
             linux::parse_diskstats(file, text, up.as_deref(), &opts.parse)?
         }
-        Kind::NodeExporter => node_exporter_file(file, index, text, opts)?,
-        Kind::Prometheus => {
+        Kind::NodeExporter | Kind::Prometheus => {
             return Err(ProbeError::Usage(
-                "import prometheus reads a server, not a file".into(),
+                "import prometheus reads a server, not a file (and node-exporter files are read by node_exporter_file)".into(),
             ))
         }
     })
 }
 
-/// One node_exporter text scrape: one snapshot, at the time its samples carry, else at
-/// `--start` + i × `--interval` for the i-th file given.
-fn node_exporter_file(file: &str, idx: usize, text: &str, opts: &Options) -> Result<Parsed> {
+/// One node_exporter or windows_exporter text scrape: one moment, at the time of
+/// `scrapes::scrape_time`; `scrapes::merge` joins it with the others of its part.
+fn node_exporter_file(
+    path: &Path,
+    file: &str,
+    idx: usize,
+    text: &str,
+    opts: &Options,
+) -> Result<(Parsed, scrapes::ScrapeAt)> {
     let sc = prometheus::parse_text(file, text, "")?;
+    let (t, when) = scrapes::scrape_time(path, sc.utc_ms, idx, &opts.parse)?;
+    let series = scrapes::at(sc.series, t);
+    let what = match (series.by_dev.is_empty(), series.win.is_empty()) {
+        (false, true) => "node_exporter",
+        (true, false) => "windows_exporter",
+        _ => "node_exporter and windows_exporter",
+    };
     let mut p = prometheus::to_parsed(
-        &sc.series,
-        "Prometheus text exposition (node_exporter /metrics scrape)".into(),
+        &series,
+        format!("Prometheus text exposition ({what} /metrics scrape)"),
     );
     p.hosts.clear();
-    let t = match (sc.utc_ms, opts.parse.start_utc_ms, opts.parse.interval_s) {
-        (Some(t), _, _) => {
-            p.tz_source = "sample timestamps (UTC ms)".into();
-            Some(t)
-        }
-        (None, Some(a), Some(i)) => {
-            p.tz_source = "--start + i × --interval (the scrape carries no timestamps)".into();
-            Some(a + (idx as f64 * i * 1000.0).round() as i64)
-        }
-        (None, _, _) => {
-            p.needs.push(format!(
-                "{file}: the scrape carries no timestamps: give --start TIME and --interval SECONDS (the time of the first file and the seconds between scrapes, files in the order given)"
-            ));
-            None
-        }
-    };
-    p.notes.push(format!(
-        "one scrape of {} node_disk_* samples ({} devices)",
+    p.tz_source = format!("{} (UTC)", when.words());
+    p.notes = vec![format!(
+        "one scrape of {} disk samples ({} devices) at {}, from {}",
         sc.samples,
-        p.devices.len()
-    ));
-    for s in &mut p.samples {
-        s.utc_ms = t.unwrap_or(0);
-        if let Some(sn) = &mut s.snap {
-            sn.utc_ms = s.utc_ms;
-            sn.mono_ns = 0;
-        }
-    }
-    Ok(p)
+        p.devices.len(),
+        time::iso(t),
+        when.words()
+    )];
+    Ok((
+        p,
+        scrapes::ScrapeAt {
+            utc_ms: t,
+            when,
+            series,
+        },
+    ))
 }

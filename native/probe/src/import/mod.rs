@@ -19,6 +19,7 @@ pub mod prometheus;
 pub mod promfetch;
 pub mod promhttp;
 pub mod promql;
+pub mod scrapes;
 pub mod stitch;
 pub mod time;
 pub mod write;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::load::{display, load_nth, Loaded, Options, Part};
-use super::{bad, linux, median_step, time, Device, Rates};
+use super::{bad, linux, median_step, scrapes, time, Device, Kind, Rates};
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
 
@@ -48,8 +48,16 @@ pub fn plan(opts: &Options) -> Result<Plan> {
         ));
     }
     let mut files: Vec<Loaded> = Vec::new();
-    for (i, (p, part)) in opts.inputs.iter().enumerate() {
+    let inputs = if opts.kind == Kind::NodeExporter {
+        scrapes::expand(&opts.inputs)?
+    } else {
+        opts.inputs.clone()
+    };
+    for (i, (p, part)) in inputs.iter().enumerate() {
         files.push(load_nth(p, *part, opts, i)?);
+    }
+    if opts.kind == Kind::NodeExporter {
+        scrapes::merge(&mut files)?;
     }
     let t_stitch = std::time::Instant::now();
     // Devices by name across files.

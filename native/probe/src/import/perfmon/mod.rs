@@ -4,7 +4,7 @@
 //! parsed by `rows`.
 
 mod names;
-mod roles;
+pub(crate) mod roles;
 mod rows;
 #[cfg(test)]
 mod tests;

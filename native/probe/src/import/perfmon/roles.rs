@@ -13,7 +13,7 @@ use super::super::{Device, Sample};
 
 /// What a device's counters hold over the whole file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Complete {
+pub(crate) struct Complete {
     pub reads: bool,
     pub writes: bool,
     pub time: bool,
@@ -45,7 +45,7 @@ impl Complete {
 }
 
 /// Which of reads, writes and time each device has in at least one sample of the file.
-pub(super) fn completeness(ndev: usize, samples: &[Sample]) -> Vec<Complete> {
+pub(crate) fn completeness(ndev: usize, samples: &[Sample]) -> Vec<Complete> {
     let mut c = vec![Complete::default(); ndev];
     for s in samples {
         for (i, r) in s.rates.iter().enumerate().take(ndev) {
@@ -75,7 +75,7 @@ fn prefix(name: &str) -> &str {
 }
 
 /// Set the PerfMon roles and reasons, and return the notes that say why (one sentence each).
-pub(super) fn propose(devices: &mut [Device], complete: &[Complete]) -> Vec<String> {
+pub(crate) fn propose(devices: &mut [Device], complete: &[Complete]) -> Vec<String> {
     let mut notes = Vec::new();
     let hosts_with_disks: Vec<String> = devices
         .iter()

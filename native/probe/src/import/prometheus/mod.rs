@@ -1,7 +1,7 @@
 //! Prometheus exporters' disk counters turned into a capture: node_exporter's `node_disk_*`
 //! and windows_exporter's `windows_logical_disk_*` / `windows_physical_disk_*`, read from a
 //! Prometheus server's HTTP API (`import prometheus --url URL`, range queries: promfetch.rs) or,
-//! for node_exporter, from text exposition scrapes (`import node-exporter FILE…`)
+//! from text exposition scrapes (`import node-exporter FILE|DIR…`, import/scrapes.rs)
 //! (docs/import.md, "prometheus").
 //!
 //! node_exporter reads /proc/diskstats and exports each field as a counter, sectors as bytes
@@ -35,6 +35,7 @@ use windows::{win_field_of, win_rates, WinVals};
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::perfmon::roles;
 use super::{linux_role, Device, Parsed, Rates, Sample, Unmapped};
 use crate::delta::{DevSample, Snapshot};
 
@@ -65,7 +66,7 @@ fn why_not(metric: &str) -> &'static str {
 }
 
 /// Series by host (`instance`) and device, and time (UTC ms).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct Series {
     /// node_exporter: (instance, kernel device name) → time → fields.
     pub by_dev: BTreeMap<(String, String), BTreeMap<i64, Vals>>,
@@ -128,6 +129,7 @@ impl Series {
         }
     }
 
+    #[cfg(test)]
     fn put_node(&mut self, instance: &str, device: &str, metric: &str, t: i64, v: f64) {
         self.put(
             instance,
@@ -220,16 +222,8 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
     let first_win = p.devices.len();
     for (inst, obj, label) in s.win.keys() {
         let name = format!("{}{}({label})", prefix(inst), obj.object());
-        let (role, reason) = match obj {
-            WinObj::Logical => (
-                "front",
-                "a Windows volume (windows_exporter logical_disk): what the applications use",
-            ),
-            WinObj::Physical => (
-                "backing",
-                "a Windows disk (windows_exporter physical_disk): the storage beneath the volumes",
-            ),
-        };
+        // set with the PerfMon rule once the intervals are known (below)
+        let (role, reason) = ("backing", String::new());
         p.devices.push(Device {
             name,
             source: format!(
@@ -238,7 +232,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
                 obj.prefix().trim_end_matches('_')
             ),
             role: role.into(),
-            reason: reason.into(),
+            reason,
             on: None,
             is_partition: false,
             parent: None,
@@ -301,6 +295,12 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             snap,
         });
     }
+    // Windows roles as for PerfMon (perfmon/roles.rs): the disks are the backing, the volumes
+    // of a host with disks are the same layer and not counted, a host without disks counts its
+    // volumes; never both summed.
+    let complete = roles::completeness(p.devices.len(), &p.samples);
+    let notes = roles::propose(&mut p.devices[first_win..], &complete[first_win..]);
+    p.notes.extend(notes);
     for (i, f) in FIELDS.iter().enumerate() {
         if s.by_dev
             .values()

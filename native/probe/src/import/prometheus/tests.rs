@@ -113,7 +113,7 @@ fn put_win(s: &mut Series, inst: &str, obj: WinObj, label: &str, t: i64, v: [f64
 }
 
 #[test]
-fn windows_volumes_front_disks_backing_latency_from_the_latency_counters() {
+fn windows_disks_backing_volumes_not_counted_latency_from_the_latency_counters() {
     use crate::import::counts;
     let mut s = Series::default();
     // reads, writes, read bytes, write bytes, read latency s, write latency s, idle s, queued
@@ -189,7 +189,8 @@ fn windows_volumes_front_disks_backing_latency_from_the_latency_counters() {
     assert_eq!(names, ["LogicalDisk(C:)", "PhysicalDisk(0 C: D:)"]);
     assert_eq!(
         (p.devices[0].role.as_str(), p.devices[1].role.as_str()),
-        ("front", "backing")
+        ("other", "backing"),
+        "one Windows layer: the disks are counted, the volumes on them are not (perfmon/roles.rs)"
     );
     assert_eq!(p.devices[0].on.as_deref(), Some("PhysicalDisk(0 C: D:)"));
     assert_eq!(p.devices[0].host.as_deref(), Some("win1:9182"));

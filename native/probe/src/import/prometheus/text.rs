@@ -1,7 +1,8 @@
 //! The Prometheus text exposition format (`curl http://host:9100/metrics > scrape.prom`):
-//! one scrape's node_disk_* samples, with their labels and timestamps.
+//! one scrape's node_disk_* (node_exporter) and windows_logical_disk_* /
+//! windows_physical_disk_* (windows_exporter) samples, with their labels and timestamps.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use super::Series;
 use crate::error::Result;
@@ -10,12 +11,12 @@ use crate::import::{bad, lines};
 // Text exposition scrapes (`curl http://host:9100/metrics > scrape.prom`).
 
 /// One scrape in the text exposition format: its time (from the samples' timestamps, when
-/// they carry one) and its node_disk_* values.
+/// they carry one) and its disk counters' values.
 #[derive(Debug, Default)]
 pub struct Scrape {
     pub utc_ms: Option<i64>,
     pub series: Series,
-    /// Lines of node_disk_* samples read.
+    /// Lines of disk samples read (node_disk_*, windows_*_disk_*).
     pub samples: usize,
 }
 
@@ -76,12 +77,12 @@ fn labels(file: &str, line: usize, s: &str) -> Result<BTreeMap<String, String>> 
     Ok(out)
 }
 
-/// Why a windows_exporter counter in a scrape file is not imported.
-const WIN_TEXT: &str = "windows_exporter counters are read through a Prometheus server (import prometheus --url URL): scrape files are read for node_exporter only";
-
-/// Parse one text exposition file (node_exporter's /metrics).
+/// Parse one text exposition file (node_exporter's or windows_exporter's /metrics). A series
+/// that comes twice is refused: the file holds several scrapes one after another, whose
+/// moments the file cannot tell apart.
 pub fn parse_text(file: &str, text: &str, instance: &str) -> Result<Scrape> {
     let mut sc = Scrape::default();
+    let mut seen: HashSet<String> = HashSet::new();
     for (n, l) in lines(text).iter().enumerate() {
         let line = n + 1;
         let l = l.trim();
@@ -94,12 +95,6 @@ pub fn parse_text(file: &str, text: &str, instance: &str) -> Result<Scrape> {
             Some(i) => l.split_at(i),
             None => return Err(bad(file, Some(line), None, "a metric without a value")),
         };
-        if windows {
-            if !sc.series.other.iter().any(|(m, _)| m == name) {
-                sc.series.other.push((name.to_string(), WIN_TEXT));
-            }
-            continue;
-        }
         let (lab, tail) = if let Some(r) = rest.strip_prefix('{') {
             match r.rfind('}') {
                 Some(j) => (labels(file, line, &r[..j])?, &r[j + 1..]),
@@ -139,22 +134,28 @@ pub fn parse_text(file: &str, text: &str, instance: &str) -> Result<Scrape> {
             })?),
             None => None,
         };
-        let Some(dev) = lab.get("device") else {
-            continue;
+        let key = if windows {
+            ["volume", "disk"]
+        } else {
+            ["device"; 2]
         };
+        if !key.iter().any(|k| lab.contains_key(*k)) {
+            continue;
+        }
+        if !seen.insert(format!("{name}{lab:?}")) {
+            return Err(bad(file, Some(line), None, format!(
+                "{name} comes a second time for the same {}: the file holds several scrapes one after another; give one file per scrape (curl -s URL > scrape-$(date +%s).prom, each in its own file)",
+                if windows { "volume or disk" } else { "device" }
+            )));
+        }
         if let Some(ts) = ts {
             sc.utc_ms = Some(sc.utc_ms.map_or(ts, |a: i64| a.max(ts)));
         }
-        sc.series.put_node(instance, dev, name, 0, v);
+        sc.series.put(instance, name, |l| lab.get(l).cloned(), 0, v);
         sc.samples += 1;
     }
     if sc.samples == 0 {
-        let win = if sc.series.other.is_empty() {
-            ""
-        } else {
-            " (its windows_exporter disk counters are read through a Prometheus server: import prometheus --url URL)"
-        };
-        return Err(bad(file, None, None, format!("has no node_disk_* samples: it is not a node_exporter scrape with the diskstats collector (curl http://HOST:9100/metrics > FILE){win}")));
+        return Err(bad(file, None, None, "has no node_disk_*, windows_logical_disk_* or windows_physical_disk_* samples: it is neither a node_exporter scrape with the diskstats collector (curl http://HOST:9100/metrics > FILE) nor a windows_exporter one with the logical_disk or physical_disk collector (curl http://HOST:9182/metrics > FILE)"));
     }
     Ok(sc)
 }
