@@ -9,6 +9,7 @@ import { measuredWorkload, scenarioFromMeasurement, type MeasuredWorkload } from
 import { parseScenario } from './scenario.ts';
 import { planScenario } from './plan.ts';
 import { EXAMPLE_SCENARIO } from './template.ts';
+import { inputProvenance } from './provenance.ts';
 
 const GIB = 2 ** 30;
 const MIB = 2 ** 20;
@@ -102,6 +103,13 @@ describe('scenarioFromMeasurement with the catalog: the prefilled RAM cache is t
     const check = parseScenario(JSON.parse(JSON.stringify(s)));
     if (!check.ok) throw new Error(check.error.message);
     expect(planScenario(check.value).ok).toBe(true);
+    // the report's sources table: the prefilled size is the measured one; a typed size is said to be typed
+    const sizeRow = (sc: typeof s) => inputProvenance(sc, m, true).find((r) => r.input === 'ramSize');
+    expect(sizeRow(s)).toMatchObject({ value: ram.capacityBytes, source: 'measured' });
+    const typed = JSON.parse(JSON.stringify(s)) as typeof s;
+    const typedRam = typed.configurations.find((c) => c.cache?.kind === 'ram')?.cache;
+    if (typedRam?.kind === 'ram') typedRam.capacityBytes = 2e9;
+    expect(sizeRow(typed)).toMatchObject({ value: 2e9, source: 'typed' });
     // without the catalog the example's size stays (callers that cannot price it)
     const plain = scenarioFromMeasurement(m).configurations.find((c) => c.cache?.kind === 'ram')?.cache;
     expect(plain?.kind === 'ram' ? plain.capacityBytes : 0).toBe(512 * GIB);
