@@ -90,9 +90,9 @@ describe('the TCO bottom line on the bundled sample', () => {
     const b = verdictBlock(model);
     if (b?.type !== 'paragraph') throw new Error('no verdict paragraph');
     const text = reportText(b.text, 'en');
-    expect(text).toMatch(/^The cache configuration “HDD RAID 10 \+ RAM read cache” does not pay back within 4 years against “All HDD, RAID 10”: it costs 2,902 USD \(7\.6%\) more, and the line item that decides it is “Cache licence” \(5,000 USD more\)\. /u);
+    expect(text).toMatch(/^The cache configuration “HDD RAID 10 \+ RAM read cache” does not pay back within 4 years against “All HDD, RAID 10”: it costs 736 USD \(1\.9%\) more, and the line item that decides it is “Cache licence” \(5,000 USD more\)\. /u);
     expect(text).toContain('Sized on the 95th percentile of the measured IOPS (1,054 IOPS)');
-    expect(text).toContain('sized on the peak of the measured IOPS (1,863 IOPS), “HDD RAID 10 + RAM read cache” saves 5,152 USD (10.7%) and costs less from day one.');
+    expect(text).toContain('sized on the peak of the measured IOPS (1,863 IOPS), “HDD RAID 10 + RAM read cache” saves 7,317 USD (15.2%) and costs less from day one.');
   });
 
   it('`cacheproof report` without --scenario prints the prefilled scenario\'s TCO section, says it is the prefill, and carries the same verdict', async () => {

@@ -151,6 +151,39 @@ test('the planner opens from the sample analysis and follows RAID level and elec
   expect(errors).toEqual([]);
 });
 
+test('the RAM cache is sized from the measurement, and a typed size re-prices it per GB exactly as cacheproof tco does on the export', async ({ app, page }, testInfo) => {
+  const errors = watchConsole(page);
+  await openPlanner(page, app);
+  const initialFile = testInfo.outputPath('ram-initial.tco.json');
+  type RamFile = { configurations: { id: string; label: string; cache?: { kind: string; capacityBytes: number; costUsd: number; watts: number; sizing?: { basis: string; suggestedBytes: number; moduleId: string } } }[] };
+  const initial = (await exportScenario(page, initialFile)) as RamFile;
+  const ramConfig = initial.configurations.find((c) => c.cache?.kind === 'ram');
+  const ram = ramConfig?.cache;
+  if (ramConfig === undefined || ram?.sizing === undefined) throw new Error('the prefilled scenario has no measured RAM cache');
+  // the sample's 369 MB backing device: the cache is the bytes its baseline moved, not the example's 512 GiB
+  expect(ram.sizing.basis).toBe('bytes-moved');
+  expect(ram.capacityBytes).toBe(ram.sizing.suggestedBytes);
+  expect(ram.capacityBytes).toBeLessThan(369_098_752);
+  const group = page.getByRole('group', { name: ramConfig.label, exact: true });
+  const size = group.getByLabel('Cache size');
+  await expect(size).toHaveValue(String(Number((ram.capacityBytes / 1e9).toPrecision(6))));
+  await expect(group.getByTestId('planner-ram-basis')).toContainText('the bytes read and written on the backing devices in the baseline window');
+  const before = cliTco(initialFile).configurations.find((c) => c.id === ramConfig.id);
+
+  await size.fill('2');
+  await expect(group.getByTestId('planner-ram-price')).toContainText(`${usd((2e9 / 2 ** 30) * 3)} USD`);
+  const file = testInfo.outputPath('ram-edited.tco.json');
+  const edited = ((await exportScenario(page, file)) as RamFile).configurations.find((c) => c.id === ramConfig.id)?.cache;
+  expect(edited?.capacityBytes).toBe(2e9);
+  // linear in the size, from the catalog's ddr4-rdimm-32gb: 3 USD and 5 W ÷ 32 per GiB
+  expect(edited?.costUsd).toBeCloseTo((2e9 / 2 ** 30) * 3, 6);
+  expect(edited?.watts).toBeCloseTo((2e9 / 2 ** 30) * (5 / 32), 6);
+  const after = cliTco(file);
+  await expectPageShows(page, after);
+  expect(after.configurations.find((c) => c.id === ramConfig.id)?.totalUsd).not.toBe(before?.totalUsd);
+  expect(errors).toEqual([]);
+});
+
 test('every dropdown of the Planner recomputes at once: after each change the line items are the CLI\'s for the exported scenario', async ({ app, page }, testInfo) => {
   const errors = watchConsole(page);
   await openPlanner(page, app);

@@ -32,6 +32,7 @@ import { UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp } from './command-line.ts';
 import { TCO } from './declarations.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
+import { shippedCatalog } from '../host/drive-catalog.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
 import { fmtBytes } from '../shared/i18n/numbers.ts';
@@ -135,7 +136,7 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
     io.stderr(`${m.message}\n`);
     return m.exitCode;
   }
-  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value), lang);
+  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang);
   // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly.
   const scenario = m.measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, m.measuredFrom);
   try {

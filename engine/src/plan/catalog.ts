@@ -136,7 +136,8 @@ export function parseCatalog(input: unknown): PlanResultOr<DriveCatalog> {
   return { ok: true, value: c };
 }
 
-function need(f: CatalogFigure | undefined, path: string, use: string): PlanResultOr<number> {
+/** A catalog figure's value, or the error naming it and its reason when absent. */
+export function need(f: CatalogFigure | undefined, path: string, use: string): PlanResultOr<number> {
   if (f === undefined) return { ok: false, error: planError('figure-absent', path, { use }, `${path}: absent; ${use} needs it.`) };
   if (f.value === null)
     return { ok: false, error: planError('figure-absent', path, { use, reason: f.reason }, `${path}: no sourced value (${f.reason}); ${use} needs it: add a sourced figure to the catalog.`) };

@@ -15,3 +15,4 @@ export * from './tornado.ts';
 export * from './best-cache.ts';
 export * from './provenance.ts';
 export * from './verdict.ts';
+export * from './cache-size.ts';

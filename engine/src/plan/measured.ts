@@ -10,6 +10,9 @@ import type { Scenario, ScenarioInput } from './scenario.ts';
 import { scenarioSchema } from './scenario.ts';
 import { HOURS_PER_YEAR } from './sizing.ts';
 import { EXAMPLE_SCENARIO } from './template.ts';
+import { ramCacheOfSize, suggestedCacheSize, type SuggestedCacheSize } from './cache-size.ts';
+import type { DriveCatalog } from './catalog.ts';
+import { exampleRamModuleId } from './recipe.ts';
 
 const SECONDS_PER_YEAR = HOURS_PER_YEAR * 3600;
 
@@ -43,6 +46,8 @@ export interface MeasuredWorkload {
   /** Backing-device bytes per year before the cache (= front-end) and with it. */
   backingBytesPerYearBefore: YearlyBytes;
   backingBytesPerYearAfter: YearlyBytes | null;
+  /** The cache size the measurement suggests, with its basis ({@link suggestedCacheSize}); null or absent when nothing measured gives one. */
+  cacheSize?: SuggestedCacheSize | null;
 }
 
 function clampShare(x: number): number {
@@ -70,11 +75,14 @@ export function measuredHitShares(m: MeasuredWorkload): { read: number | null; w
  * before the cache), and every configuration that has a cache gets the measured hit shares
  * (source `measured`) and, if known, the measured write mode. Everything else (drives, prices,
  * configurations, years, growth) comes from `base`, by default the documented example.
+ * With the drive catalog and a suggested cache size, every RAM cache is sized from the measurement
+ * ({@link ramCacheOfSize}: price and power scale with the size from the example's catalog module,
+ * `cache.sizing` names the basis and the module), never the example's fixed DIMM count.
  * The result is not validated (an idle capture gives 0 IOPS): run parseScenario after editing.
  * Example: `scenarioFromMeasurement({ iopsP95: 12000, …, readHitShare: 0.85, … })` → a
  * scenario whose `workload.iops.p95` is 12 000 and whose cache configurations read 0.85.
  */
-export function scenarioFromMeasurement(m: MeasuredWorkload, base: ScenarioInput = EXAMPLE_SCENARIO): Scenario {
+export function scenarioFromMeasurement(m: MeasuredWorkload, base: ScenarioInput = EXAMPLE_SCENARIO, catalog?: DriveCatalog): Scenario {
   const parsed = scenarioSchema.parse(base);
   const s = JSON.parse(JSON.stringify(parsed)) as Scenario;
   const hits = measuredHitShares(m);
@@ -93,6 +101,17 @@ export function scenarioFromMeasurement(m: MeasuredWorkload, base: ScenarioInput
     if (hits.write !== null) c.cache.writeHitShare = hits.write;
     if (hits.read !== null || hits.write !== null) c.cache.hitShareSource = 'measured';
     if (m.cacheMode !== null) c.cache.mode = m.cacheMode;
+    if (c.cache.kind === 'ram' && catalog !== undefined && m.cacheSize != null) {
+      const moduleId = exampleRamModuleId();
+      const ram = ramCacheOfSize(catalog, moduleId, m.cacheSize.bytes);
+      if (!ram.ok) continue;
+      c.cache.capacityBytes = ram.value.capacityBytes;
+      c.cache.costUsd = ram.value.costUsd;
+      c.cache.watts = ram.value.watts;
+      c.cache.sizing = { basis: m.cacheSize.basis, suggestedBytes: m.cacheSize.bytes, moduleId };
+      // the example's note named its fixed DIMM count: no longer true
+      c.notes = `RAM cache sized from the measurement (${m.cacheSize.basis}), priced from catalog "${moduleId}" per GB.`;
+    }
   }
   s.title = s.title === '' ? 'Prefilled from a measurement' : s.title;
   return s;
@@ -119,7 +138,8 @@ export function measuredWorkload(report: AnalysisReport, data: Pick<CaptureData,
   const hits = report.mode === 'front-and-backing'
     ? { read: share(report.benefit.cacheServedPercent.reads), write: share(report.benefit.cacheServedPercent.writes) }
     : { read: null, write: null };
-  return workloadOf(app.baseline, backing.baseline, backing.measure, report.devices.backing, 'backing devices', data, hits);
+  const m = workloadOf(app.baseline, backing.baseline, backing.measure, report.devices.backing, 'backing devices', data, hits);
+  return typeof m === 'string' ? m : { ...m, cacheSize: suggestedCacheSize(report, bytesMoved(backing.baseline, m.backingCapacityBytes)) };
 }
 
 /**
@@ -134,9 +154,16 @@ export function measuredWorkload(report: AnalysisReport, data: Pick<CaptureData,
  * measuredWorkloadFromProfile(profile, capture).iopsP95 // 900; .readHitShare // null
  */
 export function measuredWorkloadFromProfile(p: WorkloadProfile, data: Pick<CaptureData, 'devices'>): MeasuredWorkload | string {
-  return p.backing === null
+  const m = p.backing === null
     ? workloadOf(p.appFacing, p.appFacing, null, p.devices.front, 'application-facing devices', data, { read: null, write: null })
     : workloadOf(p.appFacing, p.backing, null, p.devices.backing, 'backing devices', data, { read: null, write: null });
+  return typeof m === 'string' ? m : { ...m, cacheSize: suggestedCacheSize(null, bytesMoved(p.backing ?? p.appFacing, m.backingCapacityBytes)) };
+}
+
+/** The baseline window's bytes read and written on the storage side, for the `bytes-moved` cache size. */
+function bytesMoved(w: WindowSummary, capacityBytes: number | null): { bytes: number; capacityBytes: number | null } | null {
+  const t = w.totals;
+  return t.readBytes === null || t.writeBytes === null ? null : { bytes: t.readBytes + t.writeBytes, capacityBytes };
 }
 
 /** The one method of both: the application-facing window's IOPS, read share and request size; the storage side's bytes per year and capacity. */

@@ -21,7 +21,7 @@ export type InputSource = 'measured' | 'devices' | 'predicted' | 'assumed' | 'ty
 /** The inputs listed, in order (the report's labels are `tin.<id>`). */
 export type ProvenanceInput =
   | 'years' | 'iops' | 'readShare' | 'requestSize' | 'capacity' | 'yearlyBytes' | 'capacityGrowth' | 'iopsGrowth'
-  | 'readHit' | 'writeHit' | 'energyKwh' | 'energyPerDrive' | 'systemPrice' | 'ramPrice' | 'drivePrice';
+  | 'readHit' | 'writeHit' | 'ramSize' | 'energyKwh' | 'energyPerDrive' | 'systemPrice' | 'ramPrice' | 'drivePrice';
 
 export interface ProvenanceRow {
   input: ProvenanceInput;
@@ -75,6 +75,8 @@ export function inputProvenance(s: Scenario, measured: MeasuredWorkload | null, 
     };
     rows.push({ input: 'readHit', subject: c.label, value: cache.readHitShare, source: of(cache.readHitShare, hits?.read) });
     if (cache.mode === 'write-back') rows.push({ input: 'writeHit', subject: c.label, value: cache.writeHitShare, source: of(cache.writeHitShare, hits?.write) });
+    // the RAM cache's size: measured when it is the size the capture suggests (engine suggestedCacheSize), else typed
+    if (cache.kind === 'ram') rows.push({ input: 'ramSize', subject: c.label, value: cache.capacityBytes, source: same(cache.capacityBytes, m?.cacheSize?.bytes) ? 'measured' : 'typed' });
   }
   const price: InputSource = s.priceKind === 'example' ? 'example' : s.priceKind === 'quoted' ? 'quoted' : 'typed';
   rows.push('usdPerKwh' in s.energy ? { input: 'energyKwh', subject: null, value: s.energy.usdPerKwh, source: price } : { input: 'energyPerDrive', subject: null, value: s.energy.usdPerDrivePerYear, source: price });

@@ -106,3 +106,9 @@ export function ramCacheDraft(c: DriveCatalog): PlanResultOr<RamCacheFromCatalog
   }
   return { ok: false, error: planError('unknown-module', 'ramModules', { id: '' }, 'The example recipe has no RAM cache.') };
 }
+
+/** The catalog RAM module the example's RAM cache is priced from (`ddr4-rdimm-32gb`): a measured RAM cache is priced per GB from it. */
+export function exampleRamModuleId(): string {
+  for (const cfg of EXAMPLE_RECIPE.configurations) if (cfg.cache?.kind === 'ram') return cfg.cache.moduleId;
+  throw new Error('the example recipe has no RAM cache');
+}

@@ -19,4 +19,6 @@ export const LAB_SAMPLE_WORKLOAD: MeasuredWorkload = {
   backingCapacityBytes: 369098752,
   backingBytesPerYearBefore: { readBytes: 103410481936970.56, writtenBytes: 12945340114703.537 },
   backingBytesPerYearAfter: { readBytes: 30832025659290.164, writtenBytes: 11676709984897.945 },
+  // no engine size and no trace: the bytes read and written on the backing device in the baseline (317 MiB of its 369 MB)
+  cacheSize: { bytes: 332398592, basis: 'bytes-moved', key: 'cacheSize.bytes-moved', params: { bytes: 332398592, capped: 'none' } },
 };

@@ -147,6 +147,8 @@ export const cacheSchema = z.discriminatedUnion('kind', [
     capacityBytes: positiveTo(LIMITS.bytes),
     costUsd: usd,
     watts: watts.default(0),
+    /** How a prefill sized it (engine/src/plan/cache-size.ts): the basis, the size it suggested and the catalog module priced per GB; absent when typed. */
+    sizing: z.strictObject({ basis: z.enum(['engine', 'prediction', 'footprint', 'bytes-moved']), suggestedBytes: positiveTo(LIMITS.bytes), moduleId: z.string().min(1) }).optional(),
     ...cacheCommon,
   }),
 ]);

@@ -89,7 +89,7 @@ export const REPORT_KEYS = [
   // where each TCO input came from (tco-section.ts sourcesTable)
   't.tcoSources', 'tco.sourcesCaption', 'c.appliesTo', 'c.valueUsed', 'c.source',
   'tin.years', 'tin.iops', 'tin.readShare', 'tin.requestSize', 'tin.capacity', 'tin.yearlyBytes', 'tin.capacityGrowth', 'tin.iopsGrowth',
-  'tin.readHit', 'tin.writeHit', 'tin.energyKwh', 'tin.energyPerDrive', 'tin.systemPrice', 'tin.ramPrice', 'tin.drivePrice',
+  'tin.readHit', 'tin.writeHit', 'tin.ramSize', 'tin.energyKwh', 'tin.energyPerDrive', 'tin.systemPrice', 'tin.ramPrice', 'tin.drivePrice',
   'src.measured', 'src.devices', 'src.predicted', 'src.assumed', 'src.typed', 'src.default', 'src.example', 'src.quoted', 'src.fromIops', 'src.notRecorded',
   // verbatim text (a dashboard chart exported as SVG: its titles are already in the user's language)
   'x.text',

@@ -18,7 +18,7 @@ function sourceValue(r: ProvenanceRow): Val {
     case 'years': return num(r.value, 0);
     case 'iops': return num(r.value, 0, 'iops');
     case 'readShare': case 'readHit': case 'writeHit': case 'capacityGrowth': case 'iopsGrowth': return pct(r.value === null ? null : r.value * 100, 1);
-    case 'requestSize': case 'capacity': return { k: 'bytes', v: r.value };
+    case 'requestSize': case 'capacity': case 'ramSize': return { k: 'bytes', v: r.value };
     case 'yearlyBytes': return r.value === null ? msgv('src.fromIops') : { k: 'bytes', v: r.value };
     case 'energyKwh': return num(r.value, 3);
     case 'energyPerDrive': case 'systemPrice': case 'ramPrice': case 'drivePrice': return num(r.value, 0, 'usd');

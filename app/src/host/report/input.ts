@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
+import { shippedCatalog } from '../drive-catalog.ts';
 import { inputProvenance, measuredHitShares, parseScenario, planScenario, scenarioFromMeasurement, withMeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
@@ -143,7 +144,7 @@ export interface ScenarioSource {
 export function prefilledTco(analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string, lang: Lang): ReportTco | null {
   const m = measuredWorkload(analysis, { devices: [...devices] });
   if (typeof m === 'string') return null;
-  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m), lang), { captureFile: captureName, captureSha256 });
+  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang), { captureFile: captureName, captureSha256 });
   try {
     return tcoFor({ json, file: 'prefilled.tco.json', origin: 'prefilled' }, analysis, devices, captureName, captureSha256);
   } catch (err) {

@@ -26,6 +26,7 @@ import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { getAt, setAt, type Json, type Path, type PlannerState } from './state.ts';
 import { predictedButton } from './predicted.ts';
+import { newRamCache, ramSizeFields } from './ram-size.ts';
 
 /** Default energy forms when a person switches between them (the documented example's values). */
 const DEFAULT_METERED = { usdPerKwh: 0.15, pue: 1.5 };
@@ -390,17 +391,17 @@ export class PlannerForm {
           this.onStructure();
         });
         const ram = el('button', { type: 'button', 'data-testid': `${TID.plannerAddRamCache}-${id}` }, p('addRamCache'));
-        // the example's RAM cache sized from the catalog by the engine (ramCacheDraft → ramCacheFromCatalog); edit to suit
+        // sized as another configuration's measured RAM cache, else the example's, priced per GB from the catalog by the engine
         const cat = this.catalog;
-        const draft = cat === null || typeof cat === 'string' ? null : ramCacheDraft(cat);
+        const example = cat === null || typeof cat === 'string' ? null : ramCacheDraft(cat);
+        const draft = cat === null || typeof cat === 'string' || example === null || !example.ok ? null : newRamCache(cat, configs, example.value.capacityBytes);
         if (draft === null || !draft.ok) {
           ram.disabled = true;
-          ram.title = cat === null ? p('catalogLoading') : p('catalogFailed', { detail: typeof cat === 'string' ? cat : draft?.ok === false ? draft.error.message : '' });
+          ram.title = cat === null ? p('catalogLoading') : p('catalogFailed', { detail: typeof cat === 'string' ? cat : example?.ok === false ? example.error.message : draft?.ok === false ? draft.message : '' });
         }
         ram.addEventListener('click', () => {
           if (draft === null || !draft.ok) return;
-          const { capacityBytes, costUsd, watts } = draft.value;
-          c['cache'] = { kind: 'ram', capacityBytes, costUsd, watts, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
+          c['cache'] = { ...draft.value, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
           this.onStructure();
         });
         actions.append(ssd, ram);
@@ -438,6 +439,7 @@ export class PlannerForm {
             this.numberField([...cp, 'count'], p('f.cacheCount'), p('unit.drives'), p('h.cacheCount'), IDENT, { step: '1', prefix: label }),
             this.selectField([...cp, 'raid', 'level'], p('f.raid'), p('h.raid'), raidOptions, setRaid([...cp, 'raid']), label),
           );
+        else box.append(...ramSizeFields(this.lang, p, d, cp, this.catalog, (path, l, u, h, conv) => this.numberField(path, l, u, h, conv, { prefix: label })));
         const hitInput = (key: 'readHitShare' | 'writeHitShare', f: PlannerKey, h: PlannerKey): HTMLElement => {
           const field = this.numberField([...cp, key], p(f), p('unit.percent'), p(h), PERCENT, { prefix: label });
           // A typed hit share is no longer the measured one.

@@ -37,10 +37,18 @@ export type PlannerKey =
   | 'fig.workloadTbPerYear' | 'fig.enduranceTbw' | 'fig.dwpd' | 'fig.warrantyYears' | 'fig.mtbfHours' | 'fig.afr' | 'fig.priceUsd'
   | 'import' | 'importHelp' | 'importFailed' | 'importNotJson' | 'imported' | 'saveFailed' | 'problems'
   | 'seg.hdd-7.2k-nearline' | 'seg.hdd-10k' | 'seg.ssd-sata-read-intensive' | 'seg.ssd-sata-mixed-use' | 'seg.ssd-nvme'
-  | 'chart.tornado' | 'axis.savings' | 'tornado.low' | 'tornado.high' | 'tornado.none';
+  | 'chart.tornado' | 'axis.savings' | 'tornado.low' | 'tornado.high' | 'tornado.none'
+  | 'f.ramSize' | 'h.ramSize' | 'unit.gb' | 'ramPrice' | 'ramBasis.engine' | 'ramBasis.prediction' | 'ramBasis.footprint' | 'ramBasis.bytes-moved' | 'ramBasis.none';
 
 export const planner: Catalog<PlannerKey> = {
   en: {
+    'f.ramSize': 'Cache size', 'h.ramSize': 'Size of the RAM cache: its purchase and power follow it, per GB of the catalog module.', 'unit.gb': 'GB',
+    'ramPrice': 'Priced per GiB from the catalog module “{module}”: {usdPerGb} USD and {wattsPerGb} W per GiB (DIMM GB are binary), so {cost} USD and {watts} W.',
+    'ramBasis.engine': 'Prefilled with {size}: the size the cache engine reported for its cache in this capture.',
+    'ramBasis.prediction': 'Prefilled with {size}: the smallest size at which the trace’s prediction reaches the measured read hit share.',
+    'ramBasis.footprint': 'Prefilled with {size}: the trace’s footprint, every block the baseline touched (no read hit share was measured, or the prediction does not reach it).',
+    'ramBasis.bytes-moved': 'Prefilled with {size}: the bytes read and written on the backing devices in the baseline window, at most their capacity — an upper bound of the working set (no trace and no engine size to go on).',
+    'ramBasis.none': 'This size was typed or comes from the scenario file: it is not a measurement.',
     'nav.results': 'Results', 'nav.planner': 'Planner', 'nav.label': 'Screens',
     title: 'TCO and drive-life planner',
     intro: 'Prefilled from this analysis (measured IOPS, read share, request size, capacity and cache hit shares). Change any input: the comparison is recomputed at once. Money is in US dollars; a TB is 10¹² bytes.',
@@ -129,6 +137,13 @@ export const planner: Catalog<PlannerKey> = {
     'seg.hdd-7.2k-nearline': 'Nearline HDD, 7,200 rpm', 'seg.hdd-10k': 'HDD, 10,000 rpm', 'seg.ssd-sata-read-intensive': 'SATA SSD, read-intensive', 'seg.ssd-sata-mixed-use': 'SATA SSD, mixed use', 'seg.ssd-nvme': 'NVMe SSD',
   },
   fr: {
+    'f.ramSize': 'Taille du cache', 'h.ramSize': 'Taille du cache en RAM : son prix d’achat et sa puissance la suivent, par Go du module du catalogue.', 'unit.gb': 'Go',
+    'ramPrice': 'Prix par Gio du module du catalogue « {module} » : {usdPerGb} USD et {wattsPerGb} W par Gio (les Go des barrettes sont binaires), soit {cost} USD et {watts} W.',
+    'ramBasis.engine': 'Prérempli avec {size} : la taille que le moteur de cache a indiquée pour son cache dans cette capture.',
+    'ramBasis.prediction': 'Prérempli avec {size} : la plus petite taille à laquelle la prédiction de la trace atteint la part de lectures servies mesurée.',
+    'ramBasis.footprint': 'Prérempli avec {size} : l’empreinte de la trace, chaque bloc touché pendant la référence (aucune part de lectures servies mesurée, ou la prédiction ne l’atteint pas).',
+    'ramBasis.bytes-moved': 'Prérempli avec {size} : les octets lus et écrits sur les disques de stockage pendant la fenêtre de référence, au plus leur capacité — une borne haute de l’ensemble de travail (ni trace ni taille donnée par le moteur).',
+    'ramBasis.none': 'Cette taille a été saisie ou vient du fichier de scénario : ce n’est pas une mesure.',
     'nav.results': 'Résultats', 'nav.planner': 'Planificateur', 'nav.label': 'Écrans',
     title: 'Planificateur de coût total et de durée de vie des disques',
     intro: 'Prérempli depuis cette analyse (IOPS mesurées, part de lectures, taille des requêtes, capacité et taux de succès du cache). Modifiez n’importe quelle valeur : la comparaison est recalculée aussitôt. Montants en dollars US ; un To vaut 10¹² octets.',
@@ -217,6 +232,13 @@ export const planner: Catalog<PlannerKey> = {
     'seg.hdd-7.2k-nearline': 'HDD nearline, 7 200 tr/min', 'seg.hdd-10k': 'HDD, 10 000 tr/min', 'seg.ssd-sata-read-intensive': 'SSD SATA, lecture intensive', 'seg.ssd-sata-mixed-use': 'SSD SATA, usage mixte', 'seg.ssd-nvme': 'SSD NVMe',
   },
   es: {
+    'f.ramSize': 'Tamaño de la caché', 'h.ramSize': 'Tamaño de la caché en RAM: su precio de compra y su consumo lo siguen, por GB del módulo del catálogo.', 'unit.gb': 'GB',
+    'ramPrice': 'Precio por GiB del módulo del catálogo «{module}»: {usdPerGb} USD y {wattsPerGb} W por GiB (los GB de los módulos son binarios), es decir {cost} USD y {watts} W.',
+    'ramBasis.engine': 'Rellenado con {size}: el tamaño que el motor de caché indicó para su caché en esta captura.',
+    'ramBasis.prediction': 'Rellenado con {size}: el tamaño más pequeño con el que la predicción de la traza alcanza la cuota de lecturas servidas medida.',
+    'ramBasis.footprint': 'Rellenado con {size}: la huella de la traza, cada bloque tocado en la línea base (no se midió cuota de lecturas servidas, o la predicción no la alcanza).',
+    'ramBasis.bytes-moved': 'Rellenado con {size}: los bytes leídos y escritos en los discos de respaldo en la ventana de referencia, como mucho su capacidad — una cota superior del conjunto de trabajo (sin traza ni tamaño del motor).',
+    'ramBasis.none': 'Este tamaño se escribió o viene del archivo de escenario: no es una medición.',
     'nav.results': 'Resultados', 'nav.planner': 'Planificador', 'nav.label': 'Pantallas',
     title: 'Planificador de coste total y vida útil de los discos',
     intro: 'Precargado desde este análisis (IOPS medidas, proporción de lecturas, tamaño de petición, capacidad y tasas de acierto de la caché). Cambie cualquier dato: la comparación se recalcula al instante. Importes en dólares estadounidenses; un TB son 10¹² bytes.',
@@ -305,6 +327,13 @@ export const planner: Catalog<PlannerKey> = {
     'seg.hdd-7.2k-nearline': 'HDD nearline, 7.200 rpm', 'seg.hdd-10k': 'HDD, 10.000 rpm', 'seg.ssd-sata-read-intensive': 'SSD SATA, lectura intensiva', 'seg.ssd-sata-mixed-use': 'SSD SATA, uso mixto', 'seg.ssd-nvme': 'SSD NVMe',
   },
   ru: {
+    'f.ramSize': 'Размер кэша', 'h.ramSize': 'Размер кэша в ОЗУ: цена покупки и мощность следуют за ним, за ГБ модуля из каталога.', 'unit.gb': 'ГБ',
+    'ramPrice': 'Цена за ГиБ модуля каталога «{module}»: {usdPerGb} USD и {wattsPerGb} Вт за ГиБ (ГБ модулей памяти двоичные), итого {cost} USD и {watts} Вт.',
+    'ramBasis.engine': 'Заполнено значением {size}: размер, который движок кэша сообщил для своего кэша в этой записи.',
+    'ramBasis.prediction': 'Заполнено значением {size}: наименьший размер, при котором прогноз по трассе достигает измеренной доли попаданий чтения.',
+    'ramBasis.footprint': 'Заполнено значением {size}: объём трассы, каждый блок, затронутый в базовом окне (доля попаданий чтения не измерена или прогноз её не достигает).',
+    'ramBasis.bytes-moved': 'Заполнено значением {size}: байты, прочитанные и записанные на нижние диски в базовом окне, не больше их ёмкости — верхняя граница рабочего набора (нет ни трассы, ни размера от движка).',
+    'ramBasis.none': 'Этот размер введён вручную или взят из файла сценария: это не измерение.',
     'nav.results': 'Результаты', 'nav.planner': 'Планировщик', 'nav.label': 'Экраны',
     title: 'Планировщик совокупной стоимости и ресурса дисков',
     intro: 'Заполнено по этому анализу (измеренные IOPS, доля чтений, размер запроса, ёмкость и доли попаданий в кэш). Измените любое значение — сравнение пересчитывается сразу. Суммы в долларах США; ТБ — 10¹² байт.',
