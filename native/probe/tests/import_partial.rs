@@ -15,6 +15,9 @@ use rusqlite::{Connection, OpenFlags};
 
 const ROWS: usize = 48 * 60; // 48 hours at one row a minute
 
+/// end_utc_ms, interval_ms, reads, writes, busy_ms, weighted_ms of one interval.
+type IntervalCols = (i64, f64, Option<i64>, Option<i64>, Option<i64>, Option<i64>);
+
 /// A PerfMon CSV as a Data Collector Set writes it (header `"(PDH-CSV 4.0) (Zone)(bias)"`, every
 /// cell quoted, CRLF, the first row's rate counters blank), one row a minute from 2024-03-04
 /// 00:00 local (India, bias −330) for `rows` rows; `value(row, column)` gives each cell.
@@ -112,7 +115,7 @@ fn perfmon_disk_time_only_imports_as_a_partial_queue_profile() {
     assert!(n.contains(&expected), "{n:#?}");
     // every row after the first is an interval whose queue is % Disk Time / 100
     let c = db(&out);
-    let rows: Vec<(i64, f64, Option<i64>, Option<i64>, Option<i64>, Option<i64>)> = c
+    let rows: Vec<IntervalCols> = c
         .prepare(
             "SELECT end_utc_ms, interval_ms, reads, writes, busy_ms, weighted_ms FROM intervals i
              JOIN devices d ON d.id=i.device_id WHERE d.name='LogicalDisk(_Total)' ORDER BY start_utc_ms",
