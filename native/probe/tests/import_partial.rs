@@ -176,7 +176,7 @@ fn perfmon_disk_object_with_no_storable_counter_is_refused_truthfully() {
     assert_eq!(
         e,
         format!(
-            "cacheproof-probe: {}, line 1: no disk counter that can be imported: the log's disk counters are LogicalDisk(_Total)\\Disk Transfers/sec, LogicalDisk(_Total)\\% Free Space, none of which the capture stores (reads and writes apart, bytes, response times, busy time or queue length); a profile needs {PERFMON_NEEDED}",
+            "cacheproof-probe: {}, line 1: no disk counter that can be imported: the log's disk counters are LogicalDisk(_Total)\\Disk Transfers/sec, LogicalDisk(_Total)\\% Free Space, none of which the capture stores (reads and writes apart, bytes, response times, busy time or queue length); a profile needs {PERFMON_NEEDED} (counters named in another language: add their names with --names FILE)",
             f.display()
         )
     );

@@ -33,7 +33,7 @@ pub fn nothing_to_import(disk_counters: &[String], esxtop: bool) -> String {
         n => format!(" and {n} more"),
     };
     format!(
-        "no disk counter that can be imported: the log's disk counter{} {} {}{more}, {} the capture stores (reads and writes apart, bytes, response times, busy time or queue length); a profile needs {}: {}",
+        "no disk counter that can be imported: the log's disk counter{} {} {}{more}, {} the capture stores (reads and writes apart, bytes, response times, busy time or queue length); a profile needs {}: {} (counters named in another language: add their names with --names FILE)",
         if disk_counters.len() == 1 { "" } else { "s" },
         if disk_counters.len() == 1 { "is" } else { "are" },
         disk_counters[..shown].join(", "),

@@ -209,10 +209,9 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             }
             continue;
         }
-        disk_counters.push(match &cp.instance {
-            Some(i) => format!("{}({i})\\{}", cp.object, cp.counter),
-            None => format!("{}\\{}", cp.object, cp.counter),
-        });
+        if let Some(i) = &cp.instance {
+            disk_counters.push(format!("{}({i})\\{}", cp.object, cp.counter));
+        }
         let Some(inst) = cp.instance.clone() else {
             continue;
         };
