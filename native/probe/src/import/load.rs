@@ -204,6 +204,14 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
 
 /// The parser of the import's kind over one file's text.
 fn parse_text(opts: &Options, path: &Path, file: &str, text: &str) -> Result<Parsed> {
+    let mut p = parse_kind(opts, path, file, text)?;
+    if let Some(n) = super::partial::note(&p, opts.kind) {
+        p.notes.push(n);
+    }
+    Ok(p)
+}
+
+fn parse_kind(opts: &Options, path: &Path, file: &str, text: &str) -> Result<Parsed> {
     Ok(match opts.kind {
         Kind::Perfmon => perfmon::parse(file, text, &opts.parse, false)?,
         Kind::Esxtop => perfmon::parse(file, text, &opts.parse, true)?,

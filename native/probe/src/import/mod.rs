@@ -13,6 +13,7 @@ pub mod decode;
 pub mod fleet;
 pub mod linux;
 pub mod load;
+pub mod partial;
 pub mod perfmon;
 pub mod preview;
 pub mod prometheus;

@@ -35,6 +35,8 @@ enum Field {
     ReadQueue,
     WriteQueue,
     QueueNow,
+    /// `% Disk Time`: the average queue length × 100 (not busy time: `% Idle Time` is).
+    DiskTimePct,
     Other,
 }
 
@@ -52,6 +54,7 @@ impl Field {
             "read_queue_avg" => Field::ReadQueue,
             "write_queue_avg" => Field::WriteQueue,
             "queue_current" => Field::QueueNow,
+            "disk_time_pct" => Field::DiskTimePct,
             _ => Field::Other,
         }
     }
@@ -181,6 +184,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     let mut unknown_counters: Vec<(String, String)> = Vec::new();
     let mut ignored: Vec<String> = Vec::new();
     let mut dups = 0usize;
+    // every counter of a disk object, imported or not (named when nothing can be imported)
+    let mut disk_counters: Vec<String> = Vec::new();
     for (ci, cp) in paths.iter().enumerate() {
         let col = ci + 2; // 1-based, after the time column
         let Some(cp) = cp else {
@@ -203,6 +208,9 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                 None => other_objects.push((cp.object.clone(), 1)),
             }
             continue;
+        }
+        if let Some(i) = &cp.instance {
+            disk_counters.push(format!("{}({i})\\{}", cp.object, cp.counter));
         }
         let Some(inst) = cp.instance.clone() else {
             continue;
@@ -283,7 +291,9 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         {
             p.mapping.push((
                 cp.counter.clone(),
-                if cn.factor == 1.0 {
+                if cn.field == "disk_time_pct" {
+                    "queue_avg × 0.01 (when the log has no Avg. Disk Queue Length)".into()
+                } else if cn.factor == 1.0 {
                     cn.field.clone()
                 } else {
                     format!("{} × {}", cn.field, cn.factor)
@@ -323,6 +333,14 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         p.notes.push(format!(
             "{dups} column{} repeat an earlier column's path: the first of each is used",
             if dups == 1 { "" } else { "s" }
+        ));
+    }
+    if p.devices.is_empty() && !disk_counters.is_empty() {
+        return Err(bad(
+            file,
+            Some(h_line),
+            None,
+            super::partial::nothing_to_import(&disk_counters, esxtop),
         ));
     }
     if p.devices.is_empty() {

@@ -41,6 +41,7 @@ const FIELDS: &[&str] = &[
     "read_queue_avg",
     "write_queue_avg",
     "queue_current",
+    "disk_time_pct",
     "ignore",
 ];
 

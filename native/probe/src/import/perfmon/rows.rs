@@ -115,6 +115,7 @@ impl Rows<'_> {
             prev = Some(utc);
             let mut rates = vec![Rates::default(); self.ndev];
             let mut rq = vec![(None, None); self.ndev];
+            let mut pct: Vec<Option<f64>> = vec![None; self.ndev];
             for (ci, c) in &self.mapped {
                 let ci = *ci;
                 let v = num(f(ci)).map_err(|_| {
@@ -144,6 +145,7 @@ impl Rows<'_> {
                     Field::ReadQueue => rq[c.dev].0 = Some(v),
                     Field::WriteQueue => rq[c.dev].1 = Some(v),
                     Field::QueueNow => r.in_flight = Some(v),
+                    Field::DiskTimePct => pct[c.dev] = Some(v / 100.0),
                     Field::Other => {}
                 }
             }
@@ -153,12 +155,15 @@ impl Rows<'_> {
                 rates: rates
                     .into_iter()
                     .zip(rq)
-                    .map(|(mut r, q)| {
+                    .zip(pct)
+                    .map(|((mut r, q), pct)| {
                         if r.queue_avg.is_none() {
                             if let (Some(a), Some(b)) = q {
                                 r.queue_avg = Some(a + b);
                             }
                         }
+                        // % Disk Time is the same queue × 100: used only when no queue counter is
+                        r.queue_avg = r.queue_avg.or(pct);
                         (!r.is_empty()).then_some(r)
                     })
                     .collect(),
