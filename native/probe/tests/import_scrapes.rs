@@ -134,9 +134,19 @@ fn one_scrape_is_refused_with_what_to_run() {
     );
     assert!(e.contains("curl -s http://HOST:9182/metrics"), "{e}");
     assert!(!out.exists());
-    // copies made at once: their modification times are not scrape times
+    // copies made at once: their modification times (300 ms apart) are not scrape times. Set
+    // here: written one after the other, they can be seconds apart on a loaded machine.
     let g = d.join("copy.prom");
     std::fs::write(&g, advance(WIN, 1, &win_inc)).unwrap();
+    let copied = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_790_000_000);
+    for (p, ms) in [(&f, 0), (&g, 300)] {
+        std::fs::File::options()
+            .write(true)
+            .open(p)
+            .unwrap()
+            .set_modified(copied + std::time::Duration::from_millis(ms))
+            .unwrap();
+    }
     let o = import(&[
         f.to_str().unwrap(),
         g.to_str().unwrap(),
