@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mix64 } from './shards-floor.mjs';
 
 /** The path of the built mrcProfiler, building it when absent; null (with the reason printed) when it cannot be. */
 export function ensureMrcProfiler(venv, print) {
@@ -46,10 +47,22 @@ export function ensureMrcProfiler(venv, print) {
 }
 
 /**
- * libCacheSim's fixed-size SHARDS miss ratios of the oracleGeneral block file `file` (4 KiB
- * objects) at `blocks` (ascending cache sizes in blocks), sampling `size` objects, hash salt `salt`.
+ * The salt given to mrcProfiler for the bench's salt K. mrcProfiler hashes `id XOR salt` (salt
+ * read with atoi: 31 bits): small salts 1, 2, … only swap neighbouring block numbers, and on a
+ * trace of runs of consecutive blocks they pick nearly the same blocks — not independent samples.
+ * So K is spread over 31 bits as the probe spreads its own (splitmix64); K = 0 stays 0.
  */
-export function lcsShardsMissRatios(bin, file, blocks, size, salt) {
+export function lcsSalt(k) {
+  return k === 0 ? 0 : Number(mix64(BigInt(k)) & 0x7fffffffn);
+}
+
+/**
+ * libCacheSim's fixed-size SHARDS miss ratios of the oracleGeneral block file `file` (4 KiB
+ * objects) at `blocks` (ascending cache sizes in blocks), sampling `size` objects, the bench's
+ * salt `k` (lcsSalt).
+ */
+export function lcsShardsMissRatios(bin, file, blocks, size, k) {
+  const salt = lcsSalt(k);
   // explicit sizes with a unit (a bare number is read as a share of the working set)
   const sizes = blocks.map((b) => `${b * 4}K`).join(',');
   const out = execFileSync(bin, [file, 'oracleGeneral', '--algo=LRU', '--profiler=SHARDS', `--profiler-params=FIX_SIZE,${size},${salt}`, `--size=${sizes}`], { maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] }).toString();

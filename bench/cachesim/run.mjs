@@ -21,7 +21,7 @@
 //      request, docs/probe.md: 4.7 million), imported as a capture, then `cacheproof-probe predict`
 //      with the six policies (the app's default), on one thread and on every core: wall time and
 //      peak memory (no peer: no other tool predicts from a capture; printed for the docs, no target).
-// Usage: node bench/cachesim/run.mjs [--salts 12] [--min-refs 10000000] [--day-requests 4700000]
+// Usage: node bench/cachesim/run.mjs [--salts 12] [--shards-only] [--min-refs 10000000] [--day-requests 4700000]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -41,6 +41,8 @@ const j = process.argv.indexOf('--day-requests');
 const dayRequests = j >= 0 ? Number(process.argv[j + 1]) : 4_700_000;
 const si = process.argv.indexOf('--salts');
 const SALTS = si >= 0 ? Number(process.argv[si + 1]) : 12;
+// --shards-only: stop after (1), the SHARDS targets (for a quick run on a busy machine)
+const shardsOnly = process.argv.includes('--shards-only');
 
 if (!existsSync(trace)) {
   console.log(`SKIP bench/cachesim: ${trace} is absent (../shared/realdata is needed)`);
@@ -147,6 +149,7 @@ try {
   console.log(`  TARGET (a1) at 32K samples no worse than libCacheSim's estimator on the same blocks: ${l32 === null ? 'NOT MEASURED (no mrcProfiler)' : `${ok(p32 <= l32)} — mean absolute error ${p32.toFixed(5)} vs libCacheSim ${l32.toFixed(5)} (${(p32 / l32).toFixed(3)}×)`}`);
   console.log(`  TARGET (a2) ≤ 0.001 at 128K samples: ${ok(p128.mean <= 0.001)} — mean absolute error ${p128.mean.toFixed(5)} ± ${p128.se.toFixed(5)} over ${SALTS + 1} salts (default salt 0: ${shards[131072].p[0].toFixed(5)}, ${ok(shards[131072].p[0] <= 0.001)}); libCacheSim at 128K: ${shards[131072].l.length ? stats(shards[131072].l).mean.toFixed(5) : '-'}`);
 }
+if (shardsOnly) process.exit(0);
 const floor = shardsFloor({ ids, sizes: uniqueSizes, size: 32768, salts: SALTS, probeMisses: shards[32768].probeMisses, print: (l) => console.log(l) });
 // the exact curve computed here is the probe's, size by size (the floor is worked from it)
 console.log(`    (the exact miss ratios worked out here equal the probe's at all ${uniqueSizes.length} sizes: ${exactMiss.every((m, k) => Math.abs(m - floor.exact[k]) < 1e-12) ? 'yes' : 'NO'})`);
