@@ -21,7 +21,7 @@
 //      request, docs/probe.md: 4.7 million), imported as a capture, then `cacheproof-probe predict`
 //      with the six policies (the app's default), on one thread and on every core: wall time and
 //      peak memory (no peer: no other tool predicts from a capture; printed for the docs, no target).
-// Usage: node bench/cachesim/run.mjs [--salts 12] [--shards-only] [--min-refs 10000000] [--day-requests 4700000]
+// Usage: node bench/cachesim/run.mjs [--salts 40] [--shards-only] [--min-refs 10000000] [--day-requests 4700000]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -40,7 +40,7 @@ const BLOCK = 4096;
 const j = process.argv.indexOf('--day-requests');
 const dayRequests = j >= 0 ? Number(process.argv[j + 1]) : 4_700_000;
 const si = process.argv.indexOf('--salts');
-const SALTS = si >= 0 ? Number(process.argv[si + 1]) : 12;
+const SALTS = si >= 0 ? Number(process.argv[si + 1]) : 40;
 // --shards-only: stop after (1), the SHARDS targets (for a quick run on a busy machine)
 const shardsOnly = process.argv.includes('--shards-only');
 
