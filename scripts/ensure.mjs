@@ -41,6 +41,12 @@ export const BENCH_PACKAGES = [
   { pkg: 'time', cmd: '/usr/bin/time', why: 'peak memory (RSS) of benchmarked commands' },
   // no program of its own: present when Python's ensurepip (what `python3 -m venv` needs) imports
   { pkg: 'python3-venv', cmd: 'python3', test: "python3 -c 'import ensurepip'", why: 'the virtual environments of the PyPI peers (libcachesim, pandas)' },
+  // bench/cachesim builds libCacheSim's mrcProfiler (its SHARDS estimator) from the libcachesim sdist on PyPI
+  { pkg: 'cmake', cmd: 'cmake', why: "building libCacheSim's mrcProfiler (bench/cachesim)" },
+  { pkg: 'build-essential', cmd: 'g++', why: "building libCacheSim's mrcProfiler (bench/cachesim)" },
+  { pkg: 'pkg-config', cmd: 'pkg-config', why: "building libCacheSim's mrcProfiler (bench/cachesim)" },
+  { pkg: 'libglib2.0-dev', cmd: 'pkg-config', test: 'pkg-config --exists glib-2.0', why: "building libCacheSim's mrcProfiler (bench/cachesim)" },
+  { pkg: 'libzstd-dev', cmd: 'pkg-config', test: 'pkg-config --exists libzstd', why: "building libCacheSim's mrcProfiler (bench/cachesim)" },
 ];
 
 export function say(line) {

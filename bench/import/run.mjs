@@ -2,13 +2,16 @@
 // CSV is built by repeating the data rows of a real file (../shared/realdata/perfmon_csv/
 // reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv: typeperf, LogicalDisk and PhysicalDisk,
 // 5 s interval) with times advancing by the file's interval, then
-//   cacheproof-probe import perfmon FILE --out CAPTURE   (parse, convert, write the capture)
-// runs against pandas.read_csv(FILE) (parse only; pandas from PyPI, installed by this script
-// into bench/import/.venv), on the same file. Prints both times, both peak RSS (/usr/bin/time) and
-// the ratio, in wall time and in CPU time (user + system: the machines are shared, and the CPU
-// seconds say what each costs whatever else runs), and the import's phases
-// (CACHEPROOF_IMPORT_TIMING=1, docs/import.md "Speed"). Target: the import at least 3× faster
-// than pandas parses.
+//   cacheproof-probe import perfmon FILE --out CAPTURE   (parse, convert, write the SQLite capture)
+// runs against pandas doing the same work on the same file in the same run: `pandas.read_csv(FILE)`
+// then `DataFrame.to_sql` of every row into a table of a new SQLite file (chunked, 10,000 rows a
+// chunk, one transaction; pandas from PyPI, installed by this script into bench/import/.venv).
+// Runs alternate (import, pandas, import, pandas, …) so that both see the same machine. Prints
+// both times, both peak RSS (/usr/bin/time) and the ratio, in wall time and in CPU time (user +
+// system: the machines are shared, and the CPU seconds say what each costs whatever else runs),
+// pandas' two phases (read_csv, to_sql), and the import's phases (CACHEPROOF_IMPORT_TIMING=1,
+// docs/import.md "Speed"). Target (restated by the CEO, 2026-11-27): the import at least as fast
+// as pandas doing the same work (ratio pandas / import ≥ 1 in wall time); PASS/FAIL printed.
 // Usage: node bench/import/run.mjs [--mb 500] [--runs 3]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -24,7 +27,7 @@ const arg = (name, dflt) => {
 };
 const targetMb = arg('--mb', 500);
 const runs = arg('--runs', 3);
-const TARGET_RATIO = 3;
+const TARGET_RATIO = 1;
 const real = join(root, '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 if (!existsSync(real)) {
   console.log(`SKIP bench/import: ${real} is absent (../shared/realdata is needed)`);
@@ -113,7 +116,20 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const PANDAS = 'import sys, pandas\ndf = pandas.read_csv(sys.argv[1])\nprint(len(df), len(df.columns))';
+// pandas doing the import's work: parse the CSV, write every row into SQLite (a new file).
+const PANDAS = [
+  'import sys, time, sqlite3, pandas',
+  't0 = time.perf_counter()',
+  'df = pandas.read_csv(sys.argv[1])',
+  't1 = time.perf_counter()',
+  'con = sqlite3.connect(sys.argv[2])',
+  "df.to_sql('perfmon', con, index=False, chunksize=10000)",
+  'con.commit()',
+  'n = con.execute("SELECT count(*) FROM perfmon").fetchone()[0]',
+  'con.close()',
+  't2 = time.perf_counter()',
+  'print(len(df), len(df.columns), n, f"{t1 - t0:.3f}", f"{t2 - t1:.3f}")',
+].join('\n');
 try {
   const I = [], P = [];
   let imported = null, parsed = null, schema = '';
@@ -124,8 +140,15 @@ try {
     if (k === 0) schema = execFileSync('sqlite3', [out, '.schema intervals', '.schema samples']).toString();
     for (const x of ['', '-wal', '-shm']) rmSync(`${out}${x}`, { force: true });
     I.push(i);
-    const p = time(py, ['-c', PANDAS, big]);
-    parsed = p.out.trim();
+    const db = join(work, `pandas${k}.sqlite`);
+    const p = time(py, ['-c', PANDAS, big, db]);
+    const [rowsRead, colsRead, rowsWritten, readS, writeS] = p.out.trim().split(' ');
+    if (rowsWritten !== rowsRead) throw new Error(`pandas wrote ${rowsWritten} rows of ${rowsRead}`);
+    parsed = `${rowsRead} rows × ${colsRead} columns read and written to SQLite`;
+    p.readS = Number(readS);
+    p.writeS = Number(writeS);
+    p.dbMb = statSync(db).size / 1e6;
+    for (const x of ['', '-journal', '-wal']) rmSync(`${db}${x}`, { force: true });
     P.push(p);
   }
   const iw = median(I.map((x) => x.wall)), pw = median(P.map((x) => x.wall));
@@ -133,14 +156,17 @@ try {
   const cpu = (xs) => (xs.some((x) => x.cpu === null) ? null : median(xs.map((x) => x.cpu)));
   const ic = cpu(I), pc = cpu(P);
   const cs = (c) => (c === null ? 'n/a' : `${c.toFixed(2)} s`);
-  console.log(`imported: ${imported.intervals?.toLocaleString?.('en') ?? '?'} intervals of ${imported.devices ?? '?'} devices from ${imported.samples?.toLocaleString?.('en') ?? '?'} samples; pandas ${pandasVersion}: ${parsed} (rows, columns)`);
+  console.log(`imported: ${imported.intervals?.toLocaleString?.('en') ?? '?'} intervals of ${imported.devices ?? '?'} devices from ${imported.samples?.toLocaleString?.('en') ?? '?'} samples; pandas ${pandasVersion}: ${parsed}`);
   console.log('');
   console.log(`| what (median of ${runs}) | wall time | CPU time (user + sys) | MB/s (wall) | peak RSS |`);
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| cacheproof-probe import perfmon (parse + write the capture) | ${iw.toFixed(2)} s | ${cs(ic)} | ${(sizeMb / iw).toFixed(0)} | ${mb(I)} |`);
-  console.log(`| pandas.read_csv (parse only; peer) | ${pw.toFixed(2)} s | ${cs(pc)} | ${(sizeMb / pw).toFixed(0)} | ${mb(P)} |`);
+  console.log(`| pandas read_csv + to_sql into SQLite (same work; peer) | ${pw.toFixed(2)} s | ${cs(pc)} | ${(sizeMb / pw).toFixed(0)} | ${mb(P)} |`);
   const met = (r) => (r >= TARGET_RATIO ? 'met' : 'NOT met');
   console.log(`| ratio pandas / import | ${(pw / iw).toFixed(2)}× (target ≥ ${TARGET_RATIO}×: ${met(pw / iw)}) | ${ic === null ? 'n/a' : `${(pc / ic).toFixed(2)}× (${met(pc / ic)})`} | | |`);
+  const pr = median(P.map((x) => x.readS)), pwr = median(P.map((x) => x.writeS));
+  console.log(`\npandas' phases (median of ${runs}): read_csv ${pr.toFixed(2)} s, to_sql ${pwr.toFixed(2)} s (a ${P[0].dbMb.toFixed(0)} MB SQLite file); the import alone against read_csv alone: ${(pr / iw).toFixed(2)}×`);
+  console.log(`TARGET (b) import at least as fast as pandas doing the same work (read_csv + to_sql into SQLite), wall time in the same run: ${pw / iw >= TARGET_RATIO ? 'PASS' : 'FAIL'} — import ${iw.toFixed(2)} s, pandas ${pw.toFixed(2)} s, ${(pw / iw).toFixed(2)}× (CPU time: import ${cs(ic)}, pandas ${cs(pc)}${ic === null ? '' : `, ${(pc / ic).toFixed(2)}×`})`);
   // the import's phases of the last run (wall seconds; sha256 runs beside decode and parse)
   const phases = I.at(-1).err.split('\n').filter((l) => l.startsWith('import phase ')).map((l) => l.replace('import phase ', ''));
   if (phases.length > 0) console.log(`\nimport phases (last run): ${phases.join('; ')}`);
@@ -160,7 +186,7 @@ try {
     const wall = (performance.now() - t) / 1000;
     rmSync(db, { force: true });
     if (r.status === 0) {
-      console.log(`\nSQLite alone (the sqlite3 shell inserting the same ${imported.intervals.toLocaleString('en')} interval rows and ${imported.samples.toLocaleString('en')} sample rows, nothing parsed): ${wall.toFixed(2)} s; the ${TARGET_RATIO}× target leaves the import ${(pw / TARGET_RATIO).toFixed(2)} s in all`);
+      console.log(`\nSQLite alone (the sqlite3 shell inserting the same ${imported.intervals.toLocaleString('en')} interval rows and ${imported.samples.toLocaleString('en')} sample rows, nothing parsed): ${wall.toFixed(2)} s`);
     }
   }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
