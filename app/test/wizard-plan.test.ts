@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunPlan, type DeviceEntry } from '../src/shared/contract.ts';
 import { estimateCaptureSize, plannedSamples, TRACE_BYTES_PER_REQUEST, traceBytes } from '../src/shared/estimate.ts';
-import { guessBacking, notCounted, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
+import { countedTwice, guessBacking, notCounted, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
 import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
 import { customTargetsOf } from '../src/renderer/wizard/targets-model.ts';
 import { choiceOf, defaultChoiceDraft, draftOfChoice, typed } from '../src/renderer/predict/choice.ts';
@@ -170,6 +170,13 @@ describe('devices step', () => {
     const single = [dev('sda', { role: 'backing' }), dev('loop5', { kind: 'loop', role: 'front', backingFile: '/f.img', backingFileDevice: 'sda' })];
     expect(guessBacking(single, 'loop5')).toEqual(['sda']);
     expect(notCounted(single).size).toBe(0);
+  });
+
+  it('names the pair when the chosen backing devices count an I/O twice', () => {
+    expect(countedTwice(devices, ['loop3', 'sda'])).toEqual({ lower: 'sda', upper: 'loop3' });
+    expect(countedTwice(devices, ['sda1', 'sda'])).toEqual({ lower: 'sda', upper: 'sda1' });
+    expect(countedTwice(devices, ['loop1', 'loop3'])).toBeNull();
+    expect(countedTwice(devices, ['sdb'])).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices } from './state.ts';
 import { fmtBytes, fmtList } from './units.ts';
-import { guessBacking, lowersOf, notCounted, stackTops, tableOrder } from './stacking.ts';
+import { countedTwice, guessBacking, lowersOf, notCounted, stackTops, tableOrder } from './stacking.ts';
 import { common } from '../../shared/i18n/common.ts';
 
 /** Stands for a piece of data (a path) inside a translated sentence; see withData. */
@@ -229,7 +229,11 @@ export function devicesStep(s: StepCtx): StepView {
 
   return {
     node: el('div', {}, body),
-    blocker: () => (chosenDevices(draft).length === 0 ? translate(common, lang, 'err.no-devices-chosen') : null),
+    blocker: () => {
+      if (chosenDevices(draft).length === 0) return translate(common, lang, 'err.no-devices-chosen');
+      const twice = cached === null ? null : countedTwice(cached, draft.backing.filter((b) => b !== draft.front));
+      return twice === null ? null : w('dev.twice', twice);
+    },
     dispose: () => { disposed = true; },
   };
 }

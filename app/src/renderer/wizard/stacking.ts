@@ -59,6 +59,20 @@ export function guessBacking(devices: DeviceEntry[], front: string | null): stri
 }
 
 /**
+ * A pair of chosen backing devices where one sits under the other (`lower`'s I/O includes
+ * `upper`'s: the backing total would count it twice), or null when every I/O is counted once.
+ */
+export function countedTwice(devices: DeviceEntry[], backing: readonly string[]): { lower: string; upper: string } | null {
+  const byName = new Map(devices.map((d) => [d.name, d] as const));
+  for (const upper of backing) {
+    const below = belowOf(byName, upper);
+    const lower = backing.find((b) => b !== upper && below.has(b));
+    if (lower !== undefined) return { lower, upper };
+  }
+  return null;
+}
+
+/**
  * The devices shown as not counted, each with the loop device whose image file it holds: the
  * probe leaves the device under a backing loop's image out (`other`, "holds the image of loopN:
  * not counted"), as its I/O includes that loop's with the rest of its file system's.
