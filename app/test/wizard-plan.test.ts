@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { RunPlan, type DeviceEntry } from '../src/shared/contract.ts';
 import { estimateCaptureSize, plannedSamples, TRACE_BYTES_PER_REQUEST, traceBytes } from '../src/shared/estimate.ts';
-import { guessBacking, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
+import { countedTwice, guessBacking, notCounted, stackTops, tableOrder } from '../src/renderer/wizard/stacking.ts';
 import { defaultDraft, durationSeconds, parseDraft, problems, toPlan } from '../src/renderer/wizard/state.ts';
 import { customTargetsOf } from '../src/renderer/wizard/targets-model.ts';
 import { choiceOf, defaultChoiceDraft, draftOfChoice, typed } from '../src/renderer/predict/choice.ts';
@@ -151,9 +151,32 @@ describe('devices step', () => {
     expect(tableOrder(devices)).toHaveLength(devices.length);
   });
 
-  it('proposes the backing devices of the front device’s own stack', () => {
-    expect(guessBacking(devices, 'loop2')).toEqual(['sda', 'loop3']);
-    expect(guessBacking(devices, null)).toEqual(['sda', 'loop1', 'loop3']);
+  it('proposes the backing devices of the front device’s own stack, never one under another (its I/O would count twice)', () => {
+    // sda is marked backing here (as probes before issue 26 marked it) but sits under loop3's image.
+    expect(guessBacking(devices, 'loop2')).toEqual(['loop3']);
+    expect(guessBacking(devices, null)).toEqual(['loop1', 'loop3']);
+  });
+
+  it('shows the disk under a backing loop’s image as not counted, and proposes only the lab’s loops', () => {
+    // The lab as the probe now reports it: vda holds backing.img, the file of loop0.
+    const lab = [
+      dev('vda', { kind: 'hdd', roleReason: 'holds the image of loop0: not counted' }),
+      dev('loop0', { kind: 'loop', role: 'backing', backingFile: '/lab/backing.img', backingFileDevice: 'vda' }),
+      dev('loop1', { kind: 'loop', role: 'front', backingFile: '/lab/mnt/front.img', backingFileDevice: 'loop0' }),
+    ];
+    expect(guessBacking(lab, 'loop1')).toEqual(['loop0']);
+    expect(notCounted(lab)).toEqual(new Map([['vda', 'loop0']]));
+    // A single loop device on a file: the disk under it is its backing, and counted.
+    const single = [dev('sda', { role: 'backing' }), dev('loop5', { kind: 'loop', role: 'front', backingFile: '/f.img', backingFileDevice: 'sda' })];
+    expect(guessBacking(single, 'loop5')).toEqual(['sda']);
+    expect(notCounted(single).size).toBe(0);
+  });
+
+  it('names the pair when the chosen backing devices count an I/O twice', () => {
+    expect(countedTwice(devices, ['loop3', 'sda'])).toEqual({ lower: 'sda', upper: 'loop3' });
+    expect(countedTwice(devices, ['sda1', 'sda'])).toEqual({ lower: 'sda', upper: 'sda1' });
+    expect(countedTwice(devices, ['loop1', 'loop3'])).toBeNull();
+    expect(countedTwice(devices, ['sdb'])).toBeNull();
   });
 });
 

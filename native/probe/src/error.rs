@@ -39,6 +39,10 @@ pub enum ProbeError {
     /// Another recorder holds the capture's lock.
     #[error("another recorder (pid {pid}) is already recording into {path}")]
     Locked { path: PathBuf, pid: String },
+    /// `lab down`: a lab loop device or mount is still held by a process (exit 6, the class of
+    /// "another process holds it"); the sentence names each device, its PIDs and what to do.
+    #[error("{0}")]
+    Held(String),
     /// Root is needed (loop devices, mounts).
     #[error("{0} needs root: run it with sudo or as root")]
     NeedsRoot(String),
@@ -103,7 +107,7 @@ impl ProbeError {
             ProbeError::Unwritable { .. } => 4,
             ProbeError::NewerSchema { .. } | ProbeError::NotACapture(_) => 5,
             ProbeError::NoCapture(_) | ProbeError::Damaged { .. } => 5,
-            ProbeError::Locked { .. } => 6,
+            ProbeError::Locked { .. } | ProbeError::Held(_) => 6,
             ProbeError::NeedsRoot(_) => 7,
             ProbeError::DiskFull { .. } | ProbeError::NothingRecorded(_) => 8,
             ProbeError::Tool { .. } => 9,

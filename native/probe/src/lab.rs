@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock;
 use crate::error::{ProbeError, Result};
+use crate::lab_hold;
 
 /// Default lab directory.
 pub const DEFAULT_DIR: &str = "/var/lib/cacheproof-lab";
@@ -209,7 +210,10 @@ pub fn up(dir: &Path, size_mb: u64) -> Result<LabState> {
     Ok(st)
 }
 
-/// `lab down`: remove every loop device, mount and file of the lab. Idempotent.
+/// `lab down`: remove every loop device, mount and file of the lab. Idempotent. A loop device
+/// still attached after its detach (a process holds it open, so the kernel only marks it for
+/// auto-clear) is named with its holders in a [`ProbeError::Held`], and the lab's state and
+/// files are kept so a second `lab down` finishes the job.
 pub fn down(dir: &Path) -> Result<()> {
     need_root("lab down")?;
     let d = dir.to_string_lossy().to_string();
@@ -230,24 +234,52 @@ pub fn down(dir: &Path) -> Result<()> {
             fronts.push(f.clone());
         }
     }
-    for f in fronts {
-        if let Err(e) = run("losetup", &["-d", &f]) {
+    for f in &fronts {
+        if let Err(e) = run("losetup", &["-d", f]) {
             errors.push(e.to_string());
         }
+    }
+    let settle = std::time::Duration::from_secs(2);
+    let busy = lab_hold::still_attached(&fronts, settle);
+    if !busy.is_empty() {
+        // The front's image keeps the file system, and so the backing device, busy: leave
+        // both for the next `lab down`.
+        let mut s: Vec<String> = busy
+            .iter()
+            .map(|f| lab_hold::sentence(f, &lab_hold::holders_of(f), None))
+            .collect();
+        for b in loops_of(&st.backing_img) {
+            s.push(lab_hold::sentence(
+                &b,
+                &lab_hold::holders_of(&b),
+                busy.first().map(|x| x.as_str()),
+            ));
+        }
+        return Err(held(dir, &s));
     }
     let mnt = st.mount.clone().unwrap_or_else(|| format!("{d}/mnt"));
     if is_mounted(&mnt) {
         if let Err(e) = run("umount", &[&mnt]) {
-            // A busy mount: detach it lazily so the loop device can go.
-            if run("umount", &["-l", &mnt]).is_err() {
-                errors.push(e.to_string());
+            let users = lab_hold::users_of(&mnt);
+            if !users.is_empty() {
+                return Err(held(dir, &[lab_hold::mount_sentence(&mnt, &users)]));
             }
-        }
-    }
-    for b in loops_of(&st.backing_img) {
-        if let Err(e) = run("losetup", &["-d", &b]) {
             errors.push(e.to_string());
         }
+    }
+    let backs = loops_of(&st.backing_img);
+    for b in &backs {
+        if let Err(e) = run("losetup", &["-d", b]) {
+            errors.push(e.to_string());
+        }
+    }
+    let busy = lab_hold::still_attached(&backs, settle);
+    if !busy.is_empty() {
+        let s: Vec<String> = busy
+            .iter()
+            .map(|b| lab_hold::sentence(b, &lab_hold::holders_of(b), None))
+            .collect();
+        return Err(held(dir, &s));
     }
     if !is_mounted(&mnt) {
         let _ = std::fs::remove_dir(&mnt);
@@ -263,6 +295,14 @@ pub fn down(dir: &Path) -> Result<()> {
             message: errors.join("; "),
         })
     }
+}
+
+fn held(dir: &Path, sentences: &[String]) -> ProbeError {
+    ProbeError::Held(format!(
+        "lab down could not remove the lab in {}. {}.",
+        dir.display(),
+        sentences.join(". ")
+    ))
 }
 
 /// `lab status`.

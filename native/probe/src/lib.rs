@@ -10,6 +10,7 @@ pub mod diskstats;
 pub mod error;
 pub mod import;
 pub mod lab;
+pub mod lab_hold;
 pub mod latency;
 pub mod plan;
 pub mod recorder;

@@ -161,7 +161,9 @@ pub fn list_devices(sys: &Path) -> Vec<DeviceInfo> {
 ///   `_corig` device (and what it sits on) is backing, `_cdata`/`_cmeta`/`_cpool` are cache;
 /// - Open CAS: `casN-M` is the front, its slaves are backing (the core device);
 /// - loop on a file: the loop device is the front, the device holding its file is backing
-///   (the page cache is the cache: `losetup --direct-io=off`).
+///   (the page cache is the cache: `losetup --direct-io=off`); when that device is itself a
+///   loop on a file (the lab), the device holding its image is `other`, "holds the image of
+///   loopN: not counted", as its I/O includes the backing loop's.
 pub fn guess_roles(devs: &mut [DeviceInfo], has: &dyn Fn(&str, &str) -> bool) {
     let mut roles: BTreeMap<String, (String, String)> = BTreeMap::new();
     let dm_name: BTreeMap<String, String> = devs
@@ -173,8 +175,29 @@ pub fn guess_roles(devs: &mut [DeviceInfo], has: &dyn Fn(&str, &str) -> bool) {
             .entry(n.to_string())
             .or_insert((role.to_string(), why));
     };
-    // A device holding another loop device's file is that loop's backing device, even when
-    // it is itself a loop device on a file (the lab's nested pair).
+    // A loop device that holds another loop's file is that loop's backing device (the lab's
+    // nested pair); the device holding its own image counts its I/O again, with the rest of
+    // that file system's: it is not counted (the lab's system disk).
+    let holding: std::collections::BTreeSet<&str> = devs
+        .iter()
+        .filter_map(|d| {
+            d.backing_file
+                .as_ref()
+                .and(d.backing_file_device.as_deref())
+        })
+        .collect();
+    for d in devs.iter() {
+        if let Some(b) = &d.backing_file_device {
+            if d.backing_file.is_some() && holding.contains(d.name.as_str()) {
+                set(
+                    b,
+                    "other",
+                    format!("holds the image of {}: not counted", d.name),
+                    &mut roles,
+                );
+            }
+        }
+    }
     for d in devs.iter() {
         if let (Some(f), Some(b)) = (&d.backing_file, &d.backing_file_device) {
             set(
@@ -335,6 +358,9 @@ mod tests {
         let mut lo = dev("loop1");
         lo.backing_file = Some("/mnt/f.img".into());
         lo.backing_file_device = Some("loop0".into());
+        let mut lo0 = dev("loop0");
+        lo0.backing_file = Some("/var/lib/lab/backing.img".into());
+        lo0.backing_file_device = Some("vda".into());
         let mut corig = dev("dm-1");
         corig.dm_name = Some("vg-lv_corig".into());
         corig.slaves = vec!["sdc".into()];
@@ -350,7 +376,8 @@ mod tests {
             dev("sdb"),
             dev("sde"),
             lo,
-            dev("loop0"),
+            lo0,
+            dev("vda"),
             corig,
             cdata,
             front,
@@ -368,6 +395,15 @@ mod tests {
         assert_eq!(r["sde"], "cache");
         assert_eq!(r["loop1"], "front");
         assert_eq!(r["loop0"], "backing");
+        assert_eq!(
+            r["vda"], "other",
+            "the disk under the lab's image is not counted"
+        );
+        let vda = devs.iter().find(|d| d.name == "vda").unwrap();
+        assert_eq!(
+            vda.role_reason.as_deref(),
+            Some("holds the image of loop0: not counted")
+        );
         assert_eq!(r["dm-1"], "backing");
         assert_eq!(r["sdc"], "backing");
         assert_eq!(r["dm-2"], "cache");

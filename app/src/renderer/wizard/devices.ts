@@ -13,7 +13,7 @@ import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices } from './state.ts';
 import { fmtBytes, fmtList } from './units.ts';
-import { guessBacking, lowersOf, stackTops, tableOrder } from './stacking.ts';
+import { countedTwice, guessBacking, lowersOf, notCounted, stackTops, tableOrder } from './stacking.ts';
 import { common } from '../../shared/i18n/common.ts';
 
 /** Stands for a piece of data (a path) inside a translated sentence; see withData. */
@@ -39,6 +39,12 @@ export function devicesStep(s: StepCtx): StepView {
   const kind = (d: DeviceEntry): string => w(`kind.${d.kind}`);
   const size = (d: DeviceEntry): string => (d.sizeBytes === null ? translate(common, lang, 'notAvailable') : fmtBytes(lang, d.sizeBytes));
   const role = (d: DeviceEntry): string => (d.role === 'other' ? '' : w(`role.${d.role}`));
+  /** Devices the probe leaves out because they hold a backing loop's image (name → loop). */
+  let skipped = new Map<string, string>();
+  const skipText = (d: DeviceEntry): string => {
+    const loop = skipped.get(d.name);
+    return loop === undefined ? '' : w('dev.notCounted', { loop });
+  };
 
   const describeChoice = (): void => {
     const parts: string[] = [];
@@ -56,7 +62,8 @@ export function devicesStep(s: StepCtx): StepView {
     const r = role(d);
     return el('span', { class: `dev-box role-${d.role}` }, el('strong', { translate: 'no' }, d.name), ` · ${facts.join(' · ')}`,
       d.model === null ? '' : el('span', { translate: 'no' }, ` · ${d.model}`),
-      r ? el('span', { class: 'badge' }, w('dev.detected', { role: r })) : '');
+      r ? el('span', { class: 'badge' }, w('dev.detected', { role: r })) : '',
+      skipText(d) ? el('span', { class: 'badge not-counted' }, skipText(d)) : '');
   };
 
   const stackItem = (name: string, byName: Map<string, DeviceEntry>, seen: Set<string>): HTMLElement => {
@@ -83,6 +90,7 @@ export function devicesStep(s: StepCtx): StepView {
     if (draft.front !== null && !names.has(draft.front)) draft.front = null;
     draft.backing = draft.backing.filter((b) => names.has(b) && b !== draft.front);
     const byName = new Map(devices.map((d) => [d.name, d] as const));
+    skipped = notCounted(devices);
 
     // Stacking diagram.
     const tops = stackTops(devices);
@@ -148,7 +156,7 @@ export function devicesStep(s: StepCtx): StepView {
         el('td', {}, kind(d)),
         el('td', { class: 'num' }, size(d)),
         el('td', { translate: 'no' }, d.model ?? '—'),
-        el('td', {}, role(d) || '—'),
+        el('td', {}, role(d) || skipText(d) || '—'),
         el('td', { class: 'pick' }, radio),
         el('td', { class: 'pick' }, check)));
     }
@@ -221,7 +229,11 @@ export function devicesStep(s: StepCtx): StepView {
 
   return {
     node: el('div', {}, body),
-    blocker: () => (chosenDevices(draft).length === 0 ? translate(common, lang, 'err.no-devices-chosen') : null),
+    blocker: () => {
+      if (chosenDevices(draft).length === 0) return translate(common, lang, 'err.no-devices-chosen');
+      const twice = cached === null ? null : countedTwice(cached, draft.backing.filter((b) => b !== draft.front));
+      return twice === null ? null : w('dev.twice', twice);
+    },
     dispose: () => { disposed = true; },
   };
 }
