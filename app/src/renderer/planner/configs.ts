@@ -151,7 +151,7 @@ export function configEditors(f: PlannerForm, configs: Json[]): HTMLElement {
         });
         actions.append(none);
       }
-      const fs = el('fieldset', { class: 'pl-group pl-config', 'data-config': id, id: `pl-config-${id}`, role: 'tabpanel', 'aria-labelledby': `pl-tab-${id}` }, el('legend', {}, label), actions,
+      const fs = el('fieldset', { class: 'pl-group pl-config', 'data-config': id }, el('legend', {}, label), actions,
         f.selectField([...at, 'backing', 'driveId'], p('f.backingDrive'), p('h.backingDrive'), driveOptions(() => true), undefined, label),
         f.selectField([...raidPath, 'level'], p('f.raid'), p('h.raid'), raidOptions, setRaid(raidPath), label),
         f.numberField([...raidPath, 'groupSize'], p('f.groupSize'), p('unit.drives'), p('h.groupSize'), IDENT, { step: '1', prefix: label }),
@@ -196,8 +196,10 @@ export function configEditors(f: PlannerForm, configs: Json[]): HTMLElement {
         fs.append(box);
       } else fs.append(el('p', { class: 'pl-help' }, p('noCache')));
       // one configuration edited at a time (its tab chosen above): the others wait in the document, hidden
-      if (id !== editing) fs.hidden = true;
-      out.append(fs);
+      // the tab's panel around the fieldset (a fieldset keeps its own role, a group named by its legend)
+      const panel = el('div', { id: `pl-config-${id}`, role: 'tabpanel', 'aria-labelledby': `pl-tab-${id}` }, fs);
+      if (id !== editing) panel.hidden = true;
+      out.append(panel);
     }
     const add = el('button', { type: 'button', 'data-testid': TID.plannerAddConfig }, p('addConfig'));
     add.addEventListener('click', () => {
