@@ -80,6 +80,9 @@ for (const [w, h] of [[1024, 700], [1920, 1080]] as const) {
       await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
       expect(await clippedText(page, `[data-testid="${TID.planner}"]`), `tab ${i + 1}`).toEqual([]);
     }
+    // the comparison's columns all fit its box: none hidden behind a sideways scroll (the issue's "USD/TB and Break-even cut")
+    const fit = await page.getByTestId(TID.plannerComparison).evaluate((t) => ({ table: t.scrollWidth, box: (t.parentElement as HTMLElement).clientWidth }));
+    expect(fit.table, 'the comparison table fits its column').toBeLessThanOrEqual(fit.box);
     await page.screenshot({ path: info.outputPath(`planner-${w}x${h}.png`), fullPage: true });
     const planner = await cutAxisTitles(page, `[data-testid="${TID.planner}"]`);
     expect(planner.charts).toBeGreaterThanOrEqual(3);
