@@ -33,7 +33,7 @@ async function inWindow(l: Locator, w: number, h: number, what: string): Promise
   return box;
 }
 
-test('at 1280×800 the results and the edited configuration are in view together, and an edit moves the comparison beside it', async ({ app, page }) => {
+test('at 1280×800 the results and the edited configuration are in view together, and an edit moves the comparison beside it', async ({ app, page }, info) => {
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPlanner(page, app);
@@ -66,6 +66,7 @@ test('at 1280×800 the results and the edited configuration are in view together
   await support.fill('987654');
   await expect(total).not.toHaveText(before ?? '');
   await inWindow(total, 1280, 800, 'the edited total');
+  await page.screenshot({ path: info.outputPath('planner-1280x800.png') });
   expect(errors).toEqual([]);
 });
 

@@ -147,7 +147,8 @@ export function plannerScreen(ctx: Ctx, view: PlannerSubject): Screen {
       importNote,
       saveNote,
       // side by side: the configuration being edited (its tab) and the results, which stay in view while the editor scrolls
-      el('div', { class: 'pl-layout' }, form.element(), el('div', { class: 'pl-right' }, errorBox, results)),
+      // (a region of their own, scrolled with the keyboard too once focused)
+      el('div', { class: 'pl-layout' }, form.element(), el('div', { class: 'pl-right', role: 'region', 'aria-label': p('sec.results'), tabindex: '0' }, errorBox, results)),
       form.drivesElement(),
     );
 
