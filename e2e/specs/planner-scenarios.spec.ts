@@ -115,7 +115,8 @@ test('add a configuration with a catalog NVMe drive, remove one, export, import 
   await page.getByTestId(`${TID.plannerRemoveDrive}-drive-4`).click();
   await expect(page.locator('table.pl-drives tbody tr')).toHaveCount(3);
   await expect(page.getByTestId(`${TID.plannerRemoveDrive}-${NVME}`)).toBeDisabled();
-  // Remove the RAM-cache design.
+  // Remove the RAM-cache design (its tab shows its editor).
+  await page.locator('[role="tab"][data-config="hdd-ram-cache"]').click();
   await page.getByTestId(`${TID.plannerRemoveConfig}-hdd-ram-cache`).click();
   await expect(page.getByTestId(TID.plannerError)).toBeHidden();
   await expect(page.getByTestId(TID.plannerComparison).locator(`tr[data-config="${newId}"]`)).toBeVisible();

@@ -164,6 +164,8 @@ test('the RAM cache is sized from the measurement, and a typed size re-prices it
   expect(ram.sizing.basis).toBe('bytes-moved');
   expect(ram.capacityBytes).toBe(ram.sizing.suggestedBytes);
   expect(ram.capacityBytes).toBeLessThan(369_098_752);
+  // one configuration is edited at a time: its tab shows its editor
+  await page.getByRole('tab', { name: ramConfig.label, exact: true }).click();
   const group = page.getByRole('group', { name: ramConfig.label, exact: true });
   const size = group.getByLabel('Cache size');
   await expect(size).toHaveValue(String(Number((ram.capacityBytes / 1e9).toPrecision(6))));
@@ -193,6 +195,9 @@ test('every dropdown of the Planner recomputes at once: after each change the li
   let changed = 0;
   for (let i = 0; i < count; i++) {
     const select = form.locator('select').nth(i);
+    // a configuration's selects are in its tab's panel: its tab shows them
+    const tab = await select.evaluate((x) => x.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby') ?? null);
+    if (tab !== null) await page.locator(`#${tab}`).click();
     const name = (await select.getAttribute('id')) ?? String(i);
     const options = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     const current = await select.inputValue();
@@ -252,6 +257,7 @@ test('in French the prefilled scenario is French, as cacheproof tco --from-captu
   await expect(rowLabel('all-hdd')).toHaveText('100 % HDD, RAID 10');
   await expect(rowLabel('hdd-ssd-cache')).toHaveText('HDD en RAID 5 + cache SSD');
   await expect(rowLabel('all-flash-nvme')).toHaveText('100 % flash NVMe, RAID 5');
+  await page.getByRole('tab', { name: 'HDD en RAID 5 + cache SSD', exact: true }).click();
   await expect(page.getByRole('group', { name: 'HDD en RAID 5 + cache SSD', exact: true })).toBeVisible();
   await expect(page.locator('table.pl-drives tbody th')).toHaveText(['Toshiba MG10ACA20TE 20 To 7 200 tr/min SATA', 'Micron 7400 PRO M.2 3,84 To NVMe (1 DWPD)']);
   for (const english of ['SSD cache', 'All HDD', 'All-flash', 'rpm']) await expect(page.getByTestId(TID.planner)).not.toContainText(english);

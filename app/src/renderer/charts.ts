@@ -1,7 +1,7 @@
 /**
  * Chart.js set-up for every screen: registers only the components the app uses (tree-shaken
  * build), the date-fns adapter behind the `time` scale, LTTB decimation, zoom/pan
- * (chartjs-plugin-zoom) and our phase-shading plugin, and applies the theme's colours.
+ * (chartjs-plugin-zoom), our phase-shading plugin and the axis-title exposure (axis-titles.ts), and applies the theme's colours.
  * Imported once by main.ts; screens import `Chart` from 'chart.js' as usual.
  */
 import {
@@ -11,11 +11,12 @@ import {
 import 'chartjs-adapter-date-fns';
 import zoomPlugin from 'chartjs-plugin-zoom';
 import { phaseShading } from './phase-shading.ts';
+import { axisTitles } from './axis-titles.ts';
 
 Chart.register(
   LineController, LineElement, PointElement, BarController, BarElement, Filler,
   LinearScale, LogarithmicScale, CategoryScale, TimeScale,
-  Title, Tooltip, Legend, Decimation, zoomPlugin, phaseShading,
+  Title, Tooltip, Legend, Decimation, zoomPlugin, phaseShading, axisTitles,
 );
 
 /** The value of a CSS custom property on :root (the theme's colours live in styles.css). */

@@ -6,17 +6,13 @@ import {
   BYTES_PER_TB,
   DRIVE_FIGURES,
   IOPS_BASES,
-  RAID_LEVELS,
   SEGMENTS,
   catalogDriveDraft,
-  ramCacheDraft,
   isExamplePrice,
   jsonPath,
-  raidGroupProblem,
   type CatalogFigure,
   type DriveCatalog,
   type DriveFigure,
-  type RaidLevel,
 } from '@cacheproof/engine/plan';
 import { fmtBytes, fmtDecimal, fmtInput, fmtPercentUpTo, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { TID } from '../../shared/testids.ts';
@@ -24,34 +20,24 @@ import { planner, type PlannerKey } from '../../shared/i18n/planner.ts';
 import { tco, type TcoKey } from '../../shared/i18n/tco.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
+import { configEditors } from './configs.ts';
 import { getAt, setAt, type Json, type Path, type PlannerState } from './state.ts';
-import { predictedButton } from './predicted.ts';
-import { newRamCache, ramSizeFields } from './ram-size.ts';
 
 /** Default energy forms when a person switches between them (the documented example's values). */
 const DEFAULT_METERED = { usdPerKwh: 0.15, pue: 1.5 };
 const DEFAULT_PER_DRIVE = { usdPerDrivePerYear: 20 };
-/** Group size chosen when a new RAID level does not accept the current one. */
-const DEFAULT_GROUP: Record<RaidLevel, number> = { '0': 4, '1': 2, '10': 4, '5': 5, '6': 6, custom: 4 };
-interface Conv {
+export interface Conv {
   toUi(v: number): number;
   fromUi(x: number): number;
 }
-const IDENT: Conv = { toUi: (v) => v, fromUi: (x) => x };
-const PERCENT: Conv = { toUi: (v) => v * 100, fromUi: (x) => x / 100 };
+export const IDENT: Conv = { toUi: (v) => v, fromUi: (x) => x };
+export const PERCENT: Conv = { toUi: (v) => v * 100, fromUi: (x) => x / 100 };
 const TB: Conv = { toUi: (v) => v / BYTES_PER_TB, fromUi: (x) => x * BYTES_PER_TB };
 const KIB: Conv = { toUi: (v) => v / 1024, fromUi: (x) => x * 1024 };
 
 
 /** The catalog drive last picked (kept across rebuilds of the form). */
 let pickedCatalogId: string | null = null;
-
-/** A configuration id not used yet: `config-N`. */
-function freshConfigId(configs: Json[]): string {
-  let n = configs.length + 1;
-  while (configs.some((c) => c['id'] === `config-${n}`)) n++;
-  return `config-${n}`;
-}
 
 export function idFor(pathText: string): string {
   return `pl-${pathText.replace(/[^A-Za-z0-9]+/g, '-')}`;
@@ -60,16 +46,16 @@ export function idFor(pathText: string): string {
 /** The inputs: workload, energy, drive models, configurations. Labels are kept to name fields in errors. */
 export class PlannerForm {
   private readonly labels = new Map<string, string>();
-  private readonly p: (key: PlannerKey, params?: Record<string, string | number>) => string;
-  private readonly tc: (key: TcoKey, params?: Record<string, string | number>) => string;
+  readonly p: (key: PlannerKey, params?: Record<string, string | number>) => string;
+  readonly tc: (key: TcoKey, params?: Record<string, string | number>) => string;
 
   constructor(
-    private readonly lang: Lang,
-    private readonly st: PlannerState,
+    readonly lang: Lang,
+    readonly st: PlannerState,
     private readonly onInput: () => void,
-    private readonly onStructure: () => void,
+    readonly onStructure: () => void,
     /** The drive catalog (plan.catalog, checked by parseCatalog), or a sentence saying why there is none. */
-    private readonly catalog: DriveCatalog | string | null = null,
+    readonly catalog: DriveCatalog | string | null = null,
   ) {
     this.p = (key, params) => translate(planner, lang, key, params);
     this.tc = (key, params) => translate(tco, lang, key, params);
@@ -79,7 +65,7 @@ export class PlannerForm {
     return this.labels.get(pathText) ?? null;
   }
 
-  private get draft(): Json {
+  get draft(): Json {
     return this.st.draft ?? {};
   }
 
@@ -172,7 +158,16 @@ export class PlannerForm {
     const refSelect = energy.querySelector<HTMLSelectElement>(`#${idFor('referenceId')}`);
     if (refSelect && getAt(d, ['referenceId']) === undefined && configs[0]) refSelect.value = String(configs[0]['id']);
 
-    form.append(workload, energy, this.drivesTable(), this.catalogPicker(), this.configurations(configs));
+    // the configuration being edited first, beside the results; the workload and energy they share under it
+    form.append(configEditors(this, configs), workload, energy);
+    return form;
+  }
+
+  /** The drive models and the catalog (shared by every configuration), in a form of their own below the editor and the results: wide tables need the page's width. */
+  drivesElement(): HTMLElement {
+    const form = el('form', { class: 'pl-form pl-form-drives', novalidate: '' });
+    form.addEventListener('submit', (e) => e.preventDefault());
+    form.append(this.drivesTable(), this.catalogPicker());
     return form;
   }
 
@@ -332,161 +327,4 @@ export class PlannerForm {
     return box;
   }
 
-  private configurations(configs: Json[]): HTMLElement {
-    const p = this.p;
-    const d = this.draft;
-    const drives = Array.isArray(d['drives']) ? (d['drives'] as Json[]) : [];
-    const driveOptions = (filter: (x: Json) => boolean): (readonly [string, string])[] => drives.filter(filter).map((x) => [String(x['id']), String(x['label'])] as const);
-    const raidOptions = RAID_LEVELS.map((l) => [l, l === 'custom' ? p('opt.raidCustom') : p('opt.raid', { level: l })] as const);
-    const out = el('div', { class: 'pl-configs' }, el('h3', {}, p('sec.configs')));
-    for (const [i, c] of configs.entries()) {
-      const label = String(c['label'] ?? c['id'] ?? '');
-      const at = ['configurations', i] as const;
-      const raidPath = [...at, 'backing', 'raid'] as const;
-      const level = String(getAt(d, [...raidPath, 'level']) ?? '');
-      const setRaid = (raidAt: Path) => (value: string): void => {
-        const raid = (getAt(d, raidAt) ?? {}) as Json;
-        const lvl = value as RaidLevel;
-        raid['level'] = lvl;
-        if (lvl === 'custom') {
-          raid['writePenalty'] ??= 2;
-          raid['redundantDrivesPerGroup'] ??= 1;
-        } else {
-          delete raid['writePenalty'];
-          delete raid['redundantDrivesPerGroup'];
-        }
-        const groupSize = typeof raid['groupSize'] === 'number' ? raid['groupSize'] : 0;
-        if (raidGroupProblem({ level: lvl, groupSize, writePenalty: 2, redundantDrivesPerGroup: 1 }, '') !== null) raid['groupSize'] = DEFAULT_GROUP[lvl];
-        setAt(d, raidAt, raid);
-      };
-      const id = String(c['id'] ?? '');
-      const dup = el('button', { type: 'button', 'data-testid': `${TID.plannerDuplicateConfig}-${id}` }, p('dupConfig'));
-      dup.addEventListener('click', () => {
-        const copy = JSON.parse(JSON.stringify(c)) as Json;
-        copy['id'] = freshConfigId(configs);
-        copy['label'] = p('copyOf', { label });
-        configs.splice(i + 1, 0, copy);
-        this.onStructure();
-      });
-      const remove = el('button', { type: 'button', 'data-testid': `${TID.plannerRemoveConfig}-${id}` }, p('removeConfig'));
-      if (configs.length <= 1) {
-        remove.disabled = true;
-        remove.title = p('lastConfig');
-      }
-      remove.addEventListener('click', () => {
-        configs.splice(i, 1);
-        // The reference goes with its configuration: savings are then measured against the first.
-        if (d['referenceId'] === id) delete d['referenceId'];
-        this.onStructure();
-      });
-      const actions = el('div', { class: 'pl-actions', role: 'group', 'aria-label': p('configActions', { label }) }, dup, remove);
-      if (c['cache'] === undefined || c['cache'] === null) {
-        const ssd = el('button', { type: 'button', 'data-testid': `${TID.plannerAddSsdCache}-${id}` }, p('addSsdCache'));
-        ssd.addEventListener('click', () => {
-          const ssdDrive = drives.find((x) => x['class'] !== 'hdd');
-          c['cache'] = {
-            kind: 'ssd', driveId: String(ssdDrive?.['id'] ?? ''), count: 2, raid: { level: '1', groupSize: 2 },
-            mode: 'write-back', ...this.hitSharesFrom(configs), fillShare: 1, writeAmplification: 1, licenseUsd: 0,
-          };
-          this.onStructure();
-        });
-        const ram = el('button', { type: 'button', 'data-testid': `${TID.plannerAddRamCache}-${id}` }, p('addRamCache'));
-        // sized as another configuration's measured RAM cache, else the example's, priced per GB from the catalog by the engine
-        const cat = this.catalog;
-        const example = cat === null || typeof cat === 'string' ? null : ramCacheDraft(cat);
-        const draft = cat === null || typeof cat === 'string' || example === null || !example.ok ? null : newRamCache(cat, configs, example.value.capacityBytes);
-        if (draft === null || !draft.ok) {
-          ram.disabled = true;
-          ram.title = cat === null ? p('catalogLoading') : p('catalogFailed', { detail: typeof cat === 'string' ? cat : example?.ok === false ? example.error.message : draft?.ok === false ? draft.message : '' });
-        }
-        ram.addEventListener('click', () => {
-          if (draft === null || !draft.ok) return;
-          c['cache'] = { ...draft.value, mode: 'write-through', ...this.hitSharesFrom(configs), licenseUsd: 0 };
-          this.onStructure();
-        });
-        actions.append(ssd, ram);
-      } else {
-        const none = el('button', { type: 'button', 'data-testid': `${TID.plannerRemoveCache}-${id}` }, p('removeCache'));
-        none.addEventListener('click', () => {
-          delete c['cache'];
-          this.onStructure();
-        });
-        actions.append(none);
-      }
-      const fs = el('fieldset', { class: 'pl-group pl-config', 'data-config': id }, el('legend', {}, label), actions,
-        this.selectField([...at, 'backing', 'driveId'], p('f.backingDrive'), p('h.backingDrive'), driveOptions(() => true), undefined, label),
-        this.selectField([...raidPath, 'level'], p('f.raid'), p('h.raid'), raidOptions, setRaid(raidPath), label),
-        this.numberField([...raidPath, 'groupSize'], p('f.groupSize'), p('unit.drives'), p('h.groupSize'), IDENT, { step: '1', prefix: label }),
-      );
-      if (level === 'custom')
-        fs.append(
-          this.numberField([...raidPath, 'writePenalty'], p('f.writePenalty'), p('unit.factor'), p('h.writePenalty'), IDENT, { prefix: label }),
-          this.numberField([...raidPath, 'redundantDrivesPerGroup'], p('f.redundant'), p('unit.drives'), p('h.redundant'), IDENT, { step: '1', prefix: label }),
-        );
-      fs.append(
-        this.numberField([...at, 'backing', 'count'], p('f.count'), p('unit.drives'), p('h.count'), IDENT, { step: '1', optional: true, prefix: label }),
-        this.numberField([...at, 'system', 'baseCostUsd'], p('f.baseCost'), p('unit.usd'), p('h.baseCost'), IDENT, { prefix: label }),
-        this.numberField([...at, 'supportUsdPerYear'], p('f.support'), p('unit.usdPerYear'), p('h.support'), IDENT, { prefix: label }),
-      );
-      const cache = c['cache'] as Json | undefined;
-      if (cache !== undefined && cache !== null) {
-        const cp = [...at, 'cache'] as const;
-        const ssd = cache['kind'] === 'ssd';
-        const box = el('fieldset', { class: 'pl-group pl-cache' }, el('legend', {}, ssd ? p('cacheSsdTitle') : p('cacheRamTitle')));
-        if (ssd)
-          box.append(
-            this.selectField([...cp, 'driveId'], p('f.cacheDrive'), p('h.cacheDrive'), driveOptions((x) => x['class'] !== 'hdd'), undefined, label),
-            this.numberField([...cp, 'count'], p('f.cacheCount'), p('unit.drives'), p('h.cacheCount'), IDENT, { step: '1', prefix: label }),
-            this.selectField([...cp, 'raid', 'level'], p('f.raid'), p('h.raid'), raidOptions, setRaid([...cp, 'raid']), label),
-          );
-        else box.append(...ramSizeFields(this.lang, p, d, cp, this.catalog, (path, l, u, h, conv) => this.numberField(path, l, u, h, conv, { prefix: label })));
-        const hitInput = (key: 'readHitShare' | 'writeHitShare', f: PlannerKey, h: PlannerKey): HTMLElement => {
-          const field = this.numberField([...cp, key], p(f), p('unit.percent'), p(h), PERCENT, { prefix: label });
-          // A typed hit share is no longer the measured one.
-          field.querySelector('input')?.addEventListener('input', () => setAt(d, [...cp, 'hitShareSource'], 'assumed'), { capture: true });
-          return field;
-        };
-        const source = String(getAt(d, [...cp, 'hitShareSource']) ?? 'assumed');
-        box.append(
-          this.selectField([...cp, 'mode'], p('f.cacheMode'), p('h.cacheMode'), [['write-back', this.tc('mode.write-back')], ['write-through', this.tc('mode.write-through')]], undefined, label),
-          hitInput('readHitShare', 'f.readHit', 'h.readHit'),
-          hitInput('writeHitShare', 'f.writeHit', 'h.writeHit'),
-          el('p', { class: 'pl-help' }, p('hitSource', { source: this.tc(`source.${source}` as TcoKey) })),
-          ...[predictedButton(this.lang, this.st.predicted, cache, this.onStructure)].filter((x): x is HTMLElement => x !== null),
-          this.numberField([...cp, 'licenseUsd'], p('f.license'), p('unit.usd'), p('h.license'), IDENT, { prefix: label }),
-        );
-        fs.append(box);
-      } else fs.append(el('p', { class: 'pl-help' }, p('noCache')));
-      out.append(fs);
-    }
-    const add = el('button', { type: 'button', 'data-testid': TID.plannerAddConfig }, p('addConfig'));
-    add.addEventListener('click', () => {
-      // A new all-HDD design: the reference's system, enclosure and support, the first HDD model in RAID 6 (6 drives per group).
-      const base = (configs[0] ?? {}) as Json;
-      const hdd = drives.find((x) => x['class'] === 'hdd') ?? drives[0];
-      const n = configs.length + 1;
-      configs.push({
-        id: freshConfigId(configs),
-        label: p('newConfig', { n }),
-        system: JSON.parse(JSON.stringify(base['system'] ?? { baseCostUsd: 0, maxEnclosures: 0 })) as Json,
-        enclosure: JSON.parse(JSON.stringify(base['enclosure'] ?? { slots: 24, priceUsd: 0 })) as Json,
-        backing: { driveId: String(hdd?.['id'] ?? ''), raid: { level: '6', groupSize: 6 } },
-        supportUsdPerYear: typeof base['supportUsdPerYear'] === 'number' ? base['supportUsdPerYear'] : 0,
-      });
-      d['configurations'] = configs;
-      this.onStructure();
-    });
-    out.append(el('div', { class: 'pl-actions' }, add));
-    return out;
-  }
-
-  /** Hit shares for a new cache: those of a cache already in the scenario (measured ones stay "measured"), else 50 % of reads, "assumed". */
-  private hitSharesFrom(configs: Json[]): Json {
-    for (const c of configs) {
-      const cache = c['cache'] as Json | undefined;
-      if (cache !== undefined && cache !== null && typeof cache['readHitShare'] === 'number')
-        return { readHitShare: cache['readHitShare'], writeHitShare: typeof cache['writeHitShare'] === 'number' ? cache['writeHitShare'] : 0, hitShareSource: cache['hitShareSource'] ?? 'assumed' };
-    }
-    return { readHitShare: 0.5, writeHitShare: 0, hitShareSource: 'assumed' };
-  }
 }

@@ -17,7 +17,8 @@
  * language is reopened, the template's texts follow the language (`localizeTemplate`, by id);
  * a label that is not the template's text in any language (a person's own) stays as it is.
  *
- * Files: state.ts (drafts per analysis, saving, checking), form.ts (the inputs), results.ts and
+ * Files: state.ts (drafts per analysis, saving, checking), form.ts (the inputs), configs.ts (one
+ * configuration edited at a time, chosen by its tab), results.ts and
  * charts.ts (the plan drawn). The screen follows the `Screen` contract (screen.ts): its charts
  * are destroyed when it redraws and when it is left.
  */
@@ -125,7 +126,7 @@ export function plannerScreen(ctx: Ctx, view: PlannerSubject): Screen {
       state.error = null;
       build();
     });
-    const exportHelp = el('span', { id: 'pl-export-help', class: 'pl-help' }, p('exportHelp'));
+    const exportHelp = el('span', { id: 'pl-export-help' }, p('exportHelp'));
     const fileInput = el('input', { type: 'file', id: 'pl-import', accept: '.json,application/json', 'data-testid': TID.plannerImport, 'aria-describedby': 'pl-import-help', class: 'pl-file' });
     const importLabel = el('label', { for: 'pl-import', class: 'button' }, p('import'));
     fileInput.addEventListener('change', () => {
@@ -140,12 +141,15 @@ export function plannerScreen(ctx: Ctx, view: PlannerSubject): Screen {
         : el('p', { class: 'error', role: 'alert', 'data-testid': TID.plannerImportError }, note.text);
     const saveNote = state.saveError === null ? el('p', { hidden: '' }) : el('p', { class: 'error', role: 'alert' }, p('saveFailed', { detail: errorText(ctx.lang, state.saveError) }));
     root.append(
-      el('div', { class: 'pl-actions' }, exportBtn, resetBtn, exportHelp),
-      el('div', { class: 'pl-actions' }, importLabel, fileInput, el('span', { id: 'pl-import-help', class: 'pl-help' }, p('importHelp'))),
+      // one row of scenario actions and one line of what they do: the editor and the results start high enough to share the window
+      el('div', { class: 'pl-actions' }, exportBtn, resetBtn, importLabel, fileInput),
+      el('p', { class: 'pl-help pl-action-help' }, exportHelp, ' ', el('span', { id: 'pl-import-help' }, p('importHelp')), ' ', p('savedNote')),
       importNote,
       saveNote,
-      el('p', { class: 'pl-help' }, p('savedNote')),
-      el('div', { class: 'pl-layout' }, form.element(), el('div', { class: 'pl-right' }, errorBox, results)),
+      // side by side: the configuration being edited (its tab) and the results, which stay in view while the editor scrolls
+      // (a region of their own, scrolled with the keyboard too once focused)
+      el('div', { class: 'pl-layout' }, form.element(), el('div', { class: 'pl-right', role: 'region', 'aria-label': p('sec.results'), tabindex: '0' }, errorBox, results)),
+      form.drivesElement(),
     );
 
     function refresh(): void {

@@ -22,7 +22,8 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
 
   const summary = planSummarySentences(r, s, lang).join(' ');
   // the bottom line first: the engine's verdict and the basis it was sized on (the sentence `cacheproof tco` and the report print)
-  out.push(el('h3', {}, p('sec.results')), el('p', { class: 'pl-verdict', 'data-testid': TID.plannerVerdict }, verdictText(r.verdict, lang)), el('p', { 'data-testid': TID.plannerSummary }, summary));
+  // then the comparison, and the scenario's summary under it (the table stays in the window beside the editor)
+  out.push(el('h3', {}, p('sec.results')), el('p', { class: 'pl-verdict', 'data-testid': TID.plannerVerdict }, verdictText(r.verdict, lang)));
 
   // Comparison.
   const ref = r.configurations.find((c) => c.id === r.referenceId);
@@ -49,6 +50,7 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
     el('div', { class: 'pl-table-wrap' },
       el('table', { class: 'pl-table', 'data-testid': TID.plannerComparison },
         el('caption', {}, p('cmpCaption', { label: ref?.label ?? r.referenceId })), el('thead', {}, cmpHead), cmpBody)),
+    el('p', { class: 'pl-summary', 'data-testid': TID.plannerSummary }, summary),
   );
 
   // Charts.

@@ -37,6 +37,8 @@ export interface PlannerState {
   rebuild: () => void;
   /** The analysis's prediction from the block trace (its read hit share can prefill a cache: planner/predicted.ts), or null. */
   predicted: PredictedShare | null;
+  /** The id of the configuration whose editor is shown (its tab chosen); the first when unset or removed. */
+  editing?: string;
 }
 
 /** What a cache configuration can take from the prediction: the probe's read hit share at its cache size. */
