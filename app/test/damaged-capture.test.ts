@@ -94,9 +94,9 @@ describe('a damaged capture', () => {
       .toThrow(/is damaged: SQLite cannot read it \(database disk image is malformed, SQLITE_CORRUPT\)/);
   });
 
-  it('cacheproof analyze: exit 3 and one sentence naming the file and where a copy may be, for every damage', () => {
+  it('cacheproof analyze: exit 3 and one sentence naming the file and where a copy may be, for every damage', async () => {
     for (const [name, path] of Object.entries(damaged)) {
-      const r = builtCli('analyze', path);
+      const r = await builtCli('analyze', path);
       expect(r.code, `${name}: ${r.err}`).toBe(3);
       expect(r.out, name).toBe('');
       expect(r.err, name).not.toMatch(/internal error|at \w+ \(|SqliteError/);
@@ -105,20 +105,20 @@ describe('a damaged capture', () => {
       expect(r.err, name).toContain(`cacheproof analyze: ${path} is damaged: `);
       expect(r.err, name).toContain(`a copy of the file as it was recorded may be in a backup you made (there is no write-ahead log ${name}-wal beside it to recover from): restore that copy, or record the run again.`);
     }
-    expect(builtCli('analyze', damaged['empty.capture'] as string).err).toContain('is damaged: it is empty (0 bytes)');
-    expect(builtCli('analyze', damaged['cut-10.capture'] as string).err).toContain('is damaged: it holds only 10 bytes of an SQLite header');
+    expect((await builtCli('analyze', damaged['empty.capture'] as string)).err).toContain('is damaged: it is empty (0 bytes)');
+    expect((await builtCli('analyze', damaged['cut-10.capture'] as string)).err).toContain('is damaged: it holds only 10 bytes of an SQLite header');
   });
 
-  it('cacheproof report and tco --from-capture: the same exit 3 and sentence, and nothing written', () => {
+  it('cacheproof report and tco --from-capture: the same exit 3 and sentence, and nothing written', async () => {
     for (const name of ['cut-half.capture', 'garbage-leaf.capture', 'empty.capture']) {
       const path = damaged[name] as string;
       const out = join(dir, `out-${name}`);
       mkdirSync(out);
-      const rep = builtCli('report', path, '--format', 'csv', '--out', join(out, 'r.csv'));
+      const rep = await builtCli('report', path, '--format', 'csv', '--out', join(out, 'r.csv'));
       expect(rep.code, `${name}: ${rep.err}`).toBe(3);
       expect(rep.err.trim().split('\n'), name).toHaveLength(1);
       expect(rep.err, name).toMatch(new RegExp(`^cacheproof report: .*${name.replace('.', '\\.')} is damaged: .*; a copy of the file as it was recorded may be in a backup you made`));
-      const tco = builtCli('tco', '--from-capture', path, '--out', join(out, 's.tco.json'));
+      const tco = await builtCli('tco', '--from-capture', path, '--out', join(out, 's.tco.json'));
       expect(tco.code, `${name}: ${tco.err}`).toBe(3);
       expect(tco.err.trim().split('\n'), name).toHaveLength(1);
       expect(tco.err, name).toContain(`${path} is damaged: `);
@@ -126,7 +126,7 @@ describe('a damaged capture', () => {
     }
   });
 
-  it('names the write-ahead log beside it when the recorder left one', () => {
+  it('names the write-ahead log beside it when the recorder left one', async () => {
     // A real write-ahead log: a committed write that was not checkpointed, copied while the writer is open.
     const src = join(dir, 'live.capture');
     copyFileSync(sample, src);
@@ -141,7 +141,7 @@ describe('a damaged capture', () => {
     const walBytes = statSync(`${copy}-wal`).size;
     expect(walBytes).toBeGreaterThan(0);
     truncateSync(copy, pageSize * 3);
-    const r = builtCli('analyze', copy);
+    const r = await builtCli('analyze', copy);
     expect(r.code, r.err).toBe(3);
     expect(r.err.trim().split('\n')).toHaveLength(1);
     expect(r.err).toContain(`${copy} is damaged: `);
@@ -149,13 +149,13 @@ describe('a damaged capture', () => {
     expect(existsSync(`${copy}-wal`)).toBe(true); // reading never removes it
   });
 
-  it('a file that is not SQLite stays "not a capture" (exit 3), and the intact sample still opens', () => {
+  it('a file that is not SQLite stays "not a capture" (exit 3), and the intact sample still opens', async () => {
     const text = join(dir, 'notes.capture');
     writeFileSync(text, 'these are notes, not a capture\n'.repeat(20));
-    const r = builtCli('analyze', text);
+    const r = await builtCli('analyze', text);
     expect(r.code).toBe(3);
     expect(r.err).toBe(`cacheproof analyze: ${text} is not a CacheProof capture (not an SQLite file). Open a .capture file written by cacheproof-probe.\n`);
-    expect(builtCli('analyze', sample).code).toBe(0);
+    expect((await builtCli('analyze', sample)).code).toBe(0);
     expect(readFileSync(sample).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
   });
 

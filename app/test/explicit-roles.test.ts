@@ -88,10 +88,10 @@ function onlyDevice(capture: string): string {
 }
 
 function checks(capture: () => string): void {
-  it('analyze --backing DEV: DEV is backing, no front, backing-only, and the output says why', () => {
+  it('analyze --backing DEV: DEV is backing, no front, backing-only, and the output says why', async () => {
     const path = capture();
     const dev = onlyDevice(path);
-    const j = builtCli('analyze', path, '--backing', dev, '--json');
+    const j = await builtCli('analyze', path, '--backing', dev, '--json');
     expect(j.err).toBe('');
     expect(j.code).toBe(0);
     const r = JSON.parse(j.out);
@@ -103,27 +103,27 @@ function checks(capture: () => string): void {
     expect(r.warnings[0].params.device).toBe(dev);
     expect(r.warnings[0].message).toContain('with no front device left the analysis is backing-only');
 
-    const text = builtCli('analyze', path, '--backing', dev);
+    const text = await builtCli('analyze', path, '--backing', dev);
     expect(text.code).toBe(0);
     expect(text.out).toContain('Mode: backing device only (windows compared per second; the workload may have changed)');
     expect(text.out).toContain(`Device ${dev} was recorded as the front device, but you named it a backing device, so it is analyzed as backing.`);
-    const fr = builtCli('analyze', path, '--backing', dev, '--lang', 'fr');
+    const fr = await builtCli('analyze', path, '--backing', dev, '--lang', 'fr');
     expect(fr.out).toContain(`Le périphérique ${dev} a été enregistré comme frontal`);
 
     // Without options the guessed role stands (front, so nothing is backing); naming it in both groups is still refused.
-    const plain = builtCli('analyze', path, '--json');
+    const plain = await builtCli('analyze', path, '--json');
     expect(plain.code).toBe(5);
     expect(plain.err).toContain('The capture has no backing device; name the backing devices explicitly.');
-    const both = builtCli('analyze', path, '--front', dev, '--backing', dev);
+    const both = await builtCli('analyze', path, '--front', dev, '--backing', dev);
     expect(both.code).toBe(2);
     expect(both.err).toContain(`Device "${dev}" cannot be both front and backing.`);
   });
 
-  it('report --backing DEV: the report is made, in backing-only mode, saying why', () => {
+  it('report --backing DEV: the report is made, in backing-only mode, saying why', async () => {
     const path = capture();
     const dev = onlyDevice(path);
     const out = join(dir, `r-${dev}-${Math.random().toString(36).slice(2)}.html`);
-    const r = builtCli('report', path, '--backing', dev, '--format', 'html', '--out', out);
+    const r = await builtCli('report', path, '--backing', dev, '--format', 'html', '--out', out);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const html = readFileSync(out, 'utf8');

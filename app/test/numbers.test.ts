@@ -22,13 +22,13 @@ describe('fmtBytes', () => {
     expect(fmtBytes('es', 4.7e6)).toBe('4,7 MB');
   });
 
-  it('cacheproof tco on the lab sample prints its 369 MB as such, in the Planner\'s words', () => {
+  it('cacheproof tco on the lab sample prints its 369 MB as such, in the Planner\'s words', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bytes-'));
     try {
       const scenario = join(dir, 's.tco.json');
       const sample = join(resolve(__dirname, '..', '..'), 'samples', 'lab', 'lab-sample.capture');
-      expect(builtCli('tco', '--from-capture', sample, '--out', scenario).code).toBe(0);
-      const r = builtCli('tco', scenario);
+      expect((await builtCli('tco', '--from-capture', sample, '--out', scenario)).code).toBe(0);
+      const r = await builtCli('tco', scenario);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/Capacity: 369 MB today, 491 MB in year 4\./u);
       expect(r.out).not.toMatch(/0\.0 TB/u);

@@ -34,15 +34,15 @@ describe('shipped samples', () => {
   });
 
   for (const scenario of scenarios) {
-    it(`${scenario}: cacheproof tco prices it (exit 0)`, () => {
-      const r = builtCli('tco', join(scenariosDir, scenario));
+    it(`${scenario}: cacheproof tco prices it (exit 0)`, async () => {
+      const r = await builtCli('tco', join(scenariosDir, scenario));
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
     });
-    it(`${scenario}: cacheproof report --scenario with each shipped capture it goes with (exit 0, TCO section present)`, () => {
+    it(`${scenario}: cacheproof report --scenario with each shipped capture it goes with (exit 0, TCO section present)`, async () => {
       for (const capture of capturesFor(scenario)) {
         const out = join(dir, `${scenario}-${capture}.csv`);
-        const r = builtCli('report', join(capturesDir, capture), '--scenario', join(scenariosDir, scenario), '--format', 'csv', '--out', out);
+        const r = await builtCli('report', join(capturesDir, capture), '--scenario', join(scenariosDir, scenario), '--format', 'csv', '--out', out);
         expect(r.err, `${scenario} with ${capture}`).toBe('');
         expect(r.code, `${scenario} with ${capture}`).toBe(0);
         expect(existsSync(out)).toBe(true);

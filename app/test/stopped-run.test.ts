@@ -80,7 +80,7 @@ describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in it
     expect(common.en['err.analysis-no-measure']).toContain('Resume the run');
     expect(common.en['err.analysis-no-measure']).toContain('analyze the baseline alone as a workload profile');
     // The CLI says the same reason.
-    const cli = builtCli('analyze', capture as string, '--backing', disk);
+    const cli = await builtCli('analyze', capture as string, '--backing', disk);
     expect(cli.code).toBe(5);
     expect(cli.err, cli.err).toContain('The capture has no measure phase');
     expect(cli.err, cli.err).toContain('cacheproof analyze CAPTURE --profile gives its workload profile');

@@ -64,7 +64,7 @@ const HAND = {
       ['Drives', '348 × 450', '156,600'],
       ['Enclosures', '14 × 3,000 (348 drives, 24 built-in slots, 24 per enclosure)', '42,000'],
       ['Power and cooling', '4,836.4 W × 8,766 h × 4 yr ÷ 1000 × 0.15 × PUE 1.5', '38,156'],
-      ['Drive failures', 'AFR 0.541 % × 348 × 4 yr × 450', '3,389'],
+      ['Drive failures', 'AFR 0.541% × 348 × 4 yr × 450', '3,389'],
       ['Support', '2,000 × 4 yr', '8,000'],
       ['Of which on day one', '218,600'],
       ['Total over 4 years', '268,145'],
@@ -80,8 +80,8 @@ const HAND = {
       ['Cache SSDs', '2 × 550', '1,100'],
       ['Enclosures', '4 × 3,000 (107 drives, 24 built-in slots, 24 per enclosure)', '12,000'],
       ['Power and cooling', '1,593 W × 8,766 h × 4 yr ÷ 1000 × 0.15 × PUE 1.5', '12,568'],
-      ['Drive failures', 'AFR 0.541 % × 105 × 4 yr × 450', '1,022'],
-      ['Cache SSD failures', 'AFR 0.438 % × 2 × 4 yr × 550', '19'],
+      ['Drive failures', 'AFR 0.541% × 105 × 4 yr × 450', '1,022'],
+      ['Cache SSD failures', 'AFR 0.438% × 2 × 4 yr × 550', '19'],
       ['Support', '2,000 × 4 yr', '8,000'],
       ['Of which on day one', '85,350'],
       ['Total over 4 years', '106,960'],
@@ -97,7 +97,7 @@ const HAND = {
       ['Cache RAM', '549.8 GB, once', '1,536'],
       ['Enclosures', '9 × 3,000 (236 drives, 24 built-in slots, 24 per enclosure)', '27,000'],
       ['Power and cooling', '3,374.8 W × 8,766 h × 4 yr ÷ 1000 × 0.15 × PUE 1.5', '26,625'],
-      ['Drive failures', 'AFR 0.541 % × 236 × 4 yr × 450', '2,298'],
+      ['Drive failures', 'AFR 0.541% × 236 × 4 yr × 450', '2,298'],
       ['Support', '2,000 × 4 yr', '8,000'],
       ['Of which on day one', '159,736'],
       ['Total over 4 years', '196,659'],
@@ -111,7 +111,7 @@ const HAND = {
       ['Drives', '10 × 550', '5,500'],
       ['Enclosures', '0 × 5,000 (10 drives, 24 built-in slots, 24 per enclosure)', '0'],
       ['Power and cooling', '282.5 W × 8,766 h × 4 yr ÷ 1000 × 0.15 × PUE 1.5', '2,229'],
-      ['Drive failures', 'AFR 0.438 % × 10 × 4 yr × 550', '96'],
+      ['Drive failures', 'AFR 0.438% × 10 × 4 yr × 550', '96'],
       ['Support', '2,000 × 4 yr', '8,000'],
       ['Of which on day one', '35,500'],
       ['Total over 4 years', '45,825'],
@@ -142,7 +142,7 @@ describe('cacheproof tco on the documented example', () => {
     expect(io.out).toContain('Cache SSD life: 910 TB written per drive per year (fills and writes), endurance 7,008 TBW: 7.7 yr.');
     // HDDs under the SSD cache, RAID 5 on 105 drives: (1 447.70 + 620.45 × 4) ÷ 105 = 37.4 TB/yr before, × 0.2 after.
     expect(io.out).toContain('wear index 0.068 → 0.014 (-0.054)');
-    expect(io.out).toContain('Cache: RAM 549.8 GB, write-through; read hits 60 %, write hits 0 % (assumed).');
+    expect(io.out).toContain('Cache: RAM 549.8 GB, write-through; read hits 60%, write hits 0% (assumed).');
   });
 
   it('--json: the same line items as exact numbers', async () => {

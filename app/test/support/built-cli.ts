@@ -3,7 +3,7 @@
  * process, its exit code, standard output and error. `ensureBuiltCli()` rebuilds app/dist first
  * when a source is newer (scripts/build.mjs --if-stale), so a test never runs a stale bundle.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,14 +22,27 @@ export interface CliRun {
   err: string;
 }
 
-/** `node app/dist/cli.cjs ...args` in the repository root, with extra environment. */
-export function runBuiltCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
+/**
+ * `node app/dist/cli.cjs ...args` in the repository root, with extra environment. Asynchronous on
+ * purpose: a test that ran several commands with spawnSync kept its worker's event loop blocked
+ * for their whole time, and on a loaded machine past vitest's 60 s answer time for the worker's
+ * progress messages ("Timeout calling onTaskUpdate", which fails the run).
+ */
+export function runBuiltCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build it with 'node scripts/build.mjs' (npm test does) and run the test again.`);
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', env: { ...process.env, ...opts.env }, timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', (e) => { clearTimeout(timer); reject(e); });
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, out, err }); });
+  });
 }
 
 /** `node app/dist/cli.cjs ...args`; throws, saying how to build it, when the bundle is missing. */
-export function builtCli(...args: string[]): CliRun {
+export function builtCli(...args: string[]): Promise<CliRun> {
   return runBuiltCli(args);
 }

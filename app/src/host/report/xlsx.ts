@@ -52,7 +52,9 @@ export function cellOf(v: Val, lang: Lang): { value: number | string | null; fmt
 /** Excel's longest sheet name. */
 export const SHEET_NAME_MAX = 31;
 
-const clean = (name: string): string => name.replace(/\s*:\s*/gu, ' – ').replace(/[[\]*?/\\]/g, '-').replace(/^'+|'+$/g, '').replace(/\s+/g, ' ').trim();
+// Excel refuses : in a sheet name: a drive letter's colon goes ("PhysicalDisk(0 C)"), a label's
+// becomes a dash ("Items – HDD").
+const clean = (name: string): string => name.replace(/\b([A-Za-z]):(?=[\s)\]]|$)/gu, '$1').replace(/\s*:\s*/gu, ' – ').replace(/[[\]*?/\\]/g, '-').replace(/^'+|'+$/g, '').replace(/\s+/g, ' ').trim();
 
 /**
  * Excel sheet names: at most 31 characters, none of []:*?/\, unique (case-insensitive). The
