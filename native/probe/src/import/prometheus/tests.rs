@@ -291,7 +291,7 @@ fn node_devices_are_stacked_per_instance() {
     }
     let p = to_parsed(&s, "t".into());
     let role = |n: &str| {
-        let d = p.devices.iter().find(|d| d.name == n).unwrap();
+        let d = p.devices.iter().find(|d| d.name == n).expect(n);
         (d.role.clone(), d.reason.clone())
     };
     for inst in ["node-a:9100", "node-b:9100"] {
@@ -323,9 +323,9 @@ fn node_devices_are_stacked_per_instance() {
     let mut devs = p.devices.clone();
     devs.iter_mut()
         .find(|d| d.name == "node-b:9100/dm-0")
-        .unwrap()
+        .expect("node-b:9100/dm-0")
         .role = "backing".into();
-    let why = crate::import::linux::stack::double_count(&devs, &p.stack).unwrap();
+    let why = crate::import::linux::stack::double_count(&devs, &p.stack).expect("refused");
     assert!(
         why.starts_with("node-b:9100/dm-0 and node-b:9100/sda would both be counted"),
         "{why}"
