@@ -157,4 +157,22 @@ mod tests {
         );
         assert_eq!(canon_in("esx01\\EsxPath(vmhba1:C0:T0:L0)"), "EsxPath");
     }
+
+    #[test]
+    fn the_shipped_table_names_every_view() {
+        let mut n = super::super::Names::default();
+        assert!(n
+            .add("perfmon-names.tsv", super::super::BUILTIN_NAMES)
+            .is_ok());
+        for (o, c) in [
+            ("physical disk scsi device", "EsxDisk"),
+            ("physical disk", "EsxDisk"),
+            ("physical disk adapter", "EsxAdapter"),
+            ("physical disk path", "EsxPath"),
+            ("virtual disk", "EsxVm"),
+            ("physical disk per-device-per-world", "EsxWorld"),
+        ] {
+            assert_eq!(n.objects.get(o).map(String::as_str), Some(c), "{o}");
+        }
+    }
 }
