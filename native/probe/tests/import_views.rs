@@ -305,3 +305,156 @@ fn node_exporter_partitions_and_dm_volumes_are_not_counted_on_their_disk() {
     assert_eq!(of(&out, "dm-0"), (300 * n, 150 * n));
     assert_eq!(counted(&out), (500 * n, 200 * n), "not sda + dm-0");
 }
+
+/// Two node_exporter instances in a real Prometheus (backfilled with `promtool tsdb
+/// create-blocks-from openmetrics`), each with `sda`, its partition `sda1` and `dm-0` whose
+/// reads track sda's: per instance the disk is counted, `sda1` and `dm-0` are listed on that
+/// instance's `sda` (never the other's), counting dm-0 too is refused, and each host's capture
+/// (`--out-dir`) keeps its own stack.
+#[test]
+fn prometheus_stacks_the_devices_of_each_instance() {
+    let test = "prometheus_stacks_the_devices_of_each_instance";
+    if common::skip_unless_root_with(&["prometheus"], test) {
+        return;
+    }
+    if !common::has("promtool") {
+        common::skip(
+            test,
+            "'promtool' is not installed (apt-get install -y prometheus)",
+        );
+        return;
+    }
+    use std::fmt::Write as _;
+    const POINTS: i64 = 40;
+    let dir = TempDir::new("views-prom");
+    let now = common::prom::now_s() as i64;
+    let t0 = (now - 2 * 3600) / 60 * 60;
+    let t1 = t0 + POINTS * 60;
+    // sda's reads by uneven steps; dm-0 does 2/5 of them; sda1 nothing
+    let sda: Vec<i64> = (0..=POINTS)
+        .scan(0i64, |c, k| {
+            *c += 100 + (k * 37 % 11) * 50;
+            Some(*c)
+        })
+        .collect();
+    let insts = ["node-a:9100", "node-b:9100"];
+    let mut om = String::new();
+    for (fam, mul) in [
+        ("node_disk_reads_completed", 1),
+        ("node_disk_read_bytes", 4096),
+        ("node_disk_writes_completed", 0),
+        ("node_disk_written_bytes", 0),
+    ] {
+        writeln!(om, "# TYPE {fam} counter").unwrap();
+        for inst in insts {
+            for (dev, share) in [("sda", 5), ("sda1", 0), ("dm-0", 2)] {
+                for (k, r) in sda.iter().enumerate() {
+                    writeln!(
+                        om,
+                        "{fam}_total{{device=\"{dev}\",instance=\"{inst}\",job=\"node\"}} {} {}",
+                        r * share / 5 * mul,
+                        t0 + 60 * k as i64
+                    )
+                    .unwrap();
+                }
+            }
+        }
+    }
+    om.push_str("# EOF\n");
+    let omf = dir.join("nodes.om");
+    std::fs::write(&omf, om).unwrap();
+    let o = std::process::Command::new("promtool")
+        .args(["tsdb", "create-blocks-from", "openmetrics"])
+        .arg(&omf)
+        .arg(dir.join("tsdb"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (mut d, port) = common::prom::start_prometheus(&dir.0, &[], &[]);
+    common::wait_for(
+        "Prometheus to load the backfilled blocks",
+        std::time::Duration::from_secs(60),
+        || {
+            d.alive();
+            common::prom::query(
+                port,
+                "count(node_disk_reads_completed_total{job=\"node\"})",
+                Some(t1 as f64),
+            )
+            .first()
+            .and_then(|r| r["value"][1].as_str().map(|v| v == "6"))
+            .unwrap_or(false)
+        },
+    );
+    let iso = |t: i64| {
+        let o = std::process::Command::new("date")
+            .args(["-u", "-d", &format!("@{t}"), "+%Y-%m-%dT%H:%M:%SZ"])
+            .output()
+            .unwrap();
+        String::from_utf8(o.stdout).unwrap().trim().to_string()
+    };
+    let url = format!("http://127.0.0.1:{port}");
+    let (from, to) = (iso(t0), iso(t1));
+    let base = [
+        "import",
+        "prometheus",
+        "--url",
+        &url,
+        "--from",
+        &from,
+        "--to",
+        &to,
+        "--step",
+        "60s",
+        "--hosts",
+        "{job=\"node\"}",
+    ];
+    let run = |extra: &[&str]| probe(&[&base[..], extra].concat());
+    let pv = json(&run(&["--preview", "--json"]));
+    let st = edges(&pv);
+    for inst in insts {
+        assert_eq!(role(&pv, &format!("{inst}/sda")).0, "backing");
+        for v in ["sda1", "dm-0"] {
+            let (r, why) = role(&pv, &format!("{inst}/{v}"));
+            assert_eq!(r, "other", "{inst}/{v}: {why}");
+        }
+        for (h, kind) in [("sda1", "partition"), ("dm-0", "from the numbers")] {
+            assert!(
+                st.contains(&(format!("{inst}/{h}"), format!("{inst}/sda"), kind.into())),
+                "{inst}/{h}: {st:?}"
+            );
+        }
+    }
+    assert_eq!(st.len(), 4, "nothing stacked across instances: {st:?}");
+    let o = run(&["--role", "node-b:9100/dm-0=backing", "--preview", "--json"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("node-b:9100/dm-0 and node-b:9100/sda would both be counted"),
+        "{err}"
+    );
+    // one capture per host, each with its own stack, sda counted once
+    let out = dir.join("hosts");
+    let o = run(&["--out-dir", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let cap = out.join("node-a_9100.capture");
+    let topo: Vec<(String, String, String)> = {
+        let c = db(&cap);
+        let mut s = c
+            .prepare("SELECT holder, slave, kind FROM topology ORDER BY holder")
+            .unwrap();
+        s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(
+        topo,
+        vec![
+            ("dm-0".into(), "sda".into(), "from the numbers".into()),
+            ("sda1".into(), "sda".into(), "partition".into()),
+        ]
+    );
+    assert_eq!(counted(&cap).0, of(&cap, "sda").0, "not sda + dm-0");
+    assert!(of(&cap, "dm-0").0 > 0);
+}
