@@ -17,6 +17,10 @@ use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};
 
+/// How the note listing a file's device stack starts (linux/stack.rs's `note`): a host's
+/// capture gets its own.
+const STACK_NOTE: &str = "the device stack (";
+
 /// One host's capture.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -147,6 +151,14 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
         .iter()
         .map(|f| {
             let q = &f.parsed;
+            // this host's edges of the device stack, named as its devices are
+            let mine = |n: &str| pre.iter().any(|x| n.starts_with(x.as_str()));
+            let stack: Vec<(String, String, String)> = q
+                .stack
+                .iter()
+                .filter(|(h, s, _)| mine(h) && mine(s))
+                .map(|(h, s, k)| (strip(h), strip(s), k.clone()))
+                .collect();
             // the file's facts without its samples (a fleet's are not copied once per host)
             let parsed = Parsed {
                 format: q.format.clone(),
@@ -173,12 +185,13 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                     .filter(|n| {
                         !others.iter().any(|o| {
                             n.starts_with(&format!("{o}/")) || n.starts_with(&format!("{o}\\"))
-                        })
+                        }) && !n.starts_with(STACK_NOTE)
                     })
                     .cloned()
+                    .chain(super::linux::stack::note(&stack))
                     .collect(),
                 needs: q.needs.clone(),
-                stack: Vec::new(),
+                stack,
             };
             Loaded {
                 path: f.path.clone(),

@@ -205,6 +205,7 @@ pub fn merge(files: &mut [Loaded]) -> Result<()> {
             let t = files[i].scrape.as_ref().map(|s| s.utc_ms);
             let f = &mut files[i];
             f.parsed.devices = cp.devices.clone();
+            f.parsed.stack = cp.stack.clone();
             f.parsed.samples = cp
                 .samples
                 .iter()

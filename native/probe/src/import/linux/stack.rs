@@ -73,8 +73,7 @@ const MIN_R: f64 = 0.9;
 /// Fill `p.stack` with (holder, slave, kind) edges, and make the partitions and stacked
 /// volumes `other` (not counted) when the file has a whole disk their I/O is counted on.
 pub fn propose(p: &mut Parsed) {
-    let n = p.devices.len();
-    let series: Vec<Vec<Option<f64>>> = (0..n)
+    let series: Vec<Vec<Option<f64>>> = (0..p.devices.len())
         .map(|d| {
             p.samples
                 .iter()
@@ -82,40 +81,73 @@ pub fn propose(p: &mut Parsed) {
                 .collect()
         })
         .collect();
+    let edges = propose_in(&mut p.devices, &series, "");
+    p.stack.extend(edges);
+    if let Some(n) = note(&p.stack) {
+        p.notes.push(n);
+    }
+}
+
+/// The note that lists the stack (one layer counted), None when it is empty.
+pub fn note(stack: &[(String, String, String)]) -> Option<String> {
+    (!stack.is_empty()).then(|| {
+        format!(
+            "the device stack ({}): one layer is counted, the whole disks; a partition or a volume on a disk is listed, not counted again",
+            stack
+                .iter()
+                .map(|(h, s, k)| format!("{h} on {s} ({k})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// The stack of one host's devices: `series[d]` is device d's traffic at each moment (bytes or
+/// I/Os per s, the same unit for all), and `strip` the prefix of every name (`INSTANCE/` in a
+/// fleet) left out when the kernel name is read. Sets the roles and reasons of the partitions
+/// and stacked volumes, and returns the (holder, slave, kind) edges.
+pub fn propose_in(
+    devices: &mut [super::super::Device],
+    series: &[Vec<Option<f64>>],
+    strip: &str,
+) -> Vec<(String, String, String)> {
+    let mut edges = Vec::new();
+    let n = devices.len();
+    let kname =
+        |d: &super::super::Device| d.name.strip_prefix(strip).unwrap_or(&d.name).to_string();
     let stacked: Vec<Option<&'static str>> =
-        p.devices.iter().map(|d| stacked_kind(&d.name)).collect();
-    let engine =
-        |d: &super::super::Device| d.name.starts_with("bcache") || d.name.starts_with("flashcache");
+        devices.iter().map(|d| stacked_kind(&kname(d))).collect();
+    let engine = |d: &super::super::Device| {
+        let k = kname(d);
+        k.starts_with("bcache") || k.starts_with("flashcache")
+    };
     let disks: Vec<usize> = (0..n)
-        .filter(|&i| {
-            stacked[i].is_none() && !engine(&p.devices[i]) && p.devices[i].role == "backing"
-        })
+        .filter(|&i| stacked[i].is_none() && !engine(&devices[i]) && devices[i].role == "backing")
         .collect();
-    let names: Vec<String> = p.devices.iter().map(|d| d.name.clone()).collect();
-    for d in p.devices.iter_mut() {
+    let names: Vec<String> = devices.iter().map(|d| d.name.clone()).collect();
+    for d in devices.iter() {
         if let (true, Some(parent)) = (d.is_partition, &d.parent) {
             if names.contains(parent) {
-                p.stack
-                    .push((d.name.clone(), parent.clone(), "partition".into()));
+                edges.push((d.name.clone(), parent.clone(), "partition".into()));
             }
         }
     }
     for v in 0..n {
         let Some(kind) = stacked[v] else { continue };
-        if engine(&p.devices[v]) || disks.is_empty() {
+        if engine(&devices[v]) || disks.is_empty() {
             continue;
         }
         // the disks and partitions whose traffic the volume's tracks and never exceeds; of
         // those, the one with the least traffic: the lowest layer that holds the volume (a
         // partition rather than its disk, which tracks the volume as well)
         let best = (0..n)
-            .filter(|&c| c != v && stacked[c].is_none() && !engine(&p.devices[c]))
+            .filter(|&c| c != v && stacked[c].is_none() && !engine(&devices[c]))
             .filter_map(|c| {
-                let (r, k, sv, sc) = correlation(&series[v], &series[c])?;
+                let (r, k, sv, sc) = correlation(series.get(v)?, series.get(c)?)?;
                 (r >= MIN_R && sv <= sc * 1.05 + 1.0).then_some((c, r, k, sc))
             })
             .min_by(|a, b| a.3.total_cmp(&b.3));
-        let d = &mut p.devices[v];
+        let d = &mut devices[v];
         d.role = "other".into();
         match best {
             Some((c, r, k, _)) => {
@@ -123,8 +155,7 @@ pub fn propose(p: &mut Parsed) {
                 d.reason = format!(
                     "a {kind} volume; the file does not name its disks: proposed on {on} from the numbers (its traffic tracks {on}'s interval by interval, r = {r:.2} over {k} intervals, and never exceeds it): not counted, its I/O is counted on {on}"
                 );
-                p.stack
-                    .push((d.name.clone(), on, "from the numbers".into()));
+                edges.push((d.name.clone(), on, "from the numbers".into()));
             }
             None => {
                 d.reason = format!(
@@ -134,17 +165,12 @@ pub fn propose(p: &mut Parsed) {
             }
         }
     }
-    if !p.stack.is_empty() {
-        p.notes.push(format!(
-            "the device stack ({}): one layer is counted, the whole disks; a partition or a volume on a disk is listed, not counted again",
-            p.stack
-                .iter()
-                .map(|(h, s, k)| format!("{h} on {s} ({k})"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    edges
 }
+
+/// The kind of an edge between two views of the same commands (esxtop's adapter, path, VM and
+/// world rows over its device rows): not a layer on another, the same I/O seen twice.
+pub const VIEW: &str = "another view of the same commands";
 
 /// The sentence refusing a role set that counts a device and a device stacked on it (both
 /// `backing`), naming the pair; None when no I/O is counted twice.
@@ -160,9 +186,15 @@ pub fn double_count(
     };
     stack.iter().find_map(|(h, s, kind)| {
         (role(h) == Some("backing") && role(s) == Some("backing")).then(|| {
-            format!(
-                "{h} and {s} would both be counted, but {h} sits on {s} ({kind}): its I/O is {s}'s, counted twice; count one of them (--role {h}=other, or --role {s}=other)"
-            )
+            if let Some(which) = kind.strip_prefix(VIEW) {
+                format!(
+                    "{h} and {s} would both be counted, but they are two views of the same commands{which}: each I/O counted twice; count one of them (--role {h}=other, or --role {s}=other)"
+                )
+            } else {
+                format!(
+                    "{h} and {s} would both be counted, but {h} sits on {s} ({kind}): its I/O is {s}'s, counted twice; count one of them (--role {h}=other, or --role {s}=other)"
+                )
+            }
         })
     })
 }

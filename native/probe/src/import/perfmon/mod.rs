@@ -3,6 +3,7 @@
 //! `text` (fields, counter paths, the zone), the counters mapped by `names`, the data rows
 //! parsed by `rows`.
 
+mod esx;
 mod names;
 pub(crate) mod roles;
 mod rows;
@@ -202,7 +203,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             }
             continue;
         };
-        if esxtop != (canon == "EsxDisk") {
+        if esxtop != canon.starts_with("Esx") {
             match other_objects.iter_mut().find(|(o, _)| o == &cp.object) {
                 Some(e) => e.1 += 1,
                 None => other_objects.push((cp.object.clone(), 1)),
@@ -251,6 +252,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             }
             continue;
         }
+        let canon = esx::canon_of(&canon, &inst);
         let name = device_name(&canon, &inst, &cp.host, multi);
         let dev = match p
             .devices
@@ -266,10 +268,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
                         "backing",
                         "a Windows disk (PhysicalDisk): the storage beneath the volumes",
                     ),
-                    _ => (
-                        "backing",
-                        "an ESXi SCSI device: the storage the datastores sit on",
-                    ),
+                    c => esx::first_role(c),
                 };
                 p.devices.push(Device {
                     name: name.clone(),
@@ -412,7 +411,11 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         ndev: p.devices.len(),
     };
     p.samples = ctx.parse(&data)?;
-    if !esxtop {
+    if esxtop {
+        let (edges, notes) = esx::views(&mut p.devices);
+        p.stack.extend(edges);
+        p.notes.extend(notes);
+    } else {
         let complete = roles::completeness(p.devices.len(), &p.samples);
         let notes = roles::propose(&mut p.devices, &complete);
         p.notes.extend(notes);

@@ -69,8 +69,8 @@ impl Names {
             let err = |m: &str| bad(file, Some(i + 1), None, m);
             match p.first().copied() {
                 Some("object") if p.len() == 4 => {
-                    if !["PhysicalDisk", "LogicalDisk", "EsxDisk"].contains(&p[3]) {
-                        return Err(err("an object line's 4th column must be PhysicalDisk, LogicalDisk or EsxDisk"));
+                    if !["PhysicalDisk", "LogicalDisk", "EsxDisk", "EsxAdapter", "EsxPath", "EsxVm", "EsxWorld"].contains(&p[3]) {
+                        return Err(err("an object line's 4th column must be PhysicalDisk, LogicalDisk, EsxDisk, EsxAdapter, EsxPath, EsxVm or EsxWorld"));
                     }
                     self.objects.insert(key(p[2]), p[3].to_string());
                     self.object_rows

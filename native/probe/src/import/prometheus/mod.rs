@@ -295,6 +295,12 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             snap,
         });
     }
+    // node_exporter devices: the device stack of each instance (linux/stack.rs's rules)
+    let edges = node::stack(&mut p.devices[..first_win], &p.samples, fleet);
+    p.stack.extend(edges);
+    if let Some(n) = super::linux::stack::note(&p.stack) {
+        p.notes.push(n);
+    }
     // Windows roles as for PerfMon (perfmon/roles.rs): the disks are the backing, the volumes
     // of a host with disks are the same layer and not counted, a host without disks counts its
     // volumes; never both summed.

@@ -135,3 +135,65 @@ pub(super) fn kernel_fields(v: &Vals) -> Option<Vec<u64>> {
         .or_else(|| upto(11))
         .or_else(|| Some(vec![k(0)?, k(2)?, k(4)?, k(6)?]))
 }
+
+/// The sectors read and written in a snapshot's fields (the old 4-field layout has them at 1
+/// and 3, the 11-, 15- and 17-field layouts at 2 and 6).
+fn sectors(fields: &[u64]) -> Option<u64> {
+    match fields.len() {
+        4 => Some(fields[1] + fields[3]),
+        n if n >= 11 => Some(fields[2] + fields[6]),
+        _ => None,
+    }
+}
+
+/// The device stack of each node_exporter instance, by linux/stack.rs's rules on its `device`
+/// labels (partitions on their disks; dm, LVM and md volumes on the disk whose traffic they
+/// track): `devices[..n]` are the node devices, one instance after another (`fleet`: named
+/// `INSTANCE/DEVICE`). Sets their roles and returns the edges.
+pub(super) fn stack(
+    devices: &mut [super::Device],
+    samples: &[super::Sample],
+    fleet: bool,
+) -> Vec<(String, String, String)> {
+    // each device's sectors per s over each interval between two successive scrapes
+    let series: Vec<Vec<Option<f64>>> = devices
+        .iter()
+        .map(|d| {
+            let mut prev: Option<(i64, u32, u64)> = None;
+            samples
+                .iter()
+                .map(|s| {
+                    let ds = s.snap.as_ref().and_then(|sn| sn.devices.get(&d.name));
+                    let now = ds.and_then(|x| Some((s.utc_ms, x.minor, sectors(&x.fields)?)));
+                    let r = match (prev, now) {
+                        (Some((t0, g0, a)), Some((t1, g1, b))) if g0 == g1 && t1 > t0 && b >= a => {
+                            Some((b - a) as f64 / ((t1 - t0) as f64 / 1000.0))
+                        }
+                        _ => None,
+                    };
+                    prev = now;
+                    r
+                })
+                .collect()
+        })
+        .collect();
+    let mut edges = Vec::new();
+    let mut start = 0;
+    while start < devices.len() {
+        let host = devices[start].host.clone();
+        let end = (start..devices.len())
+            .find(|&i| devices[i].host != host)
+            .unwrap_or(devices.len());
+        let strip = match (&host, fleet) {
+            (Some(h), true) => format!("{h}/"),
+            _ => String::new(),
+        };
+        edges.extend(super::super::linux::stack::propose_in(
+            &mut devices[start..end],
+            &series[start..end],
+            &strip,
+        ));
+        start = end;
+    }
+    edges
+}

@@ -265,3 +265,69 @@ fn a_fleet_of_linux_and_windows_hosts_pairs_within_a_host() {
         .all(|x| x.snap.is_some() && x.rates.len() == 3));
     assert!(p.samples[1].rates[2].is_some() && p.samples[1].rates[0].is_none());
 }
+
+/// Two node_exporter instances, each with a disk, a partition on it and a device-mapper volume
+/// whose reads track the disk's: per instance, the disk is counted, the partition and the
+/// volume are listed on it (an instance name with '-' is not read as an LVM name), and nothing
+/// of one instance is stacked on the other's.
+#[test]
+fn node_devices_are_stacked_per_instance() {
+    let mut s = Series::default();
+    let steps = [0.0, 1.0, 3.0, 4.0, 8.0, 9.0];
+    for (k, x) in steps.iter().enumerate() {
+        let t = 1_000 * 15 * k as i64;
+        for inst in ["node-a:9100", "node-b:9100"] {
+            for (dev, per) in [("sda", 1000.0), ("sda1", 0.0), ("dm-0", 400.0)] {
+                for f in &FIELDS[..11] {
+                    let v = match f.metric {
+                        "node_disk_reads_completed_total" => x * per,
+                        "node_disk_read_bytes_total" => x * per * 4096.0,
+                        _ => 0.0,
+                    };
+                    s.put_node(inst, dev, f.metric, t, v);
+                }
+            }
+        }
+    }
+    let p = to_parsed(&s, "t".into());
+    let role = |n: &str| {
+        let d = p.devices.iter().find(|d| d.name == n).expect(n);
+        (d.role.clone(), d.reason.clone())
+    };
+    for inst in ["node-a:9100", "node-b:9100"] {
+        assert_eq!(role(&format!("{inst}/sda")).0, "backing");
+        assert_eq!(role(&format!("{inst}/sda1")).0, "other");
+        let (r, why) = role(&format!("{inst}/dm-0"));
+        assert_eq!(r, "other", "{why}");
+        assert!(why.contains("device-mapper volume"), "{why}");
+        assert!(
+            p.stack.contains(&(
+                format!("{inst}/sda1"),
+                format!("{inst}/sda"),
+                "partition".into()
+            )),
+            "{:?}",
+            p.stack
+        );
+        assert!(
+            p.stack.contains(&(
+                format!("{inst}/dm-0"),
+                format!("{inst}/sda"),
+                "from the numbers".into()
+            )),
+            "{:?}",
+            p.stack
+        );
+    }
+    assert_eq!(p.stack.len(), 4, "{:?}", p.stack);
+    let mut devs = p.devices.clone();
+    devs.iter_mut()
+        .find(|d| d.name == "node-b:9100/dm-0")
+        .expect("node-b:9100/dm-0")
+        .role = "backing".into();
+    let why = crate::import::linux::stack::double_count(&devs, &p.stack).expect("refused");
+    assert!(
+        why.starts_with("node-b:9100/dm-0 and node-b:9100/sda would both be counted"),
+        "{why}"
+    );
+}
