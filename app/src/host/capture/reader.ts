@@ -18,7 +18,7 @@ import { scanIntervals } from './scan.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
-export const CAPTURE_SCHEMA_VERSION = 6;
+export const CAPTURE_SCHEMA_VERSION = 7;
 /** PRAGMA application_id of a capture: "CPRF". */
 export const CAPTURE_APPLICATION_ID = 0x43505246;
 

@@ -13,6 +13,7 @@ use super::load::{Loaded, Options, Span};
 use super::preview::{preview, Preview};
 use super::stitch::{plan, GSample, Plan};
 use super::write::{check_ready, commit, remove_all, tmp_path, write};
+use super::prometheus::CapRow;
 use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};
@@ -179,6 +180,16 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                     .collect(),
                 needs: q.needs.clone(),
                 stack: Vec::new(),
+                capacity: q
+                    .capacity
+                    .iter()
+                    .filter(|r| r.host.as_deref() == Some(host))
+                    .map(|r| CapRow {
+                        volume: strip(&r.volume),
+                        device: r.device.as_deref().map(strip),
+                        ..r.clone()
+                    })
+                    .collect(),
             };
             Loaded {
                 path: f.path.clone(),
