@@ -11,9 +11,9 @@ use serde::Serialize;
 
 use super::load::{Loaded, Options, Span};
 use super::preview::{preview, Preview};
+use super::prometheus::CapRow;
 use super::stitch::{plan, GSample, Plan};
 use super::write::{check_ready, commit, remove_all, tmp_path, write};
-use super::prometheus::CapRow;
 use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};

@@ -92,7 +92,8 @@ impl Cols {
             };
             for v in &self.vols {
                 let (pct, mb) = (cell(v.pct_col)?, cell(v.mb_col)?);
-                if pct.is_none() && mb.is_none() {
+                // % Free Space alone is a share of an unknown size: nothing to store
+                if mb.is_none() {
                     continue;
                 }
                 let free = mb.map(|m| m * MIB);

@@ -18,19 +18,8 @@ use crate::import::Parsed;
 /// Filesystem types never imported: memory, overlays of other filesystems, read-only images
 /// (always 100 % full), kernel pseudo-filesystems.
 pub const SKIPPED_FSTYPES: &[&str] = &[
-    "tmpfs",
-    "devtmpfs",
-    "ramfs",
-    "overlay",
-    "aufs",
-    "squashfs",
-    "iso9660",
-    "nsfs",
-    "autofs",
-    "proc",
-    "sysfs",
-    "cgroup",
-    "cgroup2",
+    "tmpfs", "devtmpfs", "ramfs", "overlay", "aufs", "squashfs", "iso9660", "nsfs", "autofs",
+    "proc", "sysfs", "cgroup", "cgroup2",
 ];
 
 /// The capacity metrics: name, source, and 0 for size / 1 for free.
