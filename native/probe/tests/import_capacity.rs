@@ -4,7 +4,8 @@
 //! so that tmpfs, cgroup and proc filesystems are in the file) give each volume's size and free
 //! bytes equal to the file's values; the real node_exporter e2e scrape (no filesystem
 //! collector) gives no row at all (absent, not 0); a PerfMon log with `% Free Space` and
-//! `Free Megabytes` gives the volume's size within the precision of the two counters.
+//! `Free Megabytes` gives the volume's size within the precision of the two counters; a live
+//! recording of the disk the root filesystem is on stores its size as statvfs (`df`) gives it.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -15,7 +16,7 @@ use std::process::{Command, Stdio};
 
 use cacheproof_probe::testenv;
 use common::prom::{advance, free_port, Daemon};
-use common::{has, probe, skip, TempDir};
+use common::{has, probe, skip, wait_for, TempDir, BIN};
 use rusqlite::{Connection, OpenFlags};
 
 const WIN: &str = include_str!("fixtures/windows_exporter/netdata-v0.20.0-logical-disk.prom");
@@ -293,4 +294,92 @@ fn perfmon_free_space_and_free_megabytes_give_the_volume_size() {
         let err = (sz.unwrap() as f64 - size).abs();
         assert!(err <= tol, "row {r}: size {sz:?} off by {err} > {tol}");
     }
+}
+
+/// The kernel name of the device the root filesystem is mounted on, when it is a block device
+/// listed in /proc/diskstats.
+fn root_device() -> Option<String> {
+    let info = std::fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let l = info.lines().find(|l| l.split(' ').nth(4) == Some("/"))?;
+    let num = l.split(' ').nth(2)?;
+    let link = std::fs::read_link(format!("/sys/dev/block/{num}")).ok()?;
+    let name = link.file_name()?.to_string_lossy().to_string();
+    let stats = std::fs::read_to_string("/proc/diskstats").ok()?;
+    stats
+        .lines()
+        .any(|l| l.split_whitespace().nth(2) == Some(name.as_str()))
+        .then_some(name)
+}
+
+#[test]
+fn a_recording_stores_the_capacity_of_the_filesystem_on_its_device() {
+    let Some(dev) = root_device() else {
+        skip(
+            "a_recording_stores_the_capacity_of_the_filesystem_on_its_device",
+            "the root filesystem is not on a block device of /proc/diskstats (an overlay?)",
+        );
+        return;
+    };
+    let d = TempDir::new("cap-live");
+    let cap = d.join("live.capture");
+    let mut child = Command::new(BIN)
+        .args(["record", "--out", cap.to_str().unwrap(), "--devices", &dev])
+        .args(["--interval", "1s"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let row = || -> Option<(String, Option<String>, Option<String>, i64, i64, String)> {
+        let c = Connection::open_with_flags(&cap, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+        c.query_row(
+            "SELECT v.volume, d.name, v.mount, v.size_bytes, v.free_bytes, v.source
+             FROM volume_capacity v LEFT JOIN devices d ON d.id = v.device_id WHERE v.mount = '/'",
+            [],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                ))
+            },
+        )
+        .ok()
+    };
+    wait_for(
+        "the first capacity row",
+        std::time::Duration::from_secs(20),
+        || row().is_some(),
+    );
+    let o = probe(&["stop", cap.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(child.wait().unwrap().success());
+    let (vol, name, mount, size, free, src) = row().unwrap();
+    assert_eq!(
+        (vol, name, mount, src),
+        (
+            format!("/dev/{dev}"),
+            Some(dev.clone()),
+            Some("/".to_string()),
+            "statvfs".to_string()
+        )
+    );
+    // df reads the same statvfs: the size equals it; the free space of a shared disk moves a
+    // little between the two reads
+    let df = Command::new("df")
+        .args(["-B1", "--output=size,avail", "/"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(df.stdout).unwrap();
+    let v: Vec<i64> = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(size, v[0], "size as df gives it");
+    assert!((free - v[1]).abs() < 2 << 30, "free {free} vs df {}", v[1]);
 }
