@@ -296,6 +296,9 @@ fn perfmon_free_space_and_free_megabytes_give_the_volume_size() {
     }
 }
 
+/// volume, device name, mount, size, free, source.
+type LiveRow = (String, Option<String>, Option<String>, i64, i64, String);
+
 /// The kernel name of the device the root filesystem is mounted on, when it is a block device
 /// listed in /proc/diskstats.
 fn root_device() -> Option<String> {
@@ -329,7 +332,7 @@ fn a_recording_stores_the_capacity_of_the_filesystem_on_its_device() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let row = || -> Option<(String, Option<String>, Option<String>, i64, i64, String)> {
+    let row = || -> Option<LiveRow> {
         let c = Connection::open_with_flags(&cap, OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
         c.query_row(
             "SELECT v.volume, d.name, v.mount, v.size_bytes, v.free_bytes, v.source
