@@ -57,8 +57,11 @@ fn inc(b: bool) -> impl Fn(&str, &str) -> f64 + Send + Sync + 'static {
     }
 }
 
-/// (device name, size, free) of each `volume_capacity` row of `vol`, and how many.
-fn capacity(cap: &Path, vol: &str) -> (Vec<(Option<String>, Option<i64>, Option<i64>)>, usize) {
+/// Device name, size and free bytes of a `volume_capacity` row.
+type CapRow = (Option<String>, Option<i64>, Option<i64>);
+
+/// The distinct rows of `vol` in time order, and how many rows there are.
+fn capacity(cap: &Path, vol: &str) -> (Vec<CapRow>, usize) {
     let c = rusqlite::Connection::open_with_flags(cap, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .unwrap();
     let mut st = c
@@ -67,7 +70,7 @@ fn capacity(cap: &Path, vol: &str) -> (Vec<(Option<String>, Option<i64>, Option<
              LEFT JOIN devices d ON d.id = v.device_id WHERE v.volume = ?1 ORDER BY v.utc_ms",
         )
         .unwrap();
-    let mut v: Vec<(Option<String>, Option<i64>, Option<i64>)> = st
+    let mut v: Vec<CapRow> = st
         .query_map([vol], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .unwrap()
         .map(Result::unwrap)
