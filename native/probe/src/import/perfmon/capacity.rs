@@ -3,7 +3,8 @@
 //! PerfMon megabyte is 2^20 bytes); size = free ÷ (% Free Space ÷ 100), as precise as the two
 //! counters are (Free Megabytes is whole MiB: the size is within 1 MiB ÷ the free share, plus
 //! the rounding of % Free Space as written). A volume with 0 % free has no size (NULL: a size
-//! cannot be divided out of nothing); a blank or negative cell (PDH's -1) is absent.
+//! cannot be divided out of nothing); a blank or negative cell (PDH's -1) is absent. `_Total`
+//! (the sum of the volumes) is not a volume and is left out.
 
 use super::rows::Rows;
 use crate::error::Result;
@@ -42,6 +43,10 @@ impl Cols {
         host: &str,
         multi: bool,
     ) {
+        // the sum of the other volumes (a log of one volume names it _Total too): not a volume
+        if inst.eq_ignore_ascii_case("_Total") {
+            return;
+        }
         let i = match self.vols.iter().position(|v| v.device == device) {
             Some(i) => i,
             None => {

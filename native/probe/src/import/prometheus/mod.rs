@@ -62,7 +62,7 @@ fn why_not(metric: &str) -> &'static str {
     {
         "the time the disk was busy reading or writing (% Disk Read/Write Time), not a latency: the latency is read_latency_seconds_total ÷ reads_total"
     } else if metric.starts_with("windows_") {
-        "not a counter the capture holds (sizes, queue averages, split I/Os, information)"
+        "not a counter the capture holds (queue averages, split I/Os, information)"
     } else {
         "not a /proc/diskstats counter (information, or a figure the capture does not hold)"
     }
