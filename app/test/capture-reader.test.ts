@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openCapture, sha256File } from '../src/host/capture/reader.ts';
 import { allColumns, openCaptureColumnar } from '../src/host/capture/columnar.ts';
-import { analyze } from '@cacheproof/engine';
+import { analyze, volumeCapacity } from '@cacheproof/engine';
 import { execFileSync } from 'node:child_process';
 import { HostError } from '../src/host/errors.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
@@ -47,6 +47,7 @@ describe('capture reader', () => {
     expect(files).toContain('capture-v4.sqlite');
     expect(files).toContain('capture-v5.sqlite');
     expect(files).toContain('capture-v6.sqlite');
+    expect(files).toContain('capture-v7.sqlite');
     for (const f of files) {
       const c = openCapture(join(fixtures, f));
       expect(c.data.intervals.length, f).toBeGreaterThan(0);
@@ -78,6 +79,20 @@ describe('capture reader', () => {
     expect(l?.method).toBe('interval-histograms');
     expect(l?.hours?.length).toBeGreaterThan(0);
     expect(l?.sampleRate).toBeLessThan(1);
+  });
+
+  it('opens the v7 fixture (windows_exporter scrapes with volume capacity) with its volumes, growth and days to full; earlier ones have none', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    const c = openCapture(join(fixtures, 'capture-v7.sqlite'));
+    expect(c.schemaVersion).toBe(7);
+    const cap = volumeCapacity(c.data.volumes);
+    expect(cap.volumes.map((v) => [v.volume, v.device, v.samples, v.sizeBytes])).toEqual([['C:', 'LogicalDisk(C:)', 8, 67938287616], ['HarddiskVolume4', 'LogicalDisk(HarddiskVolume4)', 8, 654311424]]);
+    const [cDrive] = cap.volumes;
+    // the script lowers C:'s free bytes by 50 MiB a minute from the real scrape's 43 636 490 240
+    expect(cDrive?.freeBytes).toBe(43636490240 - 7 * 52428800);
+    expect(cDrive?.growthBytesPerDay).toBeCloseTo(52428800 * 1440, 0);
+    expect(cDrive?.daysToFull).toBeCloseTo((43636490240 - 7 * 52428800) / (52428800 * 1440), 9);
+    expect(openCapture(join(fixtures, 'capture-v6.sqlite')).data.volumes).toBeNull();
   });
 
   it('opens the v3 fixture (an import with provenance) as an ordinary capture', () => {

@@ -37,6 +37,7 @@ export * from './benefit/analyze.ts';
 export * from './benefit/warnings.ts';
 export * from './benefit/devices.ts';
 export * from './benefit/profile.ts';
+export * from './benefit/capacity.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';
 export * from './benefit/trace-latency.ts';

@@ -241,6 +241,15 @@ export const WorkloadProfileSchema = z.object({
   perDevice: z.array(z.object({ device: z.string(), role: DeviceRoleSchema, summary: WindowSummary })),
   warnings: z.array(AnalysisWarning),
   health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), window: HealthWindow }),
+  capacity: z.object({
+    inLog: z.boolean(),
+    volumes: z.array(z.object({
+      volume: z.string(), device: z.string().nullable(), mount: z.string().nullable(), source: z.string(),
+      firstMs: num, lastMs: num, samples: num,
+      sizeBytes: num.nullable(), freeBytes: num.nullable(), usedBytes: num.nullable(), usedShare: num.nullable(),
+      growthBytesPerDay: num.nullable(), daysToFull: num.nullable(), fitDays: num.nullable(),
+    })),
+  }),
 });
 
 // Compile-time drift checks: each line is a type error when the schema and the engine type differ.

@@ -94,6 +94,9 @@ export function hostCapture(data: CaptureData, host: FleetHost): CaptureData {
     engine: undefined,
     prediction: null,
     traceLatency: null,
+    // its volumes, named without the host as its devices are
+    volumes: data.volumes?.filter((v) => hostDeviceName(host.host, v.volume) !== v.volume)
+      .map((v) => ({ ...v, volume: hostDeviceName(host.host, v.volume), device: v.device === null ? null : (own.get(v.device) ?? null) })),
   };
 }
 

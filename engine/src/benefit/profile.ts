@@ -19,6 +19,8 @@ import type { AnalysisWarning, AnalyzeOptions } from './result.ts';
 import type { HealthWindow, LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
+import type { CapacityProfile } from './capacity.ts';
+import { volumeCapacity } from './capacity.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -37,6 +39,8 @@ export interface WorkloadProfile {
   warnings: AnalysisWarning[];
   /** The application-facing group over the window graded against the latency targets, as the analysis grades each window (docs/metrics.md § Health). */
   health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow };
+  /** How full each volume is and how fast it fills, over the whole log (not only the window): `inLog: false` when the log carries no capacity (docs/metrics.md § Capacity). */
+  capacity: CapacityProfile;
 }
 
 /** What {@link profileWorkload} profiles: the devices, the window and the latency targets. */
@@ -125,6 +129,7 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
     warnings,
     health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
+    capacity: volumeCapacity(data.volumes),
   };
 }
 

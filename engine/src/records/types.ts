@@ -111,6 +111,19 @@ export interface CaptureData {
   traceLatency?: StoredTraceLatency | null | undefined;
   /** The traced block requests' sizes (`block_requests`), when the capture holds a block trace; absent otherwise. */
   traceSizes?: TraceSizeSource | null | undefined;
+  /** How full the volumes were (`volume_capacity`, schema v7); absent or null in a capture of v1..v6 ("not in this log"). */
+  volumes?: readonly VolumeCapacityRow[] | null | undefined;
+}
+
+/** One row of a capture's `volume_capacity` (docs/capture-schema.md, v7): a volume's size and free space at a moment; null is absent, never 0. */
+export interface VolumeCapacityRow {
+  volume: string;
+  utcMs: number;
+  device: string | null;
+  mount: string | null;
+  sizeBytes: number | null;
+  freeBytes: number | null;
+  source: string;
 }
 
 /**

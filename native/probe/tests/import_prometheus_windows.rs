@@ -9,6 +9,9 @@
 //!   volume's reads summed over the capture equal the counter's increase as Prometheus answers
 //!   it, and every interval's latency is Δ(read_latency_seconds_total) / Δ(reads_total);
 //! - one capture per host (`--out-dir`), each with the same intervals as its host in the fleet;
+//! - each volume's size and free bytes (`volume_capacity`, v7) at every step equal to the
+//!   scrape's `windows_logical_disk_size_bytes` / `_free_bytes`, in the fleet (`HOST/C:`, linked
+//!   to `HOST/LogicalDisk(C:)`) and in each host's own capture (`C:`);
 //! - a selector that picks one host; one that picks none (exit 12, naming the selector).
 //!
 //! Needs `prometheus` (outside CI a missing one is a counted SKIP).
@@ -52,6 +55,29 @@ fn inc(b: bool) -> impl Fn(&str, &str) -> f64 + Send + Sync + 'static {
             _ => 0.0,
         }
     }
+}
+
+/// Device name, size and free bytes of a `volume_capacity` row.
+type CapRow = (Option<String>, Option<i64>, Option<i64>);
+
+/// The distinct rows of `vol` in time order, and how many rows there are.
+fn capacity(cap: &Path, vol: &str) -> (Vec<CapRow>, usize) {
+    let c = rusqlite::Connection::open_with_flags(cap, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .unwrap();
+    let mut st = c
+        .prepare(
+            "SELECT d.name, v.size_bytes, v.free_bytes FROM volume_capacity v
+             LEFT JOIN devices d ON d.id = v.device_id WHERE v.volume = ?1 ORDER BY v.utc_ms",
+        )
+        .unwrap();
+    let mut v: Vec<CapRow> = st
+        .query_map([vol], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let n = v.len();
+    v.dedup();
+    (v, n)
 }
 
 /// start, end, status, reads, read_time_ms, busy_ms of one interval.
@@ -201,6 +227,18 @@ fn windows_exporter_fleet_through_real_prometheus() {
                 e - s
             );
         }
+        // the scrape's size and free bytes of C: (gauges the playback leaves as they are), at
+        // every step of the range
+        let (vals, n) = capacity(&fleet, &format!("{i}/C:"));
+        assert!(n >= rs.len(), "{i}/C: {n} capacity rows");
+        assert_eq!(
+            vals,
+            [(
+                Some(dev.clone()),
+                Some(67_938_287_616),
+                Some(43_636_490_240)
+            )]
+        );
         per_host.push(rs);
         // the idle volume: intervals with no reads (0, not absent)
         let idle = rows(&fleet, &format!("{i}/LogicalDisk(HarddiskVolume4)"));
@@ -225,6 +263,14 @@ fn windows_exporter_fleet_through_real_prometheus() {
         );
         assert_eq!(meta(&cap, "fleet"), None);
         assert_eq!(meta(&cap, "hostname").as_deref(), Some(i.as_str()));
+        assert_eq!(
+            capacity(&cap, "HarddiskVolume4").0,
+            [(
+                Some("LogicalDisk(HarddiskVolume4)".to_string()),
+                Some(654_311_424),
+                Some(85_983_232)
+            )]
+        );
         assert_eq!(
             rows(&cap, "LogicalDisk(C:)"),
             per_host[k],

@@ -256,6 +256,7 @@ function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows
     prediction: info.prediction,
     traceLatency: info.traceLatency,
     traceSizes: info.traceSizes,
+    volumes: info.volumes,
   };
   return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, reopen, close };
 }

@@ -14,11 +14,12 @@ import { readPrediction, readTraceLatency } from './prediction.ts';
 import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
 import { traceSizesOf } from './trace-sizes.ts';
+import { readVolumes } from './volumes.ts';
 import { scanIntervals } from './scan.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
-export const CAPTURE_SCHEMA_VERSION = 6;
+export const CAPTURE_SCHEMA_VERSION = 7;
 /** PRAGMA application_id of a capture: "CPRF". */
 export const CAPTURE_APPLICATION_ID = 0x43505246;
 
@@ -316,6 +317,8 @@ export interface CaptureInfo {
   imports: ImportedFile[];
   /** The traced block requests' sizes (host/capture/trace-sizes.ts), null without a block trace. */
   traceSizes: CaptureData['traceSizes'];
+  /** `volume_capacity` (v7), or null in a capture of v1..v6. */
+  volumes: CaptureData['volumes'];
 }
 
 /** The provenance of an imported capture: its `import_files` rows (none before schema v3). */
@@ -376,12 +379,13 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     engine: readEngineRecords(db, meta),
     imports: readImports(db),
     traceSizes: traceSizesOf(db, db.name, meta, names),
+    volumes: readVolumes(db),
   };
 }
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -413,6 +417,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       prediction,
       traceLatency,
       traceSizes,
+      volumes,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

@@ -10,6 +10,7 @@ use crate::error::{ProbeError, Result};
 use crate::sysfs::DeviceInfo;
 
 pub mod blocks;
+pub mod capacity;
 mod damage;
 mod engine;
 pub mod imported;
@@ -21,7 +22,7 @@ pub use blocks::{IndexSummary, BLOCK_FORMAT};
 pub use damage::{check_intact, damaged, remove_unrecorded, wal_path, with_path};
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -33,6 +34,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, include_str!("migrations/0004_engine.sql")),
     (5, include_str!("migrations/0005_interval_blocks.sql")),
     (6, include_str!("migrations/0006_trace_sampling.sql")),
+    (7, include_str!("migrations/0007_volume_capacity.sql")),
 ];
 
 /// One row of `block_requests`.

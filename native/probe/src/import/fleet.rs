@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::load::{Loaded, Options, Span};
 use super::preview::{preview, Preview};
+use super::prometheus::CapRow;
 use super::stitch::{plan, GSample, Plan};
 use super::write::{check_ready, commit, remove_all, tmp_path, write};
 use super::{Device, Parsed, Rates};
@@ -192,6 +193,16 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                     .collect(),
                 needs: q.needs.clone(),
                 stack,
+                capacity: q
+                    .capacity
+                    .iter()
+                    .filter(|r| r.host.as_deref() == Some(host))
+                    .map(|r| CapRow {
+                        volume: strip(&r.volume),
+                        device: r.device.as_deref().map(strip),
+                        ..r.clone()
+                    })
+                    .collect(),
             };
             Loaded {
                 path: f.path.clone(),

@@ -208,6 +208,8 @@ pub struct Parsed {
     pub needs: Vec<String>,
     /// The device stack the source shows: (holder, slave, kind), as the capture's `topology`.
     pub stack: Vec<(String, String, String)>,
+    /// Volume capacity the source states (the capture's `volume_capacity`, schema v7).
+    pub capacity: Vec<prometheus::CapRow>,
 }
 
 /// Options every parser may need.

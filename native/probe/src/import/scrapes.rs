@@ -133,6 +133,13 @@ pub fn at(s: Series, t: i64) -> Series {
     for (k, m) in s.win {
         out.win.insert(k, m.into_values().map(|v| (t, v)).collect());
     }
+    for (k, mut c) in s.cap {
+        c.at = std::mem::take(&mut c.at)
+            .into_values()
+            .map(|v| (t, v))
+            .collect();
+        out.cap.insert(k, c);
+    }
     out
 }
 
@@ -142,6 +149,10 @@ fn add(all: &mut Series, s: &Series) {
     }
     for (k, m) in &s.win {
         all.win.entry(k.clone()).or_default().extend(m.clone());
+    }
+    for (k, c) in &s.cap {
+        let e = all.cap.entry(k.clone()).or_insert_with(|| c.clone());
+        e.at.extend(c.at.clone());
     }
     for o in &s.other {
         if !all.other.iter().any(|x| x.0 == o.0) {
@@ -210,6 +221,12 @@ pub fn merge(files: &mut [Loaded]) -> Result<()> {
                 .samples
                 .iter()
                 .filter(|s| Some(s.utc_ms) == t)
+                .cloned()
+                .collect();
+            f.parsed.capacity = cp
+                .capacity
+                .iter()
+                .filter(|r| Some(r.utc_ms) == t)
                 .cloned()
                 .collect();
             f.span = Span::of(&f.parsed.samples);

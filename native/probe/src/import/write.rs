@@ -16,6 +16,7 @@ use super::preview::Preview;
 use super::stitch::{each_rate_row, Plan};
 use super::{bad, Counts};
 use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
+use crate::capture::capacity::VolumeRow;
 use crate::capture::imported::{ImportFileRow, IntervalCounters, IntervalRow};
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
@@ -299,6 +300,20 @@ pub(super) fn write(
             samples: f.span.samples as i64,
             mapping: mapping.to_string(),
         })?;
+    }
+    // how full the volumes were (docs/capture-schema.md, `volume_capacity`)
+    for f in &p.files {
+        for r in &f.parsed.capacity {
+            cap.add_volume_capacity(&VolumeRow {
+                utc_ms: r.utc_ms,
+                volume: &r.volume,
+                device_id: r.device.as_deref().and_then(|n| cap.device_id(n)),
+                mount: r.mount.as_deref(),
+                size_bytes: r.size_bytes,
+                free_bytes: r.free_bytes,
+                source: &r.source,
+            })?;
+        }
     }
     // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
     // app then opens the imported capture without reading every row.

@@ -25,6 +25,7 @@ pub mod lock;
 pub mod phase;
 mod sampler;
 mod tracesink;
+pub mod volumes;
 
 pub use control::{detach, mark, stop, wait_started};
 use create::nothing_recorded;
@@ -104,6 +105,8 @@ struct Position {
     samples: i64,
     /// When the engine's counters were last read.
     last_stats_utc: i64,
+    /// When the volumes' capacity was last read (`volumes`).
+    last_capacity_utc: i64,
 }
 
 impl Position {
@@ -124,6 +127,7 @@ impl Position {
             prev: cap.last_snapshot()?,
             samples: cap.sample_count()?,
             last_stats_utc: i64::MIN,
+            last_capacity_utc: i64::MIN,
         })
     }
 
@@ -181,6 +185,10 @@ impl Position {
                 engine::sample_stats(cap, e, utc)?;
                 self.last_stats_utc = utc;
             }
+        }
+        if utc.saturating_sub(self.last_capacity_utc) >= volumes::EVERY_MS {
+            volumes::sample(cap, utc)?;
+            self.last_capacity_utc = utc;
         }
         // The last sample of a plan still shows its last phase; `done` is written at the end.
         if t.phase != Phase::Done {

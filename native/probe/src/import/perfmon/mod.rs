@@ -3,6 +3,7 @@
 //! `text` (fields, counter paths, the zone), the counters mapped by `names`, the data rows
 //! parsed by `rows`.
 
+mod capacity;
 mod esx;
 mod names;
 pub(crate) mod roles;
@@ -38,6 +39,9 @@ enum Field {
     QueueNow,
     /// `% Disk Time`: the average queue length × 100 (not busy time: `% Idle Time` is).
     DiskTimePct,
+    /// `% Free Space` and `Free Megabytes` of a volume: its capacity, not a rate.
+    FreePct,
+    FreeMb,
     Other,
 }
 
@@ -56,6 +60,8 @@ impl Field {
             "write_queue_avg" => Field::WriteQueue,
             "queue_current" => Field::QueueNow,
             "disk_time_pct" => Field::DiskTimePct,
+            "free_pct" => Field::FreePct,
+            "free_mb" => Field::FreeMb,
             _ => Field::Other,
         }
     }
@@ -185,6 +191,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     let mut unknown_counters: Vec<(String, String)> = Vec::new();
     let mut ignored: Vec<String> = Vec::new();
     let mut dups = 0usize;
+    let mut caps = capacity::Cols::default();
     // every counter of a disk object, imported or not (named when nothing can be imported)
     let mut disk_counters: Vec<String> = Vec::new();
     for (ci, cp) in paths.iter().enumerate() {
@@ -254,6 +261,11 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         }
         let canon = esx::canon_of(&canon, &inst);
         let name = device_name(&canon, &inst, &cp.host, multi);
+        if let f @ (Field::FreePct | Field::FreeMb) = Field::of(&cn.field) {
+            // a volume's capacity (volume_capacity), read apart from the rates below
+            caps.add(ci + 1, f == Field::FreePct, &name, &inst, &cp.host, multi);
+            continue;
+        }
         let dev = match p
             .devices
             .iter()
@@ -411,6 +423,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         ndev: p.devices.len(),
     };
     p.samples = ctx.parse(&data)?;
+    caps.rows(&ctx, &data, &mut p)?;
     if esxtop {
         let (edges, notes) = esx::views(&mut p.devices);
         p.stack.extend(edges);

@@ -42,6 +42,8 @@ const FIELDS: &[&str] = &[
     "write_queue_avg",
     "queue_current",
     "disk_time_pct",
+    "free_pct",
+    "free_mb",
     "ignore",
 ];
 

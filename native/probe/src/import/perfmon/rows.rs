@@ -78,7 +78,7 @@ impl Rows<'_> {
         }
     }
 
-    fn time_of(&self, ln: usize, l: &str, rg: &mut Vec<(usize, usize)>) -> Result<i64> {
+    pub(super) fn time_of(&self, ln: usize, l: &str, rg: &mut Vec<(usize, usize)>) -> Result<i64> {
         self.split(ln, l, rg)?;
         self.time_at(ln, l, rg)
     }
@@ -146,7 +146,7 @@ impl Rows<'_> {
                     Field::WriteQueue => rq[c.dev].1 = Some(v),
                     Field::QueueNow => r.in_flight = Some(v),
                     Field::DiskTimePct => pct[c.dev] = Some(v / 100.0),
-                    Field::Other => {}
+                    Field::FreePct | Field::FreeMb | Field::Other => {}
                 }
             }
             out.push(Sample {

@@ -20,12 +20,14 @@
 //! node_exporter's metrics are in `node`, windows_exporter's in `windows`, the text
 //! exposition parser in `text`.
 
+mod capacity;
 mod node;
 #[cfg(test)]
 mod tests;
 mod text;
 mod windows;
 
+pub use capacity::{cap_metric, node_skip, CapRow, CapSeries, CAP_METRICS, SKIPPED_FSTYPES};
 pub use node::{Field, FIELDS};
 pub use text::{parse_text, Scrape};
 pub use windows::{pair_volumes, WinField, WinObj, WIN_FIELDS};
@@ -49,6 +51,7 @@ pub fn metric_names() -> Vec<String> {
                 .map(|f| format!("{}{}", obj.prefix(), f.suffix)),
         );
     }
+    v.extend(CAP_METRICS.iter().map(|m| m.0.to_string()));
     v
 }
 
@@ -59,7 +62,7 @@ fn why_not(metric: &str) -> &'static str {
     {
         "the time the disk was busy reading or writing (% Disk Read/Write Time), not a latency: the latency is read_latency_seconds_total ÷ reads_total"
     } else if metric.starts_with("windows_") {
-        "not a counter the capture holds (sizes, queue averages, split I/Os, information)"
+        "not a counter the capture holds (queue averages, split I/Os, information)"
     } else {
         "not a /proc/diskstats counter (information, or a figure the capture does not hold)"
     }
@@ -72,6 +75,8 @@ pub struct Series {
     pub by_dev: BTreeMap<(String, String), BTreeMap<i64, Vals>>,
     /// windows_exporter: (instance, object, volume or disk label) → time → fields.
     pub win: BTreeMap<(String, WinObj, String), BTreeMap<i64, WinVals>>,
+    /// Volume capacity (windows_exporter, node_exporter): (instance, volume) → series.
+    pub cap: BTreeMap<(String, String), CapSeries>,
     /// Disk metrics seen that the import does not read, and why (listed, never dropped silently).
     pub other: Vec<(String, &'static str)>,
 }
@@ -87,7 +92,9 @@ impl Series {
         t: i64,
         v: f64,
     ) {
-        if let Some(i) = field_of(metric) {
+        if let Some((source, i)) = cap_metric(metric) {
+            self.put_cap(instance, source, i, label, t, v);
+        } else if let Some(i) = field_of(metric) {
             let Some(dev) = label("device").filter(|d| !d.is_empty()) else {
                 return;
             };
@@ -159,6 +166,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
         .keys()
         .map(|k| k.0.clone())
         .chain(s.win.keys().map(|k| k.0.clone()))
+        .chain(s.cap.keys().map(|k| k.0.clone()))
         .collect::<BTreeSet<String>>()
         .into_iter()
         .collect();
@@ -328,6 +336,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             }
         }
     }
+    capacity::add_rows(s, &mut p, &prefix);
     for (m, why) in &s.other {
         p.unmapped.push(Unmapped {
             what: format!("metric {m}"),

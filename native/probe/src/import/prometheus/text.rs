@@ -88,7 +88,10 @@ pub fn parse_text(file: &str, text: &str, instance: &str) -> Result<Scrape> {
         let l = l.trim();
         let windows =
             l.starts_with("windows_logical_disk_") || l.starts_with("windows_physical_disk_");
-        if l.is_empty() || l.starts_with('#') || !(l.starts_with("node_disk_") || windows) {
+        let node = l.starts_with("node_disk_")
+            || l.starts_with("node_filesystem_size_bytes")
+            || l.starts_with("node_filesystem_avail_bytes");
+        if l.is_empty() || l.starts_with('#') || !(node || windows) {
             continue;
         }
         let (name, rest) = match l.find(['{', ' ']) {
