@@ -184,6 +184,9 @@ pub(super) fn finish(tr: &mut Trace, st: &mut State, mut v: Vec<EtwReq>) {
     st.unit_ns = 1.0;
     for r in v {
         let Some(op) = r.op else {
+            // Not simulated: counted with the other records that are no data request, as a
+            // capture's `F` rows are when it is read back.
+            tr.other_lines += 1;
             let dev = tr.dev_index(&r.disk);
             tr.flushes.push(Flush {
                 t_ns: r.issue_ns,
