@@ -123,7 +123,7 @@ impl ImportArgs {
 /// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--json]`.
 #[derive(Debug, Args)]
 pub struct ImportTraceArgs {
-    /// msr, blkparse, cloudphysics, disksim, msn or oracle-general
+    /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf or traceevent
     #[arg(value_name = "KIND")]
     pub kind: String,
     /// The trace file
@@ -186,6 +186,9 @@ pub fn import_trace(a: &ImportTraceArgs) -> anyhow::Result<()> {
             s.devices.len(),
             s.out
         );
+        if s.flushes > 0 {
+            println!("{} flushes kept, not simulated", s.flushes);
+        }
     }
     Ok(())
 }

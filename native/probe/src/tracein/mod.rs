@@ -7,14 +7,19 @@
 //! never dropped in silence.
 //!
 //! Each format is read by its module (`msr`, `blkparse`, `cloudphysics`, `disksim` for DiskSim
-//! and MSN, `oracle`); `store` writes a trace into a capture and reads one back.
+//! and MSN, `oracle`; Windows' ETW exports: `wpa`, `xperf`, `traceevent`, with `etw` for what
+//! they share); `store` writes a trace into a capture and reads one back.
 
 mod blkparse;
 mod cloudphysics;
 mod disksim;
+mod etw;
 mod msr;
 mod oracle;
 mod store;
+mod traceevent;
+mod wpa;
+mod xperf;
 
 pub use store::{import, load_capture, ImportSummary};
 
@@ -46,16 +51,25 @@ pub enum Kind {
     Msn,
     /// libCacheSim oracleGeneral binary: 24-byte records (u32 time s, u64 id, u32 size, i64 next).
     OracleGeneral,
+    /// WPA "Disk Usage" table exported by `wpaexporter` (CSV, any locale).
+    Wpa,
+    /// `xperf -i trace.etl -a dumper`: `DiskRead`/`DiskWrite`/`DiskFlush` lines.
+    Xperf,
+    /// PerfView / TraceEvent text dump of `Windows Kernel/DiskIO` events.
+    Traceevent,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Msr,
         Kind::Blkparse,
         Kind::Cloudphysics,
         Kind::Disksim,
         Kind::Msn,
         Kind::OracleGeneral,
+        Kind::Wpa,
+        Kind::Xperf,
+        Kind::Traceevent,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -65,6 +79,9 @@ impl Kind {
             Kind::Disksim => "disksim",
             Kind::Msn => "msn",
             Kind::OracleGeneral => "oracle-general",
+            Kind::Wpa => "wpa",
+            Kind::Xperf => "xperf",
+            Kind::Traceevent => "traceevent",
         }
     }
     pub fn parse(s: &str) -> Option<Kind> {
@@ -92,6 +109,15 @@ pub struct BadRecord {
 /// How many example bad records a report keeps.
 pub const BAD_EXAMPLES: usize = 20;
 
+/// A flush of a Windows export: counted and kept in the capture, not simulated.
+#[derive(Debug, Clone)]
+pub struct Flush {
+    pub t_ns: i64,
+    pub complete_ns: i64,
+    pub dev: u32,
+    pub op_text: String,
+}
+
 /// A trace read into requests.
 #[derive(Debug, Clone, Default)]
 pub struct Trace {
@@ -111,6 +137,8 @@ pub struct Trace {
     pub bad_examples: Vec<BadRecord>,
     /// Lines that are no records and no error (blkparse events other than D/C, its summary).
     pub other_lines: u64,
+    /// Flushes (Windows exports), in issue order.
+    pub flushes: Vec<Flush>,
     /// A capture whose trace keeps a share of the block addresses (`record --trace-sample`,
     /// `--trace-budget`): that share, the final rate (trace::sampling); None = every request.
     pub sample_rate: Option<f64>,
@@ -309,6 +337,8 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
     let mut tr = Trace::default();
     if kind == Kind::OracleGeneral {
         read_oracle(f, &mut tr, opts, path)?;
+    } else if matches!(kind, Kind::Wpa | Kind::Xperf | Kind::Traceevent) {
+        read_windows(f, path, kind, &mut tr, opts)?;
     } else {
         let unit_ns = match kind {
             Kind::Msr => 100.0,
@@ -339,7 +369,7 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
                 Kind::Blkparse => blk.line(&mut tr, &mut st, n, text),
                 Kind::Cloudphysics => cloudphysics_line(&mut tr, &mut st, n, text),
                 Kind::Disksim | Kind::Msn => disksim_line(&mut tr, &mut st, n, text, kind),
-                Kind::OracleGeneral => {}
+                _ => {}
             }
         }
         if kind == Kind::Blkparse {
@@ -368,6 +398,46 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
         return Err(ProbeError::BadTrace(msg));
     }
     Ok(tr)
+}
+
+/// A Windows export, read whole (its requests come grouped or at completion, not in issue
+/// order): see `etw`.
+fn read_windows(
+    mut f: std::fs::File,
+    path: &Path,
+    kind: Kind,
+    tr: &mut Trace,
+    opts: ReadOptions,
+) -> Result<()> {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    f.read_to_end(&mut buf)
+        .map_err(|e| ProbeError::io(format!("reading {}", path.display()), e))?;
+    let text = String::from_utf8_lossy(&buf);
+    if let Some(other) = etw::sniff(&text).filter(|k| *k != kind) {
+        return Err(ProbeError::BadTrace(format!(
+            "{} is a {} export, not {}: run import-trace {} {}",
+            path.display(),
+            other.name(),
+            kind.name(),
+            other.name(),
+            path.display()
+        )));
+    }
+    let mut st = State {
+        last_t_ns: None,
+        origin: None,
+        origin_int: None,
+        unit_ns: 1.0,
+        opts,
+    };
+    let reqs = match kind {
+        Kind::Wpa => return wpa::read_wpa(path, &text, tr, &mut st),
+        Kind::Xperf => xperf::read_xperf(&text, tr),
+        _ => traceevent::read_traceevent(path, &text, tr)?,
+    };
+    etw::finish(tr, &mut st, reqs);
+    Ok(())
 }
 
 fn num<T: std::str::FromStr>(

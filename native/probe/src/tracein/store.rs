@@ -23,6 +23,8 @@ pub struct ImportSummary {
     pub skipped_by_reason: BTreeMap<String, u64>,
     pub skipped_examples: Vec<BadRecord>,
     pub devices: Vec<String>,
+    /// Flushes (Windows exports): kept as `F` rows, not simulated.
+    pub flushes: u64,
 }
 
 fn sha256_hex(path: &Path) -> Option<String> {
@@ -74,6 +76,7 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
         ),
         ("import_records", tr.records.to_string()),
         ("import_skipped", tr.bad().to_string()),
+        ("import_flushes", tr.flushes.len().to_string()),
     ] {
         cap.set_meta(k, &v)?;
     }
@@ -108,6 +111,23 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
             rows.clear();
         }
     }
+    for f in &tr.flushes {
+        rows.push(BlockRow {
+            device_id: ids[f.dev as usize],
+            issue_ns: f.t_ns,
+            complete_ns: Some(f.complete_ns),
+            utc_ms: origin.unwrap_or(0) + f.t_ns / 1_000_000,
+            sector: 0,
+            bytes: 0,
+            op: 'F',
+            rwbs: f.op_text.clone(),
+            error: None,
+        });
+        if rows.len() == 50_000 {
+            cap.write_requests(&rows, &[], &[], &[])?;
+            rows.clear();
+        }
+    }
     cap.write_requests(&rows, &[], &[], &[])?;
     Ok(ImportSummary {
         kind: kind.name().into(),
@@ -119,6 +139,7 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
         skipped_by_reason: tr.bad_by_reason.clone(),
         skipped_examples: tr.bad_examples.clone(),
         devices: tr.devices.clone(),
+        flushes: tr.flushes.len() as u64,
     })
 }
 
