@@ -149,6 +149,9 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await page.getByTestId(TID.navPlanner).click();
     const use = page.getByTestId(TID.plannerUsePredicted).first();
     await expect(use).toHaveText(`Use the predicted read hit share (${(q.readHitRatio * 100).toFixed(1)}%, LRU cache of 2.1 MB)`, { timeout: 30_000 });
+    // one configuration is edited at a time: the button's tab shows its editor
+    const tab = await use.evaluate((x) => x.closest('[role="tabpanel"]')?.getAttribute('aria-labelledby') ?? null);
+    if (tab !== null) await page.locator(`#${tab}`).click();
     await use.click();
     await expect(page.getByTestId(TID.planner)).toContainText('Hit shares: predicted.');
     type Saved = { scenario: { configurations: { cache?: { readHitShare: number; writeHitShare: number; hitShareSource: string } }[] } | null };
