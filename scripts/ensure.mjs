@@ -11,7 +11,8 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Debian packages the test suite needs, with the command that proves each is there. This is the
  * whole list of what the tests take from the machine as programs (README, "What npm test
- * installs"); fonts are not on it: the app ships its own (`@fontsource/dejavu-sans`).
+ * installs"); fonts are not on it but one: the app ships its own (`@fontsource/dejavu-sans`),
+ * and the slide checks lay out the PowerPoint export's Arial with its metrics (Liberation Sans).
  */
 export const TEST_PACKAGES = [
   { pkg: 'chromium', cmd: '/usr/bin/chromium', why: 'end-to-end tests and PDF export' },
@@ -27,6 +28,9 @@ export const TEST_PACKAGES = [
   { pkg: 'prometheus', cmd: 'promtool', why: 'the fleet import test (promtool tsdb create-blocks-from openmetrics backfills 100 hosts)' },
   { pkg: 'prometheus-node-exporter', cmd: 'prometheus-node-exporter', why: 'the Prometheus import test (node_disk_* counters)' },
   { pkg: 'openssl', cmd: 'openssl', why: 'the https Prometheus import test (a CA and a server certificate made by the test)' },
+  { pkg: 'libreoffice-impress', cmd: 'soffice', why: 'the PowerPoint export rendered to pages by LibreOffice (slide overflow checks)' },
+  // no program of its own: present when fontconfig lists it (Arial's metrics, the font the slides name)
+  { pkg: 'fonts-liberation2', cmd: 'fc-list', test: "fc-list | grep -q 'Liberation Sans'", why: 'the slide checks: Liberation Sans has the metrics of Arial, the PowerPoint export\'s font' },
 ];
 
 /** What the native module better-sqlite3 needs to build from source (no prebuilt binary here). */
