@@ -42,7 +42,9 @@ const LANGS = ['en', 'ru'] as const satisfies readonly Lang[];
 const runs = (cmd: string, arg: string): boolean => spawnSync(cmd, [arg], { stdio: 'ignore' }).error === undefined;
 const why = !runs('soffice', '--version')
   ? 'no LibreOffice (soffice) to render the slides: install libreoffice-impress (node scripts/ensure.mjs as root does)'
-  : !runs('pdftotext', '-v') || !runs('pdftoppm', '-v') ? 'no poppler-utils (pdftotext, pdftoppm)' : null;
+  : !runs('pdftotext', '-v') || !runs('pdftoppm', '-v') ? 'no poppler-utils (pdftotext, pdftoppm)'
+  // without it LibreOffice lays Arial out in a wider font, and the boxes would overflow where PowerPoint's do not
+  : !/Liberation Sans/u.test(spawnSync('fc-list', { encoding: 'utf8' }).stdout ?? '') ? 'no Liberation Sans (Arial\'s metrics): install fonts-liberation2' : null;
 const skip = skipped('report slides (LibreOffice)', why);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-slides-'));
