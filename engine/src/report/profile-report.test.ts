@@ -109,5 +109,6 @@ describe('the workload-profile report model', () => {
     // the short form keeps the busiest hour, the figures and the heatmap
     const short = shortForm(m).sections[0]?.blocks.map((b) => (b.type === 'table' ? b.table.id : b.type === 'paragraph' ? b.text.key : b.type));
     expect(short).toEqual(['pr.verdict', 'pr.busiest', 'profile-figures', 'profile-hours']);
+    expect(shortForm(m).sections.at(-1)?.blocks.at(-1)).toEqual({ type: 'paragraph', text: { key: 'pr.short.seeFull' } });
   });
 });

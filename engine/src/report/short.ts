@@ -39,7 +39,7 @@ export function shortForm(full: ReportModel): ReportModel {
   }
   // The caveats' warnings are never left out; the last words say what the full report adds.
   const caveats = full.sections.find((s) => s.id === 'caveats');
-  sections.push({ id: 'caveats', title: caveats?.title ?? m('sec.caveats'), blocks: [...warnings, { type: 'paragraph', text: m('short.seeFull') }] });
+  sections.push({ id: 'caveats', title: caveats?.title ?? m('sec.caveats'), blocks: [...warnings, { type: 'paragraph', text: m(profileTables.length > 0 ? 'pr.short.seeFull' : 'short.seeFull') }] });
   const charts = sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'chart' ? [b.chart] : []));
   return { ...full, form: 'short', cover: { ...full.cover, subtitle: m('short.subtitle') }, sections, charts };
 }
