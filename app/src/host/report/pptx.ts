@@ -12,6 +12,7 @@ import { formatVal, headWithUnit, reportText } from '../../shared/i18n/report.ts
 import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
+import { heatHex } from './heat.ts';
 
 /** A font every PowerPoint and LibreOffice has. */
 const FONT = 'Arial';
@@ -155,13 +156,6 @@ function profileSlides(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
     s.addTable(rows, { x: 0.4, y: 1.1, w: W - 0.8, fontFace: FONT, fontSize: t.rows.length > 14 ? 8 : 11, rowH: t.rows.length > 14 ? 0.21 : 0.3, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
     footer(s, model, lang);
   }
-}
-
-/** The HTML's heat shade (orange over white) as an opaque colour. */
-function heatHex(h: number): string {
-  const a = 0.06 + 0.54 * Math.max(0, Math.min(1, h));
-  const mix = (c: number): string => Math.round(255 - a * (255 - c)).toString(16).padStart(2, '0');
-  return `${mix(230)}${mix(120)}${mix(20)}`.toUpperCase();
 }
 
 /** The deck as bytes. */
