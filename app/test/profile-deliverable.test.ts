@@ -177,7 +177,8 @@ function largest(rows: string[][], lang: Lang): { label: string; column: number;
 }
 
 const ORDER: [Id, Lang, 'full' | 'short'][] = [
-  ['perfmon', 'en', 'full'], ['perfmon', 'en', 'short'], ['perfmon', 'ru', 'full'], ['perfmon', 'ru', 'short'],
+  // each capture in both forms, both languages on each form; the PerfMon log's full report in both (the most pages: capacity)
+  ['perfmon', 'en', 'full'], ['perfmon', 'ru', 'full'], ['perfmon', 'ru', 'short'],
   ['sadf', 'en', 'full'], ['sadf', 'ru', 'short'], ['live', 'ru', 'full'], ['live', 'en', 'short'],
 ];
 
@@ -211,6 +212,10 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
         // capacity: C:'s size, free space and days to full, as the JSON gives them
         const v = p.capacity.volumes.find((x) => x.volume === 'C:');
         expect(v?.daysToFull).toBeGreaterThan(0);
+        // the summary's capacity sentence: total size, used, its share, free, then the first volume to fill, its growth a day and days to full
+        const bytes = (b: number | null | undefined): string => norm(formatVal({ k: 'bytes', v: b ?? null }, lang));
+        const summary = text.slice(text.indexOf(norm(report[lang]['pr.capSummary'].split('{')[0] as string)));
+        expectInOrder(summary, [bytes(v?.sizeBytes), bytes(v?.usedBytes), norm(fmtPercent(lang, 100 * (v?.usedShare as number), 1)), bytes(v?.freeBytes), 'C:', bytes(v?.growthBytesPerDay), norm(fmtNumber(lang, v?.daysToFull as number, 0))]);
         const row = text.slice(text.indexOf(norm(rt('pr.t.capacity', lang))));
         expectInOrder(row, [formatVal({ k: 'bytes', v: v?.sizeBytes ?? null }, lang), formatVal({ k: 'bytes', v: v?.freeBytes ?? null }, lang), fmtNumber(lang, v?.daysToFull as number, 0)].map(norm));
       }

@@ -58,6 +58,26 @@ export function hoursTable(p: WorkloadProfile): Table | null {
   };
 }
 
+/**
+ * The capacity sentence of the summary (null when the log carries none): the volumes' size, used
+ * and free space summed over those stating both, and the first to fill at its growth.
+ */
+export function capacityMsg(p: WorkloadProfile): Msg | null {
+  const vs = p.capacity.volumes.filter((v) => v.sizeBytes !== null && v.usedBytes !== null && v.freeBytes !== null);
+  if (!p.capacity.inLog || vs.length === 0) return null;
+  let size = 0, used = 0, free = 0;
+  for (const v of vs) {
+    size += v.sizeBytes as number;
+    used += v.usedBytes as number;
+    free += v.freeBytes as number;
+  }
+  let first: (typeof vs)[number] | null = null;
+  for (const v of vs) if (v.daysToFull !== null && (first === null || v.daysToFull < (first.daysToFull as number))) first = v;
+  const bytes = (v: number | null): Val => ({ k: 'bytes', v });
+  const next = first === null ? msgv('pr.capNotFilling') : msgv('pr.capFirst', { volume: str(first.volume), growth: bytes(first.growthBytesPerDay), days: num(first.daysToFull, 0) });
+  return m('pr.capSummary', { size: bytes(size), used: bytes(used), share: pct(size > 0 ? (100 * used) / size : null, 1), free: bytes(free), next });
+}
+
 /** Capacity per volume, or "not in this log". */
 export function capacityBlocks(p: WorkloadProfile): Block[] {
   const c = p.capacity;

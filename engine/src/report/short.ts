@@ -21,8 +21,8 @@ export function shortForm(full: ReportModel): ReportModel {
   const cards = summary.find((b) => b.type === 'cards');
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
   const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning');
-  // a workload profile (profile-report.ts): its busiest hour, its figures and its busiest-hours heatmap
-  const busiest = summary.filter((b) => b.type === 'paragraph' && b.text.key === 'pr.busiest');
+  // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
+  const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
   const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && (b.table.id === 'profile-figures' || b.table.id === 'profile-hours'));
   const first: Block[] = [...(verdict === undefined ? [] : [verdict]), ...busiest, ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart]), ...profileTables];
   const sections: Section[] = [{ id: 'summary', title: m('sec.summary'), blocks: first }];

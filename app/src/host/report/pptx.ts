@@ -66,6 +66,9 @@ function verdictSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   // a workload profile's busiest hour, under its verdict
   const busiest = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'pr.busiest');
   if (busiest?.type === 'paragraph') s.addText(reportText(busiest.text, lang), { x: 0.4, y: 2.7, w: W - 0.8, h: 0.8, fontFace: FONT, fontSize: 16, color: '111111', valign: 'top' });
+  // …and its capacity
+  const capacity = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'pr.capSummary');
+  if (capacity?.type === 'paragraph') s.addText(reportText(capacity.text, lang), { x: 0.4, y: 3.6, w: W - 0.8, h: 0.9, fontFace: FONT, fontSize: 16, color: '111111', valign: 'top' });
   const cards = blocks.find((b) => b.type === 'cards');
   if (cards?.type === 'cards') {
     const n = cards.cards.length;
