@@ -21,6 +21,8 @@ import { gradeHealth, resolveTargets } from './health.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
 import type { CapacityProfile } from './capacity.ts';
 import { volumeCapacity } from './capacity.ts';
+import type { HourlyProfile } from './hours.ts';
+import { hourlyProfile } from './hours.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -41,6 +43,8 @@ export interface WorkloadProfile {
   health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow };
   /** How full each volume is and how fast it fills, over the whole log (not only the window): `inLog: false` when the log carries no capacity (docs/metrics.md § Capacity). */
   capacity: CapacityProfile;
+  /** The application-facing group's IOPS per clock hour (UTC) and day over the window, and the busiest hour (hours.ts). */
+  hours: HourlyProfile;
 }
 
 /** What {@link profileWorkload} profiles: the devices, the window and the latency targets. */
@@ -130,6 +134,7 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     warnings,
     health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
     capacity: volumeCapacity(data.volumes),
+    hours: hourlyProfile(appSeries),
   };
 }
 

@@ -22,6 +22,7 @@ import type { ReportCapture } from './input.ts';
 import { REPORT_FORMAT_VERSION, type Block, type CoverInput, type Msg, type ReportModel, type Section, type SummaryRow, type Table, type Unit, type Val } from './types.ts';
 import { col, duration, empty, gradeVal, list, m, msgv, num, pct, presetVal, sig, str, targetsVal, time } from './values.ts';
 import { importsTable } from './build.ts';
+import { busiestMsg, capacityBlocks, capacityMsg, hoursTable } from './profile-hours.ts';
 
 /** What the profile report is built from (the host gathers it). */
 export interface ProfileReportInput {
@@ -278,15 +279,23 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const cover = input.cover;
   const sampleMs = c.sampleIntervalMs;
   const spans = spansTable(p);
+  const busiest = busiestMsg(p);
+  const hours = hoursTable(p);
+  const capacity = capacityMsg(p);
   const server = cover.server !== undefined && cover.server !== '' ? cover.server : (input.hostname ?? '—');
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: profileVerdict(p, sampleMs) },
+      ...(busiest === null ? [] : [{ type: 'paragraph' as const, text: busiest }]),
+      ...(capacity === null ? [] : [{ type: 'paragraph' as const, text: capacity }]),
       { type: 'paragraph', text: m('pr.intro', { server: str(server), capture: str(c.fileName), duration: duration(p.window.seconds) }) },
       { type: 'table', table: figuresTable(p, sampleMs) },
     ] },
     { id: 'results', title: m('sec.results'), blocks: [
       { type: 'table', table: devicesTable(p) },
+      ...(hours === null ? [] : [{ type: 'table' as const, table: hours }]),
+      { type: 'subheading', text: m('pr.capTitle') },
+      ...capacityBlocks(p),
       { type: 'subheading', text: m('pr.healthTitle') },
       { type: 'paragraph', text: m('pr.healthIntro') },
       { type: 'table', table: healthTable(p) },

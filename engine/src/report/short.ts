@@ -21,7 +21,10 @@ export function shortForm(full: ReportModel): ReportModel {
   const cards = summary.find((b) => b.type === 'cards');
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
   const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning');
-  const first: Block[] = [...(verdict === undefined ? [] : [verdict]), ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart])];
+  // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
+  const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
+  const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && (b.table.id === 'profile-figures' || b.table.id === 'profile-hours'));
+  const first: Block[] = [...(verdict === undefined ? [] : [verdict]), ...busiest, ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart]), ...profileTables];
   const sections: Section[] = [{ id: 'summary', title: m('sec.summary'), blocks: first }];
   const tco = full.sections.find((s) => s.id === 'tco');
   if (tco !== undefined) {
@@ -36,7 +39,7 @@ export function shortForm(full: ReportModel): ReportModel {
   }
   // The caveats' warnings are never left out; the last words say what the full report adds.
   const caveats = full.sections.find((s) => s.id === 'caveats');
-  sections.push({ id: 'caveats', title: caveats?.title ?? m('sec.caveats'), blocks: [...warnings, { type: 'paragraph', text: m('short.seeFull') }] });
+  sections.push({ id: 'caveats', title: caveats?.title ?? m('sec.caveats'), blocks: [...warnings, { type: 'paragraph', text: m(profileTables.length > 0 ? 'pr.short.seeFull' : 'short.seeFull') }] });
   const charts = sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'chart' ? [b.chart] : []));
   return { ...full, form: 'short', cover: { ...full.cover, subtitle: m('short.subtitle') }, sections, charts };
 }

@@ -63,6 +63,8 @@ export interface TableRow {
   cells: Val[];
   /** A total or summary row. */
   strong?: boolean;
+  /** A heatmap row: each cell's shade, 0..1 (its share of the table's largest value), null unshaded; aligned with `cells`. */
+  heat?: (number | null)[];
 }
 
 export interface Table {

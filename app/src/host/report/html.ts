@@ -11,6 +11,7 @@ import type { Lang } from '../../shared/i18n/types.ts';
 import { esc } from '../../shared/escape.ts';
 import { chartSvg, legendItems } from '../../shared/chart-svg.ts';
 import { CARD_VALUE_SIZES, CARD_VALUE_WIDTH_MM, cardValueSize, textWidthMm } from './card-fit.ts';
+import { heatCss } from './heat.ts';
 
 export type Paper = 'a4' | 'letter';
 
@@ -153,7 +154,7 @@ function tableHtml(t: Table, lang: Lang): string {
   const right = (c: Column): boolean => c.align === 'right';
   const head = t.columns.map((c) => `<th${right(c) ? ' class="r"' : ''} scope="col">${esc(headWithUnit(reportText(c.head, lang), c.unit, lang))}</th>`).join('');
   const rows = t.rows
-    .map((r) => `<tr${r.strong === true ? ' class="strong"' : ''}>${r.cells.map((cell, i) => { const c = t.columns[i]; return `<td${c !== undefined && right(c) ? ' class="r"' : ''}>${esc(formatVal(cell, lang, c?.unit !== undefined))}</td>`; }).join('')}</tr>`)
+    .map((r) => `<tr${r.strong === true ? ' class="strong"' : ''}>${r.cells.map((cell, i) => { const c = t.columns[i]; const h = r.heat?.[i]; return `<td${c !== undefined && right(c) ? ' class="r"' : ''}${h === null || h === undefined ? '' : ` style="background:${heatCss(h)}"`}>${esc(formatVal(cell, lang, c?.unit !== undefined))}</td>`; }).join('')}</tr>`)
     .join('');
   const caption = t.caption === undefined ? '' : `<p class="table-caption">${esc(reportText(t.caption, lang))}</p>`;
   return `<table class="data${t.rows.length <= 12 ? ' whole' : ''}" data-table="${esc(t.id)}"><caption>${esc(reportText(t.title, lang))}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>${caption}`;

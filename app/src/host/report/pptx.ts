@@ -12,6 +12,7 @@ import { formatVal, headWithUnit, reportText } from '../../shared/i18n/report.ts
 import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
+import { heatHex } from './heat.ts';
 
 /** A font every PowerPoint and LibreOffice has. */
 const FONT = 'Arial';
@@ -62,6 +63,12 @@ function verdictSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   const blocks = blocksOf(model, 'summary');
   const verdict = blocks.find((b) => b.type === 'paragraph');
   if (verdict?.type === 'paragraph') s.addText(reportText(verdict.text, lang), { x: 0.4, y: 1.1, w: W - 0.8, h: 1.3, fontFace: FONT, fontSize: 18, color: '111111', valign: 'top' });
+  // a workload profile's busiest hour, under its verdict
+  const busiest = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'pr.busiest');
+  if (busiest?.type === 'paragraph') s.addText(reportText(busiest.text, lang), { x: 0.4, y: 2.7, w: W - 0.8, h: 0.8, fontFace: FONT, fontSize: 16, color: '111111', valign: 'top' });
+  // …and its capacity
+  const capacity = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'pr.capSummary');
+  if (capacity?.type === 'paragraph') s.addText(reportText(capacity.text, lang), { x: 0.4, y: 3.6, w: W - 0.8, h: 0.9, fontFace: FONT, fontSize: 16, color: '111111', valign: 'top' });
   const cards = blocks.find((b) => b.type === 'cards');
   if (cards?.type === 'cards') {
     const n = cards.cards.length;
@@ -137,6 +144,23 @@ function tcoSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   footer(s, model, lang);
 }
 
+/** A workload profile's tables (profile-report.ts), a slide each: its figures, its busiest-hours heatmap (shaded as in the PDF) and its capacity. */
+const PROFILE_SLIDES = ['profile-figures', 'profile-hours', 'profile-capacity'];
+
+function profileSlides(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const tables = model.sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'table' && PROFILE_SLIDES.includes(b.table.id) ? [b.table] : []));
+  for (const t of tables) {
+    const s = pres.addSlide();
+    title(s, reportText(t.title, lang));
+    const rows = tableRows(t, lang).map((r, i) => r.map((c, j) => {
+      const h = t.rows[i - 1]?.heat?.[j];
+      return h === null || h === undefined ? c : { ...c, options: { ...c.options, fill: { color: heatHex(h) } } };
+    }));
+    s.addTable(rows, { x: 0.4, y: 1.1, w: W - 0.8, fontFace: FONT, fontSize: t.rows.length > 14 ? 8 : 11, rowH: t.rows.length > 14 ? 0.21 : 0.3, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
+    footer(s, model, lang);
+  }
+}
+
 /** The deck as bytes. */
 export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Array> {
   const pres = new PptxGenJS();
@@ -148,6 +172,7 @@ export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Ar
   verdictSlide(pres, model, lang);
   const chart = model.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === 'iops-time');
   if (chart?.type === 'chart') chartSlide(pres, model, chart.chart, lang);
+  profileSlides(pres, model, lang);
   tcoSlide(pres, model, lang);
   const out = await pres.write({ outputType: 'uint8array', compression: true });
   return out as Uint8Array;

@@ -14,6 +14,7 @@ import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
+import { heatHex } from './heat.ts';
 
 /** Rows per sheet before a device's intervals continue on the next sheet (Excel's limit is 1 048 576). */
 export const MAX_SHEET_ROWS = 1_000_000;
@@ -83,7 +84,7 @@ const SHEET_KEYS: Record<string, ReportKey> = {
   devices: 'xl.sh.devices', 'device-peaks': 'xl.sh.peaks', hourly: 'xl.sh.hourly', 'latency-distribution': 'xl.sh.distribution',
   health: 'xl.sh.health', 'read-write-queue': 'xl.sh.rwq', 'profile-figures': 'xl.sh.workload', 'profile-devices': 'xl.sh.devices',
   'profile-health': 'xl.sh.health', 'profile-spans': 'xl.sh.spans', 'tco-sources': 'xl.sh.tcoSources', 'tco-comparison': 'xl.sh.tcoComparison',
-  'tco-sensitivity': 'xl.sh.tcoSensitivity', imports: 'xl.sh.imports',
+  'tco-sensitivity': 'xl.sh.tcoSensitivity', imports: 'xl.sh.imports', 'profile-hours': 'pr.xl.hours', 'profile-capacity': 'pr.xl.capacity',
 };
 
 /** The sheet names to try for a table, best first: its short name (with the configuration's label or a number for TCO line items), then its title. */
@@ -121,6 +122,9 @@ function writeTable(wb: ExcelJS.stream.xlsx.WorkbookWriter, t: Table, lang: Lang
     const row = ws.addRow(cells.map((c) => c.value));
     cells.forEach((c, i) => {
       if (c.fmt !== undefined) row.getCell(i + 1).numFmt = c.fmt;
+      // a heatmap cell (the profile's busiest hours), shaded as in the PDF
+      const h = r.heat?.[i];
+      if (h !== null && h !== undefined) row.getCell(i + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${heatHex(h)}` } };
     });
     if (r.strong === true) row.font = { bold: true };
     row.commit();
