@@ -5,7 +5,11 @@
  *   `dm-0` on the disk `sda` (the file does not say so: the numbers do) and a second disk `sdb`;
  * - `sar -d -p` laid out as the real sysstat file ../shared/realdata/linux_iostat_sar_diskstats/
  *   sysstat_expected_sar-pretty-d.txt (its own first lines and column header) with the partitions
- *   `sda1` and `sda2` on `sda`.
+ *   `sda1` and `sda2` on `sda`;
+ * - `iostat -xmt -N` laid out as the real congxueyang_object2_iostat-xmt_sysstat10.txt (its first
+ *   line, its reports' times and CPU lines and its device header) with the LVM volume `vg0-data`
+ *   on the partition `sda2` of `sda`: counting the volume and the disk is refused though a layer
+ *   sits between them.
  * The preview screen shows the device stack the probe's `import --preview --json` gives (each
  * device, what it sits on and how that is known, its role) and the proposed roles count each I/O
  * once: no counted device sits on another counted one, and every device left out sits on a
@@ -24,7 +28,8 @@ import { importUi } from '../../app/src/shared/i18n/import.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const SAR_REAL = realdata('linux_iostat_sar_diskstats', 'sysstat_expected_sar-pretty-d.txt');
-const cannotRun = realdataAbsent(SAR_REAL) ?? probeAbsent();
+const IOSTAT_REAL = realdata('linux_iostat_sar_diskstats', 'congxueyang_object2_iostat-xmt_sysstat10.txt');
+const cannotRun = realdataAbsent(SAR_REAL, IOSTAT_REAL) ?? probeAbsent();
 
 /** One browser host for the file (nothing is imported: the preview is what is looked at), and a folder for the logs the test writes. */
 const test = base.extend<{ logs: string }>({
@@ -95,6 +100,34 @@ function sarPartitions(dir: string): string {
   }
   const f = join(dir, 'db02.sar.txt');
   writeFileSync(f, `${real[0] ?? ''}\n\n${header}\n${rows.join('\n')}\n`);
+  return f;
+}
+
+/**
+ * `iostat -xmt -N` in the real file's layout: its first line, then its first 13 reports, each with
+ * its own time and CPU lines and device header, the device rows written here (each value
+ * right-aligned where its column's name ends): vg0-data on sda2 (its writes are the partition's
+ * but one), sda1 and sda2 on sda.
+ */
+function iostatVolumeOnPartition(dir: string): string {
+  const paras = readFileSync(IOSTAT_REAL, 'utf8').split('\n\n');
+  const out = [paras[0] ?? ''];
+  for (let k = 0; k < 13; k++) {
+    const cpu = paras[1 + 2 * k] ?? '';
+    const header = (paras[2 + 2 * k] ?? '').split('\n')[0] ?? '';
+    const ends = header.trim().split(/\s+/u).slice(1).map((c) => header.indexOf(` ${c}`) + c.length + 1);
+    const lv = wave(k, 40, 9);
+    const p1 = wave(k + 4, 5, 2);
+    const rows = ([['sda', lv + p1 + 1], ['sda1', p1], ['sda2', lv + 1], ['vg0-data', lv]] as const).map(([dev, ws]) => {
+      // rrqm/s wrqm/s r/s w/s rMB/s wMB/s avgrq-sz avgqu-sz await r_await w_await svctm %util
+      let line = dev.padEnd('Device:'.length);
+      [0, 0, 1, ws, 0.01, ws * 0.004, 8, 0.1, 1, 1, 1, 0.5, 2].forEach((v, i) => { line += v.toFixed(2).padStart((ends[i] as number) - line.length); });
+      return line;
+    });
+    out.push(cpu, `${header}\n${rows.join('\n')}`);
+  }
+  const f = join(dir, 'object2.iostat.txt');
+  writeFileSync(f, `${out.join('\n\n')}\n\n`);
   return f;
 }
 
@@ -225,5 +258,20 @@ test('sar -d -p with partitions on a disk: the stack and roles are the probe\'s,
   const after = await shown(page);
   expect([after.roles.get('sda'), after.roles.get('sda1'), after.roles.get('sda2')]).toEqual(['other', 'backing', 'backing']);
   noneTwice(after.roles, after.stack);
+  expect(errors).toEqual([]);
+});
+
+test('iostat -xmt -N with a volume on a partition of a disk: the stack has two layers, counted once; the volume and the disk together are refused', async ({ app, logs, page }, info) => {
+  const errors = watchConsole(page);
+  const file = iostatVolumeOnPartition(logs);
+  await preview(page, app.authUrl, 'iostat', file);
+  const { roles, stack } = await screenEqualsProbe(page, 'iostat', file);
+  expect([...stack].sort()).toEqual([['sda1', 'sda', 'partition'], ['sda2', 'sda', 'partition'], ['vg0-data', 'sda2', 'from the numbers']]);
+  expect(roles.get('sda')).toBe('backing');
+  countedOnce(roles, stack);
+  await page.getByTestId(TID.importPreview).screenshot({ path: info.outputPath('import-stack-iostat-en.png') });
+  expect(await seriousViolations(page), 'axe (en)').toEqual([]);
+  const sentence = await refused(page, 'iostat', file, 'vg0-data', 'backing');
+  expect(sentence).toContain('vg0-data and sda would both be counted, but vg0-data sits on sda (through sda2)');
   expect(errors).toEqual([]);
 });
