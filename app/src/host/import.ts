@@ -69,6 +69,7 @@ interface RawPreview {
   files: { name: string; path: string; sizeBytes: number; format: string; encoding: string; timeZone: string | null; utcOffsetMin: number | null; timeZoneSource: string; part: string; hosts: string[]; samples: number; mapping: { source: string; field: string }[] }[];
   hosts: string[];
   devices: { name: string; role: string; reason: string; on: string | null; host?: string | null }[];
+  stack?: { holder: string; on: string; kind: string }[];
   timeRange: { startUtcMs: number; endUtcMs: number } | null;
   intervalMs: number | null;
   intervals: number;
@@ -90,6 +91,7 @@ export function toPreview(raw: RawPreview): ImportPreview {
     files: raw.files.map(({ mapping: _m, ...f }) => f),
     hosts: raw.hosts,
     devices: raw.devices.map((d) => ({ name: d.name, role: d.role, reason: d.reason, on: d.on, host: d.host ?? null })),
+    stack: (raw.stack ?? []).map((e) => ({ holder: e.holder, on: e.on, kind: e.kind })),
     timeRange: raw.timeRange === null ? null : { startUtcMs: raw.timeRange.startUtcMs, endUtcMs: raw.timeRange.endUtcMs },
     intervalMs: raw.intervalMs,
     intervals: raw.intervals,

@@ -73,6 +73,12 @@ export const ImportPreview = z.object({
   })),
   hosts: z.array(z.string()),
   devices: z.array(z.object({ name: z.string(), role: DeviceRoleSchema, reason: z.string(), on: z.string().nullable(), host: z.string().nullable().optional() })),
+  /**
+   * The device stack (docs/import.md "What is counted"): each holder sits on the device `on`; `kind`
+   * says how it is known (English, from the probe: `partition`, `from the numbers`, …). Only one
+   * layer is counted: a holder and the device under it are never both counted.
+   */
+  stack: z.array(z.object({ holder: z.string(), on: z.string(), kind: z.string() })),
   timeRange: z.object({ startUtcMs: z.number(), endUtcMs: z.number() }).nullable(),
   /** Median step between samples, ms. */
   intervalMs: z.number().nullable(),

@@ -168,7 +168,7 @@ export const TID = {
   importPreviewBtn: 'import-preview-btn',
   importStart: 'import-start',
   importPreview: 'import-preview',
-  /** The preview's device table: rows carry `data-device` and `data-role`. */
+  /** The preview's device table: rows carry `data-device` and `data-role`, and `data-on` (what the device sits on) and `data-stack` (how that is known) when it sits on another. */
   importDevices: 'import-devices',
   importRange: 'import-range',
   importInterval: 'import-interval',

@@ -251,4 +251,20 @@ fn partitions_and_a_volume_sit_on_their_disks() {
         ],
         "{why}"
     );
+    // the volume counted with the disk under its partition: its I/O twice, refused, naming both
+    let o = probe(&[
+        "import",
+        "iostat",
+        f.to_str().unwrap(),
+        "--role",
+        "rhel-root=backing",
+        "--preview",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("rhel-root and nvme0n1 would both be counted, but rhel-root sits on nvme0n1 (through nvme0n1p2)"),
+        "{err}"
+    );
 }

@@ -2,7 +2,8 @@
  * Import a log (`#/import`): choose the format and the files (paths, as Home's Open a capture:
  * the browser host has no native file dialog), optionally the files after the switch or the
  * switch time, see what the probe recognized (`import.preview`: files, format, encoding, time
- * zone, devices with their proposed roles, which the person may change, time range, interval, counters, what was not imported, notes),
+ * zone, devices with their proposed roles, which the person may change, and what each sits on (the
+ * device stack: one layer is counted), time range, interval, counters, what was not imported, notes),
  * then import with a progress bar (`import.start` / `import.progress`) and open the dashboard
  * of the new capture. Nothing typed is lost on a failure; the probe's sentence (file, line,
  * column) is shown as it wrote it.
@@ -154,10 +155,13 @@ export function importScreen(ctx: Ctx): Screen {
         roles.set(d.name, pick.value as DeviceRole);
         remember();
       });
-      devRows.append(el('tr', { 'data-device': d.name, 'data-role': d.role },
+      // what the device sits on: its edge of the device stack (with how it is known), else the probe's pairing
+      const edge = p.stack.find((e) => e.holder === d.name);
+      const on = edge?.on ?? d.on;
+      devRows.append(el('tr', { 'data-device': d.name, 'data-role': d.role, ...(on === null ? {} : { 'data-on': on }), ...(edge === undefined ? {} : { 'data-stack': edge.kind }) },
         el('th', { scope: 'row', translate: 'no' }, d.name),
         el('td', {}, pick),
-        el('td', { translate: 'no' }, d.on ?? '—'),
+        el('td', { translate: 'no' }, edge === undefined ? (d.on ?? '—') : `${edge.on} (${edge.kind})`),
         el('td', { translate: 'no' }, d.reason)));
     }
     const range = p.timeRange === null ? '—' : `${dateFmt.format(new Date(p.timeRange.startUtcMs))} – ${dateFmt.format(new Date(p.timeRange.endUtcMs))}`;
@@ -214,7 +218,10 @@ export function importScreen(ctx: Ctx): Screen {
       status.textContent = '';
       if (!res.ok) {
         previewed = null;
-        previewBox.hidden = true;
+        // a refused role set (one that counts a device and the device under it): the last preview
+        // stays, marked not ready, so the person can change the roles it names
+        if (roles.size === 0) previewBox.hidden = true;
+        else previewBox.setAttribute('data-ready', 'false');
         showError(u('previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
         return;
       }

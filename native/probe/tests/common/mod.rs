@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 pub mod prom;
+pub mod views;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -173,7 +173,8 @@ pub fn propose_in(
 pub const VIEW: &str = "another view of the same commands";
 
 /// The sentence refusing a role set that counts a device and a device stacked on it (both
-/// `backing`), naming the pair; None when no I/O is counted twice.
+/// `backing`), directly or through devices not counted (a volume on a partition of a counted
+/// disk), naming the pair; None when no I/O is counted twice.
 pub fn double_count(
     devices: &[super::super::Device],
     stack: &[(String, String, String)],
@@ -184,7 +185,7 @@ pub fn double_count(
             .find(|d| d.name == n)
             .map(|d| d.role.as_str())
     };
-    stack.iter().find_map(|(h, s, kind)| {
+    let direct = stack.iter().find_map(|(h, s, kind)| {
         (role(h) == Some("backing") && role(s) == Some("backing")).then(|| {
             if let Some(which) = kind.strip_prefix(VIEW) {
                 format!(
@@ -196,7 +197,46 @@ pub fn double_count(
                 )
             }
         })
+    });
+    direct.or_else(|| {
+        devices
+            .iter()
+            .filter(|d| d.role == "backing")
+            .find_map(|d| through(&d.name, stack, &|n| role(n) == Some("backing")))
     })
+}
+
+/// A counted device `h` on a counted device further down the stack, through layers not
+/// counted (views are the same commands, not layers: not followed): the sentence, or None.
+fn through(
+    h: &str,
+    stack: &[(String, String, String)],
+    counted: &dyn Fn(&str) -> bool,
+) -> Option<String> {
+    let mut seen: Vec<&str> = vec![h];
+    // (device reached, the devices passed on the way)
+    let mut todo: Vec<(&str, Vec<&str>)> = vec![(h, Vec::new())];
+    while let Some((at, via)) = todo.pop() {
+        for (_, s, _) in stack
+            .iter()
+            .filter(|(x, _, k)| x == at && !k.starts_with(VIEW))
+        {
+            if seen.contains(&s.as_str()) {
+                continue;
+            }
+            seen.push(s);
+            if counted(s) && !via.is_empty() {
+                let path = via.join(" on ");
+                return Some(format!(
+                    "{h} and {s} would both be counted, but {h} sits on {s} (through {path}): its I/O is {s}'s, counted twice; count one of them (--role {h}=other, or --role {s}=other)"
+                ));
+            }
+            let mut next = via.clone();
+            next.push(s);
+            todo.push((s, next));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

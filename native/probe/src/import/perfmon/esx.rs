@@ -1,10 +1,11 @@
 //! The views of an esxtop batch log (issue 26, "count every I/O once"): the device rows
 //! (`Physical Disk SCSI Device`, or `Physical Disk` per device), the adapter rows
-//! (`Physical Disk Adapter`; the adapter's Commands/sec is the sum of its devices'), the path
-//! rows (`Physical Disk Path`), the VM and virtual-disk rows (`Virtual Disk`) and the world
-//! rows (`Physical Disk Per-Device-Per-World`) are views of the same commands. One view is
-//! counted: the devices (the adapters when a host has no device rows); every other row is
-//! listed in the stack as another view of the same commands, not counted.
+//! (`Physical Disk Adapter`, or `Physical Disk(vmhbaN)`; the adapter's Commands/sec is the sum
+//! of its devices'), the path rows (`Physical Disk Path`, and the adapter panel per path,
+//! `Physical Disk(vmhbaN:vmhbaN:C0:T0:L0)`), the VM and virtual-disk rows (`Virtual Disk`) and
+//! the world rows (`Physical Disk Per-Device-Per-World`) are views of the same commands. One
+//! view is counted: the devices (the adapters when a host has no device rows); every other row
+//! is listed in the stack as another view of the same commands, not counted.
 
 use super::super::linux::stack::VIEW;
 use super::super::Device;
@@ -13,13 +14,21 @@ use super::super::Device;
 const COUNTED_FIRST: [&str; 2] = ["EsxDisk", "EsxAdapter"];
 
 /// The view of a row: its canonical object, with a `Physical Disk(vmhbaN)` row (an adapter
-/// named where a device would be) taken as an adapter.
+/// named where a device would be) taken as an adapter, and a `Physical Disk(vmhbaN:vmhbaN:C0:T4:L0)`
+/// row (the adapter panel expanded per path: an ESXi 6 host writes it beside its
+/// `Physical Disk SCSI Device` rows, the same commands again) taken as a path.
 pub(super) fn canon_of(canon: &str, instance: &str) -> String {
-    let adapter = instance
-        .strip_prefix("vmhba")
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()));
-    if canon == "EsxDisk" && adapter {
+    let is_adapter = |s: &str| {
+        s.strip_prefix("vmhba")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+    };
+    let adapter_path = instance
+        .split_once(':')
+        .is_some_and(|(a, path)| is_adapter(a) && path.starts_with(&format!("{a}:")));
+    if canon == "EsxDisk" && is_adapter(instance) {
         "EsxAdapter".into()
+    } else if canon == "EsxDisk" && adapter_path {
+        "EsxPath".into()
     } else {
         canon.into()
     }
@@ -151,6 +160,11 @@ mod tests {
         assert_eq!(canon_of("EsxDisk", "vmhba2"), "EsxAdapter");
         assert_eq!(canon_of("EsxDisk", "naa.600508b1001c4d"), "EsxDisk");
         assert_eq!(canon_of("EsxDisk", "vmhba"), "EsxDisk");
+        // the adapter panel per path (ESXi 6 writes it beside the SCSI devices): a path
+        assert_eq!(canon_of("EsxDisk", "vmhba0:vmhba0:C0:T4:L0"), "EsxPath");
+        // ESX 3's device rows name the LUN by its adapter, target and LUN: a device
+        assert_eq!(canon_of("EsxDisk", "vmhba1:0:0"), "EsxDisk");
+        assert_eq!(canon_of("EsxDisk", "vmhba1:vmhba2:C0:T0:L0"), "EsxDisk");
         assert_eq!(
             instance_in("esx01\\EsxPath(vmhba1:C0:T0:L0)"),
             "vmhba1:C0:T0:L0"
