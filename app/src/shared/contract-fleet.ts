@@ -42,11 +42,31 @@ export const FleetRow = z.object({
 });
 export type FleetRow = z.infer<typeof FleetRow>;
 
+/** engine `FleetAggregate`: the per-moment sum of the hosts' IOPS (a fleet with no switch: their profiled windows). */
+export const FleetAggregate = z.object({
+  hosts: z.number().int().nonnegative(),
+  moments: z.number().int().nonnegative(),
+  peak: z.object({
+    iops: z.number(),
+    start: z.string(),
+    end: z.string(),
+    startMs: z.number(),
+    endMs: z.number(),
+    hosts: z.array(z.object({ host: z.string(), iops: z.number(), percent: z.number() })),
+  }).nullable(),
+  p95Iops: n,
+  meanIops: n,
+  sumOfHostPeaksIops: n,
+});
+export type FleetAggregate = z.infer<typeof FleetAggregate>;
+
 export const FleetView = z.object({
   /** The fleet capture or the folder, as given. */
   path: z.string(),
   kind: z.enum(['capture', 'folder']),
   rows: z.array(FleetRow),
+  /** The fleet as one load (every host a workload profile), else null: a before/after fleet has no one window to sum. */
+  aggregate: FleetAggregate.nullable(),
 });
 export type FleetView = z.infer<typeof FleetView>;
 

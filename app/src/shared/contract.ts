@@ -341,7 +341,7 @@ export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), d
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
 export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, PrometheusRange, type ImportKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
-export { FleetFigures, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
+export { FleetAggregate, FleetFigures, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
 import { FleetRequest, FleetView } from './contract-fleet.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */

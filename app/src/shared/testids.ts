@@ -190,6 +190,8 @@ export const TID = {
   fleetTable: 'fleet-table',
   fleetOpen: 'fleet-open',
   fleetBack: 'fleet-back',
+  /** The fleet as one load (a fleet with no switch): cards carry data-value (peak also data-start/data-end); its peak's hosts (li data-host, data-iops). */
+  fleetAggregate: 'fleet-aggregate',
   homeRecentError: 'home-recent-error',
   /** The dashboard's per-device table (rows carry data-device and data-window). */
   dashDevices: 'dash-devices',
