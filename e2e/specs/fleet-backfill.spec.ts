@@ -10,13 +10,15 @@
  *   here from the raw counters written (and the moment and the hosts that make it);
  * - three hosts' rows equal `cacheproof analyze --profile --json` of their own captures
  *   (`cacheproof-probe import prometheus --out-dir`, the same range);
+ * - the fleet report (`cacheproof report FLEET.capture --format pdf`, read back with pdftotext)
+ *   prints the same peak, the hosts that make it and the three hosts' figures;
  * - axe finds no serious violation.
  * Skipped with a message when prometheus, promtool or the probe are missing (outside CI; with
  * CI=true it fails).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -204,11 +206,13 @@ test('20 hosts backfilled into a real Prometheus: the fleet peak is the peak of 
 
   // three hosts' rows against their own captures (the probe's --out-dir of the same range)
   const out = join(r.dir, 'hosts');
+  const rowsJson: [number, ProfileJson][] = [];
   execFileSync(PROBE, ['import', 'prometheus', '--url', r.prom.url, '--from', r.fromIso, '--to', r.toIso, '--step', '60s', '--hosts', '{job="node"}', '--out-dir', out], { stdio: ['ignore', 'ignore', 'pipe'] });
   for (const h of [0, 9, 19]) {
     const file = join(out, `${hostName(h).replace(/[^\w.-]/gu, '_')}.capture`);
     expect(existsSync(file), file).toBe(true);
     const j = JSON.parse(execFileSync(process.execPath, [CLI, 'analyze', file, '--profile', '--json'], { encoding: 'utf8' })) as ProfileJson;
+    rowsJson.push([h, j]);
     const row = page.getByTestId(TID.fleetTable).locator(`tbody tr[data-host="${hostName(h)}"]`);
     await expect(row).toHaveCount(1);
     const td = (i: number): ReturnType<Page['locator']> => row.locator('td').nth(i);
@@ -224,6 +228,28 @@ test('20 hosts backfilled into a real Prometheus: the fleet peak is the peak of 
     await expect(td(4)).toHaveAttribute('data-before', j.health.window.grade);
     // and the mean IOPS is the host's own, from its raw counters
     expect(m.iops).toBeCloseTo((perHost[h] as number[]).reduce((s, x) => s + x, 0) / POINTS, 6);
+  }
+
+  // the fleet report of the capture the app imported: the same peak, makers and rows, in the PDF's text
+  const imports = join(host.data, 'imports');
+  const captures = readdirSync(imports).filter((x) => x.endsWith('.capture'));
+  expect(captures).toHaveLength(1);
+  const pdf = join(r.dir, 'fleet.pdf');
+  execFileSync(process.execPath, [CLI, 'report', join(imports, captures[0] as string), '--format', 'pdf', '--out', pdf], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\u00a0/gu, ' ');
+  const en = (v: number, d: number): string => new Intl.NumberFormat('en', { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+  expect(text).toContain('Fleet workload');
+  const peakLine = text.split('\n').find((l) => l.includes('Peak of the fleet ('));
+  // the aggregate table (IOPS in its column's head) and the verdict
+  expect(peakLine?.trim().split(/\s{2,}/u).at(-1), text).toBe(en(peak, 0));
+  expect(text.split('\n').find((l) => l.includes('hosts’ own peaks, summed') && /\d\s*$/u.test(l))?.trim().split(/\s{2,}/u).at(-1)).toBe(en(ownPeaks, 0));
+  expect(text.replace(/\s+/gu, ' ')).toContain(`the ${HOSTS} hosts of the fleet peak at ${en(peak, 0)} IOPS`);
+  for (const [hostId, v] of byIops.slice(0, 3)) expect(text.split('\n').find((l) => l.trim().startsWith(hostId) && l.includes('%'))?.trim().split(/\s{2,}/u)[1]).toBe(en(v, 0));
+  for (const [h, j] of rowsJson) {
+    const line = text.split('\n').find((l) => l.trim().startsWith(hostName(h)) && !l.includes('%'));
+    expect(line, `${hostName(h)} in the report`).toContain(en(j.appFacing.means.iops as number, 1));
+    expect(line).toContain(en(j.appFacing.means.mbps as number, 2));
+    expect(line).toContain(en(j.appFacing.means.awaitMs as number, 3));
   }
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
