@@ -71,3 +71,20 @@ export const FleetView = z.object({
 export type FleetView = z.infer<typeof FleetView>;
 
 export const FleetRequest = z.object({ path: z.string().min(1).max(4096) }).strict();
+
+/** The fleet report of a fleet with no switch (a folder of captures, or a fleet capture): an export job like `report.start`'s, polled with `report.progress`. */
+export const FleetReportRequest = z.object({
+  path: z.string().min(1).max(4096),
+  lang: z.enum(['en', 'fr', 'es', 'ru']),
+  format: z.enum(['pdf', 'html', 'xlsx', 'pptx']),
+  paper: z.enum(['a4', 'letter']),
+}).strict();
+export type FleetReportRequest = z.infer<typeof FleetReportRequest>;
+
+/** The fleet's channels (part of CHANNELS, contract.ts). */
+export const FLEET_CHANNELS = {
+  /** The hosts of a fleet capture or of a folder of one capture per host, each with its headline figures (computed once per session). */
+  'fleet.open': { request: FleetRequest, reply: FleetView },
+  /** Starts an export job of a fleet's report (a fleet with no switch: docs/report.md § The fleet report); poll `report.progress`. */
+  'fleet.report': { request: FleetReportRequest, reply: z.object({ jobId: z.string() }) },
+};

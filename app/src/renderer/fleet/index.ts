@@ -16,6 +16,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { fleetReportBox } from './report.ts';
 
 type Grade = 'good' | 'warning' | 'bad' | 'no-data';
 /** Sort order of health: the hosts in trouble first when ascending. */
@@ -167,7 +168,7 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     body.replaceChildren(
       el('p', { class: 'intro' }, t(profile ? 'introProfile' : 'intro')),
       el('p', { class: 'help', translate: 'no' }, t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })),
-      ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate)]),
+      ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), fleetReportBox(ctx, v.path, () => !disposed)]),
       el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
         el('caption', {}, t('caption')),
         el('thead', {}, el('tr', {}, ...heads, el('th', { scope: 'col' }, t('col.open')))),

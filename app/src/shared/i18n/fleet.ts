@@ -6,7 +6,8 @@ export type FleetKey =
   | 'caption' | 'col.host' | 'col.devices' | 'col.saved' | 'col.latency' | 'col.iops' | 'col.mbps' | 'col.health'
   | 'col.latencyProfile' | 'col.iopsProfile' | 'col.mbpsProfile' | 'col.healthProfile' | 'col.open'
   | 'sortBy' | 'open' | 'noFigures' | 'na' | 'arrow' | 'back' | 'openFailed'
-  | 'agg.title' | 'agg.peak' | 'agg.peakWhen' | 'agg.p95' | 'agg.mean' | 'agg.sumOfPeaks' | 'agg.sumOfPeaksSub' | 'agg.makers' | 'agg.maker' | 'agg.method' | 'agg.none';
+  | 'agg.title' | 'agg.peak' | 'agg.peakWhen' | 'agg.p95' | 'agg.mean' | 'agg.sumOfPeaks' | 'agg.sumOfPeaksSub' | 'agg.makers' | 'agg.maker' | 'agg.method' | 'agg.none'
+  | 'report.pdf' | 'report.running';
 
 export const fleet: Catalog<FleetKey> = {
   en: {
@@ -51,6 +52,8 @@ export const fleet: Catalog<FleetKey> = {
     'agg.maker': '{host}: {iops} IOPS ({percent})',
     'agg.method': 'The IOPS of every host’s application-facing devices are summed at each moment ({moments} {moments|one:moment|other:moments}, {hosts} {hosts|one:host|other:hosts}); the peak, percentile and mean are those of the sum. A host with no usable interval at a moment adds nothing to it.',
     'agg.none': 'No host has a usable interval: the fleet has no aggregate.',
+    'report.pdf': 'Fleet report (PDF)',
+    'report.running': 'Writing the fleet report…',
   },
   fr: {
     title: 'Flotte : {n} {n|one:hôte|other:hôtes}',
@@ -94,6 +97,8 @@ export const fleet: Catalog<FleetKey> = {
     'agg.maker': '{host} : {iops} IOPS ({percent})',
     'agg.method': 'Les IOPS des périphériques qu’utilisent les applications de chaque hôte sont additionnées à chaque instant ({moments} {moments|one:instant|other:instants}, {hosts} {hosts|one:hôte|other:hôtes}) ; le pic, le centile et la moyenne sont ceux de la somme. Un hôte sans intervalle exploitable à un instant n’y ajoute rien.',
     'agg.none': 'Aucun hôte n’a d’intervalle exploitable : la flotte n’a pas d’agrégat.',
+    'report.pdf': 'Rapport de la flotte (PDF)',
+    'report.running': 'Écriture du rapport de la flotte…',
   },
   es: {
     title: 'Flota: {n} {n|one:host|other:hosts}',
@@ -137,6 +142,8 @@ export const fleet: Catalog<FleetKey> = {
     'agg.maker': '{host}: {iops} IOPS ({percent})',
     'agg.method': 'Las IOPS de los dispositivos que usan las aplicaciones de cada host se suman en cada momento ({moments} {moments|one:momento|other:momentos}, {hosts} {hosts|one:host|other:hosts}); el pico, el percentil y la media son los de la suma. Un host sin intervalo utilizable en un momento no le suma nada.',
     'agg.none': 'Ningún host tiene un intervalo utilizable: la flota no tiene agregado.',
+    'report.pdf': 'Informe de la flota (PDF)',
+    'report.running': 'Escribiendo el informe de la flota…',
   },
   ru: {
     title: 'Парк: {n} {n|one:хост|few:хоста|many:хостов|other:хоста}',
@@ -180,5 +187,7 @@ export const fleet: Catalog<FleetKey> = {
     'agg.maker': '{host}: {iops} IOPS ({percent})',
     'agg.method': 'IOPS устройств, которыми пользуются приложения каждого хоста, суммируются в каждый момент ({moments} {moments|one:момент|few:момента|many:моментов|other:момента}, {hosts} {hosts|one:хост|few:хоста|many:хостов|other:хоста}); пик, процентиль и среднее — это пик, процентиль и среднее суммы. Хост без пригодного интервала в какой-то момент ничего к нему не добавляет.',
     'agg.none': 'Ни у одного хоста нет пригодного интервала: у парка нет суммарной нагрузки.',
+    'report.pdf': 'Отчёт по парку (PDF)',
+    'report.running': 'Формируем отчёт по парку…',
   },
 };
