@@ -14,7 +14,7 @@ const figures = (iops: number): FleetReportHost['figures'] => ({ kind: 'profile'
 describe('buildFleetReportModel', () => {
   const aggregate = fleetAggregate([load('a', [100, 50, 30, 10]), load('b', [10, 10, 100, 10])]);
   const model = buildFleetReportModel({
-    path: '/x/fleet.capture', kind: 'capture', aggregate, cover: {}, appVersion: '1.0.0', generatedMs: 0,
+    path: '/x/fleet.capture', kind: 'capture', aggregate, cover: {}, appVersion: '1.0.0', probeVersion: '0.1.0', generatedMs: 0,
     hosts: [{ host: 'a', devices: 2, figures: figures(47.5), error: null }, { host: 'b', devices: 1, figures: null, error: { code: 'capture-empty', message: 'b.capture holds no intervals yet.' } }],
   });
   const tables = model.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table').map((b) => (b as { table: Table }).table);
@@ -37,8 +37,13 @@ describe('buildFleetReportModel', () => {
     expect(hosts[1]?.cells[2]).toEqual({ k: 'msg', m: { key: 'fl.noFigures', p: { why: { k: 'str', s: 'b.capture holds no intervals yet.' } } } });
   });
 
+  it('hosts that peak together: the verdict says so, not that they peak apart', () => {
+    const together = buildFleetReportModel({ path: '/x', kind: 'folder', aggregate: fleetAggregate([load('a', [10, 90]), load('b', [5, 50])]), cover: {}, appVersion: '1', probeVersion: null, generatedMs: 0, hosts: [] });
+    expect(together.sections[0]?.blocks[0]).toMatchObject({ type: 'paragraph', text: { key: 'fl.verdictTogether', p: { peak: { v: 140 }, sumOfPeaks: { v: 140 } } } });
+  });
+
   it('a fleet with no usable interval says so and names no peak', () => {
-    const none = buildFleetReportModel({ path: '/x', kind: 'folder', aggregate: fleetAggregate([]), cover: {}, appVersion: '1', generatedMs: 0, hosts: [] });
+    const none = buildFleetReportModel({ path: '/x', kind: 'folder', aggregate: fleetAggregate([]), cover: {}, appVersion: '1', probeVersion: null, generatedMs: 0, hosts: [] });
     expect(none.sections[0]?.blocks[0]).toEqual({ type: 'paragraph', text: { key: 'fl.verdictNone' } });
     expect(none.sections.flatMap((s) => s.blocks).some((b) => b.type === 'table' && b.table.id === 'fleet-peak-hosts')).toBe(false);
   });

@@ -16,7 +16,7 @@ import { col, duration, m, msgv, num, pct, str, time } from './values.ts';
 /** Text keys of the fleet report; part of REPORT_KEYS (keys.ts). */
 export const FLEET_REPORT_KEYS = [
   'fl.defaultTitle', 'fl.subtitle', 'fl.cover.hosts', 'fl.cover.source', 'fl.cover.window',
-  'fl.verdict', 'fl.verdictNone', 'fl.t.aggregate', 'fl.t.aggregateCaption', 'fl.c.value',
+  'fl.verdict', 'fl.verdictTogether', 'fl.verdictNone', 'fl.t.aggregate', 'fl.t.aggregateCaption', 'fl.c.value',
   'fl.f.peak', 'fl.f.peakWhen', 'fl.f.p95', 'fl.f.mean', 'fl.f.sumOfPeaks',
   'fl.t.makers', 'fl.t.makersCaption', 'fl.c.host', 'fl.c.iops', 'fl.c.share',
   'fl.t.hosts', 'fl.t.hostsCaption', 'fl.c.devices', 'fl.c.latency', 'fl.c.mbps', 'fl.c.health', 'fl.c.window', 'fl.noFigures',
@@ -40,6 +40,7 @@ export interface FleetReportInput {
   aggregate: FleetAggregate;
   cover: CoverInput;
   appVersion: string;
+  probeVersion: string | null;
   /** Generation time, UTC epoch ms. */
   generatedMs: number;
 }
@@ -107,7 +108,8 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
   const makers = makersTable(a);
   const verdict = p === null
     ? m('fl.verdictNone')
-    : m('fl.verdict', { hosts: num(a.hosts, 0), peak: iopsV(p.iops), start: time(p.startMs), end: time(p.endMs, 'time'), p95: iopsV(a.p95Iops), mean: iopsV(a.meanIops), sumOfPeaks: iopsV(a.sumOfHostPeaksIops) });
+    // the hosts' peaks summed are more than the fleet's when they do not all peak at its peak moment
+    : m(a.sumOfHostPeaksIops !== null && a.sumOfHostPeaksIops > p.iops ? 'fl.verdict' : 'fl.verdictTogether', { hosts: num(a.hosts, 0), peak: iopsV(p.iops), start: time(p.startMs), end: time(p.endMs, 'time'), p95: iopsV(a.p95Iops), mean: iopsV(a.meanIops), sumOfPeaks: iopsV(a.sumOfHostPeaksIops) });
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }] },
     { id: 'results', title: m('sec.results'), blocks: [...(makers === null ? [] : [{ type: 'table' as const, table: makers }]), { type: 'table', table: hostsTable(input.hosts) }] },
@@ -121,7 +123,7 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
     { label: m('fl.cover.hosts'), value: [num(input.hosts.length, 0)] },
     ...(p === null ? [] : [{ label: m('fl.cover.window'), value: [num(a.moments, 0)] }]),
     { label: m('fl.cover.source'), value: [str(input.path)] },
-    { label: m('cover.version'), value: [msgv('cover.versionValue', { app: str(input.appVersion), probe: msgv('unknown') })] },
+    { label: m('cover.version'), value: [msgv('cover.versionValue', { app: str(input.appVersion), probe: input.probeVersion === null ? msgv('unknown') : str(input.probeVersion) })] },
   ];
   const title: Val = cover.title !== undefined && cover.title.trim() !== '' ? str(cover.title) : msgv('fl.defaultTitle');
   return {

@@ -51,6 +51,7 @@ export async function loadFleetReport(o: LoadOptions, progress: (percent: number
     aggregate: view.aggregate,
     cover: o.cover,
     appVersion: o.appVersion,
+    probeVersion: o.probeVersion,
     generatedMs: o.generatedMs,
   });
   return { kind: 'fleet', model, rows: null, close: () => {} };
