@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { analyze, fleetFiguresOfAnalysis, fleetFiguresOfProfile, profileWorkload } from '@cacheproof/engine';
+import { analyze, fleetAggregate, fleetFiguresOfAnalysis, fleetFiguresOfProfile, hostIopsOverTime, profileWorkload, type HostIops } from '@cacheproof/engine';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
@@ -97,6 +97,8 @@ describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () 
       // the two hosts are told apart: a tenth of the reads reach WEB1's disk after the switch, half of DB1's
       expect(web?.figures?.iosSavedPercent).toBeGreaterThan(60);
       expect(db?.figures?.iosSavedPercent).toBeLessThan(web?.figures?.iosSavedPercent as number);
+      // a before/after fleet has no one window to sum
+      expect(v.aggregate).toBeNull();
     }
     // computed once per session: the same table again
     const again = await d('fleet.open', { path: fleet });
@@ -146,12 +148,24 @@ describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () 
     importLog(log, ['--out-dir', folder2], false);
     const r = await dispatch()('fleet.open', { path: plain });
     if (!r.ok) throw new Error(r.error.message);
+    const loads: HostIops[] = [];
     for (const row of (r.value as FleetView).rows) {
-      const p = profileWorkload(openCapture(join(folder2, `${row.host}.capture`)).data);
+      const own = openCapture(join(folder2, `${row.host}.capture`)).data;
+      const p = profileWorkload(own);
       if (!p.ok) throw new Error(p.error.message);
       expect(row.figures).toEqual(fleetFiguresOfProfile(p));
       expect(row.figures?.kind).toBe('profile');
+      loads.push(hostIopsOverTime(row.host, own, p));
     }
+    // the fleet as one load: the per-moment sum of the hosts' own captures', from the fleet capture and from the folder alike
+    const agg = (r.value as FleetView).aggregate;
+    expect(agg).toEqual(fleetAggregate(loads));
+    expect(agg?.hosts).toBe(2);
+    expect(agg?.peak?.iops).toBeGreaterThan(0);
+    expect(agg?.peak?.iops).toBeLessThanOrEqual(agg?.sumOfHostPeaksIops as number);
+    const byFolder = await dispatch()('fleet.open', { path: folder2 });
+    if (!byFolder.ok) throw new Error(byFolder.error.message);
+    expect((byFolder.value as FleetView).aggregate).toEqual(agg);
     const prof = await dispatch()('analysis.openProfile', { path: plain, host: 'WEB1' });
     if (!prof.ok) throw new Error(prof.error.message);
     expect((prof.value as { profile: { devices: { front: string[] } } }).profile.devices.front).toEqual([]);

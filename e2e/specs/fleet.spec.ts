@@ -14,27 +14,19 @@
  * Skipped with a message when Prometheus or the probe is missing (outside CI).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import { hasCommand, startPrometheus } from '../prometheus.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { fleet as fleetUi } from '../../app/src/shared/i18n/fleet.ts';
 
 const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
-const hasPrometheus = (): boolean => {
-  try {
-    execFileSync('sh', ['-c', 'command -v prometheus'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Seconds of baseline and of measure (at a 1 s scrape: a dozen intervals each). */
 const WINDOW_S = 12;
 
@@ -73,18 +65,6 @@ interface Fleet {
   stop(): Promise<void>;
 }
 
-/** The time (s) of the latest sample Prometheus holds of each `node_disk_reads_completed_total` series; null while it does not answer. */
-async function latestScrapes(port: number): Promise<number[] | null> {
-  try {
-    const r = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent('timestamp(node_disk_reads_completed_total)')}`);
-    if (!r.ok) return null;
-    const j = (await r.json()) as { data?: { result?: { value: [number, string] }[] } };
-    return (j.data?.result ?? []).map((s) => Number(s.value[1]));
-  } catch {
-    return null; // not listening yet
-  }
-}
-
 /** Two exporters and a Prometheus scraping them; resolves once the range (baseline, switch, measure) is recorded. */
 async function startFleet(): Promise<Fleet> {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-e2e-'));
@@ -103,12 +83,7 @@ async function startFleet(): Promise<Fleet> {
     servers.push(s);
     hosts.push(`127.0.0.1:${(s.address() as { port: number }).port}`);
   }
-  const probeServer = createServer();
-  await new Promise<void>((r) => probeServer.listen(0, '127.0.0.1', r));
-  const port = (probeServer.address() as { port: number }).port;
-  await new Promise<void>((r) => probeServer.close(() => r()));
-  writeFileSync(join(dir, 'prometheus.yml'), `global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: fleet\n    static_configs:\n      - targets: [${hosts.map((h) => `'${h}'`).join(', ')}]\n`);
-  const prom: ChildProcess = spawn('prometheus', [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'tsdb')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' });
+  const prom = await startPrometheus(dir, { fleet: hosts });
   const iso = (s: number): string => new Date(Math.round(s) * 1000).toISOString().replace('.000Z', 'Z');
   const from = Math.ceil(t0 + 3), to = Math.floor(t0 + sw + WINDOW_S);
   // wait until Prometheus holds a scrape of every series two seconds or more after the range's end
@@ -116,18 +91,17 @@ async function startFleet(): Promise<Fleet> {
   const deadline = Date.now() + (to + 2 - Date.now() / 1000) * 1000 + 60_000;
   let last = 'no answer from Prometheus yet';
   for (;;) {
-    if (prom.exitCode !== null) throw new Error(`prometheus exited (${prom.exitCode})`);
-    const latest = await latestScrapes(port);
-    if (latest !== null) last = `${latest.length} series, the oldest latest scrape at ${latest.length === 0 ? '-' : iso(Math.min(...latest))}`;
-    if (latest !== null && latest.length === series && Math.min(...latest) >= to + 2) break;
+    // the time (s) of the latest sample Prometheus holds of each series (none while it does not answer)
+    const latest = (await prom.query('timestamp(node_disk_reads_completed_total)')).map((x) => Number(x.value[1]));
+    if (latest.length > 0) last = `${latest.length} series, the oldest latest scrape at ${iso(Math.min(...latest))}`;
+    if (latest.length === series && Math.min(...latest) >= to + 2) break;
     if (Date.now() > deadline) throw new Error(`timed out waiting for Prometheus to hold a scrape of all ${series} series at or after ${iso(to + 2)} (the range ends at ${iso(to)}); last seen: ${last}`);
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
-    url: `http://127.0.0.1:${port}`, hosts, fromIso: iso(from), toIso: iso(to), switchIso: iso(t0 + sw),
+    url: prom.url, hosts, fromIso: iso(from), toIso: iso(to), switchIso: iso(t0 + sw),
     stop: async () => {
-      prom.kill('SIGTERM');
-      await new Promise((r) => (prom.exitCode === null ? prom.once('exit', r) : r(null)));
+      await prom.stop();
       for (const s of servers) s.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -137,7 +111,7 @@ async function startFleet(): Promise<Fleet> {
 /** Why the fleet cannot run here (null: it can). In CI a missing Prometheus is a failure, not a skip. */
 const missing = (): string | null => {
   if (!existsSync(PROBE)) return `the probe is not built (${PROBE})`;
-  if (!hasPrometheus() && process.env['CI'] === undefined) return 'prometheus is not installed (apt-get install prometheus; npm test installs it as root)';
+  if (!hasCommand('prometheus') && process.env['CI'] === undefined) return 'prometheus is not installed (apt-get install prometheus; npm test installs it as root)';
   return null;
 };
 

@@ -3,18 +3,18 @@
  * folder of one capture per host (`cacheproof-probe import prometheus --out-dir`), each with the
  * headline figures of its own analysis — the session's, on a worker thread, the very view its
  * dashboard opens (host/session.ts) — or, with no switch, of its workload profile. The engine
- * picks the figures (`fleetFiguresOfAnalysis`, `fleetFiguresOfProfile`); nothing is computed
- * here. A fleet is computed once per session: a second open returns the same table unless a
+ * picks the figures (`fleetFiguresOfAnalysis`, `fleetFiguresOfProfile`) and, for a fleet with no
+ * switch, sums the hosts' IOPS moment by moment (`fleetAggregate`); nothing is computed here. A fleet is computed once per session: a second open returns the same table unless a
  * capture changed.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fleetFiguresOfAnalysis, fleetFiguresOfProfile, type AnalysisReport, type WorkloadProfile } from '@cacheproof/engine';
+import { fleetAggregate, fleetFiguresOfAnalysis, fleetFiguresOfProfile, hostIopsOverTime, type AnalysisReport, type HostIops, type WorkloadProfile } from '@cacheproof/engine';
 import type { FleetRow, FleetView } from '../shared/contract.ts';
-import { loadProfileView, type ViewMeta } from './analysis.ts';
-import { readCapture, readCaptureInfo } from './capture/reader.ts';
-import { fleetOf } from './capture/scope.ts';
+import { buildProfileView, type ViewMeta } from './analysis.ts';
+import { openCapture, readCapture, readCaptureInfo } from './capture/reader.ts';
+import { fleetOf, scopeToHost } from './capture/scope.ts';
 import { HostError } from './errors.ts';
 import type { AnalysisSessions } from './session.ts';
 
@@ -104,6 +104,7 @@ export class FleetSessions {
 
   private async compute(path: string, kind: FleetView['kind'], targets: readonly Target[]): Promise<FleetView> {
     const rows: FleetRow[] = [];
+    const loads: HostIops[] = [];
     // host after host: each analysis on the session's worker thread (the host answers other calls meanwhile)
     for (const t of targets) {
       const host = t.scope ?? undefined;
@@ -112,9 +113,14 @@ export class FleetSessions {
       let error: FleetRow['error'] = t.error ?? null;
       if (error === null) {
         try {
-          figures = t.hasMeasure
-            ? fleetFiguresOfAnalysis((await this.sessions.open(t.capture, meta)).result as unknown as AnalysisReport)
-            : fleetFiguresOfProfile((await loadProfileView(t.capture, meta, {})).profile as unknown as WorkloadProfile);
+          if (t.hasMeasure) figures = fleetFiguresOfAnalysis((await this.sessions.open(t.capture, meta)).result as unknown as AnalysisReport);
+          else {
+            // the profile and the host's IOPS over time from one read of its capture
+            const capture = scopeToHost(openCapture(t.capture), host);
+            const profile = buildProfileView(capture, { ...meta, sha256: '' }).profile as unknown as WorkloadProfile;
+            figures = fleetFiguresOfProfile(profile);
+            loads.push(hostIopsOverTime(t.host, capture.data, profile));
+          }
         } catch (err) {
           if (!(err instanceof HostError)) throw err;
           error = { code: err.code, message: err.message };
@@ -122,6 +128,7 @@ export class FleetSessions {
       }
       rows.push({ host: t.host, capture: t.capture, scope: t.scope, devices: t.devices, figures, error });
     }
-    return { path, kind, rows };
+    const profiles = rows.every((r) => r.figures === null || r.figures.kind === 'profile');
+    return { path, kind, rows, aggregate: profiles && loads.length > 0 ? fleetAggregate(loads) : null };
   }
 }

@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetReportRequest, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -47,6 +47,8 @@ export interface CacheProofApi {
   previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
   /** Starts a report export; returns the job id to poll. */
   startReport(request: ReportRequest): Promise<Result<string>>;
+  /** A fleet's report (a fleet with no switch): the job to poll with {@link reportProgress}. */
+  startFleetReport(request: FleetReportRequest): Promise<Result<string>>;
   reportProgress(jobId: string): Promise<Result<ReportProgress>>;
   /** Electron: saves a finished export's file through a Save dialog (the path, or null when cancelled). */
   saveReportFile(jobId: string, index: number): Promise<Result<string | null>>;
@@ -117,6 +119,10 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     previewReport: (request) => call('report.preview', request),
     startReport: async (request) => {
       const r = await call('report.start', request);
+      return r.ok ? { ok: true, value: r.value.jobId } : r;
+    },
+    startFleetReport: async (request) => {
+      const r = await call('fleet.report', request);
       return r.ok ? { ok: true, value: r.value.jobId } : r;
     },
     reportProgress: (jobId) => call('report.progress', { jobId }),

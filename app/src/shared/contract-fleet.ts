@@ -42,12 +42,49 @@ export const FleetRow = z.object({
 });
 export type FleetRow = z.infer<typeof FleetRow>;
 
+/** engine `FleetAggregate`: the per-moment sum of the hosts' IOPS (a fleet with no switch: their profiled windows). */
+export const FleetAggregate = z.object({
+  hosts: z.number().int().nonnegative(),
+  moments: z.number().int().nonnegative(),
+  peak: z.object({
+    iops: z.number(),
+    start: z.string(),
+    end: z.string(),
+    startMs: z.number(),
+    endMs: z.number(),
+    hosts: z.array(z.object({ host: z.string(), iops: z.number(), percent: z.number() })),
+  }).nullable(),
+  p95Iops: n,
+  meanIops: n,
+  sumOfHostPeaksIops: n,
+});
+export type FleetAggregate = z.infer<typeof FleetAggregate>;
+
 export const FleetView = z.object({
   /** The fleet capture or the folder, as given. */
   path: z.string(),
   kind: z.enum(['capture', 'folder']),
   rows: z.array(FleetRow),
+  /** The fleet as one load (every host a workload profile), else null: a before/after fleet has no one window to sum. */
+  aggregate: FleetAggregate.nullable(),
 });
 export type FleetView = z.infer<typeof FleetView>;
 
 export const FleetRequest = z.object({ path: z.string().min(1).max(4096) }).strict();
+
+/** The fleet report of a fleet with no switch (a folder of captures, or a fleet capture): an export job like `report.start`'s, polled with `report.progress`. */
+export const FleetReportRequest = z.object({
+  path: z.string().min(1).max(4096),
+  lang: z.enum(['en', 'fr', 'es', 'ru']),
+  format: z.enum(['pdf', 'html', 'xlsx', 'pptx']),
+  paper: z.enum(['a4', 'letter']),
+}).strict();
+export type FleetReportRequest = z.infer<typeof FleetReportRequest>;
+
+/** The fleet's channels (part of CHANNELS, contract.ts). */
+export const FLEET_CHANNELS = {
+  /** The hosts of a fleet capture or of a folder of one capture per host, each with its headline figures (computed once per session). */
+  'fleet.open': { request: FleetRequest, reply: FleetView },
+  /** Starts an export job of a fleet's report (a fleet with no switch: docs/report.md § The fleet report); poll `report.progress`. */
+  'fleet.report': { request: FleetReportRequest, reply: z.object({ jobId: z.string() }) },
+};

@@ -341,8 +341,8 @@ export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), d
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
 export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, PrometheusRange, type ImportKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
-export { FleetFigures, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
-import { FleetRequest, FleetView } from './contract-fleet.ts';
+export { FleetAggregate, FleetFigures, FleetReportRequest, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
+import { FLEET_CHANNELS } from './contract-fleet.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */
 const CaptureScope = z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict();
@@ -366,8 +366,7 @@ export const CHANNELS = {
     request: CaptureScope,
     reply: ProfileView,
   },
-  /** The hosts of a fleet capture or of a folder of one capture per host, each with its headline figures (computed once per session). */
-  'fleet.open': { request: FleetRequest, reply: FleetView },
+  ...FLEET_CHANNELS,
   /** Where the analysis of a capture being opened is (null when none is being computed: not started, done, or failed). */
   'analysis.progress': { request: AnalysisTarget, reply: z.object({ progress: AnalysisProgress.nullable() }) },
   /** Stops the analysis of a capture being opened: its open call fails with `analysis-cancelled`; false when none was running. */

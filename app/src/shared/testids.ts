@@ -190,6 +190,11 @@ export const TID = {
   fleetTable: 'fleet-table',
   fleetOpen: 'fleet-open',
   fleetBack: 'fleet-back',
+  /** The fleet as one load (a fleet with no switch): cards carry data-value (peak also data-start/data-end); its peak's hosts (li data-host, data-iops). */
+  fleetAggregate: 'fleet-aggregate',
+  /** The fleet view's fleet report button (a fleet with no switch) and what it says while the export runs. */
+  fleetReport: 'fleet-report',
+  fleetReportStatus: 'fleet-report-status',
   homeRecentError: 'home-recent-error',
   /** The dashboard's per-device table (rows carry data-device and data-window). */
   dashDevices: 'dash-devices',

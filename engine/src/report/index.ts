@@ -13,3 +13,4 @@ export * from './benefit-words.ts';
 export * from './colors.ts';
 export * from './profile-keys.ts';
 export * from './profile-report.ts';
+export * from './fleet-report.ts';

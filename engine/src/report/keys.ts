@@ -9,6 +9,7 @@ import { LATENCY_CHANGE_KEYS } from './latency-change.ts';
 import { BENEFIT_WORD_KEYS } from './benefit-words.ts';
 import { BACKING_ONLY_KEYS } from './mode-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
+import { FLEET_REPORT_KEYS } from './fleet-report.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -75,6 +76,7 @@ export const REPORT_KEYS = [
   ...BENEFIT_WORD_KEYS,
   ...BACKING_ONLY_KEYS,
   ...PROFILE_REPORT_KEYS,
+  ...FLEET_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

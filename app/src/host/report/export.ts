@@ -69,8 +69,8 @@ export interface ExportResult {
   /** PDF only: the page each section starts on, as its contents page prints it (null: not numbered). */
   tocPages?: ReadonlyMap<string, number> | null;
   model: ReportModel;
-  /** Which report was written: the before/after one, or the workload profile (asked for, or a capture with a baseline alone). */
-  kind: 'before-after' | 'profile';
+  /** Which report was written: the before/after one, the workload profile (asked for, or a capture with a baseline alone), or a fleet's (a folder, a fleet capture with no switch). */
+  kind: 'before-after' | 'profile' | 'fleet';
 }
 
 /** The second file of a CSV export: `report.csv` → `report-intervals.csv`. */

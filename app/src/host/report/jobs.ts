@@ -13,12 +13,13 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } fr
 import { pipeline } from 'node:stream/promises';
 import { writeAtomicWith } from '../atomic-write.ts';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { AnalyzeOptions } from '@cacheproof/engine';
 import { buildReportModel, shortForm } from '@cacheproof/engine/report';
 import type { ReportProgress, ReportRequest, RequestOf, ReplyOf } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
-import { exportReport, intervalsCsvPath, type ReportFormat } from './export.ts';
+import { exportReport, intervalsCsvPath, type ExportRequest, type ReportFormat } from './export.ts';
+import { isFleetReport } from './fleet.ts';
 import { renderHtml, REPORT_CSS } from './html.ts';
 import { coverFrom, loadReport, tcoFor, type LoadedReport, type LoadOptions } from './input.ts';
 import type { HostView } from '../analysis.ts';
@@ -91,6 +92,7 @@ async function saveCopy(from: string, target: string): Promise<void> {
 export function reportHandlers(ctx: ReportServiceContext): {
   'report.preview': (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>>;
   'report.start': (r: RequestOf<'report.start'>) => Promise<ReplyOf<'report.start'>>;
+  'fleet.report': (r: RequestOf<'fleet.report'>) => Promise<ReplyOf<'fleet.report'>>;
   'report.progress': (r: RequestOf<'report.progress'>) => Promise<ReplyOf<'report.progress'>>;
   'report.save': (r: RequestOf<'report.save'>) => Promise<ReplyOf<'report.save'>>;
 } {
@@ -130,6 +132,39 @@ export function reportHandlers(ctx: ReportServiceContext): {
     for (const [id, j] of jobs) if (j.finishedMs !== null && now() - j.finishedMs > KEEP_MS) forget(id, j);
   };
 
+  /** Runs one export in the background (one at a time), into a temporary folder kept until the job is collected. */
+  const startJob = (name: string, format: ReportFormat, request: (out: string) => ExportRequest): string => {
+    prune();
+    const jobId = randomUUID();
+    const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null, dir: null, files: [] };
+    jobs.set(jobId, job);
+    allJobs.set(jobId, job);
+    const run = async (): Promise<void> => {
+      const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
+      job.dir = dir;
+      try {
+        const out = join(dir, name);
+        const res = await exportReport({ ...request(out), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) }, (percent, stage) => {
+          job.state = { ...job.state, percent: Math.min(99, percent), stage };
+        });
+        job.files = res.files.map((f, index) => ({ path: f, name: format === 'csv' && index === 1 ? basename(intervalsCsvPath(name)) : basename(f), mime: MIME[format] }));
+        const files = job.files.map((f, index) => ({ name: f.name, mime: f.mime, sizeBytes: statSync(f.path).size, index }));
+        job.state = { jobId, percent: 100, stage: 'done', done: true, files };
+      } catch (err) {
+        if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
+        job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
+        job.state = { ...job.state, done: true };
+        job.files = [];
+        rmSync(dir, { recursive: true, force: true });
+        job.dir = null;
+      } finally {
+        job.finishedMs = now();
+      }
+    };
+    queue = queue.then(run, run);
+    return jobId;
+  };
+
   return {
     'report.preview': async (r) => {
       const a = analysisOf(r.analysisId);
@@ -149,42 +184,15 @@ export function reportHandlers(ctx: ReportServiceContext): {
       return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
     },
     'report.start': async (r) => {
-      prune();
       const a = analysisOf(r.analysisId);
-      const path = a.path;
-      const jobId = randomUUID();
-      const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null, dir: null, files: [] };
-      jobs.set(jobId, job);
-      allJobs.set(jobId, job);
-      const run = async (): Promise<void> => {
-        const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
-        job.dir = dir;
-        try {
-          const short = r.form === 'short' && (r.format === 'pdf' || r.format === 'html');
-          const name = `${fileStem(path)}-report-${short ? 'short-' : ''}${r.lang}.${r.format}`;
-          const out = join(dir, name);
-          const res = await exportReport(
-            { format: r.format, ...(short ? { form: 'short' as const } : {}), lang: r.lang, paper: r.paper, out, load: loadOptions(a, r), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) },
-            (percent, stage) => {
-              job.state = { ...job.state, percent: Math.min(99, percent), stage };
-            },
-          );
-          job.files = res.files.map((f, index) => ({ path: f, name: r.format === 'csv' && index === 1 ? basename(intervalsCsvPath(name)) : basename(f), mime: MIME[r.format] }));
-          const files = job.files.map((f, index) => ({ name: f.name, mime: f.mime, sizeBytes: statSync(f.path).size, index }));
-          job.state = { jobId, percent: 100, stage: 'done', done: true, files };
-        } catch (err) {
-          if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
-          job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
-          job.state = { ...job.state, done: true };
-          job.files = [];
-          rmSync(dir, { recursive: true, force: true });
-          job.dir = null;
-        } finally {
-          job.finishedMs = now();
-        }
-      };
-      queue = queue.then(run, run);
-      return { jobId };
+      const short = r.form === 'short' && (r.format === 'pdf' || r.format === 'html');
+      return { jobId: startJob(`${fileStem(a.path)}-report-${short ? 'short-' : ''}${r.lang}.${r.format}`, r.format, (out) => ({ format: r.format, ...(short ? { form: 'short' as const } : {}), lang: r.lang, paper: r.paper, out, load: loadOptions(a, r) })) };
+    },
+    'fleet.report': async (r) => {
+      const path = resolve(r.path);
+      if (!isFleetReport({ capturePath: path })) throw new HostError('fleet-not-found', `${path} is not a fleet with no switch (a folder of captures, or a fleet capture with no measure window): it has no fleet report.`);
+      const load: LoadOptions = { capturePath: path, cover: {}, scenario: null, appVersion: ctx.appVersion, probeVersion: ctx.probeVersion, generatedMs: now() };
+      return { jobId: startJob(`${fileStem(path)}-fleet-report-${r.lang}.${r.format}`, r.format, (out) => ({ format: r.format, lang: r.lang, paper: r.paper, out, load })) };
     },
     'report.progress': async ({ jobId }) => {
       const job = jobs.get(jobId);

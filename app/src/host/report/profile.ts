@@ -15,10 +15,11 @@ import { scopeToHost } from '../capture/scope.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import { HostError } from '../errors.ts';
 import { loadReport, type LoadOptions } from './input.ts';
+import { isFleetReport, loadFleetReport } from './fleet.ts';
 
 /** What the exporters need of a loaded report, and which report it is. */
 export interface LoadedAny {
-  kind: 'before-after' | 'profile';
+  kind: 'before-after' | 'profile' | 'fleet';
   model: ReportModel;
   rows: ColumnSource | null;
   close(): void;
@@ -72,11 +73,14 @@ export async function loadProfileReport(o: LoadOptions, progress: (percent: numb
 }
 
 /**
- * The report a capture gets: its workload profile with `profile`, else the before/after report,
+ * The report a capture gets: a fleet's (a folder, or a fleet capture with no switch), its
+ * workload profile with `profile`, else the before/after report,
  * or its workload profile when the capture holds a baseline alone (the analysis's
  * `analysis-no-measure`: nothing to compare, and the profile is what it can say).
  */
 export async function loadReportOrProfile(o: LoadOptions & { profile?: boolean }, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedAny> {
+  // a folder of captures, or a fleet capture with no switch: the fleet report (report/fleet.ts)
+  if (isFleetReport(o)) return loadFleetReport(o, progress);
   if (o.profile === true) return loadProfileReport(o, progress);
   try {
     const loaded = await loadReport(o, progress);

@@ -2,7 +2,8 @@
  * The fleet view (`#/fleet/<path>`): the hosts of a fleet capture or of a folder of one capture
  * per host (a Prometheus import), one row each with the headline figures of its own analysis —
  * I/Os saved, response time before → after, IOPS and MB/s delivered, health — or, for a fleet
- * with no switch, of its workload profile. The host computes them once per session
+ * with no switch, of its workload profile, above them the fleet as one load (the engine's
+ * per-moment sum: its peak, when and who, p95, mean). The host computes them once per session
  * (`fleet.open`); nothing is computed here. The table sorts by any column (the header's button;
  * `aria-sort` says how), and each row opens that host's own dashboard (or profile).
  */
@@ -13,8 +14,9 @@ import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
-import { fmtDuration, fmtNumber, fmtPercent, fmtSig } from '../format.ts';
+import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { fleetReportBox } from './report.ts';
 
 type Grade = 'good' | 'warning' | 'bad' | 'no-data';
 /** Sort order of health: the hosts in trouble first when ascending. */
@@ -92,6 +94,30 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     return cols;
   };
 
+  /** The fleet as one load: its peak (when, who), p95, mean and the sum of the hosts' own peaks, as the engine computed them. */
+  const aggregateOf = (a: NonNullable<FleetView['aggregate']>): HTMLElement => {
+    const card = (title: FleetKey, value: number | null, extra: Record<string, string> = {}, sub?: string): HTMLElement =>
+      el('div', { class: 'card', 'data-figure': title.slice(4), 'data-value': value === null ? '' : String(value), ...extra },
+        el('h3', {}, t(title)), el('p', { class: 'value' }, num(value)), ...(sub === undefined ? [] : [el('p', { class: 'sub' }, sub)]));
+    const section = el('section', { 'data-testid': TID.fleetAggregate, 'aria-labelledby': 'fleet-agg-title' }, el('h3', { id: 'fleet-agg-title' }, t('agg.title')));
+    const p = a.peak;
+    if (p === null) {
+      section.append(el('p', {}, t('agg.none')));
+      return section;
+    }
+    section.append(
+      el('div', { class: 'cards' },
+        card('agg.peak', p.iops, { 'data-start': p.start, 'data-end': p.end }, t('agg.peakWhen', { start: fmtUtc(lang, p.startMs), end: fmtUtc(lang, p.endMs, false) })),
+        card('agg.p95', a.p95Iops),
+        card('agg.mean', a.meanIops),
+        card('agg.sumOfPeaks', a.sumOfHostPeaksIops, {}, t('agg.sumOfPeaksSub'))),
+      el('h4', {}, t('agg.makers')),
+      el('ul', { class: 'help' }, ...p.hosts.map((h) => el('li', { 'data-host': h.host, 'data-iops': String(h.iops) }, t('agg.maker', { host: h.host, iops: num(h.iops), percent: fmtPercent(lang, h.percent) })))),
+      el('p', { class: 'help' }, t('agg.method', { moments: a.moments, hosts: a.hosts })),
+    );
+    return section;
+  };
+
   const draw = (v: FleetView): void => {
     const profile = v.rows.length > 0 && v.rows.every((r) => r.figures === null || r.figures.kind === 'profile') && v.rows.some((r) => r.figures !== null);
     const cols = columns(profile);
@@ -142,6 +168,7 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     body.replaceChildren(
       el('p', { class: 'intro' }, t(profile ? 'introProfile' : 'intro')),
       el('p', { class: 'help', translate: 'no' }, t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })),
+      ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), fleetReportBox(ctx, v.path, () => !disposed)]),
       el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
         el('caption', {}, t('caption')),
         el('thead', {}, el('tr', {}, ...heads, el('th', { scope: 'col' }, t('col.open')))),

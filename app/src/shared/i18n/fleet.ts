@@ -5,7 +5,9 @@ export type FleetKey =
   | 'title' | 'loading' | 'intro' | 'introProfile' | 'source.capture' | 'source.folder' | 'method' | 'methodProfile' | 'windows' | 'windowsProfile'
   | 'caption' | 'col.host' | 'col.devices' | 'col.saved' | 'col.latency' | 'col.iops' | 'col.mbps' | 'col.health'
   | 'col.latencyProfile' | 'col.iopsProfile' | 'col.mbpsProfile' | 'col.healthProfile' | 'col.open'
-  | 'sortBy' | 'open' | 'noFigures' | 'na' | 'arrow' | 'back' | 'openFailed';
+  | 'sortBy' | 'open' | 'noFigures' | 'na' | 'arrow' | 'back' | 'openFailed'
+  | 'agg.title' | 'agg.peak' | 'agg.peakWhen' | 'agg.p95' | 'agg.mean' | 'agg.sumOfPeaks' | 'agg.sumOfPeaksSub' | 'agg.makers' | 'agg.maker' | 'agg.method' | 'agg.none'
+  | 'report.pdf' | 'report.running';
 
 export const fleet: Catalog<FleetKey> = {
   en: {
@@ -39,6 +41,19 @@ export const fleet: Catalog<FleetKey> = {
     arrow: '{before} → {after}',
     back: 'Back to Import a log',
     openFailed: 'The host’s dashboard could not be opened.',
+    'agg.title': 'The fleet as one load',
+    'agg.peak': 'Peak of the fleet (IOPS)',
+    'agg.peakWhen': '{start} to {end} (UTC)',
+    'agg.p95': '95th percentile (IOPS)',
+    'agg.mean': 'Mean (IOPS)',
+    'agg.sumOfPeaks': 'The hosts’ own peaks, summed (IOPS)',
+    'agg.sumOfPeaksSub': 'What sizing each host for its own peak would carry',
+    'agg.makers': 'The hosts that make the peak',
+    'agg.maker': '{host}: {iops} IOPS ({percent})',
+    'agg.method': 'The IOPS of every host’s application-facing devices are summed at each moment ({moments} {moments|one:moment|other:moments}, {hosts} {hosts|one:host|other:hosts}); the peak, percentile and mean are those of the sum. A host with no usable interval at a moment adds nothing to it.',
+    'agg.none': 'No host has a usable interval: the fleet has no aggregate.',
+    'report.pdf': 'Fleet report (PDF)',
+    'report.running': 'Writing the fleet report…',
   },
   fr: {
     title: 'Flotte : {n} {n|one:hôte|other:hôtes}',
@@ -71,6 +86,19 @@ export const fleet: Catalog<FleetKey> = {
     arrow: '{before} → {after}',
     back: 'Retour à Importer un journal',
     openFailed: 'Le tableau de bord de l’hôte n’a pas pu être ouvert.',
+    'agg.title': 'La flotte comme une seule charge',
+    'agg.peak': 'Pic de la flotte (IOPS)',
+    'agg.peakWhen': 'de {start} à {end} (UTC)',
+    'agg.p95': '95e centile (IOPS)',
+    'agg.mean': 'Moyenne (IOPS)',
+    'agg.sumOfPeaks': 'Les pics propres des hôtes, additionnés (IOPS)',
+    'agg.sumOfPeaksSub': 'Ce que porterait un dimensionnement de chaque hôte pour son propre pic',
+    'agg.makers': 'Les hôtes qui font le pic',
+    'agg.maker': '{host} : {iops} IOPS ({percent})',
+    'agg.method': 'Les IOPS des périphériques qu’utilisent les applications de chaque hôte sont additionnées à chaque instant ({moments} {moments|one:instant|other:instants}, {hosts} {hosts|one:hôte|other:hôtes}) ; le pic, le centile et la moyenne sont ceux de la somme. Un hôte sans intervalle exploitable à un instant n’y ajoute rien.',
+    'agg.none': 'Aucun hôte n’a d’intervalle exploitable : la flotte n’a pas d’agrégat.',
+    'report.pdf': 'Rapport de la flotte (PDF)',
+    'report.running': 'Écriture du rapport de la flotte…',
   },
   es: {
     title: 'Flota: {n} {n|one:host|other:hosts}',
@@ -103,6 +131,19 @@ export const fleet: Catalog<FleetKey> = {
     arrow: '{before} → {after}',
     back: 'Volver a Importar un registro',
     openFailed: 'No se pudo abrir el panel del host.',
+    'agg.title': 'La flota como una sola carga',
+    'agg.peak': 'Pico de la flota (IOPS)',
+    'agg.peakWhen': 'de {start} a {end} (UTC)',
+    'agg.p95': 'Percentil 95 (IOPS)',
+    'agg.mean': 'Media (IOPS)',
+    'agg.sumOfPeaks': 'Los picos propios de los hosts, sumados (IOPS)',
+    'agg.sumOfPeaksSub': 'Lo que soportaría dimensionar cada host para su propio pico',
+    'agg.makers': 'Los hosts que forman el pico',
+    'agg.maker': '{host}: {iops} IOPS ({percent})',
+    'agg.method': 'Las IOPS de los dispositivos que usan las aplicaciones de cada host se suman en cada momento ({moments} {moments|one:momento|other:momentos}, {hosts} {hosts|one:host|other:hosts}); el pico, el percentil y la media son los de la suma. Un host sin intervalo utilizable en un momento no le suma nada.',
+    'agg.none': 'Ningún host tiene un intervalo utilizable: la flota no tiene agregado.',
+    'report.pdf': 'Informe de la flota (PDF)',
+    'report.running': 'Escribiendo el informe de la flota…',
   },
   ru: {
     title: 'Парк: {n} {n|one:хост|few:хоста|many:хостов|other:хоста}',
@@ -135,5 +176,18 @@ export const fleet: Catalog<FleetKey> = {
     arrow: '{before} → {after}',
     back: 'Назад к импорту журнала',
     openFailed: 'Не удалось открыть панель хоста.',
+    'agg.title': 'Парк как одна нагрузка',
+    'agg.peak': 'Пик парка (IOPS)',
+    'agg.peakWhen': 'с {start} по {end} (UTC)',
+    'agg.p95': '95-й процентиль (IOPS)',
+    'agg.mean': 'Среднее (IOPS)',
+    'agg.sumOfPeaks': 'Собственные пики хостов, в сумме (IOPS)',
+    'agg.sumOfPeaksSub': 'Что выдержал бы расчёт каждого хоста на его собственный пик',
+    'agg.makers': 'Хосты, из которых складывается пик',
+    'agg.maker': '{host}: {iops} IOPS ({percent})',
+    'agg.method': 'IOPS устройств, которыми пользуются приложения каждого хоста, суммируются в каждый момент ({moments} {moments|one:момент|few:момента|many:моментов|other:момента}, {hosts} {hosts|one:хост|few:хоста|many:хостов|other:хоста}); пик, процентиль и среднее — это пик, процентиль и среднее суммы. Хост без пригодного интервала в какой-то момент ничего к нему не добавляет.',
+    'agg.none': 'Ни у одного хоста нет пригодного интервала: у парка нет суммарной нагрузки.',
+    'report.pdf': 'Отчёт по парку (PDF)',
+    'report.running': 'Формируем отчёт по парку…',
   },
 };

@@ -8,6 +8,7 @@ import { verdictText } from './verdict.ts';
 import { engineReport } from './report-engine.ts';
 import { shapeReport } from './report-shape.ts';
 import { profileReport } from './report-profile.ts';
+import { fleetReport } from './report-fleet.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
@@ -22,6 +23,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.en,
     ...shapeReport.en,
     ...profileReport.en,
+    ...fleetReport.en,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Backing devices only. The windows are compared per second; the workload may have changed between them.', 'm.modeValue.front-and-backing': 'Front and backing devices measured together, so the I/Os the cache kept from the drives are attributed exactly.',
@@ -231,6 +233,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.fr,
     ...shapeReport.fr,
     ...profileReport.fr,
+    ...fleetReport.fr,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset} : {targets}',
     'm.modeValue.backing-only': 'Périphériques sous-jacents seuls. Les fenêtres sont comparées par seconde ; la charge a pu changer entre elles.', 'm.modeValue.front-and-backing': 'Périphériques frontal et sous-jacents mesurés ensemble ; les E/S que le cache a épargnées aux disques sont attribuées exactement.',
@@ -440,6 +443,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.es,
     ...shapeReport.es,
     ...profileReport.es,
+    ...fleetReport.es,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Solo dispositivos de respaldo. Las ventanas se comparan por segundo; la carga pudo cambiar entre ellas.', 'm.modeValue.front-and-backing': 'Dispositivos frontal y de respaldo medidos a la vez, así que las E/S que la caché ahorró a los discos se atribuyen con exactitud.',
@@ -649,6 +653,7 @@ export const report: Catalog<ReportKey> = {
     ...engineReport.ru,
     ...shapeReport.ru,
     ...profileReport.ru,
+    ...fleetReport.ru,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Только базовые устройства. Окна сравниваются в расчёте на секунду; нагрузка между ними могла измениться.', 'm.modeValue.front-and-backing': 'Фронтальное и базовые устройства измерялись одновременно, поэтому операции, которые кэш снял с дисков, учитываются точно.',
