@@ -10,43 +10,19 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/main.ts';
 import { findChromium } from '../src/host/report/pdf.ts';
 import { probeAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { importPerfmonWorkPair } from '../../test/support/perfmon-work.ts';
 
 const skip = skipped('perfmon-per-work', probeAbsent());
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-perfmon-per-work-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const DISKS = ['PhysicalDisk(0 C:)', 'PhysicalDisk(_Total)', 'LogicalDisk(C:)', 'LogicalDisk(_Total)'];
-const DISK_COUNTERS = ['Disk Reads/sec', 'Disk Writes/sec', 'Avg. Disk sec/Read', 'Avg. Disk sec/Write', '% Idle Time'];
-const WORK = ['Process(_Total)\\IO Data Operations/sec', 'Process(_Total)\\IO Read Operations/sec', 'Process(_Total)\\IO Write Operations/sec', 'Process(_Total)\\% Processor Time', 'SQLServer:SQL Statistics\\Batch Requests/sec'];
-
-/** A PDH-CSV log of 30 minutes every 30 s on `day` (October 2024): the disks at `rps` + `wps`, the process at `work` I/O requests per s (SQL Server a tenth of it in batches). */
-function log(day: number, rps: number, wps: number, work: number): string {
-  const head = ['"(PDH-CSV 4.0) (Coordinated Universal Time)(0)"', ...DISKS.flatMap((o) => DISK_COUNTERS.map((c) => `"\\\\SQL01\\${o}\\${c}"`)), ...WORK.map((c) => `"\\\\SQL01\\${c}"`)];
-  const lines = [head.join(',')];
-  for (let r = 0; r <= 60; r++) {
-    const s = r * 30;
-    const t = `10/${String(day).padStart(2, '0')}/2024 10:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
-    // the first row is blank, as PDH writes it (a rate needs two samples)
-    const disk = [rps, wps, 0.004, 0.006, 60];
-    const vals = r === 0 ? head.slice(1).map(() => ' ') : [...DISKS.flatMap(() => disk), work, work * 0.75, work * 0.25, 12.5, work / 10];
-    lines.push([`"${t}"`, ...vals.map((v) => `"${v}"`)].join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-function pair(name: string, workAfter: number): string {
-  const before = join(dir, `${name}-before.csv`), after = join(dir, `${name}-after.csv`), capture = join(dir, `${name}.capture`);
-  writeFileSync(before, log(1, 60, 40, 200));
-  writeFileSync(after, log(2, 52.8, 35.2, 200 * workAfter));
-  execFileSync(releaseProbe, ['import', 'perfmon', '--baseline', before, '--measure', after, '--out', capture], { encoding: 'utf8' });
-  return capture;
-}
+const pair = (name: string, workAfter: number): string => importPerfmonWorkPair(releaseProbe, dir, name, workAfter);
 
 /** Runs the CLI; `quiet`: nothing on stderr (the PDF may warn of a wide table, a layout matter of its own). */
 async function cli(args: string[], quiet = true): Promise<string> {
