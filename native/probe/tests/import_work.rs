@@ -2,7 +2,8 @@
 //! PerfMon before/after pair in the real header form (tests/common/perfmon.rs) keeps every
 //! interval of `Process(_Total)\IO Data / Read / Write Operations/sec` and SQL Server's `Batch
 //! Requests/sec` with the file's rates, never `% Processor Time`; the first row (blank, as PDH
-//! writes it) has no interval; French counter names map to the same work counters.
+//! writes it) has no interval; French counter names map to the same work counters; the objects'
+//! other counters are listed as not imported, never dropped silently.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -116,4 +117,28 @@ fn french_work_counter_names_are_the_same_counters() {
         w[&("io_writes_per_s".to_string(), "_Total".to_string())][0].2,
         50.0
     );
+}
+
+#[test]
+fn the_work_objects_other_counters_are_listed_as_not_imported() {
+    let d = TempDir::new("work-pv");
+    let (b, _) = pair(1.0);
+    let f = d.join("b.csv");
+    std::fs::write(&f, b.text()).unwrap();
+    let o = probe(&[
+        "import",
+        "--preview",
+        "perfmon",
+        f.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let pv: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let unmapped = pv["unmapped"].to_string();
+    assert!(
+        unmapped.contains("Process\\\\% Processor Time"),
+        "{unmapped}"
+    );
+    assert!(unmapped.contains("not a work counter"), "{unmapped}");
+    assert!(!unmapped.contains("IO Data Operations"), "{unmapped}");
 }

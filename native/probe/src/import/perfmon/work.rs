@@ -10,7 +10,7 @@ use super::names::key;
 use super::rows::Rows;
 use super::{CounterPath, Names};
 use crate::error::Result;
-use crate::import::{bad, num, Parsed};
+use crate::import::{bad, num, Parsed, Unmapped};
 
 /// One interval of one work counter (a row of `work_counters`).
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +41,9 @@ pub(super) struct Cols {
     cols: Vec<WorkCol>,
     /// The objects they belong to, as the file names them (for a refusal's list of objects).
     pub(super) objects: Vec<String>,
+    /// Other counters of those objects (`Process\% Processor Time`), with their column counts:
+    /// named as not imported.
+    others: Vec<(String, usize)>,
 }
 
 fn canonical(field: &str) -> Option<&'static str> {
@@ -77,20 +80,24 @@ impl Cols {
         if !self.objects.iter().any(|o| o == &cp.object) {
             self.objects.push(cp.object.clone());
         }
-        let Some(name) = names
+        let name = names
             .counters
             .get(&key(&cp.counter))
             .and_then(|c| canonical(&c.field))
-        else {
-            return true; // another counter of the object (% Processor Time): not work
-        };
-        if (canon == "Process") != name.starts_with("io_") {
-            return true;
-        }
+            .filter(|n| (canon == "Process") == n.starts_with("io_"));
         let inst = match (canon.as_str(), &cp.instance, prefix) {
-            ("Process", Some(i), _) => i.clone(),
-            ("SqlStatistics", _, Some(p)) => p.to_string(),
-            _ => return true,
+            ("Process", Some(i), _) => Some(i.clone()),
+            ("SqlStatistics", _, Some(p)) => Some(p.to_string()),
+            _ => None,
+        };
+        let (Some(name), Some(inst)) = (name, inst) else {
+            // another counter of the object (% Processor Time): not work, named as not imported
+            let what = format!("{}\\{}", cp.object, cp.counter);
+            match self.others.iter_mut().find(|(w, _)| *w == what) {
+                Some(e) => e.1 += 1,
+                None => self.others.push((what, 1)),
+            }
+            return true;
         };
         self.cols.push(WorkCol {
             col,
@@ -105,8 +112,15 @@ impl Cols {
         true
     }
 
-    /// One row per counter per interval with a figure, into `p.work`, and the mapping.
+    /// One row per counter per interval with a figure, into `p.work`, and the mapping; the
+    /// objects' other counters into `p.unmapped`.
     pub(super) fn rows(&self, ctx: &Rows, data: &[(usize, &str)], p: &mut Parsed) -> Result<()> {
+        for (what, n) in &self.others {
+            p.unmapped.push(Unmapped {
+                what: format!("counter '{what}' ({n} column{})", if *n == 1 { "" } else { "s" }),
+                why: "not a work counter (the work imported is a process's IO Data, Read and Write Operations/sec and SQL Server's Batch Requests/sec)".into(),
+            });
+        }
         if self.cols.is_empty() {
             return Ok(());
         }
