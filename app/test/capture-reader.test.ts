@@ -95,6 +95,22 @@ describe('capture reader', () => {
     expect(openCapture(join(fixtures, 'capture-v6.sqlite')).data.volumes).toBeNull();
   });
 
+  it('opens the v8 fixture (a PerfMon pair with the server\'s work) with its work rows and per-work figure; earlier ones have none', () => {
+    const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
+    for (const c of [openCapture(join(fixtures, 'capture-v8.sqlite')), openCaptureColumnar(join(fixtures, 'capture-v8.sqlite'))]) {
+      expect(c.schemaVersion).toBe(8);
+      // 20 intervals a day of each counter (21 rows, the first blank): make-capture-v8.sh
+      expect(c.data.work?.filter((r) => r.name === 'io_ops_per_s').map((r) => r.ratePerSecond)).toEqual([...Array<number>(20).fill(200), ...Array<number>(20).fill(350)]);
+      expect(c.data.work?.filter((r) => r.name === 'batches_per_s' && r.instance === 'SQLServer')).toHaveLength(40);
+      const a = analyze(c.data);
+      if (!a.ok) throw new Error(a.error.message);
+      expect(a.benefit.perWork.workChangePercent).toBeCloseTo(75, 9);
+      expect(a.benefit.perWork.diskChangePercent).toBeCloseTo(-12, 9);
+      expect(a.benefit.perWork.diskChangePercent).toBeCloseTo(-(a.benefit.iosSavedPercent.value as number), 9);
+    }
+    expect(openCapture(join(fixtures, 'capture-v7.sqlite')).data.work).toBeNull();
+  });
+
   it('opens the v3 fixture (an import with provenance) as an ordinary capture', () => {
     const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'samples', 'fixtures');
     const c = openCapture(join(fixtures, 'capture-v3.sqlite'));

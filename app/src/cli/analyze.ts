@@ -18,7 +18,7 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtLabel, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
-import { ioTimeSavedVal, latencyChangeVal, noChangeVals } from '@cacheproof/engine/report';
+import { ioTimeSavedVal, latencyChangeVal, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -96,6 +96,8 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
     [formatVal(latencyChangeVal(b.latencyMs), lang), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
   // the share and the absolute, in the engine's words (benefit-words.ts) as the dashboard and the report print them
   rows.push([t('ioTimeSaved'), '', '', formatVal(ioTimeSavedVal(b.ioTimeSaved), lang) || t('na')]);
+  // the disks' I/Os per unit of the server's work (per-work-words.ts), when the log carries its work
+  if (b.perWork.unit !== null) rows.push([t('perWork'), sig(b.perWork.diskIosPerWorkBefore), sig(b.perWork.diskIosPerWorkAfter), formatVal(perWorkVal(r), lang) || t('na')]);
   rows.push([t('normalizedIops'), sig(b.normalizedIops.before), sig(b.normalizedIops.after), '']);
   // no front device: these are the backing drives' own IOPS, never "delivered to the application"
   const backingOnly = r.mode === 'backing-only';
@@ -116,6 +118,8 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   lines.push(table(rows));
   // a saving whose 95 % interval includes zero: not distinguishable from no change, and what would settle it
   for (const v of noChangeVals(r)) lines.push(formatVal(v, lang));
+  const detail = perWorkDetail(r);
+  if (detail !== null) lines.push(formatVal({ k: 'msg', m: detail }, lang));
   const p = r.prediction.fromTrace;
   if (p !== null) {
     lines.push(t('predicted', {

@@ -194,6 +194,12 @@ export const AnalysisReportSchema = z.object({
       perHourSeconds: numOrNull, totalSeconds: numOrNull, sharePercent: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
       method: z.literal('eliminated-ios-x-backing-await-before'), reasons: Reasons,
     }),
+    perWork: z.object({
+      unit: z.enum(['process-io', 'sql-batch']).nullable(), instance: z.string().nullable(),
+      workPerSecondBefore: numOrNull, workPerSecondAfter: numOrNull, diskIosPerSecondBefore: numOrNull, diskIosPerSecondAfter: numOrNull,
+      diskIosPerWorkBefore: numOrNull, diskIosPerWorkAfter: numOrNull, workChangePercent: numOrNull, diskChangePercent: numOrNull,
+      savedPercent: numOrNull, workLevel: z.boolean().nullable(), method: z.literal('backing-ios-per-second-over-work-per-second'), reasons: Reasons,
+    }),
   }),
   uncertainty: z.object({
     method: z.literal('block-bootstrap-percentile'),

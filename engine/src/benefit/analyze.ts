@@ -15,7 +15,7 @@ import { DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode, Figure } from './figures.ts';
-import { averageLatencyMs, cacheServedPercent, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { averageLatencyMs, cacheServedPercent, comparedBackingRates, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
 import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
@@ -33,6 +33,7 @@ import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts'
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
+import { perWork } from './per-work.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -408,7 +409,9 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
       totalWork: { before: p.workB, after: p.workA },
       cacheServedPercent: p.served,
       matchedHours,
-      ioTimeSaved: ioTimeSaved(p.iosToBacking.beforePerSecond, p.iosToBacking.afterPerSecond, groups.backing.baseline.means.awaitMs, mSec),
+      // from the I/Os saved comparison itself (its rates): the two never disagree in sign
+      ioTimeSaved: ioTimeSaved(...comparedBackingRates(mode, agg.baseline.total, agg.measure.total), groups.backing.baseline.means.awaitMs, mSec),
+      perWork: perWork(data.work, wins, agg.baseline.total, agg.measure.total),
     },
     uncertainty: {
       method: 'block-bootstrap-percentile',

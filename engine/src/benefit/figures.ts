@@ -44,6 +44,32 @@ export function iosSavedPercent(mode: AnalysisMode, baseline: Float64Array, meas
 }
 
 /**
+ * The backing I/Os per second the "I/Os saved" comparison implies, as [expected, after]: the
+ * after window's backing rate, and what the backing drives would have done without the change
+ * (backing-only: the baseline's backing rate; front-and-backing: the baseline's backing I/Os per
+ * front I/O × the after window's front rate, over the intervals where both are measured). Then
+ * (expected − after) ÷ expected is exactly the I/Os saved, so the I/O time saved computed from
+ * these rates never contradicts it. Nulls where a window has no data.
+ *
+ * @example
+ * // backing-only, 100 → 88 backing I/O per s
+ * comparedBackingRates('backing-only', base, meas) // [100, 88]
+ */
+export function comparedBackingRates(mode: AnalysisMode, baseline: Float64Array, measure: Float64Array): [number | null, number | null] {
+  if (mode === 'front-and-backing') {
+    const sb = at(baseline, AGG.jSec), sm = at(measure, AGG.jSec);
+    if (!(sb > 0) || !(sm > 0)) return [null, null];
+    const fb = at(baseline, AGG.jFReads) + at(baseline, AGG.jFWrites), bb = at(baseline, AGG.jBReads) + at(baseline, AGG.jBWrites);
+    const fm = at(measure, AGG.jFReads) + at(measure, AGG.jFWrites), bm = at(measure, AGG.jBReads) + at(measure, AGG.jBWrites);
+    const after = bm / sm;
+    return [fb > 0 ? ((bb / fb) * fm) / sm : null, after];
+  }
+  const sb = at(baseline, AGG.bSec), sm = at(measure, AGG.bSec);
+  const rate = (v: Float64Array, s: number): number | null => (s > 0 ? (at(v, AGG.bReads) + at(v, AGG.bWrites)) / s : null);
+  return [rate(baseline, sb), rate(measure, sm)];
+}
+
+/**
  * Average response time at the application-facing devices, ms: Σ(read + write time) / Σ I/Os
  * over the window's `ok` intervals (iostat await over the whole window). Front group in
  * front-and-backing mode, backing group in backing-only mode.
@@ -136,7 +162,9 @@ export interface IoTimeSaved {
 
 /**
  * I/O time saved, as Condusiv defines it (DOMAIN.md): the I/Os the cache kept off the backing
- * drives × the average response time they had before. Per hour: (backing I/Os per second before
+ * drives × the average response time they had before. The rates are those of the "I/Os saved"
+ * comparison ({@link comparedBackingRates}: `beforePerSecond` is what the drives would have done
+ * without the change), so the two figures come from one comparison and never disagree. Per hour: (backing I/Os per second before
  * − after) × 3600 × the backing drives' baseline await (ms) ÷ 1000, in seconds; in total: the same
  * rate over the measure window's seconds. As a share: the time saved per hour ÷ the backing
  * drives' I/O time per hour in the baseline (backing I/Os per second before × 3600 × the same

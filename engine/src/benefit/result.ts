@@ -1,3 +1,4 @@
+import type { PerWork } from './per-work.ts';
 import type { IoTimeSaved } from './figures.ts';
 import type { Distribution, Reasons, WindowSummary } from '../metrics/summary.ts';
 import type { DeviceRole } from '../records/types.ts';
@@ -141,6 +142,8 @@ export interface AnalysisReport {
     matchedHours: { hours: number[]; iosSavedPercent: number | null; latencyReductionPercent: number | null; reasons: Reasons };
     /** I/O time saved at the backing drives (Condusiv's definition; benefit/figures.ts ioTimeSaved). */
     ioTimeSaved: IoTimeSaved;
+    /** The disks' I/Os per unit of the work the server did, before vs after (benefit/per-work.ts). */
+    perWork: PerWork;
   };
   uncertainty: {
     method: 'block-bootstrap-percentile';

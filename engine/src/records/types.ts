@@ -113,6 +113,19 @@ export interface CaptureData {
   traceSizes?: TraceSizeSource | null | undefined;
   /** How full the volumes were (`volume_capacity`, schema v7); absent or null in a capture of v1..v6 ("not in this log"). */
   volumes?: readonly VolumeCapacityRow[] | null | undefined;
+  /** The work the server did per interval (`work_counters`, schema v8); absent or null in a capture of v1..v7 or a source without work counters. */
+  work?: readonly WorkCounterRow[] | null | undefined;
+}
+
+/** One interval of one work counter (docs/capture-schema.md, `work_counters`, v8). */
+export interface WorkCounterRow {
+  /** `io_ops_per_s`, `io_reads_per_s`, `io_writes_per_s`, `batches_per_s`. */
+  name: string;
+  /** The process (`_Total`) or SQL Server instance (`SQLServer`). */
+  instance: string;
+  startMs: number;
+  endMs: number;
+  ratePerSecond: number;
 }
 
 /** One row of a capture's `volume_capacity` (docs/capture-schema.md, v7): a volume's size and free space at a moment; null is absent, never 0. */

@@ -24,6 +24,7 @@ import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
 import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
+import { perWorkDetail, perWorkMsg } from './per-work-words.ts';
 import { backingOnlyWords } from './mode-words.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
@@ -141,6 +142,8 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
   if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
     out.push(m('sum.ioTimeSaved', { perHour: num(t.perHourSeconds, 1, 's'), total: num(t.totalSeconds, 0, 's'), measure: duration(w.measure.seconds), perSecond: num(t.eliminatedPerSecond, 1), avg: ms(t.avgResponseMsBefore), devices: list(a.devices.backing) }));
   }
+  // the disks' I/Os per unit of the server's work (per-work-words.ts), when the log carries its work
+  for (const x of [perWorkMsg(a), perWorkDetail(a)]) if (x !== null) out.push(x);
   const l = b.latencyMs;
   const change = latencyChange(l);
   if (l.before !== null && l.after !== null && l.reductionPercent !== null && l.speedup !== null && change?.key === 'lat.higher') {

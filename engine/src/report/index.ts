@@ -10,6 +10,7 @@ export * from './shape-keys.ts';
 export * from './shape-section.ts';
 export * from './latency-change.ts';
 export * from './benefit-words.ts';
+export * from './per-work-words.ts';
 export * from './colors.ts';
 export * from './profile-keys.ts';
 export * from './profile-report.ts';

@@ -8,6 +8,7 @@ import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
 import { LATENCY_CHANGE_KEYS } from './latency-change.ts';
 import { BENEFIT_WORD_KEYS } from './benefit-words.ts';
 import { BACKING_ONLY_KEYS } from './mode-words.ts';
+import { PER_WORK_KEYS } from './per-work-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
 
@@ -75,6 +76,7 @@ export const REPORT_KEYS = [
   ...LATENCY_CHANGE_KEYS,
   ...BENEFIT_WORD_KEYS,
   ...BACKING_ONLY_KEYS,
+  ...PER_WORK_KEYS,
   ...PROFILE_REPORT_KEYS,
   ...FLEET_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.

@@ -39,7 +39,7 @@ fn rows(cap: &Path) -> Rows {
     let v: i64 = c
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    assert_eq!(v, 7);
+    assert_eq!(v, 8);
     let mut st = c
         .prepare(
             "SELECT v.volume, v.utc_ms, d.name, v.mount, v.size_bytes, v.free_bytes, v.source

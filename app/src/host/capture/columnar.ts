@@ -257,6 +257,7 @@ function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows
     traceLatency: info.traceLatency,
     traceSizes: info.traceSizes,
     volumes: info.volumes,
+    work: info.work,
   };
   return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, reopen, close };
 }

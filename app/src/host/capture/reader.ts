@@ -15,11 +15,12 @@ import { HostError } from '../errors.ts';
 import { readEngineRecords } from './engine.ts';
 import { traceSizesOf } from './trace-sizes.ts';
 import { readVolumes } from './volumes.ts';
+import { readWork } from './work.ts';
 import { scanIntervals } from './scan.ts';
 import type { ImportedFile } from '@cacheproof/engine/report';
 
 /** Schema versions this build can read. */
-export const CAPTURE_SCHEMA_VERSION = 7;
+export const CAPTURE_SCHEMA_VERSION = 8;
 /** PRAGMA application_id of a capture: "CPRF". */
 export const CAPTURE_APPLICATION_ID = 0x43505246;
 
@@ -319,6 +320,8 @@ export interface CaptureInfo {
   traceSizes: CaptureData['traceSizes'];
   /** `volume_capacity` (v7), or null in a capture of v1..v6. */
   volumes: CaptureData['volumes'];
+  /** `work_counters` (v8), or null in a capture of v1..v7. */
+  work: CaptureData['work'];
 }
 
 /** The provenance of an imported capture: its `import_files` rows (none before schema v3). */
@@ -380,12 +383,13 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     imports: readImports(db),
     traceSizes: traceSizesOf(db, db.name, meta, names),
     volumes: readVolumes(db),
+    work: readWork(db),
   };
 }
 
 function loadCapture(path: string, db: Database.Database): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes, work } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const scanned = readColumns(db, names);
@@ -418,6 +422,7 @@ function loadCapture(path: string, db: Database.Database): OpenedCapture {
       traceLatency,
       traceSizes,
       volumes,
+      work,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

@@ -17,12 +17,13 @@ pub mod imported;
 mod journal;
 mod rows;
 pub mod space;
+pub mod work;
 
 pub use blocks::{IndexSummary, BLOCK_FORMAT};
 pub use damage::{check_intact, damaged, remove_unrecorded, wal_path, with_path};
 
 /// Schema version this probe writes and reads.
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 /// `PRAGMA application_id`: "CPRF".
 pub const APPLICATION_ID: i64 = 0x4350_5246;
 
@@ -35,6 +36,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (5, include_str!("migrations/0005_interval_blocks.sql")),
     (6, include_str!("migrations/0006_trace_sampling.sql")),
     (7, include_str!("migrations/0007_volume_capacity.sql")),
+    (8, include_str!("migrations/0008_work_counters.sql")),
 ];
 
 /// One row of `block_requests`.

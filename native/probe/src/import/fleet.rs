@@ -203,6 +203,16 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                         ..r.clone()
                     })
                     .collect(),
+                // a work counter of this host (HOST\ prefixed in a log of several hosts)
+                work: q
+                    .work
+                    .iter()
+                    .filter(|r| r.instance.starts_with(&format!("{host}\\")))
+                    .map(|r| crate::import::perfmon::WorkRow {
+                        instance: strip(&r.instance),
+                        ..r.clone()
+                    })
+                    .collect(),
             };
             Loaded {
                 path: f.path.clone(),

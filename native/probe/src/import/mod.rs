@@ -210,6 +210,8 @@ pub struct Parsed {
     pub stack: Vec<(String, String, String)>,
     /// Volume capacity the source states (the capture's `volume_capacity`, schema v7).
     pub capacity: Vec<prometheus::CapRow>,
+    /// The work the server did, per interval (the capture's `work_counters`, schema v8).
+    pub work: Vec<perfmon::WorkRow>,
 }
 
 /// Options every parser may need.

@@ -315,6 +315,12 @@ pub(super) fn write(
             })?;
         }
     }
+    // the work the server did (docs/capture-schema.md, `work_counters`)
+    for f in &p.files {
+        for r in &f.parsed.work {
+            cap.add_work_counter(r)?;
+        }
+    }
     // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
     // app then opens the imported capture without reading every row.
     super::phase("write rows (beside: the blocks built)", t_rows);

@@ -1,6 +1,7 @@
 //! Shared helpers of the integration tests: the binary, root/fio checks, cleanup guards.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod perfmon;
 pub mod prom;
 pub mod views;
 

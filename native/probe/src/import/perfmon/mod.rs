@@ -11,11 +11,13 @@ mod rows;
 #[cfg(test)]
 mod tests;
 mod text;
+mod work;
 
 use std::collections::HashMap;
 
 pub use names::{CounterName, Names, BUILTIN_NAMES};
 pub use text::{parse_path, parse_tz, split_fields, split_fields_into, split_ranges, CounterPath};
+pub use work::WorkRow;
 
 use super::time::DateOrder;
 use super::{bad, lines, Device, ParseOpts, Parsed, Unmapped};
@@ -192,6 +194,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     let mut ignored: Vec<String> = Vec::new();
     let mut dups = 0usize;
     let mut caps = capacity::Cols::default();
+    let mut works = work::Cols::default();
     // every counter of a disk object, imported or not (named when nothing can be imported)
     let mut disk_counters: Vec<String> = Vec::new();
     for (ci, cp) in paths.iter().enumerate() {
@@ -203,6 +206,10 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
             });
             continue;
         };
+        // the work the server did (work_counters): Process I/O requests, SQL Server batches
+        if !esxtop && works.take(&names, ci + 1, cp, &head[ci + 1], multi) {
+            continue;
+        }
         let Some(canon) = names.objects.get(&key(&cp.object)).cloned() else {
             match other_objects.iter_mut().find(|(o, _)| o == &cp.object) {
                 Some(e) => e.1 += 1,
@@ -355,7 +362,8 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
         ));
     }
     if p.devices.is_empty() {
-        let found: Vec<String> = other_objects.iter().map(|(o, _)| o.clone()).collect();
+        let mut found: Vec<String> = other_objects.iter().map(|(o, _)| o.clone()).collect();
+        found.extend(works.objects.iter().cloned());
         return Err(bad(
             file,
             Some(h_line),
@@ -424,6 +432,7 @@ pub fn parse(file: &str, text: &str, opts: &ParseOpts, esxtop: bool) -> Result<P
     };
     p.samples = ctx.parse(&data)?;
     caps.rows(&ctx, &data, &mut p)?;
+    works.rows(&ctx, &data, &mut p)?;
     if esxtop {
         let (edges, notes) = esx::views(&mut p.devices);
         p.stack.extend(edges);

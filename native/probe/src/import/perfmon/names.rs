@@ -44,6 +44,10 @@ const FIELDS: &[&str] = &[
     "disk_time_pct",
     "free_pct",
     "free_mb",
+    "work_io_ops_per_s",
+    "work_io_reads_per_s",
+    "work_io_writes_per_s",
+    "work_batches_per_s",
     "ignore",
 ];
 
@@ -71,8 +75,8 @@ impl Names {
             let err = |m: &str| bad(file, Some(i + 1), None, m);
             match p.first().copied() {
                 Some("object") if p.len() == 4 => {
-                    if !["PhysicalDisk", "LogicalDisk", "EsxDisk", "EsxAdapter", "EsxPath", "EsxVm", "EsxWorld"].contains(&p[3]) {
-                        return Err(err("an object line's 4th column must be PhysicalDisk, LogicalDisk, EsxDisk, EsxAdapter, EsxPath, EsxVm or EsxWorld"));
+                    if !["PhysicalDisk", "LogicalDisk", "EsxDisk", "EsxAdapter", "EsxPath", "EsxVm", "EsxWorld", "Process", "SqlStatistics"].contains(&p[3]) {
+                        return Err(err("an object line's 4th column must be PhysicalDisk, LogicalDisk, EsxDisk, EsxAdapter, EsxPath, EsxVm, EsxWorld, Process or SqlStatistics"));
                     }
                     self.objects.insert(key(p[2]), p[3].to_string());
                     self.object_rows
