@@ -44,8 +44,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 type Id = 'perfmon' | 'sadf' | 'live';
-/** `roles`: the live capture's recorded disk, named as the run's plan names it (a recording carries no roles: the run keeps them). */
-interface Case { id: Id; capture: string; hotHourMs: number | null; profile: WorkloadProfile; roles: string[] }
+/** No role flags for any of them: the live capture carries the roles its run's plan chose (`record --role`). */
+interface Case { id: Id; capture: string; hotHourMs: number | null; profile: WorkloadProfile }
 const cases = new Map<Id, Case>();
 let liveCapture: string | null = null;
 
@@ -101,14 +101,16 @@ beforeAll(async () => {
   for (const [id, kind, file, hot] of logs) {
     const capture = join(dir, `${id}.capture`);
     expect(await run([releaseProbe, 'import', kind, join(dir, file), '--out', capture])).toBe(0);
-    cases.set(id, { id, capture, hotHourMs: hot, profile: null as unknown as WorkloadProfile, roles: [] });
+    cases.set(id, { id, capture, hotHourMs: hot, profile: null as unknown as WorkloadProfile });
   }
   const live = await recordStoppedInBaseline();
-  cases.set('live', { id: 'live', capture: live.capture, hotHourMs: null, profile: null as unknown as WorkloadProfile, roles: ['--backing', live.disk] });
+  cases.set('live', { id: 'live', capture: live.capture, hotHourMs: null, profile: null as unknown as WorkloadProfile });
   for (const c of cases.values()) {
-    c.profile = JSON.parse((await cli('analyze', c.capture, '--profile', '--json', ...c.roles)).out) as WorkloadProfile;
+    c.profile = JSON.parse((await cli('analyze', c.capture, '--profile', '--json')).out) as WorkloadProfile;
     expect(c.profile.kind).toBe('workload-profile');
   }
+  // The roles are the ones the run's plan chose (its backing disk), read from the capture alone.
+  expect(cases.get('live')?.profile.devices.backing).toEqual([live.disk]);
 }, 90_000);
 
 afterAll(() => {
@@ -189,7 +191,7 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
       const p = c.profile;
       if (c.hotHourMs !== null) expect(p.hours.busiest?.startMs, 'the engine names the log\'s hot hour').toBe(c.hotHourMs);
       const out = join(dir, `${id}-${form}-${lang}.pdf`);
-      const r = await cli('report', c.capture, '--format', 'pdf', '--form', form, '--lang', lang, '--out', out, ...c.roles);
+      const r = await cli('report', c.capture, '--format', 'pdf', '--form', form, '--lang', lang, '--out', out);
       // the CLI warns of an element wider or taller than its page (the layout's overflow check)
       expect(r.err).not.toContain('warning:');
       const pages = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
@@ -227,7 +229,7 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
       const c = cases.get(id) as Case;
       const p = c.profile;
       const out = join(dir, `${id}-${lang}.pptx`);
-      await cli('report', c.capture, '--format', 'pptx', '--lang', lang, '--out', out, ...c.roles);
+      await cli('report', c.capture, '--format', 'pptx', '--lang', lang, '--out', out);
       const zip = await JSZip.loadAsync(readFileSync(out));
       const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/u.test(f)).sort((a, b) => Number(/\d+/u.exec(a)?.[0]) - Number(/\d+/u.exec(b)?.[0]));
       const xml = await Promise.all(slides.map(async (f) => (await zip.file(f)?.async('string')) ?? ''));
@@ -254,7 +256,7 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
       const c = cases.get(id) as Case;
       const p = c.profile;
       const out = join(dir, `${id}.xlsx`);
-      await cli('report', c.capture, '--format', 'xlsx', '--out', out, ...c.roles);
+      await cli('report', c.capture, '--format', 'xlsx', '--out', out);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(out);
       const values = new Map<string, unknown>();

@@ -80,7 +80,8 @@ describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in it
     expect(common.en['err.analysis-no-measure']).toContain('Resume the run');
     expect(common.en['err.analysis-no-measure']).toContain('analyze the baseline alone as a workload profile');
     // The CLI says the same reason.
-    const cli = await builtCli('analyze', capture as string, '--backing', disk);
+    // No --backing: the capture carries the plan's roles (record --role).
+    const cli = await builtCli('analyze', capture as string);
     expect(cli.code).toBe(5);
     expect(cli.err, cli.err).toContain('The capture has no measure phase');
     expect(cli.err, cli.err).toContain('cacheproof analyze CAPTURE --profile gives its workload profile');
@@ -99,7 +100,7 @@ describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in it
     expect(view.series.length).toBeGreaterThan(0);
     expect(JSON.stringify(p)).not.toMatch(/"before"|"after"|iosSaved/);
     // Exactly what the engine computes from the capture (one implementation of each figure).
-    const direct = profileWorkload(openCapture(capture as string).data, { backing: p.devices.backing });
+    const direct = profileWorkload(openCapture(capture as string).data);
     expect(direct.ok).toBe(true);
     expect(JSON.parse(JSON.stringify(direct))).toEqual(JSON.parse(JSON.stringify(p)));
     // Every string of the profile screen in every language.

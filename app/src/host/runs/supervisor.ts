@@ -388,14 +388,19 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
 
     async start(plan) {
       const probe = needProbe();
-      const names = [...new Set([plan.front, ...plan.backing].filter((n): n is string => n !== null && n.length > 0).map(deviceArg))];
+      const chosen = (n: string | null): n is string => n !== null && n.length > 0;
+      const names = [...new Set([plan.front, ...plan.backing].filter(chosen).map(deviceArg))];
+      // The roles the person chose go into the capture, so analyze/report on it need no role flags.
+      const front = chosen(plan.front) ? deviceArg(plan.front) : null;
+      const backing = [...new Set(plan.backing.filter(chosen).map(deviceArg))].filter((n) => n !== front);
+      const roleArgs = [...(front === null ? [] : ['--role', `${front}=front`]), ...backing.flatMap((n) => ['--role', `${n}=backing`])];
       if (names.length === 0) throw new HostError('no-devices-chosen', 'The plan names no device to record: choose the front device or the backing devices.');
       const createdMs = now();
       const id = newRunId(createdMs);
       const captureFile = registry.capturePath(id);
       registry.ensureDir();
       const args = [
-        'record', '--out', captureFile, '--devices', names.join(','), '--interval', `${plan.intervalMs}ms`,
+        'record', '--out', captureFile, '--devices', names.join(','), ...roleArgs, '--interval', `${plan.intervalMs}ms`,
         '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
         ...switchArgs(plan.switch), '--detach',
         ...(plan.trace === true ? traceArgs(plan.traceBudgetBytes) : []),

@@ -25,6 +25,9 @@ pub struct RecordArgs {
     /// Every device, partitions and stacked devices included
     #[arg(long)]
     pub all: bool,
+    /// A device's role, instead of the guessed one: NAME=ROLE (repeatable)
+    #[arg(long, value_name = "NAME=ROLE")]
+    pub role: Vec<String>,
     /// The sampling interval, 10ms to 1h
     #[arg(long, value_name = "DURATION", default_value = "1s")]
     pub interval: String,
@@ -53,7 +56,7 @@ pub struct RecordArgs {
     #[arg(
         long,
         value_name = "CAPTURE",
-        conflicts_with_all = ["out", "devices", "interval", "plan", "switch", "restore", "engine_device", "trace"]
+        conflicts_with_all = ["out", "devices", "role", "interval", "plan", "switch", "restore", "engine_device", "trace"]
     )]
     pub resume: Option<String>,
     /// Record in the background and return once recording
@@ -201,6 +204,7 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
     if devices.as_ref().is_some_and(|d| d.is_empty()) {
         return Err(usage("--devices needs at least one name"));
     }
+    let roles = recorder::parse_roles(&a.role)?;
     let interval_s = plan::parse_duration(&a.interval)?;
     if !(0.01..=3600.0).contains(&interval_s) {
         return Err(usage("--interval must be between 10ms and 1h"));
@@ -232,6 +236,7 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
     let opts = recorder::RecordOptions {
         out: path.clone(),
         devices,
+        roles,
         interval_ms: (interval_s * 1000.0).round() as u64,
         plan: pl,
         switch,

@@ -20,6 +20,8 @@ pub struct RecordOptions {
     pub out: PathBuf,
     /// `None` = every device in /proc/diskstats (`--all`).
     pub devices: Option<Vec<String>>,
+    /// `--role NAME=ROLE`: the roles the person chose, over the guessed ones (`parse_roles`).
+    pub roles: Vec<(String, String)>,
     pub interval_ms: u64,
     pub plan: Option<Plan>,
     /// The switch's adapter name (`manual` by default).
@@ -36,6 +38,53 @@ pub struct RecordOptions {
     /// `--trace-budget SIZE` (or the default budget of `--trace` alone): bytes of stored trace
     /// per 24 h; the recorder lowers the rate to fit (`meta.trace_budget_bytes`).
     pub trace_budget: Option<u64>,
+}
+
+/// The roles a device may be given with `--role` (the same as `import --role`).
+const ROLES: [&str; 4] = ["front", "backing", "cache", "other"];
+
+/// Why a device has a role given with `--role` (the same words as `import --role`).
+pub const ROLE_GIVEN: &str = "given with --role";
+
+/// `--role NAME=ROLE` values as (kernel name, role); a value that is not NAME=ROLE, a role
+/// that is not front, backing, cache or other, or a device named twice is a usage error.
+pub fn parse_roles(values: &[String]) -> Result<Vec<(String, String)>> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for v in values {
+        let Some((n, r)) = v.split_once('=') else {
+            return Err(ProbeError::Usage(format!("--role '{v}' must be NAME=ROLE")));
+        };
+        let name = n.trim().trim_start_matches("/dev/").to_string();
+        let role = r.trim().to_string();
+        if name.is_empty() {
+            return Err(ProbeError::Usage(format!("--role '{v}' must be NAME=ROLE")));
+        }
+        if !ROLES.contains(&role.as_str()) {
+            return Err(ProbeError::Usage(format!(
+                "--role {name}={role}: the role must be front, backing, cache or other"
+            )));
+        }
+        if out.iter().any(|(n, _)| *n == name) {
+            return Err(ProbeError::Usage(format!(
+                "--role {name}: the device is given a role twice"
+            )));
+        }
+        out.push((name, role));
+    }
+    Ok(out)
+}
+
+/// Every device given a role is one the recording records (exit 2 otherwise).
+fn check_roles(roles: &[(String, String)], recorded: &[&str]) -> Result<()> {
+    for (name, _) in roles {
+        if !recorded.contains(&name.as_str()) {
+            return Err(ProbeError::Usage(format!(
+                "--role {name}=…: {name} is not one of the devices recorded; they are: {}",
+                recorded.join(", ")
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Check every named device is in /proc/diskstats.
@@ -98,6 +147,12 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     if let Some(d) = &opts.devices {
         check_devices(d)?;
     }
+    let lines = diskstats::read_root(Path::new("/"))?;
+    let recorded: Vec<&str> = match &opts.devices {
+        Some(d) => d.iter().map(String::as_str).collect(),
+        None => lines.iter().map(|l| l.name.as_str()).collect(),
+    };
+    check_roles(&opts.roles, &recorded)?;
     if opts.trace {
         // Before the capture exists: a capture that cannot be traced is not created.
         trace::ensure_available(&trace::tracefs_root())?;
@@ -164,18 +219,21 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
         cap.set_meta("plan", &serde_json::to_string(&pm).unwrap_or_default())?;
     }
     let inv = sysfs::list_devices(Path::new("/sys"));
-    let lines = diskstats::read_root(Path::new("/"))?;
     for l in &lines {
         let keep = match &opts.devices {
             Some(d) => d.contains(&l.name),
             None => true,
         };
         if keep {
-            let info = inv
+            let mut info = inv
                 .iter()
                 .find(|d| d.name == l.name)
                 .cloned()
                 .unwrap_or_else(|| sysfs::bare(&l.name, l.major, l.minor));
+            if let Some((_, role)) = opts.roles.iter().find(|(n, _)| *n == l.name) {
+                info.role = role.clone();
+                info.role_reason = Some(ROLE_GIVEN.into());
+            }
             cap.upsert_device(&info, now)?;
         }
     }
