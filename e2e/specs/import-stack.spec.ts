@@ -25,6 +25,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, seriousViolations, watchConsole } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { importUi } from '../../app/src/shared/i18n/import.ts';
+import { common } from '../../app/src/shared/i18n/common.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const SAR_REAL = realdata('linux_iostat_sar_diskstats', 'sysstat_expected_sar-pretty-d.txt');
@@ -198,6 +199,10 @@ async function refused(page: Page, kind: string, file: string, device: string, r
   if (!('refused' in cli)) throw new Error(`--role ${device}=${role} was accepted by the probe`);
   const says = page.getByTestId(TID.importError).locator('.probe-says');
   await expect(says).toHaveText(cli.refused);
+  // the file was read: the words above the sentence speak of the choice, not of fixing the file
+  const lang = await page.evaluate(() => globalThis.localStorage.getItem('cacheproof.lang') ?? 'en') as 'en' | 'ru';
+  await expect(page.getByTestId(TID.importError)).toContainText(common[lang]['err.import-choice-refused']);
+  await expect(page.getByTestId(TID.importError)).not.toContainText(common[lang]['err.import-refused']);
   await expect(page.getByTestId(TID.importStart)).toBeDisabled();
   return cli.refused;
 }

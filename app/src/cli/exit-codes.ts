@@ -40,6 +40,7 @@ export const EXIT_OF_ERROR = {
   'report-job-not-found': EXIT.internal,
   'not-supported': EXIT.internal,
   'import-refused': EXIT.badInput,
+  'import-choice-refused': EXIT.usage,
   'import-job-not-found': EXIT.internal,
   'import-unreachable': EXIT.unavailable,
   'fleet-not-found': EXIT.mismatch,

@@ -57,9 +57,9 @@ export function importArgs(r: ImportRequest): string[] {
 }
 
 function refused(what: string, out: ProbeOutput): HostError {
-  if (out.code === PROBE_EXIT.notImportable || out.code === PROBE_EXIT.usage) {
-    return new HostError('import-refused', out.error || `${what}: exit code ${out.code}`);
-  }
+  // exit 12: the file; exit 2: a choice made with it (a role set that counts an I/O twice, parts, a range)
+  if (out.code === PROBE_EXIT.notImportable) return new HostError('import-refused', out.error || `${what}: exit code ${out.code}`);
+  if (out.code === PROBE_EXIT.usage) return new HostError('import-choice-refused', out.error || `${what}: exit code ${out.code}`);
   if (out.code === PROBE_EXIT.unreachable) return new HostError('import-unreachable', out.error || `${what}: exit code ${out.code}`);
   return probeError(what, out);
 }

@@ -482,8 +482,8 @@ export const ERROR_CODES = [
   'report-job-not-found',
   /** A call this window cannot make (the browser window has no Save dialog: it downloads). */
   'not-supported',
-  /** A log the probe cannot import: the message is the probe's sentence naming the file, line and column. */
-  'import-refused',
+  /** A log the probe cannot import (the probe's sentence names the file, line and column), or a choice it refuses (`-choice-`: a role set, the files' parts, a range). */
+  'import-refused', 'import-choice-refused',
   'import-job-not-found',
   /** A Prometheus server (`import prometheus`) that cannot be reached, refuses the credentials or the query: the message names the URL and the query. */
   'import-unreachable',

@@ -222,7 +222,7 @@ export function importScreen(ctx: Ctx): Screen {
         // stays, marked not ready, so the person can change the roles it names
         if (roles.size === 0) previewBox.hidden = true;
         else previewBox.setAttribute('data-ready', 'false');
-        showError(u('previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
+        showError(u(res.error.code === 'import-choice-refused' ? 'previewRefused' : 'previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
         return;
       }
       previewed = JSON.stringify(r);

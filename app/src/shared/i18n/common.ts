@@ -8,7 +8,7 @@ export type CommonKey =
   | 'err.probe-missing' | 'err.probe-failed' | 'err.run-not-found' | 'err.needs-root' | 'err.trace-unavailable' | 'err.no-devices-chosen'
   | 'err.engine-shell-string' | 'err.engine-not-installed' | 'err.engine-wrong-device' | 'err.engine-config-invalid' | 'err.engine-refused'
   | 'err.plan-scenario-invalid' | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
-  | 'err.import-refused' | 'err.import-job-not-found' | 'err.import-unreachable' | 'err.fleet-not-found'
+  | 'err.import-refused' | 'err.import-choice-refused' | 'err.import-job-not-found' | 'err.import-unreachable' | 'err.fleet-not-found'
   | 'err.predict-refused' | 'err.predict-job-not-found';
 
 export const common: Catalog<CommonKey> = {
@@ -49,6 +49,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-job-not-found': 'This export is no longer known. Start the export again.',
     'err.not-supported': 'This window cannot do that: in the browser window the file downloads to your Downloads folder (use the link).',
     'err.import-refused': 'This log cannot be imported as it is. The sentence below names the file, the line and the column: fix the file or choose another format, then preview again.',
+    'err.import-choice-refused': 'The file can be read, but not with these choices. The sentence below names the one to change (a device\'s role, which files are before and after, the encoding or the range): change it, then preview again.',
     'err.import-job-not-found': 'This import is no longer known. Start the import again.',
     'err.import-unreachable': 'The Prometheus server could not be reached, refused the credentials or refused the query. The sentence below names the URL and the query: check the address, the certificate and the credentials, then preview again.',
     'err.fleet-not-found': 'This is not a fleet: the capture holds one host, or the folder holds no capture, or the host is not one of the fleet’s. Open the capture itself, or import the fleet again.',
@@ -92,6 +93,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-job-not-found': 'Cet export n’est plus connu. Relancez l’export.',
     'err.not-supported': 'Cette fenêtre ne peut pas le faire : dans le navigateur, le fichier se télécharge dans votre dossier Téléchargements (utilisez le lien).',
     'err.import-refused': 'Ce journal ne peut pas être importé tel quel. La phrase ci-dessous nomme le fichier, la ligne et la colonne : corrigez le fichier ou choisissez un autre format, puis prévisualisez de nouveau.',
+    'err.import-choice-refused': 'Le fichier se lit, mais pas avec ces choix. La phrase ci-dessous nomme celui à changer (le rôle d’un périphérique, quels fichiers sont avant et après, l’encodage ou la plage) : changez-le, puis prévisualisez de nouveau.',
     'err.import-job-not-found': 'Cette importation n’est plus connue. Relancez l’importation.',
     'err.import-unreachable': 'Le serveur Prometheus est injoignable, ou a refusé les identifiants ou la requête. La phrase ci-dessous nomme l’URL et la requête : vérifiez l’adresse, le certificat et les identifiants, puis prévisualisez de nouveau.',
     'err.fleet-not-found': 'Ce n’est pas une flotte : la capture ne contient qu’un hôte, le dossier ne contient aucune capture, ou l’hôte n’en fait pas partie. Ouvrez la capture elle-même, ou importez de nouveau la flotte.',
@@ -135,6 +137,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-job-not-found': 'Esta exportación ya no se conoce. Vuelva a iniciarla.',
     'err.not-supported': 'Esta ventana no puede hacerlo: en el navegador, el archivo se descarga en su carpeta Descargas (use el enlace).',
     'err.import-refused': 'Este registro no se puede importar tal como está. La frase de abajo indica el archivo, la línea y la columna: corrija el archivo o elija otro formato y vuelva a previsualizar.',
+    'err.import-choice-refused': 'El archivo se puede leer, pero no con estas opciones. La frase de abajo indica la que hay que cambiar (el rol de un dispositivo, qué archivos son de antes y de después, la codificación o el intervalo): cámbiela y vuelva a previsualizar.',
     'err.import-job-not-found': 'Esta importación ya no se conoce. Vuelva a iniciarla.',
     'err.import-unreachable': 'No se pudo contactar con el servidor Prometheus, o rechazó las credenciales o la consulta. La frase de abajo indica la URL y la consulta: compruebe la dirección, el certificado y las credenciales y vuelva a previsualizar.',
     'err.fleet-not-found': 'Esto no es una flota: la captura contiene un solo host, la carpeta no contiene capturas o el host no forma parte de ella. Abra la captura en sí o vuelva a importar la flota.',
@@ -178,6 +181,7 @@ export const common: Catalog<CommonKey> = {
     'err.report-job-not-found': 'Этот экспорт больше не известен. Запустите экспорт заново.',
     'err.not-supported': 'Это окно так не умеет: в браузере файл скачивается в папку «Загрузки» (используйте ссылку).',
     'err.import-refused': 'Этот журнал нельзя импортировать в таком виде. Фраза ниже называет файл, строку и столбец: исправьте файл или выберите другой формат, затем снова посмотрите предпросмотр.',
+    'err.import-choice-refused': 'Файл читается, но не с этими настройками. Фраза ниже называет ту, которую нужно изменить (роль устройства, какие файлы относятся к «до» и «после», кодировку или диапазон): измените её, затем снова посмотрите предпросмотр.',
     'err.import-job-not-found': 'Этот импорт больше не известен. Запустите импорт заново.',
     'err.import-unreachable': 'Сервер Prometheus недоступен или отклонил учётные данные либо запрос. Фраза ниже называет URL и запрос: проверьте адрес, сертификат и учётные данные, затем снова посмотрите предпросмотр.',
     'err.fleet-not-found': 'Это не парк: в захвате один хост, в папке нет захватов или хост в него не входит. Откройте сам захват или импортируйте парк заново.',

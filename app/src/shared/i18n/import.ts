@@ -6,7 +6,7 @@ export type ImportKey =
   | 'kind' | 'kind.perfmon' | 'kind.esxtop' | 'kind.iostat' | 'kind.iostat-json' | 'kind.sar' | 'kind.sadf' | 'kind.diskstats' | 'kind.node-exporter'
   | 'files' | 'filesHelp' | 'after' | 'afterHelp' | 'switchAt' | 'switchAtHelp'
   | 'preview' | 'previewing' | 'import' | 'importing' | 'analyzing'
-  | 'filesEmpty' | 'switchBad' | 'switchAndAfter' | 'previewFailed' | 'importFailed' | 'openFailed' | 'savedAt' | 'stale'
+  | 'filesEmpty' | 'switchBad' | 'switchAndAfter' | 'previewFailed' | 'previewRefused' | 'importFailed' | 'openFailed' | 'savedAt' | 'stale'
   | 'pv.title' | 'pv.file' | 'pv.format' | 'pv.encoding' | 'pv.timeZone' | 'pv.samples' | 'pv.hosts'
   | 'pv.devices' | 'pv.device' | 'pv.role' | 'pv.on' | 'pv.reason'
   | 'pv.range' | 'pv.interval' | 'pv.intervalValue' | 'pv.intervals' | 'pv.phases' | 'pv.counters' | 'pv.unmapped' | 'pv.notes' | 'pv.needs'
@@ -45,6 +45,7 @@ export const importUi: Catalog<ImportKey> = {
     switchBad: 'The switch time is not a date and time: write it like 2022-10-09T18:40:00Z.',
     switchAndAfter: 'Give either after files or a switch time, not both.',
     previewFailed: 'Could not read {what}.',
+    previewRefused: '{what} cannot be imported with these choices.',
     importFailed: 'Could not import {what}.',
     openFailed: 'The log was imported, but the capture could not be opened.',
     savedAt: 'The capture is saved at {path}.',
@@ -131,6 +132,7 @@ export const importUi: Catalog<ImportKey> = {
     switchBad: 'L’heure de la bascule n’est pas une date et une heure : écrivez-la comme 2022-10-09T18:40:00Z.',
     switchAndAfter: 'Donnez soit des fichiers « après », soit une heure de bascule, pas les deux.',
     previewFailed: 'Impossible de lire {what}.',
+    previewRefused: '{what} ne peut pas être importé avec ces choix.',
     importFailed: 'Impossible d’importer {what}.',
     openFailed: 'Le journal a été importé, mais la capture n’a pas pu être ouverte.',
     savedAt: 'La capture est enregistrée dans {path}.',
@@ -217,6 +219,7 @@ export const importUi: Catalog<ImportKey> = {
     switchBad: 'La hora del cambio no es una fecha y hora: escríbala como 2022-10-09T18:40:00Z.',
     switchAndAfter: 'Indique archivos posteriores o una hora de cambio, no ambos.',
     previewFailed: 'No se pudo leer {what}.',
+    previewRefused: '{what} no se puede importar con estas opciones.',
     importFailed: 'No se pudo importar {what}.',
     openFailed: 'El registro se importó, pero la captura no se pudo abrir.',
     savedAt: 'La captura está guardada en {path}.',
@@ -303,6 +306,7 @@ export const importUi: Catalog<ImportKey> = {
     switchBad: 'Время переключения не является датой и временем: запишите его как 2022-10-09T18:40:00Z.',
     switchAndAfter: 'Укажите либо файлы «после», либо время переключения, но не то и другое.',
     previewFailed: 'Не удалось прочитать {what}.',
+    previewRefused: '{what}: импорт с этими настройками невозможен.',
     importFailed: 'Не удалось импортировать {what}.',
     openFailed: 'Журнал импортирован, но захват не удалось открыть.',
     savedAt: 'Захват сохранён в {path}.',
