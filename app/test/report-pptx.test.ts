@@ -123,4 +123,16 @@ describe('PowerPoint export', () => {
       expect(slideText[3]).toContain(norm(tcoText));
     }, 60_000);
   }
+  for (const lang of ['fr', 'es'] as const satisfies readonly Lang[]) {
+    it(`${lang}: the TCO slide's bottom line is the sentence \`cacheproof tco --lang ${lang}\` prints`, async () => {
+      const out = join(dir, `r-${lang}.pptx`);
+      const r = await cli('report', sample, '--format', 'pptx', '--out', out, '--lang', lang, '--scenario', scenario);
+      expect(r.code, r.err).toBe(0);
+      const zip = await JSZip.loadAsync(readFileSync(out));
+      const tcoSlide = norm(texts((await zip.file('ppt/slides/slide4.xml')?.async('string')) ?? '').join(' '));
+      const tcoText = (await cli('tco', scenario, '--lang', lang)).out.split('\n')[1] ?? '';
+      expect(tcoText.length).toBeGreaterThan(40);
+      expect(tcoSlide).toContain(norm(tcoText));
+    }, 60_000);
+  }
 });

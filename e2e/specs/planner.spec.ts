@@ -284,5 +284,14 @@ test('in French the prefilled scenario is French, as cacheproof tco --from-captu
   await page.getByLabel('Prix de l’électricité').fill('0,25');
   const typed = await exportScenario(page, testInfo.outputPath('page-fr-typed.tco.json'));
   expect((typed as { energy: { usdPerKwh: number } }).energy.usdPerKwh).toBe(0.25);
+
+  // The bottom line in Spanish and Russian too: the page's verdict is `cacheproof tco --lang` on its scenario.
+  for (const lang of ['es', 'ru'] as const) {
+    await page.getByTestId(TID.langSelect).selectOption(lang);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const file = testInfo.outputPath(`page-${lang}.tco.json`);
+    await exportScenario(page, file);
+    await expect(page.getByTestId(TID.plannerVerdict)).toHaveText(cliVerdict(file, lang));
+  }
   expect(errors).toEqual([]);
 });
