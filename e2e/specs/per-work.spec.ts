@@ -5,13 +5,14 @@
  * 12.0 % and says, in the engine's words, that the server did 75.0 % more work with 12.0 % fewer
  * disk I/Os, in English and French. Needs the release probe.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { importPerfmonWorkPair } from '../../test/support/perfmon-work.ts';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 
 const probe = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 
@@ -24,7 +25,8 @@ async function open(page: Page, capture: string): Promise<void> {
 }
 
 test('the I/Os saved card says the server did 75 % more work with 12 % fewer disk I/Os, in English and French', async ({ app, page }) => {
-  test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
+  const cannotRun = probeAbsent();
+  test.skip(skipped('the per-work figure on the dashboard (e2e)', cannotRun), `SKIP: ${cannotRun ?? ''}`);
   test.setTimeout(120_000);
   const work = mkdtempSync(join(tmpdir(), 'cacheproof-per-work-e2e-'));
   try {
