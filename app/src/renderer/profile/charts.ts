@@ -45,6 +45,8 @@ function points(t: readonly number[], y: readonly (number | null)[] | undefined)
 /** The group lines of one metric: front narrow and solid on top, backing wide and dashed beneath (as on the dashboard). */
 function lines(v: ProfileView, metric: Metric, w: Words, palette: readonly string[], label?: (name: string) => string): Line[] {
   const p = v.profile;
+  // one group alone (a profile's usual case) is drawn narrow and solid: nothing lies beneath it
+  const alone = (v.groupSeries ?? []).length === 1;
   return (v.groupSeries ?? []).flatMap((g): Line[] => {
     const pts = points(g.t, g[metric]);
     if (pts.length === 0) return [];
@@ -54,7 +56,7 @@ function lines(v: ProfileView, metric: Metric, w: Words, palette: readonly strin
     return [{
       label: label === undefined ? name : label(name), group: g.group, points: pts, summary,
       color: paletteColor(g.group === 'front' ? COLOR.front : COLOR.backing, palette),
-      width: g.group === 'front' ? 2 : 5, dash: g.group === 'front' ? [] : [6, 3],
+      width: g.group === 'front' || alone ? 2 : 5, dash: g.group === 'front' || alone ? [] : [6, 3],
     }];
   });
 }
