@@ -138,6 +138,8 @@ export const TID = {
   /** On the workload profile: opens the Planner prefilled from the profile (capacity planning without a cache). */
   profilePlan: 'profile-plan',
   /** The workload profile's time charts (profile/charts.ts): chart boxes, each with `${id}-export-png|svg|csv` and `${id}-summary`. */
+  /** On the workload profile: opens its Export screen (`#/profile-export/<id>`: the workload-profile report). */
+  profileExport: 'profile-export',
   profileChartIops: 'profile-chart-iops',
   profileChartMbps: 'profile-chart-mbps',
   profileChartLatency: 'profile-chart-latency',

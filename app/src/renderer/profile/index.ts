@@ -17,6 +17,7 @@ import type { Ctx, Screen } from '../screen.ts';
 import { themedPalette } from '../theme.ts';
 import { ChartScheduler } from '../dashboard/frame.ts';
 import { words } from '../dashboard/text.ts';
+import { exportUi } from '../../shared/i18n/report.ts';
 import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
 
@@ -129,7 +130,10 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       shownProfiles.set(r.value.id, { name: r.value.name, route: profileRoute(target) });
       const plan = el('button', { type: 'button', class: 'primary', 'data-testid': TID.profilePlan }, t('plan'));
       plan.addEventListener('click', () => ctx.go(`planner/${encodeURIComponent(r.value.id)}`));
-      back.before(plan);
+      // its report (the Export screen of the profile: the workload-profile report)
+      const exp = el('button', { type: 'button', 'data-testid': TID.profileExport }, translate(exportUi, lang, 'nav'));
+      exp.addEventListener('click', () => ctx.go(`profile-export/${encodeURIComponent(r.value.id)}`));
+      back.before(plan, exp);
     }
     else body.replaceChildren(el('div', { class: 'error', role: 'alert', 'data-testid': TID.profileError }, errorText(lang, r.error.code)));
   });
