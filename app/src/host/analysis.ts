@@ -342,7 +342,8 @@ export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options
   return {
     ...captureHeader(capture, meta),
     profile: profile as unknown as ProfileView['profile'],
-    series: buildSeriesView(capture, { front: profile.devices.front, backing: profile.devices.backing }).series,
+    // the device and group lines the profile screen draws (the dashboard's chart series, host/series.ts)
+    ...buildSeriesView(capture, { front: profile.devices.front, backing: profile.devices.backing }),
   };
 }
 

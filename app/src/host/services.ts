@@ -86,9 +86,9 @@ export function createHandlers(ctx: HostContext): Handlers {
    * its profile and SHA-256. The Planner plans from them as from an analysis (plan.fromAnalysis,
    * plan.saved, plan.save): capacity planning without a cache.
    */
-  const profiles = new Map<string, { path: string; host?: string; profile: WorkloadProfile; sha256: string }>();
-  const rememberProfile = (view: ProfileView, path: string, host?: string): ProfileView => {
-    profiles.set(view.id, { path, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
+  const profiles = new Map<string, { path: string; host?: string; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
+  const rememberProfile = (view: ProfileView, path: string, host?: string, options: AnalyzeOptions = {}): ProfileView => {
+    profiles.set(view.id, { path, options, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
     return view;
   };
   /** The devices of a capture (one host's, within a fleet capture), with their sizes. */
@@ -105,7 +105,11 @@ export function createHandlers(ctx: HostContext): Handlers {
     return (await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options)).captureSha256;
   };
   const reports = reportHandlers({
-    analysisOf: (id) => opened.get(id),
+    // an analysis's report, or a workload profile's (the Export screen of a profile)
+    analysisOf: (id) => {
+      const p = profiles.get(id);
+      return opened.get(id) ?? (p === undefined ? undefined : { path: p.path, options: p.options, profile: true, ...(p.host === undefined ? {} : { host: p.host }) });
+    },
     // the dashboard's session: the report and its preview never read or analyse the capture again
     viewOf: (path, options, host) => sessions.openHost(path, { id: 'report', name: basename(path), isSample: false, host }, options),
     appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }),
@@ -196,7 +200,7 @@ export function createHandlers(ctx: HostContext): Handlers {
     'run.openProfile': async ({ runId }) => {
       const run = runs.forOpen(runId);
       const full = resolve(run.capture);
-      return rememberProfile(await loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options), full);
+      return rememberProfile(await loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options), full, undefined, run.options);
     },
   };
 }

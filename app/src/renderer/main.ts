@@ -9,6 +9,7 @@
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
  *   #/profile-file/<path>[/<host>]  a capture file's baseline alone (an imported log with no switch; one host of a fleet capture)
+ *   #/profile-export/<profileId>  the Export screen of a workload profile shown in this window (its workload-profile report)
  *   #/fleet/<path>           the hosts of a fleet capture or of a folder of one capture per host (fleet/)
  *   #/collect                 the commands that collect on a machine without the probe (collect/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
@@ -159,6 +160,13 @@ function render(): void {
     back.addEventListener('click', () => go(shown.route));
     const pl = plannerScreen(ctx(), { id, name: shown.name });
     current = { node: el('div', {}, el('h2', { 'data-testid': TID.analysisName }, shown.name), el('p', { class: 'pl-intro' }, pt('planIntro', { name: shown.name })), el('div', { class: 'actions' }, back), pl.node), ...(pl.dispose ? { dispose: pl.dispose } : {}) };
+    main.append(current.node);
+  } else if (name === 'profile-export' && id !== undefined && shown !== undefined) {
+    // a workload profile's report (PDF, HTML, PPTX, XLSX, CSV), with the way back to its screen
+    const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, translate(profile, lang, 'toProfile'));
+    back.addEventListener('click', () => go(shown.route));
+    const ex = exportScreen(ctx(), { id }, true);
+    current = { node: el('div', {}, el('h2', { 'data-testid': TID.analysisName }, shown.name), el('div', { class: 'actions' }, back), ex.node), ...(ex.dispose ? { dispose: ex.dispose } : {}) };
     main.append(current.node);
   } else if (name === 'run' && id !== undefined) {
     current = liveScreen(ctx(), id);

@@ -82,6 +82,7 @@ export const ProfileView = z.object({
   sampleIntervalMs: z.number().nullable(),
   profile: WorkloadProfileSchema,
   series: AnalysisView.shape.series,
+  /** The front and backing group lines (host/series.ts): the profile screen's charts. */ groupSeries: AnalysisView.shape.groupSeries,
   phases: AnalysisView.shape.phases,
 });
 export type ProfileView = z.infer<typeof ProfileView>;

@@ -137,6 +137,18 @@ export const TID = {
   profileBack: 'profile-back',
   /** On the workload profile: opens the Planner prefilled from the profile (capacity planning without a cache). */
   profilePlan: 'profile-plan',
+  /** The workload profile's time charts (profile/charts.ts): chart boxes, each with `${id}-export-png|svg|csv` and `${id}-summary`. */
+  /** On the workload profile: opens its Export screen (`#/profile-export/<id>`: the workload-profile report). */
+  profileExport: 'profile-export',
+  profileChartIops: 'profile-chart-iops',
+  profileChartMbps: 'profile-chart-mbps',
+  profileChartLatency: 'profile-chart-latency',
+  profileChartQueue: 'profile-chart-queue',
+  /** The busiest hour's sentence (`data-start-ms`) and the hour × day IOPS table. */
+  profileBusiest: 'profile-busiest',
+  profileHeatmap: 'profile-heatmap',
+  /** Capacity per volume (`data-in-log`). */
+  profileCapacity: 'profile-capacity',
   /** Home (home/) and the new-analysis wizard (wizard/). */
   navHome: 'nav-home',
   home: 'home',

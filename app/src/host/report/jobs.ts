@@ -20,10 +20,14 @@ import type { ReportProgress, ReportRequest, RequestOf, ReplyOf } from '../../sh
 import { HostError } from '../errors.ts';
 import { exportReport, intervalsCsvPath, type ExportRequest, type ReportFormat } from './export.ts';
 import { isFleetReport } from './fleet.ts';
+import { loadProfileReport } from './profile.ts';
 import { renderHtml, REPORT_CSS } from './html.ts';
 import { coverFrom, loadReport, tcoFor, type LoadedReport, type LoadOptions } from './input.ts';
 import type { HostView } from '../analysis.ts';
 import type { PdfPrinter } from './pdf.ts';
+
+/** What a report is made of: a capture with its analysis options, one host of a fleet capture, and whether it is a workload profile's. */
+export interface ReportTarget { path: string; options: AnalyzeOptions; host?: string; profile?: boolean }
 import { localizeTemplate } from '../../shared/i18n/template.ts';
 
 export interface ReportServiceContext {
@@ -31,7 +35,8 @@ export interface ReportServiceContext {
    * An analysis opened in this session, by its id: its capture and the analysis options it was
    * opened with. The report re-analyses with exactly these, so its figures are the view's.
    */
-  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; host?: string } | undefined;
+  /** An open analysis's capture, or (`profile`) an open workload profile's: its report is the workload-profile report (report/profile.ts). */
+  analysisOf(analysisId: string): ReportTarget | undefined;
   /** The session's view of a capture with those options (host/session.ts): the report draws from it instead of analysing again. */
   viewOf?: (path: string, options: AnalyzeOptions, host?: string) => Promise<HostView>;
   appVersion: string;
@@ -102,15 +107,16 @@ export function reportHandlers(ctx: ReportServiceContext): {
   let cached: { key: string; loaded: Promise<LoadedReport> } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
-  const analysisOf = (analysisId: string): { path: string; options: AnalyzeOptions; host?: string } => {
+  const analysisOf = (analysisId: string): ReportTarget => {
     const a = ctx.analysisOf(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
     return a;
   };
 
-  const loadOptions = ({ path, options, host }: { path: string; options: AnalyzeOptions; host?: string }, r: Omit<ReportRequest, 'format'>): LoadOptions => ({
+  const loadOptions = ({ path, options, host, profile }: ReportTarget, r: Omit<ReportRequest, 'format'>): LoadOptions & { profile?: boolean } => ({
     capturePath: path,
-    ...(ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options, host) }),
+    // a profile has no analysis to reuse (no measure window): its report profiles the capture
+    ...(profile === true ? { profile: true } : ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options, host) }),
     analyzeOptions: options,
     ...(host === undefined ? {} : { host }),
     cover: coverFrom(r.cover),
@@ -168,6 +174,12 @@ export function reportHandlers(ctx: ReportServiceContext): {
   return {
     'report.preview': async (r) => {
       const a = analysisOf(r.analysisId);
+      if (a.profile === true) {
+        // the workload-profile report (no TCO section: it has no before/after to cost)
+        const loaded = await loadProfileReport({ ...loadOptions(a, r), scenario: null });
+        loaded.close();
+        return { html: renderHtml(r.form === 'short' ? shortForm(loaded.model) : loaded.model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
+      }
       const key = JSON.stringify([a.path, a.options, a.host ?? null]);
       if (cached === null || cached.key !== key) {
         const loaded = loadReport({ ...loadOptions(a, r), scenario: null });

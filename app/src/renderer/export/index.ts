@@ -24,9 +24,14 @@ type CoverField = (typeof COVER_FIELDS)[number];
 /** What the person typed, kept per analysis while the window is open. */
 const remembered = new Map<string, { cover: Partial<Record<CoverField, string>>; lang: Lang; format: ReportRequest['format']; paper: ReportRequest['paper']; form: 'full' | 'short'; tco: boolean }>();
 
-export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
+/**
+ * `profile`: the view is a workload profile's (`ProfileView.id`): the host writes the
+ * workload-profile report, which has no TCO section (nothing before/after to cost), so the TCO
+ * choice is not offered.
+ */
+export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile = false): Screen {
   const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
-  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: true };
+  const state = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: !profile };
   remembered.set(view.id, state);
   let disposed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -237,7 +242,7 @@ export function exportScreen(ctx: Ctx, view: AnalysisView): Screen {
                     select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
             state.paper = v as ReportRequest['paper'];
           }),
-          el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), tcoHint),
+          ...(profile ? [] : [el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), tcoHint)]),
         ),
         el('div', { class: 'actions' }, start, progress, stage),
         error,

@@ -14,6 +14,12 @@ import { errorText } from '../error-text.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
 import { dashboard, type DashboardKey } from '../../shared/i18n/dashboard.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { themedPalette } from '../theme.ts';
+import { ChartScheduler } from '../dashboard/frame.ts';
+import { words } from '../dashboard/text.ts';
+import { exportUi } from '../../shared/i18n/report.ts';
+import { profileTimeline } from './charts.ts';
+import { capacitySection, hoursSection } from './hours.ts';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -34,12 +40,14 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
   const lang = ctx.lang;
   const t = (key: ProfileKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
   let disposed = false;
+  // the time charts are drawn once the screen is in the document (Chart.js sizes them from their box)
+  const scheduler = new ChartScheduler(() => { node.dataset['drawn'] = 'true'; });
   const status = el('p', { role: 'status' }, t('loading'));
   const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, t('back'));
   if (!('runId' in target)) back.textContent = t('toImport');
   back.addEventListener('click', () => ctx.go('runId' in target ? `run/${encodeURIComponent(target.runId)}` : 'import'));
   const body = el('div', {});
-  const node = el('div', { class: 'profile', 'data-testid': TID.profile }, status, body, el('div', { class: 'actions' }, back));
+  const node = el('div', { class: 'profile', 'data-testid': TID.profile, 'data-drawn': 'false' }, status, body, el('div', { class: 'actions' }, back));
 
   const num = (v: number | null, digits: number): string => (v === null ? t('na') : fmtNumber(lang, v, digits));
   const card = (testId: string, title: string, value: string, unit: string, sub: string): HTMLElement =>
@@ -75,10 +83,13 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         card(TID.profileCardLatency, t('card.latency'), num(m.awaitMs, 3), t('unit.ms'), windowText),
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
         card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, m.avgRequestBytes / 1024, 1), t('unit.kib'), windowText)),
-      el('table', { 'data-testid': TID.profileTable },
+      profileTimeline(v, words(lang), themedPalette(), scheduler),
+      hoursSection(p, lang),
+      el('div', { class: 'table-scroll' }, el('table', { 'data-testid': TID.profileTable },
         el('caption', {}, t('table.caption')),
-        el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.coverage'] as const).map((k) => el('th', { scope: 'col' }, t(k))))),
-        el('tbody', {}, ...p.perDevice.map(row))),
+        el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.coverage'] as const).map((k, i) => el('th', { scope: 'col', ...(i > 1 ? { class: 'num' } : {}) }, t(k))))),
+        el('tbody', {}, ...p.perDevice.map(row)))),
+      capacitySection(p, lang),
       healthSection(v),
       el('p', { class: 'help' }, t('method')));
   };
@@ -103,7 +114,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       el('p', {}, d('health.grade', { window: t('health.window'), grade: d(`grade.${h.window.grade}`) })),
       h.window.checks.length === 0 ? el('p', {}, d('health.noCheck'))
         : el('table', {},
-          el('thead', {}, el('tr', {}, ...(['health.col.metric', 'health.col.target', 'health.col.average', 'health.col.result', 'health.col.breaking'] as const).map((k) => el('th', { scope: 'col' }, d(k))))),
+          el('thead', {}, el('tr', {}, ...(['health.col.metric', 'health.col.target', 'health.col.average', 'health.col.result', 'health.col.breaking'] as const).map((k, i) => el('th', { scope: 'col', ...(i === 1 || i === 2 || i === 4 ? { class: 'num' } : {}) }, d(k))))),
           el('tbody', {}, ...rows)),
       el('p', { class: 'help' }, d('def.health')));
   };
@@ -114,13 +125,17 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
     status.hidden = true;
     if (r.ok) {
       show(r.value);
+      scheduler.start();
       // the hardware for this workload: the Planner, prefilled from the profile (no cache measured)
       shownProfiles.set(r.value.id, { name: r.value.name, route: profileRoute(target) });
-      const plan = el('button', { type: 'button', 'data-testid': TID.profilePlan }, t('plan'));
+      const plan = el('button', { type: 'button', class: 'primary', 'data-testid': TID.profilePlan }, t('plan'));
       plan.addEventListener('click', () => ctx.go(`planner/${encodeURIComponent(r.value.id)}`));
-      back.before(plan);
+      // its report (the Export screen of the profile: the workload-profile report)
+      const exp = el('button', { type: 'button', 'data-testid': TID.profileExport }, translate(exportUi, lang, 'nav'));
+      exp.addEventListener('click', () => ctx.go(`profile-export/${encodeURIComponent(r.value.id)}`));
+      back.before(plan, exp);
     }
     else body.replaceChildren(el('div', { class: 'error', role: 'alert', 'data-testid': TID.profileError }, errorText(lang, r.error.code)));
   });
-  return { node, dispose: () => { disposed = true; } };
+  return { node, dispose: () => { disposed = true; scheduler.dispose(); } };
 }
