@@ -123,7 +123,7 @@ impl ImportArgs {
 /// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--json]`.
 #[derive(Debug, Args)]
 pub struct ImportTraceArgs {
-    /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf or traceevent
+    /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf, traceevent or tracerpt
     #[arg(value_name = "KIND")]
     pub kind: String,
     /// The trace file
