@@ -207,6 +207,9 @@ pub struct ReadOptions {
     pub device_bytes: Option<u64>,
     /// Keep each request's opcode text and completion time (import); simulation does not.
     pub detail: bool,
+    /// QueryPerformanceCounter ticks per second of the traced machine (`tracerpt`'s
+    /// `HighResResponseTime`), for requests without their init event.
+    pub qpc_hz: Option<u64>,
 }
 
 struct Rec<'a> {
@@ -442,7 +445,7 @@ fn read_windows(
     let reqs = match kind {
         Kind::Wpa => return wpa::read_wpa(path, &text, tr, &mut st),
         Kind::Xperf => xperf::read_xperf(&text, tr),
-        Kind::Tracerpt => tracerpt::read_tracerpt(path, &text, tr)?,
+        Kind::Tracerpt => tracerpt::read_tracerpt(path, &text, tr, opts.qpc_hz)?,
         _ => traceevent::read_traceevent(path, &text, tr)?,
     };
     etw::finish(tr, &mut st, reqs);

@@ -10,8 +10,9 @@
 //!
 //! `Clock-Time` counts 100 ns (a FILETIME). The kernel logs a request when it completes; it was
 //! issued at its `…Init` event, found by its `Irp`. `HighResResponseTime` counts
-//! QueryPerformanceCounter ticks whose frequency the rows do not give, so it is not used: a
-//! request without its init event is skipped and counted (record with the DiskIoInit keyword).
+//! QueryPerformanceCounter ticks whose frequency the rows do not give: it times a request
+//! without its init event only when the frequency is given (`--qpc-hz`); else that request is
+//! skipped and counted (record with the DiskIoInit keyword, or give the frequency).
 //! Numbers are integers (or `0x…` hexadecimal); a file re-saved with `;` separators groups
 //! thousands with `.`.
 
@@ -39,7 +40,12 @@ fn header(fields: &[String]) -> Option<Cols> {
     })
 }
 
-pub(super) fn read_tracerpt(path: &Path, text: &str, tr: &mut Trace) -> Result<Vec<EtwReq>> {
+pub(super) fn read_tracerpt(
+    path: &Path,
+    text: &str,
+    tr: &mut Trace,
+    qpc_hz: Option<u64>,
+) -> Result<Vec<EtwReq>> {
     let mut cols: Option<(Cols, char, Dec)> = None;
     let mut origin: Option<i128> = None;
     let mut init: HashMap<i128, i128> = HashMap::new();
@@ -145,14 +151,33 @@ pub(super) fn read_tracerpt(path: &Path, text: &str, tr: &mut Trace) -> Result<V
             init.insert(irp, clock);
             continue;
         };
-        let Some(issued) = init.remove(&irp) else {
-            tr.skip(
-                n,
-                "Irp",
-                format!("no DiskIo ReadInit/WriteInit/FlushInit event before it with Irp {}: record with the DiskIoInit keyword", field(c.user + at[at.len() - 1].0)),
-                "no init event",
-            );
-            continue;
+        // Without its init event: completion − HighResResponseTime (User Data 7, a flush's 2).
+        let issue_ns = match (init.remove(&irp), qpc_hz) {
+            (Some(issued), _) => (issued - o) * 100,
+            (None, Some(hz)) => {
+                let k = if op.is_some() { 7 } else { 2 };
+                let s = user[k].as_str();
+                let Some(ticks) = offset(s, *dec) else {
+                    tr.skip(
+                        n,
+                        "HighResResponseTime",
+                        format!("'{s}' is not a number"),
+                        "bad number",
+                    );
+                    continue;
+                };
+                let hz = i128::from(hz);
+                (clock - o) * 100 - (ticks * 1_000_000_000 + hz / 2) / hz
+            }
+            (None, None) => {
+                tr.skip(
+                    n,
+                    "Irp",
+                    format!("no DiskIo ReadInit/WriteInit/FlushInit event before it with Irp {}: record with the DiskIoInit keyword, or give the traced machine's QueryPerformanceCounter frequency (--qpc-hz) to time it by HighResResponseTime", field(c.user + at[at.len() - 1].0)),
+                    "no init event",
+                );
+                continue;
+            }
         };
         let (off, bytes) = if op.is_some() {
             (vals[3], vals[2])
@@ -161,7 +186,7 @@ pub(super) fn read_tracerpt(path: &Path, text: &str, tr: &mut Trace) -> Result<V
         };
         reqs.push(EtwReq {
             line: n,
-            issue_ns: ((issued - o) * 100) as i64,
+            issue_ns: issue_ns as i64,
             complete_ns: ((clock - o) * 100) as i64,
             disk: format!("disk{}", vals[1]),
             offset: off,

@@ -47,7 +47,11 @@ pub(super) fn gen(unit_ns: i64) -> Vec<G> {
         .collect()
 }
 
-fn want(g: &[G], flush_text: &str, text: &dyn Fn(&str) -> String) -> (Vec<Row>, Vec<Row>) {
+pub(super) fn want(
+    g: &[G],
+    flush_text: &str,
+    text: &dyn Fn(&str) -> String,
+) -> (Vec<Row>, Vec<Row>) {
     let row = |r: &G| Row {
         issue_ns: r.issue_ns,
         complete_ns: Some(r.done_ns),

@@ -5,9 +5,9 @@
 //! separators and `.`-grouped decimal integers; request counts, bytes and mean service time per
 //! type equal what this test computes from the file's own lines; bad lines are named.
 
-use super::synthetic::{check, gen, group, G};
-use super::{err, import, ok};
-use crate::common::TempDir;
+use super::synthetic::{check, gen, group, want, G};
+use super::{err, import, ok, rows, Row};
+use crate::common::{probe, TempDir};
 use rusqlite::Connection;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -44,12 +44,21 @@ fn line(sep: &str, kind: &str, id: u32, clock: i64, user: &[String]) -> String {
     v.join(&format!("{sep} "))
 }
 
-/// The export of `g` (times in 100 ns): each request's Init event at its issue, its completion
-/// event at its end, all in time order as tracerpt dumps them.
-fn export(g: &[G], sep: &str, num: &dyn Fn(u64) -> String, off: &dyn Fn(u64) -> String) -> String {
+/// The export of `g` (times in 100 ns): each request's Init event at its issue (if `init`), its
+/// completion event at its end, all in time order as tracerpt dumps them; HighResResponseTime
+/// in the ticks of a 10 MHz QueryPerformanceCounter.
+fn export(
+    g: &[G],
+    sep: &str,
+    num: &dyn Fn(u64) -> String,
+    off: &dyn Fn(u64) -> String,
+    init: bool,
+) -> String {
     let mut ev: Vec<(i64, usize, bool)> = Vec::new();
     for (i, r) in g.iter().enumerate() {
-        ev.push((r.issue_ns, i, true));
+        if init {
+            ev.push((r.issue_ns, i, true));
+        }
         ev.push((r.done_ns, i, false));
     }
     ev.sort();
@@ -59,6 +68,7 @@ fn export(g: &[G], sep: &str, num: &dyn Fn(u64) -> String, off: &dyn Fn(u64) -> 
     for (ns, i, init) in ev {
         let r = &g[i];
         let clock = ORIGIN + ns / 100;
+        let ticks = num(((r.done_ns - r.issue_ns) / 100) as u64);
         let irp = format!("0xFFFFFA80{:08X}", i * 16);
         let l = match (init, r.op) {
             (true, Some(o)) => line(
@@ -82,7 +92,7 @@ fn export(g: &[G], sep: &str, num: &dyn Fn(u64) -> String, off: &dyn Fn(u64) -> 
                     off(r.off),
                     "0xFFFFFA8004ED5070".into(),
                     irp,
-                    num(123_456),
+                    ticks.clone(),
                     "2104".into(),
                 ],
             ),
@@ -94,7 +104,7 @@ fn export(g: &[G], sep: &str, num: &dyn Fn(u64) -> String, off: &dyn Fn(u64) -> 
                 &[
                     num(r.disk.into()),
                     "0x00000000".into(),
-                    num(123_456),
+                    ticks.clone(),
                     irp,
                     "1".into(),
                 ],
@@ -108,14 +118,20 @@ fn export(g: &[G], sep: &str, num: &dyn Fn(u64) -> String, off: &dyn Fn(u64) -> 
 #[test]
 fn tracerpt_comma_hex_70k_round_trips() {
     let g = gen(100);
-    let t = export(&g, ",", &|v| v.to_string(), &|o| format!("0x{o:016X}"));
+    let t = export(
+        &g,
+        ",",
+        &|v| v.to_string(),
+        &|o| format!("0x{o:016X}"),
+        true,
+    );
     check("tracerpt", t, &g, "FlushBuffers", &|o| o.to_string());
 }
 
 #[test]
 fn tracerpt_semicolon_grouped_70k_round_trips() {
     let g = gen(100);
-    let t = export(&g, ";", &|v| group(v, "."), &|o| group(o, "."));
+    let t = export(&g, ";", &|v| group(v, "."), &|o| group(o, "."), true);
     check("tracerpt", t, &g, "FlushBuffers", &|o| o.to_string());
 }
 
@@ -156,7 +172,7 @@ fn from_file(text: &str) -> BTreeMap<String, (u64, i128, f64)> {
 #[test]
 fn tracerpt_counts_bytes_and_service_time_per_type_are_the_files() {
     let g: Vec<G> = gen(100).into_iter().take(5_000).collect();
-    let t = export(&g, ",", &|v| v.to_string(), &|o| format!("0x{o:X}"));
+    let t = export(&g, ",", &|v| v.to_string(), &|o| format!("0x{o:X}"), true);
     let d = TempDir::new("tracerpt-agg");
     let (f, out) = (d.join("out.csv"), d.join("t.capture"));
     std::fs::write(&f, &t).unwrap();
@@ -249,4 +265,39 @@ fn tracerpt_bad_lines_are_named() {
         "{}",
         err(&o)
     );
+}
+
+#[test]
+fn tracerpt_without_init_events_needs_the_qpc_frequency() {
+    let g: Vec<G> = gen(100).into_iter().take(3_000).collect();
+    let t = export(&g, ",", &|v| v.to_string(), &|o| format!("0x{o:X}"), false);
+    let d = TempDir::new("tracerpt-qpc");
+    let f = d.join("out.csv");
+    std::fs::write(&f, &t).unwrap();
+    // No init event and no frequency: nothing to time the requests by, refused and said why.
+    let o = import("tracerpt", &f, &d.join("a.capture"));
+    assert_eq!(o.status.code(), Some(12));
+    let e = err(&o);
+    assert!(e.contains("has no usable tracerpt record"), "{e}");
+    assert!(e.contains("3000 no init event"), "{e}");
+    assert!(
+        e.contains("give the traced machine's QueryPerformanceCounter frequency (--qpc-hz)"),
+        "{e}"
+    );
+    // With it: issue = Clock-Time − HighResResponseTime / frequency, the requests exactly.
+    let out = d.join("b.capture");
+    let f = f.to_str().unwrap();
+    ok(&probe(&[
+        "import-trace",
+        "tracerpt",
+        f,
+        "--out",
+        out.to_str().unwrap(),
+        "--qpc-hz",
+        "10000000",
+    ]));
+    let (data, flushes): (Vec<Row>, Vec<Row>) = rows(&out).into_iter().partition(|r| r.op != "F");
+    let (wd, wf) = want(&g, "FlushBuffers", &|o| o.to_string());
+    assert_eq!(data, wd);
+    assert_eq!(flushes, wf);
 }
