@@ -150,6 +150,7 @@ fn run(t: Target, input: &[u8], dir: &Path, full: bool) {
                     tracein::ReadOptions {
                         device_bytes,
                         detail: true,
+                        qpc_hz: None,
                     },
                 );
             }

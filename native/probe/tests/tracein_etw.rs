@@ -1,4 +1,4 @@
-//! `import-trace wpa|xperf|traceevent`: Windows' ETW exports. The real exports of
+//! `import-trace wpa|xperf|traceevent|tracerpt`: Windows' ETW exports. The real exports of
 //! ../shared/realdata/etw (a WPA "Utilization by Disk" table, PerfView/TraceEvent dumps) give
 //! their counts and request fields as the file says (computed here from the file); 200,000-row
 //! synthetic exports written in each format, in two number locales, round-trip exactly; a table
@@ -282,3 +282,5 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
 
 #[path = "tracein_etw/synthetic.rs"]
 mod synthetic;
+#[path = "tracein_etw/tracerpt.rs"]
+mod tracerpt;

@@ -123,7 +123,7 @@ impl ImportArgs {
 /// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--json]`.
 #[derive(Debug, Args)]
 pub struct ImportTraceArgs {
-    /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf or traceevent
+    /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf, traceevent or tracerpt
     #[arg(value_name = "KIND")]
     pub kind: String,
     /// The trace file
@@ -137,6 +137,9 @@ pub struct ImportTraceArgs {
     /// The device size of a trace whose format does not give it
     #[arg(long, value_name = "SIZE")]
     pub device_bytes: Option<String>,
+    /// tracerpt: QueryPerformanceCounter ticks per second of the traced machine, to time requests without their init event
+    #[arg(long, value_name = "HZ", value_parser = clap::value_parser!(u64).range(1..))]
+    pub qpc_hz: Option<u64>,
     /// The result as JSON
     #[arg(long)]
     pub json: bool,
@@ -158,6 +161,7 @@ pub fn import_trace(a: &ImportTraceArgs) -> anyhow::Result<()> {
     let opts = tracein::ReadOptions {
         device_bytes: a.device_bytes.as_deref().map(sim_size).transpose()?,
         detail: true,
+        qpc_hz: a.qpc_hz,
     };
     let file = abs(file)?;
     let s = tracein::import(&file, kind, &abs(&a.out)?, opts)?;

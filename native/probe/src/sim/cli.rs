@@ -182,6 +182,7 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
                 ReadOptions {
                     device_bytes: o.device_bytes,
                     detail: false,
+                    qpc_hz: None,
                 },
             )?,
             k.name().into(),

@@ -242,6 +242,9 @@ pub(super) fn sniff(text: &str) -> Option<Kind> {
             return Some(Kind::Xperf);
         }
         let lower = l.to_lowercase();
+        if lower.starts_with("event name") && lower.contains("clock-time") {
+            return Some(Kind::Tracerpt);
+        }
         if lower.contains("io type") && (lower.contains("size (b)") || lower.contains("time (")) {
             return Some(Kind::Wpa);
         }

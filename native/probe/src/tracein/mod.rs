@@ -7,7 +7,7 @@
 //! never dropped in silence.
 //!
 //! Each format is read by its module (`msr`, `blkparse`, `cloudphysics`, `disksim` for DiskSim
-//! and MSN, `oracle`; Windows' ETW exports: `wpa`, `xperf`, `traceevent`, with `etw` for what
+//! and MSN, `oracle`; Windows' ETW exports: `wpa`, `xperf`, `traceevent`, `tracerpt`, with `etw` for what
 //! they share); `store` writes a trace into a capture and reads one back.
 
 mod blkparse;
@@ -18,6 +18,7 @@ mod msr;
 mod oracle;
 mod store;
 mod traceevent;
+mod tracerpt;
 mod wpa;
 mod xperf;
 
@@ -57,10 +58,12 @@ pub enum Kind {
     Xperf,
     /// PerfView / TraceEvent text dump of `Windows Kernel/DiskIO` events.
     Traceevent,
+    /// `tracerpt trace.etl -o out.csv -of CSV`: kernel `DiskIo` events.
+    Tracerpt,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Msr,
         Kind::Blkparse,
         Kind::Cloudphysics,
@@ -70,6 +73,7 @@ impl Kind {
         Kind::Wpa,
         Kind::Xperf,
         Kind::Traceevent,
+        Kind::Tracerpt,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -82,6 +86,7 @@ impl Kind {
             Kind::Wpa => "wpa",
             Kind::Xperf => "xperf",
             Kind::Traceevent => "traceevent",
+            Kind::Tracerpt => "tracerpt",
         }
     }
     pub fn parse(s: &str) -> Option<Kind> {
@@ -202,6 +207,9 @@ pub struct ReadOptions {
     pub device_bytes: Option<u64>,
     /// Keep each request's opcode text and completion time (import); simulation does not.
     pub detail: bool,
+    /// QueryPerformanceCounter ticks per second of the traced machine (`tracerpt`'s
+    /// `HighResResponseTime`), for requests without their init event.
+    pub qpc_hz: Option<u64>,
 }
 
 struct Rec<'a> {
@@ -337,7 +345,10 @@ pub fn read(path: &Path, kind: Kind, opts: ReadOptions) -> Result<Trace> {
     let mut tr = Trace::default();
     if kind == Kind::OracleGeneral {
         read_oracle(f, &mut tr, opts, path)?;
-    } else if matches!(kind, Kind::Wpa | Kind::Xperf | Kind::Traceevent) {
+    } else if matches!(
+        kind,
+        Kind::Wpa | Kind::Xperf | Kind::Traceevent | Kind::Tracerpt
+    ) {
         read_windows(f, path, kind, &mut tr, opts)?;
     } else {
         let unit_ns = match kind {
@@ -434,6 +445,7 @@ fn read_windows(
     let reqs = match kind {
         Kind::Wpa => return wpa::read_wpa(path, &text, tr, &mut st),
         Kind::Xperf => xperf::read_xperf(&text, tr),
+        Kind::Tracerpt => tracerpt::read_tracerpt(path, &text, tr, opts.qpc_hz)?,
         _ => traceevent::read_traceevent(path, &text, tr)?,
     };
     etw::finish(tr, &mut st, reqs);

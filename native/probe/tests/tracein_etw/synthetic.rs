@@ -7,18 +7,18 @@ use std::fmt::Write as _;
 
 const N: usize = 70_000;
 
-struct G {
-    disk: u32,
-    off: u64,
-    bytes: u64,
+pub(super) struct G {
+    pub disk: u32,
+    pub off: u64,
+    pub bytes: u64,
     /// None = flush.
-    op: Option<&'static str>,
-    issue_ns: i64,
-    done_ns: i64,
+    pub op: Option<&'static str>,
+    pub issue_ns: i64,
+    pub done_ns: i64,
 }
 
 /// Requests with strictly increasing issue times at `unit_ns` resolution.
-fn gen(unit_ns: i64) -> Vec<G> {
+pub(super) fn gen(unit_ns: i64) -> Vec<G> {
     let mut s: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move || {
         s = s
@@ -47,7 +47,11 @@ fn gen(unit_ns: i64) -> Vec<G> {
         .collect()
 }
 
-fn want(g: &[G], flush_text: &str, text: &dyn Fn(&str) -> String) -> (Vec<Row>, Vec<Row>) {
+pub(super) fn want(
+    g: &[G],
+    flush_text: &str,
+    text: &dyn Fn(&str) -> String,
+) -> (Vec<Row>, Vec<Row>) {
     let row = |r: &G| Row {
         issue_ns: r.issue_ns,
         complete_ns: Some(r.done_ns),
@@ -67,7 +71,7 @@ fn want(g: &[G], flush_text: &str, text: &dyn Fn(&str) -> String) -> (Vec<Row>, 
     )
 }
 
-fn group(v: u64, sep: &str) -> String {
+pub(super) fn group(v: u64, sep: &str) -> String {
     let s = v.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -86,7 +90,13 @@ fn num(ns: i64, unit_ns: i64, decimals: usize, group_sep: &str, point: &str) -> 
     format!("{}{point}{}", group(i as u64, group_sep), &f[..decimals])
 }
 
-fn check(kind: &str, text: String, g: &[G], flush_text: &str, op_text: &dyn Fn(&str) -> String) {
+pub(super) fn check(
+    kind: &str,
+    text: String,
+    g: &[G],
+    flush_text: &str,
+    op_text: &dyn Fn(&str) -> String,
+) {
     let d = TempDir::new(&format!("etw-syn-{kind}"));
     let f = d.join("export.txt");
     std::fs::write(&f, text).unwrap();
