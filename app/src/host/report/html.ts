@@ -11,7 +11,7 @@ import type { Lang } from '../../shared/i18n/types.ts';
 import { esc } from '../../shared/escape.ts';
 import { chartSvg, legendItems } from '../../shared/chart-svg.ts';
 import { CARD_VALUE_SIZES, CARD_VALUE_WIDTH_MM, cardValueSize, textWidthMm } from './card-fit.ts';
-import { heatCss } from './heat.ts';
+import { heatClass, heatRules } from './heat.ts';
 
 export type Paper = 'a4' | 'letter';
 
@@ -134,6 +134,7 @@ ul.notes.warning { background: #fff7ec; border: 0.75pt solid #f0c890; border-rad
 .short-form section[data-section="summary"] > p:first-of-type { font-size: 11pt; font-weight: bold; }
 .short-form .footer-note { margin-top: 4mm; }
 ${[...new Set([...CARD_VALUE_SIZES.full, ...CARD_VALUE_SIZES.short])].map((pt) => `.report .card .value.${fitClass(pt)} { font-size: ${pt}pt; }`).join('\n')}
+${heatRules()}
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -154,7 +155,7 @@ function tableHtml(t: Table, lang: Lang): string {
   const right = (c: Column): boolean => c.align === 'right';
   const head = t.columns.map((c) => `<th${right(c) ? ' class="r"' : ''} scope="col">${esc(headWithUnit(reportText(c.head, lang), c.unit, lang))}</th>`).join('');
   const rows = t.rows
-    .map((r) => `<tr${r.strong === true ? ' class="strong"' : ''}>${r.cells.map((cell, i) => { const c = t.columns[i]; const h = r.heat?.[i]; return `<td${c !== undefined && right(c) ? ' class="r"' : ''}${h === null || h === undefined ? '' : ` style="background:${heatCss(h)}"`}>${esc(formatVal(cell, lang, c?.unit !== undefined))}</td>`; }).join('')}</tr>`)
+    .map((r) => `<tr${r.strong === true ? ' class="strong"' : ''}>${r.cells.map((cell, i) => { const c = t.columns[i]; const h = r.heat?.[i]; const cls = [...(c !== undefined && right(c) ? ['r'] : []), ...(h === null || h === undefined ? [] : [heatClass(h)])]; return `<td${cls.length === 0 ? '' : ` class="${cls.join(' ')}"`}>${esc(formatVal(cell, lang, c?.unit !== undefined))}</td>`; }).join('')}</tr>`)
     .join('');
   const caption = t.caption === undefined ? '' : `<p class="table-caption">${esc(reportText(t.caption, lang))}</p>`;
   return `<table class="data${t.rows.length <= 12 ? ' whole' : ''}" data-table="${esc(t.id)}"><caption>${esc(reportText(t.title, lang))}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>${caption}`;
