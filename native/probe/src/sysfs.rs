@@ -186,17 +186,23 @@ pub fn guess_roles(devs: &mut [DeviceInfo], has: &dyn Fn(&str, &str) -> bool) {
                 .and(d.backing_file_device.as_deref())
         })
         .collect();
+    // every image a device holds is named (two labs' images on one system disk: both)
+    let mut images: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for d in devs.iter() {
         if let Some(b) = &d.backing_file_device {
             if d.backing_file.is_some() && holding.contains(d.name.as_str()) {
-                set(
-                    b,
-                    "other",
-                    format!("holds the image of {}: not counted", d.name),
-                    &mut roles,
-                );
+                images.entry(b.as_str()).or_default().push(d.name.as_str());
             }
         }
+    }
+    for (b, of) in &images {
+        let what = if of.len() == 1 { "image" } else { "images" };
+        set(
+            b,
+            "other",
+            format!("holds the {what} of {}: not counted", of.join(", ")),
+            &mut roles,
+        );
     }
     for d in devs.iter() {
         if let (Some(f), Some(b)) = (&d.backing_file, &d.backing_file_device) {
@@ -346,6 +352,31 @@ pub fn bare(name: &str, major: u32, minor: u32) -> DeviceInfo {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn a_disk_holding_two_labs_images_names_both() {
+        let lab = |front: &str, backing: &str| {
+            let mut f = dev(front);
+            f.backing_file = Some(format!("/mnt/{backing}/f.img"));
+            f.backing_file_device = Some(backing.into());
+            let mut b = dev(backing);
+            b.backing_file = Some(format!("/tmp/{backing}.img"));
+            b.backing_file_device = Some("vda".into());
+            [f, b]
+        };
+        let mut devs: Vec<DeviceInfo> = lab("loop1", "loop0")
+            .into_iter()
+            .chain(lab("loop3", "loop2"))
+            .chain([dev("vda")])
+            .collect();
+        guess_roles(&mut devs, &|_, _| false);
+        let vda = devs.iter().find(|d| d.name == "vda").unwrap();
+        assert_eq!(vda.role, "other");
+        assert_eq!(
+            vda.role_reason.as_deref(),
+            Some("holds the images of loop0, loop2: not counted")
+        );
+    }
 
     fn dev(name: &str) -> DeviceInfo {
         bare(name, 1, 1)
