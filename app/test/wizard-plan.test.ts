@@ -165,7 +165,12 @@ describe('devices step', () => {
       dev('loop1', { kind: 'loop', role: 'front', backingFile: '/lab/mnt/front.img', backingFileDevice: 'loop0' }),
     ];
     expect(guessBacking(lab, 'loop1')).toEqual(['loop0']);
-    expect(notCounted(lab)).toEqual(new Map([['vda', 'loop0']]));
+    expect(notCounted(lab)).toEqual(new Map([['vda', ['loop0']]]));
+    // Two labs up at once on one system disk: both images are named.
+    const two = [...lab,
+      dev('loop2', { kind: 'loop', role: 'backing', backingFile: '/lab2/backing.img', backingFileDevice: 'vda' }),
+      dev('loop3', { kind: 'loop', role: 'front', backingFile: '/lab2/mnt/front.img', backingFileDevice: 'loop2' })];
+    expect(notCounted(two)).toEqual(new Map([['vda', ['loop0', 'loop2']]]));
     // A single loop device on a file: the disk under it is its backing, and counted.
     const single = [dev('sda', { role: 'backing' }), dev('loop5', { kind: 'loop', role: 'front', backingFile: '/f.img', backingFileDevice: 'sda' })];
     expect(guessBacking(single, 'loop5')).toEqual(['sda']);

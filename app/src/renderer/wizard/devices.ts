@@ -40,10 +40,10 @@ export function devicesStep(s: StepCtx): StepView {
   const size = (d: DeviceEntry): string => (d.sizeBytes === null ? translate(common, lang, 'notAvailable') : fmtBytes(lang, d.sizeBytes));
   const role = (d: DeviceEntry): string => (d.role === 'other' ? '' : w(`role.${d.role}`));
   /** Devices the probe leaves out because they hold a backing loop's image (name → loop). */
-  let skipped = new Map<string, string>();
+  let skipped = new Map<string, string[]>();
   const skipText = (d: DeviceEntry): string => {
-    const loop = skipped.get(d.name);
-    return loop === undefined ? '' : w('dev.notCounted', { loop });
+    const loops = skipped.get(d.name) ?? [];
+    return loops.length === 0 ? '' : loops.length === 1 ? w('dev.notCounted', { loop: loops[0] ?? '' }) : w('dev.notCountedMany', { loops: loops.join(', ') });
   };
 
   const describeChoice = (): void => {

@@ -73,16 +73,17 @@ export function countedTwice(devices: DeviceEntry[], backing: readonly string[])
 }
 
 /**
- * The devices shown as not counted, each with the loop device whose image file it holds: the
+ * The devices shown as not counted, each with the loop devices whose image files it holds: the
  * probe leaves the device under a backing loop's image out (`other`, "holds the image of loopN:
  * not counted"), as its I/O includes that loop's with the rest of its file system's.
  */
-export function notCounted(devices: DeviceEntry[]): Map<string, string> {
+export function notCounted(devices: DeviceEntry[]): Map<string, string[]> {
   const byName = new Map(devices.map((d) => [d.name, d] as const));
-  const out = new Map<string, string>();
+  const out = new Map<string, string[]>();
   for (const l of devices) {
     if (l.role !== 'backing' || l.backingFile === null || l.backingFileDevice === null) continue;
-    if (byName.get(l.backingFileDevice)?.role === 'other') out.set(l.backingFileDevice, l.name);
+    // every image it holds (two labs up at once: both)
+    if (byName.get(l.backingFileDevice)?.role === 'other') out.set(l.backingFileDevice, [...(out.get(l.backingFileDevice) ?? []), l.name]);
   }
   return out;
 }

@@ -6,7 +6,7 @@ export type WizardKey =
   | 'kind.hdd' | 'kind.ssd' | 'kind.nvme' | 'kind.loop' | 'kind.other'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'dev.intro' | 'dev.loading' | 'dev.failed' | 'dev.retry' | 'dev.refresh'
-  | 'dev.stacksTitle' | 'dev.stacksHelp' | 'dev.noStacks' | 'dev.builtOn' | 'dev.fileOn' | 'dev.partitionOf' | 'dev.detected' | 'dev.notCounted' | 'dev.twice'
+  | 'dev.stacksTitle' | 'dev.stacksHelp' | 'dev.noStacks' | 'dev.builtOn' | 'dev.fileOn' | 'dev.partitionOf' | 'dev.detected' | 'dev.notCounted' | 'dev.notCountedMany' | 'dev.twice'
   | 'dev.guess' | 'dev.noGuess' | 'dev.accept' | 'dev.asFront' | 'dev.asBacking' | 'dev.chosen' | 'dev.noneChosen'
   | 'dev.frontNone' | 'dev.frontFor' | 'dev.backingFor' | 'dev.showEmpty' | 'dev.tableCaption'
   | 'dev.col.device' | 'dev.col.kind' | 'dev.col.size' | 'dev.col.model' | 'dev.col.role' | 'dev.col.front' | 'dev.col.backing'
@@ -42,7 +42,7 @@ export const wizard: Catalog<WizardKey> = {
     'dev.stacksHelp': 'Each device is shown above the device it is built on.',
     'dev.noStacks': 'No stacked devices were found: every device stands on its own.',
     'dev.builtOn': 'built on', 'dev.fileOn': 'reads the file {file}, stored on',
-    'dev.partitionOf': 'partition of {disk}', 'dev.detected': 'detected: {role}', 'dev.notCounted': 'holds the image of {loop}: not counted',
+    'dev.partitionOf': 'partition of {disk}', 'dev.detected': 'detected: {role}', 'dev.notCounted': 'holds the image of {loop}: not counted', 'dev.notCountedMany': 'holds the images of {loops}: not counted',
     'dev.twice': '{lower} is under {upper}: its I/O includes that of {upper}, so the backing total would count it twice. Leave one of them out.',
     'dev.guess': 'The probe suggests {what}.', 'dev.noGuess': 'The probe found no cache setup to suggest roles from: choose the devices yourself.',
     'dev.accept': 'Accept the detected roles',
@@ -139,7 +139,7 @@ export const wizard: Catalog<WizardKey> = {
     'dev.stacksHelp': 'Chaque périphérique est affiché au-dessus de celui sur lequel il repose.',
     'dev.noStacks': 'Aucun empilement trouvé : chaque périphérique est indépendant.',
     'dev.builtOn': 'repose sur', 'dev.fileOn': 'lit le fichier {file}, stocké sur',
-    'dev.partitionOf': 'partition de {disk}', 'dev.detected': 'détecté : {role}', 'dev.notCounted': 'contient l’image de {loop} : non compté',
+    'dev.partitionOf': 'partition de {disk}', 'dev.detected': 'détecté : {role}', 'dev.notCounted': 'contient l’image de {loop} : non compté', 'dev.notCountedMany': 'contient les images de {loops} : non compté',
     'dev.twice': '{lower} est sous {upper} : ses E/S incluent celles de {upper}, donc le total sous-jacent les compterait deux fois. Retirez l’un des deux.',
     'dev.guess': 'La sonde propose {what}.', 'dev.noGuess': 'La sonde n’a trouvé aucun montage de cache d’où déduire les rôles : choisissez vous-même les périphériques.',
     'dev.accept': 'Accepter les rôles détectés',
@@ -236,7 +236,7 @@ export const wizard: Catalog<WizardKey> = {
     'dev.stacksHelp': 'Cada dispositivo aparece encima del dispositivo sobre el que está construido.',
     'dev.noStacks': 'No se encontraron dispositivos apilados: cada dispositivo es independiente.',
     'dev.builtOn': 'construido sobre', 'dev.fileOn': 'lee el archivo {file}, guardado en',
-    'dev.partitionOf': 'partición de {disk}', 'dev.detected': 'detectado: {role}', 'dev.notCounted': 'contiene la imagen de {loop}: no se cuenta',
+    'dev.partitionOf': 'partición de {disk}', 'dev.detected': 'detectado: {role}', 'dev.notCounted': 'contiene la imagen de {loop}: no se cuenta', 'dev.notCountedMany': 'contiene las imágenes de {loops}: no se cuenta',
     'dev.twice': '{lower} está debajo de {upper}: su E/S incluye la de {upper}, así que el total de respaldo la contaría dos veces. Quite uno de los dos.',
     'dev.guess': 'La sonda propone {what}.', 'dev.noGuess': 'La sonda no encontró ninguna configuración de caché de la que deducir funciones: elija usted los dispositivos.',
     'dev.accept': 'Aceptar las funciones detectadas',
@@ -333,7 +333,7 @@ export const wizard: Catalog<WizardKey> = {
     'dev.stacksHelp': 'Каждое устройство показано над тем, на котором оно построено.',
     'dev.noStacks': 'Составных устройств не найдено: каждое устройство самостоятельно.',
     'dev.builtOn': 'построено на', 'dev.fileOn': 'читает файл {file}, который хранится на',
-    'dev.partitionOf': 'раздел {disk}', 'dev.detected': 'определено: {role}', 'dev.notCounted': 'хранит образ {loop}: не учитывается',
+    'dev.partitionOf': 'раздел {disk}', 'dev.detected': 'определено: {role}', 'dev.notCounted': 'хранит образ {loop}: не учитывается', 'dev.notCountedMany': 'хранит образы {loops}: не учитывается',
     'dev.twice': '{lower} находится под {upper}: его операции ввода-вывода включают операции {upper}, и сумма базовых устройств учла бы их дважды. Уберите одно из двух.',
     'dev.guess': 'Зонд предлагает: {what}.', 'dev.noGuess': 'Зонд не нашёл конфигурации кэша, по которой можно определить роли: выберите устройства сами.',
     'dev.accept': 'Принять определённые роли',
