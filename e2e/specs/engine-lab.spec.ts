@@ -13,6 +13,7 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, startApp, watchConsole, repoRoot } from '../fixtures.ts';
@@ -25,8 +26,7 @@ const why =
   process.getuid?.() !== 0 ? 'the lab needs root (loop devices, mount)'
   : !has('fio') ? 'fio is not installed (apt-get install fio)'
   : !has('losetup') ? 'losetup is not installed (util-linux)'
-  : !existsSync(probe) ? `the probe is not built (${probe}); run 'cargo build --release' in native/`
-  : null;
+  : probeAbsent();
 
 /** `en` percent as the dashboard prints it: 99.4%. */
 const pct = (v: number): string => new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100);
@@ -38,7 +38,7 @@ interface Comparison {
 }
 
 test.describe('unattended analysis switched by the loop-dio adapter', () => {
-  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.skip(skipped('the engine lab (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(200_000);
 
   let work = '';

@@ -11,7 +11,8 @@
  * - custom latency targets: each field's error in French, a decimal comma read as such, and the
  *   values in the run's plan.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
@@ -23,7 +24,6 @@ import { common } from '../../app/src/shared/i18n/common.ts';
 import { home } from '../../app/src/shared/i18n/home.ts';
 import { wizard } from '../../app/src/shared/i18n/wizard.ts';
 
-const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 
 async function signIn(page: Page, authUrl: string, lang: 'en' | 'fr'): Promise<void> {
   await page.goto(authUrl);
@@ -113,7 +113,8 @@ test('a large capture shows where its opening is, in French, and Stop cancels it
 });
 
 test('the wizard refuses to go on with no device chosen, says why in French, and keeps every choice', async ({ app, page }) => {
-  test.skip(!existsSync(PROBE), `the probe is not built (${PROBE}): the Devices step can only show the probe-missing error`);
+  const absent = probeAbsent();
+  test.skip(skipped('the wizard refuses no device (e2e)', absent), `SKIP: ${absent ?? ''}: the Devices step can only show the probe-missing error`);
   const errors = watchConsole(page);
   await signIn(page, app.authUrl, 'fr');
   await page.getByTestId(TID.homeNew).click();
@@ -194,8 +195,8 @@ test('the wizard refuses to go on with no device chosen, says why in French, and
 });
 
 test('Start launches the probe detached with the plan and opens the run’s Live screen', async ({ app, page }) => {
-  test.skip(!existsSync(PROBE), `the probe is not built (${PROBE})`);
-  test.skip(process.getuid?.() !== 0, 'recording disk counters through the app needs root here');
+  const why = probeAbsent() ?? (process.getuid?.() !== 0 ? 'recording disk counters through the app needs root here' : null);
+  test.skip(skipped('the wizard starts a run (e2e)', why), `SKIP: ${why ?? ''}`);
   await signIn(page, app.authUrl, 'en');
   await page.getByTestId(TID.homeNew).click();
   const table = page.getByTestId(TID.wizDevices);
@@ -240,8 +241,8 @@ test('Start launches the probe detached with the plan and opens the run’s Live
 });
 
 test('custom latency targets: each field says what is wrong in French, a decimal comma is read as such, and the run’s plan carries them', async ({ app, page }) => {
-  test.skip(!existsSync(PROBE), `the probe is not built (${PROBE})`);
-  test.skip(process.getuid?.() !== 0, 'recording disk counters through the app needs root here');
+  const why = probeAbsent() ?? (process.getuid?.() !== 0 ? 'recording disk counters through the app needs root here' : null);
+  test.skip(skipped('the wizard starts a run (e2e)', why), `SKIP: ${why ?? ''}`);
   const errors = watchConsole(page);
   const fr = wizard.fr;
   await signIn(page, app.authUrl, 'fr');

@@ -9,6 +9,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -47,7 +48,8 @@ function plan(name: string, disk: string, over: Partial<RunPlan> = {}): RunPlan 
 }
 
 test.describe('runs outlive the window', () => {
-  test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release' in native/`);
+  const why = probeAbsent();
+  test.skip(skipped('runs outlive the window (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(120_000);
 
   let dataDir = '';

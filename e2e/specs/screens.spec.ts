@@ -17,7 +17,7 @@
  * app/src/shared/i18n/*.ts), so a new catalog is checked without touching this file.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +48,8 @@ const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 
 /** The Live rows need a real recorder: the built probe, and root (as the wizard's run spec). */
 function liveUnavailable(): string | null {
-  if (!existsSync(PROBE)) return `the probe is not built (${PROBE}); run 'cargo build --release' in native/`;
+  const probe = probeAbsent();
+  if (probe !== null) return probe;
   if (process.getuid?.() !== 0) return 'recording disk counters through the app needs root here';
   return null;
 }
@@ -189,7 +190,7 @@ const SCREENS: ScreenCase[] = [
   {
     // The fleet view of a capture of two computers (test/support/fleet-log.ts) imported by the probe.
     id: 'fleet',
-    unavailable: () => (existsSync(PROBE) ? null : `the probe is not built (${PROBE})`),
+    unavailable: probeAbsent,
     reach: async (page, app) => {
       const dir = mkdtempSync(join(tmpdir(), 'cacheproof-screens-fleet-'));
       madeDirs.push(dir);
@@ -206,7 +207,7 @@ const SCREENS: ScreenCase[] = [
     // The preview of a real PerfMon log (../shared/realdata) with a switch time.
     id: 'import-preview',
     // a failure in CI (test/support/testenv.ts), a skip with the reason elsewhere
-    unavailable: () => { const why = realdataAbsent(REAL_PERFMON) ?? probeAbsent(); return skipped('screen import-preview', why) ? why : null; },
+    unavailable: () => realdataAbsent(REAL_PERFMON) ?? probeAbsent(),
     reach: async (page, app) => {
       await route(page, app, 'import');
       await page.getByTestId(TID.importFiles).fill(REAL_PERFMON);
@@ -501,7 +502,7 @@ for (const screen of SCREENS) {
     const name = `${screen.id}-${lang}${dark ? '-dark' : ''}`;
     test(`screen ${screen.id} (${lang}${dark ? ', dark theme' : ''}): screenshot, ${lang === 'fr' ? 'translation and ' : ''}accessibility`, async ({ app, page }, testInfo) => {
       const why = screen.unavailable?.() ?? null;
-      test.skip(why !== null, `${screen.id}: ${why ?? ''}`);
+      test.skip(skipped(`screen ${name}`, why), `${screen.id}: ${why ?? ''}`);
       const errors = watchConsole(page);
       try {
         await page.goto(app.authUrl);
