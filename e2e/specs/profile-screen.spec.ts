@@ -92,7 +92,7 @@ async function checkScreen(page: Page, path: string): Promise<void> {
 }
 
 test('an imported log with no switch opens as a profile with the dashboard\'s charts, export, busiest hour and capacity, in English and Russian', async ({ host, page }, info) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(host.authUrl);

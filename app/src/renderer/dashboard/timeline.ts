@@ -6,17 +6,18 @@
  * and the visible range in words.
  */
 import type { AnalysisReport, WindowMeans, WindowSummary } from '@cacheproof/engine';
-import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
+import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { COLOR, roleColor } from '@cacheproof/engine/report';
 import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
+import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
 import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
 import { engineMarkers, switchMarkerLabel } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
-import { wrap, type Words } from './text.ts';
+import type { Words } from './text.ts';
 import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashboard-shape.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { readWriteQueueTable } from './shape.ts';
@@ -219,10 +220,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
         x: {
           type: 'time', min: xMin, max: xMax,
           title: { display: true, text: w.d('axis.timeUtc') },
-          ticks: {
-            maxRotation: 0, autoSkip: true, maxTicksLimit: 8,
-            callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); },
-          },
+          ticks: utcTicks(w),
         },
         // Two scales are two panels, one above the other on the same time axis (never two y axes
         // over one plot: lines 10× apart would look comparable), each with a short title that fits its half.
@@ -239,24 +237,10 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
         },
       },
       plugins: {
-        title: { display: false },
-        legend: { position: 'bottom' },
-        decimation: { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1000 },
-        tooltip: {
-          callbacks: {
-            title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
-            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${o.fmt(item.parsed.y)}`,
-            footer: () => wrap(o.definition),
-          },
-        },
+        ...timePlugins({ w, fmt: o.fmt, definition: o.definition, stepMs: o.stepMs, onRange: o.onRange }),
         phaseShading: {
           bands, markers, textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)'),
           font: `12px ${getComputedStyle(document.documentElement).fontFamily || 'system-ui'}`, maxRows: 3,
-        },
-        zoom: {
-          limits: { x: { min: 'original', max: 'original', minRange: o.stepMs * 20 } },
-          pan: { enabled: true, mode: 'x', onPanComplete: ({ chart }) => o.onRange(chart) },
-          zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x', onZoomComplete: ({ chart }) => o.onRange(chart) },
         },
       },
     },
@@ -266,29 +250,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
 /** The IOPS and response-time figures with their shared zoom controls. */
 export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
   const charts: Chart[] = [];
-  const range = el('p', { class: 'dash-range', 'data-testid': TID.dashZoomRange, 'aria-live': 'polite' });
-  const showRange = (c: Chart): void => {
-    const x = c.scales['x'];
-    if (x) range.textContent = w.d('zoom.range', { from: w.utc(x.min), to: w.utc(x.max) });
-  };
-  /** Brings every other time chart to the range of `source`. */
-  const sync = (source: Chart): void => {
-    const x = source.scales['x'];
-    if (!x) return;
-    for (const c of charts) if (c !== source) c.zoomScale('x', { min: x.min, max: x.max }, 'none');
-    showRange(source);
-  };
-  const button = (label: string, testId: string, act: () => void): HTMLButtonElement => {
-    const b = el('button', { type: 'button', 'data-testid': testId }, label);
-    b.addEventListener('click', act);
-    return b;
-  };
-  const controls = el('div', { class: 'dash-zoom', role: 'group', 'aria-label': w.d('zoom.help') },
-    button(w.d('zoom.in'), TID.dashZoomIn, () => { const c = charts[0]; if (c) { c.zoom(1.5, 'none'); sync(c); } }),
-    button(w.d('zoom.out'), TID.dashZoomOut, () => { const c = charts[0]; if (c) { c.zoom(1 / 1.5, 'none'); sync(c); } }),
-    button(w.d('zoom.reset'), TID.dashZoomReset, () => { for (const c of charts) c.resetZoom('none'); const c = charts[0]; if (c) showRange(c); }),
-    el('span', { class: 'dash-help' }, w.d('zoom.help')),
-    range);
+  const { controls, sync, showRange } = zoomControls(charts, w);
 
   const t = (key: DashboardShapeKey, params?: Record<string, string>): string => translate(dashboardShape, w.lang, key, params);
   const iops = lines(v, r, 'iops', w, palette);

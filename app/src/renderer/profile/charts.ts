@@ -8,7 +8,7 @@
  * `profile.backing`); nothing is computed here but the highest drawn point.
  */
 import type { WindowMeans, WindowSummary } from '@cacheproof/engine';
-import { Chart, type ChartDataset, type Plugin, type Scale, type TooltipItem } from 'chart.js';
+import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import { COLOR } from '@cacheproof/engine/report';
 import type { ProfileView } from '../../shared/contract.ts';
 import { profileCharts, type ProfileChartsKey } from '../../shared/i18n/profile-charts.ts';
@@ -18,8 +18,9 @@ import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { TID } from '../../shared/testids.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
+import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
 import { figure, type ChartScheduler } from '../dashboard/frame.ts';
-import { wrap, type Words } from '../dashboard/text.ts';
+import type { Words } from '../dashboard/text.ts';
 
 type Point = { x: number; y: number };
 type Metric = 'iops' | 'mbps' | 'latencyMs' | 'aquSz';
@@ -71,28 +72,7 @@ export function profileTimeline(v: ProfileView, w: Words, palette: readonly stri
   const c = (key: ProfileChartsKey, params?: Record<string, string>): string => translate(profileCharts, w.lang, key, params);
   const win = v.profile.window;
   const charts: Chart[] = [];
-  const range = el('p', { class: 'dash-range', 'data-testid': TID.dashZoomRange, 'aria-live': 'polite' });
-  const showRange = (ch: Chart): void => {
-    const x = ch.scales['x'];
-    if (x) range.textContent = w.d('zoom.range', { from: w.utc(x.min), to: w.utc(x.max) });
-  };
-  const sync = (source: Chart): void => {
-    const x = source.scales['x'];
-    if (!x) return;
-    for (const ch of charts) if (ch !== source) ch.zoomScale('x', { min: x.min, max: x.max }, 'none');
-    showRange(source);
-  };
-  const button = (label: string, testId: string, act: () => void): HTMLButtonElement => {
-    const b = el('button', { type: 'button', 'data-testid': testId }, label);
-    b.addEventListener('click', act);
-    return b;
-  };
-  const controls = el('div', { class: 'dash-zoom', role: 'group', 'aria-label': w.d('zoom.help') },
-    button(w.d('zoom.in'), TID.dashZoomIn, () => { const ch = charts[0]; if (ch) { ch.zoom(1.5, 'none'); sync(ch); } }),
-    button(w.d('zoom.out'), TID.dashZoomOut, () => { const ch = charts[0]; if (ch) { ch.zoom(1 / 1.5, 'none'); sync(ch); } }),
-    button(w.d('zoom.reset'), TID.dashZoomReset, () => { for (const ch of charts) ch.resetZoom('none'); const ch = charts[0]; if (ch) showRange(ch); }),
-    el('span', { class: 'dash-help' }, w.d('zoom.help')),
-    range);
+  const { controls, sync, showRange } = zoomControls(charts, w);
 
   const stepMs = stepOf(v);
   const requests = (x: number | null): string => (x === null ? w.na : w.fixed(x, 2));
@@ -151,30 +131,16 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
         x: {
           type: 'time', min: Math.min(o.win.startMs, ...xs), max: Math.max(o.win.endMs, ...xs),
           title: { display: true, text: w.d('axis.timeUtc') },
-          ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 8, callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); } },
+          ticks: utcTicks(w),
         },
         y: { type: 'linear', beginAtZero: true, title: { display: true, text: o.yTitle }, ticks: { callback: (value) => w.num(Number(value)) } },
       },
       plugins: {
-        title: { display: false },
-        legend: { position: 'bottom' },
-        decimation: { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1000 },
-        tooltip: {
-          callbacks: {
-            title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
-            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${o.fmt(item.parsed.y)}`,
-            footer: () => wrap(o.definition),
-          },
-        },
+        ...timePlugins({ w, fmt: o.fmt, definition: o.definition, stepMs: o.stepMs, onRange: o.onRange }),
         phaseShading: {
           bands: [{ startMs: o.win.startMs, endMs: o.win.endMs, color: cssVar('--phase-baseline', PHASE_TINT.baseline.light), label: o.windowName, tone: 'baseline' }], markers: [],
           textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)'),
           font: `12px ${getComputedStyle(document.documentElement).fontFamily || 'system-ui'}`, maxRows: 3,
-        },
-        zoom: {
-          limits: { x: { min: 'original', max: 'original', minRange: o.stepMs * 20 } },
-          pan: { enabled: true, mode: 'x', onPanComplete: ({ chart }) => o.onRange(chart) },
-          zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x', onZoomComplete: ({ chart }) => o.onRange(chart) },
         },
       },
     },
