@@ -106,12 +106,7 @@ impl Capture {
             for (utc, code, dev, msg) in warnings {
                 w.execute(params![utc, code, dev, msg])?;
             }
-            let mut rk = tx.prepare_cached(
-                "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-            )?;
-            for (k, v) in recorder_kv {
-                rk.execute(params![k, v])?;
-            }
+            put_recorder_kv(&tx, recorder_kv)?;
         }
         tx.commit()?;
         Ok(())
@@ -335,12 +330,7 @@ impl Capture {
             }
             tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1 WHERE id IN (SELECT device_id FROM raw_counters WHERE sample_id=?2)")?
                 .execute(params![snap.utc_ms, sid])?;
-            let mut rk = tx.prepare_cached(
-                "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
-            )?;
-            for (k, v) in recorder_kv {
-                rk.execute(params![k, v])?;
-            }
+            put_recorder_kv(&tx, recorder_kv)?;
         }
         tx.commit()?;
         Ok(sid)
@@ -395,6 +385,17 @@ impl Capture {
 }
 
 /// An `ok` interval's numbers as the `intervals` columns hold them.
+/// The recorder's state (`recorder` key/value rows) written in the transaction of the rows it describes.
+fn put_recorder_kv(tx: &rusqlite::Transaction<'_>, recorder_kv: &[(&str, String)]) -> Result<()> {
+    let mut rk = tx.prepare_cached(
+        "INSERT INTO recorder(key,value) VALUES(?1,?2) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+    )?;
+    for (k, v) in recorder_kv {
+        rk.execute(params![k, v])?;
+    }
+    Ok(())
+}
+
 fn counters_of(d: Deltas) -> IntervalCounters {
     let o = |x: Option<u64>| x.map(|v| v as i64);
     [
