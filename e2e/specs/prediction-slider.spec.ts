@@ -116,7 +116,7 @@ async function agreesWithProbe(page: Page, capture: string): Promise<{ bytes: nu
   return { bytes, errorPp: saved.error };
 }
 
-test('the size slider redraws the prediction within 200 ms, equal to the probe’s at that size within the stated bound, in English and French, with no serious axe violation', async ({ app, page }) => {
+test('the size slider redraws the prediction within 200 ms, equal to the probe’s at that size within the stated bound, in English and French, with no serious axe violation', async ({ app, page }, testInfo) => {
   const cannotRun = probeAbsent();
   test.skip(skipped('the prediction size slider (e2e)', cannotRun), `SKIP: ${cannotRun ?? ''}`);
   test.setTimeout(180_000);
@@ -177,6 +177,9 @@ test('the size slider redraws the prediction within 200 ms, equal to the probe�
     await expect(value).not.toHaveAttribute('data-bytes', '4096');
     await agreesWithProbe(page, capture);
     expect(await seriousViolations(page), 'axe violations (en)').toEqual([]);
+    const shot = testInfo.outputPath('prediction-slider.png');
+    await box.screenshot({ path: shot });
+    await testInfo.attach('prediction-slider', { path: shot, contentType: 'image/png' });
 
     // French: the label, the value text and the figures in French; timed again
     await page.getByTestId(TID.langSelect).selectOption('fr');

@@ -56,11 +56,14 @@ export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null 
   const resp = el('p', { class: 'dash-note' });
   const policies = el('p', { class: 'dash-note' });
 
-  /** Writes a figure: its engine number and bound as data, and its text (with "± bound" when the bound is not 0). */
-  const put = (c: { node: HTMLElement; value: HTMLElement }, value: number | null, error: number | null, text: (x: number) => string, errText: (x: number) => string = text): void => {
+  /**
+   * Writes a figure: its engine number and bound as data, and its text — `full(value)`, or with a
+   * bound other than 0 `bare(value) ± bound(error)` (the unit said once: `94.5 ± 1.65 I/Os per second`).
+   */
+  const put = (c: { node: HTMLElement; value: HTMLElement }, value: number | null, error: number | null, full: (x: number) => string, bare: (x: number) => string, bound: (x: number) => string): void => {
     c.node.dataset['value'] = value === null ? '' : String(value);
     c.node.dataset['error'] = error === null ? '' : String(error);
-    c.value.textContent = value === null ? w.na : error === null || error === 0 ? text(value) : t('whatIf.pm', { value: text(value), error: errText(error) });
+    c.value.textContent = value === null ? w.na : error === null || error === 0 ? full(value) : t('whatIf.pm', { value: bare(value), error: bound(error) });
   };
   const methodText = (f: WhatIf): string => {
     const policy = policyName(w, f.policy);
@@ -79,13 +82,16 @@ export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null 
     output.dataset['bytes'] = String(bytes);
     const f = predictionAtSize(p, bytes);
     if (f === null) return;
-    put(cards.saved, f.iosSavedPercent, f.iosSavedErrorPp, w.pct, pp);
-    put(cards.readHit, f.readHitRatio, f.readHitError, (x) => w.pct(x * 100), (x) => pp(x * 100));
-    put(cards.backing, f.backingPerSecond, f.backingErrorPerSecond, (x) => w.perSec(x));
-    put(cards.resp, f.responseUs, f.responseErrorUs, (x) => w.ms(x / 1000));
+    // a share: `29.1% ± 1.2 points`; a rate or a time: `94.5 ± 1.65 I/Os per second`
+    put(cards.saved, f.iosSavedPercent, f.iosSavedErrorPp, w.pct, w.pct, pp);
+    put(cards.readHit, f.readHitRatio, f.readHitError, (x) => w.pct(x * 100), (x) => w.pct(x * 100), (x) => pp(x * 100));
+    put(cards.backing, f.backingPerSecond, f.backingErrorPerSecond, (x) => w.perSec(x), (x) => w.num(x), (x) => w.perSec(x));
+    put(cards.resp, f.responseUs, f.responseErrorUs, (x) => w.ms(x / 1000), (x) => w.num(x / 1000), (x) => w.ms(x / 1000));
     method.textContent = methodText(f);
     const rt = p.responseTime;
+    resp.hidden = rt === null;
     resp.textContent = rt === null ? '' : t('whatIf.respMethod', { hit: fmtLatencyUs(w.lang, rt.hitUs), miss: rt.missUs === null ? w.na : w.ms(rt.missUs / 1000) });
+    policies.hidden = f.policies.length < 2;
     policies.textContent = f.policies.length < 2 ? '' : translate(predictUi, w.lang, 'policies.line', {
       size: text,
       list: f.policies.map((x) => translate(predictUi, w.lang, 'policies.item', {
