@@ -41,6 +41,7 @@ export * from './benefit/capacity.ts';
 export * from './benefit/hours.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';
+export * from './benefit/what-if.ts';
 export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';
 export * from './benefit/fleet-aggregate.ts';

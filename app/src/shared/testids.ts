@@ -310,6 +310,11 @@ export const TID = {
   dashResponseCompare: 'dash-response-compare',
   /** The typed share's size answer (`${dashSavedAnswer}-input`, the line `${dashSavedAnswer}-line`). */
   dashSavedAnswer: 'dash-saved-answer',
+  /**
+   * The size slider over the stored curves (renderer/dashboard/prediction-slider.ts): the range `${id}-size`, its value
+   * `${id}-value` (data-bytes), cards `data-kind` saved|readHit|backing|resp with `data-value` and `data-error`, the method `${id}-method`.
+   */
+  dashWhatIf: 'dash-what-if',
   /** The cache device's line (its figure and source). */
   dashCacheDevice: 'dash-cache-device',
   /** The Live screen's prediction line (`data-state` waiting|running|done|failed). */

@@ -3,7 +3,8 @@
  * predicted I/Os saved, backing I/O and response time beside the measured ones (each difference
  * explained: prediction-figures.ts), the cache device and its source, the size answer for a share
  * the person types, the miss-ratio curve of every policy with the chosen size marked
- * (prediction-chart.ts), and on a traced capture "Predict another cache" (prediction-run.ts: the
+ * (prediction-chart.ts), the figures at another size read from those curves as a slider moves
+ * (prediction-slider.ts), and on a traced capture "Predict another cache" (prediction-run.ts: the
  * host runs the probe). Every number is the probe's, carried by the engine; nothing is computed
  * here.
  */
@@ -21,6 +22,7 @@ import type { ChartScheduler } from './frame.ts';
 import { curveFigure, policyName } from './prediction-chart.ts';
 import { backingBlock, deviceLine, policiesLine, responseBlock, savedAnswer } from './prediction-figures.ts';
 import { canPredict, predictRunForm } from './prediction-run.ts';
+import { whatIfSlider } from './prediction-slider.ts';
 import type { Params, Words } from './text.ts';
 
 /** The section, or null when the analysis holds no prediction and its capture cannot make one. */
@@ -64,6 +66,8 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
   const policies = policiesLine(p, w);
   if (policies !== null) node.append(policies);
   node.append(savedAnswer(p, w), curveFigure(p, w, palette, scheduler));
+  const slider = whatIfSlider(p, w);
+  if (slider !== null) node.append(slider);
   if (runnable) node.append(predictRunForm(ctx, v));
   return node;
 }

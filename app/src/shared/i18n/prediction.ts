@@ -10,7 +10,9 @@ export type PredictionKey =
   | 'chart' | 'axis.size' | 'series.chosen' | 'summary'
   | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
   | 'lat.title' | 'lat.def' | 'lat.col.device' | 'lat.col.window' | 'lat.col.op' | 'lat.col.requests' | 'lat.col.mean'
-  | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled';
+  | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled'
+  | 'whatIf.title' | 'whatIf.def' | 'whatIf.size' | 'whatIf.range' | 'whatIf.saved' | 'whatIf.readHit' | 'whatIf.backing' | 'whatIf.resp'
+  | 'whatIf.pm' | 'whatIf.point' | 'whatIf.between' | 'whatIf.allFit' | 'whatIf.sampling' | 'whatIf.respMethod' | 'whatIf.exact';
 
 export const prediction: Catalog<PredictionKey> = {
   en: {
@@ -36,6 +38,21 @@ export const prediction: Catalog<PredictionKey> = {
     'lat.col.device': 'Device', 'lat.col.window': 'Window', 'lat.col.op': 'Operation', 'lat.col.requests': 'Requests', 'lat.col.mean': 'Mean',
     'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99.9', 'lat.range': '{low}–{high} µs',
     'lat.read': 'reads', 'lat.write': 'writes', 'lat.all': 'whole trace', 'lat.sampled': 'The trace holds a sample of {rate} of the block addresses.',
+    'whatIf.title': 'Another size, read from the curves',
+    'whatIf.def': 'Move the slider: the figures follow at once, read from the miss-ratio curves the probe stored with this prediction (no new replay).',
+    'whatIf.size': 'Cache size on the curve',
+    'whatIf.range': 'From {min} to {max}, the sizes the curve covers (log scale). Arrow keys move one step, Page Up and Page Down ten.',
+    'whatIf.saved': 'I/Os saved',
+    'whatIf.readHit': 'Read hits',
+    'whatIf.backing': 'Backing I/O',
+    'whatIf.resp': 'Response time',
+    'whatIf.pm': '{value} ± {error}',
+    'whatIf.point': 'Read from the {policy} curve at {size}, a size the probe simulated: the replay’s own figures.',
+    'whatIf.between': 'Read from the {policy} curve between {lower} and {upper}, the simulated sizes on either side (linear in log size): ± {pp} points, the most the curve can move between them (a hit ratio does not fall as an LRU cache grows).',
+    'whatIf.allFit': 'Every block the baseline touched ({footprint}) fits: the figures of {upper}, the curve’s largest size.',
+    'whatIf.sampling': 'Plus ± {pp} points from the sampling ({rate} of the block addresses traced), as the probe states it at {size}.',
+    'whatIf.respMethod': 'Response time: hits at {hit}; the requests that turn from miss to hit counted at the non-hits’ mean traced latency ({miss}).',
+    'whatIf.exact': 'For a size outside {min} – {max}, or an exact figure, use Predict another cache below: the probe replays the trace.',
   },
   fr: {
     title: 'Prédiction à partir de la trace de blocs',
@@ -60,6 +77,21 @@ export const prediction: Catalog<PredictionKey> = {
     'lat.col.device': 'Périphérique', 'lat.col.window': 'Fenêtre', 'lat.col.op': 'Opération', 'lat.col.requests': 'Requêtes', 'lat.col.mean': 'Moyenne',
     'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} µs',
     'lat.read': 'lectures', 'lat.write': 'écritures', 'lat.all': 'toute la trace', 'lat.sampled': 'La trace contient un échantillon de {rate} des adresses de blocs.',
+    'whatIf.title': 'Une autre taille, lue sur les courbes',
+    'whatIf.def': 'Déplacez le curseur : les chiffres suivent aussitôt, lus sur les courbes de taux d’échec que la sonde a enregistrées avec cette prédiction (sans nouvelle relecture).',
+    'whatIf.size': 'Taille du cache sur la courbe',
+    'whatIf.range': 'De {min} à {max}, les tailles couvertes par la courbe (échelle log). Les flèches avancent d’un pas, Page précédente et Page suivante de dix.',
+    'whatIf.saved': 'E/S économisées',
+    'whatIf.readHit': 'Succès de lecture',
+    'whatIf.backing': 'E/S vers le stockage',
+    'whatIf.resp': 'Temps de réponse',
+    'whatIf.pm': '{value} ± {error}',
+    'whatIf.point': 'Lu sur la courbe {policy} à {size}, une taille simulée par la sonde : les chiffres de la relecture elle-même.',
+    'whatIf.between': 'Lu sur la courbe {policy} entre {lower} et {upper}, les tailles simulées de part et d’autre (linéaire en taille log) : ± {pp} points, le plus que la courbe peut varier entre elles (le taux de succès ne baisse pas quand un cache LRU grandit).',
+    'whatIf.allFit': 'Tous les blocs touchés par la référence ({footprint}) tiennent : les chiffres de {upper}, la plus grande taille de la courbe.',
+    'whatIf.sampling': 'Plus ± {pp} points dus à l’échantillonnage ({rate} des adresses de blocs tracées), tel que la sonde l’indique à {size}.',
+    'whatIf.respMethod': 'Temps de réponse : succès à {hit} ; les requêtes qui passent d’échec à succès comptées à la latence tracée moyenne des non-succès ({miss}).',
+    'whatIf.exact': 'Pour une taille hors de {min} – {max}, ou un chiffre exact, utilisez Prédire un autre cache ci-dessous : la sonde relit la trace.',
   },
   es: {
     title: 'Predicción a partir de la traza de bloques',
@@ -84,6 +116,21 @@ export const prediction: Catalog<PredictionKey> = {
     'lat.col.device': 'Dispositivo', 'lat.col.window': 'Ventana', 'lat.col.op': 'Operación', 'lat.col.requests': 'Solicitudes', 'lat.col.mean': 'Media',
     'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} µs',
     'lat.read': 'lecturas', 'lat.write': 'escrituras', 'lat.all': 'toda la traza', 'lat.sampled': 'La traza contiene una muestra de {rate} de las direcciones de bloque.',
+    'whatIf.title': 'Otro tamaño, leído en las curvas',
+    'whatIf.def': 'Mueva el control deslizante: las cifras cambian al instante, leídas en las curvas de tasa de fallos que la sonda guardó con esta predicción (sin nueva reproducción).',
+    'whatIf.size': 'Tamaño de la caché en la curva',
+    'whatIf.range': 'De {min} a {max}, los tamaños que cubre la curva (escala log). Las flechas avanzan un paso; Re Pág y Av Pág, diez.',
+    'whatIf.saved': 'E/S ahorradas',
+    'whatIf.readHit': 'Aciertos de lectura',
+    'whatIf.backing': 'E/S al respaldo',
+    'whatIf.resp': 'Tiempo de respuesta',
+    'whatIf.pm': '{value} ± {error}',
+    'whatIf.point': 'Leído en la curva {policy} en {size}, un tamaño que la sonda simuló: las cifras de la propia reproducción.',
+    'whatIf.between': 'Leído en la curva {policy} entre {lower} y {upper}, los tamaños simulados a cada lado (lineal en tamaño log): ± {pp} puntos, lo más que la curva puede moverse entre ellos (la tasa de aciertos no baja al crecer una caché LRU).',
+    'whatIf.allFit': 'Caben todos los bloques que tocó la referencia ({footprint}): las cifras de {upper}, el mayor tamaño de la curva.',
+    'whatIf.sampling': 'Más ± {pp} puntos del muestreo ({rate} de las direcciones de bloque trazadas), como la sonda lo indica en {size}.',
+    'whatIf.respMethod': 'Tiempo de respuesta: aciertos a {hit}; las solicitudes que pasan de fallo a acierto contadas a la latencia trazada media de los no aciertos ({miss}).',
+    'whatIf.exact': 'Para un tamaño fuera de {min} – {max}, o una cifra exacta, use Predecir otra caché más abajo: la sonda reproduce la traza.',
   },
   ru: {
     title: 'Прогноз по трассе блоков',
@@ -108,5 +155,20 @@ export const prediction: Catalog<PredictionKey> = {
     'lat.col.device': 'Устройство', 'lat.col.window': 'Окно', 'lat.col.op': 'Операция', 'lat.col.requests': 'Запросы', 'lat.col.mean': 'Среднее',
     'lat.col.p50': 'p50', 'lat.col.p95': 'p95', 'lat.col.p99': 'p99', 'lat.col.p999': 'p99,9', 'lat.range': '{low}–{high} мкс',
     'lat.read': 'чтения', 'lat.write': 'записи', 'lat.all': 'вся трасса', 'lat.sampled': 'Трасса содержит выборку {rate} адресов блоков.',
+    'whatIf.title': 'Другой размер по кривым',
+    'whatIf.def': 'Передвиньте ползунок: цифры меняются сразу, они берутся с кривых доли промахов, которые зонд сохранил вместе с этим прогнозом (без нового воспроизведения).',
+    'whatIf.size': 'Размер кэша на кривой',
+    'whatIf.range': 'От {min} до {max} — размеры, которые покрывает кривая (лог. шкала). Стрелки двигают на один шаг, Page Up и Page Down — на десять.',
+    'whatIf.saved': 'Сэкономлено операций',
+    'whatIf.readHit': 'Попадания чтения',
+    'whatIf.backing': 'Операции к основным устройствам',
+    'whatIf.resp': 'Время отклика',
+    'whatIf.pm': '{value} ± {error}',
+    'whatIf.point': 'Взято с кривой {policy} при {size} — размере, который зонд смоделировал: цифры самого воспроизведения.',
+    'whatIf.between': 'Взято с кривой {policy} между {lower} и {upper} — смоделированными размерами по обе стороны (линейно по логарифму размера): ± {pp} п. п., больше кривая между ними измениться не может (доля попаданий не падает с ростом LRU-кэша).',
+    'whatIf.allFit': 'Все блоки, которых коснулось базовое окно ({footprint}), помещаются: цифры {upper}, наибольшего размера кривой.',
+    'whatIf.sampling': 'Плюс ± {pp} п. п. от выборки (трассировано {rate} адресов блоков), как зонд указывает при {size}.',
+    'whatIf.respMethod': 'Время отклика: попадания за {hit}; запросы, которые из промаха становятся попаданием, учтены по средней трассированной задержке непопаданий ({miss}).',
+    'whatIf.exact': 'Для размера вне {min} – {max} или точной цифры используйте «Спрогнозировать другой кэш» ниже: зонд воспроизводит трассу.',
   },
 };

@@ -1,0 +1,113 @@
+/**
+ * "And at 256 GB?": a cache-size slider over the sizes the stored miss-ratio curve covers
+ * (engine `whatIfSizes`), and the predicted I/Os saved, read hits, backing I/O and response time
+ * at the chosen size, each with its error bound and the method in words (engine
+ * `predictionAtSize`: read from the curve, interpolated between the two simulated sizes on either
+ * side). Every input event redraws the figures synchronously from the stored curves: no probe
+ * round trip. A size outside the curve, or an exact figure, is "Predict another cache" (the
+ * probe). Nothing is computed here but the formatting.
+ */
+import { predictionAtSize, whatIfSizes, type PredictionReport, type WhatIf } from '@cacheproof/engine';
+import { fmtBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
+import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
+import { predictUi } from '../../shared/i18n/predict-ui.ts';
+import { translate } from '../../shared/i18n/types.ts';
+import { TID } from '../../shared/testids.ts';
+import { el } from '../dom.ts';
+import { fmtLatencyUs } from '../predict/fields.ts';
+import { policyName } from './prediction-chart.ts';
+import type { Params, Words } from './text.ts';
+
+/** The index of the size nearest `bytes` (on a log scale) in `sizes`. */
+function nearest(sizes: readonly number[], bytes: number): number {
+  let best = 0;
+  sizes.forEach((s, i) => {
+    if (Math.abs(Math.log(s / bytes)) < Math.abs(Math.log((sizes[best] ?? s) / bytes))) best = i;
+  });
+  return best;
+}
+
+/** The slider and its figures, or null when the curve has fewer than two sizes. */
+export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null {
+  const sizes = whatIfSizes(p);
+  if (sizes.length < 2) return null;
+  const t = (key: PredictionKey, params?: Params): string => translate(prediction, w.lang, key, params);
+  const size = (b: number): string => fmtBytes(w.lang, b);
+  const pp = (x: number): string => t('unit.pp', { value: w.fixed(x, 1) });
+  const min = size(sizes[0] ?? 0);
+  const max = size(sizes[sizes.length - 1] ?? 0);
+  const id = `${TID.dashWhatIf}-size`;
+  const input = el('input', {
+    id, type: 'range', min: '0', max: String(sizes.length - 1), step: '1', value: String(nearest(sizes, p.cacheBytes)),
+    'aria-describedby': `${id}-help`, 'data-testid': id,
+  });
+  const output = el('output', { for: id, class: 'what-if-size', 'data-testid': `${TID.dashWhatIf}-value` });
+  const card = (kind: string, label: string): { node: HTMLElement; value: HTMLElement } => {
+    const value = el('div', { class: 'value' });
+    return { node: el('div', { class: 'card', 'data-kind': kind }, el('h4', {}, label), value), value };
+  };
+  const cards = {
+    saved: card('saved', t('whatIf.saved')),
+    readHit: card('readHit', t('whatIf.readHit')),
+    backing: card('backing', t('whatIf.backing')),
+    resp: card('resp', t('whatIf.resp')),
+  };
+  const method = el('p', { class: 'dash-note', 'data-testid': `${TID.dashWhatIf}-method` });
+  const resp = el('p', { class: 'dash-note' });
+  const policies = el('p', { class: 'dash-note' });
+
+  /**
+   * Writes a figure: its engine number and bound as data, and its text — `full(value)`, or with a
+   * bound other than 0 `bare(value) ± bound(error)` (the unit said once: `94.5 ± 1.65 I/Os per second`).
+   */
+  const put = (c: { node: HTMLElement; value: HTMLElement }, value: number | null, error: number | null, full: (x: number) => string, bare: (x: number) => string, bound: (x: number) => string): void => {
+    c.node.dataset['value'] = value === null ? '' : String(value);
+    c.node.dataset['error'] = error === null ? '' : String(error);
+    c.value.textContent = value === null ? w.na : error === null || error === 0 ? full(value) : t('whatIf.pm', { value: bare(value), error: bound(error) });
+  };
+  const methodText = (f: WhatIf): string => {
+    const policy = policyName(w, f.policy);
+    const read = f.method === 'point' ? t('whatIf.point', { policy, size: size(f.bytes) })
+      : f.method === 'between' ? t('whatIf.between', { policy, lower: size(f.lowerBytes), upper: size(f.upperBytes), pp: w.fixed(f.interpolationPp, 1) })
+        : t('whatIf.allFit', { footprint: size(p.footprintBytes), upper: size(f.upperBytes) });
+    return f.samplingPp > 0
+      ? `${read} ${t('whatIf.sampling', { pp: w.fixed(f.samplingPp, 1), rate: fmtPercent(w.lang, p.sampleRate * 100, 1), size: size(p.cacheBytes) })}`
+      : read;
+  };
+  const show = (): void => {
+    const bytes = sizes[Number(input.value)] ?? sizes[0] ?? 0;
+    const text = size(bytes);
+    input.setAttribute('aria-valuetext', text);
+    output.textContent = text;
+    output.dataset['bytes'] = String(bytes);
+    const f = predictionAtSize(p, bytes);
+    if (f === null) return;
+    // a share: `29.1% ± 1.2 points`; a rate or a time: `94.5 ± 1.65 I/Os per second`
+    put(cards.saved, f.iosSavedPercent, f.iosSavedErrorPp, w.pct, w.pct, pp);
+    put(cards.readHit, f.readHitRatio, f.readHitError, (x) => w.pct(x * 100), (x) => w.pct(x * 100), (x) => pp(x * 100));
+    put(cards.backing, f.backingPerSecond, f.backingErrorPerSecond, (x) => w.perSec(x), (x) => w.num(x), (x) => w.perSec(x));
+    put(cards.resp, f.responseUs, f.responseErrorUs, (x) => w.ms(x / 1000), (x) => w.num(x / 1000), (x) => w.ms(x / 1000));
+    method.textContent = methodText(f);
+    const rt = p.responseTime;
+    resp.hidden = rt === null;
+    resp.textContent = rt === null ? '' : t('whatIf.respMethod', { hit: fmtLatencyUs(w.lang, rt.hitUs), miss: rt.missUs === null ? w.na : w.ms(rt.missUs / 1000) });
+    policies.hidden = f.policies.length < 2;
+    policies.textContent = f.policies.length < 2 ? '' : translate(predictUi, w.lang, 'policies.line', {
+      size: text,
+      list: f.policies.map((x) => translate(predictUi, w.lang, 'policies.item', {
+        policy: policyName(w, x.policy),
+        percent: x.iosSavedErrorPp > 0 ? t('whatIf.pm', { value: w.pct(x.iosSavedPercent), error: pp(x.iosSavedErrorPp) }) : w.pct(x.iosSavedPercent),
+      })).join(', '),
+    });
+  };
+  input.addEventListener('input', show);
+  show();
+  return el('div', { class: 'dash-what-if', 'data-testid': TID.dashWhatIf, role: 'group', 'aria-labelledby': `${TID.dashWhatIf}-title` },
+    el('h4', { id: `${TID.dashWhatIf}-title` }, t('whatIf.title')),
+    el('p', { class: 'dash-def' }, t('whatIf.def')),
+    el('div', { class: 'what-if-control' }, el('label', { for: id }, t('whatIf.size')), input, output),
+    el('p', { class: 'dash-help', id: `${id}-help` }, t('whatIf.range', { min, max })),
+    el('div', { class: 'cards prediction-compare', 'aria-live': 'polite' }, cards.saved.node, cards.readHit.node, cards.backing.node, cards.resp.node),
+    method, resp, policies,
+    el('p', { class: 'dash-note' }, t('whatIf.exact', { min, max })));
+}
