@@ -187,6 +187,9 @@ export const TID = {
   importCounters: 'import-counters',
   importNotes: 'import-notes',
   importProgress: 'import-progress',
+  /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */
+  importPredictChoice: 'import-predict-choice',
+  importTraceFacts: 'import-trace-facts',
   importError: 'import-error',
   /** The Prometheus fields of Import a log (kind `prometheus`). */
   importPromUrl: 'import-prom-url',
