@@ -59,6 +59,9 @@ export function importScreen(ctx: Ctx): Screen {
   let previewed: string | null = null;
   /** Whether the last preview had a switch (a measure window): the import then opens as an analysis, else as a workload profile. */
   let previewedSwitch = false;
+  /** Whether the last preview was of a block trace (its import ends with the capture and its prediction). */
+  let previewedTrace = false;
+  const doneBox = el('p', { class: 'help', role: 'status', 'data-testid': TID.importDone, hidden: '' });
 
   const showError = (what: string, code: Parameters<typeof errorText>[1], message?: string, extra?: string): void => {
     errorBox.replaceChildren(el('p', { class: 'err-what' }, what), el('p', {}, errorText(lang, code)));
@@ -250,6 +253,7 @@ export function importScreen(ctx: Ctx): Screen {
       }
       previewed = JSON.stringify(r);
       previewedSwitch = res.value.phases.some((ph) => ph.name === 'measure');
+      previewedTrace = res.value.trace !== undefined;
       drawPreview(res.value);
       // with no switch the whole log is a baseline: it imports, and opens as a workload profile
       startBtn.disabled = !res.value.ready;
@@ -295,6 +299,16 @@ export function importScreen(ctx: Ctx): Screen {
         ctx.go(`fleet/${encodeURIComponent(dir ?? (res.value.capturePath as string))}`);
         return;
       }
+      if (res.value.done && res.value.capturePath !== null && previewedTrace) {
+        // the trace and its prediction are in the capture: say where
+        progress.hidden = true;
+        status.textContent = '';
+        previewBtn.disabled = false;
+        doneBox.textContent = translate(importTraceUi, lang, 'done', { path: res.value.capturePath });
+        doneBox.setAttribute('data-path', res.value.capturePath);
+        doneBox.hidden = false;
+        return;
+      }
       if (res.value.done && res.value.capturePath !== null) {
         if (previewedSwitch) openCapture(res.value.capturePath);
         else ctx.go(`profile-file/${encodeURIComponent(res.value.capturePath)}`);
@@ -312,6 +326,7 @@ export function importScreen(ctx: Ctx): Screen {
       return;
     }
     errorBox.hidden = true;
+    doneBox.hidden = true;
     startBtn.disabled = true;
     previewBtn.disabled = true;
     progress.value = 0;
@@ -331,7 +346,7 @@ export function importScreen(ctx: Ctx): Screen {
   const node = el('div', { class: 'home import', 'data-testid': TID.importScreen },
     el('h2', { id: 'import-title' }, u('title')),
     el('p', { class: 'intro' }, u('intro')),
-    form, errorBox, previewBox);
+    form, errorBox, doneBox, previewBox);
   return {
     node,
     dispose: () => {
