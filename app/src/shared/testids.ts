@@ -190,8 +190,6 @@ export const TID = {
   /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */
   importPredictChoice: 'import-predict-choice',
   importTraceFacts: 'import-trace-facts',
-  /** A block trace imported and its cache predicted: the sentence, with the capture's path in `data-path`. */
-  importDone: 'import-done',
   importError: 'import-error',
   /** The Prometheus fields of Import a log (kind `prometheus`). */
   importPromUrl: 'import-prom-url',

@@ -61,7 +61,6 @@ export function importScreen(ctx: Ctx): Screen {
   let previewedSwitch = false;
   /** Whether the last preview was of a block trace (its import ends with the capture and its prediction). */
   let previewedTrace = false;
-  const doneBox = el('p', { class: 'help', role: 'status', 'data-testid': TID.importDone, hidden: '' });
 
   const showError = (what: string, code: Parameters<typeof errorText>[1], message?: string, extra?: string): void => {
     errorBox.replaceChildren(el('p', { class: 'err-what' }, what), el('p', {}, errorText(lang, code)));
@@ -299,18 +298,9 @@ export function importScreen(ctx: Ctx): Screen {
         ctx.go(`fleet/${encodeURIComponent(dir ?? (res.value.capturePath as string))}`);
         return;
       }
-      if (res.value.done && res.value.capturePath !== null && previewedTrace) {
-        // the trace and its prediction are in the capture: say where
-        progress.hidden = true;
-        status.textContent = '';
-        previewBtn.disabled = false;
-        doneBox.textContent = translate(importTraceUi, lang, 'done', { path: res.value.capturePath });
-        doneBox.setAttribute('data-path', res.value.capturePath);
-        doneBox.hidden = false;
-        return;
-      }
       if (res.value.done && res.value.capturePath !== null) {
-        if (previewedSwitch) openCapture(res.value.capturePath);
+        // a block trace has no switch: the workload without a cache, with its prediction
+        if (previewedSwitch && !previewedTrace) openCapture(res.value.capturePath);
         else ctx.go(`profile-file/${encodeURIComponent(res.value.capturePath)}`);
         return;
       }
@@ -326,7 +316,6 @@ export function importScreen(ctx: Ctx): Screen {
       return;
     }
     errorBox.hidden = true;
-    doneBox.hidden = true;
     startBtn.disabled = true;
     previewBtn.disabled = true;
     progress.value = 0;
@@ -346,7 +335,7 @@ export function importScreen(ctx: Ctx): Screen {
   const node = el('div', { class: 'home import', 'data-testid': TID.importScreen },
     el('h2', { id: 'import-title' }, u('title')),
     el('p', { class: 'intro' }, u('intro')),
-    form, errorBox, doneBox, previewBox);
+    form, errorBox, previewBox);
   return {
     node,
     dispose: () => {

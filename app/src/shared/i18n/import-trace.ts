@@ -6,7 +6,7 @@ export type ImportTraceKey =
   | 'kind.wpa' | 'kind.xperf' | 'kind.tracerpt' | 'kind.traceevent' | 'kind.blkparse' | 'kind.msr' | 'kind.cloudphysics' | 'kind.msn' | 'kind.disksim' | 'kind.oracle-general'
   | 'file' | 'fileHelp' | 'oneFile' | 'choiceHelp' | 'choiceBad'
   | 'pv.records' | 'pv.imported' | 'pv.skipped' | 'pv.flushes' | 'pv.devices' | 'pv.examples' | 'pv.example' | 'pv.ready' | 'pv.notReady'
-  | 'predicting' | 'done';
+  | 'predicting';
 
 export const importTraceUi: Catalog<ImportTraceKey> = {
   en: {
@@ -34,10 +34,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.devices': 'Disks',
     'pv.examples': 'Skipped records (the first ones)',
     'pv.example': 'line {line}, {column}: {reason}',
-    'pv.ready': 'Ready: Import reads the trace again into a new capture, predicts the cache above and opens it.',
+    'pv.ready': 'Ready: Import reads the trace again into a new capture, predicts the cache above and opens its workload profile.',
     'pv.notReady': 'The trace holds no request that can be used.',
     predicting: 'Importing the trace and predicting the cache…',
-    done: 'Imported, and the cache predicted: the capture, with its prediction, is saved at {path}.',
   },
   fr: {
     'group.logs': 'Journaux de compteurs',
@@ -64,10 +63,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.devices': 'Disques',
     'pv.examples': 'Enregistrements ignorés (les premiers)',
     'pv.example': 'ligne {line}, {column} : {reason}',
-    'pv.ready': 'Prêt : l’import relit la trace dans une nouvelle capture, prédit le cache ci-dessus et l’ouvre.',
+    'pv.ready': 'Prêt : l’import relit la trace dans une nouvelle capture, prédit le cache ci-dessus et ouvre son profil de charge.',
     'pv.notReady': 'La trace ne contient aucune requête utilisable.',
     predicting: 'Import de la trace et prédiction du cache…',
-    done: 'Importé, et le cache prédit : la capture, avec sa prédiction, est enregistrée sous {path}.',
   },
   es: {
     'group.logs': 'Registros de contadores',
@@ -94,10 +92,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.devices': 'Discos',
     'pv.examples': 'Registros omitidos (los primeros)',
     'pv.example': 'línea {line}, {column}: {reason}',
-    'pv.ready': 'Listo: la importación vuelve a leer la traza en una captura nueva, predice la caché de arriba y la abre.',
+    'pv.ready': 'Listo: la importación vuelve a leer la traza en una captura nueva, predice la caché de arriba y abre su perfil de carga.',
     'pv.notReady': 'La traza no contiene ninguna petición utilizable.',
     predicting: 'Importando la traza y prediciendo la caché…',
-    done: 'Importada, y la caché predicha: la captura, con su predicción, está guardada en {path}.',
   },
   ru: {
     'group.logs': 'Журналы счётчиков',
@@ -124,9 +121,8 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.devices': 'Диски',
     'pv.examples': 'Пропущенные записи (первые)',
     'pv.example': 'строка {line}, {column}: {reason}',
-    'pv.ready': 'Готово: импорт заново прочитает трассу в новый файл захвата, спрогнозирует указанный выше кэш и откроет его.',
+    'pv.ready': 'Готово: импорт заново прочитает трассу в новый файл захвата, спрогнозирует указанный выше кэш и откроет профиль нагрузки.',
     'pv.notReady': 'В трассе нет ни одного пригодного запроса.',
     predicting: 'Импорт трассы и прогноз кэша…',
-    done: 'Импортировано, кэш спрогнозирован: файл захвата с прогнозом сохранён в {path}.',
   },
 };
