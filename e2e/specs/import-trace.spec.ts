@@ -14,21 +14,25 @@
  * skipped with a message, a failure in CI (test/support/testenv.ts).
  */
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as base, expect, seriousViolations, startApp, watchConsole, type AppHost } from '../fixtures.ts';
+import type { WorkloadProfile } from '@cacheproof/engine';
+import { test as base, expect, repoRoot, seriousViolations, startApp, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { importUi } from '../../app/src/shared/i18n/import.ts';
 import { importTraceUi } from '../../app/src/shared/i18n/import-trace.ts';
+import { prediction } from '../../app/src/shared/i18n/prediction.ts';
+import { profilePredictionUi } from '../../app/src/shared/i18n/profile-prediction.ts';
 import type { Lang } from '../../app/src/shared/i18n/types.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 import { writeWpaExport } from '../../test/support/wpa-export.ts';
 
 const SIEMENS = realdata('etw', 'Siemens-Healthineers_ETWAnalyzer__Disk_Usage_Utilization_by_Disk.csv');
 const cannotRun = probeAbsent() ?? realdataAbsent(SIEMENS);
+const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 
 /** A browser host whose data folder the spec knows (imports land in `<data>/imports/`). */
 const test = base.extend<{ host: AppHost & { data: string } }>({
@@ -100,16 +104,15 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(preview).toContainText(tr['pv.ready']);
       expect(await seriousViolations(page), `axe violations (${lang}, trace preview)`).toEqual([]);
 
-      // Import: import-trace, then the prediction, with the probe's progress
+      // Import: import-trace, then the prediction, with the probe's progress; the trace has no
+      // switch (no cache was on): it opens as a workload profile, with its prediction
       await expect(page.getByTestId(TID.importStart)).toBeEnabled();
       await page.getByTestId(TID.importStart).click();
-      const done = page.getByTestId(TID.importDone);
-      await expect(done).toBeVisible({ timeout: 120_000 });
-      const capture = await done.getAttribute('data-path');
-      if (capture === null) throw new Error('the import names no capture');
+      await expect(page.getByTestId(TID.profile)).toHaveAttribute('data-drawn', 'true', { timeout: 120_000 });
+      const route = /#\/profile-file\/([^/]+)$/u.exec(page.url());
+      if (route === null) throw new Error(`not a capture's profile: ${page.url()}`);
+      const capture = decodeURIComponent(route[1] as string);
       expect(capture.startsWith(join(host.data, 'imports'))).toBe(true);
-      await expect(done).toHaveText(tr.done.replace('{path}', capture));
-      expect(await seriousViolations(page), `axe violations (${lang}, imported)`).toEqual([]);
 
       // the prediction stored in the capture is the probe's own for that cache, on that capture
       const stored = storedPrediction(capture);
@@ -124,7 +127,32 @@ for (const lang of ['en', 'fr'] as const) {
       // a cache helps this workload: the hot set is reread
       expect(stored['iosSavedPercent'] as number).toBeGreaterThan(50);
 
+      // the profile shows it: the figures of `cacheproof analyze --profile --json` on the capture
+      const json = JSON.parse(execFileSync(process.execPath, [CLI, 'analyze', capture, '--profile', '--json'], { encoding: 'utf8' })) as WorkloadProfile;
+      const q = json.prediction.fromTrace;
+      if (q === null) throw new Error('analyze --profile --json has no prediction');
+      expect(q.iosSavedPercent).toBe(fresh['iosSavedPercent']);
+      const section = page.getByTestId(TID.profilePrediction);
+      await expect(section.locator('h3')).toHaveText(prediction[lang].title);
+      await expect(section).toContainText(profilePredictionUi[lang].def);
+      await expect(section.getByTestId(TID.dashPredictionCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.iosSavedPercent));
+      await expect(section.getByTestId(TID.dashPredictionCompare).locator('[data-kind="predicted"] .value')).toHaveText(lang === 'en' ? '65.3%' : /^65,3\s%$/u);
+      await expect(section.getByTestId(TID.dashBackingCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.backingComparison.predictedPerSecond));
+      await expect(section.getByTestId(TID.dashBackingCompare).locator('[data-kind="measured"]')).toHaveAttribute('data-value', '');
+      await expect(section.getByTestId(TID.dashResponseCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.responseComparison.predictedMs));
+      await expect(section.getByTestId(TID.dashCacheDevice)).toHaveAttribute('data-preset', 'nvme');
+      await expect(page.getByTestId(`${TID.chartMrc}-figure`)).toHaveAttribute('data-lines', '6');
+      // the workload's own counters, from the trace: its 3,300 requests over its 18 s
+      const iops = json.appFacing.means.iops;
+      if (iops === null) throw new Error('the profile has no IOPS');
+      await expect(page.getByTestId(TID.profileCardIops).locator('.value')).toContainText(new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(iops));
+      expect(json.appFacing.totals.ios).toBe(counts.reads + counts.writes);
+      expect(await seriousViolations(page), `axe violations (${lang}, profile with the prediction)`).toEqual([]);
+      await page.getByTestId(TID.profileBack).click();
+      await expect(page.getByTestId(TID.importScreen)).toBeVisible();
+
       // the real "Utilization by Disk" export has no Offset column: refused with the probe's sentence
+      await page.getByTestId(TID.importKind).selectOption('wpa');
       const before = readdirSync(join(host.data, 'imports')).length;
       await page.getByTestId(TID.importFiles).fill(SIEMENS);
       await page.getByTestId(TID.importPreviewBtn).click();

@@ -11,7 +11,8 @@
  * The workload, by hand: on disk 0, {@link WPA_READS} reads of 8 KiB, each at a block drawn from
  * {@link WPA_HOT_BLOCKS} hot 8 KiB blocks (offsets 0x0… upward) with probability 0.9, else a cold
  * block further on that is never read again; every 10th request is also a 4 KiB write; on disk 1, a
- * flush every 500 requests: 3,306 records, 3,300 requests kept. A cache of 1 MiB (256 blocks of
+ * flush every 500 requests; 2 to 10 ms between reads (about 18 s of trace): 3,306 records, 3,300
+ * requests kept. A cache of 1 MiB (256 blocks of
  * 4 KiB) can hold the hot set (128 × 8 KiB) but the cold reads push hot blocks out of an LRU cache:
  * the probe predicts 71.8 % of reads served (65.3 % of I/Os saved); the tests compare the probe's figures.
  */
@@ -45,7 +46,7 @@ export function wpaRequests(): Req[] {
   let t = 2_000_000_000; // 2 s after the trace's start
   let cold = WPA_HOT_BLOCKS;
   for (let i = 0; i < WPA_READS; i++) {
-    t += 200_000 + Math.floor(next() * 800_000);
+    t += 2_000_000 + Math.floor(next() * 8_000_000);
     const block = next() < 0.9 ? Math.floor(next() * WPA_HOT_BLOCKS) : cold++;
     out.push({ disk: 0, type: 'Read', initNs: t, ioNs: 150_000 + Math.floor(next() * 4_000_000), bytes: 8192, offset: block * 8192 });
     if (i % 10 === 9) {

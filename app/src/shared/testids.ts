@@ -123,6 +123,8 @@ export const TID = {
   /** The workload profile screen (profile/): a run's baseline alone, no before/after. */
   profile: 'profile',
   profileBadge: 'profile-badge',
+  /** The prediction on the workload profile (an imported block trace's): the section; its figures carry the dashboard's test ids. */
+  profilePrediction: 'profile-prediction',
   /** The workload profile's health against the latency targets (`data-grade`). */
   profileHealth: 'profile-health',
   profileWindow: 'profile-window',
