@@ -33,8 +33,27 @@ enum K {
     Flush,
 }
 
-/// One device's requests as (issue ns, completion ns or None, bytes, kind).
+/// A request as (issue ns, completion ns or None, bytes, kind).
 type DevReq = (i64, Option<i64>, u64, K);
+
+/// Request `i` of `tr`: its requests, then its flushes.
+fn req(tr: &Trace, i: u32) -> DevReq {
+    let i = i as usize;
+    match tr.reqs.get(i) {
+        Some(r) => {
+            let k = match r.op {
+                Op::Read => K::Read,
+                Op::Write => K::Write,
+                Op::Discard => K::Discard,
+            };
+            (r.t_ns, tr.complete_ns[i], r.bytes, k)
+        }
+        None => {
+            let f = &tr.flushes[i - tr.reqs.len()];
+            (f.t_ns, Some(f.complete_ns), 0, K::Flush)
+        }
+    }
+}
 
 /// Counters of one interval, with ns times before rounding.
 #[derive(Default, Clone)]
@@ -53,23 +72,19 @@ pub fn trace_intervals(
     tr: &Trace,
     origin_ms: i64,
 ) -> (Vec<(usize, Vec<IntervalRow<'static>>)>, Vec<i64>) {
-    let mut per: Vec<Vec<DevReq>> = vec![Vec::new(); tr.devices.len()];
+    // each device's requests by index (4 bytes each: a day's trace is millions of requests)
+    let mut per: Vec<Vec<u32>> = vec![Vec::new(); tr.devices.len()];
     for (i, r) in tr.reqs.iter().enumerate() {
-        let k = match r.op {
-            Op::Read => K::Read,
-            Op::Write => K::Write,
-            Op::Discard => K::Discard,
-        };
-        per[r.dev as usize].push((r.t_ns, tr.complete_ns[i], r.bytes, k));
+        per[r.dev as usize].push(i as u32);
     }
-    for f in &tr.flushes {
-        per[f.dev as usize].push((f.t_ns, Some(f.complete_ns), 0, K::Flush));
+    for (i, f) in tr.flushes.iter().enumerate() {
+        per[f.dev as usize].push((tr.reqs.len() + i) as u32);
     }
     // the span over every device: one grid for all
-    let ends = per
-        .iter()
-        .flatten()
-        .map(|&(t, c, _, _)| (t, c.unwrap_or(t).max(t)));
+    let ends = per.iter().flatten().map(|&i| {
+        let (t, c, _, _) = req(tr, i);
+        (t, c.unwrap_or(t).max(t))
+    });
     let (lo, hi) = ends.fold((i64::MAX, i64::MIN), |(a, b), (t, c)| (a.min(t), b.max(c)));
     if lo > hi {
         return (Vec::new(), Vec::new());
@@ -86,9 +101,10 @@ pub fn trace_intervals(
         if reqs.is_empty() {
             continue;
         }
-        let timed = reqs.iter().all(|r| r.1.is_some());
+        let timed = reqs.iter().all(|&i| req(tr, i).1.is_some());
         let mut acc = vec![Acc::default(); n];
-        for &(t, c, bytes, k) in reqs {
+        for &i in reqs {
+            let (t, c, bytes, k) = req(tr, i);
             let done = c.unwrap_or(t).max(t);
             let a = &mut acc[at(done)];
             a.n[k as usize] += 1;
@@ -104,7 +120,7 @@ pub fn trace_intervals(
             }
         }
         if timed {
-            busy(reqs, &mut acc, grid0_ns, len_ns);
+            busy(tr, reqs, &mut acc, grid0_ns, len_ns);
         }
         let mut cum = [0i64; 6];
         let mut ms = |slot: usize, ns: i64| -> i64 {
@@ -158,13 +174,15 @@ pub fn trace_intervals(
 }
 
 /// `busy_ns` of each interval: the union of the requests' time in flight, clipped to it.
-fn busy(reqs: &[DevReq], acc: &mut [Acc], grid0_ns: i64, len_ns: i64) {
-    let mut spans: Vec<(i64, i64)> = reqs
-        .iter()
-        .map(|&(t, c, _, _)| (t, c.unwrap_or(t).max(t)))
-        .filter(|(t, c)| c > t)
-        .collect();
-    spans.sort_unstable();
+fn busy(tr: &Trace, reqs: &[u32], acc: &mut [Acc], grid0_ns: i64, len_ns: i64) {
+    let span = |i: u32| {
+        let (t, c, _, _) = req(tr, i);
+        (t, c.unwrap_or(t).max(t))
+    };
+    // in issue order (the requests are in it, the flushes follow them: a sort of indices)
+    let mut order = reqs.to_vec();
+    order.sort_by_key(|&i| span(i).0);
+    let spans = order.into_iter().map(span).filter(|(t, c)| c > t);
     let n = acc.len();
     let mut add = |s: i64, e: i64| {
         let mut s = s;
