@@ -87,7 +87,7 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(page.getByTestId(TID.importAfter)).toBeHidden();
       await expect(page.getByTestId(TID.importSwitchAt)).toBeHidden();
       await page.getByTestId(TID.importFiles).fill(wpa);
-      await page.getByTestId(`${TID.importPredictChoice}-size`).fill('1');
+      await page.getByTestId(`${TID.importPredictChoice}-size`).fill('2');
       await page.getByTestId(`${TID.importPredictChoice}-unit`).selectOption('MiB');
       await page.getByTestId(`${TID.importPredictChoice}-device`).selectOption('nvme');
       await page.getByTestId(TID.importPreviewBtn).click();
@@ -104,6 +104,9 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(preview).toContainText(tr['pv.ready']);
       expect(await seriousViolations(page), `axe violations (${lang}, trace preview)`).toEqual([]);
 
+      // the cache to predict changes after the preview (what it read does not depend on it): Import stays offered
+      await page.getByTestId(`${TID.importPredictChoice}-size`).fill('1');
+      await expect(page.getByTestId(TID.importStart)).toBeEnabled();
       // Import: import-trace, then the prediction, with the probe's progress; the trace has no
       // switch (no cache was on): it opens as a workload profile, with its prediction
       await expect(page.getByTestId(TID.importStart)).toBeEnabled();

@@ -73,7 +73,8 @@ export function importScreen(ctx: Ctx): Screen {
   /** Roles the person changed in the preview's device table. */
   const roles = new Map<string, DeviceRole>();
 
-  const request = (): ImportRequest | string => {
+  /** The request as typed; `withChoice` false: a trace's without the cache to predict (what the preview reads does not depend on it). */
+  const request = (withChoice = true): ImportRequest | string => {
     const sw = parseSwitchAt(switchAt.value);
     if (sw !== null && Number.isNaN(sw)) return u('switchBad');
     if (kind.value === 'prometheus') {
@@ -87,6 +88,7 @@ export function importScreen(ctx: Ctx): Screen {
     if (traceChosen(kind.value)) {
       // a block trace: one file, and the cache to predict once it is imported
       if (f.length > 1) return translate(importTraceUi, lang, 'oneFile');
+      if (!withChoice) return { kind: kind.value as ImportKind, files: f };
       const c = trace.choice();
       if (!c.ok) {
         trace.paint();
@@ -109,7 +111,7 @@ export function importScreen(ctx: Ctx): Screen {
     typed.after = after.value;
     typed.switchAt = switchAt.value;
     if (previewed !== null) {
-      const r = request();
+      const r = request(false);
       if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
         startBtn.disabled = true;
         status.textContent = u('stale');
@@ -237,6 +239,7 @@ export function importScreen(ctx: Ctx): Screen {
     previewBtn.disabled = true;
     startBtn.disabled = true;
     status.textContent = u('previewing');
+    const key = JSON.stringify(request(false));
     void ctx.api.previewImport(r).then((res) => {
       if (disposed) return;
       previewBtn.disabled = false;
@@ -250,7 +253,7 @@ export function importScreen(ctx: Ctx): Screen {
         showError(u(res.error.code === 'import-choice-refused' ? 'previewRefused' : 'previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
         return;
       }
-      previewed = JSON.stringify(r);
+      previewed = key;
       previewedSwitch = res.value.phases.some((ph) => ph.name === 'measure');
       previewedTrace = res.value.trace !== undefined;
       drawPreview(res.value);
@@ -310,7 +313,13 @@ export function importScreen(ctx: Ctx): Screen {
 
   startBtn.addEventListener('click', () => {
     const r = request();
-    if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
+    // a trace's cache to predict may change after its preview; it must be valid
+    if (typeof r === 'string' && traceChosen(kind.value) && JSON.stringify(request(false)) === previewed) {
+      errorBox.replaceChildren(el('p', {}, r));
+      errorBox.hidden = false;
+      return;
+    }
+    if (typeof r === 'string' || JSON.stringify(request(false)) !== previewed) {
       status.textContent = u('stale');
       startBtn.disabled = true;
       return;
