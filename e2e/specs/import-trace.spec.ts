@@ -73,7 +73,7 @@ function storedPrediction(capture: string): Record<string, unknown> {
 }
 
 for (const lang of ['en', 'fr'] as const) {
-  test(`a WPA export with offsets imports and its cache is predicted (${lang}), the Utilization by Disk export is refused`, async ({ host, page }) => {
+  test(`a WPA export with offsets imports and its cache is predicted (${lang}), the Utilization by Disk export is refused`, async ({ host, page }, testInfo) => {
     test.setTimeout(180_000);
     const errors = watchConsole(page);
     const work = mkdtempSync(join(tmpdir(), 'cacheproof-wpa-'));
@@ -103,6 +103,9 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(facts.locator('[data-key="devices"]')).toHaveText('disk0, disk1');
       await expect(preview).toContainText(tr['pv.ready']);
       expect(await seriousViolations(page), `axe violations (${lang}, trace preview)`).toEqual([]);
+      const pvShot = testInfo.outputPath(`trace-preview-${lang}.png`);
+      await page.getByTestId(TID.importScreen).screenshot({ path: pvShot });
+      await testInfo.attach(`trace-preview-${lang}`, { path: pvShot, contentType: 'image/png' });
 
       // the cache to predict changes after the preview (what it read does not depend on it): Import stays offered
       await page.getByTestId(`${TID.importPredictChoice}-size`).fill('1');
@@ -141,7 +144,10 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(section.getByTestId(TID.dashPredictionCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.iosSavedPercent));
       await expect(section.getByTestId(TID.dashPredictionCompare).locator('[data-kind="predicted"] .value')).toHaveText(lang === 'en' ? '65.3%' : /^65,3\s%$/u);
       await expect(section.getByTestId(TID.dashBackingCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.backingComparison.predictedPerSecond));
-      await expect(section.getByTestId(TID.dashBackingCompare).locator('[data-kind="measured"]')).toHaveAttribute('data-value', '');
+      // nothing measured with a cache: no measured or difference card
+      await expect(section.locator('[data-kind="measured"], [data-kind="difference"]')).toHaveCount(0);
+      const line = profilePredictionUi[lang].compareLine.replace(/[.*+?^$()[\]\\|]/gu, '\\$&').replace('{devices}', 'disk0, disk1').replace(/\{\w+\}/gu, '.+');
+      await expect(section.locator('.dash-note').first()).toHaveText(new RegExp(`^${line}$`, 'u'));
       await expect(section.getByTestId(TID.dashResponseCompare).locator('[data-kind="predicted"]')).toHaveAttribute('data-value', String(q.responseComparison.predictedMs));
       await expect(section.getByTestId(TID.dashCacheDevice)).toHaveAttribute('data-preset', 'nvme');
       await expect(page.getByTestId(`${TID.chartMrc}-figure`)).toHaveAttribute('data-lines', '6');
@@ -151,6 +157,9 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(page.getByTestId(TID.profileCardIops).locator('.value')).toContainText(new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(iops));
       expect(json.appFacing.totals.ios).toBe(counts.reads + counts.writes);
       expect(await seriousViolations(page), `axe violations (${lang}, profile with the prediction)`).toEqual([]);
+      const shot = testInfo.outputPath(`profile-prediction-${lang}.png`);
+      await section.screenshot({ path: shot });
+      await testInfo.attach(`profile-prediction-${lang}`, { path: shot, contentType: 'image/png' });
       await page.getByTestId(TID.profileBack).click();
       await expect(page.getByTestId(TID.importScreen)).toBeVisible();
 

@@ -32,8 +32,8 @@ export function profilePrediction(v: ProfileView, w: Words, palette: readonly st
     el('div', { class: 'cards prediction-compare', 'data-testid': TID.dashPredictionCompare, 'data-policy': p.policy },
       el('div', { class: 'card', 'data-kind': 'predicted', 'data-value': String(p.iosSavedPercent) },
         el('h4', {}, t('predicted')), el('div', { class: 'value' }, fmtPercent(w.lang, p.iosSavedPercent, 1)))),
-    el('p', { class: 'dash-note' }, t('compareLine', {
-      size: size(p.cacheBytes), devices: p.devices.join(', '), reads: fmtNumber(w.lang, p.reads, 0), writes: fmtNumber(w.lang, p.writesCount, 0), warmup: w.duration(p.warmupS),
+    el('p', { class: 'dash-note' }, translate(profilePredictionUi, w.lang, 'compareLine', {
+      size: size(p.cacheBytes), devices: p.devices.join(', '), reads: fmtNumber(w.lang, p.reads, 0), writes: fmtNumber(w.lang, p.writesCount, 0),
     })));
   if (p.cacheBytes > p.footprintBytes) node.append(el('p', { class: 'dash-note', role: 'note' }, t('note', { text: t('larger', { size: size(p.cacheBytes), footprint: size(p.footprintBytes) }) })));
   const device = deviceLine(p, w);
@@ -42,5 +42,7 @@ export function profilePrediction(v: ProfileView, w: Words, palette: readonly st
   const policies = policiesLine(p, w);
   if (policies !== null) node.append(policies);
   node.append(savedAnswer(p, w), curveFigure(p, w, palette, scheduler));
+  // nothing was measured with a cache: the dashboard's measured and difference cards would only say so
+  for (const c of node.querySelectorAll('.prediction-compare [data-kind="measured"], .prediction-compare [data-kind="difference"]')) c.remove();
   return node;
 }
