@@ -60,17 +60,22 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     if (!start.ok) throw new Error(start.error.message);
     const jobId = (start.value as { jobId: string }).jobId;
     const stages = new Set<string>();
+    const percents: number[] = [];
     let done: { capturePath: string; percent: number } | null = null;
     while (done === null) {
       const r = await d('import.progress', { jobId });
       if (!r.ok) throw new Error(r.error.message);
       const v = r.value as { done: boolean; stage: string; capturePath: string; percent: number };
       stages.add(v.stage);
+      percents.push(v.percent);
       if (v.done) done = v;
       else await new Promise((res) => setTimeout(res, 50));
     }
     expect(done.percent).toBe(100);
     expect(stages.has('done')).toBe(true);
+    // the import's estimate stays below the prediction's share, then the probe's own progress: never backwards
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.filter((x) => x < 100).every((x) => x <= 99)).toBe(true);
     expect(readdirSync(join(dir, 'data', 'imports'))).toEqual([done.capturePath.split('/').pop()]);
 
     const fresh = spawnSync(releaseProbe, ['predict', done.capturePath, '--size', `${CHOICE.cacheBytes}B`, '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--json', '--quiet'], { encoding: 'utf8' });

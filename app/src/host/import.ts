@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { ImportPreview, isTraceKind, type ImportProgress, type ImportRequest, type PrometheusRange } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
-import { importAndPredict, previewTrace } from './import-trace.ts';
+import { importAndPredict, previewTrace, TRACE_IMPORT_SHARE } from './import-trace.ts';
 import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
 
 /** The longest a preview or an import may take (a 500 MB log imports in well under this). */
@@ -146,8 +146,8 @@ interface Job {
   startedMs: number;
   expectedMs: number;
   error: HostError | null;
-  /** The progress is the probe's own (a trace's import and prediction), not an estimate from the time. */
-  own?: boolean;
+  /** A trace's job: its `import-trace` part is estimated up to this share, then the prediction's progress is the probe's own. */
+  traceShare?: number;
 }
 
 export interface ImportJobs {
@@ -166,7 +166,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
     mkdirSync(dir, { recursive: true });
     const out = outPath(dir, r.files[0] ?? 'trace', new Date(now()));
     const jobId = randomUUID();
-    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 0, error: null, own: true };
+    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 500 + (sizeOf(r.files) / ASSUMED_BYTES_PER_S) * 1000, error: null, traceShare: TRACE_IMPORT_SHARE };
     jobs.set(jobId, job);
     void importAndPredict(probe, r, out, (percent) => {
       job.progress = { ...job.progress, percent: Math.max(job.progress.percent, Math.round(percent)), stage: 'predict' };
@@ -229,7 +229,11 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
         jobs.delete(jobId);
         return job.progress;
       }
-      if (job.own === true) return job.progress;
+      if (job.traceShare !== undefined) {
+        // import-trace reports no progress: an estimate from the file's size, below the prediction's share
+        if (job.progress.stage !== 'import') return job.progress;
+        return { ...job.progress, percent: Math.min(job.traceShare - 1, Math.round(((now() - job.startedMs) / job.expectedMs) * (job.traceShare - 1))) };
+      }
       // An estimate from the files' size while the probe runs (it reports no progress of its own), never 100 before it ends.
       const percent = Math.min(95, Math.round(((now() - job.startedMs) / job.expectedMs) * 95));
       return { ...job.progress, percent };
