@@ -75,7 +75,6 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     expect(stages.has('done')).toBe(true);
     // the import's estimate stays below the prediction's share, then the probe's own progress: never backwards
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
-    expect(percents.filter((x) => x < 100).every((x) => x <= 99)).toBe(true);
     expect(readdirSync(join(dir, 'data', 'imports'))).toEqual([done.capturePath.split('/').pop()]);
 
     const fresh = spawnSync(releaseProbe, ['predict', done.capturePath, '--size', `${CHOICE.cacheBytes}B`, '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--json', '--quiet'], { encoding: 'utf8' });
