@@ -8,8 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { ImportPreview, type ImportProgress, type ImportRequest, type PrometheusRange } from '../shared/contract.ts';
+import { ImportPreview, isTraceKind, type ImportProgress, type ImportRequest, type PrometheusRange } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
+import { importAndPredict, previewTrace, TRACE_IMPORT_SHARE } from './import-trace.ts';
 import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
 
 /** The longest a preview or an import may take (a 500 MB log imports in well under this). */
@@ -111,6 +112,7 @@ function needProbe(probe: string | null): string {
 
 /** `import --preview … --json`. */
 export async function previewImport(probe: string | null, r: ImportRequest): Promise<ImportPreview> {
+  if (isTraceKind(r.kind)) return previewTrace(needProbe(probe), r, sizeOf(r.files));
   const out = await runProbe(needProbe(probe), ['import', '--preview', ...importArgs(r), '--json'], PREVIEW_TIMEOUT_MS);
   if (out.code !== 0) throw refused('import --preview', out);
   return toPreview(JSON.parse(out.stdout) as RawPreview);
@@ -126,11 +128,26 @@ function outPath(dir: string, first: string, now: Date, ext = '.capture'): strin
   }
 }
 
+/** The files' total size in bytes (a file that cannot be read counts 0: the probe says which). */
+function sizeOf(files: readonly string[]): number {
+  let bytes = 0;
+  for (const f of files) {
+    try {
+      bytes += statSync(resolve(f)).size;
+    } catch {
+      // the probe says which file cannot be read
+    }
+  }
+  return bytes;
+}
+
 interface Job {
   progress: ImportProgress;
   startedMs: number;
   expectedMs: number;
   error: HostError | null;
+  /** A trace's job: its `import-trace` part is estimated up to this share, then the prediction's progress is the probe's own. */
+  traceShare?: number;
 }
 
 export interface ImportJobs {
@@ -143,10 +160,27 @@ export interface ImportJobs {
 export function importHandlers(opts: { probe: string | null; dataDir: string; now?: () => number }): ImportJobs {
   const jobs = new Map<string, Job>();
   const now = opts.now ?? Date.now;
+  /** A block trace: `import-trace`, then the prediction, each with its progress (host/import-trace.ts). */
+  const startTrace = (probe: string, r: ImportRequest): { jobId: string } => {
+    const dir = join(opts.dataDir, 'imports');
+    mkdirSync(dir, { recursive: true });
+    const out = outPath(dir, r.files[0] ?? 'trace', new Date(now()));
+    const jobId = randomUUID();
+    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 500 + (sizeOf(r.files) / ASSUMED_BYTES_PER_S) * 1000, error: null, traceShare: TRACE_IMPORT_SHARE };
+    jobs.set(jobId, job);
+    void importAndPredict(probe, r, out, (percent) => {
+      job.progress = { ...job.progress, percent: Math.max(job.progress.percent, Math.round(percent)), stage: 'predict' };
+    }).then(
+      () => { job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: out }; },
+      (e: unknown) => { job.error = e instanceof HostError ? e : new HostError('probe-failed', `import-trace: ${String(e)}`); },
+    );
+    return { jobId };
+  };
   return {
     'import.preview': (r) => previewImport(opts.probe, r),
     'import.start': async (r) => {
       const probe = needProbe(opts.probe);
+      if (isTraceKind(r.kind)) return startTrace(probe, r);
       const args = importArgs(r);
       const dir = join(opts.dataDir, 'imports');
       mkdirSync(dir, { recursive: true });
@@ -154,14 +188,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       // a Prometheus range: one capture per host in a folder of their own, or one fleet capture
       const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
       const out = outPath(dir, stem, new Date(now()), prom?.perHost === true ? '' : '.capture');
-      let bytes = 0;
-      for (const f of [...r.files, ...(r.after ?? [])]) {
-        try {
-          bytes += statSync(resolve(f)).size;
-        } catch {
-          // the probe says which file cannot be read
-        }
-      }
+      const bytes = sizeOf([...r.files, ...(r.after ?? [])]);
       const jobId = randomUUID();
       const job: Job = {
         progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null },
@@ -201,6 +228,11 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       if (job.progress.done) {
         jobs.delete(jobId);
         return job.progress;
+      }
+      if (job.traceShare !== undefined) {
+        // import-trace reports no progress: an estimate from the file's size, below the prediction's share
+        if (job.progress.stage !== 'import') return job.progress;
+        return { ...job.progress, percent: Math.min(job.traceShare - 1, Math.round(((now() - job.startedMs) / job.expectedMs) * (job.traceShare - 1))) };
       }
       // An estimate from the files' size while the probe runs (it reports no progress of its own), never 100 before it ends.
       const percent = Math.min(95, Math.round(((now() - job.startedMs) / job.expectedMs) * 95));

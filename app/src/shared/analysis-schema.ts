@@ -260,6 +260,7 @@ export const WorkloadProfileSchema = z.object({
     days: z.array(num), iops: z.array(z.array(num.nullable())), seconds: z.array(z.array(num)),
     busiest: z.object({ startMs: num, endMs: num, iops: num, coveredSeconds: num }).nullable(),
   }),
+  prediction: predictionSectionSchema(Reasons),
 });
 
 // Compile-time drift checks: each line is a type error when the schema and the engine type differ.

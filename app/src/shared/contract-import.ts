@@ -5,10 +5,24 @@
  */
 import { z } from 'zod';
 import { DeviceRoleSchema } from './analysis-schema.ts';
+import { PredictionChoice } from './contract-predict.ts';
 
-/** The log formats the Import screen offers (`cacheproof-probe import KIND`, docs/import.md); `prometheus` reads a server, not files. */
-export const IMPORT_KINDS = ['perfmon', 'esxtop', 'iostat', 'iostat-json', 'sar', 'sadf', 'diskstats', 'node-exporter', 'prometheus'] as const;
+/** The counter-log formats the Import screen offers (`cacheproof-probe import KIND`, docs/import.md); `prometheus` reads a server, not files. */
+export const LOG_KINDS = ['perfmon', 'esxtop', 'iostat', 'iostat-json', 'sar', 'sadf', 'diskstats', 'node-exporter', 'prometheus'] as const;
+/**
+ * The block-trace formats it offers (`cacheproof-probe import-trace KIND FILE`, docs/simulate.md):
+ * Windows' own exports of its disk requests (WPA Disk Usage CSV, `xperf -a dumper`, `tracerpt` CSV,
+ * PerfView's text dump), then Linux and public traces. One file each; the import predicts a cache.
+ */
+export const TRACE_KINDS = ['wpa', 'xperf', 'tracerpt', 'traceevent', 'blkparse', 'msr', 'cloudphysics', 'msn', 'disksim', 'oracle-general'] as const;
+export const IMPORT_KINDS = [...LOG_KINDS, ...TRACE_KINDS] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+export type TraceKind = (typeof TRACE_KINDS)[number];
+
+/** Whether `kind` is a block trace (`import-trace`), not a counter log (`import`). */
+export function isTraceKind(kind: string): kind is TraceKind {
+  return (TRACE_KINDS as readonly string[]).includes(kind);
+}
 
 const ImportPath = z.string().min(1).max(4096);
 
@@ -48,7 +62,17 @@ export const ImportRequest = z.object({
   switchAtMs: z.number().int().optional(),
   /** Roles changed from the proposed ones (`--role NAME=ROLE`): the preview's pairing is the probe's proposal, the person may change it. */
   roles: z.array(z.object({ device: z.string().min(1).max(256), role: DeviceRoleSchema }).strict()).max(256).optional(),
+  /** A block trace's import (`TRACE_KINDS`): the cache to predict once imported (`cacheproof-probe predict --store`). */
+  prediction: PredictionChoice.optional(),
 }).strict().superRefine((r, ctx) => {
+  if (isTraceKind(r.kind)) {
+    // one trace file, nothing of a counter log's; the cache to predict
+    if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined || r.prediction === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'a block trace import takes one file and the cache to predict, and no after files, switch time, roles or prometheus range' });
+    }
+    return;
+  }
+  if (r.prediction !== undefined) ctx.addIssue({ code: 'custom', message: 'only a block trace import predicts a cache' });
   if (r.kind === 'prometheus' ? r.prometheus === undefined || r.files.length > 0 : r.files.length === 0 || r.prometheus !== undefined) {
     ctx.addIssue({ code: 'custom', message: r.kind === 'prometheus' ? 'a Prometheus import takes the prometheus range and no files' : 'an import of files takes at least one file and no prometheus range' });
   }
@@ -94,11 +118,25 @@ export const ImportPreview = z.object({
   /** What must be given before importing (English, from the probe). */
   needs: z.array(z.string()),
   ready: z.boolean(),
+  /**
+   * A block trace's preview (`import-trace KIND FILE --json` into a file that is then removed): the
+   * records read, the requests kept, those skipped by reason with the first examples (line, column:
+   * reason, English from the probe), the devices and the flushes (kept, not simulated). Absent for a log.
+   */
+  trace: z.object({
+    records: z.number(),
+    imported: z.number(),
+    skipped: z.number(),
+    skippedByReason: z.record(z.string(), z.number()),
+    skippedExamples: z.array(z.object({ line: z.number(), column: z.string(), reason: z.string() })),
+    devices: z.array(z.string()),
+    flushes: z.number(),
+  }).optional(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
 /** Stages of an import job, in order. */
-export const IMPORT_STAGES = ['import', 'done'] as const;
+export const IMPORT_STAGES = ['import', 'predict', 'done'] as const;
 
 /** An import job's state; once done, the capture written (open it with `analysis.openCapture`). */
 export const ImportProgress = z.object({

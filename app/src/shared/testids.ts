@@ -123,6 +123,8 @@ export const TID = {
   /** The workload profile screen (profile/): a run's baseline alone, no before/after. */
   profile: 'profile',
   profileBadge: 'profile-badge',
+  /** The prediction on the workload profile (an imported block trace's): the section; its figures carry the dashboard's test ids. */
+  profilePrediction: 'profile-prediction',
   /** The workload profile's health against the latency targets (`data-grade`). */
   profileHealth: 'profile-health',
   profileWindow: 'profile-window',
@@ -187,6 +189,9 @@ export const TID = {
   importCounters: 'import-counters',
   importNotes: 'import-notes',
   importProgress: 'import-progress',
+  /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */
+  importPredictChoice: 'import-predict-choice',
+  importTraceFacts: 'import-trace-facts',
   importError: 'import-error',
   /** The Prometheus fields of Import a log (kind `prometheus`). */
   importPromUrl: 'import-prom-url',

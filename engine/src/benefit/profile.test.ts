@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze.ts';
 import { profileWorkload } from './profile.ts';
 import { synthCapture } from './testkit.ts';
+import type { StoredPrediction } from './prediction.ts';
 
 /** A capture stopped in its baseline: the synthetic experiment cut at the switch, its phases too. */
 function stoppedInBaseline(): ReturnType<typeof synthCapture> {
@@ -61,5 +62,30 @@ describe('profileWorkload (the baseline alone)', () => {
     const bad = profileWorkload(data, { targets: 'nonesuch' as unknown as 'generic' }); // as a JSON option file could give it
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.code).toBe('invalid-option');
+  });
+
+  it('carries the stored prediction with no measured figure beside it (an imported block trace: no window with the cache on)', () => {
+    const data = stoppedInBaseline();
+    const none = profileWorkload(data);
+    if (!none.ok) throw new Error(none.error.message);
+    expect(none.prediction).toEqual({ fromTrace: null, reasons: { fromTrace: 'not-reported' } });
+    const stored: StoredPrediction = {
+      window: 'all', windowStartUtcMs: 2000, windowEndUtcMs: 20_000, warmupS: 0, devices: ['disk0'], policy: 'lru', method: 'exact-stack', writes: 'bypass',
+      blockBytes: 4096, cacheBytes: 1 << 20, footprintBytes: 3 << 20, sampleRate: 1, reads: 3000, writesCount: 300, readHitRatio: 0.718, iosSavedPercent: 65.3, iosSavedUncertaintyPp: 0,
+      curve: [{ bytes: 4096, readHitRatio: 0, iosSavedPercent: 0 }, { bytes: 1 << 20, readHitRatio: 0.718, iosSavedPercent: 65.3 }], sizeAnswers: [], skipped: 0, notes: [],
+      frontIos: { reads: 3000, writes: 300, total: 3300, seconds: 18, perSecond: 3300 / 18 },
+      backingIos: { readMisses: 846, writes: 300, total: 1146, perSecond: 1146 / 18, uncertainty: 0, perSecondUncertainty: 0 },
+    };
+    data.prediction = stored;
+    const p = profileWorkload(data);
+    if (!p.ok) throw new Error(p.error.message);
+    const q = p.prediction.fromTrace;
+    if (q === null) throw new Error('no prediction');
+    // the probe's figures as stored
+    expect([q.iosSavedPercent, q.readHitRatio, q.cacheBytes, q.reads, q.writesCount, q.backingIos?.perSecond]).toEqual([65.3, 0.718, 1 << 20, 3000, 300, 1146 / 18]);
+    // nothing measured beside them, and said why
+    expect([q.measuredIosSavedPercent, q.differencePp, q.backingComparison.measuredPerSecond, q.responseComparison.measuredMs]).toEqual([null, null, null, null]);
+    expect(q.reasons['measuredIosSavedPercent']).toBe('no-data');
+    expect(q.backingComparison.predictedPerSecond).toBe(1146 / 18);
   });
 });

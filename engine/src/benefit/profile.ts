@@ -23,6 +23,8 @@ import type { CapacityProfile } from './capacity.ts';
 import { volumeCapacity } from './capacity.ts';
 import type { HourlyProfile } from './hours.ts';
 import { hourlyProfile } from './hours.ts';
+import type { PredictionSection } from './prediction.ts';
+import { measuredFigure, predictionReport } from './prediction.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -45,6 +47,12 @@ export interface WorkloadProfile {
   capacity: CapacityProfile;
   /** The application-facing group's IOPS per clock hour (UTC) and day over the window, and the busiest hour (hours.ts). */
   hours: HourlyProfile;
+  /**
+   * The probe's prediction stored in the capture (`meta.prediction`: an imported block trace's, or a
+   * run's made from its baseline), as the analysis carries it, with no measured figure beside it
+   * (reason `no-data`: the profile has no window with the cache on); null with `not-reported` without one.
+   */
+  prediction: PredictionSection;
 }
 
 /** What {@link profileWorkload} profiles: the devices, the window and the latency targets. */
@@ -135,6 +143,13 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
     capacity: volumeCapacity(data.volumes),
     hours: hourlyProfile(appSeries),
+    prediction: predictionReport(data.prediction, {
+      iosSaved: measuredFigure(null, 'no-data'),
+      backingAfterPerSecond: measuredFigure(null, 'no-data'),
+      frontAfterPerSecond: measuredFigure(null, 'no-data'),
+      latencyAfterMs: measuredFigure(null, 'no-data'),
+      mode: front.length === 0 ? 'backing-only' : 'front-and-backing',
+    }),
   };
 }
 

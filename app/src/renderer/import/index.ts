@@ -8,9 +8,10 @@
  * of the new capture. Nothing typed is lost on a failure; the probe's sentence (file, line,
  * column) is shown as it wrote it.
  */
-import { IMPORT_KINDS, type ImportKind, type ImportPreview, type ImportRequest } from '../../shared/contract.ts';
+import { type ImportKind, type ImportPreview, type ImportRequest } from '../../shared/contract.ts';
 import { DEVICE_ROLES } from '../../shared/analysis-schema.ts';
 import { importUi, type ImportKey } from '../../shared/i18n/import.ts';
+import { importTraceUi } from '../../shared/i18n/import-trace.ts';
 import { LOCALE, translate } from '../../shared/i18n/types.ts';
 import type { Result } from '../../shared/result.ts';
 import { TID } from '../../shared/testids.ts';
@@ -18,6 +19,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { parseUtc, prometheusFields } from './prometheus.ts';
+import { kindSelect, traceChosen, traceFields, tracePreview } from './trace.ts';
 
 /** What was typed survives leaving the screen and coming back. */
 const typed = { kind: 'perfmon' as ImportKind, files: '', after: '', switchAt: '' };
@@ -39,12 +41,7 @@ export function importScreen(ctx: Ctx): Screen {
   const numFmt = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 3 });
   const intFmt = new Intl.NumberFormat(LOCALE[lang]);
 
-  const kind = el('select', { id: 'import-kind', 'data-testid': TID.importKind });
-  for (const k of IMPORT_KINDS) {
-    const o = el('option', { value: k }, u(`kind.${k}`));
-    if (k === typed.kind) o.selected = true;
-    kind.append(o);
-  }
+  const kind = kindSelect(lang, typed.kind);
   const files = el('textarea', { id: 'import-files', rows: '3', spellcheck: 'false', 'data-testid': TID.importFiles, 'aria-describedby': 'import-files-help' });
   files.value = typed.files;
   const after = el('textarea', { id: 'import-after', rows: '2', spellcheck: 'false', 'data-testid': TID.importAfter, 'aria-describedby': 'import-after-help' });
@@ -62,6 +59,8 @@ export function importScreen(ctx: Ctx): Screen {
   let previewed: string | null = null;
   /** Whether the last preview had a switch (a measure window): the import then opens as an analysis, else as a workload profile. */
   let previewedSwitch = false;
+  /** Whether the last preview was of a block trace (its import ends with the capture and its prediction). */
+  let previewedTrace = false;
 
   const showError = (what: string, code: Parameters<typeof errorText>[1], message?: string, extra?: string): void => {
     errorBox.replaceChildren(el('p', { class: 'err-what' }, what), el('p', {}, errorText(lang, code)));
@@ -74,7 +73,8 @@ export function importScreen(ctx: Ctx): Screen {
   /** Roles the person changed in the preview's device table. */
   const roles = new Map<string, DeviceRole>();
 
-  const request = (): ImportRequest | string => {
+  /** The request as typed; `withChoice` false: a trace's without the cache to predict (what the preview reads does not depend on it). */
+  const request = (withChoice = true): ImportRequest | string => {
     const sw = parseSwitchAt(switchAt.value);
     if (sw !== null && Number.isNaN(sw)) return u('switchBad');
     if (kind.value === 'prometheus') {
@@ -85,6 +85,17 @@ export function importScreen(ctx: Ctx): Screen {
     }
     const f = paths(files.value);
     if (f.length === 0) return u('filesEmpty');
+    if (traceChosen(kind.value)) {
+      // a block trace: one file, and the cache to predict once it is imported
+      if (f.length > 1) return translate(importTraceUi, lang, 'oneFile');
+      if (!withChoice) return { kind: kind.value as ImportKind, files: f };
+      const c = trace.choice();
+      if (!c.ok) {
+        trace.paint();
+        return translate(importTraceUi, lang, 'choiceBad');
+      }
+      return { kind: kind.value as ImportKind, files: f, prediction: c.choice };
+    }
     const a = paths(after.value);
     if (sw !== null && a.length > 0) return u('switchAndAfter');
     const rs = [...roles].map(([device, role]) => ({ device, role }));
@@ -100,7 +111,7 @@ export function importScreen(ctx: Ctx): Screen {
     typed.after = after.value;
     typed.switchAt = switchAt.value;
     if (previewed !== null) {
-      const r = request();
+      const r = request(false);
       if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
         startBtn.disabled = true;
         status.textContent = u('stale');
@@ -111,15 +122,27 @@ export function importScreen(ctx: Ctx): Screen {
   kind.addEventListener('change', remember);
   // a Prometheus server instead of files
   const prom = prometheusFields((k) => u(k), remember);
-  const fileFields = el('div', { class: 'import-files' },
-    el('label', { for: 'import-files' }, u('files')), files,
-    el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp')),
+  // a block trace: the cache to predict instead of the after files and the switch
+  const trace = traceFields(lang, remember);
+  const filesLabel = el('label', { for: 'import-files' }, u('files'));
+  const filesHelp = el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp'));
+  const afterFields = el('div', {},
     el('label', { for: 'import-after' }, u('after')), after,
     el('p', { class: 'help', id: 'import-after-help' }, u('afterHelp')));
+  const switchFields = el('div', {},
+    el('label', { for: 'import-switch-at' }, u('switchAt')), switchAt,
+    el('p', { class: 'help', id: 'import-switch-help' }, u('switchAtHelp')));
+  const fileFields = el('div', { class: 'import-files' }, filesLabel, files, filesHelp, afterFields);
   const showKind = (): void => {
     const isProm = kind.value === 'prometheus';
+    const isTrace = traceChosen(kind.value);
     fileFields.hidden = isProm;
     prom.node.hidden = !isProm;
+    afterFields.hidden = isTrace;
+    switchFields.hidden = isTrace;
+    trace.node.hidden = !isTrace;
+    filesLabel.textContent = isTrace ? translate(importTraceUi, lang, 'file') : u('files');
+    filesHelp.textContent = isTrace ? translate(importTraceUi, lang, 'fileHelp') : u('filesHelp');
   };
   kind.addEventListener('change', showKind);
   showKind();
@@ -132,6 +155,12 @@ export function importScreen(ctx: Ctx): Screen {
   };
 
   const drawPreview = (p: ImportPreview): void => {
+    if (p.trace !== undefined) {
+      previewBox.setAttribute('data-ready', String(p.ready));
+      previewBox.replaceChildren(el('h3', { id: 'import-pv-title' }, u('pv.title')), ...tracePreview(lang, p, intFmt));
+      previewBox.hidden = false;
+      return;
+    }
     const fileRows = el('tbody', {});
     for (const f of p.files) {
       const tz = f.timeZone ?? (f.utcOffsetMin === null ? '—' : `UTC${f.utcOffsetMin >= 0 ? '+' : '−'}${Math.floor(Math.abs(f.utcOffsetMin) / 60)}:${String(Math.abs(f.utcOffsetMin) % 60).padStart(2, '0')}`);
@@ -194,9 +223,7 @@ export function importScreen(ctx: Ctx): Screen {
 
   const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'import-title' },
     el('label', { for: 'import-kind' }, u('kind')), kind,
-    fileFields, prom.node,
-    el('label', { for: 'import-switch-at' }, u('switchAt')), switchAt,
-    el('p', { class: 'help', id: 'import-switch-help' }, u('switchAtHelp')),
+    fileFields, prom.node, trace.node, switchFields,
     el('div', { class: 'home-actions' }, previewBtn, startBtn, progress),
     status);
 
@@ -212,6 +239,7 @@ export function importScreen(ctx: Ctx): Screen {
     previewBtn.disabled = true;
     startBtn.disabled = true;
     status.textContent = u('previewing');
+    const key = JSON.stringify(request(false));
     void ctx.api.previewImport(r).then((res) => {
       if (disposed) return;
       previewBtn.disabled = false;
@@ -225,8 +253,9 @@ export function importScreen(ctx: Ctx): Screen {
         showError(u(res.error.code === 'import-choice-refused' ? 'previewRefused' : 'previewFailed', { what: whatOf(r) }), res.error.code, res.error.message);
         return;
       }
-      previewed = JSON.stringify(r);
+      previewed = key;
       previewedSwitch = res.value.phases.some((ph) => ph.name === 'measure');
+      previewedTrace = res.value.trace !== undefined;
       drawPreview(res.value);
       // with no switch the whole log is a baseline: it imports, and opens as a workload profile
       startBtn.disabled = !res.value.ready;
@@ -273,7 +302,8 @@ export function importScreen(ctx: Ctx): Screen {
         return;
       }
       if (res.value.done && res.value.capturePath !== null) {
-        if (previewedSwitch) openCapture(res.value.capturePath);
+        // a block trace has no switch: the workload without a cache, with its prediction
+        if (previewedSwitch && !previewedTrace) openCapture(res.value.capturePath);
         else ctx.go(`profile-file/${encodeURIComponent(res.value.capturePath)}`);
         return;
       }
@@ -283,7 +313,13 @@ export function importScreen(ctx: Ctx): Screen {
 
   startBtn.addEventListener('click', () => {
     const r = request();
-    if (typeof r === 'string' || JSON.stringify(r) !== previewed) {
+    // a trace's cache to predict may change after its preview; it must be valid
+    if (typeof r === 'string' && traceChosen(kind.value) && JSON.stringify(request(false)) === previewed) {
+      errorBox.replaceChildren(el('p', {}, r));
+      errorBox.hidden = false;
+      return;
+    }
+    if (typeof r === 'string' || JSON.stringify(request(false)) !== previewed) {
       status.textContent = u('stale');
       startBtn.disabled = true;
       return;
@@ -293,7 +329,7 @@ export function importScreen(ctx: Ctx): Screen {
     previewBtn.disabled = true;
     progress.value = 0;
     progress.hidden = false;
-    status.textContent = u('importing');
+    status.textContent = r.prediction === undefined ? u('importing') : translate(importTraceUi, lang, 'predicting');
     const what = whatOf(r);
     void ctx.api.startImport(r).then((res) => {
       if (disposed) return;

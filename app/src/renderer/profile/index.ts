@@ -20,6 +20,7 @@ import { words } from '../dashboard/text.ts';
 import { exportUi } from '../../shared/i18n/report.ts';
 import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
+import { profilePrediction } from './prediction.ts';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -84,6 +85,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
         card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, m.avgRequestBytes / 1024, 1), t('unit.kib'), windowText)),
       profileTimeline(v, words(lang), themedPalette(), scheduler),
+      ...[profilePrediction(v, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null),
       hoursSection(p, lang),
       el('div', { class: 'table-scroll' }, el('table', { 'data-testid': TID.profileTable },
         el('caption', {}, t('table.caption')),

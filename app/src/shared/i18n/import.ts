@@ -20,7 +20,7 @@ export const importUi: Catalog<ImportKey> = {
   en: {
     nav: 'Import a log',
     title: 'Import a log',
-    intro: 'Analyze data you already have: a Windows Performance Monitor log, esxtop, iostat, sar or /proc/diskstats snapshots, or node_exporter scrapes. CacheProof shows what it recognized before it imports anything; the log itself is never changed.',
+    intro: 'Analyze data you already have: a Windows Performance Monitor log, esxtop, iostat, sar or /proc/diskstats snapshots, or node_exporter scrapes; or a block trace of every disk request (Windows WPA, xperf or tracerpt exports, blktrace) to predict what a cache would save. CacheProof shows what it recognized before it imports anything; the log itself is never changed.',
     kind: 'Format',
     'kind.perfmon': 'Windows Performance Monitor CSV/TSV (typeperf, relog, logman, Export-Counter)',
     'kind.esxtop': 'esxtop batch CSV',
@@ -107,7 +107,7 @@ export const importUi: Catalog<ImportKey> = {
   fr: {
     nav: 'Importer un journal',
     title: 'Importer un journal',
-    intro: 'Analysez les données dont vous disposez déjà : un journal de l’Analyseur de performances Windows, esxtop, iostat, sar, des instantanés de /proc/diskstats ou des relevés node_exporter. CacheProof montre ce qu’il a reconnu avant d’importer quoi que ce soit ; le journal lui-même n’est jamais modifié.',
+    intro: 'Analysez les données dont vous disposez déjà : un journal de l’Analyseur de performances Windows, esxtop, iostat, sar, des instantanés de /proc/diskstats ou des relevés node_exporter ; ou une trace de blocs de chaque requête disque (exports WPA, xperf ou tracerpt de Windows, blktrace) pour prédire ce qu’un cache économiserait. CacheProof montre ce qu’il a reconnu avant d’importer quoi que ce soit ; le journal lui-même n’est jamais modifié.',
     kind: 'Format',
     'kind.perfmon': 'Analyseur de performances Windows CSV/TSV (typeperf, relog, logman, Export-Counter)',
     'kind.esxtop': 'esxtop en mode batch (CSV)',
@@ -194,7 +194,7 @@ export const importUi: Catalog<ImportKey> = {
   es: {
     nav: 'Importar un registro',
     title: 'Importar un registro',
-    intro: 'Analice los datos que ya tiene: un registro del Monitor de rendimiento de Windows, esxtop, iostat, sar, instantáneas de /proc/diskstats o lecturas de node_exporter. CacheProof muestra lo que reconoció antes de importar nada; el registro nunca se modifica.',
+    intro: 'Analice los datos que ya tiene: un registro del Monitor de rendimiento de Windows, esxtop, iostat, sar, instantáneas de /proc/diskstats o lecturas de node_exporter; o una traza de bloques de cada petición al disco (exportaciones WPA, xperf o tracerpt de Windows, blktrace) para predecir lo que ahorraría una caché. CacheProof muestra lo que reconoció antes de importar nada; el registro nunca se modifica.',
     kind: 'Formato',
     'kind.perfmon': 'Monitor de rendimiento de Windows CSV/TSV (typeperf, relog, logman, Export-Counter)',
     'kind.esxtop': 'esxtop en modo batch (CSV)',
@@ -281,7 +281,7 @@ export const importUi: Catalog<ImportKey> = {
   ru: {
     nav: 'Импорт журнала',
     title: 'Импорт журнала',
-    intro: 'Проанализируйте уже имеющиеся данные: журнал системного монитора Windows, esxtop, iostat, sar, снимки /proc/diskstats или выгрузки node_exporter. CacheProof показывает, что распознал, прежде чем что-либо импортировать; сам журнал никогда не изменяется.',
+    intro: 'Проанализируйте уже имеющиеся данные: журнал системного монитора Windows, esxtop, iostat, sar, снимки /proc/diskstats или выгрузки node_exporter; или блочную трассу всех запросов к диску (выгрузки WPA, xperf или tracerpt в Windows, blktrace), чтобы спрогнозировать, сколько сэкономит кэш. CacheProof показывает, что распознал, прежде чем что-либо импортировать; сам журнал никогда не изменяется.',
     kind: 'Формат',
     'kind.perfmon': 'Системный монитор Windows, CSV/TSV (typeperf, relog, logman, Export-Counter)',
     'kind.esxtop': 'esxtop в пакетном режиме (CSV)',

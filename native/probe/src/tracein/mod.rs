@@ -14,6 +14,7 @@ mod blkparse;
 mod cloudphysics;
 mod disksim;
 mod etw;
+mod intervals;
 mod msr;
 mod oracle;
 mod store;

@@ -55,7 +55,8 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
             minor: i as u32,
             size_bytes: opts.device_bytes.map(|b| b as i64),
             logical_block_size: Some(512),
-            role: "other".into(),
+            // what a cache would sit in front of: the disks the trace recorded
+            role: "front".into(),
             ..Default::default()
         };
         ids.push(cap.upsert_device(&d, origin.unwrap_or(0))?);
@@ -129,6 +130,21 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
         }
     }
     cap.write_requests(&rows, &[], &[], &[])?;
+    // the canonical per-interval counters, from the requests (intervals.rs)
+    let (per_device, samples) = super::intervals::trace_intervals(&tr, origin.unwrap_or(0));
+    if let Some(&t0) = samples.first() {
+        cap.write_rate_series(t0, samples, |put| {
+            for (d, rows) in per_device {
+                for r in rows {
+                    put(crate::capture::imported::IntervalRow {
+                        device_id: ids[d],
+                        ..r
+                    })?;
+                }
+            }
+            Ok(())
+        })?;
+    }
     Ok(ImportSummary {
         kind: kind.name().into(),
         file: file.display().to_string(),

@@ -1,0 +1,116 @@
+/**
+ * The `import.*` channels with a block trace (issue 25), through the real dispatch and the real
+ * probe: the contract takes one trace file and the cache to predict; the preview is the probe's
+ * `import-trace` summary (the generated WPA export's own counts, test/support/wpa-export.ts) and
+ * leaves nothing; the import writes one capture whose stored prediction is `cacheproof-probe
+ * predict`'s for that cache, and which opens as a workload profile carrying it; the real WPA
+ * "Utilization by Disk" export (no Offset column) is `import-refused` with the probe's sentence.
+ * Without the probe or the real file: skipped with a message, a failure in CI.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDispatch } from '../src/host/dispatch.ts';
+import { createHandlers } from '../src/host/services.ts';
+import { importTraceArgs } from '../src/host/import-trace.ts';
+import { ImportRequest } from '../src/shared/contract.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { writeWpaExport } from '../../test/support/wpa-export.ts';
+
+const SIEMENS = realdata('etw', 'Siemens-Healthineers_ETWAnalyzer__Disk_Usage_Utilization_by_Disk.csv');
+const skip = skipped('import-trace-channel', probeAbsent() ?? realdataAbsent(SIEMENS));
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-import-trace-channel-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const CHOICE = { cacheBytes: 1 << 20, cacheDevice: { preset: 'nvme' as const } };
+
+function dispatch(): ReturnType<typeof createDispatch> {
+  return createDispatch(createHandlers({ shell: 'browser', sample: null, probe: releaseProbe, dataDir: join(dir, 'data') }), (channel, err) => {
+    throw new Error(`bug in ${channel}: ${String(err)}`);
+  });
+}
+
+describe('a block trace in the import contract', () => {
+  it('takes one file and the cache to predict, nothing of a log; a log takes no cache to predict', () => {
+    expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/t.csv'], prediction: CHOICE }).success).toBe(true);
+    expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/t.csv'] }).success).toBe(false);
+    expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/a.csv', '/b.csv'], prediction: CHOICE }).success).toBe(false);
+    expect(ImportRequest.safeParse({ kind: 'xperf', files: ['/t.txt'], prediction: CHOICE, switchAtMs: 0 }).success).toBe(false);
+    expect(ImportRequest.safeParse({ kind: 'perfmon', files: ['/l.csv'], prediction: CHOICE }).success).toBe(false);
+    expect(importTraceArgs({ kind: 'tracerpt', files: ['/x/out.csv'], prediction: CHOICE }, '/d/o.capture')).toEqual(['import-trace', 'tracerpt', '/x/out.csv', '--out', '/d/o.capture', '--json']);
+  });
+});
+
+describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
+  it('previews the probe\'s summary, imports and predicts, and the capture opens as a profile with that prediction', async () => {
+    const d = dispatch();
+    const wpa = join(dir, 'Disk_Usage.csv');
+    const counts = writeWpaExport(wpa);
+    const req = { kind: 'wpa', files: [wpa], prediction: CHOICE };
+    const pv = await d('import.preview', req);
+    if (!pv.ok) throw new Error(pv.error.message);
+    const p = pv.value as { ready: boolean; files: { samples: number; format: string }[]; trace: { records: number; imported: number; skipped: number; flushes: number; devices: string[] } };
+    expect(p.ready).toBe(true);
+    expect(p.trace).toEqual({ records: counts.records, imported: counts.reads + counts.writes, skipped: 0, skippedByReason: {}, skippedExamples: [], devices: ['disk0', 'disk1'], flushes: counts.flushes });
+    expect(p.files.map((f) => [f.format, f.samples])).toEqual([['wpa', counts.records]]);
+    expect(existsSync(join(dir, 'data', 'imports'))).toBe(false);
+
+    const start = await d('import.start', req);
+    if (!start.ok) throw new Error(start.error.message);
+    const jobId = (start.value as { jobId: string }).jobId;
+    const stages = new Set<string>();
+    const percents: number[] = [];
+    let done: { capturePath: string; percent: number } | null = null;
+    while (done === null) {
+      const r = await d('import.progress', { jobId });
+      if (!r.ok) throw new Error(r.error.message);
+      const v = r.value as { done: boolean; stage: string; capturePath: string; percent: number };
+      stages.add(v.stage);
+      percents.push(v.percent);
+      if (v.done) done = v;
+      else await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(done.percent).toBe(100);
+    expect(stages.has('done')).toBe(true);
+    // the import's estimate stays below the prediction's share, then the probe's own progress: never backwards
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(readdirSync(join(dir, 'data', 'imports'))).toEqual([done.capturePath.split('/').pop()]);
+
+    const fresh = spawnSync(releaseProbe, ['predict', done.capturePath, '--size', `${CHOICE.cacheBytes}B`, '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--json', '--quiet'], { encoding: 'utf8' });
+    expect(fresh.status, fresh.stderr).toBe(0);
+    const f = JSON.parse(fresh.stdout) as { iosSavedPercent: number; readHitRatio: number; reads: number; writesCount: number; backingIos: { perSecond: number } };
+    const view = await d('analysis.openProfile', { path: done.capturePath });
+    if (!view.ok) throw new Error(view.error.message);
+    const prof = (view.value as { profile: { appFacing: { totals: { ios: number } }; devices: { front: string[] }; prediction: { fromTrace: { iosSavedPercent: number; readHitRatio: number; reads: number; writesCount: number; cacheBytes: number; backingIos: { perSecond: number } | null; measuredIosSavedPercent: number | null } | null } } }).profile;
+    const q = prof.prediction.fromTrace;
+    if (q === null) throw new Error('the profile has no prediction');
+    expect([q.iosSavedPercent, q.readHitRatio, q.reads, q.writesCount, q.cacheBytes, q.backingIos?.perSecond]).toEqual([f.iosSavedPercent, f.readHitRatio, f.reads, f.writesCount, CHOICE.cacheBytes, f.backingIos.perSecond]);
+    expect(q.measuredIosSavedPercent).toBeNull();
+    // the trace's own counters: every request kept, its disks the front
+    expect(prof.appFacing.totals.ios).toBe(counts.reads + counts.writes);
+    expect(prof.devices.front).toEqual(['disk0', 'disk1']);
+  });
+
+  it('the real Utilization by Disk export is import-refused with the probe\'s sentence, and nothing is written', async () => {
+    const d = dispatch();
+    const before = existsSync(join(dir, 'data', 'imports')) ? readdirSync(join(dir, 'data', 'imports')) : [];
+    for (const channel of ['import.preview', 'import.start'] as const) {
+      const r = await d(channel, { kind: 'wpa', files: [SIEMENS], prediction: CHOICE });
+      let err = r.ok ? null : r.error;
+      if (r.ok) {
+        const jobId = (r.value as { jobId: string }).jobId;
+        for (;;) {
+          const p = await d('import.progress', { jobId });
+          if (!p.ok) { err = p.error; break; }
+          if ((p.value as { done: boolean }).done) break;
+          await new Promise((res) => setTimeout(res, 50));
+        }
+      }
+      expect(err?.code, channel).toBe('import-refused');
+      expect(err?.message).toContain(`${SIEMENS} is a WPA Disk Usage table without an Offset column`);
+      expect(err?.message).toContain('export the Disk Usage graph with the Offset column');
+    }
+    expect(existsSync(join(dir, 'data', 'imports')) ? readdirSync(join(dir, 'data', 'imports')) : []).toEqual(before);
+  });
+});
