@@ -81,7 +81,9 @@ impl CurveError {
         let (n, h) = self
             .per_block
             .values()
-            .fold((0f64, 0f64), |(n, h), (a, b)| (n + f64::from(*a), h + f64::from(*b)));
+            .fold((0f64, 0f64), |(n, h), (a, b)| {
+                (n + f64::from(*a), h + f64::from(*b))
+            });
         if rate >= 1.0 || n <= 0.0 {
             return 0.0;
         }
@@ -128,10 +130,7 @@ pub fn json(s: &Stream, reqs: &[Req], block: u64, curves: &[PolicyCurve]) -> Min
         .filter(|r| r.op == Op::Read)
         .map(|r| (r.offset + r.bytes - 1) / block - r.offset / block + 1)
         .sum();
-    let mini: Vec<&PolicyCurve> = curves
-        .iter()
-        .filter(|c| c.method == METHOD)
-        .collect();
+    let mini: Vec<&PolicyCurve> = curves.iter().filter(|c| c.method == METHOD).collect();
     MiniatureJson {
         rate: s.rate(),
         threshold: s.threshold,
@@ -173,12 +172,7 @@ pub fn note(m: &MiniatureJson) -> String {
 /// a cache of R × it (at least one block), or LRU by the stream's scaled stack distances. Per
 /// size: the request hit ratio of the counted requests and the block hit ratio of the kept
 /// blocks, each with its standard error (the request's, by its first block: [`CurveError`]).
-pub fn curve(
-    s: &Stream,
-    policy: PolicyKind,
-    sizes: &[u64],
-    writes: WritePolicy,
-) -> Vec<MiniPoint> {
+pub fn curve(s: &Stream, policy: PolicyKind, sizes: &[u64], writes: WritePolicy) -> Vec<MiniPoint> {
     let rate = s.rate();
     if policy == PolicyKind::Lru {
         let (rq, bl, _) = s.lru_curve(writes);

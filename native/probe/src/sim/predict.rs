@@ -207,7 +207,9 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         ));
     }
     let curves = replay.curves(&policies, &mut lru, o.threads, &mut progress);
-    let miniature = stream.as_ref().map(|s| mini::json(s, &trace.reqs, o.block, &curves));
+    let miniature = stream
+        .as_ref()
+        .map(|s| mini::json(s, &trace.reqs, o.block, &curves));
     if let Some(m) = &miniature {
         notes.push(mini::note(m));
     }

@@ -45,7 +45,8 @@ impl DenseStackDist {
             let n = self.pages.len() as u32;
             let p = *self.page_of.entry(page).or_insert(n);
             if p == n {
-                self.pages.push(vec![NONE; 1 << PAGE_BITS].into_boxed_slice());
+                self.pages
+                    .push(vec![NONE; 1 << PAGE_BITS].into_boxed_slice());
             }
             self.last_page = (page, p);
         }
@@ -107,7 +108,9 @@ mod tests {
         let mut b = DenseStackDist::new(16);
         let mut x = 7u64;
         for n in 0..200_000u64 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             // runs of consecutive keys over a few pages and far apart
             let key = ((x >> 33) % 20_000) + (n % 5) + if x & 1 == 0 { 0 } else { 1 << 40 };
             assert_eq!(a.access(key), b.access(key), "reference {n}");

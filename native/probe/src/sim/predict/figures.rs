@@ -294,7 +294,11 @@ impl Replay<'_> {
                 err.add_key(*k, hit);
             }
         }
-        let bh = if refs > 0 { hits as f64 / refs as f64 } else { 0.0 };
+        let bh = if refs > 0 {
+            hits as f64 / refs as f64
+        } else {
+            0.0
+        };
         let se = err.std_error(s.rate());
         let r = transfer.at(bh);
         let r_se = (transfer.at((bh + se).min(1.0)) - transfer.at((bh - se).max(0.0))) / 2.0;
