@@ -86,7 +86,8 @@ pub struct SizeAnswer {
 pub struct PolicyCurve {
     pub policy: &'static str,
     /// `exact-stack` (LRU), `exact-simulation` (the others, every request traced) or
-    /// `scaled-simulation` (the others on a sampled trace: a cache of size × R).
+    /// `scaled-simulation` (the others on a sampled trace: a cache of size × R) or
+    /// `miniature-simulation` (the others on a miniature of a large window, mini.rs).
     pub method: &'static str,
     pub read_hit_ratio: f64,
     pub ios_saved_percent: f64,
