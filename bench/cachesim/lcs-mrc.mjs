@@ -13,8 +13,21 @@ import { mix64 } from './shards-floor.mjs';
 
 /** The path of the built mrcProfiler, building it when absent; null (with the reason printed) when it cannot be. */
 export function ensureMrcProfiler(venv, print) {
+  return ensureLcsProgram(venv, 'mrcProfiler', print);
+}
+
+/**
+ * The path of libCacheSim's `cachesim` program (its simulator: `cachesim TRACE oracleGeneral
+ * ALGOS SIZES --sample-ratio R`), built the same way from the same sdist; null when it cannot be.
+ */
+export function ensureCachesim(venv, print) {
+  return ensureLcsProgram(venv, 'cachesim', print);
+}
+
+/** One program of the libCacheSim source tree (a cmake target), built once into .venv/lcs-build/build/bin. */
+function ensureLcsProgram(venv, target, print) {
   const dir = join(venv, 'lcs-build');
-  const bin = join(dir, 'build', 'bin', 'mrcProfiler');
+  const bin = join(dir, 'build', 'bin', target);
   if (existsSync(bin)) return bin;
   const pip = join(venv, 'bin', 'pip');
   const py = join(venv, 'bin', 'python');
@@ -27,21 +40,24 @@ export function ensureMrcProfiler(venv, print) {
     mkdirSync(dir, { recursive: true });
     // the same version as the installed wheel (whose LRU part (2) times)
     const version = execFileSync(py, ['-c', "import importlib.metadata as m; print(m.version('libcachesim'))"]).toString().trim();
-    print(`    building libCacheSim ${version}'s mrcProfiler from the libcachesim sdist on PyPI (once; about 2 minutes) …`);
-    step('pip download', pip, ['download', '--quiet', '--no-binary', ':all:', '--no-deps', '--dest', dir, `libcachesim==${version}`]);
-    const sdist = readdirSync(dir).find((f) => f.startsWith('libcachesim-') && f.endsWith('.tar.gz'));
+    print(`    building libCacheSim ${version}'s ${target} from the libcachesim sdist on PyPI (once; about 2 minutes) …`);
+    let sdist = readdirSync(dir).find((f) => f === `libcachesim-${version}.tar.gz`);
+    if (!sdist) {
+      step('pip download', pip, ['download', '--quiet', '--no-binary', ':all:', '--no-deps', '--dest', dir, `libcachesim==${version}`]);
+      sdist = readdirSync(dir).find((f) => f.startsWith('libcachesim-') && f.endsWith('.tar.gz'));
+    }
     if (!sdist) throw new Error('pip download left no libcachesim-*.tar.gz');
     step('tar', 'tar', ['xzf', join(dir, sdist), '-C', dir]);
     const src = join(dir, sdist.replace(/\.tar\.gz$/, ''), 'src', 'libCacheSim');
     const build = join(dir, 'build');
     mkdirSync(build, { recursive: true });
     step('cmake', 'cmake', ['-S', src, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '-DENABLE_TESTS=OFF']);
-    step('make', 'make', ['-C', build, '-j2', 'mrcProfiler']);
+    step('make', 'make', ['-C', build, '-j2', target]);
     if (!existsSync(bin)) throw new Error(`the build left no ${bin}`);
     writeFileSync(join(dir, 'SOURCE'), `libcachesim ${version} sdist from PyPI (${sdist})\n`);
     return bin;
   } catch (e) {
-    print(`    libCacheSim's mrcProfiler could not be built: ${e.message}`);
+    print(`    libCacheSim's ${target} could not be built: ${e.message}`);
     return null;
   }
 }

@@ -19,16 +19,25 @@
 //  (3) What a prediction costs after a day's baseline: the trace's requests tiled over 24 h to
 //      the number a day's trace holds under the default budget (300 MB at about 64 bytes a stored
 //      request, docs/probe.md: 4.7 million), imported as a capture, then `cacheproof-probe predict`
-//      with the six policies (the app's default), on one thread and on every core: wall time and
-//      peak memory (no peer: no other tool predicts from a capture; printed for the docs, no target).
-// Usage: node bench/cachesim/run.mjs [--salts 40] [--shards-only] [--min-refs 10000000] [--day-requests 4700000]
+//      with the six policies (the app's default), 1 GiB: the miniature simulation the probe
+//      replays for such a window (sim/mini.rs) on one thread and on every core, and `--exact` (every
+//      request at every size, the replay before the miniature: 99.1 s on one thread, 2026-11-26) on
+//      one thread: wall and CPU time, peak memory, and each policy's curve against the exact one
+//      (mean absolute error of the read hit ratio over the curve's sizes: the prediction's own
+//      error on this trace). TARGET: ≤ 5 s on one thread (no peer: no other tool predicts from a capture).
+//  (4) The miniature simulation's accuracy at the rate (3) used, on the CloudPhysics and MSN traces,
+//      beside libCacheSim's own sampled simulation (`cachesim --sample-ratio`): mini.mjs.
+//      TARGET: mean absolute error ≤ 0.01 for every policy.
+// Usage: node bench/cachesim/run.mjs [--salts 40] [--shards-only] [--mini-only] [--min-refs 10000000] [--day-requests 4700000]
+// (--mini-only: parts (3) and (4) only)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_PACKAGES, ensureDebianPackages } from '../../scripts/ensure.mjs';
-import { ensureMrcProfiler, lcsShardsMissRatios } from './lcs-mrc.mjs';
+import { ensureCachesim, ensureMrcProfiler, lcsShardsMissRatios } from './lcs-mrc.mjs';
+import { miniatureAccuracy } from './mini.mjs';
 import { probeMissRatios, shardsFloor } from './shards-floor.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,6 +52,7 @@ const si = process.argv.indexOf('--salts');
 const SALTS = si >= 0 ? Number(process.argv[si + 1]) : 40;
 // --shards-only: stop after (1), the SHARDS targets (for a quick run on a busy machine)
 const shardsOnly = process.argv.includes('--shards-only');
+const miniOnly = process.argv.includes('--mini-only');
 
 if (!existsSync(trace)) {
   console.log(`SKIP bench/cachesim: ${trace} is absent (../shared/realdata is needed)`);
@@ -69,8 +79,10 @@ if (!lcsOk) {
   lcsOk = p?.status === 0;
   if (!lcsOk) console.log(`libcachesim could not be installed: ${v.status !== 0 ? 'python3 -m venv failed (apt-get install python3-venv)' : (p.stderr || p.stdout).trim().split('\n').slice(-3).join(' / ')}`);
 }
-const mrcProfiler = lcsOk ? ensureMrcProfiler(venv, (l) => console.log(l)) : null;
+const mrcProfiler = lcsOk && !miniOnly ? ensureMrcProfiler(venv, (l) => console.log(l)) : null;
+const cachesim = lcsOk && !shardsOnly ? ensureCachesim(venv, (l) => console.log(l)) : null;
 
+if (!miniOnly) {
 // The block sequence the probe replays: every request's 4 KiB blocks in address order; written
 // as libCacheSim's oracleGeneral records (u32 time s, u64 id, u32 size, i64 next access).
 const lines = readFileSync(trace, 'utf8').split('\n');
@@ -218,7 +230,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+}
+
 // ---- (3) a prediction after a day's baseline -----------------------------------------------
+let dayRate = null;
 {
   const dayDir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-day-'));
   try {
@@ -240,16 +255,46 @@ try {
     const cores = availableParallelism();
     console.log(`(3) predict after a day's baseline: ${dayRequests.toLocaleString('en')} requests over 24 h (the CloudPhysics requests tiled; ${(statSync(capture).size / 1e6).toFixed(0)} MB capture), 1 GiB cache, six policies:`);
     const runs = [];
-    for (const threads of [...new Set([1, cores])]) {
-      const t = spawnSync('/usr/bin/time', ['-f', '%e %M', probe, 'predict', capture, '--size', '1GiB', '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--threads', String(threads), '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const predict = (threads, extra) => {
+      const t = spawnSync('/usr/bin/time', ['-f', '%e %U %M', probe, 'predict', capture, '--size', '1GiB', '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--threads', String(threads), ...extra, '--json', '--quiet'], { encoding: 'utf8', maxBuffer: 1 << 28 });
       if (t.status !== 0) throw new Error(`predict failed: ${t.stderr.trim().split('\n').slice(-2).join(' / ')}`);
-      const [wall, rssKb] = t.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-      runs.push({ threads, wall, out: t.stdout });
-      console.log(`    --threads ${threads}: ${wall.toFixed(1)} s wall, ${(rssKb / 1024).toFixed(0)} MB peak`);
+      const [wall, cpu, rssKb] = t.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+      return { threads, wall, cpu, rssKb, out: t.stdout, json: JSON.parse(t.stdout) };
+    };
+    for (const threads of [...new Set([1, cores])]) {
+      const r = predict(threads, []);
+      runs.push(r);
+      console.log(`    miniature, --threads ${threads}: ${r.wall.toFixed(1)} s wall, ${r.cpu.toFixed(1)} s CPU, ${(r.rssKb / 1024).toFixed(0)} MB peak`);
     }
-    const out = JSON.parse(runs[0].out);
-    console.log(`    ${out.reads.toLocaleString('en')} reads simulated, LRU saves ${out.iosSavedPercent.toFixed(1)} % of I/Os; the reports of every thread count identical: ${runs.every((r) => r.out === runs[0].out) ? 'yes' : 'NO'}${runs.length > 1 ? `; ${cores} threads ${(runs[0].wall / runs[1].wall).toFixed(2)}× faster` : ''}`);
+    const exact = predict(1, ['--exact']);
+    console.log(`    --exact (before), --threads 1: ${exact.wall.toFixed(1)} s wall, ${exact.cpu.toFixed(1)} s CPU, ${(exact.rssKb / 1024).toFixed(0)} MB peak`);
+    const out = runs[0].json;
+    const m = out.miniature;
+    dayRate = m?.rate ?? null;
+    console.log(`    ${out.reads.toLocaleString('en')} reads, ${m ? `${m.references.toLocaleString('en')} block references: the miniature keeps ${m.keptReferences.toLocaleString('en')} (R = ${m.rate.toFixed(5)}, budget ${m.budgetReferences.toLocaleString('en')}) for ${m.policies.join(', ')}; stated error (expected MAE of the read hit ratio from the sampling) ≤ ${m.expectedMeanAbsError.toFixed(4)}` : 'NO miniature (every request replayed)'}; the reports of every thread count identical: ${runs.every((r) => r.out === runs[0].out) ? 'yes' : 'NO'}`);
+    for (const p of out.policies) {
+      const e = exact.json.policies.find((q) => q.policy === p.policy);
+      const d = p.curve.map((c, k) => Math.abs(c.readHitRatio - e.curve[k].readHitRatio));
+      console.log(`    ${p.policy.padEnd(7)} ${p.method.padEnd(21)} I/Os saved at 1 GiB ${p.iosSavedPercent.toFixed(2)} % (exact ${e.iosSavedPercent.toFixed(2)} %); curve against the exact one: MAE ${(d.reduce((a, b) => a + b, 0) / d.length).toFixed(4)}, max ${Math.max(...d).toFixed(4)} (stated ${p.expectedMeanAbsError.toFixed(4)})`);
+    }
+    const w = runs[0].wall;
+    console.log(`  TARGET (3) the day's prediction ≤ 5 s on one thread: ${w <= 5 ? 'PASS' : 'FAIL'} — ${w.toFixed(1)} s wall (${runs[0].cpu.toFixed(1)} s CPU) against ${exact.wall.toFixed(1)} s with --exact in this run (99.1 s before, 2026-11-26), ${(exact.wall / w).toFixed(1)}× faster`);
   } finally {
     rmSync(dayDir, { recursive: true, force: true });
   }
 }
+
+// ---- (4) the miniature's accuracy on the real traces, at the rate of (3) ---------------------
+if (dayRate !== null) {
+  const dir = join(root, '..', 'shared', 'realdata', 'block_traces');
+  miniatureAccuracy({
+    probe,
+    rate: dayRate,
+    cachesim,
+    print: (l) => console.log(l),
+    traces: [
+      { kind: 'cloudphysics', file: trace, name: 'CloudPhysics' },
+      { kind: 'msn', file: join(dir, 'huaicheng_MSN-FS-30s-ms.trace'), name: 'MSN' },
+    ],
+  });
+} else console.log('(4) not run: the day\'s prediction of (3) replayed every request (no miniature rate to measure at)');

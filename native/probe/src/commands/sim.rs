@@ -117,6 +117,9 @@ pub struct SimulateArgs {
     /// The sampling hash's salt (another salt samples other blocks)
     #[arg(long, value_name = "S", requires = "sample")]
     pub sample_salt: Option<u64>,
+    /// Miniature simulation of every policy on a spatial sample of the requests at rate R
+    #[arg(long, value_name = "R")]
+    pub miniature: Option<f64>,
     /// LRU by exact simulation instead of stack distances
     #[arg(long)]
     pub lru_by_simulation: bool,
@@ -175,6 +178,9 @@ pub struct PredictArgs {
     /// Threads (default: one per core)
     #[arg(long, value_name = "N")]
     pub threads: Option<String>,
+    /// Replay every request even when the window is large (no miniature simulation)
+    #[arg(long)]
+    pub exact: bool,
     /// No progress on stderr
     #[arg(long)]
     pub quiet: bool,
@@ -209,6 +215,7 @@ pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
         })?,
         sample: a.sample,
         sample_salt: a.sample_salt.unwrap_or(0),
+        miniature: a.miniature,
         kind: match &a.kind {
             Some(k) => Some(tracein::Kind::parse(k).ok_or_else(|| {
                 usage(format!(
@@ -278,6 +285,7 @@ pub fn predict(a: &PredictArgs) -> anyhow::Result<()> {
             .transpose()?,
         progress: !a.quiet,
         threads,
+        exact: a.exact,
     };
     let j = sim::predict::run(&p, &o)?;
     if a.json {

@@ -12,6 +12,9 @@ use super::{lru_curve_scaled, shards_curve, simulate_with, Counts, Req, WritePol
 use crate::error::{ProbeError, Result};
 use crate::tracein::{self, Kind, ReadOptions, Trace};
 
+pub use super::cli_render::render;
+use super::cli_render::Progress;
+
 /// What `simulate` was asked.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
@@ -24,6 +27,9 @@ pub struct SimOptions {
     pub sample: Option<Sampling>,
     /// Salt of the sampling hash (0: the default hash); another salt samples other blocks.
     pub sample_salt: u64,
+    /// Miniature simulation of every policy on the requests a spatial sample of this rate keeps
+    /// (`--miniature R`, mini.rs).
+    pub miniature: Option<f64>,
     /// Trace kind when the input is not a capture.
     pub kind: Option<Kind>,
     /// LRU by exact simulation instead of stack distances.
@@ -159,6 +165,16 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
         ));
     }
     let t0 = Instant::now();
+    if o.miniature.is_some() && o.sample.is_some() {
+        return Err(usage(
+            "--miniature and --sample are two samplings: give one (--miniature samples requests for every policy, --sample blocks for LRU's SHARDS curve)",
+        ));
+    }
+    if let Some(r) = o.miniature.filter(|r| !(*r > 0.0 && *r <= 1.0)) {
+        return Err(usage(format!(
+            "--miniature {r}: a rate above 0 and at most 1 (e.g. 0.05)"
+        )));
+    }
     let (tr, kind): (Trace, String) = if is_capture(input) {
         (tracein::load_capture(input)?, "capture".into())
     } else {
@@ -200,8 +216,14 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
             read_s
         );
     }
-    let reqs = &tr.reqs;
     let mut notes = Vec::new();
+    if o.miniature.is_some() && tr.sample_rate.is_some_and(|s| s < 1.0) {
+        return Err(usage(format!(
+            "{}: its trace is a spatial sample already; simulate it without --miniature",
+            input.display()
+        )));
+    }
+    let reqs = &tr.reqs;
     // A sampled capture (record --trace-sample / --trace-budget): its rows below the final
     // threshold are a uniform sample at rate R (trace::sampling); figures are scaled to the
     // whole trace.
@@ -275,12 +297,33 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
         v
     };
     let mut sampling = None;
+    let stream = o.miniature.map(|r| {
+        let s = super::mini_stream::Stream::build(reqs, o.block, super::mini::threshold_of(r), |_| true);
+        notes.push(format!(
+            "miniature simulation: the {} block references whose block hashes below the threshold of rate {} are replayed, of {} (each policy on a cache of R × each size; Waldspurger et al., USENIX ATC 2017); a request counts when its first block is kept and hits when every kept block of it hits; no byte figures",
+            s.keys.len(),
+            crate::trace::sampling::fmt_rate(s.rate()),
+            references
+        ));
+        sampling = Some(SamplingJson {
+            mode: "miniature",
+            parameter: r,
+            final_rate: s.rate(),
+            references,
+            sampled: s.keys.len() as u64,
+            salt: 0,
+        });
+        s
+    });
     let mut policies = Vec::new();
     for p in &o.policies {
         let start = Instant::now();
         let mut tick = Progress::new(o.progress, p.name(), reqs.len());
         let stack = *p == PolicyKind::Lru && !o.lru_by_simulation;
-        let (method, sizes): (&'static str, Vec<SizeJson>) = if let Some(mode) = o.sample {
+        let (method, sizes): (&'static str, Vec<SizeJson>) = if let Some(s) = &stream {
+            let pts = super::mini::curve(s, *p, &blocks, o.writes);
+            ("miniature", mini_sizes(&blocks, o.block, &pts))
+        } else if let Some(mode) = o.sample {
             let s = shards_curve(
                 &counted_reqs,
                 o.block,
@@ -364,7 +407,7 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
             ("exact-simulation", v)
         };
         let elapsed = start.elapsed().as_secs_f64();
-        let passes = if method == "exact-simulation" {
+        let passes = if method == "exact-simulation" || method == "miniature" {
             blocks.len() as f64
         } else {
             1.0
@@ -412,81 +455,19 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
     })
 }
 
-/// Text rendering of the result.
-pub fn render(j: &SimJson) -> String {
-    let mut s = format!(
-        "{} ({}): {} requests ({} reads, {} writes) over {:.1} s; {}-byte blocks, writes {}; footprint {} blocks ({:.1} MiB)\n",
-        j.input.file,
-        j.input.kind,
-        j.input.requests,
-        j.input.read_requests,
-        j.input.write_requests,
-        j.input.duration_s,
-        j.block_bytes,
-        j.writes,
-        j.footprint_blocks,
-        j.footprint_bytes as f64 / 1048576.0
-    );
-    let pct = |x: Option<f64>| {
-        x.map(|v| format!("{:.2} %", v * 100.0))
-            .unwrap_or_else(|| "-".into())
-    };
-    for p in &j.policies {
-        s += &format!("{} ({}, {:.2} s)\n", p.policy, p.method, p.elapsed_s);
-        s += &format!(
-            "  {:>14} {:>12} {:>12} {:>12}\n",
-            "size", "request hit", "byte hit", "block hit"
-        );
-        for z in &p.sizes {
-            s += &format!(
-                "  {:>10.1} MiB {:>12} {:>12} {:>12}\n",
-                z.bytes as f64 / 1048576.0,
-                pct(z.request_hit_ratio),
-                pct(z.byte_hit_ratio),
-                pct(z.block_hit_ratio)
-            );
-        }
-    }
-    for n in &j.notes {
-        s += &format!("note: {n}\n");
-    }
-    s
-}
-
-struct Progress {
-    on: bool,
-    name: &'static str,
-    total: usize,
-    last: Instant,
-    size: u64,
-}
-impl Progress {
-    fn new(on: bool, name: &'static str, total: usize) -> Progress {
-        Progress {
-            on,
-            name,
-            total,
-            last: Instant::now(),
-            size: 0,
-        }
-    }
-    fn pass(&mut self, blocks: u64) {
-        self.size = blocks;
-    }
-    fn at(&mut self, i: usize) {
-        if self.on && self.last.elapsed().as_secs_f64() >= 1.0 {
-            self.last = Instant::now();
-            let size = if self.size > 0 {
-                format!(" at {} blocks", self.size)
-            } else {
-                String::new()
-            };
-            eprintln!(
-                "simulate: {}{size}: {:.0} % ({i} of {} requests)",
-                self.name,
-                100.0 * i as f64 / self.total.max(1) as f64,
-                self.total
-            );
-        }
-    }
+/// The sizes of a miniature curve (mini.rs): request and block hit ratios, no bytes.
+fn mini_sizes(blocks: &[u64], block: u64, pts: &[super::mini::MiniPoint]) -> Vec<SizeJson> {
+    blocks
+        .iter()
+        .zip(pts)
+        .map(|(b, p)| SizeJson {
+            bytes: b * block,
+            blocks: *b,
+            request_hit_ratio: p.request_hit_ratio,
+            byte_hit_ratio: None,
+            block_hit_ratio: p.block_hit_ratio,
+            reads: None,
+            writes: None,
+        })
+        .collect()
 }

@@ -7,9 +7,13 @@
 
 pub mod cachedev;
 pub mod cli;
+mod cli_render;
+pub mod mini;
+pub mod mini_stream;
 pub mod policy;
 pub mod predict;
 pub mod stack;
+pub mod stack_dense;
 pub mod tally;
 
 use policy::PolicyKind;

@@ -7,15 +7,15 @@ use super::policy::KeyMap;
 use std::collections::BinaryHeap;
 
 /// Binary indexed tree of counts over positions.
-struct Fenwick {
+pub(super) struct Fenwick {
     t: Vec<u32>,
 }
 impl Fenwick {
-    fn new(n: usize) -> Fenwick {
+    pub(super) fn new(n: usize) -> Fenwick {
         Fenwick { t: vec![0; n + 1] }
     }
     #[inline]
-    fn add(&mut self, i: usize, d: i32) {
+    pub(super) fn add(&mut self, i: usize, d: i32) {
         let mut i = i + 1;
         while i < self.t.len() {
             self.t[i] = self.t[i].wrapping_add(d as u32);
@@ -24,7 +24,7 @@ impl Fenwick {
     }
     /// Sum of positions 0..=i.
     #[inline]
-    fn prefix(&self, i: usize) -> u32 {
+    pub(super) fn prefix(&self, i: usize) -> u32 {
         let mut i = i + 1;
         let mut s = 0u32;
         while i > 0 {

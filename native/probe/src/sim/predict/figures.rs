@@ -2,8 +2,11 @@
 //! size), the other policies' replays, the size answers and the backing I/O tally.
 
 use super::super::cli::curve_sizes;
+use super::super::mini::{expected_abs_error, CurveError};
+use super::super::mini_stream::Stream;
 use super::super::policy::PolicyKind;
-use super::super::stack::{Histogram, StackDist};
+use super::super::stack::Histogram;
+use super::super::stack_dense::DenseStackDist;
 use super::super::tally::Tally;
 use super::super::{block_key, for_blocks, replay_reads, Op, Req};
 use super::replays::{run_replays, Progress};
@@ -11,6 +14,8 @@ use super::{CurvePoint, PolicyCurve, SizeAnswer, SizeStep, TARGETS};
 
 /// The requests replayed and the cache they are replayed through.
 pub(super) struct Replay<'a> {
+    /// The miniature the policies other than LRU replay (mini.rs), when the reads are many.
+    pub stream: Option<&'a Stream>,
     pub reqs: &'a [Req],
     pub utcs: &'a [i64],
     /// Requests labelled from this time on (ms UTC) are counted; the ones before warm the cache.
@@ -48,11 +53,17 @@ impl Counts {
 pub(super) struct LruPass {
     /// The counted reads by (scaled) stack distance.
     pub hist: Histogram,
+    /// The counted reads' blocks by stack distance (a miniature's request ratios are read
+    /// from the two: [`transfer`]).
+    pub block_hist: Histogram,
     /// The reads that hit a cache of `cache_blocks` under LRU.
     pub hits: Vec<bool>,
     pub counts: Counts,
     /// Blocks the reads touched (scaled by 1/R).
     pub footprint_blocks: u64,
+    /// On a sample (R < 1): each counted read's request and (scaled) distance, for the
+    /// sampling error of each size (mini.rs); empty otherwise.
+    pub sampled: Vec<(usize, Option<u64>)>,
 }
 
 impl Replay<'_> {
@@ -64,10 +75,12 @@ impl Replay<'_> {
     /// progress from 40 to 60 %.
     pub fn lru(&self, progress: &mut Progress) -> LruPass {
         let reqs = self.reqs;
-        let mut sd = StackDist::new(reqs.len() * 2);
+        let mut sd = DenseStackDist::new((reqs.len() * 2).min(1 << 20));
         let mut hist = Histogram::default();
+        let mut block_hist = Histogram::default();
         let (mut nr, mut nw) = (0u64, 0u64);
         let mut hits = vec![false; reqs.len()];
+        let mut sampled = Vec::new();
         for (i, r) in reqs.iter().enumerate() {
             if i % 65_536 == 0 {
                 progress.at(0.4 + 0.2 * i as f64 / reqs.len() as f64, "lru");
@@ -80,10 +93,14 @@ impl Replay<'_> {
                 continue;
             }
             let mut worst: Option<u64> = Some(0);
+            let counted = self.counted(i);
             for_blocks(r, self.block, |b, _| {
                 let d = sd
                     .access(block_key(r.dev, b))
                     .map(|d| (d as f64 / self.rate).floor() as u64);
+                if counted {
+                    block_hist.add(d, 1.0);
+                }
                 worst = match (worst, d) {
                     (Some(w), Some(d)) => Some(w.max(d)),
                     _ => None,
@@ -93,16 +110,21 @@ impl Replay<'_> {
             if self.counted(i) {
                 nr += 1;
                 hist.add(worst, 1.0);
+                if self.rate < 1.0 {
+                    sampled.push((i, worst));
+                }
             }
         }
         LruPass {
             hist,
+            block_hist,
             hits,
             counts: Counts {
                 reads: nr,
                 writes: nw,
             },
             footprint_blocks: ((sd.footprint() as f64) / self.rate).round() as u64,
+            sampled,
         }
     }
 
@@ -123,19 +145,22 @@ impl Replay<'_> {
         sizes.push(cache_blocks);
         sizes.sort_unstable();
         sizes.dedup();
-        let point = |b: u64, r: f64| CurvePoint {
+        let point = |b: u64, r: f64, se: f64| CurvePoint {
             bytes: b * block,
             read_hit_ratio: r,
             ios_saved_percent: counts.saved(r),
+            ios_saved_uncertainty_pp: 1.96 * counts.saved(se),
         };
         let ratios = lru.hist.hit_ratios(&sizes);
+        let lru_se = self.lru_errors(lru, &sizes);
         let lru_curve: Vec<CurvePoint> = sizes
             .iter()
             .zip(&ratios)
-            .map(|(b, r)| point(*b, *r))
+            .zip(&lru_se)
+            .map(|((b, r), se)| point(*b, *r, *se))
             .collect();
         let lru_hr = lru.hist.hit_ratio(cache_blocks);
-        let results = self.replay_others(policies, &sizes, counts.reads, threads, progress);
+        let results = self.replay_others(policies, &sizes, lru, threads, progress);
         let mut curves = Vec::new();
         let mut next = 0usize;
         for (k, p) in policies.iter().enumerate() {
@@ -146,23 +171,28 @@ impl Replay<'_> {
                     read_hit_ratio: lru_hr,
                     ios_saved_percent: counts.saved(lru_hr),
                     curve: lru_curve.clone(),
+                    expected_mean_abs_error: mean_abs_error(&lru_se),
                 });
                 continue;
             }
+            let got = &results[next..next + sizes.len()];
             let curve: Vec<CurvePoint> = sizes
                 .iter()
-                .zip(&results[next..next + sizes.len()])
-                .map(|(b, (r, _))| point(*b, *r))
+                .zip(got)
+                .map(|(b, (r, se, _))| point(*b, *r, *se))
                 .collect();
+            let ses: Vec<f64> = got.iter().map(|g| g.1).collect();
             // the policy's hits at the asked size give (for the primary policy) the backing I/O and response time
-            let (hr, marks) = &results[next + sizes.len()];
+            let (hr, _, marks) = &results[next + sizes.len()];
             next += sizes.len() + 1;
             if k == 0 {
                 lru.hits.clone_from(marks);
             }
             curves.push(PolicyCurve {
                 policy: p.name(),
-                method: if rate < 1.0 {
+                method: if self.stream.is_some() {
+                    super::super::mini::METHOD
+                } else if rate < 1.0 {
                     "scaled-simulation"
                 } else {
                     "exact-simulation"
@@ -170,6 +200,7 @@ impl Replay<'_> {
                 read_hit_ratio: *hr,
                 ios_saved_percent: counts.saved(*hr),
                 curve,
+                expected_mean_abs_error: mean_abs_error(&ses),
             });
         }
         curves
@@ -184,11 +215,13 @@ impl Replay<'_> {
         &self,
         policies: &[PolicyKind],
         sizes: &[u64],
-        nr: u64,
+        lru: &LruPass,
         threads: usize,
         progress: &mut Progress,
-    ) -> Vec<(f64, Vec<bool>)> {
+    ) -> Vec<(f64, f64, Vec<bool>)> {
         let cache_blocks = self.cache_blocks;
+        let nr = lru.counts.reads;
+        let transfer = Transfer::of(lru);
         let scaled = |b: u64| ((b as f64 * self.rate).round() as u64).max(1);
         let replays: Vec<(usize, u64)> = policies
             .iter()
@@ -204,23 +237,87 @@ impl Replay<'_> {
         let mark_primary = policies[0] != PolicyKind::Lru;
         run_replays(&replays, threads, progress, |(k, b)| {
             let mark = mark_primary && k == 0 && b == cache_blocks;
+            // a miniature, but for the primary policy at the asked size (its hits are tallied)
+            if let (Some(s), false) = (self.stream, mark) {
+                return self.mini_replay(s, policies[k], b, &transfer);
+            }
             let mut marks = if mark {
                 vec![false; self.reqs.len()]
             } else {
                 Vec::new()
             };
             let mut h = 0u64;
+            let mut err = CurveError::default();
+            let sampled = self.rate < 1.0;
             replay_reads(self.reqs, policies[k], scaled(b), self.block, |i, hit| {
                 if mark {
                     marks[i] = hit;
                 }
-                if hit && self.counted(i) {
-                    h += 1;
+                if self.counted(i) {
+                    h += u64::from(hit);
+                    if sampled {
+                        err.add(&self.reqs[i], hit);
+                    }
                 }
             });
             let r = if nr > 0 { h as f64 / nr as f64 } else { 0.0 };
-            (r, marks)
+            (r, err.std_error(self.rate), marks)
         })
+    }
+
+    /// One miniature replay of `policy` at `blocks` (on a cache of R × it): its block hit ratio
+    /// and that ratio's standard error (mini.rs), the read hit ratio of the requests read from
+    /// the exact LRU curves where LRU hits the same share of blocks, and the error carried over.
+    fn mini_replay(
+        &self,
+        s: &Stream,
+        policy: PolicyKind,
+        blocks: u64,
+        transfer: &Transfer,
+    ) -> (f64, f64, Vec<bool>) {
+        let mini = ((blocks as f64 * s.rate()).round() as u64).max(1);
+        let mut err = CurveError::default();
+        let (mut refs, mut hits) = (0u64, 0u64);
+        let mut cache = policy.build(mini as usize);
+        for m in &s.reqs {
+            if !self.counted(m.i as usize) {
+                // warm-up: the cache fills, nothing is counted
+                for k in &s.keys[m.start as usize..m.end as usize] {
+                    cache.access(*k);
+                }
+                continue;
+            }
+            for k in &s.keys[m.start as usize..m.end as usize] {
+                let hit = cache.access(*k);
+                refs += 1;
+                hits += u64::from(hit);
+                err.add_key(*k, hit);
+            }
+        }
+        let bh = if refs > 0 {
+            hits as f64 / refs as f64
+        } else {
+            0.0
+        };
+        let se = err.std_error(s.rate());
+        let r = transfer.at(bh);
+        let r_se = (transfer.at((bh + se).min(1.0)) - transfer.at((bh - se).max(0.0))) / 2.0;
+        (r, r_se, Vec::new())
+    }
+
+    /// The standard error of LRU's hit ratio at each size from the sample (mini.rs; 0 when
+    /// every request was replayed).
+    fn lru_errors(&self, lru: &LruPass, sizes: &[u64]) -> Vec<f64> {
+        sizes
+            .iter()
+            .map(|c| {
+                let mut err = CurveError::default();
+                for (i, d) in &lru.sampled {
+                    err.add(&self.reqs[*i], d.is_some_and(|d| d < *c));
+                }
+                err.std_error(self.rate)
+            })
+            .collect()
     }
 
     /// The backing I/O and the response time of the counted requests, `hits` being the primary
@@ -236,6 +333,59 @@ impl Replay<'_> {
         }
         tally
     }
+}
+
+/// The exact LRU curves of the counted reads, requests and blocks, by size: a policy that hits
+/// a share b of the blocks at some size is taken to hit the requests as LRU does at the size
+/// where LRU hits that share of blocks (the request ratio of a miniature, whose requests are
+/// only partly sampled, mini_stream.rs).
+pub(super) struct Transfer {
+    blocks: Vec<f64>,
+    requests: Vec<f64>,
+}
+
+impl Transfer {
+    fn of(lru: &LruPass) -> Transfer {
+        let cum = |h: &Histogram| {
+            let mut s = 0.0;
+            let mut v = vec![0.0];
+            for w in &h.by_distance {
+                s += w;
+                v.push(if h.total > 0.0 { s / h.total } else { 0.0 });
+            }
+            v
+        };
+        let mut blocks = cum(&lru.block_hist);
+        let mut requests = cum(&lru.hist);
+        let n = blocks.len().max(requests.len());
+        for v in [&mut blocks, &mut requests] {
+            let last = *v.last().unwrap_or(&0.0);
+            v.resize(n, last);
+        }
+        Transfer { blocks, requests }
+    }
+    /// The LRU request hit ratio at the smallest size whose block hit ratio reaches `b`
+    /// (linear between two sizes).
+    fn at(&self, b: f64) -> f64 {
+        let j = self.blocks.partition_point(|x| *x < b);
+        if j == 0 {
+            return self.requests[0];
+        }
+        if j >= self.blocks.len() {
+            return *self.requests.last().unwrap_or(&0.0);
+        }
+        let (b0, b1) = (self.blocks[j - 1], self.blocks[j]);
+        let t = if b1 > b0 { (b - b0) / (b1 - b0) } else { 0.0 };
+        self.requests[j - 1] + t * (self.requests[j] - self.requests[j - 1])
+    }
+}
+
+/// The expected mean absolute error over a curve of standard errors `se`.
+pub(super) fn mean_abs_error(se: &[f64]) -> f64 {
+    if se.is_empty() {
+        return 0.0;
+    }
+    se.iter().map(|s| expected_abs_error(*s)).sum::<f64>() / se.len() as f64
 }
 
 /// Size answers: for each of [`TARGETS`], the smallest C with cumulative hits ≥ target × total.

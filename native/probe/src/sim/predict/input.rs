@@ -214,12 +214,12 @@ impl Trace {
             let utc: i64 = r.get(3)?;
             let sector: i64 = r.get(4)?;
             let bytes: i64 = r.get(5)?;
-            let op: String = r.get(6)?;
+            let op = r.get_ref(6)?;
             let complete: Option<i64> = r.get(7)?;
-            let read = match op.as_str() {
-                "R" => true,
-                "W" => false,
-                "D" | "F" | "N" => continue,
+            let read = match op.as_bytes().unwrap_or(b"?") {
+                b"R" => true,
+                b"W" => false,
+                b"D" | b"F" | b"N" => continue,
                 _ => {
                     t.skip("unknown opcode");
                     continue;
