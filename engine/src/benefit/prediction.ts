@@ -30,6 +30,21 @@ export interface PredictionPolicyCurve {
   curve: PredictionCurvePoint[];
 }
 
+/**
+ * A prediction whose other policies were replayed on a miniature of the trace (the probe's
+ * `predict` on a window of more than 200,000 read block references, docs/simulate.md): a spatial
+ * sample of rate `rate` of the block references, each policy on a cache of `rate` × each size.
+ * LRU, the size answers and every figure at the asked size stay exact.
+ */
+export interface PredictionMiniature {
+  /** Share of the block references kept, 0–1. */
+  rate: number;
+  /** The policies whose curves are miniature estimates (`fifo`, `clock`, …). */
+  policies: string[];
+  /** The sampling's expected mean absolute error of those curves' miss ratios, 0–1 (converting block to request hits adds to it). */
+  expectedMeanAbsError: number;
+}
+
 /** The cache device a hit is served from: a preset of samples/catalog/cache-devices.json, or `typed`. */
 export interface PredictionCacheDevice {
   preset: string;
@@ -120,6 +135,8 @@ export interface StoredPrediction {
   responseTime?: PredictionResponseTime | null | undefined;
   policies?: PredictionPolicyCurve[] | undefined;
   sizeSteps?: PredictionSizeStep[] | undefined;
+  /** Set when other policies' curves are miniature simulations; null or absent when every request was replayed. */
+  miniature?: PredictionMiniature | null | undefined;
 }
 
 /**

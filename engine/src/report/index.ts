@@ -15,3 +15,4 @@ export * from './colors.ts';
 export * from './profile-keys.ts';
 export * from './profile-report.ts';
 export * from './fleet-report.ts';
+export { miniatureMsg } from './prediction-section.ts';

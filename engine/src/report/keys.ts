@@ -85,7 +85,7 @@ export const REPORT_KEYS = [
   'tsens.capacityGrowth', 'tsens.iopsGrowth', 'tsens.iopsTarget', 'tsens.capacity',
   'ch.tcoSensTitle', 'ch.tcoSensSummary', 'ax.savingsChange', 'ser.sensLow', 'ser.sensHigh',
   // the prediction from the block trace (prediction-section.ts)
-  'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
+  'p.title', 'p.compare', 'p.method', 'p.sampled', 'p.miniature', 'p.larger', 'p.answer', 'p.answerMax', 'ch.mrcTitle', 'ch.mrcSummary',
   'ch.mrcSeries', 'ch.mrcChosen', 'ax.cacheSize', 'ax.missRatio', 'fig.predictedIosSaved',
   'ch.mrcPolicy', 'p.device', 'p.deviceTyped', 'p.dev.ram', 'p.dev.sata-ssd', 'p.dev.nvme', 'p.backing', 'p.backingExplain',
   'p.response', 'p.responseExplain', 'p.responseNone', 'p.bound', 'p.exact', 'p.policies', 'p.policyItem',

@@ -7,8 +7,9 @@
  * plots 100 × (1 − readHitRatio), the miss ratio.
  */
 import { readMissPercent } from '../benefit/miss-ratio.ts';
+import type { PredictionReport } from '../benefit/prediction.ts';
 import type { AnalysisReport } from '../benefit/result.ts';
-import type { Block, ChartSpec, SummaryRow, Val } from './types.ts';
+import type { Block, ChartSpec, Msg, SummaryRow, Val } from './types.ts';
 import type { ReportKey } from './keys.ts';
 import { duration, m, ms, msgv, num, pct, sig, str } from './values.ts';
 import { COLOR, policyColor } from './colors.ts';
@@ -33,6 +34,8 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
     }) },
   ];
   if (p.sampleRate < 1) blocks.push({ type: 'paragraph', text: m('p.sampled', { rate: pct(p.sampleRate * 100), pp: num(p.iosSavedUncertaintyPp, 1) }) });
+  const mini = miniatureMsg(p);
+  if (mini !== null) blocks.push({ type: 'paragraph', text: mini });
   if (p.cacheBytes > p.footprintBytes) blocks.push({ type: 'paragraph', text: m('p.larger', { size: bytes(p.cacheBytes), footprint: bytes(p.footprintBytes) }) });
   blocks.push(...figureBlocks(p));
   blocks.push({ type: 'sentences', items: [
@@ -92,6 +95,23 @@ export function predictionBlocks(a: AnalysisReport): { blocks: Block[]; charts: 
 const PRESET_KEYS: Readonly<Record<string, ReportKey>> = { ram: 'p.dev.ram', 'sata-ssd': 'p.dev.sata-ssd', nvme: 'p.dev.nvme' };
 
 /** Policy names as printed (acronyms, the same in every language). */
+/**
+ * How the curves of the policies other than LRU were made when the probe replayed a miniature of
+ * the trace (`miniature` of the stored prediction): their names, the sample's rate and the expected
+ * mean error; null when every request was replayed. The report's prediction section and the
+ * miss-ratio chart of the dashboard and the profile say it in these words.
+ */
+export function miniatureMsg(p: Pick<PredictionReport, 'miniature' | 'cacheBytes'>): Msg | null {
+  const mini = p.miniature;
+  if (mini === null || mini === undefined || mini.policies.length === 0) return null;
+  return m('p.miniature', {
+    policies: str(mini.policies.map((x) => POLICY_NAMES[x] ?? x).join(', ')),
+    rate: pct(mini.rate * 100, 2),
+    error: num(mini.expectedMeanAbsError * 100, 2),
+    size: bytes(p.cacheBytes),
+  });
+}
+
 const POLICY_NAMES: Readonly<Record<string, string>> = { lru: 'LRU', fifo: 'FIFO', clock: 'CLOCK', arc: 'ARC', '2q': '2Q', s3fifo: 'S3-FIFO' };
 
 type Prediction = NonNullable<AnalysisReport['prediction']['fromTrace']>;

@@ -7,11 +7,12 @@
  * value is the miss ratio, 100 × (1 − the probe's read hit ratio).
  */
 import { missRatioCurve, type PredictionReport } from '@cacheproof/engine';
-import { COLOR, policyColor, policyDash } from '@cacheproof/engine/report';
+import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
 import { fmtBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
+import { reportText } from '../../shared/i18n/report.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
@@ -90,5 +91,8 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
     f.node.dataset['lines'] = String(chart.data.datasets.filter((d) => d.showLine !== false).length);
     return chart;
   });
+  // the other policies' curves from a miniature of the trace: how, and their expected error (the report's words)
+  const mini = miniatureMsg(p);
+  if (mini !== null) f.node.append(el('p', { class: 'dash-note', 'data-testid': `${TID.chartMrc}-miniature` }, reportText(mini, w.lang)));
   return f.node;
 }

@@ -186,8 +186,10 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     let span_s = (end - start) as f64 / 1000.0;
     let warmup_s = input::warmup_s(o.warmup_s, plan_warmup, span_s, &window)?;
     // A window of more block references than the budget: the policies other than LRU replay
-    // a miniature of it (mini.rs), LRU and the figures at the asked size stay exact.
-    let stream = (!o.exact && rate >= 1.0)
+    // a miniature of it (mini.rs), LRU and the figures at the asked size stay exact. LRU alone
+    // (the command's default) has nothing to replay as a miniature: no miniature then.
+    let others = policies.iter().any(|p| *p != PolicyKind::Lru);
+    let stream = (!o.exact && rate >= 1.0 && others)
         .then(|| mini::miniature_of(&trace.reqs, o.block))
         .flatten();
     let replay = Replay {
