@@ -20,6 +20,7 @@ pub mod prometheus;
 pub mod promfetch;
 pub mod promhttp;
 pub mod promql;
+pub mod promsum;
 pub mod scrapes;
 pub mod stitch;
 pub mod time;
