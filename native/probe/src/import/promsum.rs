@@ -6,8 +6,8 @@
 //! An interval is the difference between two successive samples at the step, as `import
 //! prometheus` reads them (`x - x offset STEP` evaluated at each step: the last sample at or
 //! before it, within the server's lookback): the counters' increase over `(t - STEP, t]`. A
-//! host's group is its application-facing devices as the import's roles pick them
-//! (`linux_role`): its stacked devices (dm, md, bcache) when it has any, else its whole disks.
+//! host's group is the devices an import counts: its whole disks (its dm/md volumes and
+//! partitions sit on them and are not counted, linux/stack.rs), else its stacked devices.
 //! Sums over the range are `sum_over_time` of subqueries aligned to the step, one piece per day
 //! at most (bounded samples per query); the pieces are added here.
 
@@ -57,9 +57,10 @@ fn sel(metric: &str, o: &PromOpts, device: (&'static str, &str)) -> String {
     format!("{metric}{{{}}}", promql::render(&m))
 }
 
-/// A host's group's increase of a counter over each interval, by `instance`: its stacked
-/// devices when it has any, else its whole disks; an interval where a device's counter went
-/// backwards (a reset) gives that device nothing.
+/// A host's group's increase of a counter over each interval, by `instance`: its whole disks
+/// (the one layer an import counts: its stacked volumes and partitions sit on them, linux/stack.rs),
+/// else, on a host with no whole disk, its stacked devices; an interval where a device's counter
+/// went backwards (a reset) gives that device nothing.
 pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
     let d = |dev: (&'static str, &str)| {
         let s = sel(metric, o, dev);
@@ -70,7 +71,7 @@ pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
     };
     let back = d(("!~", NOT_BACKING_RE));
     let front = d(("=~", FRONT_RE));
-    let g = format!("({front} or {back})");
+    let g = format!("({back} or {front})");
     if scale == 1.0 {
         g
     } else {
