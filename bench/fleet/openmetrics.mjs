@@ -14,7 +14,8 @@ export const DISKS = ['sda', 'sdb'];
  * The devices of host h: its two disks, and with `stacked`, on every fourth host (h mod 4 = 1) a
  * device-mapper volume `dm-0` and on every fifth (h mod 5 = 2) a partition `sda1`, both following
  * the daily wave of the disks (an import finds them on a disk: not counted): what an import's
- * roles and the pushdown's device regexes must agree on.
+ * roles and the pushdown's device regexes must agree on. Host 3 then also restarts half-way
+ * (its counters start again from 0: a reset interval, left out by both).
  */
 export function devicesOf(h, stacked) {
   if (!stacked) return DISKS;
@@ -61,6 +62,8 @@ async function writeChunk(file, hosts, points, stepS, t0, stacked) {
         let r = 1_000_000 * h, w = 300_000 * h;
         let buf = '';
         for (let k = 0; k <= points; k++) {
+          // with `stacked`, host 3 restarts half-way: its counters start again from 0 (a reset)
+          if (stacked && h === 3 && k === Math.floor(points / 2)) { r = 0; w = 0; }
           buf += `${name}${labels} ${value(r, w)} ${t0 + k * stepS}\n`;
           if (k < points) {
             const x = ratesAt(h, d, k, stepS);

@@ -2,7 +2,7 @@
  * The fleet computed by its Prometheus (issue 27, bench/fleet: PromQL pushdown) against the
  * pull-everything import of the same fleet. 20 node_exporter hosts × 1 day at 60 s, with a
  * device-mapper volume on every fourth host and a partition on every fifth (both on their disk:
- * not counted), backfilled with `promtool tsdb create-blocks-from openmetrics`
+ * not counted), and host 3 restarting half-way (its counters from 0: a reset), backfilled with `promtool tsdb create-blocks-from openmetrics`
  * (bench/fleet/openmetrics.mjs, the bench's own generator) into Debian's Prometheus on a free
  * loopback port (e2e/prometheus.ts). `cacheproof-probe import prometheus --fleet-summary` and
  * `--out` (one fleet capture: every series pulled) of the same range; the fleet view of each is
@@ -15,7 +15,7 @@
  * missing (outside CI; with CI=true it fails).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -87,6 +87,9 @@ test('the fleet computed by Prometheus (PromQL pushdown) equals the import of ev
     execFileSync(PROBE, ['import', 'prometheus', ...range, '--fleet-summary', summary], { stdio: ['ignore', 'ignore', 'pipe'] });
     execFileSync(PROBE, ['import', 'prometheus', ...range, '--out', capture], { stdio: ['ignore', 'ignore', 'pipe'] });
 
+    // host 3's restart is the one reset the server finds
+    const resets = (JSON.parse(readFileSync(summary, 'utf8')) as { hosts: { host: string; resetIntervals: number }[] }).hosts.filter((h) => h.resetIntervals > 0);
+    expect(resets.map((h) => [h.host, h.resetIntervals])).toEqual([['host0003:9100', 1]]);
     const errors = watchConsole(page);
     await page.goto(app.authUrl);
     const pulled = await fleetOf(page, app.origin, capture);

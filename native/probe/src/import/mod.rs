@@ -21,6 +21,7 @@ pub mod promfetch;
 pub mod promhttp;
 pub mod promql;
 pub mod promsum;
+pub mod promsums;
 pub mod scrapes;
 pub mod stitch;
 pub mod time;

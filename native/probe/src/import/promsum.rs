@@ -8,8 +8,11 @@
 //! before it, within the server's lookback): the counters' increase over `(t - STEP, t]`. A
 //! host's group is the devices an import counts: its whole disks (its dm/md volumes and
 //! partitions sit on them and are not counted, linux/stack.rs), else its stacked devices.
-//! Sums over the range are `sum_over_time` of subqueries aligned to the step, one piece per day
-//! at most (bounded samples per query); the pieces are added here.
+//! The counters' sums over the range are the counters at `--to` minus at `--from` (the
+//! intervals' increases telescope: two instant queries); the counts of intervals and each
+//! host's peak are `count_over_time`/`max_over_time` of subqueries aligned to the step, one
+//! piece per day at most (bounded samples per query), added here; the per-moment sum is one
+//! range query.
 
 use std::collections::BTreeMap;
 
@@ -33,7 +36,7 @@ const PIECE_MS: i64 = 86_400_000;
 /// Prometheus refuses a range query of more than 11 000 points per series.
 const MAX_POINTS: i64 = 10_000;
 
-const COUNTERS: [(&str, &str, f64); 6] = [
+pub(super) const COUNTERS: [(&str, &str, f64); 6] = [
     ("reads", "node_disk_reads_completed_total", 1.0),
     ("writes", "node_disk_writes_completed_total", 1.0),
     ("readBytes", "node_disk_read_bytes_total", 1.0),
@@ -42,36 +45,48 @@ const COUNTERS: [(&str, &str, f64); 6] = [
     ("writeTimeMs", "node_disk_write_time_seconds_total", 1000.0),
 ];
 
-fn secs(ms: i64) -> String {
+pub(super) fn secs(ms: i64) -> String {
     format!("{:.3}", ms as f64 / 1000.0)
 }
 
 /// The selector of one metric over the `--hosts` matchers and a device regex.
-fn sel(metric: &str, o: &PromOpts, device: (&'static str, &str)) -> String {
+pub(super) fn sel(metric: &str, o: &PromOpts, device: (&'static str, &str)) -> String {
     let mut m = o.matchers.clone();
     m.push(promql::Matcher {
         label: "device".into(),
         op: device.0,
         value: device.1.into(),
     });
-    format!("{metric}{{{}}}", promql::render(&m))
+    if metric.contains('|') {
+        format!(
+            "{{__name__=~{},{}}}",
+            promql::quote(metric),
+            promql::render(&m)
+        )
+    } else {
+        format!("{metric}{{{}}}", promql::render(&m))
+    }
 }
 
-/// A host's group's increase of a counter over each interval, by `instance`: its whole disks
-/// (the one layer an import counts: its stacked volumes and partitions sit on them, linux/stack.rs),
-/// else, on a host with no whole disk, its stacked devices; an interval where a device's counter
-/// went backwards (a reset) gives that device nothing.
+/// The read and write counters together (one selector: a host's I/Os).
+const IOS: &str = "node_disk_reads_completed_total|node_disk_writes_completed_total";
+
+/// A host's group's increase of a counter (or of `a|b` together) over each interval, by
+/// `instance`: its whole disks (the one layer an import counts: its stacked volumes and
+/// partitions sit on them, linux/stack.rs), else, on a host with no whole disk, its stacked
+/// devices; summed over the group before the difference (one subtraction a host, not a device);
+/// an interval where the group's sum went backwards (a reset) gives nothing.
 pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
     let d = |dev: (&'static str, &str)| {
         let s = sel(metric, o, dev);
         format!(
-            "sum by (instance) (({s} - {s} offset {}s) >= 0)",
+            "(sum by (instance) ({s}) - sum by (instance) ({s} offset {}s))",
             step_ms / 1000
         )
     };
     let back = d(("!~", NOT_BACKING_RE));
     let front = d(("=~", FRONT_RE));
-    let g = format!("({back} or {front})");
+    let g = format!("(({back} or {front}) >= 0)");
     if scale == 1.0 {
         g
     } else {
@@ -79,7 +94,7 @@ pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
     }
 }
 
-fn g(name: &str, o: &PromOpts, step_ms: i64) -> String {
+pub(super) fn g(name: &str, o: &PromOpts, step_ms: i64) -> String {
     let (_, metric, scale) = COUNTERS
         .iter()
         .find(|c| c.0 == name)
@@ -110,6 +125,9 @@ pub struct HostSums {
     pub breaking_write: u64,
     /// The host's highest interval IOPS.
     pub peak_iops: Option<f64>,
+    /// Intervals where the host's I/O counters went back (a reset): its sums are then added
+    /// interval by interval, leaving those out, as an import does.
+    pub reset_intervals: u64,
 }
 
 #[derive(serde::Serialize)]
@@ -142,14 +160,14 @@ pub struct Summary {
 }
 
 #[derive(serde::Deserialize)]
-struct VecSample {
-    metric: BTreeMap<String, String>,
-    value: (f64, String),
+pub(super) struct VecSample {
+    pub(super) metric: BTreeMap<String, String>,
+    pub(super) value: (f64, String),
 }
 
 #[derive(serde::Deserialize)]
-struct Vector {
-    result: Vec<VecSample>,
+pub(super) struct Vector {
+    pub(super) result: Vec<VecSample>,
 }
 
 #[derive(serde::Deserialize)]
@@ -162,15 +180,15 @@ struct Matrix {
     result: Vec<RangeSeries>,
 }
 
-struct Q<'a> {
-    c: &'a Client,
-    queries: usize,
-    bytes: usize,
+pub(super) struct Q<'a> {
+    pub(super) c: &'a Client,
+    pub(super) queries: usize,
+    pub(super) bytes: usize,
 }
 
 impl Q<'_> {
     /// An instant query at `at_ms`: value by instance.
-    fn instant(&mut self, query: &str, at_ms: i64) -> Result<Vec<(String, f64)>> {
+    pub(super) fn instant(&mut self, query: &str, at_ms: i64) -> Result<Vec<(String, f64)>> {
         let (a, n) = self.c.get::<Vector>(
             "/api/v1/query",
             &[("query", query.to_string()), ("time", secs(at_ms))],
@@ -192,7 +210,7 @@ impl Q<'_> {
 }
 
 /// The pieces `(end of piece, its length)` of the range, each at most [`PIECE_MS`].
-fn pieces(o: &PromOpts) -> Vec<(i64, i64)> {
+pub(super) fn pieces(o: &PromOpts) -> Vec<(i64, i64)> {
     let mut v = Vec::new();
     let mut a = o.start_ms;
     while a < o.end_ms {
@@ -223,26 +241,11 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
     };
     let mut hosts: BTreeMap<String, HostSums> = BTreeMap::new();
     let s = step / 1000;
-    // the devices of each host: every node_disk series it has in the range
-    let range_s = (o.end_ms - o.start_ms) / 1000;
-    let all = sel("node_disk_reads_completed_total", o, ("=~", ".*"));
-    for (h, v) in q.instant(
-        &format!("count by (instance) (last_over_time({all}[{range_s}s]))"),
-        o.end_ms,
-    )? {
-        hosts.entry(h.clone()).or_default().devices = v as u64;
-    }
-    let ios = format!("({} + {})", g("reads", o, step), g("writes", o, step));
+    // the counters' sums and each host's devices: two instant queries
+    super::promsums::telescoped(&mut q, o, &mut hosts)?;
+    let ios = group(IOS, o, step, 1.0);
     type Put = fn(&mut HostSums, f64);
-    let mut sums: Vec<(String, Put)> = vec![
-        (
-            format!(
-                "count_over_time(({} and {})",
-                g("reads", o, step),
-                g("writes", o, step)
-            ),
-            |h, v| h.ok_intervals += v as u64,
-        ),
+    let counts: Vec<(String, Put)> = vec![
         (
             format!("count_over_time(({} > 0)", g("reads", o, step)),
             |h, v| h.checked_read += v as u64,
@@ -271,24 +274,15 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
             h.peak_iops = Some(h.peak_iops.map_or(v, |p| p.max(v)))
         }),
     ];
-    let puts: [Put; 6] = [
-        |h, v| h.reads += v,
-        |h, v| h.writes += v,
-        |h, v| h.read_bytes += v,
-        |h, v| h.write_bytes += v,
-        |h, v| h.read_time_ms += v,
-        |h, v| h.write_time_ms += v,
-    ];
-    for (i, (name, _, _)) in COUNTERS.iter().enumerate() {
-        sums.push((format!("sum_over_time(({})", g(name, o, step)), puts[i]));
-    }
     for (end, len) in pieces(o) {
-        for (head, put) in &sums {
+        for (head, put) in &counts {
             for (h, v) in q.instant(&format!("{head}[{}s:{s}s])", len / 1000), end)? {
                 put(hosts.entry(h).or_default(), v);
             }
         }
     }
+    // a host whose counters went back in the range: its sums interval by interval
+    super::promsums::exact_where_reset(&mut q, o, &mut hosts)?;
     // the per-moment sum, in pieces of at most MAX_POINTS points
     let total = format!("sum({ios}) / {s}");
     let (mut starts, mut iops) = (Vec::new(), Vec::new());
