@@ -2,7 +2,8 @@
  * The fleet computed by its Prometheus (issue 27, bench/fleet: PromQL pushdown) against the
  * pull-everything import of the same fleet. 20 node_exporter hosts × 1 day at 60 s, with a
  * device-mapper volume on every fourth host and a partition on every fifth (both on their disk:
- * not counted), and host 3 restarting half-way (its counters from 0: a reset), backfilled with `promtool tsdb create-blocks-from openmetrics`
+ * not counted), host 3 restarting half-way (its counters from 0: a reset) and host 4 with slow
+ * reads in every tenth interval (a health warning), backfilled with `promtool tsdb create-blocks-from openmetrics`
  * (bench/fleet/openmetrics.mjs, the bench's own generator) into Debian's Prometheus on a free
  * loopback port (e2e/prometheus.ts). `cacheproof-probe import prometheus --fleet-summary` and
  * `--out` (one fleet capture: every series pulled) of the same range; the fleet view of each is
@@ -105,6 +106,8 @@ test('the fleet computed by Prometheus (PromQL pushdown) equals the import of ev
       const disks = Array.from({ length: POINTS }, (_, k) => [0, 1].reduce((s, d) => { const r = ratesAt(h, d, k, STEP_S); return s + r.reads + r.writes; }, 0)).reduce((a, b) => a + b, 0) / POINTS;
       expect(Number(pushed.rows.get(`host000${h}:9100`)?.[2])).toBeCloseTo(disks, 9);
     }
+    // host 4's slow reads (every tenth interval at 25 ms): a warning, by both
+    expect(pushed.rows.get('host0004:9100')?.[4]).toBe('warning');
     for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks', 'start']) same(pushed.agg[f] ?? null, pulled.agg[f] ?? null, `aggregate ${f}`);
     expect(Number(pushed.agg['sumOfPeaks'])).toBeGreaterThan(Number(pushed.agg['peak']));
     // the pushdown view says where its figures come from, and opens no host

@@ -117,7 +117,8 @@ pub struct HostSums {
     pub write_bytes: f64,
     pub read_time_ms: f64,
     pub write_time_ms: f64,
-    /// Intervals with at least one read / write / I/O.
+    /// Intervals with at least one read / write: counted on a host with a breaking interval of
+    /// that kind only (else 0: the grade does not need them, no interval breaking is 0 %).
     pub checked_read: u64,
     pub checked_write: u64,
     /// Of those, intervals whose average is at or over [`BREAKING_MS`].
@@ -247,14 +248,6 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
     type Put = fn(&mut HostSums, f64);
     let counts: Vec<(String, Put)> = vec![
         (
-            format!("count_over_time(({} > 0)", g("reads", o, step)),
-            |h, v| h.checked_read += v as u64,
-        ),
-        (
-            format!("count_over_time(({} > 0)", g("writes", o, step)),
-            |h, v| h.checked_write += v as u64,
-        ),
-        (
             format!(
                 "count_over_time(({} / ({} > 0) >= {BREAKING_MS})",
                 g("readTimeMs", o, step),
@@ -281,6 +274,8 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
             }
         }
     }
+    // the intervals with a read (a write), which a grade needs only on a host with a breaking one
+    super::promsums::checked_where_breaking(&mut q, o, &mut hosts)?;
     // a host whose counters went back in the range: its sums interval by interval
     super::promsums::exact_where_reset(&mut q, o, &mut hosts)?;
     // the per-moment sum, in pieces of at most MAX_POINTS points

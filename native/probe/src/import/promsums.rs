@@ -159,6 +159,52 @@ pub(super) fn exact_where_reset(
     Ok(())
 }
 
+/// The intervals with a read (a write) of the hosts that have an interval at or over the
+/// target of that kind: the share of breaking intervals is a grade's only use of them.
+pub(super) fn checked_where_breaking(
+    q: &mut Q,
+    o: &PromOpts,
+    hosts: &mut BTreeMap<String, HostSums>,
+) -> Result<()> {
+    let step = o.step_ms.unwrap_or(60_000);
+    let s = step / 1000;
+    for read in [true, false] {
+        let which: Vec<String> = hosts
+            .iter()
+            .filter(|(_, h)| {
+                if read {
+                    h.breaking_read > 0
+                } else {
+                    h.breaking_write > 0
+                }
+            })
+            .map(|(k, _)| regex_escape(k))
+            .collect();
+        if which.is_empty() {
+            continue;
+        }
+        let mut only = o.clone();
+        only.matchers.push(promql::Matcher {
+            label: "instance".into(),
+            op: "=~",
+            value: which.join("|"),
+        });
+        let n = g(if read { "reads" } else { "writes" }, &only, step);
+        for (end, len) in pieces(o) {
+            let query = format!("count_over_time(({n} > 0)[{}s:{s}s])", len / 1000);
+            for (h, v) in q.instant(&query, end)? {
+                let x = hosts.entry(h).or_default();
+                if read {
+                    x.checked_read += v as u64;
+                } else {
+                    x.checked_write += v as u64;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A host name as an RE2 literal.
 fn regex_escape(s: &str) -> String {
     s.chars()
