@@ -45,6 +45,7 @@ export * from './benefit/what-if.ts';
 export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';
 export * from './benefit/fleet-aggregate.ts';
+export * from './benefit/fleet-summary.ts';
 export * from './benefit/workload-shape.ts';
 export * from './metrics/finite.ts';
 export * from './benefit/io-split.ts';

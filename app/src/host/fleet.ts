@@ -5,7 +5,8 @@
  * dashboard opens (host/session.ts) — or, with no switch, of its workload profile. The engine
  * picks the figures (`fleetFiguresOfAnalysis`, `fleetFiguresOfProfile`) and, for a fleet with no
  * switch, sums the hosts' IOPS moment by moment (`fleetAggregate`); nothing is computed here. A fleet is computed once per session: a second open returns the same table unless a
- * capture changed.
+ * capture changed. A fleet summary (a `.json` file: the figures computed by the fleet's Prometheus)
+ * is read as it is (host/fleet-summary.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { buildProfileView, type ViewMeta } from './analysis.ts';
 import { openCapture, readCapture, readCaptureInfo } from './capture/reader.ts';
 import { fleetOf, scopeToHost } from './capture/scope.ts';
 import { HostError } from './errors.ts';
+import { fleetSummaryView, isFleetSummaryPath } from './fleet-summary.ts';
 import type { AnalysisSessions } from './session.ts';
 
 /** The id of an analysis (or profile) of a capture, or of one host of a fleet capture. */
@@ -41,7 +43,7 @@ interface Target {
 }
 
 /** What the fleet at `path` holds: one target per host. */
-function targetsOf(path: string): { kind: FleetView['kind']; targets: Target[] } {
+function targetsOf(path: string): { kind: 'capture' | 'folder'; targets: Target[] } {
   let st;
   try {
     st = statSync(path);
@@ -92,6 +94,8 @@ export class FleetSessions {
   /** The fleet at `path` (a fleet capture or a folder of captures), computed once per session. */
   open(path: string): Promise<FleetView> {
     const full = resolve(path);
+    // the fleet computed by its Prometheus: read as it is (its sums are the server's)
+    if (isFleetSummaryPath(full)) return Promise.resolve().then(() => fleetSummaryView(full));
     const { kind, targets } = targetsOf(full);
     const key = `${full}|${stampOf(targets)}`;
     const known = this.tables.get(key);
@@ -102,7 +106,7 @@ export class FleetSessions {
     return table;
   }
 
-  private async compute(path: string, kind: FleetView['kind'], targets: readonly Target[]): Promise<FleetView> {
+  private async compute(path: string, kind: 'capture' | 'folder', targets: readonly Target[]): Promise<FleetView> {
     const rows: FleetRow[] = [];
     const loads: HostIops[] = [];
     // host after host: each analysis on the session's worker thread (the host answers other calls meanwhile)
@@ -129,6 +133,6 @@ export class FleetSessions {
       rows.push({ host: t.host, capture: t.capture, scope: t.scope, devices: t.devices, figures, error });
     }
     const profiles = rows.every((r) => r.figures === null || r.figures.kind === 'profile');
-    return { path, kind, rows, aggregate: profiles && loads.length > 0 ? fleetAggregate(loads) : null };
+    return { path, kind, rows, aggregate: profiles && loads.length > 0 ? fleetAggregate(loads) : null, pushdown: null };
   }
 }

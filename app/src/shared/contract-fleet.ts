@@ -63,10 +63,13 @@ export type FleetAggregate = z.infer<typeof FleetAggregate>;
 export const FleetView = z.object({
   /** The fleet capture or the folder, as given. */
   path: z.string(),
-  kind: z.enum(['capture', 'folder']),
+  /** `summary`: the fleet's figures computed by its Prometheus (`import prometheus --fleet-summary`): its rows open no dashboard. */
+  kind: z.enum(['capture', 'folder', 'summary']),
   rows: z.array(FleetRow),
   /** The fleet as one load (every host a workload profile), else null: a before/after fleet has no one window to sum. */
   aggregate: FleetAggregate.nullable(),
+  /** A fleet summary's server, host selector, step, range (epoch ms) and queries; null otherwise. */
+  pushdown: z.object({ url: z.string(), selector: z.string(), stepMs: z.number(), startMs: z.number(), endMs: z.number(), queries: z.number() }).nullable(),
 });
 export type FleetView = z.infer<typeof FleetView>;
 

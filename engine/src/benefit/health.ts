@@ -166,13 +166,22 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
       hoursBreaking, spans, spansTotal, worstMs, reasons,
     });
   }
-  let grade: HealthGrade = 'no-data';
+  return { grade: gradeOfChecks(checks, targets), checks };
+}
+
+/**
+ * The grade of a window from its checks (the rule {@link HealthGrade} states): `bad` when an
+ * average breaks its target, `warning` when more than {@link WARNING_BREAKING_PERCENT} % of a
+ * check's intervals break it or an average reaches `warnMs`, else `good`; `no-data` when no
+ * check has an average. Pure.
+ *
+ * @example gradeOfChecks([{ averageMs: 12, meetsTarget: true, breakingPercent: 6 }], { readMs: 20 }) // 'warning'
+ */
+export function gradeOfChecks(checks: readonly Pick<HealthCheck, 'averageMs' | 'meetsTarget' | 'breakingPercent'>[], targets: LatencyTargets): HealthGrade {
   const graded = checks.filter((c) => c.averageMs !== null);
-  if (graded.length > 0) {
-    if (graded.some((c) => c.meetsTarget === false)) grade = 'bad';
-    else if (graded.some((c) => (c.breakingPercent ?? 0) > WARNING_BREAKING_PERCENT)) grade = 'warning';
-    else if (targets.warnMs !== undefined && graded.some((c) => (c.averageMs as number) >= (targets.warnMs as number))) grade = 'warning';
-    else grade = 'good';
-  }
-  return { grade, checks };
+  if (graded.length === 0) return 'no-data';
+  if (graded.some((c) => c.meetsTarget === false)) return 'bad';
+  if (graded.some((c) => (c.breakingPercent ?? 0) > WARNING_BREAKING_PERCENT)) return 'warning';
+  if (targets.warnMs !== undefined && graded.some((c) => (c.averageMs as number) >= (targets.warnMs as number))) return 'warning';
+  return 'good';
 }

@@ -20,7 +20,7 @@ export const FLEET_REPORT_KEYS = [
   'fl.f.peak', 'fl.f.peakWhen', 'fl.f.p95', 'fl.f.mean', 'fl.f.sumOfPeaks',
   'fl.t.makers', 'fl.t.makersCaption', 'fl.c.host', 'fl.c.iops', 'fl.c.share',
   'fl.t.hosts', 'fl.t.hostsCaption', 'fl.c.devices', 'fl.c.latency', 'fl.c.mbps', 'fl.c.health', 'fl.c.window', 'fl.noFigures',
-  'fl.m.sum', 'fl.m.hosts',
+  'fl.m.sum', 'fl.m.hosts', 'fl.m.pushdown',
 ] as const;
 
 /** One host of the fleet: its own figures (a workload profile), or why it has none. */
@@ -35,7 +35,8 @@ export interface FleetReportHost {
 export interface FleetReportInput {
   /** The fleet capture or the folder, as given. */
   path: string;
-  kind: 'capture' | 'folder';
+  /** `summary`: the figures were computed by the fleet's Prometheus (PromQL pushdown: benefit/fleet-summary.ts). */
+  kind: 'capture' | 'folder' | 'summary';
   hosts: FleetReportHost[];
   aggregate: FleetAggregate;
   cover: CoverInput;
@@ -113,7 +114,7 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }] },
     { id: 'results', title: m('sec.results'), blocks: [...(makers === null ? [] : [{ type: 'table' as const, table: makers }]), { type: 'table', table: hostsTable(input.hosts) }] },
-    { id: 'method', title: m('sec.method'), blocks: [{ type: 'paragraph', text: m('fl.m.sum') }, { type: 'paragraph', text: m('fl.m.hosts') }] },
+    { id: 'method', title: m('sec.method'), blocks: [{ type: 'paragraph', text: m('fl.m.sum') }, { type: 'paragraph', text: m('fl.m.hosts') }, ...(input.kind === 'summary' ? [{ type: 'paragraph' as const, text: m('fl.m.pushdown') }] : [])] },
   ];
   const cover = input.cover;
   const rows: { label: ReturnType<typeof m>; value: Val[] }[] = [

@@ -10,6 +10,7 @@ import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { fleetOf } from '../capture/scope.ts';
 import { HostError } from '../errors.ts';
 import { FleetSessions } from '../fleet.ts';
+import { isFleetSummaryPath } from '../fleet-summary.ts';
 import { AnalysisSessions } from '../session.ts';
 import type { LoadOptions } from './input.ts';
 import type { LoadedAny } from './profile.ts';
@@ -26,7 +27,7 @@ export function isFleetReport(o: Pick<LoadOptions, 'capturePath' | 'host'>): boo
   } catch {
     return false; // the capture's own loader says it is missing
   }
-  if (dir) return true;
+  if (dir || isFleetSummaryPath(o.capturePath)) return true;
   try {
     const info = readCapture(o.capturePath, readCaptureInfo);
     return fleetOf(info.meta) !== null && !info.phases.some((p) => p.name === 'measure');

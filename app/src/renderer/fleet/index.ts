@@ -151,8 +151,11 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
         else th.removeAttribute('aria-sort');
       }
       tbody.replaceChildren(...rows.map((r) => {
-        const open = el('button', { type: 'button', 'data-testid': TID.fleetOpen, 'aria-label': t('open', { host: r.host }) }, t('open', { host: r.host }));
-        open.addEventListener('click', () => openHost(r));
+        // a fleet computed by its server holds no host's series: nothing to open
+        const open = v.kind === 'summary'
+          ? el('span', { class: 'hint' }, t('noDashboard'))
+          : el('button', { type: 'button', 'data-testid': TID.fleetOpen, 'aria-label': t('open', { host: r.host }) }, t('open', { host: r.host }));
+        if (v.kind !== 'summary') open.addEventListener('click', () => openHost(r));
         const last = el('td', {}, open);
         if (r.error !== null) last.append(el('p', { class: 'err-what' }, t('noFigures', { why: errorText(lang, r.error.code as Parameters<typeof errorText>[1]) })));
         return el('tr', { 'data-host': r.host }, ...cols.map((c) => c.cell(r)), last);
@@ -167,7 +170,9 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     });
     body.replaceChildren(
       el('p', { class: 'intro' }, t(profile ? 'introProfile' : 'intro')),
-      el('p', { class: 'help', translate: 'no' }, t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })),
+      el('p', { class: 'help', translate: 'no', 'data-kind': v.kind }, v.pushdown === null
+        ? t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })
+        : t('source.summary', { url: v.pushdown.url, selector: v.pushdown.selector, step: v.pushdown.stepMs / 1000, queries: v.pushdown.queries, path: v.path })),
       ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), fleetReportBox(ctx, v.path, () => !disposed)]),
       el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
         el('caption', {}, t('caption')),

@@ -2,7 +2,7 @@ import type { Catalog } from './types.ts';
 
 /** Strings of the fleet view (namespace `fleet`, app/src/renderer/fleet/). */
 export type FleetKey =
-  | 'title' | 'loading' | 'intro' | 'introProfile' | 'source.capture' | 'source.folder' | 'method' | 'methodProfile' | 'windows' | 'windowsProfile'
+  | 'title' | 'loading' | 'intro' | 'introProfile' | 'source.capture' | 'source.folder' | 'source.summary' | 'noDashboard' | 'method' | 'methodProfile' | 'windows' | 'windowsProfile'
   | 'caption' | 'col.host' | 'col.devices' | 'col.saved' | 'col.latency' | 'col.iops' | 'col.mbps' | 'col.health'
   | 'col.latencyProfile' | 'col.iopsProfile' | 'col.mbpsProfile' | 'col.healthProfile' | 'col.open'
   | 'sortBy' | 'open' | 'noFigures' | 'na' | 'arrow' | 'back' | 'openFailed'
@@ -17,6 +17,8 @@ export const fleet: Catalog<FleetKey> = {
     introProfile: 'The fleet has no switch: each host’s log is a baseline, shown as a workload profile (its window’s figures, no before/after). Select a column’s title to sort; open a host for its profile.',
     'source.capture': 'Fleet capture: {path}',
     'source.folder': 'Folder of one capture per host: {path}',
+    'source.summary': 'Computed by Prometheus at {url} ({selector}, step {step} s, {queries} queries), saved in {path}. Each figure is the one an import of every series gives, by the same method; a host’s dashboard needs its series: import it (Import a log → Prometheus).',
+    noDashboard: 'Computed by the server: import the host for its dashboard',
     method: 'Before is the baseline window, after the measure window (warm-up excluded). I/Os saved: the share of I/O that no longer reaches the backing drives. Response time: the I/O-weighted average at the devices the applications use. IOPS and MB/s (10⁶ bytes): what those devices delivered. Health: graded against the latency targets ({preset}).',
     methodProfile: 'Figures of the whole window: response time is the I/O-weighted average at the devices the applications use, IOPS and MB/s (10⁶ bytes) what they delivered; health is graded against the latency targets ({preset}).',
     windows: 'Windows of {host}: baseline {before}, measure {after}.',
@@ -62,6 +64,8 @@ export const fleet: Catalog<FleetKey> = {
     introProfile: 'La flotte n’a pas de bascule : le journal de chaque hôte est une référence, montrée comme profil de charge (les chiffres de sa fenêtre, sans avant/après). Sélectionnez le titre d’une colonne pour trier ; ouvrez un hôte pour son profil.',
     'source.capture': 'Capture de flotte : {path}',
     'source.folder': 'Dossier d’une capture par hôte : {path}',
+    'source.summary': 'Calculé par Prometheus à {url} ({selector}, pas {step} s, {queries} requêtes), enregistré dans {path}. Chaque chiffre est celui que donne un import de toutes les séries, selon la même méthode ; le tableau de bord d’un hôte demande ses séries : importez-le (Importer un journal → Prometheus).',
+    noDashboard: 'Calculé par le serveur : importez l’hôte pour son tableau de bord',
     method: 'Avant est la fenêtre de référence, après la fenêtre de mesure (chauffe exclue). E/S économisées : la part des E/S qui n’atteint plus les disques de stockage. Temps de réponse : la moyenne pondérée par les E/S aux périphériques qu’utilisent les applications. IOPS et Mo/s (10⁶ octets) : ce que ces périphériques ont fourni. Santé : notée par rapport aux cibles de latence ({preset}).',
     methodProfile: 'Chiffres de toute la fenêtre : le temps de réponse est la moyenne pondérée par les E/S aux périphériques qu’utilisent les applications, les IOPS et Mo/s (10⁶ octets) ce qu’ils ont fourni ; la santé est notée par rapport aux cibles de latence ({preset}).',
     windows: 'Fenêtres de {host} : référence {before}, mesure {after}.',
@@ -107,6 +111,8 @@ export const fleet: Catalog<FleetKey> = {
     introProfile: 'La flota no tiene cambio: el registro de cada host es una línea base, mostrada como perfil de carga (las cifras de su ventana, sin antes/después). Seleccione el título de una columna para ordenar; abra un host para ver su perfil.',
     'source.capture': 'Captura de flota: {path}',
     'source.folder': 'Carpeta con una captura por host: {path}',
+    'source.summary': 'Calculado por Prometheus en {url} ({selector}, paso {step} s, {queries} consultas), guardado en {path}. Cada cifra es la que da una importación de todas las series, con el mismo método; el panel de un host necesita sus series: impórtelo (Importar un registro → Prometheus).',
+    noDashboard: 'Calculado por el servidor: importe el host para ver su panel',
     method: 'Antes es la ventana de línea base, después la ventana de medida (sin el calentamiento). E/S ahorradas: la parte de las E/S que ya no llega a los discos de respaldo. Tiempo de respuesta: la media ponderada por E/S en los dispositivos que usan las aplicaciones. IOPS y MB/s (10⁶ bytes): lo que entregaron esos dispositivos. Salud: evaluada frente a los objetivos de latencia ({preset}).',
     methodProfile: 'Cifras de toda la ventana: el tiempo de respuesta es la media ponderada por E/S en los dispositivos que usan las aplicaciones, las IOPS y los MB/s (10⁶ bytes) lo que entregaron; la salud se evalúa frente a los objetivos de latencia ({preset}).',
     windows: 'Ventanas de {host}: línea base {before}, medida {after}.',
@@ -152,6 +158,8 @@ export const fleet: Catalog<FleetKey> = {
     introProfile: 'В парке нет переключения: журнал каждого хоста — базовая линия, показанная как профиль нагрузки (цифры его окна, без «до/после»). Выберите заголовок столбца для сортировки; откройте хост, чтобы увидеть его профиль.',
     'source.capture': 'Захват парка: {path}',
     'source.folder': 'Папка с захватом на каждый хост: {path}',
+    'source.summary': 'Рассчитано Prometheus по адресу {url} ({selector}, шаг {step} с, запросов: {queries}), сохранено в {path}. Каждый показатель тот же, что даёт импорт всех рядов, тем же методом; для панели хоста нужны его ряды: импортируйте его (Импорт журнала → Prometheus).',
+    noDashboard: 'Рассчитано сервером: импортируйте хост, чтобы открыть его панель',
     method: '«До» — базовое окно, «после» — окно измерения (без прогрева). Сэкономленные операции: доля ввода-вывода, которая больше не доходит до опорных дисков. Время отклика: средневзвешенное по операциям на устройствах, которыми пользуются приложения. IOPS и МБ/с (10⁶ байт): то, что эти устройства выдали. Состояние: оценка относительно целевых задержек ({preset}).',
     methodProfile: 'Цифры всего окна: время отклика — средневзвешенное по операциям на устройствах, которыми пользуются приложения, IOPS и МБ/с (10⁶ байт) — то, что они выдали; состояние оценивается относительно целевых задержек ({preset}).',
     windows: 'Окна {host}: базовое {before}, измерение {after}.',

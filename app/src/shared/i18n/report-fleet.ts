@@ -18,6 +18,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.noFigures': 'No figures: {why}',
     'fl.m.sum': 'At each moment (an interval start), the IOPS of each host’s application-facing devices — reads and writes over the interval’s seconds — are summed; a host with no usable interval at a moment adds nothing to it. The fleet’s peak, 95th percentile and mean are those of the sum; its peak is not the sum of the hosts’ peaks.',
     'fl.m.hosts': 'Each host is profiled as its own capture would be: its window’s mean IOPS, MB/s (10⁶ bytes) and I/O-weighted response time, graded against the latency targets.',
+    'fl.m.pushdown': 'Computed by the fleet’s Prometheus (PromQL pushdown): the server summed each host’s counter increases over the intervals at the step and the fleet’s IOPS at each moment, by the same method as an import of every series (equal within floating-point rounding); a reset is seen on a host’s summed counters, so a device that restarts while its host’s other devices outweigh its drop is not left out as an import leaves it out; health is graded against the generic targets (reads and writes 20 ms).',
   },
   fr: {
     'fl.defaultTitle': 'Charge de la flotte', 'fl.subtitle': 'Ce que les disques de la flotte ont eu à porter, ensemble et hôte par hôte, pour dimensionner le stockage',
@@ -32,6 +33,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.noFigures': 'Pas de chiffres : {why}',
     'fl.m.sum': 'À chaque instant (un début d’intervalle), les IOPS des périphériques qu’utilisent les applications de chaque hôte — lectures et écritures sur les secondes de l’intervalle — sont additionnées ; un hôte sans intervalle exploitable à un instant n’y ajoute rien. Le pic, le 95e centile et la moyenne de la flotte sont ceux de la somme ; son pic n’est pas la somme des pics des hôtes.',
     'fl.m.hosts': 'Chaque hôte est profilé comme le serait sa propre capture : IOPS et Mo/s (10⁶ octets) moyens de sa fenêtre et temps de réponse pondéré par les E/S, noté par rapport aux cibles de latence.',
+    'fl.m.pushdown': 'Calculé par le Prometheus de la flotte (calcul côté serveur en PromQL) : le serveur a additionné les hausses des compteurs de chaque hôte sur les intervalles au pas choisi et les IOPS de la flotte à chaque instant, selon la même méthode qu’un import de toutes les séries (égaux aux arrondis de calcul près) ; une remise à zéro se voit sur la somme des compteurs d’un hôte, si bien qu’un périphérique qui redémarre pendant que les autres périphériques de l’hôte compensent sa baisse n’est pas écarté comme un import l’écarte ; la santé est notée par rapport aux cibles génériques (lectures et écritures 20 ms).',
   },
   es: {
     'fl.defaultTitle': 'Carga de la flota', 'fl.subtitle': 'Lo que se pidió a los discos de la flota, en conjunto y host por host, para dimensionar el almacenamiento',
@@ -46,6 +48,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.noFigures': 'Sin cifras: {why}',
     'fl.m.sum': 'En cada momento (el inicio de un intervalo) se suman las IOPS de los dispositivos que usan las aplicaciones de cada host — lecturas y escrituras sobre los segundos del intervalo —; un host sin intervalo utilizable en un momento no le suma nada. El pico, el percentil 95 y la media de la flota son los de la suma; su pico no es la suma de los picos de los hosts.',
     'fl.m.hosts': 'Cada host se perfila como se perfilaría su propia captura: IOPS y MB/s (10⁶ bytes) medios de su ventana y tiempo de respuesta ponderado por E/S, evaluado frente a los objetivos de latencia.',
+    'fl.m.pushdown': 'Calculado por el Prometheus de la flota (cálculo en el servidor con PromQL): el servidor sumó los aumentos de los contadores de cada host en los intervalos del paso y las IOPS de la flota en cada momento, con el mismo método que una importación de todas las series (iguales salvo redondeo de cálculo); un reinicio se ve en la suma de los contadores de un host, de modo que un dispositivo que se reinicia mientras los demás dispositivos del host compensan su caída no se descarta como lo descarta una importación; la salud se evalúa frente a los objetivos genéricos (lecturas y escrituras 20 ms).',
   },
   ru: {
     'fl.defaultTitle': 'Нагрузка парка', 'fl.subtitle': 'Что требовалось от дисков парка — вместе и по каждому хосту — для расчёта хранилища',
@@ -60,5 +63,6 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.noFigures': 'Нет цифр: {why}',
     'fl.m.sum': 'В каждый момент (начало интервала) IOPS устройств, которыми пользуются приложения каждого хоста, — чтения и записи за секунды интервала — суммируются; хост без пригодного интервала в какой-то момент ничего к нему не добавляет. Пик, 95-й процентиль и среднее парка — это величины суммы; пик парка — не сумма пиков хостов.',
     'fl.m.hosts': 'Каждый хост профилируется так, как профилировался бы его собственный захват: средние IOPS и МБ/с (10⁶ байт) его окна и средневзвешенное по операциям время отклика, оценённое относительно целевых задержек.',
+    'fl.m.pushdown': 'Рассчитано Prometheus парка (вычисление на сервере на PromQL): сервер просуммировал приросты счётчиков каждого хоста по интервалам с выбранным шагом и IOPS парка в каждый момент тем же методом, что и импорт всех рядов (совпадают с точностью до округления); сброс виден по сумме счётчиков хоста, поэтому устройство, перезапущенное, пока остальные устройства хоста перекрывают его падение, не исключается, как его исключает импорт; состояние оценивается по общим целям (чтение и запись 20 мс).',
   },
 };

@@ -31,6 +31,9 @@ pub struct ImportArgs {
     /// One capture per host in DIR (import prometheus)
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+    /// The fleet's figures computed by the server, as JSON in FILE (import prometheus)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "out_dir", "preview"])]
+    pub fleet_summary: Option<PathBuf>,
     /// What would be imported, without writing (with --json: docs/import.md § Preview JSON)
     #[arg(long)]
     pub preview: bool,

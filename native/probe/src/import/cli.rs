@@ -321,6 +321,9 @@ pub fn run(args: &ImportArgs, command: String) -> Result<()> {
         }
         return Ok(());
     }
+    if let Some(file) = &args.fleet_summary {
+        return super::promsum::write(&o, file, json);
+    }
     if o.out_dir.is_some() {
         let w = fleet::import_per_host(&o)?;
         if json {

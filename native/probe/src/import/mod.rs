@@ -20,6 +20,8 @@ pub mod prometheus;
 pub mod promfetch;
 pub mod promhttp;
 pub mod promql;
+pub mod promsum;
+pub mod promsums;
 pub mod scrapes;
 pub mod stitch;
 pub mod time;

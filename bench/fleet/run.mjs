@@ -1,0 +1,146 @@
+// Benchmark (not a test): a fleet's figures computed by its Prometheus (PromQL pushdown, docs/import.md
+// § Fleet summary) against pulling every series of the same fleet (issue 27, Done when: bench/fleet).
+// Method: HOSTS node_exporter hosts × 2 disks × DAYS days at STEP s (bench/fleet/openmetrics.mjs:
+// OpenMetrics written a chunk of hosts at a time and backfilled with `promtool tsdb
+// create-blocks-from openmetrics`; the TSDB is kept under node_modules/.cache/cacheproof-bench so
+// reruns skip it) served by Debian's Prometheus on a loopback port. Then, one after the other:
+//   pushdown: `cacheproof-probe import prometheus --fleet-summary FILE`, then `cacheproof report
+//             FILE --format pdf` (the app's fleet view of the summary, and the fleet PDF);
+//   peer:     `cacheproof-probe import prometheus --out CAPTURE` (every series pulled: one fleet
+//             capture), then `cacheproof report CAPTURE --format pdf` (the fleet view of the capture:
+//             each host's profile, the per-moment sum; the fleet PDF).
+// Printed side by side: wall time of each step, peak RSS of the probe (/usr/bin/time) and of the
+// app's process (bench/lib/maxrss.mjs; Chromium printing the PDF is a child, not counted), and
+// Prometheus' peak RSS in each phase (VmHWM, reset between phases through /proc/PID/clear_refs).
+// Target (issue 27): the pushdown fleet view ≤ 30 s and ≤ 1 GB RSS for the app (probe and app
+// process), and ≥ 10× faster than pulling every series (both wall times include the fleet PDF);
+// PASS/FAIL printed.
+// Usage: node bench/fleet/run.mjs [--hosts 500] [--days 7] [--step 60] [--chunk 25] [--no-pull]
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { backfillFleet, DISKS } from './openmetrics.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const HOSTS = arg('--hosts', 500), DAYS = arg('--days', 7), STEP_S = arg('--step', 60), CHUNK = arg('--chunk', 25);
+const PULL = !process.argv.includes('--no-pull');
+const TARGET = { viewS: 30, rssMb: 1024, ratio: 10 };
+for (const cmd of ['prometheus', 'promtool']) {
+  if (spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0) {
+    console.log(`SKIP bench/fleet: ${cmd} is not installed (apt-get install prometheus)`);
+    process.exit(0);
+  }
+}
+execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+if (!existsSync(join(root, 'app', 'dist', 'cli.cjs'))) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
+const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
+const cli = join(root, 'app', 'dist', 'cli.cjs');
+
+// ---- the fleet, backfilled once and kept -------------------------------------------------------
+const points = (DAYS * 86_400) / STEP_S;
+const cache = join(root, 'node_modules', '.cache', 'cacheproof-bench', `fleet-${HOSTS}x${DAYS}d-${STEP_S}s`);
+const metaFile = join(cache, 'meta.json');
+if (!existsSync(metaFile)) {
+  rmSync(cache, { recursive: true, force: true });
+  // whole UTC days ending a day ago (blocks clear of the head); Prometheus runs with a long retention below
+  const t0 = Math.floor(Date.now() / 86_400_000) * 86_400 - (DAYS + 1) * 86_400;
+  const started = Date.now();
+  console.log(`backfilling ${HOSTS} hosts × ${DISKS.length} disks × ${DAYS} d at ${STEP_S} s into ${cache} (${CHUNK} hosts a chunk)…`);
+  await backfillFleet({ dir: cache, hosts: HOSTS, points, stepS: STEP_S, t0, chunk: CHUNK, log: (l) => console.log(`  ${l} (${((Date.now() - started) / 1000).toFixed(0)} s)`) });
+  writeFileSync(metaFile, JSON.stringify({ t0, backfillS: (Date.now() - started) / 1000 }));
+}
+const { t0, backfillS } = JSON.parse(readFileSync(metaFile, 'utf8'));
+const t1 = t0 + points * STEP_S;
+
+// ---- Prometheus --------------------------------------------------------------------------------
+const port = await new Promise((res) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); }); });
+writeFileSync(join(cache, 'prometheus.yml'), 'global:\n  scrape_interval: 15s\nscrape_configs: []\n');
+const prom = spawn('prometheus', [`--config.file=${join(cache, 'prometheus.yml')}`, `--storage.tsdb.path=${join(cache, 'tsdb')}`, '--storage.tsdb.retention.time=100y', `--web.listen-address=127.0.0.1:${port}`], { stdio: 'ignore' });
+const url = `http://127.0.0.1:${port}`;
+const stopProm = () => new Promise((res) => { if (prom.exitCode !== null) res(); else { prom.once('exit', res); prom.kill('SIGTERM'); } });
+const served = async () => {
+  try {
+    const r = await fetch(`${url}/api/v1/query?query=${encodeURIComponent('count(node_disk_reads_completed_total)')}&time=${t1}`);
+    return (await r.json()).data?.result?.[0]?.value?.[1] === String(HOSTS * DISKS.length);
+  } catch {
+    return false; // not listening yet
+  }
+};
+for (const deadline = Date.now() + 300_000; !(await served());) {
+  if (Date.now() > deadline || prom.exitCode !== null) throw new Error('Prometheus did not serve the backfilled series within 5 min');
+  await new Promise((r) => setTimeout(r, 500));
+}
+const promHwmMb = () => Number(/VmHWM:\s+(\d+)/u.exec(readFileSync(`/proc/${prom.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const promReset = () => { try { writeFileSync(`/proc/${prom.pid}/clear_refs`, '5'); } catch { /* an older kernel: the peak is the process's */ } };
+
+// ---- the runs ----------------------------------------------------------------------------------
+const work = mkdtempSync(join(tmpdir(), 'cacheproof-bench-fleet-'));
+/** Runs a command, timed: wall seconds and peak RSS (MB) of the process (the probe: /usr/bin/time; node: maxrss.mjs). */
+function timed(label, cmd, args, node = false) {
+  const rssFile = join(work, 'rss');
+  rmSync(rssFile, { force: true });
+  const started = process.hrtime.bigint();
+  const r = node
+    ? spawnSync(process.execPath, ['--import', join(root, 'bench', 'lib', 'maxrss.mjs'), cmd, ...args], { env: { ...process.env, CACHEPROOF_BENCH_RSS_FILE: rssFile }, encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync('/usr/bin/time', ['-f', '%M', '-o', rssFile, cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wallS = Number(process.hrtime.bigint() - started) / 1e9;
+  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status}): ${r.stderr}`);
+  const rssMb = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1)) / 1024;
+  console.log(`  ${label}: ${wallS.toFixed(1)} s, ${rssMb.toFixed(0)} MB`);
+  return { wallS, rssMb };
+}
+const range = ['--url', url, '--hosts', '{job="node"}', '--from', String(t0), '--to', String(t1), '--step', `${STEP_S}s`];
+const load0 = loadavg()[0];
+console.log(`fleet: ${HOSTS} hosts × ${DISKS.length} disks × ${DAYS} d at ${STEP_S} s (${(HOSTS * DISKS.length * (points + 1) * 11 / 1e6).toFixed(1)} M samples, backfilled in ${backfillS.toFixed(0)} s), Prometheus at ${url}`);
+const res = {};
+try {
+  console.log('pushdown (--fleet-summary):');
+  promReset();
+  const summary = join(work, 'fleet.json');
+  res.pushFetch = timed('probe import prometheus --fleet-summary', probe, ['import', 'prometheus', ...range, '--fleet-summary', summary]);
+  res.pushReport = timed('cacheproof report (fleet view + PDF)', cli, ['report', summary, '--format', 'pdf', '--out', join(work, 'push.pdf')], true);
+  res.pushProm = promHwmMb();
+  res.pushBytes = statSync(summary).size;
+  if (PULL) {
+    console.log('pull every series (--out):');
+    promReset();
+    const capture = join(work, 'fleet.capture');
+    res.pullFetch = timed('probe import prometheus --out', probe, ['import', 'prometheus', ...range, '--out', capture]);
+    res.pullReport = timed('cacheproof report (fleet view + PDF)', cli, ['report', capture, '--format', 'pdf', '--out', join(work, 'pull.pdf')], true);
+    res.pullProm = promHwmMb();
+    res.pullBytes = statSync(capture).size;
+  }
+} finally {
+  await stopProm();
+  rmSync(work, { recursive: true, force: true });
+}
+
+// ---- side by side ------------------------------------------------------------------------------
+const row = (name, a, b) => console.log(`${name.padEnd(44)}${String(a).padStart(14)}${String(b).padStart(16)}`);
+const f1 = (x) => (x === undefined ? '—' : x.toFixed(1));
+const f0 = (x) => (x === undefined ? '—' : x.toFixed(0));
+const pushS = res.pushFetch.wallS + res.pushReport.wallS;
+const pullS = res.pullFetch === undefined ? undefined : res.pullFetch.wallS + res.pullReport.wallS;
+const pushRss = Math.max(res.pushFetch.rssMb, res.pushReport.rssMb);
+console.log(`\n${new Date().toISOString()}, load average ${load0.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end`);
+row('', 'pushdown', 'pull everything');
+row('fetch (probe), s', f1(res.pushFetch.wallS), f1(res.pullFetch?.wallS));
+row('fleet view + PDF (app), s', f1(res.pushReport.wallS), f1(res.pullReport?.wallS));
+row('total, s', f1(pushS), f1(pullS));
+row('probe peak RSS, MB', f0(res.pushFetch.rssMb), f0(res.pullFetch?.rssMb));
+row('app process peak RSS, MB', f0(res.pushReport.rssMb), f0(res.pullReport?.rssMb));
+row('Prometheus peak RSS, MB', f0(res.pushProm), f0(res.pullProm));
+row('file written, MB', (res.pushBytes / 1e6).toFixed(2), res.pullBytes === undefined ? '—' : (res.pullBytes / 1e6).toFixed(1));
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+console.log(`\n${verdict(pushS <= TARGET.viewS)}: pushdown fleet view + PDF ${pushS.toFixed(1)} s (target ≤ ${TARGET.viewS} s)`);
+console.log(`${verdict(pushRss <= TARGET.rssMb)}: pushdown app peak RSS ${pushRss.toFixed(0)} MB (probe and app process; target ≤ ${TARGET.rssMb} MB)`);
+if (pullS !== undefined) console.log(`${verdict(pullS / pushS >= TARGET.ratio)}: pull everything / pushdown = ${(pullS / pushS).toFixed(1)}× (target ≥ ${TARGET.ratio}×)`);
+if (HOSTS !== 500 || DAYS !== 7 || STEP_S !== 60) console.log(`(at ${HOSTS} hosts × ${DAYS} d × ${STEP_S} s, not the issue's 500 hosts × 7 d × 60 s)`);

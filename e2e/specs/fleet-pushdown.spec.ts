@@ -1,0 +1,132 @@
+/**
+ * The fleet computed by its Prometheus (issue 27, bench/fleet: PromQL pushdown) against the
+ * pull-everything import of the same fleet. 20 node_exporter hosts × 1 day at 60 s, with a
+ * device-mapper volume on every fourth host and a partition on every fifth (both on their disk:
+ * not counted), host 3 restarting half-way (its counters from 0: a reset) and host 4 with slow
+ * reads in every tenth interval (a health warning), backfilled with `promtool tsdb create-blocks-from openmetrics`
+ * (bench/fleet/openmetrics.mjs, the bench's own generator) into Debian's Prometheus on a free
+ * loopback port (e2e/prometheus.ts). `cacheproof-probe import prometheus --fleet-summary` and
+ * `--out` (one fleet capture: every series pulled) of the same range; the fleet view of each is
+ * opened in the app. Checked: every host's row (devices, response time, IOPS, MB/s, health) and
+ * the fleet's peak (value and moment), p95, mean and hosts' peaks summed are equal, within 1e-9
+ * relative (the server adds the same numbers in another order: docs/import.md § Fleet summary);
+ * the pushdown view says where its figures come from and opens no host; the fleet PDF is made
+ * from the summary (the fleet view's button; read back with pdftotext) with the same peak and the
+ * method's pushdown paragraph. Skipped with a message when prometheus, promtool or the probe are
+ * missing (outside CI; with CI=true it fails).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, repoRoot, startApp, watchConsole } from '../fixtures.ts';
+import { hasCommand, startPrometheus } from '../prometheus.ts';
+import { backfillFleet, devicesOf, ratesAt } from '../../bench/fleet/openmetrics.mjs';
+import { TID } from '../../app/src/shared/testids.ts';
+
+const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
+const HOSTS = 20;
+const STEP_S = 60;
+const POINTS = 1440;
+
+const missing = (): string | null => {
+  if (!existsSync(PROBE)) return `the probe is not built (${PROBE})`;
+  if (process.env['CI'] !== undefined) return null;
+  for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
+  return null;
+};
+
+interface Shown {
+  rows: Map<string, (string | null)[]>;
+  agg: Record<string, string | null>;
+}
+
+/** What the fleet view at `path` shows: each row's raw values and the aggregate cards'. */
+async function fleetOf(page: Page, origin: string, path: string): Promise<Shown> {
+  await page.goto(`${origin}/#/fleet/${encodeURIComponent(path)}`);
+  await expect(page.getByTestId(TID.fleet)).toHaveAttribute('data-drawn', 'true', { timeout: 120_000 });
+  await expect(page.getByTestId(TID.fleetTable).locator('tbody tr')).toHaveCount(HOSTS);
+  const rows = new Map<string, (string | null)[]>();
+  for (const tr of await page.getByTestId(TID.fleetTable).locator('tbody tr').all()) {
+    const td = tr.locator('td');
+    rows.set(await tr.getAttribute('data-host') ?? '', [
+      await td.nth(0).getAttribute('data-value'),
+      ...await Promise.all([1, 2, 3, 4].map((i) => td.nth(i).getAttribute('data-before'))),
+    ]);
+  }
+  const agg: Record<string, string | null> = {};
+  for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks']) agg[f] = await page.getByTestId(TID.fleetAggregate).locator(`[data-figure="${f}"]`).getAttribute('data-value');
+  agg['start'] = await page.getByTestId(TID.fleetAggregate).locator('[data-figure="peak"]').getAttribute('data-start');
+  return { rows, agg };
+}
+
+/** Equal as numbers within 1e-9 relative, or equal as text. */
+function same(a: string | null, b: string | null, what: string): void {
+  const x = Number(a), y = Number(b);
+  if (a !== null && b !== null && a !== '' && Number.isFinite(x) && Number.isFinite(y)) expect(Math.abs(x - y), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(x)));
+  else expect(a, what).toBe(b);
+}
+
+test('the fleet computed by Prometheus (PromQL pushdown) equals the import of every series: rows, peak, p95, mean; its fleet PDF', async ({ page }) => {
+  const why = missing();
+  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-pushdown-e2e-'));
+  // a whole UTC day ending at least a day ago (blocks clear of the head, inside the retention)
+  const t0 = Math.floor(Date.now() / 86_400_000) * 86_400 - 2 * 86_400;
+  await backfillFleet({ dir, hosts: HOSTS, points: POINTS, stepS: STEP_S, t0, chunk: 10, stacked: true });
+  const prom = await startPrometheus(dir);
+  const app = await startApp([], { CACHEPROOF_DATA_DIR: join(dir, 'app') });
+  try {
+    const t1 = t0 + POINTS * STEP_S;
+    const series = Array.from({ length: HOSTS }, (_, h) => devicesOf(h, true).length).reduce((a, b) => a + b, 0);
+    await expect.poll(async () => (await prom.query('count(node_disk_reads_completed_total{job="node"})', t1))[0]?.value[1], { timeout: 60_000 }).toBe(String(series));
+    const range = ['--url', prom.url, '--hosts', '{job="node"}', '--from', String(t0), '--to', String(t1), '--step', `${STEP_S}s`];
+    const summary = join(dir, 'fleet.json');
+    const capture = join(dir, 'fleet.capture');
+    execFileSync(PROBE, ['import', 'prometheus', ...range, '--fleet-summary', summary], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(PROBE, ['import', 'prometheus', ...range, '--out', capture], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+    // host 3's restart is the one reset the server finds
+    const resets = (JSON.parse(readFileSync(summary, 'utf8')) as { hosts: { host: string; resetIntervals: number }[] }).hosts.filter((h) => h.resetIntervals > 0);
+    expect(resets.map((h) => [h.host, h.resetIntervals])).toEqual([['host0003:9100', 1]]);
+    const errors = watchConsole(page);
+    await page.goto(app.authUrl);
+    const pulled = await fleetOf(page, app.origin, capture);
+    const pushed = await fleetOf(page, app.origin, summary);
+    expect([...pushed.rows.keys()].sort()).toEqual([...pulled.rows.keys()].sort());
+    for (const [host, row] of pulled.rows) {
+      const p = pushed.rows.get(host) ?? [];
+      ['devices', 'response time', 'IOPS', 'MB/s', 'health'].forEach((what, i) => same(p[i] ?? null, row[i] ?? null, `${host} ${what}`));
+    }
+    // a host with dm-0 is profiled at dm-0 (its application-facing device), not at its disks
+    // a host with dm-0 and one with sda1 count their whole disks alone (the volume and the partition sit on them)
+    for (const h of [1, 2]) {
+      const disks = Array.from({ length: POINTS }, (_, k) => [0, 1].reduce((s, d) => { const r = ratesAt(h, d, k, STEP_S); return s + r.reads + r.writes; }, 0)).reduce((a, b) => a + b, 0) / POINTS;
+      expect(Number(pushed.rows.get(`host000${h}:9100`)?.[2])).toBeCloseTo(disks, 9);
+    }
+    // host 4's slow reads (every tenth interval at 25 ms): a warning, by both
+    expect(pushed.rows.get('host0004:9100')?.[4]).toBe('warning');
+    for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks', 'start']) same(pushed.agg[f] ?? null, pulled.agg[f] ?? null, `aggregate ${f}`);
+    expect(Number(pushed.agg['sumOfPeaks'])).toBeGreaterThan(Number(pushed.agg['peak']));
+    // the pushdown view says where its figures come from, and opens no host
+    await expect(page.locator('[data-kind="summary"]')).toContainText(prom.url);
+    await expect(page.getByTestId(TID.fleetOpen)).toHaveCount(0);
+
+    // the fleet PDF from the summary
+    const pdf = join(dir, 'fleet.pdf');
+    const downloading = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByTestId(TID.fleetReport).click();
+    await (await downloading).saveAs(pdf);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\u00a0/gu, ' ');
+    const peak = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(Number(pushed.agg['peak']));
+    expect(text.replace(/\s+/gu, ' ')).toContain(`the ${HOSTS} hosts of the fleet peak at ${peak} IOPS`);
+    expect(text.replace(/\s+/gu, ' ')).toContain('Computed by the fleet’s Prometheus (PromQL pushdown)');
+    expect(errors).toEqual([]);
+  } finally {
+    await app.stop();
+    await prom.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,227 @@
+//! The counters' sums of `import prometheus --fleet-summary` (promsum.rs): the counters at `--to`
+//! minus at `--from` (the intervals' increases telescope: two instant queries), and, for the
+//! hosts whose counters went back in the range (a reset), the intervals' increases added one by
+//! one by the server, the reset intervals left out as an import leaves them out.
+
+use std::collections::BTreeMap;
+
+use super::promfetch::PromOpts;
+use super::promql;
+use super::promsum::{g, pieces, secs, sel, HostSums, Vector, COUNTERS, Q};
+use crate::error::Result;
+
+/// The sums of the six counters over the range, host by host: the differences between the
+/// counters at `--to` and at `--from` (the intervals' increases telescope to it: two instant
+/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by `linux_role`,
+/// else the stacked devices — and the host's devices (every one it has at `--to`). A host with
+/// both ends has `range / step` intervals.
+pub(super) fn telescoped(
+    q: &mut Q,
+    o: &PromOpts,
+    hosts: &mut BTreeMap<String, HostSums>,
+) -> Result<()> {
+    let names: Vec<&str> = COUNTERS.iter().map(|c| c.1).collect();
+    let all = sel(&names.join("|"), o, ("=~", ".+"));
+    type Key = (String, String, String);
+    let at = |q: &mut Q, t: i64| -> Result<BTreeMap<Key, f64>> {
+        let (a, n) = q.c.get::<Vector>(
+            "/api/v1/query",
+            &[("query", all.clone()), ("time", secs(t))],
+        )?;
+        q.queries += 1;
+        q.bytes += n;
+        let mut m = BTreeMap::new();
+        for s in a.data.map(|d| d.result).unwrap_or_default() {
+            let l = |k: &str| s.metric.get(k).cloned().unwrap_or_default();
+            if let Ok(v) = s.value.1.parse::<f64>() {
+                m.insert((l("instance"), l("device"), l("__name__")), v);
+            }
+        }
+        Ok(m)
+    };
+    let (end, start) = (at(q, o.end_ms)?, at(q, o.start_ms)?);
+    // (host, role) → each counter's increase; a device needs both ends
+    let mut by: BTreeMap<(String, &str), [f64; 6]> = BTreeMap::new();
+    let mut devices: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
+    for ((inst, dev, name), v1) in &end {
+        devices.entry(inst.clone()).or_default().insert(dev.clone());
+        let key = (inst.clone(), dev.clone(), name.clone());
+        let (Some(v0), Some(i)) = (start.get(&key), COUNTERS.iter().position(|c| c.1 == name))
+        else {
+            continue;
+        };
+        let role = crate::import::linux_role(dev).0;
+        if role == "backing" || role == "front" {
+            by.entry((inst.clone(), role)).or_default()[i] += (v1 - v0) * COUNTERS[i].2;
+        }
+    }
+    for (inst, d) in devices {
+        hosts.entry(inst).or_default().devices = d.len() as u64;
+    }
+    let n = ((o.end_ms - o.start_ms) / o.step_ms.unwrap_or(60_000)) as u64;
+    for ((inst, role), v) in &by {
+        if *role == "front" && by.contains_key(&(inst.clone(), "backing")) {
+            continue;
+        }
+        let h = hosts.entry(inst.clone()).or_default();
+        h.ok_intervals = n;
+        [
+            h.reads,
+            h.writes,
+            h.read_bytes,
+            h.write_bytes,
+            h.read_time_ms,
+            h.write_time_ms,
+        ] = *v;
+    }
+    Ok(())
+}
+
+/// Count each host's reset intervals (its I/O counters' sum went back), and for those hosts
+/// replace the telescoped sums by `sum_over_time` of the intervals' increases (reset intervals
+/// give nothing: [`super::promsum::group`]), a day a piece.
+pub(super) fn exact_where_reset(
+    q: &mut Q,
+    o: &PromOpts,
+    hosts: &mut BTreeMap<String, HostSums>,
+) -> Result<()> {
+    let step = o.step_ms.unwrap_or(60_000);
+    let s = step / 1000;
+    let ios = sel(
+        "node_disk_reads_completed_total|node_disk_writes_completed_total",
+        o,
+        ("=~", ".+"),
+    );
+    let back = format!("(sum by (instance) ({ios}) - sum by (instance) ({ios} offset {s}s)) < 0");
+    for (end, len) in pieces(o) {
+        for (h, v) in q.instant(
+            &format!("count_over_time(({back})[{}s:{s}s])", len / 1000),
+            end,
+        )? {
+            hosts.entry(h).or_default().reset_intervals += v as u64;
+        }
+    }
+    let reset: Vec<String> = hosts
+        .iter()
+        .filter(|(_, h)| h.reset_intervals > 0)
+        .map(|(k, _)| k.clone())
+        .collect();
+    if reset.is_empty() {
+        return Ok(());
+    }
+    let mut only = o.clone();
+    only.matchers.push(promql::Matcher {
+        label: "instance".into(),
+        op: "=~",
+        value: reset
+            .iter()
+            .map(|h| regex_escape(h))
+            .collect::<Vec<_>>()
+            .join("|"),
+    });
+    for h in &reset {
+        if let Some(x) = hosts.get_mut(h) {
+            (
+                x.reads,
+                x.writes,
+                x.read_bytes,
+                x.write_bytes,
+                x.read_time_ms,
+                x.write_time_ms,
+            ) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+            x.ok_intervals = 0;
+        }
+    }
+    let ok = format!(
+        "({} and {})",
+        g("reads", &only, step),
+        g("writes", &only, step)
+    );
+    for (end, len) in pieces(o) {
+        let r = format!("[{}s:{s}s])", len / 1000);
+        for (h, v) in q.instant(&format!("count_over_time({ok}{r}"), end)? {
+            hosts.entry(h).or_default().ok_intervals += v as u64;
+        }
+        for (name, _, _) in COUNTERS.iter() {
+            for (h, v) in q.instant(&format!("sum_over_time({}{r}", g(name, &only, step)), end)? {
+                let x = hosts.entry(h).or_default();
+                match *name {
+                    "reads" => x.reads += v,
+                    "writes" => x.writes += v,
+                    "readBytes" => x.read_bytes += v,
+                    "writeBytes" => x.write_bytes += v,
+                    "readTimeMs" => x.read_time_ms += v,
+                    _ => x.write_time_ms += v,
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The intervals with a read (a write) of the hosts that have an interval at or over the
+/// target of that kind: the share of breaking intervals is a grade's only use of them.
+pub(super) fn checked_where_breaking(
+    q: &mut Q,
+    o: &PromOpts,
+    hosts: &mut BTreeMap<String, HostSums>,
+) -> Result<()> {
+    let step = o.step_ms.unwrap_or(60_000);
+    let s = step / 1000;
+    for read in [true, false] {
+        let which: Vec<String> = hosts
+            .iter()
+            .filter(|(_, h)| {
+                if read {
+                    h.breaking_read > 0
+                } else {
+                    h.breaking_write > 0
+                }
+            })
+            .map(|(k, _)| regex_escape(k))
+            .collect();
+        if which.is_empty() {
+            continue;
+        }
+        let mut only = o.clone();
+        only.matchers.push(promql::Matcher {
+            label: "instance".into(),
+            op: "=~",
+            value: which.join("|"),
+        });
+        let n = g(if read { "reads" } else { "writes" }, &only, step);
+        for (end, len) in pieces(o) {
+            let query = format!("count_over_time(({n} > 0)[{}s:{s}s])", len / 1000);
+            for (h, v) in q.instant(&query, end)? {
+                let x = hosts.entry(h).or_default();
+                if read {
+                    x.checked_read += v as u64;
+                } else {
+                    x.checked_write += v as u64;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A host name as an RE2 literal.
+fn regex_escape(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let special = "\\.+*?()|[]{}^$".contains(c);
+            special
+                .then_some('\\')
+                .into_iter()
+                .chain(std::iter::once(c))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn host_names_are_regex_literals() {
+        assert_eq!(super::regex_escape("web.1:9100"), "web\\.1:9100");
+    }
+}
