@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PredictionMiniature } from '@cacheproof/engine';
 import { miniatureMsg } from '@cacheproof/engine/report';
-import { reportText } from '../src/shared/i18n/report.ts';
+import { formatVal, reportText } from '../src/shared/i18n/report.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const trace = realdata('block_traces', 'libcachesim_cloudPhysicsIO.csv');
@@ -46,7 +46,7 @@ describe.skipIf(skip)('a prediction from a miniature of the trace', () => {
       expect(en).toContain('FIFO, CLOCK, ARC, 2Q, S3-FIFO');
       expect(en).toContain(`${(mini.rate * 100).toFixed(2)}%`);
       expect(en).toContain(`± ${(mini.expectedMeanAbsError * 100).toFixed(2)} percentage points`);
-      expect(en).toContain('LRU and every figure at 64 MiB are exact');
+      expect(en).toContain(`LRU and every figure at ${formatVal({ k: 'bytes', v: 64 * 1024 * 1024 }, 'en')} are exact`);
       for (const lang of ['en', 'fr', 'es', 'ru'] as const) {
         const text = reportText(msg, lang);
         expect(text, lang).not.toMatch(/[{}]/);
