@@ -19,6 +19,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -97,7 +98,8 @@ const iso = (s: number): string => new Date(s * 1000).toISOString().replace('.00
 
 /** Why the fleet cannot run here (null: it can). In CI a missing tool is a failure, not a skip. */
 const missing = (): string | null => {
-  if (!existsSync(PROBE)) return `the probe is not built (${PROBE})`;
+  const probe = probeAbsent();
+  if (probe !== null) return probe;
   if (process.env['CI'] !== undefined) return null;
   for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
   return null;
@@ -148,7 +150,7 @@ const test = base.extend<{ host: AppHost & { data: string } }, { range: Range | 
 
 test.beforeEach(() => {
   const why = missing();
-  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.skip(skipped('the 20-host backfilled fleet (e2e)', why), `SKIP: ${why ?? ''}`);
 });
 
 interface ProfileJson {

@@ -16,7 +16,8 @@
  * missing (outside CI; with CI=true it fails).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -31,7 +32,8 @@ const STEP_S = 60;
 const POINTS = 1440;
 
 const missing = (): string | null => {
-  if (!existsSync(PROBE)) return `the probe is not built (${PROBE})`;
+  const probe = probeAbsent();
+  if (probe !== null) return probe;
   if (process.env['CI'] !== undefined) return null;
   for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
   return null;
@@ -70,7 +72,7 @@ function same(a: string | null, b: string | null, what: string): void {
 
 test('the fleet computed by Prometheus (PromQL pushdown) equals the import of every series: rows, peak, p95, mean; its fleet PDF', async ({ page }) => {
   const why = missing();
-  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.skip(skipped('the fleet pushdown (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-pushdown-e2e-'));
   // a whole UTC day ending at least a day ago (blocks clear of the head, inside the retention)

@@ -16,6 +16,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,6 @@ import { hasCommand, startPrometheus } from '../prometheus.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { fleet as fleetUi } from '../../app/src/shared/i18n/fleet.ts';
 
-const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 /** Seconds of baseline and of measure (at a 1 s scrape: a dozen intervals each). */
 const WINDOW_S = 12;
@@ -110,7 +110,8 @@ async function startFleet(): Promise<Fleet> {
 
 /** Why the fleet cannot run here (null: it can). In CI a missing Prometheus is a failure, not a skip. */
 const missing = (): string | null => {
-  if (!existsSync(PROBE)) return `the probe is not built (${PROBE})`;
+  const probe = probeAbsent();
+  if (probe !== null) return probe;
   if (!hasCommand('prometheus') && process.env['CI'] === undefined) return 'prometheus is not installed (apt-get install prometheus; npm test installs it as root)';
   return null;
 };
@@ -138,7 +139,7 @@ const test = base.extend<{ host: AppHost & { data: string } }, { fleet: Fleet | 
 
 test.beforeEach(() => {
   const why = missing();
-  test.skip(why !== null, `SKIP: ${why ?? ''}`);
+  test.skip(skipped('the fleet from a real Prometheus (e2e)', why), `SKIP: ${why ?? ''}`);
 });
 
 interface Json {

@@ -8,7 +8,8 @@
  * serious or critical violation).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -203,7 +204,8 @@ for (const lang of ['en', 'fr'] as const) {
 }
 
 test('a traced capture: the request sizes of its front device are the block trace\'s exact sizes, named so', async ({ browser }) => {
-  test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
+  const why = probeAbsent();
+  test.skip(skipped('the load shape (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(240_000);
   const work = mkdtempSync(join(tmpdir(), 'cacheproof-sizes-e2e-'));
   try {

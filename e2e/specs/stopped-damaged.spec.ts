@@ -8,6 +8,7 @@
  * The run records a real block device of this machine with the real probe (no root needed).
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,8 @@ test.describe('stopped runs and damaged captures', () => {
   });
 
   test('a run stopped in its baseline says why and opens the baseline alone as a workload profile', async ({ page }) => {
-    test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release' in native/`);
+    const why = probeAbsent();
+    test.skip(skipped('a stopped run (e2e)', why), `SKIP: ${why ?? ''}`);
     const host = await startApp([], { CACHEPROOF_DATA_DIR: dataDir });
     try {
       const errors = watchConsole(page);
@@ -96,7 +98,8 @@ test.describe('stopped runs and damaged captures', () => {
   });
 
   test('a damaged capture opened from Home says it is damaged and where a copy may be', async ({ page }) => {
-    test.skip(!existsSync(SAMPLE), `the bundled sample ${SAMPLE} is missing`);
+    const missing = existsSync(SAMPLE) ? null : `the bundled sample ${SAMPLE} is missing`;
+    test.skip(skipped('a damaged capture (e2e)', missing), `SKIP: ${missing ?? ''}`);
     const host = await startApp([], { CACHEPROOF_DATA_DIR: join(dataDir, 'damaged-data') });
     const work = mkdtempSync(join(tmpdir(), 'cacheproof-damaged-e2e-'));
     try {

@@ -9,7 +9,8 @@
  * scanned with axe (WCAG 2 A and AA, no serious or critical violation). Needs the release probe.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -54,7 +55,8 @@ async function open(page: Page, capture: string): Promise<void> {
 }
 
 test('the trace\'s response time per window and per hour, with its method, in English and French, with no serious axe violation', async ({ app, page }, testInfo) => {
-  test.skip(!existsSync(probe), `the probe is not built (${probe}); run 'cargo build --release --manifest-path native/Cargo.toml'`);
+  const why = probeAbsent();
+  test.skip(skipped('the latency from the trace (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(180_000);
   const work = mkdtempSync(join(tmpdir(), 'cacheproof-trace-latency-e2e-'));
   try {
