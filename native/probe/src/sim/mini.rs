@@ -79,23 +79,25 @@ impl CurveError {
     /// The standard error of the hit ratio at rate `rate` (0 when every request was replayed or
     /// nothing was counted).
     pub fn std_error(&self, rate: f64) -> f64 {
-        let (n, h) = self
-            .per_block
-            .values()
-            .fold((0f64, 0f64), |(n, h), (a, b)| {
-                (n + f64::from(*a), h + f64::from(*b))
-            });
-        if rate >= 1.0 || n <= 0.0 {
-            return 0.0;
-        }
-        let p = h / n;
-        let ss: f64 = self
-            .per_block
-            .values()
-            .map(|(a, b)| (f64::from(*b) - p * f64::from(*a)).powi(2))
-            .sum();
-        ((1.0 - rate) * ss).sqrt() / n
+        std_error_of(self.per_block.values().copied(), rate)
     }
+}
+
+/// The standard error of a hit ratio at rate `rate` from each sampled block's counted requests
+/// and hits `(n_b, h_b)` ([`CurveError`]; 0 when every request was replayed or nothing was
+/// counted).
+pub fn std_error_of(per_block: impl Iterator<Item = (u32, u32)> + Clone, rate: f64) -> f64 {
+    let (n, h) = per_block.clone().fold((0f64, 0f64), |(n, h), (a, b)| {
+        (n + f64::from(a), h + f64::from(b))
+    });
+    if rate >= 1.0 || n <= 0.0 {
+        return 0.0;
+    }
+    let p = h / n;
+    let ss: f64 = per_block
+        .map(|(a, b)| (f64::from(b) - p * f64::from(a)).powi(2))
+        .sum();
+    ((1.0 - rate) * ss).sqrt() / n
 }
 
 /// The expected absolute error of an estimate with standard error `se` (a normal error:

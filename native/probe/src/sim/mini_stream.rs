@@ -10,7 +10,7 @@
 //! blocks are not seen: a request whose first block hits but one of its unkept blocks would miss
 //! counts as a hit (measured against exact curves by the benchmark, docs/simulate.md).
 
-use super::policy::PolicyKind;
+use super::policy::{KeyMap, PolicyKind};
 use super::stack::{mix, Histogram, StackDist, SHARDS_P};
 use super::{block_key, for_blocks, Op, Req, WritePolicy};
 
@@ -31,6 +31,10 @@ pub struct MiniReq {
 #[derive(Debug, Default)]
 pub struct Stream {
     pub keys: Vec<u64>,
+    /// Each kept reference's block numbered densely (0.. `distinct`), parallel to `keys`: a
+    /// replay's per-block counts are a vector, not a map.
+    pub ids: Vec<u32>,
+    pub distinct: u32,
     pub reqs: Vec<MiniReq>,
     pub threshold: u64,
 }
@@ -43,6 +47,7 @@ impl Stream {
             threshold: t,
             ..Default::default()
         };
+        let mut ids: KeyMap<u32> = KeyMap::default();
         for (i, r) in reqs.iter().enumerate() {
             if !keep(r) {
                 continue;
@@ -55,6 +60,8 @@ impl Stream {
                 first.get_or_insert(kept);
                 if kept {
                     s.keys.push(k);
+                    let n = ids.len() as u32;
+                    s.ids.push(*ids.entry(k).or_insert(n));
                 }
             });
             let end = s.keys.len() as u32;
@@ -68,6 +75,7 @@ impl Stream {
                 });
             }
         }
+        s.distinct = ids.len() as u32;
         s
     }
 

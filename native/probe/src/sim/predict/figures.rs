@@ -1,8 +1,10 @@
 //! `predict`'s figures: the LRU pass over the counted reads (stack distances, one pass for every
 //! size), the other policies' replays, the size answers and the backing I/O tally.
 
+use std::collections::BTreeMap;
+
 use super::super::cli::curve_sizes;
-use super::super::mini::{expected_abs_error, CurveError};
+use super::super::mini::{expected_abs_error, std_error_of, CurveError};
 use super::super::mini_stream::Stream;
 use super::super::policy::PolicyKind;
 use super::super::stack::Histogram;
@@ -235,7 +237,24 @@ impl Replay<'_> {
             })
             .collect();
         let mark_primary = policies[0] != PolicyKind::Lru;
-        run_replays(&replays, threads, progress, |(k, b)| {
+        // On a miniature, sizes whose miniature caches are equal (R × size rounded: every size
+        // below 1/R blocks is a one-block miniature) are the same replay: run it once.
+        let mut jobs: Vec<(usize, u64)> = Vec::new();
+        let mut job_of: Vec<usize> = Vec::with_capacity(replays.len());
+        let mut seen: BTreeMap<(usize, u64), usize> = BTreeMap::new();
+        for &(k, b) in &replays {
+            let mark = mark_primary && k == 0 && b == cache_blocks;
+            let key = match self.stream {
+                Some(s) if !mark => (k, ((b as f64 * s.rate()).round() as u64).max(1)),
+                _ => (k, u64::MAX - jobs.len() as u64),
+            };
+            let j = *seen.entry(key).or_insert_with(|| {
+                jobs.push((k, b));
+                jobs.len() - 1
+            });
+            job_of.push(j);
+        }
+        let ran = run_replays(&jobs, threads, progress, |(k, b)| {
             let mark = mark_primary && k == 0 && b == cache_blocks;
             // a miniature, but for the primary policy at the asked size (its hits are tallied)
             if let (Some(s), false) = (self.stream, mark) {
@@ -262,7 +281,8 @@ impl Replay<'_> {
             });
             let r = if nr > 0 { h as f64 / nr as f64 } else { 0.0 };
             (r, err.std_error(self.rate), marks)
-        })
+        });
+        job_of.iter().map(|j| ran[*j].clone()).collect()
     }
 
     /// One miniature replay of `policy` at `blocks` (on a cache of R × it): its block hit ratio
@@ -276,22 +296,26 @@ impl Replay<'_> {
         transfer: &Transfer,
     ) -> (f64, f64, Vec<bool>) {
         let mini = ((blocks as f64 * s.rate()).round() as u64).max(1);
-        let mut err = CurveError::default();
+        // each sampled block's references and hits (mini.rs, CurveError), by its dense number
+        let mut per_block = vec![(0u32, 0u32); s.distinct as usize];
         let (mut refs, mut hits) = (0u64, 0u64);
         let mut cache = policy.build(mini as usize);
         for m in &s.reqs {
+            let (a, b) = (m.start as usize, m.end as usize);
             if !self.counted(m.i as usize) {
                 // warm-up: the cache fills, nothing is counted
-                for k in &s.keys[m.start as usize..m.end as usize] {
+                for k in &s.keys[a..b] {
                     cache.access(*k);
                 }
                 continue;
             }
-            for k in &s.keys[m.start as usize..m.end as usize] {
+            for (k, id) in s.keys[a..b].iter().zip(&s.ids[a..b]) {
                 let hit = cache.access(*k);
                 refs += 1;
                 hits += u64::from(hit);
-                err.add_key(*k, hit);
+                let e = &mut per_block[*id as usize];
+                e.0 += 1;
+                e.1 += u32::from(hit);
             }
         }
         let bh = if refs > 0 {
@@ -299,7 +323,7 @@ impl Replay<'_> {
         } else {
             0.0
         };
-        let se = err.std_error(s.rate());
+        let se = std_error_of(per_block.iter().copied(), s.rate());
         let r = transfer.at(bh);
         let r_se = (transfer.at((bh + se).min(1.0)) - transfer.at((bh - se).max(0.0))) / 2.0;
         (r, r_se, Vec::new())
