@@ -4,7 +4,7 @@
 // chunk of hosts at a time (one OpenMetrics file per chunk, backfilled then removed) so the
 // generator's memory and the file on disk stay bounded whatever the fleet's size; each line is
 // computed from closed forms (no series is held).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -53,9 +53,14 @@ const FAMILIES = [
   ['node_disk_io_time_weighted_seconds', (_r, w, rt) => (rt + w * 0.001).toFixed(3)],
 ];
 
-async function writeChunk(file, hosts, points, stepS, t0, stacked) {
+/**
+ * Writes intervals kFrom ≤ k < kTo of `hosts` to `file`; `state` holds each device's counters
+ * (reads, writes, read seconds) at kFrom, by "h/d", and is moved on to kTo.
+ */
+async function writeSlice(file, hosts, { points, stepS, t0, stacked, kFrom, kTo, state }) {
   const out = createWriteStream(file);
   const put = (s) => (out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', r)));
+  const next = new Map();
   for (const [fam, value, type = 'counter'] of FAMILIES) {
     await put(`# TYPE ${fam} ${type}\n`);
     const name = type === 'counter' ? `${fam}_total` : fam;
@@ -63,9 +68,9 @@ async function writeChunk(file, hosts, points, stepS, t0, stacked) {
       const devices = devicesOf(h, stacked);
       for (let d = 0; d < devices.length; d++) {
         const labels = `{device="${devices[d]}",instance="${hostName(h)}",job="node"}`;
-        let r = 1_000_000 * h, w = 300_000 * h, rt = r * 0.002;
+        let { r, w, rt } = state.get(`${h}/${d}`) ?? { r: 1_000_000 * h, w: 300_000 * h, rt: 1_000_000 * h * 0.002 };
         let buf = '';
-        for (let k = 0; k <= points; k++) {
+        for (let k = kFrom; k < kTo; k++) {
           // with `stacked`, host 3 restarts half-way: its counters start again from 0 (a reset)
           if (stacked && h === 3 && k === Math.floor(points / 2)) { r = 0; w = 0; rt = 0; }
           buf += `${name}${labels} ${value(r, w, rt)} ${t0 + k * stepS}\n`;
@@ -81,22 +86,54 @@ async function writeChunk(file, hosts, points, stepS, t0, stacked) {
           }
         }
         await put(buf);
+        next.set(`${h}/${d}`, { r, w, rt });
       }
     }
   }
+  for (const [key, v] of next) state.set(key, v);
   await put('# EOF\n');
   await new Promise((res, rej) => out.end((e) => (e ? rej(e) : res())));
 }
 
-/** Backfills the fleet into `dir/tsdb`, `chunk` hosts at a time (`stacked`: with the devices devicesOf adds); `log` says where it is. */
-export async function backfillFleet({ dir, hosts, points, stepS, t0, chunk = 25, stacked = false, log = () => {} }) {
+/**
+ * Backfills the fleet into `dir/tsdb`, `chunk` hosts at a time (`stacked`: with the devices
+ * devicesOf adds), with `sliceS`, each chunk a slice of time per file: promtool parses its whole
+ * input once for every 2-hour block it writes, so a week in one file costs 84 parses of it;
+ * 2-hour slices cost one. `log` says where it is.
+ */
+export async function backfillFleet({ dir, hosts, points, stepS, t0, chunk = 25, stacked = false, sliceS = 0, log = () => {} }) {
   mkdirSync(dir, { recursive: true });
+  const slice = sliceS > 0 ? Math.max(1, Math.floor(sliceS / stepS)) : points + 1;
+  // a slice is written while promtool backfills the one before (two processes, two cores; two files)
+  let last = Promise.resolve();
+  let n = 0;
   for (let a = 0; a < hosts; a += chunk) {
     const ids = Array.from({ length: Math.min(chunk, hosts - a) }, (_, i) => a + i);
-    const file = join(dir, `chunk-${a}.om`);
-    await writeChunk(file, ids, points, stepS, t0, stacked);
-    execFileSync('promtool', ['tsdb', 'create-blocks-from', 'openmetrics', file, join(dir, 'tsdb')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    rmSync(file);
-    log(`backfilled hosts ${a}–${a + ids.length - 1} of ${hosts}`);
+    const state = new Map();
+    for (let kFrom = 0; kFrom <= points; kFrom += slice) {
+      const kTo = Math.min(kFrom + slice, points + 1);
+      const file = join(dir, `slice-${n++ % 2}.om`);
+      await writeSlice(file, ids, { points, stepS, t0, stacked, kFrom, kTo, state });
+      await last;
+      const done = kTo === points + 1 ? `backfilled hosts ${a}–${a + ids.length - 1} of ${hosts}` : null;
+      last = promtool(file, join(dir, 'tsdb')).then(() => { if (done) log(done); });
+    }
   }
+  await last;
+}
+
+/** `promtool tsdb create-blocks-from openmetrics FILE TSDB`, then the file removed. */
+function promtool(file, tsdb) {
+  return new Promise((resolve, reject) => {
+    const p = spawn('promtool', ['tsdb', 'create-blocks-from', 'openmetrics', '--quiet', file, tsdb], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => { err += d; });
+    p.on('error', reject);
+    p.on('exit', (code) => {
+      if (code === 0) {
+        rmSync(file);
+        resolve();
+      } else reject(new Error(`promtool failed on ${file} (exit ${code}): ${err.trim().slice(-500)}`));
+    });
+  });
 }

@@ -93,11 +93,17 @@ pub(super) fn exact_where_reset(
         ("=~", ".+"),
     );
     let back = format!("(sum by (instance) ({ios}) - sum by (instance) ({ios} offset {s}s)) < 0");
-    for (end, len) in pieces(o) {
-        for (h, v) in q.instant(
-            &format!("count_over_time(({back})[{}s:{s}s])", len / 1000),
-            end,
-        )? {
+    let jobs: Vec<(String, i64)> = pieces(o)
+        .into_iter()
+        .map(|(end, len)| {
+            (
+                format!("count_over_time(({back})[{}s:{s}s])", len / 1000),
+                end,
+            )
+        })
+        .collect();
+    for answer in q.instants(&jobs)? {
+        for (h, v) in answer {
             hosts.entry(h).or_default().reset_intervals += v as u64;
         }
     }
@@ -137,22 +143,31 @@ pub(super) fn exact_where_reset(
         g("reads", &only, step),
         g("writes", &only, step)
     );
+    let mut jobs = Vec::new();
     for (end, len) in pieces(o) {
         let r = format!("[{}s:{s}s])", len / 1000);
-        for (h, v) in q.instant(&format!("count_over_time({ok}{r}"), end)? {
-            hosts.entry(h).or_default().ok_intervals += v as u64;
-        }
+        jobs.push((format!("count_over_time({ok}{r}"), end));
         for (name, _, _) in COUNTERS.iter() {
-            for (h, v) in q.instant(&format!("sum_over_time({}{r}", g(name, &only, step)), end)? {
-                let x = hosts.entry(h).or_default();
-                match *name {
-                    "reads" => x.reads += v,
-                    "writes" => x.writes += v,
-                    "readBytes" => x.read_bytes += v,
-                    "writeBytes" => x.write_bytes += v,
-                    "readTimeMs" => x.read_time_ms += v,
-                    _ => x.write_time_ms += v,
-                }
+            jobs.push((format!("sum_over_time({}{r}", g(name, &only, step)), end));
+        }
+    }
+    // per piece: the intervals counted, then each counter's sum
+    for (k, answer) in q.instants(&jobs)?.into_iter().enumerate() {
+        let Some(c) = (k % (COUNTERS.len() + 1)).checked_sub(1) else {
+            for (h, v) in answer {
+                hosts.entry(h).or_default().ok_intervals += v as u64;
+            }
+            continue;
+        };
+        for (h, v) in answer {
+            let x = hosts.entry(h).or_default();
+            match COUNTERS[c].0 {
+                "reads" => x.reads += v,
+                "writes" => x.writes += v,
+                "readBytes" => x.read_bytes += v,
+                "writeBytes" => x.write_bytes += v,
+                "readTimeMs" => x.read_time_ms += v,
+                _ => x.write_time_ms += v,
             }
         }
     }
@@ -190,9 +205,17 @@ pub(super) fn checked_where_breaking(
             value: which.join("|"),
         });
         let n = g(if read { "reads" } else { "writes" }, &only, step);
-        for (end, len) in pieces(o) {
-            let query = format!("count_over_time(({n} > 0)[{}s:{s}s])", len / 1000);
-            for (h, v) in q.instant(&query, end)? {
+        let jobs: Vec<(String, i64)> = pieces(o)
+            .into_iter()
+            .map(|(end, len)| {
+                (
+                    format!("count_over_time(({n} > 0)[{}s:{s}s])", len / 1000),
+                    end,
+                )
+            })
+            .collect();
+        for answer in q.instants(&jobs)? {
+            for (h, v) in answer {
                 let x = hosts.entry(h).or_default();
                 if read {
                     x.checked_read += v as u64;
