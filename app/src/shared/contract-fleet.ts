@@ -57,6 +57,7 @@ export const FleetAggregate = z.object({
   p95Iops: n,
   meanIops: n,
   sumOfHostPeaksIops: n,
+  series: z.object({ startMs: z.array(z.number()), iops: z.array(z.number()) }),
 });
 export type FleetAggregate = z.infer<typeof FleetAggregate>;
 

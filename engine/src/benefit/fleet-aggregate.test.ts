@@ -33,7 +33,7 @@ describe('fleetAggregate', () => {
   });
 
   it('no usable interval: no peak', () => {
-    expect(fleetAggregate([host('a', 0, [NaN])])).toEqual({ hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null });
+    expect(fleetAggregate([host('a', 0, [NaN])])).toEqual({ hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null, series: { startMs: [], iops: [] } });
   });
 
   it('a host’s IOPS over time are the series its profile summarises', () => {

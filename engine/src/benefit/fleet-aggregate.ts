@@ -60,6 +60,8 @@ export interface FleetAggregate {
   meanIops: number | null;
   /** The hosts' own peaks summed: what sizing each host for its own peak would carry (≥ the fleet's peak). */
   sumOfHostPeaksIops: number | null;
+  /** The per-moment sum over time: each moment's start (UTC epoch ms) and the hosts' IOPS summed, in time order. */
+  series: { startMs: number[]; iops: number[] };
 }
 
 /** How many hosts the peak names, largest first (the rest are in the sum, not named). */
@@ -94,7 +96,7 @@ export function fleetAggregate(hosts: readonly HostIops[]): FleetAggregate {
       sumOfPeaks += own;
     }
   }
-  if (sums.size === 0) return { hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null };
+  if (sums.size === 0) return { hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null, series: { startMs: [], iops: [] } };
   const times = [...sums.keys()].sort((a, b) => a - b);
   let at = times[0] as number;
   let total = 0;
@@ -111,12 +113,14 @@ export function fleetAggregate(hosts: readonly HostIops[]): FleetAggregate {
     if (!Number.isNaN(v) && v > 0) makers.push({ host: h.host, iops: v, percent: top.iops > 0 ? (100 * v) / top.iops : 0 });
   }
   makers.sort((a, b) => b.iops - a.iops || a.host.localeCompare(b.host));
+  const iops = times.map((t) => (sums.get(t) as { iops: number }).iops);
   return {
     hosts: counted,
     moments: times.length,
     peak: { iops: top.iops, start: isoUtc(at), end: isoUtc(top.endMs), startMs: at, endMs: top.endMs, hosts: makers.slice(0, PEAK_HOSTS_NAMED) },
-    p95Iops: quantile(times.map((t) => (sums.get(t) as { iops: number }).iops), 0.95),
+    p95Iops: quantile(iops, 0.95),
     meanIops: total / times.length,
     sumOfHostPeaksIops: sumOfPeaks,
+    series: { startMs: times, iops },
   };
 }

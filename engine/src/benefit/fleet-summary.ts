@@ -124,7 +124,7 @@ export function fleetFiguresOfSummary(h: FleetSummaryHost, stepMs: number, range
 export function fleetAggregateOfSummary(s: FleetSummary): FleetAggregate {
   const hosts = s.hosts.filter((h) => h.okIntervals > 0).length;
   const n = s.momentIops.length;
-  if (n === 0) return { hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null };
+  if (n === 0) return { hosts: 0, moments: 0, peak: null, p95Iops: null, meanIops: null, sumOfHostPeaksIops: null, series: { startMs: [], iops: [] } };
   let at = 0, total = 0;
   for (let i = 0; i < n; i++) {
     const v = s.momentIops[i] as number;
@@ -143,5 +143,6 @@ export function fleetAggregateOfSummary(s: FleetSummary): FleetAggregate {
     p95Iops: quantile(s.momentIops, 0.95),
     meanIops: total / n,
     sumOfHostPeaksIops: peaks.length > 0 ? peaks.reduce((a, b) => a + b, 0) : null,
+    series: { startMs: [...s.momentStartMs], iops: [...s.momentIops] },
   };
 }
