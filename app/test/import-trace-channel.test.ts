@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
@@ -39,6 +39,9 @@ describe('a block trace in the import contract', () => {
     expect(ImportRequest.safeParse({ kind: 'xperf', files: ['/t.txt'], prediction: CHOICE, switchAtMs: 0 }).success).toBe(false);
     expect(ImportRequest.safeParse({ kind: 'perfmon', files: ['/l.csv'], prediction: CHOICE }).success).toBe(false);
     expect(importTraceArgs({ kind: 'tracerpt', files: ['/x/out.csv'], prediction: CHOICE }, '/d/o.capture')).toEqual(['import-trace', 'tracerpt', '/x/out.csv', '--out', '/d/o.capture', '--json']);
+    // the trace's start, for a format that counts from it: the probe's --start in epoch seconds
+    expect(importTraceArgs({ kind: 'wpa', files: ['/t.csv'], prediction: CHOICE, traceStartMs: 1_795_158_000_250 }, '/d/o.capture')).toEqual(['import-trace', 'wpa', '/t.csv', '--out', '/d/o.capture', '--start', '1795158000.250', '--json']);
+    expect(ImportRequest.safeParse({ kind: 'perfmon', files: ['/l.csv'], traceStartMs: 0 }).success).toBe(false);
   });
 });
 
@@ -90,6 +93,37 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     // the trace's own counters: every request kept, its disks the front
     expect(prof.appFacing.totals.ios).toBe(counts.reads + counts.writes);
     expect(prof.devices.front).toEqual(['disk0', 'disk1']);
+  });
+
+  it('a trace with its start given opens on that day, not on 1 January 1970; a start for a trace with its own times is import-choice-refused', async () => {
+    const d = dispatch();
+    const wpa = join(dir, 'Disk_Usage_start.csv');
+    writeWpaExport(wpa);
+    const at = Date.UTC(2026, 10, 20, 7, 0, 0);
+    const run = async (req: Record<string, unknown>): Promise<{ ok: true; path: string } | { ok: false; code: string; message: string }> => {
+      const start = await d('import.start', req);
+      if (!start.ok) return { ok: false, code: start.error.code, message: start.error.message };
+      for (;;) {
+        const p = await d('import.progress', { jobId: (start.value as { jobId: string }).jobId });
+        if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
+        const v = p.value as { done: boolean; capturePath: string };
+        if (v.done) return { ok: true, path: v.capturePath };
+        await new Promise((res) => setTimeout(res, 50));
+      }
+    };
+    const r = await run({ kind: 'wpa', files: [wpa], prediction: CHOICE, traceStartMs: at });
+    if (!r.ok) throw new Error(r.message);
+    const view = await d('analysis.openProfile', { path: r.path });
+    if (!view.ok) throw new Error(view.error.message);
+    const win = (view.value as { profile: { window: { startMs: number; endMs: number } } }).profile.window;
+    expect(win.startMs).toBeGreaterThanOrEqual(at);
+    expect(win.endMs).toBeLessThan(at + 86_400_000);
+    // an MSR trace carries its own UTC times: the probe refuses a start (exit 2), said as a choice to change
+    const msr = join(dir, 'hm_0.csv');
+    writeFileSync(msr, '128166372003061629,hm,0,Read,3633614848,65536,6512\n128166372016382155,hm,0,Write,3741927424,4096,1547\n');
+    const refused = await run({ kind: 'msr', files: [msr], prediction: CHOICE, traceStartMs: at });
+    expect(refused).toMatchObject({ ok: false, code: 'import-choice-refused' });
+    expect(refused.ok ? '' : refused.message).toContain('msr traces carry their own UTC times; --start is for exports');
   });
 
   it('the real Utilization by Disk export is import-refused with the probe\'s sentence, and nothing is written', async () => {

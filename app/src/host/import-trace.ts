@@ -36,7 +36,9 @@ interface TraceSummary {
 export function importTraceArgs(r: ImportRequest, out: string): string[] {
   const file = r.files[0];
   if (file === undefined || r.files.length !== 1) throw new HostError('bad-request', 'A block trace import takes one file.');
-  return ['import-trace', r.kind, resolve(file), '--out', out, '--json'];
+  // the start as epoch seconds (ms kept): the probe's --start takes ISO or epoch seconds
+  const start = r.traceStartMs === undefined ? [] : ['--start', (r.traceStartMs / 1000).toFixed(3)];
+  return ['import-trace', r.kind, resolve(file), '--out', out, ...start, '--json'];
 }
 
 /** A refusal of the file (exit 12: the probe's sentence names it and, when known, the line) or of the call (exit 2). */

@@ -64,7 +64,10 @@ export const ImportRequest = z.object({
   roles: z.array(z.object({ device: z.string().min(1).max(256), role: DeviceRoleSchema }).strict()).max(256).optional(),
   /** A block trace's import (`TRACE_KINDS`): the cache to predict once imported (`cacheproof-probe predict --store`). */
   prediction: PredictionChoice.optional(),
+  /** A block trace whose times count from its start: when it started (UTC ms; `import-trace --start`). */
+  traceStartMs: z.number().int().optional(),
 }).strict().superRefine((r, ctx) => {
+  if (r.traceStartMs !== undefined && !isTraceKind(r.kind)) ctx.addIssue({ code: 'custom', message: 'only a block trace import takes the trace\'s start' });
   if (isTraceKind(r.kind)) {
     // one trace file, nothing of a counter log's; the cache to predict
     if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined || r.prediction === undefined) {

@@ -191,6 +191,7 @@ export const TID = {
   importProgress: 'import-progress',
   /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */
   importPredictChoice: 'import-predict-choice',
+  importTraceStart: 'import-trace-start',
   importTraceFacts: 'import-trace-facts',
   importError: 'import-error',
   /** The Prometheus fields of Import a log (kind `prometheus`). */

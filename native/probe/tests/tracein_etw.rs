@@ -284,3 +284,66 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
 mod synthetic;
 #[path = "tracein_etw/tracerpt.rs"]
 mod tracerpt;
+
+/// `--start` anchors an export whose times count from the trace's start: the requests and the
+/// per-interval samples at that day (not 1 January 1970), the capture saying the start was given;
+/// a time that is not one is refused naming the option.
+#[test]
+fn start_anchors_a_relative_export() {
+    let Some(f) = real(
+        "start_anchors_a_relative_export",
+        "microsoft_perfview__net.4.5.x64.baseline.txt",
+    ) else {
+        return;
+    };
+    let d = TempDir::new("etw-start");
+    let out = d.join("t.capture");
+    let f_s = f.to_str().unwrap();
+    let o = probe(&[
+        "import-trace",
+        "traceevent",
+        f_s,
+        "--out",
+        out.to_str().unwrap(),
+        "--start",
+        "2026-11-20T08:00:00+01:00",
+    ]);
+    ok(&o);
+    // 2026-11-20T07:00:00Z; the first read is issued at 98.092 ms (line 65: 103.515 − 5.423)
+    let start = 1_795_158_000_000i64;
+    let c = Connection::open(&out).unwrap();
+    let q = |sql: &str| -> i64 { c.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(q("SELECT min(utc_ms) FROM block_requests"), start + 98);
+    assert!(q("SELECT min(utc_ms) FROM samples") >= start);
+    let origin: String = c
+        .query_row(
+            "SELECT value FROM meta WHERE key='trace_time_origin'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(origin, "given");
+    // the same file without --start: times after 1 January 1970, said so
+    let plain = d.join("plain.capture");
+    ok(&import("traceevent", &f, &plain));
+    let c2 = Connection::open(&plain).unwrap();
+    let first: i64 = c2
+        .query_row("SELECT min(utc_ms) FROM block_requests", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(first, 98);
+    let bad = probe(&[
+        "import-trace",
+        "traceevent",
+        f_s,
+        "--out",
+        d.join("bad.capture").to_str().unwrap(),
+        "--start",
+        "yesterday",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        err(&bad).contains("--start 'yesterday': not a time"),
+        "{}",
+        err(&bad)
+    );
+}

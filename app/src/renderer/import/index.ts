@@ -94,7 +94,9 @@ export function importScreen(ctx: Ctx): Screen {
         trace.paint();
         return translate(importTraceUi, lang, 'choiceBad');
       }
-      return { kind: kind.value as ImportKind, files: f, prediction: c.choice };
+      const st = trace.start();
+      if (st !== null && Number.isNaN(st)) return translate(importTraceUi, lang, 'startBad');
+      return { kind: kind.value as ImportKind, files: f, prediction: c.choice, ...(st !== null ? { traceStartMs: st } : {}) };
     }
     const a = paths(after.value);
     if (sw !== null && a.length > 0) return u('switchAndAfter');

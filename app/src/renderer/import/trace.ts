@@ -13,6 +13,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { choiceOf, defaultChoiceDraft, type ChoiceDraft } from '../predict/choice.ts';
 import { choiceFields } from '../predict/fields.ts';
+import { parseUtc } from './prometheus.ts';
 
 /** The cache to predict as typed, kept across visits to the screen. */
 const draft: ChoiceDraft = defaultChoiceDraft();
@@ -30,13 +31,22 @@ export function kindSelect(lang: Lang, selected: ImportKind): HTMLSelectElement 
   return kind;
 }
 
-/** The trace's own fields: the cache to predict, with its help. */
-export function traceFields(lang: Lang, changed: () => void): { node: HTMLElement; choice: () => ReturnType<typeof choiceOf>; paint: () => void } {
+/** The trace's start as typed, kept across visits to the screen. */
+let typedStart = '';
+
+/** The trace's own fields: when it started (for a format that counts from its start) and the cache to predict, with their help. */
+export function traceFields(lang: Lang, changed: () => void): { node: HTMLElement; choice: () => ReturnType<typeof choiceOf>; paint: () => void; start: () => number | null } {
+  const tr = (k: ImportTraceKey): string => translate(importTraceUi, lang, k);
   const fields = choiceFields(lang, draft, changed, 'import-predict', TID.importPredictChoice);
+  const start = el('input', { id: 'import-trace-start', type: 'text', spellcheck: 'false', autocomplete: 'off', 'data-testid': TID.importTraceStart, value: typedStart, 'aria-describedby': 'import-trace-start-help' });
+  start.addEventListener('input', () => { typedStart = start.value; changed(); });
   const node = el('div', { class: 'import-trace' },
+    el('label', { for: 'import-trace-start' }, tr('start')), start,
+    el('p', { class: 'help', id: 'import-trace-start-help' }, tr('startHelp')),
     fields.node,
-    el('p', { class: 'help' }, translate(importTraceUi, lang, 'choiceHelp')));
-  return { node, choice: () => choiceOf(draft), paint: fields.paint };
+    el('p', { class: 'help' }, tr('choiceHelp')));
+  // UTC ms; null when empty; NaN when not a time
+  return { node, choice: () => choiceOf(draft), paint: fields.paint, start: () => parseUtc(start.value) };
 }
 
 /** Whether the chosen format is a block trace. */

@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type ImportTraceKey =
   | 'group.logs' | 'group.traces'
   | 'kind.wpa' | 'kind.xperf' | 'kind.tracerpt' | 'kind.traceevent' | 'kind.blkparse' | 'kind.msr' | 'kind.cloudphysics' | 'kind.msn' | 'kind.disksim' | 'kind.oracle-general'
-  | 'file' | 'fileHelp' | 'oneFile' | 'choiceHelp' | 'choiceBad'
+  | 'file' | 'fileHelp' | 'oneFile' | 'choiceHelp' | 'choiceBad' | 'start' | 'startHelp' | 'startBad'
   | 'pv.records' | 'pv.imported' | 'pv.skipped' | 'pv.flushes' | 'pv.devices' | 'pv.examples' | 'pv.example' | 'pv.ready' | 'pv.notReady'
   | 'predicting';
 
@@ -27,6 +27,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     oneFile: 'A block trace is imported one file at a time: give one path.',
     choiceHelp: 'Import reads the trace, then simulates this cache on its requests (every policy) and opens the traced workload with the prediction; its miss-ratio curve covers every other size.',
     choiceBad: 'Fix the cache to predict (the field marked above).',
+    start: 'When the trace started (UTC, optional)',
+    startHelp: 'Windows exports, blkparse and the public traces count time from the trace’s start and do not say when that was: give it (for example 2026-11-20T08:00:00Z, or with the server’s offset 2026-11-20T09:00:00+01:00) and the charts show the real day and hours. Left empty, the times read as hours after 1 January 1970. tracerpt and MSR traces carry their own times: leave it empty.',
+    startBad: 'The trace’s start is not a time: write it as 2026-11-20T08:00:00Z (UTC) or with an offset, or leave it empty.',
     'pv.records': 'Records read',
     'pv.imported': 'Requests kept',
     'pv.skipped': 'Records skipped',
@@ -56,6 +59,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     oneFile: 'Une trace de blocs s’importe un fichier à la fois : indiquez un seul chemin.',
     choiceHelp: 'L’import lit la trace, puis simule ce cache sur ses requêtes (toutes les politiques) et ouvre la charge tracée avec la prédiction ; sa courbe de taux d’échec couvre toutes les autres tailles.',
     choiceBad: 'Corrigez le cache à prédire (le champ signalé ci-dessus).',
+    start: 'Début de la trace (UTC, facultatif)',
+    startHelp: 'Les exports Windows, blkparse et les traces publiques comptent le temps depuis le début de la trace sans dire quand il a eu lieu : indiquez-le (par exemple 2026-11-20T08:00:00Z, ou avec le décalage du serveur 2026-11-20T09:00:00+01:00) et les graphiques montrent le vrai jour et les vraies heures. Laissé vide, les heures se lisent comme des heures après le 1er janvier 1970. Les traces tracerpt et MSR portent leurs propres heures : laissez-le vide.',
+    startBad: 'Le début de la trace n’est pas une heure : écrivez-le sous la forme 2026-11-20T08:00:00Z (UTC) ou avec un décalage, ou laissez-le vide.',
     'pv.records': 'Enregistrements lus',
     'pv.imported': 'Requêtes retenues',
     'pv.skipped': 'Enregistrements ignorés',
@@ -85,6 +91,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     oneFile: 'Las trazas de bloques se importan de una en una: indique una sola ruta.',
     choiceHelp: 'La importación lee la traza y simula esta caché sobre sus peticiones (todas las políticas) y abre la carga trazada con la predicción; su curva de tasa de fallos cubre todos los demás tamaños.',
     choiceBad: 'Corrija la caché que se va a predecir (el campo marcado arriba).',
+    start: 'Inicio de la traza (UTC, opcional)',
+    startHelp: 'Las exportaciones de Windows, blkparse y las trazas públicas cuentan el tiempo desde el inicio de la traza sin decir cuándo fue: indíquelo (por ejemplo 2026-11-20T08:00:00Z, o con el desfase del servidor 2026-11-20T09:00:00+01:00) y los gráficos muestran el día y las horas reales. Si se deja vacío, las horas se leen como horas después del 1 de enero de 1970. Las trazas de tracerpt y MSR llevan sus propias horas: déjelo vacío.',
+    startBad: 'El inicio de la traza no es una hora: escríbalo como 2026-11-20T08:00:00Z (UTC) o con un desfase, o déjelo vacío.',
     'pv.records': 'Registros leídos',
     'pv.imported': 'Peticiones conservadas',
     'pv.skipped': 'Registros omitidos',
@@ -114,6 +123,9 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     oneFile: 'Блочная трасса импортируется по одному файлу: укажите один путь.',
     choiceHelp: 'Импорт читает трассу, затем моделирует этот кэш на её запросах (все политики) и открывает записанную нагрузку с прогнозом; его кривая промахов охватывает все остальные размеры.',
     choiceBad: 'Исправьте прогнозируемый кэш (отмеченное выше поле).',
+    start: 'Начало трассы (UTC, необязательно)',
+    startHelp: 'Экспорты Windows, blkparse и публичные трассы отсчитывают время от начала трассы и не сообщают, когда оно было: укажите его (например, 2026-11-20T08:00:00Z или со смещением сервера 2026-11-20T09:00:00+01:00), и графики покажут настоящие день и часы. Если поле пустое, время читается как часы после 1 января 1970 года. Трассы tracerpt и MSR содержат собственное время: оставьте поле пустым.',
+    startBad: 'Начало трассы — не время: запишите его как 2026-11-20T08:00:00Z (UTC) или со смещением либо оставьте поле пустым.',
     'pv.records': 'Прочитано записей',
     'pv.imported': 'Сохранено запросов',
     'pv.skipped': 'Пропущено записей',

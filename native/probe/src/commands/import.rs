@@ -123,7 +123,7 @@ impl ImportArgs {
     }
 }
 
-/// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--json]`.
+/// `import-trace KIND FILE --out CAPTURE [--device-bytes SIZE] [--start TIME] [--json]`.
 #[derive(Debug, Args)]
 pub struct ImportTraceArgs {
     /// msr, blkparse, cloudphysics, disksim, msn, oracle-general, wpa, xperf, traceevent or tracerpt
@@ -143,6 +143,11 @@ pub struct ImportTraceArgs {
     /// tracerpt: QueryPerformanceCounter ticks per second of the traced machine, to time requests without their init event
     #[arg(long, value_name = "HZ", value_parser = clap::value_parser!(u64).range(1..))]
     pub qpc_hz: Option<u64>,
+    /// When the trace started (ISO 8601, UTC unless an offset is given, or epoch seconds), for
+    /// exports whose times count from the trace's start (wpa, xperf, traceevent, blkparse, the
+    /// public traces): without it their times read as 1 January 1970
+    #[arg(long, value_name = "TIME")]
+    pub start: Option<String>,
     /// The result as JSON
     #[arg(long)]
     pub json: bool,
@@ -165,6 +170,17 @@ pub fn import_trace(a: &ImportTraceArgs) -> anyhow::Result<()> {
         device_bytes: a.device_bytes.as_deref().map(sim_size).transpose()?,
         detail: true,
         qpc_hz: a.qpc_hz,
+        start_utc_ms: a
+            .start
+            .as_deref()
+            .map(|v| {
+                crate::import::time::parse_user_time(v).ok_or_else(|| {
+                    usage(format!(
+                        "--start '{v}': not a time; give ISO 8601 (2026-11-20T08:00:00Z, or with an offset: 2026-11-20T09:00:00+01:00) or epoch seconds"
+                    ))
+                })
+            })
+            .transpose()?,
     };
     let file = abs(file)?;
     let s = tracein::import(&file, kind, &abs(&a.out)?, opts)?;

@@ -199,6 +199,7 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
                     device_bytes: o.device_bytes,
                     detail: false,
                     qpc_hz: None,
+                    start_utc_ms: None,
                 },
             )?,
             k.name().into(),

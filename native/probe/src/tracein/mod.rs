@@ -211,6 +211,9 @@ pub struct ReadOptions {
     /// QueryPerformanceCounter ticks per second of the traced machine (`tracerpt`'s
     /// `HighResResponseTime`), for requests without their init event.
     pub qpc_hz: Option<u64>,
+    /// The trace's start (UTC epoch ms) as the person knows it, for a format whose times count
+    /// from the trace's start (import-trace `--start`).
+    pub start_utc_ms: Option<i64>,
 }
 
 struct Rec<'a> {

@@ -46,7 +46,16 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
     let tr = read(file, kind, opts)?;
     let mut cap = Capture::create(out)?;
     let now = crate::clock::utc_ms();
-    let origin = tr.origin_utc_ms;
+    let origin = match (tr.origin_utc_ms, opts.start_utc_ms) {
+        (Some(_), Some(_)) => {
+            return Err(ProbeError::Usage(format!(
+                "{}: {} traces carry their own UTC times; --start is for exports whose times count from the trace's start (wpa, xperf, traceevent, blkparse and the public traces)",
+                file.display(),
+                kind.name()
+            )))
+        }
+        (a, b) => a.or(b),
+    };
     let mut ids = Vec::new();
     for (i, name) in tr.devices.iter().enumerate() {
         let d = DeviceInfo {
@@ -69,10 +78,10 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
         ("trace", "block".to_string()),
         (
             "trace_time_origin",
-            if origin.is_some() {
-                "utc".to_string()
-            } else {
-                "trace-start".to_string()
+            match (tr.origin_utc_ms, opts.start_utc_ms) {
+                (Some(_), _) => "utc".to_string(),
+                (None, Some(_)) => "given".to_string(),
+                _ => "trace-start".to_string(),
             },
         ),
         ("import_records", tr.records.to_string()),
