@@ -151,6 +151,7 @@ fn run(t: Target, input: &[u8], dir: &Path, full: bool) {
                         device_bytes,
                         detail: true,
                         qpc_hz: None,
+                        start_utc_ms: None,
                     },
                 );
             }
