@@ -89,7 +89,7 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
     el('p', { class: 'help', id: 'import-prom-range-help' }, u('prom.rangeHelp')),
     el('label', { for: 'import-prom-step' }, u('prom.step')), step,
     el('p', { class: 'help', id: 'import-prom-step-help' }, u('prom.stepHelp')),
-    el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.method')),
+    el('fieldset', { class: 'radios import-method' }, el('legend', {}, u('prom.method')),
       el('label', {}, pull, ' ', u('prom.pull')),
       el('label', {}, summary, ' ', u('prom.summary')),
       el('p', { class: 'help', id: 'import-prom-method-help' }, u('prom.methodHelp'))),
