@@ -3,7 +3,8 @@
  * (../shared/realdata/perfmon_csv; skipped with a message when it or the probe is absent, a failure in CI): the
  * preview is the probe's, checked against the contract; an import job writes one capture in
  * `<dataDir>/imports/` that opens as an analysis; a bad file is `import-refused` with the probe's
- * sentence naming the file and line, and leaves nothing behind.
+ * sentence naming the file and line, and leaves nothing behind. A fleet summary (`summary`: the
+ * server computes the fleet) off the step is `fleet-summary-refused` with the probe's sentence.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,5 +94,26 @@ describe.skipIf(skip)('import.* on a real PerfMon log', () => {
     expect(done.ok).toBe(false);
     expect(done.error?.code).toBe('import-refused');
     expect(readdirSync(join(dir, 'data', 'imports'))).toEqual(before);
+  });
+});
+
+describe.skipIf(skipped('import-channel (fleet summary)', probeAbsent()))('import.start of a fleet summary (the server computes the fleet)', () => {
+  const summary = (fromMs: number, url = 'http://127.0.0.1:9'): unknown => ({ kind: 'prometheus', files: [], prometheus: { url, fromMs, toMs: Date.UTC(2024, 2, 15), stepS: 60, perHost: false, summary: true } });
+  it('a range off the step is fleet-summary-refused with the probe\'s sentence, and nothing is written', async () => {
+    const d = dispatch();
+    const started = await d('import.start', summary(Date.UTC(2024, 2, 14, 0, 0, 30)));
+    if (!started.ok) throw new Error(started.error.message);
+    const done = await finish(d, (started.value as { jobId: string }).jobId);
+    expect(done.ok).toBe(false);
+    expect(done.error?.code).toBe('fleet-summary-refused');
+    expect(done.error?.message).toContain('--fleet-summary needs --from and --to on multiples of --step (60 s)');
+    expect(readdirSync(join(dir, 'data', 'imports')).filter((f) => f.endsWith('.json') || f.endsWith('.part'))).toEqual([]);
+  });
+  it('a server that cannot be reached is import-unreachable', async () => {
+    const d = dispatch();
+    const started = await d('import.start', summary(Date.UTC(2024, 2, 14)));
+    if (!started.ok) throw new Error(started.error.message);
+    const done = await finish(d, (started.value as { jobId: string }).jobId);
+    expect(done.error?.code).toBe('import-unreachable');
   });
 });

@@ -44,6 +44,8 @@ export const EXIT_OF_ERROR = {
   'import-job-not-found': EXIT.internal,
   'import-unreachable': EXIT.unavailable,
   'fleet-not-found': EXIT.mismatch,
+  'fleet-summary-refused': EXIT.usage,
+  'fleet-summary-no-data': EXIT.badInput,
   'predict-refused': EXIT.badInput,
   'predict-job-not-found': EXIT.internal,
   internal: EXIT.internal,

@@ -3,7 +3,9 @@
  * KIND FILE… --json` for the preview, and an import job that runs `cacheproof-probe import KIND
  * FILE… --out <dataDir>/imports/<name>-<time>.capture` (docs/import.md). The probe writes to a
  * temporary file and renames it at the end, so a failed import leaves nothing; its one sentence
- * (file, line, column) becomes the `import-refused` error.
+ * (file, line, column) becomes the `import-refused` error. A Prometheus range whose figures the
+ * server computes (`summary`) runs `import prometheus … --fleet-summary <dataDir>/imports/…json`
+ * (docs/import.md § Fleet summary); its refusals are `fleet-summary-refused` / `-no-data`.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -33,6 +35,14 @@ function prometheusArgs(p: PrometheusRange): string[] {
     ...(p.passwordFile === undefined ? [] : ['--password-file', resolve(p.passwordFile)]),
     ...(p.tokenFile === undefined ? [] : ['--bearer-token-file', resolve(p.tokenFile)]),
   ];
+}
+
+/** A fleet summary's refusal: a choice to change (exit 2: the range not on multiples of the step), no node_exporter series (exit 12), a server not reached (exit 13). */
+function summaryRefused(out: ProbeOutput): HostError {
+  const what = 'import prometheus --fleet-summary';
+  if (out.code === PROBE_EXIT.usage) return new HostError('fleet-summary-refused', out.error || `${what}: exit code ${out.code}`);
+  if (out.code === PROBE_EXIT.notImportable) return new HostError('fleet-summary-no-data', out.error || `${what}: exit code ${out.code}`);
+  return refused(what, out);
 }
 
 /** The probe's arguments after `import` (and `--preview`) for a request. */
@@ -176,6 +186,29 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
     );
     return { jobId };
   };
+  /** The fleet's figures computed by its server: `--fleet-summary` into the imports folder (a range and its connection; no switch, no roles). */
+  const startSummary = (probe: string, prom: PrometheusRange): { jobId: string } => {
+    const dir = join(opts.dataDir, 'imports');
+    mkdirSync(dir, { recursive: true });
+    const out = outPath(dir, `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}-fleet`, new Date(now()), '.json');
+    const jobId = randomUUID();
+    // a few queries per day of range, each answered by the server in well under a second
+    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 2000 + (prom.toMs - prom.fromMs) / 100_000, error: null };
+    jobs.set(jobId, job);
+    void runProbe(probe, ['import', 'prometheus', ...prometheusArgs(prom), '--fleet-summary', out, '--json'], IMPORT_TIMEOUT_MS).then(
+      (o) => {
+        if (o.code !== 0) {
+          job.error = summaryRefused(o);
+          return;
+        }
+        job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: null, summaryPath: out };
+      },
+      (e: unknown) => {
+        job.error = e instanceof HostError ? e : new HostError('probe-failed', `import --fleet-summary: ${String(e)}`);
+      },
+    );
+    return { jobId };
+  };
   return {
     'import.preview': (r) => previewImport(opts.probe, r),
     'import.start': async (r) => {
@@ -185,6 +218,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       const dir = join(opts.dataDir, 'imports');
       mkdirSync(dir, { recursive: true });
       const prom = r.kind === 'prometheus' ? r.prometheus : undefined;
+      if (prom?.summary === true) return startSummary(probe, prom);
       // a Prometheus range: one capture per host in a folder of their own, or one fleet capture
       const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
       const out = outPath(dir, stem, new Date(now()), prom?.perHost === true ? '' : '.capture');

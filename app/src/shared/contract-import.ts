@@ -29,7 +29,8 @@ const ImportPath = z.string().min(1).max(4096);
 /**
  * A range of a Prometheus server (`cacheproof-probe import prometheus`, docs/import.md): the
  * URL, the host selector (PromQL label matchers), the range (UTC ms), the step (default: the
- * scrape interval), one capture per host or one fleet capture, and how to reach the server —
+ * scrape interval), one capture per host or one fleet capture or the fleet's figures computed
+ * by the server, and how to reach the server —
  * the CA to trust, no check, basic auth or a bearer token whose secret is read from a file (or
  * the probe's environment), never carried here.
  */
@@ -40,6 +41,12 @@ export const PrometheusRange = z.object({
   toMs: z.number().int(),
   stepS: z.number().positive().max(86_400).optional(),
   perHost: z.boolean(),
+  /**
+   * The fleet's figures computed by the server instead of every series pulled (`import prometheus
+   * --fleet-summary FILE`: PromQL pushdown, docs/import.md § Fleet summary; node_exporter hosts
+   * only): `perHost` is then not used, and the job ends with `summaryPath`.
+   */
+  summary: z.boolean().optional(),
   caFile: ImportPath.optional(),
   insecure: z.boolean().optional(),
   user: z.string().min(1).max(256).optional(),
@@ -150,6 +157,8 @@ export const ImportProgress = z.object({
   capturePath: z.string().nullable(),
   /** A Prometheus import of one capture per host: the folder of the captures (open it with `fleet.open`). */
   captureDir: z.string().nullable().optional(),
+  /** A fleet summary computed by the server (`PrometheusRange.summary`): the `.json` file written (open it with `fleet.open`). */
+  summaryPath: z.string().nullable().optional(),
   /** The hosts imported (several: a fleet, opened with `fleet.open`). */
   hosts: z.array(z.string()).optional(),
 });

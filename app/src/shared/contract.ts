@@ -487,7 +487,7 @@ export const ERROR_CODES = [
   'import-refused', 'import-choice-refused',
   'import-job-not-found',
   /** A Prometheus server (`import prometheus`) that cannot be reached, refuses the credentials or the query: the message names the URL and the query. */
-  'import-unreachable',
+  'import-unreachable', /* then a fleet summary refused (exit 2: the range off the step) or with no node_disk_* series (exit 12) */ 'fleet-summary-refused', 'fleet-summary-no-data',
   /** A host that is not one of the fleet capture's (meta `fleet`), or a capture or folder that holds no fleet. */
   'fleet-not-found',
   /** The probe refused to predict: no block trace in the baseline, a baseline not ended, a size it cannot use (its sentence says which). */

@@ -202,6 +202,9 @@ export const TID = {
   importPromStep: 'import-prom-step',
   importPromPerHost: 'import-prom-per-host',
   importPromFleet: 'import-prom-fleet',
+  /** How the fleet is read: every series pulled, or its figures computed by the server (`--fleet-summary`). */
+  importPromPull: 'import-prom-pull',
+  importPromSummary: 'import-prom-summary',
   /** The fleet view (renderer/fleet/): its table (rows carry data-host; figure cells data-before/data-after or data-value), a row's Open button. */
   fleet: 'fleet',
   fleetStatus: 'fleet-status',

@@ -5,7 +5,8 @@
  * zone, devices with their proposed roles, which the person may change, and what each sits on (the
  * device stack: one layer is counted), time range, interval, counters, what was not imported, notes),
  * then import with a progress bar (`import.start` / `import.progress`) and open the dashboard
- * of the new capture. Nothing typed is lost on a failure; the probe's sentence (file, line,
+ * of the new capture. A Prometheus fleet may instead be computed by its server (`--fleet-summary`:
+ * no preview, the fleet view of the summary opens). Nothing typed is lost on a failure; the probe's sentence (file, line,
  * column) is shown as it wrote it.
  */
 import { type ImportKind, type ImportPreview, type ImportRequest } from '../../shared/contract.ts';
@@ -80,6 +81,8 @@ export function importScreen(ctx: Ctx): Screen {
     if (kind.value === 'prometheus') {
       const range = prom.read();
       if (typeof range === 'string') return range;
+      // the server's figures of the whole range: no switch, no roles (a fleet summary has neither)
+      if (range.summary === true) return { kind: 'prometheus', files: [], prometheus: range };
       const rs = [...roles].map(([device, role]) => ({ device, role }));
       return { kind: 'prometheus', files: [], prometheus: range, ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}) };
     }
@@ -119,6 +122,7 @@ export function importScreen(ctx: Ctx): Screen {
         status.textContent = u('stale');
       }
     }
+    showMethod();
   };
   for (const x of [kind, files, after, switchAt]) x.addEventListener('input', remember);
   kind.addEventListener('change', remember);
@@ -146,7 +150,24 @@ export function importScreen(ctx: Ctx): Screen {
     filesLabel.textContent = isTrace ? translate(importTraceUi, lang, 'file') : u('files');
     filesHelp.textContent = isTrace ? translate(importTraceUi, lang, 'fileHelp') : u('filesHelp');
   };
+  /** Whether the fleet's figures are to be computed by the server (no preview; Import computes and opens the fleet view). */
+  const summaryChosen = (): boolean => kind.value === 'prometheus' && prom.summary();
+  /** An import is running: its buttons stay disabled whatever is typed. */
+  let running = false;
+  function showMethod(): void {
+    const s = summaryChosen();
+    previewBtn.hidden = s;
+    switchFields.hidden = s || traceChosen(kind.value);
+    if (s) previewBox.hidden = true;
+    startBtn.textContent = s ? u('prom.compute') : u('import');
+    if (s && !running) {
+      startBtn.disabled = false;
+      if (status.textContent === u('stale')) status.textContent = '';
+    }
+    if (!s && previewed === null) startBtn.disabled = true;
+  }
   kind.addEventListener('change', showKind);
+  kind.addEventListener('change', showMethod);
   showKind();
 
   const list = (title: ImportKey, testId: string | null, items: string[]): HTMLElement | null => {
@@ -231,6 +252,10 @@ export function importScreen(ctx: Ctx): Screen {
 
   form.addEventListener('submit', (e) => {
     e.preventDefault();
+    if (summaryChosen()) {
+      if (!running) startBtn.click();
+      return;
+    }
     errorBox.hidden = true;
     const r = request();
     if (typeof r === 'string') {
@@ -282,6 +307,7 @@ export function importScreen(ctx: Ctx): Screen {
 
   /** An import that could not start or stopped: the progress goes, both buttons come back, and the error shows. */
   const importFailed = (what: string, error: { code: Parameters<typeof errorText>[1]; message: string }): void => {
+    running = false;
     progress.hidden = true;
     status.textContent = '';
     previewBtn.disabled = false;
@@ -290,13 +316,19 @@ export function importScreen(ctx: Ctx): Screen {
   };
 
   const poll = (jobId: string, what: string): void => {
-    void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null; captureDir?: string | null | undefined; hosts?: string[] | undefined }>) => {
+    void ctx.api.importProgress(jobId).then((res: Result<{ percent: number; done: boolean; capturePath: string | null; captureDir?: string | null | undefined; summaryPath?: string | null | undefined; hosts?: string[] | undefined }>) => {
       if (disposed) return;
       if (!res.ok) {
         importFailed(what, res.error);
         return;
       }
       progress.value = res.value.percent;
+      // the fleet's figures computed by its server: the fleet view of the summary
+      const summary = res.value.summaryPath ?? null;
+      if (res.value.done && summary !== null) {
+        ctx.go(`fleet/${encodeURIComponent(summary)}`);
+        return;
+      }
       // a fleet (one capture per host, or one capture of several hosts): the fleet view
       const dir = res.value.captureDir ?? null;
       if (res.value.done && (dir !== null || (res.value.capturePath !== null && (res.value.hosts?.length ?? 0) > 1))) {
@@ -321,17 +353,24 @@ export function importScreen(ctx: Ctx): Screen {
       errorBox.hidden = false;
       return;
     }
-    if (typeof r === 'string' || JSON.stringify(request(false)) !== previewed) {
+    const server = summaryChosen();
+    if (typeof r === 'string' && server) {
+      errorBox.replaceChildren(el('p', {}, r));
+      errorBox.hidden = false;
+      return;
+    }
+    if (typeof r === 'string' || (!server && JSON.stringify(request(false)) !== previewed)) {
       status.textContent = u('stale');
       startBtn.disabled = true;
       return;
     }
     errorBox.hidden = true;
+    running = true;
     startBtn.disabled = true;
     previewBtn.disabled = true;
     progress.value = 0;
     progress.hidden = false;
-    status.textContent = r.prediction === undefined ? u('importing') : translate(importTraceUi, lang, 'predicting');
+    status.textContent = server ? u('prom.computing') : r.prediction === undefined ? u('importing') : translate(importTraceUi, lang, 'predicting');
     const what = whatOf(r);
     void ctx.api.startImport(r).then((res) => {
       if (disposed) return;

@@ -1,6 +1,8 @@
 /**
  * The Prometheus part of Import a log (kind `prometheus`, docs/import.md): the server's URL, the
- * host selector, the range in UTC, the step, one capture per host or one fleet capture, and the
+ * host selector, the range in UTC, the step, how the fleet is read — every series pulled (one
+ * capture per host or one fleet capture) or its figures computed by the server (`--fleet-summary`:
+ * PromQL pushdown, docs/import.md § Fleet summary) — and the
  * connection (a CA file, no certificate check, a user with a password file, or a token file:
  * secrets are read from files by the probe, never typed here).
  */
@@ -10,7 +12,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 
 /** What was typed survives leaving the screen and coming back. */
-const typed = { url: '', hosts: '', from: '', to: '', step: '', perHost: true, caFile: '', insecure: false, user: '', passwordFile: '', tokenFile: '' };
+const typed = { url: '', hosts: '', from: '', to: '', step: '', perHost: true, summary: false, caFile: '', insecure: false, user: '', passwordFile: '', tokenFile: '' };
 
 /** A date and time as typed: ISO 8601; without an offset it is UTC (as the help says). NaN when it is not one, null when empty. */
 export function parseUtc(text: string): number | null {
@@ -25,6 +27,8 @@ export interface PrometheusFields {
   node: HTMLElement;
   /** The range as typed, or the sentence that says what is wrong. */
   read(): PrometheusRange | string;
+  /** Whether the fleet's figures are computed by the server (no preview: the import opens the fleet view). */
+  summary(): boolean;
 }
 
 export function prometheusFields(u: (key: ImportKey) => string, onInput: () => void): PrometheusFields {
@@ -42,6 +46,10 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
   step.setAttribute('aria-describedby', 'import-prom-step-help');
   const perHost = el('input', { id: 'import-prom-per-host', type: 'radio', name: 'import-prom-output', value: 'per-host', 'data-testid': TID.importPromPerHost });
   const fleet = el('input', { id: 'import-prom-fleet', type: 'radio', name: 'import-prom-output', value: 'fleet', 'data-testid': TID.importPromFleet });
+  const pull = el('input', { id: 'import-prom-pull', type: 'radio', name: 'import-prom-method', value: 'pull', 'data-testid': TID.importPromPull, 'aria-describedby': 'import-prom-method-help' });
+  const summary = el('input', { id: 'import-prom-summary', type: 'radio', name: 'import-prom-method', value: 'summary', 'data-testid': TID.importPromSummary, 'aria-describedby': 'import-prom-method-help' });
+  pull.checked = !typed.summary;
+  summary.checked = typed.summary;
   perHost.checked = typed.perHost;
   fleet.checked = !typed.perHost;
   const caFile = input('import-prom-ca', null, typed.caFile);
@@ -54,16 +62,22 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
 
   const remember = (): void => {
     Object.assign(typed, {
-      url: url.value, hosts: hosts.value, from: from.value, to: to.value, step: step.value, perHost: perHost.checked, caFile: caFile.value,
+      url: url.value, hosts: hosts.value, from: from.value, to: to.value, step: step.value, perHost: perHost.checked, summary: summary.checked, caFile: caFile.value,
       insecure: insecure.checked, user: user.value, passwordFile: passwordFile.value, tokenFile: tokenFile.value,
     });
+    output.hidden = summary.checked;
     onInput();
   };
-  for (const x of [url, hosts, from, to, step, perHost, fleet, caFile, insecure, user, passwordFile, tokenFile]) {
+  for (const x of [url, hosts, from, to, step, pull, summary, perHost, fleet, caFile, insecure, user, passwordFile, tokenFile]) {
     x.addEventListener('input', remember);
     x.addEventListener('change', remember);
   }
 
+  // one capture per host or one fleet capture: only when every series is pulled
+  const output = el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.output')),
+    el('label', {}, perHost, ' ', u('prom.perHost')),
+    el('label', {}, fleet, ' ', u('prom.fleet')));
+  output.hidden = typed.summary;
   const node = el('fieldset', { class: 'import-prom' },
     el('legend', {}, u('prom.legend')),
     el('label', { for: 'import-prom-url' }, u('prom.url')), url,
@@ -75,9 +89,11 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
     el('p', { class: 'help', id: 'import-prom-range-help' }, u('prom.rangeHelp')),
     el('label', { for: 'import-prom-step' }, u('prom.step')), step,
     el('p', { class: 'help', id: 'import-prom-step-help' }, u('prom.stepHelp')),
-    el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.output')),
-      el('label', {}, perHost, ' ', u('prom.perHost')),
-      el('label', {}, fleet, ' ', u('prom.fleet'))),
+    el('fieldset', { class: 'radios import-method' }, el('legend', {}, u('prom.method')),
+      el('label', {}, pull, ' ', u('prom.pull')),
+      el('label', {}, summary, ' ', u('prom.summary')),
+      el('p', { class: 'help', id: 'import-prom-method-help' }, u('prom.methodHelp'))),
+    output,
     el('details', {},
       el('summary', {}, u('prom.conn')),
       el('label', { for: 'import-prom-ca' }, u('prom.caFile')), caFile,
@@ -90,6 +106,7 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
   const opt = (x: HTMLInputElement): string | undefined => (x.value.trim() === '' ? undefined : x.value.trim());
   return {
     node,
+    summary: () => summary.checked,
     read: () => {
       const base = url.value.trim();
       if (!/^https?:\/\/\S+$/u.test(base)) return u('prom.urlBad');
@@ -102,6 +119,7 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
       }
       const r: PrometheusRange = {
         url: base, fromMs: a, toMs: b, perHost: perHost.checked,
+        ...(summary.checked ? { summary: true } : {}),
         ...(opt(hosts) === undefined ? {} : { hosts: opt(hosts) as string }),
         ...(stepS === undefined ? {} : { stepS }),
         ...(opt(caFile) === undefined ? {} : { caFile: opt(caFile) as string }),

@@ -9,6 +9,7 @@ export type CommonKey =
   | 'err.engine-shell-string' | 'err.engine-not-installed' | 'err.engine-wrong-device' | 'err.engine-config-invalid' | 'err.engine-refused'
   | 'err.plan-scenario-invalid' | 'err.report-cannot-write' | 'err.report-scenario-invalid' | 'err.report-scenario-mismatch' | 'err.report-no-browser' | 'err.report-job-not-found' | 'err.not-supported'
   | 'err.import-refused' | 'err.import-choice-refused' | 'err.import-job-not-found' | 'err.import-unreachable' | 'err.fleet-not-found'
+  | 'err.fleet-summary-refused' | 'err.fleet-summary-no-data'
   | 'err.predict-refused' | 'err.predict-job-not-found';
 
 export const common: Catalog<CommonKey> = {
@@ -52,6 +53,8 @@ export const common: Catalog<CommonKey> = {
     'err.import-choice-refused': 'The file can be read, but not with these choices. The sentence below names the one to change (a device\'s role, which files are before and after, the encoding or the range): change it, then preview again.',
     'err.import-job-not-found': 'This import is no longer known. Start the import again.',
     'err.import-unreachable': 'The Prometheus server could not be reached, refused the credentials or refused the query. The sentence below names the URL and the query: check the address, the certificate and the credentials, then preview again.',
+    'err.fleet-summary-refused': 'The server computes the fleet’s figures on whole steps: the start and the end must fall on multiples of the step (60 s when none is given), and the step must be a whole number of seconds. The sentence below names the step and the range: change the start, the end or the step (for example midnight to midnight with a 60 s step), then compute again.',
+    'err.fleet-summary-no-data': 'The server has no node_exporter disk series (node_disk_*) for these hosts in this range. Check the host selector and the range; hosts measured by windows_exporter can only be imported by pulling every series.',
     'err.fleet-not-found': 'This is not a fleet: the capture holds one host, or the folder holds no capture, or the host is not one of the fleet’s. Open the capture itself, or import the fleet again.',
     'err.predict-refused': 'The prediction cannot be made from this capture. The sentence below says why (no block trace in the baseline, a baseline not ended yet, or a size it cannot use): record the baseline with the block trace, or change the size.',
     'err.predict-job-not-found': 'This prediction is no longer known. Run it again.',
@@ -96,6 +99,8 @@ export const common: Catalog<CommonKey> = {
     'err.import-choice-refused': 'Le fichier se lit, mais pas avec ces choix. La phrase ci-dessous nomme celui à changer (le rôle d’un périphérique, quels fichiers sont avant et après, l’encodage ou la plage) : changez-le, puis prévisualisez de nouveau.',
     'err.import-job-not-found': 'Cette importation n’est plus connue. Relancez l’importation.',
     'err.import-unreachable': 'Le serveur Prometheus est injoignable, ou a refusé les identifiants ou la requête. La phrase ci-dessous nomme l’URL et la requête : vérifiez l’adresse, le certificat et les identifiants, puis prévisualisez de nouveau.',
+    'err.fleet-summary-refused': 'Le serveur calcule les chiffres de la flotte par pas entiers : le début et la fin doivent tomber sur des multiples du pas (60 s s’il n’est pas indiqué), et le pas doit être un nombre entier de secondes. La phrase ci-dessous nomme le pas et la plage : changez le début, la fin ou le pas (par exemple de minuit à minuit avec un pas de 60 s), puis relancez le calcul.',
+    'err.fleet-summary-no-data': 'Le serveur n’a aucune série disque node_exporter (node_disk_*) pour ces hôtes sur cette plage. Vérifiez le sélecteur d’hôtes et la plage ; les hôtes mesurés par windows_exporter ne s’importent qu’en récupérant chaque série.',
     'err.fleet-not-found': 'Ce n’est pas une flotte : la capture ne contient qu’un hôte, le dossier ne contient aucune capture, ou l’hôte n’en fait pas partie. Ouvrez la capture elle-même, ou importez de nouveau la flotte.',
     'err.predict-refused': 'La prédiction ne peut pas être faite à partir de cette capture. La phrase ci-dessous dit pourquoi (pas de trace de blocs dans la référence, une référence pas encore terminée, ou une taille inutilisable) : enregistrez la référence avec la trace de blocs, ou changez la taille.',
     'err.predict-job-not-found': 'Cette prédiction n’est plus connue. Relancez-la.',
@@ -140,6 +145,8 @@ export const common: Catalog<CommonKey> = {
     'err.import-choice-refused': 'El archivo se puede leer, pero no con estas opciones. La frase de abajo indica la que hay que cambiar (el rol de un dispositivo, qué archivos son de antes y de después, la codificación o el intervalo): cámbiela y vuelva a previsualizar.',
     'err.import-job-not-found': 'Esta importación ya no se conoce. Vuelva a iniciarla.',
     'err.import-unreachable': 'No se pudo contactar con el servidor Prometheus, o rechazó las credenciales o la consulta. La frase de abajo indica la URL y la consulta: compruebe la dirección, el certificado y las credenciales y vuelva a previsualizar.',
+    'err.fleet-summary-refused': 'El servidor calcula las cifras de la flota por pasos enteros: el inicio y el fin deben caer en múltiplos del paso (60 s si no se indica) y el paso debe ser un número entero de segundos. La frase de abajo indica el paso y el intervalo: cambie el inicio, el fin o el paso (por ejemplo de medianoche a medianoche con un paso de 60 s) y vuelva a calcular.',
+    'err.fleet-summary-no-data': 'El servidor no tiene series de disco de node_exporter (node_disk_*) para estos hosts en este intervalo. Compruebe el selector de hosts y el intervalo; los hosts medidos con windows_exporter solo se importan descargando cada serie.',
     'err.fleet-not-found': 'Esto no es una flota: la captura contiene un solo host, la carpeta no contiene capturas o el host no forma parte de ella. Abra la captura en sí o vuelva a importar la flota.',
     'err.predict-refused': 'No se puede hacer la predicción a partir de esta captura. La frase de abajo dice por qué (sin traza de bloques en la referencia, una referencia aún sin terminar o un tamaño que no se puede usar): grabe la referencia con la traza de bloques o cambie el tamaño.',
     'err.predict-job-not-found': 'Esta predicción ya no se conoce. Vuelva a lanzarla.',
@@ -184,6 +191,8 @@ export const common: Catalog<CommonKey> = {
     'err.import-choice-refused': 'Файл читается, но не с этими настройками. Фраза ниже называет ту, которую нужно изменить (роль устройства, какие файлы относятся к «до» и «после», кодировку или диапазон): измените её, затем снова посмотрите предпросмотр.',
     'err.import-job-not-found': 'Этот импорт больше не известен. Запустите импорт заново.',
     'err.import-unreachable': 'Сервер Prometheus недоступен или отклонил учётные данные либо запрос. Фраза ниже называет URL и запрос: проверьте адрес, сертификат и учётные данные, затем снова посмотрите предпросмотр.',
+    'err.fleet-summary-refused': 'Сервер считает показатели парка целыми шагами: начало и конец должны приходиться на кратные шага (60 с, если шаг не указан), а шаг должен быть целым числом секунд. Фраза ниже называет шаг и диапазон: измените начало, конец или шаг (например, от полуночи до полуночи с шагом 60 с), затем запустите расчёт снова.',
+    'err.fleet-summary-no-data': 'На сервере нет дисковых рядов node_exporter (node_disk_*) для этих хостов в этом диапазоне. Проверьте селектор хостов и диапазон; хосты, измеряемые windows_exporter, импортируются только загрузкой всех рядов.',
     'err.fleet-not-found': 'Это не парк: в захвате один хост, в папке нет захватов или хост в него не входит. Откройте сам захват или импортируйте парк заново.',
     'err.predict-refused': 'По этому захвату нельзя сделать прогноз. Фраза ниже объясняет причину (нет трассы блоков в базовом окне, базовое окно ещё не закончилось или размер нельзя использовать): запишите базовое окно с трассой блоков или измените размер.',
     'err.predict-job-not-found': 'Этот прогноз больше не известен. Запустите его заново.',

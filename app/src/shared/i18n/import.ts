@@ -14,7 +14,8 @@ export type ImportKey =
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'kind.prometheus' | 'prom.legend' | 'prom.url' | 'prom.urlHelp' | 'prom.hosts' | 'prom.hostsHelp' | 'prom.from' | 'prom.to' | 'prom.rangeHelp'
   | 'prom.step' | 'prom.stepHelp' | 'prom.output' | 'prom.perHost' | 'prom.fleet' | 'prom.conn' | 'prom.caFile' | 'prom.insecure'
-  | 'prom.user' | 'prom.passwordFile' | 'prom.tokenFile' | 'prom.secretHelp' | 'prom.urlBad' | 'prom.rangeBad' | 'prom.stepBad' | 'prom.server';
+  | 'prom.user' | 'prom.passwordFile' | 'prom.tokenFile' | 'prom.secretHelp' | 'prom.urlBad' | 'prom.rangeBad' | 'prom.stepBad' | 'prom.server'
+  | 'prom.method' | 'prom.pull' | 'prom.summary' | 'prom.methodHelp' | 'prom.compute' | 'prom.computing';
 
 export const importUi: Catalog<ImportKey> = {
   en: {
@@ -103,6 +104,12 @@ export const importUi: Catalog<ImportKey> = {
     'prom.rangeBad': 'Type From and To as dates and times in UTC (2024-03-14T10:00:00Z), From before To.',
     'prom.stepBad': 'The step is a positive number of seconds.',
     'prom.server': 'the Prometheus server {url}',
+    'prom.method': 'How to read the fleet',
+    'prom.pull': 'Pull every series (one capture per host or one fleet capture: each host’s own dashboard)',
+    'prom.summary': 'Compute the fleet’s figures on the server (PromQL pushdown: hundreds of hosts in seconds; opens the fleet view)',
+    'prom.methodHelp': 'Up to a few dozen hosts, or to open a host’s own dashboard, its before and after, or Windows hosts: pull every series (it reads every counter of every host: the more hosts, the longer it takes). For a fleet of hundreds of hosts, and to size it (its peak, its 95th percentile, each host’s row): compute on the server; node_exporter hosts only, the start and the end on multiples of the step (60 s when none is given), no preview.',
+    'prom.compute': 'Compute on the server and open',
+    'prom.computing': 'The server is computing the fleet’s figures…',
   },
   fr: {
     nav: 'Importer un journal',
@@ -190,6 +197,12 @@ export const importUi: Catalog<ImportKey> = {
     'prom.rangeBad': 'Saisissez Du et Au comme dates et heures en UTC (2024-03-14T10:00:00Z), Du avant Au.',
     'prom.stepBad': 'Le pas est un nombre positif de secondes.',
     'prom.server': 'le serveur Prometheus {url}',
+    'prom.method': 'Comment lire la flotte',
+    'prom.pull': 'Récupérer chaque série (une capture par hôte ou une capture de flotte : le tableau de bord de chaque hôte)',
+    'prom.summary': 'Calculer les chiffres de la flotte sur le serveur (PromQL pushdown : des centaines d’hôtes en quelques secondes ; ouvre la vue de flotte)',
+    'prom.methodHelp': 'Jusqu’à quelques dizaines d’hôtes, ou pour ouvrir le tableau de bord d’un hôte, son avant et après, ou des hôtes Windows : récupérez chaque série (chaque compteur de chaque hôte est lu : plus il y a d’hôtes, plus c’est long). Pour une flotte de centaines d’hôtes, et pour la dimensionner (son pic, son 95e centile, la ligne de chaque hôte) : calculez sur le serveur ; hôtes node_exporter seulement, début et fin sur des multiples du pas (60 s s’il n’est pas indiqué), sans prévisualisation.',
+    'prom.compute': 'Calculer sur le serveur et ouvrir',
+    'prom.computing': 'Le serveur calcule les chiffres de la flotte…',
   },
   es: {
     nav: 'Importar un registro',
@@ -277,6 +290,12 @@ export const importUi: Catalog<ImportKey> = {
     'prom.rangeBad': 'Escriba Desde y Hasta como fechas y horas en UTC (2024-03-14T10:00:00Z), Desde antes de Hasta.',
     'prom.stepBad': 'El paso es un número positivo de segundos.',
     'prom.server': 'el servidor Prometheus {url}',
+    'prom.method': 'Cómo leer la flota',
+    'prom.pull': 'Descargar cada serie (una captura por host o una captura de flota: el panel propio de cada host)',
+    'prom.summary': 'Calcular las cifras de la flota en el servidor (PromQL pushdown: cientos de hosts en segundos; abre la vista de flota)',
+    'prom.methodHelp': 'Hasta unas decenas de hosts, o para abrir el panel propio de un host, su antes y después, o hosts Windows: descargue cada serie (se lee cada contador de cada host: cuantos más hosts, más tarda). Para una flota de cientos de hosts, y para dimensionarla (su pico, su percentil 95, la fila de cada host): calcule en el servidor; solo hosts node_exporter, inicio y fin en múltiplos del paso (60 s si no se indica), sin vista previa.',
+    'prom.compute': 'Calcular en el servidor y abrir',
+    'prom.computing': 'El servidor está calculando las cifras de la flota…',
   },
   ru: {
     nav: 'Импорт журнала',
@@ -364,5 +383,11 @@ export const importUi: Catalog<ImportKey> = {
     'prom.rangeBad': 'Введите «С» и «По» как дату и время в UTC (2024-03-14T10:00:00Z), «С» раньше «По».',
     'prom.stepBad': 'Шаг — положительное число секунд.',
     'prom.server': 'сервер Prometheus {url}',
+    'prom.method': 'Как читать парк',
+    'prom.pull': 'Загрузить все ряды (один захват на хост или один захват парка: своя панель для каждого хоста)',
+    'prom.summary': 'Посчитать показатели парка на сервере (PromQL pushdown: сотни хостов за секунды; открывает вид парка)',
+    'prom.methodHelp': 'До нескольких десятков хостов, либо чтобы открыть панель отдельного хоста, его «до» и «после», либо для хостов Windows: загрузите все ряды (читается каждый счётчик каждого хоста: чем больше хостов, тем дольше). Для парка из сотен хостов и для его расчёта (пик, 95-й перцентиль, строка каждого хоста): считайте на сервере; только хосты node_exporter, начало и конец кратны шагу (60 с, если шаг не указан), без предпросмотра.',
+    'prom.compute': 'Посчитать на сервере и открыть',
+    'prom.computing': 'Сервер считает показатели парка…',
   },
 };
