@@ -3,7 +3,7 @@
 // sampling's part of the bound, each worked out by hand.
 import { describe, expect, it } from 'vitest';
 import { measuredFigure, predictionReport, type PredictionReport, type StoredPrediction } from './prediction.ts';
-import { predictionAtSize, readCurve, whatIfSizes } from './what-if.ts';
+import { curveMarks, predictionAtSize, readCurve, whatIfSizes } from './what-if.ts';
 
 const KIB = 1024;
 /** LRU: 4 KiB → 0 %, 16 KiB → 40 %, 64 KiB (the footprint) → 80 % saved; 800 reads, 200 writes. */
@@ -138,5 +138,18 @@ describe('whatIfSizes', () => {
     // gaps too small for a whole block between them add nothing; sizes come once
     expect(whatIfSizes({ curve: [...CURVE, { bytes: 8 * KIB, readHitRatio: 0, iosSavedPercent: 0 }, { bytes: 8 * KIB, readHitRatio: 0, iosSavedPercent: 0 }], blockBytes: 4 * KIB }, 3))
       .toEqual([4, 8, 12, 16, 24, 32, 44, 64].map((k) => k * KIB));
+  });
+});
+
+describe('curveMarks', () => {
+  it('every policy\'s miss ratio at the asked size: at a point, between two (log size), past the footprint, and none below the curve', () => {
+    const p = report(STORED);
+    // at 16 KiB, sizes of both curves: LRU hit 0.5 → 50 % misses, FIFO hit 0.25 → 75 %
+    expect(curveMarks(p, 16 * KIB)).toEqual([{ policy: 'lru', bytes: 16 * KIB, missPercent: 50 }, { policy: 'fifo', bytes: 16 * KIB, missPercent: 75 }]);
+    // 8 KiB is halfway between 4 and 16 KiB in log size: LRU hit 0.25 → 75 %, FIFO 0.125 → 87.5 %
+    expect(curveMarks(p, 8 * KIB)).toEqual([{ policy: 'lru', bytes: 8 * KIB, missPercent: 75 }, { policy: 'fifo', bytes: 8 * KIB, missPercent: 87.5 }]);
+    // past the 64 KiB footprint every block fits: the largest size's figures, marked at the size asked
+    expect(curveMarks(p, 128 * KIB)).toEqual([{ policy: 'lru', bytes: 128 * KIB, missPercent: 0 }, { policy: 'fifo', bytes: 128 * KIB, missPercent: 0 }]);
+    expect(curveMarks(p, 2 * KIB)).toEqual([]);
   });
 });

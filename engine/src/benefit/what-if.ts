@@ -15,6 +15,7 @@
  * request traced), is added. At a size of the curve the interpolation's part is 0; past the
  * footprint every block fits and the figures are the largest size's.
  */
+import { readMissPercent } from './miss-ratio.ts';
 import type { PredictionCurvePoint, PredictionReport } from './prediction.ts';
 
 /** How a figure was read from the curve: at one of its sizes, between two, or past the footprint (every block fits). */
@@ -160,6 +161,27 @@ export function predictionAtSize(p: PredictionReport, bytes: number): WhatIf | n
     iosSavedPercent: r.iosSavedPercent, iosSavedErrorPp: errPp,
     backingTotal, backingPerSecond, backingError, backingErrorPerSecond, responseUs, responseErrorUs, policies,
   };
+}
+
+/** One policy's curve read at a size, as the miss-ratio chart marks it. */
+export interface CurveMark {
+  policy: string;
+  /** The size marked, bytes (the size asked). */
+  bytes: number;
+  /** 100 × (1 − the read hit ratio read at that size), as the chart's lines ({@link readMissPercent}). */
+  missPercent: number;
+}
+
+/**
+ * The miss-ratio chart's marks at `bytes`: every policy's curve read there ({@link readCurve}),
+ * the policies whose curve says nothing at that size left out. Example: LRU points 4,096 B → hit
+ * 0 and 16,384 B → hit 0.4, at 8,192 B → miss 80 %.
+ */
+export function curveMarks(p: Pick<PredictionReport, 'policies' | 'footprintBytes'>, bytes: number): CurveMark[] {
+  return p.policies.flatMap((c) => {
+    const r = readCurve(c.curve, bytes, p.footprintBytes);
+    return r === null ? [] : [{ policy: c.policy, bytes, missPercent: readMissPercent(r.readHitRatio) }];
+  });
 }
 
 /**
