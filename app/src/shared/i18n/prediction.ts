@@ -7,12 +7,12 @@ import type { Catalog } from './types.ts';
  */
 export type PredictionKey =
   | 'title' | 'def' | 'predicted' | 'measured' | 'difference' | 'compareLine' | 'method' | 'sampled'
-  | 'chart' | 'axis.size' | 'series.chosen' | 'summary'
+  | 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt'
   | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
   | 'lat.title' | 'lat.def' | 'lat.col.device' | 'lat.col.window' | 'lat.col.op' | 'lat.col.requests' | 'lat.col.mean'
   | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled'
   | 'whatIf.title' | 'whatIf.def' | 'whatIf.size' | 'whatIf.range' | 'whatIf.saved' | 'whatIf.readHit' | 'whatIf.backing' | 'whatIf.resp'
-  | 'whatIf.pm' | 'whatIf.point' | 'whatIf.between' | 'whatIf.allFit' | 'whatIf.sampling' | 'whatIf.respMethod' | 'whatIf.exact';
+  | 'whatIf.pm' | 'whatIf.point' | 'whatIf.between' | 'whatIf.allFit' | 'whatIf.sampling' | 'whatIf.respMethod' | 'whatIf.exact' | 'whatIf.exactCli';
 
 export const prediction: Catalog<PredictionKey> = {
   en: {
@@ -27,6 +27,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Miss-ratio curve',
     'axis.size': 'Cache size (bytes, log scale)',
     'series.chosen': 'Chosen size',
+    'series.shown': 'Size on the slider',
+    summaryAt: 'Marked at {size}, the size shown: {marks}.',
     summary: 'Miss-ratio curve: {points}.',
     note: 'Note: {text}',
     'zoom.reset': 'Reset zoom',
@@ -53,6 +55,7 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.sampling': 'Plus ± {pp} points from the sampling ({rate} of the block addresses traced), as the probe states it at {size}.',
     'whatIf.respMethod': 'Response time: hits at {hit}; the requests that turn from miss to hit counted at the non-hits’ mean traced latency ({miss}).',
     'whatIf.exact': 'For a size outside {min} – {max}, or an exact figure, use Predict another cache below: the probe replays the trace.',
+    'whatIf.exactCli': 'For a size outside {min} – {max}, or an exact figure, run cacheproof-probe predict on this capture with --size: the probe replays the trace.',
   },
   fr: {
     title: 'Prédiction à partir de la trace de blocs',
@@ -66,6 +69,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Courbe de taux d’échec',
     'axis.size': 'Taille du cache (octets, échelle log)',
     'series.chosen': 'Taille choisie',
+    'series.shown': 'Taille du curseur',
+    summaryAt: 'Marqué à {size}, la taille affichée : {marks}.',
     summary: 'Courbe de taux d’échec : {points}.',
     note: 'Remarque : {text}',
     'zoom.reset': 'Réinitialiser le zoom',
@@ -92,6 +97,7 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.sampling': 'Plus ± {pp} points dus à l’échantillonnage ({rate} des adresses de blocs tracées), tel que la sonde l’indique à {size}.',
     'whatIf.respMethod': 'Temps de réponse : succès à {hit} ; les requêtes qui passent d’échec à succès comptées à la latence tracée moyenne des non-succès ({miss}).',
     'whatIf.exact': 'Pour une taille hors de {min} – {max}, ou un chiffre exact, utilisez Prédire un autre cache ci-dessous : la sonde relit la trace.',
+    'whatIf.exactCli': 'Pour une taille hors de {min} – {max}, ou un chiffre exact, lancez cacheproof-probe predict sur cette capture avec --size : la sonde relit la trace.',
   },
   es: {
     title: 'Predicción a partir de la traza de bloques',
@@ -105,6 +111,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Curva de tasa de fallos',
     'axis.size': 'Tamaño de la caché (bytes, escala log)',
     'series.chosen': 'Tamaño elegido',
+    'series.shown': 'Tamaño del control deslizante',
+    summaryAt: 'Marcado en {size}, el tamaño mostrado: {marks}.',
     summary: 'Curva de tasa de fallos: {points}.',
     note: 'Nota: {text}',
     'zoom.reset': 'Restablecer zoom',
@@ -131,6 +139,7 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.sampling': 'Más ± {pp} puntos del muestreo ({rate} de las direcciones de bloque trazadas), como la sonda lo indica en {size}.',
     'whatIf.respMethod': 'Tiempo de respuesta: aciertos a {hit}; las solicitudes que pasan de fallo a acierto contadas a la latencia trazada media de los no aciertos ({miss}).',
     'whatIf.exact': 'Para un tamaño fuera de {min} – {max}, o una cifra exacta, use Predecir otra caché más abajo: la sonda reproduce la traza.',
+    'whatIf.exactCli': 'Para un tamaño fuera de {min} – {max}, o una cifra exacta, ejecute cacheproof-probe predict sobre esta captura con --size: la sonda reproduce la traza.',
   },
   ru: {
     title: 'Прогноз по трассе блоков',
@@ -144,6 +153,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Кривая доли промахов',
     'axis.size': 'Размер кэша (байты, лог. шкала)',
     'series.chosen': 'Выбранный размер',
+    'series.shown': 'Размер на ползунке',
+    summaryAt: 'Отмечено при {size} — показанном размере: {marks}.',
     summary: 'Кривая доли промахов: {points}.',
     note: 'Примечание: {text}',
     'zoom.reset': 'Сбросить масштаб',
@@ -170,5 +181,6 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.sampling': 'Плюс ± {pp} п. п. от выборки (трассировано {rate} адресов блоков), как зонд указывает при {size}.',
     'whatIf.respMethod': 'Время отклика: попадания за {hit}; запросы, которые из промаха становятся попаданием, учтены по средней трассированной задержке непопаданий ({miss}).',
     'whatIf.exact': 'Для размера вне {min} – {max} или точной цифры используйте «Спрогнозировать другой кэш» ниже: зонд воспроизводит трассу.',
+    'whatIf.exactCli': 'Для размера вне {min} – {max} или точной цифры запустите cacheproof-probe predict на этом захвате с --size: зонд воспроизводит трассу.',
   },
 };
