@@ -6,7 +6,9 @@
  *   NVMe cache to predict: the preview shows what the probe read (records, requests kept, flushes,
  *   disks: the file's own counts), Import runs `import-trace` then `predict --store` with a progress
  *   bar, and the capture it names holds the prediction — the same figures `cacheproof-probe
- *   predict` prints on that capture for that cache;
+ *   predict` prints on that capture for that cache; the profile's what-if slider (issue 25: a
+ *   Windows user has no dashboard) moves the prediction within 200 ms of the input event, each
+ *   figure the probe's at the slider's size within the bound shown, the curve's marker following;
  * - the real WPA "Utilization by Disk" export (../shared/realdata/etw, Siemens-Healthineers
  *   ETWAnalyzer; no Offset column) refused with the probe's sentence on screen, saying what to
  *   export instead, and nothing written;
@@ -29,10 +31,13 @@ import { profilePredictionUi } from '../../app/src/shared/i18n/profile-predictio
 import type { Lang } from '../../app/src/shared/i18n/types.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 import { writeWpaExport } from '../../test/support/wpa-export.ts';
+import { agreesWithProbe, nextUpdate, watchSlider } from '../what-if.ts';
 
 const SIEMENS = realdata('etw', 'Siemens-Healthineers_ETWAnalyzer__Disk_Usage_Utilization_by_Disk.csv');
 const cannotRun = probeAbsent() ?? realdataAbsent(SIEMENS);
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
+/** The cache the import predicts (1 MiB NVMe, every policy), as `predict` is asked for it at another size. */
+const PREDICT_ARGS = ['--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo'] as const;
 
 /** A browser host whose data folder the spec knows (imports land in `<data>/imports/`). */
 const test = base.extend<{ host: AppHost & { data: string } }>({
@@ -122,7 +127,7 @@ for (const lang of ['en', 'fr'] as const) {
 
       // the prediction stored in the capture is the probe's own for that cache, on that capture
       const stored = storedPrediction(capture);
-      const p = spawnSync(releaseProbe, ['predict', capture, '--size', `${1024 * 1024}B`, '--cache-device', 'nvme', '--policy', 'lru,fifo,clock,arc,2q,s3fifo', '--json', '--quiet'], { encoding: 'utf8' });
+      const p = spawnSync(releaseProbe, ['predict', capture, '--size', `${1024 * 1024}B`, ...PREDICT_ARGS, '--json', '--quiet'], { encoding: 'utf8' });
       expect(p.status, p.stderr).toBe(0);
       const fresh = JSON.parse(p.stdout) as Record<string, unknown>;
       for (const k of ['cacheBytes', 'reads', 'writesCount', 'readHitRatio', 'iosSavedPercent', 'footprintBytes', 'devices', 'backingIos', 'responseTime', 'policies', 'curve'] as const) {
@@ -156,6 +161,37 @@ for (const lang of ['en', 'fr'] as const) {
       if (iops === null) throw new Error('the profile has no IOPS');
       await expect(page.getByTestId(TID.profileCardIops).locator('.value')).toContainText(new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(iops));
       expect(json.appFacing.totals.ios).toBe(counts.reads + counts.writes);
+
+      // "and at another size?": the profile's own slider moves the prediction, read from the stored
+      // curves; each figure equals the probe's at that size within the bound it states, the chart's
+      // marker follows, and each redraw lands within 200 ms of the input event (measured in the page)
+      const box = section.getByTestId(TID.dashWhatIf);
+      await expect(box.locator('h4').first()).toHaveText(prediction[lang]['whatIf.title']);
+      const slider = section.getByLabel(prediction[lang]['whatIf.size'], { exact: true });
+      await expect(slider).toHaveAttribute('type', 'range');
+      const shown = page.getByTestId(`${TID.dashWhatIf}-value`);
+      await expect(shown).toHaveAttribute('data-bytes', String(1024 * 1024));
+      await expect(slider).toHaveAttribute('aria-valuetext', await shown.textContent() ?? '');
+      // no "Predict another cache" form here: the exact figure is the probe's command line
+      await expect(box).toContainText(prediction[lang]['whatIf.exactCli'].split('{min}')[0] ?? '');
+      expect((await agreesWithProbe(page, capture, PREDICT_ARGS, 6)).errorPp, 'at the stored size: the replay’s own figures').toBe(0);
+      await watchSlider(page);
+      await slider.focus();
+      await page.keyboard.press('ArrowLeft');
+      const step = await nextUpdate(page, 1);
+      expect(step.ms, 'input event → the card’s new text, ms').toBeLessThanOrEqual(200);
+      await expect(page.getByTestId(`${TID.dashWhatIf}-method`)).toContainText(prediction[lang]['whatIf.between'].split('{policy}')[0] ?? '');
+      const between = await agreesWithProbe(page, capture, PREDICT_ARGS, 6);
+      expect(between.bytes).toBeLessThan(1024 * 1024);
+      expect(between.errorPp, 'a bound between two sizes, not a vacuous one').toBeGreaterThan(0);
+      await expect(slider).toHaveAttribute('aria-valuetext', await shown.textContent() ?? '');
+      await page.keyboard.press('End');
+      expect((await nextUpdate(page, 2)).ms).toBeLessThanOrEqual(200);
+      expect((await agreesWithProbe(page, capture, PREDICT_ARGS, 6)).bytes).toBeGreaterThan(1024 * 1024);
+      const max = Number(await slider.getAttribute('max'));
+      await slider.fill(String(Math.round(max / 3)));
+      expect((await nextUpdate(page, 3)).ms).toBeLessThanOrEqual(200);
+      await agreesWithProbe(page, capture, PREDICT_ARGS, 6);
       expect(await seriousViolations(page), `axe violations (${lang}, profile with the prediction)`).toEqual([]);
       const shot = testInfo.outputPath(`profile-prediction-${lang}.png`);
       await section.screenshot({ path: shot });

@@ -7,7 +7,9 @@
  * event (its timeStamp) to the card's new text (a MutationObserver) is measured and must be ≤
  * 200 ms (the card redraws synchronously from the stored curves: no probe round trip); and the
  * figures shown at the slider's size equal those of `cacheproof-probe predict CAPTURE --size S`,
- * run here, within the error bound the card states. In English and French, each scanned with axe.
+ * run here, within the error bound the card states; the miss-ratio chart's marker sits at the
+ * slider's size on both curves and its summary says that size (e2e/what-if.ts). In English and
+ * French, each scanned with axe.
  */
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
@@ -20,10 +22,13 @@ import { TID } from '../../app/src/shared/testids.ts';
 import { prediction } from '../../app/src/shared/i18n/prediction.ts';
 import { migratedCopy } from '../../test/support/traced-capture.ts';
 import { probeAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { agreesWithProbe as agrees, nextUpdate, watchSlider } from '../what-if.ts';
 
 const READS = 12_000;
 const BLOCKS = 1500;
 const PREDICT_ARGS = ['--warmup', '0s', '--cache-device', 'nvme', '--policy', 'lru,fifo'] as const;
+/** The card's figures agree with the probe's at the slider's size, and the chart marks that size on both curves (LRU, FIFO). */
+const agreesWithProbe = (page: Page, capture: string): ReturnType<typeof agrees> => agrees(page, capture, PREDICT_ARGS, 2);
 
 /** The capture described above; returns its path. */
 function writeSkewedCapture(dir: string): string {
@@ -50,70 +55,6 @@ function writeSkewedCapture(dir: string): string {
   const p = spawnSync(releaseProbe, ['predict', capture, '--size', '1MiB', ...PREDICT_ARGS, '--store', '--quiet'], { encoding: 'utf8' });
   if (p.status !== 0) throw new Error(`cacheproof-probe predict failed (${String(p.status)}): ${p.stderr}`);
   return capture;
-}
-
-interface ProbeJson {
-  cacheBytes: number;
-  readHitRatio: number;
-  iosSavedPercent: number;
-  backingIos: { perSecond: number | null };
-  responseTime: { predictedUs: number } | null;
-}
-
-/** The probe's own prediction at `bytes` (not stored: the capture keeps its 1 MiB prediction). */
-function probeAt(capture: string, bytes: number): ProbeJson {
-  const p = spawnSync(releaseProbe, ['predict', capture, '--size', String(bytes), ...PREDICT_ARGS, '--quiet', '--json'], { encoding: 'utf8' });
-  if (p.status !== 0) throw new Error(`cacheproof-probe predict --size ${bytes} failed (${String(p.status)}): ${p.stderr}`);
-  return JSON.parse(p.stdout) as ProbeJson;
-}
-
-/** Records, in the page, each input event's timeStamp on the slider and when the card's I/Os saved text next changes. */
-async function watchSlider(page: Page): Promise<void> {
-  await page.evaluate(([root, input]) => {
-    const w = window as unknown as { whatIfTimes: { ms: number; text: string }[] };
-    w.whatIfTimes = [];
-    const box = document.querySelector(`[data-testid="${root}"]`);
-    const value = box?.querySelector('[data-kind="saved"] .value');
-    if (box === null || box === undefined || value === null || value === undefined) throw new Error('no slider card');
-    let since: number | null = null;
-    document.addEventListener('input', (e) => {
-      if ((e.target as Element).getAttribute('data-testid') === input) since = e.timeStamp;
-    }, { capture: true });
-    new MutationObserver(() => {
-      if (since === null) return;
-      w.whatIfTimes.push({ ms: performance.now() - since, text: value.textContent ?? '' });
-      since = null;
-    }).observe(value, { childList: true, characterData: true, subtree: true });
-  }, [TID.dashWhatIf, `${TID.dashWhatIf}-size`] as const);
-}
-
-/** The next recorded update (waits for it in the page's state, not on a clock). */
-async function nextUpdate(page: Page, n: number): Promise<{ ms: number; text: string }> {
-  await expect.poll(() => page.evaluate(() => (window as unknown as { whatIfTimes: unknown[] }).whatIfTimes.length)).toBeGreaterThanOrEqual(n);
-  return page.evaluate((i) => (window as unknown as { whatIfTimes: { ms: number; text: string }[] }).whatIfTimes[i - 1] as { ms: number; text: string }, n);
-}
-
-/** A card's engine number and bound. */
-async function figure(page: Page, kind: string): Promise<{ value: number; error: number }> {
-  const c = page.getByTestId(TID.dashWhatIf).locator(`[data-kind="${kind}"]`);
-  return { value: Number(await c.getAttribute('data-value')), error: Number(await c.getAttribute('data-error')) };
-}
-
-/** The card's figures at the slider's size equal the probe's at that size within the stated bound; returns the size and the I/Os saved bound. */
-async function agreesWithProbe(page: Page, capture: string): Promise<{ bytes: number; errorPp: number }> {
-  const bytes = Number(await page.getByTestId(`${TID.dashWhatIf}-value`).getAttribute('data-bytes'));
-  const q = probeAt(capture, bytes);
-  expect(q.cacheBytes, 'the probe simulated the slider’s size').toBe(bytes);
-  const saved = await figure(page, 'saved');
-  const hit = await figure(page, 'readHit');
-  const backing = await figure(page, 'backing');
-  const resp = await figure(page, 'resp');
-  const slack = 1e-9;
-  expect(Math.abs(saved.value - q.iosSavedPercent), `I/Os saved at ${bytes} B: ${saved.value} ± ${saved.error} against the probe's ${q.iosSavedPercent}`).toBeLessThanOrEqual(saved.error + slack);
-  expect(Math.abs(hit.value - q.readHitRatio), `read hits at ${bytes} B`).toBeLessThanOrEqual(hit.error + slack);
-  expect(Math.abs(backing.value - (q.backingIos.perSecond ?? NaN)), `backing I/O at ${bytes} B`).toBeLessThanOrEqual(backing.error + 1e-6);
-  expect(Math.abs(resp.value - (q.responseTime?.predictedUs ?? NaN)), `response time at ${bytes} B`).toBeLessThanOrEqual(resp.error + 1e-6);
-  return { bytes, errorPp: saved.error };
 }
 
 test('the size slider redraws the prediction within 200 ms, equal to the probe’s at that size within the stated bound, in English and French, with no serious axe violation', async ({ app, page }, testInfo) => {

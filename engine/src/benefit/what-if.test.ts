@@ -3,7 +3,7 @@
 // sampling's part of the bound, each worked out by hand.
 import { describe, expect, it } from 'vitest';
 import { measuredFigure, predictionReport, type PredictionReport, type StoredPrediction } from './prediction.ts';
-import { predictionAtSize, readCurve, whatIfSizes } from './what-if.ts';
+import { curveMarks, predictionAtSize, readCurve, whatIfSizes } from './what-if.ts';
 
 const KIB = 1024;
 /** LRU: 4 KiB → 0 %, 16 KiB → 40 %, 64 KiB (the footprint) → 80 % saved; 800 reads, 200 writes. */
@@ -86,7 +86,9 @@ describe('predictionAtSize', () => {
   });
 
   it('at another size moves backing I/O and response time by the change in I/Os saved, each with its bound', () => {
-    // 32 KiB: 60 % ± 20 saved; backing 600 − 0.2 × 1,000 = 400 (40 per second) ± 200; response 604 + 0.2 × (10 − 1,000) = 406 µs ± 0.2 × 990 = 198
+    // 32 KiB: 60 % ± 20 saved; backing 600 − 0.2 × 1,000 = 400 (40 per second) ± 200; response 604 + 0.2 × (10 − 1,000) = 406 µs;
+    // its bound: the hit share lies in 0.4 – 0.8; at 0.4 the stored 604 µs, just above it share × 10 µs plus 0 to the
+    // non-hits' 0.6 × 1,000 = 600 µs: 4 – 608 µs overall, ± max(406 − 4, 608 − 406) = 402
     const w = predictionAtSize(report(STORED), 32 * KIB);
     expect(w?.method).toBe('between');
     expect(w?.iosSavedPercent).toBeCloseTo(60, 12);
@@ -96,7 +98,7 @@ describe('predictionAtSize', () => {
     expect(w?.backingError).toBeCloseTo(200, 9);
     expect(w?.backingErrorPerSecond).toBeCloseTo(20, 9);
     expect(w?.responseUs).toBeCloseTo(406, 9);
-    expect(w?.responseErrorUs).toBeCloseTo(198, 9);
+    expect(w?.responseErrorUs).toBeCloseTo(402, 9);
     // FIFO between 20 and 80 %: 50 % ± 30
     expect(w?.policies[1]?.iosSavedPercent).toBeCloseTo(50, 12);
     expect(w?.policies[1]?.iosSavedErrorPp).toBeCloseTo(30, 12);
@@ -104,6 +106,13 @@ describe('predictionAtSize', () => {
     const all = predictionAtSize(report(STORED), 64 * KIB);
     expect(all?.backingTotal).toBeCloseTo(200, 9);
     expect(all?.responseUs).toBeCloseTo(208, 9);
+    // a size of the curve, yet not exact: which requests turn to hits, and their own latencies, are not stored: 8 – 608 µs
+    expect(all?.responseErrorUs).toBeCloseTo(400, 9);
+    // smaller than stored (4 KiB, a size of the curve: hit share 0): the stored non-hits' 600 µs plus 0 to the hits' own
+    // 400 µs: 600 – 1,000 µs around 604 + 0.4 × 990 = 1,000
+    const none = predictionAtSize(report(STORED), 4 * KIB);
+    expect(none?.responseUs).toBeCloseTo(1000, 9);
+    expect(none?.responseErrorUs).toBeCloseTo(400, 9);
     expect(predictionAtSize(report(STORED), 2 * KIB)).toBeNull();
   });
 
@@ -118,7 +127,7 @@ describe('predictionAtSize', () => {
     const between = predictionAtSize(sampled, 32 * KIB);
     expect(between?.iosSavedErrorPp).toBeCloseTo(23, 12);
     expect(between?.backingError).toBeCloseTo(250, 9);
-    expect(between?.responseErrorUs).toBeCloseTo(205, 9);
+    expect(between?.responseErrorUs).toBeCloseTo(409, 9);
     // a full trace's stored uncertainty (0) is not added; nor is a stray one when every request was traced
     expect(predictionAtSize(report({ ...STORED, iosSavedUncertaintyPp: 9 }), 16 * KIB)?.iosSavedErrorPp).toBe(0);
   });
@@ -138,5 +147,18 @@ describe('whatIfSizes', () => {
     // gaps too small for a whole block between them add nothing; sizes come once
     expect(whatIfSizes({ curve: [...CURVE, { bytes: 8 * KIB, readHitRatio: 0, iosSavedPercent: 0 }, { bytes: 8 * KIB, readHitRatio: 0, iosSavedPercent: 0 }], blockBytes: 4 * KIB }, 3))
       .toEqual([4, 8, 12, 16, 24, 32, 44, 64].map((k) => k * KIB));
+  });
+});
+
+describe('curveMarks', () => {
+  it('every policy\'s miss ratio at the asked size: at a point, between two (log size), past the footprint, and none below the curve', () => {
+    const p = report(STORED);
+    // at 16 KiB, sizes of both curves: LRU hit 0.5 → 50 % misses, FIFO hit 0.25 → 75 %
+    expect(curveMarks(p, 16 * KIB)).toEqual([{ policy: 'lru', bytes: 16 * KIB, missPercent: 50 }, { policy: 'fifo', bytes: 16 * KIB, missPercent: 75 }]);
+    // 8 KiB is halfway between 4 and 16 KiB in log size: LRU hit 0.25 → 75 %, FIFO 0.125 → 87.5 %
+    expect(curveMarks(p, 8 * KIB)).toEqual([{ policy: 'lru', bytes: 8 * KIB, missPercent: 75 }, { policy: 'fifo', bytes: 8 * KIB, missPercent: 87.5 }]);
+    // past the 64 KiB footprint every block fits: the largest size's figures, marked at the size asked
+    expect(curveMarks(p, 128 * KIB)).toEqual([{ policy: 'lru', bytes: 128 * KIB, missPercent: 0 }, { policy: 'fifo', bytes: 128 * KIB, missPercent: 0 }]);
+    expect(curveMarks(p, 2 * KIB)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@
  * request traced), is added. At a size of the curve the interpolation's part is 0; past the
  * footprint every block fits and the figures are the largest size's.
  */
+import { readMissPercent } from './miss-ratio.ts';
 import type { PredictionCurvePoint, PredictionReport } from './prediction.ts';
 
 /** How a figure was read from the curve: at one of its sizes, between two, or past the footprint (every block fits). */
@@ -112,13 +113,49 @@ const clamp01 = (x: number): number => Math.min(1, Math.max(0, x));
 const nz = (x: number): number => (x === 0 ? 0 : x);
 
 /**
+ * Where the true predicted response time lies at hit share `share`, µs, from what the stored
+ * prediction holds (means, not each request's latency). The probe's figure is `share × hitUs` + the
+ * own traced latency of the requests that are not hits, per averaged request. Growing the cache
+ * (LRU's stack property: the new non-hits are some of the stored ones) that part lies between 0 and
+ * the stored non-hits' whole own time, `(1 − hitShare) × missUs`; shrinking it, it is the stored
+ * non-hits' time plus between 0 and the stored hits' own time (`baselineUs` − the non-hits' part).
+ * At the stored share: the stored figure. Example: hit share 0.4, hits at 10 µs, non-hits 1,000 µs,
+ * baseline 1,000 µs; at 0.6: 6 – 606 µs. The range jumps at the stored share (exact there, wide just
+ * beside it): {@link responseSpan} takes it over an interval of shares.
+ */
+function responseRange(rt: NonNullable<PredictionReport['responseTime']>, share: number, side: 'up' | 'down' | 'at'): [number, number] {
+  if (side === 'at') return [rt.predictedUs, rt.predictedUs];
+  const nonHits = (1 - rt.hitShare) * (rt.missUs ?? rt.hitUs);
+  const hits = Math.max(0, rt.baselineUs - nonHits);
+  const base = share * rt.hitUs;
+  return side === 'up' ? [base, base + nonHits] : [base + nonHits, base + nonHits + hits];
+}
+
+/**
+ * The range of the response time over hit shares `from` – `to` ({@link responseRange}: on either
+ * side of the stored share each end grows with the share, so its ends, and the limits beside the
+ * stored share when the interval reaches it, bound it).
+ */
+function responseSpan(rt: NonNullable<PredictionReport['responseTime']>, from: number, to: number): [number, number] {
+  const h = rt.hitShare;
+  const side = (x: number): 'up' | 'down' | 'at' => (x > h ? 'up' : x < h ? 'down' : 'at');
+  const parts = [responseRange(rt, from, side(from)), responseRange(rt, to, side(to))];
+  if (from <= h && h <= to) parts.push(responseRange(rt, h, 'at'));
+  if (from < h && h <= to) parts.push(responseRange(rt, h, 'down'));
+  if (from <= h && h < to) parts.push(responseRange(rt, h, 'up'));
+  return parts.reduce((a, b) => [Math.min(a[0], b[0]), Math.max(a[1], b[1])]);
+}
+
+/**
  * The prediction at `bytes` read from the stored curves, or null where the curve says nothing
  * (see {@link readCurve}). Backing I/O: the stored total moved by the change in I/Os saved times
  * the counted front I/Os (a saved I/O is one fewer at the backing device). Response time: the
  * stored prediction moved by the change in hit share times (hit latency − the non-hits' mean
  * latency), taking the requests that change between hit and miss at the non-hits' mean traced
  * latency (exact when every counted request has a completion and the non-hits' latency does not
- * depend on the size). Example: stored 80 % saved of 360,000 I/Os, 72,000 to the backing; at a
+ * depend on the size); its bound does not assume that: the prediction stores means, not each
+ * request's latency, so it spans every place the switching requests' own latencies could put the
+ * figure ({@link responseSpan}) over the I/Os saved's interpolation interval, plus the sampling's. Example: stored 80 % saved of 360,000 I/Os, 72,000 to the backing; at a
  * size reading 60 % → 72,000 + 0.2 × 360,000 = 144,000.
  */
 export function predictionAtSize(p: PredictionReport, bytes: number): WhatIf | null {
@@ -146,7 +183,9 @@ export function predictionAtSize(p: PredictionReport, bytes: number): WhatIf | n
     const miss = rt.missUs ?? rt.hitUs;
     const share = clamp01(rt.hitShare + dSaved);
     responseUs = rt.predictedUs + (share - rt.hitShare) * (rt.hitUs - miss);
-    responseErrorUs = nz((r.interpolationPp / 100) * Math.abs(rt.hitUs - miss) + (p.sampleRate < 1 ? rt.uncertaintyUs : 0));
+    const eps = r.interpolationPp / 100;
+    const [lo, hi] = responseSpan(rt, clamp01(share - eps), clamp01(share + eps));
+    responseErrorUs = nz(Math.max(responseUs - lo, hi - responseUs, 0) + (p.sampleRate < 1 ? rt.uncertaintyUs : 0));
   }
   const policies: WhatIfPolicy[] = p.policies.flatMap((c) => {
     const x = readCurve(c.curve, bytes, p.footprintBytes);
@@ -160,6 +199,27 @@ export function predictionAtSize(p: PredictionReport, bytes: number): WhatIf | n
     iosSavedPercent: r.iosSavedPercent, iosSavedErrorPp: errPp,
     backingTotal, backingPerSecond, backingError, backingErrorPerSecond, responseUs, responseErrorUs, policies,
   };
+}
+
+/** One policy's curve read at a size, as the miss-ratio chart marks it. */
+export interface CurveMark {
+  policy: string;
+  /** The size marked, bytes (the size asked). */
+  bytes: number;
+  /** 100 × (1 − the read hit ratio read at that size), as the chart's lines ({@link readMissPercent}). */
+  missPercent: number;
+}
+
+/**
+ * The miss-ratio chart's marks at `bytes`: every policy's curve read there ({@link readCurve}),
+ * the policies whose curve says nothing at that size left out. Example: LRU points 4,096 B → hit
+ * 0 and 16,384 B → hit 0.4, at 8,192 B → miss 80 %.
+ */
+export function curveMarks(p: Pick<PredictionReport, 'policies' | 'footprintBytes'>, bytes: number): CurveMark[] {
+  return p.policies.flatMap((c) => {
+    const r = readCurve(c.curve, bytes, p.footprintBytes);
+    return r === null ? [] : [{ policy: c.policy, bytes, missPercent: readMissPercent(r.readHitRatio) }];
+  });
 }
 
 /**

@@ -4,9 +4,11 @@
  * same sizes), each in its palette colour and dash pattern (engine/src/report/colors.ts
  * `policyColor`, `policyDash`), the chosen size marked on every line, sizes on a log axis, wheel or
  * pinch zoom and drag to pan on the size axis (chartjs-plugin-zoom, as the timeline). The plotted
- * value is the miss ratio, 100 × (1 − the probe's read hit ratio).
+ * value is the miss ratio, 100 × (1 − the probe's read hit ratio). The marker starts at the chosen
+ * size and follows the what-if slider (`mark`: engine `curveMarks`, each curve read at the size),
+ * its legend, the summary and the figure's `data-mark-bytes` saying the size shown.
  */
-import { missRatioCurve, type PredictionReport } from '@cacheproof/engine';
+import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/engine';
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
@@ -24,30 +26,50 @@ import { wrap, type Words } from './text.ts';
 
 type Points = { x: number; y: number }[];
 
+/** The x of every mark the drawn chart holds (its last dataset), for the reader of the DOM and the e2e check. */
+const shownX = (c: Chart<'line', Points>): string => (c.data.datasets[c.data.datasets.length - 1]?.data ?? []).map((x) => String(x.x)).join(',');
+
 /** The policy's name in the language (`LRU`, `S3-FIFO`). */
 export function policyName(w: Words, policy: string): string {
   const key = `policy.${policy}` as PredictUiKey;
   return key in predictUi.en ? translate(predictUi, w.lang, key) : policy;
 }
 
-export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
-  const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'summary' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
+/** The figure, and `mark(bytes)`: moves the asked-size marker (and the words saying it) to `bytes`. */
+export interface CurveFigure {
+  node: HTMLElement;
+  mark: (bytes: number) => void;
+}
+
+export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): CurveFigure {
+  const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
   const def = translate(predictUi, w.lang, 'chart.def');
   const size = (b: number): string => fmtBytes(w.lang, b);
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
   const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
-  const chosen: Points = lines.flatMap((l) => l.points.filter((x) => x.x === p.cacheBytes));
   const first = lines[0];
   const every = Math.max(1, Math.ceil((first?.points.length ?? 1) / 8));
   const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${l.points.filter((_, i) => i % every === 0 || i === l.points.length - 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
-  f.summary.textContent = t('summary', { points: lines.map(said).join(' · ') });
+  const curves = t('summary', { points: lines.map(said).join(' · ') });
+  let markBytes = p.cacheBytes;
+  let marks: Points = [];
+  const markLabel = (): string => `${t(markBytes === p.cacheBytes ? 'series.chosen' : 'series.shown')} (${size(markBytes)})`;
+  /** The marks at `markBytes` from the engine, and the words saying them; the chart, once drawn, follows. */
+  const setMarks = (): void => {
+    const m = curveMarks(p, markBytes);
+    marks = m.map((x) => ({ x: x.bytes, y: x.missPercent }));
+    const said = m.map((x) => `${policyName(w, x.policy)} ${fmtPercent(w.lang, x.missPercent, 1)}`).join(', ');
+    f.summary.textContent = m.length === 0 ? curves : `${curves} ${t('summaryAt', { size: size(markBytes), marks: said })}`;
+    f.node.dataset['markBytes'] = String(markBytes);
+  };
+  setMarks();
   f.node.dataset['policies'] = lines.map((l) => l.policy).join(',');
   f.node.dataset['testid'] = `${TID.chartMrc}-figure`;
   let chart: Chart<'line', Points> | null = null;
   const reset = el('button', { type: 'button' }, t('zoom.reset'));
   reset.addEventListener('click', () => chart?.resetZoom('none'));
   f.tools.append(reset, el('span', { class: 'dash-help' }, t('zoom.help')));
-  const mark = paletteColor(COLOR.category2, palette);
+  const markColor = paletteColor(COLOR.category2, palette);
   scheduler.add(f.canvas, (firstDraw) => {
     chart = new Chart<'line', Points>(f.canvas, {
       type: 'line',
@@ -57,7 +79,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
             const color = paletteColor(policyColor(l.policy), palette);
             return { label: policyName(w, l.policy), data: l.points, borderColor: color, backgroundColor: color, borderDash: policyDash(l.policy), pointRadius: 2, tension: 0 };
           }),
-          { label: `${t('series.chosen')} (${size(p.cacheBytes)})`, data: chosen, borderColor: mark, backgroundColor: mark, pointRadius: 6, pointStyle: 'rectRot', showLine: false },
+          { label: markLabel(), data: marks, borderColor: markColor, backgroundColor: markColor, pointRadius: 6, pointStyle: 'rectRot', showLine: false },
         ],
       },
       plugins: [firstDraw],
@@ -89,10 +111,22 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
     });
     // the lines drawn (the chosen size's marks aside), for the reader of the DOM and the e2e check
     f.node.dataset['lines'] = String(chart.data.datasets.filter((d) => d.showLine !== false).length);
+    f.node.dataset['markX'] = shownX(chart);
     return chart;
   });
   // the other policies' curves from a miniature of the trace: how, and their expected error (the report's words)
   const mini = miniatureMsg(p);
   if (mini !== null) f.node.append(el('p', { class: 'dash-note', 'data-testid': `${TID.chartMrc}-miniature` }, reportText(mini, w.lang)));
-  return f.node;
+  const moveMark = (bytes: number): void => {
+    markBytes = bytes;
+    setMarks();
+    const c = chart;
+    const d = c?.data.datasets[c.data.datasets.length - 1];
+    if (c === null || d === undefined) return;
+    d.data = marks;
+    d.label = markLabel();
+    c.update('none');
+    f.node.dataset['markX'] = shownX(c);
+  };
+  return { node: f.node, mark: moveMark };
 }

@@ -4,8 +4,10 @@
  * at the chosen size, each with its error bound and the method in words (engine
  * `predictionAtSize`: read from the curve, interpolated between the two simulated sizes on either
  * side). Every input event redraws the figures synchronously from the stored curves: no probe
- * round trip. A size outside the curve, or an exact figure, is "Predict another cache" (the
- * probe). Nothing is computed here but the formatting.
+ * round trip, and `onSize` (the miss-ratio chart's marker) is told the size. A size outside the
+ * curve, or an exact figure, is "Predict another cache" (the probe; on the workload profile, which
+ * has no such form, `cacheproof-probe predict --size`). Used by the dashboard and the workload
+ * profile alike (prediction-body.ts). Nothing is computed here but the formatting.
  */
 import { predictionAtSize, whatIfSizes, type PredictionReport, type WhatIf } from '@cacheproof/engine';
 import { fmtBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
@@ -27,8 +29,11 @@ function nearest(sizes: readonly number[], bytes: number): number {
   return best;
 }
 
-/** The slider and its figures, or null when the curve has fewer than two sizes. */
-export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null {
+/** How the slider's last line points to an exact figure: the screen's "Predict another cache" form, or the probe's command line. */
+export type ExactWay = 'form' | 'cli';
+
+/** The slider and its figures, or null when the curve has fewer than two sizes; `onSize` hears every size shown, the first included. */
+export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onSize: (bytes: number) => void): HTMLElement | null {
   const sizes = whatIfSizes(p);
   if (sizes.length < 2) return null;
   const t = (key: PredictionKey, params?: Params): string => translate(prediction, w.lang, key, params);
@@ -80,6 +85,7 @@ export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null 
     input.setAttribute('aria-valuetext', text);
     output.textContent = text;
     output.dataset['bytes'] = String(bytes);
+    onSize(bytes);
     const f = predictionAtSize(p, bytes);
     if (f === null) return;
     // a share: `29.1% ± 1.2 points`; a rate or a time: `94.5 ± 1.65 I/Os per second`
@@ -109,5 +115,5 @@ export function whatIfSlider(p: PredictionReport, w: Words): HTMLElement | null 
     el('p', { class: 'dash-help', id: `${id}-help` }, t('whatIf.range', { min, max })),
     el('div', { class: 'cards prediction-compare', 'aria-live': 'polite' }, cards.saved.node, cards.readHit.node, cards.backing.node, cards.resp.node),
     method, resp, policies,
-    el('p', { class: 'dash-note' }, t('whatIf.exact', { min, max })));
+    el('p', { class: 'dash-note' }, t(exact === 'form' ? 'whatIf.exact' : 'whatIf.exactCli', { min, max })));
 }

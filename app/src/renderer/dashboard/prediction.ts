@@ -2,9 +2,9 @@
  * The prediction from the block trace (engine `prediction.fromTrace`, docs/analyze-json.md): the
  * predicted I/Os saved, backing I/O and response time beside the measured ones (each difference
  * explained: prediction-figures.ts), the cache device and its source, the size answer for a share
- * the person types, the miss-ratio curve of every policy with the chosen size marked
+ * the person types, the miss-ratio curve of every policy with the slider's size marked
  * (prediction-chart.ts), the figures at another size read from those curves as a slider moves
- * (prediction-slider.ts), and on a traced capture "Predict another cache" (prediction-run.ts: the
+ * (prediction-slider.ts; these shared with the workload profile: prediction-body.ts), and on a traced capture "Predict another cache" (prediction-run.ts: the
  * host runs the probe). Every number is the probe's, carried by the engine; nothing is computed
  * here.
  */
@@ -19,10 +19,9 @@ import { el } from '../dom.ts';
 import { fmtNumber, fmtPercent } from '../format.ts';
 import type { Ctx } from '../screen.ts';
 import type { ChartScheduler } from './frame.ts';
-import { curveFigure, policyName } from './prediction-chart.ts';
-import { backingBlock, deviceLine, policiesLine, responseBlock, savedAnswer } from './prediction-figures.ts';
+import { predictionBody } from './prediction-body.ts';
+import { policyName } from './prediction-chart.ts';
 import { canPredict, predictRunForm } from './prediction-run.ts';
-import { whatIfSlider } from './prediction-slider.ts';
 import type { Params, Words } from './text.ts';
 
 /** The section, or null when the analysis holds no prediction and its capture cannot make one. */
@@ -59,15 +58,7 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
       policy: policyName(w, p.policy), block: size(p.blockBytes), writesPolicy: p.writes, start: w.utc(Date.parse(p.windowStart)), end: w.utc(Date.parse(p.windowEnd)),
     })));
   if (p.sampleRate < 1) node.append(el('p', { class: 'dash-note' }, t('sampled', { rate: pct(p.sampleRate * 100), pp: fmtNumber(w.lang, p.iosSavedUncertaintyPp, 1) })));
-  if (p.cacheBytes > p.footprintBytes) node.append(el('p', { class: 'dash-note', role: 'note' }, t('note', { text: t('larger', { size: size(p.cacheBytes), footprint: size(p.footprintBytes) }) })));
-  const device = deviceLine(p, w);
-  if (device !== null) node.append(device);
-  node.append(...backingBlock(p, w), ...responseBlock(p, w));
-  const policies = policiesLine(p, w);
-  if (policies !== null) node.append(policies);
-  node.append(savedAnswer(p, w), curveFigure(p, w, palette, scheduler));
-  const slider = whatIfSlider(p, w);
-  if (slider !== null) node.append(slider);
+  node.append(...predictionBody(p, w, palette, scheduler, 'form'));
   if (runnable) node.append(predictRunForm(ctx, v));
   return node;
 }

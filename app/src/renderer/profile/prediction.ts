@@ -3,9 +3,10 @@
  * traces): an imported block trace has no window with the cache on, so the probe's prediction
  * stands alone — the predicted I/Os saved at the chosen size, the cache device, the backing I/O
  * and response time the cache would leave, every policy at that size, the size answer for a share
- * the person types and the miss-ratio curve — drawn by the dashboard's own pieces
- * (dashboard/prediction-figures.ts, prediction-chart.ts), read-only. Every number is the probe's,
- * carried by the engine; nothing is computed here.
+ * the person types, the miss-ratio curve and the what-if slider whose size the curve's marker
+ * follows (the answer to "and at 256 GB?" without a dashboard) — drawn by the dashboard's own
+ * pieces (dashboard/prediction-body.ts). Every number is the probe's, carried by the engine;
+ * nothing is computed here.
  */
 import type { ProfileView } from '../../shared/contract.ts';
 import { fmtBytes } from '../../shared/i18n/numbers.ts';
@@ -14,8 +15,7 @@ import { profilePredictionUi } from '../../shared/i18n/profile-prediction.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import type { ChartScheduler } from '../dashboard/frame.ts';
-import { curveFigure } from '../dashboard/prediction-chart.ts';
-import { backingBlock, deviceLine, policiesLine, responseBlock, savedAnswer } from '../dashboard/prediction-figures.ts';
+import { predictionBody } from '../dashboard/prediction-body.ts';
 import type { Words } from '../dashboard/text.ts';
 import { el } from '../dom.ts';
 import { fmtNumber, fmtPercent } from '../format.ts';
@@ -35,13 +35,7 @@ export function profilePrediction(v: ProfileView, w: Words, palette: readonly st
     el('p', { class: 'dash-note' }, translate(profilePredictionUi, w.lang, 'compareLine', {
       size: size(p.cacheBytes), devices: p.devices.join(', '), reads: fmtNumber(w.lang, p.reads, 0), writes: fmtNumber(w.lang, p.writesCount, 0),
     })));
-  if (p.cacheBytes > p.footprintBytes) node.append(el('p', { class: 'dash-note', role: 'note' }, t('note', { text: t('larger', { size: size(p.cacheBytes), footprint: size(p.footprintBytes) }) })));
-  const device = deviceLine(p, w);
-  if (device !== null) node.append(device);
-  node.append(...backingBlock(p, w), ...responseBlock(p, w));
-  const policies = policiesLine(p, w);
-  if (policies !== null) node.append(policies);
-  node.append(savedAnswer(p, w), curveFigure(p, w, palette, scheduler));
+  node.append(...predictionBody(p, w, palette, scheduler, 'cli'));
   // nothing was measured with a cache: the dashboard's measured and difference cards would only say so
   for (const c of node.querySelectorAll('.prediction-compare [data-kind="measured"], .prediction-compare [data-kind="difference"]')) c.remove();
   return node;

@@ -7,12 +7,12 @@ import type { Catalog } from './types.ts';
  */
 export type PredictionKey =
   | 'title' | 'def' | 'predicted' | 'measured' | 'difference' | 'compareLine' | 'method' | 'sampled'
-  | 'chart' | 'axis.size' | 'series.chosen' | 'summary'
+  | 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt'
   | 'note' | 'zoom.reset' | 'zoom.help' | 'unit.pp' | 'larger'
   | 'lat.title' | 'lat.def' | 'lat.col.device' | 'lat.col.window' | 'lat.col.op' | 'lat.col.requests' | 'lat.col.mean'
   | 'lat.col.p50' | 'lat.col.p95' | 'lat.col.p99' | 'lat.col.p999' | 'lat.range' | 'lat.read' | 'lat.write' | 'lat.all' | 'lat.sampled'
   | 'whatIf.title' | 'whatIf.def' | 'whatIf.size' | 'whatIf.range' | 'whatIf.saved' | 'whatIf.readHit' | 'whatIf.backing' | 'whatIf.resp'
-  | 'whatIf.pm' | 'whatIf.point' | 'whatIf.between' | 'whatIf.allFit' | 'whatIf.sampling' | 'whatIf.respMethod' | 'whatIf.exact';
+  | 'whatIf.pm' | 'whatIf.point' | 'whatIf.between' | 'whatIf.allFit' | 'whatIf.sampling' | 'whatIf.respMethod' | 'whatIf.exact' | 'whatIf.exactCli';
 
 export const prediction: Catalog<PredictionKey> = {
   en: {
@@ -27,6 +27,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Miss-ratio curve',
     'axis.size': 'Cache size (bytes, log scale)',
     'series.chosen': 'Chosen size',
+    'series.shown': 'Size on the slider',
+    summaryAt: 'Marked at {size}, the size shown: {marks}.',
     summary: 'Miss-ratio curve: {points}.',
     note: 'Note: {text}',
     'zoom.reset': 'Reset zoom',
@@ -51,8 +53,9 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.between': 'Read from the {policy} curve between {lower} and {upper}, the simulated sizes on either side (linear in log size): ± {pp} points, the most the curve can move between them (a hit ratio does not fall as an LRU cache grows).',
     'whatIf.allFit': 'Every block the baseline touched ({footprint}) fits: the figures of {upper}, the curve’s largest size.',
     'whatIf.sampling': 'Plus ± {pp} points from the sampling ({rate} of the block addresses traced), as the probe states it at {size}.',
-    'whatIf.respMethod': 'Response time: hits at {hit}; the requests that turn from miss to hit counted at the non-hits’ mean traced latency ({miss}).',
+    'whatIf.respMethod': 'Response time: hits at {hit}; the requests that turn from miss to hit counted at the non-hits’ mean traced latency ({miss}). Its bound does not assume that: the prediction stores means, not each request’s latency, so it spans every own latency those requests could have (from 0 to the whole traced time of the requests that could turn).',
     'whatIf.exact': 'For a size outside {min} – {max}, or an exact figure, use Predict another cache below: the probe replays the trace.',
+    'whatIf.exactCli': 'For a size outside {min} – {max}, or an exact figure, run cacheproof-probe predict on this capture with --size: the probe replays the trace.',
   },
   fr: {
     title: 'Prédiction à partir de la trace de blocs',
@@ -66,6 +69,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Courbe de taux d’échec',
     'axis.size': 'Taille du cache (octets, échelle log)',
     'series.chosen': 'Taille choisie',
+    'series.shown': 'Taille du curseur',
+    summaryAt: 'Marqué à {size}, la taille affichée : {marks}.',
     summary: 'Courbe de taux d’échec : {points}.',
     note: 'Remarque : {text}',
     'zoom.reset': 'Réinitialiser le zoom',
@@ -90,8 +95,9 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.between': 'Lu sur la courbe {policy} entre {lower} et {upper}, les tailles simulées de part et d’autre (linéaire en taille log) : ± {pp} points, le plus que la courbe peut varier entre elles (le taux de succès ne baisse pas quand un cache LRU grandit).',
     'whatIf.allFit': 'Tous les blocs touchés par la référence ({footprint}) tiennent : les chiffres de {upper}, la plus grande taille de la courbe.',
     'whatIf.sampling': 'Plus ± {pp} points dus à l’échantillonnage ({rate} des adresses de blocs tracées), tel que la sonde l’indique à {size}.',
-    'whatIf.respMethod': 'Temps de réponse : succès à {hit} ; les requêtes qui passent d’échec à succès comptées à la latence tracée moyenne des non-succès ({miss}).',
+    'whatIf.respMethod': 'Temps de réponse : succès à {hit} ; les requêtes qui passent d’échec à succès comptées à la latence tracée moyenne des non-succès ({miss}). Sa marge ne le suppose pas : la prédiction garde des moyennes, pas la latence de chaque requête ; elle couvre toute latence propre que ces requêtes pourraient avoir (de 0 à tout le temps tracé des requêtes qui pourraient changer).',
     'whatIf.exact': 'Pour une taille hors de {min} – {max}, ou un chiffre exact, utilisez Prédire un autre cache ci-dessous : la sonde relit la trace.',
+    'whatIf.exactCli': 'Pour une taille hors de {min} – {max}, ou un chiffre exact, lancez cacheproof-probe predict sur cette capture avec --size : la sonde relit la trace.',
   },
   es: {
     title: 'Predicción a partir de la traza de bloques',
@@ -105,6 +111,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Curva de tasa de fallos',
     'axis.size': 'Tamaño de la caché (bytes, escala log)',
     'series.chosen': 'Tamaño elegido',
+    'series.shown': 'Tamaño del control deslizante',
+    summaryAt: 'Marcado en {size}, el tamaño mostrado: {marks}.',
     summary: 'Curva de tasa de fallos: {points}.',
     note: 'Nota: {text}',
     'zoom.reset': 'Restablecer zoom',
@@ -129,8 +137,9 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.between': 'Leído en la curva {policy} entre {lower} y {upper}, los tamaños simulados a cada lado (lineal en tamaño log): ± {pp} puntos, lo más que la curva puede moverse entre ellos (la tasa de aciertos no baja al crecer una caché LRU).',
     'whatIf.allFit': 'Caben todos los bloques que tocó la referencia ({footprint}): las cifras de {upper}, el mayor tamaño de la curva.',
     'whatIf.sampling': 'Más ± {pp} puntos del muestreo ({rate} de las direcciones de bloque trazadas), como la sonda lo indica en {size}.',
-    'whatIf.respMethod': 'Tiempo de respuesta: aciertos a {hit}; las solicitudes que pasan de fallo a acierto contadas a la latencia trazada media de los no aciertos ({miss}).',
+    'whatIf.respMethod': 'Tiempo de respuesta: aciertos a {hit}; las solicitudes que pasan de fallo a acierto contadas a la latencia trazada media de los no aciertos ({miss}). Su margen no lo supone: la predicción guarda medias, no la latencia de cada solicitud; cubre cualquier latencia propia que esas solicitudes pudieran tener (de 0 a todo el tiempo trazado de las solicitudes que podrían cambiar).',
     'whatIf.exact': 'Para un tamaño fuera de {min} – {max}, o una cifra exacta, use Predecir otra caché más abajo: la sonda reproduce la traza.',
+    'whatIf.exactCli': 'Para un tamaño fuera de {min} – {max}, o una cifra exacta, ejecute cacheproof-probe predict sobre esta captura con --size: la sonda reproduce la traza.',
   },
   ru: {
     title: 'Прогноз по трассе блоков',
@@ -144,6 +153,8 @@ export const prediction: Catalog<PredictionKey> = {
     chart: 'Кривая доли промахов',
     'axis.size': 'Размер кэша (байты, лог. шкала)',
     'series.chosen': 'Выбранный размер',
+    'series.shown': 'Размер на ползунке',
+    summaryAt: 'Отмечено при {size} — показанном размере: {marks}.',
     summary: 'Кривая доли промахов: {points}.',
     note: 'Примечание: {text}',
     'zoom.reset': 'Сбросить масштаб',
@@ -168,7 +179,8 @@ export const prediction: Catalog<PredictionKey> = {
     'whatIf.between': 'Взято с кривой {policy} между {lower} и {upper} — смоделированными размерами по обе стороны (линейно по логарифму размера): ± {pp} п. п., больше кривая между ними измениться не может (доля попаданий не падает с ростом LRU-кэша).',
     'whatIf.allFit': 'Все блоки, которых коснулось базовое окно ({footprint}), помещаются: цифры {upper}, наибольшего размера кривой.',
     'whatIf.sampling': 'Плюс ± {pp} п. п. от выборки (трассировано {rate} адресов блоков), как зонд указывает при {size}.',
-    'whatIf.respMethod': 'Время отклика: попадания за {hit}; запросы, которые из промаха становятся попаданием, учтены по средней трассированной задержке непопаданий ({miss}).',
+    'whatIf.respMethod': 'Время отклика: попадания за {hit}; запросы, которые из промаха становятся попаданием, учтены по средней трассированной задержке непопаданий ({miss}). Погрешность этого не предполагает: прогноз хранит средние, а не задержку каждого запроса, поэтому она охватывает любую собственную задержку этих запросов (от 0 до всего трассированного времени запросов, которые могут смениться).',
     'whatIf.exact': 'Для размера вне {min} – {max} или точной цифры используйте «Спрогнозировать другой кэш» ниже: зонд воспроизводит трассу.',
+    'whatIf.exactCli': 'Для размера вне {min} – {max} или точной цифры запустите cacheproof-probe predict на этом захвате с --size: зонд воспроизводит трассу.',
   },
 };
