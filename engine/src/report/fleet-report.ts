@@ -22,7 +22,7 @@ export const FLEET_REPORT_KEYS = [
   'fl.t.makers', 'fl.t.makersCaption', 'fl.c.host', 'fl.c.iops', 'fl.c.share',
   'fl.t.hosts', 'fl.t.hostsCaption', 'fl.c.devices', 'fl.c.latency', 'fl.c.mbps', 'fl.c.health', 'fl.c.window', 'fl.noFigures',
   'fl.m.sum', 'fl.m.hosts', 'fl.m.pushdown',
-  'fl.ch.title', 'fl.ch.series', 'fl.ch.summary', 'fl.ch.p95Line', 'fl.ch.note',
+  'fl.ch.title', 'fl.ch.series', 'fl.ch.summary', 'fl.ch.p95Line', 'fl.ch.note', 'fl.t.moments', 'fl.c.moment', 'fl.xl.moments',
 ] as const;
 
 /** One host of the fleet: its own figures (a workload profile), or why it has none. */
@@ -93,6 +93,17 @@ function hostsTable(hosts: readonly FleetReportHost[]): Table {
   };
 }
 
+/** The fleet's IOPS at each moment, every one (the chart's data, unbucketed): a sheet of the spreadsheet, not printed. */
+function momentsTable(a: FleetAggregate): Table {
+  const { startMs, iops } = a.series;
+  return {
+    id: 'fleet-moments', title: m('fl.t.moments'), sheet: true,
+    columns: [col('fl.c.moment', 'left'), col('fl.c.iops', 'right', 'iops')],
+    rows: startMs.map((t, i) => ({ cells: [time(t), iopsV(iops[i] ?? null)] })),
+    caption: m('fl.t.aggregateCaption', { moments: num(a.moments, 0), hosts: num(a.hosts, 0) }),
+  };
+}
+
 /** The raw figures of the aggregate with their paths in `fleet.open`'s `aggregate` (the XLSX/CSV summary). */
 function summaryRows(a: FleetAggregate, devices: string): SummaryRow[] {
   const row = (id: string, label: ReportKey, path: string, value: number | null): SummaryRow => ({ id, label: m(label), unit: 'iops', path, before: null, after: null, value, low: null, high: null, devices });
@@ -139,6 +150,7 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
     sections,
     summary: summaryRows(a, input.hosts.map((h) => h.host).join(', ')),
     charts: chart === null ? [] : [chart],
+    sheets: a.series.startMs.length === 0 ? [] : [momentsTable(a)],
     intervalDevices: [],
   };
 }

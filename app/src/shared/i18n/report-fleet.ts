@@ -22,6 +22,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.ch.title': 'The fleet’s IOPS over time, summed at each moment', 'fl.ch.series': 'The fleet ({hosts} hosts summed)', 'fl.ch.p95Line': '95th percentile: {p95}',
     'fl.ch.summary': 'Summed over {moments} moments, the {hosts} hosts of the fleet peak at {peak} at {start}; 95% of the moments stay at or below {p95} (the dashed line), and the mean is {mean}.',
     'fl.ch.note': '{moments} moments are more than a printed chart shows legibly: consecutive moments are grouped {size} at a time (buckets of {bucket}, {points} points), and each point is the highest moment of its bucket, so the fleet’s peak is drawn.',
+    'fl.t.moments': 'The fleet’s IOPS at each moment', 'fl.c.moment': 'Moment (start, UTC)', 'fl.xl.moments': 'Fleet per moment',
   },
   fr: {
     'fl.defaultTitle': 'Charge de la flotte', 'fl.subtitle': 'Ce que les disques de la flotte ont eu à porter, ensemble et hôte par hôte, pour dimensionner le stockage',
@@ -40,6 +41,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.ch.title': 'Les IOPS de la flotte dans le temps, additionnées à chaque instant', 'fl.ch.series': 'La flotte ({hosts} hôtes additionnés)', 'fl.ch.p95Line': '95e centile : {p95}',
     'fl.ch.summary': 'Additionnés sur {moments} instants, les {hosts} hôtes de la flotte culminent à {peak} le {start} ; 95 % des instants restent à {p95} ou moins (la ligne pointillée), et la moyenne est de {mean}.',
     'fl.ch.note': '{moments} instants, c’est plus qu’un graphique imprimé ne montre lisiblement : les instants consécutifs sont regroupés par {size} (tranches de {bucket}, {points} points), et chaque point est l’instant le plus haut de sa tranche, si bien que le pic de la flotte est tracé.',
+    'fl.t.moments': 'Les IOPS de la flotte à chaque instant', 'fl.c.moment': 'Instant (début, UTC)', 'fl.xl.moments': 'Flotte par instant',
   },
   es: {
     'fl.defaultTitle': 'Carga de la flota', 'fl.subtitle': 'Lo que se pidió a los discos de la flota, en conjunto y host por host, para dimensionar el almacenamiento',
@@ -58,6 +60,7 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.ch.title': 'Las IOPS de la flota en el tiempo, sumadas en cada momento', 'fl.ch.series': 'La flota ({hosts} hosts sumados)', 'fl.ch.p95Line': 'Percentil 95: {p95}',
     'fl.ch.summary': 'Sumados sobre {moments} momentos, los {hosts} hosts de la flota alcanzan un pico de {peak} el {start}; el 95 % de los momentos se queda en {p95} o menos (la línea discontinua), y la media es {mean}.',
     'fl.ch.note': '{moments} momentos son más de los que un gráfico impreso muestra de forma legible: los momentos consecutivos se agrupan de {size} en {size} (tramos de {bucket}, {points} puntos), y cada punto es el momento más alto de su tramo, de modo que el pico de la flota se dibuja.',
+    'fl.t.moments': 'Las IOPS de la flota en cada momento', 'fl.c.moment': 'Momento (inicio, UTC)', 'fl.xl.moments': 'Flota por momento',
   },
   ru: {
     'fl.defaultTitle': 'Нагрузка парка', 'fl.subtitle': 'Что требовалось от дисков парка — вместе и по каждому хосту — для расчёта хранилища',
@@ -76,5 +79,6 @@ export const fleetReport: Catalog<FleetReportKey> = {
     'fl.ch.title': 'IOPS парка во времени, просуммированные в каждый момент', 'fl.ch.series': 'Парк (сумма хостов: {hosts})', 'fl.ch.p95Line': '95-й процентиль: {p95}',
     'fl.ch.summary': 'В сумме по моментам (всего: {moments}) хосты парка (всего: {hosts}) достигают пика {peak} в {start}; 95 % моментов не превышают {p95} (пунктирная линия), среднее — {mean}.',
     'fl.ch.note': 'Моментов ({moments}) больше, чем печатный график может показать разборчиво: соседние моменты объединены по {size} (интервалы по {bucket}, точек: {points}), и каждая точка — самый высокий момент своего интервала, поэтому пик парка виден на графике.',
+    'fl.t.moments': 'IOPS парка в каждый момент', 'fl.c.moment': 'Момент (начало, UTC)', 'fl.xl.moments': 'Парк по моментам',
   },
 };
