@@ -10,6 +10,9 @@
  *   here from the raw counters written (and the moment and the hosts that make it);
  * - three hosts' rows equal `cacheproof analyze --profile --json` of their own captures
  *   (`cacheproof-probe import prometheus --out-dir`, the same range);
+ * - the fleet's IOPS over time is drawn as a chart of every moment whose highest point is that
+ *   peak (marked at its moment), with the p95 line at the p95 card's value and the engine's words
+ *   (en and ru, screenshots kept);
  * - the fleet report (the fleet view's button, downloaded; read back with pdftotext) prints the
  *   same peak, the hosts that make it and the three hosts' figures;
  * - axe finds no serious violation.
@@ -26,6 +29,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
 import { backfill, hasCommand, startPrometheus, type Prometheus } from '../prometheus.ts';
 import { TID } from '../../app/src/shared/testids.ts';
+import { report } from '../../app/src/shared/i18n/report.ts';
 
 const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
@@ -206,6 +210,26 @@ test('20 hosts backfilled into a real Prometheus: the fleet peak is the peak of 
   expect(makers).toEqual(byIops.map(([h, v]) => [h, v]));
   expect(makers.slice(0, 3).map((m) => m[0])).toEqual([19, 12, 5].map(hostName));
 
+  // the fleet over time: a chart of the per-moment sum, every moment drawn, its highest the peak (at
+  // its moment, marked), the p95 the card's, and the engine's words under it
+  const chart = page.getByTestId(TID.fleetChart);
+  await expect(chart).toHaveAttribute('data-drawn', 'true', { timeout: 30_000 });
+  const canvas = chart.locator('canvas');
+  await expect(canvas).toHaveAttribute('data-points', String(POINTS));
+  expect(Number(await canvas.getAttribute('data-max'))).toBe(peak);
+  expect(JSON.parse(await canvas.getAttribute('data-peak') ?? 'null')).toEqual({ x: (r.t0 + at * STEP_S) * 1000, y: peak });
+  expect(JSON.parse(await canvas.getAttribute('data-refs') ?? '[]')).toEqual([Number(await card('p95').getAttribute('data-value'))]);
+  // drawn: the canvas holds ink (not a blank box)
+  expect(await canvas.evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+    let ink = 0;
+    for (let i = 3; i < d.length; i += 4) if ((d[i] as number) > 0) ink++;
+    return ink;
+  })).toBeGreaterThan(1000);
+  const summary = page.getByTestId(`${TID.fleetChart}-summary`);
+  await expect(summary).toContainText(`the ${HOSTS} hosts of the fleet peak at ${new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(peak)} IOPS`);
+  await chart.locator('xpath=ancestor::figure[1]').screenshot({ path: test.info().outputPath('fleet-chart-en.png') });
+
   // three hosts' rows against their own captures (the probe's --out-dir of the same range)
   const out = join(r.dir, 'hosts');
   const rowsJson: [number, ProfileJson][] = [];
@@ -243,6 +267,8 @@ test('20 hosts backfilled into a real Prometheus: the fleet peak is the peak of 
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\u00a0/gu, ' ');
   const en = (v: number, d: number): string => new Intl.NumberFormat('en', { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
   expect(text).toContain('Fleet workload');
+  // the fleet's chart over time, with its words
+  expect(text.replace(/\s+/gu, ' ')).toContain('The fleet’s IOPS over time, summed at each moment');
   const peakLine = text.split('\n').find((l) => l.includes('Peak of the fleet ('));
   // the aggregate table (IOPS in its column's head) and the verdict
   expect(peakLine?.trim().split(/\s{2,}/u).at(-1), text).toBe(en(peak, 0));
@@ -258,5 +284,17 @@ test('20 hosts backfilled into a real Prometheus: the fleet peak is the peak of 
 
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => x.id), 'axe').toEqual([]);
+
+  // the same view in Russian: the chart drawn again, its title and words from the catalogs
+  await page.evaluate(() => { globalThis.localStorage.setItem('cacheproof.lang', 'ru'); });
+  await page.reload();
+  await expect(page.getByTestId(TID.fleetChart)).toHaveAttribute('data-drawn', 'true', { timeout: 60_000 });
+  expect(Number(await page.getByTestId(TID.fleetChart).locator('canvas').getAttribute('data-max'))).toBe(peak);
+  await expect(page.getByTestId(TID.fleet)).toContainText(report.ru['fl.ch.title']);
+  await expect(page.getByTestId(`${TID.fleetChart}-summary`)).toContainText('достигают пика');
+  await page.getByTestId(TID.fleetChart).locator('xpath=ancestor::figure[1]').screenshot({ path: test.info().outputPath('fleet-chart-ru.png') });
+  await page.screenshot({ path: test.info().outputPath('fleet-view-ru.png'), fullPage: true });
+  const axeRu = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axeRu.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => x.id), 'axe (ru)').toEqual([]);
   expect(errors).toEqual([]);
 });

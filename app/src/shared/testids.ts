@@ -213,6 +213,8 @@ export const TID = {
   fleetBack: 'fleet-back',
   /** The fleet as one load (a fleet with no switch): cards carry data-value (peak also data-start/data-end); its peak's hosts (li data-host, data-iops). */
   fleetAggregate: 'fleet-aggregate',
+  /** The fleet's IOPS over time (a fleet with no switch): its chart box; the canvas carries data-points, data-max, data-peak ({x, y}) and data-refs (the p95); the box data-drawn once drawn. */
+  fleetChart: 'fleet-chart',
   /** The fleet view's fleet report button (a fleet with no switch) and what it says while the export runs. */
   fleetReport: 'fleet-report',
   fleetReportStatus: 'fleet-report-status',

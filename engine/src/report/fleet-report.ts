@@ -8,6 +8,7 @@
  */
 import type { FleetAggregate } from '../benefit/fleet-aggregate.ts';
 import type { FleetFigures } from '../benefit/fleet.ts';
+import { fleetChart } from './fleet-chart.ts';
 import type { ReportKey } from './keys.ts';
 import { PROFILE_DECIMALS } from './profile-report.ts';
 import { REPORT_FORMAT_VERSION, type CoverInput, type ReportModel, type Section, type SummaryRow, type Table, type Val } from './types.ts';
@@ -21,6 +22,7 @@ export const FLEET_REPORT_KEYS = [
   'fl.t.makers', 'fl.t.makersCaption', 'fl.c.host', 'fl.c.iops', 'fl.c.share',
   'fl.t.hosts', 'fl.t.hostsCaption', 'fl.c.devices', 'fl.c.latency', 'fl.c.mbps', 'fl.c.health', 'fl.c.window', 'fl.noFigures',
   'fl.m.sum', 'fl.m.hosts', 'fl.m.pushdown',
+  'fl.ch.title', 'fl.ch.series', 'fl.ch.summary', 'fl.ch.p95Line', 'fl.ch.note', 'fl.t.moments', 'fl.c.moment', 'fl.xl.moments',
 ] as const;
 
 /** One host of the fleet: its own figures (a workload profile), or why it has none. */
@@ -91,6 +93,17 @@ function hostsTable(hosts: readonly FleetReportHost[]): Table {
   };
 }
 
+/** The fleet's IOPS at each moment, every one (the chart's data, unbucketed): a sheet of the spreadsheet, not printed. */
+function momentsTable(a: FleetAggregate): Table {
+  const { startMs, iops } = a.series;
+  return {
+    id: 'fleet-moments', title: m('fl.t.moments'), sheet: true,
+    columns: [col('fl.c.moment', 'left'), col('fl.c.iops', 'right', 'iops')],
+    rows: startMs.map((t, i) => ({ cells: [time(t), iopsV(iops[i] ?? null)] })),
+    caption: m('fl.t.aggregateCaption', { moments: num(a.moments, 0), hosts: num(a.hosts, 0) }),
+  };
+}
+
 /** The raw figures of the aggregate with their paths in `fleet.open`'s `aggregate` (the XLSX/CSV summary). */
 function summaryRows(a: FleetAggregate, devices: string): SummaryRow[] {
   const row = (id: string, label: ReportKey, path: string, value: number | null): SummaryRow => ({ id, label: m(label), unit: 'iops', path, before: null, after: null, value, low: null, high: null, devices });
@@ -107,12 +120,13 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
   const a = input.aggregate;
   const p = a.peak;
   const makers = makersTable(a);
+  const chart = fleetChart(a);
   const verdict = p === null
     ? m('fl.verdictNone')
     // the hosts' peaks summed are more than the fleet's when they do not all peak at its peak moment
     : m(a.sumOfHostPeaksIops !== null && a.sumOfHostPeaksIops > p.iops ? 'fl.verdict' : 'fl.verdictTogether', { hosts: num(a.hosts, 0), peak: iopsV(p.iops), start: time(p.startMs), end: time(p.endMs, 'time'), p95: iopsV(a.p95Iops), mean: iopsV(a.meanIops), sumOfPeaks: iopsV(a.sumOfHostPeaksIops) });
   const sections: Section[] = [
-    { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }] },
+    { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }, ...(chart === null ? [] : [{ type: 'chart' as const, chart }])] },
     { id: 'results', title: m('sec.results'), blocks: [...(makers === null ? [] : [{ type: 'table' as const, table: makers }]), { type: 'table', table: hostsTable(input.hosts) }] },
     { id: 'method', title: m('sec.method'), blocks: [{ type: 'paragraph', text: m('fl.m.sum') }, { type: 'paragraph', text: m('fl.m.hosts') }, ...(input.kind === 'summary' ? [{ type: 'paragraph' as const, text: m('fl.m.pushdown') }] : [])] },
   ];
@@ -135,7 +149,8 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
     footer: cover.customer !== undefined && cover.customer.trim() !== '' ? str(cover.customer) : msgv('fl.defaultTitle'),
     sections,
     summary: summaryRows(a, input.hosts.map((h) => h.host).join(', ')),
-    charts: [],
+    charts: chart === null ? [] : [chart],
+    sheets: a.series.startMs.length === 0 ? [] : [momentsTable(a)],
     intervalDevices: [],
   };
 }

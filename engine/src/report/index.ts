@@ -15,4 +15,5 @@ export * from './colors.ts';
 export * from './profile-keys.ts';
 export * from './profile-report.ts';
 export * from './fleet-report.ts';
+export * from './fleet-chart.ts';
 export { miniatureMsg } from './prediction-section.ts';

@@ -188,6 +188,8 @@ export interface ReportModel {
   summary: SummaryRow[];
   /** Every chart of the sections, in order (exporters and tests count them). */
   charts: ChartSpec[];
+  /** Tables the spreadsheet writes as sheets of their own but no printed format draws (too long to print: the fleet's IOPS at each moment). */
+  sheets?: Table[];
   /** Devices whose per-interval data the XLSX/CSV exporters write, in order. */
   intervalDevices: { device: string; role: string }[];
 }

@@ -38,16 +38,19 @@ export function summaryCsv(model: ReportModel, lang: Lang): string {
  * next chunks are formatted (the host keeps answering between chunks). The caller owns `path`
  * (the atomic writer's temporary file) and commits it.
  */
-export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, rows: ColumnSource, progress: (fraction: number) => void = () => {}, workerFile: string | null = analysisWorkerPath()): Promise<void> {
+export async function writeIntervalsCsv(path: string, model: ReportModel, lang: Lang, rows: ColumnSource | null, progress: (fraction: number) => void = () => {}, workerFile: string | null = analysisWorkerPath()): Promise<void> {
   // r+: the reserved temporary file is never created again (a stop that removed it stays removed).
   const fd = openSync(path, 'r+');
   try {
     const head = Buffer.from(BOM + line(INTERVAL_COLUMNS.map((c) => headWithUnit(rt(c.head, lang), c.unit ?? undefined, lang))), 'utf8');
     writeSync(fd, head, 0, head.length, 0);
-    const present = new Set(rows.devices.map((d) => d.device));
-    const order = model.intervalDevices.map((d) => d.device).filter((d) => present.has(d));
-    const total = Math.max(1, countRecords(rows, order));
-    await appendRows(fd, head.length, order, (d) => rows.load(d), total >= 2 * CSV_CHUNK_ROWS ? workerFile : null, (done) => progress(done / total));
+    // a fleet report has no capture's intervals: the head alone
+    if (rows !== null) {
+      const present = new Set(rows.devices.map((d) => d.device));
+      const order = model.intervalDevices.map((d) => d.device).filter((d) => present.has(d));
+      const total = Math.max(1, countRecords(rows, order));
+      await appendRows(fd, head.length, order, (d) => rows.load(d), total >= 2 * CSV_CHUNK_ROWS ? workerFile : null, (done) => progress(done / total));
+    }
   } finally {
     closeSync(fd);
   }

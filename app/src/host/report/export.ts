@@ -16,7 +16,6 @@ import { HostError } from '../errors.ts';
 import { clashingInput, clashSentence, type NamedInput } from '../same-file.ts';
 import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
-import type { ColumnSource } from '@cacheproof/engine';
 import { renderHtml, type Paper } from './html.ts';
 import type { LoadOptions } from './input.ts';
 import { loadReportOrProfile } from './profile.ts';
@@ -192,11 +191,11 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
         await writeInto(tmp, bytes);
       } else if (req.format === 'xlsx') {
         progress(45, 'write');
-        await writeXlsx(tmp, model, req.lang, loaded.rows as ColumnSource, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
+        await writeXlsx(tmp, model, req.lang, loaded.rows, (f) => progress(45 + Math.round(54 * f), 'write'), { allIntervals: req.allIntervals === true });
       } else {
         progress(45, 'write');
         await writeInto(tmp, summaryCsv(model, req.lang));
-        await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.rows as ColumnSource, (f) => progress(45 + Math.round(54 * f), 'write'));
+        await writeIntervalsCsv(temps[1] as string, model, req.lang, loaded.rows, (f) => progress(45 + Math.round(54 * f), 'write'));
       }
     } finally {
       loaded.close();

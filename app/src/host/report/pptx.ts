@@ -7,7 +7,7 @@
  * (https://gitbrent.github.io/PptxGenJS/), written into the atomic writer's reserved file.
  */
 import PptxGenJS from 'pptxgenjs';
-import type { Block, Card, ChartSpec, ReportModel, Table } from '@cacheproof/engine/report';
+import { COLOR, type Block, type Card, type ChartSpec, type ReportModel, type Table } from '@cacheproof/engine/report';
 import { formatVal, headWithUnit, reportText } from '../../shared/i18n/report.ts';
 import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
@@ -81,6 +81,9 @@ function verdictSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   footer(s, model, lang);
 }
 
+/** The time charts a deck draws, a slide each: the before/after IOPS, the fleet's IOPS over time (fleet-chart.ts). */
+const SLIDE_CHARTS = ['iops-time', 'fleet-iops-time'];
+
 function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang: Lang): void {
   const s = pres.addSlide();
   title(s, reportText(chart.title, lang));
@@ -97,12 +100,18 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
   // chart of its own drawn first, underneath, as in the PDF; widths in points
   const width = (ser: ChartSpec['series'][number]): number => Math.max(1.5, ser.width ?? 0);
   const widths = [...new Set(chart.series.map(width))].sort((a, b) => b - a);
-  const layers = widths.map((lw) => {
+  const layers: { type: 'line'; data: typeof data; options: Record<string, unknown> }[] = widths.map((lw) => {
     const idx = chart.series.flatMap((ser, i) => (width(ser) === lw ? [i] : []));
     return { type: 'line' as const, data: idx.map((i) => data[i] as (typeof data)[number]), options: { chartColors: idx.map((i) => colour(chart.series[i] as ChartSpec['series'][number])), lineSize: lw } };
   });
+  // a reference line (the fleet's p95) is a dashed series of its value at every point, on top, as in the PDF
+  const refs = (chart.refLines ?? []).map((r) => ({ name: reportText(r.label, lang), labels, values: labels.map(() => r.y) }));
+  if (refs.length > 0) layers.push({ type: 'line', data: refs, options: { chartColors: refs.map(() => hex(paletteColor(COLOR.other))), lineSize: 1.5, lineDash: 'dash' } });
+  // a bucketed chart says so under it, with its summary (the note is the PDF's)
+  const note = chart.note !== undefined && chart.id === 'fleet-iops-time' ? reportText(chart.note, lang) : null;
+  const chartH = note === null ? 5.2 : 4.75;
   const opts: PptxGenJS.IChartOpts = {
-    x: 0.4, y: 1.1, w: W - 0.8, h: 5.2,
+    x: 0.4, y: 1.1, w: W - 0.8, h: chartH,
     chartColors: chart.series.map(colour),
     lineSize: 1.5, lineDataSymbol: 'none',
     showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
@@ -112,9 +121,10 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
     ...(chart.y.min === undefined ? {} : { valAxisMinVal: chart.y.min }),
   };
   // pptxgenjs takes a multi-type chart's options in place of its data (its typings say data)
-  if (layers.length > 1) s.addChart(layers, opts as unknown as unknown[]);
+  if (layers.length > 1) s.addChart(layers as unknown as PptxGenJS.IChartMulti[], opts as unknown as unknown[]);
   else s.addChart(pres.ChartType.line, data, opts);
-  s.addText(reportText(chart.summary, lang), { x: 0.4, y: 6.35, w: W - 0.8, h: 0.65, fontFace: FONT, fontSize: 10, color: GREY, valign: 'top' });
+  const textY = 1.1 + chartH + 0.05;
+  s.addText(reportText(chart.summary, lang) + (note === null ? '' : `\n${note}`), { x: 0.4, y: textY, w: W - 0.8, h: 7.0 - textY, fontFace: FONT, fontSize: note === null ? 10 : 9, color: GREY, valign: 'top' });
   footer(s, model, lang);
 }
 
@@ -170,8 +180,7 @@ export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Ar
   pres.title = formatVal(model.cover.title, lang);
   coverSlide(pres, model, lang);
   verdictSlide(pres, model, lang);
-  const chart = model.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === 'iops-time');
-  if (chart?.type === 'chart') chartSlide(pres, model, chart.chart, lang);
+  for (const b of model.sections.flatMap((s) => s.blocks)) if (b.type === 'chart' && SLIDE_CHARTS.includes(b.chart.id)) chartSlide(pres, model, b.chart, lang);
   profileSlides(pres, model, lang);
   tcoSlide(pres, model, lang);
   const out = await pres.write({ outputType: 'uint8array', compression: true });

@@ -6,8 +6,9 @@
  */
 import type { ColumnSource } from '@cacheproof/engine';
 
-/** Number of intervals of the devices named in `order`. Example: `countRecords(memorySource(cols), ['sda'])`. */
-export function countRecords(rows: ColumnSource, order: readonly string[]): number {
+/** Number of intervals of the devices named in `order` (none without a source: a fleet report's). Example: `countRecords(memorySource(cols), ['sda'])`. */
+export function countRecords(rows: ColumnSource | null, order: readonly string[]): number {
+  if (rows === null) return 0;
   const wanted = new Set(order);
   let n = 0;
   for (const d of rows.devices) if (wanted.has(d.device)) n += d.n;

@@ -85,6 +85,7 @@ const SHEET_KEYS: Record<string, ReportKey> = {
   health: 'xl.sh.health', 'read-write-queue': 'xl.sh.rwq', 'profile-figures': 'xl.sh.workload', 'profile-devices': 'xl.sh.devices',
   'profile-health': 'xl.sh.health', 'profile-spans': 'xl.sh.spans', 'tco-sources': 'xl.sh.tcoSources', 'tco-comparison': 'xl.sh.tcoComparison',
   'tco-sensitivity': 'xl.sh.tcoSensitivity', imports: 'xl.sh.imports', 'profile-hours': 'pr.xl.hours', 'profile-capacity': 'pr.xl.capacity',
+  'fleet-moments': 'fl.xl.moments',
 };
 
 /** The sheet names to try for a table, best first: its short name (with the configuration's label or a number for TCO line items), then its title. */
@@ -168,7 +169,7 @@ export interface XlsxProgress {
  * committed as written). `rows` gives the capture's intervals one device at a time (in time
  * order); a record exists only while its row is written.
  */
-export async function writeXlsx(path: string, model: ReportModel, lang: Lang, rows: ColumnSource, progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
+export async function writeXlsx(path: string, model: ReportModel, lang: Lang, rows: ColumnSource | null, progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   // Into the reserved temporary file with r+ (never created again after a stop removed it).
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path, { flags: 'r+' }), useStyles: true, useSharedStrings: false });
   wb.creator = 'CacheProof';
@@ -206,6 +207,8 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
   for (const s of model.sections) {
     for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used, b.table.id.startsWith('tco-lines-') ? ++tcoLines : 0);
   }
+  // the tables too long to print (the fleet's IOPS at each moment)
+  for (const t of model.sheets ?? []) writeTable(wb, t, lang, used, 0);
   progress(0.1);
 
   // Per-interval data, one sheet per device (left out above the limit unless asked for)
@@ -229,7 +232,7 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
   const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
   for (const device of order) {
-    const c = rows.devices.some((d) => d.device === device) ? rows.load(device) : null;
+    const c = rows !== null && rows.devices.some((d) => d.device === device) ? rows.load(device) : null;
     const n = c?.n ?? 0;
     for (let part = 0; part * MAX_SHEET_ROWS < Math.max(1, n); part++) {
       const suffix = part > 0 ? ` (${part + 1})` : '';

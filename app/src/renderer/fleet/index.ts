@@ -3,7 +3,7 @@
  * per host (a Prometheus import), one row each with the headline figures of its own analysis —
  * I/Os saved, response time before → after, IOPS and MB/s delivered, health — or, for a fleet
  * with no switch, of its workload profile, above them the fleet as one load (the engine's
- * per-moment sum: its peak, when and who, p95, mean). The host computes them once per session
+ * per-moment sum: its peak, when and who, p95, mean, and its chart over time: chart.ts). The host computes them once per session
  * (`fleet.open`); nothing is computed here. The table sorts by any column (the header's button;
  * `aria-sort` says how), and each row opens that host's own dashboard (or profile).
  */
@@ -16,6 +16,10 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
+import { ChartScheduler } from '../dashboard/frame.ts';
+import { words } from '../dashboard/text.ts';
+import { themedPalette } from '../theme.ts';
+import { fleetTimeline } from './chart.ts';
 import { fleetReportBox } from './report.ts';
 
 type Grade = 'good' | 'warning' | 'bad' | 'no-data';
@@ -34,6 +38,8 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
   const lang = ctx.lang;
   const t = (k: FleetKey, p?: Record<string, string | number>): string => translate(catalog, lang, k, p);
   let disposed = false;
+  // the fleet's chart is drawn once the view is in the document (Chart.js sizes it from its box)
+  const scheduler = new ChartScheduler(() => node.querySelector(`[data-testid="${TID.fleetChart}"]`)?.setAttribute('data-drawn', 'true'));
   const status = el('p', { role: 'status', 'data-testid': TID.fleetStatus }, t('loading'));
   const errorBox = el('div', { class: 'error', role: 'alert', hidden: '' });
   const body = el('div', {});
@@ -173,7 +179,7 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
       el('p', { class: 'help', translate: 'no', 'data-kind': v.kind }, v.pushdown === null
         ? t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })
         : t('source.summary', { url: v.pushdown.url, selector: v.pushdown.selector, step: v.pushdown.stepMs / 1000, queries: v.pushdown.queries, path: v.path })),
-      ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), fleetReportBox(ctx, v.path, () => !disposed)]),
+      ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), ...[fleetTimeline(v.aggregate, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null), fleetReportBox(ctx, v.path, () => !disposed)]),
       el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
         el('caption', {}, t('caption')),
         el('thead', {}, el('tr', {}, ...heads, el('th', { scope: 'col' }, t('col.open')))),
@@ -214,6 +220,7 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     }
     node.setAttribute('data-drawn', 'true');
     draw(res.value);
+    scheduler.start();
   });
-  return { node, dispose: () => { disposed = true; } };
+  return { node, dispose: () => { disposed = true; scheduler.dispose(); } };
 }
