@@ -1,7 +1,8 @@
 //! The counters' sums of `import prometheus --fleet-summary` (promsum.rs), node_exporter's and
-//! windows_exporter's (promwin.rs): the counters at `--to` minus at `--from` (the intervals' increases telescope: two instant queries), and, for the
-//! hosts whose counters went back in the range (a reset), the intervals' increases added one by
-//! one by the server, the reset intervals left out as an import leaves them out.
+//! windows_exporter's (promwin.rs): the counters at `--to` minus at `--from` (the intervals'
+//! increases telescope: two instant queries), and, for the hosts whose counters went back in the
+//! range (a reset), the intervals' increases added one by one by the server, the reset intervals
+//! left out as an import leaves them out.
 
 use std::collections::BTreeMap;
 
@@ -12,9 +13,10 @@ use crate::error::Result;
 
 /// The sums of the six counters over the range, host by host: the differences between the
 /// counters at `--to` and at `--from` (the intervals' increases telescope to it: two instant
-/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by `linux_role`,
-/// else the stacked devices; a Windows host's disks, else its volumes — and the host's devices (every one it has at `--to`). A host with
-/// both ends has `range / step` intervals.
+/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by
+/// `linux_role`, else the stacked devices; a Windows host's disks, else its volumes — and the
+/// host's devices (every one it has at `--to`, `_Total` aside). A host with both ends has
+/// `range / step` intervals.
 pub(super) fn telescoped(
     q: &mut Q,
     o: &PromOpts,
