@@ -10,7 +10,8 @@
  * What differs from an import, and by how much: an interval where one of a host's devices'
  * counters went backwards (a reset) drops that device's increase only, where the import drops the
  * host's whole interval; with no reset the figures are the same numbers, summed in another order
- * (equal to about 1e-12 relative). Health is graded against the `generic` targets only (reads
+ * (equal to about 1e-12 relative), but a windows_exporter host's read and write times, which its
+ * import rounds to whole milliseconds (within half a millisecond per counted device). Health is graded against the `generic` targets only (reads
  * and writes 20 ms: the counts of breaking intervals the summary carries).
  */
 import { quantile } from '../metrics/quantile.ts';

@@ -22,6 +22,7 @@ pub mod promhttp;
 pub mod promql;
 pub mod promsum;
 pub mod promsums;
+pub mod promwin;
 pub mod scrapes;
 pub mod stitch;
 pub mod time;

@@ -6,8 +6,9 @@
 //! An interval is the difference between two successive samples at the step, as `import
 //! prometheus` reads them (`x - x offset STEP` evaluated at each step: the last sample at or
 //! before it, within the server's lookback): the counters' increase over `(t - STEP, t]`. A
-//! host's group is the devices an import counts: its whole disks (its dm/md volumes and
-//! partitions sit on them and are not counted, linux/stack.rs), else its stacked devices.
+//! host's group is the devices an import counts: a node_exporter host's whole disks (its dm/md
+//! volumes and partitions sit on them and are not counted, linux/stack.rs), else its stacked
+//! devices; a windows_exporter host's disks, else its volumes (promwin.rs), `_Total` never.
 //! The counters' sums over the range are the counters at `--to` minus at `--from` (the
 //! intervals' increases telescope: two instant queries); the counts of intervals and each
 //! host's peak are `count_over_time`/`max_over_time` of subqueries aligned to the step, one
@@ -68,25 +69,33 @@ pub(super) fn sel(metric: &str, o: &PromOpts, device: (&'static str, &str)) -> S
     }
 }
 
-/// The read and write counters together (one selector: a host's I/Os).
-const IOS: &str = "node_disk_reads_completed_total|node_disk_writes_completed_total";
+/// The read and write counters together (one group: a host's I/Os), as [`COUNTERS`] indices.
+const IOS: [usize; 2] = [0, 1];
 
-/// A host's group's increase of a counter (or of `a|b` together) over each interval, by
-/// `instance`: its whole disks (the one layer an import counts: its stacked volumes and
-/// partitions sit on them, linux/stack.rs), else, on a host with no whole disk, its stacked
-/// devices; summed over the group before the difference (one subtraction a host, not a device);
-/// an interval where the group's sum went backwards (a reset) gives nothing.
-pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
-    let d = |dev: (&'static str, &str)| {
-        let s = sel(metric, o, dev);
+/// A host's group's increase of the counters `idx` ([`COUNTERS`] indices, added together) over
+/// each interval, by `instance`: a node_exporter host's whole disks (the one layer an import
+/// counts: its stacked volumes and partitions sit on them, linux/stack.rs), else, on a host with
+/// no whole disk, its stacked devices; a windows_exporter host's disks, else its volumes
+/// (promwin.rs); summed over the group before the difference (one subtraction a host, not a
+/// device); an interval where the group's sum went backwards (a reset) gives nothing.
+pub fn group(idx: &[usize], o: &PromOpts, step_ms: i64) -> String {
+    let d = |s: String| {
         format!(
             "(sum by (instance) ({s}) - sum by (instance) ({s} offset {}s))",
             step_ms / 1000
         )
     };
-    let back = d(("!~", NOT_BACKING_RE));
-    let front = d(("=~", FRONT_RE));
-    let g = format!("(({back} or {front}) >= 0)");
+    let node: Vec<&str> = idx.iter().map(|&i| COUNTERS[i].1).collect();
+    let node = node.join("|");
+    let back = d(sel(&node, o, ("!~", NOT_BACKING_RE)));
+    let front = d(sel(&node, o, ("=~", FRONT_RE)));
+    let [disks, volumes] = super::promwin::groups(idx, o);
+    let g = format!(
+        "(({back} or {front} or {} or {}) >= 0)",
+        d(disks),
+        d(volumes)
+    );
+    let scale = idx.first().map_or(1.0, |&i| COUNTERS[i].2);
     if scale == 1.0 {
         g
     } else {
@@ -95,12 +104,8 @@ pub fn group(metric: &str, o: &PromOpts, step_ms: i64, scale: f64) -> String {
 }
 
 pub(super) fn g(name: &str, o: &PromOpts, step_ms: i64) -> String {
-    let (_, metric, scale) = COUNTERS
-        .iter()
-        .find(|c| c.0 == name)
-        .copied()
-        .unwrap_or(COUNTERS[0]);
-    group(metric, o, step_ms, scale)
+    let i = COUNTERS.iter().position(|c| c.0 == name).unwrap_or(0);
+    group(&[i], o, step_ms)
 }
 
 /// One host's sums and counts over the range.
@@ -290,7 +295,7 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
     let s = step / 1000;
     // the counters' sums and each host's devices: two instant queries
     super::promsums::telescoped(&mut q, o, &mut hosts)?;
-    let ios = group(IOS, o, step, 1.0);
+    let ios = group(&IOS, o, step);
     type Put = fn(&mut HostSums, f64);
     let counts: Vec<(String, Put)> = vec![
         (
@@ -378,7 +383,7 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
         .collect();
     if hosts.is_empty() {
         return Err(ProbeError::Import(format!(
-            "Prometheus at {} has no node_disk_* samples for {{{}}} between {} and {}: check the time range and the host selector",
+            "Prometheus at {} has no node_disk_* or windows_*_disk_* samples for {{{}}} between {} and {}: check the time range and the host selector",
             o.url,
             promql::render(&o.matchers),
             time::iso(o.start_ms),

@@ -1,7 +1,8 @@
-//! The counters' sums of `import prometheus --fleet-summary` (promsum.rs): the counters at `--to`
-//! minus at `--from` (the intervals' increases telescope: two instant queries), and, for the
-//! hosts whose counters went back in the range (a reset), the intervals' increases added one by
-//! one by the server, the reset intervals left out as an import leaves them out.
+//! The counters' sums of `import prometheus --fleet-summary` (promsum.rs), node_exporter's and
+//! windows_exporter's (promwin.rs): the counters at `--to` minus at `--from` (the intervals'
+//! increases telescope: two instant queries), and, for the hosts whose counters went back in the
+//! range (a reset), the intervals' increases added one by one by the server, the reset intervals
+//! left out as an import leaves them out.
 
 use std::collections::BTreeMap;
 
@@ -12,18 +13,25 @@ use crate::error::Result;
 
 /// The sums of the six counters over the range, host by host: the differences between the
 /// counters at `--to` and at `--from` (the intervals' increases telescope to it: two instant
-/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by `linux_role`,
-/// else the stacked devices — and the host's devices (every one it has at `--to`). A host with
-/// both ends has `range / step` intervals.
+/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by
+/// `linux_role`, else the stacked devices; a Windows host's disks, else its volumes — and the
+/// host's devices (every one it has at `--to`, `_Total` aside). A host with both ends has
+/// `range / step` intervals.
 pub(super) fn telescoped(
     q: &mut Q,
     o: &PromOpts,
     hosts: &mut BTreeMap<String, HostSums>,
 ) -> Result<()> {
     let names: Vec<&str> = COUNTERS.iter().map(|c| c.1).collect();
-    let all = sel(&names.join("|"), o, ("=~", ".+"));
-    type Key = (String, String, String);
-    let at = |q: &mut Q, t: i64| -> Result<BTreeMap<Key, f64>> {
+    let six: Vec<usize> = (0..COUNTERS.len()).collect();
+    let all = format!(
+        "{} or {}",
+        sel(&names.join("|"), o, ("=~", ".+")),
+        super::promwin::all(&six, o)
+    );
+    // (instance, device, counter) → (value, layer: "backing", "front" or another role)
+    type Key = (String, String, usize);
+    let at = |q: &mut Q, t: i64| -> Result<BTreeMap<Key, (f64, &'static str)>> {
         let (a, n) = q.c.get::<Vector>(
             "/api/v1/query",
             &[("query", all.clone()), ("time", secs(t))],
@@ -33,9 +41,18 @@ pub(super) fn telescoped(
         let mut m = BTreeMap::new();
         for s in a.data.map(|d| d.result).unwrap_or_default() {
             let l = |k: &str| s.metric.get(k).cloned().unwrap_or_default();
-            if let Ok(v) = s.value.1.parse::<f64>() {
-                m.insert((l("instance"), l("device"), l("__name__")), v);
-            }
+            let Ok(v) = s.value.1.parse::<f64>() else {
+                continue;
+            };
+            let node = COUNTERS.iter().position(|c| c.1 == l("__name__"));
+            let (dev, role, i) = match node {
+                Some(i) => (l("device"), crate::import::linux_role(&l("device")).0, i),
+                None => match super::promwin::device(&s.metric) {
+                    Some(w) => w,
+                    None => continue,
+                },
+            };
+            m.insert((l("instance"), dev, i), (v, role));
         }
         Ok(m)
     };
@@ -43,16 +60,14 @@ pub(super) fn telescoped(
     // (host, role) → each counter's increase; a device needs both ends
     let mut by: BTreeMap<(String, &str), [f64; 6]> = BTreeMap::new();
     let mut devices: BTreeMap<String, std::collections::BTreeSet<String>> = BTreeMap::new();
-    for ((inst, dev, name), v1) in &end {
+    for (key, (v1, role)) in &end {
+        let (inst, dev, i) = key;
         devices.entry(inst.clone()).or_default().insert(dev.clone());
-        let key = (inst.clone(), dev.clone(), name.clone());
-        let (Some(v0), Some(i)) = (start.get(&key), COUNTERS.iter().position(|c| c.1 == name))
-        else {
+        let Some((v0, _)) = start.get(key) else {
             continue;
         };
-        let role = crate::import::linux_role(dev).0;
-        if role == "backing" || role == "front" {
-            by.entry((inst.clone(), role)).or_default()[i] += (v1 - v0) * COUNTERS[i].2;
+        if *role == "backing" || *role == "front" {
+            by.entry((inst.clone(), role)).or_default()[*i] += (v1 - v0) * COUNTERS[*i].2;
         }
     }
     for (inst, d) in devices {
@@ -87,12 +102,17 @@ pub(super) fn exact_where_reset(
 ) -> Result<()> {
     let step = o.step_ms.unwrap_or(60_000);
     let s = step / 1000;
-    let ios = sel(
-        "node_disk_reads_completed_total|node_disk_writes_completed_total",
-        o,
-        ("=~", ".+"),
+    // all of a host's devices (node_exporter's, else windows_exporter's disks and volumes)
+    let d = |x: String| format!("(sum by (instance) ({x}) - sum by (instance) ({x} offset {s}s))");
+    let back = format!(
+        "({} or {}) < 0",
+        d(sel(
+            &format!("{}|{}", COUNTERS[0].1, COUNTERS[1].1),
+            o,
+            ("=~", ".+")
+        )),
+        d(super::promwin::all(&[0, 1], o))
     );
-    let back = format!("(sum by (instance) ({ios}) - sum by (instance) ({ios} offset {s}s)) < 0");
     let jobs: Vec<(String, i64)> = pieces(o)
         .into_iter()
         .map(|(end, len)| {

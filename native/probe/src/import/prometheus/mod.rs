@@ -30,10 +30,11 @@ mod windows;
 pub use capacity::{cap_metric, node_skip, CapRow, CapSeries, CAP_METRICS, SKIPPED_FSTYPES};
 pub use node::{Field, FIELDS};
 pub use text::{parse_text, Scrape};
+pub(crate) use windows::win_field_of;
 pub use windows::{pair_volumes, WinField, WinObj, WIN_FIELDS};
 
 use node::{field_of, kernel_fields, Vals};
-use windows::{win_field_of, win_rates, WinVals};
+use windows::{win_rates, WinVals};
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

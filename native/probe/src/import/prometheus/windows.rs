@@ -13,7 +13,7 @@ pub enum WinObj {
 }
 
 impl WinObj {
-    pub(super) fn prefix(self) -> &'static str {
+    pub(crate) fn prefix(self) -> &'static str {
         match self {
             WinObj::Logical => "windows_logical_disk_",
             WinObj::Physical => "windows_physical_disk_",
@@ -27,7 +27,7 @@ impl WinObj {
         }
     }
     /// The PerfMon object, as the capture names the device (`LogicalDisk(C:)`, as the PerfMon importer does).
-    pub(super) fn object(self) -> &'static str {
+    pub(crate) fn object(self) -> &'static str {
         match self {
             WinObj::Logical => "LogicalDisk",
             WinObj::Physical => "PhysicalDisk",
@@ -102,7 +102,7 @@ pub const WIN_FIELDS: [WinField; 8] = [
 pub(super) type WinVals = [Option<f64>; 8];
 
 /// The windows_exporter metric and field of a name, if the import reads it.
-pub(super) fn win_field_of(metric: &str) -> Option<(WinObj, usize)> {
+pub(crate) fn win_field_of(metric: &str) -> Option<(WinObj, usize)> {
     for obj in [WinObj::Logical, WinObj::Physical] {
         if let Some(rest) = metric.strip_prefix(obj.prefix()) {
             return WIN_FIELDS
