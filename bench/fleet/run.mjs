@@ -149,6 +149,8 @@ try {
   res.pushReport = timed('cacheproof report (fleet view + PDF)', cli, ['report', summary, '--format', 'pdf', '--out', join(work, 'push.pdf')], true);
   res.pushProm = promHwmMb();
   res.pushBytes = statSync(summary).size;
+  const sj = JSON.parse(readFileSync(summary, 'utf8'));
+  res.server = { evalS: sj.serverEvalS, samples: sj.serverSamples, queries: sj.queries };
   if (PULL) {
     console.log('pull every series (--out):');
     promReset();
@@ -182,6 +184,7 @@ row('probe peak RSS, MB', f0(res.pushFetch.rssMb), stopped ? `≥ ${f0(res.pullF
 row('app process peak RSS, MB', f0(res.pushReport.rssMb), f0(res.pullReport?.rssMb));
 row('Prometheus peak RSS, MB', f0(res.pushProm), f0(res.pullProm));
 row('file written, MB', (res.pushBytes / 1e6).toFixed(2), res.pullBytes === undefined ? '—' : (res.pullBytes / 1e6).toFixed(1));
+if (res.server !== undefined) console.log(`\nPrometheus' own account of the pushdown's ${res.server.queries} queries (stats=all, up to 4 at a time): evaluation ${res.server.evalS.toFixed(1)} s summed, ${(res.server.samples / 1e9).toFixed(2)} G samples read — the probe's fetch took ${res.pushFetch.wallS.toFixed(1)} s of wall time`);
 const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 console.log(`\n${verdict(pushS <= TARGET.viewS)}: pushdown fleet view + PDF ${pushS.toFixed(1)} s (target ≤ ${TARGET.viewS} s)`);
 console.log(`${verdict(pushRss <= TARGET.rssMb)}: pushdown app peak RSS ${pushRss.toFixed(0)} MB (probe and app process; target ≤ ${TARGET.rssMb} MB)`);

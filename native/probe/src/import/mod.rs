@@ -19,6 +19,7 @@ pub mod preview;
 pub mod prometheus;
 pub mod promfetch;
 pub mod promhttp;
+pub mod promq;
 pub mod promql;
 pub mod promsum;
 pub mod promsums;

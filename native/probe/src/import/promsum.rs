@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 use super::promfetch::PromOpts;
 use super::promhttp::Client;
+use super::promq::{Stats, Q};
 use super::promql;
 use super::time;
 use crate::error::{ProbeError, Result};
@@ -163,17 +164,10 @@ pub struct Summary {
     pub peak_hosts: Vec<PeakHost>,
     pub queries: usize,
     pub bytes: usize,
-}
-
-#[derive(serde::Deserialize)]
-pub(super) struct VecSample {
-    pub(super) metric: BTreeMap<String, String>,
-    pub(super) value: (f64, String),
-}
-
-#[derive(serde::Deserialize)]
-pub(super) struct Vector {
-    pub(super) result: Vec<VecSample>,
+    /// The server's own evaluation time (s, Σ over the queries: some ran at once) and the
+    /// samples it read, where it says (`stats=all`: Prometheus); 0 where it does not.
+    pub server_eval_s: f64,
+    pub server_samples: u64,
 }
 
 #[derive(serde::Deserialize)]
@@ -184,81 +178,8 @@ struct RangeSeries {
 #[derive(serde::Deserialize)]
 struct Matrix {
     result: Vec<RangeSeries>,
-}
-
-pub(super) struct Q<'a> {
-    pub(super) c: &'a Client,
-    pub(super) queries: usize,
-    pub(super) bytes: usize,
-}
-
-/// Instant queries in flight at once: the server evaluates each on one of its cores
-/// (Prometheus runs up to `--query.max-concurrency`, 20 by default).
-const PARALLEL: usize = 4;
-
-/// An instant query at `at_ms`: value by instance, and the answer's bytes.
-fn instant_of(c: &Client, query: &str, at_ms: i64) -> Result<(Vec<(String, f64)>, usize)> {
-    let (a, n) = c.get::<Vector>(
-        "/api/v1/query",
-        &[("query", query.to_string()), ("time", secs(at_ms))],
-    )?;
-    let v = a
-        .data
-        .map(|d| d.result)
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|s| {
-            let v: f64 = s.value.1.parse().ok()?;
-            v.is_finite()
-                .then(|| (s.metric.get("instance").cloned().unwrap_or_default(), v))
-        })
-        .collect();
-    Ok((v, n))
-}
-
-impl Q<'_> {
-    /// An instant query at `at_ms`: value by instance.
-    pub(super) fn instant(&mut self, query: &str, at_ms: i64) -> Result<Vec<(String, f64)>> {
-        let (v, n) = instant_of(self.c, query, at_ms)?;
-        self.queries += 1;
-        self.bytes += n;
-        Ok(v)
-    }
-
-    /// Instant queries `(query, at_ms)`, [`PARALLEL`] in flight at once; the answers in the
-    /// order asked (so sums over them add in one order), the first error in that order.
-    pub(super) fn instants(&mut self, jobs: &[(String, i64)]) -> Result<Vec<Vec<(String, f64)>>> {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-        use std::sync::Mutex;
-        type Answer = Option<Result<(Vec<(String, f64)>, usize)>>;
-        let next = AtomicUsize::new(0);
-        let failed = AtomicBool::new(false);
-        let out: Mutex<Vec<Answer>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
-        let c = self.c;
-        std::thread::scope(|s| {
-            for _ in 0..PARALLEL.min(jobs.len()) {
-                s.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= jobs.len() || failed.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let r = instant_of(c, &jobs[i].0, jobs[i].1);
-                    failed.fetch_or(r.is_err(), Ordering::Relaxed);
-                    out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                });
-            }
-        });
-        let mut v = Vec::with_capacity(jobs.len());
-        for r in out.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            // a query not run follows a failed one, whose error comes first
-            let Some(r) = r else { continue };
-            let (a, n) = r?;
-            self.queries += 1;
-            self.bytes += n;
-            v.push(a);
-        }
-        Ok(v)
-    }
+    #[serde(default)]
+    stats: Option<Stats>,
 }
 
 /// The pieces `(end of piece, its length)` of the range, each at most [`PIECE_MS`].
@@ -290,6 +211,8 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
         c: &c,
         queries: 0,
         bytes: 0,
+        eval_s: 0.0,
+        samples: 0,
     };
     let mut hosts: BTreeMap<String, HostSums> = BTreeMap::new();
     let s = step / 1000;
@@ -347,11 +270,12 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
                 ("start", secs(a)),
                 ("end", secs(b)),
                 ("step", secs(step)),
+                ("stats", "all".into()),
             ],
         )?;
-        q.queries += 1;
-        q.bytes += n;
-        for r in m.data.map(|d| d.result).unwrap_or_default() {
+        let (result, stats) = m.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+        q.count(n, stats);
+        for r in result {
             for (t, v) in r.values {
                 if let Ok(v) = v.parse::<f64>() {
                     if v.is_finite() {
@@ -405,6 +329,8 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
         peak_hosts,
         queries: q.queries,
         bytes: q.bytes,
+        server_eval_s: q.eval_s,
+        server_samples: q.samples,
     })
 }
 

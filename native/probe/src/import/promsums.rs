@@ -7,8 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::promfetch::PromOpts;
+use super::promq::{Vector, Q};
 use super::promql;
-use super::promsum::{g, pieces, secs, sel, HostSums, Vector, COUNTERS, Q};
+use super::promsum::{g, pieces, secs, sel, HostSums, COUNTERS};
 use crate::error::Result;
 
 /// The sums of the six counters over the range, host by host: the differences between the
@@ -34,12 +35,16 @@ pub(super) fn telescoped(
     let at = |q: &mut Q, t: i64| -> Result<BTreeMap<Key, (f64, &'static str)>> {
         let (a, n) = q.c.get::<Vector>(
             "/api/v1/query",
-            &[("query", all.clone()), ("time", secs(t))],
+            &[
+                ("query", all.clone()),
+                ("time", secs(t)),
+                ("stats", "all".into()),
+            ],
         )?;
-        q.queries += 1;
-        q.bytes += n;
+        let (result, stats) = a.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+        q.count(n, stats);
         let mut m = BTreeMap::new();
-        for s in a.data.map(|d| d.result).unwrap_or_default() {
+        for s in result {
             let l = |k: &str| s.metric.get(k).cloned().unwrap_or_default();
             let Ok(v) = s.value.1.parse::<f64>() else {
                 continue;

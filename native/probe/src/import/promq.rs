@@ -1,0 +1,137 @@
+//! The queries of `import prometheus --fleet-summary` (promsum.rs): instant queries by instance,
+//! several in flight at once, and the server's own account of each (`stats=all`: its evaluation
+//! time and the samples it read), summed for the summary.
+
+use std::collections::BTreeMap;
+
+use super::promhttp::Client;
+use super::promsum::secs;
+use crate::error::Result;
+
+#[derive(serde::Deserialize)]
+pub(super) struct VecSample {
+    pub(super) metric: BTreeMap<String, String>,
+    pub(super) value: (f64, String),
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct Vector {
+    pub(super) result: Vec<VecSample>,
+    /// The server's own account of the query (`stats=all`; absent where not supported).
+    #[serde(default)]
+    pub(super) stats: Option<Stats>,
+}
+
+#[derive(serde::Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Stats {
+    #[serde(default)]
+    timings: Timings,
+    #[serde(default)]
+    samples: Samples,
+}
+
+#[derive(serde::Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+struct Timings {
+    #[serde(default)]
+    eval_total_time: f64,
+}
+
+#[derive(serde::Deserialize, Default, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+struct Samples {
+    #[serde(default)]
+    total_queryable_samples: u64,
+}
+
+pub(super) struct Q<'a> {
+    pub(super) c: &'a Client,
+    pub(super) queries: usize,
+    pub(super) bytes: usize,
+    /// The server's evaluation time (s) and samples read, summed over the queries that said.
+    pub(super) eval_s: f64,
+    pub(super) samples: u64,
+}
+
+/// Instant queries in flight at once: the server evaluates each on one of its cores
+/// (Prometheus runs up to `--query.max-concurrency`, 20 by default).
+const PARALLEL: usize = 4;
+
+/// An instant query at `at_ms`: value by instance, and the answer's bytes.
+fn instant_of(c: &Client, query: &str, at_ms: i64) -> Result<(Answer, usize)> {
+    let (a, n) = c.get::<Vector>(
+        "/api/v1/query",
+        &[
+            ("query", query.to_string()),
+            ("time", secs(at_ms)),
+            ("stats", "all".into()),
+        ],
+    )?;
+    let (result, stats) = a.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+    let v = result
+        .into_iter()
+        .filter_map(|s| {
+            let v: f64 = s.value.1.parse().ok()?;
+            v.is_finite()
+                .then(|| (s.metric.get("instance").cloned().unwrap_or_default(), v))
+        })
+        .collect();
+    Ok(((v, stats), n))
+}
+
+/// An instant query's values by instance, and the server's account of it.
+type Answer = (Vec<(String, f64)>, Option<Stats>);
+
+impl Q<'_> {
+    /// Counts a query's answer: its bytes and, where the server said, its evaluation.
+    pub(super) fn count(&mut self, bytes: usize, stats: Option<Stats>) {
+        self.queries += 1;
+        self.bytes += bytes;
+        if let Some(s) = stats {
+            self.eval_s += s.timings.eval_total_time;
+            self.samples += s.samples.total_queryable_samples;
+        }
+    }
+
+    /// An instant query at `at_ms`: value by instance.
+    pub(super) fn instant(&mut self, query: &str, at_ms: i64) -> Result<Vec<(String, f64)>> {
+        let ((v, stats), n) = instant_of(self.c, query, at_ms)?;
+        self.count(n, stats);
+        Ok(v)
+    }
+
+    /// Instant queries `(query, at_ms)`, [`PARALLEL`] in flight at once; the answers in the
+    /// order asked (so sums over them add in one order), the first error in that order.
+    pub(super) fn instants(&mut self, jobs: &[(String, i64)]) -> Result<Vec<Vec<(String, f64)>>> {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use std::sync::Mutex;
+        type Slot = Option<Result<(Answer, usize)>>;
+        let next = AtomicUsize::new(0);
+        let failed = AtomicBool::new(false);
+        let out: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+        let c = self.c;
+        std::thread::scope(|s| {
+            for _ in 0..PARALLEL.min(jobs.len()) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let r = instant_of(c, &jobs[i].0, jobs[i].1);
+                    failed.fetch_or(r.is_err(), Ordering::Relaxed);
+                    out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                });
+            }
+        });
+        let mut v = Vec::with_capacity(jobs.len());
+        for r in out.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            // a query not run follows a failed one, whose error comes first
+            let Some(r) = r else { continue };
+            let ((a, stats), n) = r?;
+            self.count(n, stats);
+            v.push(a);
+        }
+        Ok(v)
+    }
+}
