@@ -25,6 +25,8 @@ import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } 
 import { hasCommand, startPrometheus } from '../prometheus.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { fleet as fleetUi } from '../../app/src/shared/i18n/fleet.ts';
+import { fmtSig } from '../../app/src/shared/i18n/numbers.ts';
+import { translate } from '../../app/src/shared/i18n/types.ts';
 
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 /** Seconds of baseline and of measure (at a 1 s scrape: a dozen intervals each). */
@@ -262,8 +264,12 @@ test('French: one capture per host; the fleet view of the folder equals cachepro
     expect(existsSync(file), file).toBe(true);
     await rowEquals(page, h, analyzeJson([file]));
   }
-  // numbers in the French format: host A's response time after the switch (about 1 ms) with a decimal comma
-  await expect(page.getByTestId(TID.fleetTable).locator(`tbody tr[data-host="${fleet.hosts[0]}"] td`).nth(2)).toContainText(/→ \d,\d/u);
+  // numbers in the French format: host A's response times before → after, as French writes the cell's own values
+  // (three significant digits, a decimal comma; a value the workload made round, such as 1.0009 ms, reads "1" in both)
+  const cell = page.getByTestId(TID.fleetTable).locator(`tbody tr[data-host="${fleet.hosts[0]}"] td`).nth(2);
+  const [before, after] = await Promise.all([cell.getAttribute('data-before'), cell.getAttribute('data-after')]);
+  await expect(cell).toHaveText(translate(fleetUi, 'fr', 'arrow', { before: fmtSig('fr', Number(before)), after: fmtSig('fr', Number(after)) }));
+  expect(fmtSig('fr', 1.25), 'the formatter the cell uses writes a decimal comma in French').toBe('1,25');
   await noSeriousAxe(page, 'fr');
   expect(errors).toEqual([]);
 });
