@@ -18,6 +18,7 @@ pub mod perfmon;
 pub mod preview;
 pub mod prometheus;
 pub mod promfetch;
+pub mod promgrid;
 pub mod promhttp;
 pub mod promq;
 pub mod promql;

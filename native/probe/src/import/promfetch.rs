@@ -141,7 +141,7 @@ fn instances(c: &Client, o: &PromOpts) -> Result<Vec<String>> {
 
 /// Progress on a terminal (a person waiting); nothing when stderr is a pipe (the app reads the
 /// probe's stderr as its one error sentence).
-fn progress(line: &str) {
+pub(super) fn progress(line: &str) {
     use std::io::IsTerminal;
     if std::io::stderr().is_terminal() {
         eprintln!("{line}");

@@ -83,6 +83,74 @@ fn instant_of(c: &Client, query: &str, at_ms: i64) -> Result<(Answer, usize)> {
 /// An instant query's values by instance, and the server's account of it.
 type Answer = (Vec<(String, f64)>, Option<Stats>);
 
+/// A number of a range query's answer, read from its string without a copy ("NaN" where it is
+/// not one: a point the caller leaves out).
+pub(super) struct Num(pub(super) f64);
+
+impl<'de> serde::Deserialize<'de> for Num {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Num;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number as a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> std::result::Result<Num, E> {
+                Ok(Num(s.parse().unwrap_or(f64::NAN)))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct RangeSeries {
+    #[serde(default)]
+    metric: BTreeMap<String, String>,
+    values: Vec<(f64, Num)>,
+}
+
+#[derive(serde::Deserialize)]
+struct Matrix {
+    result: Vec<RangeSeries>,
+    #[serde(default)]
+    stats: Option<Stats>,
+}
+
+/// One series of a range query's answer: its `instance` and its points `(time ms, value)`.
+pub(super) type Ranged = (String, Vec<(i64, f64)>);
+
+/// A range query's series, the server's account of it, and the answer's bytes.
+type RangeAnswer = ((Vec<Ranged>, Option<Stats>), usize);
+
+/// A range query from `a_ms` to `b_ms` at `step_ms`.
+fn range_of(c: &Client, query: &str, a_ms: i64, b_ms: i64, step_ms: i64) -> Result<RangeAnswer> {
+    let (m, n) = c.get::<Matrix>(
+        "/api/v1/query_range",
+        &[
+            ("query", query.to_string()),
+            ("start", secs(a_ms)),
+            ("end", secs(b_ms)),
+            ("step", secs(step_ms)),
+            ("stats", "all".into()),
+        ],
+    )?;
+    let (result, stats) = m.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+    let v = result
+        .into_iter()
+        .map(|r| {
+            let inst = r.metric.get("instance").cloned().unwrap_or_default();
+            let pts = r
+                .values
+                .into_iter()
+                .map(|(t, v)| ((t * 1000.0).round() as i64, v.0))
+                .collect();
+            (inst, pts)
+        })
+        .collect();
+    Ok(((v, stats), n))
+}
+
 impl Q<'_> {
     /// Counts a query's answer: its bytes and, where the server said, its evaluation.
     pub(super) fn count(&mut self, bytes: usize, stats: Option<Stats>) {
@@ -94,22 +162,33 @@ impl Q<'_> {
         }
     }
 
-    /// An instant query at `at_ms`: value by instance.
-    pub(super) fn instant(&mut self, query: &str, at_ms: i64) -> Result<Vec<(String, f64)>> {
-        let ((v, stats), n) = instant_of(self.c, query, at_ms)?;
-        self.count(n, stats);
-        Ok(v)
-    }
-
     /// Instant queries `(query, at_ms)`, [`PARALLEL`] in flight at once; the answers in the
     /// order asked (so sums over them add in one order), the first error in that order.
     pub(super) fn instants(&mut self, jobs: &[(String, i64)]) -> Result<Vec<Vec<(String, f64)>>> {
+        self.parallel(jobs, |c, (query, at)| instant_of(c, query, *at))
+    }
+
+    /// Range queries `(query, start_ms, end_ms, step_ms)`, [`PARALLEL`] in flight at once: each
+    /// series' `instance` and its values (NaN where a point is not a number), in the order asked.
+    pub(super) fn ranges(&mut self, jobs: &[(String, i64, i64, i64)]) -> Result<Vec<Vec<Ranged>>> {
+        self.parallel(jobs, |c, (query, a, b, step)| {
+            range_of(c, query, *a, *b, *step)
+        })
+    }
+
+    /// Runs `f` on every job, [`PARALLEL`] at once; the answers in the order asked, each
+    /// counted; the first error in that order (the jobs after a failed one are not run).
+    fn parallel<J: Sync, T: Send>(
+        &mut self,
+        jobs: &[J],
+        f: impl Fn(&Client, &J) -> Result<((T, Option<Stats>), usize)> + Sync,
+    ) -> Result<Vec<T>> {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         use std::sync::Mutex;
-        type Slot = Option<Result<(Answer, usize)>>;
+        type Slot<T> = Option<Result<((T, Option<Stats>), usize)>>;
         let next = AtomicUsize::new(0);
         let failed = AtomicBool::new(false);
-        let out: Mutex<Vec<Slot>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+        let out: Mutex<Vec<Slot<T>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
         let c = self.c;
         std::thread::scope(|s| {
             for _ in 0..PARALLEL.min(jobs.len()) {
@@ -118,7 +197,7 @@ impl Q<'_> {
                     if i >= jobs.len() || failed.load(Ordering::Relaxed) {
                         break;
                     }
-                    let r = instant_of(c, &jobs[i].0, jobs[i].1);
+                    let r = f(c, &jobs[i]);
                     failed.fetch_or(r.is_err(), Ordering::Relaxed);
                     out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                 });

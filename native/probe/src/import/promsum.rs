@@ -1,6 +1,6 @@
 //! `import prometheus --fleet-summary FILE`: the fleet's figures computed by the server (PromQL
 //! pushdown) instead of pulling every series (docs/import.md § Fleet summary). The probe only
-//! fetches sums, counts and maxima of the same per-interval numbers an import would write; the
+//! fetches each host's sums over its devices, not a device's series; the
 //! engine (`fleetOfSummary`) turns them into the fleet view's figures and their words.
 //!
 //! An interval is the difference between two successive samples at the step, as `import
@@ -10,16 +10,16 @@
 //! volumes and partitions sit on them and are not counted, linux/stack.rs), else its stacked
 //! devices; a windows_exporter host's disks, else its volumes (promwin.rs), `_Total` never.
 //! The counters' sums over the range are the counters at `--to` minus at `--from` (the
-//! intervals' increases telescope: two instant queries); the counts of intervals and each
-//! host's peak are `count_over_time`/`max_over_time` of subqueries aligned to the step, one
-//! piece per day at most (bounded samples per query), added here; the per-moment sum is one
-//! range query.
+//! intervals' increases telescope: two instant queries); the counts of intervals, each host's
+//! peak and the per-moment sum are made here from each host's group summed by the server at
+//! every step (promgrid.rs: range queries, a day at most a piece); the sums of a host whose
+//! counters went back are `sum_over_time` of subqueries (promsums.rs).
 
 use std::collections::BTreeMap;
 
 use super::promfetch::PromOpts;
 use super::promhttp::Client;
-use super::promq::{Stats, Q};
+use super::promq::Q;
 use super::promql;
 use super::time;
 use crate::error::{ProbeError, Result};
@@ -33,10 +33,8 @@ pub const NOT_BACKING_RE: &str = "(dm-|md|bcache|dev253-|dev9-|flashcache|loop|r
 /// writes, 20 ms), the targets the fleet view grades with.
 pub const BREAKING_MS: f64 = 20.0;
 
-/// Longest piece of the range one subquery covers.
+/// Longest piece of the range one subquery (a reset host's sums) covers.
 const PIECE_MS: i64 = 86_400_000;
-/// Prometheus refuses a range query of more than 11 000 points per series.
-const MAX_POINTS: i64 = 10_000;
 
 pub(super) const COUNTERS: [(&str, &str, f64); 6] = [
     ("reads", "node_disk_reads_completed_total", 1.0),
@@ -69,9 +67,6 @@ pub(super) fn sel(metric: &str, o: &PromOpts, device: (&'static str, &str)) -> S
         format!("{metric}{{{}}}", promql::render(&m))
     }
 }
-
-/// The read and write counters together (one group: a host's I/Os), as [`COUNTERS`] indices.
-const IOS: [usize; 2] = [0, 1];
 
 /// A host's group's increase of the counters `idx` ([`COUNTERS`] indices, added together) over
 /// each interval, by `instance`: a node_exporter host's whole disks (the one layer an import
@@ -170,18 +165,6 @@ pub struct Summary {
     pub server_samples: u64,
 }
 
-#[derive(serde::Deserialize)]
-struct RangeSeries {
-    values: Vec<(f64, String)>,
-}
-
-#[derive(serde::Deserialize)]
-struct Matrix {
-    result: Vec<RangeSeries>,
-    #[serde(default)]
-    stats: Option<Stats>,
-}
-
 /// The pieces `(end of piece, its length)` of the range, each at most [`PIECE_MS`].
 pub(super) fn pieces(o: &PromOpts) -> Vec<(i64, i64)> {
     let mut v = Vec::new();
@@ -195,12 +178,12 @@ pub(super) fn pieces(o: &PromOpts) -> Vec<(i64, i64)> {
 }
 
 /// Read the fleet's summary from the server. The range must start and end on multiples of the
-/// step (the subqueries' steps are aligned to the epoch).
+/// step (the server's steps are aligned to the epoch).
 pub fn summarize(o: &PromOpts) -> Result<Summary> {
     let step = o.step_ms.unwrap_or(60_000);
     if step % 1000 != 0 || o.start_ms % step != 0 || o.end_ms % step != 0 {
         return Err(ProbeError::Usage(format!(
-            "--fleet-summary needs --from and --to on multiples of --step ({} s) and a whole number of seconds: the server's subqueries are aligned to it (from {}, to {})",
+            "--fleet-summary needs --from and --to on multiples of --step ({} s) and a whole number of seconds: the server's steps are aligned to it (from {}, to {})",
             step / 1000,
             time::iso(o.start_ms),
             time::iso(o.end_ms)
@@ -215,91 +198,22 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
         samples: 0,
     };
     let mut hosts: BTreeMap<String, HostSums> = BTreeMap::new();
-    let s = step / 1000;
     // the counters' sums and each host's devices: two instant queries
     super::promsums::telescoped(&mut q, o, &mut hosts)?;
-    let ios = group(&IOS, o, step);
-    type Put = fn(&mut HostSums, f64);
-    let counts: Vec<(String, Put)> = vec![
-        (
-            format!(
-                "count_over_time(({} / ({} > 0) >= {BREAKING_MS})",
-                g("readTimeMs", o, step),
-                g("reads", o, step)
-            ),
-            |h, v| h.breaking_read += v as u64,
-        ),
-        (
-            format!(
-                "count_over_time(({} / ({} > 0) >= {BREAKING_MS})",
-                g("writeTimeMs", o, step),
-                g("writes", o, step)
-            ),
-            |h, v| h.breaking_write += v as u64,
-        ),
-        (format!("max_over_time(({ios} / {s})"), |h, v| {
-            h.peak_iops = Some(h.peak_iops.map_or(v, |p| p.max(v)))
-        }),
-    ];
-    let mut jobs = Vec::new();
-    for (end, len) in pieces(o) {
-        for (head, _) in &counts {
-            jobs.push((format!("{head}[{}s:{s}s])", len / 1000), end));
+    // the per-interval figures: each host's group summed at each step by the server
+    let m = super::promgrid::per_interval(&mut q, o, &mut hosts)?;
+    for h in hosts.values_mut() {
+        // the intervals with a read (a write) are a grade's only on a host with one breaking
+        if h.breaking_read == 0 {
+            h.checked_read = 0;
+        }
+        if h.breaking_write == 0 {
+            h.checked_write = 0;
         }
     }
-    for (k, answer) in q.instants(&jobs)?.into_iter().enumerate() {
-        let put = counts[k % counts.len()].1;
-        for (h, v) in answer {
-            put(hosts.entry(h).or_default(), v);
-        }
-    }
-    // the intervals with a read (a write), which a grade needs only on a host with a breaking one
-    super::promsums::checked_where_breaking(&mut q, o, &mut hosts)?;
     // a host whose counters went back in the range: its sums interval by interval
     super::promsums::exact_where_reset(&mut q, o, &mut hosts)?;
-    // the per-moment sum, in pieces of at most MAX_POINTS points
-    let total = format!("sum({ios}) / {s}");
-    let (mut starts, mut iops) = (Vec::new(), Vec::new());
-    let mut a = o.start_ms + step;
-    while a <= o.end_ms {
-        let b = (a + step * (MAX_POINTS - 1)).min(o.end_ms);
-        let (m, n) = c.get::<Matrix>(
-            "/api/v1/query_range",
-            &[
-                ("query", total.clone()),
-                ("start", secs(a)),
-                ("end", secs(b)),
-                ("step", secs(step)),
-                ("stats", "all".into()),
-            ],
-        )?;
-        let (result, stats) = m.data.map(|d| (d.result, d.stats)).unwrap_or_default();
-        q.count(n, stats);
-        for r in result {
-            for (t, v) in r.values {
-                if let Ok(v) = v.parse::<f64>() {
-                    if v.is_finite() {
-                        starts.push((t * 1000.0).round() as i64 - step);
-                        iops.push(v);
-                    }
-                }
-            }
-        }
-        a = b + step;
-    }
-    // every host at the first highest moment
-    let mut peak_hosts = Vec::new();
-    let mut top: Option<(i64, f64)> = None;
-    for (t, v) in starts.iter().zip(&iops) {
-        if top.is_none_or(|(_, b)| *v > b) {
-            top = Some((*t, *v));
-        }
-    }
-    if let Some((t, _)) = top {
-        for (host, v) in q.instant(&format!("{ios} / {s}"), t + step)? {
-            peak_hosts.push(PeakHost { host, iops: v });
-        }
-    }
+    let (starts, iops, peak_hosts) = (m.starts, m.iops, m.peak_hosts);
     let hosts: Vec<HostSums> = hosts
         .into_iter()
         .map(|(host, h)| HostSums { host, ..h })

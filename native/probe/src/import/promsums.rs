@@ -1,8 +1,8 @@
 //! The counters' sums of `import prometheus --fleet-summary` (promsum.rs), node_exporter's and
 //! windows_exporter's (promwin.rs): the counters at `--to` minus at `--from` (the intervals'
-//! increases telescope: two instant queries), and, for the hosts whose counters went back in the
-//! range (a reset), the intervals' increases added one by one by the server, the reset intervals
-//! left out as an import leaves them out.
+//! increases telescope: two instant queries), and, for the hosts whose group's counters went back
+//! in the range (a reset, counted by promgrid.rs), the intervals' increases added one by one by
+//! the server, the reset intervals left out as an import leaves them out.
 
 use std::collections::BTreeMap;
 
@@ -97,9 +97,9 @@ pub(super) fn telescoped(
     Ok(())
 }
 
-/// Count each host's reset intervals (its I/O counters' sum went back), and for those hosts
-/// replace the telescoped sums by `sum_over_time` of the intervals' increases (reset intervals
-/// give nothing: [`super::promsum::group`]), a day a piece.
+/// For the hosts whose I/O counters went back in the range (a reset: their reset intervals are
+/// counted, promgrid.rs), replace the telescoped sums by `sum_over_time` of the intervals'
+/// increases (reset intervals give nothing: [`super::promsum::group`]), a day a piece.
 pub(super) fn exact_where_reset(
     q: &mut Q,
     o: &PromOpts,
@@ -107,31 +107,6 @@ pub(super) fn exact_where_reset(
 ) -> Result<()> {
     let step = o.step_ms.unwrap_or(60_000);
     let s = step / 1000;
-    // all of a host's devices (node_exporter's, else windows_exporter's disks and volumes)
-    let d = |x: String| format!("(sum by (instance) ({x}) - sum by (instance) ({x} offset {s}s))");
-    let back = format!(
-        "({} or {}) < 0",
-        d(sel(
-            &format!("{}|{}", COUNTERS[0].1, COUNTERS[1].1),
-            o,
-            ("=~", ".+")
-        )),
-        d(super::promwin::all(&[0, 1], o))
-    );
-    let jobs: Vec<(String, i64)> = pieces(o)
-        .into_iter()
-        .map(|(end, len)| {
-            (
-                format!("count_over_time(({back})[{}s:{s}s])", len / 1000),
-                end,
-            )
-        })
-        .collect();
-    for answer in q.instants(&jobs)? {
-        for (h, v) in answer {
-            hosts.entry(h).or_default().reset_intervals += v as u64;
-        }
-    }
     let reset: Vec<String> = hosts
         .iter()
         .filter(|(_, h)| h.reset_intervals > 0)
@@ -193,60 +168,6 @@ pub(super) fn exact_where_reset(
                 "writeBytes" => x.write_bytes += v,
                 "readTimeMs" => x.read_time_ms += v,
                 _ => x.write_time_ms += v,
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The intervals with a read (a write) of the hosts that have an interval at or over the
-/// target of that kind: the share of breaking intervals is a grade's only use of them.
-pub(super) fn checked_where_breaking(
-    q: &mut Q,
-    o: &PromOpts,
-    hosts: &mut BTreeMap<String, HostSums>,
-) -> Result<()> {
-    let step = o.step_ms.unwrap_or(60_000);
-    let s = step / 1000;
-    for read in [true, false] {
-        let which: Vec<String> = hosts
-            .iter()
-            .filter(|(_, h)| {
-                if read {
-                    h.breaking_read > 0
-                } else {
-                    h.breaking_write > 0
-                }
-            })
-            .map(|(k, _)| regex_escape(k))
-            .collect();
-        if which.is_empty() {
-            continue;
-        }
-        let mut only = o.clone();
-        only.matchers.push(promql::Matcher {
-            label: "instance".into(),
-            op: "=~",
-            value: which.join("|"),
-        });
-        let n = g(if read { "reads" } else { "writes" }, &only, step);
-        let jobs: Vec<(String, i64)> = pieces(o)
-            .into_iter()
-            .map(|(end, len)| {
-                (
-                    format!("count_over_time(({n} > 0)[{}s:{s}s])", len / 1000),
-                    end,
-                )
-            })
-            .collect();
-        for answer in q.instants(&jobs)? {
-            for (h, v) in answer {
-                let x = hosts.entry(h).or_default();
-                if read {
-                    x.checked_read += v as u64;
-                } else {
-                    x.checked_write += v as u64;
-                }
             }
         }
     }
