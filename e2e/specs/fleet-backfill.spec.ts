@@ -22,12 +22,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect, repoRoot, startApp, watchConsole, type AppHost } from '../fixtures.ts';
-import { backfill, hasCommand, startPrometheus, type Prometheus } from '../prometheus.ts';
+import { backfill, startPrometheus, type Prometheus } from '../prometheus.ts';
+import { fleetMissing } from '../fleet-view.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { report } from '../../app/src/shared/i18n/report.ts';
 
@@ -100,15 +101,6 @@ interface Range { prom: Prometheus; dir: string; t0: number; fromIso: string; to
 
 const iso = (s: number): string => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
 
-/** Why the fleet cannot run here (null: it can). In CI a missing tool is a failure, not a skip. */
-const missing = (): string | null => {
-  const probe = probeAbsent();
-  if (probe !== null) return probe;
-  if (process.env['CI'] !== undefined) return null;
-  for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
-  return null;
-};
-
 /** Backfills the fleet and starts Prometheus on it; resolves once every series is served. */
 async function startRange(): Promise<Range> {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet20-e2e-'));
@@ -133,7 +125,7 @@ async function startRange(): Promise<Range> {
 const test = base.extend<{ host: AppHost & { data: string } }, { range: Range | null }>({
   // eslint-disable-next-line no-empty-pattern
   range: [async ({}, use) => {
-    if (missing() !== null) {
+    if (fleetMissing() !== null) {
       await use(null);
       return;
     }
@@ -153,7 +145,7 @@ const test = base.extend<{ host: AppHost & { data: string } }, { range: Range | 
 });
 
 test.beforeEach(() => {
-  const why = missing();
+  const why = fleetMissing();
   test.skip(skipped('the 20-host backfilled fleet (e2e)', why), `SKIP: ${why ?? ''}`);
 });
 

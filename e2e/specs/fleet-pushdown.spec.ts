@@ -17,12 +17,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, repoRoot, startApp, watchConsole } from '../fixtures.ts';
-import { hasCommand, startPrometheus } from '../prometheus.ts';
+import { startPrometheus } from '../prometheus.ts';
+import { fleetMissing, sameView, shownFleet, type Shown } from '../fleet-view.ts';
 import { backfillFleet, devicesOf, ratesAt } from '../../bench/fleet/openmetrics.mjs';
 import { TID } from '../../app/src/shared/testids.ts';
 
@@ -31,47 +32,14 @@ const HOSTS = 20;
 const STEP_S = 60;
 const POINTS = 1440;
 
-const missing = (): string | null => {
-  const probe = probeAbsent();
-  if (probe !== null) return probe;
-  if (process.env['CI'] !== undefined) return null;
-  for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
-  return null;
-};
-
-interface Shown {
-  rows: Map<string, (string | null)[]>;
-  agg: Record<string, string | null>;
-}
-
-/** What the fleet view at `path` shows: each row's raw values and the aggregate cards'. */
+/** The fleet view of the file at `path`. */
 async function fleetOf(page: Page, origin: string, path: string): Promise<Shown> {
   await page.goto(`${origin}/#/fleet/${encodeURIComponent(path)}`);
-  await expect(page.getByTestId(TID.fleet)).toHaveAttribute('data-drawn', 'true', { timeout: 120_000 });
-  await expect(page.getByTestId(TID.fleetTable).locator('tbody tr')).toHaveCount(HOSTS);
-  const rows = new Map<string, (string | null)[]>();
-  for (const tr of await page.getByTestId(TID.fleetTable).locator('tbody tr').all()) {
-    const td = tr.locator('td');
-    rows.set(await tr.getAttribute('data-host') ?? '', [
-      await td.nth(0).getAttribute('data-value'),
-      ...await Promise.all([1, 2, 3, 4].map((i) => td.nth(i).getAttribute('data-before'))),
-    ]);
-  }
-  const agg: Record<string, string | null> = {};
-  for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks']) agg[f] = await page.getByTestId(TID.fleetAggregate).locator(`[data-figure="${f}"]`).getAttribute('data-value');
-  agg['start'] = await page.getByTestId(TID.fleetAggregate).locator('[data-figure="peak"]').getAttribute('data-start');
-  return { rows, agg };
-}
-
-/** Equal as numbers within 1e-9 relative, or equal as text. */
-function same(a: string | null, b: string | null, what: string): void {
-  const x = Number(a), y = Number(b);
-  if (a !== null && b !== null && a !== '' && Number.isFinite(x) && Number.isFinite(y)) expect(Math.abs(x - y), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(x)));
-  else expect(a, what).toBe(b);
+  return shownFleet(page, HOSTS);
 }
 
 test('the fleet computed by Prometheus (PromQL pushdown) equals the import of every series: rows, peak, p95, mean; its fleet PDF', async ({ page }) => {
-  const why = missing();
+  const why = fleetMissing();
   test.skip(skipped('the fleet pushdown (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-pushdown-e2e-'));
@@ -97,11 +65,7 @@ test('the fleet computed by Prometheus (PromQL pushdown) equals the import of ev
     await page.goto(app.authUrl);
     const pulled = await fleetOf(page, app.origin, capture);
     const pushed = await fleetOf(page, app.origin, summary);
-    expect([...pushed.rows.keys()].sort()).toEqual([...pulled.rows.keys()].sort());
-    for (const [host, row] of pulled.rows) {
-      const p = pushed.rows.get(host) ?? [];
-      ['devices', 'response time', 'IOPS', 'MB/s', 'health'].forEach((what, i) => same(p[i] ?? null, row[i] ?? null, `${host} ${what}`));
-    }
+    sameView(pushed, pulled);
     // a host with dm-0 is profiled at dm-0 (its application-facing device), not at its disks
     // a host with dm-0 and one with sda1 count their whole disks alone (the volume and the partition sit on them)
     for (const h of [1, 2]) {
@@ -110,7 +74,6 @@ test('the fleet computed by Prometheus (PromQL pushdown) equals the import of ev
     }
     // host 4's slow reads (every tenth interval at 25 ms): a warning, by both
     expect(pushed.rows.get('host0004:9100')?.[4]).toBe('warning');
-    for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks', 'start']) same(pushed.agg[f] ?? null, pulled.agg[f] ?? null, `aggregate ${f}`);
     expect(Number(pushed.agg['sumOfPeaks'])).toBeGreaterThan(Number(pushed.agg['peak']));
     // the pushdown view says where its figures come from, and opens no host
     await expect(page.locator('[data-kind="summary"]')).toContainText(prom.url);

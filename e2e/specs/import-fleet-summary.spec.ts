@@ -19,9 +19,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { skipped } from '../../test/support/testenv.ts';
 import { test, expect, repoRoot, seriousViolations, startApp, watchConsole } from '../fixtures.ts';
-import { hasCommand, startPrometheus } from '../prometheus.ts';
+import { startPrometheus } from '../prometheus.ts';
+import { fleetMissing, sameView, shownFleet } from '../fleet-view.ts';
 import { backfillFleet, devicesOf } from '../../bench/fleet/openmetrics.mjs';
 import { TID } from '../../app/src/shared/testids.ts';
 import { importUi } from '../../app/src/shared/i18n/import.ts';
@@ -31,54 +32,6 @@ const PROBE = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
 const HOSTS = 20;
 const STEP_S = 60;
 const POINTS = 720;
-
-const missing = (): string | null => {
-  const probe = probeAbsent();
-  if (probe !== null) return probe;
-  if (process.env['CI'] !== undefined) return null;
-  for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
-  return null;
-};
-
-interface Shown {
-  rows: Map<string, (string | null)[]>;
-  agg: Record<string, string | null>;
-}
-
-/** What the fleet view on the page shows: each row's raw values and the aggregate cards'. */
-async function shown(page: Page): Promise<Shown> {
-  await expect(page.getByTestId(TID.fleet)).toHaveAttribute('data-drawn', 'true', { timeout: 120_000 });
-  await expect(page.getByTestId(TID.fleetTable).locator('tbody tr')).toHaveCount(HOSTS);
-  const rows = new Map<string, (string | null)[]>();
-  for (const tr of await page.getByTestId(TID.fleetTable).locator('tbody tr').all()) {
-    const td = tr.locator('td');
-    rows.set(await tr.getAttribute('data-host') ?? '', [
-      await td.nth(0).getAttribute('data-value'),
-      ...await Promise.all([1, 2, 3, 4].map((i) => td.nth(i).getAttribute('data-before'))),
-    ]);
-  }
-  const card = (f: string): ReturnType<Page['locator']> => page.getByTestId(TID.fleetAggregate).locator(`[data-figure="${f}"]`);
-  const agg: Record<string, string | null> = {};
-  for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks']) agg[f] = await card(f).getAttribute('data-value');
-  agg['start'] = await card('peak').getAttribute('data-start');
-  return { rows, agg };
-}
-
-/** Equal as numbers within 1e-9 relative, or equal as text. */
-function same(a: string | null, b: string | null, what: string): void {
-  const x = Number(a), y = Number(b);
-  if (a !== null && b !== null && a !== '' && Number.isFinite(x) && Number.isFinite(y)) expect(Math.abs(x - y), `${what}: ${a} vs ${b}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(x)));
-  else expect(a, what).toBe(b);
-}
-
-function sameView(got: Shown, want: Shown): void {
-  expect([...got.rows.keys()].sort()).toEqual([...want.rows.keys()].sort());
-  for (const [host, row] of want.rows) {
-    const g = got.rows.get(host) ?? [];
-    ['devices', 'response time', 'IOPS', 'MB/s', 'health'].forEach((what, i) => same(g[i] ?? null, row[i] ?? null, `${host} ${what}`));
-  }
-  for (const f of ['peak', 'p95', 'mean', 'sumOfPeaks', 'start']) same(got.agg[f] ?? null, want.agg[f] ?? null, `aggregate ${f}`);
-}
 
 /** The Import screen's Prometheus form with the server-side choice, in the page's language. */
 async function fillForm(page: Page, url: string, fromS: number, toS: number): Promise<void> {
@@ -97,7 +50,7 @@ async function fillForm(page: Page, url: string, fromS: number, toS: number): Pr
 }
 
 test('the Import screen computes the fleet on its Prometheus (PromQL pushdown) and opens the fleet view: equal to the probe\'s --fleet-summary; its refusal in the page\'s language', async ({ page }, info) => {
-  const why = missing();
+  const why = fleetMissing();
   test.skip(skipped('the Import screen\'s fleet summary (e2e)', why), `SKIP: ${why ?? ''}`);
   test.setTimeout(300_000);
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-import-fleet-summary-e2e-'));
@@ -118,7 +71,7 @@ test('the Import screen computes the fleet on its Prometheus (PromQL pushdown) a
     const errors = watchConsole(page);
     await page.goto(app.authUrl);
     await page.goto(`${app.origin}/#/fleet/${encodeURIComponent(reference)}`);
-    const want = await shown(page);
+    const want = await shownFleet(page, HOSTS);
 
     for (const lang of ['en', 'ru'] as const) {
       await page.evaluate((l) => { globalThis.localStorage.setItem('cacheproof.lang', l); }, lang);
@@ -144,7 +97,7 @@ test('the Import screen computes the fleet on its Prometheus (PromQL pushdown) a
       const path = decodeURIComponent(new URL(page.url()).hash.replace(/^#\/fleet\//u, ''));
       expect(path.startsWith(join(data, 'imports')), path).toBe(true);
       expect(path.endsWith('.json'), path).toBe(true);
-      sameView(await shown(page), want);
+      sameView(await shownFleet(page, HOSTS), want);
       // the same sums as the probe's own summary (the queries and bytes read, and the server's evaluation time, aside)
       const sums = (p: string): unknown => {
         const { queries: _q, bytes: _b, serverEvalS: _e, ...rest } = JSON.parse(readFileSync(p, 'utf8')) as Record<string, unknown>;
