@@ -19,6 +19,7 @@ import { analyze, fleetAggregate, fleetFiguresOfAnalysis, fleetFiguresOfProfile,
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
+import { openHostCapture, scopeToHost } from '../src/host/capture/scope.ts';
 import { openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
 import { importArgs } from '../src/host/import.ts';
 import type { FleetView } from '../src/shared/contract.ts';
@@ -166,6 +167,16 @@ describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () 
     const byFolder = await dispatch()('fleet.open', { path: folder2 });
     if (!byFolder.ok) throw new Error(byFolder.error.message);
     expect((byFolder.value as FleetView).aggregate).toEqual(agg);
+    // one host read alone (its devices' rows through the key) is that host scoped out of the whole capture
+    for (const host of ['WEB1', 'DB1']) {
+      const alone = openHostCapture(plain, host);
+      const scoped = scopeToHost(openCapture(plain), host);
+      expect(alone.data.intervals).toEqual(scoped.data.intervals);
+      expect(alone.data.devices).toEqual(scoped.data.devices);
+      expect(alone.intervalCount).toBe(scoped.data.intervals.length);
+      expect(alone.intervalCount).toBeLessThan(openCapture(plain).intervalCount);
+    }
+    expect(() => openHostCapture(plain, 'NOPE')).toThrow(/its hosts are WEB1, DB1/u);
     const prof = await dispatch()('analysis.openProfile', { path: plain, host: 'WEB1' });
     if (!prof.ok) throw new Error(prof.error.message);
     expect((prof.value as { profile: { devices: { front: string[] } } }).profile.devices.front).toEqual([]);

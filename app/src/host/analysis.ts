@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalysisView, ProfileView } from '../shared/contract.ts';
-import { openCapture, sha256File, type OpenedCapture } from './capture/reader.ts';
+import { sha256File, type OpenedCapture } from './capture/reader.ts';
 import { writeFileAtomicSync } from './atomic-write.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from './capture/columnar.ts';
 import { analysisWorkerPath } from './worker-path.ts';
@@ -16,7 +16,7 @@ import { summariesHelper } from './summaries-thread.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
-import { scopeToHost } from './capture/scope.ts';
+import { openHostCapture, scopeToHost } from './capture/scope.ts';
 import { reportDevices, reportSeriesFromColumns, reportSeriesOfSums, reportSeriesPlan, type ReportSeries } from '@cacheproof/engine/report';
 
 /**
@@ -351,6 +351,6 @@ export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options
 export async function loadProfileView(path: string, meta: Omit<ViewMeta, 'sha256'>, options: AnalyzeOptions): Promise<ProfileView> {
   const hashing = sha256File(path);
   hashing.catch(() => undefined);
-  const capture = scopeToHost(openCapture(path), meta.host);
+  const capture = openHostCapture(path, meta.host);
   return buildProfileView(capture, { ...meta, sha256: await hashing }, options);
 }

@@ -14,8 +14,8 @@ import { basename, join, resolve } from 'node:path';
 import { fleetAggregate, fleetFiguresOfAnalysis, fleetFiguresOfProfile, hostIopsOverTime, type AnalysisReport, type HostIops, type WorkloadProfile } from '@cacheproof/engine';
 import type { FleetRow, FleetView } from '../shared/contract.ts';
 import { buildProfileView, type ViewMeta } from './analysis.ts';
-import { openCapture, readCapture, readCaptureInfo } from './capture/reader.ts';
-import { fleetOf, scopeToHost } from './capture/scope.ts';
+import { readCapture, readCaptureInfo } from './capture/reader.ts';
+import { fleetOf, openHostCapture } from './capture/scope.ts';
 import { HostError } from './errors.ts';
 import { fleetSummaryView, isFleetSummaryPath } from './fleet-summary.ts';
 import type { AnalysisSessions } from './session.ts';
@@ -120,7 +120,7 @@ export class FleetSessions {
           if (t.hasMeasure) figures = fleetFiguresOfAnalysis((await this.sessions.open(t.capture, meta)).result as unknown as AnalysisReport);
           else {
             // the profile and the host's IOPS over time from one read of its capture
-            const capture = scopeToHost(openCapture(t.capture), host);
+            const capture = openHostCapture(t.capture, host);
             const profile = buildProfileView(capture, { ...meta, sha256: '' }).profile as unknown as WorkloadProfile;
             figures = fleetFiguresOfProfile(profile);
             loads.push(hostIopsOverTime(t.host, capture.data, profile));

@@ -180,7 +180,7 @@ const ROLES: readonly DeviceRole[] = ['front', 'backing', 'cache', 'other'];
  * The interval columns of a capture, read in one scan ({@link scanIntervals}) into per-device
  * typed arrays held in memory.
  */
-function readColumns(db: Database.Database, names: Map<number, string>): { columns: DeviceColumns[]; order: Uint16Array; reordered: boolean } {
+function readColumns(db: Database.Database, names: Map<number, string>, ids?: readonly number[]): { columns: DeviceColumns[]; order: Uint16Array; reordered: boolean } {
   const slots: (DeviceColumns | undefined)[] = [];
   const index: number[] = []; // device id → position in `list`
   const list: DeviceColumns[] = [];
@@ -193,7 +193,7 @@ function readColumns(db: Database.Database, names: Map<number, string>): { colum
     maxRowid = db.prepare('SELECT COUNT(*) FROM intervals').pluck().get() as number; // a table without rowid
   }
   const perDevice = Math.ceil(maxRowid / Math.max(1, names.size)) + 16;
-  let order = new Uint16Array(maxRowid + 16);
+  let order = new Uint16Array(ids === undefined ? maxRowid + 16 : perDevice * Math.max(1, ids.length));
   let rows = 0;
   scanIntervals(db, (id) => {
     let c = slots[id];
@@ -215,7 +215,7 @@ function readColumns(db: Database.Database, names: Map<number, string>): { colum
     }
     order[rows++] = index[id] as number;
     return c;
-  });
+  }, undefined, ids);
   // The recorder inserts in time order; anything out of order is sorted once per device.
   const columns = list.map(sortColumns);
   return { columns, order: order.subarray(0, rows), reordered: columns.some((c, d) => c !== list[d]) };
@@ -291,9 +291,13 @@ export function readCapture<T>(path: string, read: (db: Database.Database) => T)
   }
 }
 
-/** Opens a capture read-only and loads it as plain data. Throws HostError for expected failures. */
-export function openCapture(path: string): OpenedCapture {
-  return readCapture(path, (db) => loadCapture(path, db));
+/**
+ * Opens a capture read-only and loads it as plain data. With `only`, the intervals of the devices
+ * it names (given the capture's meta) are read, not the others': one host of a fleet capture
+ * (capture/scope.ts `openHostCapture`). Throws HostError for expected failures.
+ */
+export function openCapture(path: string, only?: (meta: Readonly<Record<string, string>>) => ReadonlySet<string>): OpenedCapture {
+  return readCapture(path, (db) => loadCapture(path, db, only));
 }
 
 /** What a capture says besides its intervals (read in a few small queries). */
@@ -387,12 +391,13 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
   };
 }
 
-function loadCapture(path: string, db: Database.Database): OpenedCapture {
+function loadCapture(path: string, db: Database.Database, only?: (meta: Readonly<Record<string, string>>) => ReadonlySet<string>): OpenedCapture {
   try {
     const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes, work } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
-    const scanned = readColumns(db, names);
+    const keep = only?.(meta);
+    const scanned = readColumns(db, names, keep === undefined ? undefined : [...names].filter(([, n]) => keep.has(n)).map(([id]) => id));
 
     let records: IntervalRecord[] | null = null;
     let columns: DeviceColumns[] | undefined = scanned.columns;

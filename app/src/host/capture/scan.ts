@@ -20,9 +20,11 @@ const nan = (v: number | null): number => (v === null ? NaN : v);
 
 /**
  * Scans the interval table once, in rowid order, writing each row into the columns `target`
- * returns: the whole table, or the rows with `range.lo < rowid <= range.hi`.
+ * returns: the whole table, or the rows with `range.lo < rowid <= range.hi`; with `deviceIds`,
+ * only those devices' rows (read through the table's (device_id, start) key: one host of a
+ * fleet capture without a scan of the others).
  */
-export function scanIntervals(db: Database.Database, target: RowTarget, range?: { lo: number; hi: number }): void {
+export function scanIntervals(db: Database.Database, target: RowTarget, range?: { lo: number; hi: number }, deviceIds?: readonly number[]): void {
   // better-sqlite3 passes each argument of the SQL call to `step` (its arity is step.length − 1);
   // its typings only know the one-argument form
   const step = (_acc: number, id: number, start: number, end: number, ms: number, st: number, r: number | null, w: number | null,
@@ -45,12 +47,15 @@ export function scanIntervals(db: Database.Database, target: RowTarget, range?: 
     c.weightedMs[i] = nan(weighted);
   };
   db.aggregate('cacheproof_scan', { start: 0, step: step as unknown as (total: number, next: number) => void, result: () => 0 });
+  const where: string[] = [];
+  if (range !== undefined) where.push('rowid > ? AND rowid <= ?');
+  // whole numbers, checked: written into the statement (no limit on how many)
+  if (deviceIds !== undefined) where.push(`device_id IN (${deviceIds.map((id) => { if (!Number.isSafeInteger(id)) throw new Error(`device id ${id} is not an integer`); return String(id); }).join(',')})`);
   const stmt = db.prepare(
     `SELECT cacheproof_scan(device_id, start_utc_ms, end_utc_ms, interval_ms,
               ${statusCodeSql('status')},
               reads, writes, read_bytes, write_bytes, read_time_ms, write_time_ms, busy_ms, weighted_ms)
-       FROM intervals${range === undefined ? '' : ' WHERE rowid > ? AND rowid <= ?'}`,
+       FROM intervals${where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`}`,
   ).pluck();
-  if (range === undefined) stmt.get();
-  else stmt.get(range.lo, range.hi);
+  stmt.get(...(range === undefined ? [] : [range.lo, range.hi]));
 }

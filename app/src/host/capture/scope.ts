@@ -5,6 +5,7 @@
  */
 import { hostCapture, parseFleet, type CaptureData, type FleetHost } from '@cacheproof/engine';
 import { HostError } from '../errors.ts';
+import { openCapture, type OpenedCapture } from './reader.ts';
 
 /** The hosts of a capture's `meta.fleet`, or null when it is not a fleet. */
 export function fleetOf(meta: Readonly<Record<string, string>>): FleetHost[] | null {
@@ -32,4 +33,17 @@ export function fleetHost(path: string, meta: Readonly<Record<string, string>>, 
     throw new HostError('fleet-not-found', `${path} has no host '${host}': ${known}.`);
   }
   return h;
+}
+
+/**
+ * Opens the capture at `path`, or, with `host`, that host of a fleet capture: only its devices'
+ * intervals are read (through the table's key), so a fleet's hosts one after the other read the
+ * capture once in all, not once each.
+ *
+ * @example
+ * const mine = openHostCapture('/data/fleet.capture', 'web1:9100'); // as scopeToHost(openCapture(…), 'web1:9100')
+ */
+export function openHostCapture(path: string, host: string | undefined): OpenedCapture {
+  if (host === undefined) return openCapture(path);
+  return scopeToHost(openCapture(path, (meta) => new Set(fleetHost(path, meta, host).devices)), host);
 }
