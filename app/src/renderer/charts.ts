@@ -68,3 +68,23 @@ export function firstLayoutPadding(lines: readonly LineLook[]): number {
   }
   return Math.ceil(room / 2);
 }
+
+/**
+ * The legend of a chart that marks points on its lines (a peak, a chosen size): each marker shows
+ * its own point, each line a short line in its dash — not the filled box Chart.js draws for every
+ * dataset by default, which reads as a bar.
+ *
+ * @example
+ * options.plugins.legend = legendWithMarkers(new Set([0])) // dataset 0 is the peak marker
+ */
+export function legendWithMarkers(markers: ReadonlySet<number>) {
+  return {
+    position: 'bottom' as const,
+    labels: {
+      usePointStyle: true,
+      pointStyleWidth: 28,
+      generateLabels: (chart: Chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart)
+        .map((l) => (markers.has(l.datasetIndex ?? -1) ? l : { ...l, pointStyle: 'line' as const })),
+    },
+  };
+}

@@ -11,7 +11,7 @@
 import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/engine';
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
-import { firstLayoutPadding } from '../charts.ts';
+import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
 import { fmtBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { reportText } from '../../shared/i18n/report.ts';
@@ -94,7 +94,8 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
           y: { min: 0, max: 100, title: { display: true, text: translate(predictUi, w.lang, 'chart.axisMiss') }, ticks: { callback: (v) => w.num(Number(v)) } },
         },
         plugins: {
-          legend: { position: 'bottom' },
+          // the size's marks (the last dataset) show their diamond in the legend, the curves a line
+          legend: legendWithMarkers(new Set([lines.length])),
           tooltip: {
             callbacks: {
               label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${size(item.parsed.x ?? 0)} → ${fmtPercent(w.lang, item.parsed.y ?? 0, 1)}`,

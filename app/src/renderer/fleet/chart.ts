@@ -15,7 +15,7 @@ import { formatVal, reportText } from '../../shared/i18n/report.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
 import { TID } from '../../shared/testids.ts';
-import { firstLayoutPadding } from '../charts.ts';
+import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
 import { el } from '../dom.ts';
 import { figure, type ChartScheduler } from '../dashboard/frame.ts';
 import type { Words } from '../dashboard/text.ts';
@@ -83,7 +83,8 @@ function draw(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
         x: { type: 'time', min: first, max: last, title: { display: true, text: reportText(spec.x.label, lang) }, ticks: utcTicks(w) },
         y: { type: 'linear', beginAtZero: true, title: { display: true, text: reportText(spec.y.label, lang) }, ticks: { callback: (value) => w.num(Number(value)) } },
       },
-      plugins: timePlugins({ w, fmt: w.iops, definition: o.definition, stepMs: o.stepMs, onRange: o.onRange }),
+      // the peak (dataset 0) shows its dot in the legend, the lines a line
+      plugins: { ...timePlugins({ w, fmt: w.iops, definition: o.definition, stepMs: o.stepMs, onRange: o.onRange }), legend: legendWithMarkers(new Set([0])) },
     },
   });
 }
