@@ -82,9 +82,13 @@ export function legendWithMarkers(markers: ReadonlySet<number>) {
     position: 'bottom' as const,
     labels: {
       usePointStyle: true,
-      pointStyleWidth: 28,
-      generateLabels: (chart: Chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart)
-        .map((l) => (markers.has(l.datasetIndex ?? -1) ? l : { ...l, pointStyle: 'line' as const })),
+      generateLabels: (chart: Chart) => Chart.defaults.plugins.legend.labels.generateLabels(chart).map((l) => {
+        const i = l.datasetIndex ?? -1;
+        if (markers.has(i)) return l;
+        // with point styles the default item takes its look from the first point: the line's own dash and width instead
+        const ds = chart.data.datasets[i] as { borderDash?: number[]; borderWidth?: number } | undefined;
+        return { ...l, pointStyle: 'line' as const, lineDash: ds?.borderDash ?? [], lineWidth: ds?.borderWidth ?? 2 };
+      }),
     },
   };
 }
