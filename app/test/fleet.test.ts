@@ -20,6 +20,9 @@ import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { openHostCapture, scopeToHost } from '../src/host/capture/scope.ts';
+import { FleetSessions } from '../src/host/fleet.ts';
+import { AnalysisSessions } from '../src/host/session.ts';
+import type { FleetProgress } from '../src/shared/contract.ts';
 import { openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
 import { importArgs } from '../src/host/import.ts';
 import type { FleetView } from '../src/shared/contract.ts';
@@ -177,6 +180,16 @@ describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () 
       expect(alone.intervalCount).toBeLessThan(openCapture(plain).intervalCount);
     }
     expect(() => openHostCapture(plain, 'NOPE')).toThrow(/its hosts are WEB1, DB1/u);
+    // how far the hosts are while they are computed: each host heard once, nothing once done
+    const fleets = new FleetSessions(new AnalysisSessions(null, null));
+    const heard: FleetProgress[] = [];
+    const opening = fleets.open(plain, (p) => heard.push(p));
+    expect(fleets.progressOf(plain)).toEqual({ done: 0, total: 2 });
+    expect((await opening).aggregate).toEqual(agg);
+    expect(heard).toEqual([{ done: 1, total: 2 }, { done: 2, total: 2 }]);
+    expect(fleets.progressOf(plain)).toBeNull();
+    const none = await dispatch()('fleet.progress', { path: plain });
+    expect(none.ok ? none.value : none.error).toEqual({ progress: null });
     const prof = await dispatch()('analysis.openProfile', { path: plain, host: 'WEB1' });
     if (!prof.ok) throw new Error(prof.error.message);
     expect((prof.value as { profile: { devices: { front: string[] } } }).profile.devices.front).toEqual([]);

@@ -91,10 +91,17 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
     if (typeof coverPath === 'string') inputs.push({ what: '--cover', path: coverPath });
     const targets = flags.targets;
     if (typeof targets === 'string') inputs.push({ what: '--targets', path: targets });
+    // on a terminal, one line saying the stage and how far (a fleet of hundreds of hosts takes minutes); nothing in a pipe
+    let shown = '';
+    const progress = process.stderr.isTTY === true ? (percent: number, stage: string): void => {
+      const line = `cacheproof report: ${stage} ${percent} %`;
+      if (line !== shown) io.stderr(`\r${line}\u001b[K`);
+      shown = line;
+    } : undefined;
     const result = await exportReport({
       format, form, lang, paper, out, inputs, allIntervals: flags['all-intervals'] === true,
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now(), profile: flags.profile === true },
-    });
+    }, progress).finally(() => { if (shown !== '') io.stderr('\r\u001b[K'); });
     if (result.kind === 'profile') {
       if (flags.profile !== true) io.stderr(`cacheproof report: ${capturePath} holds a baseline alone (no measure window): wrote its workload-profile report (cacheproof report --profile).\n`);
       if (typeof scenarioPath === 'string') io.stderr('cacheproof report: warning: the workload-profile report has no TCO section yet; --scenario was not used.\n');

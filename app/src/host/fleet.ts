@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fleetAggregate, fleetFiguresOfAnalysis, fleetFiguresOfProfile, hostIopsOverTime, type AnalysisReport, type HostIops, type WorkloadProfile } from '@cacheproof/engine';
-import type { FleetRow, FleetView } from '../shared/contract.ts';
+import type { FleetProgress, FleetRow, FleetView } from '../shared/contract.ts';
 import { buildProfileView, type ViewMeta } from './analysis.ts';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import { fleetOf, openHostCapture } from './capture/scope.ts';
@@ -89,10 +89,21 @@ function stampOf(targets: readonly Target[]): string {
 /** The fleet tables of one process, by fleet and stamp. */
 export class FleetSessions {
   private readonly tables = new Map<string, Promise<FleetView>>();
+  /** Hosts analysed of all, by the full path of a fleet being computed. */
+  private readonly running = new Map<string, FleetProgress>();
   constructor(private readonly sessions: AnalysisSessions) {}
 
-  /** The fleet at `path` (a fleet capture or a folder of captures), computed once per session. */
-  open(path: string): Promise<FleetView> {
+  /** How far the fleet at `path` is being computed (null: it is not: not asked, done or failed). */
+  progressOf(path: string): FleetProgress | null {
+    const p = this.running.get(resolve(path));
+    return p === undefined ? null : { ...p };
+  }
+
+  /**
+   * The fleet at `path` (a fleet capture or a folder of captures), computed once per session;
+   * `onHost` hears each host done when this call computes it (the CLI's report).
+   */
+  open(path: string, onHost?: (p: FleetProgress) => void): Promise<FleetView> {
     const full = resolve(path);
     // the fleet computed by its Prometheus: read as it is (its sums are the server's)
     if (isFleetSummaryPath(full)) return Promise.resolve().then(() => fleetSummaryView(full));
@@ -100,17 +111,29 @@ export class FleetSessions {
     const key = `${full}|${stampOf(targets)}`;
     const known = this.tables.get(key);
     if (known !== undefined) return known;
-    const table = this.compute(full, kind, targets);
+    const table = this.compute(full, kind, targets, onHost);
     table.catch(() => { if (this.tables.get(key) === table) this.tables.delete(key); });
     this.tables.set(key, table);
     return table;
   }
 
-  private async compute(path: string, kind: 'capture' | 'folder', targets: readonly Target[]): Promise<FleetView> {
+  private async compute(path: string, kind: 'capture' | 'folder', targets: readonly Target[], onHost?: (p: FleetProgress) => void): Promise<FleetView> {
+    const progress = { done: 0, total: targets.length };
+    this.running.set(path, progress);
+    try {
+      return await this.computeHosts(path, kind, targets, progress, onHost);
+    } finally {
+      if (this.running.get(path) === progress) this.running.delete(path);
+    }
+  }
+
+  private async computeHosts(path: string, kind: 'capture' | 'folder', targets: readonly Target[], progress: FleetProgress, onHost?: (p: FleetProgress) => void): Promise<FleetView> {
     const rows: FleetRow[] = [];
     const loads: HostIops[] = [];
-    // host after host: each analysis on the session's worker thread (the host answers other calls meanwhile)
+    // host after host: an analysis on the session's worker thread, a profile here; between two
+    // hosts the event loop turns, so the host answers other calls (`fleet.progress`) and signals
     for (const t of targets) {
+      await new Promise<void>((r) => { setImmediate(r); });
       const host = t.scope ?? undefined;
       const meta: Omit<ViewMeta, 'sha256'> = { id: viewId(t.capture, host, t.hasMeasure ? 'analysis' : 'profile'), name: viewName(t.capture, host), isSample: false, host };
       let figures: FleetRow['figures'] = null;
@@ -131,6 +154,8 @@ export class FleetSessions {
         }
       }
       rows.push({ host: t.host, capture: t.capture, scope: t.scope, devices: t.devices, figures, error });
+      progress.done++;
+      onHost?.({ ...progress });
     }
     const profiles = rows.every((r) => r.figures === null || r.figures.kind === 'profile');
     return { path, kind, rows, aggregate: profiles && loads.length > 0 ? fleetAggregate(loads) : null, pushdown: null };

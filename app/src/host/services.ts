@@ -145,6 +145,7 @@ export function createHandlers(ctx: HostContext): Handlers {
     },
     'analysis.openCapture': async ({ path, host }) => open(path, false, opened, sessions, {}, undefined, host),
     'fleet.open': async ({ path }) => fleets.open(path),
+    'fleet.progress': async ({ path }) => ({ progress: fleets.progressOf(path) }),
     // the session of the capture being opened: its progress, or stop it (its open fails with analysis-cancelled)
     'analysis.progress': async (target) => {
       const t = sessionTarget(target);

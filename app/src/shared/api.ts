@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetReportRequest, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetProgress, FleetReportRequest, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -43,6 +43,8 @@ export interface CacheProofApi {
   openCaptureProfile(path: string, host?: string): Promise<Result<ProfileView>>;
   /** The hosts of a fleet capture, or of a folder of one capture per host, with their headline figures. */
   openFleet(path: string): Promise<Result<FleetView>>;
+  /** How far the `openFleet` of this path is: hosts analysed of all (null: none being computed). */
+  fleetProgress(path: string): Promise<Result<FleetProgress | null>>;
   /** The report's HTML (without styles) and its stylesheet, for the Export screen's preview. */
   previewReport(request: Omit<ReportRequest, 'format'>): Promise<Result<{ html: string; css: string }>>;
   /** Starts a report export; returns the job id to poll. */
@@ -116,6 +118,10 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     openRunProfile: (runId) => call('run.openProfile', { runId }),
     openCaptureProfile: (path, host) => call('analysis.openProfile', host === undefined ? { path } : { path, host }),
     openFleet: (path) => call('fleet.open', { path }),
+    fleetProgress: async (path) => {
+      const r = await call('fleet.progress', { path });
+      return r.ok ? { ok: true, value: r.value.progress } : r;
+    },
     previewReport: (request) => call('report.preview', request),
     startReport: async (request) => {
       const r = await call('report.start', request);

@@ -86,9 +86,15 @@ export const FleetReportRequest = z.object({
 export type FleetReportRequest = z.infer<typeof FleetReportRequest>;
 
 /** The fleet's channels (part of CHANNELS, contract.ts). */
+/** How far the fleet view being computed is: its hosts analysed, of all. */
+export const FleetProgress = z.object({ done: z.number().int().min(0), total: z.number().int().min(0) });
+export type FleetProgress = z.infer<typeof FleetProgress>;
+
 export const FLEET_CHANNELS = {
   /** The hosts of a fleet capture or of a folder of one capture per host, each with its headline figures (computed once per session). */
   'fleet.open': { request: FleetRequest, reply: FleetView },
   /** Starts an export job of a fleet's report (a fleet with no switch: docs/report.md § The fleet report); poll `report.progress`. */
   'fleet.report': { request: FleetReportRequest, reply: z.object({ jobId: z.string() }) },
+  /** How far the `fleet.open` of this path is (null when none is being computed: not started, done, or failed). */
+  'fleet.progress': { request: FleetRequest, reply: z.object({ progress: FleetProgress.nullable() }) },
 };

@@ -342,7 +342,7 @@ export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), d
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
 export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, isTraceKind, LOG_KINDS, PrometheusRange, TRACE_KINDS, type ImportKind, type TraceKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
-export { FleetAggregate, FleetFigures, FleetReportRequest, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
+export { FleetAggregate, FleetFigures, FleetProgress, FleetReportRequest, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
 import { FLEET_CHANNELS } from './contract-fleet.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */

@@ -39,8 +39,9 @@ export function isFleetReport(o: Pick<LoadOptions, 'capturePath' | 'host'>): boo
 /** The fleet at `o.capturePath` as a report model. Throws HostError for expected failures. */
 export async function loadFleetReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedAny> {
   progress(2, 'analyze');
-  // the hosts' profiles are computed here, in this process (no analysis worker: a fleet with no switch needs none)
-  const view = await new FleetSessions(new AnalysisSessions(null, null)).open(o.capturePath);
+  // the hosts' profiles are computed here, in this process (no analysis worker: a fleet with no switch
+  // needs none); the job's progress moves from 2 to 40 % host by host
+  const view = await new FleetSessions(new AnalysisSessions(null, null)).open(o.capturePath, (p) => progress(2 + Math.floor((38 * p.done) / Math.max(1, p.total)), 'analyze'));
   if (view.aggregate === null) {
     throw new HostError('bad-request', `${o.capturePath}: its hosts have a switch (a before/after each): the fleet report sums fleets with no switch; report each host with cacheproof report CAPTURE --host HOST, or with --profile.`);
   }

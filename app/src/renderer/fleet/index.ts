@@ -210,7 +210,18 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
     });
   };
 
+  // how far the hosts are, while they are analysed (a fleet of hundreds takes a minute or more)
+  let opened = false;
+  const poll = (): void => {
+    void ctx.api.fleetProgress(path).then((p) => {
+      if (disposed || opened) return;
+      if (p.ok && p.value !== null && p.value.total > 0) status.textContent = t('loadingDone', { done: fmtNumber(lang, p.value.done), total: fmtNumber(lang, p.value.total) });
+      setTimeout(poll, 500);
+    });
+  };
+  setTimeout(poll, 500);
   void ctx.api.openFleet(path).then((res) => {
+    opened = true;
     if (disposed) return;
     status.textContent = '';
     if (!res.ok) {

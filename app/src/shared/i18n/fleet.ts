@@ -2,7 +2,7 @@ import type { Catalog } from './types.ts';
 
 /** Strings of the fleet view (namespace `fleet`, app/src/renderer/fleet/). */
 export type FleetKey =
-  | 'title' | 'loading' | 'intro' | 'introProfile' | 'source.capture' | 'source.folder' | 'source.summary' | 'noDashboard' | 'method' | 'methodProfile' | 'windows' | 'windowsProfile'
+  | 'title' | 'loading' | 'loadingDone' | 'intro' | 'introProfile' | 'source.capture' | 'source.folder' | 'source.summary' | 'noDashboard' | 'method' | 'methodProfile' | 'windows' | 'windowsProfile'
   | 'caption' | 'col.host' | 'col.devices' | 'col.saved' | 'col.latency' | 'col.iops' | 'col.mbps' | 'col.health'
   | 'col.latencyProfile' | 'col.iopsProfile' | 'col.mbpsProfile' | 'col.healthProfile' | 'col.open'
   | 'sortBy' | 'open' | 'noFigures' | 'na' | 'arrow' | 'back' | 'openFailed'
@@ -13,6 +13,7 @@ export const fleet: Catalog<FleetKey> = {
   en: {
     title: 'Fleet: {n} {n|one:host|other:hosts}',
     loading: 'Analyzing the hosts of the fleet, one after the other…',
+    loadingDone: 'Analyzing the hosts of the fleet, one after the other: {done} of {total} done…',
     intro: 'Each host is analyzed as its own capture would be: every figure below is the one its dashboard shows. Select a column’s title to sort; open a host for its dashboard.',
     introProfile: 'The fleet has no switch: each host’s log is a baseline, shown as a workload profile (its window’s figures, no before/after). Select a column’s title to sort; open a host for its profile.',
     'source.capture': 'Fleet capture: {path}',
@@ -60,6 +61,7 @@ export const fleet: Catalog<FleetKey> = {
   fr: {
     title: 'Flotte : {n} {n|one:hôte|other:hôtes}',
     loading: 'Analyse des hôtes de la flotte, l’un après l’autre…',
+    loadingDone: 'Analyse des hôtes de la flotte, l’un après l’autre : {done} sur {total} faits…',
     intro: 'Chaque hôte est analysé comme le serait sa propre capture : chaque chiffre ci-dessous est celui de son tableau de bord. Sélectionnez le titre d’une colonne pour trier ; ouvrez un hôte pour son tableau de bord.',
     introProfile: 'La flotte n’a pas de bascule : le journal de chaque hôte est une référence, montrée comme profil de charge (les chiffres de sa fenêtre, sans avant/après). Sélectionnez le titre d’une colonne pour trier ; ouvrez un hôte pour son profil.',
     'source.capture': 'Capture de flotte : {path}',
@@ -107,6 +109,7 @@ export const fleet: Catalog<FleetKey> = {
   es: {
     title: 'Flota: {n} {n|one:host|other:hosts}',
     loading: 'Analizando los hosts de la flota, uno tras otro…',
+    loadingDone: 'Analizando los hosts de la flota, uno tras otro: {done} de {total} hechos…',
     intro: 'Cada host se analiza como se analizaría su propia captura: cada cifra de abajo es la que muestra su panel. Seleccione el título de una columna para ordenar; abra un host para ver su panel.',
     introProfile: 'La flota no tiene cambio: el registro de cada host es una línea base, mostrada como perfil de carga (las cifras de su ventana, sin antes/después). Seleccione el título de una columna para ordenar; abra un host para ver su perfil.',
     'source.capture': 'Captura de flota: {path}',
@@ -154,6 +157,7 @@ export const fleet: Catalog<FleetKey> = {
   ru: {
     title: 'Парк: {n} {n|one:хост|few:хоста|many:хостов|other:хоста}',
     loading: 'Анализ хостов парка, одного за другим…',
+    loadingDone: 'Анализ хостов парка, одного за другим: готово {done} из {total}…',
     intro: 'Каждый хост анализируется так, как анализировался бы его собственный захват: каждая цифра ниже — та, что показывает его панель. Выберите заголовок столбца для сортировки; откройте хост, чтобы увидеть его панель.',
     introProfile: 'В парке нет переключения: журнал каждого хоста — базовая линия, показанная как профиль нагрузки (цифры его окна, без «до/после»). Выберите заголовок столбца для сортировки; откройте хост, чтобы увидеть его профиль.',
     'source.capture': 'Захват парка: {path}',
