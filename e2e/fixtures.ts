@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSyntheticCapture } from '../test/support/synthetic-capture.ts';
+import { TID } from '../app/src/shared/testids.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -77,6 +78,14 @@ export async function inkedPixels(page: Page, testId: string): Promise<number> {
     for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
     return n;
   });
+}
+
+/**
+ * Waits until the Export screen's report preview shows what was last asked for: a change of form,
+ * language or TCO replaces the frame's document after a pause, and a read between reads the old one.
+ */
+export async function previewSettled(page: Page): Promise<void> {
+  await expect(page.getByTestId(TID.exportPreview)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
 /** axe's serious and critical WCAG 2 A/AA violations on the page (sandboxed report previews left out), one line each. */

@@ -7,7 +7,7 @@
  * form) likewise show every legend series in the baseline and the measure window.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, watchConsole } from '../fixtures.ts';
+import { test, expect, watchConsole, previewSettled } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 
 const TIME_CHARTS = [TID.chartIops, TID.chartLatency, TID.chartReadWrite, TID.chartQueue] as const;
@@ -143,6 +143,7 @@ test('every line chart of the report preview, full and short form, shows each le
   const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
   for (const form of ['full', 'short'] as const) {
     await page.getByTestId(TID.exportForm).selectOption(form);
+    await previewSettled(page);
     await expect(preview.locator(form === 'short' ? 'main.short-form' : 'nav.toc')).toBeVisible({ timeout: 30_000 });
     await expect(preview.locator('figure[data-figure="iops-time"] svg.chart')).toBeVisible();
     const found = await reportLinePixels(page, TID.exportPreview);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, repoRoot, SAMPLE, startApp } from '../fixtures.ts';
+import { test, expect, repoRoot, SAMPLE, startApp, previewSettled } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { formatVal } from '../../app/src/shared/i18n/report.ts';
 import { fmtSig } from '../../app/src/shared/i18n/numbers.ts';
@@ -73,6 +73,7 @@ for (const lang of ['en', 'ru'] as const) {
     await expect(page.getByTestId(TID.cardIosSaved)).toBeVisible();
     await page.getByTestId(TID.navExport).click();
     await page.getByTestId(TID.exportLang).selectOption(lang);
+    await previewSettled(page);
     const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
     const first = preview.locator('[data-section="summary"] > p').first();
     await expect(first).toContainText(lang === 'en' ? 'Verdict:' : 'Итог:');
@@ -279,6 +280,7 @@ test('reads, writes, queue size and request sizes read the same on the dashboard
 
     await page.getByTestId(TID.navExport).click();
     await page.getByTestId(TID.exportTco).check();
+    await previewSettled(page);
     const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
     const legend = async (figureId: string): Promise<Map<string, string>> => {
       const items = preview.locator(`figure[data-figure="${figureId}"] ul.legend li`);

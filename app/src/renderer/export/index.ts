@@ -87,7 +87,12 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
   const frame = el('iframe', { class: 'export-preview', sandbox: 'allow-same-origin', title: ui('preview'), 'data-testid': TID.exportPreview });
   const previewStatus = el('p', { class: 'hint', role: 'status' }, ui('previewLoading'));
   let css = '';
+  // aria-busy until the newest preview asked for has loaded: readers (and tests) know which form they see
+  let loadedSeq = 0;
+  const busy = (on: boolean): void => frame.setAttribute('aria-busy', on ? 'true' : 'false');
+  busy(true);
   frame.addEventListener('load', () => {
+    if (loadedSeq === previewSeq && timer === null) busy(false);
     const doc = frame.contentDocument;
     const win = frame.contentWindow as (Window & typeof globalThis) | null;
     if (doc === null || win === null || css === '') return;
@@ -141,23 +146,30 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
 
   const refresh = async (): Promise<void> => {
     const seq = ++previewSeq;
+    busy(true);
     previewStatus.textContent = ui('previewLoading');
     const r = await ctx.api.previewReport(await request());
     if (disposed || seq !== previewSeq) return;
     if (!r.ok) {
       showError(r.error.code);
       previewStatus.textContent = '';
+      busy(false);
       return;
     }
     showError(null);
     css = r.value.css;
+    loadedSeq = seq;
     frame.srcdoc = r.value.html;
     previewStatus.textContent = '';
   };
 
   function schedule(): void {
     if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => void refresh(), 350);
+    busy(true);
+    timer = setTimeout(() => {
+      timer = null;
+      void refresh();
+    }, 350);
   }
 
   /** The browser window: a download link to the host's file (clicked once at the end of the job). */
@@ -239,7 +251,7 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
             schedule();
           }),
           el('small', { class: 'hint', id: 'export-form-hint' }, ui('h.form')),
-                    select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
+          select('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
             state.paper = v as ReportRequest['paper'];
           }),
           ...(profile ? [] : [el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), tcoHint)]),
