@@ -1,8 +1,8 @@
 // `npm test`: installs what is missing, then lint, type checks, the Electron security scan,
 // unit tests (vitest, cargo), and the end-to-end suite (Playwright on the browser host).
 // Ends with one summary line counting every test of every runner.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 
@@ -38,6 +38,28 @@ try {
   process.exit(1);
 }
 
+const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
+// The Rust tests' build (about 350 CPU-seconds on a fresh clone) runs in the background at low
+// priority while lint, the type checks and vitest run: those leave most of one core idle (vitest
+// waits on real I/O), and the cargo test step then only runs the tests. Its output goes to
+// test-results/cargo-test-build.log; a build that fails shows its errors again in the cargo test step.
+const testBuild = want('native') ? backgroundBuild() : null;
+
+function backgroundBuild() {
+  const t0 = Date.now();
+  const log = createWriteStream(join(reports, 'cargo-test-build.log'));
+  const child = spawn('nice', ['-n', '10', 'cargo', 'test', '--profile', 'release-tests', '--no-run', ...manifest], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return new Promise((resolve) => {
+    child.on('error', (err) => resolve({ ok: false, seconds: 0, why: err.message }));
+    child.on('close', (code) => {
+      log.end();
+      resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, why: `exit ${code}` });
+    });
+  });
+}
+
 if (want('lint')) step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 // no Rust source file over 500 lines (ESLint's max-lines holds the TypeScript to it)
 if (want('lint')) step('line limit', process.execPath, [join(root, 'scripts', 'line-limit.mjs')]);
@@ -59,7 +81,8 @@ if (want('unit')) {
 }
 
 if (want('native')) {
-  const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
+  const built = await testBuild;
+  say(`── cargo test build (background, beside the steps above): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s`);
   step('cargo fmt --check', 'cargo', ['fmt', '--check', ...manifest]);
   step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns

@@ -142,6 +142,10 @@ async function pickDevices(page: Page, app: AppHost): Promise<void> {
 /** A real PerfMon log for the Import screen's preview. */
 const REAL_PERFMON = realdata('perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 
+// The longest file by far (about half the e2e time): its screens are independent (each goes to its
+// route on the worker's own app host), so both workers share them instead of one waiting at the end.
+test.describe.configure({ mode: 'parallel' });
+
 /** Folders the screens wrote (the fleet's log and capture), removed when the file's tests end. */
 const madeDirs: string[] = [];
 test.afterAll(() => {
