@@ -2,7 +2,7 @@
 // unit tests (vitest, cargo), and the end-to-end suite (Playwright on the browser host).
 // Ends with one summary line counting every test of every runner.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 
@@ -27,6 +27,32 @@ function step(name, cmd, args, opts = {}) {
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
+// The Rust tests' build (about 350 CPU-seconds on a fresh clone) starts first and runs in the
+// background at the lowest priority through the installs and the steps before cargo test: npm
+// install waits on the network, lint and the type checks use one core, vitest waits on real I/O.
+// (Its profile, release-tests, has its own target folder and lock: the release build of the probe
+// runs beside it.) Output: test-results/cargo-test-build.log; a build that fails shows its errors
+// again in the cargo test step.
+const testBuild = want('native') ? backgroundBuild() : null;
+
+function backgroundBuild() {
+  const t0 = Date.now();
+  // straight into the file: the steps run with spawnSync, and a pipe would fill while Node waits
+  const log = openSync(join(reports, 'cargo-test-build.log'), 'w');
+  const child = spawn('nice', ['-n', '19', 'cargo', 'test', '--profile', 'release-tests', '--no-run', ...manifest], { cwd: root, stdio: ['ignore', log, log] });
+  closeSync(log);
+  const stop = () => child.kill();
+  process.on('exit', stop);
+  return new Promise((resolve) => {
+    child.on('error', (err) => resolve({ ok: false, seconds: 0, why: err.message }));
+    child.on('close', (code) => {
+      process.off('exit', stop);
+      resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, why: `exit ${code}` });
+    });
+  });
+}
+
 try {
   ensureJsDeps();
   ensureDebianPackages();
@@ -36,28 +62,6 @@ try {
 } catch (err) {
   say(`Cannot run the tests: ${err.message}`);
   process.exit(1);
-}
-
-const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
-// The Rust tests' build (about 350 CPU-seconds on a fresh clone) runs in the background at low
-// priority while lint, the type checks and vitest run: those leave most of one core idle (vitest
-// waits on real I/O), and the cargo test step then only runs the tests. Its output goes to
-// test-results/cargo-test-build.log; a build that fails shows its errors again in the cargo test step.
-const testBuild = want('native') ? backgroundBuild() : null;
-
-function backgroundBuild() {
-  const t0 = Date.now();
-  const log = createWriteStream(join(reports, 'cargo-test-build.log'));
-  const child = spawn('nice', ['-n', '10', 'cargo', 'test', '--profile', 'release-tests', '--no-run', ...manifest], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(log, { end: false });
-  child.stderr.pipe(log, { end: false });
-  return new Promise((resolve) => {
-    child.on('error', (err) => resolve({ ok: false, seconds: 0, why: err.message }));
-    child.on('close', (code) => {
-      log.end();
-      resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, why: `exit ${code}` });
-    });
-  });
 }
 
 if (want('lint')) step('lint', bin('eslint'), ['.', '--max-warnings', '0']);
