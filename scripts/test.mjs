@@ -85,8 +85,10 @@ if (want('unit')) {
 }
 
 if (want('native')) {
+  const waitFrom = Date.now();
   const built = await testBuild;
-  say(`── cargo test build (background, beside the steps above): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s`);
+  const waited = ((Date.now() - waitFrom) / 1000).toFixed(1);
+  say(`── cargo test build (background since the start): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s, of which the steps waited ${waited} s`);
   step('cargo fmt --check', 'cargo', ['fmt', '--check', ...manifest]);
   step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
