@@ -2,7 +2,8 @@
 //! device (direct I/O, `nomerges=2`: one request per fio I/O), the p50 and p99 of the traced
 //! completion latency lie within one histogram bucket (docs/simulate.md § Latency from the
 //! trace: 4 buckets per octave) of fio's own `clat_ns` percentiles; a trace sampled at rate R
-//! (`record --trace --trace-sample R`) holds R × fio's requests within the binomial 99 % bound.
+//! (`record --trace --trace-sample R`) holds exactly fio's reads whose SHARDS hash is below the
+//! rate's threshold (worked out from fio's own I/O log), about R × fio's requests.
 //! Skips with a message when not root or a tool is missing.
 #![allow(clippy::unwrap_used)]
 
@@ -46,7 +47,8 @@ fn samples(cap: &Path) -> i64 {
 }
 
 /// Record `dev` with `--trace` (and the extra flags) while fio runs direct random reads of `bs`
-/// at queue depth 1 (psync, SCHED_FIFO) for exactly `ios` I/Os; fio's JSON read section.
+/// at queue depth 1 (psync, SCHED_FIFO) for exactly `ios` I/Os (and the extra fio options);
+/// fio's JSON read section.
 fn traced_fio(
     d: &TempDir,
     dev: &str,
@@ -54,6 +56,7 @@ fn traced_fio(
     extra: &[&str],
     bs: &str,
     ios: u32,
+    fio_extra: &[String],
 ) -> (std::path::PathBuf, serde_json::Value) {
     let name = dev.trim_start_matches("/dev/");
     let cap = d.join(&format!("{tag}.capture"));
@@ -88,7 +91,10 @@ fn traced_fio(
             "--size=256M".into(),
             format!("--number_ios={ios}"),
             "--randrepeat=0".into(),
-        ],
+        ]
+        .into_iter()
+        .chain(fio_extra.iter().cloned())
+        .collect::<Vec<String>>(),
         &out,
     );
     std::thread::sleep(Duration::from_millis(1200));
@@ -124,6 +130,7 @@ fn trace_percentiles_agree_with_fio_within_one_bucket() {
             &["--trace-sample", "1"],
             "256k",
             1000,
+            &[],
         );
         // the capture's meta holds what `latency --json` prints (written at the recording's end)
         let meta: String = rusqlite::Connection::open(&cap)
@@ -213,7 +220,17 @@ fn sampled_trace_holds_r_times_the_requests() {
     let r = 0.25;
     // 4 KiB random reads over 65,536 blocks: fio's random map touches each block at most once,
     // so the 6,000 reads are 6,000 distinct addresses, each kept with probability R.
-    let (cap, read) = traced_fio(&d, &dev, "s", &["--trace-sample", "0.25"], "4k", 6000);
+    // fio's own log of every read's offset: the requests the recorder was handed
+    let iolog = d.join("s.iolog");
+    let (cap, read) = traced_fio(
+        &d,
+        &dev,
+        "s",
+        &["--trace-sample", "0.25"],
+        "4k",
+        6000,
+        &[format!("--write_iolog={}", iolog.display())],
+    );
     let n = read["total_ios"].as_f64().unwrap();
     assert_eq!(n, 6000.0);
     let c = rusqlite::Connection::open(&cap).unwrap();
@@ -240,10 +257,34 @@ fn sampled_trace_holds_r_times_the_requests() {
             |x| x.get(0),
         )
         .unwrap();
-    let bound = 2.576 * (n * r * (1.0 - r)).sqrt();
+    // The reads the rate keeps, worked out from fio's log (`read OFFSET LENGTH` lines) with the
+    // sampling's own hash and threshold: the exact count, whatever offsets fio drew this time.
+    let device: i64 = c
+        .query_row(
+            "SELECT min(device_id) FROM block_requests WHERE op='R' HAVING count(DISTINCT device_id) = 1",
+            [],
+            |x| x.get(0),
+        )
+        .unwrap();
+    let offsets: Vec<u64> = std::fs::read_to_string(&iolog)
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            (t.len() >= 4 && t[t.len() - 3] == "read").then(|| t[t.len() - 2].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(offsets.len() as f64, n, "fio's log holds every read");
+    let threshold = trace::sampling::threshold_of(r);
+    let due = offsets
+        .iter()
+        .filter(|o| trace::sampling::hash_of(device, *o / 512) < threshold)
+        .count() as f64;
+    let sigma = (n * r * (1.0 - r)).sqrt();
     println!(
-        "sampled at {r}: kept {kept} of fio's {n} reads (expected {:.0} ± {bound:.0} at 99 %), the recorder saw {seen}",
-        n * r
+        "sampled at {r}: kept {kept} of fio's {n} reads, the hash keeps {due} of fio's offsets (binomial expectation {:.0} ± {:.0} at 99 %), the recorder saw {seen}",
+        n * r,
+        2.576 * sigma
     );
     assert_eq!(rate, "0.25");
     let st = status_json(&cap);
@@ -254,9 +295,15 @@ fn sampled_trace_holds_r_times_the_requests() {
         seen as f64, n,
         "the recorder saw every request before sampling"
     );
+    assert_eq!(
+        kept, due,
+        "the trace keeps exactly the reads whose hash is below the threshold"
+    );
+    // fio draws new offsets each run, so the count the hash keeps is a binomial draw: it is only
+    // held to 6 standard deviations (a wrong rate or a hash that clusters fails; chance does not)
     assert!(
-        (kept - n * r).abs() <= bound,
-        "kept {kept}, outside {:.0} ± {bound:.0}",
+        (due - n * r).abs() <= 6.0 * sigma,
+        "the hash keeps {due} of {n} reads at rate {r}, more than 6 σ ({sigma:.1}) from {:.0}",
         n * r
     );
     // The latency keeps every request: the tracer's histograms per interval count all 6,000
