@@ -288,11 +288,6 @@ fn trace_sampling(a: &RecordArgs) -> anyhow::Result<(Option<f64>, Option<u64>)> 
 fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
     if detach {
         let previous = recorder::RecorderLock::holder_pid(path);
-        let settings = if resume {
-            None
-        } else {
-            recorder::control::unrecorded(path)
-        };
         if recorder::detach(path)? {
             // Background process: record, then exit without returning to the caller's flow.
             let code = match recorder::run(path, resume) {
@@ -304,7 +299,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
             };
             std::process::exit(code);
         }
-        let pid = recorder::wait_started(path, 10.0, previous.as_deref(), settings)?;
+        let pid = recorder::wait_started(path, 10.0, previous.as_deref())?;
         println!(
             "recording into {} in the background (pid {pid}); see 'cacheproof-probe status {}'",
             path.display(),

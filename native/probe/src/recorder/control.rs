@@ -8,30 +8,10 @@ use crate::capture::Capture;
 use crate::clock;
 use crate::error::{ProbeError, Result};
 
-/// What a new capture will record (devices, interval in ms, planned seconds), read before the
-/// background recorder starts: the sentence of a recording that vanishes says what it needed
-/// even when the recorder's own last line never reaches its log.
-pub type Unrecorded = (u64, u64, Option<f64>);
-
-/// The [`Unrecorded`] settings of a capture that holds no sample yet (closed again at once).
-pub fn unrecorded(capture: &Path) -> Option<Unrecorded> {
-    let (devices, interval_ms, plan) = Capture::open(capture, false)
-        .and_then(|c| c.unrecorded_plan())
-        .ok()
-        .flatten()?;
-    Some((
-        devices,
-        interval_ms,
-        plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s),
-    ))
-}
-
 /// The capture of a background recorder vanished: it found the disk full before its first
 /// sample and removed it. Its sentence is the last line of `CAPTURE.log` (written as it
-/// exits); the log goes too, as nothing was recorded. When that line does not come within 2 s
-/// (a line written on a disk that is still full is lost), the same sentence is made here from
-/// the settings read before the start.
-fn vanished(capture: &Path, settings: Option<Unrecorded>) -> ProbeError {
+/// exits); the log goes too, as nothing was recorded.
+fn vanished(capture: &Path) -> ProbeError {
     let log = sidecar(capture, ".log");
     let prefix = "cacheproof-probe: ";
     let t0 = clock::mono_ns();
@@ -46,10 +26,6 @@ fn vanished(capture: &Path, settings: Option<Unrecorded>) -> ProbeError {
             break l;
         }
         if clock::mono_ns() - t0 > 2_000_000_000 {
-            if let Some((devices, interval_ms, planned_s)) = settings {
-                let _ = std::fs::remove_file(&log);
-                return super::nothing_recorded(capture, devices, interval_ms, planned_s);
-            }
             break format!(
                 "the file system holding {} is full: nothing was recorded, and the capture was removed; {} is free there: free some space or choose another --out",
                 capture.display(),
@@ -109,17 +85,11 @@ pub fn detach(capture: &Path) -> Result<bool> {
 /// `previous` is the lock file's pid before the fork (`RecorderLock::holder_pid`): after a
 /// crash the capture still says `running` (or `failed`) with the old pid, so only a state
 /// written by a new lock holder counts.
-/// `settings`: the capture's [`unrecorded`] settings read before the fork (for [`vanished`]).
-pub fn wait_started(
-    capture: &Path,
-    timeout_s: f64,
-    previous: Option<&str>,
-    settings: Option<Unrecorded>,
-) -> Result<String> {
+pub fn wait_started(capture: &Path, timeout_s: f64, previous: Option<&str>) -> Result<String> {
     let t0 = clock::mono_ns();
     loop {
         if !capture.exists() {
-            return Err(vanished(capture, settings));
+            return Err(vanished(capture));
         }
         if let Ok(c) = Capture::open(capture, false) {
             let st = c.recorder("state").ok().flatten().unwrap_or_default();
