@@ -74,10 +74,18 @@ export function ensureJsDeps() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
   if (stale) {
-    // `npm install` from the lock file, not `npm ci`: npm 11 prunes other platforms' optional
-    // packages (rollup's) from the lock it writes, and `npm ci` then refuses the lock as out of sync.
-    say('Installing JavaScript dependencies (npm install from package-lock.json; better-sqlite3 builds from source, about a minute)…');
-    if (run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error']) !== 0) throw new Error('npm install failed; see the output above.');
+    // `npm ci` from the lock file: it never rewrites package-lock.json and refuses one that has
+    // drifted from package.json, so a drift fails here, loudly, instead of being written over. The
+    // lock file carries every platform's optional packages (rollup's, esbuild's, fsevents); a lock
+    // pruned to one platform breaks macOS, Windows and ARM installs (test/lockfile.test.ts checks).
+    const hasLock = existsSync(lock);
+    const args = hasLock ? ['ci', '--no-audit', '--no-fund', '--loglevel=error'] : ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+    say(`Installing JavaScript dependencies (npm ${args[0]}${hasLock ? ' from package-lock.json' : ''}; better-sqlite3 builds from source, about a minute)…`);
+    if (run('npm', args) !== 0) {
+      throw new Error(hasLock
+        ? 'npm ci failed; if it says package.json and package-lock.json are out of sync, run `npm install` once, check that package-lock.json still names every platform\'s optional packages (npm test checks it), and commit it.'
+        : 'npm install failed; see the output above.');
+    }
   }
   const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: join(root, 'app'), stdio: 'pipe' });
   if (probe.status !== 0) {

@@ -3,6 +3,7 @@
 // Ends with one summary line counting every test of every runner.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 
@@ -52,6 +53,12 @@ function backgroundBuild() {
     });
   });
 }
+
+// package-lock.json as committed: nothing in the run may rewrite it (test/lockfile.test.ts checks it
+// after the install; this checks it again once every step has run)
+const lockPath = join(root, 'package-lock.json');
+const lockHash = () => (existsSync(lockPath) ? createHash('sha256').update(readFileSync(lockPath)).digest('hex') : 'absent');
+const lockAtStart = lockHash();
 
 try {
   ensureJsDeps();
@@ -118,6 +125,11 @@ if (want('e2e')) {
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
   }
+}
+
+if (lockHash() !== lockAtStart) {
+  say('── package-lock.json: FAILED: a step rewrote it; npm ci never writes it, so something ran npm install (git diff package-lock.json shows what)');
+  failedSteps.push('package-lock.json unchanged');
 }
 
 if (failedSteps.length > 0) say(`Failed steps: ${failedSteps.join(', ')}`);
