@@ -18,7 +18,7 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtLabel, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
-import { ioTimeSavedVal, latencyChangeVal, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
+import { ioTimeMeasuredMsg, ioTimeSavedVal, latencyChangeVal, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -95,6 +95,10 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
     // the engine's words of the change (latency-change.ts), as the dashboard and the report print them
     [formatVal(latencyChangeVal(b.latencyMs), lang), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
   // the share and the absolute, in the engine's words (benefit-words.ts) as the dashboard and the report print them
+  // measured (the summed I/O time per hour in each window) first, then the model's estimate, in the engine's words (benefit-words.ts)
+  const it = b.ioTimeMeasured;
+  const measuredTime = ioTimeMeasuredMsg(it);
+  rows.push([t('ioTime'), sig(it.beforePerHourSeconds), sig(it.afterPerHourSeconds), measuredTime === null ? t('na') : formatVal({ k: 'msg', m: measuredTime }, lang)]);
   rows.push([t('ioTimeSaved'), '', '', formatVal(ioTimeSavedVal(b.ioTimeSaved), lang) || t('na')]);
   // the disks' I/Os per unit of the server's work (per-work-words.ts), when the log carries its work
   if (b.perWork.unit !== null) rows.push([t('perWork'), sig(b.perWork.diskIosPerWorkBefore), sig(b.perWork.diskIosPerWorkAfter), formatVal(perWorkVal(r), lang) || t('na')]);

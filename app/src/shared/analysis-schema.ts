@@ -194,6 +194,10 @@ export const AnalysisReportSchema = z.object({
       perHourSeconds: numOrNull, totalSeconds: numOrNull, sharePercent: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
       method: z.literal('eliminated-ios-x-backing-await-before'), reasons: Reasons,
     }),
+    ioTimeMeasured: z.object({
+      beforePerHourSeconds: numOrNull, afterPerHourSeconds: numOrNull, savedPerHourSeconds: numOrNull, savedPercent: numOrNull,
+      method: z.literal('summed-io-time-per-hour'), reasons: Reasons,
+    }),
     perWork: z.object({
       unit: z.enum(['process-io', 'sql-batch']).nullable(), instance: z.string().nullable(),
       workPerSecondBefore: numOrNull, workPerSecondAfter: numOrNull, diskIosPerSecondBefore: numOrNull, diskIosPerSecondAfter: numOrNull,

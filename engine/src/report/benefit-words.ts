@@ -7,12 +7,13 @@
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { IoTimeSaved } from '../benefit/figures.ts';
+import type { MeasuredIoTime } from '../benefit/io-time.ts';
 import type { Msg, Val } from './types.ts';
 import { ci, duration, empty, m, msgv, num, pct } from './values.ts';
 
 /** Text keys of this module; part of REPORT_KEYS (keys.ts). */
 export const BENEFIT_WORD_KEYS = [
-  'iotime.share', 'iotime.perHour', 'iotime.none',
+  'iotime.share', 'iotime.perHour', 'iotime.none', 'iotime.measured', 'iotime.measuredMore', 'fig.ioTimeMeasured',
   'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front',
 ] as const;
 
@@ -22,7 +23,33 @@ function seconds(s: number): Val {
 }
 
 /**
- * I/O time saved in words: "the backing drives spent 81 % less time on I/O: 4 min 53 s less per
+ * The measured I/O time in words, the headline of the two (the model below is its estimate):
+ * "Measured: the backing drives spent 16 % less time on I/O, 1 min 8 s less per hour (7 min 4 s →
+ * 5 min 56 s of I/O time per hour, summed from their counters)" (`iotime.measured`), or
+ * `iotime.measuredMore` when they spent more; null when a window has no time to sum.
+ */
+export function ioTimeMeasuredMsg(t: MeasuredIoTime): Msg | null {
+  if (t.savedPerHourSeconds === null || t.savedPercent === null || t.beforePerHourSeconds === null || t.afterPerHourSeconds === null) return null;
+  const more = t.savedPerHourSeconds < 0;
+  return m(more ? 'iotime.measuredMore' : 'iotime.measured', {
+    share: pct(Math.abs(t.savedPercent)), saved: seconds(Math.abs(t.savedPerHourSeconds)),
+    before: seconds(t.beforePerHourSeconds), after: seconds(t.afterPerHourSeconds),
+  });
+}
+
+/** The I/O time sentences, measured first then the model's estimate, each when it has something to say. */
+export function ioTimeMsgs(measured: MeasuredIoTime, model: IoTimeSaved): Msg[] {
+  return [ioTimeMeasuredMsg(measured), ioTimeSavedMsg(model)].filter((x): x is Msg => x !== null);
+}
+
+/** {@link ioTimeMsgs} as values. */
+export function ioTimeVals(measured: MeasuredIoTime, model: IoTimeSaved): Val[] {
+  return ioTimeMsgs(measured, model).map((x) => ({ k: 'msg', m: x }));
+}
+
+/**
+ * The I/O time saved model in words, said as an estimate with its method: "Estimate (I/Os kept off
+ * the drives × their response time before, Condusiv's method): 81 % less time on I/O, 4 min 53 s less per
  * hour" (`iotime.share`, from `ioTimeSaved.sharePercent` and `perHourSeconds`); the absolute alone
  * when there is no share (`iotime.perHour`); `iotime.none` when nothing was kept off the drives
  * (the engine's reason `none-eliminated`); null when there is no figure to tell.

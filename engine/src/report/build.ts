@@ -23,7 +23,7 @@ import { predictionBlocks } from './prediction-section.ts';
 import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
-import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
+import { ioTimeMeasuredMsg, ioTimeMsgs, ioTimeSavedMsg, noChange } from './benefit-words.ts';
 import { perWorkDetail, perWorkMsg } from './per-work-words.ts';
 import { backingOnlyWords } from './mode-words.ts';
 
@@ -59,7 +59,7 @@ function cards(a: AnalysisReport): Card[] {
     {
       id: 'iosSaved', title: m('card.iosSaved'), value: [pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value'))],
       subs: [...said(noise.iosSaved), m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
-        ...ciMsg(b.iosSavedPercent.ci95), ...said(ioTimeSavedMsg(b.ioTimeSaved)), m('card.device', { devices: backing }), win],
+        ...ciMsg(b.iosSavedPercent.ci95), ...ioTimeMsgs(b.ioTimeMeasured, b.ioTimeSaved), m('card.device', { devices: backing }), win],
     },
     {
       id: 'latency', title: m('card.latency'),
@@ -136,7 +136,10 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
   const noise = noChange(a);
   if (noise.iosSaved !== null) out.push(noise.iosSaved);
   const t = b.ioTimeSaved;
-  // the share and the absolute ("spent 81 % less time on I/O: 4 min 53 s less per hour"), then how it was computed
+  // what the counters measured first (the summed I/O time per hour, each window), then the model's
+  // estimate ("Estimate (…): 81 % less time on I/O, 4 min 53 s less per hour") and how it was computed
+  const measuredTime = ioTimeMeasuredMsg(b.ioTimeMeasured);
+  if (measuredTime !== null) out.push(measuredTime);
   const timeSaved = ioTimeSavedMsg(t);
   if (timeSaved !== null) out.push(timeSaved);
   if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
@@ -220,6 +223,7 @@ function summaryRows(a: AnalysisReport): SummaryRow[] {
     row('throughputMBps', 'fig.throughput', 'mbps', 'benefit.throughputMBps', { before: b.throughputMBps.before, after: b.throughputMBps.after }, app),
     row('totalWorkIos', 'fig.totalIos', 'ios', 'benefit.totalWork.*.ios', { before: b.totalWork.before.ios, after: b.totalWork.after.ios }, app),
     row('totalWorkBytes', 'fig.totalBytes', 'bytes', 'benefit.totalWork.*.bytes', { before: b.totalWork.before.bytes, after: b.totalWork.after.bytes }, app),
+    row('ioTimeMeasuredPerHour', 'fig.ioTimeMeasured', 's', 'benefit.ioTimeMeasured', { before: b.ioTimeMeasured.beforePerHourSeconds, after: b.ioTimeMeasured.afterPerHourSeconds }, back),
     row('ioTimeSavedPerHour', 'fig.ioTimeSavedPerHour', 's', 'benefit.ioTimeSaved.perHourSeconds', { value: b.ioTimeSaved.perHourSeconds }, back),
     row('ioTimeSavedTotal', 'fig.ioTimeSavedTotal', 's', 'benefit.ioTimeSaved.totalSeconds', { value: b.ioTimeSaved.totalSeconds }, back),
     row('cacheServedReads', 'fig.cacheServedReads', 'percent', 'benefit.cacheServedPercent.reads', { value: b.cacheServedPercent.reads }, `${a.devices.front.join(', ')} / ${back}`),
