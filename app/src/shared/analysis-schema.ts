@@ -236,6 +236,10 @@ export const AnalysisReportSchema = z.object({
   cacheEngine: z.object({ comparison: EngineStats.nullable(), reasons: EngineReasons }),
   prediction: predictionSectionSchema(Reasons),
   traceLatency: traceLatencySectionSchema(Reasons),
+  layers: z.object({
+    case: z.enum(['in-os-cache', 'none']),
+    edges: z.array(z.object({ holder: z.string(), slave: z.string(), kind: z.string(), holderCounted: z.boolean(), slaveCounted: z.boolean() })),
+  }),
   warnings: z.array(AnalysisWarning),
 });
 

@@ -17,6 +17,7 @@ import { fail } from './errors.ts';
 import type { AnalysisMode, Figure } from './figures.ts';
 import { averageLatencyMs, cacheServedPercent, comparedBackingRates, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
 import { measuredIoTime } from './io-time.ts';
+import { layersOf } from './layers.ts';
 import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
@@ -441,6 +442,7 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
       mode,
     }),
     traceLatency: traceLatencySection(data.traceLatency),
+    layers: layersOf(data.stack, front, backing, mode),
     warnings,
   };
 }

@@ -1,6 +1,7 @@
 import type { PerWork } from './per-work.ts';
 import type { IoTimeSaved } from './figures.ts';
 import type { MeasuredIoTime } from './io-time.ts';
+import type { LayersReport } from './layers.ts';
 import type { Distribution, Reasons, WindowSummary } from '../metrics/summary.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { Interval95 } from './bootstrap.ts';
@@ -185,6 +186,8 @@ export interface AnalysisReport {
   prediction: PredictionSection;
   /** Response time of every traced request (the probe's histograms), beside `latencyDistribution`; `fromTrace` null without a trace. */
   traceLatency: TraceLatencySection;
+  /** What sits on what, which layer was counted, and the in-OS cache case (benefit/layers.ts). */
+  layers: LayersReport;
   warnings: AnalysisWarning[];
 }
 

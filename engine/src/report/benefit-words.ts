@@ -9,12 +9,13 @@ import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { IoTimeSaved } from '../benefit/figures.ts';
 import type { MeasuredIoTime } from '../benefit/io-time.ts';
 import type { Msg, Val } from './types.ts';
-import { ci, duration, empty, m, msgv, num, pct } from './values.ts';
+import { ci, duration, empty, list, m, msgv, num, pct, str } from './values.ts';
 
 /** Text keys of this module; part of REPORT_KEYS (keys.ts). */
 export const BENEFIT_WORD_KEYS = [
   'iotime.share', 'iotime.perHour', 'iotime.none', 'iotime.measured', 'iotime.measuredMore', 'fig.ioTimeMeasured',
-  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front',
+  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front', 'noise.settle.inOs',
+  'lat.inOs', 'm.layers', 'm.layers.inOs', 'm.layers.edges', 'm.layers.edge', 'm.layers.none', 'tin.readHitDiskAvoided', 'card.cacheServedInOs', 'card.notInDiskCounters', 'sum.cacheServedInOs',
 ] as const;
 
 /** Seconds as words: below 10 s with one decimal ("4.2 s"), else "4 min 53 s" (values.ts `duration`). */
@@ -87,13 +88,17 @@ export interface NoChange {
  */
 export function noChange(a: AnalysisReport): NoChange {
   const b = a.benefit;
-  const settle = msgv(a.mode === 'backing-only' ? 'noise.settle.front' : 'noise.settle.windows');
+  // the in-OS cache case (layers.ts): no front device can exist, and the disks' response time cannot
+  // show the application's gain however long the windows, so the latency's settle says what would
+  const inOs = a.layers.case === 'in-os-cache';
+  const settle = msgv(inOs ? 'noise.settle.windows' : a.mode === 'backing-only' ? 'noise.settle.front' : 'noise.settle.windows');
+  const settleLatency = inOs ? msgv('noise.settle.inOs') : settle;
   const saved = b.iosSavedPercent;
   const lat = b.latencyMs;
   return {
     iosSaved: saved.value !== null && spansZero(saved.ci95) ? m('noise.iosSaved', { value: pct(saved.value), ci: ci(saved.ci95, 'pct'), settle }) : null,
     latency: lat.reductionPercent !== null && spansZero(lat.reductionPercentCi95)
-      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle }) : null,
+      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle: settleLatency }) : null,
   };
 }
 
@@ -101,4 +106,20 @@ export function noChange(a: AnalysisReport): NoChange {
 export function noChangeVals(a: AnalysisReport): Val[] {
   const n = noChange(a);
   return [n.iosSaved, n.latency].filter((x): x is Msg => x !== null).map((x) => ({ k: 'msg', m: x }));
+}
+
+/** What the disk counters of the in-OS cache case measure and cannot see, said under the response time (layers.ts); null otherwise. */
+export function layerLatencyNote(a: AnalysisReport): Msg | null {
+  return a.layers.case === 'in-os-cache' ? m('lat.inOs') : null;
+}
+
+/** The method's "Layers" fact: the in-OS cache case in words (the import's layer explanation), else each pairing the capture records. */
+export function layersFact(a: AnalysisReport): Val {
+  const l = a.layers;
+  if (l.case === 'in-os-cache') {
+    const pairs = l.edges.filter((e) => e.kind === 'perfmon-volume' && e.slaveCounted && !e.holderCounted);
+    return msgv('m.layers.inOs', { volumes: list([...new Set(pairs.map((e) => e.holder))]), disks: list([...new Set(pairs.map((e) => e.slave))]) });
+  }
+  if (l.edges.length === 0) return msgv('m.layers.none');
+  return { k: 'list', items: l.edges.map((e) => msgv('m.layers.edge', { holder: str(e.holder), slave: str(e.slave), kind: str(e.kind) })), sep: '; ' };
 }

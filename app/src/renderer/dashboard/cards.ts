@@ -7,7 +7,7 @@
  * definition, never a headline.
  */
 import type { AnalysisReport } from '@cacheproof/engine';
-import { ioTimeVals, noChange, perWorkVals, type Msg } from '@cacheproof/engine/report';
+import { ioTimeVals, layerLatencyNote, noChange, perWorkVals, type Msg } from '@cacheproof/engine/report';
 import { formatVal } from '../../shared/i18n/report.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -72,6 +72,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
       latencyChangeText(lat, w.lang),
       said(noise.latency),
+      // the in-OS cache case: these are the disks' response times, not the application's (layers.ts)
+      said(layerLatencyNote(r)),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,
