@@ -148,6 +148,7 @@ export const TID = {
   profileChartQueue: 'profile-chart-queue',
   /** The busiest hour's sentence (`data-start-ms`) and the hour × day IOPS table. */
   profileBusiest: 'profile-busiest',
+  profileBusiestDevice: 'profile-busiest-device',
   profileHeatmap: 'profile-heatmap',
   /** Capacity per volume (`data-in-log`). */
   profileCapacity: 'profile-capacity',

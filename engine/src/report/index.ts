@@ -17,4 +17,5 @@ export * from './profile-report.ts';
 export * from './fleet-report.ts';
 export * from './fleet-chart.ts';
 export * from './heat.ts';
+export * from './profile-busy.ts';
 export { miniatureMsg } from './prediction-section.ts';
