@@ -89,6 +89,8 @@ interface RawPreview {
   notes: string[];
   needs: string[];
   ready: boolean;
+  partial?: { has: string; missing: string[]; needed: string; commands: string[] } | null;
+  analysable?: boolean;
 }
 
 /** The probe's preview JSON as the contract's `ImportPreview` (checked). */
@@ -112,6 +114,8 @@ export function toPreview(raw: RawPreview): ImportPreview {
     notes: raw.notes,
     needs: raw.needs,
     ready: raw.ready,
+    partial: raw.partial ?? null,
+    analysable: raw.analysable ?? true,
   });
 }
 

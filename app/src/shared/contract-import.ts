@@ -129,6 +129,18 @@ export const ImportPreview = z.object({
   needs: z.array(z.string()),
   ready: z.boolean(),
   /**
+   * A partial log (queue length or busy time only): what it has and lacks, in codes, and what a
+   * profile needs with the commands that log it (the source's own names). Such a log cannot be
+   * analysed, so the app refuses it in the preview (`analysable` false) with the reason.
+   */
+  partial: z.object({
+    has: z.enum(['busy-queue', 'busy', 'queue', 'times']),
+    missing: z.array(z.enum(['reads', 'writes', 'bytes', 'times', 'busy', 'queue'])),
+    needed: z.string(),
+    commands: z.array(z.string()),
+  }).nullable().optional(),
+  analysable: z.boolean().optional(),
+  /**
    * A block trace's preview (`import-trace KIND FILE --json` into a file that is then removed): the
    * records read, the requests kept, those skipped by reason with the first examples (line, column:
    * reason, English from the probe), the devices and the flushes (kept, not simulated). Absent for a log.

@@ -188,6 +188,7 @@ export const TID = {
   importRange: 'import-range',
   importInterval: 'import-interval',
   importCounters: 'import-counters',
+  importRefusal: 'import-refusal',
   importNotes: 'import-notes',
   importProgress: 'import-progress',
   /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */

@@ -240,9 +240,19 @@ export function importScreen(ctx: Ctx): Screen {
         list('pv.notes', TID.importNotes, p.notes),
         list('pv.needs', null, p.needs),
       ].filter((x): x is HTMLElement => x !== null),
-      el('p', { class: p.ready ? 'help' : 'err-what' }, p.ready ? (hasSwitch ? u('pv.ready') : u('pv.noSwitch')) : u('pv.notReady')));
+      // a partial log (queue length or busy time only) is refused here: nothing could be analysed from it
+      p.partial == null
+        ? el('p', { class: p.ready ? 'help' : 'err-what' }, p.ready ? (hasSwitch ? u('pv.ready') : u('pv.noSwitch')) : u('pv.notReady'))
+        : partialRefusal(p.partial));
     previewBox.hidden = false;
   };
+
+  /** Why a partial log is refused, in the person's language, with what to collect and the commands that log it (the source's own names). */
+  const partialRefusal = (x: NonNullable<ImportPreview['partial']>): HTMLElement => el('div', { class: 'err-what', role: 'alert', 'data-testid': TID.importRefusal },
+    el('p', {}, u('pv.partial', { has: u(`has.${x.has}`), missing: x.missing.map((k) => u(`miss.${k}`)).join(', ') })),
+    el('p', {}, u('pv.partialNeeds', { needed: x.needed })),
+    el('p', {}, u('pv.partialHow')),
+    el('pre', { translate: 'no' }, x.commands.join('\n')));
 
   const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'import-title' },
     el('label', { for: 'import-kind' }, u('kind')), kind,
@@ -285,7 +295,7 @@ export function importScreen(ctx: Ctx): Screen {
       previewedTrace = res.value.trace !== undefined;
       drawPreview(res.value);
       // with no switch the whole log is a baseline: it imports, and opens as a workload profile
-      startBtn.disabled = !res.value.ready;
+      startBtn.disabled = !res.value.ready || res.value.analysable === false;
     });
   });
 

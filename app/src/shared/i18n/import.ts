@@ -11,6 +11,8 @@ export type ImportKey =
   | 'pv.devices' | 'pv.device' | 'pv.role' | 'pv.on' | 'pv.reason'
   | 'pv.range' | 'pv.interval' | 'pv.intervalValue' | 'pv.intervals' | 'pv.phases' | 'pv.counters' | 'pv.unmapped' | 'pv.notes' | 'pv.needs'
   | 'pv.noSwitch' | 'pv.ready' | 'pv.notReady'
+  | 'pv.partial' | 'pv.partialNeeds' | 'pv.partialHow' | 'has.busy-queue' | 'has.busy' | 'has.queue' | 'has.times'
+  | 'miss.reads' | 'miss.writes' | 'miss.bytes' | 'miss.times' | 'miss.busy' | 'miss.queue'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'kind.prometheus' | 'prom.legend' | 'prom.url' | 'prom.urlHelp' | 'prom.hosts' | 'prom.hostsHelp' | 'prom.from' | 'prom.to' | 'prom.rangeHelp'
   | 'prom.step' | 'prom.stepHelp' | 'prom.output' | 'prom.perHost' | 'prom.fleet' | 'prom.conn' | 'prom.caFile' | 'prom.insecure'
@@ -75,6 +77,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'No switch: the whole log is a baseline. It opens as a workload profile (window figures of each device, no before/after), for capacity planning without a cache; give a switch time or the files after the switch to compare before and after.',
     'pv.ready': 'Ready to import.',
     'pv.notReady': 'Not ready to import: see what is needed above.',
+    'pv.partial': 'This log cannot be analysed: it has {has} only, and no {missing}, so neither a workload profile nor a before/after comparison can be computed from it.',
+    'pv.partialNeeds': 'What to collect instead: {needed}.', 'pv.partialHow': 'Commands that log them (then import the new log):',
+    'has.busy-queue': 'busy time and queue length', 'has.busy': 'busy time', 'has.queue': 'queue length', 'has.times': 'response times',
+    'miss.reads': 'reads', 'miss.writes': 'writes', 'miss.bytes': 'bytes', 'miss.times': 'response times', 'miss.busy': 'busy time', 'miss.queue': 'queue length',
     'role.front': 'front (what the applications use)',
     'role.backing': 'backing (the slow storage)',
     'role.cache': 'cache',
@@ -168,6 +174,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Pas de bascule : tout le journal est une référence. Il s’ouvre en profil de charge (chiffres de la fenêtre pour chaque disque, sans avant/après), pour dimensionner sans cache ; donnez une heure de bascule ou les fichiers d’après la bascule pour comparer avant et après.',
     'pv.ready': 'Prêt à importer.',
     'pv.notReady': 'Pas prêt à importer : voyez ce qui manque ci-dessus.',
+    'pv.partial': 'Ce journal ne peut pas être analysé : il n’a que {has}, sans {missing} : ni profil de charge ni comparaison avant/après ne peuvent en être calculés.',
+    'pv.partialNeeds': 'À collecter à la place : {needed}.', 'pv.partialHow': 'Commandes qui les journalisent (puis importez le nouveau journal) :',
+    'has.busy-queue': 'le temps d’occupation et la longueur de file', 'has.busy': 'le temps d’occupation', 'has.queue': 'la longueur de file', 'has.times': 'les temps de réponse',
+    'miss.reads': 'lectures', 'miss.writes': 'écritures', 'miss.bytes': 'octets', 'miss.times': 'temps de réponse', 'miss.busy': 'temps d’occupation', 'miss.queue': 'longueur de file',
     'role.front': 'frontal (ce qu’utilisent les applications)',
     'role.backing': 'support (le stockage lent)',
     'role.cache': 'cache',
@@ -261,6 +271,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Sin cambio: todo el registro es una línea base. Se abre como perfil de carga (cifras de la ventana de cada disco, sin antes/después), para dimensionar sin caché; indique una hora de cambio o los archivos posteriores al cambio para comparar antes y después.',
     'pv.ready': 'Listo para importar.',
     'pv.notReady': 'No está listo para importar: vea lo que falta arriba.',
+    'pv.partial': 'Este registro no se puede analizar: solo tiene {has}, sin {missing}; no se puede calcular con él ni un perfil de carga ni una comparación antes/después.',
+    'pv.partialNeeds': 'Qué recoger en su lugar: {needed}.', 'pv.partialHow': 'Comandos que los registran (después importe el registro nuevo):',
+    'has.busy-queue': 'tiempo de ocupación y longitud de cola', 'has.busy': 'tiempo de ocupación', 'has.queue': 'longitud de cola', 'has.times': 'tiempos de respuesta',
+    'miss.reads': 'lecturas', 'miss.writes': 'escrituras', 'miss.bytes': 'bytes', 'miss.times': 'tiempos de respuesta', 'miss.busy': 'tiempo de ocupación', 'miss.queue': 'longitud de cola',
     'role.front': 'frontal (lo que usan las aplicaciones)',
     'role.backing': 'respaldo (el almacenamiento lento)',
     'role.cache': 'caché',
@@ -354,6 +368,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Нет переключения: весь журнал — базовый период. Он откроется как профиль нагрузки (показатели окна по каждому диску, без «до» и «после») для планирования без кэша; укажите время переключения или файлы после переключения, чтобы сравнить «до» и «после».',
     'pv.ready': 'Готово к импорту.',
     'pv.notReady': 'Не готово к импорту: см. выше, чего не хватает.',
+    'pv.partial': 'Этот журнал нельзя проанализировать: в нём есть только {has}, и нет {missing}, поэтому по нему нельзя вычислить ни профиль нагрузки, ни сравнение до/после.',
+    'pv.partialNeeds': 'Что собрать вместо этого: {needed}.', 'pv.partialHow': 'Команды, которые их записывают (затем импортируйте новый журнал):',
+    'has.busy-queue': 'время занятости и длина очереди', 'has.busy': 'время занятости', 'has.queue': 'длина очереди', 'has.times': 'время отклика',
+    'miss.reads': 'чтений', 'miss.writes': 'записей', 'miss.bytes': 'байтов', 'miss.times': 'времени отклика', 'miss.busy': 'времени занятости', 'miss.queue': 'длины очереди',
     'role.front': 'фронтальное (то, чем пользуются приложения)',
     'role.backing': 'основное (медленное хранилище)',
     'role.cache': 'кэш',
