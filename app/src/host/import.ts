@@ -64,6 +64,10 @@ export function importArgs(r: ImportRequest): string[] {
     if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
   }
   for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
+  // what the files do not say about their times, typed by the person (docs/import.md)
+  if (r.utcOffsetMin !== undefined) args.push('--utc-offset', String(r.utcOffsetMin));
+  if (r.intervalS !== undefined) args.push('--interval', String(r.intervalS));
+  if (r.startMs !== undefined) args.push('--start', new Date(r.startMs).toISOString());
   return args;
 }
 

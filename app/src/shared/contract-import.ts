@@ -73,6 +73,12 @@ export const ImportRequest = z.object({
   prediction: PredictionChoice.optional(),
   /** A block trace whose times count from its start: when it started (UTC ms; `import-trace --start`). */
   traceStartMs: z.number().int().optional(),
+  /** The logs' offset from UTC, minutes (local − UTC), when they do not say it or say it wrong (`--utc-offset`): a PerfMon header cut before its zone. */
+  utcOffsetMin: z.number().int().min(-16 * 60).max(16 * 60).optional(),
+  /** The report interval, s (`--interval`): iostat without -t has no times. */
+  intervalS: z.number().positive().max(86_400).optional(),
+  /** The first report's time, UTC ms (`--start`): iostat without -t. */
+  startMs: z.number().int().optional(),
 }).strict().superRefine((r, ctx) => {
   if (r.traceStartMs !== undefined && !isTraceKind(r.kind)) ctx.addIssue({ code: 'custom', message: 'only a block trace import takes the trace\'s start' });
   if (isTraceKind(r.kind)) {
