@@ -254,7 +254,16 @@ export const WorkloadProfileSchema = z.object({
   backing: WindowSummary.nullable(),
   perDevice: z.array(z.object({ device: z.string(), role: DeviceRoleSchema, summary: WindowSummary })),
   warnings: z.array(AnalysisWarning),
-  health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), window: HealthWindow }),
+  health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), window: HealthWindow, gradeRule: z.enum(['averages', 'sustained-critical']) }),
+  slices: z.object({
+    sliceMs: num, startMs: num, slices: num, longestCriticalMs: num,
+    rows: z.array(z.object({
+      device: z.string(), counter: z.enum(['read', 'write']), warnMs: num, criticalMs: num,
+      averageMs: z.array(num.nullable()), level: z.array(z.enum(['ok', 'warning', 'critical']).nullable()),
+      checked: num, warning: num, critical: num, longestRunSlices: num, longestRunMinutes: num,
+    })),
+    alerts: z.array(z.object({ device: z.string(), counter: z.enum(['read', 'write']), level: z.enum(['warning', 'critical']), startMs: num, endMs: num, worstMs: num, slices: num })),
+  }),
   capacity: z.object({
     inLog: z.boolean(),
     volumes: z.array(z.object({

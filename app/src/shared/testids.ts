@@ -149,6 +149,9 @@ export const TID = {
   /** The busiest hour's sentence (`data-start-ms`) and the hour × day IOPS table. */
   profileBusiest: 'profile-busiest',
   profileBusiestDevice: 'profile-busiest-device',
+  profileSlicesSection: 'profile-slices-section',
+  profileSlices: 'profile-slices',
+  profileAlerts: 'profile-alerts',
   profileHeatmap: 'profile-heatmap',
   /** Capacity per volume (`data-in-log`). */
   profileCapacity: 'profile-capacity',

@@ -3,6 +3,7 @@
  * window, with no before/after. For a run stopped before the cache was switched on (the
  * capture has a baseline but no measure window), where {@link analyze} has nothing to compare.
  */
+import { CRITICAL_RUN_MS, timeSlices, type TimeSlices } from './time-slices.ts';
 import { buildSeriesFromColumns } from '../metrics/series.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
 import { summarizeSeries } from '../metrics/summary.ts';
@@ -41,8 +42,14 @@ export interface WorkloadProfile {
   perDevice: { device: string; role: DeviceRole; summary: WindowSummary }[];
   /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis. */
   warnings: AnalysisWarning[];
-  /** The application-facing group over the window graded against the latency targets, as the analysis grades each window (docs/metrics.md § Health). */
-  health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow };
+  /**
+   * The application-facing group over the window graded against the latency targets, as the analysis
+   * grades each window (docs/metrics.md § Health); `gradeRule` `sustained-critical` when a critical
+   * run of time slices of {@link CRITICAL_RUN_MS} or more made the grade `bad` (time-slices.ts).
+   */
+  health: { preset: string; targets: LatencyTargets; devices: string[]; window: HealthWindow; gradeRule: 'averages' | 'sustained-critical' };
+  /** PAL-style time slices of each counted device's read and write response time, with the alerts list (time-slices.ts). */
+  slices: TimeSlices;
   /** How full each volume is and how fast it fills, over the whole log (not only the window): `inLog: false` when the log carries no capacity (docs/metrics.md § Capacity). */
   capacity: CapacityProfile;
   /** The application-facing group's IOPS per clock hour (UTC) and day over the window, and the busiest hour (hours.ts). */
@@ -121,6 +128,8 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     const other = appNames === front ? backing : [];
     return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of ${appNames.join(', ')} with both reads and writes counted${other.length > 0 ? `; to profile ${other.join(', ')} instead, give no front device (--front '', or the backing role in the import preview)` : ''}.`);
   }
+  // each counted device alone, sliced (time-slices.ts): a sustained critical run the averages hide
+  const slices = timeSlices([...front, ...backing].map((d) => [d, buildSeriesFromColumns(listOf([d]), window)] as const), window, targets);
   const warnings: AnalysisWarning[] = overridden.map((o) => ({
     code: o.code,
     message: o.code === 'front-named-backing'
@@ -140,7 +149,8 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
     perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
     warnings,
-    health: { preset: typeof targetsIn === 'string' ? targetsIn : 'custom', targets, devices: [...appNames], window: gradeHealth(appSeries, targets) },
+    health: healthOf(typeof targetsIn === 'string' ? targetsIn : 'custom', targets, appNames, gradeHealth(appSeries, targets), slices),
+    slices,
     capacity: volumeCapacity(data.volumes),
     hours: hourlyProfile(appSeries),
     prediction: predictionReport(data.prediction, {
@@ -151,6 +161,12 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
       mode: front.length === 0 ? 'backing-only' : 'front-and-backing',
     }),
   };
+}
+
+/** The health of a profile: the window's grade, made `bad` by a critical run of slices of {@link CRITICAL_RUN_MS} or more. */
+function healthOf(preset: string, targets: LatencyTargets, devices: readonly string[], window: HealthWindow, slices: TimeSlices): WorkloadProfile['health'] {
+  const sustained = slices.longestCriticalMs >= CRITICAL_RUN_MS && window.grade !== 'bad';
+  return { preset, targets, devices: [...devices], window: sustained ? { ...window, grade: 'bad' } : window, gradeRule: sustained ? 'sustained-critical' : 'averages' };
 }
 
 /** {@link profileWorkloadRaw}'s profile with no `-0` in any figure (metrics/finite.ts). */

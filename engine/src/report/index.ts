@@ -18,4 +18,5 @@ export * from './fleet-report.ts';
 export * from './fleet-chart.ts';
 export * from './heat.ts';
 export * from './profile-busy.ts';
+export * from './profile-slices.ts';
 export { miniatureMsg } from './prediction-section.ts';

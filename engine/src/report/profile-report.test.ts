@@ -57,7 +57,7 @@ describe('the workload-profile report model', () => {
     const m = model(profile());
     expect(m.sections.map((s) => s.id)).toEqual(['summary', 'results', 'method', 'caveats', 'appendix']);
     const tables = m.sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'table' ? [b.table] : []));
-    expect(tables.map((t) => t.id)).toEqual(['profile-figures', 'profile-devices', 'profile-hours', 'profile-health']);
+    expect(tables.map((t) => t.id)).toEqual(['profile-figures', 'profile-devices', 'profile-hours', 'profile-health', 'profile-slices']);
     const figures = tables[0];
     // the IOPS row: mean, p95 and peak, the profile's own numbers
     const iops = figures?.rows[0]?.cells.slice(2).map((c) => numbers(c)[0]);

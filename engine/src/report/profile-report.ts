@@ -14,6 +14,7 @@
  * precision `analyze --profile` prints it: IOPS 1 decimal, MB/s 2, response times 3 (ms),
  * percents 1, request size 1 (KiB). Pure: no clock, no I/O, no language (text is keys).
  */
+import { sliceBlocks } from './profile-slices.ts';
 import { busiestDeviceMsg } from './profile-busy.ts';
 import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { BreakingSpan, HealthCheck } from '../benefit/health.ts';
@@ -304,6 +305,8 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
       { type: 'paragraph', text: m('pr.healthIntro') },
       { type: 'table', table: healthTable(p) },
       ...(spans === null ? [] : [{ type: 'table' as const, table: spans }]),
+      // PAL-style time slices and the alerts list (profile-slices.ts)
+      ...sliceBlocks(p),
     ] },
     method(p, c),
     caveats(p),

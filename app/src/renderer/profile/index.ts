@@ -20,6 +20,7 @@ import { words } from '../dashboard/text.ts';
 import { exportUi, formatVal } from '../../shared/i18n/report.ts';
 import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
+import { slicesSection } from './slices.ts';
 import { profilePrediction } from './prediction.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
 
@@ -98,6 +99,8 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       ...(busiest === null ? [] : [el('p', { 'data-testid': TID.profileBusiestDevice }, formatVal({ k: 'msg', m: busiest }, lang))]),
       capacitySection(p, lang),
       healthSection(v),
+      // PAL-style time slices and the alerts list (engine report/profile-slices.ts)
+      slicesSection(p, lang),
       el('p', { class: 'help' }, t('method')));
   };
 
