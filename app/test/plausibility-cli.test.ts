@@ -3,8 +3,8 @@
  * support a figure is flagged, not reported plainly.
  * - Generated Windows Performance Monitor logs (one PhysicalDisk and its volume's free space) of
  *   10 s, 60 s and 10 minutes, imported with `cacheproof-probe import perfmon`: `cacheproof analyze
- *   --profile` warns that they are shorter than an hour (they used to raise no warning), and the
- *   60 s log's capacity growth carries `capacity-short-fit`.
+ *   --profile` warns that they are shorter than an hour (they used to raise no warning), and their
+ *   volume's growth and days to full are withheld with `capacity-short-fit`.
  * - The real CloudPhysics block trace (../shared/realdata/block_traces, 113,872 requests whose
  *   microsecond times span 7.2 ms), imported with `import-trace cloudphysics`: its collapsed times
  *   warn, and no rate over 10 × the catalog's fastest drive is shown without a warning.
@@ -65,9 +65,10 @@ describe.skipIf(skip)('plausibility warnings through the real probe', () => {
     expect(p.warnings.find((w) => w.code === 'very-short-log')?.params).toEqual({ seconds });
     expect(text).toContain(warningCatalog.en['very-short-log'].replace('{seconds}', String(seconds)));
     expect(text).not.toContain('raised no warning');
-    // the volume's growth comes from the same span: the figure carries its warning
+    // the volume's growth comes from the same span: withheld ("full in N days" from a minute is no forecast), and said so
     const c = p.capacity.volumes.find((v) => v.volume === 'C:');
-    expect(c?.daysToFull).not.toBeNull();
+    expect([c?.growthBytesPerDay, c?.daysToFull, c?.reasons]).toEqual([null, null, { growthBytesPerDay: 'short-fit', daysToFull: 'short-fit' }]);
+    expect(c?.fitGrowthBytesPerDay).toBeGreaterThan(0);
     const fit = p.warnings.find((w) => w.code === 'capacity-short-fit');
     expect(fit?.params?.['volume']).toBe('C:');
     expect(fit?.params?.['fitHours']).toBeCloseTo(seconds / 3600, 9);

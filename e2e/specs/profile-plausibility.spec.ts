@@ -3,7 +3,8 @@
  * 10-minute PerfMon log with no switch (PDH-CSV, 10 s samples, one disk and its volume filling),
  * imported on the Import screen, opens as a profile whose warnings list says, in the engine's
  * words translated by code, that it covers less than an hour and that the volume's growth is fitted
- * over 0.2 h; in Russian too. It used to say "No warnings."
+ * over 0.2 h, and the capacity table withholds its growth and days to full; in Russian too. It
+ * used to say "No warnings."
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { test as base, expect, startApp, watchConsole, type AppHost } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 import { warningCatalog } from '../../app/src/shared/i18n/warnings.ts';
+import { profileCharts } from '../../app/src/shared/i18n/profile-charts.ts';
 import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 
 const cannotRun = probeAbsent();
@@ -64,6 +66,10 @@ test('a 10-minute log\'s profile lists why its figures do not represent an hour 
   await expect(list.locator('li[data-code="very-short-log"]')).toHaveText(warningCatalog.en['very-short-log'].replace('{seconds}', '600'));
   await expect(list.locator('li[data-code="capacity-short-fit"]')).toHaveText(warningCatalog.en['capacity-short-fit'].replace('{volume}', 'C:').replace('{fitHours}', '0.2'));
   await expect(list).not.toContainText('No warnings');
+  // and the capacity table withholds C:'s growth and days to full rather than print "full in N days" from 10 minutes
+  const row = page.getByTestId(TID.profileCapacity).locator('tr[data-volume="C:"]');
+  await expect(row.locator('td').nth(3)).toHaveText(profileCharts.en['cap.withheld']);
+  await expect(row.locator('td').nth(4)).toHaveText(profileCharts.en['cap.withheld']);
 
   // the same warnings in Russian, translated by code
   await page.getByTestId(TID.langSelect).selectOption('ru');

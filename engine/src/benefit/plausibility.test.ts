@@ -60,11 +60,11 @@ describe('capacity growth from less than a day', () => {
     volume: 'C:', utcMs: T0 + t, device: null, mount: null, sizeBytes: 500e9, freeBytes: 200e9 - i * 1e6, source: 'perfmon',
   }));
 
-  it('a 60 s fit carries capacity-short-fit with its span in hours', () => {
+  it('a 60 s fit is withheld and carries capacity-short-fit with its span in hours', () => {
     const data = baselineOf(60);
     data.volumes = rows(60_000);
     const p = profile(data);
-    expect(p.capacity.volumes[0]?.daysToFull).not.toBeNull(); // the figure stays, with the warning beside it
+    expect([p.capacity.volumes[0]?.growthBytesPerDay, p.capacity.volumes[0]?.daysToFull]).toEqual([null, null]); // withheld, and said so
     const w = p.warnings.find((x) => x.code === 'capacity-short-fit');
     expect(w?.params?.['volume']).toBe('C:');
     expect(w?.params?.['fitHours']).toBeCloseTo(60 / 3600, 12);

@@ -4,7 +4,7 @@
  * app/src/shared/i18n/warnings.ts, docs/metrics.md § Warnings):
  * - a log or window under 24 h cannot give a daily figure (busiest hour, p95 over the day,
  *   daily totals); under 1 h, not even an hourly one (Live Optics collects 24 h to 7 days);
- * - a volume's growth fitted over less than 24 h is an extrapolation, not a forecast;
+ * - a volume's growth fitted over less than 24 h is withheld (capacity.ts), and said so;
  * - a prediction from fewer than 1,000 requests;
  * - a rate beyond what any device can do: over 10 × the fastest drive of the catalog
  *   (plan/fastest.ts), per interval or over a block trace's own time span (times that collapsed);
@@ -73,15 +73,15 @@ export function spanWarnings(spanMs: number): AnalysisWarning[] {
 }
 
 /**
- * Each volume whose growth is fitted over less than 24 h: `capacity-short-fit` (its growth per day
- * and days to full extrapolate that span). params: volume, fitHours.
+ * Each volume whose growth is withheld because the log states it over less than 24 h (capacity.ts):
+ * `capacity-short-fit`. params: volume, fitHours.
  */
 export function capacityWarnings(c: CapacityProfile): AnalysisWarning[] {
   const out: AnalysisWarning[] = [];
   for (const v of c.volumes) {
-    if (v.growthBytesPerDay === null || v.fitDays === null || v.fitDays * 86_400_000 >= DAY_SPAN_MS) continue;
+    if (v.reasons.growthBytesPerDay !== 'short-fit' || v.fitDays === null) continue;
     const fitHours = v.fitDays * 24;
-    out.push(warning('capacity-short-fit', `The growth of ${v.volume} is fitted over only ${fitHours.toFixed(2)} h (less than 24 h): its growth per day and days to full extrapolate that span and are not a forecast.`, { volume: v.volume, fitHours }));
+    out.push(warning('capacity-short-fit', `The log states ${v.volume} over only ${fitHours.toFixed(2)} h (less than 24 h): its growth per day and days to full are withheld, since so short a span is no trend.`, { volume: v.volume, fitHours }));
   }
   return out;
 }
