@@ -4,7 +4,8 @@
  * - Generated Windows Performance Monitor logs (one PhysicalDisk and its volume's free space) of
  *   10 s, 60 s and 10 minutes, imported with `cacheproof-probe import perfmon`: `cacheproof analyze
  *   --profile` warns that they are shorter than an hour (they used to raise no warning), and their
- *   volume's growth and days to full are withheld with `capacity-short-fit`.
+ *   volume's growth and days to full are withheld with `capacity-short-fit`; the workload-profile
+ *   report (`cacheproof report --profile`, HTML) lists the warning too.
  * - The real CloudPhysics block trace (../shared/realdata/block_traces, 113,872 requests whose
  *   microsecond times span 7.2 ms), imported with `import-trace cloudphysics`: its collapsed times
  *   warn, and no rate over 10 × the catalog's fastest drive is shown without a warning.
@@ -14,7 +15,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WorkloadProfile } from '@cacheproof/engine';
@@ -72,6 +73,13 @@ describe.skipIf(skip)('plausibility warnings through the real probe', () => {
     const fit = p.warnings.find((w) => w.code === 'capacity-short-fit');
     expect(fit?.params?.['volume']).toBe('C:');
     expect(fit?.params?.['fitHours']).toBeCloseTo(seconds / 3600, 9);
+    // the workload-profile report (HTML) lists the same warning, not "raised no warning"
+    const html = join(dir, `perfmon-${seconds}s.html`);
+    let err = '';
+    expect(await runCli(['report', capture, '--profile', '--format', 'html', '--out', html], { stdout: () => undefined, stderr: (s) => (err += s) }), err).toBe(0);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain(warningCatalog.en['very-short-log'].replace('{seconds}', String(seconds)));
+    expect(page).not.toContain('raised no warning');
   }, 60_000);
 
   it('the CloudPhysics trace\'s collapsed times warn; no rate beyond 10 × the fastest drive goes unwarned', async () => {
