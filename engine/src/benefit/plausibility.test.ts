@@ -124,6 +124,19 @@ describe('rates no device reaches', () => {
     expect(codes(unchecked)).not.toContain('implausible-iops');
   });
 
+  it('the before/after analysis checks both windows\' application-facing intervals', () => {
+    const run = synthCapture({ baselineS: 120, measureS: 120, iopsBefore: 200, iopsAfter: 200 });
+    const r0 = analyze(run, { rateLimit: LIMIT });
+    if (!r0.ok) throw new Error(r0.error.message);
+    expect(codes(r0)).not.toContain('implausible-iops');
+    const hot = run.intervals.find((x) => x.device === 'loop0' && x.startMs === T0 + 200_000); // in the measure window
+    if (hot === undefined) throw new Error('no interval');
+    hot.writes = 9_000_000;
+    const r = analyze(run, { rateLimit: LIMIT });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.warnings.filter((w) => w.code === 'implausible-iops').map((w) => w.params?.['count'])).toEqual([1]);
+  });
+
   it('a trace whose 113,872 requests span 7.2 ms collapsed; the same over 2 h did not', () => {
     const span = { requests: 113_872, bytes: 4_205_978_112, firstIssueNs: 0, lastIssueNs: 7_200_000 };
     const w = traceSpanWarnings('vscsi', span, 1, LIMIT)[0];
