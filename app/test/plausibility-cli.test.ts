@@ -8,7 +8,8 @@
  *   report (`cacheproof report --profile`, HTML) lists the warning too.
  * - The real CloudPhysics block trace (../shared/realdata/block_traces, 113,872 requests whose
  *   microsecond times span 7.2 ms), imported with `import-trace cloudphysics`: its collapsed times
- *   warn, and no rate over 10 × the catalog's fastest drive is shown without a warning.
+ *   warn, and no rate over 10 × the catalog's fastest drive is shown without a warning; the real
+ *   MSN trace (149,999 requests over 30 s) is not flagged.
  * - The real PerfView TraceEvent dump of 10 disk requests (../shared/realdata/etw), imported with
  *   `import-trace traceevent` and predicted with `predict --store`: the prediction warns.
  * Without the probe or the real files: skipped with a message, a failure in CI.
@@ -26,7 +27,8 @@ import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '..
 
 const CLOUDPHYSICS = realdata('block_traces', 'libcachesim_cloudPhysicsIO.csv');
 const PERFVIEW = realdata('etw', 'microsoft_perfview__net.4.5.x64.baseline.txt');
-const skip = skipped('plausibility-cli', probeAbsent() ?? realdataAbsent(CLOUDPHYSICS, PERFVIEW));
+const MSN = realdata('block_traces', 'huaicheng_MSN-FS-30s-ms.trace');
+const skip = skipped('plausibility-cli', probeAbsent() ?? realdataAbsent(CLOUDPHYSICS, PERFVIEW, MSN));
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-plausibility-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -100,6 +102,15 @@ describe.skipIf(skip)('plausibility warnings through the real probe', () => {
     // the profile is one second long as well
     expect(p.warnings.map((x) => x.code)).toContain('very-short-log');
   }, 120_000);
+
+  it('the MSN trace, 149,999 requests over its real 30 s, is not taken for collapsed', async () => {
+    const capture = join(dir, 'msn.capture');
+    execFileSync(releaseProbe, ['import-trace', 'msn', MSN, '--out', capture], { stdio: 'ignore' });
+    const { p } = await profileOf(capture);
+    expect(p.warnings.map((w) => w.code)).not.toContain('trace-times-collapsed');
+    expect(p.warnings.map((w) => w.code)).not.toContain('implausible-iops');
+    expect(p.warnings.map((w) => w.code)).toContain('very-short-log');
+  }, 60_000);
 
   it('a prediction from the 10 requests of the PerfView dump warns', async () => {
     const capture = join(dir, 'perfview.capture');
