@@ -156,6 +156,9 @@ describe('the busiest hour and the peak', () => {
     const p = profile(baselineOf(1200, 10_000));
     expect(p.warnings.find((w) => w.code === 'busiest-hour-partial')?.params?.['coveredMinutes']).toBeCloseTo(20, 9);
     expect(codes(profile(baselineOf(7200, 10_000)))).not.toContain('busiest-hour-partial');
+    // 55 minutes (a log that starts five minutes into its busiest hour, or samples' jitter) is not partial
+    expect(codes(profile(baselineOf(55 * 60, 10_000)))).not.toContain('busiest-hour-partial');
+    expect(profile(baselineOf(53 * 60, 10_000)).warnings.find((w) => w.code === 'busiest-hour-partial')?.params?.['coveredMinutes']).toBeCloseTo(53, 9);
   });
 
   it('a peak on the last interval is flagged, one inside the range is not', () => {

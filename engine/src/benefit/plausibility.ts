@@ -132,13 +132,16 @@ export function traceSpanWarnings(device: string, span: TraceSpan | null, sample
     { device, requests: Math.round(requests), spanMs, iops, mbPerSec, limitIops: limit.limitIops, driveIops: limit.driveIops, drive: limit.driveLabel }, device)];
 }
 
+/** A busiest hour covered for less than this share of its clock hour is partial (an interval's jitter, a sample or two, is not). */
+export const PARTIAL_HOUR_SHARE = 0.9;
+
 /**
- * `busiest-hour-partial` when the busiest hour's intervals cover less than the whole clock hour
- * (params: coveredMinutes).
+ * `busiest-hour-partial` when the busiest hour's intervals cover less than 90 % of the clock hour
+ * (54 minutes; params: coveredMinutes).
  */
 export function busiestHourWarnings(h: HourlyProfile): AnalysisWarning[] {
   const b = h.busiest;
-  if (b === null || b.coveredSeconds * 1000 >= (b.endMs - b.startMs) * 0.999) return [];
+  if (b === null || b.coveredSeconds * 1000 >= (b.endMs - b.startMs) * PARTIAL_HOUR_SHARE) return [];
   const coveredMinutes = b.coveredSeconds / 60;
   return [warning('busiest-hour-partial', `The busiest hour is built from ${coveredMinutes.toFixed(1)} minutes of data, not a whole hour: it is a partial hour.`, { coveredMinutes })];
 }
