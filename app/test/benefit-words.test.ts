@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyze, type AnalysisReport } from '@cacheproof/engine';
-import { buildReportModel, ioTimeSavedVal, noChangeVals, reportSeries, type ReportModel } from '@cacheproof/engine/report';
+import { buildReportModel, ioTimeSavedVal, ioTimeVals, noChangeVals, reportSeries, type ReportModel } from '@cacheproof/engine/report';
 import { synthCapture, type SynthOptions } from '../../engine/src/benefit/testkit.ts';
 import { formatText } from '../src/cli/analyze.ts';
 import { formatVal } from '../src/shared/i18n/report.ts';
@@ -41,10 +41,18 @@ const NOISE: Record<Lang, RegExp> = {
   ru: /на окнах такой длины неотличимо от отсутствия изменений \(95%-й интервал [−-]\d+[.,]\d\s?% – \d+[.,]\d\s?% включает ноль\)\. Что позволит решить: более длинные окна/u,
 };
 const SHARE: Record<Lang, RegExp> = {
-  en: /^The backing drives spent \d+[.,]\d\s?% less time on I\/O: (\d+ h \d+ min|\d+ min \d+ s|\d+ s|\d+[.,]\d s) less per hour$/u,
-  fr: /^Les disques sous-jacents ont passé \d+[.,]\d\s?% de temps en moins en E\/S : .+ de moins par heure$/u,
-  es: /^Los discos de respaldo dedicaron un \d+[.,]\d\s?% menos de tiempo a E\/S: .+ menos por hora$/u,
-  ru: /^Базовые диски тратили на ввод-вывод на \d+[.,]\d\s?% меньше времени: на .+ меньше в час$/u,
+  en: /^Estimate \(I\/Os kept off the drives × their response time before, Condusiv's method\): \d+[.,]\d\s?% less time on I\/O, (\d+ h \d+ min|\d+ min \d+ s|\d+ s|\d+[.,]\d s) less per hour$/u,
+  fr: /^Estimation \(E\/S évitées aux disques × leur temps de réponse avant, méthode de Condusiv\) : \d+[.,]\d\s?% de temps en moins en E\/S, .+ de moins par heure$/u,
+  es: /^Estimación \(E\/S evitadas a los discos × su tiempo de respuesta antes, método de Condusiv\): un \d+[.,]\d\s?% menos de tiempo en E\/S, .+ menos por hora$/u,
+  ru: /^Оценка \(операции, снятые с дисков, × их время отклика до включения, метод Condusiv\): на \d+[.,]\d\s?% меньше времени ввода-вывода, на .+ меньше в час$/u,
+};
+
+/** The measured I/O time, said first (benefit-words.ts ioTimeMeasuredMsg). */
+const MEASURED: Record<Lang, RegExp> = {
+  en: /^Measured: the backing drives spent \d+[.,]\d\s?% (less|more) time on I\/O, .+ (less|more) per hour \(.+ → .+ of I\/O time per hour, summed from their counters\)/u,
+  fr: /^Mesuré : les disques sous-jacents ont passé \d+[.,]\d\s?% de temps en (moins|plus) en E\/S/u,
+  es: /^Medido: los discos de respaldo dedicaron un \d+[.,]\d\s?% (menos|más) de tiempo a E\/S/u,
+  ru: /^Измерено: базовые диски тратили на ввод-вывод на \d+[.,]\d\s?% (меньше|больше) времени/u,
 };
 
 describe('a saving the data cannot tell from noise, in every language', () => {
@@ -77,6 +85,13 @@ describe('I/O time saved as a share and an absolute, in every language', () => {
       expect(words).toMatch(SHARE[lang]);
       expect(summaryText(model, lang)).toContain(words);
       expect(formatText(a, 'x.capture', lang)).toContain(words);
+      // the measured figure, said before the estimate in the report and in the CLI
+      const measured = formatVal(ioTimeVals(a.benefit.ioTimeMeasured, a.benefit.ioTimeSaved)[0] ?? { k: 'str', s: '' }, lang);
+      expect(measured).toMatch(MEASURED[lang]);
+      for (const text of [summaryText(model, lang), formatText(a, 'x.capture', lang)]) {
+        expect(text).toContain(measured);
+        expect(text.indexOf(measured)).toBeLessThan(text.indexOf(words));
+      }
     });
   }
 });

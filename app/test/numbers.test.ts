@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fmtBytes } from '../src/shared/i18n/numbers.ts';
 import { builtCli } from './support/built-cli.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -28,6 +28,9 @@ describe('fmtBytes', () => {
       const scenario = join(dir, 's.tco.json');
       const sample = join(resolve(__dirname, '..', '..'), 'samples', 'lab', 'lab-sample.capture');
       expect((await builtCli('tco', '--from-capture', sample, '--out', scenario)).code).toBe(0);
+      // the prefilled scenario takes the analysis's name (host and capture), never the example's "OLTP volume"
+      const title = (JSON.parse(readFileSync(scenario, 'utf8')) as { title: string }).title;
+      expect(title).toMatch(/^\S.* \(lab-sample\.capture\): cache versus spindles versus flash$/u);
       const r = await builtCli('tco', scenario);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/Capacity: 369 MB today, 491 MB in year 4\./u);

@@ -100,6 +100,9 @@ describe('PowerPoint export', () => {
       expect(charts).toHaveLength(1);
       const chartXml = (await zip.file(charts[0] as string)?.async('string')) ?? '';
       expect(chartXml).toContain('<c:lineChart>');
+      // points without data are gaps, never a line drawn across them (an invented trend)
+      expect(chartXml).toContain('<c:dispBlanksAs val="gap"/>');
+      expect(chartXml).not.toContain('<c:dispBlanksAs val="span"/>');
       const series = [...chartXml.matchAll(/<c:ser>([\s\S]*?)<\/c:ser>/gu)].map((m) => m[1] as string);
       expect(series.length).toBeGreaterThanOrEqual(2);
       const names = series.map((x) => norm(elements(/<c:tx>[\s\S]*?<\/c:tx>/u.exec(x)?.[0] ?? '', 'c:v').join('')));

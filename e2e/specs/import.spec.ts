@@ -10,7 +10,9 @@
  *   nothing is written;
  * - a file with no switch imports as a baseline alone and opens as a workload profile (capacity
  *   planning without a cache), whose average IOPS is the one the test sums from the capture's rows,
- *   with health against the latency targets; in English and French, scanned with axe.
+ *   with health against the latency targets; in English and French, scanned with axe;
+ * - a real log of queue lengths only is refused in the preview with the reason, what to collect
+ *   and the commands that log it (the probe's `partial`), Import disabled; English and Russian.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
@@ -26,8 +28,10 @@ import { probeAbsent, realdata, realdataAbsent, skipped } from '../../test/suppo
 const REAL = realdata('perfmon_csv');
 const BEFORE = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 const AFTER = join(REAL, 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000395.csv');
+// a real Data Collector Set log of queue lengths only (LogicalDisk, 15 s): nothing in it can be analysed
+const QUEUE_ONLY = join(REAL, 'narmadha6790_IMPC3116_logicaldisk_queue.csv');
 // without the real files or the probe: skipped with a message, and a failure in CI
-const cannotRun = realdataAbsent(BEFORE, AFTER) ?? probeAbsent();
+const cannotRun = realdataAbsent(BEFORE, AFTER, QUEUE_ONLY) ?? probeAbsent();
 const CLI = join(repoRoot, 'app', 'dist', 'cli.cjs');
 
 /** A browser host whose data folder the spec knows (imports land in `<data>/imports/`). */
@@ -194,6 +198,31 @@ test('a header-only log is refused with the probe sentence naming the file, and 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a queue-length-only log is refused in the preview with its reason and what to collect, in English and Russian', async ({ host, page }) => {
+  const errors = watchConsole(page);
+  for (const lang of ['en', 'ru'] as const) {
+    await openImport(page, host.authUrl);
+    await page.getByTestId(TID.langSelect).selectOption(lang);
+    await page.getByTestId(TID.importKind).selectOption('perfmon');
+    await page.getByTestId(TID.importFiles).fill(QUEUE_ONLY);
+    await page.getByTestId(TID.importPreviewBtn).click();
+    const refusal = page.getByTestId(TID.importRefusal);
+    await expect(refusal).toBeVisible();
+    // the reason in the person's language: it has queue length only, no reads, writes, bytes, response times or busy time
+    const u = importUi[lang];
+    await expect(refusal).toContainText(u['has.queue']);
+    for (const k of ['miss.reads', 'miss.writes', 'miss.bytes', 'miss.times', 'miss.busy'] as const) await expect(refusal).toContainText(u[k]);
+    // what to collect, in the source's own counter names, and the commands that log them
+    await expect(refusal).toContainText('Disk Reads/sec');
+    await expect(refusal.locator('pre')).toContainText('logman create counter');
+    await expect(page.getByTestId(TID.importStart)).toBeDisabled();
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), `axe (${lang})`).toEqual([]);
+  }
+  expect(existsSync(join(host.data, 'imports')) ? readdirSync(join(host.data, 'imports')) : []).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('a log with no switch imports as a baseline alone and opens as a workload profile, in English and French', async ({ host, page }) => {

@@ -19,7 +19,7 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtLabel, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
-import { ioTimeSavedVal, latencyChangeVal, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
+import { ioTimeMeasuredMsg, ioTimeSavedVal, latencyChangeVal, layerLatencyNote, layersFact, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -96,6 +96,10 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
     // the engine's words of the change (latency-change.ts), as the dashboard and the report print them
     [formatVal(latencyChangeVal(b.latencyMs), lang), ci(b.latencyMs.reductionPercentCi95)].filter(Boolean).join(', ')]);
   // the share and the absolute, in the engine's words (benefit-words.ts) as the dashboard and the report print them
+  // measured (the summed I/O time per hour in each window) first, then the model's estimate, in the engine's words (benefit-words.ts)
+  const it = b.ioTimeMeasured;
+  const measuredTime = ioTimeMeasuredMsg(it);
+  rows.push([t('ioTime'), sig(it.beforePerHourSeconds), sig(it.afterPerHourSeconds), measuredTime === null ? t('na') : formatVal({ k: 'msg', m: measuredTime }, lang)]);
   rows.push([t('ioTimeSaved'), '', '', formatVal(ioTimeSavedVal(b.ioTimeSaved), lang) || t('na')]);
   // the disks' I/Os per unit of the server's work (per-work-words.ts), when the log carries its work
   if (b.perWork.unit !== null) rows.push([t('perWork'), sig(b.perWork.diskIosPerWorkBefore), sig(b.perWork.diskIosPerWorkAfter), formatVal(perWorkVal(r), lang) || t('na')]);
@@ -106,8 +110,11 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   rows.push([t(backingOnly ? 'backingIopsPerSpindle' : 'iopsPerSpindle'), sig(b.deliveredIopsPerSpindle.before), sig(b.deliveredIopsPerSpindle.after), '']);
   rows.push([t('throughput'), sig(b.throughputMBps.before), sig(b.throughputMBps.after), '']);
   rows.push([t('totalWork'), sig(gb(b.totalWork.before.bytes)), sig(gb(b.totalWork.after.bytes)), '']);
-  rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
-  rows.push([t('cacheServedWrites'), '', pct(b.cacheServedPercent.writes), '']);
+  // an in-OS cache (layers.ts): disk counters cannot see what it served, only the disk I/Os avoided (the I/Os saved above)
+  if (r.layers.case !== 'in-os-cache') {
+    rows.push([t('cacheServedReads'), '', pct(b.cacheServedPercent.reads), '']);
+    rows.push([t('cacheServedWrites'), '', pct(b.cacheServedPercent.writes), '']);
+  }
   // the cache engine's own account beside the counters (a capture recorded with an adapter): cacheEngine.comparison
   const engine = r.cacheEngine.comparison;
   for (const kind of engine === null ? [] : (['reads', 'writes', 'all'] as const)) {
@@ -119,6 +126,9 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   lines.push(table(rows));
   // a saving whose 95 % interval includes zero: not distinguishable from no change, and what would settle it
   for (const v of noChangeVals(r)) lines.push(formatVal(v, lang));
+  // the in-OS cache case: what the disk counters measure and cannot see, and the layers (layers.ts)
+  const layerNote = layerLatencyNote(r);
+  if (layerNote !== null) lines.push(formatVal({ k: 'msg', m: layerNote }, lang), formatVal(layersFact(r), lang));
   const detail = perWorkDetail(r);
   if (detail !== null) lines.push(formatVal({ k: 'msg', m: detail }, lang));
   const p = r.prediction.fromTrace;

@@ -11,6 +11,7 @@ import { openCapture } from '../host/capture/reader.ts';
 import { measuredFromCapture, measuredWorkloadOfCapture } from '../host/plan.ts';
 import { HostError } from '../host/errors.ts';
 import { exitFor } from './exit-codes.ts';
+import { analysisName } from '../shared/i18n/template.ts';
 import { EXIT } from './io.ts';
 import type { MeasureCapture } from './tco.ts';
 
@@ -25,5 +26,5 @@ export const measureCapture: MeasureCapture = async (path) => {
   // a capture with a baseline alone (a log imported with no switch) is planned from its workload profile
   const m = measuredWorkloadOfCapture(data, {});
   if (!m.ok) return { ok: false, exitCode: m.code === 'nothing-to-plan' ? EXIT.mismatch : exitFor(m.code), message: `${path}: ${m.message}` };
-  return { ok: true, value: m.value, measuredFrom: await measuredFromCapture(path), from: m.from };
+  return { ok: true, value: m.value, measuredFrom: await measuredFromCapture(path), from: m.from, name: analysisName(data.host.hostname, path) };
 };

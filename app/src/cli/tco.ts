@@ -39,7 +39,7 @@ import { fmtBytes } from '../shared/i18n/numbers.ts';
 import { verdictText } from '../shared/i18n/verdict.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
-export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom; from?: 'analysis' | 'profile' } | { ok: false; exitCode: ExitCode; message: string }>;
+export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom; from?: 'analysis' | 'profile'; /** the analysis's name, the prefilled scenario's title (analysisName) */ name?: string } | { ok: false; exitCode: ExitCode; message: string }>;
 
 export interface TcoDeps {
   measureCapture?: MeasureCapture;
@@ -136,7 +136,7 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
     io.stderr(`${m.message}\n`);
     return m.exitCode;
   }
-  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang);
+  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang, m.name);
   // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly.
   const scenario = m.measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, m.measuredFrom);
   try {

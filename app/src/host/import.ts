@@ -64,6 +64,10 @@ export function importArgs(r: ImportRequest): string[] {
     if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
   }
   for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
+  // what the files do not say about their times, typed by the person (docs/import.md)
+  if (r.utcOffsetMin !== undefined) args.push('--utc-offset', String(r.utcOffsetMin));
+  if (r.intervalS !== undefined) args.push('--interval', String(r.intervalS));
+  if (r.startMs !== undefined) args.push('--start', new Date(r.startMs).toISOString());
   return args;
 }
 
@@ -89,6 +93,8 @@ interface RawPreview {
   notes: string[];
   needs: string[];
   ready: boolean;
+  partial?: { has: string; missing: string[]; needed: string; commands: string[] } | null;
+  analysable?: boolean;
 }
 
 /** The probe's preview JSON as the contract's `ImportPreview` (checked). */
@@ -112,6 +118,8 @@ export function toPreview(raw: RawPreview): ImportPreview {
     notes: raw.notes,
     needs: raw.needs,
     ready: raw.ready,
+    partial: raw.partial ?? null,
+    analysable: raw.analysable ?? true,
   });
 }
 

@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData, type WorkloadProfile } from '@cacheproof/engine';
 import { measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
-import { localizeTemplate } from '../shared/i18n/template.ts';
+import { analysisName, localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 import { openCapture, sha256File } from './capture/reader.ts';
 import { HostError } from './errors.ts';
@@ -24,7 +24,7 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
   const data = openCapture(capturePath).data;
   const m = measuredWorkloadOfCapture(data, options);
   if (!m.ok) throw new HostError('analysis-failed', `${capturePath}: ${m.message}`);
-  return localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang);
+  return localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang, analysisName(data.host.hostname, capturePath));
 }
 
 /**
@@ -54,14 +54,14 @@ export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOpt
 export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkload(report, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang);
+  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(report.host.hostname, capturePath));
 }
 
 /** {@link prefilledScenarioOf} for a workload profile (a capture with a baseline alone): no cache measured, the example's hit shares kept. */
 export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkloadFromProfile(profile, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang);
+  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(null, capturePath));
 }
 
 /** A scenario's `measuredFrom` for a capture (docs/tco-scenario.md): its file name and the SHA-256 of its bytes now. */

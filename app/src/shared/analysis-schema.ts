@@ -194,6 +194,10 @@ export const AnalysisReportSchema = z.object({
       perHourSeconds: numOrNull, totalSeconds: numOrNull, sharePercent: numOrNull, eliminatedPerSecond: numOrNull, avgResponseMsBefore: numOrNull,
       method: z.literal('eliminated-ios-x-backing-await-before'), reasons: Reasons,
     }),
+    ioTimeMeasured: z.object({
+      beforePerHourSeconds: numOrNull, afterPerHourSeconds: numOrNull, savedPerHourSeconds: numOrNull, savedPercent: numOrNull,
+      method: z.literal('summed-io-time-per-hour'), reasons: Reasons,
+    }),
     perWork: z.object({
       unit: z.enum(['process-io', 'sql-batch']).nullable(), instance: z.string().nullable(),
       workPerSecondBefore: numOrNull, workPerSecondAfter: numOrNull, diskIosPerSecondBefore: numOrNull, diskIosPerSecondAfter: numOrNull,
@@ -232,6 +236,10 @@ export const AnalysisReportSchema = z.object({
   cacheEngine: z.object({ comparison: EngineStats.nullable(), reasons: EngineReasons }),
   prediction: predictionSectionSchema(Reasons),
   traceLatency: traceLatencySectionSchema(Reasons),
+  layers: z.object({
+    case: z.enum(['in-os-cache', 'none']),
+    edges: z.array(z.object({ holder: z.string(), slave: z.string(), kind: z.string(), holderCounted: z.boolean(), slaveCounted: z.boolean() })),
+  }),
   warnings: z.array(AnalysisWarning),
 });
 

@@ -73,6 +73,12 @@ export const ImportRequest = z.object({
   prediction: PredictionChoice.optional(),
   /** A block trace whose times count from its start: when it started (UTC ms; `import-trace --start`). */
   traceStartMs: z.number().int().optional(),
+  /** The logs' offset from UTC, minutes (local − UTC), when they do not say it or say it wrong (`--utc-offset`): a PerfMon header cut before its zone. */
+  utcOffsetMin: z.number().int().min(-16 * 60).max(16 * 60).optional(),
+  /** The report interval, s (`--interval`): iostat without -t has no times. */
+  intervalS: z.number().positive().max(86_400).optional(),
+  /** The first report's time, UTC ms (`--start`): iostat without -t. */
+  startMs: z.number().int().optional(),
 }).strict().superRefine((r, ctx) => {
   if (r.traceStartMs !== undefined && !isTraceKind(r.kind)) ctx.addIssue({ code: 'custom', message: 'only a block trace import takes the trace\'s start' });
   if (isTraceKind(r.kind)) {
@@ -128,6 +134,18 @@ export const ImportPreview = z.object({
   /** What must be given before importing (English, from the probe). */
   needs: z.array(z.string()),
   ready: z.boolean(),
+  /**
+   * A partial log (queue length or busy time only): what it has and lacks, in codes, and what a
+   * profile needs with the commands that log it (the source's own names). Such a log cannot be
+   * analysed, so the app refuses it in the preview (`analysable` false) with the reason.
+   */
+  partial: z.object({
+    has: z.enum(['busy-queue', 'busy', 'queue', 'times']),
+    missing: z.array(z.enum(['reads', 'writes', 'bytes', 'times', 'busy', 'queue'])),
+    needed: z.string(),
+    commands: z.array(z.string()),
+  }).nullable().optional(),
+  analysable: z.boolean().optional(),
   /**
    * A block trace's preview (`import-trace KIND FILE --json` into a file that is then removed): the
    * records read, the requests kept, those skipped by reason with the first examples (line, column:

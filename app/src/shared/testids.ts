@@ -149,6 +149,7 @@ export const TID = {
   profileChartQueue: 'profile-chart-queue',
   /** The busiest hour's sentence (`data-start-ms`) and the hour × day IOPS table. */
   profileBusiest: 'profile-busiest',
+  profileBusiestDevice: 'profile-busiest-device',
   profileHeatmap: 'profile-heatmap',
   /** Capacity per volume (`data-in-log`). */
   profileCapacity: 'profile-capacity',
@@ -187,7 +188,11 @@ export const TID = {
   importDevices: 'import-devices',
   importRange: 'import-range',
   importInterval: 'import-interval',
+  importUtcOffset: 'import-utc-offset',
+  importIntervalTyped: 'import-interval-typed',
+  importStartTime: 'import-start-time',
   importCounters: 'import-counters',
+  importRefusal: 'import-refusal',
   importNotes: 'import-notes',
   importProgress: 'import-progress',
   /** A block trace's import: the cache to predict (its fields' test ids are this with `-size`, `-unit`, `-device`), and the preview's facts (`data-key`, `data-value`). */

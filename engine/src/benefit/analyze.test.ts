@@ -51,6 +51,7 @@ describe('analyze: front-and-backing', () => {
       'benefit.throughputMBps.after', 'benefit.cacheServedPercent.reads', 'benefit.cacheServedPercent.writes',
       'health', 'hourly', 'warnings', 'perDevice', 'latencyDistribution.baseline', 'latencyDistribution.measure',
       'benefit.ioTimeSaved.perHourSeconds', 'benefit.ioTimeSaved.totalSeconds',
+      'benefit.ioTimeMeasured.beforePerHourSeconds', 'benefit.ioTimeMeasured.afterPerHourSeconds', 'benefit.ioTimeMeasured.savedPercent',
     ]) expect(get(json, p), p).not.toBeUndefined();
   });
   it('delivered IOPS (beside normalized IOPS): the application-facing I/Os per second of each window', () => {

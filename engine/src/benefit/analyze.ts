@@ -16,6 +16,8 @@ import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode, Figure } from './figures.ts';
 import { averageLatencyMs, cacheServedPercent, comparedBackingRates, iosSavedPercent, ioTimeSaved, latencyReductionPercent, normalizedIops, speedup } from './figures.ts';
+import { measuredIoTime } from './io-time.ts';
+import { layersOf } from './layers.ts';
 import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
 import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
@@ -419,6 +421,8 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
       matchedHours,
       // from the I/Os saved comparison itself (its rates): the two never disagree in sign
       ioTimeSaved: ioTimeSaved(...comparedBackingRates(mode, agg.baseline.total, agg.measure.total), groups.backing.baseline.means.awaitMs, mSec),
+      // what the counters measured: the summed I/O time per hour in each window (the headline; the line above is its model)
+      ioTimeMeasured: measuredIoTime(agg.baseline.total, agg.measure.total),
       perWork: perWork(data.work, wins, agg.baseline.total, agg.measure.total),
     },
     uncertainty: {
@@ -446,6 +450,7 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
       mode,
     }),
     traceLatency: traceLatencySection(data.traceLatency),
+    layers: layersOf(data.stack, front, backing, mode),
     warnings,
   };
 }

@@ -1,6 +1,8 @@
 import type { RateLimit } from './plausibility.ts';
 import type { PerWork } from './per-work.ts';
 import type { IoTimeSaved } from './figures.ts';
+import type { MeasuredIoTime } from './io-time.ts';
+import type { LayersReport } from './layers.ts';
 import type { Distribution, Reasons, WindowSummary } from '../metrics/summary.ts';
 import type { DeviceRole } from '../records/types.ts';
 import type { Interval95 } from './bootstrap.ts';
@@ -143,8 +145,10 @@ export interface AnalysisReport {
     totalWork: { before: WorkDone; after: WorkDone };
     cacheServedPercent: { reads: number | null; writes: number | null; reasons: Reasons };
     matchedHours: { hours: number[]; iosSavedPercent: number | null; latencyReductionPercent: number | null; reasons: Reasons };
-    /** I/O time saved at the backing drives (Condusiv's definition; benefit/figures.ts ioTimeSaved). */
+    /** I/O time saved at the backing drives: a model (Condusiv's definition, I/Os kept off × the response time before; benefit/figures.ts ioTimeSaved), an estimate beside its measured counterpart `ioTimeMeasured`. */
     ioTimeSaved: IoTimeSaved;
+    /** The backing drives' summed I/O time per hour in each window, as the counters measured it (benefit/io-time.ts): the headline of the two. */
+    ioTimeMeasured: MeasuredIoTime;
     /** The disks' I/Os per unit of the work the server did, before vs after (benefit/per-work.ts). */
     perWork: PerWork;
   };
@@ -185,6 +189,8 @@ export interface AnalysisReport {
   prediction: PredictionSection;
   /** Response time of every traced request (the probe's histograms), beside `latencyDistribution`; `fromTrace` null without a trace. */
   traceLatency: TraceLatencySection;
+  /** What sits on what, which layer was counted, and the in-OS cache case (benefit/layers.ts). */
+  layers: LayersReport;
   warnings: AnalysisWarning[];
 }
 

@@ -99,8 +99,9 @@ export interface ConfigResult {
   totalUsd: number;
   /** cumulativeUsd[k] = spent by the end of year k; [0] = day one. Length years + 1. */
   cumulativeUsd: number[];
-  /** Front-end IOPS the configuration sustains (backing and cache SSD limits); null when unbounded. */
+  /** Front-end IOPS the configuration can sustain (its backing drives' and cache SSDs' limit, not the workload's IOPS); null when unbounded. */
   deliveredIops: number | null;
+  /** Cost per IOPS it can sustain: totalUsd ÷ deliveredIops (said "per IOPS it can sustain", never "per delivered IOPS": a configuration with headroom delivers only what the workload asks). */
   costPerDeliveredIopsUsd: number | null;
   usableCapacityBytes: number;
   costPerUsableTbUsd: number;

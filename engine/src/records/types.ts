@@ -115,6 +115,16 @@ export interface CaptureData {
   volumes?: readonly VolumeCapacityRow[] | null | undefined;
   /** The work the server did per interval (`work_counters`, schema v8); absent or null in a capture of v1..v7 or a source without work counters. */
   work?: readonly WorkCounterRow[] | null | undefined;
+  /** What sits on what (`topology`: a partition on its disk, a Windows volume on its PhysicalDisk, …); absent when the reader did not give it. */
+  stack?: readonly StackEdge[] | undefined;
+}
+
+/** One edge of the capture's `topology`: `holder` is stacked on `slave` (docs/capture-schema.md). */
+export interface StackEdge {
+  holder: string;
+  slave: string;
+  /** `perfmon-volume` (a Windows LogicalDisk on its PhysicalDisk), `partition`, `dm`, `loop-file`, … as the probe writes it. */
+  kind: string;
 }
 
 /** One interval of one work counter (docs/capture-schema.md, `work_counters`, v8). */

@@ -76,5 +76,11 @@ describe('I/O time saved as a share and an absolute', () => {
     const { model } = run({ front: 'f0', baselineS: 3600, measureS: 3600, missRatio: 0.2, noise: 0.05, latAfterMs: 1 });
     expect(cardSubs(model, 'iosSaved')).toContain('iotime.share');
     expect(sentences(model)).toContain('iotime.share');
+    // the measured figure comes first on the card and in the summary, the model after it as its estimate
+    const card = cardSubs(model, 'iosSaved'), said = sentences(model);
+    const first = (xs: string[]): number => xs.findIndex((k) => k.startsWith('iotime.measured'));
+    expect(first(card)).toBeGreaterThanOrEqual(0);
+    expect(first(card)).toBeLessThan(card.indexOf('iotime.share'));
+    expect(first(said)).toBeLessThan(said.indexOf('iotime.share'));
   });
 });

@@ -7,13 +7,15 @@
 import type { AnalysisReport } from '../benefit/result.ts';
 import type { Interval95 } from '../benefit/bootstrap.ts';
 import type { IoTimeSaved } from '../benefit/figures.ts';
+import type { MeasuredIoTime } from '../benefit/io-time.ts';
 import type { Msg, Val } from './types.ts';
-import { ci, duration, empty, m, msgv, num, pct } from './values.ts';
+import { ci, duration, empty, list, m, msgv, num, pct, str } from './values.ts';
 
 /** Text keys of this module; part of REPORT_KEYS (keys.ts). */
 export const BENEFIT_WORD_KEYS = [
-  'iotime.share', 'iotime.perHour', 'iotime.none',
-  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front',
+  'iotime.share', 'iotime.perHour', 'iotime.none', 'iotime.measured', 'iotime.measuredMore', 'fig.ioTimeMeasured',
+  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front', 'noise.settle.inOs',
+  'lat.inOs', 'm.layers', 'm.layers.inOs', 'm.layers.edges', 'm.layers.edge', 'm.layers.none', 'tin.readHitDiskAvoided', 'card.cacheServedInOs', 'card.notInDiskCounters', 'sum.cacheServedInOs',
 ] as const;
 
 /** Seconds as words: below 10 s with one decimal ("4.2 s"), else "4 min 53 s" (values.ts `duration`). */
@@ -22,7 +24,33 @@ function seconds(s: number): Val {
 }
 
 /**
- * I/O time saved in words: "the backing drives spent 81 % less time on I/O: 4 min 53 s less per
+ * The measured I/O time in words, the headline of the two (the model below is its estimate):
+ * "Measured: the backing drives spent 16 % less time on I/O, 1 min 8 s less per hour (7 min 4 s →
+ * 5 min 56 s of I/O time per hour, summed from their counters)" (`iotime.measured`), or
+ * `iotime.measuredMore` when they spent more; null when a window has no time to sum.
+ */
+export function ioTimeMeasuredMsg(t: MeasuredIoTime): Msg | null {
+  if (t.savedPerHourSeconds === null || t.savedPercent === null || t.beforePerHourSeconds === null || t.afterPerHourSeconds === null) return null;
+  const more = t.savedPerHourSeconds < 0;
+  return m(more ? 'iotime.measuredMore' : 'iotime.measured', {
+    share: pct(Math.abs(t.savedPercent)), saved: seconds(Math.abs(t.savedPerHourSeconds)),
+    before: seconds(t.beforePerHourSeconds), after: seconds(t.afterPerHourSeconds),
+  });
+}
+
+/** The I/O time sentences, measured first then the model's estimate, each when it has something to say. */
+export function ioTimeMsgs(measured: MeasuredIoTime, model: IoTimeSaved): Msg[] {
+  return [ioTimeMeasuredMsg(measured), ioTimeSavedMsg(model)].filter((x): x is Msg => x !== null);
+}
+
+/** {@link ioTimeMsgs} as values. */
+export function ioTimeVals(measured: MeasuredIoTime, model: IoTimeSaved): Val[] {
+  return ioTimeMsgs(measured, model).map((x) => ({ k: 'msg', m: x }));
+}
+
+/**
+ * The I/O time saved model in words, said as an estimate with its method: "Estimate (I/Os kept off
+ * the drives × their response time before, Condusiv's method): 81 % less time on I/O, 4 min 53 s less per
  * hour" (`iotime.share`, from `ioTimeSaved.sharePercent` and `perHourSeconds`); the absolute alone
  * when there is no share (`iotime.perHour`); `iotime.none` when nothing was kept off the drives
  * (the engine's reason `none-eliminated`); null when there is no figure to tell.
@@ -60,13 +88,17 @@ export interface NoChange {
  */
 export function noChange(a: AnalysisReport): NoChange {
   const b = a.benefit;
-  const settle = msgv(a.mode === 'backing-only' ? 'noise.settle.front' : 'noise.settle.windows');
+  // the in-OS cache case (layers.ts): no front device can exist, and the disks' response time cannot
+  // show the application's gain however long the windows, so the latency's settle says what would
+  const inOs = a.layers.case === 'in-os-cache';
+  const settle = msgv(inOs ? 'noise.settle.windows' : a.mode === 'backing-only' ? 'noise.settle.front' : 'noise.settle.windows');
+  const settleLatency = inOs ? msgv('noise.settle.inOs') : settle;
   const saved = b.iosSavedPercent;
   const lat = b.latencyMs;
   return {
     iosSaved: saved.value !== null && spansZero(saved.ci95) ? m('noise.iosSaved', { value: pct(saved.value), ci: ci(saved.ci95, 'pct'), settle }) : null,
     latency: lat.reductionPercent !== null && spansZero(lat.reductionPercentCi95)
-      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle }) : null,
+      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle: settleLatency }) : null,
   };
 }
 
@@ -74,4 +106,20 @@ export function noChange(a: AnalysisReport): NoChange {
 export function noChangeVals(a: AnalysisReport): Val[] {
   const n = noChange(a);
   return [n.iosSaved, n.latency].filter((x): x is Msg => x !== null).map((x) => ({ k: 'msg', m: x }));
+}
+
+/** What the disk counters of the in-OS cache case measure and cannot see, said under the response time (layers.ts); null otherwise. */
+export function layerLatencyNote(a: AnalysisReport): Msg | null {
+  return a.layers.case === 'in-os-cache' ? m('lat.inOs') : null;
+}
+
+/** The method's "Layers" fact: the in-OS cache case in words (the import's layer explanation), else each pairing the capture records. */
+export function layersFact(a: AnalysisReport): Val {
+  const l = a.layers;
+  if (l.case === 'in-os-cache') {
+    const pairs = l.edges.filter((e) => e.kind === 'perfmon-volume' && e.slaveCounted && !e.holderCounted);
+    return msgv('m.layers.inOs', { volumes: list([...new Set(pairs.map((e) => e.holder))]), disks: list([...new Set(pairs.map((e) => e.slave))]) });
+  }
+  if (l.edges.length === 0) return msgv('m.layers.none');
+  return { k: 'list', items: l.edges.map((e) => msgv('m.layers.edge', { holder: str(e.holder), slave: str(e.slave), kind: str(e.kind) })), sep: '; ' };
 }

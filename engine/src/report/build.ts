@@ -23,7 +23,7 @@ import { predictionBlocks } from './prediction-section.ts';
 import { traceLatencyBlocks } from './trace-latency-section.ts';
 import { shapeBlocks } from './shape-section.ts';
 import { latencyChange, latencyChangeVal } from './latency-change.ts';
-import { ioTimeSavedMsg, noChange } from './benefit-words.ts';
+import { ioTimeMeasuredMsg, ioTimeMsgs, ioTimeSavedMsg, layerLatencyNote, layersFact, noChange } from './benefit-words.ts';
 import { perWorkDetail, perWorkMsg } from './per-work-words.ts';
 import { backingOnlyWords } from './mode-words.ts';
 
@@ -54,12 +54,12 @@ function cards(a: AnalysisReport): Card[] {
   // a saving whose 95 % interval includes zero says so first (benefit-words.ts), as on the dashboard
   const noise = noChange(a);
   const said = (x: Msg | null): Msg[] => (x === null ? [] : [x]);
-  const latencySubs: Msg[] = [...(change.k === 'msg' ? [change.m] : []), ...said(noise.latency)];
+  const latencySubs: Msg[] = [...(change.k === 'msg' ? [change.m] : []), ...said(noise.latency), ...said(layerLatencyNote(a))];
   return [
     {
       id: 'iosSaved', title: m('card.iosSaved'), value: [pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value'))],
       subs: [...said(noise.iosSaved), m('card.beforeAfterIos', { before: num(b.iosToBacking.before, 0, undefined, why(b.iosToBacking.reasons, 'before')), after: num(b.iosToBacking.after, 0, undefined, why(b.iosToBacking.reasons, 'after')) }),
-        ...ciMsg(b.iosSavedPercent.ci95), ...said(ioTimeSavedMsg(b.ioTimeSaved)), m('card.device', { devices: backing }), win],
+        ...ciMsg(b.iosSavedPercent.ci95), ...ioTimeMsgs(b.ioTimeMeasured, b.ioTimeSaved), m('card.device', { devices: backing }), win],
     },
     {
       id: 'latency', title: m('card.latency'),
@@ -74,7 +74,11 @@ function cards(a: AnalysisReport): Card[] {
       // the work the server did: the IOPS delivered, beside the bytes
       subs: [m('card.delivered', { before: sig(b.deliveredIops.before, 'iops'), after: sig(b.deliveredIops.after, 'iops') }), m('card.device', { devices: app }), win],
     },
-    {
+    a.layers.case === 'in-os-cache' ? {
+      // an in-OS cache serves reads from RAM above the disks: their counters hold only the disk I/Os avoided (the I/Os saved card)
+      id: 'cacheServed', title: m('card.cacheServedInOs'), value: [msgv('card.notInDiskCounters')],
+      subs: [m('card.device', { devices: str(a.devices.backing.join(', ') || '—') }), win],
+    } : {
       id: 'cacheServed', title: m('card.cacheServed'),
       value: bothNa(b.cacheServedPercent.reads, b.cacheServedPercent.writes, b.cacheServedPercent.reasons, 'reads', 'writes')
         ? [pct(null, 1, why(b.cacheServedPercent.reasons, 'reads'))]
@@ -136,7 +140,10 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
   const noise = noChange(a);
   if (noise.iosSaved !== null) out.push(noise.iosSaved);
   const t = b.ioTimeSaved;
-  // the share and the absolute ("spent 81 % less time on I/O: 4 min 53 s less per hour"), then how it was computed
+  // what the counters measured first (the summed I/O time per hour, each window), then the model's
+  // estimate ("Estimate (…): 81 % less time on I/O, 4 min 53 s less per hour") and how it was computed
+  const measuredTime = ioTimeMeasuredMsg(b.ioTimeMeasured);
+  if (measuredTime !== null) out.push(measuredTime);
   const timeSaved = ioTimeSavedMsg(t);
   if (timeSaved !== null) out.push(timeSaved);
   if (t.perHourSeconds !== null && t.totalSeconds !== null && t.avgResponseMsBefore !== null && t.eliminatedPerSecond !== null && t.eliminatedPerSecond > 0) {
@@ -160,13 +167,18 @@ function summarySentences(a: AnalysisReport, tco: ReportTco | null): Msg[] {
     }));
   } else out.push(m('sum.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) }));
   if (noise.latency !== null) out.push(noise.latency);
+  // the in-OS cache case: what these disk counters measure and cannot see (layers.ts)
+  const layerNote = layerLatencyNote(a);
+  if (layerNote !== null) out.push(layerNote);
   out.push(m('sum.throughput', {
     devices: list(appDevices(a)),
     before: sig(b.throughputMBps.before, 'mbps', why(b.throughputMBps.reasons, 'before')), after: sig(b.throughputMBps.after, 'mbps', why(b.throughputMBps.reasons, 'after')),
     gbBefore: num(b.totalWork.before.bytes === null ? null : b.totalWork.before.bytes / 1e9, 2), gbAfter: num(b.totalWork.after.bytes === null ? null : b.totalWork.after.bytes / 1e9, 2),
     baseline: duration(w.baseline.seconds), measure: duration(w.measure.seconds),
   }));
-  if (b.cacheServedPercent.reads !== null || b.cacheServedPercent.writes !== null) {
+  if (a.layers.case === 'in-os-cache') {
+    out.push(m('sum.cacheServedInOs', { value: pct(b.iosSavedPercent.value, 1, why(b.iosSavedPercent.reasons, 'value')) }));
+  } else if (b.cacheServedPercent.reads !== null || b.cacheServedPercent.writes !== null) {
     out.push(m('sum.cacheServed', { reads: pct(b.cacheServedPercent.reads, 1, why(b.cacheServedPercent.reasons, 'reads')), writes: pct(b.cacheServedPercent.writes, 1, why(b.cacheServedPercent.reasons, 'writes')) }));
   } else out.push(m('sum.cacheServedNa'));
   out.push(m('sum.health', { preset: presetVal(a), targets: targetsVal(a), before: gradeVal(a.health.baseline), after: gradeVal(a.health.measure) }));
@@ -220,10 +232,11 @@ function summaryRows(a: AnalysisReport): SummaryRow[] {
     row('throughputMBps', 'fig.throughput', 'mbps', 'benefit.throughputMBps', { before: b.throughputMBps.before, after: b.throughputMBps.after }, app),
     row('totalWorkIos', 'fig.totalIos', 'ios', 'benefit.totalWork.*.ios', { before: b.totalWork.before.ios, after: b.totalWork.after.ios }, app),
     row('totalWorkBytes', 'fig.totalBytes', 'bytes', 'benefit.totalWork.*.bytes', { before: b.totalWork.before.bytes, after: b.totalWork.after.bytes }, app),
+    row('ioTimeMeasuredPerHour', 'fig.ioTimeMeasured', 's', 'benefit.ioTimeMeasured', { before: b.ioTimeMeasured.beforePerHourSeconds, after: b.ioTimeMeasured.afterPerHourSeconds }, back),
     row('ioTimeSavedPerHour', 'fig.ioTimeSavedPerHour', 's', 'benefit.ioTimeSaved.perHourSeconds', { value: b.ioTimeSaved.perHourSeconds }, back),
     row('ioTimeSavedTotal', 'fig.ioTimeSavedTotal', 's', 'benefit.ioTimeSaved.totalSeconds', { value: b.ioTimeSaved.totalSeconds }, back),
-    row('cacheServedReads', 'fig.cacheServedReads', 'percent', 'benefit.cacheServedPercent.reads', { value: b.cacheServedPercent.reads }, `${a.devices.front.join(', ')} / ${back}`),
-    row('cacheServedWrites', 'fig.cacheServedWrites', 'percent', 'benefit.cacheServedPercent.writes', { value: b.cacheServedPercent.writes }, `${a.devices.front.join(', ')} / ${back}`),
+    ...(a.layers.case === 'in-os-cache' ? [] : [row('cacheServedReads', 'fig.cacheServedReads', 'percent', 'benefit.cacheServedPercent.reads', { value: b.cacheServedPercent.reads }, `${a.devices.front.join(', ')} / ${back}`),
+    row('cacheServedWrites', 'fig.cacheServedWrites', 'percent', 'benefit.cacheServedPercent.writes', { value: b.cacheServedPercent.writes }, `${a.devices.front.join(', ')} / ${back}`)]),
     row('matchedIosSaved', 'fig.matchedIosSaved', 'percent', 'benefit.matchedHours.iosSavedPercent', { value: b.matchedHours.iosSavedPercent }, back),
     row('matchedLatencyReduction', 'fig.matchedLatencyReduction', 'percent', 'benefit.matchedHours.latencyReductionPercent', { value: b.matchedHours.latencyReductionPercent }, app),
     row('latencyP50', 'fig.p50', 'ms', 'latencyDistribution.*.p50', { before: d.baseline?.p50 ?? null, after: d.measure?.p50 ?? null }, d.devices.join(', ')),
@@ -271,12 +284,15 @@ function method(a: AnalysisReport, c: ReportCapture): Section {
     { label: m('m.sampleInterval'), value: [c.sampleIntervalMs === null ? msgv('unknown') : num(c.sampleIntervalMs / 1000, c.sampleIntervalMs % 1000 === 0 ? 0 : 3, 's')] },
     { label: m('m.mode'), value: [msgv(`m.modeValue.${a.mode}`)] },
     { label: m('m.appFacing'), value: [msgv(`appFacing.${a.devices.appFacing}` as ReportKey, { devices: list(appDevices(a)) })] },
+    { label: m('m.layers'), value: [layersFact(a)] },
     { label: m('m.roles'), value: [msgv('m.rolesValue', { front: list(a.devices.front), backing: list(a.devices.backing), cache: list(a.devices.cache), other: list(a.devices.other), spindles: num(a.devices.spindles, 0) })] },
     { label: m('m.targets'), value: [msgv('m.targetsValue', { preset: presetVal(a), targets: targetsVal(a) })] },
     { label: m('m.uncertainty'), value: [msgv('m.uncertaintyValue', { replicates: num(a.uncertainty.replicates, 0), seed: str(String(a.uncertainty.seed)), blockB: duration(a.uncertainty.blockSeconds.baseline), blockM: duration(a.uncertainty.blockSeconds.measure) })] },
     { label: m('m.drift'), value: [a.drift.checked ? msgv('m.driftValue', { threshold: pct(a.drift.thresholdPercent, 0) }) : msgv('m.driftUnchecked')] },
   ];
-  const defs: ReportKey[] = ['iosToBacking', 'iosSaved', 'latency', 'latencyReduction', 'speedup', 'normalizedIops', 'iopsPerSpindleShort', 'throughput', 'totalIos', 'cacheServed', 'matchedHours', 'percentiles', 'health', 'util'].map((k) => k as ReportKey);
+  const defs: ReportKey[] = ['iosToBacking', 'iosSaved', 'latency', 'latencyReduction', 'speedup', 'normalizedIops', 'iopsPerSpindleShort', 'throughput', 'totalIos', 'cacheServed', 'matchedHours', 'percentiles', 'health', 'util']
+    // the in-OS cache case has no share served by the cache to define (benefit/layers.ts)
+    .filter((k) => k !== 'cacheServed' || a.layers.case !== 'in-os-cache').map((k) => k as ReportKey);
   return {
     id: 'method', title: m('sec.method'),
     blocks: [
@@ -395,7 +411,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   ];
   const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', ')), ...predicted.summary];
   if (input.tco !== null) {
-    const t = tcoSection(input.tco);
+    const t = tcoSection(input.tco, a.layers.case === 'in-os-cache');
     sections.push(t.section);
     charts.push(...t.charts);
     summary.push(...t.summary);

@@ -16,4 +16,6 @@ export * from './profile-keys.ts';
 export * from './profile-report.ts';
 export * from './fleet-report.ts';
 export * from './fleet-chart.ts';
+export * from './heat.ts';
+export * from './profile-busy.ts';
 export { miniatureMsg } from './prediction-section.ts';

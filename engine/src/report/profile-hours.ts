@@ -8,6 +8,7 @@
  *   in this log".
  * Figures at `analyze --profile`'s precision (IOPS 1 decimal). Pure.
  */
+import { heatShare } from './heat.ts';
 import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { Block, Msg, Table, TableRow, Val } from './types.ts';
 import { col, m, msgv, num, pct, str, time } from './values.ts';
@@ -47,7 +48,7 @@ export function hoursTable(p: WorkloadProfile): Table | null {
     if (values.every((v) => v === null) && !h.iops.some((d) => d[hour] !== null)) continue;
     rows.push({
       cells: [str(`${String(hour).padStart(2, '0')}:00`), ...values.map((v): Val => (v === null ? { k: 'empty' } : num(v, 1)))],
-      heat: [null, ...values.map((v) => (v === null || !(top > 0) ? null : Math.min(1, v / top)))],
+      heat: [null, ...values.map((v) => heatShare(v, top))],
     });
   }
   return {

@@ -5,6 +5,7 @@ export const PROFILE_REPORT_KEYS = [
   'pr.intro', 'pr.devicesValue',
   'pr.t.figures', 'pr.t.figuresCaption', 'pr.f.iops', 'pr.f.readsPerSec', 'pr.f.writesPerSec', 'pr.f.mbps', 'pr.f.awaitMs', 'pr.f.rAwaitMs', 'pr.f.wAwaitMs',
   'pr.f.aquSz', 'pr.f.utilPercent', 'pr.f.requestSize', 'pr.f.readShare', 'pr.c.unit', 'pr.u.kib',
+  'pr.busiestDevice', 'pr.c.busy',
   'pr.t.devices', 'pr.t.devicesCaption', 'pr.c.iopsMean', 'pr.c.iopsP95', 'pr.c.iopsPeak', 'pr.c.mbps', 'pr.c.latency', 'pr.c.readShare',
   'pr.healthTitle', 'pr.healthIntro', 'pr.t.health', 'pr.t.healthCaption', 'pr.c.average', 'pr.c.verdict', 'pr.c.breaking', 'pr.breakingOf',
   'pr.c.spans', 'pr.c.longest', 'pr.c.worst', 'pr.c.hours',

@@ -14,6 +14,7 @@
  * precision `analyze --profile` prints it: IOPS 1 decimal, MB/s 2, response times 3 (ms),
  * percents 1, request size 1 (KiB). Pure: no clock, no I/O, no language (text is keys).
  */
+import { busiestDeviceMsg } from './profile-busy.ts';
 import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { BreakingSpan, HealthCheck } from '../benefit/health.ts';
 import type { Distribution, WindowSummary } from '../metrics/summary.ts';
@@ -138,12 +139,12 @@ function devicesTable(p: WorkloadProfile): Table {
   return {
     id: 'profile-devices', title: m('pr.t.devices'), sheet: true,
     columns: [col('c.device', 'left'), col('c.role', 'left'), col('pr.c.iopsMean', 'right', 'iops'), col('pr.c.iopsP95', 'right', 'iops'), col('pr.c.iopsPeak', 'right', 'iops'),
-      col('pr.c.mbps', 'right', 'mbps'), col('pr.c.latency', 'right', 'ms'), col('pr.c.readShare', 'right', 'percent'), col('c.intervals')],
+      col('pr.c.mbps', 'right', 'mbps'), col('pr.c.latency', 'right', 'ms'), col('pr.c.readShare', 'right', 'percent'), col('pr.c.busy', 'right', 'percent'), col('c.intervals')],
     rows: p.perDevice.map((d) => {
       const s = d.summary;
       return {
         cells: [str(d.device), msgv(`role.${d.role}` as ReportKey), num(s.means.iops, D.iops), num(s.percentiles.iops?.p95 ?? null, D.iops), num(s.percentiles.iops?.max ?? null, D.iops),
-          num(s.means.mbps, D.mbps), num(s.means.awaitMs, D.ms), pct(s.means.readSharePercent, D.percent), num(s.okIntervals, 0)],
+          num(s.means.mbps, D.mbps), num(s.means.awaitMs, D.ms), pct(s.means.readSharePercent, D.percent), pct(s.means.utilPercent, D.percent, s.means.reasons['utilPercent']), num(s.okIntervals, 0)],
       };
     }),
     caption: m('pr.t.devicesCaption'),
@@ -283,6 +284,7 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const hours = hoursTable(p);
   const capacity = capacityMsg(p);
   const server = cover.server !== undefined && cover.server !== '' ? cover.server : (input.hostname ?? '—');
+  const busy = busiestDeviceMsg(p);
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: profileVerdict(p, sampleMs) },
@@ -290,6 +292,8 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
       ...(capacity === null ? [] : [{ type: 'paragraph' as const, text: capacity }]),
       { type: 'paragraph', text: m('pr.intro', { server: str(server), capture: str(c.fileName), duration: duration(p.window.seconds) }) },
       { type: 'table', table: figuresTable(p, sampleMs) },
+      // busy % is the group's average: the busiest device is named beside it (profile-busy.ts)
+      ...(busy === null ? [] : [{ type: 'paragraph' as const, text: busy }]),
     ] },
     { id: 'results', title: m('sec.results'), blocks: [
       { type: 'table', table: devicesTable(p) },

@@ -28,8 +28,11 @@ export function figuresTable(a: AnalysisReport): Table {
       { cells: [msgv('fig.throughput'), sig(b.throughputMBps.before, 'mbps'), sig(b.throughputMBps.after, 'mbps'), empty] },
       { cells: [msgv('fig.totalIos'), num(b.totalWork.before.ios, 0), num(b.totalWork.after.ios, 0), empty] },
       { cells: [msgv('fig.totalGb'), num(gb(b.totalWork.before.bytes), 2, 'gb'), num(gb(b.totalWork.after.bytes), 2, 'gb'), empty] },
-      { cells: [msgv('fig.cacheServedReads'), empty, pct(b.cacheServedPercent.reads, 1, why(b.cacheServedPercent.reasons, 'reads')), empty] },
-      { cells: [msgv('fig.cacheServedWrites'), empty, pct(b.cacheServedPercent.writes, 1, why(b.cacheServedPercent.reasons, 'writes')), empty] },
+      // an in-OS cache serves from RAM above the disks: their counters hold no share it served (benefit/layers.ts)
+      ...(a.layers.case === 'in-os-cache' ? [] : [
+        { cells: [msgv('fig.cacheServedReads'), empty, pct(b.cacheServedPercent.reads, 1, why(b.cacheServedPercent.reasons, 'reads')), empty] },
+        { cells: [msgv('fig.cacheServedWrites'), empty, pct(b.cacheServedPercent.writes, 1, why(b.cacheServedPercent.reasons, 'writes')), empty] },
+      ]),
     ],
   };
 }

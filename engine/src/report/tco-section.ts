@@ -25,12 +25,17 @@ function sourceValue(r: ProvenanceRow): Val {
   }
 }
 
-/** "Where the inputs come from": every input of the plan with its origin (engine inputProvenance). */
-function sourcesTable(t: ReportTco): Table {
+/**
+ * "Where the inputs come from": every input of the plan with its origin (engine inputProvenance).
+ * `diskIosAvoided`: the capture is the in-OS cache case (benefit/layers.ts), where a read hit share
+ * taken from the counters is the disk I/Os avoided, never "reads served by the cache".
+ */
+function sourcesTable(t: ReportTco, diskIosAvoided: boolean): Table {
   const capture = str(t.scenario.measuredFrom?.captureFile ?? '—');
   const rows: Table['rows'] = (t.sources ?? []).map((r) => ({
     cells: [
-      r.input === 'iops' ? msgv('tin.iops', { basis: msgv(`basis.${r.basis ?? 'typed'}` as ReportKey) }) : msgv(`tin.${r.input}` as ReportKey),
+      r.input === 'iops' ? msgv('tin.iops', { basis: msgv(`basis.${r.basis ?? 'typed'}` as ReportKey) })
+        : r.input === 'readHit' && diskIosAvoided && r.source === 'measured' ? msgv('tin.readHitDiskAvoided') : msgv(`tin.${r.input}` as ReportKey),
       r.subject === null ? empty : str(r.subject),
       sourceValue(r),
       msgv(`src.${r.source}` as ReportKey, { capture, file: str(t.scenarioFile) }),
@@ -54,7 +59,7 @@ function breakEvenVal(pb: Payback, years: number): Val {
   }
 }
 
-export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
+export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
   const p = t.plan;
   const ref = p.configurations.find((c) => c.id === p.referenceId);
   const blocks: Block[] = [];
@@ -79,7 +84,7 @@ export function tcoSection(t: ReportTco): { section: Section; charts: ChartSpec[
       col('c.usdPerIops', 'right', 'usdPerIops'), col('c.usdPerTb', 'right', 'usdPerTb'), col('c.breakEven', 'left')],
     rows: cmpRows,
   } });
-  if (t.sources !== undefined && t.sources.length > 0) blocks.push({ type: 'table', table: sourcesTable(t) });
+  if (t.sources !== undefined && t.sources.length > 0) blocks.push({ type: 'table', table: sourcesTable(t, diskIosAvoided) });
   const costChart: ChartSpec = {
     id: 'tco-costs', kind: 'stacked-bar', title: m('ch.tcoCostsTitle', { years: num(p.years, 0) }),
     x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },

@@ -30,12 +30,38 @@ pub struct DevSample {
     pub minor: u32,
     /// Fields as read (for audit).
     pub fields: Vec<u64>,
+    /// Bit `i` set: the source did not report field `i` (kept as 0 in `fields`, absent in the
+    /// counters and the raw record). A Prometheus series family an exporter left out (merges,
+    /// in flight) must not take the fields it did report (read and write time) with it.
+    pub absent: u32,
 }
 
 impl DevSample {
-    /// Canonical counters of the fields.
+    /// Canonical counters of the fields; a field marked absent is `None` (absent is not zero).
     pub fn counters(&self) -> Counters {
-        counters_from_fields(&self.fields)
+        let mut c = counters_from_fields(&self.fields);
+        let gone = |i: u32| self.absent & (1 << i) != 0;
+        let slots: [(u32, &mut Option<u64>); 13] = [
+            (1, &mut c.read_merges),
+            (3, &mut c.read_ms),
+            (5, &mut c.write_merges),
+            (7, &mut c.write_ms),
+            (8, &mut c.in_flight),
+            (9, &mut c.io_ticks_ms),
+            (10, &mut c.weighted_ms),
+            (11, &mut c.discards),
+            (12, &mut c.discard_merges),
+            (13, &mut c.discard_sectors),
+            (14, &mut c.discard_ms),
+            (15, &mut c.flushes),
+            (16, &mut c.flush_ms),
+        ];
+        for (i, slot) in slots {
+            if gone(i) {
+                *slot = None;
+            }
+        }
+        c
     }
 }
 
@@ -71,6 +97,7 @@ impl Snapshot {
                         major: l.major,
                         minor: l.minor,
                         fields: l.fields,
+                        absent: 0,
                     },
                 )
             })

@@ -1,5 +1,6 @@
 //! Count every I/O once (issue 26) on real files. An esxtop batch capture written by a real ESXi
-//! host (tests/fixtures/esxtop/, its `.source.txt` says where it comes from): its adapter row
+//! host (`../shared/realdata/esxtop/`, its `.source.txt` says where it comes from; it has no
+//! licence, so it is read there and not shipped, under the skip rule of `testenv::realdata`): its adapter row
 //! and its adapter panel's per-path rows (`Physical Disk(vmhba0:vmhba0:C0:T4:L0)`) carry the
 //! same commands as its SCSI device rows; only the device rows are counted, and the imported
 //! totals are the device rows' alone. The real PerfMon logs of ../shared/realdata/perfmon_csv
@@ -15,9 +16,9 @@ use cacheproof_probe::testenv;
 use common::views::{counted_names, io_where, preview_json, role_of, stack_edges};
 use common::{probe, TempDir};
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/esxtop/rach-sharp_esxtopd_small-esxtop-data.csv")
+/// The real batch file in the shared real-data folder, or None after `testenv::skip` (a failure in CI).
+fn fixture(test: &str) -> Option<PathBuf> {
+    testenv::realdata(test, "esxtop/rach-sharp_esxtopd_small-esxtop-data.csv")
 }
 
 /// The file's columns (`\\host\Object(instance)\Counter`) and rows, read here apart from the probe.
@@ -78,7 +79,10 @@ impl Esx {
 
 #[test]
 fn real_esxtop_adapter_and_path_rows_are_not_added_to_its_device_rows() {
-    let f = fixture();
+    let Some(f) = fixture("real_esxtop_adapter_and_path_rows_are_not_added_to_its_device_rows")
+    else {
+        return;
+    };
     let esx = Esx::read(&f);
     assert_eq!(esx.rows.len(), 3);
     // what the file says: the adapter's rates, and the adapter panel's per-path rows, are the

@@ -113,6 +113,19 @@ fn perfmon_disk_time_only_imports_as_a_partial_queue_profile() {
         "SRV-SQL01_000001.csv: a partial log: it has queue length only, and no reads, writes, bytes, response times or busy time; it is imported as it is (the missing figures stay empty, never 0), but no workload profile or before/after can be computed from it, as analyze says; for those it needs {PERFMON_NEEDED}"
     );
     assert!(n.contains(&expected), "{n:#?}");
+    // the same in codes, for the app to say in the person's language and refuse to analyse
+    let partial = &j["preview"]["partial"];
+    assert_eq!(partial["has"], "queue", "{partial}");
+    assert_eq!(
+        partial["missing"],
+        serde_json::json!(["reads", "writes", "bytes", "times", "busy"])
+    );
+    assert!(partial["needed"]
+        .as_str()
+        .unwrap()
+        .starts_with("Disk Reads/sec"));
+    assert_eq!(partial["commands"][1], "logman start cacheproof");
+    assert_eq!(j["preview"]["analysable"], false);
     // every row after the first is an interval whose queue is % Disk Time / 100
     let c = db(&out);
     let rows: Vec<IntervalCols> = c

@@ -258,6 +258,7 @@ function captureFrom(path: string, info: CaptureInfo, source: ColumnSource, rows
     traceSizes: info.traceSizes,
     volumes: info.volumes,
     work: info.work,
+    stack: info.stack,
   };
   return { ...info, path, data, intervalCount: rows, fromBlocks: dir === '', dir, reopen, close };
 }

@@ -326,6 +326,8 @@ export interface CaptureInfo {
   volumes: CaptureData['volumes'];
   /** `work_counters` (v8), or null in a capture of v1..v7. */
   work: CaptureData['work'];
+  /** `topology`: what sits on what. */
+  stack: NonNullable<CaptureData['stack']>;
 }
 
 /** The provenance of an imported capture: its `import_files` rows (none before schema v3). */
@@ -388,12 +390,22 @@ export function readCaptureInfo(db: Database.Database): CaptureInfo {
     traceSizes: traceSizesOf(db, db.name, meta, names),
     volumes: readVolumes(db),
     work: readWork(db),
+    stack: readStack(db),
   };
+}
+
+/** The capture's `topology` rows (every schema version has the table; an older file without it gives none). */
+function readStack(db: Database.Database): NonNullable<CaptureData['stack']> {
+  const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'topology'").pluck().get();
+  if (has === undefined) return [];
+  return (db.prepare('SELECT holder, slave, kind FROM topology ORDER BY rowid').all() as { holder: string | null; slave: string | null; kind: string | null }[])
+    .filter((r) => r.holder !== null && r.slave !== null)
+    .map((r) => ({ holder: r.holder as string, slave: r.slave as string, kind: r.kind ?? '' }));
 }
 
 function loadCapture(path: string, db: Database.Database, only?: (meta: Readonly<Record<string, string>>) => ReadonlySet<string>): OpenedCapture {
   try {
-    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes, work } = readCaptureInfo(db);
+    const { meta, devices, phases, warnings, names, host, sampleIntervalMs, recorderState: state, schemaVersion, engine, prediction, traceLatency, traceSizes, volumes, work, stack } = readCaptureInfo(db);
     // read through a memory map: a multi-hundred-MB scan then skips copying every page into SQLite's cache
     db.pragma('mmap_size = 1073741824');
     const keep = only?.(meta);
@@ -428,6 +440,7 @@ function loadCapture(path: string, db: Database.Database, only?: (meta: Readonly
       traceSizes,
       volumes,
       work,
+      stack,
     };
     return { path, meta, data, intervalCount: scanned.order.length, recorderState: state, schemaVersion };
   } catch (err) {

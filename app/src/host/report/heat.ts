@@ -5,13 +5,8 @@
  * app's preview has a Content Security Policy that refuses inline styles.
  */
 const ORANGE = [230, 120, 20] as const;
-/** Steps of the scale above 0 (a cell's step is its share of the busiest cell, to the nearest tenth). */
-export const HEAT_LEVELS = 10;
-
-/** The step of a share 0..1: 0..HEAT_LEVELS. */
-export function heatLevel(h: number): number {
-  return Math.round(Math.max(0, Math.min(1, h)) * HEAT_LEVELS);
-}
+// the steps and the rounding are the engine's (report/heat.ts), shared with the screen
+import { HEAT_LEVELS, heatLevel } from '@cacheproof/engine/report';
 
 function alpha(level: number): number {
   return 0.06 + 0.54 * (level / HEAT_LEVELS);

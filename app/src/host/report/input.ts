@@ -18,7 +18,7 @@ import { computeViewKeeping, type HostView } from '../analysis.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
-import { localizeTemplate } from '../../shared/i18n/template.ts';
+import { analysisName, localizeTemplate } from '../../shared/i18n/template.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
 
@@ -144,7 +144,7 @@ export interface ScenarioSource {
 export function prefilledTco(analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string, lang: Lang): ReportTco | null {
   const m = measuredWorkload(analysis, { devices: [...devices] });
   if (typeof m === 'string') return null;
-  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang), { captureFile: captureName, captureSha256 });
+  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(analysis.host.hostname, captureName)), { captureFile: captureName, captureSha256 });
   try {
     return tcoFor({ json, file: 'prefilled.tco.json', origin: 'prefilled' }, analysis, devices, captureName, captureSha256);
   } catch (err) {

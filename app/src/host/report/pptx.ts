@@ -114,6 +114,8 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
     x: 0.4, y: 1.1, w: W - 0.8, h: chartH,
     chartColors: chart.series.map(colour),
     lineSize: 1.5, lineDataSymbol: 'none',
+    // an empty point (no data: the hours between a before and an after file) is a gap, never a line drawn across it (pptxgenjs' default is 'span')
+    displayBlanksAs: 'gap',
     showLegend: true, legendPos: 'b', legendFontFace: FONT, legendFontSize: 11,
     showValAxisTitle: true, valAxisTitle: headWithUnit(reportText(chart.y.label, lang), chart.y.unit, lang), valAxisTitleFontSize: 11,
     showCatAxisTitle: true, catAxisTitle: reportText(chart.x.label, lang), catAxisTitleFontSize: 11,

@@ -7,7 +7,7 @@
  * definition, never a headline.
  */
 import type { AnalysisReport } from '@cacheproof/engine';
-import { ioTimeSavedVal, noChange, perWorkVals, type Msg } from '@cacheproof/engine/report';
+import { ioTimeVals, layerLatencyNote, noChange, perWorkVals, type Msg } from '@cacheproof/engine/report';
 import { formatVal } from '../../shared/i18n/report.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -61,8 +61,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       said(noise.iosSaved),
       ci(w, b.iosSavedPercent.ci95, (n) => w.pct(n), b.iosSavedPercent.reasons['ci95']),
       w.d('iosToBacking', { before: w.count(b.iosToBacking.before), after: w.count(b.iosToBacking.after) }),
-      // Condusiv's "I/O time saved" as a share and an absolute, in the engine's words (benefit-words.ts); "none" with its reason when nothing was kept off the drives
-      formatVal(ioTimeSavedVal(b.ioTimeSaved), w.lang),
+      // the I/O time the counters measured, then Condusiv's "I/O time saved" model as an estimate, in the engine's words (benefit-words.ts)
+      ...ioTimeVals(b.ioTimeMeasured, b.ioTimeSaved).map((v) => formatVal(v, w.lang)),
       // the disks' I/Os per unit of the server's work, when the log carries it (per-work-words.ts): "the server did 75 % more work with 12 % fewer disk I/Os"
       ...perWorkVals(r).map((v) => formatVal(v, w.lang)),
       w.d(`methodIosSaved.${b.iosSavedPercent.method}`),
@@ -72,6 +72,8 @@ export function cards(r: AnalysisReport, w: Words): HTMLElement {
       // the engine's words (latency-change.ts): slower after the switch is "increased by 50 %, 1.5× slower", as in the report
       latencyChangeText(lat, w.lang),
       said(noise.latency),
+      // the in-OS cache case: these are the disks' response times, not the application's (layers.ts)
+      said(layerLatencyNote(r)),
       ci(w, lat.reductionPercentCi95, (n) => w.pct(n), lat.reasons['reductionPercentCi95']),
       gainCi ? w.d('ci95Speedup', { low: num(gainCi.low), high: num(gainCi.high) }) : '',
       appDevice, win,

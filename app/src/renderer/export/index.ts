@@ -61,7 +61,7 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
       state.cover[name] = input.value;
       schedule();
     });
-    const hint = name === 'title' ? ui('h.title') : name === 'server' ? ui('h.server') : null;
+    const hint = name === 'title' ? ui(profile ? 'p.h.title' : 'h.title') : name === 'server' ? ui('h.server') : null;
     const label = el('label', { for: id }, ui(`f.${name}`));
     return el('div', { class: 'field' }, label, input, ...(hint === null ? [] : [el('small', { id: `${id}-hint` }, hint)]));
   };
@@ -233,8 +233,9 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
     return f;
   };
   const node = el('div', { class: 'export', 'data-testid': TID.export },
-    el('h3', {}, ui('title')),
-    el('p', { class: 'hint' }, ui('intro')),
+    // a workload profile's own words: no "proof of concept", no verdict or TCO it does not have
+    el('h3', {}, ui(profile ? 'p.title' : 'title')),
+    el('p', { class: 'hint' }, ui(profile ? 'p.intro' : 'intro')),
     el('div', { class: 'export-layout' },
       form(el('form', { class: 'export-form', novalidate: '' },
         el('fieldset', {}, el('legend', {}, ui('cover')), ...COVER_FIELDS.map(field)),
@@ -243,7 +244,7 @@ export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile =
             state.lang = v as Lang;
             schedule();
           }),
-          select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const).map((f) => [f, ui(`fmt.${f}`)]), state.format, (v) => {
+          select('export-format', TID.exportFormat, ui('f.format'), (['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const).map((f) => [f, ui(profile && f === 'pptx' ? 'p.fmt.pptx' : `fmt.${f}`)]), state.format, (v) => {
             state.format = v as ReportRequest['format'];
           }),
           select('export-form', TID.exportForm, ui('f.form'), (['full', 'short'] as const).map((f) => [f, ui(`form.${f}`)]), state.form, (v) => {

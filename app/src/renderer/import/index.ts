@@ -20,6 +20,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { parseUtc, prometheusFields } from './prometheus.ts';
+import { timeFields } from './time-fields.ts';
 import { kindSelect, traceChosen, traceFields, tracePreview } from './trace.ts';
 
 /** What was typed survives leaving the screen and coming back. */
@@ -104,7 +105,10 @@ export function importScreen(ctx: Ctx): Screen {
     const a = paths(after.value);
     if (sw !== null && a.length > 0) return u('switchAndAfter');
     const rs = [...roles].map(([device, role]) => ({ device, role }));
-    return { kind: kind.value as ImportKind, files: f, ...(a.length > 0 ? { after: a } : {}), ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}) };
+    // what the files do not say about their times (an offset from UTC, iostat's interval and start)
+    const t = times.read();
+    if (typeof t === 'string') return t;
+    return { kind: kind.value as ImportKind, files: f, ...(a.length > 0 ? { after: a } : {}), ...(sw !== null ? { switchAtMs: sw } : {}), ...(rs.length > 0 ? { roles: rs } : {}), ...t };
   };
 
   /** What is being read, in words: the files, or the server. */
@@ -130,6 +134,7 @@ export function importScreen(ctx: Ctx): Screen {
   const prom = prometheusFields((k) => u(k), remember);
   // a block trace: the cache to predict instead of the after files and the switch
   const trace = traceFields(lang, remember);
+  const times = timeFields((k) => u(k), remember);
   const filesLabel = el('label', { for: 'import-files' }, u('files'));
   const filesHelp = el('p', { class: 'help', id: 'import-files-help' }, u('filesHelp'));
   const afterFields = el('div', {},
@@ -147,6 +152,8 @@ export function importScreen(ctx: Ctx): Screen {
     afterFields.hidden = isTrace;
     switchFields.hidden = isTrace;
     trace.node.hidden = !isTrace;
+    // a file log's times (offset, iostat's interval and start); a trace and a server have their own
+    times.node.hidden = isProm || isTrace;
     filesLabel.textContent = isTrace ? translate(importTraceUi, lang, 'file') : u('files');
     filesHelp.textContent = isTrace ? translate(importTraceUi, lang, 'fileHelp') : u('filesHelp');
   };
@@ -240,13 +247,23 @@ export function importScreen(ctx: Ctx): Screen {
         list('pv.notes', TID.importNotes, p.notes),
         list('pv.needs', null, p.needs),
       ].filter((x): x is HTMLElement => x !== null),
-      el('p', { class: p.ready ? 'help' : 'err-what' }, p.ready ? (hasSwitch ? u('pv.ready') : u('pv.noSwitch')) : u('pv.notReady')));
+      // a partial log (queue length or busy time only) is refused here: nothing could be analysed from it
+      p.partial == null
+        ? el('p', { class: p.ready ? 'help' : 'err-what' }, p.ready ? (hasSwitch ? u('pv.ready') : u('pv.noSwitch')) : u('pv.notReady'))
+        : partialRefusal(p.partial));
     previewBox.hidden = false;
   };
 
+  /** Why a partial log is refused, in the person's language, with what to collect and the commands that log it (the source's own names). */
+  const partialRefusal = (x: NonNullable<ImportPreview['partial']>): HTMLElement => el('div', { class: 'err-what', role: 'alert', 'data-testid': TID.importRefusal },
+    el('p', {}, u('pv.partial', { has: u(`has.${x.has}`), missing: x.missing.map((k) => u(`miss.${k}`)).join(', ') })),
+    el('p', {}, u('pv.partialNeeds', { needed: x.needed })),
+    el('p', {}, u('pv.partialHow')),
+    el('pre', { translate: 'no' }, x.commands.join('\n')));
+
   const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'import-title' },
     el('label', { for: 'import-kind' }, u('kind')), kind,
-    fileFields, prom.node, trace.node, switchFields,
+    fileFields, prom.node, trace.node, switchFields, times.node,
     el('div', { class: 'home-actions' }, previewBtn, startBtn, progress),
     status);
 
@@ -285,7 +302,7 @@ export function importScreen(ctx: Ctx): Screen {
       previewedTrace = res.value.trace !== undefined;
       drawPreview(res.value);
       // with no switch the whole log is a baseline: it imports, and opens as a workload profile
-      startBtn.disabled = !res.value.ready;
+      startBtn.disabled = !res.value.ready || res.value.analysable === false;
     });
   });
 

@@ -11,6 +11,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber, fmtUtc } from '../format.ts';
 import { fmtDate } from '../../shared/i18n/numbers.ts';
+import { heatLevel, heatShare } from '@cacheproof/engine/report';
 
 type Profile = ProfileView['profile'];
 
@@ -23,13 +24,15 @@ export function hoursSection(p: Profile, lang: Lang): HTMLElement {
     ? el('p', { 'data-testid': TID.profileBusiest }, c('hours.none'))
     : el('p', { 'data-testid': TID.profileBusiest, 'data-start-ms': String(b.startMs), 'data-iops': String(b.iops) },
       c('hours.busiest', { start: fmtUtc(lang, b.startMs), end: fmtUtc(lang, b.endMs, false), iops: fmtNumber(lang, b.iops, 1) }));
-  const top = h.iops.flat().reduce<number>((m, x) => (x !== null && x > m ? x : m), 0);
+  // shaded as in every report format: the engine's share of the busiest hour, in its steps (engine report/heat.ts)
+  const top = b === null ? null : b.iops;
   const hours = Array.from({ length: 24 }, (_, i) => i);
   const rows = h.days.map((day, d) => el('tr', {},
     el('th', { scope: 'row' }, fmtDate(lang, day)),
     ...hours.map((hr) => {
       const v = h.iops[d]?.[hr] ?? null;
-      const level = v === null || top <= 0 ? '' : String(Math.min(4, Math.floor((v / top) * 5)));
+      const share = heatShare(v, top);
+      const level = share === null ? '' : String(heatLevel(share));
       return el('td', { class: 'num heat', 'data-level': level, 'data-iops': v === null ? '' : String(v) }, v === null ? '' : fmtNumber(lang, v, 0));
     })));
   return el('section', { class: 'profile-hours' },

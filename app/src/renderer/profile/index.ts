@@ -17,11 +17,12 @@ import type { Ctx, Screen } from '../screen.ts';
 import { themedPalette } from '../theme.ts';
 import { ChartScheduler } from '../dashboard/frame.ts';
 import { words } from '../dashboard/text.ts';
-import { exportUi } from '../../shared/i18n/report.ts';
+import { exportUi, formatVal } from '../../shared/i18n/report.ts';
 import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
 import { profilePrediction } from './prediction.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
+import { busiestDeviceMsg } from '@cacheproof/engine/report';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -71,7 +72,10 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       el('td', { class: 'num' }, num(d.summary.means.mbps, 2)),
       el('td', { class: 'num' }, num(d.summary.means.awaitMs, 3)),
       el('td', { class: 'num' }, d.summary.means.readSharePercent === null ? t('na') : fmtPercent(lang, d.summary.means.readSharePercent)),
+      el('td', { class: 'num' }, d.summary.means.utilPercent === null ? t('na') : fmtPercent(lang, d.summary.means.utilPercent)),
       el('td', { class: 'num' }, fmtNumber(lang, d.summary.okIntervals)));
+    // busy % per device, the busiest named beside the group's average (the engine's words, report/profile-busy.ts)
+    const busiest = busiestDeviceMsg(p);
     body.replaceChildren(
       el('h2', {}, t('title', { name: v.name })),
       el('p', {}, el('span', { class: 'badge mode mode-backing-only', 'data-testid': TID.profileBadge }, t('badge'))),
@@ -91,8 +95,9 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       hoursSection(p, lang),
       el('div', { class: 'table-scroll' }, el('table', { 'data-testid': TID.profileTable },
         el('caption', {}, t('table.caption')),
-        el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.coverage'] as const).map((k, i) => el('th', { scope: 'col', ...(i > 1 ? { class: 'num' } : {}) }, t(k))))),
+        el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.busy', 'col.coverage'] as const).map((k, i) => el('th', { scope: 'col', ...(i > 1 ? { class: 'num' } : {}) }, t(k))))),
         el('tbody', {}, ...p.perDevice.map(row)))),
+      ...(busiest === null ? [] : [el('p', { 'data-testid': TID.profileBusiestDevice }, formatVal({ k: 'msg', m: busiest }, lang))]),
       capacitySection(p, lang),
       healthSection(v),
       el('p', { class: 'help' }, t('method')));

@@ -4,7 +4,7 @@ import type { Catalog } from './types.ts';
 export type AnalysisKey =
   | 'title' | 'mode.front-and-backing' | 'mode.backing-only' | 'capture' | 'host' | 'baseline' | 'measure' | 'warmup'
   | 'front' | 'backing' | 'figure' | 'before' | 'after' | 'change'
-  | 'iosToBacking' | 'ioTimeSaved' | 'perWork' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'backingIops' | 'backingIopsPerSpindle' | 'iopsPerSpindle'
+  | 'iosToBacking' | 'ioTime' | 'ioTimeSaved' | 'perWork' | 'iosSaved' | 'latency' | 'normalizedIops' | 'deliveredIops' | 'backingIops' | 'backingIopsPerSpindle' | 'iopsPerSpindle'
   | 'throughput' | 'totalWork' | 'cacheServedReads' | 'cacheServedWrites' | 'ci95' | 'na' | 'warnings' | 'none'
   | 'health' | 'meets' | 'breaks' | 'method' | 'predicted' | 'predictedBacking' | 'predictedResponse'
   | 'engineServed' | 'engineVsCounters' | 'engineKind.reads' | 'engineKind.writes' | 'engineKind.all';
@@ -15,7 +15,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode: backing device only (windows compared per second; the workload may have changed)',
     capture: 'Capture', host: 'Host', baseline: 'Baseline (cache off)', measure: 'Measure (cache on)', warmup: 'Warm-up excluded',
     front: 'Front device', backing: 'Backing devices', figure: 'Figure', before: 'Before', after: 'After', change: 'Change',
-    ioTimeSaved: 'I/O time saved', perWork: 'Disk I/Os per unit of work',
+    ioTime: 'Backing I/O time per hour, s (measured)', ioTimeSaved: 'I/O time saved (estimate)', perWork: 'Disk I/Os per unit of work',
     iosToBacking: 'I/Os to the backing drives', iosSaved: 'I/Os saved', latency: 'Average response time (ms)',
     normalizedIops: 'IOPS at queue depth 1 (normalized, 1000 ÷ ms)', deliveredIops: 'Delivered IOPS (application)',
     backingIops: 'IOPS at the backing drives', backingIopsPerSpindle: 'Backing IOPS per spindle',
@@ -33,7 +33,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Mode : périphérique sous-jacent seul (fenêtres comparées par seconde ; la charge a pu changer)',
     capture: 'Capture', host: 'Hôte', baseline: 'Référence (cache désactivé)', measure: 'Mesure (cache activé)', warmup: 'Préchauffage exclu',
     front: 'Périphérique frontal', backing: 'Périphériques sous-jacents', figure: 'Indicateur', before: 'Avant', after: 'Après', change: 'Évolution',
-    ioTimeSaved: 'Temps d’E/S épargné', perWork: 'E/S disque par unité de travail',
+    ioTime: 'Temps d’E/S sous-jacent par heure, s (mesuré)', ioTimeSaved: 'Temps d’E/S épargné (estimation)', perWork: 'E/S disque par unité de travail',
     iosToBacking: 'E/S vers les disques sous-jacents', iosSaved: 'E/S épargnées', latency: 'Temps de réponse moyen (ms)',
     normalizedIops: 'IOPS à profondeur de file 1 (normalisées, 1000 ÷ ms)', deliveredIops: 'IOPS délivrées (application)',
     backingIops: 'IOPS des disques sous-jacents', backingIopsPerSpindle: 'IOPS sous-jacentes par disque',
@@ -51,7 +51,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Modo: solo dispositivo de respaldo (ventanas comparadas por segundo; la carga pudo cambiar)',
     capture: 'Captura', host: 'Servidor', baseline: 'Referencia (caché desactivada)', measure: 'Medida (caché activada)', warmup: 'Calentamiento excluido',
     front: 'Dispositivo frontal', backing: 'Dispositivos de respaldo', figure: 'Indicador', before: 'Antes', after: 'Después', change: 'Cambio',
-    ioTimeSaved: 'Tiempo de E/S ahorrado', perWork: 'E/S de disco por unidad de trabajo',
+    ioTime: 'Tiempo de E/S de respaldo por hora, s (medido)', ioTimeSaved: 'Tiempo de E/S ahorrado (estimación)', perWork: 'E/S de disco por unidad de trabajo',
     iosToBacking: 'E/S a los discos de respaldo', iosSaved: 'E/S ahorradas', latency: 'Tiempo medio de respuesta (ms)',
     normalizedIops: 'IOPS con profundidad de cola 1 (normalizadas, 1000 ÷ ms)', deliveredIops: 'IOPS entregadas (aplicación)',
     backingIops: 'IOPS de los discos de respaldo', backingIopsPerSpindle: 'IOPS de respaldo por disco',
@@ -69,7 +69,7 @@ export const analysis: Catalog<AnalysisKey> = {
     'mode.backing-only': 'Режим: только базовое устройство (окна сравниваются в расчёте на секунду; нагрузка могла измениться)',
     capture: 'Запись', host: 'Сервер', baseline: 'Базовое окно (кэш выключен)', measure: 'Измерение (кэш включён)', warmup: 'Исключённый прогрев',
     front: 'Фронтальное устройство', backing: 'Базовые устройства', figure: 'Показатель', before: 'До', after: 'После', change: 'Изменение',
-    ioTimeSaved: 'Сэкономлено времени ввода-вывода', perWork: 'Дисковых операций на единицу работы',
+    ioTime: 'Время ввода-вывода базовых дисков в час, с (измерено)', ioTimeSaved: 'Сэкономлено времени ввода-вывода (оценка)', perWork: 'Дисковых операций на единицу работы',
     iosToBacking: 'Операции ввода-вывода на базовые диски', iosSaved: 'Сэкономлено операций', latency: 'Среднее время отклика (мс)',
     normalizedIops: 'IOPS при глубине очереди 1 (нормализованные, 1000 ÷ мс)', deliveredIops: 'IOPS, выданные приложению',
     backingIops: 'IOPS базовых дисков', backingIopsPerSpindle: 'IOPS базовых дисков на один диск',

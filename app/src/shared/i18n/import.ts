@@ -5,12 +5,15 @@ export type ImportKey =
   | 'nav' | 'title' | 'intro'
   | 'kind' | 'kind.perfmon' | 'kind.esxtop' | 'kind.iostat' | 'kind.iostat-json' | 'kind.sar' | 'kind.sadf' | 'kind.diskstats' | 'kind.node-exporter'
   | 'files' | 'filesHelp' | 'after' | 'afterHelp' | 'switchAt' | 'switchAtHelp'
+  | 'times.legend' | 'times.offset' | 'times.offsetHelp' | 'times.interval' | 'times.intervalHelp' | 'times.start' | 'times.startHelp' | 'times.offsetBad' | 'times.intervalBad' | 'times.startBad'
   | 'preview' | 'previewing' | 'import' | 'importing' | 'analyzing'
   | 'filesEmpty' | 'switchBad' | 'switchAndAfter' | 'previewFailed' | 'previewRefused' | 'importFailed' | 'openFailed' | 'savedAt' | 'stale'
   | 'pv.title' | 'pv.file' | 'pv.format' | 'pv.encoding' | 'pv.timeZone' | 'pv.samples' | 'pv.hosts'
   | 'pv.devices' | 'pv.device' | 'pv.role' | 'pv.on' | 'pv.reason'
   | 'pv.range' | 'pv.interval' | 'pv.intervalValue' | 'pv.intervals' | 'pv.phases' | 'pv.counters' | 'pv.unmapped' | 'pv.notes' | 'pv.needs'
   | 'pv.noSwitch' | 'pv.ready' | 'pv.notReady'
+  | 'pv.partial' | 'pv.partialNeeds' | 'pv.partialHow' | 'has.busy-queue' | 'has.busy' | 'has.queue' | 'has.times'
+  | 'miss.reads' | 'miss.writes' | 'miss.bytes' | 'miss.times' | 'miss.busy' | 'miss.queue'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'kind.prometheus' | 'prom.legend' | 'prom.url' | 'prom.urlHelp' | 'prom.hosts' | 'prom.hostsHelp' | 'prom.from' | 'prom.to' | 'prom.rangeHelp'
   | 'prom.step' | 'prom.stepHelp' | 'prom.output' | 'prom.perHost' | 'prom.fleet' | 'prom.conn' | 'prom.caFile' | 'prom.insecure'
@@ -37,6 +40,11 @@ export const importUi: Catalog<ImportKey> = {
     afterHelp: 'When the cache was switched on between two collections: the files recorded with the cache on, one path per line. Leave empty for one log.',
     switchAt: 'Switch time (optional)',
     switchAtHelp: 'When the cache was switched on inside the log, in UTC, for example 2022-10-09T18:40:00Z. Without a switch time or after files the log is a baseline only.',
+    'times.legend': 'When the log does not say its times (optional)',
+    'times.offset': 'The log\'s offset from UTC', 'times.offsetHelp': 'Local time minus UTC, for example +08:00 or -05:00. Only when the file does not say it or says it wrong: the preview\'s Time zone column shows what the file says (a PerfMon header cut before its zone reads as UTC).',
+    'times.interval': 'Report interval (seconds)', 'times.intervalHelp': 'iostat without -t prints no times: the seconds between two reports, as given to iostat (for example 15).',
+    'times.start': 'First report\'s time (UTC)', 'times.startHelp': 'iostat without -t: when its first report was printed, for example 2022-12-01T08:00:00Z.',
+    'times.offsetBad': 'The offset from UTC is not one: type it as +08:00, -05:30 or minutes, within ±16 hours.', 'times.intervalBad': 'The report interval is not a number of seconds above 0.', 'times.startBad': 'The first report\'s time is not a date and time: type it as 2022-12-01T08:00:00Z.',
     preview: 'Preview',
     previewing: 'Reading the files…',
     import: 'Import and open',
@@ -75,6 +83,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'No switch: the whole log is a baseline. It opens as a workload profile (window figures of each device, no before/after), for capacity planning without a cache; give a switch time or the files after the switch to compare before and after.',
     'pv.ready': 'Ready to import.',
     'pv.notReady': 'Not ready to import: see what is needed above.',
+    'pv.partial': 'This log cannot be analysed: it has {has} only, and no {missing}, so neither a workload profile nor a before/after comparison can be computed from it.',
+    'pv.partialNeeds': 'What to collect instead: {needed}.', 'pv.partialHow': 'Commands that log them (then import the new log):',
+    'has.busy-queue': 'busy time and queue length', 'has.busy': 'busy time', 'has.queue': 'queue length', 'has.times': 'response times',
+    'miss.reads': 'reads', 'miss.writes': 'writes', 'miss.bytes': 'bytes', 'miss.times': 'response times', 'miss.busy': 'busy time', 'miss.queue': 'queue length',
     'role.front': 'front (what the applications use)',
     'role.backing': 'backing (the slow storage)',
     'role.cache': 'cache',
@@ -130,6 +142,11 @@ export const importUi: Catalog<ImportKey> = {
     afterHelp: 'Si le cache a été activé entre deux collectes : les fichiers enregistrés cache actif, un chemin par ligne. Laissez vide pour un seul journal.',
     switchAt: 'Heure de la bascule (facultatif)',
     switchAtHelp: 'Quand le cache a été activé pendant le journal, en UTC, par exemple 2022-10-09T18:40:00Z. Sans heure de bascule ni fichiers « après », le journal n’est qu’une référence.',
+    'times.legend': 'Quand le journal ne dit pas ses heures (facultatif)',
+    'times.offset': 'Décalage du journal par rapport à UTC', 'times.offsetHelp': 'Heure locale moins UTC, par exemple +08:00 ou -05:00. Seulement quand le fichier ne le dit pas ou le dit mal : la colonne Fuseau horaire de l’aperçu montre ce que dit le fichier (un en-tête PerfMon coupé avant son fuseau se lit comme UTC).',
+    'times.interval': 'Intervalle des rapports (secondes)', 'times.intervalHelp': 'iostat sans -t n’imprime pas d’heures : les secondes entre deux rapports, telles que données à iostat (par exemple 15).',
+    'times.start': 'Heure du premier rapport (UTC)', 'times.startHelp': 'iostat sans -t : quand son premier rapport a été imprimé, par exemple 2022-12-01T08:00:00Z.',
+    'times.offsetBad': 'Le décalage par rapport à UTC n’en est pas un : tapez-le comme +08:00, -05:30 ou en minutes, dans ±16 heures.', 'times.intervalBad': 'L’intervalle des rapports n’est pas un nombre de secondes supérieur à 0.', 'times.startBad': 'L’heure du premier rapport n’est pas une date et une heure : tapez-la comme 2022-12-01T08:00:00Z.',
     preview: 'Prévisualiser',
     previewing: 'Lecture des fichiers…',
     import: 'Importer et ouvrir',
@@ -168,6 +185,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Pas de bascule : tout le journal est une référence. Il s’ouvre en profil de charge (chiffres de la fenêtre pour chaque disque, sans avant/après), pour dimensionner sans cache ; donnez une heure de bascule ou les fichiers d’après la bascule pour comparer avant et après.',
     'pv.ready': 'Prêt à importer.',
     'pv.notReady': 'Pas prêt à importer : voyez ce qui manque ci-dessus.',
+    'pv.partial': 'Ce journal ne peut pas être analysé : il n’a que {has}, sans {missing} : ni profil de charge ni comparaison avant/après ne peuvent en être calculés.',
+    'pv.partialNeeds': 'À collecter à la place : {needed}.', 'pv.partialHow': 'Commandes qui les journalisent (puis importez le nouveau journal) :',
+    'has.busy-queue': 'le temps d’occupation et la longueur de file', 'has.busy': 'le temps d’occupation', 'has.queue': 'la longueur de file', 'has.times': 'les temps de réponse',
+    'miss.reads': 'lectures', 'miss.writes': 'écritures', 'miss.bytes': 'octets', 'miss.times': 'temps de réponse', 'miss.busy': 'temps d’occupation', 'miss.queue': 'longueur de file',
     'role.front': 'frontal (ce qu’utilisent les applications)',
     'role.backing': 'support (le stockage lent)',
     'role.cache': 'cache',
@@ -223,6 +244,11 @@ export const importUi: Catalog<ImportKey> = {
     afterHelp: 'Si la caché se activó entre dos recopilaciones: los archivos grabados con la caché activa, una ruta por línea. Déjelo vacío para un solo registro.',
     switchAt: 'Hora del cambio (opcional)',
     switchAtHelp: 'Cuándo se activó la caché dentro del registro, en UTC, por ejemplo 2022-10-09T18:40:00Z. Sin hora de cambio ni archivos posteriores, el registro es solo una línea base.',
+    'times.legend': 'Cuando el registro no dice sus horas (opcional)',
+    'times.offset': 'Desfase del registro respecto de UTC', 'times.offsetHelp': 'Hora local menos UTC, por ejemplo +08:00 o -05:00. Solo cuando el archivo no lo dice o lo dice mal: la columna Zona horaria de la vista previa muestra lo que dice el archivo (un encabezado de PerfMon cortado antes de su zona se lee como UTC).',
+    'times.interval': 'Intervalo de los informes (segundos)', 'times.intervalHelp': 'iostat sin -t no imprime horas: los segundos entre dos informes, tal como se dieron a iostat (por ejemplo 15).',
+    'times.start': 'Hora del primer informe (UTC)', 'times.startHelp': 'iostat sin -t: cuándo se imprimió su primer informe, por ejemplo 2022-12-01T08:00:00Z.',
+    'times.offsetBad': 'El desfase respecto de UTC no es válido: escríbalo como +08:00, -05:30 o en minutos, dentro de ±16 horas.', 'times.intervalBad': 'El intervalo de los informes no es un número de segundos mayor que 0.', 'times.startBad': 'La hora del primer informe no es una fecha y hora: escríbala como 2022-12-01T08:00:00Z.',
     preview: 'Vista previa',
     previewing: 'Leyendo los archivos…',
     import: 'Importar y abrir',
@@ -261,6 +287,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Sin cambio: todo el registro es una línea base. Se abre como perfil de carga (cifras de la ventana de cada disco, sin antes/después), para dimensionar sin caché; indique una hora de cambio o los archivos posteriores al cambio para comparar antes y después.',
     'pv.ready': 'Listo para importar.',
     'pv.notReady': 'No está listo para importar: vea lo que falta arriba.',
+    'pv.partial': 'Este registro no se puede analizar: solo tiene {has}, sin {missing}; no se puede calcular con él ni un perfil de carga ni una comparación antes/después.',
+    'pv.partialNeeds': 'Qué recoger en su lugar: {needed}.', 'pv.partialHow': 'Comandos que los registran (después importe el registro nuevo):',
+    'has.busy-queue': 'tiempo de ocupación y longitud de cola', 'has.busy': 'tiempo de ocupación', 'has.queue': 'longitud de cola', 'has.times': 'tiempos de respuesta',
+    'miss.reads': 'lecturas', 'miss.writes': 'escrituras', 'miss.bytes': 'bytes', 'miss.times': 'tiempos de respuesta', 'miss.busy': 'tiempo de ocupación', 'miss.queue': 'longitud de cola',
     'role.front': 'frontal (lo que usan las aplicaciones)',
     'role.backing': 'respaldo (el almacenamiento lento)',
     'role.cache': 'caché',
@@ -316,6 +346,11 @@ export const importUi: Catalog<ImportKey> = {
     afterHelp: 'Если кэш включили между двумя сборами: файлы, записанные с включённым кэшем, по одному пути на строку. Оставьте пустым для одного журнала.',
     switchAt: 'Время переключения (необязательно)',
     switchAtHelp: 'Когда кэш был включён внутри журнала, в UTC, например 2022-10-09T18:40:00Z. Без времени переключения и файлов «после» журнал — только базовая линия.',
+    'times.legend': 'Если журнал не сообщает время (необязательно)',
+    'times.offset': 'Смещение журнала от UTC', 'times.offsetHelp': 'Местное время минус UTC, например +08:00 или -05:00. Только если файл его не указывает или указывает неверно: столбец «Часовой пояс» предпросмотра показывает, что говорит файл (заголовок PerfMon, обрезанный до пояса, читается как UTC).',
+    'times.interval': 'Интервал отчётов (секунды)', 'times.intervalHelp': 'iostat без -t не печатает время: секунды между двумя отчётами, как было задано iostat (например, 15).',
+    'times.start': 'Время первого отчёта (UTC)', 'times.startHelp': 'iostat без -t: когда был напечатан его первый отчёт, например 2022-12-01T08:00:00Z.',
+    'times.offsetBad': 'Смещение от UTC указано неверно: введите его как +08:00, -05:30 или в минутах, в пределах ±16 часов.', 'times.intervalBad': 'Интервал отчётов — не число секунд больше 0.', 'times.startBad': 'Время первого отчёта — не дата и время: введите его как 2022-12-01T08:00:00Z.',
     preview: 'Предпросмотр',
     previewing: 'Чтение файлов…',
     import: 'Импортировать и открыть',
@@ -354,6 +389,10 @@ export const importUi: Catalog<ImportKey> = {
     'pv.noSwitch': 'Нет переключения: весь журнал — базовый период. Он откроется как профиль нагрузки (показатели окна по каждому диску, без «до» и «после») для планирования без кэша; укажите время переключения или файлы после переключения, чтобы сравнить «до» и «после».',
     'pv.ready': 'Готово к импорту.',
     'pv.notReady': 'Не готово к импорту: см. выше, чего не хватает.',
+    'pv.partial': 'Этот журнал нельзя проанализировать: в нём есть только {has}, и нет {missing}, поэтому по нему нельзя вычислить ни профиль нагрузки, ни сравнение до/после.',
+    'pv.partialNeeds': 'Что собрать вместо этого: {needed}.', 'pv.partialHow': 'Команды, которые их записывают (затем импортируйте новый журнал):',
+    'has.busy-queue': 'время занятости и длина очереди', 'has.busy': 'время занятости', 'has.queue': 'длина очереди', 'has.times': 'время отклика',
+    'miss.reads': 'чтений', 'miss.writes': 'записей', 'miss.bytes': 'байтов', 'miss.times': 'времени отклика', 'miss.busy': 'времени занятости', 'miss.queue': 'длины очереди',
     'role.front': 'фронтальное (то, чем пользуются приложения)',
     'role.backing': 'основное (медленное хранилище)',
     'role.cache': 'кэш',

@@ -554,7 +554,7 @@ export function configurationSentences(r: PlanResult, s: Scenario, i: number, la
   return out;
 }
 
-/** Cost per delivered IOPS and per usable TB of a configuration. */
+/** Cost per IOPS the configuration can sustain (its ceiling, not the workload's IOPS) and per usable TB. */
 export function costPerSentence(c: ConfigResult, lang: Lang): string {
   const { t, n } = tcoText(lang);
   const cap = fmtBytes(lang, c.usableCapacityBytes);

@@ -9,7 +9,7 @@ export type ProfileKey =
   | 'open' | 'title' | 'loading' | 'badge' | 'intro' | 'window' | 'devices' | 'front' | 'backing' | 'none'
   | 'card.iops' | 'card.p95' | 'card.mbps' | 'card.latency' | 'card.readShare' | 'card.requestSize'
   | 'unit.iops' | 'unit.mbps' | 'unit.ms' | 'unit.kib' | 'na'
-  | 'table.caption' | 'col.device' | 'col.role' | 'col.iops' | 'col.mbps' | 'col.latency' | 'col.readShare' | 'col.coverage'
+  | 'table.caption' | 'col.device' | 'col.role' | 'col.iops' | 'col.mbps' | 'col.latency' | 'col.readShare' | 'col.busy' | 'col.coverage'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
   | 'method' | 'resume' | 'back' | 'introImport' | 'health.window' | 'toImport' | 'plan' | 'toProfile' | 'planIntro';
 
@@ -31,7 +31,7 @@ export const profile: Catalog<ProfileKey> = {
     'card.latency': 'Average response time',
     'card.readShare': 'Reads, share of I/Os',
     'card.requestSize': 'Average request size',
-    'unit.iops': 'I/O per s',
+    'unit.iops': 'IOPS',
     'unit.mbps': 'MB/s',
     'unit.ms': 'ms',
     'unit.kib': 'KiB',
@@ -43,6 +43,7 @@ export const profile: Catalog<ProfileKey> = {
     'col.mbps': 'MB/s',
     'col.latency': 'Response time (ms)',
     'col.readShare': 'Reads',
+    'col.busy': 'Busy %',
     'col.coverage': 'Measured intervals',
     'role.front': 'front',
     'role.backing': 'backing',
@@ -75,7 +76,7 @@ export const profile: Catalog<ProfileKey> = {
     'card.latency': 'Temps de réponse moyen',
     'card.readShare': 'Lectures, part des E/S',
     'card.requestSize': 'Taille moyenne des requêtes',
-    'unit.iops': 'E/S par s',
+    'unit.iops': 'IOPS',
     'unit.mbps': 'Mo/s',
     'unit.ms': 'ms',
     'unit.kib': 'Kio',
@@ -87,6 +88,7 @@ export const profile: Catalog<ProfileKey> = {
     'col.mbps': 'Mo/s',
     'col.latency': 'Temps de réponse (ms)',
     'col.readShare': 'Lectures',
+    'col.busy': 'Occupation %',
     'col.coverage': 'Intervalles mesurés',
     'role.front': 'frontal',
     'role.backing': 'sous-jacent',
@@ -119,7 +121,7 @@ export const profile: Catalog<ProfileKey> = {
     'card.latency': 'Tiempo de respuesta medio',
     'card.readShare': 'Lecturas, proporción de E/S',
     'card.requestSize': 'Tamaño medio de solicitud',
-    'unit.iops': 'E/S por s',
+    'unit.iops': 'IOPS',
     'unit.mbps': 'MB/s',
     'unit.ms': 'ms',
     'unit.kib': 'KiB',
@@ -131,6 +133,7 @@ export const profile: Catalog<ProfileKey> = {
     'col.mbps': 'MB/s',
     'col.latency': 'Tiempo de respuesta (ms)',
     'col.readShare': 'Lecturas',
+    'col.busy': 'Ocupación %',
     'col.coverage': 'Intervalos medidos',
     'role.front': 'frontal',
     'role.backing': 'de respaldo',
@@ -163,7 +166,7 @@ export const profile: Catalog<ProfileKey> = {
     'card.latency': 'Среднее время отклика',
     'card.readShare': 'Чтения, доля операций',
     'card.requestSize': 'Средний размер запроса',
-    'unit.iops': 'опер./с',
+    'unit.iops': 'IOPS',
     'unit.mbps': 'МБ/с',
     'unit.ms': 'мс',
     'unit.kib': 'КиБ',
@@ -175,6 +178,7 @@ export const profile: Catalog<ProfileKey> = {
     'col.mbps': 'МБ/с',
     'col.latency': 'Время отклика (мс)',
     'col.readShare': 'Чтения',
+    'col.busy': 'Занятость, %',
     'col.coverage': 'Измеренные интервалы',
     'role.front': 'фронтальное',
     'role.backing': 'базовое',

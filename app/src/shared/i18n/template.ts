@@ -12,6 +12,7 @@ import { LANGS, translate } from './types.ts';
 
 export type TemplateKey =
   | 'title'
+  | 'titleFor'
   | 'drive.toshiba-mg10aca20te'
   | 'drive.micron-7400-pro-m2-3.84tb'
   | 'config.all-hdd'
@@ -22,6 +23,7 @@ export type TemplateKey =
 export const template: Catalog<TemplateKey> = {
   en: {
     title: 'OLTP volume: cache versus spindles versus flash',
+    titleFor: '{name}: cache versus spindles versus flash',
     'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 TB 7,200 rpm SATA',
     'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3.84 TB NVMe (1 DWPD)',
     'config.all-hdd': 'All HDD, RAID 10',
@@ -31,6 +33,7 @@ export const template: Catalog<TemplateKey> = {
   },
   fr: {
     title: 'Volume OLTP : cache, disques rotatifs ou flash',
+    titleFor: '{name} : cache, disques rotatifs ou flash',
     'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 To 7 200 tr/min SATA',
     'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 To NVMe (1 DWPD)',
     'config.all-hdd': '100 % HDD, RAID 10',
@@ -40,6 +43,7 @@ export const template: Catalog<TemplateKey> = {
   },
   es: {
     title: 'Volumen OLTP: caché, discos giratorios o flash',
+    titleFor: '{name}: caché, discos giratorios o flash',
     'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 TB 7.200 rpm SATA',
     'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 TB NVMe (1 DWPD)',
     'config.all-hdd': 'Solo HDD, RAID 10',
@@ -49,6 +53,7 @@ export const template: Catalog<TemplateKey> = {
   },
   ru: {
     title: 'Том OLTP: кэш, шпиндели или флеш',
+    titleFor: '{name}: кэш, шпиндели или флеш',
     'drive.toshiba-mg10aca20te': 'Toshiba MG10ACA20TE 20 ТБ 7200 об/мин SATA',
     'drive.micron-7400-pro-m2-3.84tb': 'Micron 7400 PRO M.2 3,84 ТБ NVMe (1 DWPD)',
     'config.all-hdd': 'Только HDD, RAID 10',
@@ -85,13 +90,24 @@ function relabel(item: unknown, prefix: 'drive.' | 'config.', lang: Lang): unkno
  * Example: `localizeTemplate({ …, configurations: [{ id: 'hdd-ssd-cache', label: 'HDD RAID 5 + SSD cache', … }] }, 'fr')`
  * → label `HDD en RAID 5 + cache SSD`.
  */
-export function localizeTemplate<T>(scenario: T, lang: Lang): T {
+export function localizeTemplate<T>(scenario: T, lang: Lang, name?: string): T {
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return scenario;
   const s: Record<string, unknown> = { ...(scenario as Record<string, unknown>) };
-  if (isTemplateText('title', s['title'])) s['title'] = translate(template, lang, 'title');
+  // a scenario prefilled from an analysis takes the analysis's name: the example's "OLTP volume" claimed a workload nobody measured
+  if (isTemplateText('title', s['title'])) s['title'] = name === undefined || name === '' ? translate(template, lang, 'title') : translate(template, lang, 'titleFor', { name });
   const drives = s['drives'];
   if (Array.isArray(drives)) s['drives'] = drives.map((d) => relabel(d, 'drive.', lang));
   const configs = s['configurations'];
   if (Array.isArray(configs)) s['configurations'] = configs.map((c) => relabel(c, 'config.', lang));
   return s as T;
+}
+
+/**
+ * The name an analysis goes by in a prefilled scenario's title: the host and the capture file
+ * ("WINSRV (x.capture)"), or the file alone when the capture names no host.
+ * Example: `analysisName('WINSRV', '/data/x.capture')` → `WINSRV (x.capture)`.
+ */
+export function analysisName(hostname: string | null, capturePath: string): string {
+  const file = capturePath.split(/[\\/]/u).pop() ?? capturePath;
+  return hostname === null || hostname === '' ? file : `${hostname} (${file})`;
 }

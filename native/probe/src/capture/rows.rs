@@ -269,7 +269,12 @@ impl Capture {
                         .execute(params![id, d.major, d.minor])?;
                     self.dev_nums.insert(name.clone(), (d.major, d.minor));
                 }
-                let f = |i: usize| d.fields.get(i).map(|&x| x as i64);
+                // a field the source did not report is NULL, not 0 (DevSample::absent)
+                let f = |i: usize| {
+                    (d.absent & (1 << i) == 0)
+                        .then(|| d.fields.get(i).map(|&x| x as i64))
+                        .flatten()
+                };
                 raw.execute(params![
                     sid,
                     id,
@@ -357,8 +362,12 @@ impl Capture {
         let rows = st.query_map([sid], |r| {
             let n: i64 = r.get(3)?;
             let mut fields = Vec::with_capacity(n as usize);
+            let mut absent = 0u32;
             for i in 0..(n as usize).min(17) {
                 let v: Option<i64> = r.get(4 + i)?;
+                if v.is_none() {
+                    absent |= 1 << i;
+                }
                 fields.push(v.unwrap_or(0) as u64);
             }
             Ok((
@@ -367,6 +376,7 @@ impl Capture {
                     major: r.get::<_, Option<u32>>(1)?.unwrap_or(0),
                     minor: r.get::<_, Option<u32>>(2)?.unwrap_or(0),
                     fields,
+                    absent,
                 },
             ))
         })?;

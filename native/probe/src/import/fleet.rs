@@ -224,6 +224,7 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
                 part: f.part,
                 parsed,
                 scrape: None,
+                partial: f.partial.clone(),
                 // the moments this host has data at (the file's first, last and count)
                 span: Span {
                     first_utc_ms: times.first().copied(),

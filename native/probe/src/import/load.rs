@@ -89,6 +89,8 @@ pub struct Loaded {
     pub span: Span,
     /// node-exporter: the file's scrape, joined with the others by `scrapes::merge`.
     pub scrape: Option<scrapes::ScrapeAt>,
+    /// A partial log (queue length or busy time only), read before [`plan`] takes the samples.
+    pub partial: Option<super::partial::PartialLog>,
 }
 
 pub(super) fn sha256_hex(b: &[u8]) -> String {
@@ -126,6 +128,7 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             span: Span::of(&f.parsed.samples),
             parsed: f.parsed,
             scrape: None,
+            partial: None,
         });
     }
     let t = std::time::Instant::now();
@@ -185,7 +188,9 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
         (hashing.join().unwrap_or_default(), res)
     });
     let (parsed, scrape, encoding, encoding_how) = res?;
+    let partial = super::partial::status(&parsed, opts.kind);
     Ok(Loaded {
+        partial,
         path: path.to_path_buf(),
         name: path
             .file_name()

@@ -3,7 +3,36 @@
 //! preview names what is missing and how to log it; a log whose disk objects carry no counter
 //! the capture has a column for is refused with the counters it has and the ones needed.
 
+use serde::Serialize;
+
 use super::{Kind, Parsed};
+
+/// A partial log in codes (the preview's `partial`, docs/import.md "Preview JSON"): what it has,
+/// what is missing, and, in the source's own names and commands, what a profile needs and how to
+/// log it. The app says it in the person's language and refuses to analyse it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PartialLog {
+    /// `busy-queue`, `busy`, `queue` or `times`.
+    pub has: &'static str,
+    /// Of `reads`, `writes`, `bytes`, `times`, `busy`, `queue`.
+    pub missing: Vec<&'static str>,
+    pub needed: &'static str,
+    /// The commands that log them (the app wraps them in the person's language).
+    pub commands: Vec<&'static str>,
+}
+
+/// The commands that log what a profile needs (`how` in words, here as commands).
+fn commands(kind: Kind) -> Vec<&'static str> {
+    match kind {
+        Kind::Esxtop => vec!["esxtop -b -a -d 15 -n COUNT > FILE.csv"],
+        Kind::Perfmon => vec![
+            "logman create counter \"cacheproof\" -c \"\\PhysicalDisk(*)\\*\" \"\\LogicalDisk(*)\\*\" -si 00:00:15 -f csv -o \"C:\\PerfLogs\\cacheproof.csv\"",
+            "logman start cacheproof",
+        ],
+        _ => vec!["iostat -dxty -o JSON 15 COUNT > FILE.json"],
+    }
+}
 
 /// What a profile needs, per source, in the source's own names.
 fn needed(kind: Kind) -> &'static str {
@@ -47,6 +76,37 @@ pub fn nothing_to_import(disk_counters: &[String], esxtop: bool) -> String {
 /// partial log): what it has, what is missing, what a profile needs and how to log it. `None`
 /// when some device has reads or writes (or no device has anything).
 pub fn note(p: &Parsed, kind: Kind) -> Option<String> {
+    let s = status(p, kind)?;
+    let has = match s.has {
+        "busy-queue" => "busy time and queue length",
+        "busy" => "busy time",
+        "queue" => "queue length",
+        _ => "response times",
+    };
+    let words: Vec<&str> = s
+        .missing
+        .iter()
+        .map(|m| match *m {
+            "times" => "response times",
+            "busy" => "busy time",
+            "queue" => "queue length",
+            x => x,
+        })
+        .collect();
+    let missing = format!(
+        "{} or {}",
+        words[..words.len() - 1].join(", "),
+        words[words.len() - 1]
+    );
+    Some(format!(
+        "a partial log: it has {has} only, and no {missing}; it is imported as it is (the missing figures stay empty, never 0), but no workload profile or before/after can be computed from it, as analyze says; for those it needs {}: {}",
+        s.needed,
+        how(kind)
+    ))
+}
+
+/// [`note`] in codes: `None` when some device has reads or writes (or no device has anything).
+pub fn status(p: &Parsed, kind: Kind) -> Option<PartialLog> {
     let (mut io, mut busy, mut queue, mut time) = (false, false, false, false);
     for s in &p.samples {
         for r in s.rates.iter().flatten() {
@@ -62,30 +122,26 @@ pub fn note(p: &Parsed, kind: Kind) -> Option<String> {
     if io || p.devices.is_empty() || !(busy || queue || time) {
         return None;
     }
-    let has = match (busy, queue, time) {
-        (true, true, _) => "busy time and queue length",
-        (true, false, _) => "busy time",
-        (false, true, _) => "queue length",
-        (false, false, _) => "response times",
+    let has = match (busy, queue) {
+        (true, true) => "busy-queue",
+        (true, false) => "busy",
+        (false, true) => "queue",
+        (false, false) => "times",
     };
     let mut missing = vec!["reads", "writes", "bytes"];
     if !time {
-        missing.push("response times");
+        missing.push("times");
     }
     if !busy {
-        missing.push("busy time");
+        missing.push("busy");
     }
     if !queue {
-        missing.push("queue length");
+        missing.push("queue");
     }
-    let missing = format!(
-        "{} or {}",
-        missing[..missing.len() - 1].join(", "),
-        missing[missing.len() - 1]
-    );
-    Some(format!(
-        "a partial log: it has {has} only, and no {missing}; it is imported as it is (the missing figures stay empty, never 0), but no workload profile or before/after can be computed from it, as analyze says; for those it needs {}: {}",
-        needed(kind),
-        how(kind)
-    ))
+    Some(PartialLog {
+        has,
+        missing,
+        needed: needed(kind),
+        commands: commands(kind),
+    })
 }

@@ -78,6 +78,12 @@ pub struct Preview {
     pub needs: Vec<String>,
     /// True when nothing is missing to import.
     pub ready: bool,
+    /// A partial log (`import/partial.rs`): what its first such file has and lacks, in codes;
+    /// null when the log can be analysed.
+    pub partial: Option<super::partial::PartialLog>,
+    /// False for a partial log: it imports (the capture keeps what it has), but no profile or
+    /// before/after can be computed from it, so the app refuses it in the preview.
+    pub analysable: bool,
     /// What sits on what (the capture's `topology`, from the names or the numbers).
     pub stack: Vec<StackEdge>,
 }
@@ -162,6 +168,7 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             needs: f.parsed.needs.clone(),
         });
     }
+    let partial = p.files.iter().find_map(|f| f.partial.clone());
     let first = p.series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms);
     let last = p.series.last().and_then(|s| s.1.last()).map(|s| s.utc_ms);
     let intervals = p
@@ -205,6 +212,8 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
         unmapped,
         notes,
         ready: needs.is_empty() && intervals > 0,
+        analysable: partial.is_none(),
+        partial,
         stack: stack_of(p)
             .into_iter()
             .map(|(holder, on, kind)| StackEdge { holder, on, kind })

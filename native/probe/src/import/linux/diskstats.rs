@@ -135,6 +135,7 @@ pub fn parse_diskstats(
                     major: l.major,
                     minor: l.minor,
                     fields: l.fields,
+                    absent: 0,
                 },
             );
         }

@@ -199,7 +199,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
         let mut prev: Option<&Vals> = None;
         let mut resets = 0usize;
         for (t, v) in series {
-            let Some(fields) = kernel_fields(v) else {
+            let Some((fields, absent)) = kernel_fields(v) else {
                 continue;
             };
             if let Some(pv) = prev {
@@ -218,6 +218,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
                     major,
                     minor: gen,
                     fields,
+                    absent,
                 },
             );
         }

@@ -124,20 +124,40 @@ pub(super) fn field_of(metric: &str) -> Option<usize> {
 /// Values of one device at one moment, by field (None: not exported at that moment).
 pub(super) type Vals = [Option<f64>; 17];
 
-/// The kernel fields of one device at one moment: 17, 15 or 11 when all of those are there,
-/// the old 4-field layout (reads, sectors read, writes, sectors written) when only those are,
-/// else None.
-pub(super) fn kernel_fields(v: &Vals) -> Option<Vec<u64>> {
+/// The kernel fields of one device at one moment, with the bit mask of those the exporter did
+/// not export (`DevSample::absent`): 17, 15 or 11 when all of those are there; else, when the
+/// counts and sectors are (reads, sectors read, writes, sectors written), the 11-field layout (17
+/// when a discard or flush series is there) with every missing field marked absent, so that a
+/// family left out (merges, in flight: a node_exporter with a collector filter) does not drop the
+/// read and write time it did export; else None.
+pub(super) fn kernel_fields(v: &Vals) -> Option<(Vec<u64>, u32)> {
     let k = |i: usize| v[i].map(|x| (x * FIELDS[i].factor).round().max(0.0) as u64);
     let upto = |n: usize| (0..n).map(k).collect::<Option<Vec<u64>>>();
-    upto(17)
-        .or_else(|| upto(15))
-        .or_else(|| upto(11))
-        .or_else(|| Some(vec![k(0)?, k(2)?, k(4)?, k(6)?]))
+    if let Some(f) = upto(17).or_else(|| upto(15)).or_else(|| upto(11)) {
+        return Some((f, 0));
+    }
+    for i in [0, 2, 4, 6] {
+        k(i)?;
+    }
+    let n = if (11..17).any(|i| v[i].is_some()) {
+        17
+    } else {
+        11
+    };
+    let mut absent = 0u32;
+    let fields = (0..n)
+        .map(|i| {
+            k(i).unwrap_or_else(|| {
+                absent |= 1 << i;
+                0
+            })
+        })
+        .collect();
+    Some((fields, absent))
 }
 
 /// The sectors read and written in a snapshot's fields (the old 4-field layout has them at 1
-/// and 3, the 11-, 15- and 17-field layouts at 2 and 6).
+/// and 3, the 11-, 15- and 17-field layouts at 2 and 6; those are never absent).
 fn sectors(fields: &[u64]) -> Option<u64> {
     match fields.len() {
         4 => Some(fields[1] + fields[3]),
