@@ -29,10 +29,12 @@ describe('analyze --profile --json: capacity', () => {
     const c = p.capacity.volumes.find((v) => v.volume === 'C:');
     const free = 43636490240 - 7 * 52428800;
     expect([c?.sizeBytes, c?.freeBytes, c?.usedBytes, c?.device, c?.source, c?.samples]).toEqual([67938287616, free, 67938287616 - free, 'LogicalDisk(C:)', 'windows_exporter', 8]);
-    expect(c?.growthBytesPerDay).toBeCloseTo(52428800 * 1440, 0);
-    expect(c?.daysToFull).toBeCloseTo(free / (52428800 * 1440), 9);
+    // 7 minutes of scrapes: the slope is there for audit, the growth and days to full are withheld (under 24 h), with the warning
+    expect(c?.fitGrowthBytesPerDay).toBeCloseTo(52428800 * 1440, 0);
+    expect([c?.growthBytesPerDay, c?.daysToFull, c?.reasons]).toEqual([null, null, { growthBytesPerDay: 'short-fit', daysToFull: 'short-fit' }]);
+    expect(p.warnings.filter((w) => w.code === 'capacity-short-fit').map((w) => w.params?.['volume'])).toEqual(['C:', 'HarddiskVolume4']);
     const other = p.capacity.volumes.find((v) => v.volume === 'HarddiskVolume4');
-    expect([other?.sizeBytes, other?.freeBytes, other?.growthBytesPerDay, other?.daysToFull]).toEqual([654311424, 85983232, 0, null]);
+    expect([other?.sizeBytes, other?.freeBytes, other?.fitGrowthBytesPerDay, other?.growthBytesPerDay, other?.daysToFull]).toEqual([654311424, 85983232, 0, null, null]);
   });
 
   it('says "not in this log" for a capture of schema v6', async () => {

@@ -38,6 +38,7 @@ export * from './benefit/warnings.ts';
 export * from './benefit/devices.ts';
 export * from './benefit/profile.ts';
 export * from './benefit/capacity.ts';
+export * from './benefit/plausibility.ts';
 export * from './benefit/hours.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';

@@ -11,6 +11,7 @@ import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/captu
 import { summariesHelper } from '../host/summaries-thread.ts';
 import { analysisWorkerPath } from '../host/worker-path.ts';
 import { HostError } from '../host/errors.ts';
+import { shippedRateLimit } from '../host/drive-catalog.ts';
 import { NO_MEASURE_HINT } from '../host/analysis.ts';
 import { scopeToHost } from '../host/capture/scope.ts';
 import { analysis as catalog, type AnalysisKey } from '../shared/i18n/analysis.ts';
@@ -191,7 +192,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     if (flags.profile === true) {
       // the baseline alone (a log with no switch, a run stopped before it): no before/after
       const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
-      const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
+      const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
       if (!p.ok) {
         io.stderr(`cacheproof analyze: ${capturePath}: ${p.error.message}\n`);
         return exitFor(p.error.code);
@@ -203,8 +204,8 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     // one host of a fleet: its devices alone (the second thread, which reads the devices by the
     // file's names, is for the whole capture only)
     result = typeof host === 'string'
-      ? analyze(scopeToHost(capture, host).data, options)
-      : analyze(capture.data, options, { summariesElsewhere: helper.hook });
+      ? analyze(scopeToHost(capture, host).data, { ...options, rateLimit: shippedRateLimit() })
+      : analyze(capture.data, { ...options, rateLimit: shippedRateLimit() }, { summariesElsewhere: helper.hook });
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof analyze: ${err.message}\n`);

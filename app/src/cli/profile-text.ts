@@ -2,13 +2,17 @@
  * `cacheproof analyze CAPTURE --profile`: the baseline alone as a workload profile (engine
  * `profileWorkload`), drawn as the Workload profile screen draws it (app/src/renderer/profile/):
  * the same words (catalog `profile`), the same figures at the same precision. For a log imported
- * with no switch, or a run stopped before it: capacity planning without a cache.
+ * with no switch, or a run stopped before it: capacity planning without a cache. The profile's
+ * warnings (role overrides, plausibility: docs/metrics.md § Warnings) follow the tables, as the
+ * analysis text lists its own.
  */
 import type { WorkloadProfile } from '@cacheproof/engine';
 import { profile as catalog, type ProfileKey } from '../shared/i18n/profile.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtUtc } from '../shared/i18n/numbers.ts';
 import { translate, type Lang } from '../shared/i18n/types.ts';
 import { table } from './analyze.ts';
+import { analysis as analysisCatalog } from '../shared/i18n/analysis.ts';
+import { warningText } from '../shared/i18n/warnings.ts';
 
 export function formatProfileText(p: WorkloadProfile, captureFile: string, sampleIntervalMs: number | null, lang: Lang, imported: boolean): string {
   const t = (key: ProfileKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
@@ -38,5 +42,7 @@ export function formatProfileText(p: WorkloadProfile, captureFile: string, sampl
     const s = d.summary.means;
     devices.push([d.device, role(d.role), num(s.iops, 1), num(s.mbps, 2), num(s.awaitMs, 3), s.readSharePercent === null ? t('na') : fmtPercent(lang, s.readSharePercent), fmtNumber(lang, d.summary.okIntervals)]);
   }
-  return `${lines.join('\n')}\n${table(cards)}\n${t('table.caption')}\n${table(devices)}\n${t('method')}\n`;
+  const w = (key: 'warnings' | 'none'): string => translate(analysisCatalog, lang, key);
+  const warnings = [`${w('warnings')}: ${p.warnings.length === 0 ? w('none') : ''}`, ...p.warnings.map((x) => `  - ${warningText(x, lang)}`)];
+  return `${lines.join('\n')}\n${table(cards)}\n${t('table.caption')}\n${table(devices)}\n${warnings.join('\n')}\n\n${t('method')}\n`;
 }

@@ -15,6 +15,7 @@ import { analysisWorkerPath } from './worker-path.ts';
 import { summariesHelper } from './summaries-thread.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
+import { shippedRateLimit } from './drive-catalog.ts';
 import { buildChartSeries, chartSeriesOf, MAX_CHART_POINTS } from './series.ts';
 import { openHostCapture, scopeToHost } from './capture/scope.ts';
 import { reportDevices, reportSeriesFromColumns, reportSeriesOfSums, reportSeriesPlan, type ReportSeries } from '@cacheproof/engine/report';
@@ -114,7 +115,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
   let reportPlan: ChartPlan = { grid: null, names: [] };
   let reportWanted = new Set<string>();
   const reportSums = new Map<string, BucketSums>();
-  const result = analyze(capture.data, options, {
+  const result = analyze(capture.data, { ...options, rateLimit: shippedRateLimit() }, {
     beforePass: (g) => {
       groups = g;
       plan = chartPlan(extents, chartDevices.map((d) => d.name), [{ group: 'front', devices: g.front }, { group: 'backing', devices: g.backing }], MAX_CHART_POINTS);
@@ -143,7 +144,7 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
 
 export function buildAnalysisView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): HostView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
-  const result = analyze(capture.data, options);
+  const result = analyze(capture.data, { ...options, rateLimit: shippedRateLimit() });
   if (!result.ok) throw analysisFailure(capture.path, capture.data.phases, options, result);
   return {
     ...captureHeader(capture, meta),
@@ -337,7 +338,7 @@ export async function computeViewKeeping(path: string, meta: Omit<ViewMeta, 'sha
  */
 export function buildProfileView(capture: OpenedCapture, meta: ViewMeta, options: AnalyzeOptions = {}): ProfileView {
   if (columnsOf(capture).every((c) => c.n === 0)) throw new HostError('capture-empty', `${capture.path} holds no intervals yet.`);
-  const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
+  const profile = profileWorkload(capture.data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
   if (!profile.ok) throw new HostError('analysis-failed', profile.error.message);
   return {
     ...captureHeader(capture, meta),

@@ -3,7 +3,8 @@
  * sized from a measurement (engine `scenarioFromMeasurement` → `ramCacheOfSize`). Every prefill
  * (the Planner's, `tco --from-capture`'s, the report's) passes it, so they agree to the dollar.
  */
-import { parseCatalog, type DriveCatalog } from '@cacheproof/engine/plan';
+import type { RateLimit } from '@cacheproof/engine';
+import { catalogRateLimit, parseCatalog, type DriveCatalog } from '@cacheproof/engine/plan';
 import catalogJson from '../../../samples/catalog/drives.json';
 
 let parsed: DriveCatalog | undefined;
@@ -15,4 +16,9 @@ export function shippedCatalog(): DriveCatalog {
   if (!c.ok) throw new Error(`samples/catalog/drives.json: ${c.error.message}`);
   parsed = c.value;
   return parsed;
+}
+
+/** The rate no device reaches: 10 × the shipped catalog's fastest drive (engine `catalogRateLimit`), for the analyses' and profiles' `rateLimit`. */
+export function shippedRateLimit(): RateLimit | undefined {
+  return catalogRateLimit(shippedCatalog());
 }

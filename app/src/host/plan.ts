@@ -11,7 +11,7 @@ import { analysisName, localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 import { openCapture, sha256File } from './capture/reader.ts';
 import { HostError } from './errors.ts';
-import { shippedCatalog } from './drive-catalog.ts';
+import { shippedCatalog, shippedRateLimit } from './drive-catalog.ts';
 
 /**
  * The scenario `tco --from-capture --lang LANG` would write for this capture (the documented
@@ -35,13 +35,13 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
  */
 export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOptions = {}):
   { ok: true; value: MeasuredWorkload; from: 'analysis' | 'profile' } | { ok: false; code: AnalyzeFailure['error']['code'] | 'nothing-to-plan'; message: string } {
-  const report = analyze(data, options);
+  const report = analyze(data, { ...options, rateLimit: shippedRateLimit() });
   if (report.ok) {
     const m = measuredWorkload(report, data);
     return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'analysis' };
   }
   if (report.error.code !== 'no-measure') return { ok: false, code: report.error.code, message: report.error.message };
-  const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets });
+  const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
   if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
   const m = measuredWorkloadFromProfile(p, data);
   return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'profile' };

@@ -271,6 +271,8 @@ export const WorkloadProfileSchema = z.object({
       firstMs: num, lastMs: num, samples: num,
       sizeBytes: num.nullable(), freeBytes: num.nullable(), usedBytes: num.nullable(), usedShare: num.nullable(),
       growthBytesPerDay: num.nullable(), daysToFull: num.nullable(), fitDays: num.nullable(),
+      fitGrowthBytesPerDay: num.nullable(),
+      reasons: z.object({ growthBytesPerDay: z.literal('short-fit').optional(), daysToFull: z.literal('short-fit').optional() }),
     })),
   }),
   hours: z.object({

@@ -127,6 +127,7 @@ export const TID = {
   profilePrediction: 'profile-prediction',
   /** The workload profile's health against the latency targets (`data-grade`). */
   profileHealth: 'profile-health',
+  profileWarnings: 'profile-warnings',
   profileWindow: 'profile-window',
   profileCardIops: 'profile-card-iops',
   profileCardP95: 'profile-card-p95',

@@ -36,6 +36,7 @@ import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
 import { perWork } from './per-work.ts';
+import { HOUR_SPAN_MS, intervalRateWarnings, predictionWarnings } from './plausibility.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -279,6 +280,11 @@ function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<
     warn('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
       { params: { baselineSeconds: bSec, measureSeconds: mSec } });
   }
+  if (bSec * 1000 < HOUR_SPAN_MS || mSec * 1000 < HOUR_SPAN_MS) {
+    warn('very-short-window', 'A window is shorter than an hour: no figure of it represents an hour, let alone a day (busiest hour, p95 over the day, daily totals).',
+      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
+  }
+  warnings.push(...predictionWarnings(data.prediction));
   for (const d of pass.perDevice) {
     if (!chosen.has(d.device)) continue;
     for (const k of WINS) {
@@ -379,6 +385,8 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   const { groups, ld, health } = groupsAndHealth(dev, pass, targetsIn, targets);
   const cacheEngine = cacheEngineSection(data.engine, wins.measure, { reads: p.served.reads, writes: p.served.writes, all: p.servedAll });
   const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
+  const appSeries = (k: Win): Series => (dev.mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
+  for (const k of WINS) warnings.push(...intervalRateWarnings(appSeries(k), dev.appFacing, options.rateLimit));
 
   const { mode, front, backing, cache, other, spindles } = dev;
   const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;

@@ -57,6 +57,21 @@ describe('volumeCapacity (size, free, growth per day, days to full)', () => {
     for (const none of [undefined, null, []]) expect(volumeCapacity(none)).toEqual({ inLog: false, volumes: [] });
   });
 
+  it('a growth fitted over less than 24 h is withheld with its reason (a minute of 1 MB/s would read "full in 2 days"); the slope stays for audit', () => {
+    const minute: VolumeCapacityRow[] = [0, 60_000].map((t, i) => ({ volume: 'C:', utcMs: T0 + t, device: null, mount: null, sizeBytes: 500 * GB, freeBytes: 200 * GB - i * 60e6, source: 'perfmon' }));
+    const [v] = volumeCapacity(minute).volumes;
+    expect([v?.growthBytesPerDay, v?.daysToFull]).toEqual([null, null]);
+    expect(v?.reasons).toEqual({ growthBytesPerDay: 'short-fit', daysToFull: 'short-fit' });
+    expect(v?.fitGrowthBytesPerDay).toBeCloseTo(60e6 * 1440, 0);
+    expect(v?.fitDays).toBeCloseTo(60 / 86_400, 12);
+    // just under a day: still withheld; a day: given
+    const [under] = volumeCapacity(growing('C:', 500 * GB, 280 * GB, 2 * GB, 1).slice(0, 24)).volumes;
+    expect(under?.reasons.daysToFull).toBe('short-fit');
+    const [day] = volumeCapacity(growing('C:', 500 * GB, 280 * GB, 2 * GB, 1)).volumes;
+    expect(day?.reasons).toEqual({});
+    expect(day?.growthBytesPerDay).toBeCloseTo(2 * GB, 0);
+  });
+
   it('a volume whose log states free space alone (no size) has its free bytes and no used share or growth', () => {
     const rows: VolumeCapacityRow[] = [0, 1].map((d) => ({ volume: '/dev/sdb1', utcMs: T0 + d * DAY, device: null, mount: '/data', sizeBytes: null, freeBytes: 10 * GB - d * GB, source: 'node_exporter' }));
     const [v] = volumeCapacity(rows).volumes;

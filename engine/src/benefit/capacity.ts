@@ -2,13 +2,16 @@
  * How full the volumes are and how fast they fill (a capture's `volume_capacity`, schema v7:
  * docs/capture-schema.md; docs/metrics.md § Capacity): per volume, the size, used and free space
  * at the last moment the log states them, the growth of the used space per day over the whole
- * log (the least-squares slope of used bytes against time) and the days to full at that rate.
+ * log (the least-squares slope of used bytes against time) and the days to full at that rate,
+ * both withheld (null, reason `short-fit`) when the log states the volume over less than 24 h.
  * A capture without the table, or with no row (a source that carries no capacity), is
  * `inLog: false`: "not in this log", never a size of 0. Pure.
  */
 import type { VolumeCapacityRow } from '../records/types.ts';
 
 const DAY_MS = 86_400_000;
+/** A growth fitted over less than this is withheld (issue 36: a minute's wobble is not a trend), ms. */
+export const MIN_GROWTH_FIT_MS = DAY_MS;
 
 export interface VolumeCapacity {
   /** As the capture names it (`C:`, `/dev/sda1`, `HOST/C:` in a fleet). */
@@ -28,10 +31,14 @@ export interface VolumeCapacity {
   /** size − free at the last moment stating both, and its share of the size (0..1). */
   usedBytes: number | null;
   usedShare: number | null;
-  /** Slope of used bytes over time, bytes per day (negative: shrinking); null with fewer than two moments stating both size and free, or all at one time. */
+  /** Slope of used bytes over time, bytes per day (negative: shrinking); null with fewer than two moments stating both size and free, or all at one time, and withheld (null, reason `short-fit`) when they span less than 24 h. */
   growthBytesPerDay: number | null;
-  /** Days until free reaches 0 at that growth, from the last moment; null when the used space does not grow (or no growth is known). */
+  /** Days until free reaches 0 at that growth, from the last moment; null when the used space does not grow (or no growth is known, or it is withheld: reason `short-fit`). */
   daysToFull: number | null;
+  /** The least-squares slope itself, bytes per day, whatever the span it is fitted over (for audit: `growthBytesPerDay` withholds it under 24 h). */
+  fitGrowthBytesPerDay: number | null;
+  /** `short-fit` for `growthBytesPerDay` and `daysToFull` when the growth is withheld; empty otherwise. */
+  reasons: { growthBytesPerDay?: 'short-fit' | undefined; daysToFull?: 'short-fit' | undefined };
   /** The span the growth is fitted over, days. */
   fitDays: number | null;
 }
@@ -83,6 +90,9 @@ export function volumeCapacity(rows: readonly VolumeCapacityRow[] | null | undef
     const size = lastBoth?.sizeBytes ?? null;
     const growth = slopePerDay(both.map((r) => [r.utcMs, (r.sizeBytes as number) - (r.freeBytes as number)] as const));
     const freeAtEnd = lastBoth?.freeBytes ?? null;
+    const fitMs = both.length < 2 ? null : (both[both.length - 1] as VolumeCapacityRow).utcMs - (both[0] as VolumeCapacityRow).utcMs;
+    const withheld = growth !== null && fitMs !== null && fitMs < MIN_GROWTH_FIT_MS;
+    const shown = withheld ? null : growth;
     volumes.push({
       volume,
       device: [...list].reverse().find((r) => r.device !== null)?.device ?? null,
@@ -95,9 +105,11 @@ export function volumeCapacity(rows: readonly VolumeCapacityRow[] | null | undef
       freeBytes: lastOf((r) => r.freeBytes),
       usedBytes,
       usedShare: usedBytes === null || size === null || size <= 0 ? null : usedBytes / size,
-      growthBytesPerDay: growth,
-      daysToFull: growth === null || growth <= 0 || freeAtEnd === null ? null : freeAtEnd / growth,
-      fitDays: both.length < 2 ? null : ((both[both.length - 1] as VolumeCapacityRow).utcMs - (both[0] as VolumeCapacityRow).utcMs) / DAY_MS,
+      growthBytesPerDay: shown,
+      daysToFull: shown === null || shown <= 0 || freeAtEnd === null ? null : freeAtEnd / shown,
+      fitDays: fitMs === null ? null : fitMs / DAY_MS,
+      fitGrowthBytesPerDay: growth,
+      reasons: withheld ? { growthBytesPerDay: 'short-fit', daysToFull: 'short-fit' } : {},
     });
   }
   return { inLog: true, volumes };

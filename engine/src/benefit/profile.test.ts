@@ -40,7 +40,7 @@ describe('profileWorkload (the baseline alone)', () => {
     if (!p.ok) throw new Error(p.error.message);
     expect(p.mode).toBe('backing-only');
     expect(p.devices).toEqual({ front: [], backing: [front], appFacing: 'backing' });
-    expect(p.warnings.map((w) => w.code)).toEqual(['front-named-backing']);
+    expect(p.warnings.map((w) => w.code)).toEqual(['front-named-backing', 'very-short-log', 'busiest-hour-partial']); // 30 minutes: shorter than an hour, a partial busiest hour
     const bad = profileWorkload(data, { backing: ['nope'] });
     expect(bad.ok).toBe(false);
   });

@@ -26,6 +26,9 @@ import type { HourlyProfile } from './hours.ts';
 import { hourlyProfile } from './hours.ts';
 import type { PredictionSection } from './prediction.ts';
 import { measuredFigure, predictionReport } from './prediction.ts';
+import type { RateLimit } from './plausibility.ts';
+import { busiestHourWarnings, capacityWarnings, edgePeakWarnings, intervalRateWarnings, predictionWarnings, spanWarnings, traceSpanWarnings } from './plausibility.ts';
+import type { Series } from '../metrics/series.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -40,7 +43,7 @@ export interface WorkloadProfile {
   /** The backing group over the window, or null when there is no backing device. */
   backing: WindowSummary | null;
   perDevice: { device: string; role: DeviceRole; summary: WindowSummary }[];
-  /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis. */
+  /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis, then the plausibility checks (plausibility.ts: a window under 24 h, growth fitted over under 24 h, a prediction from few requests, rates no device reaches, a partial busiest hour, a peak at the range's end). */
   warnings: AnalysisWarning[];
   /**
    * The application-facing group over the window graded against the latency targets, as the analysis
@@ -67,6 +70,23 @@ export interface ProfileOptions {
   front?: string | readonly string[] | undefined; backing?: readonly string[] | undefined; baseline?: TimeWindow | undefined;
   /** Latency targets: a preset name (default `generic`) or the targets themselves, as {@link analyze} takes them. */
   targets?: AnalyzeOptions['targets'];
+  /** The rate no device reaches (plan/fastest.ts `catalogRateLimit` of the drive catalog); without it rates are not checked. */
+  rateLimit?: RateLimit | undefined;
+}
+
+/** The profile's plausibility warnings (plausibility.ts), in the order docs/metrics.md § Warnings lists them. */
+function plausibility(data: CaptureData, window: TimeWindow, app: { names: readonly string[]; series: Series }, devices: readonly string[], parts: { capacity: CapacityProfile; hours: HourlyProfile }, limit: RateLimit | undefined): AnalysisWarning[] {
+  const trace = data.traceSizes ?? null;
+  const spans = trace === null || trace.span === undefined ? [] : devices.flatMap((d) => traceSpanWarnings(d, trace.span?.(d, window.startMs, window.endMs) ?? null, trace.sampleRate, limit));
+  return [
+    ...spanWarnings(window.endMs - window.startMs),
+    ...busiestHourWarnings(parts.hours),
+    ...edgePeakWarnings(app.series, isoUtc),
+    ...capacityWarnings(parts.capacity),
+    ...predictionWarnings(data.prediction),
+    ...intervalRateWarnings(app.series, app.names, limit),
+    ...spans,
+  ];
 }
 
 /**
@@ -139,6 +159,9 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     device: o.device,
     params: { device: o.device },
   }));
+  const capacity = volumeCapacity(data.volumes);
+  const hours = hourlyProfile(appSeries);
+  warnings.push(...plausibility(data, window, { names: appNames, series: appSeries }, [...front, ...backing], { capacity, hours }, options.rateLimit));
   return {
     ok: true,
     kind: 'workload-profile',
@@ -151,8 +174,8 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     warnings,
     health: healthOf(typeof targetsIn === 'string' ? targetsIn : 'custom', targets, appNames, gradeHealth(appSeries, targets), slices),
     slices,
-    capacity: volumeCapacity(data.volumes),
-    hours: hourlyProfile(appSeries),
+    capacity,
+    hours,
     prediction: predictionReport(data.prediction, {
       iosSaved: measuredFigure(null, 'no-data'),
       backingAfterPerSecond: measuredFigure(null, 'no-data'),

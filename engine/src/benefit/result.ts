@@ -1,3 +1,4 @@
+import type { RateLimit } from './plausibility.ts';
 import type { PerWork } from './per-work.ts';
 import type { IoTimeSaved } from './figures.ts';
 import type { MeasuredIoTime } from './io-time.ts';
@@ -30,6 +31,8 @@ export interface AnalyzeOptions extends WindowOptions {
   driftThresholdPercent?: number | undefined;
   /** Backing spindle count for delivered IOPS per spindle; default the number of backing devices. */
   spindles?: number | undefined;
+  /** The rate no device reaches (plan/fastest.ts `catalogRateLimit` of the drive catalog): faster intervals get `implausible-iops`; without it rates are not checked. */
+  rateLimit?: RateLimit | undefined;
 }
 
 /** A window as reported: ISO-8601 UTC times. */

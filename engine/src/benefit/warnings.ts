@@ -39,6 +39,23 @@ export const ANALYSIS_WARNING_CODES = [
   'backing-named-front',
   /** The engine's own cache share and the counters' differ by more than 5 points. params: kind ('reads' | 'writes' | 'all'), enginePercent, countersPercent, differencePoints (absolute), thresholdPoints. */
   'engine-counters-differ',
+  /** A window under 1 h (with short-window). params: baselineSeconds, measureSeconds. */
+  'very-short-window',
+  /** The profiled window is under 24 h / under 1 h (plausibility.ts). params: seconds. */
+  'short-log',
+  'very-short-log',
+  /** A volume's growth fitted over less than 24 h. params: volume, fitHours. */
+  'capacity-short-fit',
+  /** The stored prediction counted fewer than 1,000 requests. params: requests, minimumRequests. */
+  'prediction-few-requests',
+  /** Intervals over 10 × the catalog's fastest drive. params: devices, iops, limitIops, driveIops, drive, count. */
+  'implausible-iops',
+  /** A device's traced requests over their own issue-time span exceed that limit. params: device, requests, spanMs, iops, mbPerSec, limitIops, driveIops, drive. */
+  'trace-times-collapsed',
+  /** The busiest hour covers less than its whole clock hour. params: coveredMinutes. */
+  'busiest-hour-partial',
+  /** The highest-IOPS interval is the range's last. params: end (ISO), iops. */
+  'peak-at-range-end',
 ] as const;
 
 /** A code the analysis raises. */

@@ -16,3 +16,4 @@ export * from './best-cache.ts';
 export * from './provenance.ts';
 export * from './verdict.ts';
 export * from './cache-size.ts';
+export * from './fastest.ts';

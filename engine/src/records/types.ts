@@ -160,4 +160,6 @@ export interface TraceSizeSource {
   sampleRate: number;
   /** The device's reads (`R`) and writes (`W`) issued in [startMs, endMs) (UTC ms of the issue), how many of each exact size in bytes. */
   sizes(device: string, startMs: number, endMs: number): readonly { op: 'R' | 'W'; bytes: number; count: number }[];
+  /** The device's reads and writes issued in [startMs, endMs): how many, their bytes, and the first and last issue time (ns, the trace's clock); null when none. */
+  span?(device: string, startMs: number, endMs: number): { requests: number; bytes: number; firstIssueNs: number; lastIssueNs: number } | null;
 }

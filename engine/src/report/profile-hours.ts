@@ -75,7 +75,8 @@ export function capacityMsg(p: WorkloadProfile): Msg | null {
   let first: (typeof vs)[number] | null = null;
   for (const v of vs) if (v.daysToFull !== null && (first === null || v.daysToFull < (first.daysToFull as number))) first = v;
   const bytes = (v: number | null): Val => ({ k: 'bytes', v });
-  const next = first === null ? msgv('pr.capNotFilling') : msgv('pr.capFirst', { volume: str(first.volume), growth: bytes(first.growthBytesPerDay), days: num(first.daysToFull, 0) });
+  const withheld = vs.some((v) => v.reasons.daysToFull === 'short-fit');
+  const next = first === null ? msgv(withheld ? 'pr.capWithheld' : 'pr.capNotFilling') : msgv('pr.capFirst', { volume: str(first.volume), growth: bytes(first.growthBytesPerDay), days: num(first.daysToFull, 0) });
   return m('pr.capSummary', { size: bytes(size), used: bytes(used), share: pct(size > 0 ? (100 * used) / size : null, 1), free: bytes(free), next });
 }
 
@@ -90,8 +91,8 @@ export function capacityBlocks(p: WorkloadProfile): Block[] {
     rows: c.volumes.map((v) => ({
       cells: [
         str(v.volume), bytes(v.sizeBytes), bytes(v.usedBytes), bytes(v.freeBytes), pct(v.usedShare === null ? null : v.usedShare * 100, 1),
-        v.growthBytesPerDay === null ? msgv('na') : msgv('pr.perDay', { v: bytes(v.growthBytesPerDay) }),
-        v.daysToFull === null ? msgv('pr.cap.notFilling') : num(v.daysToFull, 0),
+        v.growthBytesPerDay === null ? msgv(v.reasons.growthBytesPerDay === 'short-fit' ? 'pr.cap.withheld' : 'na') : msgv('pr.perDay', { v: bytes(v.growthBytesPerDay) }),
+        v.daysToFull === null ? msgv(v.reasons.daysToFull === 'short-fit' ? 'pr.cap.withheld' : 'pr.cap.notFilling') : num(v.daysToFull, 0),
       ],
     })),
     caption: m('pr.t.capacityCaption'),

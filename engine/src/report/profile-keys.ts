@@ -15,6 +15,6 @@ export const PROFILE_REPORT_KEYS = [
   'pr.cav.intro', 'pr.cav.profile', 'pr.a.format', 'pr.a.formatValue', 'pr.a.noImports',
   'pr.s.mean', 'pr.s.p95', 'pr.s.peak',
   'pr.busiest', 'pr.t.hours', 'pr.t.hoursCaption', 'pr.c.hour', 'pr.c.day',
-  'pr.capTitle', 'pr.cap.notInLog', 'pr.cap.notFilling', 'pr.t.capacity', 'pr.t.capacityCaption', 'pr.perDay',
+  'pr.capTitle', 'pr.cap.notInLog', 'pr.cap.notFilling', 'pr.cap.withheld', 'pr.capWithheld', 'pr.t.capacity', 'pr.t.capacityCaption', 'pr.perDay',
   'pr.c.volume', 'pr.c.size', 'pr.c.used', 'pr.c.free', 'pr.c.usedShare', 'pr.c.growth', 'pr.c.daysToFull', 'pr.short.seeFull', 'pr.xl.hours', 'pr.xl.capacity', 'pr.capSummary', 'pr.capFirst', 'pr.capNotFilling',
 ] as const;

@@ -53,5 +53,29 @@ export function traceSizesOf(db: Database.Database, path: string, meta: Record<s
         conn?.close();
       }
     },
+    span(device, startMs, endMs) {
+      const id = ids.get(device);
+      return id === undefined ? null : spanOf(path, id, startMs, endMs);
+    },
   };
+}
+
+/**
+ * A device's reads and writes issued in [startMs, endMs): how many, their bytes, the first and last
+ * issue_ns (the plausibility check of a trace's times, engine `traceSpanWarnings`); null when none.
+ * One aggregate query on the (device_id, issue_ns) index's table.
+ */
+function spanOf(path: string, id: number, startMs: number, endMs: number): { requests: number; bytes: number; firstIssueNs: number; lastIssueNs: number } | null {
+  let conn: Database.Database | null = null;
+  try {
+    conn = openCaptureDb(path);
+    const r = conn.prepare("SELECT COUNT(*) AS requests, COALESCE(SUM(bytes), 0) AS bytes, MIN(issue_ns) AS firstIssueNs, MAX(issue_ns) AS lastIssueNs FROM block_requests WHERE device_id = ? AND utc_ms >= ? AND utc_ms < ? AND op IN ('R', 'W')")
+      .get(id, startMs, endMs) as { requests: number; bytes: number; firstIssueNs: number | null; lastIssueNs: number | null };
+    if (r.requests === 0 || r.firstIssueNs === null || r.lastIssueNs === null) return null;
+    return { requests: r.requests, bytes: r.bytes, firstIssueNs: r.firstIssueNs, lastIssueNs: r.lastIssueNs };
+  } catch (err) {
+    throw captureReadError(path, err);
+  } finally {
+    conn?.close();
+  }
 }

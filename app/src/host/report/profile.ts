@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { profileWorkload, type ColumnSource } from '@cacheproof/engine';
 import { buildProfileReportModel, type ReportModel } from '@cacheproof/engine/report';
+import { shippedRateLimit } from '../drive-catalog.ts';
 import { readCapture, readCaptureInfo, sha256File } from '../capture/reader.ts';
 import { openCaptureColumnarParallel } from '../capture/columnar.ts';
 import { scopeToHost } from '../capture/scope.ts';
@@ -34,7 +35,7 @@ export async function loadProfileReport(o: LoadOptions, progress: (percent: numb
   try {
     progress(25, 'analyze');
     const a = o.analyzeOptions ?? {};
-    const p = profileWorkload(capture.data, { front: a.front, backing: a.backing, baseline: a.baseline, targets: a.targets });
+    const p = profileWorkload(capture.data, { front: a.front, backing: a.backing, baseline: a.baseline, targets: a.targets, rateLimit: shippedRateLimit() });
     if (!p.ok) throw new HostError(p.error.code === 'invalid-option' ? 'bad-request' : 'analysis-failed', `${o.capturePath}: ${p.error.message}`);
     const sha256 = await hashing;
     progress(35, 'model');

@@ -59,8 +59,8 @@ export function capacitySection(p: Profile, lang: Lang): HTMLElement {
     el('td', { class: 'num' }, gb(v.sizeBytes)),
     el('td', { class: 'num' }, gb(v.usedBytes)),
     el('td', { class: 'num' }, gb(v.freeBytes)),
-    el('td', { class: 'num' }, v.growthBytesPerDay === null ? '—' : `${fmtNumber(lang, v.growthBytesPerDay / 1e9, 2)} ${c('unit.gbPerDay')}`),
-    el('td', { class: 'num' }, v.daysToFull === null ? c('cap.notFilling') : `${fmtNumber(lang, v.daysToFull, 0)} ${c('unit.days')}`)));
+    el('td', { class: 'num' }, v.growthBytesPerDay === null ? (v.reasons.growthBytesPerDay === 'short-fit' ? c('cap.withheld') : '—') : `${fmtNumber(lang, v.growthBytesPerDay / 1e9, 2)} ${c('unit.gbPerDay')}`),
+    el('td', { class: 'num' }, v.daysToFull === null ? c(v.reasons.daysToFull === 'short-fit' ? 'cap.withheld' : 'cap.notFilling') : `${fmtNumber(lang, v.daysToFull, 0)} ${c('unit.days')}`)));
   return el('section', { class: 'profile-capacity', 'data-testid': TID.profileCapacity, 'data-in-log': 'true' },
     el('h3', {}, c('cap.title')),
     el('table', {},

@@ -22,6 +22,7 @@ import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
 import { slicesSection } from './slices.ts';
 import { profilePrediction } from './prediction.ts';
+import { warningText } from '../../shared/i18n/warnings.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
@@ -89,6 +90,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         card(TID.profileCardLatency, t('card.latency'), num(m.awaitMs, 3), t('unit.ms'), windowText),
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
         card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, m.avgRequestBytes / 1024, 1), t('unit.kib'), windowText)),
+      warningsSection(p),
       profileTimeline(v, words(lang), themedPalette(), scheduler),
       ...[profilePrediction(v, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null),
       hoursSection(p, lang),
@@ -102,6 +104,15 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       // PAL-style time slices and the alerts list (engine report/profile-slices.ts)
       slicesSection(p, lang),
       el('p', { class: 'help' }, t('method')));
+  };
+
+  /** The profile's warnings (role overrides and plausibility: a log too short for a day, rates no device reaches, …), translated by code, next to the figures they qualify. */
+  const warningsSection = (p: ProfileView['profile']): HTMLElement => {
+    const d = (key: DashboardKey): string => translate(dashboard, lang, key);
+    const list = el('ul', { class: 'warnings', 'data-testid': TID.profileWarnings });
+    if (p.warnings.length === 0) list.append(el('li', {}, d('noWarnings')));
+    for (const x of p.warnings) list.append(el('li', { 'data-code': x.code }, warningText(x, lang)));
+    return el('section', { 'aria-labelledby': 'profile-warnings-title' }, el('h3', { id: 'profile-warnings-title' }, d('warnings')), list);
   };
 
   /** Health against the latency targets over the window, graded by the engine (as the dashboard shows each window's). */

@@ -10,7 +10,7 @@ export type ProfileChartsKey =
   | 'chart.queue' | 'def.chart.queue' | 'axis.mbps' | 'series.queue'
   | 'hours.title' | 'hours.busiest' | 'hours.none' | 'hours.caption' | 'hours.day' | 'hours.def'
   | 'cap.title' | 'cap.none' | 'cap.caption' | 'cap.volume' | 'cap.size' | 'cap.used' | 'cap.free' | 'cap.growth' | 'cap.daysToFull'
-  | 'cap.notFilling' | 'cap.def' | 'unit.gb' | 'unit.gbPerDay' | 'unit.days';
+  | 'cap.notFilling' | 'cap.withheld' | 'cap.def' | 'unit.gb' | 'unit.gbPerDay' | 'unit.days';
 
 export const profileCharts: Catalog<ProfileChartsKey> = {
   en: {
@@ -41,6 +41,7 @@ export const profileCharts: Catalog<ProfileChartsKey> = {
     'cap.growth': 'Growth per day',
     'cap.daysToFull': 'Days to full',
     'cap.notFilling': 'not filling',
+    'cap.withheld': 'withheld: under 24 h of data',
     'cap.def': 'Growth is the least-squares slope of used space over the log; days to full = free ÷ growth (docs/metrics.md § Capacity).',
     'unit.gb': 'GB',
     'unit.gbPerDay': 'GB/day',
@@ -74,6 +75,7 @@ export const profileCharts: Catalog<ProfileChartsKey> = {
     'cap.growth': 'Croissance par jour',
     'cap.daysToFull': 'Jours avant saturation',
     'cap.notFilling': 'ne se remplit pas',
+    'cap.withheld': 'non donné : moins de 24 h de données',
     'cap.def': 'La croissance est la pente des moindres carrés de l’espace utilisé sur le journal ; jours avant saturation = libre ÷ croissance (docs/metrics.md § Capacity).',
     'unit.gb': 'Go',
     'unit.gbPerDay': 'Go/jour',
@@ -107,6 +109,7 @@ export const profileCharts: Catalog<ProfileChartsKey> = {
     'cap.growth': 'Crecimiento por día',
     'cap.daysToFull': 'Días hasta lleno',
     'cap.notFilling': 'no se llena',
+    'cap.withheld': 'no se da: menos de 24 h de datos',
     'cap.def': 'El crecimiento es la pendiente de mínimos cuadrados del espacio usado en el registro; días hasta lleno = libre ÷ crecimiento (docs/metrics.md § Capacity).',
     'unit.gb': 'GB',
     'unit.gbPerDay': 'GB/día',
@@ -140,6 +143,7 @@ export const profileCharts: Catalog<ProfileChartsKey> = {
     'cap.growth': 'Рост в день',
     'cap.daysToFull': 'Дней до заполнения',
     'cap.notFilling': 'не заполняется',
+    'cap.withheld': 'не приводится: данных меньше 24 ч',
     'cap.def': 'Рост — наклон прямой наименьших квадратов занятого места за журнал; дней до заполнения = свободно ÷ рост (docs/metrics.md § Capacity).',
     'unit.gb': 'ГБ',
     'unit.gbPerDay': 'ГБ/день',

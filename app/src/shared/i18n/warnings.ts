@@ -53,6 +53,15 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'index-failed': 'The columnar blocks of the interval table could not be written when the recording ended: the capture is complete but opens more slowly. Run “cacheproof-probe index CAPTURE” to write them.',
     'trace-cleanup': 'A kernel trace instance left by an earlier recorder was removed, or this recorder’s own could not be removed.',
     'trace-no-requests': 'This device is not traced request by request (a partition, or a device without a request queue); its block trace stays empty.',
+    'very-short-window': 'A window is shorter than an hour (baseline {baselineSeconds} s, measure {measureSeconds} s): no figure of it represents an hour, let alone a day.',
+    'short-log': 'The profiled data covers {seconds} s, less than 24 hours: daily figures (the busiest hour, the 95th percentile over the day, daily totals) do not represent a day.',
+    'very-short-log': 'The profiled data covers only {seconds} s, less than an hour: no figure of it represents an hour, let alone a day (the busiest hour, the 95th percentile over the day, daily totals). Collect 24 hours to 7 days.',
+    'capacity-short-fit': 'The log states {volume} over only {fitHours} h (less than 24 hours): its growth per day and days to full are withheld, since so short a span is no trend. Collect at least a day.',
+    'prediction-few-requests': 'The prediction is made from only {requests} requests (fewer than {minimumRequests}): its hit ratio and I/Os saved are rough estimates.',
+    'implausible-iops': '{devices}: {count} interval(s) reach {iops} IOPS, more than 10 times the fastest drive of the catalog ({drive}, {driveIops} IOPS). No device does that: the source’s times or counts are wrong, and these rates are not real.',
+    'trace-times-collapsed': 'The {requests} traced requests of {device} were issued within {spanMs} ms: {iops} IOPS ({mbPerSec} MB/s), more than 10 times the fastest drive of the catalog ({drive}, {driveIops} IOPS). The trace’s times collapsed (read in the wrong unit?), so its per-second rates are not real.',
+    'busiest-hour-partial': 'The busiest hour is built from {coveredMinutes} minutes of data, not a whole hour: it is a partial hour.',
+    'peak-at-range-end': 'The highest I/O rate ({iops} IOPS) is in the last interval of the data, ending {end}: the peak may have gone on after the data stops.',
   },
   fr: {
     'backing-only-mode': 'Seuls les périphériques sous-jacents ont été mesurés : les fenêtres sont comparées par seconde et la charge a pu changer entre elles.',
@@ -92,6 +101,15 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'index-failed': 'Les blocs en colonnes de la table des intervalles n’ont pas pu être écrits à la fin de l’enregistrement : la capture est complète mais s’ouvre plus lentement. Lancez « cacheproof-probe index CAPTURE » pour les écrire.',
     'trace-cleanup': 'Une instance de trace du noyau laissée par un enregistreur précédent a été supprimée, ou celle de cet enregistreur n’a pas pu l’être.',
     'trace-no-requests': 'Ce périphérique n’est pas tracé requête par requête (une partition, ou un périphérique sans file de requêtes) ; sa trace de blocs reste vide.',
+    'very-short-window': 'Une fenêtre dure moins d’une heure (référence {baselineSeconds} s, mesure {measureSeconds} s) : aucun de ses indicateurs ne représente une heure, encore moins une journée.',
+    'short-log': 'Les données profilées couvrent {seconds} s, moins de 24 heures : les indicateurs journaliers (heure la plus chargée, 95e centile sur la journée, totaux journaliers) ne représentent pas une journée.',
+    'very-short-log': 'Les données profilées ne couvrent que {seconds} s, moins d’une heure : aucun indicateur ne représente une heure, encore moins une journée (heure la plus chargée, 95e centile sur la journée, totaux journaliers). Collectez de 24 heures à 7 jours.',
+    'capacity-short-fit': 'Le journal ne décrit {volume} que sur {fitHours} h (moins de 24 heures) : sa croissance par jour et le nombre de jours avant saturation ne sont pas donnés, une durée si courte n’étant pas une tendance. Collectez au moins une journée.',
+    'prediction-few-requests': 'La prédiction repose sur seulement {requests} requêtes (moins de {minimumRequests}) : son taux de succès et ses E/S épargnées sont des estimations grossières.',
+    'implausible-iops': '{devices} : {count} intervalle(s) atteignent {iops} E/S par seconde, plus de 10 fois le disque le plus rapide du catalogue ({drive}, {driveIops} E/S par seconde). Aucun périphérique n’en est capable : les temps ou les comptes de la source sont faux, et ces débits ne sont pas réels.',
+    'trace-times-collapsed': 'Les {requests} requêtes tracées de {device} ont été émises en {spanMs} ms : {iops} E/S par seconde ({mbPerSec} Mo/s), plus de 10 fois le disque le plus rapide du catalogue ({drive}, {driveIops} E/S par seconde). Les temps de la trace se sont effondrés (lus dans la mauvaise unité ?) : ses débits par seconde ne sont pas réels.',
+    'busiest-hour-partial': 'L’heure la plus chargée repose sur {coveredMinutes} minutes de données, pas une heure entière : c’est une heure partielle.',
+    'peak-at-range-end': 'Le débit d’E/S le plus élevé ({iops} E/S par seconde) est dans le dernier intervalle des données, qui finit à {end} : le pic a pu se prolonger après la fin des données.',
   },
   es: {
     'backing-only-mode': 'Solo se midieron los dispositivos de respaldo: las ventanas se comparan por segundo y la carga pudo cambiar entre ellas.',
@@ -131,6 +149,15 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'index-failed': 'No se pudieron escribir los bloques en columnas de la tabla de intervalos al terminar la grabación: la captura está completa pero se abre más despacio. Ejecute «cacheproof-probe index CAPTURE» para escribirlos.',
     'trace-cleanup': 'Se eliminó una instancia de traza del núcleo dejada por una grabación anterior, o no se pudo eliminar la de esta grabación.',
     'trace-no-requests': 'Este dispositivo no se traza petición por petición (una partición, o un dispositivo sin cola de peticiones); su traza de bloques queda vacía.',
+    'very-short-window': 'Una ventana dura menos de una hora (referencia {baselineSeconds} s, medida {measureSeconds} s): ninguna de sus cifras representa una hora, y menos un día.',
+    'short-log': 'Los datos perfilados abarcan {seconds} s, menos de 24 horas: las cifras diarias (la hora de más carga, el percentil 95 del día, los totales diarios) no representan un día.',
+    'very-short-log': 'Los datos perfilados abarcan solo {seconds} s, menos de una hora: ninguna cifra representa una hora, y menos un día (la hora de más carga, el percentil 95 del día, los totales diarios). Recoja de 24 horas a 7 días.',
+    'capacity-short-fit': 'El registro describe {volume} durante solo {fitHours} h (menos de 24 horas): su crecimiento por día y los días hasta llenarse no se dan, porque un intervalo tan corto no es una tendencia. Recoja al menos un día.',
+    'prediction-few-requests': 'La predicción se basa en solo {requests} peticiones (menos de {minimumRequests}): su tasa de aciertos y las E/S ahorradas son estimaciones aproximadas.',
+    'implausible-iops': '{devices}: {count} intervalo(s) alcanzan {iops} IOPS, más de 10 veces el disco más rápido del catálogo ({drive}, {driveIops} IOPS). Ningún dispositivo hace eso: los tiempos o los recuentos de la fuente son erróneos y estas tasas no son reales.',
+    'trace-times-collapsed': 'Las {requests} peticiones trazadas de {device} se emitieron en {spanMs} ms: {iops} IOPS ({mbPerSec} MB/s), más de 10 veces el disco más rápido del catálogo ({drive}, {driveIops} IOPS). Los tiempos de la traza se colapsaron (¿leídos en la unidad equivocada?), así que sus tasas por segundo no son reales.',
+    'busiest-hour-partial': 'La hora de más carga se basa en {coveredMinutes} minutos de datos, no en una hora entera: es una hora parcial.',
+    'peak-at-range-end': 'La tasa de E/S más alta ({iops} IOPS) está en el último intervalo de los datos, que termina a las {end}: el pico pudo continuar después del final de los datos.',
   },
   ru: {
     'backing-only-mode': 'Измерены только базовые устройства, поэтому окна сравниваются в расчёте на секунду, а нагрузка между ними могла измениться.',
@@ -170,6 +197,15 @@ export const warningCatalog: Record<Lang, Record<WarningCode, string>> = {
     'index-failed': 'Не удалось записать столбцовые блоки таблицы интервалов в конце записи: захват полон, но открывается медленнее. Запустите «cacheproof-probe index CAPTURE», чтобы записать их.',
     'trace-cleanup': 'Удалён экземпляр трассировки ядра, оставленный прежним регистратором, или экземпляр этого регистратора не удалось удалить.',
     'trace-no-requests': 'Это устройство не трассируется по запросам (раздел или устройство без очереди запросов); его трассировка блоков остаётся пустой.',
+    'very-short-window': 'Окно короче часа (базовое {baselineSeconds} с, измерение {measureSeconds} с): ни один его показатель не представляет час, тем более сутки.',
+    'short-log': 'Данные профиля охватывают {seconds} с, меньше 24 часов: суточные показатели (самый нагруженный час, 95-й процентиль за сутки, суточные итоги) не представляют сутки.',
+    'very-short-log': 'Данные профиля охватывают всего {seconds} с, меньше часа: ни один показатель не представляет час, тем более сутки (самый нагруженный час, 95-й процентиль за сутки, суточные итоги). Собирайте данные от 24 часов до 7 дней.',
+    'capacity-short-fit': 'Журнал описывает том {volume} всего за {fitHours} ч (меньше 24 часов): рост в сутки и число дней до заполнения не приводятся, так как столь короткий промежуток не показывает тенденцию. Собирайте данные хотя бы сутки.',
+    'prediction-few-requests': 'Прогноз построен всего по {requests} запросам (меньше {minimumRequests}): его доля попаданий и сэкономленные операции — грубые оценки.',
+    'implausible-iops': '{devices}: интервалов с {iops} IOPS — {count}; это больше чем в 10 раз выше самого быстрого диска каталога ({drive}, {driveIops} IOPS). Ни одно устройство на это не способно: время или счётчики источника неверны, и эти скорости не реальны.',
+    'trace-times-collapsed': '{requests} запросов трассы устройства {device} выданы за {spanMs} мс: {iops} IOPS ({mbPerSec} МБ/с), больше чем в 10 раз выше самого быстрого диска каталога ({drive}, {driveIops} IOPS). Время трассы схлопнулось (прочитано не в тех единицах?), поэтому её посекундные скорости не реальны.',
+    'busiest-hour-partial': 'Самый нагруженный час построен по {coveredMinutes} мин данных, а не по целому часу: это неполный час.',
+    'peak-at-range-end': 'Наибольшая интенсивность ввода-вывода ({iops} IOPS) приходится на последний интервал данных, заканчивающийся {end}: пик мог продолжаться и после конца данных.',
   },
 };
 
@@ -201,7 +237,7 @@ export const warningWords: Record<Lang, Record<WordKey, string>> = {
 export type NumberFormatter = (value: number, maxDigits: number) => string;
 
 /** Decimals shown per numeric parameter; others get 0 (counts, seconds). */
-const DIGITS: Record<string, number> = { changePercent: 1, thresholdPercent: 1, coveragePercent: 1, value: 1, enginePercent: 1, countersPercent: 1, differencePoints: 1, thresholdPoints: 1 };
+const DIGITS: Record<string, number> = { fitHours: 1, coveredMinutes: 1, spanMs: 1, changePercent: 1, thresholdPercent: 1, coveragePercent: 1, value: 1, enginePercent: 1, countersPercent: 1, differencePoints: 1, thresholdPoints: 1 };
 /** Parameters whose string values are words to translate, with the word-key prefix. */
 const WORD_PARAMS: Record<string, string> = { window: 'window', metric: 'metric', kind: 'kind' };
 
