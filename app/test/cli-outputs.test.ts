@@ -15,6 +15,7 @@ import { csvField } from '../src/host/report/csv.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from '../src/host/report/limits.ts';
 import { CLI, ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-cli-out-'));
 const capture = join(dir, 'x.capture');
@@ -144,7 +145,7 @@ function fill(folder: string): void {
 
 const tmpfsReason = noTmpfs();
 
-describe.skipIf(tmpfsReason !== null)(`outputs on a full disk (a real 64 KiB tmpfs): exit 6, the previous file byte-identical, nothing left behind${tmpfsReason === null ? '' : ` (skipped: ${tmpfsReason})`}`, () => {
+describe.skipIf(skipped('cli-outputs on a full disk', tmpfsReason))(`outputs on a full disk (a real 64 KiB tmpfs): exit 6, the previous file byte-identical, nothing left behind${tmpfsReason === null ? '' : ` (skipped: ${tmpfsReason})`}`, () => {
   // mounted in beforeAll (not at collection), so that a filtered or skipped run mounts nothing
   const mount = { dir: '' };
   beforeAll(() => {

@@ -20,6 +20,7 @@ import { CONTENT_WIDTH_PX } from '../src/host/report/html.ts';
 import { CHROMIUM_ARGS, findChromium, type PrintJob } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { formatVal, rt } from '../src/shared/i18n/report.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -110,7 +111,7 @@ function devTools(cdp: CDPSession): DevTools {
   };
 }
 
-describe.skipIf(chromiumPath === null)('the printer\'s DevTools half, against Chromium with scripts disabled (needs /usr/bin/chromium)', () => {
+describe.skipIf(skipped('electron-printer DevTools half', (chromiumPath === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null)))('the printer\'s DevTools half, against Chromium with scripts disabled (needs /usr/bin/chromium)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath ?? '', args: CHROMIUM_ARGS });
@@ -258,7 +259,7 @@ function chromiumAsElectron(browser: Browser): { deps: ElectronPrinterDeps; wind
   };
 }
 
-describe.skipIf(chromiumPath === null || spawnSync('pdftotext', ['-v']).error !== undefined)('the whole printer, with Chromium playing Electron\'s part (needs Chromium and poppler-utils)', () => {
+describe.skipIf(skipped('electron-printer whole printer', (chromiumPath === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null) ?? (spawnSync('pdftotext', ['-v']).error !== undefined ? 'poppler-utils (pdftotext) is not installed' : null)))('the whole printer, with Chromium playing Electron\'s part (needs Chromium and poppler-utils)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath ?? '', args: CHROMIUM_ARGS });

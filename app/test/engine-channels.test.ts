@@ -15,6 +15,7 @@ import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findRepoRoot, probePath } from '../src/host/paths.ts';
 import { engineErrorCode, switchArgs } from '../src/host/runs/engine.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const probe = probePath(findRepoRoot(__dirname));
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-engine-channels-'));
@@ -68,7 +69,7 @@ describe('engine error mapping', () => {
   });
 });
 
-describe.skipIf(!probe)('engine channels with the real probe', () => {
+describe.skipIf(skipped('engine-channels', probe ? null : 'the probe is not built (cargo build --release --manifest-path native/Cargo.toml)'))('engine channels with the real probe', () => {
   it('engine.detect: the engines as the probe lists them', async () => {
     const { engines } = await call<{ engines: DetectedEngine[] }>('engine.detect', {});
     for (const e of engines) expect(e.adapter.length * e.device.length * e.mode.length).toBeGreaterThan(0);

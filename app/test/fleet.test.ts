@@ -27,10 +27,10 @@ import { openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
 import { importArgs } from '../src/host/import.ts';
 import type { FleetView } from '../src/shared/contract.ts';
 import { FLEET_SWITCH, FLEET_T0, twoComputerPerfmonLog } from '../../test/support/fleet-log.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const probe = resolve(__dirname, '..', '..', 'native', 'target', 'release', 'cacheproof-probe');
 const absent = existsSync(probe) ? null : `the probe is not built (${probe})`;
-if (absent !== null) console.log(`SKIP fleet: ${absent}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-fleet-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,7 +72,7 @@ describe('importArgs for a Prometheus range', () => {
   });
 });
 
-describe.skipIf(absent !== null)('fleet.open and a host of a fleet capture', () => {
+describe.skipIf(skipped('fleet.open', absent))('fleet.open and a host of a fleet capture', () => {
   const log = join(dir, 'two-computers.csv');
   writeFileSync(log, fleetLog());
   const fleet = join(dir, 'fleet.capture');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli/main.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -22,7 +23,6 @@ function skipReason(): string | null {
   return null;
 }
 const reason = skipReason();
-if (reason !== null) console.log(`SKIP lab-analyze: ${reason}`);
 
 // Plan: 20 s baseline (cache off), switch, 10 s warm-up, 20 s measure, sampled every second.
 const BASELINE_S = 20;
@@ -44,7 +44,7 @@ async function waitFor(what: string, capture: string, test: (s: Record<string, u
   }
 }
 
-describe.skipIf(reason !== null)('analyze on a lab capture (loop devices, page cache switched on)', () => {
+describe.skipIf(skipped('lab-analyze', reason))('analyze on a lab capture (loop devices, page cache switched on)', () => {
   it('reports front-and-backing mode, more than 90% of I/Os saved, the response-time change of both windows, and backing I/Os equal to the diskstats deltas', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-lab-analyze-'));
     const labDir = join(dir, 'lab');

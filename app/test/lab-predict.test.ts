@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { AnalysisReport } from '@cacheproof/engine';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli/main.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -29,7 +30,6 @@ function skipReason(): string | null {
   return null;
 }
 const reason = skipReason();
-if (reason !== null) console.log(`SKIP lab-predict: ${reason}`);
 
 // Plan: 20 s baseline (cache off), switch, 10 s warm-up, 20 s measure, sampled every second.
 const BASELINE_S = 20;
@@ -81,7 +81,7 @@ function lruReadHits(capture: string, device: string, startMs: number, endMs: nu
   }
 }
 
-describe.skipIf(reason !== null)('prediction from the traced baseline against the measured window (lab)', () => {
+describe.skipIf(skipped('lab-predict', reason))('prediction from the traced baseline against the measured window (lab)', () => {
   it('predicts the I/Os saved at the lab cache\'s size within 5 points of the measured figure', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-lab-predict-'));
     const labDir = join(dir, 'lab');

@@ -85,7 +85,7 @@ describe.skipIf(skip)('the disks\' I/Os per unit of the server\'s work', () => {
     expect(flat(readFileSync(fr, 'utf8'))).toContain('Le serveur a fait 75,0 % de travail en plus avec 12,0 % d’E/S disque en moins.');
   }, 60_000);
 
-  it.skipIf(findChromium() === null || spawnSync('pdftotext', ['-v']).error !== undefined)('the PDF report says it (needs Chromium and poppler-utils)', async () => {
+  it.skipIf(skipped('perfmon-per-work PDF', (findChromium() === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null) ?? (spawnSync('pdftotext', ['-v']).error !== undefined ? 'poppler-utils (pdftotext) is not installed' : null)))('the PDF report says it (needs Chromium and poppler-utils)', async () => {
     const capture = pair('pdf', 1.75);
     const out = join(dir, 'more.pdf');
     await cli(['report', capture, '--format', 'pdf', '--out', out, '--lang', 'en'], false);

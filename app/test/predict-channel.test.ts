@@ -21,12 +21,12 @@ import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { runCli } from '../src/cli/main.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
-if (reason !== null) console.log(`SKIP predict-channel: ${reason}`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-predict-channel-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +62,7 @@ async function analyzeJson(capture: string): Promise<AnalysisReport> {
   return JSON.parse(out) as AnalysisReport;
 }
 
-describe.skipIf(reason !== null)('predict.* through the host', () => {
+describe.skipIf(skipped('predict-channel', reason))('predict.* through the host', () => {
   it('runs the probe on the open capture, with progress; the analysis (and analyze --json) carries the new prediction; the saved scenario follows', async () => {
     const work = join(dir, 'dash');
     mkdirSync(work);

@@ -14,14 +14,14 @@ import { runCli } from '../src/cli/main.ts';
 import { warningText } from '../src/shared/i18n/warnings.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
 import { analyzeJson } from './support/analyze-json.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
-if (reason !== null) console.log(`SKIP prediction: ${reason}`);
 
-describe.skipIf(reason !== null)('prediction from the baseline trace in the analysis', () => {
+describe.skipIf(skipped('prediction', reason))('prediction from the baseline trace in the analysis', () => {
   it('carries the probe\'s figures (hand-worked) beside the measured I/Os saved', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
     try {
@@ -100,7 +100,7 @@ describe.skipIf(reason !== null)('prediction from the baseline trace in the anal
     }
   });
 
-  it.skipIf(spawnSync('pdftotext', ['-v']).error !== undefined)('the PDF report holds the prediction and the miss-ratio curve\'s text (needs Chromium and poppler-utils)', async () => {
+  it.skipIf(skipped('prediction PDF', (spawnSync('pdftotext', ['-v']).error !== undefined ? 'poppler-utils (pdftotext) is not installed' : null)))('the PDF report holds the prediction and the miss-ratio curve\'s text (needs Chromium and poppler-utils)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-prediction-'));
     try {
       const { capture } = writeTracedCapture(dir, sample, probe, '1MiB');

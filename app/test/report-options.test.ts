@@ -23,6 +23,7 @@ import { probePath } from '../src/host/paths.ts';
 import { newRunId, RunRegistry } from '../src/host/runs/registry.ts';
 import { runCli } from '../src/cli/main.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -127,9 +128,8 @@ async function exportCsv(d: Dispatch, analysisId: string, scenario: unknown = nu
 }
 
 const noProbe = probe === null ? `run.open asks the probe for the run's state, and ${join(root, 'native/target/release/cacheproof-probe')} is missing: build it with 'cd native && cargo build --release'` : null;
-if (noProbe !== null) console.log(`SKIP report-options (app): ${noProbe}`);
 
-describe.skipIf(noProbe !== null)('the app\'s report uses the options its analysis was opened with', () => {
+describe.skipIf(skipped('report-options', noProbe))('the app\'s report uses the options its analysis was opened with', () => {
   let d: Dispatch;
   let view: AnalysisView;
   let defaults: Json;

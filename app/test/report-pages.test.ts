@@ -25,6 +25,7 @@ import type { Lang } from '../src/shared/i18n/types.ts';
 import type { ReportModel } from '@cacheproof/engine/report';
 import { localizeTemplate } from '../src/shared/i18n/template.ts';
 import { expectCleanText, expectPagesFit, norm, pageLines } from './support/page-checks.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -32,7 +33,6 @@ const kept = join(root, 'test-results', 'report-pages');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-pages-'));
 const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdftoppm', ['-v']).error === undefined;
 const skip = findChromium() === null ? 'no Chromium to print with' : !hasPoppler ? 'no poppler-utils (pdftoppm, pdftotext)' : null;
-if (skip !== null) console.log(`SKIP report pages: ${skip}`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The headline cards' values as printed (the model's values, formatted by the report's own formatter). */
@@ -53,7 +53,7 @@ async function scenario(): Promise<unknown> {
   return JSON.parse(readFileSync(prefilled, 'utf8'));
 }
 
-describe.skipIf(skip !== null)('the report\'s pages, short and full, in English and Russian (PNG kept in test-results/report-pages)', () => {
+describe.skipIf(skipped('report-pages', skip))('the report\'s pages, short and full, in English and Russian (PNG kept in test-results/report-pages)', () => {
   for (const form of ['full', 'short'] as const) {
     for (const lang of ['en', 'ru'] as const) {
       it(`${form}, ${lang}: every page rendered and kept; none mostly empty, none cut at the edge; headline values on one line`, async () => {

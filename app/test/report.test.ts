@@ -21,6 +21,7 @@ import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
 import { template } from '../src/shared/i18n/template.ts';
 import { reportText, rt } from '../src/shared/i18n/report.ts';
 import { SHORT_FORM_CHART } from '@cacheproof/engine/report';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -73,7 +74,7 @@ function headline(lang: Lang): string[] {
   ].map(norm);
 }
 
-describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and poppler-utils)', () => {
+describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null) ?? (hasPoppler ? null : 'poppler-utils (pdftotext, pdftoppm) is not installed')))('PDF (needs Chromium and poppler-utils)', () => {
   for (const lang of LANGS) {
     it(`${lang}: holds the headline figures as analyze --json gives them, rounded as displayed; every page renders; nothing runs off the page`, async () => {
       const out = join(dir, `sample-${lang}.pdf`);
@@ -226,7 +227,7 @@ beforeAll(async () => {
   expect(r.code).toBe(0);
 });
 
-describe.skipIf(chromiumPath === null)('HTML', () => {
+describe.skipIf(skipped('report HTML', (chromiumPath === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null)))('HTML', () => {
   for (const lang of LANGS) {
     it(`${lang}: one offline file that renders every chart in Chromium with the network cut, and makes no request`, async () => {
       const out = join(dir, `sample-${lang}.html`);
@@ -368,7 +369,7 @@ describe('CSV', () => {
   }
 });
 
-describe.skipIf(chromiumPath === null || !hasPoppler)('a hostile device name and customer', () => {
+describe.skipIf(skipped('report hostile names', (chromiumPath === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null) ?? (hasPoppler ? null : 'poppler-utils (pdftotext, pdftoppm) is not installed')))('a hostile device name and customer', () => {
   it('appear literally in the HTML and the PDF, and no script runs', async () => {
     const cap = join(dir, 'xss.capture');
     writeSyntheticCapture({ path: cap, windowSeconds: 900, warmupSeconds: 60, intervalMs: 1000, backingDevices: 1, missShare: 0.2 });

@@ -14,12 +14,12 @@ import { analyze } from '@cacheproof/engine';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { migratedCopy } from '../../test/support/traced-capture.ts';
 import { analyzeJson } from './support/analyze-json.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const reason = existsSync(probe) ? null : `${probe} is missing: build it with 'cargo build --release --manifest-path native/Cargo.toml'`;
-if (reason !== null) console.log(`SKIP request sizes from a trace: ${reason}`);
 
 function tracedCopy(dir: string): string {
   const capture = migratedCopy(dir, sample, probe, 'sizes.capture');
@@ -51,7 +51,7 @@ function tracedCopy(dir: string): string {
   return capture;
 }
 
-describe.skipIf(reason !== null)('request sizes from the block trace', () => {
+describe.skipIf(skipped('request-sizes', reason))('request sizes from the block trace', () => {
   it('counts every traced request at its own size, per window, beside the counters\' distribution; the same from both readers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-sizes-'));
     try {

@@ -13,6 +13,7 @@ import type { DeviceEntry, RunPlan, RunStatus } from '../src/shared/contract.ts'
 import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findRepoRoot, probePath } from '../src/host/paths.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const root = findRepoRoot(__dirname);
 const probe = probePath(root);
@@ -21,7 +22,6 @@ const started: string[] = [];
 const reason = probe === null ? 'the probe is not built'
   : process.getuid?.() !== 0 ? 'block tracing needs root'
     : !existsSync('/sys/kernel/tracing') ? 'no tracefs at /sys/kernel/tracing' : null;
-if (reason !== null) console.log(`SKIP run-trace-budget: ${reason}`);
 
 function host(): Dispatch {
   return createDispatch(createHandlers({ shell: 'browser', sample: null, probe, dataDir: dir }), (channel, err) => {
@@ -41,7 +41,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(reason !== null)('a traced run under a budget', () => {
+describe.skipIf(skipped('run-trace-budget', reason))('a traced run under a budget', () => {
   it('passes the budget (or every request) to the probe and reports the trace\'s share, budget and size', async () => {
     const d = host();
     const { devices } = await call<{ devices: DeviceEntry[] }>(d, 'devices.list', {});

@@ -16,7 +16,7 @@ import { findRepoRoot, probePath } from '../src/host/paths.ts';
 import { openCapture } from '../src/host/capture/reader.ts';
 import { runCli } from '../src/cli/main.ts';
 import { analyzeOptionsOf, progressOf } from '../src/host/runs/supervisor.ts';
-import { waitFor } from '../../test/support/testenv.ts';
+import { waitFor, skipped } from '../../test/support/testenv.ts';
 
 const root = findRepoRoot(__dirname);
 const probe = probePath(root);
@@ -69,7 +69,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!probe)('runs with the real probe', () => {
+describe.skipIf(skipped('runs', probe ? null : 'the probe is not built (cargo build --release --manifest-path native/Cargo.toml)'))('runs with the real probe', () => {
   it('lists block devices with stacking and roles, without empty loop slots', async () => {
     const { devices } = await call<{ devices: DeviceEntry[] }>(host(), 'devices.list', {});
     expect(devices.length).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import { common } from '../src/shared/i18n/common.ts';
 import { profile } from '../src/shared/i18n/profile.ts';
 import { LANGS } from '../src/shared/i18n/types.ts';
 import { builtCli, root } from './support/built-cli.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const probe = probePath(root);
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-stopped-'));
@@ -67,7 +68,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(probe === null || !existsSync(probe ?? ''))('a run stopped in its baseline (real probe)', () => {
+describe.skipIf(skipped('stopped-run', probe === null || !existsSync(probe) ? 'the probe is not built (cargo build --release --manifest-path native/Cargo.toml)' : null))('a run stopped in its baseline (real probe)', () => {
   it('"Open what was recorded" fails with analysis-no-measure: the reason and what to do, not "could not be computed"', async () => {
     const r = await host()('run.open', { runId });
     expect(r.ok).toBe(false);

@@ -16,6 +16,7 @@ import type { AnalysisReport } from '@cacheproof/engine';
 import { chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
+import { skipped } from '../../test/support/testenv.ts';
 
 const fixture = join(import.meta.dirname, '..', '..', 'samples', 'fixtures', 'capture-v6.sqlite');
 
@@ -84,7 +85,7 @@ describe('response time from the block trace (v6 fixture)', () => {
   // The table once headed the requests "Intervals", repeated "µs" in every percentile cell and ran
   // 9–49 px past the page in French and Russian; the "served by the cache" card, with no front
   // device, said its reason twice on a value line that ran out of its card.
-  it.skipIf(findChromium() === null)('in every language the table says requests and µs in its heads; printed, nothing runs off the page or out of a card', async () => {
+  it.skipIf(skipped('trace-latency printed', (findChromium() === null ? 'Chromium is not installed (/usr/bin/chromium; CACHEPROOF_CHROMIUM)' : null)))('in every language the table says requests and µs in its heads; printed, nothing runs off the page or out of a card', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cacheproof-trace-latency-'));
     const printer = chromiumPrinter();
     try {

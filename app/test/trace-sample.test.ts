@@ -43,7 +43,7 @@ describe('the final uniform sample of a budgeted trace', () => {
     }
   });
 
-  it.skipIf(noProbe)('leaves out the rows the probe\'s simulate leaves out (input.aboveFinalRate), at the probe\'s final rate', () => {
+  it.skipIf(skipped('trace-sample against the probe', noProbe ? 'the probe is not built (cargo build --release --manifest-path native/Cargo.toml)' : null))('leaves out the rows the probe\'s simulate leaves out (input.aboveFinalRate), at the probe\'s final rate', () => {
     const db = new Database(fixture, { readonly: true });
     try {
       const meta = Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
