@@ -97,6 +97,8 @@ export function hostCapture(data: CaptureData, host: FleetHost): CaptureData {
     // its volumes, named without the host as its devices are
     volumes: data.volumes?.filter((v) => hostDeviceName(host.host, v.volume) !== v.volume)
       .map((v) => ({ ...v, volume: hostDeviceName(host.host, v.volume), device: v.device === null ? null : (own.get(v.device) ?? null) })),
+    // its layers, between its own devices, named as its devices are
+    stack: data.stack?.filter((e) => own.has(e.holder) && own.has(e.slave)).map((e) => ({ ...e, holder: own.get(e.holder) as string, slave: own.get(e.slave) as string })),
   };
 }
 
