@@ -388,7 +388,8 @@ describe.skipIf(skipped('report hostile names', (chromiumPath === null ? 'Chromi
       void d.dismiss();
     });
     await page.setContent(readFileSync(html, 'utf8'), { waitUntil: 'load' });
-    await page.waitForTimeout(300);
+    // anything the page could run (inline scripts, an image's onerror) has run once it has loaded and drawn two frames: no fixed wait
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))))');
     expect(dialogs).toEqual([]);
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(0);
