@@ -113,6 +113,9 @@ test('an imported log with no switch opens as a profile with the dashboard\'s ch
   await cardIs(page, TID.profileCardMbps, json.appFacing.means.mbps);
   await cardIs(page, TID.profileCardLatency, json.appFacing.means.awaitMs);
   await cardIs(page, TID.profileCardP95, json.appFacing.percentiles.iops?.p95 ?? NaN);
+  // titled by the host and its dates, not the capture's file name
+  await expect(page.getByTestId(TID.profileTitle)).toContainText('SRV1');
+  await expect(page.getByTestId(TID.profileTitle)).not.toContainText('.capture');
 
   // the four time charts drawn, zooming together
   for (const id of [TID.profileChartIops, TID.profileChartMbps, TID.profileChartLatency, TID.profileChartQueue]) {

@@ -151,6 +151,7 @@ export const TID = {
   profileBusiest: 'profile-busiest',
   profileBusiestDevice: 'profile-busiest-device',
   profileSlicesSection: 'profile-slices-section',
+  profileTitle: 'profile-title',
   profileSlices: 'profile-slices',
   profileAlerts: 'profile-alerts',
   profileHeatmap: 'profile-heatmap',

@@ -12,6 +12,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import { fmtDuration, fmtNumber, fmtPercent, fmtSig, fmtUtc } from '../format.ts';
+import { fmtDate } from '../../shared/i18n/numbers.ts';
 import { dashboard, type DashboardKey } from '../../shared/i18n/dashboard.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { themedPalette } from '../theme.ts';
@@ -78,7 +79,8 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
     // busy % per device, the busiest named beside the group's average (the engine's words, report/profile-busy.ts)
     const busiest = busiestDeviceMsg(p);
     body.replaceChildren(
-      el('h2', {}, t('title', { name: v.name })),
+      // titled by the host and its dates, not the file name (the file is on the window line and in the report's appendix)
+      el('h2', { 'data-testid': TID.profileTitle }, t('title', { name: v.host.hostname === null ? v.name : `${v.host.hostname}, ${fmtDate(lang, p.window.startMs)} – ${fmtDate(lang, p.window.endMs)}` })),
       el('p', {}, el('span', { class: 'badge mode mode-backing-only', 'data-testid': TID.profileBadge }, t('badge'))),
       el('p', {}, t('runId' in target ? 'intro' : 'introImport')),
       el('p', { 'data-testid': TID.profileWindow }, windowText),
