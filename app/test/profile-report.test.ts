@@ -168,7 +168,7 @@ describe.skipIf(skip)('the workload-profile report of a PerfMon log with no swit
       expect(res.overflow).toEqual([]);
       expect(res.dialogs).toEqual([]);
       const tables = res.model.sections.flatMap((s) => s.blocks).flatMap((b) => (b.type === 'table' ? [b.table.id] : []));
-      expect(tables).toEqual(['profile-figures', 'profile-devices', 'profile-hours', 'profile-health', 'profile-spans', 'imports']);
+      expect(tables).toEqual(['profile-figures', 'profile-devices', 'profile-hours', 'profile-health', 'profile-spans', 'profile-slices', 'profile-alerts', 'imports']);
       const text = norm(execFileSync('pdftotext', ['-layout', out, '-'], { encoding: 'utf8' }));
       expect(text).toContain(norm(rt('pr.t.spans', lang)));
       expect(text).toContain(norm(rt('pr.t.health', lang, { preset: rt('preset.custom', lang) })));
