@@ -49,13 +49,17 @@ describe('plan.fromAnalysis', () => {
     const id = (view.value as { id: string }).id;
     const english = await d('plan.fromAnalysis', { analysisId: id });
     if (!english.ok) throw new Error(english.error.message);
-    expect(labels((english.value as { scenario: Scenario }).scenario)).toEqual(labels(EXAMPLE_SCENARIO as Scenario));
+    // the example's drives and configurations, titled with the analysis's name (host and capture), not the example's "OLTP volume"
+    const englishLabels = labels((english.value as { scenario: Scenario }).scenario);
+    const name = /^(.+): cache versus spindles versus flash$/u.exec(englishLabels.title ?? '')?.[1];
+    expect(name, englishLabels.title).toBeDefined();
+    expect(englishLabels).toEqual({ ...labels(EXAMPLE_SCENARIO as Scenario), title: template.en.titleFor.replace('{name}', name as string) });
 
     for (const lang of ['fr', 'ru'] as const) {
       const r = await d('plan.fromAnalysis', { analysisId: id, lang });
       if (!r.ok) throw new Error(r.error.message);
       const scenario = (r.value as { scenario: Scenario }).scenario;
-      expect(labels(scenario)).toEqual(expected(lang));
+      expect(labels(scenario)).toEqual({ ...expected(lang), title: template[lang].titleFor.replace('{name}', name as string) });
       // Only the words differ from the English prefill: every figure is the same.
       expect(localizeTemplate(scenario, 'en')).toEqual((english.value as { scenario: Scenario }).scenario);
 
@@ -110,7 +114,7 @@ describe('the template catalog (app/src/shared/i18n/template.ts)', () => {
     const s = EXAMPLE_SCENARIO as Scenario;
     expect(expected('en')).toEqual(labels(s));
     const keys = Object.keys(template.en).sort();
-    expect(keys).toEqual(['title', ...s.drives.map((x) => `drive.${x.id}`), ...s.configurations.map((x) => `config.${x.id}`)].sort());
+    expect(keys).toEqual(['title', 'titleFor', ...s.drives.map((x) => `drive.${x.id}`), ...s.configurations.map((x) => `config.${x.id}`)].sort());
     for (const lang of LANGS) {
       expect(Object.keys(template[lang]).sort()).toEqual(keys);
       if (lang === 'en') continue;

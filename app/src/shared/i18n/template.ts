@@ -94,7 +94,10 @@ export function localizeTemplate<T>(scenario: T, lang: Lang, name?: string): T {
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return scenario;
   const s: Record<string, unknown> = { ...(scenario as Record<string, unknown>) };
   // a scenario prefilled from an analysis takes the analysis's name: the example's "OLTP volume" claimed a workload nobody measured
-  if (isTemplateText('title', s['title'])) s['title'] = name === undefined || name === '' ? translate(template, lang, 'title') : translate(template, lang, 'titleFor', { name });
+  // (a title that is the example's own text has no name in it, though "Volume OLTP : cache, …" reads as one)
+  const inTitle = isTemplateText('title', s['title']) ? undefined : nameInTitle(s['title']);
+  const named = name !== undefined && name !== '' ? name : inTitle;
+  if (isTemplateText('title', s['title']) || inTitle !== undefined) s['title'] = named === undefined ? translate(template, lang, 'title') : translate(template, lang, 'titleFor', { name: named });
   const drives = s['drives'];
   if (Array.isArray(drives)) s['drives'] = drives.map((d) => relabel(d, 'drive.', lang));
   const configs = s['configurations'];
@@ -110,4 +113,14 @@ export function localizeTemplate<T>(scenario: T, lang: Lang, name?: string): T {
 export function analysisName(hostname: string | null, capturePath: string): string {
   const file = capturePath.split(/[\\/]/u).pop() ?? capturePath;
   return hostname === null || hostname === '' ? file : `${hostname} (${file})`;
+}
+
+/** The analysis's name in a title that is the template's `titleFor` in one of the languages (so nobody has edited it), else undefined. */
+function nameInTitle(title: unknown): string | undefined {
+  if (typeof title !== 'string') return undefined;
+  for (const l of LANGS) {
+    const [head, tail] = template[l].titleFor.split('{name}') as [string, string];
+    if (title.length > head.length + tail.length && title.startsWith(head) && title.endsWith(tail)) return title.slice(head.length, title.length - tail.length);
+  }
+  return undefined;
 }
