@@ -135,7 +135,10 @@ pub(super) fn exact_where_reset(
     );
     let mut jobs = Vec::new();
     for (end, len) in pieces(o) {
-        let r = format!("[{}s:{s}s])", len / 1000);
+        // the window 1 ms short of the piece: Prometheus before 3.0 closes a subquery's window at
+        // its start ([t − len, t]: the interval ending there is the piece before's), Prometheus 3
+        // and VictoriaMetrics do not ((t − len, t]); both then hold the piece's own intervals
+        let r = format!("[{}ms:{s}s])", len - 1);
         jobs.push((format!("count_over_time({ok}{r}"), end));
         for (name, _, _) in COUNTERS.iter() {
             jobs.push((format!("sum_over_time({}{r}", g(name, &only, step)), end));
