@@ -1,7 +1,8 @@
 /**
  * What the fleet specs share (fleet-backfill, fleet-pushdown, import-fleet-summary): whether a
- * real Prometheus fleet can run here, what the fleet view on a page shows, and the comparison of
- * two views (a summary computed by the server against the import of every series).
+ * real Prometheus (and VictoriaMetrics) fleet can run here, what the fleet view on a page shows,
+ * and the comparison of two views (a summary computed by the server against the import of every
+ * series; one server's against another's).
  */
 import type { Page } from '@playwright/test';
 import { probeAbsent } from '../test/support/testenv.ts';
@@ -9,12 +10,16 @@ import { TID } from '../app/src/shared/testids.ts';
 import { expect } from './fixtures.ts';
 import { hasCommand } from './prometheus.ts';
 
-/** Why a fleet cannot run here (null: it can). In CI a missing tool is a failure, not a skip. */
-export function fleetMissing(): string | null {
+/**
+ * Why a fleet cannot run here (null: it can), on Prometheus, or with `victoria` also on
+ * VictoriaMetrics. In CI a missing tool is a failure, not a skip.
+ */
+export function fleetMissing(victoria = false): string | null {
   const probe = probeAbsent();
   if (probe !== null) return probe;
   if (process.env['CI'] !== undefined) return null;
   for (const cmd of ['prometheus', 'promtool']) if (!hasCommand(cmd)) return `${cmd} is not installed (apt-get install prometheus; npm test installs it as root, scripts/ensure.mjs)`;
+  if (victoria && !hasCommand('victoria-metrics')) return 'victoria-metrics is not installed (apt-get install victoria-metrics; npm test installs it as root, scripts/ensure.mjs)';
   return null;
 }
 

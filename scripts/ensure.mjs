@@ -26,6 +26,7 @@ export const TEST_PACKAGES = [
   { pkg: 'util-linux', cmd: 'chrt', why: 'probe accuracy tests (real-time priority)' },
   { pkg: 'prometheus', cmd: 'prometheus', why: 'the Prometheus import test (a real server scraping node_exporter)' },
   { pkg: 'prometheus', cmd: 'promtool', why: 'the fleet import test (promtool tsdb create-blocks-from openmetrics backfills 100 hosts)' },
+  { pkg: 'victoria-metrics', cmd: 'victoria-metrics', why: 'the fleet e2e on VictoriaMetrics (a real single-node server fed through its import API)' },
   { pkg: 'prometheus-node-exporter', cmd: 'prometheus-node-exporter', why: 'the Prometheus import test (node_disk_* counters)' },
   { pkg: 'openssl', cmd: 'openssl', why: 'the https Prometheus import test (a CA and a server certificate made by the test)' },
   { pkg: 'libreoffice-impress', cmd: 'soffice', why: 'the PowerPoint export rendered to pages by LibreOffice (slide overflow checks)' },

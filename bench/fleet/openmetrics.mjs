@@ -3,9 +3,10 @@
 // `promtool tsdb create-blocks-from openmetrics` (the e2e's way, e2e/prometheus.ts). Written a
 // chunk of hosts at a time (one OpenMetrics file per chunk, backfilled then removed) so the
 // generator's memory and the file on disk stay bounded whatever the fleet's size; each line is
-// computed from closed forms (no series is held).
+// computed from closed forms (no series is held). The same fleet also goes to VictoriaMetrics
+// through its import API (importFleet: the Prometheus text format, timestamps in ms).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const DISKS = ['sda', 'sdb'];
@@ -55,9 +56,10 @@ const FAMILIES = [
 
 /**
  * Writes intervals kFrom ≤ k < kTo of `hosts` to `file`; `state` holds each device's counters
- * (reads, writes, read seconds) at kFrom, by "h/d", and is moved on to kTo.
+ * (reads, writes, read seconds) at kFrom, by "h/d", and is moved on to kTo. Timestamps in
+ * seconds (OpenMetrics), or with `ms` in milliseconds (the Prometheus text format).
  */
-async function writeSlice(file, hosts, { points, stepS, t0, stacked, kFrom, kTo, state }) {
+async function writeSlice(file, hosts, { points, stepS, t0, stacked, kFrom, kTo, state, ms = false }) {
   const out = createWriteStream(file);
   const put = (s) => (out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', r)));
   const next = new Map();
@@ -73,7 +75,7 @@ async function writeSlice(file, hosts, { points, stepS, t0, stacked, kFrom, kTo,
         for (let k = kFrom; k < kTo; k++) {
           // with `stacked`, host 3 restarts half-way: its counters start again from 0 (a reset)
           if (stacked && h === 3 && k === Math.floor(points / 2)) { r = 0; w = 0; rt = 0; }
-          buf += `${name}${labels} ${value(r, w, rt)} ${t0 + k * stepS}\n`;
+          buf += `${name}${labels} ${value(r, w, rt)} ${(t0 + k * stepS) * (ms ? 1000 : 1)}\n`;
           if (k < points) {
             const x = ratesAt(h, d, k, stepS);
             r += x.reads * stepS;
@@ -120,6 +122,23 @@ export async function backfillFleet({ dir, hosts, points, stepS, t0, chunk = 25,
     }
   }
   await last;
+}
+
+/**
+ * Writes the same fleet as backfillFleet into a VictoriaMetrics server at `url` (`POST
+ * /api/v1/import/prometheus`: the Prometheus text format, timestamps in ms), `chunk` hosts a
+ * request, each request's body a file in `dir` removed once sent.
+ */
+export async function importFleet({ url, dir, hosts, points, stepS, t0, chunk = 10, stacked = false }) {
+  mkdirSync(dir, { recursive: true });
+  for (let a = 0; a < hosts; a += chunk) {
+    const ids = Array.from({ length: Math.min(chunk, hosts - a) }, (_, i) => a + i);
+    const file = join(dir, 'import.prom');
+    await writeSlice(file, ids, { points, stepS, t0, stacked, kFrom: 0, kTo: points + 1, state: new Map(), ms: true });
+    const r = await fetch(`${url}/api/v1/import/prometheus`, { method: 'POST', body: readFileSync(file) });
+    rmSync(file);
+    if (!r.ok) throw new Error(`VictoriaMetrics refused the import of hosts ${a}–${a + ids.length - 1} (HTTP ${r.status}): ${(await r.text()).slice(0, 500)}`);
+  }
 }
 
 /** `promtool tsdb create-blocks-from openmetrics FILE TSDB`, then the file removed. */

@@ -151,6 +151,42 @@ fn range_of(c: &Client, query: &str, a_ms: i64, b_ms: i64, step_ms: i64) -> Resu
     Ok(((v, stats), n))
 }
 
+/// A series' labels and one value.
+pub(super) type Labelled = (BTreeMap<String, String>, f64);
+
+/// The series at one moment, the server's account of the query, and the answer's bytes.
+type PointsAnswer = ((Vec<Labelled>, Option<Stats>), usize);
+
+/// Every series' labels and value at exactly `at_ms`, read as the first point of a range query
+/// from `at_ms` to `at_ms + step_ms` (what an instant query at `at_ms` gives on Prometheus).
+/// Not an instant query: VictoriaMetrics looks a query's series up in its per-day index up to
+/// the day of the query's end less 1 ms, so an instant query at exactly 00:00 UTC does not find
+/// a series whose first sample is then (docs/import.md § VictoriaMetrics).
+pub(super) fn points_at(c: &Client, query: &str, at_ms: i64, step_ms: i64) -> Result<PointsAnswer> {
+    let (m, n) = c.get::<Matrix>(
+        "/api/v1/query_range",
+        &[
+            ("query", query.to_string()),
+            ("start", secs(at_ms)),
+            ("end", secs(at_ms + step_ms)),
+            ("step", secs(step_ms)),
+            ("stats", "all".into()),
+        ],
+    )?;
+    let (result, stats) = m.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+    let v = result
+        .into_iter()
+        .filter_map(|r| {
+            let (_, Num(x)) = r
+                .values
+                .into_iter()
+                .find(|(t, _)| (t * 1000.0).round() as i64 == at_ms)?;
+            x.is_finite().then_some((r.metric, x))
+        })
+        .collect();
+    Ok(((v, stats), n))
+}
+
 impl Q<'_> {
     /// Counts a query's answer: its bytes and, where the server said, its evaluation.
     pub(super) fn count(&mut self, bytes: usize, stats: Option<Stats>) {

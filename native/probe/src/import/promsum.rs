@@ -10,7 +10,7 @@
 //! volumes and partitions sit on them and are not counted, linux/stack.rs), else its stacked
 //! devices; a windows_exporter host's disks, else its volumes (promwin.rs), `_Total` never.
 //! The counters' sums over the range are the counters at `--to` minus at `--from` (the
-//! intervals' increases telescope: two instant queries); the counts of intervals, each host's
+//! intervals' increases telescope: the counters at two moments); the counts of intervals, each host's
 //! peak and the per-moment sum are made here from each host's group summed by the server at
 //! every step (promgrid.rs: range queries, a day at most a piece); the sums of a host whose
 //! counters went back are `sum_over_time` of subqueries (promsums.rs).
@@ -198,7 +198,7 @@ pub fn summarize(o: &PromOpts) -> Result<Summary> {
         samples: 0,
     };
     let mut hosts: BTreeMap<String, HostSums> = BTreeMap::new();
-    // the counters' sums and each host's devices: two instant queries
+    // the counters' sums and each host's devices: the counters at --from and at --to
     super::promsums::telescoped(&mut q, o, &mut hosts)?;
     // the per-interval figures: each host's group summed at each step by the server
     let m = super::promgrid::per_interval(&mut q, o, &mut hosts)?;

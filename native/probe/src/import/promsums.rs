@@ -1,23 +1,23 @@
 //! The counters' sums of `import prometheus --fleet-summary` (promsum.rs), node_exporter's and
 //! windows_exporter's (promwin.rs): the counters at `--to` minus at `--from` (the intervals'
-//! increases telescope: two instant queries), and, for the hosts whose group's counters went back
+//! increases telescope: the counters at two moments), and, for the hosts whose group's counters went back
 //! in the range (a reset, counted by promgrid.rs), the intervals' increases added one by one by
 //! the server, the reset intervals left out as an import leaves them out.
 
 use std::collections::BTreeMap;
 
 use super::promfetch::PromOpts;
-use super::promq::{Vector, Q};
+use super::promq::{points_at, Q};
 use super::promql;
-use super::promsum::{g, pieces, secs, sel, HostSums, COUNTERS};
+use super::promsum::{g, pieces, sel, HostSums, COUNTERS};
 use crate::error::Result;
 
 /// The sums of the six counters over the range, host by host: the differences between the
-/// counters at `--to` and at `--from` (the intervals' increases telescope to it: two instant
-/// queries, no subquery), over the devices [`super::promsum::group`] counts — the whole disks by
-/// `linux_role`, else the stacked devices; a Windows host's disks, else its volumes — and the
-/// host's devices (every one it has at `--to`, `_Total` aside). A host with both ends has
-/// `range / step` intervals.
+/// counters at `--to` and at `--from` (the intervals' increases telescope to it: two queries of
+/// the counters at one moment each, [`points_at`], no subquery), over the devices
+/// [`super::promsum::group`] counts — the whole disks by `linux_role`, else the stacked
+/// devices; a Windows host's disks, else its volumes — and the host's devices (every one it has
+/// at `--to`, `_Total` aside). A host with both ends has `range / step` intervals.
 pub(super) fn telescoped(
     q: &mut Q,
     o: &PromOpts,
@@ -32,27 +32,17 @@ pub(super) fn telescoped(
     );
     // (instance, device, counter) → (value, layer: "backing", "front" or another role)
     type Key = (String, String, usize);
+    let step = o.step_ms.unwrap_or(60_000);
     let at = |q: &mut Q, t: i64| -> Result<BTreeMap<Key, (f64, &'static str)>> {
-        let (a, n) = q.c.get::<Vector>(
-            "/api/v1/query",
-            &[
-                ("query", all.clone()),
-                ("time", secs(t)),
-                ("stats", "all".into()),
-            ],
-        )?;
-        let (result, stats) = a.data.map(|d| (d.result, d.stats)).unwrap_or_default();
+        let ((result, stats), n) = points_at(q.c, &all, t, step)?;
         q.count(n, stats);
         let mut m = BTreeMap::new();
-        for s in result {
-            let l = |k: &str| s.metric.get(k).cloned().unwrap_or_default();
-            let Ok(v) = s.value.1.parse::<f64>() else {
-                continue;
-            };
+        for (metric, v) in result {
+            let l = |k: &str| metric.get(k).cloned().unwrap_or_default();
             let node = COUNTERS.iter().position(|c| c.1 == l("__name__"));
             let (dev, role, i) = match node {
                 Some(i) => (l("device"), crate::import::linux_role(&l("device")).0, i),
-                None => match super::promwin::device(&s.metric) {
+                None => match super::promwin::device(&metric) {
                     Some(w) => w,
                     None => continue,
                 },
@@ -78,7 +68,7 @@ pub(super) fn telescoped(
     for (inst, d) in devices {
         hosts.entry(inst).or_default().devices = d.len() as u64;
     }
-    let n = ((o.end_ms - o.start_ms) / o.step_ms.unwrap_or(60_000)) as u64;
+    let n = ((o.end_ms - o.start_ms) / step) as u64;
     for ((inst, role), v) in &by {
         if *role == "front" && by.contains_key(&(inst.clone(), "backing")) {
             continue;
@@ -145,7 +135,10 @@ pub(super) fn exact_where_reset(
     );
     let mut jobs = Vec::new();
     for (end, len) in pieces(o) {
-        let r = format!("[{}s:{s}s])", len / 1000);
+        // the window 1 ms short of the piece: Prometheus before 3.0 closes a subquery's window at
+        // its start ([t − len, t]: the interval ending there is the piece before's), Prometheus 3
+        // and VictoriaMetrics do not ((t − len, t]); both then hold the piece's own intervals
+        let r = format!("[{}ms:{s}s])", len - 1);
         jobs.push((format!("count_over_time({ok}{r}"), end));
         for (name, _, _) in COUNTERS.iter() {
             jobs.push((format!("sum_over_time({}{r}", g(name, &only, step)), end));
