@@ -120,7 +120,7 @@ for (const server of SERVERS) {
       const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\u00a0/gu, ' ');
       const peak = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(Number(pushed.agg['peak']));
       expect(text.replace(/\s+/gu, ' ')).toContain(`the ${HOSTS} hosts of the fleet peak at ${peak} IOPS`);
-      expect(text.replace(/\s+/gu, ' ')).toContain('Computed by the fleet’s Prometheus (PromQL pushdown)');
+      expect(text.replace(/\s+/gu, ' ')).toContain('Computed by the fleet’s PromQL server (Prometheus, Thanos or VictoriaMetrics; PromQL pushdown)');
       expect(errors).toEqual([]);
     } finally {
       await app?.stop();
