@@ -69,7 +69,8 @@ fn units_are_turned_back_into_diskstats_fields() {
     assert_eq!(d.fields.len(), 17);
     assert_eq!(d.fields[2], 1024);
     assert_eq!(d.fields[3], 18_492_372);
-    // Only the 4 basics: the old 4-field layout.
+    // Only the 4 basics: the 11-field layout with every other field absent (NULL in the capture,
+    // never 0), so that a family left out does not take the others with it.
     let mut s = Series::default();
     for m in [
         "node_disk_reads_completed_total",
@@ -80,10 +81,35 @@ fn units_are_turned_back_into_diskstats_fields() {
         s.put_node("h", "sdd", m, 5, 512.0);
     }
     let p = to_parsed(&s, "t".into());
+    let d = &p.samples[0].snap.as_ref().expect("a snapshot").devices["sdd"];
+    assert_eq!(d.fields, [512, 0, 1, 0, 512, 0, 1, 0, 0, 0, 0]);
+    let absent: u32 = [1, 3, 5, 7, 8, 9, 10].iter().map(|i| 1u32 << i).sum();
+    assert_eq!(d.absent, absent);
+    let c = d.counters();
     assert_eq!(
-        p.samples[0].snap.as_ref().expect("a snapshot").devices["sdd"].fields,
-        [512, 1, 512, 1]
+        (c.reads, c.read_sectors, c.writes, c.write_sectors),
+        (512, 1, 512, 1)
     );
+    assert_eq!(
+        (c.read_ms, c.write_ms, c.read_merges, c.in_flight),
+        (None, None, None, None)
+    );
+    // without the merged and in-flight families, the times are kept
+    let mut s = Series::default();
+    for m in [
+        "node_disk_reads_completed_total",
+        "node_disk_read_bytes_total",
+        "node_disk_read_time_seconds_total",
+        "node_disk_writes_completed_total",
+        "node_disk_written_bytes_total",
+        "node_disk_write_time_seconds_total",
+    ] {
+        s.put_node("h", "sdd", m, 5, 512.0);
+    }
+    let p = to_parsed(&s, "t".into());
+    let c = p.samples[0].snap.as_ref().expect("a snapshot").devices["sdd"].counters();
+    assert_eq!((c.read_ms, c.write_ms), (Some(512_000), Some(512_000)));
+    assert_eq!((c.read_merges, c.in_flight), (None, None));
 }
 
 /// A windows_exporter series (synthetic values, clearly so: the real exposition is tested in
