@@ -105,7 +105,7 @@ describe('health grading', () => {
   const recs = Array.from({ length: 12 }, (_, i) => rec(i, 100, i >= 6 ? 30 : 5, 10, 2));
   const s = buildSeries([recs], { startMs: 0, endMs: 2 * 3_600_000 });
   it.each([
-    ['exchange-db', 'warning', 1], // average 17.5 ms < 20 ms, but half the intervals break it
+    ['exchange-db', 'warning', 2], // read average 17.5 ms < 20 ms, but half the intervals break it; writes 2 ms
     ['sqlserver-data', 'bad', 3],
     ['exchange-log', 'good', 1],
   ] as const)('%s → %s', (preset, grade, nChecks) => {
@@ -150,7 +150,8 @@ describe('health grading', () => {
   });
   it('user-defined targets and presets resolve; unknown preset is null', () => {
     expect(resolveTargets({ transferMs: 3 })).toEqual({ transferMs: 3 });
-    expect(resolveTargets('sharepoint')).toEqual({ transferMs: 20 });
+    expect(resolveTargets('sharepoint')).toEqual({ readMs: 20, writeMs: 20 });
+    expect(resolveTargets('exchange-db')).toEqual({ readMs: 20, writeMs: 20 });
     expect(resolveTargets('nope')).toBeNull();
   });
 });
