@@ -79,15 +79,17 @@ const inputName = (r: ProvenanceRow): Val => (r.input === 'iops' ? msgv('tin.iop
 const lineCost = (c: ConfigResult, id: LineId): number => c.lines.filter((l) => l.id === id).reduce((a, l) => a + l.costUsd, 0);
 
 /**
- * Pays back or not: the cache configuration the verdict judged against the cheapest other
- * configuration; the deciding line is the one whose cost differs most (absolute) between them.
- * Example: cache 39 000 USD, cheapest other (All HDD) 38 108 USD, cache licence +5 000 USD → "does
- * not pay back … cache licence, 5 000 USD more".
+ * Pays back or not: the verdict's outcome on the sizing basis (the cache configuration against the
+ * reference, plan/verdict.ts), and the line item whose cost differs most (absolute) between that
+ * configuration and the cheapest other configuration (the alternative a buyer would take instead).
+ * Example (the lab sample, p95): RAM cache 736 USD dearer than "All HDD, RAID 10", the cheapest
+ * other → "does not pay back … cache licence, 5 000 USD more with the cache".
  */
 function paybackOf(t: ReportTco): Msg | null {
   const p = t.plan;
-  const cache = p.configurations.find((c) => c.id === p.verdict.chosen.configId);
-  if (cache === undefined) return null;
+  const v = p.verdict.chosen;
+  const cache = p.configurations.find((c) => c.id === v.configId);
+  if (cache === undefined || v.savingsUsd === null || (v.outcome !== 'pays-back' && v.outcome !== 'does-not-pay-back')) return null;
   const alt = p.configurations.filter((c) => c.id !== cache.id).sort((a, b) => a.totalUsd - b.totalUsd)[0];
   if (alt === undefined) return null;
   let line: { id: LineId; diff: number } | null = null;
@@ -97,9 +99,8 @@ function paybackOf(t: ReportTco): Msg | null {
   }
   const lineVal: Val = line === null ? msgv('dec.noLine')
     : msgv(line.diff > 0 ? 'dec.lineMore' : 'dec.lineLess', { line: { k: 'tcoLine', id: line.id }, usd: num(Math.abs(line.diff), 0, 'usd') });
-  const delta = cache.totalUsd - alt.totalUsd;
-  return m(delta < 0 ? 'dec.pays' : 'dec.notPays', {
-    config: str(cache.label), alt: str(alt.label), usd: num(Math.abs(delta), 0, 'usd'), years: num(p.years, 0), line: lineVal,
+  return m(v.outcome === 'pays-back' ? 'dec.pays' : 'dec.notPays', {
+    config: str(cache.label), reference: str(v.referenceLabel), usd: num(Math.abs(v.savingsUsd), 0, 'usd'), years: num(p.years, 0), alt: str(alt.label), line: lineVal,
   });
 }
 
