@@ -76,7 +76,12 @@ function assumptionsOf(t: ReportTco): Msg {
 
 const inputName = (r: ProvenanceRow): Val => (r.input === 'iops' ? msgv('tin.iops', { basis: msgv(`basis.${r.basis ?? 'typed'}` as ReportKey) }) : msgv(`tin.${r.input}` as ReportKey));
 
-const lineCost = (c: ConfigResult, id: LineId): number => c.lines.filter((l) => l.id === id).reduce((a, l) => a + l.costUsd, 0);
+/** Each line item's cost in a configuration (a line id the configuration lacks costs 0). */
+function lineCosts(c: ConfigResult): Map<LineId, number> {
+  const out = new Map<LineId, number>();
+  for (const l of c.lines) out.set(l.id, (out.get(l.id) ?? 0) + l.costUsd);
+  return out;
+}
 
 /**
  * Pays back or not: the verdict's outcome on the sizing basis (the cache configuration against the
@@ -93,8 +98,9 @@ function paybackOf(t: ReportTco): Msg | null {
   const alt = p.configurations.filter((c) => c.id !== cache.id).sort((a, b) => a.totalUsd - b.totalUsd)[0];
   if (alt === undefined) return null;
   let line: { id: LineId; diff: number } | null = null;
-  for (const id of new Set<LineId>([...cache.lines, ...alt.lines].map((l) => l.id))) {
-    const diff = lineCost(cache, id) - lineCost(alt, id);
+  const [mine, theirs] = [lineCosts(cache), lineCosts(alt)];
+  for (const id of new Set<LineId>([...mine.keys(), ...theirs.keys()])) {
+    const diff = (mine.get(id) ?? 0) - (theirs.get(id) ?? 0);
     if (diff !== 0 && (line === null || Math.abs(diff) > Math.abs(line.diff))) line = { id, diff };
   }
   const lineVal: Val = line === null ? msgv('dec.noLine')
