@@ -115,3 +115,23 @@ describe.skipIf(skip)('the decision block, first in every format and language, w
     }, 240_000);
   }
 });
+
+describe('cacheproof analyze: the decision block first, in the text and in --json', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: the text opens on the block's sentences, the same as --json's keys read in the catalog`, async () => {
+      let out = '';
+      let err = '';
+      expect(await runCli(['analyze', sample, '--json'], { stdout: (x) => (out += x), stderr: (x) => (err += x) }), err).toBe(0);
+      const d = (JSON.parse(out) as { decision: NonNullable<ReportModel['decision']> }).decision;
+      expect(d.kind).toBe('before-after');
+      expect(d.verdict.key).toBe('dec.noTco');
+      expect(d.iosSaved?.key).toBe('dec.iosSaved');
+      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.noPrices', 'dec.cav.counters']);
+      let text = '';
+      expect(await runCli(['analyze', sample, '--lang', lang], { stdout: (x) => (text += x), stderr: (x) => (err += x) }), err).toBe(0);
+      const t = decisionTexts(d, lang);
+      const head = text.split('\n').slice(0, 3 + t.lines.length + t.caveats.length).join('\n');
+      for (const s of [t.title, ...t.lines, t.caveatsTitle, ...t.caveats]) expect(head, s).toContain(s);
+    }, 60_000);
+  }
+});
