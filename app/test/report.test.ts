@@ -110,7 +110,7 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
         load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
       });
       const sections = res.model.sections;
-      expect(sections.map((s) => s.id)).toEqual(['summary', 'method', 'results', 'tco', 'caveats', 'appendix']);
+      expect(sections.map((s) => s.id)).toEqual(['decision', 'summary', 'method', 'results', 'tco', 'caveats', 'appendix']);
       // Where each TCO input came from: the scenario prefilled from this capture, unedited.
       const sources = sections.find((s) => s.id === 'tco')?.blocks.find((b) => b.type === 'table' && b.table.id === 'tco-sources');
       const originOf = (input: string): string | undefined => {
@@ -173,8 +173,11 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
         const b = model.sections[0]?.blocks[0];
         return b?.type === 'paragraph' ? norm(reportText(b.text, lang)) : '';
       };
+      // the decision block first (app/test/decision-block.test.ts reads all of it): its verdict, then its I/Os saved line with the analysis' figure
       const v = verdictText(full);
-      expect(v).toContain(norm(pct(lang, j.benefit.iosSavedPercent.value)));
+      const saved = full.decision?.iosSaved;
+      expect(saved).toBeDefined();
+      expect(norm(reportText(saved ?? { key: 'noCi' }, lang))).toContain(norm(pct(lang, j.benefit.iosSavedPercent.value)));
       expect(page1.replace(/\s+/gu, ' ')).toContain(v.replace(/\s+/gu, ' ').slice(0, 60));
       for (const figure of [pct(lang, j.benefit.iosSavedPercent.value), sig(lang, j.benefit.latencyMs.before), sig(lang, j.benefit.latencyMs.after), count(lang, j.benefit.iosToBacking.before)]) expect(page1, figure).toContain(norm(figure));
       expect(page1).toContain(rt('short.subtitle', lang));
