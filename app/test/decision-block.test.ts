@@ -107,8 +107,11 @@ describe.skipIf(skip)('the decision block, first in every format and language, w
       const book = await exported('xlsx', 'full', lang);
       const sheet = await firstSheetText(book.out);
       expect(sheet.name).toBe(decisionTexts(d, lang).title);
+      // pdftotext joins a word hyphenated at a line's end without its hyphen ("au-/dessus" → "audessus"): the PDFs are compared without word-inner hyphens
+      const unhyphen = (x: string): string => x.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
       for (const [format, text] of [['pdf', page], ['short', shortPage], ['pptx', slides], ['xlsx', sheet.text]] as const) {
-        for (const s of want) expect(text, `${lang} ${format}: «${s}»`).toContain(s);
+        const pdf = format === 'pdf' || format === 'short';
+        for (const s of want) expect(pdf ? unhyphen(text) : text, `${lang} ${format}: «${s}»`).toContain(pdf ? unhyphen(s) : s);
       }
       // the same model in every format: the block's words come from one engine call
       for (const m of [short.model, deck.model, book.model]) expect(expected(m, lang)).toEqual(want);

@@ -109,7 +109,9 @@ function decisionSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
 /** The last slide: the caveats, the decision block's three first, then the report's warnings (the caveats section's), every one. */
 function caveatsSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   const section = model.sections.find((x) => x.id === 'caveats');
-  const first = model.decision === undefined ? [] : decisionTexts(model.decision, lang).caveats;
+  // a deck with a decision block (a before/after report); a workload profile's deck keeps its slides until it has one
+  if (model.decision === undefined) return;
+  const first = decisionTexts(model.decision, lang).caveats;
   const warnings = (section?.blocks ?? []).flatMap((b) => (b.type === 'notes' && b.tone === 'warning' ? b.items.map((v) => formatVal(v, lang)) : []));
   const items = [...first, ...warnings].filter((x) => x !== '');
   if (section === undefined || items.length === 0) return;
