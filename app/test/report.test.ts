@@ -136,11 +136,11 @@ describe.skipIf(chromiumPath === null || !hasPoppler)('PDF (needs Chromium and p
       let last = 1;
       for (const s of sections) {
         const n = pages?.get(`sec-${s.id}`);
-        expect(n, s.id).toBeGreaterThanOrEqual(s.id === 'summary' ? 2 : last);
+        expect(n, s.id).toBeGreaterThanOrEqual(s.id === 'decision' ? 2 : last);
         expect(n, s.id).toBeLessThanOrEqual(pageCount);
         const title = norm(reportText(s.title, lang)).trim();
-        // the summary opens the page after the cover; every other section follows on where the one before it ends
-        if (s.id === 'summary') expect(pageText(n as number).trimStart().startsWith(title), `${s.id} starts page ${n}`).toBe(true);
+        // the decision block opens the page after the cover; every other section follows on where the one before it ends
+        if (s.id === 'decision') expect(pageText(n as number).trimStart().startsWith(title), `${s.id} starts page ${n}`).toBe(true);
         expect(lines(n as number), `${s.id} is on page ${n}`).toContain(title);
         expect(lines((n as number) - 1), `${s.id} is not on page ${(n as number) - 1}`).not.toContain(title);
         // the contents line: the title, the dotted leader (not text), the number
@@ -278,7 +278,9 @@ describe('XLSX', () => {
       expect(r.code).toBe(0);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(out);
-      const summary = wb.worksheets[0] as ExcelJS.Worksheet;
+      // the first sheet is the decision block (app/test/decision-block.test.ts reads it), the Summary the second
+      expect(wb.worksheets[0]?.name).toBe(rt('sec.decision', lang));
+      const summary = wb.worksheets[1] as ExcelJS.Worksheet;
       const rows = new Map<string, (number | null)[]>();
       summary.eachRow((row, n) => {
         if (n === 1) return;
