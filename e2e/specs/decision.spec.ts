@@ -32,7 +32,7 @@ test('the decision block is first on the dashboard, with the verdict on both bas
   expect(verdict).toMatch(/does not pay back within 4 years/u);
   expect(verdict).toMatch(/Sized on the 95th percentile .*sized on the peak .* saves [\d,]+ USD/u);
   const lines = (await box.locator('.decision-line').allTextContents()).join('\n');
-  expect(lines).toMatch(/^Does not pay back: .* The line item that differs most from the cheapest other configuration, .*: Cache licence, [\d,]+ USD more with the cache\.$/mu);
+  expect(lines).toMatch(/^Does not pay back: .* The line item that differs most from the cheapest other configuration, .*: Cache licence, [\d,]+\sUSD more with the cache\.$/mu);
   expect(lines).toMatch(/^Measured: I\/Os reaching loop0 fell by [\d.]+% \(95% interval [\d.]+% – [\d.]+%\)/mu);
   expect(lines).toMatch(/^Recommended configuration, .* \(estimate\): Drive life: /mu);
   expect(lines).toMatch(/example price/u);
