@@ -29,6 +29,7 @@ import PptxGenJS from 'pptxgenjs';
 import { runCli } from '../src/cli/main.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { formatVal, reportText } from '../src/shared/i18n/report.ts';
+import { decisionTexts } from '../src/shared/i18n/decision-text.ts';
 import { localizeTemplate } from '../src/shared/i18n/template.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
 import type { ReportModel } from '@cacheproof/engine/report';
@@ -229,8 +230,8 @@ describe.skipIf(skip)('the PowerPoint export\'s slides rendered by LibreOffice, 
       const { pptx, pdf, model } = d as { pptx: string; pdf: string; model: ReportModel };
       const deck = await deckBoxes(pptx);
       const pages = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1]);
-      // the cover, the verdict, the chart and (the scenario given) the TCO slide
-      expect(deck.boxes).toHaveLength(4);
+      // the cover, the decision block, the verdict and cards, the chart, (the scenario given) the TCO slide, the caveats
+      expect(deck.boxes).toHaveLength(6);
       expect(pages, 'one page per slide').toBe(deck.boxes.length);
       // the font the slides name, laid out with its metrics: Arial, or Liberation Sans in its place
       expect(execFileSync('pdffonts', [pdf], { encoding: 'utf8' })).toMatch(/Arial|LiberationSans/u);
@@ -270,15 +271,19 @@ describe.skipIf(skip)('the PowerPoint export\'s slides rendered by LibreOffice, 
       const tco = blocks('tco').find((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
       expect(verdict?.type === 'paragraph' && cards?.type === 'cards' && tco?.type === 'paragraph').toBe(true);
       const onSlide = (n: number, text: string): boolean => squash((words[n - 1] ?? []).map((w) => w.t).join('')).includes(squash(text));
-      if (verdict?.type === 'paragraph') expect(onSlide(2, reportText(verdict.text, lang)), 'the verdict sentence, whole, on slide 2').toBe(true);
+      // the decision block (engine decision.ts), every sentence and caveat whole on slide 2
+      const decision = model.decision === undefined ? null : decisionTexts(model.decision, lang);
+      expect(decision).not.toBeNull();
+      for (const x of [...(decision?.lines ?? []), ...(decision?.caveats ?? [])]) expect(onSlide(2, x), `«${x}», whole, on slide 2`).toBe(true);
+      if (verdict?.type === 'paragraph') expect(onSlide(3, reportText(verdict.text, lang)), 'the verdict sentence, whole, on slide 3').toBe(true);
       if (cards?.type === 'cards') {
         expect(cards.cards.length).toBeGreaterThanOrEqual(4);
         for (const c of cards.cards) {
           const v = c.value.map((x) => formatVal(x, lang)).join(' ');
-          expect(onSlide(2, v), `the headline value "${v}", whole, on slide 2`).toBe(true);
+          expect(onSlide(3, v), `the headline value "${v}", whole, on slide 3`).toBe(true);
         }
       }
-      if (tco?.type === 'paragraph') expect(onSlide(4, reportText(tco.text, lang)), 'the TCO bottom line, whole, on slide 4').toBe(true);
+      if (tco?.type === 'paragraph') expect(onSlide(5, reportText(tco.text, lang)), 'the TCO bottom line, whole, on slide 5').toBe(true);
       console.log(`report slides ${lang}: ${pages} slides rendered by LibreOffice (all decks in ${renderMs} ms), kept in ${keep}`);
     });
   }

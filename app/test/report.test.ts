@@ -111,7 +111,7 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
         load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
       });
       const sections = res.model.sections;
-      expect(sections.map((s) => s.id)).toEqual(['summary', 'method', 'results', 'tco', 'caveats', 'appendix']);
+      expect(sections.map((s) => s.id)).toEqual(['decision', 'summary', 'method', 'results', 'tco', 'caveats', 'appendix']);
       // Where each TCO input came from: the scenario prefilled from this capture, unedited.
       const sources = sections.find((s) => s.id === 'tco')?.blocks.find((b) => b.type === 'table' && b.table.id === 'tco-sources');
       const originOf = (input: string): string | undefined => {
@@ -137,11 +137,11 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
       let last = 1;
       for (const s of sections) {
         const n = pages?.get(`sec-${s.id}`);
-        expect(n, s.id).toBeGreaterThanOrEqual(s.id === 'summary' ? 2 : last);
+        expect(n, s.id).toBeGreaterThanOrEqual(s.id === 'decision' ? 2 : last);
         expect(n, s.id).toBeLessThanOrEqual(pageCount);
         const title = norm(reportText(s.title, lang)).trim();
-        // the summary opens the page after the cover; every other section follows on where the one before it ends
-        if (s.id === 'summary') expect(pageText(n as number).trimStart().startsWith(title), `${s.id} starts page ${n}`).toBe(true);
+        // the decision block opens the page after the cover; every other section follows on where the one before it ends
+        if (s.id === 'decision') expect(pageText(n as number).trimStart().startsWith(title), `${s.id} starts page ${n}`).toBe(true);
         expect(lines(n as number), `${s.id} is on page ${n}`).toContain(title);
         expect(lines((n as number) - 1), `${s.id} is not on page ${(n as number) - 1}`).not.toContain(title);
         // the contents line: the title, the dotted leader (not text), the number
@@ -174,8 +174,11 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
         const b = model.sections[0]?.blocks[0];
         return b?.type === 'paragraph' ? norm(reportText(b.text, lang)) : '';
       };
+      // the decision block first (app/test/decision-block.test.ts reads all of it): its verdict, then its I/Os saved line with the analysis' figure
       const v = verdictText(full);
-      expect(v).toContain(norm(pct(lang, j.benefit.iosSavedPercent.value)));
+      const saved = full.decision?.iosSaved;
+      expect(saved).toBeDefined();
+      expect(norm(reportText(saved ?? { key: 'noCi' }, lang))).toContain(norm(pct(lang, j.benefit.iosSavedPercent.value)));
       expect(page1.replace(/\s+/gu, ' ')).toContain(v.replace(/\s+/gu, ' ').slice(0, 60));
       for (const figure of [pct(lang, j.benefit.iosSavedPercent.value), sig(lang, j.benefit.latencyMs.before), sig(lang, j.benefit.latencyMs.after), count(lang, j.benefit.iosToBacking.before)]) expect(page1, figure).toContain(norm(figure));
       expect(page1).toContain(rt('short.subtitle', lang));
@@ -276,7 +279,9 @@ describe('XLSX', () => {
       expect(r.code).toBe(0);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.readFile(out);
-      const summary = wb.worksheets[0] as ExcelJS.Worksheet;
+      // the first sheet is the decision block (app/test/decision-block.test.ts reads it), the Summary the second
+      expect(wb.worksheets[0]?.name).toBe(rt('sec.decision', lang));
+      const summary = wb.worksheets[1] as ExcelJS.Worksheet;
       const rows = new Map<string, (number | null)[]>();
       summary.eachRow((row, n) => {
         if (n === 1) return;

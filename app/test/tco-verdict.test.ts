@@ -56,8 +56,8 @@ describe('the TCO bottom line on the bundled sample', () => {
     expect(v.verdict).toEqual(planned.value.verdict);
     expect(v.verdict.basis).toBe('p95');
     expect([v.verdict.chosen.outcome, ...v.verdict.others.map((o) => `${o.basis}:${o.outcome}`)]).toEqual(['does-not-pay-back', 'peak:pays-back']);
-    // the short form for managers keeps the same paragraph
-    expect(verdictBlock(shortForm(model))).toEqual(b);
+    // the short form for managers opens on the same paragraph: the decision block's verdict (engine decision.ts)
+    expect(shortForm(model).sections[0]?.blocks[0]).toEqual(b);
   });
 
   for (const lang of LANGS) {

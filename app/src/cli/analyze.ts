@@ -19,7 +19,8 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { fmtBytes, fmtLabel, fmtNumber, fmtPercent, fmtSig } from '../shared/i18n/numbers.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
-import { ioTimeMeasuredMsg, ioTimeSavedVal, latencyChangeVal, layerLatencyNote, layersFact, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
+import { decisionBlock, ioTimeMeasuredMsg, ioTimeSavedVal, latencyChangeVal, layerLatencyNote, layersFact, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
+import { decisionTexts } from '../shared/i18n/decision-text.ts';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -84,7 +85,11 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   const b = r.benefit;
   const gb = (x: number | null): number | null => (x === null ? null : x / 1e9);
   const lines: string[] = [];
-  lines.push(t('title'), t(`mode.${r.mode}`));
+  lines.push(t('title'));
+  // the decision block first (engine decision.ts), the words of the report, the deck and the dashboard
+  const d = decisionTexts(decisionBlock({ kind: 'before-after', analysis: r, tco: null }), lang);
+  lines.push(`${d.title}:`, ...d.lines.map((x) => `  ${x}`), `${d.caveatsTitle}:`, ...d.caveats.map((x) => `  - ${x}`), '');
+  lines.push(t(`mode.${r.mode}`));
   const lab = (key: AnalysisKey, value: string): string => fmtLabel(lang, t(key), value);
   lines.push(lab('capture', captureFile), lab('host', `${r.host.hostname ?? t('na')} (${r.host.kernel ?? t('na')})`));
   lines.push(lab('baseline', `${r.windows.baseline.start} → ${r.windows.baseline.end}`));
@@ -220,6 +225,8 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
     return exitFor(result.error.code);
   }
-  io.stdout(flags.json === true ? JSON.stringify(result, null, 2) + '\n' : formatText(result, capturePath, lang));
+  // --json: the decision block as message keys with values (docs/analyze-json.md § decision), beside the figures
+  const json = (): string => JSON.stringify({ ...result, decision: decisionBlock({ kind: 'before-after', analysis: result, tco: null }) }, null, 2);
+  io.stdout(flags.json === true ? json() + '\n' : formatText(result, capturePath, lang));
   return EXIT.ok;
 };

@@ -22,6 +22,7 @@ export const TID = {
   dashboard: 'dashboard',
   /** The dashboard's drive-life section; each figure is a `[data-figure]` box with its value in `[data-value]`. */
   dashLife: 'dash-life',
+  dashDecision: 'dash-decision',
   chartLatency: 'chart-latency',
   chartHourly: 'chart-hourly',
   chartDistribution: 'chart-distribution',

@@ -40,9 +40,14 @@ describe('a saving the data cannot tell from noise', () => {
     expect(n.iosSaved?.p?.['settle']).toEqual({ k: 'msg', m: { key: 'noise.settle.windows' } });
     expect(spansZero(a.benefit.latencyMs.reductionPercentCi95)).toBe(true);
     expect(n.latency?.key).toBe('noise.latency');
+    // the full report's summary opens on it; the short form's verdict is the decision block, whose I/Os saved line says it
+    const verdict = summary(model)[0];
+    expect(verdict?.type === 'paragraph' ? verdict.text.key : '').toBe('noise.iosSaved');
     for (const m of [model, shortForm(model)]) {
-      const verdict = summary(m)[0];
-      expect(verdict?.type === 'paragraph' ? verdict.text.key : '').toBe('noise.iosSaved');
+      const decision = m.sections[0];
+      expect(decision?.id).toBe('decision');
+      const sig = m.decision?.iosSaved?.p?.['sig'];
+      expect(sig?.k === 'msg' ? sig.m : null).toEqual(n.iosSaved);
       expect(cardSubs(m, 'iosSaved')[0]).toBe('noise.iosSaved');
       expect(cardSubs(m, 'latency')).toContain('noise.latency');
     }

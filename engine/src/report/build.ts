@@ -26,6 +26,7 @@ import { latencyChange, latencyChangeVal } from './latency-change.ts';
 import { ioTimeMeasuredMsg, ioTimeMsgs, ioTimeSavedMsg, layerLatencyNote, layersFact, noChange } from './benefit-words.ts';
 import { perWorkDetail, perWorkMsg } from './per-work-words.ts';
 import { backingOnlyWords } from './mode-words.ts';
+import { decisionBlock, decisionSection } from './decision.ts';
 
 export type { ImportedFile, ReportCapture, ReportInput, ReportTco } from './input.ts';
 export { MAX_DEVICE_LINES } from './charts.ts';
@@ -398,7 +399,10 @@ export function buildReportModel(input: ReportInput): ReportModel {
   results.push(...predicted.blocks);
   charts.push(...predicted.charts);
 
+  // the decision block first (decision.ts): the verdict, what it rests on, the figures, drive life, the caveats
+  const decision = decisionBlock({ kind: 'before-after', analysis: a, tco: input.tco });
   const sections: Section[] = [
+    decisionSection(decision),
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: verdict(a, input.tco) },
       { type: 'paragraph', text: m('sum.intro', { server: str(cover.server ?? a.host.hostname ?? '—'), baseline: duration(a.windows.baseline.seconds), measure: duration(a.windows.measure.seconds) }) },
@@ -440,6 +444,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     cover: { title, subtitle: m('cover.subtitle'), rows },
     footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('cover.defaultTitle'),
     sections,
+    decision,
     summary,
     charts,
     intervalDevices,

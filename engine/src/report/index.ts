@@ -5,6 +5,7 @@ export * from './series.ts';
 export * from './intervals.ts';
 export * from './build.ts';
 export * from './short.ts';
+export * from './decision.ts';
 export * from './engine-keys.ts';
 export * from './shape-keys.ts';
 export * from './shape-section.ts';

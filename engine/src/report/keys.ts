@@ -5,6 +5,7 @@
  */
 import { ENGINE_REPORT_KEYS } from './engine-keys.ts';
 import { SHAPE_REPORT_KEYS } from './shape-keys.ts';
+import { DECISION_KEYS } from './decision.ts';
 import { LATENCY_CHANGE_KEYS } from './latency-change.ts';
 import { BENEFIT_WORD_KEYS } from './benefit-words.ts';
 import { BACKING_ONLY_KEYS } from './mode-words.ts';
@@ -74,6 +75,7 @@ export const REPORT_KEYS = [
   'xl.summarySheet', 'xl.unit', 'xl.value', 'yes',
   ...ENGINE_REPORT_KEYS,
   ...SHAPE_REPORT_KEYS,
+  ...DECISION_KEYS,
   ...LATENCY_CHANGE_KEYS,
   ...BENEFIT_WORD_KEYS,
   ...BACKING_ONLY_KEYS,

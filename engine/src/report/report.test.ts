@@ -116,7 +116,7 @@ describe('buildReportModel', () => {
   it('holds the sections in reading order, the analysis figures unrounded, and only known text keys', () => {
     const i = input('front0', ['back0', 'back1']);
     const model = buildReportModel(i);
-    expect(model.sections.map((s) => s.id)).toEqual(['summary', 'method', 'results', 'caveats', 'appendix']);
+    expect(model.sections.map((s) => s.id)).toEqual(['decision', 'summary', 'method', 'results', 'caveats', 'appendix']);
     const saved = model.summary.find((r) => r.id === 'iosSavedPercent');
     expect(saved?.value).toBe(i.analysis.benefit.iosSavedPercent.value);
     expect(saved?.low).toBe(i.analysis.benefit.iosSavedPercent.ci95?.low);
@@ -211,27 +211,22 @@ describe('the short form for managers', () => {
     const { full, short } = models();
     expect(short.form).toBe('short');
     expect(shortForm(short)).toBe(short);
-    expect(short.sections.map((x) => x.id)).toEqual(['summary', 'tco', 'caveats']);
+    expect(short.sections.map((x) => x.id)).toEqual(['decision', 'summary', 'tco', 'caveats']);
     const fullBlocks = full.sections.flatMap((x) => x.blocks);
-    const [summary, tco, caveats] = short.sections;
-    expect(summary?.blocks.map((b) => b.type)).toEqual(['paragraph', 'cards', 'chart']);
-    // the verdict is the full report's first block, the cards and chart its own objects
-    expect(summary?.blocks[0]).toBe(full.sections[0]?.blocks[0]);
+    const [decision, summary, tco, caveats] = short.sections;
+    // the decision block first, the full report's own section (its verdict, with the sizing basis, and its figures)
+    expect(decision).toBe(full.sections[0]);
+    expect(decision?.blocks[0]).toEqual({ type: 'paragraph', text: full.decision?.verdict });
+    // the summary's verdict would say the decision block's figures again: the cards and the chart follow
+    expect(summary?.blocks.map((b) => b.type)).toEqual(['cards', 'chart']);
     for (const b of summary?.blocks ?? []) expect(fullBlocks).toContain(b);
     expect(short.charts.map((c) => c.id)).toEqual([SHORT_FORM_CHART]);
-    const sentences = full.sections[0]?.blocks.find((b) => b.type === 'sentences');
-    const tcoSentence = sentences?.type === 'sentences' ? sentences.items.find((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : undefined;
-    expect(tcoSentence).toBeDefined();
-    // the bottom line first: the TCO section's own verdict paragraph (the engine's verdict with its sizing basis)
-    const verdictBlock = full.sections.find((x) => x.id === 'tco')?.blocks.find((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
-    expect(verdictBlock).toBeDefined();
-    expect(tco?.blocks[0]).toBe(verdictBlock);
-    expect(tco?.blocks[1]).toEqual({ type: 'paragraph', text: tcoSentence });
-    // the example-prices warning (which speaks of "the totals below") comes before the table, as in the full report
-    expect(tco?.blocks[2]?.type === 'paragraph' && tco.blocks[2].text.key === 'tco.examplePrices').toBe(true);
-    expect(tco?.blocks[3]?.type).toBe('table');
-    expect(fullBlocks).toContain(tco?.blocks[2]);
-    expect(fullBlocks).toContain(tco?.blocks[3]);
+    // the TCO page: the example-prices warning (which speaks of "the totals below") before the table, as in the full report;
+    // the verdict and the payback are the decision block's lines
+    expect(tco?.blocks[0]?.type === 'paragraph' && tco.blocks[0].text.key === 'tco.examplePrices').toBe(true);
+    expect(tco?.blocks[1]?.type).toBe('table');
+    expect(fullBlocks).toContain(tco?.blocks[0]);
+    expect(fullBlocks).toContain(tco?.blocks[1]);
     const fullWarnings = full.sections.find((x) => x.id === 'caveats')?.blocks.filter((b) => b.type === 'notes' && b.tone === 'warning') ?? [];
     expect(caveats?.blocks.slice(0, -1)).toEqual(fullWarnings);
     expect(caveats?.blocks.at(-1)).toEqual({ type: 'paragraph', text: { key: 'short.seeFull' } });
@@ -240,7 +235,7 @@ describe('the short form for managers', () => {
   });
   it('without a TCO scenario it has no TCO page', () => {
     const short = shortForm(buildReportModel(input('md0', ['sdb'])));
-    expect(short.sections.map((x) => x.id)).toEqual(['summary', 'caveats']);
+    expect(short.sections.map((x) => x.id)).toEqual(['decision', 'summary', 'caveats']);
   });
 });
 

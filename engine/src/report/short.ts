@@ -17,6 +17,8 @@ const blocksOf = (model: ReportModel, id: Section['id']): Block[] => model.secti
 export function shortForm(full: ReportModel): ReportModel {
   if (full.form === 'short') return full;
   const summary = blocksOf(full, 'summary');
+  // the decision block first (decision.ts), as in the full report
+  const decision = full.sections.find((s) => s.id === 'decision');
   const verdict = summary.find((b) => b.type === 'paragraph');
   const cards = summary.find((b) => b.type === 'cards');
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
@@ -24,14 +26,17 @@ export function shortForm(full: ReportModel): ReportModel {
   // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
   const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
   const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && (b.table.id === 'profile-figures' || b.table.id === 'profile-hours'));
-  const first: Block[] = [...(verdict === undefined ? [] : [verdict]), ...busiest, ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart]), ...profileTables];
-  const sections: Section[] = [{ id: 'summary', title: m('sec.summary'), blocks: first }];
+  // with a decision block, its sentences are the verdict (the summary's own verdict would say the same figures again)
+  const lead = decision === undefined && verdict !== undefined ? [verdict] : [];
+  const first: Block[] = [...lead, ...busiest, ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart]), ...profileTables];
+  const sections: Section[] = [...(decision === undefined ? [] : [decision]), { id: 'summary', title: m('sec.summary'), blocks: first }];
   const tco = full.sections.find((s) => s.id === 'tco');
   if (tco !== undefined) {
     const sentences = summary.find((b) => b.type === 'sentences');
     // the bottom line first: the engine's verdict with its sizing basis (the TCO section's own paragraph), then the summary's TCO sentence
-    const verdictLine = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict');
-    const bottom = sentences?.type === 'sentences' ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
+    const verdictLine = decision === undefined ? tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict') : [];
+    // with a decision block, its verdict and payback lines say it with their basis: the summary's TCO sentence is left to the full report
+    const bottom = sentences?.type === 'sentences' && decision === undefined ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
     const table = tco.blocks.find((b) => b.type === 'table');
     const prices = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
     // the example-prices warning before the table, as in the full report (it speaks of "the totals below")

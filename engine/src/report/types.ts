@@ -8,6 +8,7 @@ import type { AnalysisWarning } from '../benefit/result.ts';
 import type { ConfigResult, LineId, LineItem } from '../plan/result.ts';
 import type { PlanVerdict } from '../plan/verdict.ts';
 import type { ReportKey } from './keys.ts';
+import type { DecisionBlock } from './decision.ts';
 
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -135,7 +136,7 @@ export type Block =
   | { type: 'notes'; tone: 'info' | 'warning'; items: Val[] }
   | { type: 'subheading'; text: Msg; sub?: Val };
 
-export type SectionId = 'summary' | 'method' | 'results' | 'tco' | 'caveats' | 'appendix';
+export type SectionId = 'decision' | 'summary' | 'method' | 'results' | 'tco' | 'caveats' | 'appendix';
 
 export interface Section {
   id: SectionId;
@@ -185,6 +186,8 @@ export interface ReportModel {
   /** Page footer text (customer and title). */
   footer: Val;
   sections: Section[];
+  /** The decision block (decision.ts), also the first section: every format draws it first. Absent in a fleet report. */
+  decision?: DecisionBlock;
   summary: SummaryRow[];
   /** Every chart of the sections, in order (exporters and tests count them). */
   charts: ChartSpec[];

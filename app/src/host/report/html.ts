@@ -131,6 +131,10 @@ ul.notes.warning { background: #fff7ec; border: 0.75pt solid #f0c890; border-rad
 .short-form ul.notes { margin: 1mm 0 2mm; }
 .short-form section.section { break-before: auto; }
 .short-form section.section[data-section="tco"] { break-before: page; }
+/* with the decision block on page one, the TCO table follows the cards and chart on page two */
+.short-form section[data-section="decision"] ~ section.section[data-section="tco"] { break-before: auto; }
+.short-form section[data-section="decision"] > p:first-of-type { font-weight: bold; }
+.short-form section[data-section="decision"] p, .short-form section[data-section="decision"] li { font-size: 8.3pt; line-height: 1.3; margin: 0 0 1mm; }
 .short-form section[data-section="summary"] > p:first-of-type { font-size: 11pt; font-weight: bold; }
 .short-form .footer-note { margin-top: 4mm; }
 ${[...new Set([...CARD_VALUE_SIZES.full, ...CARD_VALUE_SIZES.short])].map((pt) => `.report .card .value.${fitClass(pt)} { font-size: ${pt}pt; }`).join('\n')}

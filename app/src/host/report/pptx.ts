@@ -13,6 +13,7 @@ import { fmtDateTime } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
 import { heatHex } from './heat.ts';
+import { decisionTexts } from '../../shared/i18n/decision-text.ts';
 
 /** A font every PowerPoint and LibreOffice has. */
 const FONT = 'Arial';
@@ -78,6 +79,46 @@ function verdictSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
       s.addText(cardText(c, lang), { x: 0.4 + i * (w + gap), y: 2.7, w, h: 4.1, fontFace: FONT, valign: 'top', margin: 8, fill: { color: 'F2F5F9' }, line: { color: 'C9D3DF', width: 1 } });
     });
   }
+  footer(s, model, lang);
+}
+
+/**
+ * Slide 2, the decision block (engine decision.ts) as every format words it: the verdict with its
+ * basis, what it rests on, pays back or not, the measured figures, drive life, then the three caveats.
+ * The font steps down with the length of the words (Russian runs about a third longer than English).
+ */
+function decisionSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  if (model.decision === undefined) return;
+  const t = decisionTexts(model.decision, lang);
+  const s = pres.addSlide();
+  title(s, t.title);
+  const chars = [...t.lines, ...t.caveats].reduce((n, x) => n + x.length, 0);
+  const size = chars > 2900 ? 9 : chars > 2400 ? 10 : chars > 1900 ? 11 : 12;
+  const para = (x: string, i: number, all: string[], opts: PptxGenJS.TextPropsOptions = {}): PptxGenJS.TextProps => ({ text: x, options: { ...opts, breakLine: i < all.length - 1, paraSpaceAfter: 4 } });
+  const body: PptxGenJS.TextProps[] = t.lines.map((x, i) => para(x, i, t.lines, i === 0 ? { bold: true } : {}));
+  const split = 4.6;
+  s.addText(body, { x: 0.4, y: 1.0, w: W - 0.8, h: split - 1.0, fontFace: FONT, fontSize: size, color: '111111', valign: 'top', fit: 'shrink' });
+  const cav: PptxGenJS.TextProps[] = [
+    { text: t.caveatsTitle, options: { bold: true, color: ACCENT, breakLine: true } },
+    ...t.caveats.map((x, i) => para(x, i, t.caveats, { bullet: true })),
+  ];
+  s.addText(cav, { x: 0.4, y: split + 0.05, w: W - 0.8, h: 6.95 - split, fontFace: FONT, fontSize: Math.max(9, size - 1), color: '333333', valign: 'top', fit: 'shrink' });
+  footer(s, model, lang);
+}
+
+/** The last slide: the caveats, the decision block's three first, then the report's warnings (the caveats section's), every one. */
+function caveatsSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const section = model.sections.find((x) => x.id === 'caveats');
+  // a deck with a decision block (a before/after report); a workload profile's deck keeps its slides until it has one
+  if (model.decision === undefined) return;
+  const first = decisionTexts(model.decision, lang).caveats;
+  const warnings = (section?.blocks ?? []).flatMap((b) => (b.type === 'notes' && b.tone === 'warning' ? b.items.map((v) => formatVal(v, lang)) : []));
+  const items = [...first, ...warnings].filter((x) => x !== '');
+  if (section === undefined || items.length === 0) return;
+  const s = pres.addSlide();
+  title(s, reportText(section.title, lang));
+  const size = items.join('').length > 2200 ? 10 : 12;
+  s.addText(items.map((x, i) => ({ text: x, options: { bullet: true, breakLine: i < items.length - 1, paraSpaceAfter: 6 } })), { x: 0.4, y: 1.1, w: W - 0.8, h: 5.8, fontFace: FONT, fontSize: size, color: '111111', valign: 'top', fit: 'shrink' });
   footer(s, model, lang);
 }
 
@@ -147,11 +188,14 @@ function tcoSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   if (verdict?.type === 'paragraph') s.addText(reportText(verdict.text, lang), { x: 0.4, y: 1.0, w: W - 0.8, h: 1.5, fontFace: FONT, fontSize: 14, bold: true, color: '111111', valign: 'top', fit: 'shrink' });
   const sentences = blocksOf(model, 'summary').find((b) => b.type === 'sentences');
   const line = sentences?.type === 'sentences' ? sentences.items.find((m) => m.key === 'sum.tco' || m.key === 'sum.tcoRef') : undefined;
-  if (line !== undefined) s.addText(reportText(line, lang), { x: 0.4, y: 2.55, w: W - 0.8, h: 0.6, fontFace: FONT, fontSize: 13, color: '111111', valign: 'top', fit: 'shrink' });
+  if (line !== undefined) s.addText(reportText(line, lang), { x: 0.4, y: 2.5, w: W - 0.8, h: 0.5, fontFace: FONT, fontSize: 13, color: '111111', valign: 'top', fit: 'shrink' });
+  // example prices: the full report's warning, above the totals it speaks of
+  const prices = blocks.find((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
+  if (prices?.type === 'paragraph') s.addText(reportText(prices.text, lang), { x: 0.4, y: 3.0, w: W - 0.8, h: 0.45, fontFace: FONT, fontSize: 11, bold: true, color: 'A61C00', valign: 'top', fit: 'shrink' });
   const table = blocks.find((b) => b.type === 'table');
   if (table?.type === 'table') {
-    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 3.2, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
-    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 3.65, w: W - 0.8, fontFace: FONT, fontSize: 11, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
+    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 3.5, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
+    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 3.95, w: W - 0.8, fontFace: FONT, fontSize: 11, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
   }
   footer(s, model, lang);
 }
@@ -181,10 +225,12 @@ export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Ar
   pres.company = 'CacheProof';
   pres.title = formatVal(model.cover.title, lang);
   coverSlide(pres, model, lang);
+  decisionSlide(pres, model, lang);
   verdictSlide(pres, model, lang);
   for (const b of model.sections.flatMap((s) => s.blocks)) if (b.type === 'chart' && SLIDE_CHARTS.includes(b.chart.id)) chartSlide(pres, model, b.chart, lang);
   profileSlides(pres, model, lang);
   tcoSlide(pres, model, lang);
+  caveatsSlide(pres, model, lang);
   const out = await pres.write({ outputType: 'uint8array', compression: true });
   return out as Uint8Array;
 }

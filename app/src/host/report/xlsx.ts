@@ -15,6 +15,7 @@ import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/repor
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from './limits.ts';
 import { heatHex } from './heat.ts';
+import { decisionTexts } from '../../shared/i18n/decision-text.ts';
 
 /** Rows per sheet before a device's intervals continue on the next sheet (Excel's limit is 1 048 576). */
 export const MAX_SHEET_ROWS = 1_000_000;
@@ -164,6 +165,24 @@ export interface XlsxProgress {
   (fraction: number): void;
 }
 
+/** The first sheet: the decision block's sentences, one a row, then its caveats (the words of every other format). */
+function decisionSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, d: NonNullable<ReportModel['decision']>, lang: Lang, used: Set<string>): void {
+  const t = decisionTexts(d, lang);
+  const ws = wb.addWorksheet(sheetName(t.title, used));
+  ws.columns = [{ key: 'text', width: 140 }];
+  const add = (text: string, bold = false): void => {
+    const row = ws.addRow({ text });
+    row.getCell('text').alignment = { wrapText: true, vertical: 'top' };
+    if (bold) row.getCell('text').font = { bold: true };
+    row.commit();
+  };
+  add(t.title, true);
+  for (const l of t.lines) add(l);
+  add(t.caveatsTitle, true);
+  for (const c of t.caveats) add(c);
+  ws.commit();
+}
+
 /**
  * Writes the workbook to `path` (streamed: exceljs `stream.xlsx.WorkbookWriter`, every row
  * committed as written). `rows` gives the capture's intervals one device at a time (in time
@@ -176,6 +195,8 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
   wb.created = new Date(model.generatedMs);
   const used = new Set<string>();
 
+  // The decision block first (engine decision.ts): the sheet a manager opens on
+  if (model.decision !== undefined) decisionSheet(wb, model.decision, lang, used);
   // Summary
   const ws = wb.addWorksheet(sheetName(rt('xl.summarySheet', lang), used), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [

@@ -1,5 +1,5 @@
 /**
- * The results dashboard for one analysis: mode badge, headline cards (cards.ts), the time
+ * The results dashboard for one analysis: mode badge, the decision block (decision.ts), headline cards (cards.ts), the time
  * charts with shaded phases and zoom (timeline.ts: IOPS, response time, reads and writes, queue
  * size), before/after bars (compare.ts), request sizes (shape.ts), health,
  * drift and warnings (health.ts), drive life from the Planner's scenario (life.ts). Every figure comes from the engine's analyze output in
@@ -22,6 +22,7 @@ import { distributionFigure, hourlyFigure, ioFigure } from './compare.ts';
 import { ChartScheduler } from './frame.ts';
 import { driftSection, healthSection, warningsSection } from './health.ts';
 import { lifeSection } from './life.ts';
+import { decisionSection } from './decision.ts';
 import { devicesSection } from './devices.ts';
 import { predictionSection } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
@@ -50,6 +51,8 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
     el('p', { class: 'dash-head' },
       el('span', { class: `badge mode mode-${r.mode}`, 'data-testid': TID.modeBadge, 'data-mode': r.mode, title: w.d('def.mode'), tabindex: '0' }, mode),
       ` ${fmtLabel(ctx.lang, w.d('host'), hostBits.join(' · '))}`),
+    // the decision block first (engine decision.ts): the words of the report, the deck and the CLI
+    decisionSection(ctx, v),
     cards(r, w),
     figureDetails(r, w),
     ...[engineSection(r, w)].filter((x): x is HTMLElement => x !== null),

@@ -7,6 +7,7 @@ import { warningText } from './warnings.ts';
 import { verdictText } from './verdict.ts';
 import { engineReport } from './report-engine.ts';
 import { shapeReport } from './report-shape.ts';
+import { decisionReport } from './report-decision.ts';
 import { profileReport } from './report-profile.ts';
 import { fleetReport } from './report-fleet.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
@@ -22,6 +23,7 @@ export const report: Catalog<ReportKey> = {
   en: {
     ...engineReport.en,
     ...shapeReport.en,
+    ...decisionReport.en,
     ...profileReport.en,
     ...fleetReport.en,
     // the method's mode row: its label already says "Mode"
@@ -247,6 +249,7 @@ export const report: Catalog<ReportKey> = {
   fr: {
     ...engineReport.fr,
     ...shapeReport.fr,
+    ...decisionReport.fr,
     ...profileReport.fr,
     ...fleetReport.fr,
     // the method's mode row: its label already says "Mode"
@@ -472,6 +475,7 @@ export const report: Catalog<ReportKey> = {
   es: {
     ...engineReport.es,
     ...shapeReport.es,
+    ...decisionReport.es,
     ...profileReport.es,
     ...fleetReport.es,
     // the method's mode row: its label already says "Mode"
@@ -697,6 +701,7 @@ export const report: Catalog<ReportKey> = {
   ru: {
     ...engineReport.ru,
     ...shapeReport.ru,
+    ...decisionReport.ru,
     ...profileReport.ru,
     ...fleetReport.ru,
     // the method's mode row: its label already says "Mode"

@@ -1,0 +1,140 @@
+/**
+ * The decision block (issue 36) drawn first in every format: the bundled lab sample with the
+ * scenario `tco --from-capture` prefills, exported as the full PDF (its first content page), the
+ * short form (page 1), the PowerPoint deck (slides 1–2) and the XLSX (its first sheet), in
+ * English, French, Spanish and Russian. Each must hold every sentence of the block — the verdict
+ * with its basis and the other basis' outcome, what it rests on, pays back or not, I/Os saved with
+ * its interval, the response time, drive life — and the three caveats, word for word as the
+ * engine's keys read in the catalog (app/src/shared/i18n/decision-text.ts): the words are equal
+ * across formats. Needs Chromium (PDF) and poppler-utils (pdftotext); without them the file is
+ * skipped saying why, and fails in CI (test/support/testenv.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import type { ReportModel } from '@cacheproof/engine/report';
+import { runCli } from '../src/cli/main.ts';
+import { findChromium } from '../src/host/report/pdf.ts';
+import { exportReport } from '../src/host/report/export.ts';
+import { decisionTexts } from '../src/shared/i18n/decision-text.ts';
+import { localizeTemplate } from '../src/shared/i18n/template.ts';
+import type { Lang } from '../src/shared/i18n/types.ts';
+import { skipped } from '../../test/support/testenv.ts';
+
+const root = resolve(__dirname, '..', '..');
+const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
+const LANGS = ['en', 'fr', 'es', 'ru'] as const satisfies readonly Lang[];
+const dir = mkdtempSync(join(tmpdir(), 'cacheproof-decision-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const why = findChromium() === null ? 'no Chromium to print the PDF' : spawnSync('pdftotext', ['-v']).error !== undefined ? 'no poppler-utils (pdftotext)' : null;
+const skip = skipped('decision block in every format', why);
+
+/** Spaces of every kind as one space; a PDF line broken inside a word at a hyphen joined again. */
+const norm = (s: string): string => s.replace(/[\s\u00a0\u202f\u2009\u00ad]+/gu, ' ').trim();
+const unxml = (s: string): string => s.replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').replace(/&quot;/gu, '"').replace(/&apos;/gu, '\'').replace(/&amp;/gu, '&');
+
+let scenario: unknown;
+beforeAll(async () => {
+  if (skip) return;
+  const file = join(dir, 'prefilled.tco.json');
+  let err = '';
+  expect(await runCli(['tco', '--from-capture', sample, '--out', file], { stdout: () => {}, stderr: (s) => (err += s) }), err).toBe(0);
+  scenario = JSON.parse(readFileSync(file, 'utf8'));
+}, 60_000);
+
+async function exported(format: 'pdf' | 'pptx' | 'xlsx', form: 'full' | 'short', lang: Lang): Promise<{ out: string; model: ReportModel }> {
+  const out = join(dir, `${form}-${lang}.${format}`);
+  const res = await exportReport({
+    format, form, lang, paper: 'a4', out,
+    load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: localizeTemplate(scenario, lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+  });
+  return { out, model: res.model };
+}
+
+const pdfText = (file: string, first: number, last: number): string => norm(execFileSync('pdftotext', ['-f', String(first), '-l', String(last), file, '-'], { encoding: 'utf8' }).replace(/-\n(?=\p{Ll})/gu, '-'));
+
+async function slidesText(file: string, slides: number[]): Promise<string> {
+  const zip = await JSZip.loadAsync(readFileSync(file));
+  const parts: string[] = [];
+  for (const n of slides) {
+    const xml = await zip.file(`ppt/slides/slide${n}.xml`)?.async('string');
+    expect(xml, `slide ${n}`).toBeDefined();
+    // each paragraph's runs joined, paragraphs apart
+    for (const p of (xml ?? '').split('</a:p>')) parts.push([...p.matchAll(/<a:t>([^<]*)<\/a:t>/gu)].map((x) => unxml(x[1] ?? '')).join(''));
+  }
+  return norm(parts.join(' '));
+}
+
+async function firstSheetText(file: string): Promise<{ name: string; text: string }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const ws = wb.worksheets[0];
+  const cells: string[] = [];
+  ws?.eachRow((row) => row.eachCell((c) => cells.push(String(c.value ?? ''))));
+  return { name: ws?.name ?? '', text: norm(cells.join(' ')) };
+}
+
+/** Every sentence of the block and its caveats, as the engine's keys read in `lang`. */
+function expected(model: ReportModel, lang: Lang): string[] {
+  expect(model.decision, 'the model carries the decision block').toBeDefined();
+  const t = decisionTexts(model.decision as NonNullable<ReportModel['decision']>, lang);
+  return [...t.lines, ...t.caveats].map(norm);
+}
+
+describe.skipIf(skip)('the decision block, first in every format and language, word for word', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: full PDF page 2, short form page 1, PPTX slides 1–2, XLSX first sheet`, async () => {
+      const full = await exported('pdf', 'full', lang);
+      const want = expected(full.model, lang);
+      // the sentences the issue names are there: the verdict with both bases, I/Os saved with its interval, drive life, the three caveats
+      const d = full.model.decision as NonNullable<ReportModel['decision']>;
+      expect(d.verdict.key).toBe('tco.verdict');
+      expect(d.iosSaved?.p?.['ci']?.k).toBe('ci');
+      expect(d.life?.key).toBe('dec.life');
+      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
+      expect(full.model.sections[0]?.id).toBe('decision');
+      // page 1 is the cover with the contents; the block is the first content page
+      const page = pdfText(full.out, 1, 2);
+      const short = await exported('pdf', 'short', lang);
+      const shortPage = pdfText(short.out, 1, 1);
+      const deck = await exported('pptx', 'full', lang);
+      const slides = await slidesText(deck.out, [1, 2]);
+      const book = await exported('xlsx', 'full', lang);
+      const sheet = await firstSheetText(book.out);
+      expect(sheet.name).toBe(decisionTexts(d, lang).title);
+      // pdftotext joins a word hyphenated at a line's end without its hyphen ("au-/dessus" → "audessus"): the PDFs are compared without word-inner hyphens
+      const unhyphen = (x: string): string => x.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+      for (const [format, text] of [['pdf', page], ['short', shortPage], ['pptx', slides], ['xlsx', sheet.text]] as const) {
+        const pdf = format === 'pdf' || format === 'short';
+        for (const s of want) expect(pdf ? unhyphen(text) : text, `${lang} ${format}: «${s}»`).toContain(pdf ? unhyphen(s) : s);
+      }
+      // the same model in every format: the block's words come from one engine call
+      for (const m of [short.model, deck.model, book.model]) expect(expected(m, lang)).toEqual(want);
+    }, 240_000);
+  }
+});
+
+describe('cacheproof analyze: the decision block first, in the text and in --json', () => {
+  for (const lang of LANGS) {
+    it(`${lang}: the text opens on the block's sentences, the same as --json's keys read in the catalog`, async () => {
+      let out = '';
+      let err = '';
+      expect(await runCli(['analyze', sample, '--json'], { stdout: (x) => (out += x), stderr: (x) => (err += x) }), err).toBe(0);
+      const d = (JSON.parse(out) as { decision: NonNullable<ReportModel['decision']> }).decision;
+      expect(d.kind).toBe('before-after');
+      expect(d.verdict.key).toBe('dec.noTco');
+      expect(d.iosSaved?.key).toBe('dec.iosSaved');
+      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.noPrices', 'dec.cav.counters']);
+      let text = '';
+      expect(await runCli(['analyze', sample, '--lang', lang], { stdout: (x) => (text += x), stderr: (x) => (err += x) }), err).toBe(0);
+      const t = decisionTexts(d, lang);
+      const head = text.split('\n').slice(0, 3 + t.lines.length + t.caveats.length).join('\n');
+      for (const s of [t.title, ...t.lines, t.caveatsTitle, ...t.caveats]) expect(head, s).toContain(s);
+    }, 60_000);
+  }
+});
