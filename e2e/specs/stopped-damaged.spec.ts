@@ -83,7 +83,7 @@ test.describe('stopped runs and damaged captures', () => {
       await expect(page.getByTestId(TID.profileBadge)).toHaveText(profile.fr.badge);
       await expect(page.getByTestId(TID.profileWindow)).toContainText('Fenêtre :');
       // Figures in French notation with their unit; the share of reads as a percent.
-      await expect(page.getByTestId(TID.profileCardIops)).toContainText(/\d+,\d\sE\/S par s/);
+      await expect(page.getByTestId(TID.profileCardIops)).toContainText(/\d+,\d\sIOPS/);
       await expect(page.getByTestId(TID.profileCardLatency)).toContainText(/(\d+,\d{3}|n\.d\.)\s?(ms)?/);
       await expect(page.getByTestId(TID.profileCardReadShare)).toContainText(/(\d+,\d\s%|n\.d\.)/);
       await expect(page.getByTestId(TID.profileTable).locator('tbody tr')).toHaveCount(1);

@@ -58,10 +58,10 @@ export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureDa
 }
 
 /** {@link prefilledScenarioOf} for a workload profile (a capture with a baseline alone): no cache measured, the example's hit shares kept. */
-export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
+export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en', hostname: string | null = null): Scenario {
   const m = measuredWorkloadFromProfile(profile, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(null, capturePath));
+  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(hostname, capturePath));
 }
 
 /** A scenario's `measuredFrom` for a capture (docs/tco-scenario.md): its file name and the SHA-256 of its bytes now. */

@@ -86,9 +86,9 @@ export function createHandlers(ctx: HostContext): Handlers {
    * its profile and SHA-256. The Planner plans from them as from an analysis (plan.fromAnalysis,
    * plan.saved, plan.save): capacity planning without a cache.
    */
-  const profiles = new Map<string, { path: string; host?: string; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
+  const profiles = new Map<string, { path: string; host?: string; hostname: string | null; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
   const rememberProfile = (view: ProfileView, path: string, host?: string, options: AnalyzeOptions = {}): ProfileView => {
-    profiles.set(view.id, { path, options, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
+    profiles.set(view.id, { path, options, hostname: view.host.hostname, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
     return view;
   };
   /** The devices of a capture (one host's, within a fleet capture), with their sizes. */
@@ -159,7 +159,7 @@ export function createHandlers(ctx: HostContext): Handlers {
       const prof = profiles.get(analysisId);
       if (prof !== undefined) {
         // a baseline alone: planned from its workload profile (no cache measured), as tco --from-capture does
-        const scenario = prefilledScenarioOfProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }, prof.path, lang);
+        const scenario = prefilledScenarioOfProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }, prof.path, lang, prof.hostname);
         return { scenario: withMeasuredFrom(scenario, { captureFile: basename(prof.path), captureSha256: prof.sha256 }) };
       }
       const a = opened.get(analysisId);
