@@ -290,10 +290,15 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
         let previous = recorder::RecorderLock::holder_pid(path);
         if recorder::detach(path)? {
             // Background process: record, then exit without returning to the caller's flow.
-            let code = match recorder::run(path, resume) {
+            let code = match recorder::run(path, resume, true) {
                 Ok(()) => 0,
                 Err(e) => {
-                    eprintln!("cacheproof-probe: {e}");
+                    // (the sentence of a capture removed on a full disk is already in the log)
+                    // (not eprintln!, which panics when the log cannot be written: a full disk)
+                    if !matches!(e, ProbeError::NothingRecorded(_)) {
+                        use std::io::Write;
+                        let _ = writeln!(std::io::stderr(), "cacheproof-probe: {e}");
+                    }
                     i32::from(e.exit_code())
                 }
             };
@@ -312,7 +317,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
         path.display(),
         path.display()
     );
-    recorder::run(path, resume)?;
+    recorder::run(path, resume, false)?;
     Ok(())
 }
 

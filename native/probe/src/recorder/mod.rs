@@ -45,24 +45,43 @@ const RESERVE_BYTES: usize = 512 * 1024;
 /// full before its first sample is stored removes the capture and its sidecar files (nothing
 /// to resume) and says how much space it needs (exit 8); once samples are stored they are
 /// kept, and the capture can be resumed.
-pub fn run(path: &Path, resume: bool) -> Result<()> {
-    let Err(e) = record(path, resume) else {
+///
+/// `detached` (the background recorder of `record --detach`): that sentence is written to
+/// stderr (the capture's log) before the capture is removed, since its caller reads the log as
+/// soon as the capture is gone; the error returned is then not to be printed again.
+pub fn run(path: &Path, resume: bool, detached: bool) -> Result<()> {
+    // What the sentence needs, read as the recording starts (while the file is sound): on a
+    // full disk the capture is removed without being opened again.
+    let mut unrecorded: Option<Unrecorded> = None;
+    let Err(e) = record(path, resume, &mut unrecorded) else {
         return Ok(());
     };
     let e = crate::capture::with_path(path, e);
     if resume || !crate::capture::is_disk_full(&e) {
         return Err(e);
     }
-    let stored = Capture::open(path, false).and_then(|c| c.unrecorded_plan());
-    match stored {
-        Ok(Some((devices, interval_ms, plan))) => {
-            crate::capture::remove_unrecorded(path);
-            let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
-            Err(nothing_recorded(path, devices, interval_ms, planned_s))
-        }
-        _ => Err(e),
+    let Some((devices, interval_ms, plan)) = unrecorded else {
+        return Err(e);
+    };
+    let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+    let e = nothing_recorded(path, devices, interval_ms, planned_s);
+    // Its log, and the data nobody will read, go first: that frees the space its last line needs.
+    for suffix in ["-wal", "-shm", "-journal", ".reserve"] {
+        let _ = std::fs::remove_file(sidecar(path, suffix));
     }
+    if detached {
+        // Written before the capture goes: once it is gone its caller reads this line. Not
+        // eprintln!, which panics when the write fails (a full disk), leaving the capture there.
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "cacheproof-probe: {e}");
+    }
+    crate::capture::remove_unrecorded(path);
+    Err(e)
 }
+
+/// A new capture's devices, interval and plan while no sample is stored in it (the sentence of
+/// a recording that found the disk full before its first sample).
+type Unrecorded = (u64, u64, Option<PlanMeta>);
 
 /// A capture's own settings, read when its recording starts or resumes.
 struct Settings {
@@ -303,10 +322,13 @@ fn record_failure(cap: &Capture, e: &ProbeError) {
     let _ = cap.warn(clock::utc_ms(), code, None, &e.to_string());
 }
 
-fn record(path: &Path, resume: bool) -> Result<()> {
+fn record(path: &Path, resume: bool, unrecorded: &mut Option<Unrecorded>) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();
     let mut cap = Capture::open(path, true)?;
+    if !resume {
+        *unrecorded = cap.unrecorded_plan()?;
+    }
     let state = cap.recorder("state")?.unwrap_or_default();
     if resume && state == "done" {
         return Err(ProbeError::Usage(format!(
@@ -420,6 +442,11 @@ fn record(path: &Path, resume: bool) -> Result<()> {
             Ok(())
         }
         Err(e) => {
+            if pos.prev.is_some() {
+                // a sample is stored (`prev` is set once its transaction commits): the
+                // capture stays, to be resumed
+                *unrecorded = None;
+            }
             let e = cap.classify(e);
             record_failure(&cap, &e);
             Err(e)
