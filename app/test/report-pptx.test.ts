@@ -73,7 +73,8 @@ describe('PowerPoint export', () => {
       const types = await zip.file('[Content_Types].xml')?.async('string');
       expect(types).toContain('application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml');
       const slides = Object.keys(zip.files).filter((f) => /^ppt\/slides\/slide\d+\.xml$/u.test(f)).sort((a, b) => Number(/\d+/u.exec(a)?.[0]) - Number(/\d+/u.exec(b)?.[0]));
-      expect(slides).toHaveLength(4);
+      // cover, decision, summary, chart, TCO, caveats
+      expect(slides).toHaveLength(6);
       // every part is well-formed XML
       for (const f of Object.keys(zip.files).filter((x) => x.endsWith('.xml') || x.endsWith('.rels'))) texts((await zip.file(f)?.async('string')) ?? '');
       const slideText = await Promise.all(slides.map(async (f) => norm(texts((await zip.file(f)?.async('string')) ?? '').join(' '))));
@@ -92,8 +93,8 @@ describe('PowerPoint export', () => {
         formatVal({ k: 'ms', v: b.latencyMs.after }, lang),
         formatVal({ k: 'sig', v: b.throughputMBps.before, unit: 'mbps' }, lang),
       ].map(norm);
-      for (const f of figures) expect(slideText[1], `slide 2 holds ${f}`).toContain(f);
-      expect(slideText[1]).toMatch(lang === 'en' ? /^Executive summary Verdict: / : /^Резюме Итог: |^.+ Итог: /u);
+      for (const f of figures) expect(slideText[2], `slide 3 holds ${f}`).toContain(f);
+      expect(slideText[2]).toMatch(lang === 'en' ? /^Executive summary Verdict: / : /^Резюме Итог: |^.+ Итог: /u);
 
       // the chart: a native line chart, one series per report line, in the report's palette
       const charts = Object.keys(zip.files).filter((f) => /^ppt\/charts\/chart\d+\.xml$/u.test(f));
@@ -120,10 +121,10 @@ describe('PowerPoint export', () => {
       for (const n of points) expect(n).toBeGreaterThan(10);
 
       // the TCO slide: the bottom line of the scenario, the engine's verdict in the words `cacheproof tco` prints
-      expect(slideText[3]).toMatch(lang === 'en' ? /Over \d+ years?,/u : /За \d+ (год|года|лет)/u);
+      expect(slideText[4]).toMatch(lang === 'en' ? /Over \d+ years?,/u : /За \d+ (год|года|лет)/u);
       const tcoText = (await cli('tco', scenario, '--lang', lang)).out.split('\n')[1] ?? '';
       expect(tcoText).toMatch(lang === 'en' ? /^The cache configuration/u : /^Конфигурация с кэшем/u);
-      expect(slideText[3]).toContain(norm(tcoText));
+      expect(slideText[4]).toContain(norm(tcoText));
     }, 60_000);
   }
   for (const lang of ['fr', 'es'] as const satisfies readonly Lang[]) {
@@ -132,7 +133,7 @@ describe('PowerPoint export', () => {
       const r = await cli('report', sample, '--format', 'pptx', '--out', out, '--lang', lang, '--scenario', scenario);
       expect(r.code, r.err).toBe(0);
       const zip = await JSZip.loadAsync(readFileSync(out));
-      const tcoSlide = norm(texts((await zip.file('ppt/slides/slide4.xml')?.async('string')) ?? '').join(' '));
+      const tcoSlide = norm(texts((await zip.file('ppt/slides/slide5.xml')?.async('string')) ?? '').join(' '));
       const tcoText = (await cli('tco', scenario, '--lang', lang)).out.split('\n')[1] ?? '';
       expect(tcoText.length).toBeGreaterThan(40);
       expect(tcoSlide).toContain(norm(tcoText));

@@ -135,7 +135,9 @@ describe.skipIf(skipped('runs', probe ? null : 'the probe is not built (cargo bu
     let out = '';
     const exit = await runCli(['analyze', view.captureFile, '--json', '--backing', disk], { stdout: (x) => (out += x), stderr: () => undefined });
     expect(exit).toBe(0);
-    const cli = JSON.parse(out) as { benefit: { iosSavedPercent: { value: number | null } } };
+    // (the CLI's JSON adds the decision block, `decision`, made from these figures: docs/analyze-json.md § decision)
+    const { decision, ...cli } = JSON.parse(out) as { decision: unknown; benefit: { iosSavedPercent: { value: number | null } } };
+    expect(decision).toBeDefined();
     expect(JSON.parse(JSON.stringify(view.result))).toEqual(cli);
     expect(analyzeOptionsOf(done.plan)).toEqual({ backing: [disk] });
     expect(analyzeOptionsOf({ ...done.plan, targets: 'exchange-db' })).toEqual({ backing: [disk], targets: 'exchange-db' });

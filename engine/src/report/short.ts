@@ -12,6 +12,20 @@ import { m } from './values.ts';
 /** The chart the short form shows (the same as the deck's before/after slide). */
 export const SHORT_FORM_CHART = 'iops-time';
 
+/** The I/O time model's sentences (benefit-words.ts): the full report's, left out of the short form's cards. */
+const ESTIMATE_KEYS: ReadonlySet<string> = new Set(['iotime.share', 'iotime.perHour']);
+
+/** A warning the short form leaves out when the stronger one beside it says more (a window under an hour is under 24 h too). */
+const WEAKER: Readonly<Record<string, string>> = { 'short-window': 'very-short-window', 'short-log': 'very-short-log' };
+
+/** A warnings block without the warnings a stronger one beside it covers (the full report keeps both). */
+function withoutWeaker(b: Block): Block {
+  if (b.type !== 'notes') return b;
+  const codes = new Set(b.items.flatMap((v) => (v.k === 'warning' ? [v.w.code] : [])));
+  const covered = (v: (typeof b.items)[number]): boolean => v.k === 'warning' && WEAKER[v.w.code] !== undefined && codes.has(WEAKER[v.w.code] as string);
+  return b.items.some(covered) ? { ...b, items: b.items.filter((v) => !covered(v)) } : b;
+}
+
 const blocksOf = (model: ReportModel, id: Section['id']): Block[] => model.sections.find((s) => s.id === id)?.blocks ?? [];
 
 export function shortForm(full: ReportModel): ReportModel {
@@ -20,9 +34,14 @@ export function shortForm(full: ReportModel): ReportModel {
   // the decision block first (decision.ts), as in the full report
   const decision = full.sections.find((s) => s.id === 'decision');
   const verdict = summary.find((b) => b.type === 'paragraph');
-  const cards = summary.find((b) => b.type === 'cards');
+  const fullCards = summary.find((b) => b.type === 'cards');
+  // the cards as in the full report, less the I/O time model's estimate: the measured I/O time stays
+  // beside the I/Os saved, and the estimate is one line the two pages cannot hold in every language
+  const cards: Block | undefined = fullCards?.type === 'cards'
+    ? { type: 'cards', cards: fullCards.cards.map((c) => ({ ...c, subs: c.subs.filter((x) => !ESTIMATE_KEYS.has(x.key)) })) }
+    : fullCards;
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
-  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning');
+  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning').map(withoutWeaker);
   // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
   const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
   const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && (b.table.id === 'profile-figures' || b.table.id === 'profile-hours'));

@@ -724,7 +724,7 @@ export const report: Catalog<ReportKey> = {
     'c.iosSaved': 'Сэкономлено операций', 'c.latAfter': 'Время отклика после', 'c.latBefore': 'Время отклика до', 'c.latReduction': 'Снижение времени отклика', 'c.lineItem': 'Статья',
     'c.max': 'Максимум', 'c.mbpsAfter': 'МБ/с после', 'c.mbpsBefore': 'МБ/с до', 'c.model': 'Модель', 'c.p50': 'p50', 'c.p95': 'p95', 'c.p99': 'p99', 'c.role': 'Роль',
     'c.rotational': 'Вращающийся', 'c.savingsPct': 'Экономия', 'c.savingsUsd': 'Экономия', 'c.sizeGb': 'Размер', 'c.target': 'Цель', 'c.totalUsd': 'Итого',
-    'c.usdPerIops': 'За выдерживаемый IOPS', 'c.usdPerTb': 'За полезный ТБ', 'c.utilAfter': 'Занятость после', 'c.utilBefore': 'Занятость до', 'c.window': 'Окно',
+    'c.usdPerIops': 'За предельный IOPS', 'c.usdPerTb': 'За полезный ТБ', 'c.utilAfter': 'Занятость после', 'c.utilBefore': 'Занятость до', 'c.window': 'Окно',
     'card.beforeAfterIos': 'до {before} → после {after} {after|one:операции|other:операций}', 'card.cacheServed': 'Обслужено кэшем', 'card.ci': '{ci}', 'card.device': 'Устройство: {devices}',
     'card.iosSaved': 'Сэкономлено операций дисков', 'card.latency': 'Среднее время отклика', 'card.normalizedIops': 'IOPS при глубине очереди 1 (нормализованные)', 'card.delivered': 'выдано приложению: {before} → {after} (выполненная работа, а не рост производительности)', 'card.readsWrites': 'чтения {reads} · записи {writes}',
     'card.throughput': 'Пропускная способность', 'card.window': 'Окно: до {b0}–{b1}, после {m0}–{m1} UTC',
