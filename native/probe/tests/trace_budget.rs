@@ -212,16 +212,22 @@ fn a_budget_lowers_the_rate_and_every_estimate_scales_by_the_final_one() {
         stored <= share,
         "stored {stored:.0} B, more than the budget's share {share:.0} B"
     );
-    // at the final rate, the load so far (its average) would store at most the budget per 24 h
-    let per_day = prev * t["seen"].as_f64().unwrap() / traced_s * ROW_BYTES as f64 * DAY_S;
+    // at the final rate, the load as the last decision saw it (its average up to then) would store
+    // at most the budget per 24 h: what the rule promises. The load after the last decision is the
+    // next decision's to answer (the schedule is 2, 4, 8, 16 s, then every minute); how much faster
+    // fio runs late in the run depends on the machine, so it is printed, not held to the budget.
+    let decided = last["seen"].as_f64().unwrap() / last["tracedS"].as_f64().unwrap();
+    let per_day = prev * decided * ROW_BYTES as f64 * DAY_S;
     println!(
-        "at the final rate, the load so far stores {:.2} GB per 24 h (budget {:.2} GB)",
+        "at the final rate, the load as last decided ({decided:.0} requests/s) stores {:.2} GB per 24 h (budget {:.2} GB); the whole run's average, {:.0} requests/s, {:.2} GB",
         per_day / 1e9,
-        BUDGET_BYTES / 1e9
+        BUDGET_BYTES / 1e9,
+        t["seen"].as_f64().unwrap() / traced_s,
+        prev * t["seen"].as_f64().unwrap() / traced_s * ROW_BYTES as f64 * DAY_S / 1e9
     );
     assert!(
         per_day <= BUDGET_BYTES,
-        "{per_day:.0} B per 24 h at the final rate"
+        "{per_day:.0} B per 24 h at the final rate for the load the last decision saw"
     );
 
     // ---- exactly a uniform sample at the final rate ----------------------------------------
