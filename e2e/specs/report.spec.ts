@@ -59,7 +59,7 @@ test('the Export screen previews the report live and exports a PDF with progress
   expect(text).toContain(fr);
   await expect(page.getByTestId(TID.exportDownload)).toHaveCount(1);
   // The full PDF's contents page numbers its sections (read back from the PDF itself).
-  expect(text).toMatch(/Sommaire 1\. Synthèse \d+ 2\. Méthode \d+/u);
+  expect(text).toMatch(/Sommaire 1\. Décision \d+ 2\. Synthèse \d+ 3\. Méthode \d+/u);
 
   // The short form for managers: the preview changes at once, the PDF is two pages at most.
   await page.getByTestId(TID.exportForm).selectOption('short');

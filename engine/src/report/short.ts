@@ -12,8 +12,8 @@ import { m } from './values.ts';
 /** The chart the short form shows (the same as the deck's before/after slide). */
 export const SHORT_FORM_CHART = 'iops-time';
 
-/** The I/O time model's sentences (benefit-words.ts): the full report's, left out of the short form's cards. */
-const ESTIMATE_KEYS: ReadonlySet<string> = new Set(['iotime.share', 'iotime.perHour']);
+/** The I/O time sentences (benefit-words.ts): the full report's, left out of the short form's cards. */
+const ESTIMATE_KEYS: ReadonlySet<string> = new Set(['iotime.share', 'iotime.perHour', 'iotime.measured', 'iotime.measuredMore', 'iotime.none']);
 
 /** A warning the short form leaves out when the stronger one beside it says more (a window under an hour is under 24 h too). */
 const WEAKER: Readonly<Record<string, string>> = { 'short-window': 'very-short-window', 'short-log': 'very-short-log' };
@@ -35,8 +35,9 @@ export function shortForm(full: ReportModel): ReportModel {
   const decision = full.sections.find((s) => s.id === 'decision');
   const verdict = summary.find((b) => b.type === 'paragraph');
   const fullCards = summary.find((b) => b.type === 'cards');
-  // the cards as in the full report, less the I/O time model's estimate: the measured I/O time stays
-  // beside the I/Os saved, and the estimate is one line the two pages cannot hold in every language
+  // the cards as in the full report, less the I/O time sentences (measured and estimated: the full
+  // report's summary and cards give both), which the two pages cannot hold in every language beside
+  // the decision block
   const cards: Block | undefined = fullCards?.type === 'cards'
     ? { type: 'cards', cards: fullCards.cards.map((c) => ({ ...c, subs: c.subs.filter((x) => !ESTIMATE_KEYS.has(x.key)) })) }
     : fullCards;
