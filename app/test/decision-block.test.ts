@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -120,21 +120,60 @@ describe.skipIf(skip)('the decision block, first in every format and language, w
 });
 
 describe('cacheproof analyze: the decision block first, in the text and in --json', () => {
+  const run = async (args: string[]): Promise<{ code: number; out: string; err: string }> => {
+    let out = '';
+    let err = '';
+    const code = await runCli(args, { stdout: (x) => (out += x), stderr: (x) => (err += x) });
+    return { code, out, err };
+  };
   for (const lang of LANGS) {
-    it(`${lang}: the text opens on the block's sentences, the same as --json's keys read in the catalog`, async () => {
-      let out = '';
-      let err = '';
-      expect(await runCli(['analyze', sample, '--json'], { stdout: (x) => (out += x), stderr: (x) => (err += x) }), err).toBe(0);
-      const d = (JSON.parse(out) as { decision: NonNullable<ReportModel['decision']> }).decision;
+    it(`${lang}: the text opens on the block's sentences, the same as --json's keys read in the catalog and as the report's block`, async () => {
+      const j = await run(['analyze', sample, '--json', '--lang', lang]);
+      expect(j.code, j.err).toBe(0);
+      const d = (JSON.parse(j.out) as { decision: NonNullable<ReportModel['decision']> }).decision;
       expect(d.kind).toBe('before-after');
-      expect(d.verdict.key).toBe('dec.noTco');
+      // without --scenario, the scenario prefilled from the capture, as cacheproof report prints it
+      expect(d.verdict.key).toBe('tco.verdict');
+      expect(d.payback?.key).toBe('dec.notPays');
       expect(d.iosSaved?.key).toBe('dec.iosSaved');
-      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.noPrices', 'dec.cav.counters']);
-      let text = '';
-      expect(await runCli(['analyze', sample, '--lang', lang], { stdout: (x) => (text += x), stderr: (x) => (err += x) }), err).toBe(0);
+      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
+      const text = await run(['analyze', sample, '--lang', lang]);
+      expect(text.code, text.err).toBe(0);
       const t = decisionTexts(d, lang);
-      const head = text.split('\n').slice(0, 3 + t.lines.length + t.caveats.length).join('\n');
+      const head = text.out.split('\n').slice(0, 3 + t.lines.length + t.caveats.length).join('\n');
       for (const s of [t.title, ...t.lines, t.caveatsTitle, ...t.caveats]) expect(head, s).toContain(s);
+      // the report without --scenario draws the same block, word for word
+      const book = await exportReport({
+        format: 'xlsx', form: 'full', lang, paper: 'a4', out: join(dir, `analyze-${lang}.xlsx`),
+        load: { capturePath: sample, cover: {}, scenario: { prefill: lang }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+      });
+      expect(expected(book.model, lang)).toEqual([...t.lines, ...t.caveats].map(norm));
     }, 60_000);
   }
+
+  it('--scenario: the verdict comes from the file; a scenario measured from another capture is refused naming both', async () => {
+    const file = join(dir, 'analyze-prefilled.tco.json');
+    const w = await run(['tco', '--from-capture', sample, '--out', file]);
+    expect(w.code, w.err).toBe(0);
+    // prices changed in the file: the block's verdict follows the file, and its caveat names it
+    const edited = JSON.parse(readFileSync(file, 'utf8')) as { priceKind?: string };
+    expect(edited.priceKind).toBe('example');
+    edited.priceKind = 'quoted';
+    const mine = join(dir, 'quoted.tco.json');
+    writeFileSync(mine, JSON.stringify(edited));
+    const j = await run(['analyze', sample, '--json', '--scenario', mine]);
+    expect(j.code, j.err).toBe(0);
+    const d = (JSON.parse(j.out) as { decision: NonNullable<ReportModel['decision']> }).decision;
+    expect(d.verdict.key).toBe('tco.verdict');
+    expect(d.caveats[1]?.key).toBe('dec.cav.scenarioPrices');
+    expect(JSON.stringify(d.caveats[1]?.p)).toContain('quoted.tco.json');
+    // the same file against a copy of the capture with another hash: refused before any figure is printed
+    const other = join(dir, 'other.capture');
+    writeFileSync(other, Buffer.concat([readFileSync(sample), Buffer.alloc(4096)]));
+    const bad = await run(['analyze', other, '--scenario', mine]);
+    expect(bad.code).not.toBe(0);
+    expect(bad.out).toBe('');
+    expect(bad.err).toContain('quoted.tco.json');
+    expect(bad.err).toContain('other.capture');
+  }, 60_000);
 });

@@ -5,6 +5,7 @@
  * Reads the capture read-only; writes nothing.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { analyze, profileWorkload, TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions, type LatencyTargets } from '@cacheproof/engine';
 import { formatProfileText } from './profile-text.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../host/capture/columnar.ts';
@@ -21,6 +22,11 @@ import { warningText } from '../shared/i18n/warnings.ts';
 import { formatVal } from '../shared/i18n/report.ts';
 import { decisionBlock, ioTimeMeasuredMsg, ioTimeSavedVal, latencyChangeVal, layerLatencyNote, layersFact, noChangeVals, perWorkDetail, perWorkVal } from '@cacheproof/engine/report';
 import { decisionTexts } from '../shared/i18n/decision-text.ts';
+import type { ReportTco } from '@cacheproof/engine/report';
+import type { DeviceInfo } from '@cacheproof/engine';
+import { sha256File } from '../host/capture/reader.ts';
+import { prefilledTco, readScenarioFile, tcoFor } from '../host/report/input.ts';
+import { localizeTemplate } from '../shared/i18n/template.ts';
 import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
@@ -75,7 +81,7 @@ export function table(rows: string[][]): string {
 }
 
 /** The readable table, in the chosen language, numbers formatted for its locale. */
-export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): string {
+export function formatText(r: AnalysisReport, captureFile: string, lang: Lang, tco: ReportTco | null = null): string {
   const t = (key: AnalysisKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
   // The shared formatter at the dashboard's and the report's precision: counts whole, measured values to 3 significant digits.
   const nf = (n: number | null, d = 0): string => (n === null ? t('na') : fmtNumber(lang, n, d));
@@ -87,7 +93,7 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang): 
   const lines: string[] = [];
   lines.push(t('title'));
   // the decision block first (engine decision.ts), the words of the report, the deck and the dashboard
-  const d = decisionTexts(decisionBlock({ kind: 'before-after', analysis: r, tco: null }), lang);
+  const d = decisionTexts(decisionBlock({ kind: 'before-after', analysis: r, tco }), lang);
   lines.push(`${d.title}:`, ...d.lines.map((x) => `  ${x}`), `${d.caveatsTitle}:`, ...d.caveats.map((x) => `  - ${x}`), '');
   lines.push(t(`mode.${r.mode}`));
   const lab = (key: AnalysisKey, value: string): string => fmtLabel(lang, t(key), value);
@@ -191,6 +197,10 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     throw err;
   }
   let result;
+  let devices: readonly DeviceInfo[] = [];
+  // hashed on a worker thread beside the scan: the scenario's measuredFrom names this capture by it
+  const hashing = flags.profile === true ? null : sha256File(capturePath);
+  hashing?.catch(() => undefined); // awaited (and its failure reported) only once the analysis is made
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
     const host = flags.host;
@@ -208,9 +218,11 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     }
     // one host of a fleet: its devices alone (the second thread, which reads the devices by the
     // file's names, is for the whole capture only)
+    const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
+    devices = data.devices;
     result = typeof host === 'string'
-      ? analyze(scopeToHost(capture, host).data, { ...options, rateLimit: shippedRateLimit() })
-      : analyze(capture.data, { ...options, rateLimit: shippedRateLimit() }, { summariesElsewhere: helper.hook });
+      ? analyze(data, { ...options, rateLimit: shippedRateLimit() })
+      : analyze(data, { ...options, rateLimit: shippedRateLimit() }, { summariesElsewhere: helper.hook });
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof analyze: ${err.message}\n`);
@@ -225,8 +237,32 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
     io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
     return exitFor(result.error.code);
   }
+  let tco: ReportTco | null;
+  try {
+    tco = await decisionTco(result, devices, capturePath, flags.scenario, lang, hashing as Promise<string>);
+  } catch (err) {
+    if (err instanceof HostError) {
+      io.stderr(`cacheproof analyze: ${err.message}\n`);
+      return exitFor(err.code);
+    }
+    throw err;
+  }
   // --json: the decision block as message keys with values (docs/analyze-json.md § decision), beside the figures
-  const json = (): string => JSON.stringify({ ...result, decision: decisionBlock({ kind: 'before-after', analysis: result, tco: null }) }, null, 2);
-  io.stdout(flags.json === true ? json() + '\n' : formatText(result, capturePath, lang));
+  const json = (): string => JSON.stringify({ ...result, decision: decisionBlock({ kind: 'before-after', analysis: result, tco }) }, null, 2);
+  io.stdout(flags.json === true ? json() + '\n' : formatText(result, capturePath, lang, tco));
   return EXIT.ok;
 };
+
+/**
+ * The TCO the decision block's verdict comes from: the `--scenario` file (checked against this
+ * capture and planned, as `cacheproof report --scenario` does), else the scenario prefilled from
+ * this capture (what `report` prints without --scenario and `tco --from-capture` writes), so that
+ * analyze's decision block reads as the report's. Throws HostError for a scenario that is invalid
+ * or measured from another capture.
+ */
+async function decisionTco(result: AnalysisReport, devices: readonly DeviceInfo[], capturePath: string, scenarioPath: string | undefined, lang: Lang, hashing: Promise<string>): Promise<ReportTco | null> {
+  const name = basename(capturePath);
+  if (scenarioPath === undefined) return prefilledTco(result, devices, name, await hashing, lang);
+  const read = await readScenarioFile(scenarioPath);
+  return tcoFor({ ...read, json: localizeTemplate(read.json, lang) }, result, devices, name, await hashing);
+}

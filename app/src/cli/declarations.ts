@@ -49,6 +49,7 @@ export const ANALYZE = {
     lang: lang('language and number format of the table'),
     host: { type: 'string', value: 'HOST', description: 'one host of a fleet capture (cacheproof-probe import prometheus of several hosts), analysed as its own capture would be: the figures of its row in the fleet view' },
     profile: { type: 'boolean', description: 'the baseline alone as a workload profile, no before/after (a log imported with no switch, a run stopped before it): capacity planning without a cache' },
+    scenario: { type: 'string', value: 'FILE', description: 'the TCO scenario the decision block\'s verdict and payback come from (docs/tco-scenario.md); default: the one prefilled from the capture, as cacheproof report prints it' },
     ...ANALYSIS_OPTIONS,
     ...HELP_OPTION,
   },

@@ -478,6 +478,13 @@ export function driveLifeSentence(c: ConfigResult, years: number, lang: Lang, ca
   const failures = d(life.expectedFailures, 2);
   const wear = (): string => (life.yearsToWearOut === null ? t('life.noWrites') : t('life.years', { n: d(life.yearsToWearOut, 1) }));
   if (cache) return t('life.cache', { tb: d(life.tbWrittenPerDrivePerYear ?? 0, 1), tbw: d(life.enduranceTbw ?? 0, 0), wear: wear(), years, failures });
+  // a configuration without a cache writes the same before and after: one figure, no "with it"
+  const noCache = c.kind === 'all-hdd' || c.kind === 'all-flash';
+  if (noCache && life.tbPerDrivePerYearBefore !== null) {
+    if (life.wearIndexBefore !== null && life.ratedTbPerYear !== null)
+      return t('life.hddNoCache', { before: d(life.tbPerDrivePerYearBefore, 1), rating: d(life.ratedTbPerYear, 0), wiBefore: d(life.wearIndexBefore, 3), years, failures });
+    return t('life.hddNoCacheNoRating', { before: d(life.tbPerDrivePerYearBefore, 1), years, failures });
+  }
   if (life.tbPerDrivePerYearBefore !== null && life.tbPerDrivePerYearAfter !== null) {
     if (life.wearIndexBefore !== null && life.wearIndexAfter !== null && life.wearIndexChange !== null && life.ratedTbPerYear !== null)
       return t('life.hdd', {

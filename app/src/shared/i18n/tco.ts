@@ -15,7 +15,7 @@ export type TcoKey =
   | 'detail.price' | 'detail.countPrice' | 'detail.cacheRam' | 'detail.enclosures' | 'detail.powerMetered' | 'detail.powerPerDrive'
   | 'detail.failures' | 'detail.wear' | 'detail.support'
   | 'total' | 'upfront' | 'perIops' | 'perIopsUnbounded'
-  | 'life.hdd' | 'life.hddNoRating' | 'life.ssd' | 'life.cache' | 'life.noWrites' | 'life.years'
+  | 'life.hdd' | 'life.hddNoRating' | 'life.hddNoCache' | 'life.hddNoCacheNoRating' | 'life.ssd' | 'life.cache' | 'life.noWrites' | 'life.years'
   | 'warn.typed-count-short' | 'warn.over-rating' | 'warn.cache-wears-out'
   | 'cmpHeader' | 'cmp.config' | 'cmp.drives' | 'cmp.total' | 'cmp.savings' | 'cmp.savingsPct' | 'cmp.perIops' | 'cmp.perTb' | 'cmp.breakEven'
   | 'breakEven.never' | 'breakEven.fromStart' | 'breakEven.year' | 'breakEven.beyond' | 'reference'
@@ -66,6 +66,8 @@ export const tco: Catalog<TcoKey> = {
     perIopsUnbounded: 'IOPS it can sustain: not bounded by the drives (no I/O reaches them). Usable capacity {cap}: {usdPerTb} USD per TB.',
     'life.hdd': 'Drive life: {before} TB per drive per year without the cache, {after} with it, against a rating of {rating} TB/yr: wear index {wiBefore} → {wiAfter} ({change}). Expected failures over {years} years: {failures}.',
     'life.hddNoRating': 'Drive life: {before} TB per drive per year without the cache, {after} with it (no workload rating). Expected failures over {years} years: {failures}.',
+    'life.hddNoCache': 'Drive life: {before} TB per drive per year (this configuration has no cache), against a rating of {rating} TB/yr: wear index {wiBefore}. Expected failures over {years} years: {failures}.',
+    'life.hddNoCacheNoRating': 'Drive life: {before} TB per drive per year (this configuration has no cache; no workload rating). Expected failures over {years} years: {failures}.',
     'life.ssd': 'SSD life: {tb} TB written per drive per year, endurance {tbw} TBW: {wear}. Expected failures over {years} years: {failures}.',
     'life.cache': 'Cache SSD life: {tb} TB written per drive per year (fills and writes), endurance {tbw} TBW: {wear}. Expected failures over {years} years: {failures}.',
     'life.noWrites': 'no writes, no wear',
@@ -153,6 +155,8 @@ export const tco: Catalog<TcoKey> = {
     perIopsUnbounded: 'IOPS qu’elle peut soutenir : non limitées par les disques (aucune E/S ne les atteint). Capacité utile {cap} : {usdPerTb} USD par To.',
     'life.hdd': 'Durée de vie : {before} To par disque et par an sans le cache, {after} avec, pour une charge nominale de {rating} To/an : indice d’usure {wiBefore} → {wiAfter} ({change}). Pannes attendues sur {years} ans : {failures}.',
     'life.hddNoRating': 'Durée de vie : {before} To par disque et par an sans le cache, {after} avec (pas de charge nominale). Pannes attendues sur {years} ans : {failures}.',
+    'life.hddNoCache': 'Durée de vie : {before} To par disque et par an (cette configuration n’a pas de cache), pour une charge nominale de {rating} To/an : indice d’usure {wiBefore}. Pannes attendues sur {years} ans : {failures}.',
+    'life.hddNoCacheNoRating': 'Durée de vie : {before} To par disque et par an (cette configuration n’a pas de cache ; pas de charge nominale). Pannes attendues sur {years} ans : {failures}.',
     'life.ssd': 'Durée de vie des SSD : {tb} To écrits par disque et par an, endurance {tbw} TBW : {wear}. Pannes attendues sur {years} ans : {failures}.',
     'life.cache': 'Durée de vie des SSD de cache : {tb} To écrits par disque et par an (remplissages et écritures), endurance {tbw} TBW : {wear}. Pannes attendues sur {years} ans : {failures}.',
     'life.noWrites': 'aucune écriture, aucune usure',
@@ -240,6 +244,8 @@ export const tco: Catalog<TcoKey> = {
     perIopsUnbounded: 'IOPS que puede sostener: sin límite de los discos (ninguna E/S los alcanza). Capacidad útil {cap}: {usdPerTb} USD por TB.',
     'life.hdd': 'Vida de los discos: {before} TB por disco y año sin la caché, {after} con ella, frente a una carga nominal de {rating} TB/año: índice de desgaste {wiBefore} → {wiAfter} ({change}). Fallos esperados en {years} años: {failures}.',
     'life.hddNoRating': 'Vida de los discos: {before} TB por disco y año sin la caché, {after} con ella (sin carga nominal). Fallos esperados en {years} años: {failures}.',
+    'life.hddNoCache': 'Vida de los discos: {before} TB por disco y año (esta configuración no tiene caché), frente a una carga nominal de {rating} TB/año: índice de desgaste {wiBefore}. Fallos esperados en {years} años: {failures}.',
+    'life.hddNoCacheNoRating': 'Vida de los discos: {before} TB por disco y año (esta configuración no tiene caché; sin carga nominal). Fallos esperados en {years} años: {failures}.',
     'life.ssd': 'Vida de los SSD: {tb} TB escritos por disco y año, resistencia {tbw} TBW: {wear}. Fallos esperados en {years} años: {failures}.',
     'life.cache': 'Vida de los SSD de caché: {tb} TB escritos por disco y año (llenados y escrituras), resistencia {tbw} TBW: {wear}. Fallos esperados en {years} años: {failures}.',
     'life.noWrites': 'sin escrituras, sin desgaste',
@@ -327,6 +333,8 @@ export const tco: Catalog<TcoKey> = {
     perIopsUnbounded: 'IOPS, которые она способна выдержать: не ограничены дисками (ввод-вывод до них не доходит). Полезная ёмкость {cap}: {usdPerTb} USD за ТБ.',
     'life.hdd': 'Ресурс дисков: {before} ТБ на диск в год без кэша, {after} с кэшем, при номинальной нагрузке {rating} ТБ/год: индекс износа {wiBefore} → {wiAfter} ({change}). Ожидаемые отказы за {years} г.: {failures}.',
     'life.hddNoRating': 'Ресурс дисков: {before} ТБ на диск в год без кэша, {after} с кэшем (номинальная нагрузка не указана). Ожидаемые отказы за {years} г.: {failures}.',
+    'life.hddNoCache': 'Ресурс дисков: {before} ТБ на диск в год (в этой конфигурации нет кэша), при номинальной нагрузке {rating} ТБ/год: индекс износа {wiBefore}. Ожидаемые отказы за {years} г.: {failures}.',
+    'life.hddNoCacheNoRating': 'Ресурс дисков: {before} ТБ на диск в год (в этой конфигурации нет кэша; номинальная нагрузка не указана). Ожидаемые отказы за {years} г.: {failures}.',
     'life.ssd': 'Ресурс SSD: {tb} ТБ записи на диск в год, ресурс {tbw} TBW: {wear}. Ожидаемые отказы за {years} г.: {failures}.',
     'life.cache': 'Ресурс SSD кэша: {tb} ТБ записи на диск в год (заполнения и записи), ресурс {tbw} TBW: {wear}. Ожидаемые отказы за {years} г.: {failures}.',
     'life.noWrites': 'записи нет, износа нет',
