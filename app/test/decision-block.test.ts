@@ -23,7 +23,8 @@ import { exportReport } from '../src/host/report/export.ts';
 import { decisionTexts } from '../src/shared/i18n/decision-text.ts';
 import { localizeTemplate } from '../src/shared/i18n/template.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { importInOsPair } from './support/in-os-pair.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -31,27 +32,32 @@ const LANGS = ['en', 'fr', 'es', 'ru'] as const satisfies readonly Lang[];
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-decision-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const why = findChromium() === null ? 'no Chromium to print the PDF' : spawnSync('pdftotext', ['-v']).error !== undefined ? 'no poppler-utils (pdftotext)' : null;
+const why = probeAbsent() ?? (findChromium() === null ? 'no Chromium to print the PDF' : spawnSync('pdftotext', ['-v']).error !== undefined ? 'no poppler-utils (pdftotext)' : null);
 const skip = skipped('decision block in every format', why);
 
 /** Spaces of every kind as one space; a PDF line broken inside a word at a hyphen joined again. */
 const norm = (s: string): string => s.replace(/[\s\u00a0\u202f\u2009\u00ad]+/gu, ' ').trim();
 const unxml = (s: string): string => s.replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').replace(/&quot;/gu, '"').replace(/&apos;/gu, '\'').replace(/&amp;/gu, '&');
 
-let scenario: unknown;
+/** The captures the block is read back from: the bundled lab sample and the in-OS PerfMon pair (issue #26's V-locity case). */
+const CAPTURES = { sample, inOs: '' } as Record<'sample' | 'inOs', string>;
+const scenarios: Partial<Record<keyof typeof CAPTURES, unknown>> = {};
 beforeAll(async () => {
   if (skip) return;
-  const file = join(dir, 'prefilled.tco.json');
-  let err = '';
-  expect(await runCli(['tco', '--from-capture', sample, '--out', file], { stdout: () => {}, stderr: (s) => (err += s) }), err).toBe(0);
-  scenario = JSON.parse(readFileSync(file, 'utf8'));
+  CAPTURES.inOs = importInOsPair(dir).capture;
+  for (const [which, capture] of Object.entries(CAPTURES) as [keyof typeof CAPTURES, string][]) {
+    const file = join(dir, `${which}.tco.json`);
+    let err = '';
+    expect(await runCli(['tco', '--from-capture', capture, '--out', file], { stdout: () => {}, stderr: (s) => (err += s) }), err).toBe(0);
+    scenarios[which] = JSON.parse(readFileSync(file, 'utf8'));
+  }
 }, 60_000);
 
-async function exported(format: 'pdf' | 'pptx' | 'xlsx', form: 'full' | 'short', lang: Lang): Promise<{ out: string; model: ReportModel }> {
-  const out = join(dir, `${form}-${lang}.${format}`);
+async function exported(which: keyof typeof CAPTURES, format: 'pdf' | 'pptx' | 'xlsx', form: 'full' | 'short', lang: Lang): Promise<{ out: string; model: ReportModel }> {
+  const out = join(dir, `${which}-${form}-${lang}.${format}`);
   const res = await exportReport({
     format, form, lang, paper: 'a4', out,
-    load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: localizeTemplate(scenario, lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+    load: { capturePath: CAPTURES[which], cover: { title: 'Cache PoC' }, scenario: { json: localizeTemplate(scenarios[which], lang), file: `${which}.tco.json` }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
   });
   return { out, model: res.model };
 }
@@ -87,35 +93,40 @@ function expected(model: ReportModel, lang: Lang): string[] {
 }
 
 describe.skipIf(skip)('the decision block, first in every format and language, word for word', () => {
-  for (const lang of LANGS) {
-    it(`${lang}: full PDF page 2, short form page 1, PPTX slides 1–2, XLSX first sheet`, async () => {
-      const full = await exported('pdf', 'full', lang);
-      const want = expected(full.model, lang);
-      // the sentences the issue names are there: the verdict with both bases, I/Os saved with its interval, drive life, the three caveats
-      const d = full.model.decision as NonNullable<ReportModel['decision']>;
-      expect(d.verdict.key).toBe('tco.verdict');
-      expect(d.iosSaved?.p?.['ci']?.k).toBe('ci');
-      expect(d.life?.key).toBe('dec.life');
-      expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
-      expect(full.model.sections[0]?.id).toBe('decision');
-      // page 1 is the cover with the contents; the block is the first content page
-      const page = pdfText(full.out, 1, 2);
-      const short = await exported('pdf', 'short', lang);
-      const shortPage = pdfText(short.out, 1, 1);
-      const deck = await exported('pptx', 'full', lang);
-      const slides = await slidesText(deck.out, [1, 2]);
-      const book = await exported('xlsx', 'full', lang);
-      const sheet = await firstSheetText(book.out);
-      expect(sheet.name).toBe(decisionTexts(d, lang).title);
-      // pdftotext joins a word hyphenated at a line's end without its hyphen ("au-/dessus" → "audessus"): the PDFs are compared without word-inner hyphens
-      const unhyphen = (x: string): string => x.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
-      for (const [format, text] of [['pdf', page], ['short', shortPage], ['pptx', slides], ['xlsx', sheet.text]] as const) {
-        const pdf = format === 'pdf' || format === 'short';
-        for (const s of want) expect(pdf ? unhyphen(text) : text, `${lang} ${format}: «${s}»`).toContain(pdf ? unhyphen(s) : s);
-      }
-      // the same model in every format: the block's words come from one engine call
-      for (const m of [short.model, deck.model, book.model]) expect(expected(m, lang)).toEqual(want);
-    }, 240_000);
+  for (const which of Object.keys(CAPTURES) as (keyof typeof CAPTURES)[]) {
+    for (const lang of LANGS) {
+      it(`${which}, ${lang}: full PDF page 2, short form page 1, PPTX slides 1–2, XLSX first sheet`, async () => {
+        const full = await exported(which, 'pdf', 'full', lang);
+        const want = expected(full.model, lang);
+        // every sentence ends once (a noise sentence inside a line brings its own full stop)
+        for (const s of want) expect(s).not.toMatch(/\.\.(\s|$)/u);
+        // the sentences the issue names are there: the verdict with both bases, I/Os saved with its interval, drive life, the three caveats
+        const d = full.model.decision as NonNullable<ReportModel['decision']>;
+        expect(d.verdict.key).toBe('tco.verdict');
+        expect(d.iosSaved?.key).toMatch(/^dec\.iosSaved/u);
+        if (which === 'sample') expect(d.iosSaved?.p?.['ci']?.k).toBe('ci');
+        expect(d.life?.key).toBe('dec.life');
+        expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
+        expect(full.model.sections[0]?.id).toBe('decision');
+        // page 1 is the cover with the contents; the block is the first content page
+        const page = pdfText(full.out, 1, 2);
+        const short = await exported(which, 'pdf', 'short', lang);
+        const shortPage = pdfText(short.out, 1, 1);
+        const deck = await exported(which, 'pptx', 'full', lang);
+        const slides = await slidesText(deck.out, [1, 2]);
+        const book = await exported(which, 'xlsx', 'full', lang);
+        const sheet = await firstSheetText(book.out);
+        expect(sheet.name).toBe(decisionTexts(d, lang).title);
+        // pdftotext joins a word hyphenated at a line's end without its hyphen ("au-/dessus" → "audessus"): the PDFs are compared without word-inner hyphens
+        const unhyphen = (x: string): string => x.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+        for (const [format, text] of [['pdf', page], ['short', shortPage], ['pptx', slides], ['xlsx', sheet.text]] as const) {
+          const pdf = format === 'pdf' || format === 'short';
+          for (const s of want) expect(pdf ? unhyphen(text) : text, `${which} ${lang} ${format}: «${s}»`).toContain(pdf ? unhyphen(s) : s);
+        }
+        // the same model in every format: the block's words come from one engine call
+        for (const m of [short.model, deck.model, book.model]) expect(expected(m, lang)).toEqual(want);
+      }, 240_000);
+    }
   }
 });
 

@@ -9,44 +9,21 @@
  * in every language. Skipped with a message when the probe is not built (a failure in CI).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/main.ts';
 import { readFileSync } from 'node:fs';
-import { probeAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { importInOsPair } from './support/in-os-pair.ts';
 
 const skip = skipped('perfmon-in-os-cache', probeAbsent());
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-perfmon-os-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const OBJECTS = ['PhysicalDisk(0 C:)', 'PhysicalDisk(_Total)', 'LogicalDisk(C:)', 'LogicalDisk(_Total)'];
-const COUNTERS = ['Disk Reads/sec', 'Disk Writes/sec', 'Disk Read Bytes/sec', 'Disk Write Bytes/sec', 'Avg. Disk sec/Read', 'Avg. Disk sec/Write', '% Idle Time'];
-
-/** A PDH-CSV log of 30 minutes every 30 s on `day` (October 2024), every object at `rps` reads and `wps` writes per s. */
-function log(day: number, rps: number, wps: number): string {
-  const head = ['"(PDH-CSV 4.0) (Coordinated Universal Time)(0)"', ...OBJECTS.flatMap((o) => COUNTERS.map((c) => `"\\\\WINSRV\\${o}\\${c}"`))];
-  const lines = [head.join(',')];
-  for (let r = 0; r <= 60; r++) {
-    const s = r * 30;
-    const t = `10/${String(day).padStart(2, '0')}/2024 10:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
-    const vals = [rps, wps, rps * 8192, wps * 8192, 0.004, 0.006, 60];
-    lines.push([`"${t}"`, ...OBJECTS.flatMap(() => vals.map((v) => `"${v}"`))].join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
 describe.skipIf(skip)('a PerfMon before/after pair with an in-OS cache', () => {
   it('compares the drives before vs after: I/Os saved 12 %, the volume not counted', async () => {
-    const before = join(dir, 'before.csv');
-    const after = join(dir, 'after.csv');
-    writeFileSync(before, log(1, 60, 40));
-    writeFileSync(after, log(2, 52.8, 35.2));
-    const capture = join(dir, 'x.capture');
-    const imp = JSON.parse(execFileSync(releaseProbe, ['import', 'perfmon', '--baseline', before, '--measure', after, '--out', capture, '--json'], { encoding: 'utf8' })) as {
-      preview: { devices: { name: string; role: string }[]; notes: string[] };
-    };
+    const { capture, imported: imp } = importInOsPair(dir, 'x.capture');
     expect(imp.preview.devices.map((d) => [d.name, d.role])).toEqual([['PhysicalDisk(0 C:)', 'backing'], ['LogicalDisk(C:)', 'other']]);
     expect(imp.preview.notes.some((n) => n.includes('backing-only'))).toBe(true);
     let out = '';

@@ -14,7 +14,7 @@ import { ci, duration, empty, list, m, msgv, num, pct, str } from './values.ts';
 /** Text keys of this module; part of REPORT_KEYS (keys.ts). */
 export const BENEFIT_WORD_KEYS = [
   'iotime.share', 'iotime.perHour', 'iotime.none', 'iotime.measured', 'iotime.measuredMore', 'fig.ioTimeMeasured',
-  'noise.iosSaved', 'noise.latency', 'noise.settle.windows', 'noise.settle.front', 'noise.settle.inOs',
+  'noise.iosSaved', 'noise.latency', 'noise.latency.inOs', 'noise.settle.windows', 'noise.settle.front', 'noise.settle.inOs',
   'lat.inOs', 'm.layers', 'm.layers.inOs', 'm.layers.edges', 'm.layers.edge', 'm.layers.none', 'tin.readHitDiskAvoided', 'card.cacheServedInOs', 'card.notInDiskCounters', 'sum.cacheServedInOs',
 ] as const;
 
@@ -98,7 +98,7 @@ export function noChange(a: AnalysisReport): NoChange {
   return {
     iosSaved: saved.value !== null && spansZero(saved.ci95) ? m('noise.iosSaved', { value: pct(saved.value), ci: ci(saved.ci95, 'pct'), settle }) : null,
     latency: lat.reductionPercent !== null && spansZero(lat.reductionPercentCi95)
-      ? m('noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle: settleLatency }) : null,
+      ? m(inOs ? 'noise.latency.inOs' : 'noise.latency', { value: pct(lat.reductionPercent), ci: ci(lat.reductionPercentCi95, 'pct'), settle: settleLatency }) : null,
   };
 }
 

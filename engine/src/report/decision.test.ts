@@ -92,7 +92,10 @@ describe('decisionBlock on the bundled sample\'s prefilled scenario', () => {
   it('says when the I/Os saved cannot be told from no change, with the report\'s own noise sentence', () => {
     const noisy = decisionBlock({ kind: 'before-after', analysis: analysis(0.1, 0.95, 0.6), tco: null });
     const sig = noisy.iosSaved?.p?.['sig'];
-    if (noisy.iosSaved?.key === 'dec.iosSaved') expect(sig?.k === 'msg' ? sig.m.key : null).toMatch(/^(noise\.iosSaved|dec\.significant)$/u);
+    const sigKey = sig?.k === 'msg' ? sig.m.key : null;
+    expect(sigKey).toMatch(/^(noise\.iosSaved|dec\.significant)$/u);
+    // the noise sentence stands alone after a full stop (…Noise), the significance words after a semicolon
+    expect(noisy.iosSaved?.key).toBe(sigKey === 'noise.iosSaved' ? 'dec.iosSavedNoise' : 'dec.iosSaved');
     expect(noisy.verdict.key).toBe('dec.noTco');
     expect(noisy.payback).toBeNull();
     expect(noisy.caveats[1].key).toBe('dec.cav.noPrices');

@@ -27,8 +27,8 @@ import { tcoVerdictText } from './tco-section.ts';
 export const DECISION_KEYS = [
   'sec.decision', 'dec.assumeItem', 'dec.noTco', 'dec.profileNoTco', 'dec.assumptions', 'dec.allMeasured',
   'dec.pays', 'dec.notPays', 'dec.lineMore', 'dec.lineLess', 'dec.noLine',
-  'dec.iosSaved', 'dec.iosSavedNoCi', 'dec.iosRose', 'dec.iosNa', 'dec.significant',
-  'dec.latency', 'dec.latencyNa', 'dec.sizing', 'dec.life', 'dec.lifeNone', 'dec.caveats',
+  'dec.iosSaved', 'dec.iosSavedNoise', 'dec.iosSavedNoCi', 'dec.iosRose', 'dec.iosRoseNoise', 'dec.iosNa', 'dec.significant',
+  'dec.latency', 'dec.latencyNoise', 'dec.latencyNa', 'dec.sizing', 'dec.life', 'dec.lifeNone', 'dec.caveats',
   'dec.cav.windowShort', 'dec.cav.windowOk', 'dec.cav.examplePrices', 'dec.cav.scenarioPrices', 'dec.cav.noPrices', 'dec.cav.counters',
 ] as const;
 
@@ -118,9 +118,10 @@ function iosSavedOf(a: AnalysisReport): Msg {
   const sig: Val = noise === null ? msgv('dec.significant') : { k: 'msg', m: noise };
   const io = a.benefit.iosToBacking;
   const base = { before: num(io.before, 0), after: num(io.after, 0), devices: list(a.devices.backing), sig };
-  if (s.value < 0) return m('dec.iosRose', { ...base, value: pct(-s.value), ci: s.ci95 === null ? msgv('noCi') : ci(s.ci95, 'pct') });
+  // a noise sentence is a sentence of its own (…Noise: after a full stop, none added)
+  if (s.value < 0) return m(noise === null ? 'dec.iosRose' : 'dec.iosRoseNoise', { ...base, value: pct(-s.value), ci: s.ci95 === null ? msgv('noCi') : ci(s.ci95, 'pct') });
   if (s.ci95 === null) return m('dec.iosSavedNoCi', { ...base, value: pct(s.value) });
-  return m('dec.iosSaved', { ...base, value: pct(s.value), ci: ci(s.ci95, 'pct') });
+  return m(noise === null ? 'dec.iosSaved' : 'dec.iosSavedNoise', { ...base, value: pct(s.value), ci: ci(s.ci95, 'pct') });
 }
 
 /** Response time before → after at the application-facing devices, the engine's change words, the reduction's interval. */
@@ -128,7 +129,7 @@ function latencyOf(a: AnalysisReport): Msg {
   const l = a.benefit.latencyMs;
   if (l.before === null || l.after === null) return m('dec.latencyNa', { before: ms(l.before, why(l.reasons, 'before')), after: ms(l.after, why(l.reasons, 'after')) });
   const noise = noChange(a).latency;
-  return m('dec.latency', {
+  return m(noise === null ? 'dec.latency' : 'dec.latencyNoise', {
     devices: list(appDevices(a)), before: ms(l.before), after: ms(l.after), change: latencyChangeVal(l),
     ci: l.reductionPercentCi95 === null ? msgv('noCi') : ci(l.reductionPercentCi95, 'pct'),
     sig: noise === null ? (l.reductionPercentCi95 === null ? msgv('noCi') : msgv('dec.significant')) : { k: 'msg', m: noise },
