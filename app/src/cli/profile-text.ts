@@ -13,6 +13,8 @@ import { translate, type Lang } from '../shared/i18n/types.ts';
 import { table } from './analyze.ts';
 import { analysis as analysisCatalog } from '../shared/i18n/analysis.ts';
 import { warningText } from '../shared/i18n/warnings.ts';
+import { reportText } from '../shared/i18n/report.ts';
+import { upperLayerMsg } from '@cacheproof/engine/report';
 
 export function formatProfileText(p: WorkloadProfile, captureFile: string, sampleIntervalMs: number | null, lang: Lang, imported: boolean): string {
   const t = (key: ProfileKey, params?: Record<string, string | number>): string => translate(catalog, lang, key, params);
@@ -44,5 +46,8 @@ export function formatProfileText(p: WorkloadProfile, captureFile: string, sampl
   }
   const w = (key: 'warnings' | 'none'): string => translate(analysisCatalog, lang, key);
   const warnings = [`${w('warnings')}: ${p.warnings.length === 0 ? w('none') : ''}`, ...p.warnings.map((x) => `  - ${warningText(x, lang)}`)];
-  return `${lines.join('\n')}\n${table(cards)}\n${t('table.caption')}\n${table(devices)}\n${warnings.join('\n')}\n\n${t('method')}\n`;
+  // the volumes above the counted disks: what the applications saw, beside the disks, not added (report/profile-layer.ts)
+  const upper = upperLayerMsg(p);
+  const upperLines = upper === null ? '' : `${reportText(upper, lang)}\n\n`;
+  return `${lines.join('\n')}\n${table(cards)}\n${t('table.caption')}\n${table(devices)}\n${upperLines}${warnings.join('\n')}\n\n${t('method')}\n`;
 }

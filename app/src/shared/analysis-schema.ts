@@ -253,6 +253,7 @@ export const WorkloadProfileSchema = z.object({
   appFacing: WindowSummary,
   backing: WindowSummary.nullable(),
   perDevice: z.array(z.object({ device: z.string(), role: DeviceRoleSchema, summary: WindowSummary })),
+  upperLayer: z.object({ volumes: z.array(z.object({ device: z.string(), on: z.array(z.string()), kind: z.string(), top: z.boolean(), summary: WindowSummary })) }).nullable(),
   warnings: z.array(AnalysisWarning),
   health: z.object({ preset: z.string(), targets: LatencyTargets, devices: z.array(z.string()), window: HealthWindow, gradeRule: z.enum(['averages', 'sustained-critical']) }),
   slices: z.object({

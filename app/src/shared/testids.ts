@@ -151,6 +151,7 @@ export const TID = {
   /** The busiest hour's sentence (`data-start-ms`) and the hour × day IOPS table. */
   profileBusiest: 'profile-busiest',
   profileBusiestDevice: 'profile-busiest-device',
+  profileUpperLayer: 'profile-upper-layer',
   profileSlicesSection: 'profile-slices-section',
   profileTitle: 'profile-title',
   profileSlices: 'profile-slices',

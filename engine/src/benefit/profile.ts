@@ -29,6 +29,7 @@ import { measuredFigure, predictionReport } from './prediction.ts';
 import type { RateLimit } from './plausibility.ts';
 import { busiestHourWarnings, capacityWarnings, edgePeakWarnings, intervalRateWarnings, predictionWarnings, spanWarnings, traceSpanWarnings } from './plausibility.ts';
 import type { Series } from '../metrics/series.ts';
+import { upperLayerOf, type UpperLayer } from './upper-layer.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -43,6 +44,8 @@ export interface WorkloadProfile {
   /** The backing group over the window, or null when there is no backing device. */
   backing: WindowSummary | null;
   perDevice: { device: string; role: DeviceRole; summary: WindowSummary }[];
+  /** The volumes the capture stacks on the counted devices (upper-layer.ts): what the applications saw, shown beside the disks, never added to them; null when none. */
+  upperLayer: UpperLayer | null;
   /** Role overrides (`front-named-backing`, `backing-named-front`), as in the analysis, then the plausibility checks (plausibility.ts: a window under 24 h, growth fitted over under 24 h, a prediction from few requests, rates no device reaches, a partial busiest hour, a peak at the range's end). */
   warnings: AnalysisWarning[];
   /**
@@ -171,6 +174,7 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     appFacing: app,
     backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
     perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
+    upperLayer: upperLayerOf(data.stack, new Set([...front, ...backing]), (d) => summary([d])),
     warnings,
     health: healthOf(typeof targetsIn === 'string' ? targetsIn : 'custom', targets, appNames, gradeHealth(appSeries, targets), slices),
     slices,

@@ -19,5 +19,6 @@ export * from './fleet-report.ts';
 export * from './fleet-chart.ts';
 export * from './heat.ts';
 export * from './profile-busy.ts';
+export * from './profile-layer.ts';
 export * from './profile-slices.ts';
 export { miniatureMsg } from './prediction-section.ts';

@@ -11,6 +11,7 @@ import { BENEFIT_WORD_KEYS } from './benefit-words.ts';
 import { BACKING_ONLY_KEYS } from './mode-words.ts';
 import { PER_WORK_KEYS } from './per-work-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
+import { UPPER_LAYER_KEYS } from './profile-layer.ts';
 import { PROFILE_SLICE_KEYS } from './profile-slices.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
 
@@ -81,6 +82,7 @@ export const REPORT_KEYS = [
   ...BACKING_ONLY_KEYS,
   ...PER_WORK_KEYS,
   ...PROFILE_REPORT_KEYS,
+  ...UPPER_LAYER_KEYS,
   ...PROFILE_SLICE_KEYS,
   ...FLEET_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.

@@ -16,6 +16,7 @@
  */
 import { sliceBlocks } from './profile-slices.ts';
 import { busiestDeviceMsg } from './profile-busy.ts';
+import { upperLayerMsg, upperLayerTable } from './profile-layer.ts';
 import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { BreakingSpan, HealthCheck } from '../benefit/health.ts';
 import type { Distribution, WindowSummary } from '../metrics/summary.ts';
@@ -286,6 +287,8 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const capacity = capacityMsg(p);
   const server = cover.server !== undefined && cover.server !== '' ? cover.server : (input.hostname ?? '—');
   const busy = busiestDeviceMsg(p);
+  const upper = upperLayerMsg(p);
+  const upperTable = upperLayerTable(p);
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: profileVerdict(p, sampleMs) },
@@ -295,9 +298,12 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
       { type: 'table', table: figuresTable(p, sampleMs) },
       // busy % is the group's average: the busiest device is named beside it (profile-busy.ts)
       ...(busy === null ? [] : [{ type: 'paragraph' as const, text: busy }]),
+      // the volumes above the counted disks: what the applications saw, beside the disks (profile-layer.ts)
+      ...(upper === null ? [] : [{ type: 'paragraph' as const, text: upper }]),
     ] },
     { id: 'results', title: m('sec.results'), blocks: [
       { type: 'table', table: devicesTable(p) },
+      ...(upperTable === null ? [] : [{ type: 'table' as const, table: upperTable }]),
       ...(hours === null ? [] : [{ type: 'table' as const, table: hours }]),
       { type: 'subheading', text: m('pr.capTitle') },
       ...capacityBlocks(p),

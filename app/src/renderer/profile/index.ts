@@ -25,6 +25,7 @@ import { slicesSection } from './slices.ts';
 import { profilePrediction } from './prediction.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
+import { upperLayerSection } from './layer.ts';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -101,6 +102,8 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.busy', 'col.coverage'] as const).map((k, i) => el('th', { scope: 'col', ...(i > 1 ? { class: 'num' } : {}) }, t(k))))),
         el('tbody', {}, ...p.perDevice.map(row)))),
       ...(busiest === null ? [] : [el('p', { 'data-testid': TID.profileBusiestDevice }, formatVal({ k: 'msg', m: busiest }, lang))]),
+      // the volumes above the counted disks: what the applications saw, beside the disks, not added (report/profile-layer.ts)
+      ...upperLayerSection(p, lang),
       capacitySection(p, lang),
       healthSection(v),
       // PAL-style time slices and the alerts list (engine report/profile-slices.ts)

@@ -9,6 +9,7 @@ import { engineReport } from './report-engine.ts';
 import { shapeReport } from './report-shape.ts';
 import { decisionReport } from './report-decision.ts';
 import { profileReport } from './report-profile.ts';
+import { upperLayerReport } from './report-layer.ts';
 import { fleetReport } from './report-fleet.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
@@ -25,6 +26,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.en,
     ...decisionReport.en,
     ...profileReport.en,
+    ...upperLayerReport.en,
     ...fleetReport.en,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -252,6 +254,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.fr,
     ...decisionReport.fr,
     ...profileReport.fr,
+    ...upperLayerReport.fr,
     ...fleetReport.fr,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset} : {targets}',
@@ -479,6 +482,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.es,
     ...decisionReport.es,
     ...profileReport.es,
+    ...upperLayerReport.es,
     ...fleetReport.es,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -706,6 +710,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.ru,
     ...decisionReport.ru,
     ...profileReport.ru,
+    ...upperLayerReport.ru,
     ...fleetReport.ru,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
