@@ -99,6 +99,10 @@ describe.skipIf(skip)('plausibility warnings through the real probe', () => {
     // every interval rate shown is under the limit, or carries implausible-iops
     const max = p.appFacing.percentiles.iops?.max ?? 0;
     if (max > limit.limitIops) expect(p.warnings.map((x) => x.code)).toContain('implausible-iops');
+    // and under the MB/s limit (the catalog's fastest sourced sequential read × 10), or carries implausible-mbps
+    expect(limit.mbps, 'the shipped catalog sources a sequential read').not.toBeNull();
+    const maxMb = p.appFacing.percentiles.mbps?.max ?? 0;
+    if (maxMb > (limit.mbps?.limitMBps ?? Infinity)) expect(p.warnings.map((x) => x.code)).toContain('implausible-mbps');
     // the profile is one second long as well
     expect(p.warnings.map((x) => x.code)).toContain('very-short-log');
   }, 120_000);

@@ -16,7 +16,7 @@ import { catalogRateLimit } from '../plan/fastest.ts';
 import { parseCatalog } from '../plan/catalog.ts';
 import catalogJson from '../../../samples/catalog/drives.json';
 
-const LIMIT: RateLimit = { driveId: 'fast', driveLabel: 'Fast NVMe', driveIops: 650_000, limitIops: 6_500_000 };
+const LIMIT: RateLimit = { driveId: 'fast', driveLabel: 'Fast NVMe', driveIops: 650_000, limitIops: 6_500_000, mbps: { driveLabel: 'Fast NVMe', driveMBps: 4400, limitMBps: 44_000 } };
 
 /** A baseline alone of `seconds` at 1 s steps (or `stepMs`), 250 IOPS. */
 function baselineOf(seconds: number, stepMs = 1000): CaptureData {
@@ -107,6 +107,35 @@ describe('rates no device reaches', () => {
     const l = catalogRateLimit(c.value);
     expect(l?.driveIops).toBe(most);
     expect(l?.limitIops).toBe(10 * most);
+    // the fastest sourced sequential read, × 10
+    let mb = 0;
+    for (const d of c.value.drives) mb = Math.max(mb, d.seqReadMBps?.value ?? 0);
+    expect(mb).toBeGreaterThan(0);
+    expect(l?.mbps).toMatchObject({ driveMBps: mb, limitMBps: 10 * mb });
+  });
+
+  it('an interval whose MB/s no drive streams warns with the rate and the limit, though its IOPS are plausible', () => {
+    const data = baselineOf(10);
+    const r = data.intervals.find((x) => x.device === 'loop0' && x.startMs === T0 + 3000);
+    if (r === undefined) throw new Error('no interval');
+    // 1,000 reads of 64 MB in 1 s: 64,000 MB/s at 1,000 IOPS
+    r.reads = 1000;
+    r.readBytes = 64e9;
+    const p = profile(data);
+    expect(codes(p)).not.toContain('implausible-iops');
+    const w = p.warnings.find((x) => x.code === 'implausible-mbps');
+    expect(w?.params?.['limitMBps']).toBe(44_000);
+    expect(w?.params?.['count']).toBe(1);
+    expect(Number(w?.params?.['mbps'])).toBeGreaterThan(64_000);
+    r.readBytes = 40e9;
+    expect(codes(profile(data))).not.toContain('implausible-mbps');
+  });
+
+  it('a trace whose bytes no drive streams collapsed, though its IOPS are plausible', () => {
+    // 10,000 requests of 1 MiB within 100 ms: 100,000 IOPS, 104,858 MB/s
+    const span = { requests: 10_000, bytes: 10_000 * 1_048_576, firstIssueNs: 0, lastIssueNs: 100_000_000 };
+    expect(traceSpanWarnings('vscsi', span, 1, LIMIT)[0]?.code).toBe('trace-times-collapsed');
+    expect(traceSpanWarnings('vscsi', { ...span, lastIssueNs: 60e9 }, 1, LIMIT)).toEqual([]);
   });
 
   it('an interval over the limit warns with the rate and the limit; none under it', () => {

@@ -38,6 +38,8 @@ export interface RateLimit {
   driveIops: number;
   /** {@link IMPLAUSIBLE_FACTOR} × driveIops: no device's rate exceeds it. */
   limitIops: number;
+  /** The catalog's fastest sourced sequential read (MB/s = 10^6 bytes per s) and {@link IMPLAUSIBLE_FACTOR} × it; null when no drive gives one. */
+  mbps: { driveLabel: string; driveMBps: number; limitMBps: number } | null;
 }
 
 /** A block trace's requests in a window (a device's reads and writes) and the span of their issue times. */
@@ -95,24 +97,41 @@ export function predictionWarnings(p: StoredPrediction | null | undefined): Anal
 }
 
 /**
- * `implausible-iops` for a group's intervals whose IOPS exceed the limit: the highest such rate and
- * how many intervals. params: devices, iops, limitIops, driveIops, drive, count.
+ * `implausible-iops` for a group's intervals whose IOPS exceed the limit, `implausible-mbps` for
+ * those whose MB/s (10^6 bytes per s) exceed the catalog's fastest sequential read × 10: the
+ * highest such rate and how many intervals. params: devices, iops | mbps, limit…, drive…, count.
  */
 export function intervalRateWarnings(s: Series, devices: readonly string[], limit: RateLimit | undefined): AnalysisWarning[] {
   if (limit === undefined) return [];
-  let highest = 0, count = 0;
+  let highest = 0, count = 0, highestMBps = 0, countMBps = 0;
+  const mbLimit = limit.mbps?.limitMBps ?? Infinity;
   for (let i = 0; i < s.n; i++) {
     if (s.ok[i] !== 1) continue;
     const dt = (s.intervalMs[i] as number) / 1000;
+    if (!(dt > 0)) continue;
     const iops = ((s.reads[i] as number) + (s.writes[i] as number)) / dt;
-    if (!(dt > 0 && Number.isFinite(iops)) || iops <= limit.limitIops) continue;
-    count++;
-    highest = Math.max(highest, iops);
+    const mbps = ((s.readBytes[i] as number) + (s.writeBytes[i] as number)) / dt / 1e6;
+    if (Number.isFinite(iops) && iops > limit.limitIops) {
+      count++;
+      highest = Math.max(highest, iops);
+    }
+    if (Number.isFinite(mbps) && mbps > mbLimit) {
+      countMBps++;
+      highestMBps = Math.max(highestMBps, mbps);
+    }
   }
-  if (count === 0) return [];
   const names = devices.join(', ');
-  return [warning('implausible-iops', `${names}: ${count} interval(s) reach ${Math.round(highest)} IOPS, more than ${IMPLAUSIBLE_FACTOR} × the fastest drive of the catalog (${limit.driveLabel}, ${limit.driveIops} IOPS): no device does that; the source's times or counts are wrong, and the rates are not real.`,
-    { devices: names, iops: highest, limitIops: limit.limitIops, driveIops: limit.driveIops, drive: limit.driveLabel, count })];
+  const out: AnalysisWarning[] = [];
+  if (count > 0) {
+    out.push(warning('implausible-iops', `${names}: ${count} interval(s) reach ${Math.round(highest)} IOPS, more than ${IMPLAUSIBLE_FACTOR} × the fastest drive of the catalog (${limit.driveLabel}, ${limit.driveIops} IOPS): no device does that; the source's times or counts are wrong, and the rates are not real.`,
+      { devices: names, iops: highest, limitIops: limit.limitIops, driveIops: limit.driveIops, drive: limit.driveLabel, count }));
+  }
+  if (countMBps > 0 && limit.mbps !== null) {
+    const m = limit.mbps;
+    out.push(warning('implausible-mbps', `${names}: ${countMBps} interval(s) reach ${Math.round(highestMBps)} MB/s, more than ${IMPLAUSIBLE_FACTOR} × the fastest sequential read of the catalog (${m.driveLabel}, ${m.driveMBps} MB/s): no device does that; the source's times or byte counts are wrong, and the rates are not real.`,
+      { devices: names, mbps: highestMBps, limitMBps: m.limitMBps, driveMBps: m.driveMBps, drive: m.driveLabel, count: countMBps }));
+  }
+  return out;
 }
 
 /**
@@ -126,8 +145,8 @@ export function traceSpanWarnings(device: string, span: TraceSpan | null, sample
   const seconds = Math.max(spanMs, MIN_TRACE_SPAN_MS) / 1000;
   const requests = span.requests / sampleRate;
   const iops = requests / seconds;
-  if (!(iops > limit.limitIops)) return [];
   const mbPerSec = span.bytes / sampleRate / seconds / 1e6;
+  if (!(iops > limit.limitIops) && !(limit.mbps !== null && mbPerSec > limit.mbps.limitMBps)) return [];
   return [warning('trace-times-collapsed', `The ${Math.round(requests)} traced requests of ${device} were issued within ${spanMs} ms: ${Math.round(iops)} IOPS (${Math.round(mbPerSec)} MB/s), more than ${IMPLAUSIBLE_FACTOR} × the fastest drive of the catalog (${limit.driveLabel}, ${limit.driveIops} IOPS). The trace's times collapsed (read in the wrong unit?): its per-interval rates are not real.`,
     { device, requests: Math.round(requests), spanMs, iops, mbPerSec, limitIops: limit.limitIops, driveIops: limit.driveIops, drive: limit.driveLabel }, device)];
 }

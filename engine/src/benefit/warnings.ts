@@ -50,6 +50,7 @@ export const ANALYSIS_WARNING_CODES = [
   'prediction-few-requests',
   /** Intervals over 10 × the catalog's fastest drive. params: devices, iops, limitIops, driveIops, drive, count. */
   'implausible-iops',
+  'implausible-mbps',
   /** A device's traced requests over their own issue-time span exceed that limit. params: device, requests, spanMs, iops, mbPerSec, limitIops, driveIops, drive. */
   'trace-times-collapsed',
   /** The busiest hour covers less than its whole clock hour. params: coveredMinutes. */

@@ -41,6 +41,7 @@ export const DRIVE_FIGURES = [
   'randomReadIops4k',
   'randomWriteIops4k',
   'iops',
+  'seqReadMBps',
   'watts',
   'maxWatts',
   'idleWatts',
@@ -71,6 +72,8 @@ const catalogDriveSchema = z.strictObject({
   randomWriteIops4k: figure,
   /** The sizing figure the TCO model uses (see its `basis`). */
   iops: figure,
+  /** Sequential read, MB/s (10^6 bytes per s), the data sheet's top figure: the fastest rate a drive streams (plausibility, plan/fastest.ts); optional. */
+  seqReadMBps: figure.optional(),
   /** Average (active) power, watts. */
   watts: figure,
   /** Maximum (peak, TDP) power, watts: used by the model, and said so, only when no average is sourced. */
