@@ -9,6 +9,9 @@ import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { runCli } from '../src/cli/main.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
+import type { AnalysisReport } from '@cacheproof/engine';
+import { tcoFor } from '../src/host/report/input.ts';
+import { readCapture, readCaptureInfo } from '../src/host/capture/reader.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-plan-channel-'));
 const capture = join(dir, 'synthetic.capture');
@@ -108,6 +111,37 @@ function expected(lang: Lang): Labels {
     configurations: s.configurations.map((x) => template[lang][`config.${x.id}` as TemplateKey]),
   };
 }
+
+describe('plan.sources', () => {
+  it('names where each input comes from against the capture exactly as the report does (tcoFor), and refuses an invalid scenario', async () => {
+    const d = dispatch();
+    const view = await d('analysis.openSample', {});
+    if (!view.ok) throw new Error(view.error.message);
+    const v = view.value as { id: string; result: AnalysisReport };
+    const pre = await d('plan.fromAnalysis', { analysisId: v.id });
+    if (!pre.ok) throw new Error(pre.error.message);
+    const scenario = (pre.value as { scenario: Scenario }).scenario;
+    const r = await d('plan.sources', { analysisId: v.id, scenario });
+    if (!r.ok) throw new Error(r.error.message);
+    const sources = (r.value as { sources: { input: string; source: string }[] }).sources;
+    // the prefill names the capture by its SHA-256 (the open's reply may come before the hash)
+    const sha = scenario.measuredFrom?.captureSha256 ?? '';
+    expect(sha).toMatch(/^[0-9a-f]{64}$/u);
+    const report = tcoFor({ json: scenario, file: 'prefilled.tco.json' }, v.result, readCapture(capture, readCaptureInfo).devices, 'synthetic.capture', sha);
+    expect(sources).toEqual(report.sources);
+    // measured from this capture: the workload's IOPS is measured, the prices are the catalog's examples
+    expect(sources.find((x) => x.input === 'iops')?.source).toBe('measured');
+    expect(sources.some((x) => x.source === 'example')).toBe(true);
+    // the same scenario said to be measured from another capture: nothing of it is this capture's measurement
+    const other = { ...scenario, measuredFrom: { captureFile: 'other.capture', captureSha256: '0'.repeat(64) } };
+    const o = await d('plan.sources', { analysisId: v.id, scenario: other });
+    if (!o.ok) throw new Error(o.error.message);
+    expect((o.value as { sources: { source: string }[] }).sources.some((x) => x.source === 'measured')).toBe(false);
+    const bad = await d('plan.sources', { analysisId: v.id, scenario: { format: 'cacheproof-tco', version: 1, years: -1 } });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.code).toBe('plan-scenario-invalid');
+  });
+});
 
 describe('the template catalog (app/src/shared/i18n/template.ts)', () => {
   it('has, in English, exactly the engine template\'s texts, and a translation of each in every language', () => {

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData, type WorkloadProfile } from '@cacheproof/engine';
-import { measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { inputProvenance, measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type ProvenanceRow, type Scenario } from '@cacheproof/engine/plan';
 import { analysisName, localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 import { openCapture, sha256File } from './capture/reader.ts';
@@ -67,4 +67,15 @@ export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<
 /** A scenario's `measuredFrom` for a capture (docs/tco-scenario.md): its file name and the SHA-256 of its bytes now. */
 export async function measuredFromCapture(capturePath: string): Promise<MeasuredFrom> {
   return { captureFile: basename(capturePath), captureSha256: await sha256File(capturePath) };
+}
+
+/**
+ * Where each input of a scenario comes from against a capture (engine `inputProvenance`): the
+ * measured workload counts only when the scenario says it was measured from this capture (its
+ * `measuredFrom.captureSha256` is the capture's). The report's sources table and decision block
+ * (report/input.ts tcoFor) and the dashboard's decision block (`plan.sources`) take it from here.
+ */
+export function scenarioSources(s: Scenario, measured: MeasuredWorkload | string, captureSha256: string): ProvenanceRow[] {
+  const sameCapture = s.measuredFrom !== undefined && s.measuredFrom.captureSha256.toLowerCase() === captureSha256.toLowerCase();
+  return inputProvenance(s, typeof measured === 'string' ? null : measured, sameCapture);
 }

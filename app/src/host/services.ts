@@ -12,8 +12,8 @@ import { sharedSessions, type AnalysisSessions } from './session.ts';
 import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
-import { withMeasuredFrom } from '@cacheproof/engine/plan';
-import { prefilledScenarioOf, prefilledScenarioOfProfile } from './plan.ts';
+import { measuredWorkload, measuredWorkloadFromProfile, parseScenario, withMeasuredFrom } from '@cacheproof/engine/plan';
+import { prefilledScenarioOf, prefilledScenarioOfProfile, scenarioSources } from './plan.ts';
 import { carrySavedPlan, loadSavedPlan, savePlan } from './saved-plans.ts';
 import { predictHandlers } from './predict.ts';
 import catalogJson from '../../../samples/catalog/drives.json';
@@ -168,6 +168,16 @@ export function createHandlers(ctx: HostContext): Handlers {
       const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
       const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices: devicesOf(a.path, a.host) }, a.path, lang);
       return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
+    },
+    'plan.sources': async ({ analysisId, scenario }) => {
+      const parsed = parseScenario(scenario);
+      if (!parsed.ok) throw new HostError('plan-scenario-invalid', parsed.error.message);
+      const prof = profiles.get(analysisId);
+      if (prof !== undefined) return { sources: scenarioSources(parsed.value, measuredWorkloadFromProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }), prof.sha256) };
+      const a = opened.get(analysisId);
+      if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
+      const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
+      return { sources: scenarioSources(parsed.value, measuredWorkload(view.result as unknown as AnalysisReport, { devices: devicesOf(a.path, a.host) }), view.captureSha256) };
     },
     'plan.catalog': async () => ({ catalog: catalogJson as { format: 'cacheproof-drive-catalog' } }),
     'plan.saved': async ({ analysisId }) => ({ scenario: (await loadSavedPlan(plansDir, await captureShaOf(analysisId))) as { format: 'cacheproof-tco'; version: number } | null }),

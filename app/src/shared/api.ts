@@ -2,7 +2,7 @@
  * The task-shaped API the renderer calls. The Electron preload exposes exactly these
  * functions on `window.cacheproof`; the browser host's client implements the same.
  */
-import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetProgress, FleetReportRequest, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
+import type { AnalysisProgress, AnalysisTarget, AnalysisView, AppInfo, Channel, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, FleetProgress, FleetReportRequest, FleetView, ImportPreview, ImportProgress, ImportRequest, LiveSeries, PredictionChoice, PlanSource, PredictProgress, ProfileView, ReplyOf, ReportProgress, ReportRequest, RequestOf, RunPlan, RunStatus, ScenarioDraft } from './contract.ts';
 import type { Result } from './result.ts';
 import type { Lang } from './i18n/types.ts';
 
@@ -21,6 +21,8 @@ export interface CacheProofApi {
   planCatalog(): Promise<Result<unknown>>;
   /** The edited scenario saved with an analysis's capture, or null. */
   savedPlan(analysisId: string): Promise<Result<ScenarioDraft | null>>;
+  /** Where each input of a scenario comes from against an analysis's capture (measured, example, not recorded…), as the report names them. */
+  planSources(analysisId: string, scenario: ScenarioDraft): Promise<Result<PlanSource[]>>;
   /** Saves an analysis's edited scenario with its capture (null forgets it). */
   savePlan(analysisId: string, scenario: ScenarioDraft | null): Promise<Result<boolean>>;
   listDevices(): Promise<Result<DeviceEntry[]>>;
@@ -90,6 +92,10 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     savedPlan: async (analysisId) => {
       const r = await call('plan.saved', { analysisId });
       return r.ok ? { ok: true, value: r.value.scenario } : r;
+    },
+    planSources: async (analysisId, scenario) => {
+      const r = await call('plan.sources', { analysisId, scenario });
+      return r.ok ? { ok: true, value: r.value.sources } : r;
     },
     savePlan: async (analysisId, scenario) => {
       const r = await call('plan.save', { analysisId, scenario });

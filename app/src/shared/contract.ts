@@ -87,13 +87,7 @@ export const ProfileView = z.object({
 });
 export type ProfileView = z.infer<typeof ProfileView>;
 
-/**
- * A TCO scenario as the host prefills it (docs/tco-scenario.md). Kept loose here: a scenario
- * prefilled from an idle capture may not be valid yet (0 IOPS), and the renderer checks every
- * edit with the engine's `parseScenario` (one implementation of the rules).
- */
-export const ScenarioDraft = z.looseObject({ format: z.literal('cacheproof-tco'), version: z.number() });
-export type ScenarioDraft = z.infer<typeof ScenarioDraft>;
+export { PlanSource, ScenarioDraft } from './contract-plan.ts';
 
 /** One block device as the probe's `devices --json` reports it (docs/probe.md), for the wizard's Devices step. */
 export const DeviceEntry = z.object({
@@ -344,6 +338,7 @@ export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportReque
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
 export { FleetAggregate, FleetFigures, FleetProgress, FleetReportRequest, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
 import { FLEET_CHANNELS } from './contract-fleet.ts';
+import { PLAN_CHANNELS } from './contract-plan.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */
 const CaptureScope = z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict();
@@ -372,23 +367,7 @@ export const CHANNELS = {
   'analysis.progress': { request: AnalysisTarget, reply: z.object({ progress: AnalysisProgress.nullable() }) },
   /** Stops the analysis of a capture being opened: its open call fails with `analysis-cancelled`; false when none was running. */
   'analysis.cancel': { request: AnalysisTarget, reply: z.object({ cancelled: z.boolean() }) },
-  /** The scenario `cacheproof tco --from-capture [--lang]` writes, for an analysis opened in this session; template labels in `lang` (default en). */
-  'plan.fromAnalysis': {
-    request: z.object({ analysisId: z.string().min(1).max(64), lang: z.enum(['en', 'fr', 'es', 'ru']).optional() }).strict(),
-    reply: z.object({ scenario: ScenarioDraft }),
-  },
-  /** The drive catalog shipped with the app (samples/catalog/drives.json, docs/tco-scenario.md "Drive catalog"), for the Planner's drive picker; the renderer checks it with the engine's parseCatalog. */
-  'plan.catalog': { request: Empty, reply: z.object({ catalog: z.looseObject({ format: z.literal('cacheproof-drive-catalog') }) }) },
-  /** The scenario saved with an analysis's capture (the Planner's last valid edit), or null when none is saved. */
-  'plan.saved': {
-    request: z.object({ analysisId: z.string().min(1).max(64) }).strict(),
-    reply: z.object({ scenario: ScenarioDraft.nullable() }),
-  },
-  /** Saves (or, with null, forgets) the edited scenario of an analysis's capture in the data folder; an invalid scenario is `plan-scenario-invalid`. */
-  'plan.save': {
-    request: z.object({ analysisId: z.string().min(1).max(64), scenario: ScenarioDraft.nullable() }).strict(),
-    reply: z.object({ saved: z.boolean() }),
-  },
+  ...PLAN_CHANNELS,
   /** Block devices with their stacking and guessed roles (needs the probe). */
   'devices.list': { request: Empty, reply: z.object({ devices: z.array(DeviceEntry) }) },
   /** Cache engines on this machine (`cacheproof-probe engine detect --json`), for the wizard's cache-engine step. */

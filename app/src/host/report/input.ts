@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
 import { shippedCatalog } from '../drive-catalog.ts';
-import { inputProvenance, measuredHitShares, parseScenario, planScenario, scenarioFromMeasurement, withMeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { measuredHitShares, parseScenario, planScenario, scenarioFromMeasurement, withMeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
@@ -18,6 +18,7 @@ import { computeViewKeeping, type HostView } from '../analysis.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
+import { scenarioSources } from '../plan.ts';
 import { analysisName, localizeTemplate } from '../../shared/i18n/template.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
@@ -162,8 +163,7 @@ export function tcoFor(scenario: ScenarioSource, analysis: AnalysisReport, devic
   if (mismatch !== null) throw new HostError('report-scenario-mismatch', mismatch);
   const plan = planScenario(parsed.value);
   if (!plan.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${plan.error.message}`);
-  const sameCapture = parsed.value.measuredFrom !== undefined && parsed.value.measuredFrom.captureSha256.toLowerCase() === captureSha256.toLowerCase();
-  const sources = inputProvenance(parsed.value, typeof measured === 'string' ? null : measured, sameCapture);
+  const sources = scenarioSources(parsed.value, measured, captureSha256);
   return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value, sources, ...(scenario.origin === undefined ? {} : { origin: scenario.origin }) };
 }
 

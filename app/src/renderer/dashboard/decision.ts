@@ -8,9 +8,10 @@
  * Nothing is computed here: the engine plans the scenario and words the block.
  */
 import { decisionBlock, type DecisionBlock, type ReportTco } from '@cacheproof/engine/report';
-import { inputProvenance, planCacheLife } from '@cacheproof/engine/plan';
-import type { AnalysisView } from '../../shared/contract.ts';
+import { planCacheLife, type ProvenanceRow } from '@cacheproof/engine/plan';
+import type { AnalysisView, ScenarioDraft } from '../../shared/contract.ts';
 import { decisionTexts } from '../../shared/i18n/decision-text.ts';
+import { localizeTemplate } from '../../shared/i18n/template.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import type { Ctx } from '../screen.ts';
@@ -27,20 +28,30 @@ function draw(box: HTMLElement, d: DecisionBlock, ctx: Ctx, withTco: boolean): v
   );
 }
 
-/** The planned scenario as the report's TCO input; where the inputs come from without the capture's measurement (prices and assumed hit shares are known from the scenario itself). */
+/**
+ * The planned scenario as the report's TCO input, named as the report names it (planner.tco.json,
+ * prefilled.tco.json: report/jobs.ts), with where its inputs come from against this capture's
+ * measurement from the host (`plan.sources`, the report's provenance: a capacity the capture does
+ * not record is named as the example's), so the block reads as the report's.
+ */
 async function plannedTco(ctx: Ctx, v: AnalysisView): Promise<ReportTco | null> {
   await plansSaved();
   const saved = await ctx.api.savedPlan(v.id);
-  let json: unknown = saved.ok ? saved.value : null;
+  let json: ScenarioDraft | null = saved.ok ? saved.value : null;
+  const origin = json === null ? 'prefilled' : 'planner';
   if (json === null) {
     const pre = await ctx.api.planFromAnalysis(v.id, ctx.lang);
     if (!pre.ok) return null;
     json = pre.value;
   }
+  // the template's labels in the screen's language, as the report writes them (user-written labels are kept)
+  json = localizeTemplate(json, ctx.lang) as ScenarioDraft;
   const plan = planCacheLife(json);
   if (!plan.ok) return null;
+  const sources = await ctx.api.planSources(v.id, json);
+  if (!sources.ok) return null;
   const { scenario } = plan.value;
-  return { scenarioFile: scenario.title, scenario, plan: plan.value.plan, sources: inputProvenance(scenario, null, false), origin: saved.ok && saved.value !== null ? 'planner' : 'prefilled' };
+  return { scenarioFile: `${origin}.tco.json`, scenario, plan: plan.value.plan, sources: sources.value as ProvenanceRow[], origin };
 }
 
 /** The section, first on the dashboard; it draws again with the TCO verdict once the scenario is planned. */

@@ -33,7 +33,7 @@ export type PlannerKey =
   | 'addConfig' | 'dupConfig' | 'removeConfig' | 'lastConfig' | 'newConfig' | 'copyOf' | 'addSsdCache' | 'addRamCache' | 'removeCache' | 'configActions'
   | 'sec.catalog' | 'f.catalog' | 'h.catalog' | 'addFromCatalog' | 'addTyped' | 'newDrive' | 'removeDrive' | 'driveInUse'
   | 'col.figure' | 'col.value' | 'col.source' | 'col.date' | 'catalogFailed' | 'catalogLoading' | 'fig.absent' | 'fig.examplePrice' | 'catalogCaption'
-  | 'fig.rpm' | 'fig.capacityBytes' | 'fig.randomReadIops4k' | 'fig.randomWriteIops4k' | 'fig.iops' | 'fig.watts' | 'fig.maxWatts' | 'fig.idleWatts'
+  | 'fig.rpm' | 'fig.capacityBytes' | 'fig.randomReadIops4k' | 'fig.randomWriteIops4k' | 'fig.iops' | 'fig.seqReadMBps' | 'fig.watts' | 'fig.maxWatts' | 'fig.idleWatts'
   | 'fig.workloadTbPerYear' | 'fig.enduranceTbw' | 'fig.dwpd' | 'fig.warrantyYears' | 'fig.mtbfHours' | 'fig.afr' | 'fig.priceUsd'
   | 'import' | 'importHelp' | 'importFailed' | 'importNotJson' | 'imported' | 'saveFailed' | 'problems'
   | 'seg.hdd-7.2k-nearline' | 'seg.hdd-10k' | 'seg.ssd-sata-read-intensive' | 'seg.ssd-sata-mixed-use' | 'seg.ssd-nvme'
@@ -126,7 +126,7 @@ export const planner: Catalog<PlannerKey> = {
     catalogFailed: 'The drive catalog could not be read: {detail}', catalogLoading: 'Loading the drive catalog…',
     'fig.absent': 'not given', 'fig.examplePrice': 'example price: replace it with a quote', catalogCaption: 'Figures of {label} and their sources',
     'fig.rpm': 'Rotation speed (rpm)', 'fig.capacityBytes': 'Capacity', 'fig.randomReadIops4k': '4 KiB random read (IOPS)', 'fig.randomWriteIops4k': '4 KiB random write (IOPS)',
-    'fig.iops': 'Sizing IOPS', 'fig.watts': 'Average power (W)', 'fig.maxWatts': 'Maximum power (W)', 'fig.idleWatts': 'Idle power (W)',
+    'fig.iops': 'Sizing IOPS', 'fig.seqReadMBps': 'Sequential read (MB/s)', 'fig.watts': 'Average power (W)', 'fig.maxWatts': 'Maximum power (W)', 'fig.idleWatts': 'Idle power (W)',
     'fig.workloadTbPerYear': 'Rated workload (TB/year)', 'fig.enduranceTbw': 'Endurance (TBW)', 'fig.dwpd': 'Drive writes per day', 'fig.warrantyYears': 'Warranty (years)',
     'fig.mtbfHours': 'MTBF (hours)', 'fig.afr': 'AFR (%/year)', 'fig.priceUsd': 'Price (USD)',
     import: 'Import scenario (JSON)', importHelp: 'Opens a .tco.json file, the format `cacheproof tco FILE` reads; it replaces the scenario on screen.',
@@ -221,7 +221,7 @@ export const planner: Catalog<PlannerKey> = {
     catalogFailed: 'Le catalogue de disques n’a pas pu être lu : {detail}', catalogLoading: 'Chargement du catalogue de disques…',
     'fig.absent': 'non fourni', 'fig.examplePrice': 'prix d’exemple : remplacez-le par un devis', catalogCaption: 'Valeurs de {label} et leurs sources',
     'fig.rpm': 'Vitesse de rotation (tr/min)', 'fig.capacityBytes': 'Capacité', 'fig.randomReadIops4k': 'Lecture aléatoire 4 Kio (IOPS)', 'fig.randomWriteIops4k': 'Écriture aléatoire 4 Kio (IOPS)',
-    'fig.iops': 'IOPS de dimensionnement', 'fig.watts': 'Puissance moyenne (W)', 'fig.maxWatts': 'Puissance maximale (W)', 'fig.idleWatts': 'Puissance au repos (W)',
+    'fig.iops': 'IOPS de dimensionnement', 'fig.seqReadMBps': 'Lecture séquentielle (Mo/s)', 'fig.watts': 'Puissance moyenne (W)', 'fig.maxWatts': 'Puissance maximale (W)', 'fig.idleWatts': 'Puissance au repos (W)',
     'fig.workloadTbPerYear': 'Charge nominale (To/an)', 'fig.enduranceTbw': 'Endurance (TBW)', 'fig.dwpd': 'Écritures complètes par jour', 'fig.warrantyYears': 'Garantie (ans)',
     'fig.mtbfHours': 'MTBF (heures)', 'fig.afr': 'AFR (%/an)', 'fig.priceUsd': 'Prix (USD)',
     import: 'Importer un scénario (JSON)', importHelp: 'Ouvre un fichier .tco.json, le format que lit `cacheproof tco FICHIER` ; il remplace le scénario affiché.',
@@ -316,7 +316,7 @@ export const planner: Catalog<PlannerKey> = {
     catalogFailed: 'No se pudo leer el catálogo de discos: {detail}', catalogLoading: 'Cargando el catálogo de discos…',
     'fig.absent': 'no indicado', 'fig.examplePrice': 'precio de ejemplo: sustitúyalo por un presupuesto', catalogCaption: 'Cifras de {label} y sus fuentes',
     'fig.rpm': 'Velocidad de giro (rpm)', 'fig.capacityBytes': 'Capacidad', 'fig.randomReadIops4k': 'Lectura aleatoria 4 KiB (IOPS)', 'fig.randomWriteIops4k': 'Escritura aleatoria 4 KiB (IOPS)',
-    'fig.iops': 'IOPS de dimensionamiento', 'fig.watts': 'Potencia media (W)', 'fig.maxWatts': 'Potencia máxima (W)', 'fig.idleWatts': 'Potencia en reposo (W)',
+    'fig.iops': 'IOPS de dimensionamiento', 'fig.seqReadMBps': 'Lectura secuencial (MB/s)', 'fig.watts': 'Potencia media (W)', 'fig.maxWatts': 'Potencia máxima (W)', 'fig.idleWatts': 'Potencia en reposo (W)',
     'fig.workloadTbPerYear': 'Carga nominal (TB/año)', 'fig.enduranceTbw': 'Resistencia (TBW)', 'fig.dwpd': 'Escrituras completas por día', 'fig.warrantyYears': 'Garantía (años)',
     'fig.mtbfHours': 'MTBF (horas)', 'fig.afr': 'AFR (%/año)', 'fig.priceUsd': 'Precio (USD)',
     import: 'Importar escenario (JSON)', importHelp: 'Abre un archivo .tco.json, el formato que lee `cacheproof tco ARCHIVO`; sustituye el escenario en pantalla.',
@@ -411,7 +411,7 @@ export const planner: Catalog<PlannerKey> = {
     catalogFailed: 'Не удалось прочитать каталог дисков: {detail}', catalogLoading: 'Загрузка каталога дисков…',
     'fig.absent': 'не указано', 'fig.examplePrice': 'цена-пример: замените её ценой из предложения', catalogCaption: 'Параметры «{label}» и их источники',
     'fig.rpm': 'Скорость вращения (об/мин)', 'fig.capacityBytes': 'Ёмкость', 'fig.randomReadIops4k': 'Случайное чтение 4 КиБ (IOPS)', 'fig.randomWriteIops4k': 'Случайная запись 4 КиБ (IOPS)',
-    'fig.iops': 'IOPS для расчёта', 'fig.watts': 'Средняя мощность (Вт)', 'fig.maxWatts': 'Максимальная мощность (Вт)', 'fig.idleWatts': 'Мощность в простое (Вт)',
+    'fig.iops': 'IOPS для расчёта', 'fig.seqReadMBps': 'Последовательное чтение (МБ/с)', 'fig.watts': 'Средняя мощность (Вт)', 'fig.maxWatts': 'Максимальная мощность (Вт)', 'fig.idleWatts': 'Мощность в простое (Вт)',
     'fig.workloadTbPerYear': 'Номинальная нагрузка (ТБ/год)', 'fig.enduranceTbw': 'Ресурс (TBW)', 'fig.dwpd': 'Перезаписей в день', 'fig.warrantyYears': 'Гарантия (лет)',
     'fig.mtbfHours': 'MTBF (часов)', 'fig.afr': 'AFR (%/год)', 'fig.priceUsd': 'Цена (USD)',
     import: 'Импорт сценария (JSON)', importHelp: 'Открывает файл .tco.json в формате, который читает `cacheproof tco ФАЙЛ`; он заменяет сценарий на экране.',
