@@ -22,8 +22,8 @@ const arg = (name, dflt) => {
 const hours = arg('--hours', 24);
 const devices = arg('--devices', 16);
 const runs = arg('--runs', 5);
-// targets (issue 12): first open ≤ 1 s median, re-open ≤ 0.3 s median
-const TARGET_MS = { first: 1000, again: 300 };
+// targets (issue 38): first open ≤ 500 ms median (issue 12 asked ≤ 1 s), re-open ≤ 0.3 s median
+const TARGET_MS = { first: 500, again: 300 };
 const TASK_TARGET_MS = 200;
 // The same Chromium flags as e2e/playwright.config.ts.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -135,7 +135,7 @@ try {
     const hostTimes = group.map((r) => r.host ?? NaN);
     const renders = group.map((r) => r.render ?? NaN);
     const med = median(totals);
-    console.log(`| ${label}: open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | ≤ ${target} ms median: ${med <= target ? 'met' : 'NOT met'} |`);
+    console.log(`| ${label}: open request → last chart drawn | ${med.toFixed(0)} ms | ${Math.min(...totals).toFixed(0)} ms | ${Math.max(...totals).toFixed(0)} ms | ≤ ${target} ms median: ${med <= target ? 'PASS' : 'FAIL'} |`);
     console.log(`| … of which host reply (read + analyse + transfer) | ${median(hostTimes).toFixed(0)} ms | ${Math.min(...hostTimes).toFixed(0)} ms | ${Math.max(...hostTimes).toFixed(0)} ms | |`);
     console.log(`| … of which renderer (cards + every chart drawn) | ${median(renders).toFixed(0)} ms | ${Math.min(...renders).toFixed(0)} ms | ${Math.max(...renders).toFixed(0)} ms | |`);
   }

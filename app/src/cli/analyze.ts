@@ -198,8 +198,8 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   }
   let result;
   let devices: readonly DeviceInfo[] = [];
-  // hashed on a worker thread beside the scan: the scenario's measuredFrom names this capture by it
-  const hashing = flags.profile === true ? null : sha256File(capturePath);
+  // a --scenario file is checked against this capture by its SHA-256 (hashed on a worker thread beside the scan)
+  const hashing = flags.profile === true || flags.scenario === undefined ? null : sha256File(capturePath);
   hashing?.catch(() => undefined); // awaited (and its failure reported) only once the analysis is made
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
@@ -239,7 +239,7 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   }
   let tco: ReportTco | null;
   try {
-    tco = await decisionTco(result, devices, capturePath, flags.scenario, lang, hashing as Promise<string>);
+    tco = await decisionTco(result, devices, capturePath, flags.scenario, lang, hashing);
   } catch (err) {
     if (err instanceof HostError) {
       io.stderr(`cacheproof analyze: ${err.message}\n`);
@@ -260,9 +260,14 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
  * analyze's decision block reads as the report's. Throws HostError for a scenario that is invalid
  * or measured from another capture.
  */
-async function decisionTco(result: AnalysisReport, devices: readonly DeviceInfo[], capturePath: string, scenarioPath: string | undefined, lang: Lang, hashing: Promise<string>): Promise<ReportTco | null> {
+async function decisionTco(result: AnalysisReport, devices: readonly DeviceInfo[], capturePath: string, scenarioPath: string | undefined, lang: Lang, hashing: Promise<string> | null): Promise<ReportTco | null> {
   const name = basename(capturePath);
-  if (scenarioPath === undefined) return prefilledTco(result, devices, name, await hashing, lang);
+  // the prefill is this capture's by construction: the hash that would name it in measuredFrom is
+  // printed nowhere by analyze, so the capture is not read a second time to compute it
+  if (scenarioPath === undefined || hashing === null) return prefilledTco(result, devices, name, PREFILL_SELF, lang);
   const read = await readScenarioFile(scenarioPath);
   return tcoFor({ ...read, json: localizeTemplate(read.json, lang) }, result, devices, name, await hashing);
 }
+
+/** The capture's stand-in hash for its own prefill (64 hex digits, as measuredFrom takes): the prefill and the capture it is checked against are one. */
+const PREFILL_SELF = '0'.repeat(64);
