@@ -36,7 +36,7 @@ import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
 import { perWork } from './per-work.ts';
-import { HOUR_SPAN_MS, intervalRateWarnings, predictionWarnings } from './plausibility.ts';
+import { HOUR_SPAN_MS, intervalRateWarnings, predictionWarnings, traceSpanWarnings } from './plausibility.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -387,6 +387,11 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
   const appSeries = (k: Win): Series => (dev.mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
   for (const k of WINS) warnings.push(...intervalRateWarnings(appSeries(k), dev.appFacing, options.rateLimit));
+  // a trace whose issue times collapsed (read in the wrong unit), in either window, as the profile checks it
+  const trace = data.traceSizes ?? null;
+  if (trace?.span !== undefined) {
+    for (const k of WINS) for (const d of dev.appFacing) warnings.push(...traceSpanWarnings(d, trace.span(d, wins[k].startMs, wins[k].endMs), trace.sampleRate, options.rateLimit));
+  }
 
   const { mode, front, backing, cache, other, spindles } = dev;
   const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;

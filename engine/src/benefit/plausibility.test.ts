@@ -166,6 +166,21 @@ describe('rates no device reaches', () => {
     expect(r.warnings.filter((w) => w.code === 'implausible-iops').map((w) => w.params?.['count'])).toEqual([1]);
   });
 
+  it('the before/after analysis warns a trace whose times collapsed in a window, as the profile does', () => {
+    const run = synthCapture({ baselineS: 120, measureS: 120, iopsBefore: 200, iopsAfter: 200 });
+    const collapsed = { requests: 113_872, bytes: 4_205_978_112, firstIssueNs: 0, lastIssueNs: 7_200_000 };
+    run.traceSizes = { sampleRate: 1, sizes: () => [], span: (_d, startMs) => (startMs < T0 + 120_000 ? collapsed : null) };
+    const r = analyze(run, { rateLimit: LIMIT });
+    if (!r.ok) throw new Error(r.error.message);
+    const w = r.warnings.filter((x) => x.code === 'trace-times-collapsed');
+    expect(w.map((x) => x.params?.['requests'])).toEqual([113_872]);
+    // the same requests over their real two minutes: nothing to say
+    run.traceSizes = { sampleRate: 1, sizes: () => [], span: () => ({ ...collapsed, lastIssueNs: 120e9 }) };
+    const ok = analyze(run, { rateLimit: LIMIT });
+    if (!ok.ok) throw new Error(ok.error.message);
+    expect(codes(ok)).not.toContain('trace-times-collapsed');
+  });
+
   it('a trace whose 113,872 requests span 7.2 ms collapsed; the same over 2 h did not', () => {
     const span = { requests: 113_872, bytes: 4_205_978_112, firstIssueNs: 0, lastIssueNs: 7_200_000 };
     const w = traceSpanWarnings('vscsi', span, 1, LIMIT)[0];
