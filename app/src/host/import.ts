@@ -22,7 +22,7 @@ const IMPORT_TIMEOUT_MS = 30 * 60_000;
 const ASSUMED_BYTES_PER_S = 20e6;
 
 /** `import prometheus`'s arguments for a range (docs/import.md): the secrets' files, never the secrets. */
-function prometheusArgs(p: PrometheusRange): string[] {
+export function prometheusArgs(p: PrometheusRange): string[] {
   const iso = (ms: number): string => new Date(ms).toISOString();
   return [
     '--url', p.url,

@@ -64,14 +64,20 @@ function adapterArg(adapter: EngineChoice['adapter'], config: string | null): st
 
 /** `cacheproof-probe engine plan ADAPTER --device DEV [--config FILE] --json`: the dry run; nothing is changed. */
 export async function planEngine(probe: string, choice: EngineChoice): Promise<EnginePlan> {
+  const args = enginePlanArgs(choice);
+  const out = await runProbe(probe, args, 60_000);
+  if (out.code !== 0) throw engineError(`The dry run of ${choice.adapter} on ${choice.device} failed`, out);
+  return parseJson(out, EnginePlan, 'engine plan --json');
+}
+
+/** `engine plan ADAPTER --device DEV [--config FILE] --json` for a choice (the command adapter needs its config). */
+export function enginePlanArgs(choice: EngineChoice): string[] {
   const args = ['engine', 'plan', choice.adapter, '--device', choice.device, '--json'];
   if (choice.adapter === 'command') {
     if (choice.config === null) adapterArg('command', null);
     args.push('--config', choice.config as string);
   }
-  const out = await runProbe(probe, args, 60_000);
-  if (out.code !== 0) throw engineError(`The dry run of ${choice.adapter} on ${choice.device} failed`, out);
-  return parseJson(out, EnginePlan, 'engine plan --json');
+  return args;
 }
 
 /** The `record` arguments of a run's switch: `--switch manual`, or the adapter, its device and `--restore`. */

@@ -35,6 +35,34 @@ export function traceArgs(budgetBytes: number | null | undefined): string[] {
   return budgetBytes === null ? ['--trace', '--trace-sample', '1'] : ['--trace', '--trace-budget', `${budgetBytes ?? TRACE_DEFAULT_BUDGET_BYTES}B`];
 }
 
+/** A device name as `record --devices` takes it (no /dev/ prefix); a name that is not a block device's is `bad-request`. */
+function deviceArg(name: string): string {
+  const n = name.replace(/^\/dev\//, '');
+  if (!/^[A-Za-z0-9!._:+/-]+$/.test(n) || n.startsWith('-')) throw new HostError('bad-request', `'${name.slice(0, 64)}' is not a block device name.`);
+  return n;
+}
+
+/**
+ * `cacheproof-probe record …` for a run plan (docs/probe.md): the devices with the roles the
+ * person chose (they go into the capture, so analyze and report need no role flags), the
+ * interval, the phases, the switch, detached, and the trace flags. Throws `no-devices-chosen` for a
+ * plan naming no device.
+ */
+export function recordArgs(plan: RunPlan, captureFile: string): string[] {
+  const chosen = (n: string | null): n is string => n !== null && n.length > 0;
+  const names = [...new Set([plan.front, ...plan.backing].filter(chosen).map(deviceArg))];
+  const front = chosen(plan.front) ? deviceArg(plan.front) : null;
+  const backing = [...new Set(plan.backing.filter(chosen).map(deviceArg))].filter((n) => n !== front);
+  const roleArgs = [...(front === null ? [] : ['--role', `${front}=front`]), ...backing.flatMap((n) => ['--role', `${n}=backing`])];
+  if (names.length === 0) throw new HostError('no-devices-chosen', 'The plan names no device to record: choose the front device or the backing devices.');
+  return [
+    'record', '--out', captureFile, '--devices', names.join(','), ...roleArgs, '--interval', `${plan.intervalMs}ms`,
+    '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
+    ...switchArgs(plan.switch), '--detach',
+    ...(plan.trace === true ? traceArgs(plan.traceBudgetBytes) : []),
+  ];
+}
+
 export interface RunSupervisorOptions {
   /** The probe binary, or null when this installation has none. */
   probe: string | null;
@@ -365,12 +393,6 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     };
   };
 
-  const deviceArg = (name: string): string => {
-    const n = name.replace(/^\/dev\//, '');
-    if (!/^[A-Za-z0-9!._:+/-]+$/.test(n) || n.startsWith('-')) throw new HostError('bad-request', `'${name.slice(0, 64)}' is not a block device name.`);
-    return n;
-  };
-
   return {
     async detectEngines() {
       return detectEngines(needProbe());
@@ -388,23 +410,11 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
 
     async start(plan) {
       const probe = needProbe();
-      const chosen = (n: string | null): n is string => n !== null && n.length > 0;
-      const names = [...new Set([plan.front, ...plan.backing].filter(chosen).map(deviceArg))];
-      // The roles the person chose go into the capture, so analyze/report on it need no role flags.
-      const front = chosen(plan.front) ? deviceArg(plan.front) : null;
-      const backing = [...new Set(plan.backing.filter(chosen).map(deviceArg))].filter((n) => n !== front);
-      const roleArgs = [...(front === null ? [] : ['--role', `${front}=front`]), ...backing.flatMap((n) => ['--role', `${n}=backing`])];
-      if (names.length === 0) throw new HostError('no-devices-chosen', 'The plan names no device to record: choose the front device or the backing devices.');
       const createdMs = now();
       const id = newRunId(createdMs);
       const captureFile = registry.capturePath(id);
+      const args = recordArgs(plan, captureFile);
       registry.ensureDir();
-      const args = [
-        'record', '--out', captureFile, '--devices', names.join(','), ...roleArgs, '--interval', `${plan.intervalMs}ms`,
-        '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
-        ...switchArgs(plan.switch), '--detach',
-        ...(plan.trace === true ? traceArgs(plan.traceBudgetBytes) : []),
-      ];
       const out = await runProbe(probe, args, 30_000);
       if (out.code !== 0) throw plan.switch.kind === 'adapter' ? engineError('The recording could not start', out) : probeError('The recording could not start', out);
       const rec: RunRecord = { format: 'cacheproof-run', version: 1, id, name: plan.name, captureFile, plan, createdMs, headline: null };

@@ -25,8 +25,8 @@ pub struct RecordArgs {
     /// Every device, partitions and stacked devices included
     #[arg(long)]
     pub all: bool,
-    /// A device's role, instead of the guessed one: NAME=ROLE (repeatable)
-    #[arg(long, value_name = "NAME=ROLE")]
+    /// A device's role, instead of the guessed one: NAME=ROLE, ROLE one of front, backing, cache, other (repeatable)
+    #[arg(long, value_name = "NAME=ROLE", value_parser = role_arg)]
     pub role: Vec<String>,
     /// The sampling interval, 10ms to 1h
     #[arg(long, value_name = "DURATION", default_value = "1s")]
@@ -385,4 +385,22 @@ pub fn index(a: &IndexArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// `--role NAME=ROLE` as clap parses it: a name and one of the roles (recorder::create::parse_roles
+/// then refuses a device given two roles).
+fn role_arg(v: &str) -> Result<String, String> {
+    match v.split_once('=') {
+        Some((n, r)) if !n.trim().trim_start_matches("/dev/").is_empty() => {
+            if crate::recorder::ROLES.contains(&r.trim()) {
+                Ok(v.to_string())
+            } else {
+                Err(format!(
+                    "the role must be front, backing, cache or other, not '{}'",
+                    r.trim()
+                ))
+            }
+        }
+        _ => Err("give NAME=ROLE, e.g. sda=backing".into()),
+    }
 }

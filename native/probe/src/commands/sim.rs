@@ -69,20 +69,22 @@ pub(crate) fn sim_size(s: &str) -> anyhow::Result<u64> {
     })
 }
 
-/// `--policy lru,fifo,…` (default lru), each once, in the order given.
-fn policy_list(p: &str) -> anyhow::Result<Vec<sim::policy::PolicyKind>> {
+/// The policies of `--policy`, each once, in the order given (the first gives the figures).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Policies(pub Vec<sim::policy::PolicyKind>);
+
+/// `--policy lru,fifo,…` as clap parses it: each name one of lru, fifo, clock, arc, 2q, s3fifo.
+pub fn parse_policies(p: &str) -> Result<Policies, String> {
     let mut policies = Vec::new();
     for p in p.split(',') {
         let k = sim::policy::PolicyKind::parse(p).ok_or_else(|| {
-            usage(format!(
-                "unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo"
-            ))
+            format!("unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo")
         })?;
         if !policies.contains(&k) {
             policies.push(k);
         }
     }
-    Ok(policies)
+    Ok(Policies(policies))
 }
 
 #[derive(Debug, Args)]
@@ -96,9 +98,9 @@ pub struct SimulateArgs {
     /// The trace file's format: msr, blkparse, cloudphysics, disksim, msn, oracle-general
     #[arg(long, value_name = "KIND")]
     pub kind: Option<String>,
-    /// The policies: lru, fifo, clock, arc, 2q, s3fifo
-    #[arg(long, value_name = "LIST", default_value = "lru")]
-    pub policy: String,
+    /// The policies, comma-separated: lru, fifo, clock, arc, 2q, s3fifo
+    #[arg(long, value_name = "LIST", default_value = "lru", value_parser = parse_policies)]
+    pub policy: Policies,
     /// The cache block's size
     #[arg(long, value_name = "SIZE", default_value = "4KiB")]
     pub block: String,
@@ -169,9 +171,9 @@ pub struct PredictArgs {
     /// Store the prediction in the capture
     #[arg(long)]
     pub store: bool,
-    /// The policies: lru, fifo, clock, arc, 2q, s3fifo (the first gives the figures)
-    #[arg(long, value_name = "LIST", default_value = "lru")]
-    pub policy: String,
+    /// The policies, comma-separated: lru, fifo, clock, arc, 2q, s3fifo (the first gives the figures)
+    #[arg(long, value_name = "LIST", default_value = "lru", value_parser = parse_policies)]
+    pub policy: Policies,
     /// The cache device: ram, sata-ssd, nvme or a latency
     #[arg(long, value_name = "ram|sata-ssd|nvme|LATENCY")]
     pub cache_device: Option<String>,
@@ -204,7 +206,7 @@ pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
     };
     let writes = &a.writes;
     let o = sim::cli::SimOptions {
-        policies: policy_list(&a.policy)?,
+        policies: a.policy.0.clone(),
         block: sim_size(&a.block)?,
         sizes,
         curve: a.curve,
@@ -277,7 +279,7 @@ pub fn predict(a: &PredictArgs) -> anyhow::Result<()> {
             .map(|d| d.split(',').map(str::to_string).collect()),
         warmup_s: a.warmup.as_deref().map(plan::parse_duration).transpose()?,
         store: a.store,
-        policies: policy_list(&a.policy)?,
+        policies: a.policy.0.clone(),
         cache_device: a
             .cache_device
             .as_deref()

@@ -41,7 +41,7 @@ pub struct RecordOptions {
 }
 
 /// The roles a device may be given with `--role` (the same as `import --role`).
-const ROLES: [&str; 4] = ["front", "backing", "cache", "other"];
+pub const ROLES: [&str; 4] = ["front", "backing", "cache", "other"];
 
 /// Why a device has a role given with `--role` (the same words as `import --role`).
 pub const ROLE_GIVEN: &str = "given with --role";

@@ -29,7 +29,7 @@ pub mod volumes;
 
 pub use control::{detach, mark, stop, wait_started};
 use create::nothing_recorded;
-pub use create::{check_devices, parse_roles, prepare, RecordOptions};
+pub use create::{check_devices, parse_roles, prepare, RecordOptions, ROLES};
 pub use lock::{lock_path, sidecar, RecorderLock};
 pub use phase::{progress, Phase, PhaseRow, Transition};
 pub(crate) use sampler::block_stop_signals;
