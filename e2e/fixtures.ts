@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSyntheticCapture } from '../test/support/synthetic-capture.ts';
+import { waitFor } from '../test/support/testenv.ts';
 import { TID } from '../app/src/shared/testids.ts';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,16 +26,6 @@ export interface AppHost {
   output: () => string;
 }
 
-async function waitFor<T>(what: string, fn: () => T | null, timeoutMs: number): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = fn();
-    if (v !== null) return v;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 export async function startApp(extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<AppHost & { stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-e2e-'));
   const urlFile = join(dir, 'url');
@@ -46,10 +37,18 @@ export async function startApp(extraArgs: string[] = [], env: NodeJS.ProcessEnv 
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const authUrl = await waitFor('the browser host to start', () => {
-    if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode}):\n${out}`);
-    return existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() || null : null;
-  }, 240_000);
+  let authUrl: string;
+  try {
+    authUrl = await waitFor('the browser host to start (its sign-in URL in the URL file)', 240_000, () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode}):\n${out}`);
+      return existsSync(urlFile) ? readFileSync(urlFile, 'utf8').trim() || undefined : undefined;
+    }, () => `its output so far: ${out.slice(-1000)}`, 200);
+  } catch (e) {
+    // a host that did not start in time is not left running (or building) after the test
+    await endProcess(child, 'npm start', false);
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   const u = new URL(authUrl);
   return {
     origin: u.origin,
@@ -151,3 +150,32 @@ export const sampleTest = base.extend<object, { app: AppHost; capture: string }>
 });
 
 export { expect };
+
+/**
+ * Ends `child`: SIGTERM (to its process group when `group`, for a process spawned with
+ * `detached: true`, so that its children go too), then waits for it to exit; if it has not after
+ * `graceMs`, SIGKILL and waits again. Resolves with null, or with the sentence saying it had to
+ * be killed, for the caller to fail with once its other teardown is done.
+ */
+export async function endProcess(child: ChildProcess, what: string, group = true, graceMs = 10_000): Promise<string | null> {
+  const pid = child.pid;
+  const ended = (): boolean => child.exitCode !== null || child.signalCode !== null;
+  if (pid === undefined || ended()) return null;
+  const exited = new Promise((r) => child.once('exit', r));
+  const signal = (sig: NodeJS.Signals): void => {
+    try {
+      process.kill(group ? -pid : pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  try {
+    await waitFor(`${what} to exit after SIGTERM`, graceMs, () => (ended() ? true : undefined));
+    return null;
+  } catch (e) {
+    signal('SIGKILL');
+    await exited;
+    return `${(e as Error).message}: killed with SIGKILL`;
+  }
+}

@@ -82,6 +82,7 @@ describe('the host keeps answering while a large capture opens', () => {
       const { ms, reply } = await call('app.info', {});
       expect(reply.ok).toBe(true);
       latencies.push(ms);
+      // not a synchronisation: the pace of the questions asked while the open runs (the loop ends on its state, done)
       await new Promise((r) => setTimeout(r, 20));
     }
     const open = await opening;
@@ -124,14 +125,16 @@ describe('progress and cancel through the contract (analysis.progress, analysis.
         const t = new Date(Date.now() + attempt * 60_000);
         utimesSync(big, t, t);
       }
-      const opening = call('analysis.openCapture', { path: big });
+      let settled = false;
+      const opening = call('analysis.openCapture', { path: big }).finally(() => { settled = true; });
+      // the first progress the open reports, or its end (a machine fast enough to finish first)
       let seen: { stage: string; done: number; total: number } | null = null;
-      for (let i = 0; i < 200 && seen === null; i++) {
-        await new Promise((r) => setTimeout(r, 20));
+      await waitFor('the open\'s first progress, or its end', 60_000, async () => {
         const p = await call('analysis.progress', { path: big });
         expect(p.reply.ok).toBe(true);
         seen = (p.reply.value as { progress: typeof seen }).progress;
-      }
+        return seen !== null || settled ? true : undefined;
+      }, () => `progress ${JSON.stringify(seen)}`, 20);
       const stop = await call('analysis.cancel', { path: big });
       const open = await opening;
       if (seen === null && open.reply.ok && attempt < 3) continue;
@@ -162,6 +165,7 @@ describe('sessions', () => {
     const stages = new Set<string>();
     const a = sessions.open(big, { id: 'a', name: 'a', isSample: false });
     const b = sessions.open(big, { id: 'b', name: 'b', isSample: false });
+    // an observer, not a wait: samples the stage every 5 ms while the opens run (the wait is Promise.all)
     const poll = setInterval(() => { const p = sessions.progress(big); if (p !== null) stages.add(p.stage); }, 5);
     const [va, vb] = await Promise.all([a, b]);
     clearInterval(poll);

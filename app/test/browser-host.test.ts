@@ -171,6 +171,7 @@ describe('stopping the host', () => {
     let arrived = false;
     const slow = await startBrowserHost({ staticDir: join(dir, 'static'), token: TOKEN, dispatch: () => {
       arrived = true;
+      // not a wait: a handler that answers only after a minute is the thing under test (a busy connection)
       return new Promise((r) => setTimeout(() => r({ ok: true, value: null } as never), 60_000));
     } });
     const agent = new Agent({ keepAlive: true });

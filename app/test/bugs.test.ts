@@ -12,6 +12,7 @@ import { createHandlers } from '../src/host/services.ts';
 import { HostError } from '../src/host/errors.ts';
 import { reportBug, setBugLog } from '../src/host/bugs.ts';
 import type { PdfPrinter } from '../src/host/report/pdf.ts';
+import { waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -30,12 +31,14 @@ async function exportPdf(d: Dispatch): Promise<{ code: string; message: string }
   if (!opened.ok) throw new Error(opened.error.message);
   const started = await d('report.start', { analysisId: (opened.value as { id: string }).id, format: 'pdf', lang: 'en', paper: 'a4', cover: {}, scenario: null });
   if (!started.ok) throw new Error(started.error.message);
-  for (;;) {
-    const p = await d('report.progress', { jobId: (started.value as { jobId: string }).jobId });
+  const { jobId } = started.value as { jobId: string };
+  let last = '';
+  return waitFor(`the PDF export ${jobId} to end`, 45_000, async () => {
+    const p = await d('report.progress', { jobId });
+    last = JSON.stringify(p).slice(0, 300);
     if (!p.ok) return { code: p.error.code, message: p.error.message };
-    if ((p.value as { done: boolean }).done) return null;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+    return (p.value as { done: boolean }).done ? null : undefined;
+  }, () => last, 20);
 }
 
 describe('the host\'s one bug reporter', () => {

@@ -15,7 +15,7 @@ import { csvField } from '../src/host/report/csv.ts';
 import { XLSX_INTERVAL_ROWS_LIMIT } from '../src/host/report/limits.ts';
 import { CLI, ensureBuiltCli, runBuiltCli } from './support/built-cli.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-cli-out-'));
 const capture = join(dir, 'x.capture');
@@ -447,9 +447,12 @@ describe('a command stopped while it writes', () => {
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // the temporary files are reserved first (before the capture is read): stop it as soon as they exist
-    const t0 = Date.now();
     // (both of them: the summary's and the intervals', reserved one after the other)
-    while (readdirSync(dir).filter((f) => f.startsWith('.stopped') && f.includes('.partial-')).length < 2 && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 5));
+    const partials = (): string[] => readdirSync(dir).filter((f) => f.startsWith('.stopped') && f.includes('.partial-'));
+    await waitFor('the report\'s two temporary files (.stopped*.partial-*)', 30_000, () => {
+      if (child.exitCode !== null) throw new Error(`the report ended (exit ${child.exitCode}) before its two temporary files were seen: ${err}`);
+      return partials().length >= 2 ? true : undefined;
+    }, () => `${partials().join(', ') || 'none'}`, 5);
     expect(readdirSync(dir).filter((f) => f.includes('.partial-')).length).toBe(2);
     child.kill('SIGTERM');
     expect(await exited).toBe(143);

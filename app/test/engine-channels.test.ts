@@ -15,7 +15,7 @@ import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findRepoRoot, probePath } from '../src/host/paths.ts';
 import { engineErrorCode, switchArgs } from '../src/host/runs/engine.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const probe = probePath(findRepoRoot(__dirname));
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-engine-channels-'));
@@ -124,12 +124,11 @@ describe.skipIf(skipped('engine-channels', probe ? null : 'the probe is not buil
     const s0 = await call<RunStatus>('run.start', { plan: { ...plan, switch: { ...plan.switch, device: disk } } });
     started.push(s0.id);
     expect(s0.engine).toMatchObject({ adapter: 'command', device: disk, switch: 'planned', lastAction: null });
-    const t0 = Date.now();
     let s = s0;
-    while (s.state !== 'done' && Date.now() - t0 < 30_000) {
-      await new Promise((r) => setTimeout(r, 300));
+    await waitFor(`run ${s0.id} to be done`, 30_000, async () => {
       s = await call<RunStatus>('run.status', { runId: s0.id });
-    }
+      return s.state === 'done' ? true : undefined;
+    }, () => JSON.stringify(s), 300);
     expect(s.state).toBe('done');
     expect(s.engine?.switch).toBe('done');
     expect(s.engine?.restore).toBe('done');

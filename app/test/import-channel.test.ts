@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { importArgs } from '../src/host/import.ts';
-import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped, waitFor } from '../../test/support/testenv.ts';
 
 const real = realdata('perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 const probe = releaseProbe;
@@ -30,11 +30,12 @@ function dispatch(): ReturnType<typeof createDispatch> {
 }
 
 async function finish(d: ReturnType<typeof createDispatch>, jobId: string): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
-  for (;;) {
+  let last = '';
+  return waitFor(`the import ${jobId} to end`, 45_000, async () => {
     const p = await d('import.progress', { jobId });
-    if (!p.ok || (p.value as { done: boolean }).done) return p;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    last = JSON.stringify(p).slice(0, 300);
+    return !p.ok || (p.value as { done: boolean }).done ? p : undefined;
+  }, () => last);
 }
 
 describe('importArgs', () => {

@@ -16,7 +16,7 @@ import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { importTraceArgs } from '../src/host/import-trace.ts';
 import { ImportRequest } from '../src/shared/contract.ts';
-import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
+import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped, waitFor } from '../../test/support/testenv.ts';
 import { writeWpaExport } from '../../test/support/wpa-export.ts';
 
 const SIEMENS = realdata('etw', 'Siemens-Healthineers_ETWAnalyzer__Disk_Usage_Utilization_by_Disk.csv');
@@ -29,6 +29,19 @@ function dispatch(): ReturnType<typeof createDispatch> {
   return createDispatch(createHandlers({ shell: 'browser', sample: null, probe: releaseProbe, dataDir: join(dir, 'data') }), (channel, err) => {
     throw new Error(`bug in ${channel}: ${String(err)}`);
   });
+}
+
+type Reply = Awaited<ReturnType<ReturnType<typeof createDispatch>>>;
+
+/** Polls `import.progress` of `jobId` until the job is done or fails, handing each reply to `each`; returns the last reply. */
+async function finish(d: ReturnType<typeof createDispatch>, jobId: string, each: (r: Reply) => void = () => undefined): Promise<Reply> {
+  let last = '';
+  return waitFor(`the import ${jobId} to end`, 45_000, async () => {
+    const r = await d('import.progress', { jobId });
+    last = JSON.stringify(r).slice(0, 300);
+    each(r);
+    return !r.ok || (r.value as { done: boolean }).done ? r : undefined;
+  }, () => last);
 }
 
 describe('a block trace in the import contract', () => {
@@ -64,16 +77,14 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     const jobId = (start.value as { jobId: string }).jobId;
     const stages = new Set<string>();
     const percents: number[] = [];
-    let done: { capturePath: string; percent: number } | null = null;
-    while (done === null) {
-      const r = await d('import.progress', { jobId });
-      if (!r.ok) throw new Error(r.error.message);
-      const v = r.value as { done: boolean; stage: string; capturePath: string; percent: number };
+    const r = await finish(d, jobId, (p) => {
+      if (!p.ok) return;
+      const v = p.value as { stage: string; percent: number };
       stages.add(v.stage);
       percents.push(v.percent);
-      if (v.done) done = v;
-      else await new Promise((res) => setTimeout(res, 50));
-    }
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    const done = r.value as { capturePath: string; percent: number };
     expect(done.percent).toBe(100);
     expect(stages.has('done')).toBe(true);
     // the import's estimate stays below the prediction's share, then the probe's own progress: never backwards
@@ -103,13 +114,9 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     const run = async (req: Record<string, unknown>): Promise<{ ok: true; path: string } | { ok: false; code: string; message: string }> => {
       const start = await d('import.start', req);
       if (!start.ok) return { ok: false, code: start.error.code, message: start.error.message };
-      for (;;) {
-        const p = await d('import.progress', { jobId: (start.value as { jobId: string }).jobId });
-        if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
-        const v = p.value as { done: boolean; capturePath: string };
-        if (v.done) return { ok: true, path: v.capturePath };
-        await new Promise((res) => setTimeout(res, 50));
-      }
+      const p = await finish(d, (start.value as { jobId: string }).jobId);
+      if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
+      return { ok: true, path: (p.value as { capturePath: string }).capturePath };
     };
     const r = await run({ kind: 'wpa', files: [wpa], prediction: CHOICE, traceStartMs: at });
     if (!r.ok) throw new Error(r.message);
@@ -133,13 +140,8 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
       const r = await d(channel, { kind: 'wpa', files: [SIEMENS], prediction: CHOICE });
       let err = r.ok ? null : r.error;
       if (r.ok) {
-        const jobId = (r.value as { jobId: string }).jobId;
-        for (;;) {
-          const p = await d('import.progress', { jobId });
-          if (!p.ok) { err = p.error; break; }
-          if ((p.value as { done: boolean }).done) break;
-          await new Promise((res) => setTimeout(res, 50));
-        }
+        const p = await finish(d, (r.value as { jobId: string }).jobId);
+        if (!p.ok) err = p.error;
       }
       expect(err?.code, channel).toBe('import-refused');
       expect(err?.message).toContain(`${SIEMENS} is a WPA Disk Usage table without an Offset column`);

@@ -4,12 +4,12 @@
 // release probe; skips with the reason otherwise.
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli/main.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -32,16 +32,19 @@ const MEASURE_S = 20;
 const HOT_MB = 4;
 
 const run = (...args: string[]): string => execFileSync(probe, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-async function waitFor(what: string, capture: string, test: (s: Record<string, unknown>) => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = JSON.parse(run('status', capture, '--json')) as Record<string, unknown>;
-    if (test(s)) return;
+/** Polls the recorder's `status --json` until `test` holds; fails at once if the recorder failed or went stale. */
+async function statusUntil(what: string, capture: string, test: (s: Record<string, unknown>) => boolean, timeoutMs: number): Promise<void> {
+  let s: Record<string, unknown> = {};
+  await waitFor(what, timeoutMs, () => {
+    s = JSON.parse(run('status', capture, '--json')) as Record<string, unknown>;
     if (s['state'] === 'failed' || s['state'] === 'stale') throw new Error(`recorder ${String(s['state'])} while waiting for ${what}: ${String(s['error'])}`);
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
-    await sleep(250);
-  }
+    return test(s) ? true : undefined;
+  }, () => JSON.stringify(s), 250);
+}
+
+/** Reads completed by `devices` so far (/sys/block/<dev>/stat, field 1): how a test sees a workload start. */
+function readsOf(devices: string[]): number {
+  return devices.reduce((n, dev) => n + Number(readFileSync(`/sys/block/${dev}/stat`, 'utf8').trim().split(/\s+/u)[0]), 0);
 }
 
 describe.skipIf(skipped('lab-analyze', reason))('analyze on a lab capture (loop devices, page cache switched on)', () => {
@@ -58,15 +61,21 @@ describe.skipIf(skipped('lab-analyze', reason))('analyze on a lab capture (loop 
       const backing = lab.backingDevice.replace('/dev/', '');
 
       // own process group, so that fio (the probe's child) goes too when it is stopped early
-      workload = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', String(BASELINE_S + WARMUP_S + MEASURE_S + 15), '--hot-mb', String(HOT_MB), '--read-only'],
+      const w = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', String(BASELINE_S + WARMUP_S + MEASURE_S + 15), '--hot-mb', String(HOT_MB), '--read-only'],
         { stdio: 'ignore', detached: true });
-      await sleep(1000);
+      workload = w;
+      // the recording starts once fio reads (its first sample then sees the workload), not after a fixed second
+      const reads0 = readsOf([front, backing]);
+      await waitFor('the lab workload to read', 30_000, () => {
+        if (w.exitCode !== null || w.signalCode !== null) throw new Error(`the lab workload ended (${w.exitCode ?? w.signalCode}) before it read`);
+        return readsOf([front, backing]) > reads0 ? true : undefined;
+      }, () => `${readsOf([front, backing]) - reads0} reads since it was started`);
       run('record', '--out', capture, '--devices', `${front},${backing}`, '--interval', '1s',
         '--plan', `baseline=${BASELINE_S}s,warmup=${WARMUP_S}s,measure=${MEASURE_S}s`, '--switch', 'manual', '--detach');
-      await waitFor('the switch phase', capture, (s) => s['phase'] === 'switch', (BASELINE_S + 15) * 1000);
+      await statusUntil('the switch phase', capture, (s) => s['phase'] === 'switch', (BASELINE_S + 15) * 1000);
       run('lab', 'switch', 'on', '--dir', labDir);
       run('mark', capture, 'switch', '--note', `lab switch on: losetup --direct-io=off ${front}`);
-      await waitFor('the end of the plan', capture, (s) => s['state'] === 'done', (WARMUP_S + MEASURE_S + 15) * 1000);
+      await statusUntil('the end of the plan', capture, (s) => s['state'] === 'done', (WARMUP_S + MEASURE_S + 15) * 1000);
 
       let out = '';
       let err = '';

@@ -6,13 +6,13 @@
 // root, tracefs, fio, losetup and the release probe; skips with the reason otherwise.
 import { describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnalysisReport } from '@cacheproof/engine';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli/main.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -39,15 +39,37 @@ const MEASURE_S = 20;
 const HOT_MB = 4;
 
 const run = (...args: string[]): string => execFileSync(probe, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-async function waitFor(what: string, capture: string, test: (s: Record<string, unknown>) => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = JSON.parse(run('status', capture, '--json')) as Record<string, unknown>;
-    if (test(s)) return;
+/** Polls the recorder's `status --json` until `test` holds; fails at once if the recorder failed or went stale. */
+async function statusUntil(what: string, capture: string, test: (s: Record<string, unknown>) => boolean, timeoutMs: number): Promise<void> {
+  let s: Record<string, unknown> = {};
+  await waitFor(what, timeoutMs, () => {
+    s = JSON.parse(run('status', capture, '--json')) as Record<string, unknown>;
     if (s['state'] === 'failed' || s['state'] === 'stale') throw new Error(`recorder ${String(s['state'])} while waiting for ${what}: ${String(s['error'])}`);
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(s)}`);
-    await sleep(250);
+    return test(s) ? true : undefined;
+  }, () => JSON.stringify(s), 250);
+}
+
+/** Reads completed by `devices` so far (/sys/block/<dev>/stat, field 1): how a test sees a workload start. */
+function readsOf(devices: string[]): number {
+  return devices.reduce((n, dev) => n + Number(readFileSync(`/sys/block/${dev}/stat`, 'utf8').trim().split(/\s+/u)[0]), 0);
+}
+
+/**
+ * How far the trace runs past the baseline's end, in a sentence, and whether that is a second or
+ * more. The tracer writes requests in batches as they complete, in issue order give or take the
+ * queue, and the workload runs on through the switch phase: once a request issued a second after
+ * the baseline's end is written, every baseline request is.
+ */
+function traceBeyondBaseline(capture: string): { done: boolean; said: string } {
+  const db = new Database(capture, { readonly: true });
+  try {
+    const end = db.prepare("SELECT end_utc_ms FROM phases WHERE name = 'baseline'").pluck().get() as number | null | undefined;
+    const last = db.prepare('SELECT max(utc_ms) FROM block_requests').pluck().get() as number | null;
+    if (end === null || end === undefined) return { done: false, said: 'the baseline has no end yet' };
+    if (last === null) return { done: false, said: 'no traced request yet' };
+    return { done: last >= end + 1000, said: `the last traced request issued ${last - end} ms after the baseline's end` };
+  } finally {
+    db.close();
   }
 }
 
@@ -94,15 +116,25 @@ describe.skipIf(skipped('lab-predict', reason))('prediction from the traced base
       const front = lab.frontDevice.replace('/dev/', '');
       const backing = lab.backingDevice.replace('/dev/', '');
 
-      workload = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', String(BASELINE_S + WARMUP_S + MEASURE_S + 15), '--hot-mb', String(HOT_MB), '--read-only'],
+      const w = spawn(probe, ['lab', 'workload', '--dir', labDir, '--seconds', String(BASELINE_S + WARMUP_S + MEASURE_S + 15), '--hot-mb', String(HOT_MB), '--read-only'],
         { stdio: 'ignore', detached: true });
-      await sleep(1000);
+      workload = w;
+      // the recording starts once fio reads (its first sample then sees the workload), not after a fixed second
+      const reads0 = readsOf([front, backing]);
+      await waitFor('the lab workload to read', 30_000, () => {
+        if (w.exitCode !== null || w.signalCode !== null) throw new Error(`the lab workload ended (${w.exitCode ?? w.signalCode}) before it read`);
+        return readsOf([front, backing]) > reads0 ? true : undefined;
+      }, () => `${readsOf([front, backing]) - reads0} reads since it was started`);
       run('record', '--out', capture, '--devices', `${front},${backing}`, '--interval', '1s', '--trace', '--trace-sample', '1',
         '--plan', `baseline=${BASELINE_S}s,warmup=${WARMUP_S}s,measure=${MEASURE_S}s`, '--switch', 'manual', '--detach');
-      await waitFor('the switch phase', capture, (s) => s['phase'] === 'switch', (BASELINE_S + 15) * 1000);
+      await statusUntil('the switch phase', capture, (s) => s['phase'] === 'switch', (BASELINE_S + 15) * 1000);
       // the tracer writes requests in batches: on a loaded machine the baseline's last ones land a
       // moment after the phase changes, and predict and this test's own replay must see the same rows
-      await sleep(3000);
+      let trace = { done: false, said: '' };
+      await waitFor('a traced request issued a second past the baseline\'s end (every baseline request written)', 30_000, () => {
+        trace = traceBeyondBaseline(capture);
+        return trace.done ? true : undefined;
+      }, () => trace.said, 250);
       // The prediction, before the cache is switched on: the lab's cache is the page cache,
       // which holds the whole front device, so its size is the front's.
       const cacheBytes = lab.sizeMb * 1024 * 1024;
@@ -122,7 +154,7 @@ describe.skipIf(skipped('lab-predict', reason))('prediction from the traced base
       expect(half.readHitRatio).toBeCloseTo(ref.hits / ref.reads, 12);
       run('lab', 'switch', 'on', '--dir', labDir);
       run('mark', capture, 'switch', '--note', `lab switch on: losetup --direct-io=off ${front}`);
-      await waitFor('the end of the plan', capture, (s) => s['state'] === 'done', (WARMUP_S + MEASURE_S + 15) * 1000);
+      await statusUntil('the end of the plan', capture, (s) => s['state'] === 'done', (WARMUP_S + MEASURE_S + 15) * 1000);
 
       let out = '';
       let err = '';

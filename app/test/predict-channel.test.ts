@@ -21,7 +21,7 @@ import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { runCli } from '../src/cli/main.ts';
 import { writeTracedCapture } from '../../test/support/traced-capture.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -46,14 +46,13 @@ async function call<T>(d: Dispatch, channel: string, payload: unknown): Promise<
 /** Polls a prediction job to its end: every progress seen, and the last reply (done, or the error). */
 async function finish(d: Dispatch, jobId: string): Promise<{ seen: PredictProgress[]; last: Awaited<ReturnType<Dispatch>> }> {
   const seen: PredictProgress[] = [];
-  for (;;) {
+  return waitFor(`the prediction ${jobId} to end`, 45_000, async () => {
     const r = await d('predict.progress', { jobId });
     if (!r.ok) return { seen, last: r };
     const p = r.value as PredictProgress;
     seen.push(p);
-    if (p.done) return { seen, last: r };
-    await new Promise((res) => setTimeout(res, 25));
-  }
+    return p.done ? { seen, last: r } : undefined;
+  }, () => JSON.stringify(seen.at(-1) ?? null), 25);
 }
 
 async function analyzeJson(capture: string): Promise<AnalysisReport> {

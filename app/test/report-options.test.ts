@@ -23,7 +23,7 @@ import { probePath } from '../src/host/paths.ts';
 import { newRunId, RunRegistry } from '../src/host/runs/registry.ts';
 import { runCli } from '../src/cli/main.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -112,19 +112,19 @@ async function exportCsv(d: Dispatch, analysisId: string, scenario: unknown = nu
   const started = await d('report.start', { analysisId, format: 'csv', lang: 'en', paper: 'a4', cover: {}, scenario });
   if (!started.ok) return { code: started.error.code, message: started.error.message };
   const { jobId } = started.value as { jobId: string };
-  for (;;) {
+  let last = '';
+  return waitFor(`the CSV export ${jobId} to end`, 45_000, async () => {
     const p = await d('report.progress', { jobId });
+    last = JSON.stringify(p).slice(0, 300);
     if (!p.ok) return { code: p.error.code, message: p.error.message };
     const s = p.value as ReportProgress;
-    if (s.done) {
-      // the file stays on the host's disk (the bytes never cross the contract): read it where the browser host serves it from
-      const file = reportFileOf(jobId, s.files?.[0]?.index ?? -1);
-      if (file === null) throw new Error(`report ${jobId}: no file 0`);
-      expect(s.files?.[0]?.sizeBytes).toBe(statSync(file.path).size);
-      return { summary: readFileSync(file.path, 'utf8') };
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    if (!s.done) return undefined;
+    // the file stays on the host's disk (the bytes never cross the contract): read it where the browser host serves it from
+    const file = reportFileOf(jobId, s.files?.[0]?.index ?? -1);
+    if (file === null) throw new Error(`report ${jobId}: no file 0`);
+    expect(s.files?.[0]?.sizeBytes).toBe(statSync(file.path).size);
+    return { summary: readFileSync(file.path, 'utf8') };
+  }, () => last);
 }
 
 const noProbe = probe === null ? `run.open asks the probe for the run's state, and ${join(root, 'native/target/release/cacheproof-probe')} is missing: build it with 'cd native && cargo build --release'` : null;

@@ -13,7 +13,7 @@ import type { DeviceEntry, RunPlan, RunStatus } from '../src/shared/contract.ts'
 import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findRepoRoot, probePath } from '../src/host/paths.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = findRepoRoot(__dirname);
 const probe = probePath(root);
@@ -55,10 +55,10 @@ describe.skipIf(skipped('run-trace-budget', reason))('a traced run under a budge
       const s = await call<RunStatus>(d, 'run.start', { plan: plan(over) });
       started.push(s.id);
       let st = s;
-      for (let i = 0; i < 80 && (st.trace === null || st.samples < 1); i++) {
-        await new Promise((r) => setTimeout(r, 250));
+      await waitFor(`run ${s.id} to report its trace and a sample`, 20_000, async () => {
         st = await call<RunStatus>(d, 'run.status', { runId: s.id });
-      }
+        return st.trace !== null && st.samples >= 1 ? true : undefined;
+      }, () => JSON.stringify(st), 250);
       const db = new Database(s.captureFile, { readonly: true });
       const meta = (k: string): string | undefined => (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(k) as string | undefined);
       try {

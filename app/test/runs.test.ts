@@ -41,13 +41,11 @@ async function code(d: Dispatch, channel: string, payload: unknown): Promise<str
 }
 
 async function until(d: Dispatch, runId: string, what: string, ok: (s: RunStatus) => boolean, timeoutMs = 20_000): Promise<RunStatus> {
-  const t0 = Date.now();
-  for (;;) {
-    const s = await call<RunStatus>(d, 'run.status', { runId });
-    if (ok(s)) return s;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}; last status ${JSON.stringify(s)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let s: RunStatus | null = null;
+  return waitFor(what, timeoutMs, async () => {
+    s = await call<RunStatus>(d, 'run.status', { runId });
+    return ok(s) ? s : undefined;
+  }, () => `status ${JSON.stringify(s)}`, 250);
 }
 
 function plan(over: Partial<RunPlan>): RunPlan {

@@ -21,7 +21,7 @@ import { common } from '../src/shared/i18n/common.ts';
 import { profile } from '../src/shared/i18n/profile.ts';
 import { LANGS } from '../src/shared/i18n/types.ts';
 import { builtCli, root } from './support/built-cli.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const probe = probePath(root);
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-stopped-'));
@@ -53,12 +53,11 @@ beforeAll(async () => {
   const s = await call<RunStatus>(d, 'run.start', { plan });
   runId = s.id;
   capture = s.captureFile;
-  for (let t0 = Date.now(); ; ) {
-    const st = await call<RunStatus>(d, 'run.status', { runId });
-    if (st.samples >= 4) break;
-    if (Date.now() - t0 > 20_000) throw new Error(`the run did not record 4 samples: ${JSON.stringify(st)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let st: RunStatus | null = null;
+  await waitFor(`run ${runId} to record 4 samples`, 20_000, async () => {
+    st = await call<RunStatus>(d, 'run.status', { runId });
+    return st.samples >= 4 ? true : undefined;
+  }, () => JSON.stringify(st), 250);
   const stopped = await call<RunStatus>(d, 'run.stop', { runId });
   expect(stopped.state).toBe('stopped');
 }, 60_000);

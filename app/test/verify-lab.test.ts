@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli } from '../src/cli/main.ts';
-import { skipped } from '../../test/support/testenv.ts';
+import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const root = resolve(__dirname, '..', '..');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
@@ -30,7 +30,8 @@ afterAll(() => {
   if (loop !== null) spawnSync('losetup', ['-d', loop]);
   rmSync(dir, { recursive: true, force: true });
 });
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** The samples the capture holds so far (`status --json`). */
+const samplesOf = (capture: string): number => (JSON.parse(execFileSync(probe, ['status', capture, '--json'], { encoding: 'utf8' })) as { samples: number }).samples;
 
 describe.skipIf(skipped('verify-lab', reason))('cacheproof verify against fio on a loop device', () => {
   it('the capture\'s reads, writes and bytes equal fio\'s own totals exactly', async () => {
@@ -40,11 +41,17 @@ describe.skipIf(skipped('verify-lab', reason))('cacheproof verify against fio on
     const dev = loop.replace('/dev/', '');
     const capture = join(dir, 'v.capture');
     execFileSync(probe, ['record', '--out', capture, '--devices', dev, '--interval', '500ms', '--detach'], { stdio: 'pipe' });
-    await sleep(1200);
+    // fio starts once the recorder holds its first sample (the counters fio's I/O is counted from)
+    let n = 0;
+    await waitFor('the recorder\'s first sample', 20_000, () => ((n = samplesOf(capture)) >= 1 ? true : undefined), () => `${n} samples`, 100);
     const fioJson = join(dir, 'fio.json');
     execFileSync('fio', ['--name=verify', `--filename=${loop}`, '--direct=1', '--rw=randrw', '--rwmixread=70', '--bs=4k', '--size=32M',
       '--ioengine=libaio', '--iodepth=4', '--runtime=3', '--time_based', '--output-format=json', `--output=${fioJson}`], { stdio: 'pipe' });
-    await sleep(1200);
+    // stop once a sample was taken wholly after fio returned (its counters hold fio's last I/O,
+    // direct I/O being complete when fio returns): the second sample committed after that moment
+    // (the first may have read the counters just before it)
+    const atEnd = samplesOf(capture);
+    await waitFor('two samples after fio ended', 20_000, () => ((n = samplesOf(capture)) >= atEnd + 2 ? true : undefined), () => `${n} samples, ${atEnd} when fio ended`, 100);
     execFileSync(probe, ['stop', capture], { stdio: 'pipe' });
 
     let out = '';

@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, startApp, watchConsole, repoRoot } from '../fixtures.ts';
+import { test, expect, startApp, watchConsole, repoRoot, endProcess } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 
 const probe = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
@@ -54,15 +54,7 @@ test.describe('unattended analysis switched by the loop-dio adapter', () => {
 
   test.afterAll(async () => {
     if (work === '') return;
-    if (workload?.pid !== undefined && workload.exitCode === null) {
-      const exited = new Promise((r) => workload?.once('exit', r));
-      try {
-        process.kill(-workload.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
+    const stuck = workload === null ? null : await endProcess(workload, 'the lab workload');
     const runs = join(dataDir, 'runs');
     for (const f of existsSync(runs) ? readdirSync(runs) : []) {
       if (f.endsWith('.capture')) spawnSync(probe, ['stop', join(runs, f)], { stdio: 'ignore' });
@@ -72,6 +64,7 @@ test.describe('unattended analysis switched by the loop-dio adapter', () => {
     const down = spawnSync(probe, ['lab', 'down', '--dir', labDir], { encoding: 'utf8' });
     rmSync(work, { recursive: true, force: true });
     if (down.status !== 0) throw new Error(`lab down failed: ${down.stderr}`);
+    if (stuck !== null) throw new Error(stuck);
   });
 
   test('wizard with the detected engine and its dry run → scheduled switch and restore → dashboard with the engine statistics of `cacheproof analyze --json`', async ({ browser }, testInfo) => {

@@ -75,6 +75,7 @@ test('a bug in the window is said once on screen and logged, not left as a half-
   await expect(page.getByTestId(TID.bug)).toContainText('An internal error occurred');
   await expect(page.getByTestId(TID.bug)).toContainText('a rejected promise nobody awaited');
   await page.evaluate(() => {
+    // not a wait: an error thrown from a timer callback is the thing under test (the poll below waits for it)
     setTimeout(() => {
       throw new Error('a second bug');
     }, 0);

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { probeAbsent, skipped } from '../../test/support/testenv.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, startApp, watchConsole, repoRoot } from '../fixtures.ts';
+import { test, expect, startApp, watchConsole, repoRoot, endProcess } from '../fixtures.ts';
 import { TID } from '../../app/src/shared/testids.ts';
 
 const probe = join(repoRoot, 'native', 'target', 'release', 'cacheproof-probe');
@@ -49,15 +49,7 @@ test.describe('guided analysis on the lab', () => {
   test.afterAll(async () => {
     if (work === '') return;
     // Tear down in reverse, whatever happened: the workload, any recorder left, the lab, the files.
-    if (workload?.pid !== undefined && workload.exitCode === null) {
-      const exited = new Promise((r) => workload?.once('exit', r));
-      try {
-        process.kill(-workload.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    }
+    const stuck = workload === null ? null : await endProcess(workload, 'the lab workload');
     const runs = join(dataDir, 'runs');
     for (const f of existsSync(runs) ? readdirSync(runs) : []) {
       if (f.endsWith('.capture')) spawnSync(probe, ['stop', join(runs, f)], { stdio: 'ignore' });
@@ -65,6 +57,7 @@ test.describe('guided analysis on the lab', () => {
     const down = spawnSync(probe, ['lab', 'down', '--dir', labDir], { encoding: 'utf8' });
     rmSync(work, { recursive: true, force: true });
     if (down.status !== 0) throw new Error(`lab down failed: ${down.stderr}`);
+    if (stuck !== null) throw new Error(stuck);
   });
 
   test('Home → wizard → live run with the manual switch → results equal to `cacheproof analyze`, above 90 % saved', async ({ browser }, testInfo) => {

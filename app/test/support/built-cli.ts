@@ -36,9 +36,15 @@ export function runBuiltCli(args: string[], opts: { cwd?: string; env?: NodeJS.P
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    // a deadline, not a sleep: a command still running after 2 minutes is killed and the test fails saying so
+    let killed = false;
+    const timer = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, 120_000);
     child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, out, err }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (killed) reject(new Error(`timed out after 120 s waiting for cacheproof ${args.join(' ')} to finish (killed); its stderr so far: ${err.slice(-500) || 'nothing'}`));
+      else resolve({ code, out, err });
+    });
   });
 }
 

@@ -161,7 +161,8 @@ fn record(cap: &Path, devices: &str) -> Child {
 }
 
 fn stop(cap: &Path, mut child: Child) {
-    std::thread::sleep(Duration::from_millis(1200));
+    // a sample after the workload's end holds its last I/O in its counters
+    wait_sample_after_now(cap, Duration::from_secs(20));
     let o = probe(&["stop", cap.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(child.wait().unwrap().success());

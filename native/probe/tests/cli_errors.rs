@@ -6,7 +6,6 @@ mod common;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use common::*;
 
@@ -129,7 +128,6 @@ fn lab_up_without_root_exit_7() {
     assert_eq!(o.status.code(), Some(7));
     let e = one_sentence(&o);
     assert!(e.contains("lab up needs root"), "{e}");
-    std::thread::sleep(Duration::from_millis(1));
 }
 
 /// A pipe whose read end is already closed: writing to it fails (EPIPE / SIGPIPE).

@@ -45,12 +45,17 @@ fn kill_9_then_resume_completes_the_plan() {
         ],
     );
     let pid: i32 = status_json(&cap)["pid"].as_str().unwrap().parse().unwrap();
-    // A random moment between 0.3 and 1.8 s.
+    // A random moment between 0.3 and 1.8 s. This sleep is the thing under test (a kill at an
+    // unforeseen moment of the plan), not a wait for a state.
     let wait_ms = 300 + (nanos() % 1500) as u64;
     std::thread::sleep(Duration::from_millis(wait_ms));
     // SAFETY: SIGKILL to the recorder we started.
     unsafe { libc::kill(pid, libc::SIGKILL) };
-    std::thread::sleep(Duration::from_millis(200));
+    wait_for(
+        "the killed recorder to be gone",
+        Duration::from_secs(10),
+        || !recorder_alive(&cap),
+    );
     integrity_ok(&cap);
     let samples = q(&cap, "SELECT count(*) FROM samples");
     let intervals = q(&cap, "SELECT count(*) FROM intervals");
@@ -221,6 +226,8 @@ fn the_interval_across_a_resume_is_ok_when_short_and_gap_when_long() {
             status_json(&cap)["samples"].as_i64().unwrap() >= 2
         });
         drop(g);
+        // the break's length is the thing under test (shorter or longer than 3 intervals), not a
+        // wait for a state: `drop(g)` has already waited for the recorder to stop
         std::thread::sleep(Duration::from_millis(pause_ms));
         let n = status_json(&cap)["samples"].as_i64().unwrap();
         let o = probe(&["record", "--resume", c, "--detach"]);

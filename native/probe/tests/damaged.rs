@@ -19,12 +19,8 @@ fn recorded(d: &TempDir) -> PathBuf {
         status_json(&cap)["samples"].as_i64().unwrap() >= 40
     });
     drop(g);
-    assert!(!alive(&cap), "the recorder stopped");
+    assert!(!recorder_alive(&cap), "the recorder stopped");
     cap
-}
-
-fn alive(cap: &Path) -> bool {
-    status_json(cap)["recorderAlive"].as_bool().unwrap()
 }
 
 /// Both commands refuse the file with exit 5 and one sentence; the files are left as they were.
@@ -141,17 +137,36 @@ fn a_crashed_recording_cut_short_points_at_its_wal() {
     let cap = recorded(&d);
     let c = cap.to_str().unwrap();
     // Resume, then kill -9: the pages written since are in the -wal beside the capture.
+    let before = samples(&cap);
     let o = probe(&["record", "--resume", c, "--detach"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let _g = RecorderGuard(cap.clone());
     let pid: i32 = status_json(&cap)["pid"].as_str().unwrap().parse().unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    let wal = format!("{c}-wal");
+    poll(
+        "the resumed recorder to commit samples to the -wal",
+        Duration::from_secs(20),
+        Duration::from_millis(20),
+        || {
+            let (n, len) = (
+                samples(&cap),
+                std::fs::metadata(&wal).map_or(0, |m| m.len()),
+            );
+            if n >= before + 5 && len > 32 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} samples since the resume, -wal {len} bytes",
+                    n - before
+                ))
+            }
+        },
+    );
     // SAFETY: SIGKILL to the recorder this test started.
     unsafe { libc::kill(pid, libc::SIGKILL) };
     wait_for("the recorder's end", Duration::from_secs(10), || {
-        !alive(&cap)
+        !recorder_alive(&cap)
     });
-    let wal = format!("{c}-wal");
     let wal_len = std::fs::metadata(&wal).unwrap().len();
     assert!(wal_len > 32, "the -wal holds frames ({wal_len} bytes)");
     std::fs::OpenOptions::new()

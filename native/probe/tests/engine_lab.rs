@@ -119,7 +119,21 @@ fn loop_dio_switches_the_lab_on_schedule_and_restores_it() {
             .spawn()
             .unwrap(),
     );
-    std::thread::sleep(Duration::from_secs(1));
+    // the recording starts once the workload reads (its first sample then sees it)
+    let reads0 = reads_of(&[&front, &backing]);
+    poll(
+        "the lab workload to read",
+        Duration::from_secs(30),
+        Duration::from_millis(50),
+        || {
+            let n = reads_of(&[&front, &backing]) - reads0;
+            if n > 0 {
+                Ok(())
+            } else {
+                Err(format!("{n} reads since it was started"))
+            }
+        },
+    );
     let devs = format!("{front},{backing}");
     let o = probe(&[
         "record",

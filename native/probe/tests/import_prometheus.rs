@@ -11,7 +11,6 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use common::prom::{free_port, now_s, start_prometheus, wait_scrapes_after, Daemon};
 use common::{one_sentence, probe, sh, skip_unless_root_with, LoopGuard, TempDir};
@@ -106,7 +105,9 @@ fn prometheus_range_matches_fio() {
     // Two scrapes of the device before the range starts.
     wait_scrapes_after(pp, &reads(&dev), 0.0, 2, &mut [&mut ne, &mut pr]);
     let start = now_s().floor();
-    std::thread::sleep(Duration::from_millis(1200));
+    // fio starts once a scrape made after `start` is stored: the range's first value (the last
+    // scrape at or before `start`) then surely read the counters before fio's first I/O
+    wait_scrapes_after(pp, &reads(&dev), start, 1, &mut [&mut ne, &mut pr]);
     let (r, w) = fio_ios(&dev, &d.join("fio.json"));
     let fio_end = now_s();
     wait_scrapes_after(pp, &reads(&dev), fio_end, 2, &mut [&mut ne, &mut pr]);

@@ -19,10 +19,10 @@ mod common;
 
 use std::path::Path;
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::prom::{now_s, playback, range_args, start_prometheus, Server};
-use common::{has, one_sentence, skip, TempDir, BIN};
+use common::{has, one_sentence, poll, skip, TempDir, BIN};
 
 const FIXTURE: &str = include_str!("fixtures/windows_exporter/netdata-v0.20.0-logical-disk.prom");
 
@@ -168,39 +168,39 @@ fn https_with_a_ca_made_here_and_basic_auth() {
         a
     };
     // wait for the server and a few scrapes, through the probe itself (a preview)
-    let t0 = Instant::now();
-    let to = loop {
-        pr.alive();
-        std::thread::sleep(Duration::from_millis(500));
-        let to = format!("{}", now_s().floor());
-        let a = args(
-            &to,
-            "unused",
-            &[
-                "--ca-file",
-                ca,
-                "--user",
-                "ops",
-                "--password-file",
-                pw,
-                "--preview",
-                "--json",
-            ],
-        );
-        let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        let o = run(&a, &[]);
-        if o.status.success() {
-            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-            if v["intervals"].as_u64().unwrap_or(0) >= 6 {
-                break to;
+    let to = poll(
+        "Prometheus over https to serve 6 intervals since `from` (a preview through the probe)",
+        Duration::from_secs(90),
+        Duration::from_millis(500),
+        || {
+            pr.alive();
+            let to = format!("{}", now_s().floor());
+            let a = args(
+                &to,
+                "unused",
+                &[
+                    "--ca-file",
+                    ca,
+                    "--user",
+                    "ops",
+                    "--password-file",
+                    pw,
+                    "--preview",
+                    "--json",
+                ],
+            );
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            let o = run(&a, &[]);
+            if !o.status.success() {
+                return Err(String::from_utf8_lossy(&o.stderr).trim().to_string());
             }
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(90),
-            "Prometheus over https did not answer: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    };
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            match v["intervals"].as_u64().unwrap_or(0) {
+                n if n >= 6 => Ok(to),
+                n => Err(format!("{n} intervals")),
+            }
+        },
+    );
     let go = |out: &str, more: &[&str], env: &[(&str, &str)]| {
         let a = args(&to, out, more);
         let a: Vec<&str> = a.iter().map(String::as_str).collect();

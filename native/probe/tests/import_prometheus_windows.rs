@@ -20,7 +20,6 @@
 mod common;
 
 use std::path::Path;
-use std::time::Duration;
 
 use common::prom::{now_s, playback, range_args, start_prometheus, value, wait_scrapes_after};
 use common::{has, one_sentence, probe, skip, TempDir};
@@ -148,7 +147,9 @@ fn windows_exporter_fleet_through_real_prometheus() {
     wait_scrapes_after(pp, &ser(&ia), 0.0, 2, &mut [&mut pr]);
     wait_scrapes_after(pp, &ser(&ib), 0.0, 2, &mut [&mut pr]);
     let from = now_s().ceil();
-    std::thread::sleep(Duration::from_secs(8));
+    // a range of 6 steps or more: 8 scrapes of each host after `from` (one a second)
+    wait_scrapes_after(pp, &ser(&ia), from, 8, &mut [&mut pr]);
+    wait_scrapes_after(pp, &ser(&ib), from, 8, &mut [&mut pr]);
     let to = now_s().floor();
     wait_scrapes_after(pp, &ser(&ia), to, 1, &mut [&mut pr]);
     wait_scrapes_after(pp, &ser(&ib), to, 1, &mut [&mut pr]);

@@ -22,26 +22,32 @@ fn a_stalled_write_is_not_a_gap() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let samples = |c: &str| -> i64 {
-        Command::new(BIN)
-            .args(["status", c, "--json"])
-            .output()
-            .ok()
-            .and_then(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout).ok())
-            .and_then(|s| s["samples"].as_i64())
-            .unwrap_or(0)
-    };
     wait_for("two samples", Duration::from_secs(10), || {
-        cap.exists() && samples(&c) >= 2
+        samples(&cap) >= 2
     });
+    let before = samples(&cap);
     {
         // Hold the write lock for 4 s (the recorder's busy timeout is 10 s): 8 ticks at 500 ms.
+        // This sleep is the thing under test (a stall of a known length), not a wait for a state.
         let conn = rusqlite::Connection::open(&cap).unwrap();
         conn.execute_batch("BEGIN IMMEDIATE").unwrap();
         std::thread::sleep(Duration::from_secs(4));
         conn.execute_batch("COMMIT").unwrap();
     }
-    std::thread::sleep(Duration::from_millis(1000));
+    // stop once the ticks held back by the stall are written, and two more after it
+    poll(
+        "the 8 samples taken during the stall and 2 after it",
+        Duration::from_secs(20),
+        Duration::from_millis(50),
+        || {
+            let n = samples(&cap);
+            if n >= before + 10 {
+                Ok(())
+            } else {
+                Err(format!("{} samples since the stall began", n - before))
+            }
+        },
+    );
     let o = probe(&["stop", &c]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = child.wait_with_output().unwrap();

@@ -121,16 +121,6 @@ fn raw_loop_256k(d: &TempDir) -> (String, LoopGuard) {
     (dev, g)
 }
 
-fn samples(cap: &Path) -> i64 {
-    Command::new(BIN)
-        .args(["status", cap.to_str().unwrap(), "--json"])
-        .output()
-        .ok()
-        .and_then(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout).ok())
-        .and_then(|s| s["samples"].as_i64())
-        .unwrap_or(0)
-}
-
 #[test]
 fn traced_requests_match_fio_one_for_one() {
     if skip(&["fio", "losetup"], "traced_requests_match_fio_one_for_one") {
@@ -181,7 +171,8 @@ fn traced_requests_match_fio_one_for_one() {
         })
     );
     let (r, w) = fio(&dev, 4, &d.join("fio.json"));
-    std::thread::sleep(Duration::from_millis(1200));
+    // stop once a sample follows fio's last request: `stop` writes every request issued before it
+    wait_sample_after_now(&cap, Duration::from_secs(20));
     let o = probe(&["stop", cap.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(child.wait().unwrap().success());

@@ -9,7 +9,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -36,14 +35,6 @@ fn skip(test: &str) -> bool {
         );
     }
     false
-}
-
-fn samples(cap: &Path) -> i64 {
-    let o = probe(&["status", cap.to_str().unwrap(), "--json"]);
-    serde_json::from_slice::<serde_json::Value>(&o.stdout)
-        .ok()
-        .and_then(|s| s["samples"].as_i64())
-        .unwrap_or(0)
 }
 
 /// Record `dev` with `--trace` (and the extra flags) while fio runs direct random reads of `bs`
@@ -97,7 +88,8 @@ fn traced_fio(
         .collect::<Vec<String>>(),
         &out,
     );
-    std::thread::sleep(Duration::from_millis(1200));
+    // stop once a sample follows fio's last request: `stop` writes every request issued before it
+    wait_sample_after_now(&cap, Duration::from_secs(20));
     let s = probe(&["stop", cap.to_str().unwrap()]);
     assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
     (cap, job["read"].clone())

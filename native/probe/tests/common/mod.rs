@@ -195,12 +195,93 @@ pub fn status_json(cap: &Path) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
-pub fn wait_for(what: &str, timeout: Duration, mut f: impl FnMut() -> bool) {
+/// Reads completed so far by `devices` (`/sys/block/<dev>/stat`, field 1): how a test sees a
+/// workload start.
+pub fn reads_of(devices: &[&str]) -> u64 {
+    devices
+        .iter()
+        .map(|d| {
+            let stat = std::fs::read_to_string(format!("/sys/block/{d}/stat")).unwrap();
+            stat.split_whitespace()
+                .next()
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum()
+}
+
+/// Whether the recorder of `cap` is alive (`status --json`'s `recorderAlive`).
+pub fn recorder_alive(cap: &Path) -> bool {
+    status_json(cap)["recorderAlive"].as_bool().unwrap()
+}
+
+/// The samples `cap` holds so far (`status --json`), 0 while it cannot be read (not created yet).
+pub fn samples(cap: &Path) -> i64 {
+    Command::new(BIN)
+        .args(["status", cap.to_str().unwrap(), "--json"])
+        .output()
+        .ok()
+        .and_then(|o| serde_json::from_slice::<serde_json::Value>(&o.stdout).ok())
+        .and_then(|s| s["samples"].as_i64())
+        .unwrap_or(0)
+}
+
+/// The one poll of the integration tests: calls `check` every `every` until it gives `Ok(value)`
+/// and returns the value; after `timeout` it fails with `timed out after N s waiting for
+/// <what>; last seen: <the last Err(..) of check>`. Tests wait on the state they need this
+/// way, never on a sleep (docs/ARCHITECTURE.md, process rules).
+pub fn poll<T>(
+    what: &str,
+    timeout: Duration,
+    every: Duration,
+    mut check: impl FnMut() -> Result<T, String>,
+) -> T {
     let t0 = Instant::now();
-    while !f() {
-        assert!(t0.elapsed() < timeout, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(50));
+    loop {
+        let seen = match check() {
+            Ok(v) => return v,
+            Err(seen) => seen,
+        };
+        assert!(
+            t0.elapsed() < timeout,
+            "timed out after {:.1} s waiting for {what}; last seen: {seen}",
+            timeout.as_secs_f64()
+        );
+        std::thread::sleep(every);
     }
+}
+
+/// [`poll`] every 50 ms for a condition without a value to report.
+pub fn wait_for(what: &str, timeout: Duration, mut f: impl FnMut() -> bool) {
+    poll(what, timeout, Duration::from_millis(50), || {
+        if f() {
+            Ok(())
+        } else {
+            Err("not yet".into())
+        }
+    })
+}
+
+/// Waits until the recorder of `cap` holds a sample taken wholly after this call: two samples
+/// more than it holds now (the first of them may have read its counters just before). Once a
+/// workload that ran before this call has returned, that sample's counters hold all its I/O, and
+/// every traced request of it was issued before the last sample (what `stop` writes).
+pub fn wait_sample_after_now(cap: &Path, timeout: Duration) {
+    let now = samples(cap);
+    poll(
+        "two samples more than when the workload ended",
+        timeout,
+        Duration::from_millis(50),
+        || {
+            let n = samples(cap);
+            if n >= now + 2 {
+                Ok(())
+            } else {
+                Err(format!("{n} samples, {now} when the workload ended"))
+            }
+        },
+    )
 }
 
 /// One-sentence error check: non-empty, a single line.

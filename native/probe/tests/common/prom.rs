@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Kills a daemon on drop (even when the test panics).
 pub struct Daemon(pub Child, pub &'static str);
@@ -230,28 +230,29 @@ pub fn playback(text: String, inc: impl Fn(&str, &str) -> f64 + Send + Sync + 's
 /// Waits until Prometheus has stored `n` scrapes of `series` (a selector) made after `t`
 /// (epoch seconds), checking that the daemons are alive.
 pub fn wait_scrapes_after(port: u16, series: &str, t: f64, n: usize, daemons: &mut [&mut Daemon]) {
-    let t0 = Instant::now();
     let mut seen = Vec::new();
-    loop {
-        for d in daemons.iter_mut() {
-            d.alive();
-        }
-        if let Some(ts) = query(port, &format!("timestamp({series})"), None)
-            .first()
-            .and_then(|r| r["value"][1].as_str().and_then(|s| s.parse::<f64>().ok()))
-        {
-            let ms = (ts * 1000.0).round() as i64;
-            if ts > t && !seen.contains(&ms) {
-                seen.push(ms);
-                if seen.len() >= n {
-                    return;
+    super::poll(
+        &format!("Prometheus to store {n} scrapes of {series} after {t}"),
+        Duration::from_secs(60),
+        Duration::from_millis(200),
+        || {
+            for d in daemons.iter_mut() {
+                d.alive();
+            }
+            if let Some(ts) = query(port, &format!("timestamp({series})"), None)
+                .first()
+                .and_then(|r| r["value"][1].as_str().and_then(|s| s.parse::<f64>().ok()))
+            {
+                let ms = (ts * 1000.0).round() as i64;
+                if ts > t && !seen.contains(&ms) {
+                    seen.push(ms);
                 }
             }
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "Prometheus did not store {n} scrapes of {series} after {t} within 60 s"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+            if seen.len() >= n {
+                Ok(())
+            } else {
+                Err(format!("{} of them", seen.len()))
+            }
+        },
+    )
 }
