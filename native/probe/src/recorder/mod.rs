@@ -57,14 +57,18 @@ pub fn run(path: &Path, resume: bool, detached: bool) -> Result<()> {
         return Ok(());
     };
     let e = crate::capture::with_path(path, e);
-    if resume || !crate::capture::is_disk_full(&e) {
+    if resume || !crate::capture::is_write_fault(&e) {
         return Err(e);
     }
     let Some((devices, interval_ms, plan)) = unrecorded else {
         return Err(e);
     };
     let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
-    let e = nothing_recorded(path, devices, interval_ms, planned_s);
+    let e = if crate::capture::is_disk_full(&e) {
+        nothing_recorded(path, devices, interval_ms, planned_s)
+    } else {
+        create::nothing_recorded_io(path)
+    };
     // Its log, and the data nobody will read, go first: that frees the space its last line needs.
     for suffix in ["-wal", "-shm", "-journal", ".reserve"] {
         let _ = std::fs::remove_file(sidecar(path, suffix));
