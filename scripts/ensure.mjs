@@ -28,6 +28,7 @@ export const TEST_PACKAGES = [
   { pkg: 'prometheus', cmd: 'promtool', why: 'the fleet import test (promtool tsdb create-blocks-from openmetrics backfills 100 hosts)' },
   { pkg: 'victoria-metrics', cmd: 'victoria-metrics', why: 'the fleet e2e on VictoriaMetrics (a real single-node server fed through its import API)' },
   { pkg: 'prometheus-node-exporter', cmd: 'prometheus-node-exporter', why: 'the Prometheus import test (node_disk_* counters)' },
+  { pkg: 'strace', cmd: 'strace', why: 'the fault-injection tests (strace -e inject=SYSCALL:error=ENOSPC|EIO makes a write, fsync or rename fail)' },
   { pkg: 'openssl', cmd: 'openssl', why: 'the https Prometheus import test (a CA and a server certificate made by the test)' },
   { pkg: 'libreoffice-impress', cmd: 'soffice', why: 'the PowerPoint export rendered to pages by LibreOffice (slide overflow checks)' },
   // no program of its own: present when fontconfig lists it (Arial's metrics, the font the slides name)
@@ -141,6 +142,9 @@ export function machineProblems() {
   if (isRoot && !existsSync('/dev/loop-control')) problems.push('/dev/loop-control is missing: the loop driver is not loaded; run `modprobe loop` (in a container: start it with --privileged).');
   if (isRoot && !existsSync('/sys/kernel/tracing/events') && !existsSync('/sys/kernel/debug/tracing/events') && !existsSync('/sys/kernel/tracing')) {
     problems.push('tracefs is not available (/sys/kernel/tracing): block tracing tests need a kernel with CONFIG_FTRACE; the probe mounts tracefs itself when the kernel has it.');
+  }
+  if (has('strace') && spawnSync('strace', ['-f', '-qq', '-o', '/dev/null', '-e', 'trace=getpid', '-e', 'inject=getpid:retval=42', 'true'], { stdio: 'ignore' }).status !== 0) {
+    problems.push('strace cannot trace here (ptrace is refused: a container without CAP_SYS_PTRACE, or kernel.yama.ptrace_scope=3): the fault-injection tests need it; start the container with --cap-add SYS_PTRACE (or --privileged).');
   }
   const icu = Intl.NumberFormat.supportedLocalesOf(['fr-FR', 'es-ES', 'ru-RU']);
   if (icu.length !== 3) problems.push(`this Node has no full ICU (supports only ${icu.join(', ') || 'English'}): install Node 20+ built with full-icu (the official builds and Debian's nodejs are).`);

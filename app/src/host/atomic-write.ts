@@ -57,6 +57,14 @@ export function removePendingTemps(): void {
   pending.clear();
 }
 
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
 function fsyncPath(path: string, flags: string): void {
   const fd = openSync(path, flags);
   try {
@@ -121,19 +129,39 @@ export class AtomicFile {
     return new AtomicFile(target, tmp);
   }
 
-  /** fsyncs the temporary file, renames it over the target, fsyncs the folder. On failure the temporary file is removed and the error thrown. */
+  /**
+   * fsyncs the temporary file, renames it over the target, fsyncs the folder. On failure the
+   * temporary file is removed, and so is the target when the folder's fsync failed after the
+   * rename (a file whose name may not survive a crash is not left for a command that failed);
+   * the error is thrown.
+   */
   commit(): void {
-    if (this.done) throw new Error(`AtomicFile ${this.target}: already ${'committed or aborted'}`);
+    AtomicFile.commitAll([this]);
+  }
+
+  /**
+   * Commits several files together (the two CSV files of a report): every temporary file is
+   * fsynced, then each is renamed over its target, then their folders are fsynced. On any
+   * failure none is left: the temporary files are removed, and the targets already renamed in
+   * this call too (a summary without its intervals file is not a report). Throws the error.
+   */
+  static commitAll(files: readonly AtomicFile[]): void {
+    for (const f of files) if (f.done) throw new Error(`AtomicFile ${f.target}: already committed or aborted`);
+    const renamed: AtomicFile[] = [];
     try {
-      fsyncPath(this.tmp, 'r+');
-      renameSync(this.tmp, this.target);
-      this.done = true;
-      pending.delete(this.tmp);
+      for (const f of files) fsyncPath(f.tmp, 'r+');
+      for (const f of files) {
+        renameSync(f.tmp, f.target);
+        f.done = true;
+        pending.delete(f.tmp);
+        renamed.push(f);
+      }
+      for (const dir of new Set(files.map((f) => dirname(f.target)))) fsyncDir(dir);
     } catch (err) {
-      this.abort();
+      for (const f of files) f.abort();
+      for (const f of renamed) removeQuietly(f.target);
       throw err;
     }
-    fsyncDir(dirname(this.target));
   }
 
   /** Removes the temporary file (safe to call more than once, and after a commit). */

@@ -58,6 +58,11 @@ pub enum ProbeError {
     /// needs and how much is free (`recorder::nothing_recorded`).
     #[error("{0}")]
     NothingRecorded(String),
+    /// The disk holding the capture reported an I/O error (EIO) while it was written: a
+    /// recording stops and keeps the samples stored before it; an import or a recording that
+    /// stored nothing leaves nothing. The sentence says what happened and what to do.
+    #[error("{0}")]
+    DiskIo(String),
     /// An external tool (fio, losetup, mkfs.ext4, mount) is missing or failed.
     #[error("{tool} failed: {message}")]
     Tool { tool: String, message: String },
@@ -104,7 +109,7 @@ impl ProbeError {
         match self {
             ProbeError::Usage(_) => 2,
             ProbeError::UnknownDevice(_) => 3,
-            ProbeError::Unwritable { .. } => 4,
+            ProbeError::Unwritable { .. } | ProbeError::DiskIo(_) => 4,
             ProbeError::NewerSchema { .. } | ProbeError::NotACapture(_) => 5,
             ProbeError::NoCapture(_) | ProbeError::Damaged { .. } => 5,
             ProbeError::Locked { .. } | ProbeError::Held(_) => 6,

@@ -5,7 +5,9 @@
 //!
 //! Where it fails depends on the tmpfs size (measured here with `strace`, 1 device at 10 ms):
 //! up to about 200 KiB while the capture is created (`prepare`), 300–600 KiB at the first
-//! sample (`run`: the lock file was opened), from about 700 KiB after some samples.
+//! sample (`run`: the lock file was opened), from about 700 KiB after some samples. Those sizes
+//! depend on SQLite's page and log sizes, not on time; `full_at_the_first_sample_injected_…`
+//! makes the first sample's write fail with strace instead, whatever the sizes.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -61,6 +63,10 @@ fn record(cap: &Path, extra: &[&str]) -> std::process::Output {
 
 /// Exit 8, one sentence with the space needed and free, nothing left beside it.
 fn nothing_left(t: &Tmpfs, o: &std::process::Output, needed: &str) {
+    nothing_left_at(&t.cap, o, needed);
+}
+
+fn nothing_left_at(cap: &Path, o: &std::process::Output, needed: &str) {
     // In the foreground a first line says where it records; the error is one line after it.
     let err = String::from_utf8_lossy(&o.stderr);
     let errors: Vec<&str> = err
@@ -73,14 +79,14 @@ fn nothing_left(t: &Tmpfs, o: &std::process::Output, needed: &str) {
     assert!(
         e.contains(&format!(
             "the file system holding {} is full: nothing was recorded, and the capture was removed; this recording needs about ",
-            t.cap.display()
+            cap.display()
         )),
         "{e}"
     );
     assert!(e.contains(needed), "expected '{needed}' in: {e}");
     assert!(e.contains(" is free there: "), "{e}");
     assert!(!e.contains("Error code"), "raw SQLite text: {e}");
-    let left = left_in(t.cap.parent().unwrap());
+    let left = left_in(cap.parent().unwrap());
     assert!(left.is_empty(), "left behind: {left:?} ({e})");
     // And nothing to resume: the suggested next step is not --resume.
     assert!(!e.contains("--resume"), "{e}");
@@ -113,6 +119,92 @@ fn full_at_the_first_sample_leaves_nothing() {
     // and its log goes too.
     let o = record(&t.cap, &["--detach"]);
     nothing_left(&t, &o, "to start and ");
+}
+
+/// `record` under strace: `trace` is traced, and `inject` injected when given.
+fn record_traced(
+    cap: &Path,
+    log: &Path,
+    trace: &str,
+    inject: Option<&str>,
+) -> std::process::Output {
+    let dev = first_device();
+    let mut c = std::process::Command::new("strace");
+    c.args([
+        "-f",
+        "-qq",
+        "-y",
+        "-o",
+        log.to_str().unwrap(),
+        "-e",
+        &format!("trace={trace}"),
+    ]);
+    if let Some(i) = inject {
+        c.args(["-e", &format!("inject={i}")]);
+    }
+    c.args([
+        BIN,
+        "record",
+        "--out",
+        cap.to_str().unwrap(),
+        "--devices",
+        &dev,
+    ])
+    .args(["--interval", "10ms", "--plan", "baseline=300ms"])
+    .output()
+    .unwrap()
+}
+
+/// A full disk at the first sample, whatever the file system's size and however fast the
+/// machine: the first write of a page (`pwrite64` to the capture or its `-wal` log, not to the
+/// lock file or SQLite's shared-memory index, whose failure SQLite reports as an I/O error)
+/// after the command's "recording into" line fails with ENOSPC; its number is counted in a
+/// clean traced run (`strace -y` names each call's file).
+#[test]
+fn full_at_the_first_sample_injected_leaves_nothing() {
+    if !has("strace")
+        && skip(
+            "full_at_the_first_sample_injected_leaves_nothing",
+            "strace is not installed (node scripts/ensure.mjs installs it)",
+        )
+    {
+        return;
+    }
+    let d = TempDir::new("full-injected");
+    let (cap, log) = (d.join("x.capture"), d.join("strace.log"));
+    let o = record_traced(&cap, &log, "pwrite64,write", None);
+    let trace = std::fs::read_to_string(&log).unwrap();
+    let pwrites = |l: &&str| l.contains("pwrite64(");
+    let mut lines = trace.lines();
+    let before = lines
+        .by_ref()
+        .take_while(|l| !l.contains("write(2<") || !l.contains("\"recording into"))
+        .filter(pwrites)
+        .count();
+    let to_shm = lines
+        .filter(pwrites)
+        .take_while(|l| !l.contains("-wal>") && !l.contains(".capture>"))
+        .count();
+    let before = before + to_shm;
+    assert!(
+        before > 0 && before < trace.lines().filter(|l| l.contains("pwrite64(")).count(),
+        "{trace}"
+    );
+    for f in left_in(&d.0) {
+        std::fs::remove_file(d.join(&f)).unwrap();
+    }
+    let o = record_traced(
+        &cap,
+        &log,
+        "pwrite64",
+        Some(&format!("pwrite64:error=ENOSPC:when={}", before + 1)),
+    );
+    assert!(std::fs::read_to_string(&log)
+        .unwrap()
+        .contains("(INJECTED)"));
+    std::fs::remove_file(&log).unwrap();
+    // 1 device every 10 ms for 300 ms: 31 samples.
+    nothing_left_at(&cap, &o, "(31 samples of 1 device(s) at 247 B each");
 }
 
 #[test]

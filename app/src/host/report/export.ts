@@ -79,6 +79,9 @@ export function intervalsCsvPath(out: string): string {
   return join(dirname(out), `${stem}-intervals.csv`);
 }
 
+/** The file system's refusals of a write, a sync or a rename (`report-cannot-write`, exit 6); any other error is a bug. */
+const WRITE_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'EACCES', 'EPERM', 'EROFS', 'EISDIR']);
+
 /** Why a target cannot be written, in words (errno code → cause). */
 function cannotWriteWhy(e: NodeJS.ErrnoException): string {
   switch (e.code) {
@@ -90,7 +93,12 @@ function cannotWriteWhy(e: NodeJS.ErrnoException): string {
     case 'EROFS':
       return 'the file system is read-only';
     case 'ENOSPC':
+    case 'EDQUOT':
       return 'no space left on the device';
+    case 'EFBIG':
+      return 'the file is larger than the file system allows';
+    case 'EIO':
+      return 'the disk reported an I/O error (EIO)';
     default:
       return e.message;
   }
@@ -200,7 +208,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
     } finally {
       loaded.close();
     }
-    for (const f of files) f.commit();
+    AtomicFile.commitAll(files);
     files.length = 0;
     progress(100, 'done');
     return { files: targets, ...printed, model, kind: loaded.kind };
@@ -208,8 +216,8 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
     for (const f of files) f.abort();
     if (err instanceof HostError) throw err;
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'ENOSPC' || e.code === 'EACCES' || e.code === 'EPERM' || e.code === 'EROFS' || e.code === 'EISDIR') {
-      throw new HostError('report-cannot-write', `Cannot write the report to ${req.out}: ${e.message}. Choose a folder you can write to, with free space.`);
+    if (e.code !== undefined && WRITE_FAULTS.has(e.code)) {
+      throw new HostError('report-cannot-write', `Cannot write the report to ${req.out}: ${cannotWriteWhy(e)}; nothing was written. ${e.code === 'EIO' ? 'Check the disk (dmesg), or choose another folder.' : 'Choose a folder you can write to, with free space.'}`);
     }
     throw err;
   } finally {

@@ -6,7 +6,7 @@
 use rusqlite::{params, CachedStatement};
 
 use super::Capture;
-use crate::error::Result;
+use crate::error::{ProbeError, Result};
 
 /// Stores one interval; a second of the same device and start is ignored.
 pub(super) const INSERT_INTERVAL: &str =
@@ -128,11 +128,17 @@ impl Capture {
         self.journal_mode("WAL")
     }
 
+    /// SQLite answers a journal mode it could not set with the mode it kept, not an error: on
+    /// this new file that is a write or fsync of its first page that failed (EIO), said as such.
     fn journal_mode(&self, mode: &str) -> Result<()> {
-        self.conn
+        let now = self
+            .conn
             .query_row(&format!("PRAGMA journal_mode={mode}"), [], |r| {
                 r.get::<_, String>(0)
             })?;
+        if !now.eq_ignore_ascii_case(mode) {
+            return Err(ProbeError::DiskIo(super::disk_io_sentence(&self.path)));
+        }
         Ok(())
     }
 

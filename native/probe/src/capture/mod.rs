@@ -90,6 +90,8 @@ fn map_err(path: &Path, e: rusqlite::Error, samples: i64) -> ProbeError {
                 free: space::free_text(path),
             }
         }
+        // EIO from a write or an fsync (SQLITE_IOERR_WRITE, _FSYNC, …): the disk failed.
+        Some(ErrorCode::SystemIoFailure) => ProbeError::DiskIo(disk_io_sentence(path)),
         Some(ErrorCode::CannotOpen)
         | Some(ErrorCode::ReadOnly)
         | Some(ErrorCode::PermissionDenied) => ProbeError::Unwritable {
@@ -106,6 +108,22 @@ fn map_err(path: &Path, e: rusqlite::Error, samples: i64) -> ProbeError {
         ),
         _ => ProbeError::Sqlite(e),
     }
+}
+
+/// The sentence of an I/O error (EIO) met while a recording wrote its capture.
+pub fn disk_io_sentence(path: &Path) -> String {
+    format!(
+        "the disk holding {p} reported an I/O error while the capture was written: recording stopped, and the samples stored before it are kept in the capture; check the disk (dmesg, smartctl -a), then continue with 'cacheproof-probe record --resume {p}', or record to another disk",
+        p = path.display()
+    )
+}
+
+/// Whether an error is a fault of the disk under the capture: full (ENOSPC) or an I/O error
+/// (EIO), as opposed to a mistake or a bug.
+pub fn is_write_fault(e: &ProbeError) -> bool {
+    is_disk_full(e)
+        || matches!(e, ProbeError::DiskIo(_))
+        || matches!(e, ProbeError::Sqlite(s) if s.sqlite_error_code() == Some(ErrorCode::SystemIoFailure))
 }
 
 /// Whether an error is a full disk (SQLITE_FULL, which SQLite reports for ENOSPC).

@@ -215,7 +215,15 @@ pub fn main() -> ExitCode {
                 .downcast_ref::<ProbeError>()
                 .map(ProbeError::exit_code)
                 .unwrap_or(1);
-            eprintln!("cacheproof-probe: {e:#}");
+            // (not eprintln!: a stderr that cannot be written must not turn the code into a panic's 101)
+            use std::io::Write;
+            // A ProbeError's sentence already holds its cause (an I/O or SQLite error): printed
+            // once, not again as the chain's next link.
+            let text = match e.downcast_ref::<ProbeError>() {
+                Some(p) if p.to_string() == e.to_string() => p.to_string(),
+                _ => format!("{e:#}"),
+            };
+            let _ = writeln!(std::io::stderr(), "cacheproof-probe: {text}");
             ExitCode::from(code)
         }
     }

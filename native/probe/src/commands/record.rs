@@ -312,7 +312,11 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
         );
         return Ok(());
     }
-    eprintln!(
+    // Not eprintln!, which panics when stderr cannot be written (a log on a full disk): the
+    // recording matters more than this line.
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
         "recording into {} (Ctrl-C or 'cacheproof-probe stop {}' to end)",
         path.display(),
         path.display()

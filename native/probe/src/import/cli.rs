@@ -340,16 +340,35 @@ pub fn run(args: &ImportArgs, command: String) -> Result<()> {
         return skipped_hosts(&w.preview);
     }
     let w = write::import(&o)?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&w).unwrap_or_default());
+    let text = if json {
+        format!("{}\n", serde_json::to_string_pretty(&w).unwrap_or_default())
     } else {
-        print!("{}", write::render(&w.preview));
-        println!(
-            "wrote {}: {} devices, {} samples, {} intervals",
-            w.out, w.devices, w.samples, w.intervals
-        );
-    }
+        format!(
+            "{}wrote {}: {} devices, {} samples, {} intervals\n",
+            write::render(&w.preview),
+            w.out,
+            w.devices,
+            w.samples,
+            w.intervals
+        )
+    };
+    print_result(&text, &w.out)?;
     skipped_hosts(&w.preview)
+}
+
+/// Prints an import's result; a stdout that cannot be written (a full disk under a redirect)
+/// is one sentence and exit 1, not a panic: the capture itself is complete.
+fn print_result(text: &str, out: &str) -> Result<()> {
+    use std::io::Write;
+    let mut so = std::io::stdout().lock();
+    so.write_all(text.as_bytes())
+        .and_then(|()| so.flush())
+        .map_err(|e| {
+            ProbeError::io(
+                format!("the capture {out} was written, but its summary could not be printed on standard output (check where standard output goes)"),
+                e,
+            )
+        })
 }
 
 /// Exit 14 with one sentence when `import prometheus` left hosts out (their notes start with

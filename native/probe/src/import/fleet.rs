@@ -13,7 +13,7 @@ use super::load::{Loaded, Options, Span};
 use super::preview::{preview, Preview};
 use super::prometheus::CapRow;
 use super::stitch::{plan, GSample, Plan};
-use super::write::{check_ready, commit, remove_all, tmp_path, write};
+use super::write::{check_ready, commit, remove_all, tmp_path, write, write_fault};
 use super::{Device, Parsed, Rates};
 use crate::delta::Snapshot;
 use crate::error::{ProbeError, Result};
@@ -305,7 +305,7 @@ pub fn import_per_host(opts: &Options) -> Result<WrittenFleet> {
             }
         }
     }
-    commit(&moves, "--out-dir")?;
+    commit(&moves, "--out-dir").map_err(|e| write_fault(&dir, e))?;
     Ok(WrittenFleet {
         out_dir: dir.display().to_string(),
         captures,

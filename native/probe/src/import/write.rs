@@ -72,7 +72,7 @@ pub fn import(opts: &Options) -> Result<Written> {
     let r = write(&tmp, &out, opts, &p, &pv);
     match r {
         Ok((samples, intervals)) => {
-            commit(&[(tmp, out.clone())], "--out")?;
+            commit(&[(tmp, out.clone())], "--out").map_err(|e| write_fault(&out, e))?;
             Ok(Written {
                 out: display(&out),
                 devices: p.devices.len(),
@@ -83,7 +83,45 @@ pub fn import(opts: &Options) -> Result<Written> {
         }
         Err(e) => {
             remove_all(&tmp);
-            Err(e)
+            Err(write_fault(&out, e))
+        }
+    }
+}
+
+/// An import that met a full disk (ENOSPC) or a disk's I/O error (EIO) while writing `out`:
+/// nothing was written (the temporary file is gone), said in one sentence that names `out`,
+/// not the temporary file (exit 8 full, 4 I/O error). Other errors pass through.
+pub(super) fn write_fault(out: &Path, e: ProbeError) -> ProbeError {
+    let os = match &e {
+        ProbeError::Io { source, .. } => source.raw_os_error(),
+        _ => None,
+    };
+    if crate::capture::is_disk_full(&e) || os == Some(libc::ENOSPC) {
+        return ProbeError::NothingRecorded(format!(
+            "the file system holding {} is full: nothing was imported, and no capture was written; {} is free there: free some space or choose another --out",
+            out.display(),
+            crate::capture::space::free_text(out)
+        ));
+    }
+    if crate::capture::is_write_fault(&e) || os == Some(libc::EIO) {
+        return ProbeError::DiskIo(format!(
+            "the disk holding {} reported an I/O error: nothing was imported, and no capture was written; check the disk (dmesg, smartctl -a) or choose another --out",
+            out.display()
+        ));
+    }
+    e
+}
+
+trait FilterFault {
+    fn filter_fault(self) -> std::io::Result<()>;
+}
+
+impl FilterFault for std::io::Result<()> {
+    /// Only a full disk or an I/O error: what a folder's fsync may refuse otherwise is ignored.
+    fn filter_fault(self) -> std::io::Result<()> {
+        match self {
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EIO) | Some(libc::ENOSPC)) => Err(e),
+            _ => Ok(()),
         }
     }
 }
@@ -118,6 +156,14 @@ pub(super) fn commit(moves: &[(PathBuf, PathBuf)], flag: &str) -> Result<()> {
             }
         }
     };
+    // SQLite ignores a failed fsync of its last page (the journal mode's change): the files are
+    // synced here, and the folder after the renames, so that an I/O error is said, not kept.
+    for (tmp, _) in moves {
+        if let Err(e) = std::fs::File::open(tmp).and_then(|f| f.sync_all()) {
+            undo(&[]);
+            return Err(ProbeError::io("fsync", e));
+        }
+    }
     for (i, (tmp, out)) in moves.iter().enumerate() {
         if out.exists() {
             undo(&moves[..i]);
@@ -128,10 +174,28 @@ pub(super) fn commit(moves: &[(PathBuf, PathBuf)], flag: &str) -> Result<()> {
         }
         if let Err(e) = std::fs::rename(tmp, out) {
             undo(&moves[..i]);
-            return Err(ProbeError::Unwritable {
-                path: out.clone(),
-                reason: e.to_string(),
+            return Err(match e.raw_os_error() {
+                Some(libc::ENOSPC) | Some(libc::EIO) => ProbeError::io("rename", e),
+                _ => ProbeError::Unwritable {
+                    path: out.clone(),
+                    reason: e.to_string(),
+                },
             });
+        }
+    }
+    let dirs: std::collections::BTreeSet<&Path> =
+        moves.iter().filter_map(|(_, o)| o.parent()).collect();
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        // (a file system that cannot sync a folder, EINVAL, is no fault of the disk)
+        let r = std::fs::File::open(d).and_then(|f| f.sync_all());
+        if let Err(e) = r.filter_fault() {
+            undo(moves);
+            return Err(ProbeError::io("fsync", e));
         }
     }
     Ok(())

@@ -114,7 +114,11 @@ pub fn prepare(opts: &RecordOptions) -> Result<()> {
     let e = crate::capture::with_path(&opts.out, e);
     crate::capture::remove_unrecorded(&opts.out);
     if !crate::capture::is_disk_full(&e) {
-        return Err(e);
+        return Err(if crate::capture::is_write_fault(&e) {
+            nothing_recorded_io(&opts.out)
+        } else {
+            e
+        });
     }
     let devices = match &opts.devices {
         Some(d) => d.len(),
@@ -126,6 +130,15 @@ pub fn prepare(opts: &RecordOptions) -> Result<()> {
         devices as u64,
         opts.interval_ms,
         planned_s,
+    ))
+}
+
+/// A new recording whose disk reported an I/O error (EIO) before a first sample was stored:
+/// the capture is removed (exit 4).
+pub(super) fn nothing_recorded_io(path: &Path) -> ProbeError {
+    ProbeError::DiskIo(format!(
+        "the disk holding {} reported an I/O error: nothing was recorded, and the capture was removed; check the disk (dmesg, smartctl -a) or choose another --out",
+        path.display()
     ))
 }
 

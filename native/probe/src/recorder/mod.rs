@@ -52,19 +52,29 @@ const RESERVE_BYTES: usize = 512 * 1024;
 pub fn run(path: &Path, resume: bool, detached: bool) -> Result<()> {
     // What the sentence needs, read as the recording starts (while the file is sound): on a
     // full disk the capture is removed without being opened again.
-    let mut unrecorded: Option<Unrecorded> = None;
+    let mut unrecorded = Start::Opening;
     let Err(e) = record(path, resume, &mut unrecorded) else {
         return Ok(());
     };
     let e = crate::capture::with_path(path, e);
-    if resume || !crate::capture::is_disk_full(&e) {
+    if resume || !crate::capture::is_write_fault(&e) {
         return Err(e);
     }
-    let Some((devices, interval_ms, plan)) = unrecorded else {
-        return Err(e);
+    let e = match unrecorded {
+        Start::Stored => return Err(e),
+        _ if !crate::capture::is_disk_full(&e) => create::nothing_recorded_io(path),
+        Start::Unrecorded((devices, interval_ms, plan)) => {
+            let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
+            nothing_recorded(path, devices, interval_ms, planned_s)
+        }
+        // full before its settings could be read (opening it for the recording): the sentence
+        // without the space it needs
+        Start::Opening => ProbeError::NothingRecorded(format!(
+            "the file system holding {} is full: nothing was recorded, and the capture was removed; {} is free there: free some space or choose another --out",
+            path.display(),
+            crate::capture::space::free_text(path)
+        )),
     };
-    let planned_s = plan.map(|p| p.baseline_s + p.warmup_s + p.measure_s);
-    let e = nothing_recorded(path, devices, interval_ms, planned_s);
     // Its log, and the data nobody will read, go first: that frees the space its last line needs.
     for suffix in ["-wal", "-shm", "-journal", ".reserve"] {
         let _ = std::fs::remove_file(sidecar(path, suffix));
@@ -82,6 +92,14 @@ pub fn run(path: &Path, resume: bool, detached: bool) -> Result<()> {
 /// A new capture's devices, interval and plan while no sample is stored in it (the sentence of
 /// a recording that found the disk full before its first sample).
 type Unrecorded = (u64, u64, Option<PlanMeta>);
+
+/// Where a new recording is when it fails: still opening its capture, started with nothing
+/// stored (what the full-disk sentence needs), or with a sample stored (the capture stays).
+enum Start {
+    Opening,
+    Unrecorded(Unrecorded),
+    Stored,
+}
 
 /// A capture's own settings, read when its recording starts or resumes.
 struct Settings {
@@ -322,12 +340,15 @@ fn record_failure(cap: &Capture, e: &ProbeError) {
     let _ = cap.warn(clock::utc_ms(), code, None, &e.to_string());
 }
 
-fn record(path: &Path, resume: bool, unrecorded: &mut Option<Unrecorded>) -> Result<()> {
+fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();
     let mut cap = Capture::open(path, true)?;
     if !resume {
-        *unrecorded = cap.unrecorded_plan()?;
+        *unrecorded = match cap.unrecorded_plan()? {
+            Some(u) => Start::Unrecorded(u),
+            None => Start::Stored,
+        };
     }
     let state = cap.recorder("state")?.unwrap_or_default();
     if resume && state == "done" {
@@ -445,7 +466,7 @@ fn record(path: &Path, resume: bool, unrecorded: &mut Option<Unrecorded>) -> Res
             if pos.prev.is_some() {
                 // a sample is stored (`prev` is set once its transaction commits): the
                 // capture stays, to be resumed
-                *unrecorded = None;
+                *unrecorded = Start::Stored;
             }
             let e = cap.classify(e);
             record_failure(&cap, &e);
