@@ -47,3 +47,29 @@ export function refLabels(lines: readonly { y: number; text: string }[], right: 
   }
   return placed;
 }
+
+/** A bar's value label font size, px. */
+export const BAR_LABEL_PX = 9;
+
+/**
+ * The value labels of a bar chart, centred on their bars: above a bar that rises, below one that
+ * falls; a label that would overprint one already placed moves one line further out (up for a
+ * rising bar, down for a falling one), as many lines as it takes.
+ *
+ * @example
+ * // two neighbouring bars of 0.3 and −0.3: one label above the zero line, one below it
+ * barLabels([{ x: 100, top: 120, bottom: 125, rises: true, text: '0.3' }, { x: 110, top: 125, bottom: 130, rises: false, text: '-0.3' }]).map((l) => l.y) // [117, 139]
+ */
+export function barLabels(bars: readonly { x: number; top: number; bottom: number; rises: boolean; text: string }[]): RefLabel[] {
+  const placed: RefLabel[] = [];
+  const boxOf = (text: string, x: number, y: number): RefLabel['box'] => {
+    const half = (text.length * BAR_LABEL_PX * CHAR_EM) / 2;
+    return { left: x - half, right: x + half, top: y - BAR_LABEL_PX, bottom: y + 2 };
+  };
+  for (const b of bars) {
+    let y = b.rises ? b.top - 3 : b.bottom + BAR_LABEL_PX;
+    while (placed.some((p) => boxesIntersect(p.box, boxOf(b.text, b.x, y)))) y += b.rises ? -(BAR_LABEL_PX + 2) : BAR_LABEL_PX + 2;
+    placed.push({ text: b.text, x: b.x, y, box: boxOf(b.text, b.x, y) });
+  }
+  return placed;
+}

@@ -9,7 +9,7 @@ import { fmtSig, formatVal, reportText } from './i18n/report.ts';
 import { LOCALE, type Lang } from './i18n/types.ts';
 import { esc } from './escape.ts';
 import { PALETTE, PHASE_TINT, TARGET_LINE, paletteColor } from './palette.ts';
-import { REF_LABEL_PX, refLabels, type RefLabel } from './chart-ref-labels.ts';
+import { BAR_LABEL_PX, REF_LABEL_PX, barLabels, refLabels, type RefLabel } from './chart-ref-labels.ts';
 
 /** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
 export const REPORT_PALETTE = PALETTE;
@@ -233,6 +233,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     const inner = Math.min(bandW * 0.72, (stacked ? 1 : Math.max(1, nSeries)) * 90);
     const barW = stacked ? inner : inner / Math.max(1, nSeries);
     const labels = !stacked && groups * nSeries <= 16;
+    const bars: Parameters<typeof barLabels>[0][number][] = [];
     for (let g = 0; g < groups; g++) {
       let acc = 0;
       spec.series.forEach((s, si) => {
@@ -244,9 +245,12 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
         acc += stacked ? v : 0;
         const h = Math.max(0.5, bottom - top);
         out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${esc(s.rgb ?? color(s.color))}"/>`);
-        if (labels) out.push(text(x + barW / 2, top - 3, fmtSig(lang, v), 'text-anchor="middle" fill="#222" font-size="9"'));
+        // a value of rounding noise (3.6e-12 of a swing of dollars) is printed as the 0 it is
+        const shown = Math.abs(v) < (Math.abs(yTicks[yTicks.length - 1] as number) + Math.abs(yTicks[0] as number)) * 1e-9 ? 0 : v;
+        if (labels) bars.push({ x: x + barW / 2, top, bottom, rises: v >= 0, text: fmtSig(lang, shown) });
       });
     }
+    for (const l of barLabels(bars)) out.push(text(l.x, l.y, l.text, `text-anchor="middle" fill="#222" font-size="${BAR_LABEL_PX}"`));
   }
   for (const r of spec.refLines ?? []) {
     const y = Y(r.y);
