@@ -68,9 +68,24 @@ export function countColour(img: Rgb, box: Box, c: Colour, tol = 60): number {
 /** A printed time chart's plot: its rows and the columns of its baseline and measure windows. */
 export interface TintPlot { page: number; box: Box; baseline: [number, number]; measure: [number, number] }
 
+/** The columns of row `y` in runs of at least 3 pixels of tint `c` (a lone pixel of that grey is an anti-aliased edge, not a window). */
+function tintRuns(img: Rgb, y: number, c: Colour): number[] {
+  const out: number[] = [];
+  let run: number[] = [];
+  for (let x = 0; x <= img.w; x++) {
+    if (x < img.w && isColour(img, x, y, c, 5)) run.push(x);
+    else {
+      if (run.length >= 3) out.push(...run);
+      run = [];
+    }
+  }
+  return out;
+}
+
 /**
  * The time charts' plots on `pages`, in reading order: runs of at least 30 rows holding both the
- * baseline's and the measure window's tints (a grid line's row without tint does not end a run).
+ * baseline's and the measure window's tints (rows where a grid line or a series covers a narrow
+ * window's tint, up to 14 in a row, do not end a run; charts are further apart).
  */
 export function tintPlots(pages: readonly Rgb[], baseline: Colour, measure: Colour): TintPlot[] {
   const out: TintPlot[] = [];
@@ -81,19 +96,15 @@ export function tintPlots(pages: readonly Rgb[], baseline: Colour, measure: Colo
       run = null;
     };
     for (let y = 0; y < img.h; y++) {
-      const b: number[] = [];
-      const m: number[] = [];
-      for (let x = 0; x < img.w; x++) {
-        if (isColour(img, x, y, baseline, 5)) b.push(x);
-        else if (isColour(img, x, y, measure, 5)) m.push(x);
-      }
-      if (b.length >= 3 && m.length >= 3) {
+      const b = tintRuns(img, y, baseline);
+      const m = tintRuns(img, y, measure);
+      if (b.length >= 1 && m.length >= 1) {
         const r: { top: number; last: number; b: [number, number]; m: [number, number] } = run ?? { top: y, last: y, b: [Infinity, -Infinity], m: [Infinity, -Infinity] };
         r.last = y;
         r.b = [Math.min(r.b[0], b[0] as number), Math.max(r.b[1], b[b.length - 1] as number)];
         r.m = [Math.min(r.m[0], m[0] as number), Math.max(r.m[1], m[m.length - 1] as number)];
         run = r;
-      } else if (run !== null && y - run.last > 4) close();
+      } else if (run !== null && y - run.last > 14) close();
     }
     close();
   });
@@ -134,4 +145,20 @@ export function overprinted(words: readonly Word[], minOverlap = 1.5): [Word, Wo
     }
   }
   return out;
+}
+
+/**
+ * The plot of a chart LibreOffice drew: the rows from its top grid line to its axis line (the
+ * longest runs of the grid's grey, over 40 % of the page's width), and the columns they span.
+ */
+export function gridPlot(img: Rgb, grid: Colour = [136, 136, 136]): Box | null {
+  const rows: { y: number; left: number; right: number }[] = [];
+  for (let y = 0; y < img.h; y++) {
+    const xs: number[] = [];
+    for (let x = 0; x < img.w; x++) if (isColour(img, x, y, grid, 8)) xs.push(x);
+    if (xs.length > img.w * 0.4) rows.push({ y, left: xs[0] as number, right: xs[xs.length - 1] as number });
+  }
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return first === undefined || last === undefined ? null : { left: first.left, right: first.right + 1, top: first.y, bottom: last.y + 1 };
 }
