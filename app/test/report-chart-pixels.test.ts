@@ -152,7 +152,8 @@ describe.skipIf(skip)('the report\'s time charts as printed: every series in eac
     it(`PDF, ${form} form, the sample and a before/after pair a day apart`, async () => {
       for (const { name, capture } of inputs()) {
         const out = join(dir, `${name}-${form}.pdf`);
-        const res = await exportReport({ format: 'pdf', form, lang: 'en', paper: 'a4', out, load: { capturePath: capture, cover: { title: 'Cache PoC' }, scenario: null, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) } });
+        // with the TCO section the CLI's default prefills (its tornado's bar labels are checked too)
+        const res = await exportReport({ format: 'pdf', form, lang: 'en', paper: 'a4', out, load: { capturePath: capture, cover: { title: 'Cache PoC' }, scenario: { prefill: 'en' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) } });
         const found = pdfCharts(out, res.model, `${name}-${form}`);
         found.forEach((f, i) => expectFound(f, `${name} ${form} PDF, chart ${i + 1}`));
         // both windows of the IOPS chart, the first printed, have lines to find
