@@ -203,7 +203,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
   const { bands, markers } = phases(o.r, w);
   // what each line is and its colour, readable beside the canvas (tests compare them with the report's)
-  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis })));
+  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis, points: l.points.length })));
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },
