@@ -4,7 +4,9 @@
  * each window where it has data (before the switch the backing drives' line lies under the
  * front's and must still show), no two y scales share one plot (two panels instead), and no axis
  * title is longer than its axis (so none is cut); the report preview's line charts (full and short
- * form) likewise show every legend series in the baseline and the measure window.
+ * form) likewise show every legend series in the baseline and the measure window. A PerfMon
+ * before/after pair a day apart shows every line in both windows and none across the hours
+ * between the files (needs the release probe).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
