@@ -1,7 +1,7 @@
 /**
  * Chart.js plugin (id `phaseShading`): shades the capture's phases (baseline, excluded warm-up,
  * measure) behind the data, draws markers (the switch) as dashed vertical lines, and labels
- * them along the top of the plot without overlap: a label that does not fit beside the
+ * them along the top of the plot without overlap, all beneath the lines (a label never hides data): a label that does not fit beside the
  * previous one moves to the next row; one that fits in no row is left out (the chart's text
  * summary and legend still name every phase).
  */
@@ -26,7 +26,7 @@ export interface PhaseShadingOptions {
   markers: PhaseMarker[];
   /** Label text and marker colour (the theme's muted foreground). */
   textColor: string;
-  /** Background behind each label, so it stays readable over the data. */
+  /** Background behind each label, so it stays readable over the shading (the lines are drawn over it). */
   labelBackground: string;
   font: string;
   /** Most label rows before a label is left out. */
@@ -106,40 +106,45 @@ export const phaseShading: Plugin<ChartType, PhaseShadingOptions> = {
       ctx.stroke();
     }
     ctx.restore();
-  },
-  afterDatasetsDraw(chart: Chart, _args, options) {
-    const { ctx, chartArea, scales } = chart;
-    const x = scales['x'];
-    if (!x || !chartArea) return;
-    ctx.save();
-    ctx.font = options.font;
-    const items: { text: string; x: number; width: number }[] = [];
-    for (const band of options.bands) {
-      const left = Math.max(chartArea.left, x.getPixelForValue(band.startMs));
-      const right = Math.min(chartArea.right, x.getPixelForValue(band.endMs));
-      if (right <= left) continue;
-      items.push({ text: band.label, x: left + 2, width: ctx.measureText(band.label).width + 2 * PAD });
-    }
-    for (const m of options.markers) {
-      const px = x.getPixelForValue(m.atMs);
-      if (px < chartArea.left || px > chartArea.right) continue;
-      items.push({ text: m.label, x: px + 2, width: ctx.measureText(m.label).width + 2 * PAD });
-    }
-    items.sort((a, b) => a.x - b.x);
-    const placed = layoutLabels(items, chartArea.left + 2, chartArea.right - 2, Math.max(1, options.maxRows));
-    ctx.textBaseline = 'middle';
-    items.forEach((it, i) => {
-      const p = placed[i];
-      if (!p) return;
-      const top = chartArea.top + 2 + p.row * (ROW_HEIGHT + 2);
-      ctx.fillStyle = options.labelBackground;
-      ctx.fillRect(p.x, top, it.width, ROW_HEIGHT);
-      ctx.fillStyle = options.textColor;
-      ctx.fillText(it.text, p.x + PAD, top + ROW_HEIGHT / 2);
-    });
-    ctx.restore();
+    // the labels too are drawn beneath the data: a line along the top of the plot (a window at its
+    // highest value) runs over a label's box, never hidden behind it
+    drawLabels(chart, options);
   },
 };
+
+/** The phases' and markers' labels along the top of the plot, in rows that do not overlap ({@link layoutLabels}). */
+function drawLabels(chart: Chart, options: PhaseShadingOptions): void {
+  const { ctx, chartArea, scales } = chart;
+  const x = scales['x'];
+  if (!x || !chartArea) return;
+  ctx.save();
+  ctx.font = options.font;
+  const items: { text: string; x: number; width: number }[] = [];
+  for (const band of options.bands) {
+    const left = Math.max(chartArea.left, x.getPixelForValue(band.startMs));
+    const right = Math.min(chartArea.right, x.getPixelForValue(band.endMs));
+    if (right <= left) continue;
+    items.push({ text: band.label, x: left + 2, width: ctx.measureText(band.label).width + 2 * PAD });
+  }
+  for (const m of options.markers) {
+    const px = x.getPixelForValue(m.atMs);
+    if (px < chartArea.left || px > chartArea.right) continue;
+    items.push({ text: m.label, x: px + 2, width: ctx.measureText(m.label).width + 2 * PAD });
+  }
+  items.sort((a, b) => a.x - b.x);
+  const placed = layoutLabels(items, chartArea.left + 2, chartArea.right - 2, Math.max(1, options.maxRows));
+  ctx.textBaseline = 'middle';
+  items.forEach((it, i) => {
+    const p = placed[i];
+    if (!p) return;
+    const top = chartArea.top + 2 + p.row * (ROW_HEIGHT + 2);
+    ctx.fillStyle = options.labelBackground;
+    ctx.fillRect(p.x, top, it.width, ROW_HEIGHT);
+    ctx.fillStyle = options.textColor;
+    ctx.fillText(it.text, p.x + PAD, top + ROW_HEIGHT / 2);
+  });
+  ctx.restore();
+}
 
 declare module 'chart.js' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

@@ -9,6 +9,7 @@ import { fmtSig, formatVal, reportText } from './i18n/report.ts';
 import { LOCALE, type Lang } from './i18n/types.ts';
 import { esc } from './escape.ts';
 import { PALETTE, PHASE_TINT, TARGET_LINE, paletteColor } from './palette.ts';
+import { BAR_LABEL_PX, REF_LABEL_PX, barLabels, refLabels, type RefLabel } from './chart-ref-labels.ts';
 
 /** The app's one palette (app/src/shared/palette.ts): a colour means the same on screen and on paper. */
 export const REPORT_PALETTE = PALETTE;
@@ -71,6 +72,24 @@ function tickLabel(lang: Lang, v: number): string {
   return fmtSig(lang, v);
 }
 
+/** The y axis of a chart: its ticks (from 0 or the lowest value to past the highest, reference lines included) and value → SVG y. */
+function yScale(spec: ChartSpec): { yTicks: number[]; Y: (v: number) => number } {
+  const ph = CHART_HEIGHT - M.top - M.bottom;
+  const ys: number[] = [];
+  if (spec.kind === 'stacked-bar') {
+    const n = spec.x.categories?.length ?? 0;
+    for (let i = 0; i < n; i++) ys.push(spec.series.reduce((s, ser) => s + (ser.points[i]?.[1] ?? 0), 0));
+  } else for (const s of spec.series) for (const p of s.points) if (p[1] !== null && Number.isFinite(p[1])) ys.push(p[1]);
+  for (const r of spec.refLines ?? []) ys.push(r.y);
+  const yMinData = ys.length ? Math.min(...ys) : 0;
+  const yMaxData = ys.length ? Math.max(...ys) : 1;
+  const yLo = spec.y.min !== undefined ? Math.min(spec.y.min, yMinData) : Math.min(0, yMinData);
+  const yTicks = niceTicks(yLo, yMaxData > yLo ? yMaxData : yLo + 1);
+  const y0 = yTicks[0] as number;
+  const y1 = yTicks[yTicks.length - 1] as number;
+  return { yTicks, Y: (v: number): number => M.top + ph - ((v - y0) / (y1 - y0)) * ph };
+}
+
 /** The SVG of one chart, with its title and text alternative inside (`<title>`, `<desc>`). */
 export function chartSvg(spec: ChartSpec, lang: Lang): string {
   const W = CHART_WIDTH;
@@ -83,21 +102,8 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   out.push(`<svg class="chart" data-chart="${esc(spec.id)}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="11">`);
   out.push(`<title>${esc(title)}</title><desc>${esc(summary)}</desc>`);
 
-  // y range
-  const ys: number[] = [];
-  if (spec.kind === 'stacked-bar') {
-    const n = spec.x.categories?.length ?? 0;
-    for (let i = 0; i < n; i++) ys.push(spec.series.reduce((s, ser) => s + (ser.points[i]?.[1] ?? 0), 0));
-  } else for (const s of spec.series) for (const p of s.points) if (p[1] !== null && Number.isFinite(p[1])) ys.push(p[1]);
-  for (const r of spec.refLines ?? []) ys.push(r.y);
+  const { yTicks, Y } = yScale(spec);
   const hasData = spec.series.some((s) => s.points.some((p) => p[1] !== null));
-  const yMinData = ys.length ? Math.min(...ys) : 0;
-  const yMaxData = ys.length ? Math.max(...ys) : 1;
-  const yLo = spec.y.min !== undefined ? Math.min(spec.y.min, yMinData) : Math.min(0, yMinData);
-  const yTicks = niceTicks(yLo, yMaxData > yLo ? yMaxData : yLo + 1);
-  const y0 = yTicks[0] as number;
-  const y1 = yTicks[yTicks.length - 1] as number;
-  const Y = (v: number): number => M.top + ph - ((v - y0) / (y1 - y0)) * ph;
 
   // x range
   let X: (v: number) => number;
@@ -227,6 +233,7 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     const inner = Math.min(bandW * 0.72, (stacked ? 1 : Math.max(1, nSeries)) * 90);
     const barW = stacked ? inner : inner / Math.max(1, nSeries);
     const labels = !stacked && groups * nSeries <= 16;
+    const bars: Parameters<typeof barLabels>[0][number][] = [];
     for (let g = 0; g < groups; g++) {
       let acc = 0;
       spec.series.forEach((s, si) => {
@@ -238,17 +245,28 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
         acc += stacked ? v : 0;
         const h = Math.max(0.5, bottom - top);
         out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${esc(s.rgb ?? color(s.color))}"/>`);
-        if (labels) out.push(text(x + barW / 2, top - 3, fmtSig(lang, v), 'text-anchor="middle" fill="#222" font-size="9"'));
+        // a value of rounding noise (3.6e-12 of a swing of dollars) is printed as the 0 it is
+        const shown = Math.abs(v) < (Math.abs(yTicks[yTicks.length - 1] as number) + Math.abs(yTicks[0] as number)) * 1e-9 ? 0 : v;
+        if (labels) bars.push({ x: x + barW / 2, top, bottom, rises: v >= 0, text: fmtSig(lang, shown) });
       });
     }
+    for (const l of barLabels(bars)) out.push(text(l.x, l.y, l.text, `text-anchor="middle" fill="#222" font-size="${BAR_LABEL_PX}"`));
   }
   for (const r of spec.refLines ?? []) {
     const y = Y(r.y);
     out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="${TARGET_LINE}" stroke-width="1" stroke-dasharray="6 4"/>`);
-    out.push(text(M.left + pw - 4, y - 4, reportText(r.label, lang), 'text-anchor="end" fill="${TARGET_LINE}" font-size="10"'));
   }
+  for (const l of refLabelsOf(spec, lang)) out.push(text(l.x, l.y, l.text, `text-anchor="end" fill="${TARGET_LINE}" font-size="${REF_LABEL_PX}"`));
   out.push('</svg>');
   return out.join('');
+}
+
+/** Where {@link chartSvg} prints the labels of a chart's reference lines (none over another: chart-ref-labels.ts). */
+export function refLabelsOf(spec: ChartSpec, lang: Lang): RefLabel[] {
+  const refs = spec.refLines ?? [];
+  if (refs.length === 0) return [];
+  const { Y } = yScale(spec);
+  return refLabels(refs.map((r) => ({ y: Y(r.y), text: reportText(r.label, lang) })), M.left + (CHART_WIDTH - M.left - M.right) - 4);
 }
 
 /** The legend items of a chart (name and colour), drawn by the HTML as text with a swatch. */

@@ -127,16 +127,32 @@ export function timeChart(a: AnalysisReport, series: ReportSeries, metric: 'iops
   };
   // the targets are the application's: drawn on its chart, not on the backing drives'
   if (metric === 'latencyMs' && part !== 'backing') {
-    const t = a.health.targets;
-    const refs: NonNullable<ChartSpec['refLines']> = [];
     const top = Math.max(0, ...s.flatMap((x) => x.points.map((p) => p[1] ?? 0)));
-    // Only targets near the data are drawn: a 20 ms line over 0.2 ms data would flatten the chart.
-    for (const [k, v] of [['read', t.readMs], ['write', t.writeMs], ['transfer', t.transferMs]] as const) {
-      if (v !== undefined && v <= top * 3) refs.push({ y: v, label: m(`target.${k}`, { ms: num(v, 0) }) });
-    }
+    const refs = targetLines(a.health.targets, top);
     if (refs.length > 0) spec.refLines = refs;
   }
   return spec;
+}
+
+/**
+ * The latency targets drawn on the application's response-time chart: only those near the data
+ * (at most 3× its top: a 20 ms line over 0.2 ms data would flatten the chart), and one line per
+ * value: equal read and write targets are one line labelled "reads and writes < 20 ms", never two
+ * labels printed over each other.
+ *
+ * @example
+ * targetLines({ readMs: 20, writeMs: 20 }, 12) // [{ y: 20, label: target.readWrite {ms: 20} }]
+ */
+export function targetLines(t: { readMs?: number; writeMs?: number; transferMs?: number }, top: number): NonNullable<ChartSpec['refLines']> {
+  const near = (v: number | undefined): v is number => v !== undefined && v <= top * 3;
+  const refs: NonNullable<ChartSpec['refLines']> = [];
+  if (near(t.readMs) && t.readMs === t.writeMs) refs.push({ y: t.readMs, label: m('target.readWrite', { ms: num(t.readMs, 0) }) });
+  else {
+    if (near(t.readMs)) refs.push({ y: t.readMs, label: m('target.read', { ms: num(t.readMs, 0) }) });
+    if (near(t.writeMs)) refs.push({ y: t.writeMs, label: m('target.write', { ms: num(t.writeMs, 0) }) });
+  }
+  if (near(t.transferMs)) refs.push({ y: t.transferMs, label: m('target.transfer', { ms: num(t.transferMs, 0) }) });
+  return refs;
 }
 
 export function hourlyChart(a: AnalysisReport): ChartSpec {

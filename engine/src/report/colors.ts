@@ -72,10 +72,20 @@ export function configDashed(index: number): boolean {
 }
 
 /**
- * The width, px, of a line drawn beneath a line it may coincide with (the backing drives' under the
- * front's before the switch): three times the normal 1.4 px, so both stay visible.
+ * Lines that may coincide (the backing drives' and the front's before the switch, when the backing
+ * drives carry the front's I/O) are drawn the same way everywhere: the backing line wide and
+ * beneath, the front line narrow and on top, so both stay visible where their values are equal.
+ * The width, px, of the line beneath on paper (the report's SVG and the PowerPoint chart, in pt):
+ * three times the normal 1.4 px.
  */
 export const UNDER_WIDTH = 4.2;
+
+/**
+ * The same on screen (the dashboard's time charts, where lines are 2 px): the front line's width
+ * and the backing line's beneath it (also dashed there, the screen's second cue).
+ */
+export const SCREEN_LINE_WIDTH = 2;
+export const SCREEN_UNDER_WIDTH = 5;
 
 /** The colour index of a device role. */
 export function roleColor(role: string): number {

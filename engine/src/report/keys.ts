@@ -62,7 +62,7 @@ export const REPORT_KEYS = [
   'sum.iosSavedNoCi', 'sum.iosRose', 'sum.latency', 'sum.latencyRose', 'sum.latencyNa', 'sum.normalizedIops', 'sum.tco', 'sum.tcoRef',
   'sum.throughput', 'sumrow.tcoTotal', 't.devicePeaks', 't.devicePeaksCaption', 'c.iopsP95', 'c.iopsPeak', 'c.mbpsP95', 'c.mbpsPeak', 'target.warn', 'preset.exchange-db', 'preset.exchange-log', 'preset.sqlserver-data', 'preset.sqlserver-log', 'preset.sharepoint', 'preset.generic', 'preset.pal', 't.imports', 't.importsCaption', 'c.file', 'c.part', 'c.format', 'c.encoding', 'c.timeZone', 'c.samples', 'c.span', 'c.sizeMb', 'c.sha256', 'verdict.saved', 'verdict.savedTco', 'verdict.savedNoLatency', 'verdict.rose', 'verdict.na', 't.devices', 't.devicesCaption', 't.distribution',
   't.distributionCaption', 't.figures', 't.health', 't.healthCaption', 't.hourly', 't.hourlyCaption',
-  't.inventory', 't.tcoComparison', 't.tcoLines', 'target.read', 'target.transfer', 'target.write',
+  't.inventory', 't.tcoComparison', 't.tcoLines', 'target.read', 'target.readWrite', 'target.transfer', 'target.write',
   'tco.config', 'tco.dayOne', 'tco.examplePrices', 'tco.intro', 'tco.never', 'tco.reference', 'tco.sizing', 'tco.total',
   'tco.upfront', 'tco.year', 'unit.bytes', 'unit.count', 'unit.gb', 'unit.iops', 'unit.ios', 'unit.mb',
   'unit.mbps', 'unit.ms', 'unit.percent', 'unit.s', 'unit.tb', 'unit.usd', 'unit.usdPerIops', 'unit.usdPerTb',

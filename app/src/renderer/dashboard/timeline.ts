@@ -9,7 +9,7 @@ import type { AnalysisReport, WindowMeans, WindowSummary } from '@cacheproof/eng
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
-import { COLOR, roleColor } from '@cacheproof/engine/report';
+import { COLOR, SCREEN_LINE_WIDTH, SCREEN_UNDER_WIDTH, roleColor } from '@cacheproof/engine/report';
 import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
@@ -47,8 +47,8 @@ interface Line {
 /** What a time chart draws: the group lines' (and, for IOPS and response time, the devices') field. */
 type Metric = 'iops' | 'latencyMs' | 'readIops' | 'writeIops' | 'aquSz';
 
-/** The backing group's line width, px: wider than the front's (2), drawn beneath it. */
-export const BACKING_WIDTH = 5;
+/** The backing group's line width, px: wider than the front's, drawn beneath it (colors.ts: the report draws them alike). */
+export const BACKING_WIDTH = SCREEN_UNDER_WIDTH;
 
 /** The window mean each metric's summary quotes (the engine's `means`, the cards' and the report's figure). */
 const MEAN: Record<Metric, (m: WindowMeans) => number | null> = {
@@ -92,7 +92,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
       // Before the switch the backing drives carry the front's I/O and the two lines coincide: the
       // backing line is drawn wide and dashed underneath, the front line narrow and solid on top,
       // so both stay visible where they lie on each other (the report draws them the same way).
-      width: g.group === 'front' ? 2 : BACKING_WIDTH,
+      width: g.group === 'front' ? SCREEN_LINE_WIDTH : BACKING_WIDTH,
       dash: dash?.(g.group) ?? (g.group === 'front' ? [] : [6, 3]),
       hidden: false,
       order: g.group === 'front' ? 0 : 1,
@@ -203,7 +203,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
   const { bands, markers } = phases(o.r, w);
   // what each line is and its colour, readable beside the canvas (tests compare them with the report's)
-  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis })));
+  canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis, points: l.points.length })));
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets },
