@@ -12,6 +12,7 @@ import { BACKING_ONLY_KEYS } from './mode-words.ts';
 import { PER_WORK_KEYS } from './per-work-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
 import { PROFILE_SLICE_KEYS } from './profile-slices.ts';
+import { PROFILE_CHART_KEYS } from './profile-charts.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
 
 export const REPORT_KEYS = [
@@ -82,6 +83,7 @@ export const REPORT_KEYS = [
   ...PER_WORK_KEYS,
   ...PROFILE_REPORT_KEYS,
   ...PROFILE_SLICE_KEYS,
+  ...PROFILE_CHART_KEYS,
   ...FLEET_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',

@@ -9,6 +9,7 @@ import { engineReport } from './report-engine.ts';
 import { shapeReport } from './report-shape.ts';
 import { decisionReport } from './report-decision.ts';
 import { profileReport } from './report-profile.ts';
+import { profileChartsReport } from './report-profile-charts.ts';
 import { fleetReport } from './report-fleet.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
@@ -25,6 +26,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.en,
     ...decisionReport.en,
     ...profileReport.en,
+    ...profileChartsReport.en,
     ...fleetReport.en,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -251,6 +253,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.fr,
     ...decisionReport.fr,
     ...profileReport.fr,
+    ...profileChartsReport.fr,
     ...fleetReport.fr,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset} : {targets}',
@@ -477,6 +480,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.es,
     ...decisionReport.es,
     ...profileReport.es,
+    ...profileChartsReport.es,
     ...fleetReport.es,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -703,6 +707,7 @@ export const report: Catalog<ReportKey> = {
     ...shapeReport.ru,
     ...decisionReport.ru,
     ...profileReport.ru,
+    ...profileChartsReport.ru,
     ...fleetReport.ru,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
