@@ -48,7 +48,7 @@ function iopsChart(p: WorkloadProfile, s: ProfileSeries, devices: Val, note: Msg
     { name: msgv('pc.s.iops'), color: roleColor(p), points: pts(s.t, s.iops) },
     { name: msgv('pc.s.reads'), color: COLOR.category1, points: pts(s.t, s.readIops) },
     { name: msgv('pc.s.writes'), color: COLOR.category2, points: pts(s.t, s.writeIops), dashed: true },
-  ], m('pc.sum.iops', { figure: { k: 'msg', m: figureSummary(a.means.iops, a.percentiles.iops, D.iops) }, reads: num(a.means.readsPerSec, D.iops), writes: num(a.means.writesPerSec, D.iops) }), note);
+  ], m('pc.sum.iops', { ...figureSummary(a.means.iops, a.percentiles.iops, D.iops).p, reads: num(a.means.readsPerSec, D.iops), writes: num(a.means.writesPerSec, D.iops) }), note);
 }
 
 function latencyChart(p: WorkloadProfile, s: ProfileSeries, devices: Val, bucket: Val): ChartSpec {
