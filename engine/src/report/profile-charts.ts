@@ -79,7 +79,8 @@ function sizeChart(p: WorkloadProfile, s: ProfileSeries, devices: Val): ChartSpe
 
 /**
  * The profile's time charts, in the order the report draws them; none without a series (a model
- * built without the capture's columns). The queue chart only when some point has a queue size.
+ * built without the capture's columns). The queue chart only when some point has a queue size, the
+ * request size per hour only when two hours or more have one.
  */
 export function profileCharts(p: WorkloadProfile, s: ProfileSeries | null): ChartSpec[] {
   if (s === null || s.t.length === 0) return [];
@@ -97,7 +98,8 @@ export function profileCharts(p: WorkloadProfile, s: ProfileSeries | null): Char
     charts.push(timeSpec('profile-queue-time', m('pc.queueTitle', { devices }), { label: m('ax.queue'), unit: 'requests', min: 0 },
       [{ name: msgv('pc.s.queue'), color: roleColor(p), points: pts(s.t, s.aquSz) }], figureSummary(a.means.aquSz, a.percentiles.aquSz, D.queue), note));
   }
-  charts.push(sizeChart(p, s, devices));
+  // per hour: a window within one clock hour has one point, which the figures table already gives
+  if (s.requestBytes.filter((v) => v !== null).length >= 2) charts.push(sizeChart(p, s, devices));
   return charts;
 }
 
