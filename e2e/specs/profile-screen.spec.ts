@@ -67,6 +67,7 @@ interface ProfileJson {
   appFacing: { means: { iops: number; mbps: number; awaitMs: number }; percentiles: { iops?: { p95: number } } };
   hours: { busiest: { startMs: number } | null };
   capacity: { inLog: boolean; volumes: { volume: string; daysToFull: number | null }[] };
+  days: { day: string; iops: { mean: number | null; p95: number | null; peak: number | null } }[];
 }
 
 const numbersIn = (s: string): number[] => (s.replace(/[\s\u00a0\u202f]/gu, '').replace(/,/gu, '').match(/\d+(?:\.\d+)?/gu) ?? []).map(Number);
@@ -133,6 +134,14 @@ test('an imported log with no switch opens as a profile with the dashboard\'s ch
   expect(json.hours.busiest).not.toBeNull();
   await expect(page.getByTestId(TID.profileBusiest)).toHaveAttribute('data-start-ms', String(json.hours.busiest?.startMs));
   await expect(page.getByTestId(TID.profileHeatmap).locator('tbody tr')).toHaveCount(2);
+  // each day's mean, p95 and peak IOPS: analyze --profile --json's days (engine report/profile-days.ts), at 1 decimal
+  const days = page.locator(`[data-testid="${TID.profileDays}"][data-table="profile-days-iops"] tbody tr`);
+  await expect(days).toHaveCount(json.days.length);
+  for (const [i, d] of json.days.entries()) {
+    const cells = days.nth(i).locator('td');
+    await expect(cells.first()).toHaveText(d.day);
+    for (const [k, v] of [d.iops.mean, d.iops.p95, d.iops.peak].entries()) expect(numbersIn((await cells.nth(k + 1).textContent()) ?? '')[0], `${d.day} IOPS ${k}`).toBeCloseTo(v ?? NaN, 1);
+  }
   const cap = page.getByTestId(TID.profileCapacity);
   await expect(cap).toHaveAttribute('data-in-log', 'true');
   const c = json.capacity.volumes.find((v) => v.volume === 'C:');

@@ -40,6 +40,7 @@ export * from './benefit/profile.ts';
 export * from './benefit/capacity.ts';
 export * from './benefit/plausibility.ts';
 export * from './benefit/hours.ts';
+export * from './benefit/days.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';
 export * from './benefit/what-if.ts';

@@ -243,6 +243,9 @@ export const AnalysisReportSchema = z.object({
   warnings: z.array(AnalysisWarning),
 });
 
+/** One figure of one day of a profile (engine benefit/days.ts). */
+const DayFigure = z.object({ mean: numOrNull, p95: numOrNull, peak: numOrNull, peakAt: z.string().nullable(), peakAtMs: numOrNull, reasons: Reasons });
+
 /** The engine's `WorkloadProfile` (engine/src/benefit/profile.ts): the baseline alone, no before/after. */
 export const WorkloadProfileSchema = z.object({
   ok: z.literal(true),
@@ -280,6 +283,7 @@ export const WorkloadProfileSchema = z.object({
     days: z.array(num), iops: z.array(z.array(num.nullable())), seconds: z.array(z.array(num)),
     busiest: z.object({ startMs: num, endMs: num, iops: num, coveredSeconds: num }).nullable(),
   }),
+  days: z.array(z.object({ day: z.string(), startMs: num, endMs: num, okIntervals: num, okSeconds: num, iops: DayFigure, mbps: DayFigure, awaitMs: DayFigure })),
   prediction: predictionSectionSchema(Reasons),
 });
 

@@ -157,6 +157,8 @@ export const TID = {
   profileSlices: 'profile-slices',
   profileAlerts: 'profile-alerts',
   profileHeatmap: 'profile-heatmap',
+  /** The per-day tables (engine report/profile-days.ts; `data-table` the table's id). */
+  profileDays: 'profile-days',
   /** Capacity per volume (`data-in-log`). */
   profileCapacity: 'profile-capacity',
   /** Home (home/) and the new-analysis wizard (wizard/). */

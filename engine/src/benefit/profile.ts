@@ -30,6 +30,7 @@ import type { RateLimit } from './plausibility.ts';
 import { busiestHourWarnings, capacityWarnings, edgePeakWarnings, intervalRateWarnings, predictionWarnings, spanWarnings, traceSpanWarnings } from './plausibility.ts';
 import type { Series } from '../metrics/series.ts';
 import { upperLayerOf, type UpperLayer } from './upper-layer.ts';
+import { dailyProfile, type DayProfile } from './days.ts';
 
 export interface WorkloadProfile {
   ok: true;
@@ -60,6 +61,8 @@ export interface WorkloadProfile {
   capacity: CapacityProfile;
   /** The application-facing group's IOPS per clock hour (UTC) and day over the window, and the busiest hour (hours.ts). */
   hours: HourlyProfile;
+  /** The application-facing group per UTC calendar day of the window: mean, p95 and peak of IOPS, MB/s and response time, with each peak's time (days.ts). */
+  days: DayProfile[];
   /**
    * The probe's prediction stored in the capture (`meta.prediction`: an imported block trace's, or a
    * run's made from its baseline), as the analysis carries it, with no measured figure beside it
@@ -180,6 +183,7 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     slices,
     capacity,
     hours,
+    days: dailyProfile(appSeries, window),
     prediction: predictionReport(data.prediction, {
       iosSaved: measuredFigure(null, 'no-data'),
       backingAfterPerSecond: measuredFigure(null, 'no-data'),

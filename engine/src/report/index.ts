@@ -22,3 +22,6 @@ export * from './profile-busy.ts';
 export * from './profile-layer.ts';
 export * from './profile-slices.ts';
 export { miniatureMsg } from './prediction-section.ts';
+export * from './profile-charts.ts';
+export * from './profile-series.ts';
+export * from './profile-days.ts';

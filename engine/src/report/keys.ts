@@ -13,6 +13,7 @@ import { PER_WORK_KEYS } from './per-work-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
 import { UPPER_LAYER_KEYS } from './profile-layer.ts';
 import { PROFILE_SLICE_KEYS } from './profile-slices.ts';
+import { PROFILE_CHART_KEYS } from './profile-charts.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
 
 export const REPORT_KEYS = [
@@ -84,6 +85,7 @@ export const REPORT_KEYS = [
   ...PROFILE_REPORT_KEYS,
   ...UPPER_LAYER_KEYS,
   ...PROFILE_SLICE_KEYS,
+  ...PROFILE_CHART_KEYS,
   ...FLEET_REPORT_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',

@@ -26,6 +26,9 @@ import { REPORT_FORMAT_VERSION, type Block, type CoverInput, type Msg, type Repo
 import { col, duration, empty, gradeVal, list, m, msgv, num, pct, presetVal, sig, str, targetsVal, time } from './values.ts';
 import { importsTable } from './build.ts';
 import { busiestMsg, capacityBlocks, capacityMsg, hoursTable } from './profile-hours.ts';
+import { profileChartBlocks, profileCharts } from './profile-charts.ts';
+import { profileDayBlocks } from './profile-days.ts';
+import type { ProfileSeries } from './profile-series.ts';
 
 /** What the profile report is built from (the host gathers it). */
 export interface ProfileReportInput {
@@ -37,6 +40,8 @@ export interface ProfileReportInput {
   appVersion: string;
   /** Generation time, UTC epoch ms. */
   generatedMs: number;
+  /** The time charts' lines (profile-series.ts `profileSeries` of the capture's columns); no time chart without them. */
+  series?: ProfileSeries | null;
 }
 
 /** Decimals of each figure, as `cacheproof analyze --profile` prints them (app/src/cli/profile-text.ts). */
@@ -289,6 +294,7 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const busy = busiestDeviceMsg(p);
   const upper = upperLayerMsg(p);
   const upperTable = upperLayerTable(p);
+  const charts = profileCharts(p, input.series ?? null);
   const sections: Section[] = [
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: profileVerdict(p, sampleMs) },
@@ -304,6 +310,9 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
     { id: 'results', title: m('sec.results'), blocks: [
       { type: 'table', table: devicesTable(p) },
       ...(upperTable === null ? [] : [{ type: 'table' as const, table: upperTable }]),
+      // over time and per day (issue 37: profile-charts.ts, profile-days.ts)
+      ...profileChartBlocks(charts),
+      ...profileDayBlocks(p),
       ...(hours === null ? [] : [{ type: 'table' as const, table: hours }]),
       { type: 'subheading', text: m('pr.capTitle') },
       ...capacityBlocks(p),
@@ -339,7 +348,7 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
     footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('pr.defaultTitle'),
     sections,
     summary: summaryRows(p),
-    charts: [],
+    charts,
     intervalDevices: p.perDevice.map((d) => ({ device: d.device, role: d.role as string })),
   };
 }

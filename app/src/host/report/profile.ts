@@ -7,8 +7,8 @@
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { profileWorkload, type ColumnSource } from '@cacheproof/engine';
-import { buildProfileReportModel, type ReportModel } from '@cacheproof/engine/report';
+import { allocColumns, columnsFromRecords, profileWorkload, type CaptureData, type ColumnSource, type DeviceColumns } from '@cacheproof/engine';
+import { buildProfileReportModel, profileSeries, type ReportModel } from '@cacheproof/engine/report';
 import { shippedRateLimit } from '../drive-catalog.ts';
 import { readCapture, readCaptureInfo, sha256File } from '../capture/reader.ts';
 import { openCaptureColumnarParallel } from '../capture/columnar.ts';
@@ -24,6 +24,14 @@ export interface LoadedAny {
   model: ReportModel;
   rows: ColumnSource | null;
   close(): void;
+}
+
+/** A device's columns from the capture as read: its column source (one device at a time), else its columns or intervals in memory. */
+function columnLoader(data: CaptureData): (device: string) => DeviceColumns {
+  const src = data.source;
+  if (src !== undefined) return (d) => src.load(d);
+  const byName = new Map((data.columns ?? columnsFromRecords(data.intervals)).map((c) => [c.device, c]));
+  return (d) => byName.get(d) ?? allocColumns(d, 0);
 }
 
 /** Opens a capture and models its workload profile. Throws HostError for expected failures (the engine's sentence, naming the capture). */
@@ -62,6 +70,8 @@ export async function loadProfileReport(o: LoadOptions, progress: (percent: numb
       cover: o.cover,
       appVersion: o.appVersion,
       generatedMs: o.generatedMs,
+      // the time charts' lines, with the engine's bucketing over the profiled window (issue 37)
+      series: profileSeries(columnLoader(capture.data), p),
     });
     progress(40, 'model');
     if (o.rows === true) return { kind: 'profile', model, rows: capture.data.source ?? null, close: () => capture.close() };

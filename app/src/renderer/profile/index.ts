@@ -22,6 +22,7 @@ import { exportUi, formatVal } from '../../shared/i18n/report.ts';
 import { profileTimeline } from './charts.ts';
 import { capacitySection, hoursSection } from './hours.ts';
 import { slicesSection } from './slices.ts';
+import { daysSection } from './days.ts';
 import { profilePrediction } from './prediction.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
@@ -97,6 +98,8 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       profileTimeline(v, words(lang), themedPalette(), scheduler),
       ...[profilePrediction(v, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null),
       hoursSection(p, lang),
+      // each calendar day's mean, p95 and peak, as the report's per-day tables (engine report/profile-days.ts)
+      daysSection(p, lang),
       el('div', { class: 'table-scroll' }, el('table', { 'data-testid': TID.profileTable },
         el('caption', {}, t('table.caption')),
         el('thead', {}, el('tr', {}, ...(['col.device', 'col.role', 'col.iops', 'col.mbps', 'col.latency', 'col.readShare', 'col.busy', 'col.coverage'] as const).map((k, i) => el('th', { scope: 'col', ...(i > 1 ? { class: 'num' } : {}) }, t(k))))),

@@ -10,6 +10,7 @@ import { shapeReport } from './report-shape.ts';
 import { decisionReport } from './report-decision.ts';
 import { profileReport } from './report-profile.ts';
 import { upperLayerReport } from './report-layer.ts';
+import { profileChartsReport } from './report-profile-charts.ts';
 import { fleetReport } from './report-fleet.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
@@ -27,6 +28,7 @@ export const report: Catalog<ReportKey> = {
     ...decisionReport.en,
     ...profileReport.en,
     ...upperLayerReport.en,
+    ...profileChartsReport.en,
     ...fleetReport.en,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -255,6 +257,7 @@ export const report: Catalog<ReportKey> = {
     ...decisionReport.fr,
     ...profileReport.fr,
     ...upperLayerReport.fr,
+    ...profileChartsReport.fr,
     ...fleetReport.fr,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset} : {targets}',
@@ -483,6 +486,7 @@ export const report: Catalog<ReportKey> = {
     ...decisionReport.es,
     ...profileReport.es,
     ...upperLayerReport.es,
+    ...profileChartsReport.es,
     ...fleetReport.es,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
@@ -711,6 +715,7 @@ export const report: Catalog<ReportKey> = {
     ...decisionReport.ru,
     ...profileReport.ru,
     ...upperLayerReport.ru,
+    ...profileChartsReport.ru,
     ...fleetReport.ru,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
