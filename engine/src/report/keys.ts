@@ -13,6 +13,7 @@ import { PER_WORK_KEYS } from './per-work-words.ts';
 import { PROFILE_REPORT_KEYS } from './profile-keys.ts';
 import { PROFILE_SLICE_KEYS } from './profile-slices.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
+import { SIZING_KEYS } from './sizing-section.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -83,6 +84,7 @@ export const REPORT_KEYS = [
   ...PROFILE_REPORT_KEYS,
   ...PROFILE_SLICE_KEYS,
   ...FLEET_REPORT_KEYS,
+  ...SIZING_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

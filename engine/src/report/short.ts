@@ -59,8 +59,10 @@ export function shortForm(full: ReportModel): ReportModel {
     const bottom = sentences?.type === 'sentences' && decision === undefined ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
     const table = tco.blocks.find((b) => b.type === 'table');
     const prices = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
+    // a workload profile's or a fleet's sizing (sizing-section.ts): the drives for IOPS and for capacity per configuration
+    const sizing = blocksOf(full, 'sizing').filter((b) => b.type === 'table');
     // the example-prices warning before the table, as in the full report (it speaks of "the totals below")
-    sections.push({ id: 'tco', title: tco.title, blocks: [...verdictLine, ...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...(table === undefined ? [] : [table])] });
+    sections.push({ id: 'tco', title: tco.title, blocks: [...verdictLine, ...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...sizing, ...(table === undefined ? [] : [table])] });
   }
   // The caveats' warnings are never left out; the last words say what the full report adds.
   const caveats = full.sections.find((s) => s.id === 'caveats');
