@@ -109,6 +109,21 @@ describe.skipIf(skip)('sizing in the workload-profile and fleet reports', () => 
     }
   }, 300_000);
 
+  it('--scenario is honoured for a profile: its own prefilled scenario plans the same counts; another capture\'s is refused', async () => {
+    const own = join(dir, 'perfmon-en.tco.json');
+    const out = join(dir, 'perfmon-scenario.xlsx');
+    const r = await cli('report', captures.get('perfmon') as string, '--scenario', own, '--format', 'xlsx', '--out', out);
+    expect(r.err).not.toContain('warning');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const values = new Map<string, unknown>();
+    for (const ws of wb.worksheets) ws.eachRow((row) => values.set(String(row.getCell(1).value), row.getCell(5).value));
+    for (const c of expected('perfmon', 'en').plan.configurations) expect(values.get(`sizing.${c.id}.toBuy`)).toBe(c.sizing.driveCount);
+    const other = await runBuiltCli(['report', captures.get('sadf') as string, '--scenario', own, '--format', 'xlsx', '--out', join(dir, 'mismatch.xlsx')]);
+    expect(other.code, other.err).toBe(5);
+    expect(other.err).toContain('measuredFrom');
+  }, 60_000);
+
   for (const id of IDS) {
     it(`${id}: PDF full (en, ru): the sizing per configuration, the bottom line and drive life, as tco says them`, async () => {
       for (const lang of LANGS) {
