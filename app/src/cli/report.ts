@@ -102,10 +102,7 @@ export const reportCommand: Command = async (args: string[], io: CliIO) => {
       format, form, lang, paper, out, inputs, allIntervals: flags['all-intervals'] === true,
       load: { capturePath, cover, scenario, analyzeOptions: options, appVersion: APP_VERSION, probeVersion: probeVersion(probePath(root)), generatedMs: Date.now(), profile: flags.profile === true },
     }, progress).finally(() => { if (shown !== '') io.stderr('\r\u001b[K'); });
-    if (result.kind === 'profile') {
-      if (flags.profile !== true) io.stderr(`cacheproof report: ${capturePath} holds a baseline alone (no measure window): wrote its workload-profile report (cacheproof report --profile).\n`);
-      if (typeof scenarioPath === 'string') io.stderr('cacheproof report: warning: the workload-profile report has no TCO section yet; --scenario was not used.\n');
-    }
+    if (result.kind === 'profile' && flags.profile !== true) io.stderr(`cacheproof report: ${capturePath} holds a baseline alone (no measure window): wrote its workload-profile report (cacheproof report --profile).\n`);
     for (const o of result.overflow) io.stderr(`cacheproof report: warning: ${overflowSentence(o)}\n`);
     io.stdout(`${result.files.map((f) => `Wrote ${f}`).join('\n')}\n`);
     return EXIT.ok;

@@ -16,8 +16,6 @@ import {
   parseScenario,
   planScenario,
   savingsSensitivity,
-  scenarioFromMeasurement,
-  withMeasuredFrom,
   type MeasuredFrom,
   type MeasuredWorkload,
   type PlanError,
@@ -32,7 +30,7 @@ import { UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp } from './command-line.ts';
 import { TCO } from './declarations.ts';
 import { clashingInput, clashSentence } from '../host/same-file.ts';
-import { shippedCatalog } from '../host/drive-catalog.ts';
+import { prefillFromMeasurement } from '../host/plan.ts';
 import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
 import { fmtBytes } from '../shared/i18n/numbers.ts';
@@ -136,9 +134,9 @@ async function fromCapture(capture: string, outPath: string, lang: Lang, deps: T
     io.stderr(`${m.message}\n`);
     return m.exitCode;
   }
-  const prefilled = localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang, m.name);
-  // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly.
-  const scenario = m.measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, m.measuredFrom);
+  // measuredFrom names the capture (file name and SHA-256), so that a report can check the pair exactly;
+  // the one prefill every report of a capture plans too (host/plan.ts)
+  const scenario = prefillFromMeasurement(m.value, lang, m.name, m.measuredFrom);
   try {
     // Atomic: a full disk or a failed write leaves an existing SCENARIO as it was, never a 0-byte file.
     await writeFileAtomic(outPath, `${JSON.stringify(scenario, null, 2)}\n`);

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import { analyze, profileWorkload, type AnalysisReport, type AnalyzeFailure, type AnalyzeOptions, type CaptureData, type WorkloadProfile } from '@cacheproof/engine';
-import { inputProvenance, measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, type MeasuredFrom, type MeasuredWorkload, type ProvenanceRow, type Scenario } from '@cacheproof/engine/plan';
+import { inputProvenance, measuredWorkload, measuredWorkloadFromProfile, scenarioFromMeasurement, withMeasuredFrom, type MeasuredFrom, type MeasuredWorkload, type ProvenanceRow, type Scenario } from '@cacheproof/engine/plan';
 import { analysisName, localizeTemplate } from '../shared/i18n/template.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 import { openCapture, sha256File } from './capture/reader.ts';
@@ -24,7 +24,18 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
   const data = openCapture(capturePath).data;
   const m = measuredWorkloadOfCapture(data, options);
   if (!m.ok) throw new HostError('analysis-failed', `${capturePath}: ${m.message}`);
-  return localizeTemplate(scenarioFromMeasurement(m.value, undefined, shippedCatalog()), lang, analysisName(data.host.hostname, capturePath));
+  return prefillFromMeasurement(m.value, lang, analysisName(data.host.hostname, capturePath));
+}
+
+/**
+ * The one prefill of a scenario from a measured workload, as `tco --from-capture` writes it, the
+ * Planner gets it and every report plans it: the documented example with the measured workload and
+ * the RAM cache sized from it (the shipped drive catalog), its title (`name`: the analysis's name)
+ * and its drive and configuration labels in `lang`, and `measuredFrom` naming the capture when given.
+ */
+export function prefillFromMeasurement(m: MeasuredWorkload, lang: Lang, name?: string, measuredFrom?: MeasuredFrom): Scenario {
+  const prefilled = localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, name);
+  return measuredFrom === undefined ? prefilled : withMeasuredFrom(prefilled, measuredFrom);
 }
 
 /**
@@ -33,7 +44,7 @@ export function prefilledScenario(capturePath: string, lang: Lang = 'en', option
  * before it: the analysis's `no-measure`), from its workload profile (no hit shares): capacity
  * planning without a cache. A failure is the engine's code and one sentence.
  */
-export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOptions = {}):
+export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOptions = {}, profiled?: WorkloadProfile):
   { ok: true; value: MeasuredWorkload; from: 'analysis' | 'profile' } | { ok: false; code: AnalyzeFailure['error']['code'] | 'nothing-to-plan'; message: string } {
   const report = analyze(data, { ...options, rateLimit: shippedRateLimit() });
   if (report.ok) {
@@ -41,7 +52,8 @@ export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOpt
     return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'analysis' };
   }
   if (report.error.code !== 'no-measure') return { ok: false, code: report.error.code, message: report.error.message };
-  const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
+  // `profiled`: the profile of this capture with these options, already computed (the profile report's)
+  const p = profiled ?? profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
   if (!p.ok) return { ok: false, code: p.error.code, message: p.error.message };
   const m = measuredWorkloadFromProfile(p, data);
   return typeof m === 'string' ? { ok: false, code: 'nothing-to-plan', message: `${m}.` } : { ok: true, value: m, from: 'profile' };
@@ -54,14 +66,14 @@ export function measuredWorkloadOfCapture(data: CaptureData, options: AnalyzeOpt
 export function prefilledScenarioOf(report: AnalysisReport, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en'): Scenario {
   const m = measuredWorkload(report, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(report.host.hostname, capturePath));
+  return prefillFromMeasurement(m, lang, analysisName(report.host.hostname, capturePath));
 }
 
 /** {@link prefilledScenarioOf} for a workload profile (a capture with a baseline alone): no cache measured, the example's hit shares kept. */
 export function prefilledScenarioOfProfile(profile: WorkloadProfile, data: Pick<CaptureData, 'devices'>, capturePath: string, lang: Lang = 'en', hostname: string | null = null): Scenario {
   const m = measuredWorkloadFromProfile(profile, data);
   if (typeof m === 'string') throw new HostError('analysis-failed', `${capturePath}: ${m}.`);
-  return localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(hostname, capturePath));
+  return prefillFromMeasurement(m, lang, analysisName(hostname, capturePath));
 }
 
 /** A scenario's `measuredFrom` for a capture (docs/tco-scenario.md): its file name and the SHA-256 of its bytes now. */

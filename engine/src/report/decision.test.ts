@@ -106,12 +106,22 @@ describe('decisionBlock on the bundled sample\'s prefilled scenario', () => {
   });
 
   it('serves a workload profile: no I/Os saved, the sizing verdict instead', () => {
-    const p: DecisionBlock = decisionBlock({ kind: 'profile', baselineSeconds: 3600, measureSeconds: 3600, tco });
+    const p: DecisionBlock = decisionBlock({ kind: 'profile', windowSeconds: 3600, tco });
     expect(p.kind).toBe('profile');
     expect(p.iosSaved).toBeNull();
     expect(p.latency).toBeNull();
     expect(p.sizing?.key).toBe('dec.sizing');
     expect(p.sizing?.p?.['iops']).toMatchObject({ v: LAB_SAMPLE_WORKLOAD.iopsP95 });
     expect(p.verdict).toEqual(d.verdict);
+    // the drives of the configuration the verdict weighs: for IOPS, for capacity, to buy
+    const chosen = tco.plan.configurations.find((c) => c.id === tco.plan.verdict.chosen.configId);
+    const drives = p.sizing?.p?.['drives'];
+    const dp = drives?.k === 'msg' ? drives.m.p : undefined;
+    expect(dp?.['forIops']).toMatchObject({ v: chosen?.sizing.countForIops });
+    expect(dp?.['forCapacity']).toMatchObject({ v: chosen?.sizing.countForCapacity });
+    expect(dp?.['count']).toMatchObject({ v: chosen?.sizing.driveCount });
+    // one window, the log's: its own caveat, never "before" and "after"
+    expect(p.caveats[0].key).toBe('dec.cav.logShort');
+    expect(decisionBlock({ kind: 'profile', windowSeconds: 2 * 86_400, tco: null }).caveats[0].key).toBe('dec.cav.logOk');
   });
 });

@@ -29,7 +29,7 @@ export const DECISION_KEYS = [
   'dec.pays', 'dec.notPays', 'dec.lineMore', 'dec.lineLess', 'dec.noLine',
   'dec.iosSaved', 'dec.iosSavedNoise', 'dec.iosSavedNoCi', 'dec.iosRose', 'dec.iosRoseNoise', 'dec.iosNa', 'dec.significant',
   'dec.latency', 'dec.latencyNoise', 'dec.latencyNa', 'dec.sizing', 'dec.life', 'dec.lifeNone', 'dec.caveats',
-  'dec.cav.windowShort', 'dec.cav.windowOk', 'dec.cav.examplePrices', 'dec.cav.scenarioPrices', 'dec.cav.noPrices', 'dec.cav.counters',
+  'dec.cav.windowShort', 'dec.cav.windowOk', 'dec.cav.logShort', 'dec.cav.logOk', 'dec.sizingDrives', 'dec.cav.examplePrices', 'dec.cav.scenarioPrices', 'dec.cav.noPrices', 'dec.cav.counters',
 ] as const;
 
 /** The block: each line a message of the `report` catalog; null where it does not apply. */
@@ -55,7 +55,7 @@ export interface DecisionBlock {
 
 export type DecisionInput =
   | { kind: 'before-after'; analysis: AnalysisReport; tco: ReportTco | null }
-  | { kind: 'profile'; baselineSeconds: number; measureSeconds: number; tco: ReportTco | null };
+  | { kind: 'profile'; windowSeconds: number; tco: ReportTco | null };
 
 /** Sources that are not a measurement of this server: what the verdict assumes. */
 const ASSUMED: readonly InputSource[] = ['assumed', 'example', 'default', 'notRecorded', 'predicted'];
@@ -148,12 +148,27 @@ function lifeOf(t: ReportTco): Msg {
   return m('dec.life', { config: str(best.label), life: { k: 'list', items, sep: ' ' } });
 }
 
+/**
+ * A workload profile's sizing: the IOPS on the basis today and in the sizing year, then the drives of the
+ * configuration the verdict weighs (its cache configuration): for IOPS, for capacity, which decides, to buy.
+ */
+function sizingOf(t: ReportTco): Msg {
+  const p = t.plan;
+  const c = p.configurations.find((x) => x.id === p.verdict.chosen.configId) ?? p.configurations.find((x) => x.id === p.referenceId);
+  const drives: Val = c === undefined ? str('') : msgv('dec.sizingDrives', {
+    config: str(c.label), count: num(c.sizing.driveCount, 0), forIops: num(c.sizing.countForIops, 0), forCapacity: num(c.sizing.countForCapacity, 0), binding: msgv(`binding.${c.sizing.binding}` as ReportKey),
+  });
+  return m('dec.sizing', { iops: num(p.frontEndIopsToday, 0, 'iops'), basis: msgv(`basis.${p.iopsBasis}` as ReportKey), iopsSized: num(p.frontEndIops, 0, 'iops'), year: num(p.sizedForYear, 0), drives });
+}
+
 /** The three caveats: the windows against the 24 h – 7 d a daily figure needs, the prices, what disk counters cannot see. */
-function caveatsOf(baselineSeconds: number, measureSeconds: number, t: ReportTco | null): [Msg, Msg, Msg] {
-  const windows = { baseline: duration(baselineSeconds), measure: duration(measureSeconds) };
-  const short = Math.min(baselineSeconds, measureSeconds) < 24 * 3600;
+function caveatsOf(windows: { baseline: number; measure: number } | { log: number }, t: ReportTco | null): [Msg, Msg, Msg] {
+  const short = ('log' in windows ? windows.log : Math.min(windows.baseline, windows.measure)) < 24 * 3600;
   const prices = t === null ? m('dec.cav.noPrices') : t.plan.examplePrices ? m('dec.cav.examplePrices') : m('dec.cav.scenarioPrices', { file: str(t.scenarioFile) });
-  return [m(short ? 'dec.cav.windowShort' : 'dec.cav.windowOk', windows), prices, m('dec.cav.counters')];
+  // a workload profile has one window (the log's), a before/after two
+  const first = 'log' in windows ? m(short ? 'dec.cav.logShort' : 'dec.cav.logOk', { window: duration(windows.log) })
+    : m(short ? 'dec.cav.windowShort' : 'dec.cav.windowOk', { baseline: duration(windows.baseline), measure: duration(windows.measure) });
+  return [first, prices, m('dec.cav.counters')];
 }
 
 /**
@@ -172,14 +187,13 @@ export function decisionBlock(input: DecisionInput): DecisionBlock {
     life: t === null ? null : lifeOf(t),
   };
   if (input.kind === 'profile') {
-    const p = t?.plan;
-    const sizing = p === undefined ? null : m('dec.sizing', { iops: num(p.frontEndIopsToday, 0, 'iops'), basis: msgv(`basis.${p.iopsBasis}` as ReportKey), iopsSized: num(p.frontEndIops, 0, 'iops'), year: num(p.sizedForYear, 0) });
-    return { kind: 'profile', ...tcoPart, iosSaved: null, latency: null, sizing, caveats: caveatsOf(input.baselineSeconds, input.measureSeconds, t) };
+    const sizing = t === null ? null : sizingOf(t);
+    return { kind: 'profile', ...tcoPart, iosSaved: null, latency: null, sizing, caveats: caveatsOf({ log: input.windowSeconds }, t) };
   }
   const a = input.analysis;
   return {
     kind: 'before-after', ...tcoPart, iosSaved: iosSavedOf(a), latency: latencyOf(a), sizing: null,
-    caveats: caveatsOf(a.windows.baseline.seconds, a.windows.measure.seconds, t),
+    caveats: caveatsOf({ baseline: a.windows.baseline.seconds, measure: a.windows.measure.seconds }, t),
   };
 }
 

@@ -11,6 +11,9 @@ import type { FleetFigures } from '../benefit/fleet.ts';
 import { fleetChart } from './fleet-chart.ts';
 import type { ReportKey } from './keys.ts';
 import { PROFILE_DECIMALS } from './profile-report.ts';
+import type { ReportTco } from './input.ts';
+import { planSections } from './sizing-section.ts';
+import { decisionBlock, decisionSection } from './decision.ts';
 import { REPORT_FORMAT_VERSION, type CoverInput, type ReportModel, type Section, type SummaryRow, type Table, type Val } from './types.ts';
 import { col, duration, m, msgv, num, pct, str, time } from './values.ts';
 
@@ -46,6 +49,8 @@ export interface FleetReportInput {
   probeVersion: string | null;
   /** Generation time, UTC epoch ms. */
   generatedMs: number;
+  /** The plan of the scenario prefilled from the fleet capture (as `tco --from-capture` writes it) or given with --scenario: the sizing and TCO sections; null or absent: none. */
+  tco?: ReportTco | null;
 }
 
 /** Decimals of the fleet's IOPS (the fleet view prints whole IOPS). */
@@ -125,9 +130,16 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
     ? m('fl.verdictNone')
     // the hosts' peaks summed are more than the fleet's when they do not all peak at its peak moment
     : m(a.sumOfHostPeaksIops !== null && a.sumOfHostPeaksIops > p.iops ? 'fl.verdict' : 'fl.verdictTogether', { hosts: num(a.hosts, 0), peak: iopsV(p.iops), start: time(p.startMs), end: time(p.endMs, 'time'), p95: iopsV(a.p95Iops), mean: iopsV(a.meanIops), sumOfPeaks: iopsV(a.sumOfHostPeaksIops) });
+  const tco = input.tco ?? null;
+  const plan = planSections(tco);
+  // with a plan, the decision block first (decision.ts), its window the shortest host's
+  const windows = input.hosts.flatMap((h) => (h.figures === null ? [] : [h.figures.secondsBefore]));
+  const decision = tco === null ? undefined : decisionBlock({ kind: 'profile', windowSeconds: windows.length === 0 ? 0 : Math.min(...windows), tco });
   const sections: Section[] = [
+    ...(decision === undefined ? [] : [decisionSection(decision)]),
     { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }, ...(chart === null ? [] : [{ type: 'chart' as const, chart }])] },
     { id: 'results', title: m('sec.results'), blocks: [...(makers === null ? [] : [{ type: 'table' as const, table: makers }]), { type: 'table', table: hostsTable(input.hosts) }] },
+    ...plan.sections,
     { id: 'method', title: m('sec.method'), blocks: [{ type: 'paragraph', text: m('fl.m.sum') }, { type: 'paragraph', text: m('fl.m.hosts') }, ...(input.kind === 'summary' ? [{ type: 'paragraph' as const, text: m('fl.m.pushdown') }] : [])] },
   ];
   const cover = input.cover;
@@ -148,8 +160,9 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
     cover: { title, subtitle: m('fl.subtitle'), rows },
     footer: cover.customer !== undefined && cover.customer.trim() !== '' ? str(cover.customer) : msgv('fl.defaultTitle'),
     sections,
-    summary: summaryRows(a, input.hosts.map((h) => h.host).join(', ')),
-    charts: chart === null ? [] : [chart],
+    ...(decision === undefined ? {} : { decision }),
+    summary: [...summaryRows(a, input.hosts.map((h) => h.host).join(', ')), ...plan.summary],
+    charts: [...(chart === null ? [] : [chart]), ...plan.charts],
     sheets: a.series.startMs.length === 0 ? [] : [momentsTable(a)],
     intervalDevices: [],
   };

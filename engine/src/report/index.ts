@@ -16,6 +16,7 @@ export * from './colors.ts';
 export * from './profile-keys.ts';
 export * from './profile-report.ts';
 export * from './fleet-report.ts';
+export * from './sizing-section.ts';
 export * from './fleet-chart.ts';
 export * from './heat.ts';
 export * from './profile-busy.ts';

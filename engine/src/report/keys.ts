@@ -15,6 +15,7 @@ import { UPPER_LAYER_KEYS } from './profile-layer.ts';
 import { PROFILE_SLICE_KEYS } from './profile-slices.ts';
 import { PROFILE_CHART_KEYS } from './profile-charts.ts';
 import { FLEET_REPORT_KEYS } from './fleet-report.ts';
+import { SIZING_KEYS } from './sizing-section.ts';
 
 export const REPORT_KEYS = [
   'a.analysisFormat', 'a.analysisFormatValue', 'a.app', 'a.captureFile', 'a.generated', 'a.hostname',
@@ -87,6 +88,7 @@ export const REPORT_KEYS = [
   ...PROFILE_SLICE_KEYS,
   ...PROFILE_CHART_KEYS,
   ...FLEET_REPORT_KEYS,
+  ...SIZING_KEYS,
   // Savings sensitivity (tornado) and break-even beyond the period.
   'tco.beyond', 't.tcoSensitivity', 'c.input', 'c.lowValue', 'c.highValue', 'c.savingsLow', 'c.savingsHigh', 'c.swingUsd',
   'tco.sensLargest', 'tco.sensFailed', 'tsens.energyPrice', 'tsens.backingDrivePrice', 'tsens.cacheDrivePrice', 'tsens.hitShare',

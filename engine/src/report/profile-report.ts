@@ -21,7 +21,9 @@ import type { WorkloadProfile } from '../benefit/profile.ts';
 import type { BreakingSpan, HealthCheck } from '../benefit/health.ts';
 import type { Distribution, WindowSummary } from '../metrics/summary.ts';
 import type { ReportKey } from './keys.ts';
-import type { ReportCapture } from './input.ts';
+import type { ReportCapture, ReportTco } from './input.ts';
+import { decisionBlock, decisionSection } from './decision.ts';
+import { planSections } from './sizing-section.ts';
 import { REPORT_FORMAT_VERSION, type Block, type CoverInput, type Msg, type ReportModel, type Section, type SummaryRow, type Table, type Unit, type Val } from './types.ts';
 import { col, duration, empty, gradeVal, list, m, msgv, num, pct, presetVal, sig, str, targetsVal, time } from './values.ts';
 import { importsTable } from './build.ts';
@@ -42,6 +44,8 @@ export interface ProfileReportInput {
   generatedMs: number;
   /** The time charts' lines (profile-series.ts `profileSeries` of the capture's columns); no time chart without them. */
   series?: ProfileSeries | null;
+  /** The plan of the scenario prefilled from this capture (or given with --scenario): the sizing and TCO sections and the decision's verdict; null or absent: none. */
+  tco?: ReportTco | null;
 }
 
 /** Decimals of each figure, as `cacheproof analyze --profile` prints them (app/src/cli/profile-text.ts). */
@@ -295,7 +299,12 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
   const upper = upperLayerMsg(p);
   const upperTable = upperLayerTable(p);
   const charts = profileCharts(p, input.series ?? null);
+  const tco = input.tco ?? null;
+  const plan = planSections(tco);
+  // with a plan, the decision block first (decision.ts): the sizing verdict, what it assumes, drive life, the caveats
+  const decision = tco === null ? undefined : decisionBlock({ kind: 'profile', windowSeconds: p.window.seconds, tco });
   const sections: Section[] = [
+    ...(decision === undefined ? [] : [decisionSection(decision)]),
     { id: 'summary', title: m('sec.summary'), blocks: [
       { type: 'paragraph', text: profileVerdict(p, sampleMs) },
       ...(busiest === null ? [] : [{ type: 'paragraph' as const, text: busiest }]),
@@ -323,6 +332,7 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
       // PAL-style time slices and the alerts list (profile-slices.ts)
       ...sliceBlocks(p),
     ] },
+    ...plan.sections,
     method(p, c),
     caveats(p),
     appendix(input),
@@ -347,8 +357,9 @@ export function buildProfileReportModel(input: ProfileReportInput): ReportModel 
     cover: { title, subtitle: m('pr.subtitle'), rows },
     footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('pr.defaultTitle'),
     sections,
-    summary: summaryRows(p),
-    charts,
+    ...(decision === undefined ? {} : { decision }),
+    summary: [...summaryRows(p), ...plan.summary],
+    charts: [...charts, ...plan.charts],
     intervalDevices: p.perDevice.map((d) => ({ device: d.device, role: d.role as string })),
   };
 }

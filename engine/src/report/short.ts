@@ -26,6 +26,15 @@ function withoutWeaker(b: Block): Block {
   return b.items.some(covered) ? { ...b, items: b.items.filter((v) => !covered(v)) } : b;
 }
 
+/** The sizing table's columns the short form keeps: configuration, drives for IOPS, for capacity, to buy, what decides. */
+const SHORT_SIZING_COLUMNS = [0, 3, 4, 5, 6];
+
+function narrowSizing(b: Block & { type: 'table' }): Block {
+  const pick = <T,>(xs: readonly T[]): T[] => SHORT_SIZING_COLUMNS.flatMap((i) => (xs[i] === undefined ? [] : [xs[i] as T]));
+  const { caption: _caption, ...t } = b.table;
+  return { type: 'table', table: { ...t, columns: pick(t.columns), rows: t.rows.map((r) => ({ ...r, cells: pick(r.cells) })) } };
+}
+
 const blocksOf = (model: ReportModel, id: Section['id']): Block[] => model.sections.find((s) => s.id === id)?.blocks ?? [];
 
 export function shortForm(full: ReportModel): ReportModel {
@@ -42,12 +51,20 @@ export function shortForm(full: ReportModel): ReportModel {
     ? { type: 'cards', cards: fullCards.cards.map((c) => ({ ...c, subs: c.subs.filter((x) => !ESTIMATE_KEYS.has(x.key)) })) }
     : fullCards;
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
-  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning').map(withoutWeaker);
+  const planned = full.sections.some((s) => s.id === 'sizing') && decision !== undefined;
+  // "no warnings" says nothing the decision block's caveats need beside them (a profile with a plan, where the page is short)
+  const noWarnings = (b: Block): boolean => planned && b.type === 'notes' && b.items.every((v) => v.k === 'msg' && v.m.key === 'cav.none');
+  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning').map(withoutWeaker).filter((b) => !noWarnings(b));
   // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
   const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
-  const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && (b.table.id === 'profile-figures' || b.table.id === 'profile-hours'));
-  // with a decision block, its sentences are the verdict (the summary's own verdict would say the same figures again)
-  const lead = decision === undefined && verdict !== undefined ? [verdict] : [];
+  const sizingSection = full.sections.find((s) => s.id === 'sizing');
+  // a profile with a plan (sizing-section.ts): its busiest-hours heatmap is left to the full report and the deck (the busiest
+  // hour's sentence names the hour), so that the decision block and the sizing fit the two pages in every language
+  const profileIds = sizingSection === undefined ? ['profile-figures', 'profile-hours'] : ['profile-figures'];
+  const profileTables = full.sections.flatMap((s) => s.blocks).filter((b) => b.type === 'table' && profileIds.includes(b.table.id));
+  // with a decision block, its sentences are the verdict (the summary's own verdict would say the same figures again),
+  // except a workload profile's, which says what the workload needs (the decision block says what to buy)
+  const lead = verdict !== undefined && (decision === undefined || profileTables.length > 0) ? [verdict] : [];
   const first: Block[] = [...lead, ...busiest, ...(cards === undefined ? [] : [cards]), ...(chart === undefined ? [] : [chart]), ...profileTables];
   const sections: Section[] = [...(decision === undefined ? [] : [decision]), { id: 'summary', title: m('sec.summary'), blocks: first }];
   const tco = full.sections.find((s) => s.id === 'tco');
@@ -57,10 +74,14 @@ export function shortForm(full: ReportModel): ReportModel {
     const verdictLine = decision === undefined ? tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.verdict') : [];
     // with a decision block, its verdict and payback lines say it with their basis: the summary's TCO sentence is left to the full report
     const bottom = sentences?.type === 'sentences' && decision === undefined ? sentences.items.filter((x) => x.key === 'sum.tco' || x.key === 'sum.tcoRef') : [];
-    const table = tco.blocks.find((b) => b.type === 'table');
-    const prices = tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
+    // a workload profile's or a fleet's sizing (sizing-section.ts): per configuration the drives for IOPS, for capacity, to buy and what decides
+    // (the drive, back-end IOPS and cache columns are the full report's); with a decision block, its payback line stands for the comparison table
+    const sizing = sizingSection?.blocks.flatMap((b) => (b.type === 'table' ? [narrowSizing(b)] : [])) ?? [];
+    const table = sizing.length > 0 && decision !== undefined ? undefined : tco.blocks.find((b) => b.type === 'table');
+    // the example-prices warning (with a sizing table and a decision block, the block's prices caveat says it)
+    const prices = sizing.length > 0 && decision !== undefined ? [] : tco.blocks.filter((b) => b.type === 'paragraph' && b.text.key === 'tco.examplePrices');
     // the example-prices warning before the table, as in the full report (it speaks of "the totals below")
-    sections.push({ id: 'tco', title: tco.title, blocks: [...verdictLine, ...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...(table === undefined ? [] : [table])] });
+    sections.push({ id: 'tco', title: tco.title, blocks: [...verdictLine, ...bottom.map((text): Block => ({ type: 'paragraph', text })), ...prices, ...sizing, ...(table === undefined ? [] : [table])] });
   }
   // The caveats' warnings are never left out; the last words say what the full report adds.
   const caveats = full.sections.find((s) => s.id === 'caveats');

@@ -136,7 +136,7 @@ export type Block =
   | { type: 'notes'; tone: 'info' | 'warning'; items: Val[] }
   | { type: 'subheading'; text: Msg; sub?: Val };
 
-export type SectionId = 'decision' | 'summary' | 'method' | 'results' | 'tco' | 'caveats' | 'appendix';
+export type SectionId = 'decision' | 'summary' | 'method' | 'results' | 'sizing' | 'tco' | 'caveats' | 'appendix';
 
 export interface Section {
   id: SectionId;
@@ -186,7 +186,7 @@ export interface ReportModel {
   /** Page footer text (customer and title). */
   footer: Val;
   sections: Section[];
-  /** The decision block (decision.ts), also the first section: every format draws it first. Absent in a fleet report. */
+  /** The decision block (decision.ts), also the first section: every format draws it first. Absent in a fleet report without a plan. */
   decision?: DecisionBlock;
   summary: SummaryRow[];
   /** Every chart of the sections, in order (exporters and tests count them). */

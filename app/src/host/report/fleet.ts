@@ -14,6 +14,7 @@ import { isFleetSummaryPath } from '../fleet-summary.ts';
 import { AnalysisSessions } from '../session.ts';
 import type { LoadOptions } from './input.ts';
 import type { LoadedAny } from './profile.ts';
+import { planOfFleet } from './sizing.ts';
 
 /**
  * Whether `path` is reported as a fleet: a folder, or a fleet capture with no measure window
@@ -45,8 +46,11 @@ export async function loadFleetReport(o: LoadOptions, progress: (percent: number
   if (view.aggregate === null) {
     throw new HostError('bad-request', `${o.capturePath}: its hosts have a switch (a before/after each): the fleet report sums fleets with no switch; report each host with cacheproof report CAPTURE --host HOST, or with --profile.`);
   }
+  // the fleet capture measured as `tco --from-capture` measures it, its prefilled scenario planned (or --scenario): the sizing section
+  const tco = await planOfFleet(o);
   progress(40, 'model');
   const model = buildFleetReportModel({
+    tco,
     path: view.path,
     kind: view.kind,
     hosts: view.rows.map((r) => ({ host: r.host, devices: r.devices, figures: r.figures, error: r.error })),

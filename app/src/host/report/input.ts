@@ -8,8 +8,8 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
-import { shippedCatalog } from '../drive-catalog.ts';
-import { measuredHitShares, parseScenario, planScenario, scenarioFromMeasurement, withMeasuredFrom, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
+import { prefillFromMeasurement, scenarioSources } from '../plan.ts';
+import { measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
@@ -18,8 +18,7 @@ import { computeViewKeeping, type HostView } from '../analysis.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
-import { scenarioSources } from '../plan.ts';
-import { analysisName, localizeTemplate } from '../../shared/i18n/template.ts';
+import { analysisName } from '../../shared/i18n/template.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { measuredWorkload } from '@cacheproof/engine/plan';
 
@@ -143,11 +142,19 @@ export interface ScenarioSource {
  * no TCO section, as without a scenario).
  */
 export function prefilledTco(analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string, lang: Lang): ReportTco | null {
-  const m = measuredWorkload(analysis, { devices: [...devices] });
+  return prefilledTcoOf(measuredWorkload(analysis, { devices: [...devices] }), analysisName(analysis.host.hostname, captureName), captureName, captureSha256, lang);
+}
+
+/**
+ * {@link prefilledTco} from a measured workload (an analysis's, a workload profile's, a fleet
+ * capture's): the scenario `tco --from-capture` writes (host/plan.ts prefillFromMeasurement, `name`
+ * its title), planned; null when there is nothing to plan from or the prefill cannot be planned.
+ */
+export function prefilledTcoOf(m: MeasuredWorkload | string, name: string, captureName: string, captureSha256: string, lang: Lang): ReportTco | null {
   if (typeof m === 'string') return null;
-  const json = withMeasuredFrom(localizeTemplate(scenarioFromMeasurement(m, undefined, shippedCatalog()), lang, analysisName(analysis.host.hostname, captureName)), { captureFile: captureName, captureSha256 });
+  const json = prefillFromMeasurement(m, lang, name, { captureFile: captureName, captureSha256 });
   try {
-    return tcoFor({ json, file: 'prefilled.tco.json', origin: 'prefilled' }, analysis, devices, captureName, captureSha256);
+    return tcoOfMeasured({ json, file: 'prefilled.tco.json', origin: 'prefilled' }, m, captureName, captureSha256);
   } catch (err) {
     if (err instanceof HostError) return null;
     throw err;
@@ -156,9 +163,13 @@ export function prefilledTco(analysis: AnalysisReport, devices: readonly DeviceI
 
 /** The TCO part of a report: the scenario parsed, checked against the capture (`captureSha256`: the capture file's hash) and planned. */
 export function tcoFor(scenario: ScenarioSource, analysis: AnalysisReport, devices: readonly DeviceInfo[], captureName: string, captureSha256: string): ReportTco {
+  return tcoOfMeasured(scenario, measuredWorkload(analysis, { devices: [...devices] }), captureName, captureSha256);
+}
+
+/** {@link tcoFor} against a measured workload (or the reason there is none), whatever it was measured from. */
+export function tcoOfMeasured(scenario: ScenarioSource, measured: MeasuredWorkload | string, captureName: string, captureSha256: string): ReportTco {
   const parsed = parseScenario(scenario.json);
   if (!parsed.ok) throw new HostError('report-scenario-invalid', `${scenario.file}: ${parsed.error.message}`);
-  const measured = measuredWorkload(analysis, { devices: [...devices] });
   const mismatch = scenarioMismatch(parsed.value, measured, scenario.file, captureName, captureSha256);
   if (mismatch !== null) throw new HostError('report-scenario-mismatch', mismatch);
   const plan = planScenario(parsed.value);

@@ -200,6 +200,25 @@ function tcoSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   footer(s, model, lang);
 }
 
+/**
+ * A workload profile's or a fleet's sizing (sizing-section.ts), a slide: the basis it was sized on
+ * (with the peak beside it), then per configuration the drives for IOPS, for capacity, to buy, what decides and the cache.
+ */
+function sizingSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
+  const section = model.sections.find((x) => x.id === 'sizing');
+  if (section === undefined) return;
+  const s = pres.addSlide();
+  title(s, reportText(section.title, lang));
+  const basis = section.blocks.find((b) => b.type === 'paragraph');
+  if (basis?.type === 'paragraph') s.addText(reportText(basis.text, lang), { x: 0.4, y: 1.0, w: W - 0.8, h: 1.1, fontFace: FONT, fontSize: 13, color: '111111', valign: 'top', fit: 'shrink' });
+  const table = section.blocks.find((b) => b.type === 'table');
+  if (table?.type === 'table') {
+    s.addText(reportText(table.table.title, lang), { x: 0.4, y: 2.15, w: W - 0.8, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: ACCENT });
+    s.addTable(tableRows(table.table, lang), { x: 0.4, y: 2.6, w: W - 0.8, fontFace: FONT, fontSize: 10, border: { type: 'solid', pt: 0.5, color: 'C9D3DF' }, autoPage: false });
+  }
+  footer(s, model, lang);
+}
+
 /** A workload profile's tables (profile-report.ts), a slide each: its figures, its busiest-hours heatmap (shaded as in the PDF) and its capacity. */
 const PROFILE_SLIDES = ['profile-figures', 'profile-hours', 'profile-capacity'];
 
@@ -229,6 +248,7 @@ export async function pptxBytes(model: ReportModel, lang: Lang): Promise<Uint8Ar
   verdictSlide(pres, model, lang);
   for (const b of model.sections.flatMap((s) => s.blocks)) if (b.type === 'chart' && SLIDE_CHARTS.includes(b.chart.id)) chartSlide(pres, model, b.chart, lang);
   profileSlides(pres, model, lang);
+  sizingSlide(pres, model, lang);
   tcoSlide(pres, model, lang);
   caveatsSlide(pres, model, lang);
   const out = await pres.write({ outputType: 'uint8array', compression: true });

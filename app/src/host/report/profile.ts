@@ -17,6 +17,7 @@ import { analysisWorkerPath } from '../worker-path.ts';
 import { HostError } from '../errors.ts';
 import { loadReport, type LoadOptions } from './input.ts';
 import { isFleetReport, loadFleetReport } from './fleet.ts';
+import { planOfCapture } from './sizing.ts';
 
 /** What the exporters need of a loaded report, and which report it is. */
 export interface LoadedAny {
@@ -53,10 +54,14 @@ export async function loadProfileReport(o: LoadOptions, progress: (percent: numb
     } catch {
       sizeBytes = null;
     }
+    const captureName = o.captureName ?? basename(o.capturePath);
+    // the plan of the scenario prefilled from this capture as `tco --from-capture` writes it (or --scenario): the sizing section
+    const tco = planOfCapture(o.scenario, { data: capture.data, path: o.capturePath, captureName, sha256 }, a, p);
     const model = buildProfileReportModel({
+      tco,
       profile: p,
       capture: {
-        fileName: o.captureName ?? basename(o.capturePath),
+        fileName: captureName,
         sha256,
         sizeBytes,
         probeVersion: info.meta['probe_version'] ?? o.probeVersion,

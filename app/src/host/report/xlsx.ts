@@ -86,7 +86,7 @@ const SHEET_KEYS: Record<string, ReportKey> = {
   health: 'xl.sh.health', 'read-write-queue': 'xl.sh.rwq', 'profile-figures': 'xl.sh.workload', 'profile-devices': 'xl.sh.devices',
   'profile-health': 'xl.sh.health', 'profile-spans': 'xl.sh.spans', 'tco-sources': 'xl.sh.tcoSources', 'tco-comparison': 'xl.sh.tcoComparison',
   'tco-sensitivity': 'xl.sh.tcoSensitivity', imports: 'xl.sh.imports', 'profile-hours': 'pr.xl.hours', 'profile-capacity': 'pr.xl.capacity',
-  'fleet-moments': 'fl.xl.moments',
+  'fleet-moments': 'fl.xl.moments', 'sizing-drives': 'sz.xl.sheet',
 };
 
 /** The sheet names to try for a table, best first: its short name (with the configuration's label or a number for TCO line items), then its title. */

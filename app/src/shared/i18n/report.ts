@@ -12,6 +12,7 @@ import { profileReport } from './report-profile.ts';
 import { upperLayerReport } from './report-layer.ts';
 import { profileChartsReport } from './report-profile-charts.ts';
 import { fleetReport } from './report-fleet.ts';
+import { sizingReport } from './report-sizing.ts';
 import { fmtBytes, fmtDate, fmtDateTime, fmtNumber as fmtNum, fmtPercent as fmtPct, fmtSig, fmtTime as fmtTimeOfDay } from './numbers.ts';
 
 /**
@@ -30,6 +31,7 @@ export const report: Catalog<ReportKey> = {
     ...upperLayerReport.en,
     ...profileChartsReport.en,
     ...fleetReport.en,
+    ...sizingReport.en,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Backing devices only. The windows are compared per second; the workload may have changed between them.', 'm.modeValue.front-and-backing': 'Front and backing devices measured together, so the I/Os the cache kept from the drives are attributed exactly.',
@@ -259,6 +261,7 @@ export const report: Catalog<ReportKey> = {
     ...upperLayerReport.fr,
     ...profileChartsReport.fr,
     ...fleetReport.fr,
+    ...sizingReport.fr,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset} : {targets}',
     'm.modeValue.backing-only': 'Périphériques sous-jacents seuls. Les fenêtres sont comparées par seconde ; la charge a pu changer entre elles.', 'm.modeValue.front-and-backing': 'Périphériques frontal et sous-jacents mesurés ensemble ; les E/S que le cache a épargnées aux disques sont attribuées exactement.',
@@ -488,6 +491,7 @@ export const report: Catalog<ReportKey> = {
     ...upperLayerReport.es,
     ...profileChartsReport.es,
     ...fleetReport.es,
+    ...sizingReport.es,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Solo dispositivos de respaldo. Las ventanas se comparan por segundo; la carga pudo cambiar entre ellas.', 'm.modeValue.front-and-backing': 'Dispositivos frontal y de respaldo medidos a la vez, así que las E/S que la caché ahorró a los discos se atribuyen con exactitud.',
@@ -717,6 +721,7 @@ export const report: Catalog<ReportKey> = {
     ...upperLayerReport.ru,
     ...profileChartsReport.ru,
     ...fleetReport.ru,
+    ...sizingReport.ru,
     // the method's mode row: its label already says "Mode"
     'm.targetsValue': '{preset}: {targets}',
     'm.modeValue.backing-only': 'Только базовые устройства. Окна сравниваются в расчёте на секунду; нагрузка между ними могла измениться.', 'm.modeValue.front-and-backing': 'Фронтальное и базовые устройства измерялись одновременно, поэтому операции, которые кэш снял с дисков, учитываются точно.',
