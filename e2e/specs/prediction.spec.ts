@@ -69,7 +69,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
 
     // the size answer for a typed share of I/Os saved (the probe's LRU steps, through the engine)
     const answer = page.getByTestId(TID.dashSavedAnswer);
-    await expect(section.locator('[role="note"]')).toHaveText(/^Note: The 1.05 MB cache is larger than the 410 kB the baseline’s reads touched/u);
+    await expect(section.locator('[role="note"]')).toHaveText(/^Note: The 1 MiB cache is larger than the 410 kB the baseline’s reads touched/u);
     await expect(answer.locator(`[data-testid="${TID.dashSavedAnswer}-line"]`)).toHaveText('An LRU cache of 410 kB saves 95.0% of I/Os (the smallest that reaches 90.0%).');
     await expect(answer.locator(`[data-testid="${TID.dashSavedAnswer}-line"]`)).toHaveAttribute('data-bytes', '409600');
     await page.getByTestId(`${TID.dashSavedAnswer}-input`).fill('99');
@@ -92,7 +92,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await expect(response.locator('[data-kind="predicted"] .value')).toHaveText('0.0908 ms');
     await expect(response.locator('[data-kind="measured"]')).toHaveAttribute('data-value', String(rc.measuredMs));
     await expect(page.getByTestId(TID.dashCacheDevice)).toHaveText(/^NVMe SSD \(Intel SSD DC P4500\): 85\.0 µs a read hit, from Lenovo Press product guide/u);
-    await expect(section).toContainText('At 1.05 MB, I/Os saved by policy: LRU 95.0%, FIFO 95.0%, CLOCK 95.0%, ARC 95.0%, 2Q 95.0%, S3-FIFO 95.0%.');
+    await expect(section).toContainText('At 1 MiB, I/Os saved by policy: LRU 95.0%, FIFO 95.0%, CLOCK 95.0%, ARC 95.0%, 2Q 95.0%, S3-FIFO 95.0%.');
 
     // the miss-ratio curve draws and says its points in words
     expect(await inkedPixels(page, TID.chartMrc)).toBeGreaterThan(2000);

@@ -12,7 +12,7 @@ import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/e
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
-import { fmtBytes } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { reportText } from '../../shared/i18n/report.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -53,7 +53,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const curves = t('summary', { points: lines.map(said).join(' · ') });
   let markBytes = p.cacheBytes;
   let marks: Points = [];
-  const markLabel = (): string => `${t(markBytes === p.cacheBytes ? 'series.chosen' : 'series.shown')} (${size(markBytes)})`;
+  const markLabel = (): string => `${t(markBytes === p.cacheBytes ? 'series.chosen' : 'series.shown')} (${markBytes === p.cacheBytes ? fmtCacheBytes(w.lang, markBytes) : size(markBytes)})`;
   /** The marks at `markBytes` from the engine, and the words saying them; the chart, once drawn, follows. */
   const setMarks = (): void => {
     const m = curveMarks(p, markBytes);
@@ -116,6 +116,11 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
     return chart;
   });
   // the other policies' curves from a miniature of the trace: how, and their expected error (the report's words)
+  // curves that lie on one another (the engine's test): said, since one line hides the others
+  if (p.policiesCoincide) {
+    f.node.append(el('p', { class: 'dash-note', role: 'note', 'data-testid': `${TID.chartMrc}-coincide` },
+      translate(predictUi, w.lang, 'chart.coincide', { policies: lines.map((l) => policyName(w, l.policy)).join(', ') })));
+  }
   const mini = miniatureMsg(p);
   if (mini !== null) f.node.append(el('p', { class: 'dash-note', 'data-testid': `${TID.chartMrc}-miniature` }, reportText(mini, w.lang)));
   const moveMark = (bytes: number): void => {
