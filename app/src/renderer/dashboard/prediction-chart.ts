@@ -12,7 +12,7 @@ import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/e
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
-import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';
+import { fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { reportText } from '../../shared/i18n/report.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -44,7 +44,8 @@ export interface CurveFigure {
 export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): CurveFigure {
   const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
   const def = translate(predictUi, w.lang, 'chart.def');
-  const size = (b: number): string => fmtBytes(w.lang, b);
+  // sizes typed in a binary unit (the chosen cache, the curve's end at it) read in it: '1 GiB', not '1.07 GB'
+  const size = (b: number): string => fmtCacheBytes(w.lang, b);
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
   const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
   const first = lines[0];
@@ -53,7 +54,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const curves = t('summary', { points: lines.map(said).join(' · ') });
   let markBytes = p.cacheBytes;
   let marks: Points = [];
-  const markLabel = (): string => `${t(markBytes === p.cacheBytes ? 'series.chosen' : 'series.shown')} (${markBytes === p.cacheBytes ? fmtCacheBytes(w.lang, markBytes) : size(markBytes)})`;
+  const markLabel = (): string => `${t(markBytes === p.cacheBytes ? 'series.chosen' : 'series.shown')} (${size(markBytes)})`;
   /** The marks at `markBytes` from the engine, and the words saying them; the chart, once drawn, follows. */
   const setMarks = (): void => {
     const m = curveMarks(p, markBytes);
