@@ -128,8 +128,8 @@ test('the size slider redraws the prediction within 200 ms, equal to the probeâ€
     await expect(page.getByTestId(TID.dashWhatIf).locator('h4').first()).toHaveText(prediction.fr['whatIf.title']);
     const curseur = page.getByLabel(prediction.fr['whatIf.size'], { exact: true });
     await expect(curseur).toHaveAttribute('type', 'range');
-    await expect(page.getByTestId(`${TID.dashWhatIf}-value`)).toHaveText(/^1,05\sMo$/u);
-    await expect(curseur).toHaveAttribute('aria-valuetext', /^1,05\sMo$/u);
+    await expect(page.getByTestId(`${TID.dashWhatIf}-value`)).toHaveText(/^1\sMio$/u);
+    await expect(curseur).toHaveAttribute('aria-valuetext', /^1\sMio$/u);
     await watchSlider(page);
     await curseur.focus();
     await page.keyboard.press('ArrowLeft');

@@ -177,7 +177,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await page.getByTestId(`${TID.dashSavedAnswer}-input`).fill('12,5');
     await expect(page.getByTestId(`${TID.dashSavedAnswer}-line`)).toHaveText(/^Un cache LRU de 410\sko économise 100,0\s% des E\/S \(le plus petit qui atteint 12,5\s%\)\.$/u);
     // the cache is larger than what the baseline touched: said in French too
-    await expect(page.getByTestId(TID.dashPrediction).locator('[role="note"]')).toHaveText(/^Remarque : Le cache de 2,1\sMo dépasse les 410\sko/u);
+    await expect(page.getByTestId(TID.dashPrediction).locator('[role="note"]')).toHaveText(/^Remarque : Le cache de 2\sMio dépasse les 410\sko/u);
     await expect(page.getByTestId(TID.dashCacheDevice)).toHaveText(/^RAM \(RDIMM DDR4-3200\) : 0,20\sµs par succès de lecture/u);
     await expect(page.getByTestId(TID.dashResponseCompare).locator('[data-kind="measured"] h4')).toHaveText(predictUi.fr['resp.measured']);
     await expect(page.getByTestId(TID.dashPredictButton)).toHaveText(predictUi.fr['run.button']);
