@@ -1,6 +1,6 @@
 /** The one formatter of sizes: the decimal unit that fits, three significant digits, in every language. */
 import { describe, expect, it } from 'vitest';
-import { fmtBytes } from '../src/shared/i18n/numbers.ts';
+import { fmtBytes, fmtCacheBytes } from '../src/shared/i18n/numbers.ts';
 import { builtCli } from './support/built-cli.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,5 +38,17 @@ describe('fmtBytes', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('fmtCacheBytes', () => {
+  it('says a size typed in a binary unit in that unit (1 GiB, not 1.07 GB), a decimal one as fmtBytes does', () => {
+    expect(fmtCacheBytes('en', 2 ** 30)).toBe('1 GiB');
+    expect(fmtCacheBytes('en', 2 ** 20)).toBe('1 MiB');
+    expect(fmtCacheBytes('en', 512 * 2 ** 20)).toBe('512 MiB');
+    expect(fmtCacheBytes('fr', 2 ** 30)).toBe('1 Gio');
+    expect(fmtCacheBytes('ru', 2 * 2 ** 40)).toBe('2 ТиБ');
+    expect(fmtCacheBytes('en', 4e11)).toBe('400 GB');
+    expect(fmtCacheBytes('en', 409_600)).toBe(fmtBytes('en', 409_600));
   });
 });

@@ -44,7 +44,7 @@ test('a capture that cannot be opened says why in French; the recent list and th
   const sampleRow = recent.locator('tbody tr').filter({ hasText: home.fr['status.sample'] });
   await expect(sampleRow).toHaveCount(1);
   // The headline in French notation: "91,2 %".
-  await expect(sampleRow.locator('td.num')).toHaveText(/^\d+,\d\s%$/);
+  await expect(sampleRow.locator('td.num')).toHaveText(/^\d+,\d\s%/);
 
   const path = page.getByTestId(TID.homeOpenPath);
   const error = page.getByTestId(TID.homeOpenError);

@@ -172,8 +172,8 @@ for (const lang of ['en', 'fr'] as const) {
       const shown = page.getByTestId(`${TID.dashWhatIf}-value`);
       await expect(shown).toHaveAttribute('data-bytes', String(1024 * 1024));
       await expect(slider).toHaveAttribute('aria-valuetext', await shown.textContent() ?? '');
-      // no "Predict another cache" form here: the exact figure is the probe's command line
-      await expect(box).toContainText(prediction[lang]['whatIf.exactCli'].split('{min}')[0] ?? '');
+      // outside the curve, or for an exact figure: "Predict another cache" below (profile-predict.spec.ts runs it)
+      await expect(box).toContainText(prediction[lang]['whatIf.exact'].split('{min}')[0] ?? '');
       expect((await agreesWithProbe(page, capture, PREDICT_ARGS, 6)).errorPp, 'at the stored size: the replay’s own figures').toBe(0);
       await watchSlider(page);
       await slider.focus();

@@ -69,7 +69,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
 
     // the size answer for a typed share of I/Os saved (the probe's LRU steps, through the engine)
     const answer = page.getByTestId(TID.dashSavedAnswer);
-    await expect(section.locator('[role="note"]')).toHaveText(/^Note: The 1.05 MB cache is larger than the 410 kB the baseline’s reads touched/u);
+    await expect(section.locator('[role="note"]')).toHaveText(/^Note: The 1 MiB cache is larger than the 410 kB the baseline’s reads touched/u);
     await expect(answer.locator(`[data-testid="${TID.dashSavedAnswer}-line"]`)).toHaveText('An LRU cache of 410 kB saves 95.0% of I/Os (the smallest that reaches 90.0%).');
     await expect(answer.locator(`[data-testid="${TID.dashSavedAnswer}-line"]`)).toHaveAttribute('data-bytes', '409600');
     await page.getByTestId(`${TID.dashSavedAnswer}-input`).fill('99');
@@ -92,7 +92,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await expect(response.locator('[data-kind="predicted"] .value')).toHaveText('0.0908 ms');
     await expect(response.locator('[data-kind="measured"]')).toHaveAttribute('data-value', String(rc.measuredMs));
     await expect(page.getByTestId(TID.dashCacheDevice)).toHaveText(/^NVMe SSD \(Intel SSD DC P4500\): 85\.0 µs a read hit, from Lenovo Press product guide/u);
-    await expect(section).toContainText('At 1.05 MB, I/Os saved by policy: LRU 95.0%, FIFO 95.0%, CLOCK 95.0%, ARC 95.0%, 2Q 95.0%, S3-FIFO 95.0%.');
+    await expect(section).toContainText('At 1 MiB, I/Os saved by policy: LRU 95.0%, FIFO 95.0%, CLOCK 95.0%, ARC 95.0%, 2Q 95.0%, S3-FIFO 95.0%.');
 
     // the miss-ratio curve draws and says its points in words
     expect(await inkedPixels(page, TID.chartMrc)).toBeGreaterThan(2000);
@@ -177,7 +177,7 @@ test('the MRC chart, the size answer and predicted beside measured, in English a
     await page.getByTestId(`${TID.dashSavedAnswer}-input`).fill('12,5');
     await expect(page.getByTestId(`${TID.dashSavedAnswer}-line`)).toHaveText(/^Un cache LRU de 410\sko économise 100,0\s% des E\/S \(le plus petit qui atteint 12,5\s%\)\.$/u);
     // the cache is larger than what the baseline touched: said in French too
-    await expect(page.getByTestId(TID.dashPrediction).locator('[role="note"]')).toHaveText(/^Remarque : Le cache de 2,1\sMo dépasse les 410\sko/u);
+    await expect(page.getByTestId(TID.dashPrediction).locator('[role="note"]')).toHaveText(/^Remarque : Le cache de 2\sMio dépasse les 410\sko/u);
     await expect(page.getByTestId(TID.dashCacheDevice)).toHaveText(/^RAM \(RDIMM DDR4-3200\) : 0,20\sµs par succès de lecture/u);
     await expect(page.getByTestId(TID.dashResponseCompare).locator('[data-kind="measured"] h4')).toHaveText(predictUi.fr['resp.measured']);
     await expect(page.getByTestId(TID.dashPredictButton)).toHaveText(predictUi.fr['run.button']);

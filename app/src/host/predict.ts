@@ -3,7 +3,9 @@
  * … --cache-device … --policy … --store --json` on an open analysis's traced capture, as a job
  * whose progress is the probe's own (`predict: 45 % (lru)` on stderr), then the capture analysed
  * again (its session sees the changed file), so that the dashboard, the report and `cacheproof
- * analyze --json` all carry the new prediction from `meta.prediction`. The renderer never
+ * analyze --json` all carry the new prediction from `meta.prediction`; on a workload profile's
+ * capture (an imported block trace), the profile is opened again instead and its screen redrawn
+ * (the job's view is then null). The renderer never
  * simulates; the figures are the probe's, carried by the engine.
  */
 import { spawn } from 'node:child_process';
@@ -71,8 +73,10 @@ export function runPredict(probe: string, args: readonly string[], onProgress: (
 /** What the prediction jobs need from the host: the probe, the open analyses and how to analyse a capture again. */
 export interface PredictHost {
   probe: string | null;
-  /** The capture and analysis options of an analysis opened in this session, or null. */
-  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; isSample: boolean } | null;
+  /** The capture and analysis options of an analysis (or, with `profile`, a workload profile) opened in this session, or null. */
+  analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; isSample: boolean; profile?: true } | null;
+  /** A workload profile opened again from its changed capture (the session remembers it); resolves with the capture's new SHA-256. */
+  reopenProfile(profileId: string): Promise<string>;
   /** The view of the capture analysed again (its session: the file changed) with the analysis's options and name. */
   reopen(analysisId: string, path: string, options: AnalyzeOptions): Promise<AnalysisView>;
   /** The capture's content changed from `beforeSha256` to `afterSha256` (the Planner's saved scenario follows it). */
@@ -112,6 +116,12 @@ export function predictHandlers(host: PredictHost): PredictJobs {
         const out = await runPredict(probe, predictCommand(a.path, choice, a.options.front), (share, stage) => set(share * PROBE_SHARE, stage === 'reading the trace' ? 'read' : 'simulate'));
         if (out.code !== 0) throw refused(out);
         set(PROBE_SHARE, 'analyze');
+        if (a.profile === true) {
+          // a workload profile: its screen opens it again (analysis.openProfile), with the new prediction
+          await host.captureChanged(before, await host.reopenProfile(analysisId));
+          job.progress = { jobId, percent: 100, stage: 'done', done: true, view: null };
+          return;
+        }
         const view = await host.reopen(analysisId, a.path, a.options);
         // (reopen waits for the changed file's SHA-256: the saved scenario moves to it)
         await host.captureChanged(before, view.captureSha256 as string);

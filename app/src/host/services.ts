@@ -86,10 +86,17 @@ export function createHandlers(ctx: HostContext): Handlers {
    * its profile and SHA-256. The Planner plans from them as from an analysis (plan.fromAnalysis,
    * plan.saved, plan.save): capacity planning without a cache.
    */
-  const profiles = new Map<string, { path: string; host?: string; hostname: string | null; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
+  const profiles = new Map<string, { path: string; host?: string; name: string; hostname: string | null; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
   const rememberProfile = (view: ProfileView, path: string, host?: string, options: AnalyzeOptions = {}): ProfileView => {
-    profiles.set(view.id, { path, options, hostname: view.host.hostname, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
+    profiles.set(view.id, { path, options, name: view.name, hostname: view.host.hostname, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
     return view;
+  };
+  /** A profile opened again from its capture (changed by a prediction), remembered under its id; its new SHA-256. */
+  const reopenProfile = async (id: string): Promise<string> => {
+    const p = profiles.get(id);
+    if (p === undefined) throw new HostError('capture-not-found', `No workload profile ${id} is open in this session.`);
+    const view = await loadProfileView(p.path, { id, name: p.name, isSample: false, host: p.host }, p.options);
+    return rememberProfile(view, p.path, p.host, p.options).captureSha256;
   };
   /** The devices of a capture (one host's, within a fleet capture), with their sizes. */
   const devicesOf = (path: string, host: string | undefined): DeviceInfo[] => {
@@ -128,8 +135,11 @@ export function createHandlers(ctx: HostContext): Handlers {
     probe: ctx.probe,
     analysisOf: (id) => {
       const a = opened.get(id);
-      return a === undefined ? null : { path: a.path, options: a.options, isSample: ctx.sample !== null && resolve(ctx.sample) === a.path };
+      if (a !== undefined) return { path: a.path, options: a.options, isSample: ctx.sample !== null && resolve(ctx.sample) === a.path };
+      const p = profiles.get(id);
+      return p === undefined ? null : { path: p.path, options: p.options, isSample: false, profile: true };
     },
+    reopenProfile,
     reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name, undefined, true),
     shaOf: captureShaOf,
     captureChanged: (before, after) => carrySavedPlan(plansDir, before, after),

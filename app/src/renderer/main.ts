@@ -4,12 +4,13 @@
  * It owns the frame (title, language, footer) and the router; each screen lives in its own
  * folder and is reached by a hash route:
  *   #/results/<analysisId>   results dashboard (dashboard/)
- *   #/planner/<analysisId>   TCO and drive-life planner (planner/); also for a workload profile's id (a baseline alone)
+ *   #/planner/<analysisId>   TCO and drive-life planner (planner/)
  *   #/export/<analysisId>    report export with live preview (export/)
  *   #/run/<runId>            live run: progress, charts, the manual switch (live/)
  *   #/profile/<runId>        a stopped run's baseline alone, as a workload profile (profile/)
  *   #/profile-file/<path>[/<host>]  a capture file's baseline alone (an imported log with no switch; one host of a fleet capture)
- *   #/profile-export/<profileId>  the Export screen of a workload profile shown in this window (its workload-profile report)
+ *   #/profile-planner/<profile route>  a workload profile's Planner (a baseline alone); the route carries the profile's, so a reload lands here again (profile-sub.ts)
+ *   #/profile-export/<profile route>   a workload profile's Export screen (its workload-profile report), likewise
  *   #/fleet/<path>           the hosts of a fleet capture or of a folder of one capture per host (fleet/)
  *   #/collect                 the commands that collect on a machine without the probe (collect/)
  *   #/home                   Home: recent analyses, open a capture or the sample, new analysis (home/); the default
@@ -26,13 +27,13 @@ import { TID } from '../shared/testids.ts';
 import { httpApi } from './api-http.ts';
 import { dashboardScreen } from './dashboard/index.ts';
 import { liveScreen } from './live/index.ts';
-import { profileScreen, shownProfiles } from './profile/index.ts';
-import { profile, type ProfileKey } from '../shared/i18n/profile.ts';
+import { profileScreen, profileTargetOf } from './profile/index.ts';
+import { profileSubScreen } from './profile-sub.ts';
 import { collectScreen } from './collect/index.ts';
 import { homeScreen } from './home/index.ts';
 import { importScreen } from './import/index.ts';
 import { fleetScreen } from './fleet/index.ts';
-import { rememberRecent } from './home/recent.ts';
+import { rememberRecent, rememberRecentProfile } from './home/recent.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
 import { el } from './dom.ts';
@@ -77,7 +78,7 @@ function go(r: string): void {
 }
 
 function ctx(): Ctx {
-  return { api, lang, info, palette: themedPalette(), go, remember: (v) => { views.set(v.id, v); rememberRecent(v); }, view: (id) => views.get(id) };
+  return { api, lang, info, palette: themedPalette(), go, remember: (v) => { views.set(v.id, v); rememberRecent(v); }, rememberProfile: (v, r) => rememberRecentProfile(v, r), view: (id) => views.get(id) };
 }
 
 /** Tabs between the screens of one open analysis. */
@@ -148,25 +149,14 @@ function render(): void {
     errorCode = null;
   }
   const [name, id, sub] = route();
+  // a profile's sub-screen names the profile by its own route (profile-sub.ts)
+  const subTarget = name === 'profile-planner' || name === 'profile-export' ? profileTargetOf(route().slice(1)) : null;
   const v = id === undefined ? undefined : views.get(id);
-  const shown = id === undefined ? undefined : shownProfiles.get(id);
   if ((name === 'results' || name === 'planner' || name === 'export') && v !== undefined) {
     current = analysisScreen(name, v);
     main.append(current.node);
-  } else if (name === 'planner' && id !== undefined && shown !== undefined) {
-    // a workload profile's Planner (a baseline alone: capacity planning without a cache)
-    const pt = (key: ProfileKey, p?: Record<string, string | number>): string => translate(profile, lang, key, p);
-    const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, pt('toProfile'));
-    back.addEventListener('click', () => go(shown.route));
-    const pl = plannerScreen(ctx(), { id, name: shown.name });
-    current = { node: el('div', {}, el('h2', { 'data-testid': TID.analysisName }, shown.name), el('p', { class: 'pl-intro' }, pt('planIntro', { name: shown.name })), el('div', { class: 'actions' }, back), pl.node), ...(pl.dispose ? { dispose: pl.dispose } : {}) };
-    main.append(current.node);
-  } else if (name === 'profile-export' && id !== undefined && shown !== undefined) {
-    // a workload profile's report (PDF, HTML, PPTX, XLSX, CSV), with the way back to its screen
-    const back = el('button', { type: 'button', 'data-testid': TID.profileBack }, translate(profile, lang, 'toProfile'));
-    back.addEventListener('click', () => go(shown.route));
-    const ex = exportScreen(ctx(), { id }, true);
-    current = { node: el('div', {}, el('h2', { 'data-testid': TID.analysisName }, shown.name), el('div', { class: 'actions' }, back), ex.node), ...(ex.dispose ? { dispose: ex.dispose } : {}) };
+  } else if (subTarget !== null) {
+    current = profileSubScreen(ctx(), name === 'profile-planner' ? 'planner' : 'export', subTarget);
     main.append(current.node);
   } else if (name === 'run' && id !== undefined) {
     current = liveScreen(ctx(), id);

@@ -4,7 +4,7 @@
  * reach into each other; they move between themselves only through `ctx.go(route)`.
  */
 import type { CacheProofApi } from '../shared/api.ts';
-import type { AnalysisView, AppInfo } from '../shared/contract.ts';
+import type { AnalysisView, AppInfo, ProfileView } from '../shared/contract.ts';
 import type { Lang } from '../shared/i18n/types.ts';
 
 /** The app's one palette, indexed by meaning (shared/palette.ts; black last: the dark theme swaps it for white). */
@@ -19,6 +19,8 @@ export interface Ctx {
   go(route: string): void;
   /** Remember an analysis opened by this screen so that other screens can show it by id. */
   remember(view: AnalysisView): void;
+  /** Remember a workload profile opened by this screen for Home's recent analyses, with the route that opens it again. */
+  rememberProfile(view: ProfileView, route: string): void;
   /** An analysis opened earlier in this window, by id. */
   view(id: string): AnalysisView | undefined;
 }

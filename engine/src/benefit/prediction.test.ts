@@ -1,7 +1,7 @@
 // The prediction beside the measured figures (docs/metrics.md § Prediction): the engine carries
 // the probe's numbers and splits each difference into parts that add up to it, worked out by hand.
 import { describe, expect, it } from 'vitest';
-import { measuredFigure, predictionReport, sizeForIosSaved, type MeasuredForPrediction, type StoredPrediction } from './prediction.ts';
+import { measuredFigure, policiesCoincide, predictionReport, responseTimeMissing, sizeForIosSaved, type MeasuredForPrediction, type StoredPrediction } from './prediction.ts';
 
 /** A stored prediction as an older probe wrote it (no backing I/O, response time, policies or steps). */
 const OLD: StoredPrediction = {
@@ -102,5 +102,24 @@ describe('sizeForIosSaved', () => {
     expect(sizeForIosSaved(p, 80.01)).toBeNull();
     expect(sizeForIosSaved(p, 0)).toBeNull();
     expect(sizeForIosSaved(p, Number.NaN)).toBeNull();
+  });
+});
+
+describe('why a prediction has no response time, and policies whose curves coincide', () => {
+  const device = { preset: 'ram', readLatencyUs: 0.1, source: 'x', url: null, date: '2026', basis: null } as unknown as NonNullable<StoredPrediction['cacheDevice']>;
+  it('says the trace had no completion times when a device (RAM) was asked for, not that no device was', () => {
+    expect(responseTimeMissing({ cacheDevice: device, responseTime: null })).toBe('no-completion-times');
+    expect(responseTimeMissing({ cacheDevice: null, responseTime: null })).toBe('no-cache-device');
+    expect(responseTimeMissing({ cacheDevice: undefined, responseTime: undefined })).toBe('not-reported');
+    expect(responseTimeMissing({ cacheDevice: device, responseTime: { hitUs: 0.1, missUs: 900, predictedUs: 300, baselineUs: 900, requests: 10, uncertaintyUs: 0 } as unknown as NonNullable<StoredPrediction['responseTime']> })).toBeNull();
+  });
+  it('finds six equal curves coinciding (one line hides the others), and a curve 0.1 point apart not', () => {
+    const c = OLD.curve;
+    const six = ['lru', 'fifo', 'clock', 'arc', '2q', 's3fifo'].map((policy) => ({ policy, method: 'exact-simulation', readHitRatio: 1, iosSavedPercent: 80, curve: c }));
+    expect(policiesCoincide(six)).toBe(true);
+    expect(policiesCoincide(six.slice(0, 1))).toBe(false);
+    const apart = [...six.slice(0, 5), { ...six[0], policy: 's3fifo', curve: c.map((x, i) => (i === 1 ? { ...x, iosSavedPercent: 79.9 } : x)) }] as typeof six;
+    expect(policiesCoincide(apart)).toBe(false);
+    expect(predictionReport({ ...OLD, policies: six }, MEASURED).fromTrace?.policiesCoincide).toBe(true);
   });
 });

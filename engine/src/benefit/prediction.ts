@@ -200,8 +200,12 @@ export interface PredictionReport extends Omit<StoredPrediction, 'windowStartUtc
   frontIos: PredictionFrontIos | null;
   backingIos: PredictionBackingIos | null;
   responseTime: PredictionResponseTime | null;
+  /** Why `responseTime` is null: no cache device was asked for, the trace has no completion times, or an older probe did not report it; null when it is there. */
+  responseTimeMissing: ResponseTimeMissing | null;
   /** Every policy the probe simulated (its `policy` first); an older probe's LRU curve alone. */
   policies: PredictionPolicyCurve[];
+  /** Two or more policies whose curves coincide at every size (I/Os saved within 0.05 point): their lines lie on one another. */
+  policiesCoincide: boolean;
   sizeSteps: PredictionSizeStep[];
   /** `benefit.iosSavedPercent.value` of the same analysis (measured), %. */
   measuredIosSavedPercent: number | null;
@@ -210,6 +214,33 @@ export interface PredictionReport extends Omit<StoredPrediction, 'windowStartUtc
   backingComparison: BackingComparison;
   responseComparison: ResponseComparison;
   reasons: Reasons;
+}
+
+/** Why a prediction has no response time (the words: predict-ui `resp.none.<code>`). */
+export type ResponseTimeMissing = 'no-cache-device' | 'no-completion-times' | 'not-reported';
+
+/**
+ * Why the stored prediction has no response time, or null when it has one. The probe predicts it
+ * from the cache device's read latency and the traced completions: without a device it is not
+ * asked for; with one, a null means no counted request had a completion time; absent means a
+ * probe older than the response time. Example: device nvme, responseTime null → 'no-completion-times'.
+ */
+export function responseTimeMissing(stored: Pick<StoredPrediction, 'cacheDevice' | 'responseTime'>): ResponseTimeMissing | null {
+  if (stored.responseTime !== undefined && stored.responseTime !== null) return null;
+  if (stored.cacheDevice === undefined || stored.cacheDevice === null) return stored.responseTime === undefined && stored.cacheDevice === undefined ? 'not-reported' : 'no-cache-device';
+  return stored.responseTime === undefined ? 'not-reported' : 'no-completion-times';
+}
+
+/**
+ * Whether two or more policies' curves coincide: the same sizes, I/Os saved within 0.05 point at
+ * each (the figures' printed precision), so one line would hide the others. Example: every policy
+ * at 65.3 % from the smallest size on (a footprint smaller than the smallest cache) → true.
+ */
+export function policiesCoincide(policies: readonly PredictionPolicyCurve[]): boolean {
+  const [first, ...rest] = policies;
+  if (first === undefined || rest.length === 0) return false;
+  return rest.every((c) => c.curve.length === first.curve.length
+    && c.curve.every((x, i) => x.bytes === first.curve[i]?.bytes && Math.abs(x.iosSavedPercent - (first.curve[i]?.iosSavedPercent ?? NaN)) < 0.05));
 }
 
 /** The analysis's `prediction` section: the probe's prediction, or null with reason `not-reported` when the capture holds none. */
@@ -319,6 +350,7 @@ export function predictionReport(stored: StoredPrediction | null | undefined, me
   if (backingIos === undefined) reasons['backingIos'] = 'not-reported';
   if (responseTime === undefined || responseTime === null) reasons['responseTime'] = 'not-reported';
   if (cacheDevice === undefined || cacheDevice === null) reasons['cacheDevice'] = 'not-reported';
+  const curves = policies ?? [{ policy: stored.policy, method: stored.method, readHitRatio: stored.readHitRatio, iosSavedPercent: stored.iosSavedPercent, curve: stored.curve }];
   const last = stored.curve.reduce<PredictionCurvePoint | null>((m, c) => (m === null || c.bytes > m.bytes ? c : m), null);
   const fromTrace: PredictionReport = {
     ...rest,
@@ -332,7 +364,9 @@ export function predictionReport(stored: StoredPrediction | null | undefined, me
     frontIos: frontIos ?? null,
     backingIos: backingIos ?? null,
     responseTime: responseTime ?? null,
-    policies: policies ?? [{ policy: stored.policy, method: stored.method, readHitRatio: stored.readHitRatio, iosSavedPercent: stored.iosSavedPercent, curve: stored.curve }],
+    responseTimeMissing: responseTimeMissing({ cacheDevice, responseTime }),
+    policies: curves,
+    policiesCoincide: policiesCoincide(curves),
     sizeSteps: sizeSteps ?? [],
     measuredIosSavedPercent: iosSaved.value,
     differencePp: iosSaved.value === null ? null : stored.iosSavedPercent - iosSaved.value,

@@ -6,7 +6,7 @@
  * and the what-if slider, whose size the curve's marker follows. Every number is the engine's.
  */
 import type { PredictionReport } from '@cacheproof/engine';
-import { fmtBytes } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
@@ -21,7 +21,7 @@ export function predictionBody(p: PredictionReport, w: Words, palette: readonly 
   const t = (key: 'note' | 'larger', params: Record<string, string>): string => translate(prediction, w.lang, key, params);
   const out: HTMLElement[] = [];
   if (p.cacheBytes > p.footprintBytes) {
-    out.push(el('p', { class: 'dash-note', role: 'note' }, t('note', { text: t('larger', { size: fmtBytes(w.lang, p.cacheBytes), footprint: fmtBytes(w.lang, p.footprintBytes) }) })));
+    out.push(el('p', { class: 'dash-note', role: 'note' }, t('note', { text: t('larger', { size: fmtCacheBytes(w.lang, p.cacheBytes), footprint: fmtBytes(w.lang, p.footprintBytes) }) })));
   }
   const device = deviceLine(p, w);
   if (device !== null) out.push(device);

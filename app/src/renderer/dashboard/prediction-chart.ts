@@ -12,7 +12,7 @@ import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/e
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
-import { fmtBytes } from '../../shared/i18n/numbers.ts';
+import { fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
 import { reportText } from '../../shared/i18n/report.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -44,7 +44,8 @@ export interface CurveFigure {
 export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): CurveFigure {
   const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
   const def = translate(predictUi, w.lang, 'chart.def');
-  const size = (b: number): string => fmtBytes(w.lang, b);
+  // sizes typed in a binary unit (the chosen cache, the curve's end at it) read in it: '1 GiB', not '1.07 GB'
+  const size = (b: number): string => fmtCacheBytes(w.lang, b);
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
   const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
   const first = lines[0];
@@ -116,6 +117,11 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
     return chart;
   });
   // the other policies' curves from a miniature of the trace: how, and their expected error (the report's words)
+  // curves that lie on one another (the engine's test): said, since one line hides the others
+  if (p.policiesCoincide) {
+    f.node.append(el('p', { class: 'dash-note', role: 'note', 'data-testid': `${TID.chartMrc}-coincide` },
+      translate(predictUi, w.lang, 'chart.coincide', { policies: lines.map((l) => policyName(w, l.policy)).join(', ') })));
+  }
   const mini = miniatureMsg(p);
   if (mini !== null) f.node.append(el('p', { class: 'dash-note', 'data-testid': `${TID.chartMrc}-miniature` }, reportText(mini, w.lang)));
   const moveMark = (bytes: number): void => {

@@ -7,7 +7,7 @@
  * nothing is computed here but the formatting.
  */
 import { sizeForIosSaved, type PredictionReport } from '@cacheproof/engine';
-import { fmtBytes, fmtPercent, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtCacheBytes, fmtPercent, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
@@ -83,7 +83,8 @@ export function backingBlock(p: PredictionReport, w: Words): HTMLElement[] {
 export function responseBlock(p: PredictionReport, w: Words): HTMLElement[] {
   const t = tOf(w);
   const r = p.responseTime;
-  if (r === null) return [el('p', { class: 'dash-note', 'data-testid': TID.dashResponseCompare }, t('resp.none'))];
+  // why there is none is the engine's (no device asked for, no completion times in the trace, an older probe)
+  if (r === null) return [el('p', { class: 'dash-note', 'data-testid': TID.dashResponseCompare, 'data-missing': p.responseTimeMissing ?? 'not-reported' }, t(`resp.none.${p.responseTimeMissing ?? 'not-reported'}`))];
   const c = p.responseComparison;
   const out: HTMLElement[] = [
     cards(TID.dashResponseCompare, [
@@ -110,7 +111,7 @@ export function policiesLine(p: PredictionReport, w: Words): HTMLElement | null 
   const t = tOf(w);
   const name = (x: string): string => (`policy.${x}` in predictUi.en ? t(`policy.${x}` as PredictUiKey) : x);
   return el('p', { class: 'dash-note' }, t('policies.line', {
-    size: fmtBytes(w.lang, p.cacheBytes),
+    size: fmtCacheBytes(w.lang, p.cacheBytes),
     list: p.policies.map((x) => t('policies.item', { policy: name(x.policy), percent: fmtPercent(w.lang, x.iosSavedPercent, 1) })).join(', '),
   }));
 }

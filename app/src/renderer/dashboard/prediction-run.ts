@@ -5,6 +5,7 @@
  * the analysis the host made again, which this window remembers and draws. A refusal says why in
  * the person's language, with the probe's own sentence under it. The renderer never simulates.
  */
+import type { PredictionReport } from '@cacheproof/engine';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { fmtPercent } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -28,10 +29,32 @@ export function canPredict(v: AnalysisView): boolean {
   return !v.isSample && (v.result.prediction.fromTrace !== null || v.result.traceLatency.fromTrace !== null);
 }
 
+/** The dashboard's form: once done, this window remembers the new analysis and draws it. */
 export function predictRunForm(ctx: Ctx, v: AnalysisView): HTMLElement {
+  return predictForm(ctx, { id: v.id, prediction: v.result.prediction.fromTrace }, (view) => {
+    if (view === null) return;
+    ctx.remember(view);
+    ctx.go(`results/${encodeURIComponent(view.id)}`);
+  });
+}
+
+/**
+ * What a prediction is asked on: an analysis's or a workload profile's id (both known to the host
+ * in this session) and the prediction it holds (its cache is the form's first draft).
+ */
+export interface PredictTarget {
+  id: string;
+  prediction: PredictionReport | null;
+}
+
+/**
+ * The form on `target`; `finished(view)` is called once the host is done while the form is still
+ * shown — with the analysis analysed again, or null for a profile (its screen opens it again).
+ */
+export function predictForm(ctx: Ctx, v: PredictTarget, finished: (view: AnalysisView | null) => void): HTMLElement {
   const lang = ctx.lang;
   const t = (k: PredictUiKey, p?: Record<string, string | number>): string => translate(predictUi, lang, k, p);
-  const p = v.result.prediction.fromTrace;
+  const p = v.prediction;
   const draft = drafts.get(v.id) ?? (p === null ? defaultChoiceDraft() : draftOfChoice(lang, p.cacheBytes, p.cacheDevice));
   drafts.set(v.id, draft);
   const fields = choiceFields(lang, draft, () => undefined, 'dash-predict', TID.dashPredictChoice);
@@ -84,13 +107,12 @@ export function predictRunForm(ctx: Ctx, v: AnalysisView): HTMLElement {
         return;
       }
       show(r.value.percent, r.value.stage);
-      if (r.value.done && r.value.view !== null) {
-        ctx.remember(r.value.view);
-        // draw the new analysis here, unless the person has left this dashboard meanwhile
+      if (r.value.done) {
+        // draw the new figures here, unless the person has left this screen meanwhile
         if (node.isConnected) {
           justPredicted.add(v.id);
-          ctx.go(`results/${encodeURIComponent(r.value.view.id)}`);
-        }
+          finished(r.value.view);
+        } else if (r.value.view !== null) ctx.remember(r.value.view);
         return;
       }
     }

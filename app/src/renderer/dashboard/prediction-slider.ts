@@ -10,7 +10,7 @@
  * profile alike (prediction-body.ts). Nothing is computed here but the formatting.
  */
 import { predictionAtSize, whatIfSizes, type PredictionReport, type WhatIf } from '@cacheproof/engine';
-import { fmtBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
+import { fmtCacheBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
 import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -37,7 +37,8 @@ export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onS
   const sizes = whatIfSizes(p);
   if (sizes.length < 2) return null;
   const t = (key: PredictionKey, params?: Params): string => translate(prediction, w.lang, key, params);
-  const size = (b: number): string => fmtBytes(w.lang, b);
+  // sizes typed in a binary unit (the chosen cache, the curve's end at it) read in it: '1 GiB', not '1.07 GB'
+  const size = (b: number): string => fmtCacheBytes(w.lang, b);
   const pp = (x: number): string => t('unit.pp', { value: w.fixed(x, 1) });
   const min = size(sizes[0] ?? 0);
   const max = size(sizes[sizes.length - 1] ?? 0);

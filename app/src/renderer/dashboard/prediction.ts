@@ -10,7 +10,7 @@
  */
 import type { AnalysisReport } from '@cacheproof/engine';
 import type { AnalysisView } from '../../shared/contract.ts';
-import { fmtBytes } from '../../shared/i18n/numbers.ts';
+import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -52,7 +52,7 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
       cell(t('measured'), p.measuredIosSavedPercent, p.measuredIosSavedPercent === null ? `${w.na} (${w.reason(p.reasons['measuredIosSavedPercent'])})` : pct(p.measuredIosSavedPercent), 'measured'),
       cell(t('difference'), p.differencePp, diff, 'difference')),
     el('p', { class: 'dash-note' }, t('compareLine', {
-      size: size(p.cacheBytes), devices: p.devices.join(', '), reads: fmtNumber(w.lang, p.reads, 0), writes: fmtNumber(w.lang, p.writesCount, 0), warmup: w.duration(p.warmupS),
+      size: fmtCacheBytes(w.lang, p.cacheBytes), devices: p.devices.join(', '), reads: fmtNumber(w.lang, p.reads, 0), writes: fmtNumber(w.lang, p.writesCount, 0), warmup: w.duration(p.warmupS),
     })),
     el('p', { class: 'dash-note' }, t('method', {
       policy: policyName(w, p.policy), block: size(p.blockBytes), writesPolicy: p.writes, start: w.utc(Date.parse(p.windowStart)), end: w.utc(Date.parse(p.windowEnd)),

@@ -14,9 +14,9 @@ import type { Result } from '../../shared/result.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
-import { fmtPercent } from '../format.ts';
+import { fmtNumber, fmtPercent } from '../format.ts';
 import type { Ctx, Screen } from '../screen.ts';
-import { recentCaptures } from './recent.ts';
+import { recentCaptures, type RecentCapture } from './recent.ts';
 import { openWithProgress } from './open-progress.ts';
 
 /** The path typed in "Open a capture file" survives leaving Home and coming back. */
@@ -133,7 +133,7 @@ export function homeScreen(ctx: Ctx): Screen {
       hostIsData: false,
       dates: fmtSpan(lang, r.startedMs, live ? plannedEnd : r.lastSampleMs ?? plannedEnd),
       status: h(`state.${r.state}`),
-      saved: r.iosSavedPercent === null ? '—' : fmtPercent(lang, r.iosSavedPercent, 1),
+      saved: r.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, r.iosSavedPercent, 1) }),
       open: async () => {
         // Only a finished run goes straight to its results; a live, stopped, failed or dead run
         // opens its Live screen, which says what happened and offers Resume or the partial results.
@@ -146,22 +146,36 @@ export function homeScreen(ctx: Ctx): Screen {
     };
   };
 
+  /** A capture opened in this browser profile: an analysis (opened again by the host), or a workload profile (its screen's route). */
+  const captureRow = (c: RecentCapture): Row => {
+    const num = (v: number | null): string => (v === null ? '—' : fmtNumber(lang, v, 1));
+    const p = c.profile;
+    return {
+      key: p === null ? `capture:${c.captureFile}` : `profile:${p.route}`,
+      name: c.name,
+      host: c.hostname ?? '—',
+      hostIsData: c.hostname !== null,
+      dates: fmtSpan(lang, c.startMs, c.endMs),
+      status: p !== null ? h('status.profile') : c.isSample ? h('status.sample') : h('status.capture'),
+      saved: p !== null ? h('headline.profile', { iops: num(p.meanIops), p95: num(p.p95Iops) })
+        : c.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, c.iosSavedPercent, 1) }),
+      open: async () => {
+        if (p !== null) {
+          ctx.go(p.route);
+          return;
+        }
+        show(recentError, c.name)(c.isSample
+          ? await openWithProgress(ctx, { sample: true }, c.name, recent, () => ctx.api.openSample())
+          : await openWithProgress(ctx, { path: c.captureFile }, c.name, recent, () => ctx.api.openCapture(c.captureFile)));
+      },
+    };
+  };
+
   const fill = (runs: RunStatus[]): void => {
     const runFiles = new Set(runs.map((r) => r.captureFile));
     const rows: Row[] = [
       ...runs.map(runRow),
-      ...recentCaptures().filter((c) => !runFiles.has(c.captureFile)).map((c): Row => ({
-        key: `capture:${c.captureFile}`,
-        name: c.name,
-        host: c.hostname ?? '—',
-        hostIsData: c.hostname !== null,
-        dates: fmtSpan(lang, c.startMs, c.endMs),
-        status: c.isSample ? h('status.sample') : h('status.capture'),
-        saved: c.iosSavedPercent === null ? '—' : fmtPercent(lang, c.iosSavedPercent, 1),
-        open: async () => show(recentError, c.name)(c.isSample
-          ? await openWithProgress(ctx, { sample: true }, c.name, recent, () => ctx.api.openSample())
-          : await openWithProgress(ctx, { path: c.captureFile }, c.name, recent, () => ctx.api.openCapture(c.captureFile))),
-      })),
+      ...recentCaptures().filter((c) => c.profile !== null || !runFiles.has(c.captureFile)).map(captureRow),
     ];
     recentBody.removeAttribute('aria-busy');
     if (rows.length === 0) {

@@ -1,10 +1,11 @@
 /**
- * Analyses opened in this browser profile, kept in localStorage so that Home can list them
- * after a restart (the runs themselves come from the host's `run.list`). Only what Home shows
- * is kept: the capture's path, name, host, dates and headline; the analysis is recomputed
- * from the capture when it is opened again.
+ * Analyses and workload profiles opened in this browser profile, kept in localStorage so that
+ * Home can list them after a restart (the runs themselves come from the host's `run.list`). Only
+ * what Home shows is kept: the capture's path, name, host, dates and headline (an analysis's I/Os
+ * saved; a profile's mean and 95th-percentile IOPS, the engine's figures), and for a profile the
+ * route that opens it again; the figures are recomputed from the capture when it is opened again.
  */
-import type { AnalysisView } from '../../shared/contract.ts';
+import type { AnalysisView, ProfileView } from '../../shared/contract.ts';
 
 const KEY = 'cacheproof.recent';
 const MAX = 20;
@@ -19,6 +20,18 @@ export interface RecentCapture {
   iosSavedPercent: number | null;
   isSample: boolean;
   openedMs: number;
+  /** Set for a workload profile (a baseline alone): the route of its screen and its headline, the engine's IOPS (mean and 95th percentile). */
+  profile: { route: string; meanIops: number | null; p95Iops: number | null } | null;
+}
+
+/** A profile's route as the profile screen makes it (`profile/<runId>`, `profile-file/<path>[/<host>]`), nothing else. */
+const PROFILE_ROUTE = /^profile(-file)?\/[^/]+(\/[^/]+)?$/u;
+
+function profileOf(v: unknown): RecentCapture['profile'] {
+  if (v === null || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o['route'] !== 'string' || !PROFILE_ROUTE.test(o['route'])) return null;
+  return { route: o['route'], meanIops: numOrNull(o['meanIops']), p95Iops: numOrNull(o['p95Iops']) };
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -48,6 +61,7 @@ function parse(text: string | null): RecentCapture[] {
       iosSavedPercent: numOrNull(o.iosSavedPercent),
       isSample: o.isSample === true,
       openedMs: o.openedMs,
+      profile: profileOf(o.profile),
     });
   }
   return out;
@@ -80,8 +94,32 @@ export function rememberRecent(v: AnalysisView, nowMs: number = Date.now()): voi
     iosSavedPercent: v.result.benefit.iosSavedPercent.value,
     isSample: v.isSample,
     openedMs: nowMs,
+    profile: null,
   };
-  const list = [entry, ...recentCaptures().filter((r) => r.captureFile !== v.captureFile)].slice(0, MAX);
+  store(entry);
+}
+
+/** Records a workload profile opened in this window, with the route of its screen (one entry per profile route; an analysis of the same capture is another). */
+export function rememberRecentProfile(v: ProfileView, route: string, nowMs: number = Date.now()): void {
+  const p = v.profile;
+  store({
+    captureFile: v.captureFile,
+    name: v.name,
+    hostname: v.host.hostname,
+    startMs: p.window.startMs,
+    endMs: p.window.endMs,
+    iosSavedPercent: null,
+    isSample: false,
+    openedMs: nowMs,
+    profile: { route, meanIops: p.appFacing.means.iops, p95Iops: p.appFacing.percentiles.iops?.p95 ?? null },
+  });
+}
+
+/** The entry's identity: an analysis by its capture file, a profile by its route. */
+const keyOf = (r: RecentCapture): string => (r.profile === null ? `capture:${r.captureFile}` : `profile:${r.profile.route}`);
+
+function store(entry: RecentCapture): void {
+  const list = [entry, ...recentCaptures().filter((r) => keyOf(r) !== keyOf(entry))].slice(0, MAX);
   try {
     localStorage.setItem(KEY, JSON.stringify(list));
   } catch {

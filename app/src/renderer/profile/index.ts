@@ -37,6 +37,15 @@ export type ProfileTarget = { runId: string } | { path: string; host?: string };
  */
 export const shownProfiles = new Map<string, { name: string; route: string }>();
 
+/** The target a profile's route names (its segments after `profile` or `profile-file`, decoded), or null when they name none. */
+export function profileTargetOf(segments: readonly string[]): ProfileTarget | null {
+  const [kind, first, host] = segments;
+  if (first === undefined) return null;
+  if (kind === 'profile') return { runId: first };
+  if (kind === 'profile-file') return host === undefined ? { path: first } : { path: first, host };
+  return null;
+}
+
 /** The route of a profile's screen. */
 export function profileRoute(target: ProfileTarget): string {
   if ('runId' in target) return `profile/${encodeURIComponent(target.runId)}`;
@@ -67,7 +76,8 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
     const group = p.devices.appFacing === 'front' ? p.devices.front : p.devices.backing;
     const windowText = t('window', { start: fmtUtc(lang, p.window.startMs), end: fmtUtc(lang, p.window.endMs), duration: fmtDuration(lang, p.window.seconds) });
     const devicesText = t('devices', { devices: `${group.join(', ') || t('none')} (${t(p.devices.appFacing)})` });
-    const interval = v.sampleIntervalMs === null ? t('na') : fmtNumber(lang, v.sampleIntervalMs / 1000, 0);
+    // the interval's length when the capture says it, else said to be unknown (never "n/a-s")
+    const p95Title = v.sampleIntervalMs === null ? t('card.p95Unknown') : t('card.p95', { interval: fmtNumber(lang, v.sampleIntervalMs / 1000, 0) });
     const p95 = p.appFacing.percentiles.iops?.p95 ?? null;
     const row = (d: ProfileView['profile']['perDevice'][number]): HTMLElement => el('tr', {},
       el('th', { scope: 'row' }, d.device),
@@ -89,14 +99,14 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       el('p', {}, devicesText),
       el('div', { class: 'cards' },
         card(TID.profileCardIops, t('card.iops'), num(m.iops, 1), t('unit.iops'), windowText),
-        card(TID.profileCardP95, t('card.p95', { interval }), num(p95, 1), t('unit.iops'), windowText),
+        card(TID.profileCardP95, p95Title, num(p95, 1), t('unit.iops'), windowText),
         card(TID.profileCardMbps, t('card.mbps'), num(m.mbps, 2), t('unit.mbps'), windowText),
         card(TID.profileCardLatency, t('card.latency'), num(m.awaitMs, 3), t('unit.ms'), windowText),
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
         card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, m.avgRequestBytes / 1024, 1), t('unit.kib'), windowText)),
       warningsSection(p),
       profileTimeline(v, words(lang), themedPalette(), scheduler),
-      ...[profilePrediction(v, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null),
+      ...[profilePrediction(ctx, v, words(lang), themedPalette(), scheduler, () => ctx.go(profileRoute(target)))].filter((x): x is HTMLElement => x !== null),
       hoursSection(p, lang),
       // each calendar day's mean, p95 and peak, as the report's per-day tables (engine report/profile-days.ts)
       daysSection(p, lang),
@@ -157,11 +167,14 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
       scheduler.start();
       // the hardware for this workload: the Planner, prefilled from the profile (no cache measured)
       shownProfiles.set(r.value.id, { name: r.value.name, route: profileRoute(target) });
+      // Home lists it among the recent analyses, and its row opens this route again
+      ctx.rememberProfile(r.value, profileRoute(target));
+      // the sub-screens' routes carry the capture (this screen's route), so that a reload lands on them again
       const plan = el('button', { type: 'button', class: 'primary', 'data-testid': TID.profilePlan }, t('plan'));
-      plan.addEventListener('click', () => ctx.go(`planner/${encodeURIComponent(r.value.id)}`));
+      plan.addEventListener('click', () => ctx.go(`profile-planner/${profileRoute(target)}`));
       // its report (the Export screen of the profile: the workload-profile report)
       const exp = el('button', { type: 'button', 'data-testid': TID.profileExport }, translate(exportUi, lang, 'nav'));
-      exp.addEventListener('click', () => ctx.go(`profile-export/${encodeURIComponent(r.value.id)}`));
+      exp.addEventListener('click', () => ctx.go(`profile-export/${profileRoute(target)}`));
       back.before(plan, exp);
     }
     else body.replaceChildren(el('div', { class: 'error', role: 'alert', 'data-testid': TID.profileError }, errorText(lang, r.error.code)));

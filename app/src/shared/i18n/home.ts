@@ -6,7 +6,7 @@ export type HomeKey =
   | 'openCapture' | 'capturePath' | 'capturePathHelp' | 'open' | 'openNamed' | 'pathEmpty' | 'openFailed'
   | 'recent' | 'recentCaption' | 'recentEmpty' | 'runsFailed' | 'thisComputer'
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
-  | 'status.sample' | 'status.capture'
+  | 'status.sample' | 'status.capture' | 'status.profile' | 'headline.saved' | 'headline.profile'
   | 'col.name' | 'col.host' | 'col.dates' | 'col.status' | 'col.saved' | 'col.action'
   | 'progress.read' | 'progress.analyze' | 'progress.cancel';
 
@@ -45,7 +45,10 @@ export const home: Catalog<HomeKey> = {
     'col.host': 'Host',
     'col.dates': 'Dates',
     'col.status': 'Status',
-    'col.saved': 'I/Os saved',
+    'col.saved': 'Headline',
+    'status.profile': 'Workload profile (no cache)',
+    'headline.saved': '{percent} of I/Os saved',
+    'headline.profile': '{iops} IOPS on average, {p95} at the 95th percentile',
     'col.action': 'Action',
   },
   fr: {
@@ -82,7 +85,10 @@ export const home: Catalog<HomeKey> = {
     'col.host': 'Hôte',
     'col.dates': 'Dates',
     'col.status': 'État',
-    'col.saved': 'E/S épargnées',
+    'col.saved': 'Chiffre clé',
+    'status.profile': 'Profil de charge (sans cache)',
+    'headline.saved': '{percent} d’E/S épargnées',
+    'headline.profile': '{iops} IOPS en moyenne, {p95} au 95e centile',
     'col.action': 'Action',
   },
   es: {
@@ -119,7 +125,10 @@ export const home: Catalog<HomeKey> = {
     'col.host': 'Servidor',
     'col.dates': 'Fechas',
     'col.status': 'Estado',
-    'col.saved': 'E/S ahorradas',
+    'col.saved': 'Cifra clave',
+    'status.profile': 'Perfil de carga (sin caché)',
+    'headline.saved': '{percent} de E/S ahorradas',
+    'headline.profile': '{iops} IOPS de media, {p95} en el percentil 95',
     'col.action': 'Acción',
   },
   ru: {
@@ -156,7 +165,10 @@ export const home: Catalog<HomeKey> = {
     'col.host': 'Сервер',
     'col.dates': 'Даты',
     'col.status': 'Состояние',
-    'col.saved': 'Сэкономлено операций',
+    'col.saved': 'Главный показатель',
+    'status.profile': 'Профиль нагрузки (без кэша)',
+    'headline.saved': 'сэкономлено {percent} операций',
+    'headline.profile': '{iops} IOPS в среднем, {p95} по 95-му процентилю',
     'col.action': 'Действие',
   },
 };

@@ -103,6 +103,27 @@ export function fmtBytes(lang: Lang, bytes: number): string {
   return `${fmtSig(lang, Math.sign(bytes) * v)} ${units[i] ?? ''}`;
 }
 
+const BINARY_UNITS: Record<Lang, readonly [string, string, string]> = {
+  en: ['MiB', 'GiB', 'TiB'],
+  es: ['MiB', 'GiB', 'TiB'],
+  fr: ['Mio', 'Gio', 'Tio'],
+  ru: ['МиБ', 'ГиБ', 'ТиБ'],
+};
+
+/**
+ * A cache size as it was most likely typed: a whole number of MiB that is no whole number of MB
+ * (1 GiB, 512 MiB: sizes typed in a binary unit, as RAM is sold) in the largest binary unit that
+ * is at least 1, else {@link fmtBytes}: "1 GiB" is never shown as "1.07 GB", nor 400 GB as "373 GiB".
+ *
+ * @example fmtCacheBytes('en', 2 ** 30) // '1 GiB'
+ * @example fmtCacheBytes('en', 4e11) // '400 GB'
+ */
+export function fmtCacheBytes(lang: Lang, bytes: number): string {
+  if (!(bytes > 0) || bytes % 2 ** 20 !== 0 || bytes % 1e6 === 0) return fmtBytes(lang, bytes);
+  const i = bytes >= 2 ** 40 ? 2 : bytes >= 2 ** 30 ? 1 : 0;
+  return `${fmtSig(lang, bytes / 2 ** (20 + 10 * i))} ${BINARY_UNITS[lang][i]}`;
+}
+
 /** A UTC date and time with the zone said: `Nov 20, 2026, 10:09:10 PM UTC`. */
 export function fmtDateTime(lang: Lang, epochMs: number): string {
   return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(epochMs)) + ' UTC';

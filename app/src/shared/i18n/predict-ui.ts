@@ -17,9 +17,9 @@ export type PredictUiKey =
   | 'run.failed' | 'run.none' | 'run.fix' | 'run.done'
   | 'unit.perSecond' | 'exact' | 'unc'
   | 'backing.predicted' | 'backing.measured' | 'backing.difference' | 'backing.line' | 'backing.explain'
-  | 'resp.predicted' | 'resp.measured' | 'resp.difference' | 'resp.line' | 'resp.explain' | 'resp.none'
+  | 'resp.predicted' | 'resp.measured' | 'resp.difference' | 'resp.line' | 'resp.explain' | 'resp.none.no-cache-device' | 'resp.none.no-completion-times' | 'resp.none.not-reported'
   | 'answer.savedLabel' | 'answer.savedHelp' | 'answer.savedLine' | 'answer.savedNone' | 'answer.savedBad'
-  | 'policies.line' | 'policies.item' | 'chart.def' | 'chart.axisMiss'
+  | 'policies.line' | 'policies.item' | 'chart.def' | 'chart.axisMiss' | 'chart.coincide'
   | 'live.waiting' | 'live.running' | 'live.done' | 'live.failed'
   | 'wiz.toggle' | 'wiz.help' | 'wiz.review' | 'wiz.fix'
   | 'plan.use' | 'plan.useHelp';
@@ -74,7 +74,9 @@ export const predictUi: Catalog<PredictUiKey> = {
     'resp.difference': 'Predicted − measured',
     'resp.line': 'Hits at {hit} (the cache device), the other requests at their own latency traced in the baseline (mean {miss}): {predicted} on average, against {baseline} without the cache, over {requests} requests with a traced completion; {bound}.',
     'resp.explain': 'Difference {diff}: {share} because the real cache’s hit share differs from the predicted one, and {other} because its hits and misses took other times than the model’s (the cache’s own software path, queueing, a changed workload).',
-    'resp.none': 'This prediction was made without a cache device: its response time is not predicted. Predict again with a device.',
+    'resp.none.no-cache-device': 'This prediction was made without a cache device: its response time is not predicted. Predict again with a device.',
+    'resp.none.no-completion-times': 'The response time is not predicted: the trace has no completion times (only when each request was issued), so the time a miss takes is unknown.',
+    'resp.none.not-reported': 'The response time is not predicted: the probe that made this prediction did not report it. Predict again.',
     'answer.savedLabel': 'I/Os saved you need (%)',
     'answer.savedHelp': 'Type a share of I/Os kept off the backing devices; the answer is the smallest LRU cache that saves it (to 0.1 point).',
     'answer.savedLine': 'An LRU cache of {size} saves {percent} of I/Os (the smallest that reaches {want}).',
@@ -84,6 +86,7 @@ export const predictUi: Catalog<PredictUiKey> = {
     'policies.item': '{policy} {percent}',
     'chart.def': 'Share of the baseline’s reads a cache of each size would miss (read misses / reads), one line per replacement policy, sizes on a log scale; the chosen size is marked. LRU by stack distance; the others simulated at each size.',
     'chart.axisMiss': 'Read miss ratio (%)',
+    'chart.coincide': 'All policies are equal here: their curves lie on one another, so one line shows them all ({policies}).',
     'live.waiting': 'Prediction: when the baseline has ended, a {size} cache on {device} is predicted from its trace.',
     'live.running': 'Prediction: the probe is replaying the baseline’s trace through a {size} cache…',
     'live.done': 'Predicted from the baseline’s trace: a {size} cache on {device} would save {saved} of I/Os; backing I/O {backing}; response time {resp}, against {baseline} without the cache.',
@@ -144,7 +147,9 @@ export const predictUi: Catalog<PredictUiKey> = {
     'resp.difference': 'Prédit − mesuré',
     'resp.line': 'Succès à {hit} (le périphérique du cache), les autres requêtes à leur propre latence tracée dans la référence (moyenne {miss}) : {predicted} en moyenne, contre {baseline} sans le cache, sur {requests} requêtes dont la fin est tracée ; {bound}.',
     'resp.explain': 'Écart {diff} : {share} parce que la part de succès du cache réel diffère de celle prédite, et {other} parce que ses succès et ses échecs ont pris d’autres temps que ceux du modèle (le chemin logiciel du cache, les files d’attente, une charge changée).',
-    'resp.none': 'Cette prédiction a été faite sans périphérique de cache : son temps de réponse n’est pas prédit. Prédisez de nouveau avec un périphérique.',
+    'resp.none.no-cache-device': 'Cette prédiction a été faite sans périphérique de cache : son temps de réponse n’est pas prédit. Prédisez de nouveau avec un périphérique.',
+    'resp.none.no-completion-times': 'Le temps de réponse n’est pas prédit : la trace n’a pas d’heures de fin (seulement l’émission de chaque requête), donc la durée d’un défaut de cache est inconnue.',
+    'resp.none.not-reported': 'Le temps de réponse n’est pas prédit : la sonde qui a fait cette prédiction ne l’a pas fourni. Prédisez de nouveau.',
     'answer.savedLabel': 'E/S économisées voulues (%)',
     'answer.savedHelp': 'Saisissez une part d’E/S épargnées au stockage ; la réponse est le plus petit cache LRU qui l’atteint (au dixième de point).',
     'answer.savedLine': 'Un cache LRU de {size} économise {percent} des E/S (le plus petit qui atteint {want}).',
@@ -154,6 +159,7 @@ export const predictUi: Catalog<PredictUiKey> = {
     'policies.item': '{policy} {percent}',
     'chart.def': 'Part des lectures de la référence qu’un cache de chaque taille manquerait (échecs de lecture / lectures), une ligne par politique de remplacement, tailles en échelle logarithmique ; la taille choisie est marquée. LRU par distance de pile ; les autres simulées à chaque taille.',
     'chart.axisMiss': 'Taux d’échec en lecture (%)',
+    'chart.coincide': 'Toutes les politiques sont égales ici : leurs courbes se superposent, une seule ligne les montre toutes ({policies}).',
     'live.waiting': 'Prédiction : une fois la référence terminée, un cache de {size} sur {device} sera prédit à partir de sa trace.',
     'live.running': 'Prédiction : la sonde rejoue la trace de la référence dans un cache de {size}…',
     'live.done': 'Prédit à partir de la trace de la référence : un cache de {size} sur {device} économiserait {saved} des E/S ; E/S vers le stockage {backing} ; temps de réponse {resp}, contre {baseline} sans le cache.',
@@ -214,7 +220,9 @@ export const predictUi: Catalog<PredictUiKey> = {
     'resp.difference': 'Previsto − medido',
     'resp.line': 'Aciertos a {hit} (el dispositivo de la caché), las demás solicitudes a su propia latencia trazada en la referencia (media {miss}): {predicted} de media, frente a {baseline} sin la caché, sobre {requests} solicitudes con finalización trazada; {bound}.',
     'resp.explain': 'Diferencia {diff}: {share} porque la parte de aciertos de la caché real difiere de la prevista, y {other} porque sus aciertos y fallos tardaron otros tiempos que los del modelo (el camino de software de la caché, las colas, una carga cambiada).',
-    'resp.none': 'Esta predicción se hizo sin dispositivo de caché: su tiempo de respuesta no se predice. Vuelva a predecir con un dispositivo.',
+    'resp.none.no-cache-device': 'Esta predicción se hizo sin dispositivo de caché: su tiempo de respuesta no se predice. Vuelva a predecir con un dispositivo.',
+    'resp.none.no-completion-times': 'El tiempo de respuesta no se predice: la traza no tiene horas de finalización (solo cuándo se emitió cada solicitud), así que se desconoce cuánto tarda un fallo de caché.',
+    'resp.none.not-reported': 'El tiempo de respuesta no se predice: la sonda que hizo esta predicción no lo informó. Vuelva a predecir.',
     'answer.savedLabel': 'E/S ahorradas necesarias (%)',
     'answer.savedHelp': 'Escriba una parte de E/S que no llegue al respaldo; la respuesta es la caché LRU más pequeña que la ahorra (a la décima de punto).',
     'answer.savedLine': 'Una caché LRU de {size} ahorra el {percent} de las E/S (la más pequeña que alcanza el {want}).',
@@ -224,6 +232,7 @@ export const predictUi: Catalog<PredictUiKey> = {
     'policies.item': '{policy} {percent}',
     'chart.def': 'Parte de las lecturas de la referencia que una caché de cada tamaño fallaría (fallos de lectura / lecturas), una línea por política de reemplazo, tamaños en escala logarítmica; el tamaño elegido está marcado. LRU por distancia de pila; las demás simuladas en cada tamaño.',
     'chart.axisMiss': 'Tasa de fallos de lectura (%)',
+    'chart.coincide': 'Todas las políticas son iguales aquí: sus curvas se superponen, así que una sola línea las muestra todas ({policies}).',
     'live.waiting': 'Predicción: cuando termine la referencia, se predecirá una caché de {size} en {device} a partir de su traza.',
     'live.running': 'Predicción: la sonda está reproduciendo la traza de la referencia en una caché de {size}…',
     'live.done': 'Predicho a partir de la traza de la referencia: una caché de {size} en {device} ahorraría el {saved} de las E/S; E/S al respaldo {backing}; tiempo de respuesta {resp}, frente a {baseline} sin la caché.',
@@ -284,7 +293,9 @@ export const predictUi: Catalog<PredictUiKey> = {
     'resp.difference': 'Прогноз − измерение',
     'resp.line': 'Попадания — {hit} (устройство кэша), остальные запросы — с собственной задержкой из трассы базового окна (в среднем {miss}): в среднем {predicted}, против {baseline} без кэша, по {requests} запросам с записанным завершением; {bound}.',
     'resp.explain': 'Разница {diff}: {share} — потому что доля попаданий реального кэша отличается от прогноза, и {other} — потому что его попадания и промахи заняли иное время, чем в модели (программный путь кэша, очереди, изменившаяся нагрузка).',
-    'resp.none': 'Этот прогноз сделан без устройства кэша: время отклика не прогнозируется. Спрогнозируйте снова, выбрав устройство.',
+    'resp.none.no-cache-device': 'Этот прогноз сделан без устройства кэша: время отклика не прогнозируется. Спрогнозируйте снова, выбрав устройство.',
+    'resp.none.no-completion-times': 'Время отклика не прогнозируется: в трассе нет времени завершения запросов (только время их отправки), поэтому длительность промаха неизвестна.',
+    'resp.none.not-reported': 'Время отклика не прогнозируется: зонд, сделавший этот прогноз, его не сообщил. Спрогнозируйте снова.',
     'answer.savedLabel': 'Нужная доля сэкономленных операций (%)',
     'answer.savedHelp': 'Введите долю операций, отведённых от основных устройств; ответ — наименьший LRU-кэш, который её достигает (с точностью до 0,1 п.).',
     'answer.savedLine': 'LRU-кэш {size} экономит {percent} операций (наименьший, достигающий {want}).',
@@ -294,6 +305,7 @@ export const predictUi: Catalog<PredictUiKey> = {
     'policies.item': '{policy} {percent}',
     'chart.def': 'Доля чтений базового окна, которые кэш каждого размера пропустил бы (промахи чтения / чтения), по линии на каждую политику вытеснения, размеры в логарифмической шкале; выбранный размер отмечен. LRU — по стековому расстоянию; остальные — симуляцией на каждом размере.',
     'chart.axisMiss': 'Доля промахов чтения (%)',
+    'chart.coincide': 'Здесь все политики равны: их кривые совпадают, и одна линия показывает их все ({policies}).',
     'live.waiting': 'Прогноз: когда базовое окно закончится, по его трассе будет спрогнозирован кэш {size} на {device}.',
     'live.running': 'Прогноз: зонд воспроизводит трассу базового окна через кэш {size}…',
     'live.done': 'Прогноз по трассе базового окна: кэш {size} на {device} сэкономил бы {saved} операций; операции к основным устройствам {backing}; время отклика {resp} против {baseline} без кэша.',

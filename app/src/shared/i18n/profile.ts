@@ -7,7 +7,7 @@ import type { Catalog } from './types.ts';
  */
 export type ProfileKey =
   | 'open' | 'title' | 'loading' | 'badge' | 'intro' | 'window' | 'devices' | 'front' | 'backing' | 'none'
-  | 'card.iops' | 'card.p95' | 'card.mbps' | 'card.latency' | 'card.readShare' | 'card.requestSize'
+  | 'card.iops' | 'card.p95' | 'card.p95Unknown' | 'card.mbps' | 'card.latency' | 'card.readShare' | 'card.requestSize'
   | 'unit.iops' | 'unit.mbps' | 'unit.ms' | 'unit.kib' | 'na'
   | 'table.caption' | 'col.device' | 'col.role' | 'col.iops' | 'col.mbps' | 'col.latency' | 'col.readShare' | 'col.busy' | 'col.coverage'
   | 'role.front' | 'role.backing' | 'role.cache' | 'role.other'
@@ -27,6 +27,7 @@ export const profile: Catalog<ProfileKey> = {
     none: 'none',
     'card.iops': 'Average IOPS',
     'card.p95': 'IOPS, 95th percentile of {interval}-s intervals',
+    'card.p95Unknown': 'IOPS, 95th percentile of the intervals (the capture does not say their length)',
     'card.mbps': 'Average throughput',
     'card.latency': 'Average response time',
     'card.readShare': 'Reads, share of I/Os',
@@ -72,6 +73,7 @@ export const profile: Catalog<ProfileKey> = {
     none: 'aucun',
     'card.iops': 'IOPS moyennes',
     'card.p95': 'IOPS, 95e centile des intervalles de {interval} s',
+    'card.p95Unknown': 'IOPS, 95e centile des intervalles (la capture n’en donne pas la durée)',
     'card.mbps': 'Débit moyen',
     'card.latency': 'Temps de réponse moyen',
     'card.readShare': 'Lectures, part des E/S',
@@ -117,6 +119,7 @@ export const profile: Catalog<ProfileKey> = {
     none: 'ninguno',
     'card.iops': 'IOPS medias',
     'card.p95': 'IOPS, percentil 95 de intervalos de {interval} s',
+    'card.p95Unknown': 'IOPS, percentil 95 de los intervalos (la captura no indica su duración)',
     'card.mbps': 'Rendimiento medio',
     'card.latency': 'Tiempo de respuesta medio',
     'card.readShare': 'Lecturas, proporción de E/S',
@@ -162,6 +165,7 @@ export const profile: Catalog<ProfileKey> = {
     none: 'нет',
     'card.iops': 'Средние IOPS',
     'card.p95': 'IOPS, 95-й процентиль интервалов по {interval} с',
+    'card.p95Unknown': 'IOPS, 95-й процентиль интервалов (длительность интервала в захвате не указана)',
     'card.mbps': 'Средняя пропускная способность',
     'card.latency': 'Среднее время отклика',
     'card.readShare': 'Чтения, доля операций',
