@@ -2,7 +2,7 @@
  * The decision block (issue 36) drawn first in every format: the bundled lab sample with the
  * scenario `tco --from-capture` prefills, exported as the full PDF (its first content page), the
  * short form (page 1), the PowerPoint deck (slides 1–2) and the XLSX (its first sheet), in
- * English, French, Spanish and Russian. Each must hold every sentence of the block — the verdict
+ * English, French, Spanish and Russian, for the bundled sample, the in-OS PerfMon pair and a workload profile (a PerfMon log with no switch, sized from its prefilled scenario). Each must hold every sentence of the block — the verdict
  * with its basis and the other basis' outcome, what it rests on, pays back or not, I/Os saved with
  * its interval, the response time, drive life — and the three caveats, word for word as the
  * engine's keys read in the catalog (app/src/shared/i18n/decision-text.ts): the words are equal
@@ -23,8 +23,9 @@ import { exportReport } from '../src/host/report/export.ts';
 import { decisionTexts } from '../src/shared/i18n/decision-text.ts';
 import { localizeTemplate } from '../src/shared/i18n/template.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
-import { probeAbsent, skipped } from '../../test/support/testenv.ts';
+import { probeAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 import { importInOsPair } from './support/in-os-pair.ts';
+import { perfmonLog } from './support/profile-logs.ts';
 
 const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
@@ -40,11 +41,16 @@ const norm = (s: string): string => s.replace(/[\s\u00a0\u202f\u2009\u00ad]+/gu,
 const unxml = (s: string): string => s.replace(/&lt;/gu, '<').replace(/&gt;/gu, '>').replace(/&quot;/gu, '"').replace(/&apos;/gu, '\'').replace(/&amp;/gu, '&');
 
 /** The captures the block is read back from: the bundled lab sample and the in-OS PerfMon pair (issue #26's V-locity case). */
-const CAPTURES = { sample, inOs: '' } as Record<'sample' | 'inOs', string>;
+const CAPTURES = { sample, inOs: '', profile: '' } as Record<'sample' | 'inOs' | 'profile', string>;
 const scenarios: Partial<Record<keyof typeof CAPTURES, unknown>> = {};
 beforeAll(async () => {
   if (skip) return;
   CAPTURES.inOs = importInOsPair(dir).capture;
+  // a workload profile: a two-day PerfMon log with no switch, imported with the probe
+  const log = join(dir, 'profile.csv');
+  writeFileSync(log, perfmonLog({ startMs: Date.UTC(2026, 9, 5), days: 2, stepS: 300, iops: 400, hotHour: 14 }).text);
+  CAPTURES.profile = join(dir, 'profile.capture');
+  execFileSync(releaseProbe, ['import', 'perfmon', log, '--out', CAPTURES.profile], { stdio: 'pipe' });
   for (const [which, capture] of Object.entries(CAPTURES) as [keyof typeof CAPTURES, string][]) {
     const file = join(dir, `${which}.tco.json`);
     let err = '';
@@ -103,10 +109,18 @@ describe.skipIf(skip)('the decision block, first in every format and language, w
         // the sentences the issue names are there: the verdict with both bases, I/Os saved with its interval, drive life, the three caveats
         const d = full.model.decision as NonNullable<ReportModel['decision']>;
         expect(d.verdict.key).toBe('tco.verdict');
-        expect(d.iosSaved?.key).toMatch(/^dec\.iosSaved/u);
-        if (which === 'sample') expect(d.iosSaved?.p?.['ci']?.k).toBe('ci');
         expect(d.life?.key).toBe('dec.life');
-        expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
+        if (which === 'profile') {
+          // a profile: the sizing the verdict rests on instead of a before/after, the log's one window
+          expect(d.kind).toBe('profile');
+          expect(d.iosSaved).toBeNull();
+          expect(d.sizing).not.toBeNull();
+          expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.logOk', 'dec.cav.examplePrices', 'dec.cav.counters']);
+        } else {
+          expect(d.iosSaved?.key).toMatch(/^dec\.iosSaved/u);
+          if (which === 'sample') expect(d.iosSaved?.p?.['ci']?.k).toBe('ci');
+          expect(d.caveats.map((c) => c.key)).toEqual(['dec.cav.windowShort', 'dec.cav.examplePrices', 'dec.cav.counters']);
+        }
         expect(full.model.sections[0]?.id).toBe('decision');
         // page 1 is the cover with the contents; the block is the first content page
         const page = pdfText(full.out, 1, 2);
