@@ -2,7 +2,7 @@
 // JS dependencies (npm ci), the native probe's release build (cargo), the app build (esbuild),
 // and — for the test suite — Debian packages through apt-get when run as root.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,8 +70,63 @@ function has(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
+/** True when a process with this pid runs. */
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/**
+ * Runs `fn` holding the checkout's install lock (the folder `.install.lock`, made atomically, with
+ * the holder's pid): two `npm start`s or test workers starting at once must not run `npm ci` side by
+ * side (one deletes node_modules under the other: EEXIST, then an empty node_modules). A waiter
+ * polls every 0.5 s; a lock whose holder is gone is taken over; after 15 minutes it gives up saying so.
+ */
+function withInstallLock(fn) {
+  const dir = join(root, '.install.lock');
+  const deadline = Date.now() + 15 * 60_000;
+  let said = false;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    let pid = NaN;
+    try {
+      pid = Number(readFileSync(join(dir, 'pid'), 'utf8'));
+    } catch {
+      // the holder has not written its pid yet
+    }
+    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) {
+      rmSync(dir, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`another install has held ${dir} for 15 minutes; if no npm runs in this checkout, remove that folder and try again.`);
+    if (!said) say(`Waiting for the JavaScript dependencies another process is installing (${dir})…`);
+    said = true;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+  writeFileSync(join(dir, 'pid'), String(process.pid));
+  try {
+    return fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export function ensureJsDeps() {
   if (!existsSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))) ensureDebianPackages(BUILD_PACKAGES);
+  // the staleness is judged again once the lock is held: a process that waited finds the install done
+  withInstallLock(installIfStale);
+}
+
+function installIfStale() {
   const lock = join(root, 'package-lock.json');
   const marker = join(root, 'node_modules', '.package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
