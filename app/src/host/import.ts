@@ -180,6 +180,8 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
   const now = opts.now ?? Date.now;
   /** A block trace: `import-trace`, then the prediction, each with its progress (host/import-trace.ts). */
   const startTrace = (probe: string, r: ImportRequest): { jobId: string } => {
+    // the preview needs no cache size; the import predicts one
+    if (r.prediction === undefined) throw new HostError('bad-request', 'A block trace import needs the cache to predict.');
     const dir = join(opts.dataDir, 'imports');
     mkdirSync(dir, { recursive: true });
     const out = outPath(dir, r.files[0] ?? 'trace', new Date(now()));

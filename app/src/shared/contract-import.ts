@@ -82,9 +82,10 @@ export const ImportRequest = z.object({
 }).strict().superRefine((r, ctx) => {
   if (r.traceStartMs !== undefined && !isTraceKind(r.kind)) ctx.addIssue({ code: 'custom', message: 'only a block trace import takes the trace\'s start' });
   if (isTraceKind(r.kind)) {
-    // one trace file, nothing of a counter log's; the cache to predict
-    if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined || r.prediction === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'a block trace import takes one file and the cache to predict, and no after files, switch time, roles or prometheus range' });
+    // one trace file, nothing of a counter log's; the cache to predict is the import's, not the
+    // preview's (what the trace holds does not depend on it): the host refuses an import without it
+    if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'a block trace import takes one file, and no after files, switch time, roles or prometheus range' });
     }
     return;
   }
@@ -159,6 +160,11 @@ export const ImportPreview = z.object({
     skippedExamples: z.array(z.object({ line: z.number(), column: z.string(), reason: z.string() })),
     devices: z.array(z.string()),
     flushes: z.number(),
+    /** From the first request to the last completion, ms; null without requests. */
+    spanMs: z.number().nullable(),
+    /** The first and last request's UTC times, ms, when the trace carries UTC times or its start was given. */
+    firstUtcMs: z.number().nullable(),
+    lastUtcMs: z.number().nullable(),
   }).optional(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -92,15 +92,17 @@ export function importScreen(ctx: Ctx): Screen {
     if (traceChosen(kind.value)) {
       // a block trace: one file, and the cache to predict once it is imported
       if (f.length > 1) return translate(importTraceUi, lang, 'oneFile');
-      if (!withChoice) return { kind: kind.value as ImportKind, files: f };
+      const st = trace.start();
+      if (st !== null && Number.isNaN(st)) return translate(importTraceUi, lang, 'startBad');
+      const read = { kind: kind.value as ImportKind, files: f, ...(st !== null ? { traceStartMs: st } : {}) };
+      // the preview reads the trace without a cache size; the import predicts the cache chosen
+      if (!withChoice) return read;
       const c = trace.choice();
       if (!c.ok) {
         trace.paint();
         return translate(importTraceUi, lang, 'choiceBad');
       }
-      const st = trace.start();
-      if (st !== null && Number.isNaN(st)) return translate(importTraceUi, lang, 'startBad');
-      return { kind: kind.value as ImportKind, files: f, prediction: c.choice, ...(st !== null ? { traceStartMs: st } : {}) };
+      return { ...read, prediction: c.choice };
     }
     const a = paths(after.value);
     if (sw !== null && a.length > 0) return u('switchAndAfter');
@@ -274,7 +276,8 @@ export function importScreen(ctx: Ctx): Screen {
       return;
     }
     errorBox.hidden = true;
-    const r = request();
+    // a block trace's preview needs no cache size: only its import does
+    const r = request(false);
     if (typeof r === 'string') {
       errorBox.replaceChildren(el('p', {}, r));
       errorBox.hidden = false;
