@@ -95,6 +95,8 @@ interface RawPreview {
   ready: boolean;
   partial?: { has: string; missing: string[]; needed: string; commands: string[] } | null;
   analysable?: boolean;
+  /** The sentences as codes with values (probe import/said.rs): checked by the contract. */
+  said?: unknown;
 }
 
 /** The probe's preview JSON as the contract's `ImportPreview` (checked). */
@@ -120,6 +122,7 @@ export function toPreview(raw: RawPreview): ImportPreview {
     ready: raw.ready,
     partial: raw.partial ?? null,
     analysable: raw.analysable ?? true,
+    ...(raw.said === undefined ? {} : { said: raw.said }),
   });
 }
 

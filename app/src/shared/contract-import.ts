@@ -96,6 +96,30 @@ export const ImportRequest = z.object({
 });
 export type ImportRequest = z.infer<typeof ImportRequest>;
 
+/** A sentence of the probe as a code with values (native/probe/src/import/said.rs; catalog i18n/probe-said.ts). */
+export interface Said { code: string; values: Record<string, SaidValue> }
+/** A value: a name or path as written, a number, another sentence, or a list of them. */
+export type SaidValue = string | number | Said | Said[];
+export const Said: z.ZodType<Said> = z.lazy(() => z.object({
+  code: z.string().max(64),
+  values: z.record(z.string(), z.union([z.string(), z.number(), Said, z.array(Said).max(256)])),
+}));
+
+/**
+ * Every sentence of a preview as a code with values (docs/import.md "Preview JSON", `said`), each
+ * list in the order of the English one it stands for. Absent from a block trace's preview.
+ */
+export const PreviewSaid = z.object({
+  files: z.array(z.object({ timeZoneSource: Said, encodingHow: Said })),
+  devices: z.array(Said),
+  phases: z.array(Said),
+  stack: z.array(Said),
+  unmapped: z.array(z.object({ what: Said, why: Said })),
+  notes: z.array(Said),
+  needs: z.array(Said),
+});
+export type PreviewSaid = z.infer<typeof PreviewSaid>;
+
 /** What the probe recognized (`cacheproof-probe import --preview … --json`, docs/import.md "Preview JSON"), as the screen shows it. */
 export const ImportPreview = z.object({
   kind: z.enum(IMPORT_KINDS),
@@ -147,6 +171,8 @@ export const ImportPreview = z.object({
     commands: z.array(z.string()),
   }).nullable().optional(),
   analysable: z.boolean().optional(),
+  /** The sentences above as codes with values, which the screen translates (the English stays for the CLI). */
+  said: PreviewSaid.optional(),
   /**
    * A block trace's preview (`import-trace KIND FILE --json` into a file that is then removed): the
    * records read, the requests kept, those skipped by reason with the first examples (line, column:
