@@ -297,6 +297,10 @@ impl Serialize for Said {
 mod tests {
     use super::*;
 
+    fn json(s: &Said) -> serde_json::Value {
+        serde_json::to_value(s).expect("a sentence serializes")
+    }
+
     fn round(t: &str) -> Said {
         let s = recognize(t);
         assert_eq!(s.text(), t, "{} does not write back its sentence", s.code);
@@ -326,13 +330,13 @@ mod tests {
     #[test]
     fn values_are_names_numbers_and_inner_sentences() {
         let s = round("a LVM volume; the file does not name its disks: proposed on sdb from the numbers (its traffic tracks sdb's interval by interval, r = 0.98 over 120 intervals, and never exceeds it): not counted, its I/O is counted on sdb");
-        let j = serde_json::to_value(&s).unwrap();
+        let j = json(&s);
         assert_eq!(j["code"], "role-volume-on-numbers");
         assert_eq!(j["values"]["r"], 0.98);
         assert_eq!(j["values"]["n"], 120);
         assert_eq!(j["values"]["on"], "sdb");
         let s = round("the device stack (vg-data on sdb (from the numbers), sda1 on sda (partition)): one layer is counted, the whole disks; a partition or a volume on a disk is listed, not counted again");
-        let j = serde_json::to_value(&s).unwrap();
+        let j = json(&s);
         assert_eq!(
             j["values"]["edges"][0]["values"]["kind"]["code"],
             "kind-from-numbers"
@@ -341,10 +345,9 @@ mod tests {
         assert_eq!(round("something new").code, "as-written");
         assert_eq!(round("0.90 s").code, "as-written");
         assert_eq!(
-            serde_json::to_value(round(
+            json(&round(
                 "line 0.90: the system restarted; the interval across it is a gap"
-            ))
-            .unwrap()["values"]["line"],
+            ))["values"]["line"],
             "0.90"
         );
     }
