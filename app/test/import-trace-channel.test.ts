@@ -47,7 +47,8 @@ async function finish(d: ReturnType<typeof createDispatch>, jobId: string, each:
 describe('a block trace in the import contract', () => {
   it('takes one file and the cache to predict, nothing of a log; a log takes no cache to predict', () => {
     expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/t.csv'], prediction: CHOICE }).success).toBe(true);
-    expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/t.csv'] }).success).toBe(false);
+    // a trace's preview needs no cache size (issue 37): the host refuses only its import without one
+    expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/t.csv'] }).success).toBe(true);
     expect(ImportRequest.safeParse({ kind: 'wpa', files: ['/a.csv', '/b.csv'], prediction: CHOICE }).success).toBe(false);
     expect(ImportRequest.safeParse({ kind: 'xperf', files: ['/t.txt'], prediction: CHOICE, switchAtMs: 0 }).success).toBe(false);
     expect(ImportRequest.safeParse({ kind: 'perfmon', files: ['/l.csv'], prediction: CHOICE }).success).toBe(false);
@@ -64,11 +65,15 @@ describe.skipIf(skip)('import.* with a block trace, on the real probe', () => {
     const wpa = join(dir, 'Disk_Usage.csv');
     const counts = writeWpaExport(wpa);
     const req = { kind: 'wpa', files: [wpa], prediction: CHOICE };
-    const pv = await d('import.preview', req);
+    // the preview without the cache to predict: the trace's facts do not depend on it
+    const pv = await d('import.preview', { kind: 'wpa', files: [wpa] });
     if (!pv.ok) throw new Error(pv.error.message);
     const p = pv.value as { ready: boolean; files: { samples: number; format: string }[]; trace: { records: number; imported: number; skipped: number; flushes: number; devices: string[] } };
     expect(p.ready).toBe(true);
-    expect(p.trace).toEqual({ records: counts.records, imported: counts.reads + counts.writes, skipped: 0, skippedByReason: {}, skippedExamples: [], devices: ['disk0', 'disk1'], flushes: counts.flushes });
+    expect(p.trace).toEqual({ records: counts.records, imported: counts.reads + counts.writes, skipped: 0, skippedByReason: {}, skippedExamples: [], devices: ['disk0', 'disk1'], flushes: counts.flushes, spanMs: expect.closeTo(counts.spanMs, 2) as number, firstUtcMs: null, lastUtcMs: null });
+    // importing needs the cache to predict
+    const none = await d('import.start', { kind: 'wpa', files: [wpa] });
+    expect(none.ok ? '' : none.error.code).toBe('bad-request');
     expect(p.files.map((f) => [f.format, f.samples])).toEqual([['wpa', counts.records]]);
     expect(existsSync(join(dir, 'data', 'imports'))).toBe(false);
 

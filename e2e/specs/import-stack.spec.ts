@@ -26,6 +26,8 @@ import { test as base, expect, seriousViolations, watchConsole } from '../fixtur
 import { TID } from '../../app/src/shared/testids.ts';
 import { importUi } from '../../app/src/shared/i18n/import.ts';
 import { common } from '../../app/src/shared/i18n/common.ts';
+import { probeSaid, type SaidCode } from '../../app/src/shared/i18n/probe-said.ts';
+import type { Lang } from '../../app/src/shared/i18n/types.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped } from '../../test/support/testenv.ts';
 
 const SAR_REAL = realdata('linux_iostat_sar_diskstats', 'sysstat_expected_sar-pretty-d.txt');
@@ -143,7 +145,13 @@ async function preview(page: Page, authUrl: string, kind: string, file: string):
 }
 
 /** The device table as shown: each device's role, and the stack edges (what sits on what, and how it is known). */
-async function shown(page: Page): Promise<{ roles: Map<string, string>; stack: Edge[] }> {
+/** A stack edge's kind as the screen writes it in `lang` (the probe's code `kind-…`, i18n/probe-said.ts). */
+function kindIn(lang: Lang, english: string): string {
+  const code = (Object.keys(probeSaid.en) as SaidCode[]).find((k) => k.startsWith('kind-') && probeSaid.en[k] === english);
+  return code === undefined ? english : probeSaid[lang][code];
+}
+
+async function shown(page: Page, lang: Lang = 'en'): Promise<{ roles: Map<string, string>; stack: Edge[] }> {
   const rows = await page.getByTestId(TID.importDevices).locator('tbody tr').evaluateAll((trs) => trs.map((tr) => ({
     device: tr.getAttribute('data-device') ?? '', role: tr.getAttribute('data-role') ?? '', on: tr.getAttribute('data-on'), kind: tr.getAttribute('data-stack'),
     cell: tr.querySelectorAll('td')[1]?.textContent ?? '',
@@ -151,8 +159,8 @@ async function shown(page: Page): Promise<{ roles: Map<string, string>; stack: E
   const stack: Edge[] = [];
   for (const r of rows) {
     if (r.kind !== null && r.on !== null) {
-      // the person reads it in the row: "sda (partition)"
-      expect(r.cell).toBe(`${r.on} (${r.kind})`);
+      // the person reads it in the row, in their language: "sda (partition)", "sda (раздел)"
+      expect(r.cell).toBe(`${r.on} (${kindIn(lang, r.kind)})`);
       stack.push([r.device, r.on, r.kind]);
     }
   }
@@ -182,10 +190,10 @@ function countedOnce(roles: Map<string, string>, stack: Edge[]): void {
 }
 
 /** The device table equals `--preview --json`: the same roles, the same stack. */
-async function screenEqualsProbe(page: Page, kind: string, file: string): Promise<{ roles: Map<string, string>; stack: Edge[] }> {
+async function screenEqualsProbe(page: Page, kind: string, file: string, lang: Lang = 'en'): Promise<{ roles: Map<string, string>; stack: Edge[] }> {
   const json = probePreview(kind, file);
   if ('refused' in json) throw new Error(json.refused);
-  const ui = await shown(page);
+  const ui = await shown(page, lang);
   expect([...ui.roles].sort()).toEqual(json.devices.map((d) => [d.name, d.role]).sort());
   expect([...ui.stack].sort()).toEqual(json.stack.map((e): Edge => [e.holder, e.on, e.kind]).sort());
   return ui;
@@ -229,7 +237,7 @@ test('sadf -d with an LVM volume on a disk: the stack and roles are the probe\'s
   await preview(page, app.authUrl, 'sadf', file);
   await expect(page.getByTestId(TID.importPreview)).toContainText(importUi.ru['pv.title']);
   await expect(page.getByTestId(TID.importDevices)).toContainText(importUi.ru['pv.on']);
-  const ru = await screenEqualsProbe(page, 'sadf', file);
+  const ru = await screenEqualsProbe(page, 'sadf', file, 'ru');
   expect(ru.stack).toEqual(stack);
   await page.getByTestId(TID.importPreview).screenshot({ path: info.outputPath('import-stack-lvm-ru.png') });
   expect(await seriousViolations(page), 'axe (ru)').toEqual([]);

@@ -2,9 +2,10 @@
  * Import a log with a block trace (issue 25), driven as a storage admin would:
  * - a WPA "Disk Usage" export in the real wpaexporter header form with the Offset column
  *   (test/support/wpa-export.ts: no public export with offsets exists, so it is written,
- *   deterministic, with a hot set a cache helps) chosen as "WPA Disk Usage table", with a 1 MiB
- *   NVMe cache to predict: the preview shows what the probe read (records, requests kept, flushes,
- *   disks: the file's own counts), Import runs `import-trace` then `predict --store` with a progress
+ *   deterministic, with a hot set a cache helps) chosen as "WPA Disk Usage table", previewed with no
+ *   cache size typed (issue 37): the preview shows what the probe read (records, requests kept,
+ *   flushes, disks, time span: the file's own), Import without a size asks for one, and with a 1 MiB
+ *   NVMe cache to predict Import runs `import-trace` then `predict --store` with a progress
  *   bar, and the capture it names holds the prediction — the same figures `cacheproof-probe
  *   predict` prints on that capture for that cache; the profile's what-if slider (issue 25: a
  *   Windows user has no dashboard) moves the prediction within 200 ms of the input event, each
@@ -92,9 +93,8 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(page.getByTestId(TID.importAfter)).toBeHidden();
       await expect(page.getByTestId(TID.importSwitchAt)).toBeHidden();
       await page.getByTestId(TID.importFiles).fill(wpa);
-      await page.getByTestId(`${TID.importPredictChoice}-size`).fill('2');
-      await page.getByTestId(`${TID.importPredictChoice}-unit`).selectOption('MiB');
-      await page.getByTestId(`${TID.importPredictChoice}-device`).selectOption('nvme');
+      // no cache size typed: the preview reads the trace all the same (only the prediction needs a size)
+      await page.getByTestId(`${TID.importPredictChoice}-size`).fill('');
       await page.getByTestId(TID.importPreviewBtn).click();
 
       // the preview: the file's own counts, as the probe read them
@@ -106,14 +106,26 @@ for (const lang of ['en', 'fr'] as const) {
       await expect(facts.locator('[data-key="skipped"]')).toHaveAttribute('data-value', '0');
       await expect(facts.locator('[data-key="flushes"]')).toHaveAttribute('data-value', String(counts.flushes));
       await expect(facts.locator('[data-key="devices"]')).toHaveText('disk0, disk1');
+      // the trace's time span: first request to last completion (its times count from its start: no UTC range)
+      const span = Number(await facts.locator('[data-key="span"]').getAttribute('data-value'));
+      expect(Math.abs(span - counts.spanMs), `span ${span} ms vs ${counts.spanMs} ms`).toBeLessThan(0.01);
+      const secs = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'fr-FR', { maximumFractionDigits: 3 }).format(span / 1000);
+      await expect(facts.locator('[data-key="span"]')).toHaveText(tr['pv.spanValue'].replace('{seconds}', secs));
+      await expect(facts.locator('[data-key="when"]')).toHaveCount(0);
+      await expect(page.getByTestId(TID.importError)).toBeHidden();
       await expect(preview).toContainText(tr['pv.ready']);
       expect(await seriousViolations(page), `axe violations (${lang}, trace preview)`).toEqual([]);
       const pvShot = testInfo.outputPath(`trace-preview-${lang}.png`);
       await page.getByTestId(TID.importScreen).screenshot({ path: pvShot });
       await testInfo.attach(`trace-preview-${lang}`, { path: pvShot, contentType: 'image/png' });
 
-      // the cache to predict changes after the preview (what it read does not depend on it): Import stays offered
+      // Import without a cache size: it asks for one (the prediction needs it), and nothing is imported
+      await page.getByTestId(TID.importStart).click();
+      await expect(page.getByTestId(TID.importError)).toHaveText(tr.choiceBad);
+      // the cache to predict, typed after the preview (what it read does not depend on it): Import stays offered
       await page.getByTestId(`${TID.importPredictChoice}-size`).fill('1');
+      await page.getByTestId(`${TID.importPredictChoice}-unit`).selectOption('MiB');
+      await page.getByTestId(`${TID.importPredictChoice}-device`).selectOption('nvme');
       await expect(page.getByTestId(TID.importStart)).toBeEnabled();
       // Import: import-trace, then the prediction, with the probe's progress; the trace has no
       // switch (no cache was on): it opens as a workload profile, with its prediction

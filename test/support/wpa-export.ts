@@ -78,9 +78,12 @@ export function wpaExportText(reqs: readonly Req[] = wpaRequests()): string {
 }
 
 /** Writes the export to `path`; returns its counts by type, as a test compares them with the preview. */
-export function writeWpaExport(path: string): { records: number; reads: number; writes: number; flushes: number } {
+export function writeWpaExport(path: string): { records: number; reads: number; writes: number; flushes: number; spanMs: number } {
   const reqs = wpaRequests();
   writeFileSync(path, wpaExportText(reqs));
   const n = (t: Req['type']): number => reqs.filter((r) => r.type === t).length;
-  return { records: reqs.length, reads: n('Read'), writes: n('Write'), flushes: n('Flush') };
+  // the requests' span (flushes are kept, not requests): first issue to last completion
+  const io = reqs.filter((r) => r.type !== 'Flush');
+  const spanNs = Math.max(...io.map((r) => r.initNs + r.ioNs)) - Math.min(...io.map((r) => r.initNs));
+  return { records: reqs.length, reads: n('Read'), writes: n('Write'), flushes: n('Flush'), spanMs: spanNs / 1e6 };
 }

@@ -30,6 +30,9 @@ interface TraceSummary {
   skippedExamples: { line: number; column: string; reason: string }[];
   devices: string[];
   flushes: number;
+  spanMs: number | null;
+  firstUtcMs: number | null;
+  lastUtcMs: number | null;
 }
 
 /** The probe's arguments for importing the request's trace into `out`. */
@@ -58,7 +61,8 @@ export async function runImportTrace(probe: string, r: ImportRequest, out: strin
 /**
  * The preview of a trace: the file imported into a capture in a temporary folder (removed after),
  * as the import would write it — what the probe read, kept and skipped (with examples), the
- * devices and the flushes — or its refusal.
+ * devices, the flushes and the time span — or its refusal. No cache size is needed: the request
+ * may carry none (the prediction is the import's).
  */
 export async function previewTrace(probe: string, r: ImportRequest, sizeBytes: number): Promise<ImportPreview> {
   const dir = mkdtempSync(join(tmpdir(), 'cacheproof-trace-preview-'));
@@ -80,7 +84,7 @@ export async function previewTrace(probe: string, r: ImportRequest, sizeBytes: n
       notes: [],
       needs: [],
       ready: s.imported > 0,
-      trace: { records: s.records, imported: s.imported, skipped: s.skipped, skippedByReason: s.skippedByReason, skippedExamples: s.skippedExamples, devices: s.devices, flushes: s.flushes },
+      trace: { records: s.records, imported: s.imported, skipped: s.skipped, skippedByReason: s.skippedByReason, skippedExamples: s.skippedExamples, devices: s.devices, flushes: s.flushes, spanMs: s.spanMs, firstUtcMs: s.firstUtcMs, lastUtcMs: s.lastUtcMs },
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

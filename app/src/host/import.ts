@@ -95,6 +95,8 @@ interface RawPreview {
   ready: boolean;
   partial?: { has: string; missing: string[]; needed: string; commands: string[] } | null;
   analysable?: boolean;
+  /** The sentences as codes with values (probe import/said.rs): checked by the contract. */
+  said?: unknown;
 }
 
 /** The probe's preview JSON as the contract's `ImportPreview` (checked). */
@@ -120,6 +122,7 @@ export function toPreview(raw: RawPreview): ImportPreview {
     ready: raw.ready,
     partial: raw.partial ?? null,
     analysable: raw.analysable ?? true,
+    ...(raw.said === undefined ? {} : { said: raw.said }),
   });
 }
 
@@ -180,6 +183,8 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
   const now = opts.now ?? Date.now;
   /** A block trace: `import-trace`, then the prediction, each with its progress (host/import-trace.ts). */
   const startTrace = (probe: string, r: ImportRequest): { jobId: string } => {
+    // the preview needs no cache size; the import predicts one
+    if (r.prediction === undefined) throw new HostError('bad-request', 'A block trace import needs the cache to predict.');
     const dir = join(opts.dataDir, 'imports');
     mkdirSync(dir, { recursive: true });
     const out = outPath(dir, r.files[0] ?? 'trace', new Date(now()));

@@ -82,9 +82,10 @@ export const ImportRequest = z.object({
 }).strict().superRefine((r, ctx) => {
   if (r.traceStartMs !== undefined && !isTraceKind(r.kind)) ctx.addIssue({ code: 'custom', message: 'only a block trace import takes the trace\'s start' });
   if (isTraceKind(r.kind)) {
-    // one trace file, nothing of a counter log's; the cache to predict
-    if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined || r.prediction === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'a block trace import takes one file and the cache to predict, and no after files, switch time, roles or prometheus range' });
+    // one trace file, nothing of a counter log's; the cache to predict is the import's, not the
+    // preview's (what the trace holds does not depend on it): the host refuses an import without it
+    if (r.files.length !== 1 || r.after !== undefined || r.switchAtMs !== undefined || r.roles !== undefined || r.prometheus !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'a block trace import takes one file, and no after files, switch time, roles or prometheus range' });
     }
     return;
   }
@@ -94,6 +95,30 @@ export const ImportRequest = z.object({
   }
 });
 export type ImportRequest = z.infer<typeof ImportRequest>;
+
+/** A sentence of the probe as a code with values (native/probe/src/import/said.rs; catalog i18n/probe-said.ts). */
+export interface Said { code: string; values: Record<string, SaidValue> }
+/** A value: a name or path as written, a number, another sentence, or a list of them. */
+export type SaidValue = string | number | Said | Said[];
+export const Said: z.ZodType<Said> = z.lazy(() => z.object({
+  code: z.string().max(64),
+  values: z.record(z.string(), z.union([z.string(), z.number(), Said, z.array(Said).max(256)])),
+}));
+
+/**
+ * Every sentence of a preview as a code with values (docs/import.md "Preview JSON", `said`), each
+ * list in the order of the English one it stands for. Absent from a block trace's preview.
+ */
+export const PreviewSaid = z.object({
+  files: z.array(z.object({ timeZoneSource: Said, encodingHow: Said })),
+  devices: z.array(Said),
+  phases: z.array(Said),
+  stack: z.array(Said),
+  unmapped: z.array(z.object({ what: Said, why: Said })),
+  notes: z.array(Said),
+  needs: z.array(Said),
+});
+export type PreviewSaid = z.infer<typeof PreviewSaid>;
 
 /** What the probe recognized (`cacheproof-probe import --preview … --json`, docs/import.md "Preview JSON"), as the screen shows it. */
 export const ImportPreview = z.object({
@@ -146,6 +171,8 @@ export const ImportPreview = z.object({
     commands: z.array(z.string()),
   }).nullable().optional(),
   analysable: z.boolean().optional(),
+  /** The sentences above as codes with values, which the screen translates (the English stays for the CLI). */
+  said: PreviewSaid.optional(),
   /**
    * A block trace's preview (`import-trace KIND FILE --json` into a file that is then removed): the
    * records read, the requests kept, those skipped by reason with the first examples (line, column:
@@ -159,6 +186,11 @@ export const ImportPreview = z.object({
     skippedExamples: z.array(z.object({ line: z.number(), column: z.string(), reason: z.string() })),
     devices: z.array(z.string()),
     flushes: z.number(),
+    /** From the first request to the last completion, ms; null without requests. */
+    spanMs: z.number().nullable(),
+    /** The first and last request's UTC times, ms, when the trace carries UTC times or its start was given. */
+    firstUtcMs: z.number().nullable(),
+    lastUtcMs: z.number().nullable(),
   }).optional(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -334,7 +334,7 @@ export type AnalysisTarget = z.infer<typeof AnalysisTarget>;
 /** Where an analysis being computed is: reading the capture (rows read of about `total`), then analysing (devices done of `total`). */
 export const AnalysisProgress = z.object({ stage: z.enum(['read', 'analyze']), done: z.number().nonnegative(), total: z.number().nonnegative() });
 export type AnalysisProgress = z.infer<typeof AnalysisProgress>;
-export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, isTraceKind, LOG_KINDS, PrometheusRange, TRACE_KINDS, type ImportKind, type TraceKind } from './contract-import.ts';
+export { IMPORT_KINDS, IMPORT_STAGES, ImportPreview, ImportProgress, ImportRequest, isTraceKind, LOG_KINDS, PreviewSaid, PrometheusRange, Said, TRACE_KINDS, type ImportKind, type SaidValue, type TraceKind } from './contract-import.ts';
 import { ImportPreview, ImportProgress, ImportRequest } from './contract-import.ts';
 export { FleetAggregate, FleetFigures, FleetProgress, FleetReportRequest, FleetRequest, FleetRow, FleetView } from './contract-fleet.ts';
 import { FLEET_CHANNELS } from './contract-fleet.ts';

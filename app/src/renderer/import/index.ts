@@ -6,10 +6,12 @@
  * device stack: one layer is counted), time range, interval, counters, what was not imported, notes),
  * then import with a progress bar (`import.start` / `import.progress`) and open the dashboard
  * of the new capture. A Prometheus fleet may instead be computed by its server (`--fleet-summary`:
- * no preview, the fleet view of the summary opens). Nothing typed is lost on a failure; the probe's sentence (file, line,
+ * no preview, the fleet view of the summary opens). The preview's sentences (notes, needs, reasons,
+ * time-zone sources, phases) are the probe's codes with values (`said`), written in the person's
+ * language by said.ts. Nothing typed is lost on a failure; the probe's sentence (file, line,
  * column) is shown as it wrote it.
  */
-import { type ImportKind, type ImportPreview, type ImportRequest } from '../../shared/contract.ts';
+import { type ImportKind, type ImportPreview, type ImportRequest, type Said } from '../../shared/contract.ts';
 import { DEVICE_ROLES } from '../../shared/analysis-schema.ts';
 import { importUi, type ImportKey } from '../../shared/i18n/import.ts';
 import { importTraceUi } from '../../shared/i18n/import-trace.ts';
@@ -21,6 +23,7 @@ import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
 import { parseUtc, prometheusFields } from './prometheus.ts';
 import { timeFields } from './time-fields.ts';
+import { saidNode } from './said.ts';
 import { kindSelect, traceChosen, traceFields, tracePreview } from './trace.ts';
 
 /** What was typed survives leaving the screen and coming back. */
@@ -92,15 +95,17 @@ export function importScreen(ctx: Ctx): Screen {
     if (traceChosen(kind.value)) {
       // a block trace: one file, and the cache to predict once it is imported
       if (f.length > 1) return translate(importTraceUi, lang, 'oneFile');
-      if (!withChoice) return { kind: kind.value as ImportKind, files: f };
+      const st = trace.start();
+      if (st !== null && Number.isNaN(st)) return translate(importTraceUi, lang, 'startBad');
+      const read = { kind: kind.value as ImportKind, files: f, ...(st !== null ? { traceStartMs: st } : {}) };
+      // the preview reads the trace without a cache size; the import predicts the cache chosen
+      if (!withChoice) return read;
       const c = trace.choice();
       if (!c.ok) {
         trace.paint();
         return translate(importTraceUi, lang, 'choiceBad');
       }
-      const st = trace.start();
-      if (st !== null && Number.isNaN(st)) return translate(importTraceUi, lang, 'startBad');
-      return { kind: kind.value as ImportKind, files: f, prediction: c.choice, ...(st !== null ? { traceStartMs: st } : {}) };
+      return { ...read, prediction: c.choice };
     }
     const a = paths(after.value);
     if (sw !== null && a.length > 0) return u('switchAndAfter');
@@ -177,10 +182,11 @@ export function importScreen(ctx: Ctx): Screen {
   kind.addEventListener('change', showMethod);
   showKind();
 
-  const list = (title: ImportKey, testId: string | null, items: string[]): HTMLElement | null => {
+  /** A titled list; a string item is the probe's English (an older probe without `said`), not translated. */
+  const list = (title: ImportKey, testId: string | null, items: (string | Node)[]): HTMLElement | null => {
     if (items.length === 0) return null;
     const ul = el('ul', testId === null ? {} : { 'data-testid': testId });
-    for (const i of items) ul.append(el('li', { translate: 'no' }, i));
+    for (const i of items) ul.append(typeof i === 'string' ? el('li', { translate: 'no' }, i) : el('li', {}, i));
     return el('div', {}, el('h4', {}, u(title)), ul);
   };
 
@@ -192,18 +198,21 @@ export function importScreen(ctx: Ctx): Screen {
       return;
     }
     const fileRows = el('tbody', {});
-    for (const f of p.files) {
+    // the probe's sentences in the person's language (codes with values), or its English when it sent none
+    const said = p.said;
+    const say = (english: string, s: Said | undefined): Node => (s === undefined ? el('span', { translate: 'no' }, english) : saidNode(lang, s));
+    for (const [i, f] of p.files.entries()) {
       const tz = f.timeZone ?? (f.utcOffsetMin === null ? '—' : `UTC${f.utcOffsetMin >= 0 ? '+' : '−'}${Math.floor(Math.abs(f.utcOffsetMin) / 60)}:${String(Math.abs(f.utcOffsetMin) % 60).padStart(2, '0')}`);
       fileRows.append(el('tr', {},
         el('th', { scope: 'row', translate: 'no' }, f.name),
         el('td', { translate: 'no' }, f.format),
         el('td', { translate: 'no' }, f.encoding),
-        el('td', { translate: 'no' }, `${tz} (${f.timeZoneSource})`),
+        el('td', {}, el('span', { translate: 'no' }, tz), ' (', say(f.timeZoneSource, said?.files[i]?.timeZoneSource), ')'),
         el('td', { class: 'num' }, intFmt.format(f.samples)),
         el('td', { translate: 'no' }, f.hosts.join(', '))));
     }
     const devRows = el('tbody', {});
-    for (const d of p.devices) {
+    for (const [i, d] of p.devices.entries()) {
       const pick = el('select', { 'aria-label': `${u('pv.role')}: ${d.name}` });
       for (const r of ROLES) {
         const o = el('option', { value: r }, u(`role.${r}`));
@@ -215,17 +224,18 @@ export function importScreen(ctx: Ctx): Screen {
         remember();
       });
       // what the device sits on: its edge of the device stack (with how it is known), else the probe's pairing
-      const edge = p.stack.find((e) => e.holder === d.name);
+      const at = p.stack.findIndex((e) => e.holder === d.name);
+      const edge = at < 0 ? undefined : p.stack[at];
       const on = edge?.on ?? d.on;
       devRows.append(el('tr', { 'data-device': d.name, 'data-role': d.role, ...(on === null ? {} : { 'data-on': on }), ...(edge === undefined ? {} : { 'data-stack': edge.kind }) },
         el('th', { scope: 'row', translate: 'no' }, d.name),
         el('td', {}, pick),
-        el('td', { translate: 'no' }, edge === undefined ? (d.on ?? '—') : `${edge.on} (${edge.kind})`),
-        el('td', { translate: 'no' }, d.reason)));
+        el('td', {}, ...(edge === undefined ? [el('span', { translate: 'no' }, d.on ?? '—')] : [el('span', { translate: 'no' }, edge.on), ' (', say(edge.kind, said?.stack[at]), ')'])),
+        el('td', {}, say(d.reason, said?.devices[i]))));
     }
     const range = p.timeRange === null ? '—' : `${dateFmt.format(new Date(p.timeRange.startUtcMs))} – ${dateFmt.format(new Date(p.timeRange.endUtcMs))}`;
     const hasSwitch = p.phases.some((ph) => ph.name === 'measure');
-    const phases = p.phases.map((ph) => `${ph.name}: ${dateFmt.format(new Date(ph.startUtcMs))} – ${dateFmt.format(new Date(ph.endUtcMs))}`);
+    const phases = p.phases.map((ph, i) => el('span', {}, say(ph.name, said?.phases[i]), `: ${dateFmt.format(new Date(ph.startUtcMs))} – ${dateFmt.format(new Date(ph.endUtcMs))}`));
     previewBox.setAttribute('data-ready', String(p.ready));
     previewBox.replaceChildren(
       el('h3', { id: 'import-pv-title' }, u('pv.title')),
@@ -243,9 +253,9 @@ export function importScreen(ctx: Ctx): Screen {
       ...[
         list('pv.phases', null, phases),
         list('pv.counters', TID.importCounters, p.counters.map((c) => `${c.source} → ${c.field}`)),
-        list('pv.unmapped', null, p.unmapped.map((x) => `${x.what}: ${x.why}`)),
-        list('pv.notes', TID.importNotes, p.notes),
-        list('pv.needs', null, p.needs),
+        list('pv.unmapped', null, p.unmapped.map((x, i) => { const s = said?.unmapped[i]; return s === undefined ? `${x.what}: ${x.why}` : el('span', {}, saidNode(lang, s.what), u('pv.because'), saidNode(lang, s.why)); })),
+        list('pv.notes', TID.importNotes, p.notes.map((n, i) => { const s = said?.notes[i]; return s === undefined ? n : saidNode(lang, s); })),
+        list('pv.needs', null, p.needs.map((n, i) => { const s = said?.needs[i]; return s === undefined ? n : saidNode(lang, s); })),
       ].filter((x): x is HTMLElement => x !== null),
       // a partial log (queue length or busy time only) is refused here: nothing could be analysed from it
       p.partial == null
@@ -274,7 +284,8 @@ export function importScreen(ctx: Ctx): Screen {
       return;
     }
     errorBox.hidden = true;
-    const r = request();
+    // a block trace's preview needs no cache size: only its import does
+    const r = request(false);
     if (typeof r === 'string') {
       errorBox.replaceChildren(el('p', {}, r));
       errorBox.hidden = false;

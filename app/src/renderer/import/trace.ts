@@ -2,13 +2,14 @@
  * Block traces on the Import screen (docs/import.md § Block traces): the format list grouped
  * into counter logs and block traces, the cache to predict (the wizard's and the dashboard's own
  * fields, predict/fields.ts) and the trace's preview — what `import-trace` read, kept and skipped
- * (the probe's examples, as it wrote them), the disks and the flushes. The host imports the file
+ * (the probe's examples, as it wrote them), the disks, the flushes and the time span. The preview
+ * needs no cache size; only Import, which predicts it, does. The host imports the file
  * and predicts through the probe; nothing is computed here.
  */
 import { isTraceKind, LOG_KINDS, TRACE_KINDS, type ImportKind, type ImportPreview } from '../../shared/contract.ts';
 import { importUi } from '../../shared/i18n/import.ts';
 import { importTraceUi, type ImportTraceKey } from '../../shared/i18n/import-trace.ts';
-import { translate, type Lang } from '../../shared/i18n/types.ts';
+import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { choiceOf, defaultChoiceDraft, type ChoiceDraft } from '../predict/choice.ts';
@@ -52,6 +53,9 @@ export function traceFields(lang: Lang, changed: () => void): { node: HTMLElemen
 /** Whether the chosen format is a block trace. */
 export const traceChosen = (kind: string): boolean => isTraceKind(kind);
 
+/** Seconds of a trace's span, to the millisecond. */
+const secFmt = (lang: Lang): Intl.NumberFormat => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 3 });
+
 /** The preview of a trace: what the probe read, kept and skipped, the disks and the flushes. */
 export function tracePreview(lang: Lang, p: ImportPreview, intFmt: Intl.NumberFormat): HTMLElement[] {
   const t = p.trace;
@@ -62,7 +66,12 @@ export function tracePreview(lang: Lang, p: ImportPreview, intFmt: Intl.NumberFo
     el('dt', {}, tr('pv.imported')), el('dd', { class: 'num', 'data-key': 'imported', 'data-value': String(t.imported) }, intFmt.format(t.imported)),
     el('dt', {}, tr('pv.skipped')), el('dd', { class: 'num', 'data-key': 'skipped', 'data-value': String(t.skipped) }, intFmt.format(t.skipped)),
     el('dt', {}, tr('pv.flushes')), el('dd', { class: 'num', 'data-key': 'flushes', 'data-value': String(t.flushes) }, intFmt.format(t.flushes)),
-    el('dt', {}, tr('pv.devices')), el('dd', { translate: 'no', 'data-key': 'devices' }, t.devices.join(', ')));
+    el('dt', {}, tr('pv.devices')), el('dd', { translate: 'no', 'data-key': 'devices' }, t.devices.join(', ')),
+    el('dt', {}, tr('pv.span')), el('dd', { class: 'num', 'data-key': 'span', 'data-value': String(t.spanMs ?? '') }, t.spanMs === null ? '—' : tr('pv.spanValue', { seconds: secFmt(lang).format(t.spanMs / 1000) })));
+  if (t.firstUtcMs !== null && t.lastUtcMs !== null) {
+    const d = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+    facts.append(el('dt', {}, tr('pv.when')), el('dd', { 'data-key': 'when' }, `${d.format(new Date(t.firstUtcMs))} – ${d.format(new Date(t.lastUtcMs))}`));
+  }
   const out: HTMLElement[] = [facts];
   if (t.skippedExamples.length > 0) {
     const ul = el('ul', {});

@@ -5,7 +5,7 @@ export type ImportTraceKey =
   | 'group.logs' | 'group.traces'
   | 'kind.wpa' | 'kind.xperf' | 'kind.tracerpt' | 'kind.traceevent' | 'kind.blkparse' | 'kind.msr' | 'kind.cloudphysics' | 'kind.msn' | 'kind.disksim' | 'kind.oracle-general'
   | 'file' | 'fileHelp' | 'oneFile' | 'choiceHelp' | 'choiceBad' | 'start' | 'startHelp' | 'startBad'
-  | 'pv.records' | 'pv.imported' | 'pv.skipped' | 'pv.flushes' | 'pv.devices' | 'pv.examples' | 'pv.example' | 'pv.ready' | 'pv.notReady'
+  | 'pv.records' | 'pv.imported' | 'pv.skipped' | 'pv.flushes' | 'pv.devices' | 'pv.examples' | 'pv.example' | 'pv.ready' | 'pv.notReady' | 'pv.span' | 'pv.spanValue' | 'pv.when'
   | 'predicting';
 
 export const importTraceUi: Catalog<ImportTraceKey> = {
@@ -39,6 +39,7 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.example': 'line {line}, {column}: {reason}',
     'pv.ready': 'Ready: Import reads the trace again into a new capture, predicts the cache above and opens its workload profile.',
     'pv.notReady': 'The trace holds no request that can be used.',
+    'pv.span': 'Time span', 'pv.spanValue': '{seconds} s', 'pv.when': 'From – to (UTC)',
     predicting: 'Importing the trace and predicting the cache…',
   },
   fr: {
@@ -71,6 +72,7 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.example': 'ligne {line}, {column} : {reason}',
     'pv.ready': 'Prêt : l’import relit la trace dans une nouvelle capture, prédit le cache ci-dessus et ouvre son profil de charge.',
     'pv.notReady': 'La trace ne contient aucune requête utilisable.',
+    'pv.span': 'Durée couverte', 'pv.spanValue': '{seconds} s', 'pv.when': 'Du – au (UTC)',
     predicting: 'Import de la trace et prédiction du cache…',
   },
   es: {
@@ -103,6 +105,7 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.example': 'línea {line}, {column}: {reason}',
     'pv.ready': 'Listo: la importación vuelve a leer la traza en una captura nueva, predice la caché de arriba y abre su perfil de carga.',
     'pv.notReady': 'La traza no contiene ninguna petición utilizable.',
+    'pv.span': 'Intervalo de tiempo', 'pv.spanValue': '{seconds} s', 'pv.when': 'Desde – hasta (UTC)',
     predicting: 'Importando la traza y prediciendo la caché…',
   },
   ru: {
@@ -135,6 +138,7 @@ export const importTraceUi: Catalog<ImportTraceKey> = {
     'pv.example': 'строка {line}, {column}: {reason}',
     'pv.ready': 'Готово: импорт заново прочитает трассу в новый файл захвата, спрогнозирует указанный выше кэш и откроет профиль нагрузки.',
     'pv.notReady': 'В трассе нет ни одного пригодного запроса.',
+    'pv.span': 'Охват по времени', 'pv.spanValue': '{seconds} с', 'pv.when': 'С – по (UTC)',
     predicting: 'Импорт трассы и прогноз кэша…',
   },
 };

@@ -10,7 +10,7 @@ export type ImportKey =
   | 'filesEmpty' | 'switchBad' | 'switchAndAfter' | 'previewFailed' | 'previewRefused' | 'importFailed' | 'openFailed' | 'savedAt' | 'stale'
   | 'pv.title' | 'pv.file' | 'pv.format' | 'pv.encoding' | 'pv.timeZone' | 'pv.samples' | 'pv.hosts'
   | 'pv.devices' | 'pv.device' | 'pv.role' | 'pv.on' | 'pv.reason'
-  | 'pv.range' | 'pv.interval' | 'pv.intervalValue' | 'pv.intervals' | 'pv.phases' | 'pv.counters' | 'pv.unmapped' | 'pv.notes' | 'pv.needs'
+  | 'pv.range' | 'pv.interval' | 'pv.intervalValue' | 'pv.intervals' | 'pv.phases' | 'pv.counters' | 'pv.unmapped' | 'pv.because' | 'pv.notes' | 'pv.needs'
   | 'pv.noSwitch' | 'pv.ready' | 'pv.notReady'
   | 'pv.partial' | 'pv.partialNeeds' | 'pv.partialHow' | 'has.busy-queue' | 'has.busy' | 'has.queue' | 'has.times'
   | 'miss.reads' | 'miss.writes' | 'miss.bytes' | 'miss.times' | 'miss.busy' | 'miss.queue'
@@ -78,6 +78,7 @@ export const importUi: Catalog<ImportKey> = {
     'pv.phases': 'Phases',
     'pv.counters': 'Counters found',
     'pv.unmapped': 'Not imported',
+    'pv.because': ': ',
     'pv.notes': 'Warnings and notes',
     'pv.needs': 'Needed before importing',
     'pv.noSwitch': 'No switch: the whole log is a baseline. It opens as a workload profile (window figures of each device, no before/after), for capacity planning without a cache; give a switch time or the files after the switch to compare before and after.',
@@ -180,6 +181,7 @@ export const importUi: Catalog<ImportKey> = {
     'pv.phases': 'Phases',
     'pv.counters': 'Compteurs trouvés',
     'pv.unmapped': 'Non importé',
+    'pv.because': ' : ',
     'pv.notes': 'Avertissements et remarques',
     'pv.needs': 'À fournir avant d’importer',
     'pv.noSwitch': 'Pas de bascule : tout le journal est une référence. Il s’ouvre en profil de charge (chiffres de la fenêtre pour chaque disque, sans avant/après), pour dimensionner sans cache ; donnez une heure de bascule ou les fichiers d’après la bascule pour comparer avant et après.',
@@ -282,6 +284,7 @@ export const importUi: Catalog<ImportKey> = {
     'pv.phases': 'Fases',
     'pv.counters': 'Contadores encontrados',
     'pv.unmapped': 'No importado',
+    'pv.because': ': ',
     'pv.notes': 'Avisos y notas',
     'pv.needs': 'Necesario antes de importar',
     'pv.noSwitch': 'Sin cambio: todo el registro es una línea base. Se abre como perfil de carga (cifras de la ventana de cada disco, sin antes/después), para dimensionar sin caché; indique una hora de cambio o los archivos posteriores al cambio para comparar antes y después.',
@@ -384,6 +387,7 @@ export const importUi: Catalog<ImportKey> = {
     'pv.phases': 'Фазы',
     'pv.counters': 'Найденные счётчики',
     'pv.unmapped': 'Не импортировано',
+    'pv.because': ': ',
     'pv.notes': 'Предупреждения и заметки',
     'pv.needs': 'Нужно до импорта',
     'pv.noSwitch': 'Нет переключения: весь журнал — базовый период. Он откроется как профиль нагрузки (показатели окна по каждому диску, без «до» и «после») для планирования без кэша; укажите время переключения или файлы после переключения, чтобы сравнить «до» и «после».',

@@ -25,6 +25,7 @@ pub mod promql;
 pub mod promsum;
 pub mod promsums;
 pub mod promwin;
+pub mod said;
 pub mod scrapes;
 pub mod stitch;
 pub mod time;

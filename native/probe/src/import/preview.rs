@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::load::{display, Part};
+use super::said::{recognize, Said};
 use super::stitch::{rate_row_count, PhasePlan, Plan};
 use super::{time, Device, Kind, Unmapped};
 use crate::delta::Snapshot;
@@ -86,6 +87,77 @@ pub struct Preview {
     pub analysable: bool,
     /// What sits on what (the capture's `topology`, from the names or the numbers).
     pub stack: Vec<StackEdge>,
+    /// Every sentence above as a code with values (import/said.rs), for the app to translate.
+    pub said: PreviewSaid,
+}
+
+/// The preview's sentences as codes with values, each list in the order of the English one it
+/// stands for (`said.devices[i]` is `devices[i].reason`, `said.files[i]` is `files[i]`'s).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewSaid {
+    pub files: Vec<FileSaid>,
+    pub devices: Vec<Said>,
+    pub phases: Vec<Said>,
+    pub stack: Vec<Said>,
+    pub unmapped: Vec<UnmappedSaid>,
+    pub notes: Vec<Said>,
+    pub needs: Vec<Said>,
+}
+
+/// A file's sentences: where its time zone came from, how its encoding was found.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileSaid {
+    pub time_zone_source: Said,
+    pub encoding_how: Said,
+}
+
+/// What was not imported, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnmappedSaid {
+    pub what: Said,
+    pub why: Said,
+}
+
+/// The sentences of a preview, read back into codes (a file's note is `in-file`).
+fn said_of(pv: &Preview, file_notes: &[(String, String)]) -> PreviewSaid {
+    let mut notes: Vec<Said> = Vec::new();
+    for n in &pv.notes {
+        let s = match file_notes.iter().find(|(whole, _)| whole == n) {
+            Some((_, own)) => {
+                let file = n
+                    .strip_suffix(own.as_str())
+                    .and_then(|f| f.strip_suffix(": "));
+                Said::in_file(file.unwrap_or(""), recognize(own))
+            }
+            None => recognize(n),
+        };
+        notes.push(s);
+    }
+    PreviewSaid {
+        files: pv
+            .files
+            .iter()
+            .map(|f| FileSaid {
+                time_zone_source: recognize(&f.time_zone_source),
+                encoding_how: recognize(&f.encoding_how),
+            })
+            .collect(),
+        devices: pv.devices.iter().map(|d| recognize(&d.reason)).collect(),
+        phases: pv.phases.iter().map(|p| recognize(&p.name)).collect(),
+        stack: pv.stack.iter().map(|e| recognize(&e.kind)).collect(),
+        unmapped: pv
+            .unmapped
+            .iter()
+            .map(|u| UnmappedSaid {
+                what: recognize(&u.what),
+                why: recognize(&u.why),
+            })
+            .collect(),
+        notes,
+        needs: pv.needs.iter().map(|n| recognize(n)).collect(),
+    }
 }
 
 /// One edge of the device stack: `holder` sits on `on`.
@@ -115,6 +187,8 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
     let mut needs = Vec::new();
     let mut hosts: Vec<String> = Vec::new();
     let mut files = Vec::new();
+    // (the preview's note, the file's own sentence) of each file's note
+    let mut file_notes: Vec<(String, String)> = Vec::new();
     for f in &p.files {
         for u in &f.parsed.unmapped {
             if !unmapped.contains(u) {
@@ -122,7 +196,9 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             }
         }
         for n in &f.parsed.notes {
-            let n = format!("{}: {n}", f.name);
+            let whole = format!("{}: {n}", f.name);
+            file_notes.push((whole.clone(), n.clone()));
+            let n = whole;
             if !notes.contains(&n) {
                 notes.push(n);
             }
@@ -181,7 +257,7 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             snaps.windows(2).map(|w| w[1].devices.len()).sum::<usize>() + rate_row_count(s)
         })
         .sum();
-    Preview {
+    let mut pv = Preview {
         kind,
         files,
         hosts,
@@ -219,7 +295,18 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             .map(|(holder, on, kind)| StackEdge { holder, on, kind })
             .collect(),
         needs,
-    }
+        said: PreviewSaid {
+            files: Vec::new(),
+            devices: Vec::new(),
+            phases: Vec::new(),
+            stack: Vec::new(),
+            unmapped: Vec::new(),
+            notes: Vec::new(),
+            needs: Vec::new(),
+        },
+    };
+    pv.said = said_of(&pv, &file_notes);
+    pv
 }
 
 /// Render a preview for a person.

@@ -25,6 +25,25 @@ pub struct ImportSummary {
     pub devices: Vec<String>,
     /// Flushes (Windows exports): kept as `F` rows, not simulated.
     pub flushes: u64,
+    /// From the first request issued to the last completed, ms (null without requests): what the
+    /// preview shows before any cache size is chosen.
+    pub span_ms: Option<f64>,
+    /// The first and last request's UTC times, ms, when the trace carries UTC times or `--start`
+    /// gave its start (null when its times only count from its start).
+    pub first_utc_ms: Option<i64>,
+    pub last_utc_ms: Option<i64>,
+}
+
+/// The trace's time span: (first issue, last completion or issue), ns from its origin.
+fn span_ns(tr: &Trace) -> Option<(i64, i64)> {
+    let first = tr.reqs.iter().map(|r| r.t_ns).min()?;
+    let last = tr
+        .reqs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| tr.complete_ns[i].unwrap_or(r.t_ns).max(r.t_ns))
+        .max()?;
+    Some((first, last))
 }
 
 fn sha256_hex(path: &Path) -> Option<String> {
@@ -154,6 +173,7 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
             Ok(())
         })?;
     }
+    let span = span_ns(&tr);
     Ok(ImportSummary {
         kind: kind.name().into(),
         file: file.display().to_string(),
@@ -165,6 +185,13 @@ pub fn import(file: &Path, kind: Kind, out: &Path, opts: ReadOptions) -> Result<
         skipped_examples: tr.bad_examples.clone(),
         devices: tr.devices.clone(),
         flushes: tr.flushes.len() as u64,
+        span_ms: span.map(|(a, b)| (b - a) as f64 / 1e6),
+        first_utc_ms: origin
+            .and(span)
+            .map(|(a, _)| origin.unwrap_or(0) + a / 1_000_000),
+        last_utc_ms: origin
+            .and(span)
+            .map(|(_, b)| origin.unwrap_or(0) + b / 1_000_000),
     })
 }
 
