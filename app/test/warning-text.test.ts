@@ -32,7 +32,8 @@ describe('warning strings', () => {
     const walk = (d: string): void => {
       for (const e of readdirSync(d, { withFileTypes: true })) {
         if (e.isDirectory()) walk(join(d, e.name));
-        else if (e.name.endsWith('.rs')) files.push(join(d, e.name));
+        // import/said.rs: the codes of the import preview's sentences (i18n/probe-said.ts), not warnings a capture holds
+        else if (e.name.endsWith('.rs') && e.name !== 'said.rs') files.push(join(d, e.name));
       }
     };
     walk(dir);
