@@ -172,7 +172,12 @@ fn full_at_the_first_sample_injected_leaves_nothing() {
     }
     let d = TempDir::new("full-injected");
     let (cap, log) = (d.join("x.capture"), d.join("strace.log"));
-    let o = record_traced(&cap, &log, "pwrite64,write", None);
+    let clean = record_traced(&cap, &log, "pwrite64,write", None);
+    assert!(
+        clean.status.success(),
+        "the clean traced run: {}",
+        String::from_utf8_lossy(&clean.stderr)
+    );
     let trace = std::fs::read_to_string(&log).unwrap();
     let pwrites = |l: &&str| l.contains("pwrite64(");
     let mut lines = trace.lines();
