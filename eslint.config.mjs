@@ -21,6 +21,28 @@ const rawIpc = {
   message: 'Raw ipcMain/ipcRenderer only inside the transport wrappers (app/src/main/ipc.ts, app/src/preload/transport.ts).',
 };
 
+
+/**
+ * Issue 38: the renderer draws, the engine computes. Arithmetic in app/src/renderer (Math.*,
+ * reduce, * / % and their assignments) is refused: a figure, a series summary, a unit conversion
+ * or a nearest size belongs in engine/ (or app/src/shared for pure formatting), where screens,
+ * reports and the CLI share it. Pixel layout that is not a figure (canvas geometry) lives in
+ * app/src/renderer/draw/, which this rule does not cover.
+ */
+const noRendererArithmetic = {
+  meta: { type: 'problem', schema: [], messages: { arithmetic: 'No arithmetic in the renderer ({{what}}): compute it in engine/ and draw the result (issue 38, ARCHITECTURE.md).' } },
+  create(context) {
+    const report = (node, what) => context.report({ node, messageId: 'arithmetic', data: { what } });
+    return {
+      'CallExpression[callee.object.name="Math"]': (n) => report(n, `Math.${n.callee.property.name ?? ''}`),
+      'CallExpression[callee.property.name=/^reduce(Right)?$/]': (n) => report(n, n.callee.property.name),
+      'BinaryExpression[operator=/^[*\\/%]$|^\\*\\*$/]': (n) => report(n, n.operator),
+      'AssignmentExpression[operator=/^([*\\/%]|\\*\\*)=$/]': (n) => report(n, n.operator),
+    };
+  },
+};
+const cacheproof = { rules: { 'no-renderer-arithmetic': noRendererArithmetic } };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'native/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'app/test/fixtures/lint/**', '**/.venv/**'] },
   js.configs.recommended,
@@ -116,5 +138,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [ours('**/app/src/host/**', '**/app/src/main/**', '**/app/src/renderer/**', '**/app/src/browser-host/**', '**/engine/**', '**/app/test/**')] }],
     },
+  },
+  {
+    // Issue 38: small units in both languages (clippy's too_many_lines holds the Rust to the same 80)
+    files: ['engine/**/*.ts', 'app/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }] },
+  },
+  {
+    files: ['app/src/renderer/**/*.ts'],
+    ignores: ['app/src/renderer/draw/**', '**/*.test.ts'],
+    plugins: { cacheproof },
+    rules: { 'cacheproof/no-renderer-arithmetic': 'error' },
   },
 );

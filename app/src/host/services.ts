@@ -67,6 +67,7 @@ async function open(path: string, isSample: boolean, opened: Map<string, OpenedA
   return view;
 }
 
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
   /** Analyses opened in this session: id → capture path and analysis options (the renderer names analyses by id, never by path). */

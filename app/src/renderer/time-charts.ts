@@ -5,6 +5,7 @@
  * (legend, decimation, tooltip with the figure's definition, wheel/pinch zoom and pan). One
  * implementation, so that the two screens zoom, reset, word the range and read a point alike.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { Chart, Scale, TooltipItem } from 'chart.js';
 import { TID } from '../shared/testids.ts';
 import { el } from './dom.ts';

@@ -247,6 +247,7 @@ function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonN
 }
 
 /** Step 10: the warnings, in words, with their parameters. */
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass, drift: DriftReport, threshold: number,
   iosSavedValue: number | null, served: PointFigures['served'], engineStats: EngineStatsReport | null): AnalysisWarning[] {
   const { front, mode, chosen, overridden } = dev;
@@ -360,6 +361,7 @@ function sourceOf(data: CaptureData): ColumnSource {
  * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
  * // 94.2 { low: 93.1, high: 95.0 }
  */
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
   const source = sourceOf(data);
   if (source.devices.every((d) => d.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');

@@ -104,6 +104,7 @@ function plausibility(data: CaptureData, window: TimeWindow, app: { names: reado
  * const p = profileWorkload(capture); // a capture stopped during its baseline
  * if (p.ok) console.log(p.appFacing.means.iops, p.appFacing.percentiles.iops?.p95, p.window.seconds);
  */
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): WorkloadProfile | AnalyzeFailure {
   const targetsIn = options.targets ?? 'generic';
   const targets = resolveTargets(targetsIn);

@@ -59,6 +59,7 @@ function breakEvenVal(pb: Payback, years: number): Val {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
   const p = t.plan;
   const ref = p.configurations.find((c) => c.id === p.referenceId);

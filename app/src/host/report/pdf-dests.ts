@@ -20,6 +20,7 @@ export function namedDestinationPages(pdf: Uint8Array): Map<string, number> | nu
 
 type Ref = number;
 
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function read(buf: Buffer): Map<string, number> | null {
   const tail = buf.subarray(Math.max(0, buf.length - 2048)).toString('latin1');
   const sx = /startxref\s+(\d+)\s+%%EOF\s*$/u.exec(tail);

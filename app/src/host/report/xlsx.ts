@@ -188,6 +188,7 @@ function decisionSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, d: NonNullable<Re
  * committed as written). `rows` gives the capture's intervals one device at a time (in time
  * order); a record exists only while its row is written.
  */
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export async function writeXlsx(path: string, model: ReportModel, lang: Lang, rows: ColumnSource | null, progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   // Into the reserved temporary file with r+ (never created again after a stop removed it).
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path, { flags: 'r+' }), useStyles: true, useSharedStrings: false });

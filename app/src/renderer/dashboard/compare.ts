@@ -3,6 +3,7 @@
  * distribution per window (`latencyDistribution`), and where the I/O went — served by the
  * cache vs reached the backing drives, reads and writes (`groups.*.means`).
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { ioSplit, type AnalysisReport, type Distribution, type HourlyEntry } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type TooltipItem } from 'chart.js';
 import { TID } from '../../shared/testids.ts';

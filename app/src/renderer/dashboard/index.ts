@@ -10,6 +10,7 @@
  * `performance.mark('cacheproof:dashboard-drawn')` when its last chart has drawn for the first
  * time (and `data-drawn="true"` on its root), which bench/dashboard reads.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';

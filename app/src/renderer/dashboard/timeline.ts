@@ -5,6 +5,7 @@
  * and pan kept in step across every chart, with keyboard-reachable zoom in / out / reset buttons
  * and the visible range in words.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport, WindowMeans, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';

@@ -7,6 +7,7 @@
  * its title, its line's names and its summary are the engine's (`fleetChart`, the fleet report's
  * chart at every moment, with the report's words); nothing is computed here but the drawing.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import { COLOR, fleetChart, type ChartSpec } from '@cacheproof/engine/report';
 import type { FleetView } from '../../shared/contract.ts';

@@ -4,6 +4,7 @@
  * N) — with a bar and a Stop button (`analysis.cancel`: the open then fails with
  * `analysis-cancelled`). Polls `analysis.progress` every 300 ms until the open answers.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisTarget, AnalysisView } from '../../shared/contract.ts';
 import { home } from '../../shared/i18n/home.ts';
 import { translate } from '../../shared/i18n/types.ts';

@@ -5,6 +5,7 @@
  * saved; a profile's mean and 95th-percentile IOPS, the engine's figures), and for a profile the
  * route that opens it again; the figures are recomputed from the capture when it is opened again.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisView, ProfileView } from '../../shared/contract.ts';
 
 const KEY = 'cacheproof.recent';

@@ -4,6 +4,7 @@
  * hours), the report interval and the first report's time (iostat without -t has no times). Each
  * goes to the probe as it is (`--utc-offset`, `--interval`, `--start`); empty fields send nothing.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { ImportRequest } from '../../shared/contract.ts';
 import type { ImportKey } from '../../shared/i18n/import.ts';
 import { TID } from '../../shared/testids.ts';

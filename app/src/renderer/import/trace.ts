@@ -6,6 +6,7 @@
  * needs no cache size; only Import, which predicts it, does. The host imports the file
  * and predicts through the probe; nothing is computed here.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { isTraceKind, LOG_KINDS, TRACE_KINDS, type ImportKind, type ImportPreview } from '../../shared/contract.ts';
 import { importUi } from '../../shared/i18n/import.ts';
 import { importTraceUi, type ImportTraceKey } from '../../shared/i18n/import-trace.ts';

@@ -6,6 +6,7 @@
  * tornado's sides the two category colours; every series is named in the legend. Each canvas carries its series and colours in `data-series` (tests compare them
  * with the report's).
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { Chart, type ChartDataset } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
 import { COST_STACKS, sensitivity, stackCostUsd, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';

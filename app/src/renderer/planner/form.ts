@@ -2,6 +2,7 @@
  * The Planner's inputs: workload, energy, drive models, configurations, each bound to a JSON path
  * of the scenario draft. Labels are kept to name fields in error sentences.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import {
   BYTES_PER_TB,
   DRIVE_FIGURES,

@@ -6,6 +6,7 @@
  * simulated cache lets writes go around it, so the write hit share it implies is 0. Typing a share
  * afterwards makes it "assumed" again (form.ts).
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { fmtBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';

@@ -3,6 +3,7 @@
  * `suggestedCacheSize`, kept in `cache.sizing`), editable; a new size re-prices the cache per GB
  * from the catalog module (engine `ramCacheOfSize`), and the existing recompute path replans.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { exampleRamModuleId, ramCacheOfSize, type DriveCatalog } from '@cacheproof/engine/plan';
 import { fmtBytes, fmtDecimal, fmtNumber, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import type { PlannerKey } from '../../shared/i18n/planner.ts';

@@ -6,6 +6,7 @@
  * `choiceOf` turns it into the contract's `PredictionChoice` or says which field is wrong. Pure
  * (no DOM): fields.ts draws it.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { CACHE_BYTES_MAX, CACHE_BYTES_MIN, CACHE_DEVICE_IDS, type CacheDeviceId, type PredictionChoice } from '../../shared/contract-predict.ts';
 import { fmtInput, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';

@@ -4,6 +4,7 @@
  * `profile.capacity`, engine/src/benefit/capacity.ts). Nothing is computed here: cells are
  * shaded by their share of the engine's highest hour, figures only formatted.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { ProfileView } from '../../shared/contract.ts';
 import { profileCharts, type ProfileChartsKey } from '../../shared/i18n/profile-charts.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';

@@ -32,6 +32,7 @@ type PlanState =
   | { kind: 'ok'; key: string; plan: EnginePlan }
   | { kind: 'error'; key: string; code: ErrorCode; message: string };
 
+// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function engineStep(s: StepCtx): StepView {
   const { ctx, draft, w } = s;
   const lang = ctx.lang;

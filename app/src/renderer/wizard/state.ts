@@ -2,6 +2,7 @@
  * The new-analysis wizard's draft (what the person chose on each step) and the checks that
  * turn it into a `RunPlan`. Pure; store.ts keeps the draft across steps and reloads.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';

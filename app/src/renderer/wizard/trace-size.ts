@@ -4,6 +4,7 @@
  * addresses the full trace would leave at two example rates; without one, the full trace at those
  * rates. Pure (no DOM), so that tests check it as the wizard shows it.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { latencyHistogramBytes, TRACE_BYTES_PER_REQUEST, traceBytes, traceUnderBudget } from '../../shared/estimate.ts';
 import { fmtNumber, fmtPercent } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';

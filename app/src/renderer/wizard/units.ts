@@ -3,6 +3,7 @@
  * gives for that locale (`1,2 Go`, `24 heures`), so that no unit word lives in code.
  * Sizes are decimal (1 GB = 10⁹ bytes), like the drive makers print them.
  */
+/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
 
 const BYTE_UNITS = [

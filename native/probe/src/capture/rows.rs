@@ -243,6 +243,7 @@ impl Capture {
         r.map_err(|e| self.classify(e))
     }
 
+    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     fn write_sample_inner(
         &mut self,
         snap: &Snapshot,

@@ -40,6 +40,7 @@ fn time_of(flag: &str, v: &Option<String>, example: &str) -> Result<Option<i64>>
 
 /// The options of `import` from its flags (clap's [`ImportArgs`]), and the output choices
 /// (preview, json). The rules that depend on the KIND (prometheus or files) are checked here.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_args(a: &ImportArgs, command: String) -> Result<(Options, bool, bool)> {
     let mut o = Options {
         kind: Kind::Perfmon,

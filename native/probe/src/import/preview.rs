@@ -181,6 +181,7 @@ pub(super) fn stack_of(p: &Plan) -> Vec<(String, String, String)> {
 }
 
 /// Build the preview of a plan.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn preview(kind: Kind, p: &Plan) -> Preview {
     let mut unmapped: Vec<Unmapped> = Vec::new();
     let mut notes = p.notes.clone();
@@ -310,6 +311,7 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
 }
 
 /// Render a preview for a person.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn render(pv: &Preview) -> String {
     use std::fmt::Write;
     let mut s = String::new();

@@ -89,6 +89,7 @@ fn ios_of(s: &Sums) -> [Option<Vec<f64>>; KINDS] {
 }
 
 /// Adds the per-interval figures of every piece to `hosts`, and gives the per-moment sum.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub(super) fn per_interval(
     q: &mut Q,
     o: &PromOpts,

@@ -41,6 +41,7 @@ pub struct Plan {
 }
 
 /// Load every file and stitch them.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn plan(opts: &Options) -> Result<Plan> {
     if opts.inputs.is_empty() {
         return Err(ProbeError::Usage(

@@ -156,6 +156,7 @@ pub(super) fn nothing_recorded(
     ))
 }
 
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     if let Some(d) = &opts.devices {
         check_devices(d)?;

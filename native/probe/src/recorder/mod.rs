@@ -340,6 +340,7 @@ fn record_failure(cap: &Capture, e: &ProbeError) {
     let _ = cap.warn(clock::utc_ms(), code, None, &e.to_string());
 }
 
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();

@@ -234,6 +234,7 @@ impl TraceSink {
         u + ((mono as f64 - m as f64) / 1e6).round() as i64
     }
 
+    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     fn write(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
         let first = self.first_mono.unwrap_or(0);
         let mut rows = Vec::with_capacity(b.requests.len());

@@ -147,6 +147,7 @@ pub fn curve_sizes(footprint_blocks: u64) -> Vec<u64> {
 }
 
 /// Run `simulate`.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
     if o.block == 0 || !o.block.is_multiple_of(512) {
         return Err(usage(format!(

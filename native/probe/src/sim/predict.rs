@@ -164,6 +164,7 @@ fn usage(s: impl Into<String>) -> ProbeError {
 pub const TARGETS: [f64; 5] = [50.0, 80.0, 90.0, 95.0, 99.0];
 
 /// Run `predict`.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     input::check_options(o)?;
     let cap = Capture::open(path, o.store)?;

@@ -124,6 +124,7 @@ fn send_last(sink: &mut Sink, mut batch: TraceBatch) {
     }
 }
 
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn read_loop(pipe: &Path, end: &AtomicU64, mut sink: Sink) {
     use std::os::unix::io::AsRawFd;
     let mut file = match std::fs::OpenOptions::new()

@@ -16,6 +16,7 @@ pub(super) struct Blk {
 }
 
 impl Blk {
+    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     pub(super) fn line(&mut self, tr: &mut Trace, st: &mut State, n: u64, text: &str) {
         let c: Vec<&str> = text.split_whitespace().collect();
         if self.in_summary

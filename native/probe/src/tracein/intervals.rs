@@ -68,6 +68,7 @@ struct Acc {
 /// The intervals of every device of `tr` (device index, rows with `device_id` 0 to be set), the
 /// sample times (ms after the origin) and the interval length. `origin_ms` is the UTC ms of
 /// t_ns = 0. Empty when the trace has no request.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn trace_intervals(
     tr: &Trace,
     origin_ms: i64,

@@ -240,6 +240,7 @@ struct State {
 }
 
 impl State {
+    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     fn push(&mut self, tr: &mut Trace, r: Rec<'_>) {
         if r.bytes < 0 {
             tr.skip(

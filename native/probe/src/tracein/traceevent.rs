@@ -20,6 +20,7 @@ fn field<'a>(e: &Ev<'a>, k: &str) -> Option<&'a str> {
     e.fields.iter().find(|(n, _)| *n == k).map(|(_, v)| *v)
 }
 
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub(super) fn read_traceevent(path: &Path, text: &str, tr: &mut Trace) -> Result<Vec<EtwReq>> {
     let mut evs = Vec::new();
     for (i, line) in text.lines().enumerate() {

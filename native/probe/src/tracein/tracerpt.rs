@@ -40,6 +40,7 @@ fn header(fields: &[String]) -> Option<Cols> {
     })
 }
 
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub(super) fn read_tracerpt(
     path: &Path,
     text: &str,

@@ -14,6 +14,7 @@ use crate::error::Result;
 type Report = (usize, Option<(Ymd, i64)>, Vec<Option<Rates>>);
 
 /// `iostat [-x] [-t] [-k|-m]` text output.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_iostat(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let mut p = Parsed::default();
     tz_from(&mut p, opts);

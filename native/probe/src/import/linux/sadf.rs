@@ -8,6 +8,7 @@ use super::{column_field, rate_lines, rates_from, tz_from, unmapped_cols, DevTab
 use crate::error::Result;
 
 /// `sadf -d` output: `# hostname;interval;timestamp;DEV;tps;…` then one line per device.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_sadf(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let mut p = Parsed::default();
     tz_from(&mut p, opts);

@@ -10,6 +10,7 @@ use super::{
 use crate::error::Result;
 
 /// `sar -d [-p] [--pretty]` text output.
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_sar(file: &str, text: &str, opts: &ParseOpts) -> Result<Parsed> {
     let mut p = Parsed::default();
     tz_from(&mut p, opts);

@@ -63,6 +63,7 @@ fn big_log(n: usize, edit: impl Fn(usize, String) -> String) -> String {
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // a test: tests are exempt
 fn two_threads_read_a_large_log_as_one_pass_does() {
     let n = PARALLEL_ROWS + 1001;
     let mid = n / 2; // the first row of the second half

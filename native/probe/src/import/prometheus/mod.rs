@@ -155,6 +155,7 @@ impl Series {
 /// generation, its minor number, so that `delta::step` marks that interval `reset` with no
 /// numbers, as the recorder does for a re-created device); windows_exporter devices give the
 /// rates of each interval between two successive moments ([`win_rates`]).
+#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn to_parsed(s: &Series, format: String) -> Parsed {
     let mut p = Parsed {
         format,

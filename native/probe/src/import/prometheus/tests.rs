@@ -139,6 +139,7 @@ fn put_win(s: &mut Series, inst: &str, obj: WinObj, label: &str, t: i64, v: [f64
 }
 
 #[test]
+#[allow(clippy::too_many_lines)] // a test: tests are exempt
 fn windows_disks_backing_volumes_not_counted_latency_from_the_latency_counters() {
     use crate::import::counts;
     let mut s = Series::default();

@@ -175,6 +175,7 @@ impl Trace {
 
     /// Reads the requests of `chosen` in `window` that the final sample keeps; progress from 0
     /// to 40 %.
+    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     pub fn read(
         cap: &Capture,
         chosen: &[Device],
