@@ -18,7 +18,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { ReportModel } from '@cacheproof/engine/report';
 import { runCli } from '../src/cli/main.ts';
-import { findChromium } from '../src/host/report/pdf.ts';
+import { chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { decisionTexts } from '../src/shared/i18n/decision-text.ts';
 import { localizeTemplate } from '../src/shared/i18n/template.ts';
@@ -31,7 +31,13 @@ const root = resolve(__dirname, '..', '..');
 const sample = join(root, 'samples', 'lab', 'lab-sample.capture');
 const LANGS = ['en', 'fr', 'es', 'ru'] as const satisfies readonly Lang[];
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-decision-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// one headless Chromium for the file's 24 PDFs, as the app's host keeps one for its exports (a
+// browser started per export was half of this file's minute and a half)
+const printer = chromiumPrinter();
+afterAll(async () => {
+  await printer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const why = probeAbsent() ?? (findChromium() === null ? 'no Chromium to print the PDF' : spawnSync('pdftotext', ['-v']).error !== undefined ? 'no poppler-utils (pdftotext)' : null);
 const skip = skipped('decision block in every format', why);
@@ -62,7 +68,7 @@ beforeAll(async () => {
 async function exported(which: keyof typeof CAPTURES, format: 'pdf' | 'pptx' | 'xlsx', form: 'full' | 'short', lang: Lang): Promise<{ out: string; model: ReportModel }> {
   const out = join(dir, `${which}-${form}-${lang}.${format}`);
   const res = await exportReport({
-    format, form, lang, paper: 'a4', out,
+    format, form, lang, paper: 'a4', out, printer,
     load: { capturePath: CAPTURES[which], cover: { title: 'Cache PoC' }, scenario: { json: localizeTemplate(scenarios[which], lang), file: `${which}.tco.json` }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
   });
   return { out, model: res.model };
