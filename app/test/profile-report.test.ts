@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { WorkloadProfile } from '@cacheproof/engine';
 import { runCli } from '../src/cli/main.ts';
 import { exportReport } from '../src/host/report/export.ts';
-import { findChromium } from '../src/host/report/pdf.ts';
+import { chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { fmtNumber, fmtPercent } from '../src/shared/i18n/numbers.ts';
 import { rt } from '../src/shared/i18n/report.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
@@ -33,7 +33,12 @@ const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined;
 const skip = skipped('profile-report', realdataAbsent(real) ?? probeAbsent() ?? (findChromium() === null ? 'Chromium is not installed (CACHEPROOF_CHROMIUM)' : null) ?? (hasPoppler ? null : 'pdftotext (poppler-utils) is not installed'));
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-profile-report-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// one headless Chromium for the file's PDFs, as the app's host keeps one for its exports
+const printer = chromiumPrinter();
+afterAll(async () => {
+  await printer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 const capture = join(dir, 'gorans2.capture');
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -162,7 +167,7 @@ describe.skipIf(skip)('the workload-profile report of a PerfMon log with no swit
     it(`${lang}: the PDF's pages pass the overflow checks, with targets every interval breaks (health table and longest runs filled)`, async () => {
       const out = join(dir, `strict-${lang}.pdf`);
       const res = await exportReport({
-        format: 'pdf', lang, paper: 'a4', out,
+        format: 'pdf', lang, paper: 'a4', out, printer,
         load: { capturePath: capture, cover: { customer: 'ACME', title: 'Storage sizing' }, scenario: null, analyzeOptions: { targets: { readMs: 0.3, writeMs: 0.3 } }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 27) },
       });
       expect(res.kind).toBe('profile');

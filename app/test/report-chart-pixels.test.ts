@@ -20,7 +20,7 @@ import JSZip from 'jszip';
 import type { ChartSpec, ReportModel } from '@cacheproof/engine/report';
 import { reportText } from '../src/shared/i18n/report.ts';
 import { exportReport } from '../src/host/report/export.ts';
-import { findChromium } from '../src/host/report/pdf.ts';
+import { chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { PHASE_TINT, paletteColor } from '../src/shared/palette.ts';
 import { refLabelsOf } from '../src/shared/chart-svg.ts';
 import { boxesIntersect } from '../src/shared/chart-ref-labels.ts';
@@ -36,7 +36,12 @@ const why = findChromium() === null ? 'no Chromium to print with'
   : !runs('soffice', '--version') ? 'no LibreOffice (soffice) to render the deck: install libreoffice-impress (node scripts/ensure.mjs as root does)'
   : probeAbsent();
 const skip = skipped('report chart pixels', why);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// one headless Chromium for the file's PDFs, as the app's host keeps one for its exports
+const printer = chromiumPrinter();
+afterAll(async () => {
+  await printer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const DPI = 100;
 const BASELINE = colourOf(PHASE_TINT.baseline.light);
@@ -160,7 +165,7 @@ describe.skipIf(skip)('the report\'s time charts as printed: every series in eac
       for (const { name, capture } of inputs()) {
         const out = join(dir, `${name}-${form}.pdf`);
         // with the TCO section the CLI's default prefills (its tornado's bar labels are checked too)
-        const res = await exportReport({ format: 'pdf', form, lang: 'en', paper: 'a4', out, load: { capturePath: capture, cover: { title: 'Cache PoC' }, scenario: { prefill: 'en' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) } });
+        const res = await exportReport({ format: 'pdf', form, lang: 'en', paper: 'a4', out, printer, load: { capturePath: capture, cover: { title: 'Cache PoC' }, scenario: { prefill: 'en' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) } });
         const found = pdfCharts(out, res.model, `${name}-${form}`);
         found.forEach((f, i) => expectFound(f, `${name} ${form} PDF, chart ${i + 1}`));
         // both windows of the IOPS chart, the first printed, have lines to find

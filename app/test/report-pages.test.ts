@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli } from '../src/cli/main.ts';
-import { findChromium } from '../src/host/report/pdf.ts';
+import { chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { formatVal } from '../src/shared/i18n/report.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
@@ -33,7 +33,12 @@ const kept = join(root, 'test-results', 'report-pages');
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-pages-'));
 const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined && spawnSync('pdftoppm', ['-v']).error === undefined;
 const skip = findChromium() === null ? 'no Chromium to print with' : !hasPoppler ? 'no poppler-utils (pdftoppm, pdftotext)' : null;
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// one headless Chromium for the file's PDFs, as the app's host keeps one for its exports
+const printer = chromiumPrinter();
+afterAll(async () => {
+  await printer.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The headline cards' values as printed (the model's values, formatted by the report's own formatter). */
 function cardValues(model: ReportModel, lang: Lang): string[] {
@@ -59,7 +64,7 @@ describe.skipIf(skipped('report-pages', skip))('the report\'s pages, short and f
       it(`${form}, ${lang}: every page rendered and kept; none mostly empty, none cut at the edge; headline values on one line`, async () => {
         const out = join(dir, `${form}-${lang}.pdf`);
         const res = await exportReport({
-          format: 'pdf', form, lang, paper: 'a4', out,
+          format: 'pdf', form, lang, paper: 'a4', out, printer,
           // the scenario as the CLI and the Export screen pass it: the template's labels in the report's language
           load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: localizeTemplate(await scenario(), lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
         });

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { chromium, type Browser } from 'playwright-core';
 import { runCli } from '../src/cli/main.ts';
-import { CHROMIUM_ARGS, findChromium } from '../src/host/report/pdf.ts';
+import { CHROMIUM_ARGS, chromiumPrinter, findChromium } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { LANGS, LOCALE, translate, type Lang } from '../src/shared/i18n/types.ts';
 import { writeSyntheticCapture } from '../../test/support/synthetic-capture.ts';
@@ -48,7 +48,10 @@ beforeAll(async () => {
   j = JSON.parse(r.out);
   if (chromiumPath !== null) browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 });
+// one headless Chromium for the file's PDFs, as the app's host keeps one for its exports
+const printer = chromiumPrinter();
 afterAll(async () => {
+  await printer.close();
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -107,7 +110,7 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
     it(`${lang}: the contents page gives the page each section starts on, read back from the printed PDF`, async () => {
       const out = join(dir, `toc-${lang}.pdf`);
       const res = await exportReport({
-        format: 'pdf', lang, paper: 'a4', out,
+        format: 'pdf', lang, paper: 'a4', out, printer,
         load: { capturePath: sample, cover: { title: 'Cache PoC' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
       });
       const sections = res.model.sections;
@@ -157,7 +160,7 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
     it(`${lang}: the short form for managers is at most two pages: the verdict first, the headline cards, one chart, the TCO bottom line (PNG pages kept)`, async () => {
       const out = join(dir, `short-${lang}.pdf`);
       const res = await exportReport({
-        format: 'pdf', form: 'short', lang, paper: 'a4', out,
+        format: 'pdf', form: 'short', lang, paper: 'a4', out, printer,
         load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
       });
       expect(res.overflow).toEqual([]);
@@ -195,7 +198,7 @@ describe.skipIf(skipped('report PDF', (chromiumPath === null ? 'Chromium is not 
   it('fits A4 and Letter: no chart or table is wider than the printable width (measured before printing)', async () => {
     for (const paper of ['a4', 'letter'] as const) {
       const res = await exportReport({
-        format: 'pdf', lang: 'ru', paper, out: join(dir, `bounds-${paper}.pdf`),
+        format: 'pdf', lang: 'ru', paper, out: join(dir, `bounds-${paper}.pdf`), printer,
         load: { capturePath: sample, cover: { customer: 'Очень длинное название заказчика, которое не должно выходить за поля страницы', title: 'Проверка' }, scenario: { json: prefilledScenario(), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
       });
       expect(res.overflow, paper).toEqual([]);
