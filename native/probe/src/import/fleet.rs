@@ -80,26 +80,25 @@ pub fn file_stem(host: &str) -> String {
 /// The plan of one host: its devices (without the `HOST/` or `HOST\` prefix of a fleet), its
 /// rates and snapshots. Every moment of the fleet is kept, so that each interval still spans
 /// the same two moments.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn host_plan(p: &Plan, host: &str) -> Plan {
-    let pre = [format!("{host}/"), format!("{host}\\")];
-    let strip = |n: &str| -> String {
-        pre.iter()
-            .find_map(|x| n.strip_prefix(x.as_str()))
-            .unwrap_or(n)
-            .to_string()
-    };
     let keep: Vec<usize> = (0..p.devices.len())
         .filter(|&i| p.devices[i].host.as_deref() == Some(host))
         .collect();
-    let names: Vec<&str> = keep.iter().map(|&i| p.devices[i].name.as_str()).collect();
-    let devices = keep
+    let h = Host {
+        host,
+        pre: [format!("{host}/"), format!("{host}\\")],
+        names: keep.iter().map(|&i| p.devices[i].name.as_str()).collect(),
+        keep,
+        others: hosts_of(p).into_iter().filter(|h| h != host).collect(),
+    };
+    let devices = h
+        .keep
         .iter()
         .map(|&i| {
             let mut d = p.devices[i].clone();
-            d.name = strip(&d.name);
-            d.on = d.on.as_deref().map(&strip);
-            d.parent = d.parent.as_deref().map(&strip);
+            d.name = h.strip(&d.name);
+            d.on = d.on.as_deref().map(|n| h.strip(n));
+            d.parent = d.parent.as_deref().map(|n| h.strip(n));
             d
         })
         .collect();
@@ -107,134 +106,9 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
     let series = p
         .series
         .iter()
-        .map(|(part, s)| {
-            let gs: Vec<GSample> = s
-                .iter()
-                .map(|g| {
-                    let rates: Vec<Option<Rates>> = if g.rates.is_empty() {
-                        Vec::new()
-                    } else {
-                        keep.iter()
-                            .map(|&i| g.rates.get(i).copied().flatten())
-                            .collect()
-                    };
-                    let snap = g.snap.as_ref().and_then(|sn| {
-                        let devices: BTreeMap<_, _> = sn
-                            .devices
-                            .iter()
-                            .filter(|(n, _)| names.contains(&n.as_str()))
-                            .map(|(n, d)| (strip(n), d.clone()))
-                            .collect();
-                        (!devices.is_empty()).then(|| Snapshot {
-                            mono_ns: sn.mono_ns,
-                            utc_ms: sn.utc_ms,
-                            boot_id: sn.boot_id.clone(),
-                            devices,
-                        })
-                    });
-                    if snap.is_some() || rates.iter().any(Option::is_some) {
-                        times.push(g.utc_ms);
-                    }
-                    GSample {
-                        utc_ms: g.utc_ms,
-                        file: g.file,
-                        line: g.line,
-                        rates,
-                        snap,
-                    }
-                })
-                .collect();
-            (*part, gs)
-        })
+        .map(|(part, s)| (*part, s.iter().map(|g| h.sample(g, &mut times)).collect()))
         .collect();
-    let others: Vec<String> = hosts_of(p).into_iter().filter(|h| h != host).collect();
-    let files = p
-        .files
-        .iter()
-        .map(|f| {
-            let q = &f.parsed;
-            // this host's edges of the device stack, named as its devices are
-            let mine = |n: &str| pre.iter().any(|x| n.starts_with(x.as_str()));
-            let stack: Vec<(String, String, String)> = q
-                .stack
-                .iter()
-                .filter(|(h, s, _)| mine(h) && mine(s))
-                .map(|(h, s, k)| (strip(h), strip(s), k.clone()))
-                .collect();
-            // the file's facts without its samples (a fleet's are not copied once per host)
-            let parsed = Parsed {
-                format: q.format.clone(),
-                hosts: vec![host.to_string()],
-                kernel: q.kernel.clone(),
-                tz_name: q.tz_name.clone(),
-                utc_offset_min: q.utc_offset_min,
-                tz_source: q.tz_source.clone(),
-                devices: q
-                    .devices
-                    .iter()
-                    .filter(|d| d.host.as_deref() == Some(host))
-                    .map(|d| Device {
-                        name: strip(&d.name),
-                        ..d.clone()
-                    })
-                    .collect(),
-                samples: Vec::new(),
-                unmapped: q.unmapped.clone(),
-                mapping: q.mapping.clone(),
-                notes: q
-                    .notes
-                    .iter()
-                    .filter(|n| {
-                        !others.iter().any(|o| {
-                            n.starts_with(&format!("{o}/")) || n.starts_with(&format!("{o}\\"))
-                        }) && !n.starts_with(STACK_NOTE)
-                    })
-                    .cloned()
-                    .chain(super::linux::stack::note(&stack))
-                    .collect(),
-                needs: q.needs.clone(),
-                stack,
-                capacity: q
-                    .capacity
-                    .iter()
-                    .filter(|r| r.host.as_deref() == Some(host))
-                    .map(|r| CapRow {
-                        volume: strip(&r.volume),
-                        device: r.device.as_deref().map(strip),
-                        ..r.clone()
-                    })
-                    .collect(),
-                // a work counter of this host (HOST\ prefixed in a log of several hosts)
-                work: q
-                    .work
-                    .iter()
-                    .filter(|r| r.instance.starts_with(&format!("{host}\\")))
-                    .map(|r| crate::import::perfmon::WorkRow {
-                        instance: strip(&r.instance),
-                        ..r.clone()
-                    })
-                    .collect(),
-            };
-            Loaded {
-                path: f.path.clone(),
-                name: f.name.clone(),
-                size: f.size,
-                sha256: f.sha256.clone(),
-                encoding: f.encoding.clone(),
-                encoding_how: f.encoding_how.clone(),
-                part: f.part,
-                parsed,
-                scrape: None,
-                partial: f.partial.clone(),
-                // the moments this host has data at (the file's first, last and count)
-                span: Span {
-                    first_utc_ms: times.first().copied(),
-                    last_utc_ms: times.last().copied(),
-                    samples: times.len(),
-                },
-            }
-        })
-        .collect();
+    let files = p.files.iter().map(|f| h.file(f, &times)).collect();
     Plan {
         files,
         devices,
@@ -243,6 +117,165 @@ pub fn host_plan(p: &Plan, host: &str) -> Plan {
         phases: p.phases.clone(),
         switch_at: p.switch_at,
         notes: p.notes.clone(),
+    }
+}
+
+/// One host of a fleet's plan: what of the plan is its own.
+struct Host<'a> {
+    host: &'a str,
+    /// The prefixes of its devices' names in the fleet (`HOST/`, `HOST\`).
+    pre: [String; 2],
+    /// Its devices' indexes in the fleet's plan, and their names there.
+    keep: Vec<usize>,
+    names: Vec<&'a str>,
+    /// The other hosts.
+    others: Vec<String>,
+}
+
+impl Host<'_> {
+    /// A name without the host's prefix.
+    fn strip(&self, n: &str) -> String {
+        self.pre
+            .iter()
+            .find_map(|x| n.strip_prefix(x.as_str()))
+            .unwrap_or(n)
+            .to_string()
+    }
+
+    /// Whether a name is one of this host's.
+    fn mine(&self, n: &str) -> bool {
+        self.pre.iter().any(|x| n.starts_with(x.as_str()))
+    }
+
+    /// The host's part of a sample: its devices' rates and snapshot (its time into `times`
+    /// when it has any).
+    fn sample(&self, g: &GSample, times: &mut Vec<i64>) -> GSample {
+        let rates: Vec<Option<Rates>> = if g.rates.is_empty() {
+            Vec::new()
+        } else {
+            self.keep
+                .iter()
+                .map(|&i| g.rates.get(i).copied().flatten())
+                .collect()
+        };
+        let snap = g.snap.as_ref().and_then(|sn| {
+            let devices: BTreeMap<_, _> = sn
+                .devices
+                .iter()
+                .filter(|(n, _)| self.names.contains(&n.as_str()))
+                .map(|(n, d)| (self.strip(n), d.clone()))
+                .collect();
+            (!devices.is_empty()).then(|| Snapshot {
+                mono_ns: sn.mono_ns,
+                utc_ms: sn.utc_ms,
+                boot_id: sn.boot_id.clone(),
+                devices,
+            })
+        });
+        if snap.is_some() || rates.iter().any(Option::is_some) {
+            times.push(g.utc_ms);
+        }
+        GSample {
+            utc_ms: g.utc_ms,
+            file: g.file,
+            line: g.line,
+            rates,
+            snap,
+        }
+    }
+
+    /// The host's view of a loaded file (its span: the moments `times` the host has data at).
+    fn file(&self, f: &Loaded, times: &[i64]) -> Loaded {
+        Loaded {
+            path: f.path.clone(),
+            name: f.name.clone(),
+            size: f.size,
+            sha256: f.sha256.clone(),
+            encoding: f.encoding.clone(),
+            encoding_how: f.encoding_how.clone(),
+            part: f.part,
+            parsed: self.parsed(&f.parsed),
+            scrape: None,
+            partial: f.partial.clone(),
+            // the moments this host has data at (the file's first, last and count)
+            span: Span {
+                first_utc_ms: times.first().copied(),
+                last_utc_ms: times.last().copied(),
+                samples: times.len(),
+            },
+        }
+    }
+
+    /// The file's facts for this host, without its samples (a fleet's are not copied once per
+    /// host).
+    fn parsed(&self, q: &Parsed) -> Parsed {
+        let host = self.host;
+        // this host's edges of the device stack, named as its devices are
+        let stack: Vec<(String, String, String)> = q
+            .stack
+            .iter()
+            .filter(|(h, s, _)| self.mine(h) && self.mine(s))
+            .map(|(h, s, k)| (self.strip(h), self.strip(s), k.clone()))
+            .collect();
+        Parsed {
+            format: q.format.clone(),
+            hosts: vec![host.to_string()],
+            kernel: q.kernel.clone(),
+            tz_name: q.tz_name.clone(),
+            utc_offset_min: q.utc_offset_min,
+            tz_source: q.tz_source.clone(),
+            devices: q
+                .devices
+                .iter()
+                .filter(|d| d.host.as_deref() == Some(host))
+                .map(|d| Device {
+                    name: self.strip(&d.name),
+                    ..d.clone()
+                })
+                .collect(),
+            samples: Vec::new(),
+            unmapped: q.unmapped.clone(),
+            mapping: q.mapping.clone(),
+            notes: self.notes(q, &stack),
+            needs: q.needs.clone(),
+            stack,
+            capacity: q
+                .capacity
+                .iter()
+                .filter(|r| r.host.as_deref() == Some(host))
+                .map(|r| CapRow {
+                    volume: self.strip(&r.volume),
+                    device: r.device.as_deref().map(|n| self.strip(n)),
+                    ..r.clone()
+                })
+                .collect(),
+            // a work counter of this host (HOST\ prefixed in a log of several hosts)
+            work: q
+                .work
+                .iter()
+                .filter(|r| r.instance.starts_with(&format!("{host}\\")))
+                .map(|r| crate::import::perfmon::WorkRow {
+                    instance: self.strip(&r.instance),
+                    ..r.clone()
+                })
+                .collect(),
+        }
+    }
+
+    /// The file's notes but the other hosts' and the fleet's stack note, then this host's.
+    fn notes(&self, q: &Parsed, stack: &[(String, String, String)]) -> Vec<String> {
+        q.notes
+            .iter()
+            .filter(|n| {
+                !self
+                    .others
+                    .iter()
+                    .any(|o| n.starts_with(&format!("{o}/")) || n.starts_with(&format!("{o}\\")))
+                    && !n.starts_with(STACK_NOTE)
+            })
+            .cloned()
+            .chain(super::linux::stack::note(stack))
+            .collect()
     }
 }
 

@@ -109,53 +109,16 @@ pub fn load_one(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
 
 /// [`load_one`] for the `index`-th file given (node_exporter scrapes without timestamps are
 /// placed at `--start` + index × `--interval`).
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result<Loaded> {
     let file = display(path);
     if opts.kind == Kind::Prometheus {
-        let po = opts.parse.prometheus.clone().ok_or_else(|| {
-            ProbeError::Usage("import prometheus needs --url URL, --from and --to".into())
-        })?;
-        let f = promfetch::fetch(&po)?;
-        let digest = sha256_hex(f.queries.join("\n").as_bytes());
-        return Ok(Loaded {
-            path: path.to_path_buf(),
-            name: po.url.clone(),
-            size: f.bytes as u64,
-            sha256: digest,
-            encoding: "utf-8".into(),
-            encoding_how: "HTTP API (JSON)".into(),
-            part,
-            span: Span::of(&f.parsed.samples),
-            parsed: f.parsed,
-            scrape: None,
-            partial: None,
-        });
+        return load_prometheus(path, part, opts);
     }
     let t = std::time::Instant::now();
     let bytes =
         std::fs::read(path).map_err(|e| bad(&file, None, None, format!("cannot be read: {e}")))?;
     super::phase("read", t);
-    let is_blg = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("blg"));
-    let stem = path.with_extension("csv");
-    if is_blg || (matches!(opts.kind, Kind::Perfmon | Kind::Esxtop) && decode::looks_binary(&bytes))
-    {
-        return Err(bad(&file, None, None, format!(
-            "is a binary Performance Monitor log (BLG), which cannot be read here: convert it on Windows with: relog \"{}\" -f csv -o \"{}\"",
-            path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
-            stem.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
-        )));
-    }
-    if decode::looks_binary(&bytes) {
-        let hint = match opts.kind {
-            Kind::Sar | Kind::Sadf => "a binary sysstat data file (saDD): convert it with: sadf -d FILE -- -d -p > FILE.csv, then import it as sadf",
-            _ => "a binary file, not text",
-        };
-        return Err(bad(&file, None, None, format!("is {hint}")));
-    }
+    refuse_binary(path, &file, &bytes, opts)?;
     // the hash on another thread while this one decodes (plain UTF-8: no copy) and parses
     let size = bytes.len() as u64;
     let (sha256, res) = std::thread::scope(|sc| {
@@ -165,27 +128,7 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
             super::phase("sha256 (beside decode and parse)", t);
             h
         });
-        type Out = (
-            Parsed,
-            Option<scrapes::ScrapeAt>,
-            &'static str,
-            &'static str,
-        );
-        let res = (|| -> Result<Out> {
-            let t = std::time::Instant::now();
-            let dec =
-                decode::decode_cow(&bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
-            super::phase("decode", t);
-            let t = std::time::Instant::now();
-            let (parsed, scrape) = if opts.kind == Kind::NodeExporter {
-                let (p, s) = node_exporter_file(path, &file, index, &dec.text, opts)?;
-                (p, Some(s))
-            } else {
-                (parse_text(opts, path, &file, &dec.text)?, None)
-            };
-            super::phase("parse", t);
-            Ok((parsed, scrape, dec.encoding, dec.how))
-        })();
+        let res = decode_and_parse(path, &file, index, &bytes, opts);
         (hashing.join().unwrap_or_default(), res)
     });
     let (parsed, scrape, encoding, encoding_how) = res?;
@@ -206,6 +149,86 @@ pub fn load_nth(path: &Path, part: Part, opts: &Options, index: usize) -> Result
         parsed,
         scrape,
     })
+}
+
+/// `import prometheus`: the range read from the server (named by its URL, hashed over its
+/// queries).
+fn load_prometheus(path: &Path, part: Part, opts: &Options) -> Result<Loaded> {
+    let po = opts.parse.prometheus.clone().ok_or_else(|| {
+        ProbeError::Usage("import prometheus needs --url URL, --from and --to".into())
+    })?;
+    let f = promfetch::fetch(&po)?;
+    let digest = sha256_hex(f.queries.join("\n").as_bytes());
+    Ok(Loaded {
+        path: path.to_path_buf(),
+        name: po.url.clone(),
+        size: f.bytes as u64,
+        sha256: digest,
+        encoding: "utf-8".into(),
+        encoding_how: "HTTP API (JSON)".into(),
+        part,
+        span: Span::of(&f.parsed.samples),
+        parsed: f.parsed,
+        scrape: None,
+        partial: None,
+    })
+}
+
+/// Refuse a binary file: a BLG (with the relog line that converts it), a sysstat data file,
+/// any other.
+fn refuse_binary(path: &Path, file: &str, bytes: &[u8], opts: &Options) -> Result<()> {
+    let is_blg = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("blg"));
+    let stem = path.with_extension("csv");
+    if is_blg || (matches!(opts.kind, Kind::Perfmon | Kind::Esxtop) && decode::looks_binary(bytes))
+    {
+        return Err(bad(file, None, None, format!(
+            "is a binary Performance Monitor log (BLG), which cannot be read here: convert it on Windows with: relog \"{}\" -f csv -o \"{}\"",
+            path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
+            stem.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
+        )));
+    }
+    if decode::looks_binary(bytes) {
+        let hint = match opts.kind {
+            Kind::Sar | Kind::Sadf => "a binary sysstat data file (saDD): convert it with: sadf -d FILE -- -d -p > FILE.csv, then import it as sadf",
+            _ => "a binary file, not text",
+        };
+        return Err(bad(file, None, None, format!("is {hint}")));
+    }
+    Ok(())
+}
+
+/// A file decoded and parsed: the parse, a node_exporter scrape's moment, the encoding and how
+/// it was found.
+type Decoded = (
+    Parsed,
+    Option<scrapes::ScrapeAt>,
+    &'static str,
+    &'static str,
+);
+
+/// Decode a file's bytes and parse the text with the import's parser.
+fn decode_and_parse(
+    path: &Path,
+    file: &str,
+    index: usize,
+    bytes: &[u8],
+    opts: &Options,
+) -> Result<Decoded> {
+    let t = std::time::Instant::now();
+    let dec = decode::decode_cow(bytes, opts.encoding.as_deref()).map_err(ProbeError::Usage)?;
+    super::phase("decode", t);
+    let t = std::time::Instant::now();
+    let (parsed, scrape) = if opts.kind == Kind::NodeExporter {
+        let (p, s) = node_exporter_file(path, file, index, &dec.text, opts)?;
+        (p, Some(s))
+    } else {
+        (parse_text(opts, path, file, &dec.text)?, None)
+    };
+    super::phase("parse", t);
+    Ok((parsed, scrape, dec.encoding, dec.how))
 }
 
 /// The parser of the import's kind over one file's text.

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::load::{display, Part};
+use super::load::{display, Loaded, Part};
 use super::said::{recognize, Said};
 use super::stitch::{rate_row_count, PhasePlan, Plan};
 use super::{time, Device, Kind, Unmapped};
@@ -180,76 +180,90 @@ pub(super) fn stack_of(p: &Plan) -> Vec<(String, String, String)> {
     v
 }
 
-/// Build the preview of a plan.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-pub fn preview(kind: Kind, p: &Plan) -> Preview {
-    let mut unmapped: Vec<Unmapped> = Vec::new();
-    let mut notes = p.notes.clone();
-    let mut needs = Vec::new();
-    let mut hosts: Vec<String> = Vec::new();
-    let mut files = Vec::new();
-    // (the preview's note, the file's own sentence) of each file's note
-    let mut file_notes: Vec<(String, String)> = Vec::new();
-    for f in &p.files {
-        for u in &f.parsed.unmapped {
-            if !unmapped.contains(u) {
-                unmapped.push(u.clone());
-            }
-        }
-        for n in &f.parsed.notes {
-            let whole = format!("{}: {n}", f.name);
-            file_notes.push((whole.clone(), n.clone()));
-            let n = whole;
-            if !notes.contains(&n) {
-                notes.push(n);
-            }
-        }
-        for n in &f.parsed.needs {
-            if !needs.contains(n) {
-                needs.push(n.clone());
-            }
-        }
-        for h in &f.parsed.hosts {
-            if !hosts.contains(h) {
-                hosts.push(h.clone());
-            }
-        }
-        files.push(FilePreview {
-            name: f.name.clone(),
-            path: display(&f.path),
-            size_bytes: f.size,
-            sha256: f.sha256.clone(),
-            format: f.parsed.format.clone(),
-            encoding: f.encoding.clone(),
-            encoding_how: f.encoding_how.clone(),
-            time_zone: f.parsed.tz_name.clone(),
-            utc_offset_min: f.parsed.utc_offset_min,
-            time_zone_source: f.parsed.tz_source.clone(),
-            part: f.part,
-            hosts: f.parsed.hosts.clone(),
-            first_utc_ms: f.span.first_utc_ms,
-            last_utc_ms: f.span.last_utc_ms,
-            samples: f.span.samples,
-            devices: f.parsed.devices.iter().map(|d| d.name.clone()).collect(),
-            mapping: f
-                .parsed
-                .mapping
-                .iter()
-                .map(|(s, d)| MapRow {
-                    source: s.clone(),
-                    field: d.clone(),
-                })
-                .collect(),
-            unmapped: f.parsed.unmapped.clone(),
-            notes: f.parsed.notes.clone(),
-            needs: f.parsed.needs.clone(),
-        });
+/// Push `x` into `v` unless it is there already.
+fn push_new<T: PartialEq + Clone>(v: &mut Vec<T>, x: &T) {
+    if !v.contains(x) {
+        v.push(x.clone());
     }
-    let partial = p.files.iter().find_map(|f| f.partial.clone());
-    let first = p.series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms);
-    let last = p.series.last().and_then(|s| s.1.last()).map(|s| s.utc_ms);
-    let intervals = p
-        .series
+}
+
+/// What the files say, gathered once each: unmapped, notes (each `FILE: note`), needs, hosts,
+/// and the files' previews.
+#[derive(Default)]
+struct Gathered {
+    unmapped: Vec<Unmapped>,
+    notes: Vec<String>,
+    needs: Vec<String>,
+    hosts: Vec<String>,
+    files: Vec<FilePreview>,
+    /// (the preview's note, the file's own sentence) of each file's note
+    file_notes: Vec<(String, String)>,
+}
+
+impl Gathered {
+    fn of(p: &Plan) -> Gathered {
+        let mut g = Gathered {
+            notes: p.notes.clone(),
+            ..Gathered::default()
+        };
+        for f in &p.files {
+            for u in &f.parsed.unmapped {
+                push_new(&mut g.unmapped, u);
+            }
+            for n in &f.parsed.notes {
+                let whole = format!("{}: {n}", f.name);
+                g.file_notes.push((whole.clone(), n.clone()));
+                push_new(&mut g.notes, &whole);
+            }
+            for n in &f.parsed.needs {
+                push_new(&mut g.needs, n);
+            }
+            for h in &f.parsed.hosts {
+                push_new(&mut g.hosts, h);
+            }
+            g.files.push(file_preview(f));
+        }
+        g
+    }
+}
+
+/// The preview of one loaded file.
+fn file_preview(f: &Loaded) -> FilePreview {
+    FilePreview {
+        name: f.name.clone(),
+        path: display(&f.path),
+        size_bytes: f.size,
+        sha256: f.sha256.clone(),
+        format: f.parsed.format.clone(),
+        encoding: f.encoding.clone(),
+        encoding_how: f.encoding_how.clone(),
+        time_zone: f.parsed.tz_name.clone(),
+        utc_offset_min: f.parsed.utc_offset_min,
+        time_zone_source: f.parsed.tz_source.clone(),
+        part: f.part,
+        hosts: f.parsed.hosts.clone(),
+        first_utc_ms: f.span.first_utc_ms,
+        last_utc_ms: f.span.last_utc_ms,
+        samples: f.span.samples,
+        devices: f.parsed.devices.iter().map(|d| d.name.clone()).collect(),
+        mapping: f
+            .parsed
+            .mapping
+            .iter()
+            .map(|(s, d)| MapRow {
+                source: s.clone(),
+                field: d.clone(),
+            })
+            .collect(),
+        unmapped: f.parsed.unmapped.clone(),
+        notes: f.parsed.notes.clone(),
+        needs: f.parsed.needs.clone(),
+    }
+}
+
+/// The device-intervals a plan will write.
+fn interval_count(p: &Plan) -> usize {
+    p.series
         .iter()
         .map(|(_, s)| {
             // snapshots (diskstats, node_exporter) pair with the previous snapshot; rates
@@ -257,11 +271,33 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             let snaps: Vec<&Snapshot> = s.iter().filter_map(|x| x.snap.as_ref()).collect();
             snaps.windows(2).map(|w| w[1].devices.len()).sum::<usize>() + rate_row_count(s)
         })
-        .sum();
+        .sum()
+}
+
+/// From the first sample to the last.
+fn time_range(p: &Plan) -> Option<Range> {
+    let first = p.series.first().and_then(|s| s.1.first()).map(|s| s.utc_ms);
+    let last = p.series.last().and_then(|s| s.1.last()).map(|s| s.utc_ms);
+    match (first, last) {
+        (Some(a), Some(b)) => Some(Range {
+            start_utc_ms: a,
+            end_utc_ms: b,
+            start: time::iso(a),
+            end: time::iso(b),
+        }),
+        _ => None,
+    }
+}
+
+/// Build the preview of a plan.
+pub fn preview(kind: Kind, p: &Plan) -> Preview {
+    let g = Gathered::of(p);
+    let partial = p.files.iter().find_map(|f| f.partial.clone());
+    let intervals = interval_count(p);
     let mut pv = Preview {
         kind,
-        files,
-        hosts,
+        files: g.files,
+        hosts: g.hosts,
         devices: p.devices.clone(),
         pairs: p
             .devices
@@ -273,29 +309,21 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
                 })
             })
             .collect(),
-        time_range: match (first, last) {
-            (Some(a), Some(b)) => Some(Range {
-                start_utc_ms: a,
-                end_utc_ms: b,
-                start: time::iso(a),
-                end: time::iso(b),
-            }),
-            _ => None,
-        },
+        time_range: time_range(p),
         interval_ms: (p.series.iter().map(|s| s.1.len()).sum::<usize>() > 1)
             .then_some(p.nominal_ms),
         intervals,
         phases: p.phases.clone(),
-        unmapped,
-        notes,
-        ready: needs.is_empty() && intervals > 0,
+        unmapped: g.unmapped,
+        notes: g.notes,
+        ready: g.needs.is_empty() && intervals > 0,
         analysable: partial.is_none(),
         partial,
         stack: stack_of(p)
             .into_iter()
             .map(|(holder, on, kind)| StackEdge { holder, on, kind })
             .collect(),
-        needs,
+        needs: g.needs,
         said: PreviewSaid {
             files: Vec::new(),
             devices: Vec::new(),
@@ -306,12 +334,11 @@ pub fn preview(kind: Kind, p: &Plan) -> Preview {
             needs: Vec::new(),
         },
     };
-    pv.said = said_of(&pv, &file_notes);
+    pv.said = said_of(&pv, &g.file_notes);
     pv
 }
 
 /// Render a preview for a person.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn render(pv: &Preview) -> String {
     use std::fmt::Write;
     let mut s = String::new();
@@ -322,35 +349,60 @@ pub fn render(pv: &Preview) -> String {
         pv.files.len()
     );
     for f in &pv.files {
-        let _ = writeln!(
-            s,
-            "  {} ({} bytes, sha256 {}…)",
-            f.name,
-            f.size_bytes,
-            &f.sha256[..12]
-        );
-        let _ = writeln!(
-            s,
-            "    format: {}; encoding: {} ({})",
-            f.format, f.encoding, f.encoding_how
-        );
-        let _ = writeln!(
-            s,
-            "    time zone: {}{}; source: {}",
-            f.time_zone.clone().unwrap_or_else(|| "-".into()),
-            f.utc_offset_min
-                .map(|o| format!(" (UTC{:+}:{:02})", o / 60, (o % 60).abs()))
-                .unwrap_or_default(),
-            f.time_zone_source
-        );
-        let _ = writeln!(
-            s,
-            "    part: {}; hosts: {}; samples: {}",
-            f.part.as_str_pub(),
-            f.hosts.join(", "),
-            f.samples
-        );
+        render_file(&mut s, f);
     }
+    render_devices_and_times(&mut s, pv);
+    if !pv.unmapped.is_empty() {
+        let _ = writeln!(s, "not imported:");
+        for u in &pv.unmapped {
+            let _ = writeln!(s, "  {}: {}", u.what, u.why);
+        }
+    }
+    for n in &pv.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    for n in &pv.needs {
+        let _ = writeln!(s, "needed: {n}");
+    }
+    s
+}
+
+/// A file's lines of the rendered preview.
+fn render_file(s: &mut String, f: &FilePreview) {
+    use std::fmt::Write;
+    let _ = writeln!(
+        s,
+        "  {} ({} bytes, sha256 {}…)",
+        f.name,
+        f.size_bytes,
+        &f.sha256[..12]
+    );
+    let _ = writeln!(
+        s,
+        "    format: {}; encoding: {} ({})",
+        f.format, f.encoding, f.encoding_how
+    );
+    let _ = writeln!(
+        s,
+        "    time zone: {}{}; source: {}",
+        f.time_zone.clone().unwrap_or_else(|| "-".into()),
+        f.utc_offset_min
+            .map(|o| format!(" (UTC{:+}:{:02})", o / 60, (o % 60).abs()))
+            .unwrap_or_default(),
+        f.time_zone_source
+    );
+    let _ = writeln!(
+        s,
+        "    part: {}; hosts: {}; samples: {}",
+        f.part.as_str_pub(),
+        f.hosts.join(", "),
+        f.samples
+    );
+}
+
+/// The devices and pairings, the time range, the interval and the phases.
+fn render_devices_and_times(s: &mut String, pv: &Preview) {
+    use std::fmt::Write;
     let _ = writeln!(s, "devices:");
     for d in &pv.devices {
         let _ = writeln!(s, "  {:<28} {:<8} {}", d.name, d.role, d.reason);
@@ -383,17 +435,4 @@ pub fn render(pv: &Preview) -> String {
             time::iso(ph.end_utc_ms)
         );
     }
-    if !pv.unmapped.is_empty() {
-        let _ = writeln!(s, "not imported:");
-        for u in &pv.unmapped {
-            let _ = writeln!(s, "  {}: {}", u.what, u.why);
-        }
-    }
-    for n in &pv.notes {
-        let _ = writeln!(s, "note: {n}");
-    }
-    for n in &pv.needs {
-        let _ = writeln!(s, "needed: {n}");
-    }
-    s
 }

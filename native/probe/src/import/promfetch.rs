@@ -228,7 +228,6 @@ fn fetch_host(c: &Client, o: &PromOpts, inst: &str, step: i64, acc: &mut Acc) ->
 /// selector matches that has disk counters in the range), each in bounded pieces. A host whose
 /// queries fail is named in a note ([`SKIPPED_HOST`]) and left out; the others are kept. When
 /// every host fails, the first failure is the error.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn fetch(o: &PromOpts) -> Result<Fetched> {
     if o.end_ms <= o.start_ms {
         return Err(ProbeError::Usage(format!(
@@ -243,60 +242,22 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
     } else {
         o.instances.clone()
     };
-    let mut acc = Acc::default();
-    let mut step_used = 0;
-    let mut skipped: Vec<(String, ProbeError)> = Vec::new();
-    let mut empty: Vec<String> = Vec::new();
-    let total = found.len();
-    for (i, host) in found.iter().enumerate() {
-        let one = (|| -> Result<usize> {
-            let step = match o.step_ms {
-                Some(x) => x,
-                None => scrape_step(&client, o, Some(host))?
-                    .unwrap_or(15_000)
-                    .max(1000),
-            };
-            step_used = step;
-            fetch_host(&client, o, host, step, &mut acc)
-        })();
-        let host = host.clone();
-        match one {
-            Ok(0) => empty.push(host),
-            Ok(n) => progress(&format!(
-                "import prometheus: host {}/{total} {host}: {n} samples",
-                i + 1
-            )),
-            Err(e) => {
-                progress(&format!(
-                    "import prometheus: host {}/{total} {host}: skipped ({e})",
-                    i + 1
-                ));
-                skipped.push((host, e));
-            }
-        }
-    }
+    let Hosts {
+        acc,
+        step_used,
+        skipped,
+        empty,
+    } = fetch_hosts(&client, o, &found);
     let Acc {
         series: s,
         bytes,
         queries,
     } = acc;
     if s.by_dev.is_empty() && s.win.is_empty() {
-        if let Some((_, e)) = skipped.into_iter().next() {
-            return Err(e);
-        }
-        let sel = selector(&metric_names().join("|"), o, None);
-        let whose = match (o.instances.as_slice(), o.matchers.is_empty()) {
-            ([i], _) => format!("instance '{i}'"),
-            ([], true) => "any host".into(),
-            ([], false) => format!("the hosts {{{}}}", promql::render(&o.matchers)),
-            (many, _) => format!("the instances {}", many.join(", ")),
-        };
-        return Err(ProbeError::Import(format!(
-            "Prometheus at {} has no node_disk_* or windows_*_disk_* samples for {whose} between {} and {} (query {sel}): check the time range, the host selector (the 'instance' and 'job' labels) and that node_exporter's diskstats or windows_exporter's logical_disk/physical_disk collector is scraped",
-            o.url,
-            time::iso(o.start_ms),
-            time::iso(o.end_ms)
-        )));
+        return Err(match skipped.into_iter().next() {
+            Some((_, e)) => e,
+            None => nothing_found(o),
+        });
     }
     let exporters = match (s.by_dev.is_empty(), s.win.is_empty()) {
         (false, false) => "node_exporter node_disk_* and windows_exporter windows_*_disk_*",
@@ -327,6 +288,71 @@ pub fn fetch(o: &PromOpts) -> Result<Fetched> {
         queries,
         step_ms: step_used,
     })
+}
+
+/// What the hosts gave: their series, the step last used, the hosts skipped (with their
+/// failure) and those without samples.
+struct Hosts {
+    acc: Acc,
+    step_used: i64,
+    skipped: Vec<(String, ProbeError)>,
+    empty: Vec<String>,
+}
+
+/// Fetch every host of `found` in turn, each at its own scrape step unless `--step` is given.
+fn fetch_hosts(client: &Client, o: &PromOpts, found: &[String]) -> Hosts {
+    let mut h = Hosts {
+        acc: Acc::default(),
+        step_used: 0,
+        skipped: Vec::new(),
+        empty: Vec::new(),
+    };
+    let total = found.len();
+    for (i, host) in found.iter().enumerate() {
+        let one = (|| -> Result<usize> {
+            let step = match o.step_ms {
+                Some(x) => x,
+                None => scrape_step(client, o, Some(host))?
+                    .unwrap_or(15_000)
+                    .max(1000),
+            };
+            h.step_used = step;
+            fetch_host(client, o, host, step, &mut h.acc)
+        })();
+        let host = host.clone();
+        match one {
+            Ok(0) => h.empty.push(host),
+            Ok(n) => progress(&format!(
+                "import prometheus: host {}/{total} {host}: {n} samples",
+                i + 1
+            )),
+            Err(e) => {
+                progress(&format!(
+                    "import prometheus: host {}/{total} {host}: skipped ({e})",
+                    i + 1
+                ));
+                h.skipped.push((host, e));
+            }
+        }
+    }
+    h
+}
+
+/// The error of a range where no host has disk samples (and none failed).
+fn nothing_found(o: &PromOpts) -> ProbeError {
+    let sel = selector(&metric_names().join("|"), o, None);
+    let whose = match (o.instances.as_slice(), o.matchers.is_empty()) {
+        ([i], _) => format!("instance '{i}'"),
+        ([], true) => "any host".into(),
+        ([], false) => format!("the hosts {{{}}}", promql::render(&o.matchers)),
+        (many, _) => format!("the instances {}", many.join(", ")),
+    };
+    ProbeError::Import(format!(
+        "Prometheus at {} has no node_disk_* or windows_*_disk_* samples for {whose} between {} and {} (query {sel}): check the time range, the host selector (the 'instance' and 'job' labels) and that node_exporter's diskstats or windows_exporter's logical_disk/physical_disk collector is scraped",
+        o.url,
+        time::iso(o.start_ms),
+        time::iso(o.end_ms)
+    ))
 }
 
 #[cfg(test)]

@@ -89,7 +89,6 @@ fn ios_of(s: &Sums) -> [Option<Vec<f64>>; KINDS] {
 }
 
 /// Adds the per-interval figures of every piece to `hosts`, and gives the per-moment sum.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub(super) fn per_interval(
     q: &mut Q,
     o: &PromOpts,
@@ -109,60 +108,14 @@ pub(super) fn per_interval(
     let mut a = o.start_ms;
     while a < o.end_ms {
         let b = (a + piece).min(o.end_ms);
-        let jobs: Vec<(String, i64, i64, i64)> = sels
-            .iter()
-            .flat_map(|k| {
-                k.iter()
-                    .map(|x| (format!("sum by (instance) ({x})"), a, b, step))
-            })
-            .collect();
-        let answers = q.ranges(&jobs)?;
+        let by = piece_sums(q, &sels, (a, b), step)?;
         let n = ((b - a) / step) as usize;
-        let mut by: BTreeMap<String, Sums> = BTreeMap::new();
-        for (job, answer) in answers.into_iter().enumerate() {
-            let (c, k) = (job / KINDS, job % KINDS);
-            for (inst, pts) in answer {
-                let v =
-                    by.entry(inst).or_default()[c][k].get_or_insert_with(|| vec![f64::NAN; n + 1]);
-                for (t, x) in pts {
-                    if (a..=b).contains(&t) && (t - a) % step == 0 {
-                        v[((t - a) / step) as usize] = x;
-                    }
-                }
-            }
-        }
         let mut moment = vec![(0.0, false); n + 1];
         let ios: BTreeMap<&String, [Option<Vec<f64>>; KINDS]> =
             by.iter().map(|(h, x)| (h, ios_of(x))).collect();
         for (h, x) in &by {
-            let h_ios = &ios[h];
             let e = hosts.entry(h.clone()).or_default();
-            for (j, mo) in moment.iter_mut().enumerate().skip(1) {
-                let kept = |v: Option<f64>| v.filter(|v| *v >= 0.0);
-                match interval(h_ios, j) {
-                    Some(d) if d >= 0.0 => {
-                        e.peak_iops = Some(e.peak_iops.map_or(d / s, |p| p.max(d / s)));
-                        mo.0 += d;
-                        mo.1 = true;
-                    }
-                    Some(_) => e.reset_intervals += 1,
-                    None => {}
-                }
-                for (read, n_i, t_i) in [(true, 0, 2), (false, 1, 3)] {
-                    let Some(n) = kept(interval(&x[n_i], j)).filter(|n| *n > 0.0) else {
-                        continue;
-                    };
-                    let breaking = kept(interval(&x[t_i], j))
-                        .is_some_and(|t| (t * COUNTERS[STEPPED[t_i]].2) / n >= BREAKING_MS);
-                    if read {
-                        e.checked_read += 1;
-                        e.breaking_read += u64::from(breaking);
-                    } else {
-                        e.checked_write += 1;
-                        e.breaking_write += u64::from(breaking);
-                    }
-                }
-            }
+            host_intervals(e, x, &ios[h], &mut moment, s);
         }
         for (j, (sum, any)) in moment.iter().enumerate().skip(1) {
             if !any {
@@ -174,16 +127,7 @@ pub(super) fn per_interval(
             m.iops.push(v);
             if v > top {
                 top = v;
-                m.peak_hosts = ios
-                    .iter()
-                    .filter_map(|(h, k)| {
-                        let d = interval(k, j).filter(|d| *d >= 0.0)?;
-                        Some(PeakHost {
-                            host: (*h).clone(),
-                            iops: d / s,
-                        })
-                    })
-                    .collect();
+                m.peak_hosts = peak_hosts(&ios, j, s);
             }
         }
         super::promfetch::progress(&format!(
@@ -195,6 +139,91 @@ pub(super) fn per_interval(
         a = b;
     }
     Ok(m)
+}
+
+/// Every host's sums over the piece `(a, b)`, at each step from `a`, asked all at once.
+fn piece_sums(
+    q: &mut Q,
+    sels: &[[String; KINDS]],
+    (a, b): (i64, i64),
+    step: i64,
+) -> Result<BTreeMap<String, Sums>> {
+    let jobs: Vec<(String, i64, i64, i64)> = sels
+        .iter()
+        .flat_map(|k| {
+            k.iter()
+                .map(|x| (format!("sum by (instance) ({x})"), a, b, step))
+        })
+        .collect();
+    let answers = q.ranges(&jobs)?;
+    let n = ((b - a) / step) as usize;
+    let mut by: BTreeMap<String, Sums> = BTreeMap::new();
+    for (job, answer) in answers.into_iter().enumerate() {
+        let (c, k) = (job / KINDS, job % KINDS);
+        for (inst, pts) in answer {
+            let v = by.entry(inst).or_default()[c][k].get_or_insert_with(|| vec![f64::NAN; n + 1]);
+            for (t, x) in pts {
+                if (a..=b).contains(&t) && (t - a) % step == 0 {
+                    v[((t - a) / step) as usize] = x;
+                }
+            }
+        }
+    }
+    Ok(by)
+}
+
+/// One host's intervals of a piece (its sums `x`, its I/Os `h_ios`): its highest IOPS, resets
+/// and latency checks into `e`, its I/Os into the fleet's `moment` sums (`s`: seconds a step).
+fn host_intervals(
+    e: &mut HostSums,
+    x: &Sums,
+    h_ios: &[Option<Vec<f64>>; KINDS],
+    moment: &mut [(f64, bool)],
+    s: f64,
+) {
+    for (j, mo) in moment.iter_mut().enumerate().skip(1) {
+        let kept = |v: Option<f64>| v.filter(|v| *v >= 0.0);
+        match interval(h_ios, j) {
+            Some(d) if d >= 0.0 => {
+                e.peak_iops = Some(e.peak_iops.map_or(d / s, |p| p.max(d / s)));
+                mo.0 += d;
+                mo.1 = true;
+            }
+            Some(_) => e.reset_intervals += 1,
+            None => {}
+        }
+        for (read, n_i, t_i) in [(true, 0, 2), (false, 1, 3)] {
+            let Some(n) = kept(interval(&x[n_i], j)).filter(|n| *n > 0.0) else {
+                continue;
+            };
+            let breaking = kept(interval(&x[t_i], j))
+                .is_some_and(|t| (t * COUNTERS[STEPPED[t_i]].2) / n >= BREAKING_MS);
+            if read {
+                e.checked_read += 1;
+                e.breaking_read += u64::from(breaking);
+            } else {
+                e.checked_write += 1;
+                e.breaking_write += u64::from(breaking);
+            }
+        }
+    }
+}
+
+/// Every host's IOPS over the interval ending at point `j`.
+fn peak_hosts(
+    ios: &BTreeMap<&String, [Option<Vec<f64>>; KINDS]>,
+    j: usize,
+    s: f64,
+) -> Vec<PeakHost> {
+    ios.iter()
+        .filter_map(|(h, k)| {
+            let d = interval(k, j).filter(|d| *d >= 0.0)?;
+            Some(PeakHost {
+                host: (*h).clone(),
+                iops: d / s,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

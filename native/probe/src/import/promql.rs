@@ -27,24 +27,77 @@ fn err(col: usize, what: impl AsRef<str>) -> String {
 }
 
 /// Parse a selector into matchers; the error is a sentence naming the column (1-based).
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_selector(s: &str) -> Result<Vec<Matcher>, String> {
-    let c: Vec<char> = s.chars().collect();
-    let mut i = 0;
-    let skip = |i: &mut usize| {
-        while *i < c.len() && c[*i].is_whitespace() {
-            *i += 1;
-        }
+    let mut r = Reader {
+        c: s.chars().collect(),
+        i: 0,
     };
-    skip(&mut i);
-    if i < c.len() && (c[i].is_ascii_alphabetic() || c[i] == '_' || c[i] == ':') {
-        // a metric name before the braces?
+    r.skip();
+    r.no_metric_name()?;
+    let braced = r.i < r.c.len() && r.c[r.i] == '{';
+    if braced {
+        r.i += 1;
+    }
+    let mut out = Vec::new();
+    loop {
+        r.skip();
+        if r.end(braced)? {
+            break;
+        }
+        let l0 = r.i;
+        let label = r.label()?;
+        let op = r.op(&label)?;
+        let value = r.value(&label, op)?;
+        if label == "__name__" {
+            return Err(err(
+                l0 + 1,
+                "the metric names (__name__) are chosen by the import: select hosts by their labels (job, instance, …)",
+            ));
+        }
+        out.push(Matcher { label, op, value });
+        r.skip();
+        match r.c.get(r.i) {
+            Some(',') => r.i += 1,
+            Some('}') | None => {}
+            Some(x) => {
+                return Err(err(
+                    r.i + 1,
+                    format!("expected ',' or '}}' after a matcher, found '{x}'"),
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A selector's characters and the index of the next one to read.
+struct Reader {
+    c: Vec<char>,
+    i: usize,
+}
+
+impl Reader {
+    /// Skip white space.
+    fn skip(&mut self) {
+        while self.i < self.c.len() && self.c[self.i].is_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    /// Refuse a metric name before the braces.
+    fn no_metric_name(&self) -> Result<(), String> {
+        let (c, i) = (&self.c, self.i);
+        if !(i < c.len() && (c[i].is_ascii_alphabetic() || c[i] == '_' || c[i] == ':')) {
+            return Ok(());
+        }
         let mut j = i;
         while j < c.len() && (c[j].is_ascii_alphanumeric() || c[j] == '_' || c[j] == ':') {
             j += 1;
         }
         let mut k = j;
-        skip(&mut k);
+        while k < c.len() && c[k].is_whitespace() {
+            k += 1;
+        }
         if k < c.len() && c[k] == '{' {
             return Err(err(
                 i + 1,
@@ -54,54 +107,66 @@ pub fn parse_selector(s: &str) -> Result<Vec<Matcher>, String> {
                 ),
             ));
         }
+        Ok(())
     }
-    let braced = i < c.len() && c[i] == '{';
-    if braced {
-        i += 1;
-    }
-    let mut out = Vec::new();
-    loop {
-        skip(&mut i);
-        if i >= c.len() {
+
+    /// Whether the selector ends here (the closing brace of a `braced` one, with nothing after
+    /// it, or the end of an unbraced one).
+    fn end(&mut self, braced: bool) -> Result<bool, String> {
+        if self.i >= self.c.len() {
             if braced {
-                return Err(err(i + 1, "the selector is not closed by '}'"));
+                return Err(err(self.i + 1, "the selector is not closed by '}'"));
             }
-            break;
+            return Ok(true);
         }
-        if c[i] == '}' {
-            if !braced {
-                return Err(err(i + 1, "a '}' without the '{' that opens the selector"));
-            }
-            i += 1;
-            skip(&mut i);
-            if i < c.len() {
-                return Err(err(
-                    i + 1,
-                    format!(
-                        "'{}' after the closing '}}'",
-                        c[i..].iter().collect::<String>()
-                    ),
-                ));
-            }
-            break;
+        if self.c[self.i] != '}' {
+            return Ok(false);
         }
-        // label
-        let l0 = i;
-        if !(c[i].is_ascii_alphabetic() || c[i] == '_') {
+        if !braced {
             return Err(err(
-                i + 1,
+                self.i + 1,
+                "a '}' without the '{' that opens the selector",
+            ));
+        }
+        self.i += 1;
+        self.skip();
+        if self.i < self.c.len() {
+            return Err(err(
+                self.i + 1,
                 format!(
-                    "expected a label name (letters, digits and _), found '{}'",
-                    c[i]
+                    "'{}' after the closing '}}'",
+                    self.c[self.i..].iter().collect::<String>()
                 ),
             ));
         }
+        Ok(true)
+    }
+
+    /// A label name.
+    fn label(&mut self) -> Result<String, String> {
+        let (c, l0) = (&self.c, self.i);
+        if !(c[l0].is_ascii_alphabetic() || c[l0] == '_') {
+            return Err(err(
+                l0 + 1,
+                format!(
+                    "expected a label name (letters, digits and _), found '{}'",
+                    c[l0]
+                ),
+            ));
+        }
+        let mut i = l0;
         while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
             i += 1;
         }
-        let label: String = c[l0..i].iter().collect();
-        skip(&mut i);
-        let op = match (c.get(i), c.get(i + 1)) {
+        self.i = i;
+        Ok(c[l0..i].iter().collect())
+    }
+
+    /// The operator after `label`.
+    fn op(&mut self, label: &str) -> Result<&'static str, String> {
+        self.skip();
+        let i = self.i;
+        let op = match (self.c.get(i), self.c.get(i + 1)) {
             (Some('='), Some('~')) => "=~",
             (Some('!'), Some('~')) => "!~",
             (Some('!'), Some('=')) => "!=",
@@ -119,8 +184,15 @@ pub fn parse_selector(s: &str) -> Result<Vec<Matcher>, String> {
                 ))
             }
         };
-        i += op.len();
-        skip(&mut i);
+        self.i += op.len();
+        Ok(op)
+    }
+
+    /// The quoted value of `label` (escapes read, but a regex's kept as written).
+    fn value(&mut self, label: &str, op: &str) -> Result<String, String> {
+        self.skip();
+        let c = &self.c;
+        let mut i = self.i;
         let q = match c.get(i) {
             Some(q @ ('"' | '\'' | '`')) => *q,
             Some(x) => {
@@ -167,26 +239,9 @@ pub fn parse_selector(s: &str) -> Result<Vec<Matcher>, String> {
                 format!("the value of label '{label}' is not closed by {q}"),
             ));
         }
-        if label == "__name__" {
-            return Err(err(
-                l0 + 1,
-                "the metric names (__name__) are chosen by the import: select hosts by their labels (job, instance, …)",
-            ));
-        }
-        out.push(Matcher { label, op, value });
-        skip(&mut i);
-        match c.get(i) {
-            Some(',') => i += 1,
-            Some('}') | None => {}
-            Some(x) => {
-                return Err(err(
-                    i + 1,
-                    format!("expected ',' or '}}' after a matcher, found '{x}'"),
-                ))
-            }
-        }
+        self.i = i;
+        Ok(value)
     }
-    Ok(out)
 }
 
 /// A string as a PromQL double-quoted literal.

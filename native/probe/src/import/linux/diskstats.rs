@@ -27,7 +27,6 @@ fn marker(l: &str) -> Option<i64> {
 /// A series of /proc/diskstats snapshots. Each snapshot is preceded by a time line (epoch
 /// seconds or ISO 8601, `# ` allowed); a file without time lines is one snapshot whose time
 /// is the uptime in `uptime_text` (the file `…uptime…` beside it), placed after `--start`.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn parse_diskstats(
     file: &str,
     text: &str,
@@ -47,6 +46,57 @@ pub fn parse_diskstats(
             return Err(bad(file, Some(1), Some(1), "this is /proc/uptime, not /proc/diskstats: import the diskstats file; the uptime file beside it (same name with 'uptime' for 'diskstats') is read with it"));
         }
     }
+    let chunks = chunks_of(&all);
+    if chunks.is_empty() {
+        return Err(bad(file, None, None, "the file is empty"));
+    }
+    let mut devs = DevTable {
+        idx: BTreeMap::new(),
+    };
+    let mut prev = None;
+    for (first_line, t, body) in chunks {
+        let parsed = crate::diskstats::parse(&body).map_err(|e| match e {
+            crate::error::ProbeError::Parse { line, message } => {
+                bad(file, Some(first_line + line - 1), None, message)
+            }
+            other => other,
+        })?;
+        if parsed.is_empty() {
+            return Err(bad(
+                file,
+                Some(first_line),
+                None,
+                "a time line with no diskstats lines after it",
+            ));
+        }
+        let (utc, mono) = snapshot_time(file, first_line, t, uptime_text, opts, &mut p)?;
+        if let Some(pv) = prev {
+            if utc <= pv {
+                return Err(bad(
+                    file,
+                    Some(first_line),
+                    None,
+                    format!(
+                        "the snapshot time {} is not after the one before: times must increase",
+                        time::iso(utc)
+                    ),
+                ));
+            }
+        }
+        prev = Some(utc);
+        add_snapshot(&mut p, &mut devs, first_line, utc, mono, parsed);
+    }
+    p.format = "/proc/diskstats snapshots".into();
+    p.mapping = vec![(
+        "fields 1-17".into(),
+        "intervals, as the recorder computes them (delta of successive snapshots)".into(),
+    )];
+    Ok(p)
+}
+
+/// The snapshots of a file: (first line, time from its time line, its diskstats lines padded
+/// with empty lines so that line numbers are kept).
+fn chunks_of(all: &[&str]) -> Vec<(usize, Option<i64>, String)> {
     let mut chunks: Vec<(usize, Option<i64>, String)> = Vec::new();
     for (i, l) in all.iter().enumerate() {
         if l.trim().is_empty() {
@@ -73,89 +123,65 @@ pub fn parse_diskstats(
             c.2.push('\n');
         }
     }
-    if chunks.is_empty() {
-        return Err(bad(file, None, None, "the file is empty"));
+    chunks
+}
+
+/// The time of the snapshot at `first_line`: its time line's `t`, or else the uptime after
+/// `--start` (with the uptime as its monotonic clock).
+fn snapshot_time(
+    file: &str,
+    first_line: usize,
+    t: Option<i64>,
+    uptime_text: Option<&str>,
+    opts: &ParseOpts,
+    p: &mut Parsed,
+) -> Result<(i64, Option<u64>)> {
+    if let Some(t) = t {
+        return Ok((t, None));
     }
-    let mut devs = DevTable {
-        idx: BTreeMap::new(),
+    let Some(u) = uptime_text.and_then(|u| u.split_whitespace().next()?.parse::<f64>().ok()) else {
+        return Err(bad(file, Some(first_line), None, "no time for this snapshot: put a time line (epoch seconds or ISO 8601) before it, or keep the /proc/uptime read with it beside the file as …uptime…"));
     };
-    let mut prev = None;
-    for (first_line, t, body) in chunks {
-        let parsed = crate::diskstats::parse(&body).map_err(|e| match e {
-            crate::error::ProbeError::Parse { line, message } => {
-                bad(file, Some(first_line + line - 1), None, message)
-            }
-            other => other,
-        })?;
-        if parsed.is_empty() {
-            return Err(bad(
-                file,
-                Some(first_line),
-                None,
-                "a time line with no diskstats lines after it",
-            ));
-        }
-        let (utc, mono) = match t {
-            Some(t) => (t, None),
-            None => {
-                let Some(u) =
-                    uptime_text.and_then(|u| u.split_whitespace().next()?.parse::<f64>().ok())
-                else {
-                    return Err(bad(file, Some(first_line), None, "no time for this snapshot: put a time line (epoch seconds or ISO 8601) before it, or keep the /proc/uptime read with it beside the file as …uptime…"));
-                };
-                p.tz_source =
-                    "uptime only: the absolute time is --start (or the epoch) + uptime".into();
-                (
-                    opts.start_utc_ms.unwrap_or(0) + (u * 1000.0).round() as i64,
-                    Some((u * 1e9) as u64),
-                )
-            }
-        };
-        if let Some(pv) = prev {
-            if utc <= pv {
-                return Err(bad(
-                    file,
-                    Some(first_line),
-                    None,
-                    format!(
-                        "the snapshot time {} is not after the one before: times must increase",
-                        time::iso(utc)
-                    ),
-                ));
-            }
-        }
-        prev = Some(utc);
-        for l in &parsed {
-            devs.get(&mut p, &l.name);
-        }
-        let mut devices = BTreeMap::new();
-        for l in parsed {
-            devices.insert(
-                l.name,
-                DevSample {
-                    major: l.major,
-                    minor: l.minor,
-                    fields: l.fields,
-                    absent: 0,
-                },
-            );
-        }
-        p.samples.push(Sample {
-            utc_ms: utc,
-            line: first_line,
-            rates: Vec::new(),
-            snap: Some(Snapshot {
-                mono_ns: mono.unwrap_or(0),
-                utc_ms: utc,
-                boot_id: "import".into(),
-                devices,
-            }),
-        });
+    p.tz_source = "uptime only: the absolute time is --start (or the epoch) + uptime".into();
+    Ok((
+        opts.start_utc_ms.unwrap_or(0) + (u * 1000.0).round() as i64,
+        Some((u * 1e9) as u64),
+    ))
+}
+
+/// One snapshot of the parsed diskstats lines, its devices added to the table.
+fn add_snapshot(
+    p: &mut Parsed,
+    devs: &mut DevTable,
+    first_line: usize,
+    utc: i64,
+    mono: Option<u64>,
+    parsed: Vec<crate::diskstats::DiskLine>,
+) {
+    for l in &parsed {
+        devs.get(p, &l.name);
     }
-    p.format = "/proc/diskstats snapshots".into();
-    p.mapping = vec![(
-        "fields 1-17".into(),
-        "intervals, as the recorder computes them (delta of successive snapshots)".into(),
-    )];
-    Ok(p)
+    let mut devices = BTreeMap::new();
+    for l in parsed {
+        devices.insert(
+            l.name,
+            DevSample {
+                major: l.major,
+                minor: l.minor,
+                fields: l.fields,
+                absent: 0,
+            },
+        );
+    }
+    p.samples.push(Sample {
+        utc_ms: utc,
+        line: first_line,
+        rates: Vec::new(),
+        snap: Some(Snapshot {
+            mono_ns: mono.unwrap_or(0),
+            utc_ms: utc,
+            boot_id: "import".into(),
+            devices,
+        }),
+    });
 }

@@ -149,13 +149,15 @@ impl Series {
     }
 }
 
+/// Snapshots of node_exporter devices by time, then device name.
+type Snaps = BTreeMap<i64, BTreeMap<String, DevSample>>;
+
 /// Turn series into a parsed import: one device per host and device (named `INSTANCE/DEVICE`
 /// when there are several hosts), one sample per moment. node_exporter devices give a
 /// /proc/diskstats snapshot per moment (a counter that goes down gives the device a new
 /// generation, its minor number, so that `delta::step` marks that interval `reset` with no
 /// numbers, as the recorder does for a re-created device); windows_exporter devices give the
 /// rates of each interval between two successive moments ([`win_rates`]).
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn to_parsed(s: &Series, format: String) -> Parsed {
     let mut p = Parsed {
         format,
@@ -163,15 +165,7 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
         tz_source: "Prometheus times are UTC".into(),
         ..Parsed::default()
     };
-    let instances: Vec<String> = s
-        .by_dev
-        .keys()
-        .map(|k| k.0.clone())
-        .chain(s.win.keys().map(|k| k.0.clone()))
-        .chain(s.cap.keys().map(|k| k.0.clone()))
-        .collect::<BTreeSet<String>>()
-        .into_iter()
-        .collect();
+    let instances = instances_of(s);
     let fleet = instances.len() > 1;
     let prefix = |inst: &str| {
         if fleet {
@@ -181,55 +175,115 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
         }
     };
     p.hosts = instances.clone();
-    let mut snaps: BTreeMap<i64, BTreeMap<String, DevSample>> = BTreeMap::new();
+    let mut snaps: Snaps = BTreeMap::new();
     for ((inst, dev), series) in &s.by_dev {
-        let name = format!("{}{dev}", prefix(inst));
-        let (role, is_part, parent, reason) = linux_role(dev);
-        p.devices.push(Device {
-            name: name.clone(),
-            source: format!("{{instance=\"{inst}\",device=\"{dev}\"}}"),
-            role: role.into(),
-            reason,
-            on: None,
-            is_partition: is_part,
-            parent: parent.map(|x| format!("{}{x}", prefix(inst))),
-            host: Some(inst.clone()),
-        });
         let major = instances.iter().position(|i| i == inst).unwrap_or(0) as u32 + 1;
-        let mut gen = 0u32;
-        let mut prev: Option<&Vals> = None;
-        let mut resets = 0usize;
-        for (t, v) in series {
-            let Some((fields, absent)) = kernel_fields(v) else {
-                continue;
-            };
-            if let Some(pv) = prev {
-                let down = (0..17).any(|i| {
-                    FIELDS[i].counter && matches!((pv[i], v[i]), (Some(a), Some(b)) if b < a)
-                });
-                if down {
-                    gen += 1;
-                    resets += 1;
-                }
-            }
-            prev = Some(v);
-            snaps.entry(*t).or_default().insert(
-                name.clone(),
-                DevSample {
-                    major,
-                    minor: gen,
-                    fields,
-                    absent,
-                },
-            );
-        }
-        if resets > 0 {
-            p.notes.push(format!(
-                "{name}: {resets} counter reset(s) (a counter went down: the exporter or the host restarted); each such interval is a 'reset' with no numbers"
-            ));
-        }
+        add_node_device(&mut p, &mut snaps, (inst, dev), series, major, &prefix);
     }
     // windows_exporter devices: their moments join the sample times
+    let first_win = p.devices.len();
+    add_win_devices(s, &mut p, &prefix);
+    let times: Vec<i64> = snaps
+        .keys()
+        .copied()
+        .chain(s.win.values().flat_map(|m| m.keys().copied()))
+        .collect::<BTreeSet<i64>>()
+        .into_iter()
+        .collect();
+    let rates = win_interval_rates(s, &mut p, first_win, &times);
+    add_samples(&mut p, &times, snaps, rates);
+    // node_exporter devices: the device stack of each instance (linux/stack.rs's rules)
+    let edges = node::stack(&mut p.devices[..first_win], &p.samples, fleet);
+    p.stack.extend(edges);
+    if let Some(n) = super::linux::stack::note(&p.stack) {
+        p.notes.push(n);
+    }
+    // Windows roles as for PerfMon (perfmon/roles.rs): the disks are the backing, the volumes
+    // of a host with disks are the same layer and not counted, a host without disks counts its
+    // volumes; never both summed.
+    let complete = roles::completeness(p.devices.len(), &p.samples);
+    let notes = roles::propose(&mut p.devices[first_win..], &complete[first_win..]);
+    p.notes.extend(notes);
+    add_mapping(s, &mut p);
+    capacity::add_rows(s, &mut p, &prefix);
+    for (m, why) in &s.other {
+        p.unmapped.push(Unmapped {
+            what: format!("metric {m}"),
+            why: (*why).into(),
+        });
+    }
+    p
+}
+
+/// The hosts (`instance`) of every series, sorted.
+fn instances_of(s: &Series) -> Vec<String> {
+    s.by_dev
+        .keys()
+        .map(|k| k.0.clone())
+        .chain(s.win.keys().map(|k| k.0.clone()))
+        .chain(s.cap.keys().map(|k| k.0.clone()))
+        .collect::<BTreeSet<String>>()
+        .into_iter()
+        .collect()
+}
+
+/// A node_exporter device (`(instance, device)`) and its snapshot at each moment, a new
+/// generation after each counter that goes down.
+fn add_node_device(
+    p: &mut Parsed,
+    snaps: &mut Snaps,
+    (inst, dev): (&String, &String),
+    series: &BTreeMap<i64, Vals>,
+    major: u32,
+    prefix: &dyn Fn(&str) -> String,
+) {
+    let name = format!("{}{dev}", prefix(inst));
+    let (role, is_part, parent, reason) = linux_role(dev);
+    p.devices.push(Device {
+        name: name.clone(),
+        source: format!("{{instance=\"{inst}\",device=\"{dev}\"}}"),
+        role: role.into(),
+        reason,
+        on: None,
+        is_partition: is_part,
+        parent: parent.map(|x| format!("{}{x}", prefix(inst))),
+        host: Some(inst.clone()),
+    });
+    let mut gen = 0u32;
+    let mut prev: Option<&Vals> = None;
+    let mut resets = 0usize;
+    for (t, v) in series {
+        let Some((fields, absent)) = kernel_fields(v) else {
+            continue;
+        };
+        if let Some(pv) = prev {
+            let down = (0..17)
+                .any(|i| FIELDS[i].counter && matches!((pv[i], v[i]), (Some(a), Some(b)) if b < a));
+            if down {
+                gen += 1;
+                resets += 1;
+            }
+        }
+        prev = Some(v);
+        snaps.entry(*t).or_default().insert(
+            name.clone(),
+            DevSample {
+                major,
+                minor: gen,
+                fields,
+                absent,
+            },
+        );
+    }
+    if resets > 0 {
+        p.notes.push(format!(
+            "{name}: {resets} counter reset(s) (a counter went down: the exporter or the host restarted); each such interval is a 'reset' with no numbers"
+        ));
+    }
+}
+
+/// The windows_exporter devices (volumes paired with their disks), roles set later.
+fn add_win_devices(s: &Series, p: &mut Parsed, prefix: &dyn Fn(&str) -> String) {
     let first_win = p.devices.len();
     for (inst, obj, label) in s.win.keys() {
         let name = format!("{}{}({label})", prefix(inst), obj.object());
@@ -251,20 +305,21 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
         });
     }
     pair_volumes(&mut p.devices[first_win..]);
-    let times: Vec<i64> = snaps
-        .keys()
-        .copied()
-        .chain(s.win.values().flat_map(|m| m.keys().copied()))
-        .collect::<BTreeSet<i64>>()
-        .into_iter()
-        .collect();
+}
+
+/// The windows_exporter devices' rates per moment of `times` (empty without them), each
+/// interval between two successive moments.
+fn win_interval_rates(
+    s: &Series,
+    p: &mut Parsed,
+    first_win: usize,
+    times: &[i64],
+) -> Vec<Vec<Option<Rates>>> {
+    if s.win.is_empty() {
+        return Vec::new();
+    }
     let at: HashMap<i64, usize> = times.iter().enumerate().map(|(i, t)| (*t, i)).collect();
-    let ndev = p.devices.len();
-    let mut rates: Vec<Vec<Option<Rates>>> = if s.win.is_empty() {
-        Vec::new()
-    } else {
-        vec![vec![None; ndev]; times.len()]
-    };
+    let mut rates = vec![vec![None; p.devices.len()]; times.len()];
     for (k, ((_, _, _), series)) in s.win.iter().enumerate() {
         let d = first_win + k;
         let mut resets = 0usize;
@@ -287,12 +342,15 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             ));
         }
     }
-    if !s.win.is_empty() {
-        p.notes.push("windows_exporter: the latency is Δ(read_latency_seconds_total) ÷ Δ(reads_total) (and likewise for writes); read_seconds_total and write_seconds_total are busy time, not latency, and are not used".into());
-    }
+    p.notes.push("windows_exporter: the latency is Δ(read_latency_seconds_total) ÷ Δ(reads_total) (and likewise for writes); read_seconds_total and write_seconds_total are busy time, not latency, and are not used".into());
+    rates
+}
+
+/// One sample per moment: its node_exporter snapshot and windows_exporter rates.
+fn add_samples(p: &mut Parsed, times: &[i64], mut snaps: Snaps, rates: Vec<Vec<Option<Rates>>>) {
     let t0 = times.first().copied().unwrap_or(0);
     let mut rates = rates.into_iter();
-    for t in &times {
+    for t in times {
         let snap = snaps.remove(t).map(|devs| Snapshot {
             mono_ns: ((t - t0).max(0) as u64).saturating_mul(1_000_000) + 1,
             utc_ms: *t,
@@ -306,18 +364,10 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             snap,
         });
     }
-    // node_exporter devices: the device stack of each instance (linux/stack.rs's rules)
-    let edges = node::stack(&mut p.devices[..first_win], &p.samples, fleet);
-    p.stack.extend(edges);
-    if let Some(n) = super::linux::stack::note(&p.stack) {
-        p.notes.push(n);
-    }
-    // Windows roles as for PerfMon (perfmon/roles.rs): the disks are the backing, the volumes
-    // of a host with disks are the same layer and not counted, a host without disks counts its
-    // volumes; never both summed.
-    let complete = roles::completeness(p.devices.len(), &p.samples);
-    let notes = roles::propose(&mut p.devices[first_win..], &complete[first_win..]);
-    p.notes.extend(notes);
+}
+
+/// Each metric read, with the figure it feeds (for provenance).
+fn add_mapping(s: &Series, p: &mut Parsed) {
     for (i, f) in FIELDS.iter().enumerate() {
         if s.by_dev
             .values()
@@ -339,12 +389,4 @@ pub fn to_parsed(s: &Series, format: String) -> Parsed {
             }
         }
     }
-    capacity::add_rows(s, &mut p, &prefix);
-    for (m, why) in &s.other {
-        p.unmapped.push(Unmapped {
-            what: format!("metric {m}"),
-            why: (*why).into(),
-        });
-    }
-    p
 }

@@ -1,7 +1,10 @@
 //! Writing an import's capture (to a temporary file renamed at the end: a failed import leaves
 //! nothing). Loading the files is in `load`, stitching them in `stitch`, the preview in
 //! `preview`; what `import` and `import --preview` call is also named here (`write::plan`,
-//! `write::preview`, `write::render`, `write::Options`, `write::Part`).
+//! `write::preview`, `write::render`, `write::Options`, `write::Part`). The capture's tables
+//! besides its samples and intervals (meta, devices, phases, files) are written by `tables`.
+
+mod tables;
 
 use std::path::{Path, PathBuf};
 
@@ -16,12 +19,10 @@ use super::preview::Preview;
 use super::stitch::{each_rate_row, Plan};
 use super::{bad, Counts};
 use crate::capture::blocks::{status_code_of, Block, BlockBuilder};
-use crate::capture::capacity::VolumeRow;
-use crate::capture::imported::{ImportFileRow, IntervalCounters, IntervalRow};
+use crate::capture::imported::{IntervalCounters, IntervalRow};
 use crate::capture::Capture;
 use crate::delta::{self, Snapshot};
 use crate::error::{ProbeError, Result};
-use crate::sysfs::DeviceInfo;
 
 pub(super) fn tmp_path(out: &Path) -> PathBuf {
     let name = out
@@ -202,7 +203,6 @@ pub(super) fn commit(moves: &[(PathBuf, PathBuf)], flag: &str) -> Result<()> {
 }
 
 /// Write a plan into a new capture at `tmp` (`out`: the capture it will be renamed to, for errors).
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub(super) fn write(
     tmp: &Path,
     out: &Path,
@@ -219,87 +219,15 @@ pub(super) fn write(
     })?;
     // a new file nobody reads until it is renamed into place, whole
     cap.begin_unjournaled()?;
-    let now = crate::clock::utc_ms();
-    let first = &p.files[0];
-    let hosts = pv.hosts.join(", ");
-    let kv: Vec<(&str, String)> = vec![
-        ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
-        ("created_utc_ms", now.to_string()),
-        (
-            "hostname",
-            if hosts.is_empty() {
-                "unknown".into()
-            } else {
-                hosts
-            },
-        ),
-        (
-            "utc_offset_min",
-            first.parsed.utc_offset_min.unwrap_or(0).to_string(),
-        ),
-        ("command", opts.command.clone()),
-        ("interval_ms", format!("{}", p.nominal_ms.round() as i64)),
-        ("source", format!("import:{}", opts.kind.as_str())),
-        ("import_file", first.name.clone()),
-        ("import_sha256", first.sha256.clone()),
-        ("import_files", p.files.len().to_string()),
-        (
-            "devices",
-            serde_json::to_string(&p.devices.iter().map(|d| d.name.clone()).collect::<Vec<_>>())
-                .unwrap_or_default(),
-        ),
-    ];
-    for (k, v) in &kv {
-        cap.set_meta(k, v)?;
-    }
-    if let Some(k) = p.files.iter().find_map(|f| f.parsed.kernel.clone()) {
-        cap.set_meta("kernel", &k)?;
-    }
+    tables::set_meta(&mut cap, opts, p, pv)?;
     let t0 = p
         .series
         .first()
         .and_then(|s| s.1.first())
         .map(|s| s.utc_ms)
         .unwrap_or(0);
-    let mut ids = Vec::new();
-    for d in &p.devices {
-        let info = DeviceInfo {
-            name: d.name.clone(),
-            is_partition: d.is_partition,
-            parent: d.parent.clone(),
-            role: d.role.clone(),
-            role_reason: Some(d.reason.clone()),
-            ..Default::default()
-        };
-        ids.push(cap.upsert_device(&info, t0)?);
-    }
-    let mut edges: Vec<(String, String, String)> = p
-        .devices
-        .iter()
-        .filter_map(|d| {
-            d.on.as_ref()
-                .map(|b| (d.name.clone(), b.clone(), "perfmon-volume".to_string()))
-        })
-        .collect();
-    edges.extend(super::preview::stack_of(p));
-    cap.set_topology(&edges)?;
-    // a capture of several hosts (a Prometheus fleet, a PerfMon log of several computers): which
-    // device is whose (docs/capture-schema.md, meta `fleet`)
-    let mut fleet: Vec<(String, Vec<String>)> = Vec::new();
-    for d in &p.devices {
-        let Some(h) = &d.host else { continue };
-        match fleet.iter_mut().find(|(x, _)| x == h) {
-            Some((_, v)) => v.push(d.name.clone()),
-            None => fleet.push((h.clone(), vec![d.name.clone()])),
-        }
-    }
-    if fleet.len() > 1 {
-        let v: Vec<serde_json::Value> = fleet
-            .iter()
-            .map(|(h, ds)| serde_json::json!({ "host": h, "devices": ds }))
-            .collect();
-        cap.set_meta("fleet", &serde_json::Value::Array(v).to_string())?;
-    }
+    let ids = tables::add_devices(&mut cap, p, t0)?;
+    tables::set_topology(&mut cap, p)?;
     let t_rows = std::time::Instant::now();
     // the interval blocks of a rate import are built from its rows on another thread while this
     // one inserts them (a snapshot import's are read back from the table, at the end)
@@ -313,79 +241,9 @@ pub(super) fn write(
         (rows, building.map(|h| h.join()))
     });
     let (samples, intervals, rate_rows) = rows?;
-    for ph in &p.phases {
-        cap.add_phase(&ph.name, ph.start_utc_ms, ph.end_utc_ms)?;
-    }
-    if let Some(t) = p.switch_at {
-        cap.add_mark(
-            t,
-            ((t - t0).max(0) as u64) * 1_000_000,
-            "switch",
-            Some("from the import (--switch-at or the start of the --measure files)"),
-        )?;
-    }
-    let plan_len = |n: &str| {
-        p.phases
-            .iter()
-            .find(|x| x.name == n)
-            .map(|x| (x.end_utc_ms - x.start_utc_ms) as f64 / 1000.0)
-    };
-    if p.switch_at.is_some() {
-        let pm = serde_json::json!({
-            "baselineS": plan_len("baseline"),
-            "warmupS": plan_len("warmup"),
-            "measureS": plan_len("measure"),
-            "switch": "import",
-        });
-        cap.set_meta("plan", &pm.to_string())?;
-    }
-    for f in &p.files {
-        let mapping = serde_json::json!({
-            "mapped": f.parsed.mapping.iter().map(|(s, d)| serde_json::json!({"source": s, "field": d})).collect::<Vec<_>>(),
-            "unmapped": f.parsed.unmapped,
-            "notes": f.parsed.notes,
-            "devices": f.parsed.devices.iter().map(|d| serde_json::json!({"name": d.name, "source": d.source, "role": d.role})).collect::<Vec<_>>(),
-        });
-        cap.add_import_file(&ImportFileRow {
-            name: &f.name,
-            path: display(&f.path),
-            size_bytes: f.size as i64,
-            sha256: &f.sha256,
-            kind: opts.kind.as_str(),
-            format: &f.parsed.format,
-            encoding: &f.encoding,
-            encoding_how: &f.encoding_how,
-            time_zone: f.parsed.tz_name.as_deref(),
-            utc_offset_min: f.parsed.utc_offset_min,
-            time_zone_source: &f.parsed.tz_source,
-            part: f.part.as_str_pub(),
-            hosts: serde_json::to_string(&f.parsed.hosts).unwrap_or_default(),
-            first_utc_ms: f.span.first_utc_ms,
-            last_utc_ms: f.span.last_utc_ms,
-            samples: f.span.samples as i64,
-            mapping: mapping.to_string(),
-        })?;
-    }
-    // how full the volumes were (docs/capture-schema.md, `volume_capacity`)
-    for f in &p.files {
-        for r in &f.parsed.capacity {
-            cap.add_volume_capacity(&VolumeRow {
-                utc_ms: r.utc_ms,
-                volume: &r.volume,
-                device_id: r.device.as_deref().and_then(|n| cap.device_id(n)),
-                mount: r.mount.as_deref(),
-                size_bytes: r.size_bytes,
-                free_bytes: r.free_bytes,
-                source: &r.source,
-            })?;
-        }
-    }
-    // the work the server did (docs/capture-schema.md, `work_counters`)
-    for f in &p.files {
-        for r in &f.parsed.work {
-            cap.add_work_counter(r)?;
-        }
-    }
+    tables::add_phases(&mut cap, p, t0)?;
+    tables::add_import_files(&mut cap, opts, p)?;
+    tables::add_capacity_and_work(&mut cap, p)?;
     // The columnar blocks of the interval table (docs/capture-schema.md, `interval_blocks`): the
     // app then opens the imported capture without reading every row.
     super::phase("write rows (beside: the blocks built)", t_rows);
