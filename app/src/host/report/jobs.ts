@@ -25,6 +25,8 @@ import { renderHtml, REPORT_CSS } from './html.ts';
 import { coverFrom, loadReport, tcoFor, type LoadedReport, type LoadOptions } from './input.ts';
 import type { HostView } from '../analysis.ts';
 import type { PdfPrinter } from './pdf.ts';
+import { openReportSession, type CaptureSession } from './session.ts';
+import { stampOf } from '../session.ts';
 
 /** What a report is made of: a capture with its analysis options, one host of a fleet capture, and whether it is a workload profile's. */
 export interface ReportTarget { path: string; options: AnalyzeOptions; host?: string; profile?: boolean }
@@ -101,6 +103,8 @@ interface JobRunner {
   startJob(name: string, format: ReportFormat, request: (out: string) => ExportRequest): string;
   /** Forgets a job and removes its folder. */
   forget(id: string, j: Job): void;
+  /** Runs `fn` once the jobs started so far are done. */
+  afterJobs(fn: () => void): void;
 }
 
 function jobRunner(ctx: ReportServiceContext, now: () => number): JobRunner {
@@ -124,7 +128,10 @@ function jobRunner(ctx: ReportServiceContext, now: () => number): JobRunner {
     queue = queue.then(run, run);
     return jobId;
   };
-  return { jobs, startJob, forget };
+  const afterJobs = (fn: () => void): void => {
+    queue = queue.then(fn, fn);
+  };
+  return { jobs, startJob, forget, afterJobs };
 }
 
 /** One export job's work: the export into a fresh private folder, its files listed when done; a failure keeps the error and removes the folder. */
@@ -150,14 +157,24 @@ async function runJob(ctx: ReportServiceContext, job: Job, name: string, format:
   }
 }
 
+function sessionOrNone(sessionOf: (t: ReportTarget) => CaptureSession, t: ReportTarget): { session?: CaptureSession } {
+  try {
+    return { session: sessionOf(t) };
+  } catch {
+    return {};
+  }
+}
+
 /** How a report of an open analysis is loaded: its capture, the session's analysis (or a profile's), the cover, the scenario in the report's language, the versions. */
-function loadOptionsFor(ctx: ReportServiceContext, now: () => number): (t: ReportTarget, r: Omit<ReportRequest, 'format'>) => LoadOptions & { profile?: boolean } {
-  return ({ path, options, host, profile }, r) => ({
-    capturePath: path,
+function loadOptionsFor(ctx: ReportServiceContext, now: () => number, sessionOf: (t: ReportTarget) => CaptureSession): (t: ReportTarget, r: Omit<ReportRequest, 'format'>) => LoadOptions & { profile?: boolean } {
+  return (t, r) => ({
+    capturePath: t.path,
+    // a capture that cannot be opened has no session: the export opens it and fails in its job, saying why
+    ...sessionOrNone(sessionOf, t),
     // a profile has no analysis to reuse (no measure window): its report profiles the capture
-    ...(profile === true ? { profile: true } : ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options, host) }),
-    analyzeOptions: options,
-    ...(host === undefined ? {} : { host }),
+    ...(t.profile === true ? { profile: true } : {}),
+    analyzeOptions: t.options,
+    ...(t.host === undefined ? {} : { host: t.host }),
     cover: coverFrom(r.cover),
     // The template's labels are written in the report's language (user-written labels are kept).
     // which one it is (edited in the Planner, or its unedited prefill) is said in the report
@@ -200,6 +217,30 @@ function previewHandler(ctx: ReportServiceContext, analysisOf: (id: string) => R
   };
 }
 
+/**
+ * The report session of the analysis on screen (report/session.ts): one kept, keyed by capture,
+ * options, host, kind and the file's size and time (a prediction that wrote the capture gets a new
+ * one), so that its preview and exports read and hash the capture once; the previous one is closed
+ * once the exports started on it are done.
+ */
+function sessionKeeper(ctx: ReportServiceContext, afterJobs: (fn: () => void) => void): (t: ReportTarget) => CaptureSession {
+  let kept: { key: string; session: CaptureSession } | null = null;
+  return (t) => {
+    const key = JSON.stringify([t.path, t.options, t.host ?? null, t.profile === true, stampOf(t.path)]);
+    if (kept !== null && kept.key === key) return kept.session;
+    const old = kept?.session;
+    if (old !== undefined) afterJobs(() => old.close());
+    const viewOf = ctx.viewOf;
+    const session = openReportSession(t.path, {
+      options: t.options, ...(t.host === undefined ? {} : { host: t.host }), ...(t.profile === true ? { profile: true } : {}),
+      // a profile has no analysis to reuse (no measure window): its report profiles the capture
+      ...(t.profile === true || viewOf === undefined ? {} : { analysis: () => viewOf(t.path, t.options, t.host) }),
+    });
+    kept = { key, session };
+    return session;
+  };
+}
+
 export function reportHandlers(ctx: ReportServiceContext): {
   'report.preview': (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>>;
   'report.start': (r: RequestOf<'report.start'>) => Promise<ReplyOf<'report.start'>>;
@@ -208,13 +249,13 @@ export function reportHandlers(ctx: ReportServiceContext): {
   'report.save': (r: RequestOf<'report.save'>) => Promise<ReplyOf<'report.save'>>;
 } {
   const now = ctx.now ?? Date.now;
-  const { jobs, startJob, forget } = jobRunner(ctx, now);
+  const { jobs, startJob, forget, afterJobs } = jobRunner(ctx, now);
   const analysisOf = (analysisId: string): ReportTarget => {
     const a = ctx.analysisOf(analysisId);
     if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
     return a;
   };
-  const loadOptions = loadOptionsFor(ctx, now);
+  const loadOptions = loadOptionsFor(ctx, now, sessionKeeper(ctx, afterJobs));
   return {
     'report.preview': previewHandler(ctx, analysisOf, loadOptions),
     'report.start': async (r) => {
