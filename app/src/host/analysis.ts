@@ -85,11 +85,19 @@ function captureHeader(capture: Pick<OpenedCapture, 'path' | 'data'>, meta: View
 /** What to do with a capture that has a baseline and no measure window (the analysis's `no-measure`). */
 export const NO_MEASURE_HINT = 'It holds a baseline alone (a log imported with no switch, or a run stopped before the cache was switched on): cacheproof analyze CAPTURE --profile gives its workload profile, and cacheproof tco --from-capture plans from it. For a before/after, resume the run, or import the log again with --switch-at TIME (or with the files after the switch as --measure).';
 
+/**
+ * Whether a capture with these phases holds a baseline alone for these options (a baseline phase,
+ * no measure phase, no measure window given): its analysis has no before/after (`analysis-no-measure`),
+ * and its report is its workload profile (report/session.ts).
+ */
+export function baselineAlone(phases: readonly { name: string }[], options: AnalyzeOptions): boolean {
+  const names = new Set(phases.map((p) => p.name));
+  return options.measure === undefined && names.has('baseline') && !names.has('measure');
+}
+
 /** The expected failure of an analysis, in words (a run stopped before the switch says so, with what to do). */
 function analysisFailure(path: string, phases: readonly { name: string }[], options: AnalyzeOptions, result: Extract<AnalysisResult, { ok: false }>): HostError {
-  const names = new Set(phases.map((p) => p.name));
-  const noMeasure = options.measure === undefined && names.has('baseline') && !names.has('measure') &&
-    (result.error.code === 'no-measure' || result.error.code === 'empty-window');
+  const noMeasure = baselineAlone(phases, options) && (result.error.code === 'no-measure' || result.error.code === 'empty-window');
   if (noMeasure) {
     return new HostError('analysis-no-measure', `${path}: ${result.error.message} ${NO_MEASURE_HINT}`);
   }

@@ -232,7 +232,7 @@ export class AnalysisSessions {
  * session. An empty write-ahead log counts as none: SQLite creates one (0 bytes) when a reader
  * opens a capture in WAL mode, and that changes nothing in the capture.
  */
-function stampOf(path: string): string {
+export function stampOf(path: string): string {
   const one = (p: string, emptyIsNone: boolean): string => {
     try {
       const st = statSync(p);

@@ -352,18 +352,62 @@ export function importsTable(files: readonly ImportedFile[]): Table {
  * order; `charts` lists them again for the exporters' checks; `summary` holds the raw figures
  * with their JSON paths (the XLSX/CSV summary).
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function buildReportModel(input: ReportInput): ReportModel {
   const a = input.analysis;
   const c = input.capture;
   const cover = input.cover;
-  const iops = timeChart(a, input.series, 'iops');
+  const { blocks: results, charts, predictedSummary } = resultsSection(a, input.series);
+
+  // the decision block first (decision.ts): the verdict, what it rests on, the figures, drive life, the caveats
+  const decision = decisionBlock({ kind: 'before-after', analysis: a, tco: input.tco });
+  const sections: Section[] = [
+    decisionSection(decision),
+    { id: 'summary', title: m('sec.summary'), blocks: [
+      { type: 'paragraph', text: verdict(a, input.tco) },
+      { type: 'paragraph', text: m('sum.intro', { server: str(cover.server ?? a.host.hostname ?? '—'), baseline: duration(a.windows.baseline.seconds), measure: duration(a.windows.measure.seconds) }) },
+      { type: 'paragraph', text: m(`mode.${a.mode}` as ReportKey) },
+      { type: 'sentences', items: summarySentences(a, input.tco) },
+      { type: 'cards', cards: cards(a) },
+    ] },
+    method(a, c),
+    { id: 'results', title: m('sec.results'), blocks: results },
+  ];
+  const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', ')), ...predictedSummary];
+  if (input.tco !== null) {
+    const t = tcoSection(input.tco, a.layers.case === 'in-os-cache');
+    sections.push(t.section);
+    charts.push(...t.charts);
+    summary.push(...t.summary);
+  }
+  sections.push(caveats(a, input.tco), appendix(a, c, input));
+
+  const footerParts = [cover.customer, cover.title].filter((s): s is string => s !== undefined && s.trim() !== '');
+  const intervalDevices = a.perDevice.map((d) => ({ device: d.device, role: d.role as string }));
+  const model: ReportModel = {
+    formatVersion: REPORT_FORMAT_VERSION,
+    form: 'full',
+    generatedMs: input.generatedMs,
+    cover: coverOf(input),
+    footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('cover.defaultTitle'),
+    sections,
+    decision,
+    summary,
+    charts,
+    intervalDevices,
+  };
+  // no front device: the figures are the backing drives' own, never the application's
+  return a.mode === 'backing-only' ? backingOnlyWords(model) : model;
+}
+
+/** The Results section's blocks in order (figures, time charts, devices, shape, hours, distribution, trace latency, health, engine, prediction), its charts, and the prediction's summary rows. */
+function resultsSection(a: AnalysisReport, series: ReportInput['series']): { blocks: Block[]; charts: ChartSpec[]; predictedSummary: ReturnType<typeof predictionBlocks>['summary'] } {
+  const iops = timeChart(a, series, 'iops');
   // front-and-backing: the application's response time and the backing drives' on charts of their own (own scales)
   const split = a.mode === 'front-and-backing' && a.devices.front.length > 0 && a.devices.backing.length > 0;
-  const lats = split ? [timeChart(a, input.series, 'latencyMs', 'front'), timeChart(a, input.series, 'latencyMs', 'backing')] : [timeChart(a, input.series, 'latencyMs')];
+  const lats = split ? [timeChart(a, series, 'latencyMs', 'front'), timeChart(a, series, 'latencyMs', 'backing')] : [timeChart(a, series, 'latencyMs')];
   const hourly = hourlyChart(a);
   const dist = distributionChart(a);
-  const shape = shapeBlocks(a, input.series);
+  const shape = shapeBlocks(a, series);
   const charts: ChartSpec[] = [iops, ...lats, ...shape.charts];
   const results: Block[] = [
     { type: 'table', table: figuresTable(a) },
@@ -399,30 +443,14 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const predicted = predictionBlocks(a);
   results.push(...predicted.blocks);
   charts.push(...predicted.charts);
+  return { blocks: results, charts, predictedSummary: predicted.summary };
+}
 
-  // the decision block first (decision.ts): the verdict, what it rests on, the figures, drive life, the caveats
-  const decision = decisionBlock({ kind: 'before-after', analysis: a, tco: input.tco });
-  const sections: Section[] = [
-    decisionSection(decision),
-    { id: 'summary', title: m('sec.summary'), blocks: [
-      { type: 'paragraph', text: verdict(a, input.tco) },
-      { type: 'paragraph', text: m('sum.intro', { server: str(cover.server ?? a.host.hostname ?? '—'), baseline: duration(a.windows.baseline.seconds), measure: duration(a.windows.measure.seconds) }) },
-      { type: 'paragraph', text: m(`mode.${a.mode}` as ReportKey) },
-      { type: 'sentences', items: summarySentences(a, input.tco) },
-      { type: 'cards', cards: cards(a) },
-    ] },
-    method(a, c),
-    { id: 'results', title: m('sec.results'), blocks: results },
-  ];
-  const summary = [...summaryRows(a), ...engineSummaryRows(a, [...a.devices.front, ...a.devices.backing].join(', ')), ...predicted.summary];
-  if (input.tco !== null) {
-    const t = tcoSection(input.tco, a.layers.case === 'in-os-cache');
-    sections.push(t.section);
-    charts.push(...t.charts);
-    summary.push(...t.summary);
-  }
-  sections.push(caveats(a, input.tco), appendix(a, c, input));
-
+/** The cover: its title and rows (customer, server, author, prepared on, windows, capture, versions; a field left empty is left out). */
+function coverOf(input: ReportInput): ReportModel['cover'] {
+  const a = input.analysis;
+  const c = input.capture;
+  const cover = input.cover;
   const preparedMs = cover.preparedMs ?? input.generatedMs;
   const title: Val = cover.title !== undefined && cover.title.trim() !== '' ? str(cover.title) : msgv('cover.defaultTitle');
   const rows: { label: Msg; value: Val[] }[] = [
@@ -436,22 +464,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     { label: m('cover.capture'), value: [str(c.fileName)] },
     { label: m('cover.version'), value: [msgv('cover.versionValue', { app: str(input.appVersion), probe: c.probeVersion === null ? msgv('unknown') : str(c.probeVersion) })] },
   ];
-  const footerParts = [cover.customer, cover.title].filter((s): s is string => s !== undefined && s.trim() !== '');
-  const intervalDevices = a.perDevice.map((d) => ({ device: d.device, role: d.role as string }));
-  const model: ReportModel = {
-    formatVersion: REPORT_FORMAT_VERSION,
-    form: 'full',
-    generatedMs: input.generatedMs,
-    cover: { title, subtitle: m('cover.subtitle'), rows },
-    footer: footerParts.length > 0 ? str(footerParts.join(' · ')) : msgv('cover.defaultTitle'),
-    sections,
-    decision,
-    summary,
-    charts,
-    intervalDevices,
-  };
-  // no front device: the figures are the backing drives' own, never the application's
-  return a.mode === 'backing-only' ? backingOnlyWords(model) : model;
+  return { title, subtitle: m('cover.subtitle'), rows };
 }
 
 /** Warnings in the model's caveats (for tests and the CLI). */

@@ -146,11 +146,19 @@ parentPort.postMessage(hash.digest('hex'));
 `;
 
 /**
+ * How often this thread opened a capture's database (every read goes through {@link openCaptureDb}:
+ * its info, a full read, a columnar read) and hashed a file ({@link sha256File}), since the process
+ * started: what shows that a session reads and hashes a capture once (app/test/report-session.test.ts).
+ */
+export const captureReads = { opens: 0, hashes: 0 };
+
+/**
  * SHA-256 of a file, hex (for the audit trail and the report appendix). Hashed on a worker
  * thread, so that it runs beside a capture's scan on another core instead of after it (about
  * 0.12 s per 220 MB here); on this thread when a worker cannot start.
  */
 export function sha256File(path: string): Promise<string> {
+  captureReads.hashes++;
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
@@ -249,6 +257,7 @@ function recordsByDevice(columns: readonly DeviceColumns[]): IntervalRecord[] {
  * version this build reads (for this folder's readers; the caller closes it). Throws HostError.
  */
 export function openCaptureDb(path: string): Database.Database {
+  captureReads.opens++;
   checkFile(path);
   let db: Database.Database;
   try {

@@ -7,15 +7,13 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { hostDevices, type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
+import { type AnalysisReport, type AnalyzeOptions, type ColumnSource, type DeviceInfo } from '@cacheproof/engine';
 import { prefillFromMeasurement, scenarioSources } from '../plan.ts';
 import { measuredHitShares, parseScenario, planScenario, type MeasuredWorkload, type Scenario } from '@cacheproof/engine/plan';
 import { buildReportModel, type CoverInput, type ReportInput, type ReportModel, type ReportTco } from '@cacheproof/engine/report';
+import type { HostView } from '../analysis.ts';
 import { readCapture, readCaptureInfo } from '../capture/reader.ts';
-import { openCaptureColumnarParallel, type ColumnarCapture } from '../capture/columnar.ts';
-import { fleetHost, scopeToHost } from '../capture/scope.ts';
-import { computeViewKeeping, type HostView } from '../analysis.ts';
-import { analysisWorkerPath } from '../worker-path.ts';
+import { openReportSession, type CaptureSession } from './session.ts';
 import type { ReportCover } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
 import { analysisName } from '../../shared/i18n/template.ts';
@@ -63,6 +61,12 @@ export interface LoadOptions {
   analysis?: () => Promise<HostView>;
   /** Keep the capture's intervals readable for the exporter ({@link LoadedReport.rows}). */
   rows?: boolean;
+  /**
+   * The capture's report session (report/session.ts: its info, kind, hash, columnar data and
+   * analysis, each read once), kept by its owner across exports; without it one is opened for this
+   * load and closed with it.
+   */
+  session?: CaptureSession;
 }
 
 /** Tolerance when a scenario's "measured" hit shares are compared with the capture's (absolute, 0…1). */
@@ -178,36 +182,28 @@ export function tcoOfMeasured(scenario: ScenarioSource, measured: MeasuredWorklo
   return { scenarioFile: scenario.file, scenario: parsed.value, plan: plan.value, sources, ...(scenario.origin === undefined ? {} : { origin: scenario.origin }) };
 }
 
-/**
- * The capture's analysis and report lines, from the session when the host gives one, else read
- * and analysed here (reading 2–25 %, analysing 25–35 %); with `rows`, the columnar capture stays
- * open for the exporter (read again when the analysis came from the session).
- */
-async function analysisFor(o: LoadOptions, progress: (percent: number, stage: string) => void): Promise<{ view: HostView; rows: ColumnarCapture | null }> {
-  if (o.analysis !== undefined) {
-    progress(5, 'analyze');
-    const view = await o.analysis();
-    if (o.rows !== true) return { view, rows: null };
-    progress(20, 'open');
-    return { view, rows: scopeToHost(await openCaptureColumnarParallel(o.capturePath, analysisWorkerPath(), undefined, undefined, undefined, true), o.host) };
-  }
-  const { view, capture } = await computeViewKeeping(o.capturePath, { id: 'report', name: basename(o.capturePath), isSample: false, host: o.host }, o.analyzeOptions ?? {}, (p) => {
-    if (p.stage === 'read') progress(2 + Math.round((23 * p.done) / Math.max(1, p.total)), 'open');
-    else progress(25 + Math.round((10 * p.done) / Math.max(1, p.total)), 'analyze');
-  });
-  if (o.rows === true) return { view, rows: capture };
-  capture.close();
-  return { view, rows: null };
+/** The options' report session, or one opened for this load (`own`: closed with the loaded report). */
+export function sessionFor(o: LoadOptions & { profile?: boolean }): { session: CaptureSession; own: boolean } {
+  if (o.session !== undefined) return { session: o.session, own: false };
+  const session = openReportSession(o.capturePath, { ...(o.analyzeOptions === undefined ? {} : { options: o.analyzeOptions }), ...(o.host === undefined ? {} : { host: o.host }),
+    ...(o.profile === true ? { profile: true } : {}), ...(o.analysis === undefined ? {} : { analysis: o.analysis }) });
+  return { session, own: true };
 }
 
-/** Opens, analyses and models a capture for a report. Throws HostError for expected failures. */
+/** Opens, analyses and models a capture for a report (its session's info, analysis, hash and columnar data). Throws HostError for expected failures. */
 export async function loadReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedReport> {
   progress(2, 'open');
-  const whole = readCapture(o.capturePath, readCaptureInfo);
-  // one host of a fleet capture: its devices, named as its own capture names them
-  const info = o.host === undefined ? whole : { ...whole, devices: hostDevices(whole.devices, fleetHost(o.capturePath, whole.meta, o.host)) };
-  const { view, rows } = await analysisFor(o, progress);
+  const { session, own } = sessionFor(o);
+  const release = (): void => { if (own) session.close(); };
   try {
+    // (a folder has no info: reading it says why it has no before/after report)
+    const info = session.info ?? readCapture(o.capturePath, readCaptureInfo);
+    const view = await session.analysis(progress);
+    let rows: ColumnSource | null = null;
+    if (o.rows === true) {
+      progress(20, 'open');
+      rows = (await session.columnar()).data.source ?? null;
+    }
     const result = view.result as unknown as AnalysisReport;
     const captureName = o.captureName ?? basename(o.capturePath);
     const tco = o.scenario === null ? null
@@ -241,9 +237,9 @@ export async function loadReport(o: LoadOptions, progress: (percent: number, sta
     };
     const model = buildReportModel(input);
     progress(40, 'model');
-    return { devices: info.devices, analysis: result, input, model, rows: rows?.data.source ?? null, close: () => rows?.close() };
+    return { devices: info.devices, analysis: result, input, model, rows, close: release };
   } catch (err) {
-    rows?.close();
+    release();
     throw err;
   }
 }

@@ -25,6 +25,8 @@ import { renderHtml, REPORT_CSS } from './html.ts';
 import { coverFrom, loadReport, tcoFor, type LoadedReport, type LoadOptions } from './input.ts';
 import type { HostView } from '../analysis.ts';
 import type { PdfPrinter } from './pdf.ts';
+import { openReportSession, type CaptureSession } from './session.ts';
+import { stampOf } from '../session.ts';
 
 /** What a report is made of: a capture with its analysis options, one host of a fleet capture, and whether it is a workload profile's. */
 export interface ReportTarget { path: string; options: AnalyzeOptions; host?: string; profile?: boolean }
@@ -94,32 +96,85 @@ async function saveCopy(from: string, target: string): Promise<void> {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function reportHandlers(ctx: ReportServiceContext): {
-  'report.preview': (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>>;
-  'report.start': (r: RequestOf<'report.start'>) => Promise<ReplyOf<'report.start'>>;
-  'fleet.report': (r: RequestOf<'fleet.report'>) => Promise<ReplyOf<'fleet.report'>>;
-  'report.progress': (r: RequestOf<'report.progress'>) => Promise<ReplyOf<'report.progress'>>;
-  'report.save': (r: RequestOf<'report.save'>) => Promise<ReplyOf<'report.save'>>;
-} {
-  const now = ctx.now ?? Date.now;
+/** The report handlers' jobs: started one at a time in the background, each in a private folder kept until collected or older than {@link KEEP_MS}. */
+interface JobRunner {
+  jobs: Map<string, Job>;
+  /** Runs one export in the background (one at a time), into a temporary folder kept until the job is collected. */
+  startJob(name: string, format: ReportFormat, request: (out: string) => ExportRequest): string;
+  /** Forgets a job and removes its folder. */
+  forget(id: string, j: Job): void;
+  /** Runs `fn` once the jobs started so far are done. */
+  afterJobs(fn: () => void): void;
+}
+
+function jobRunner(ctx: ReportServiceContext, now: () => number): JobRunner {
   const jobs = new Map<string, Job>();
-  /** The last analysis loaded for previews (one: the one on screen), keyed by capture and options. */
-  let cached: { key: string; loaded: Promise<LoadedReport> } | null = null;
   let queue: Promise<unknown> = Promise.resolve();
-
-  const analysisOf = (analysisId: string): ReportTarget => {
-    const a = ctx.analysisOf(analysisId);
-    if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
-    return a;
+  const forget = (id: string, j: Job): void => {
+    jobs.delete(id);
+    allJobs.delete(id);
+    if (j.dir !== null) rmSync(j.dir, { recursive: true, force: true });
   };
+  const prune = (): void => {
+    for (const [id, j] of jobs) if (j.finishedMs !== null && now() - j.finishedMs > KEEP_MS) forget(id, j);
+  };
+  const startJob = (name: string, format: ReportFormat, request: (out: string) => ExportRequest): string => {
+    prune();
+    const jobId = randomUUID();
+    const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null, dir: null, files: [] };
+    jobs.set(jobId, job);
+    allJobs.set(jobId, job);
+    const run = (): Promise<void> => runJob(ctx, job, name, format, request).finally(() => { job.finishedMs = now(); });
+    queue = queue.then(run, run);
+    return jobId;
+  };
+  const afterJobs = (fn: () => void): void => {
+    queue = queue.then(fn, fn);
+  };
+  return { jobs, startJob, forget, afterJobs };
+}
 
-  const loadOptions = ({ path, options, host, profile }: ReportTarget, r: Omit<ReportRequest, 'format'>): LoadOptions & { profile?: boolean } => ({
-    capturePath: path,
+/** One export job's work: the export into a fresh private folder, its files listed when done; a failure keeps the error and removes the folder. */
+async function runJob(ctx: ReportServiceContext, job: Job, name: string, format: ReportFormat, request: (out: string) => ExportRequest): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
+  job.dir = dir;
+  const jobId = job.state.jobId;
+  try {
+    const out = join(dir, name);
+    const res = await exportReport({ ...request(out), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) }, (percent, stage) => {
+      job.state = { ...job.state, percent: Math.min(99, percent), stage };
+    });
+    job.files = res.files.map((f, index) => ({ path: f, name: format === 'csv' && index === 1 ? basename(intervalsCsvPath(name)) : basename(f), mime: MIME[format] }));
+    const files = job.files.map((f, index) => ({ name: f.name, mime: f.mime, sizeBytes: statSync(f.path).size, index }));
+    job.state = { jobId, percent: 100, stage: 'done', done: true, files };
+  } catch (err) {
+    if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
+    job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
+    job.state = { ...job.state, done: true };
+    job.files = [];
+    rmSync(dir, { recursive: true, force: true });
+    job.dir = null;
+  }
+}
+
+function sessionOrNone(sessionOf: (t: ReportTarget) => CaptureSession, t: ReportTarget): { session?: CaptureSession } {
+  try {
+    return { session: sessionOf(t) };
+  } catch {
+    return {};
+  }
+}
+
+/** How a report of an open analysis is loaded: its capture, the session's analysis (or a profile's), the cover, the scenario in the report's language, the versions. */
+function loadOptionsFor(ctx: ReportServiceContext, now: () => number, sessionOf: (t: ReportTarget) => CaptureSession): (t: ReportTarget, r: Omit<ReportRequest, 'format'>) => LoadOptions & { profile?: boolean } {
+  return (t, r) => ({
+    capturePath: t.path,
+    // a capture that cannot be opened has no session: the export opens it and fails in its job, saying why
+    ...sessionOrNone(sessionOf, t),
     // a profile has no analysis to reuse (no measure window): its report profiles the capture
-    ...(profile === true ? { profile: true } : ctx.viewOf === undefined ? {} : { analysis: () => (ctx.viewOf as NonNullable<typeof ctx.viewOf>)(path, options, host) }),
-    analyzeOptions: options,
-    ...(host === undefined ? {} : { host }),
+    ...(t.profile === true ? { profile: true } : {}),
+    analyzeOptions: t.options,
+    ...(t.host === undefined ? {} : { host: t.host }),
     cover: coverFrom(r.cover),
     // The template's labels are written in the report's language (user-written labels are kept).
     // which one it is (edited in the Planner, or its unedited prefill) is said in the report
@@ -129,73 +184,80 @@ export function reportHandlers(ctx: ReportServiceContext): {
     probeVersion: ctx.probeVersion,
     generatedMs: now(),
   });
+}
 
-  const forget = (id: string, j: Job): void => {
-    jobs.delete(id);
-    allJobs.delete(id);
-    if (j.dir !== null) rmSync(j.dir, { recursive: true, force: true });
+/**
+ * `report.preview`: the HTML of the report on screen. The last analysis loaded for previews is
+ * kept (one: the one on screen), keyed by capture and options; a profile's is modelled each time.
+ */
+function previewHandler(ctx: ReportServiceContext, analysisOf: (id: string) => ReportTarget, loadOptions: ReturnType<typeof loadOptionsFor>): (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>> {
+  let cached: { key: string; loaded: Promise<LoadedReport> } | null = null;
+  return async (r) => {
+    const a = analysisOf(r.analysisId);
+    if (a.profile === true) {
+      // the workload-profile report (no TCO section: it has no before/after to cost)
+      const loaded = await loadProfileReport({ ...loadOptions(a, r), scenario: null });
+      loaded.close();
+      return { html: renderHtml(r.form === 'short' ? shortForm(loaded.model) : loaded.model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
+    }
+    const key = JSON.stringify([a.path, a.options, a.host ?? null]);
+    if (cached === null || cached.key !== key) {
+      const loaded = loadReport({ ...loadOptions(a, r), scenario: null });
+      cached = { key, loaded };
+      loaded.catch(() => {
+        if (cached?.loaded === loaded) cached = null;
+      });
+    }
+    const base = await cached.loaded;
+    const o = loadOptions(a, r);
+    const tco = o.scenario === null || 'prefill' in o.scenario ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
+    const full = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
+    const model = r.form === 'short' ? shortForm(full) : full;
+    return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
   };
-  const prune = (): void => {
-    for (const [id, j] of jobs) if (j.finishedMs !== null && now() - j.finishedMs > KEEP_MS) forget(id, j);
-  };
+}
 
-  /** Runs one export in the background (one at a time), into a temporary folder kept until the job is collected. */
-  const startJob = (name: string, format: ReportFormat, request: (out: string) => ExportRequest): string => {
-    prune();
-    const jobId = randomUUID();
-    const job: Job = { state: { jobId, percent: 0, stage: 'open', done: false, files: null }, error: null, finishedMs: null, dir: null, files: [] };
-    jobs.set(jobId, job);
-    allJobs.set(jobId, job);
-    const run = async (): Promise<void> => {
-      const dir = mkdtempSync(join(tmpdir(), 'cacheproof-report-'));
-      job.dir = dir;
-      try {
-        const out = join(dir, name);
-        const res = await exportReport({ ...request(out), ...(ctx.printer === undefined ? {} : { printer: ctx.printer }) }, (percent, stage) => {
-          job.state = { ...job.state, percent: Math.min(99, percent), stage };
-        });
-        job.files = res.files.map((f, index) => ({ path: f, name: format === 'csv' && index === 1 ? basename(intervalsCsvPath(name)) : basename(f), mime: MIME[format] }));
-        const files = job.files.map((f, index) => ({ name: f.name, mime: f.mime, sizeBytes: statSync(f.path).size, index }));
-        job.state = { jobId, percent: 100, stage: 'done', done: true, files };
-      } catch (err) {
-        if (!(err instanceof HostError)) reportBug('report.start (background export)', err);
-        job.error = err instanceof HostError ? err : new HostError('internal', `The export failed: ${(err as Error).message}`);
-        job.state = { ...job.state, done: true };
-        job.files = [];
-        rmSync(dir, { recursive: true, force: true });
-        job.dir = null;
-      } finally {
-        job.finishedMs = now();
-      }
-    };
-    queue = queue.then(run, run);
-    return jobId;
+/**
+ * The report session of the analysis on screen (report/session.ts): one kept, keyed by capture,
+ * options, host, kind and the file's size and time (a prediction that wrote the capture gets a new
+ * one), so that its preview and exports read and hash the capture once; the previous one is closed
+ * once the exports started on it are done.
+ */
+function sessionKeeper(ctx: ReportServiceContext, afterJobs: (fn: () => void) => void): (t: ReportTarget) => CaptureSession {
+  let kept: { key: string; session: CaptureSession } | null = null;
+  return (t) => {
+    const key = JSON.stringify([t.path, t.options, t.host ?? null, t.profile === true, stampOf(t.path)]);
+    if (kept !== null && kept.key === key) return kept.session;
+    const old = kept?.session;
+    if (old !== undefined) afterJobs(() => old.close());
+    const viewOf = ctx.viewOf;
+    const session = openReportSession(t.path, {
+      options: t.options, ...(t.host === undefined ? {} : { host: t.host }), ...(t.profile === true ? { profile: true } : {}),
+      // a profile has no analysis to reuse (no measure window): its report profiles the capture
+      ...(t.profile === true || viewOf === undefined ? {} : { analysis: () => viewOf(t.path, t.options, t.host) }),
+    });
+    kept = { key, session };
+    return session;
   };
+}
 
+export function reportHandlers(ctx: ReportServiceContext): {
+  'report.preview': (r: RequestOf<'report.preview'>) => Promise<ReplyOf<'report.preview'>>;
+  'report.start': (r: RequestOf<'report.start'>) => Promise<ReplyOf<'report.start'>>;
+  'fleet.report': (r: RequestOf<'fleet.report'>) => Promise<ReplyOf<'fleet.report'>>;
+  'report.progress': (r: RequestOf<'report.progress'>) => Promise<ReplyOf<'report.progress'>>;
+  'report.save': (r: RequestOf<'report.save'>) => Promise<ReplyOf<'report.save'>>;
+} {
+  const now = ctx.now ?? Date.now;
+  const { jobs, startJob, forget, afterJobs } = jobRunner(ctx, now);
+  const analysisOf = (analysisId: string): ReportTarget => {
+    const a = ctx.analysisOf(analysisId);
+    if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session; open it again.`);
+    return a;
+  };
+  const loadOptions = loadOptionsFor(ctx, now, sessionKeeper(ctx, afterJobs));
   return {
-    'report.preview': async (r) => {
-      const a = analysisOf(r.analysisId);
-      if (a.profile === true) {
-        // the workload-profile report (no TCO section: it has no before/after to cost)
-        const loaded = await loadProfileReport({ ...loadOptions(a, r), scenario: null });
-        loaded.close();
-        return { html: renderHtml(r.form === 'short' ? shortForm(loaded.model) : loaded.model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
-      }
-      const key = JSON.stringify([a.path, a.options, a.host ?? null]);
-      if (cached === null || cached.key !== key) {
-        const loaded = loadReport({ ...loadOptions(a, r), scenario: null });
-        cached = { key, loaded };
-        loaded.catch(() => {
-          if (cached?.loaded === loaded) cached = null;
-        });
-      }
-      const base = await cached.loaded;
-      const o = loadOptions(a, r);
-      const tco = o.scenario === null || 'prefill' in o.scenario ? null : tcoFor(o.scenario, base.analysis, base.devices, basename(a.path), base.input.capture.sha256);
-      const full = buildReportModel({ ...base.input, cover: o.cover, tco, generatedMs: o.generatedMs });
-      const model = r.form === 'short' ? shortForm(full) : full;
-      return { html: renderHtml(model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
-    },
+    'report.preview': previewHandler(ctx, analysisOf, loadOptions),
     'report.start': async (r) => {
       const a = analysisOf(r.analysisId);
       const short = r.form === 'short' && (r.format === 'pdf' || r.format === 'html');

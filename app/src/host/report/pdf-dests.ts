@@ -20,8 +20,8 @@ export function namedDestinationPages(pdf: Uint8Array): Map<string, number> | nu
 
 type Ref = number;
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-function read(buf: Buffer): Map<string, number> | null {
+/** The cross-reference table (object number → byte offset) and the newest trailer; null when the PDF is not of the kind read here. */
+function readXref(buf: Buffer): { offsets: Map<Ref, number>; trailer: string } | null {
   const tail = buf.subarray(Math.max(0, buf.length - 2048)).toString('latin1');
   const sx = /startxref\s+(\d+)\s+%%EOF\s*$/u.exec(tail);
   if (sx === null) return null;
@@ -34,26 +34,43 @@ function read(buf: Buffer): Map<string, number> | null {
     if (!section.startsWith('xref')) return null;
     const end = section.indexOf('trailer');
     if (end < 0) return null;
-    const lines = section.slice(4, end).split(/\r\n|\r|\n/u).map((l) => l.trim()).filter((l) => l !== '');
-    let obj = 0;
-    for (const l of lines) {
-      const head = /^(\d+) (\d+)$/u.exec(l);
-      if (head !== null) {
-        obj = Number(head[1]);
-        continue;
-      }
-      const e = /^(\d{10}) (\d{5}) ([nf])$/u.exec(l);
-      if (e === null) return null;
-      if (e[3] === 'n' && !offsets.has(obj)) offsets.set(obj, Number(e[1]));
-      obj++;
-    }
+    if (!readXrefEntries(section.slice(4, end), offsets)) return null;
     const t = /<<([\s\S]*?)>>\s*startxref/u.exec(section.slice(end));
     if (t === null) return null;
     if (trailer === '') trailer = t[1] ?? '';
     const prev = /\/Prev\s+(\d+)/u.exec(t[1] ?? '');
     at = prev === null ? 0 : Number(prev[1]);
   }
-  if (/\/Encrypt\b/u.test(trailer)) return null;
+  return { offsets, trailer };
+}
+
+/** One xref section's subsections into `offsets` (a newer section's entry wins); false when a line is not an xref line. */
+function readXrefEntries(text: string, offsets: Map<Ref, number>): boolean {
+  const lines = text.split(/\r\n|\r|\n/u).map((l) => l.trim()).filter((l) => l !== '');
+  let obj = 0;
+  for (const l of lines) {
+    const head = /^(\d+) (\d+)$/u.exec(l);
+    if (head !== null) {
+      obj = Number(head[1]);
+      continue;
+    }
+    const e = /^(\d{10}) (\d{5}) ([nf])$/u.exec(l);
+    if (e === null) return false;
+    if (e[3] === 'n' && !offsets.has(obj)) offsets.set(obj, Number(e[1]));
+    obj++;
+  }
+  return true;
+}
+
+/** The objects of a PDF by reference: an object's dictionary text, and references within a dictionary. */
+interface Objects {
+  dictOf(ref: Ref): string | null;
+  refIn(dict: string, key: string): Ref | null;
+  /** A dictionary's entry that is a dictionary, inline or by reference. */
+  inlineOrRef(dict: string, key: string): string | null;
+}
+
+function objectsOf(buf: Buffer, offsets: ReadonlyMap<Ref, number>): Objects {
   const dictOf = (ref: Ref): string | null => {
     const off = offsets.get(ref);
     if (off === undefined) return null;
@@ -68,17 +85,21 @@ function read(buf: Buffer): Map<string, number> | null {
     const m = new RegExp(`/${key}\\s+(\\d+)\\s+\\d+\\s+R`, 'u').exec(dict);
     return m === null ? null : Number(m[1]);
   };
-  const root = refIn(trailer, 'Root');
-  const catalog = root === null ? null : dictOf(root);
-  if (catalog === null) return null;
-  const pagesRoot = refIn(catalog, 'Pages');
-  if (pagesRoot === null) return null;
+  const inlineOrRef = (dict: string, key: string): string | null => {
+    const ref = refIn(dict, key);
+    if (ref !== null) return dictOf(ref);
+    const m = new RegExp(`/${key}\\s*<<`, 'u').exec(dict);
+    return m === null ? null : balanced(dict, m.index + m[0].length - 2);
+  };
+  return { dictOf, refIn, inlineOrRef };
+}
 
-  // The page tree, depth first, in order: page object number → 1-based page number.
+/** The page tree, depth first, in order: page object number → 1-based page number. */
+function pageNumbers(objects: Objects, pagesRoot: Ref): Map<Ref, number> {
   const pageNumber = new Map<Ref, number>();
   const walk = (ref: Ref, depth: number): void => {
     if (depth > 64) throw new Error('page tree too deep');
-    const d = dictOf(ref);
+    const d = objects.dictOf(ref);
     if (d === null) throw new Error(`object ${ref} missing`);
     if (/\/Type\s*\/Pages\b/u.test(d)) {
       const kids = /\/Kids\s*\[([^\]]*)\]/u.exec(d);
@@ -89,53 +110,65 @@ function read(buf: Buffer): Map<string, number> | null {
     }
   };
   walk(pagesRoot, 0);
+  return pageNumber;
+}
 
+function read(buf: Buffer): Map<string, number> | null {
+  const xref = readXref(buf);
+  if (xref === null || /\/Encrypt\b/u.test(xref.trailer)) return null;
+  const objects = objectsOf(buf, xref.offsets);
+  const root = objects.refIn(xref.trailer, 'Root');
+  const catalog = root === null ? null : objects.dictOf(root);
+  if (catalog === null) return null;
+  const pagesRoot = objects.refIn(catalog, 'Pages');
+  if (pagesRoot === null) return null;
+  const pageNumber = pageNumbers(objects, pagesRoot);
   const out = new Map<string, number>();
   const take = (name: string, dest: string): void => {
     const m = /^\s*(?:<<[\s\S]*?\/D\s*)?\[\s*(\d+)\s+\d+\s+R/u.exec(dest);
     const page = m === null ? undefined : pageNumber.get(Number(m[1]));
     if (page !== undefined) out.set(name, page);
   };
-  const inlineOrRef = (dict: string, key: string): string | null => {
-    const ref = refIn(dict, key);
-    if (ref !== null) return dictOf(ref);
-    const m = new RegExp(`/${key}\\s*<<`, 'u').exec(dict);
-    return m === null ? null : balanced(dict, m.index + m[0].length - 2);
-  };
-  // The catalog's /Dests dictionary (PDF 1.1): /name [page /XYZ …] or /name ref.
-  const dests = inlineOrRef(catalog, 'Dests');
-  if (dests !== null) {
-    const inner = dests.trim().replace(/^<<|>>$/gu, '');
-    for (const m of inner.matchAll(/\/([^\s/[\]<>()]+)\s*(\[[^\]]*\]|(\d+)\s+\d+\s+R)/gu)) {
-      const name = pdfName(m[1] ?? '');
-      if (m[3] !== undefined) {
-        const d = dictOf(Number(m[3]));
-        if (d !== null) take(name, d);
-      } else take(name, m[2] ?? '');
-    }
+  catalogDests(objects, catalog, take);
+  nameTreeDests(objects, catalog, take);
+  return out;
+}
+
+/** The catalog's /Dests dictionary (PDF 1.1): /name [page /XYZ …] or /name ref. */
+function catalogDests(objects: Objects, catalog: string, take: (name: string, dest: string) => void): void {
+  const dests = objects.inlineOrRef(catalog, 'Dests');
+  if (dests === null) return;
+  const inner = dests.trim().replace(/^<<|>>$/gu, '');
+  for (const m of inner.matchAll(/\/([^\s/[\]<>()]+)\s*(\[[^\]]*\]|(\d+)\s+\d+\s+R)/gu)) {
+    const name = pdfName(m[1] ?? '');
+    if (m[3] !== undefined) {
+      const d = objects.dictOf(Number(m[3]));
+      if (d !== null) take(name, d);
+    } else take(name, m[2] ?? '');
   }
-  // The /Names → /Dests name tree (PDF 1.2): leaves hold /Names [(name) dest …].
-  const names = inlineOrRef(catalog, 'Names');
-  const treeRoot = names === null ? null : refIn(names, 'Dests');
+}
+
+/** The /Names → /Dests name tree (PDF 1.2): leaves hold /Names [(name) dest …]. */
+function nameTreeDests(objects: Objects, catalog: string, take: (name: string, dest: string) => void): void {
+  const names = objects.inlineOrRef(catalog, 'Names');
+  const treeRoot = names === null ? null : objects.refIn(names, 'Dests');
   const visit = (ref: Ref, depth: number): void => {
     if (depth > 32) return;
-    const d = dictOf(ref);
+    const d = objects.dictOf(ref);
     if (d === null) return;
     const kids = /\/Kids\s*\[([^\]]*)\]/u.exec(d);
     if (kids !== null) for (const k of (kids[1] ?? '').matchAll(/(\d+)\s+\d+\s+R/gu)) visit(Number(k[1]), depth + 1);
     const leaf = /\/Names\s*\[([\s\S]*)\]/u.exec(d);
-    if (leaf !== null) {
-      for (const m of (leaf[1] ?? '').matchAll(/\(((?:\\.|[^\\)])*)\)\s*(\[[^\]]*\]|(\d+)\s+\d+\s+R)/gu)) {
-        const name = (m[1] ?? '').replace(/\\(.)/gu, '$1');
-        if (m[3] !== undefined) {
-          const dd = dictOf(Number(m[3]));
-          if (dd !== null) take(name, dd);
-        } else take(name, m[2] ?? '');
-      }
+    if (leaf === null) return;
+    for (const m of (leaf[1] ?? '').matchAll(/\(((?:\\.|[^\\)])*)\)\s*(\[[^\]]*\]|(\d+)\s+\d+\s+R)/gu)) {
+      const name = (m[1] ?? '').replace(/\\(.)/gu, '$1');
+      if (m[3] !== undefined) {
+        const dd = objects.dictOf(Number(m[3]));
+        if (dd !== null) take(name, dd);
+      } else take(name, m[2] ?? '');
     }
   };
   if (treeRoot !== null) visit(treeRoot, 0);
-  return out;
 }
 
 /** The `<<…>>` dictionary starting at `from` (which points at its `<<`), nested ones included. */

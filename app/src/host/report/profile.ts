@@ -10,13 +10,10 @@ import { basename } from 'node:path';
 import { allocColumns, columnsFromRecords, profileWorkload, type CaptureData, type ColumnSource, type DeviceColumns } from '@cacheproof/engine';
 import { buildProfileReportModel, profileSeries, type ReportModel } from '@cacheproof/engine/report';
 import { shippedRateLimit } from '../drive-catalog.ts';
-import { readCapture, readCaptureInfo, sha256File } from '../capture/reader.ts';
-import { openCaptureColumnarParallel } from '../capture/columnar.ts';
-import { scopeToHost } from '../capture/scope.ts';
-import { analysisWorkerPath } from '../worker-path.ts';
+import { readCapture, readCaptureInfo } from '../capture/reader.ts';
 import { HostError } from '../errors.ts';
-import { loadReport, type LoadOptions } from './input.ts';
-import { isFleetReport, loadFleetReport } from './fleet.ts';
+import { loadReport, sessionFor, type LoadOptions } from './input.ts';
+import { loadFleetReport } from './fleet.ts';
 import { planOfCapture } from './sizing.ts';
 
 /** What the exporters need of a loaded report, and which report it is. */
@@ -35,13 +32,16 @@ function columnLoader(data: CaptureData): (device: string) => DeviceColumns {
   return (d) => byName.get(d) ?? allocColumns(d, 0);
 }
 
-/** Opens a capture and models its workload profile. Throws HostError for expected failures (the engine's sentence, naming the capture). */
+/** Models a capture's workload profile (its session's info, hash and columnar data). Throws HostError for expected failures (the engine's sentence, naming the capture). */
 export async function loadProfileReport(o: LoadOptions, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedAny> {
   progress(2, 'open');
-  const info = readCapture(o.capturePath, readCaptureInfo);
-  const hashing = sha256File(o.capturePath);
-  const capture = scopeToHost(await openCaptureColumnarParallel(o.capturePath, analysisWorkerPath(), undefined, (rows, total) => progress(2 + Math.round((23 * rows) / Math.max(1, total)), 'open')), o.host);
+  const { session, own } = sessionFor({ ...o, profile: true });
+  const release = (): void => { if (own) session.close(); };
   try {
+    const info = session.info ?? readCapture(o.capturePath, readCaptureInfo);
+    const hashing = session.sha256();
+    hashing.catch(() => undefined);
+    const capture = await session.columnar((rows, total) => progress(2 + Math.round((23 * rows) / Math.max(1, total)), 'open'));
     progress(25, 'analyze');
     const a = o.analyzeOptions ?? {};
     const p = profileWorkload(capture.data, { front: a.front, backing: a.backing, baseline: a.baseline, targets: a.targets, rateLimit: shippedRateLimit() });
@@ -79,30 +79,28 @@ export async function loadProfileReport(o: LoadOptions, progress: (percent: numb
       series: profileSeries(columnLoader(capture.data), p),
     });
     progress(40, 'model');
-    if (o.rows === true) return { kind: 'profile', model, rows: capture.data.source ?? null, close: () => capture.close() };
-    capture.close();
-    return { kind: 'profile', model, rows: null, close: () => {} };
+    return { kind: 'profile', model, rows: o.rows === true ? capture.data.source ?? null : null, close: release };
   } catch (err) {
-    capture.close();
+    release();
     throw err;
   }
 }
 
 /**
- * The report a capture gets: a fleet's (a folder, or a fleet capture with no switch), its
- * workload profile with `profile`, else the before/after report,
- * or its workload profile when the capture holds a baseline alone (the analysis's
- * `analysis-no-measure`: nothing to compare, and the profile is what it can say).
+ * The report a capture gets, by its session's kind (report/session.ts): a fleet's (a folder, or a
+ * fleet capture with no switch), its workload profile with `profile` or when the capture holds a
+ * baseline alone (nothing to compare: the profile is what it can say), else the before/after report.
  */
 export async function loadReportOrProfile(o: LoadOptions & { profile?: boolean }, progress: (percent: number, stage: string) => void = () => {}): Promise<LoadedAny> {
-  // a folder of captures, or a fleet capture with no switch: the fleet report (report/fleet.ts)
-  if (isFleetReport(o)) return loadFleetReport(o, progress);
-  if (o.profile === true) return loadProfileReport(o, progress);
+  const { session, own } = sessionFor(o);
+  const load = { ...o, session };
   try {
-    const loaded = await loadReport(o, progress);
-    return { kind: 'before-after', model: loaded.model, rows: loaded.rows, close: () => loaded.close() };
+    const loaded = session.kind === 'fleet' ? await loadFleetReport(load, progress)
+      : session.kind === 'profile' ? await loadProfileReport(load, progress)
+        : await loadReport(load, progress).then((r): LoadedAny => ({ kind: 'before-after', model: r.model, rows: r.rows, close: () => r.close() }));
+    return own ? { ...loaded, close: () => { loaded.close(); session.close(); } } : loaded;
   } catch (err) {
-    if (err instanceof HostError && err.code === 'analysis-no-measure') return loadProfileReport(o, progress);
+    if (own) session.close();
     throw err;
   }
 }

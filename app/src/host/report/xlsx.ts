@@ -188,7 +188,6 @@ function decisionSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, d: NonNullable<Re
  * committed as written). `rows` gives the capture's intervals one device at a time (in time
  * order); a record exists only while its row is written.
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export async function writeXlsx(path: string, model: ReportModel, lang: Lang, rows: ColumnSource | null, progress: XlsxProgress = () => {}, options: XlsxOptions = {}): Promise<void> {
   // Into the reserved temporary file with r+ (never created again after a stop removed it).
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path, { flags: 'r+' }), useStyles: true, useSharedStrings: false });
@@ -198,7 +197,29 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
 
   // The decision block first (engine decision.ts): the sheet a manager opens on
   if (model.decision !== undefined) decisionSheet(wb, model.decision, lang, used);
-  // Summary
+  summarySheet(wb, model, lang, used);
+  progress(0.05);
+
+  // Report tables
+  let tcoLines = 0;
+  for (const s of model.sections) {
+    for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used, b.table.id.startsWith('tco-lines-') ? ++tcoLines : 0);
+  }
+  // the tables too long to print (the fleet's IOPS at each moment)
+  for (const t of model.sheets ?? []) writeTable(wb, t, lang, used, 0);
+  progress(0.1);
+
+  // Per-interval data, one sheet per device (left out above the limit unless asked for)
+  const order = model.intervalDevices.map((d) => d.device);
+  const rowCount = countRecords(rows, order);
+  if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) intervalsOmittedSheet(wb, model, lang, used, rowCount);
+  else await intervalSheets(wb, lang, used, rows, order, rowCount, progress);
+  await wb.commit();
+  progress(1);
+}
+
+/** The Summary sheet: the model's summary figures, one row each. */
+function summarySheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, model: ReportModel, lang: Lang, used: Set<string>): void {
   const ws = wb.addWorksheet(sheetName(rt('xl.summarySheet', lang), used), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = [
     { header: rt('xl.id', lang), key: 'id', width: 26 },
@@ -222,33 +243,22 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
     row.commit();
   }
   ws.commit();
-  progress(0.05);
+}
 
-  // Report tables
-  let tcoLines = 0;
-  for (const s of model.sections) {
-    for (const b of s.blocks) if (b.type === 'table' && b.table.sheet === true) writeTable(wb, b.table, lang, used, b.table.id.startsWith('tco-lines-') ? ++tcoLines : 0);
-  }
-  // the tables too long to print (the fleet's IOPS at each moment)
-  for (const t of model.sheets ?? []) writeTable(wb, t, lang, used, 0);
-  progress(0.1);
+/** The sheet that says the per-interval sheets were left out (more rows than the limit), pointing at the hourly table. */
+function intervalsOmittedSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, model: ReportModel, lang: Lang, used: Set<string>, rowCount: number): void {
+  const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
+  const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
+  note.columns = [{ width: 120 }];
+  const fmt = new Intl.NumberFormat(LOCALE[lang]);
+  const row = note.addRow([rt('xl.intervalsOmitted', lang, { rows: fmt.format(rowCount), limit: fmt.format(XLSX_INTERVAL_ROWS_LIMIT), hourly: hourly?.type === 'table' ? reportText(hourly.table.title, lang) : '' })]);
+  row.alignment = { wrapText: true, vertical: 'top' };
+  row.commit();
+  note.commit();
+}
 
-  // Per-interval data, one sheet per device (left out above the limit unless asked for)
-  const order = model.intervalDevices.map((d) => d.device);
-  const rowCount = countRecords(rows, order);
-  if (options.allIntervals !== true && rowCount > XLSX_INTERVAL_ROWS_LIMIT) {
-    const hourly = model.sections.flatMap((sec) => sec.blocks).find((b) => b.type === 'table' && b.table.id === 'hourly');
-    const note = wb.addWorksheet(sheetName(rt('xl.intervalsOmittedSheet', lang), used));
-    note.columns = [{ width: 120 }];
-    const fmt = new Intl.NumberFormat(LOCALE[lang]);
-    const row = note.addRow([rt('xl.intervalsOmitted', lang, { rows: fmt.format(rowCount), limit: fmt.format(XLSX_INTERVAL_ROWS_LIMIT), hourly: hourly?.type === 'table' ? reportText(hourly.table.title, lang) : '' })]);
-    row.alignment = { wrapText: true, vertical: 'top' };
-    row.commit();
-    note.commit();
-    await wb.commit();
-    progress(1);
-    return;
-  }
+/** The per-interval sheets, one per device (split at MAX_SHEET_ROWS), streamed row by row (progress 0.1 → 1). */
+async function intervalSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, lang: Lang, used: Set<string>, rows: ColumnSource | null, order: string[], rowCount: number, progress: XlsxProgress): Promise<void> {
   const total = Math.max(1, rowCount);
   let done = 0;
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
@@ -274,6 +284,4 @@ export async function writeXlsx(path: string, model: ReportModel, lang: Lang, ro
       sheet.commit();
     }
   }
-  await wb.commit();
-  progress(1);
 }
