@@ -40,66 +40,76 @@ fn header(fields: &[String]) -> Option<Cols> {
     })
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-pub(super) fn read_tracerpt(
-    path: &Path,
-    text: &str,
-    tr: &mut Trace,
+/// How the event lines are laid out, read from the header line.
+struct Layout {
+    cols: Cols,
+    sep: char,
+    dec: Dec,
+}
+
+/// The header line's layout, or `None` (and the line counted) when `t` is not one.
+fn header_line(t: &str, tr: &mut Trace) -> Option<Layout> {
+    let sep = if t.contains(',') { ',' } else { ';' };
+    let f: Vec<String> = split_csv(t, sep).iter().map(|s| s.trim().into()).collect();
+    if let Some(cols) = header(&f) {
+        let dec = if sep == ';' { Dec::Comma } else { Dec::Point };
+        Some(Layout { cols, sep, dec })
+    } else {
+        tr.other_lines += 1;
+        None
+    }
+}
+
+/// What a `DiskIo` event of type `kind` is: `Some(None)` an init event, `Some(Some(op))` a
+/// completion (`op` `None` for a flush), `None` any other event.
+fn disk_io(name: &str, kind: &str) -> Option<Option<Option<Op>>> {
+    if !name.eq_ignore_ascii_case("DiskIo") {
+        return None;
+    }
+    match kind {
+        "Read" => Some(Some(Some(Op::Read))),
+        "Write" => Some(Some(Some(Op::Write))),
+        "FlushBuffers" => Some(Some(None)),
+        "ReadInit" | "WriteInit" | "FlushInit" => Some(None),
+        _ => None,
+    }
+}
+
+/// The event lines after the header: the trace's origin, the init events waiting for their
+/// completion (by Irp) and the requests read so far.
+struct Events<'a> {
+    tr: &'a mut Trace,
     qpc_hz: Option<u64>,
-) -> Result<Vec<EtwReq>> {
-    let mut cols: Option<(Cols, char, Dec)> = None;
-    let mut origin: Option<i128> = None;
-    let mut init: HashMap<i128, i128> = HashMap::new();
-    let mut reqs = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i as u64 + 1;
-        let t = line.trim().trim_start_matches('\u{feff}');
-        if t.is_empty() {
-            continue;
-        }
-        let Some((c, sep, dec)) = &cols else {
-            let sep = if t.contains(',') { ',' } else { ';' };
-            let f: Vec<String> = split_csv(t, sep).iter().map(|s| s.trim().into()).collect();
-            match header(&f) {
-                Some(h) => {
-                    let dec = if sep == ';' { Dec::Comma } else { Dec::Point };
-                    cols = Some((h, sep, dec));
-                }
-                None => tr.other_lines += 1,
-            }
-            continue;
-        };
-        let f: Vec<String> = split_csv(t, *sep)
+    origin: Option<i128>,
+    init: HashMap<i128, i128>,
+    reqs: Vec<EtwReq>,
+}
+
+impl Events<'_> {
+    /// One event line `t` (line `n`).
+    fn line(&mut self, n: u64, t: &str, l: &Layout) {
+        let c = &l.cols;
+        let f: Vec<String> = split_csv(t, l.sep)
             .iter()
             .map(|s| s.trim().to_string())
             .collect();
         let field = |k: usize| f.get(k).map_or("", String::as_str);
         let (name, kind) = (field(c.name), field(c.kind));
         if name.eq_ignore_ascii_case("EventTrace") && kind.eq_ignore_ascii_case("Header") {
-            if origin.is_none() {
-                origin = offset(field(c.clock), *dec);
+            if self.origin.is_none() {
+                self.origin = offset(field(c.clock), l.dec);
             }
-            tr.other_lines += 1;
-            continue;
+            self.tr.other_lines += 1;
+            return;
         }
-        let op = match kind {
-            _ if !name.eq_ignore_ascii_case("DiskIo") => {
-                tr.other_lines += 1;
-                continue;
-            }
-            "Read" => Some(Some(Op::Read)),
-            "Write" => Some(Some(Op::Write)),
-            "FlushBuffers" => Some(None),
-            "ReadInit" | "WriteInit" | "FlushInit" => None,
-            _ => {
-                tr.other_lines += 1;
-                continue;
-            }
+        let Some(op) = disk_io(name, kind) else {
+            self.tr.other_lines += 1;
+            return;
         };
         if op.is_some() {
-            tr.records += 1;
+            self.tr.records += 1;
         } else {
-            tr.other_lines += 1;
+            self.tr.other_lines += 1;
         }
         let user = f.get(c.user..).unwrap_or(&[]);
         // (User Data index, name, the fields an event of this type has at least).
@@ -117,7 +127,7 @@ pub(super) fn read_tracerpt(
             ),
         };
         if user.len() < need {
-            tr.skip(
+            self.tr.skip(
                 n,
                 "User Data",
                 format!(
@@ -126,58 +136,88 @@ pub(super) fn read_tracerpt(
                 ),
                 "wrong column count",
             );
-            continue;
+            return;
         }
-        let mut vals = Vec::with_capacity(at.len() + 1);
-        let mut bad = false;
-        for (label, s) in std::iter::once(("Clock-Time", field(c.clock)))
-            .chain(at.iter().map(|(k, nm)| (*nm, user[*k].as_str())))
-        {
-            match offset(s, *dec) {
-                Some(v) => vals.push(v),
-                None => {
-                    tr.skip(n, label, format!("'{s}' is not a number"), "bad number");
-                    bad = true;
-                    break;
-                }
-            }
-        }
-        if bad {
-            continue;
-        }
+        let named = at.iter().map(|(k, nm)| (*nm, user[*k].as_str()));
+        let Some(vals) = self.numbers(
+            n,
+            std::iter::once(("Clock-Time", field(c.clock))).chain(named),
+            l.dec,
+        ) else {
+            return;
+        };
         let clock = vals[0];
-        let o = *origin.get_or_insert(clock);
         let irp = *vals.last().unwrap_or(&0);
         let Some(op) = op else {
-            init.insert(irp, clock);
-            continue;
+            self.origin.get_or_insert(clock);
+            self.init.insert(irp, clock);
+            return;
         };
+        self.completion(n, kind, op, &vals, user, l.dec);
+    }
+
+    /// The fields' values, in order, or `None` (and the line skipped) at the first that is not
+    /// a number.
+    fn numbers<'s>(
+        &mut self,
+        n: u64,
+        fields: impl Iterator<Item = (&'s str, &'s str)>,
+        dec: Dec,
+    ) -> Option<Vec<i128>> {
+        let mut vals = Vec::new();
+        for (label, s) in fields {
+            if let Some(v) = offset(s, dec) {
+                vals.push(v);
+            } else {
+                self.tr
+                    .skip(n, label, format!("'{s}' is not a number"), "bad number");
+                return None;
+            }
+        }
+        Some(vals)
+    }
+
+    /// A completion event (`op` `None` for a flush) whose numbers are `vals`: Clock-Time,
+    /// DiskNumber, then TransferSize and ByteOffset for a read or write, then Irp.
+    fn completion(
+        &mut self,
+        n: u64,
+        kind: &str,
+        op: Option<Op>,
+        vals: &[i128],
+        user: &[String],
+        dec: Dec,
+    ) {
+        let clock = vals[0];
+        let o = *self.origin.get_or_insert(clock);
+        let irp = *vals.last().unwrap_or(&0);
+        let irp_text = &user[if op.is_some() { 6 } else { 3 }];
         // Without its init event: completion − HighResResponseTime (User Data 7, a flush's 2).
-        let issue_ns = match (init.remove(&irp), qpc_hz) {
+        let issue_ns = match (self.init.remove(&irp), self.qpc_hz) {
             (Some(issued), _) => (issued - o) * 100,
             (None, Some(hz)) => {
                 let k = if op.is_some() { 7 } else { 2 };
                 let s = user[k].as_str();
-                let Some(ticks) = offset(s, *dec) else {
-                    tr.skip(
+                let Some(ticks) = offset(s, dec) else {
+                    self.tr.skip(
                         n,
                         "HighResResponseTime",
                         format!("'{s}' is not a number"),
                         "bad number",
                     );
-                    continue;
+                    return;
                 };
                 let hz = i128::from(hz);
                 (clock - o) * 100 - (ticks * 1_000_000_000 + hz / 2) / hz
             }
             (None, None) => {
-                tr.skip(
+                self.tr.skip(
                     n,
                     "Irp",
-                    format!("no DiskIo ReadInit/WriteInit/FlushInit event before it with Irp {}: record with the DiskIoInit keyword, or give the traced machine's QueryPerformanceCounter frequency (--qpc-hz) to time it by HighResResponseTime", field(c.user + at[at.len() - 1].0)),
+                    format!("no DiskIo ReadInit/WriteInit/FlushInit event before it with Irp {irp_text}: record with the DiskIoInit keyword, or give the traced machine's QueryPerformanceCounter frequency (--qpc-hz) to time it by HighResResponseTime"),
                     "no init event",
                 );
-                continue;
+                return;
             }
         };
         let (off, bytes) = if op.is_some() {
@@ -185,7 +225,7 @@ pub(super) fn read_tracerpt(
         } else {
             (0, 0)
         };
-        reqs.push(EtwReq {
+        self.reqs.push(EtwReq {
             line: n,
             issue_ns: issue_ns as i64,
             complete_ns: ((clock - o) * 100) as i64,
@@ -196,14 +236,41 @@ pub(super) fn read_tracerpt(
             op_text: kind.to_string(),
         });
     }
-    if cols.is_none() {
+}
+
+pub(super) fn read_tracerpt(
+    path: &Path,
+    text: &str,
+    tr: &mut Trace,
+    qpc_hz: Option<u64>,
+) -> Result<Vec<EtwReq>> {
+    let mut layout: Option<Layout> = None;
+    let mut ev = Events {
+        tr,
+        qpc_hz,
+        origin: None,
+        init: HashMap::new(),
+        reqs: Vec::new(),
+    };
+    for (i, line) in text.lines().enumerate() {
+        let n = i as u64 + 1;
+        let t = line.trim().trim_start_matches('\u{feff}');
+        if t.is_empty() {
+            continue;
+        }
+        match &layout {
+            None => layout = header_line(t, ev.tr),
+            Some(l) => ev.line(n, t, l),
+        }
+    }
+    if layout.is_none() {
         return Err(ProbeError::BadTrace(format!(
             "{}:1: no tracerpt header line (Event Name, Type, …, Clock-Time, Kernel(ms), User(ms), User Data): export with tracerpt trace.etl -o out.csv -of CSV",
             path.display()
         )));
     }
-    if let Some(o) = origin.filter(|o| *o > 100_000_000_000_000_000) {
-        tr.origin_utc_ms = Some((o / 10_000) as i64 - 11_644_473_600_000);
+    if let Some(o) = ev.origin.filter(|o| *o > 100_000_000_000_000_000) {
+        ev.tr.origin_utc_ms = Some((o / 10_000) as i64 - 11_644_473_600_000);
     }
-    Ok(reqs)
+    Ok(ev.reqs)
 }
