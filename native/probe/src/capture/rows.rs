@@ -65,7 +65,7 @@ impl Capture {
                     .query_row(params![h.device_id, h.start_utc_ms, op], |r| {
                         Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
                     })?;
-                let mut m = crate::latency::Hist::decode(
+                let mut m = crate::trace::latency::Hist::decode(
                     &buckets,
                     completed.max(0) as u64,
                     sum_ns.max(0) as u128,

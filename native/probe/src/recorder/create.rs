@@ -217,7 +217,7 @@ fn write_meta(cap: &Capture, opts: &RecordOptions, now: i64) -> Result<()> {
     if opts.trace {
         cap.set_meta("trace", trace::META_BLOCK)?;
         // the tracer counts every request's latency from the start (latency::METHOD_HISTOGRAMS)
-        cap.set_meta("latency_histograms", crate::latency::HISTOGRAMS_FROM_START)?;
+        cap.set_meta("latency_histograms", trace::latency::HISTOGRAMS_FROM_START)?;
         let t = trace::sampling::threshold_of(opts.trace_sample.unwrap_or(1.0));
         cap.set_meta("trace_sample_threshold", &t.to_string())?;
         cap.set_meta(

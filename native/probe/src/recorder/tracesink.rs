@@ -405,8 +405,8 @@ impl TraceSink {
         }
         // The completion latency of the requests (meta `trace_latency`): a capture that holds
         // no read or write yet has none, which is not an error of the recording.
-        if let Ok(j) = crate::latency::of_capture(cap) {
-            crate::latency::store(cap, &j)?;
+        if let Ok(j) = crate::trace::latency::of_capture(cap) {
+            crate::trace::latency::store(cap, &j)?;
         }
         Ok(())
     }
