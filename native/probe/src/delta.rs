@@ -234,47 +234,93 @@ fn deltas(p: &Counters, c: &Counters) -> Option<Deltas> {
     }
 }
 
+/// How the time between two snapshots went: a reboot, a gap in the recording, a wall-clock
+/// jump, and the interval's length (monotonic, or wall-clock across a reboot).
+struct Elapsed {
+    boot_changed: bool,
+    wall_ms: f64,
+    mono_ms: f64,
+    gap: bool,
+    jump: bool,
+}
+
+impl Elapsed {
+    fn between(prev: &Snapshot, cur: &Snapshot, nominal_ms: f64) -> Elapsed {
+        let boot_changed = prev.boot_id != cur.boot_id;
+        let wall_ms = (cur.utc_ms - prev.utc_ms) as f64;
+        let mono_ms = if boot_changed {
+            wall_ms
+        } else {
+            cur.mono_ns.saturating_sub(prev.mono_ns) as f64 / 1e6
+        };
+        Elapsed {
+            boot_changed,
+            wall_ms,
+            mono_ms,
+            gap: !boot_changed && mono_ms > GAP_FACTOR * nominal_ms,
+            jump: !boot_changed && (wall_ms - mono_ms).abs() > CLOCK_JUMP_MS,
+        }
+    }
+
+    /// The events of the whole interval: a reboot or a gap, a clock jump.
+    fn events(&self, prev: &Snapshot, cur: &Snapshot, nominal_ms: f64) -> Vec<Event> {
+        let (wall_ms, mono_ms) = (self.wall_ms, self.mono_ms);
+        let mut events = Vec::new();
+        if self.boot_changed {
+            events.push(Event {
+                code: "reset",
+                device: None,
+                message: format!(
+                    "boot id changed ({} -> {}): counters restarted, no rates for this interval",
+                    prev.boot_id, cur.boot_id
+                ),
+            });
+        } else if self.gap {
+            events.push(Event {
+                code: "gap",
+                device: None,
+                message: format!(
+                    "{:.0} ms between samples, more than {GAP_FACTOR} x the {nominal_ms:.0} ms interval: the recorder was not running",
+                    mono_ms
+                ),
+            });
+        }
+        if self.jump {
+            events.push(Event {
+                code: "clock-jump",
+                device: None,
+                message: format!(
+                    "wall clock moved {wall_ms:.0} ms while the monotonic clock moved {mono_ms:.0} ms"
+                ),
+            });
+        }
+        events
+    }
+
+    /// A device's interval status: a reset (reboot or re-created device) first, then a wrap,
+    /// a gap, a clock jump.
+    fn status(&self, recreated: bool, wrapped: bool) -> Status {
+        if self.boot_changed || recreated {
+            Status::Reset
+        } else if wrapped {
+            Status::Wrap
+        } else if self.gap {
+            Status::Gap
+        } else if self.jump {
+            Status::ClockJump
+        } else {
+            Status::Ok
+        }
+    }
+}
+
 /// Compare two successive snapshots. `nominal_ms` is the planned sample interval.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn step(prev: &Snapshot, cur: &Snapshot, nominal_ms: f64) -> Step {
-    let mut out = Step::default();
-    let boot_changed = prev.boot_id != cur.boot_id;
-    let wall_ms = (cur.utc_ms - prev.utc_ms) as f64;
-    let mono_ms = if boot_changed {
-        wall_ms
-    } else {
-        cur.mono_ns.saturating_sub(prev.mono_ns) as f64 / 1e6
+    let el = Elapsed::between(prev, cur, nominal_ms);
+    let mut out = Step {
+        intervals: Vec::new(),
+        events: el.events(prev, cur, nominal_ms),
     };
-    let gap = !boot_changed && mono_ms > GAP_FACTOR * nominal_ms;
-    let jump = !boot_changed && (wall_ms - mono_ms).abs() > CLOCK_JUMP_MS;
-    if boot_changed {
-        out.events.push(Event {
-            code: "reset",
-            device: None,
-            message: format!(
-                "boot id changed ({} -> {}): counters restarted, no rates for this interval",
-                prev.boot_id, cur.boot_id
-            ),
-        });
-    } else if gap {
-        out.events.push(Event {
-            code: "gap",
-            device: None,
-            message: format!(
-                "{:.0} ms between samples, more than {GAP_FACTOR} x the {nominal_ms:.0} ms interval: the recorder was not running",
-                mono_ms
-            ),
-        });
-    }
-    if jump {
-        out.events.push(Event {
-            code: "clock-jump",
-            device: None,
-            message: format!(
-                "wall clock moved {wall_ms:.0} ms while the monotonic clock moved {mono_ms:.0} ms"
-            ),
-        });
-    }
     for (name, c) in &cur.devices {
         let Some(p) = prev.devices.get(name) else {
             out.events.push(Event {
@@ -286,18 +332,8 @@ pub fn step(prev: &Snapshot, cur: &Snapshot, nominal_ms: f64) -> Step {
         };
         let recreated = (p.major, p.minor) != (c.major, c.minor);
         let d = deltas(&p.counters(), &c.counters());
-        let status = if boot_changed || recreated {
-            Status::Reset
-        } else if d.is_none() {
-            Status::Wrap
-        } else if gap {
-            Status::Gap
-        } else if jump {
-            Status::ClockJump
-        } else {
-            Status::Ok
-        };
-        if recreated && !boot_changed {
+        let status = el.status(recreated, d.is_none());
+        if recreated && !el.boot_changed {
             out.events.push(Event {
                 code: "reset",
                 device: Some(name.clone()),
@@ -317,7 +353,7 @@ pub fn step(prev: &Snapshot, cur: &Snapshot, nominal_ms: f64) -> Step {
             device: name.clone(),
             start_utc_ms: prev.utc_ms,
             end_utc_ms: cur.utc_ms,
-            interval_ms: mono_ms,
+            interval_ms: el.mono_ms,
             status,
             deltas: if status == Status::Ok { d } else { None },
         });

@@ -11,7 +11,6 @@ pub mod error;
 pub mod import;
 pub mod lab;
 pub mod lab_hold;
-pub mod latency;
 pub mod plan;
 pub mod recorder;
 pub mod sim;
@@ -20,6 +19,5 @@ pub mod sysfs;
 #[doc(hidden)]
 pub mod testenv;
 pub mod trace;
-pub mod tracein;
 
 pub use error::{ProbeError, Result};

@@ -99,7 +99,6 @@ pub fn read(path: &Path) -> Result<Status> {
     read_inner(path).map_err(|e| crate::capture::with_path(path, e))
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn read_inner(path: &Path) -> Result<Status> {
     let c = Capture::open(path, false)?;
     let alive = RecorderLock::is_held(path);
@@ -130,70 +129,9 @@ fn read_inner(path: &Path) -> Result<Status> {
         })
         .collect();
     let error = c.recorder("error")?.filter(|e| !e.is_empty());
-    let count =
-        |k: &str| -> Result<i64> { Ok(c.recorder(k)?.and_then(|s| s.parse().ok()).unwrap_or(0)) };
-    let trace = if c.meta("trace")?.as_deref() == Some(crate::trace::META_BLOCK) {
-        let sampling = crate::trace::sampling::StoredSampling::read(&c)?;
-        let requests = count("trace_requests")?;
-        Some(TraceStatus {
-            requests,
-            lost: count("trace_lost")?,
-            seen: count("trace_seen")?,
-            sample_rate: sampling.rate,
-            budget_bytes: sampling.budget_bytes,
-            stored_bytes: requests.max(0) as u64 * crate::trace::sampling::ROW_BYTES,
-            traced_s: count("trace_traced_ms")? as f64 / 1000.0,
-            rate_changes: sampling.changes,
-        })
-    } else {
-        None
-    };
-    let engine = match crate::recorder::engine::EngineMeta::read(&c)? {
-        Some(e) => {
-            let key = |k: &str| -> Result<Option<String>> {
-                Ok(c.recorder(k)?.filter(|v| !v.is_empty()))
-            };
-            Some(EngineStatus {
-                switch: key("engine_switch")?.unwrap_or_else(|| "planned".into()),
-                restore: if e.restore {
-                    Some(key("engine_restore")?.unwrap_or_else(|| "planned".into()))
-                } else {
-                    None
-                },
-                mode: key("engine_mode")?,
-                error: key("engine_error")?,
-                adapter: e.adapter,
-                device: e.device,
-                original_mode: e.original_mode,
-            })
-        }
-        None => None,
-    };
-    let engine_failed = engine.as_ref().and_then(|e| {
-        e.error.as_ref().map(|err| {
-            format!(
-                "the {} adapter failed ({err}); the recording went on with {} in mode {}: check the engine, and read the capture's figures with that in mind",
-                e.adapter,
-                e.device,
-                e.mode.as_deref().unwrap_or("unknown")
-            )
-        })
-    });
-    let hint = match state.as_str() {
-        _ if engine_failed.is_some() => engine_failed,
-        "stale" | "stopped" | "failed" if plan.is_some() => Some(format!(
-            "continue with: cacheproof-probe record --resume {}",
-            path.display()
-        )),
-        "running" if phase == "switch" && engine.is_some() => {
-            Some("baseline complete: the adapter is switching the engine".into())
-        }
-        "running" if phase == "switch" => Some(format!(
-            "baseline complete: switch the cache on, then run: cacheproof-probe mark {} switch",
-            path.display()
-        )),
-        _ => None,
-    };
+    let trace = trace_status(&c)?;
+    let engine = engine_status(&c)?;
+    let hint = hint(path, &state, &phase, plan.is_some(), engine.as_ref());
     Ok(Status {
         capture: path.display().to_string(),
         schema_version: c.user_version()?,
@@ -217,8 +155,84 @@ fn read_inner(path: &Path) -> Result<Status> {
     })
 }
 
+/// The block trace's counts and sampling, when the capture is recorded with `--trace`.
+fn trace_status(c: &Capture) -> Result<Option<TraceStatus>> {
+    if c.meta("trace")?.as_deref() != Some(crate::trace::META_BLOCK) {
+        return Ok(None);
+    }
+    let count =
+        |k: &str| -> Result<i64> { Ok(c.recorder(k)?.and_then(|s| s.parse().ok()).unwrap_or(0)) };
+    let sampling = crate::trace::sampling::StoredSampling::read(c)?;
+    let requests = count("trace_requests")?;
+    Ok(Some(TraceStatus {
+        requests,
+        lost: count("trace_lost")?,
+        seen: count("trace_seen")?,
+        sample_rate: sampling.rate,
+        budget_bytes: sampling.budget_bytes,
+        stored_bytes: requests.max(0) as u64 * crate::trace::sampling::ROW_BYTES,
+        traced_s: count("trace_traced_ms")? as f64 / 1000.0,
+        rate_changes: sampling.changes,
+    }))
+}
+
+/// The engine switch's and restore's progress, when the capture switches with an adapter.
+fn engine_status(c: &Capture) -> Result<Option<EngineStatus>> {
+    let Some(e) = crate::recorder::engine::EngineMeta::read(c)? else {
+        return Ok(None);
+    };
+    let key = |k: &str| -> Result<Option<String>> { Ok(c.recorder(k)?.filter(|v| !v.is_empty())) };
+    Ok(Some(EngineStatus {
+        switch: key("engine_switch")?.unwrap_or_else(|| "planned".into()),
+        restore: if e.restore {
+            Some(key("engine_restore")?.unwrap_or_else(|| "planned".into()))
+        } else {
+            None
+        },
+        mode: key("engine_mode")?,
+        error: key("engine_error")?,
+        adapter: e.adapter,
+        device: e.device,
+        original_mode: e.original_mode,
+    }))
+}
+
+/// What to do next: a failed adapter first, then resuming or switching the cache by hand.
+fn hint(
+    path: &Path,
+    state: &str,
+    phase: &str,
+    has_plan: bool,
+    engine: Option<&EngineStatus>,
+) -> Option<String> {
+    let engine_failed = engine.and_then(|e| {
+        e.error.as_ref().map(|err| {
+            format!(
+                "the {} adapter failed ({err}); the recording went on with {} in mode {}: check the engine, and read the capture's figures with that in mind",
+                e.adapter,
+                e.device,
+                e.mode.as_deref().unwrap_or("unknown")
+            )
+        })
+    });
+    match state {
+        _ if engine_failed.is_some() => engine_failed,
+        "stale" | "stopped" | "failed" if has_plan => Some(format!(
+            "continue with: cacheproof-probe record --resume {}",
+            path.display()
+        )),
+        "running" if phase == "switch" && engine.is_some() => {
+            Some("baseline complete: the adapter is switching the engine".into())
+        }
+        "running" if phase == "switch" => Some(format!(
+            "baseline complete: switch the cache on, then run: cacheproof-probe mark {} switch",
+            path.display()
+        )),
+        _ => None,
+    }
+}
+
 /// Human-readable form.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn render(s: &Status) -> String {
     let mut o = String::new();
     o.push_str(&format!("capture:      {}\n", s.capture));
@@ -245,37 +259,7 @@ pub fn render(s: &Status) -> String {
     }
     o.push_str(&format!("devices:      {}\n", s.devices.join(", ")));
     if let Some(t) = &s.trace {
-        o.push_str(&format!(
-            "trace:        {} block requests, {} events lost{}\n",
-            t.requests,
-            t.lost,
-            if t.sample_rate < 1.0 {
-                format!(
-                    " (sampled at {}: {} requests seen)",
-                    crate::trace::sampling::fmt_rate(t.sample_rate),
-                    t.seen
-                )
-            } else {
-                String::new()
-            }
-        ));
-        if let Some(b) = t.budget_bytes {
-            o.push_str(&format!(
-                "trace budget: {} per 24 h; {} stored after {:.0} s of tracing; the rate changed {} time(s){}\n",
-                crate::trace::sampling::mb(b as f64),
-                crate::trace::sampling::mb(t.stored_bytes as f64),
-                t.traced_s,
-                t.rate_changes.len(),
-                t.rate_changes
-                    .last()
-                    .map(|c| format!(
-                        ", last from {} to {}",
-                        crate::trace::sampling::fmt_rate(c.rate_before),
-                        crate::trace::sampling::fmt_rate(c.rate_after)
-                    ))
-                    .unwrap_or_default()
-            ));
-        }
+        render_trace(&mut o, t);
     }
     o.push_str(&format!("warnings:     {}\n", s.warning_count));
     for w in s.warnings.iter().take(5) {
@@ -291,18 +275,7 @@ pub fn render(s: &Status) -> String {
         ));
     }
     if let Some(e) = &s.engine {
-        o.push_str(&format!(
-            "engine:       {} {} — switch {}, mode {} (was {}){}\n",
-            e.adapter,
-            e.device,
-            e.switch,
-            e.mode.as_deref().unwrap_or("unknown"),
-            e.original_mode,
-            e.restore
-                .as_ref()
-                .map(|r| format!(", restore {r}"))
-                .unwrap_or_default()
-        ));
+        render_engine(&mut o, e);
     }
     if let Some(e) = &s.error {
         o.push_str(&format!("error:        {e}\n"));
@@ -311,6 +284,57 @@ pub fn render(s: &Status) -> String {
         o.push_str(&format!("next:         {h}\n"));
     }
     o
+}
+
+/// The trace's line, and its budget's when it has one.
+fn render_trace(o: &mut String, t: &TraceStatus) {
+    o.push_str(&format!(
+        "trace:        {} block requests, {} events lost{}\n",
+        t.requests,
+        t.lost,
+        if t.sample_rate < 1.0 {
+            format!(
+                " (sampled at {}: {} requests seen)",
+                crate::trace::sampling::fmt_rate(t.sample_rate),
+                t.seen
+            )
+        } else {
+            String::new()
+        }
+    ));
+    if let Some(b) = t.budget_bytes {
+        o.push_str(&format!(
+            "trace budget: {} per 24 h; {} stored after {:.0} s of tracing; the rate changed {} time(s){}\n",
+            crate::trace::sampling::mb(b as f64),
+            crate::trace::sampling::mb(t.stored_bytes as f64),
+            t.traced_s,
+            t.rate_changes.len(),
+            t.rate_changes
+                .last()
+                .map(|c| format!(
+                    ", last from {} to {}",
+                    crate::trace::sampling::fmt_rate(c.rate_before),
+                    crate::trace::sampling::fmt_rate(c.rate_after)
+                ))
+                .unwrap_or_default()
+        ));
+    }
+}
+
+/// The engine adapter's line.
+fn render_engine(o: &mut String, e: &EngineStatus) {
+    o.push_str(&format!(
+        "engine:       {} {} — switch {}, mode {} (was {}){}\n",
+        e.adapter,
+        e.device,
+        e.switch,
+        e.mode.as_deref().unwrap_or("unknown"),
+        e.original_mode,
+        e.restore
+            .as_ref()
+            .map(|r| format!(", restore {r}"))
+            .unwrap_or_default()
+    ));
 }
 
 fn fmt_secs(s: f64) -> String {

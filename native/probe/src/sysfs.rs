@@ -64,84 +64,12 @@ fn list_names(p: &Path) -> Vec<String> {
 }
 
 /// Read every block device under `<sys>/class/block`. `sys` is `/sys` on a live system.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn list_devices(sys: &Path) -> Vec<DeviceInfo> {
-    let mut out = Vec::new();
     let Ok(rd) = std::fs::read_dir(sys.join("class/block")) else {
-        return out;
+        return Vec::new();
     };
-    let mut by_devno: BTreeMap<(u32, u32), String> = BTreeMap::new();
-    for e in rd.filter_map(|e| e.ok()) {
-        let sysname = e.file_name().to_string_lossy().to_string();
-        let name = sysname.replace('!', "/");
-        let dir = e.path();
-        let (major, minor) = read_trim(&dir.join("dev"))
-            .and_then(|s| {
-                let (a, b) = s.split_once(':')?;
-                Some((a.parse().ok()?, b.parse().ok()?))
-            })
-            .unwrap_or((0, 0));
-        let is_partition = dir.join("partition").exists();
-        let real = std::fs::canonicalize(&dir).ok();
-        let parent = if is_partition {
-            real.as_ref()
-                .and_then(|r| r.parent())
-                .and_then(|p| p.file_name())
-                .map(|s| s.to_string_lossy().replace('!', "/"))
-        } else {
-            None
-        };
-        // Queue attributes live on the whole disk.
-        let qdir = if is_partition {
-            real.as_ref()
-                .and_then(|r| r.parent())
-                .map(|p| p.join("queue"))
-                .unwrap_or_else(|| dir.join("queue"))
-        } else {
-            dir.join("queue")
-        };
-        let devdir = if is_partition {
-            real.as_ref()
-                .and_then(|r| r.parent())
-                .map(|p| p.join("device"))
-                .unwrap_or_else(|| dir.join("device"))
-        } else {
-            dir.join("device")
-        };
-        let backing_file = read_trim(&dir.join("loop/backing_file"));
-        by_devno.insert((major, minor), name.clone());
-        out.push(DeviceInfo {
-            name,
-            major,
-            minor,
-            size_bytes: read_num(&dir.join("size")).map(|s| s * 512),
-            rotational: read_num(&qdir.join("rotational")).map(|r| r == 1),
-            model: read_trim(&devdir.join("model")),
-            vendor: read_trim(&devdir.join("vendor")),
-            logical_block_size: read_num(&qdir.join("logical_block_size")),
-            physical_block_size: read_num(&qdir.join("physical_block_size")),
-            is_partition,
-            parent,
-            slaves: list_names(&dir.join("slaves")),
-            holders: list_names(&dir.join("holders")),
-            backing_file,
-            backing_file_device: None,
-            role: "other".into(),
-            role_reason: None,
-            dm_name: read_trim(&dir.join("dm/name")),
-        });
-    }
-    // The device a loop backing file lives on: st_dev of the file.
-    for d in &mut out {
-        if let Some(f) = &d.backing_file {
-            let f = f.trim_end_matches(" (deleted)");
-            if let Ok(m) = std::fs::metadata(f) {
-                let dev = m.dev();
-                let key = (libc::major(dev), libc::minor(dev));
-                d.backing_file_device = by_devno.get(&key).cloned();
-            }
-        }
-    }
+    let mut out: Vec<DeviceInfo> = rd.filter_map(|e| e.ok()).map(|e| read_device(&e)).collect();
+    find_backing_file_devices(&mut out);
     // bcache: a backing device has bcache/cache_mode... no: the bcacheN device has it; a
     // cache device has bcache/set but no bcache/cache_mode (Documentation/admin-guide/bcache.rst).
     let has = |name: &str, rel: &str| {
@@ -155,6 +83,181 @@ pub fn list_devices(sys: &Path) -> Vec<DeviceInfo> {
     out
 }
 
+/// One device of `class/block` as its directory describes it (role `other`, no backing file
+/// device yet).
+fn read_device(e: &std::fs::DirEntry) -> DeviceInfo {
+    let sysname = e.file_name().to_string_lossy().to_string();
+    let name = sysname.replace('!', "/");
+    let dir = e.path();
+    let (major, minor) = read_trim(&dir.join("dev"))
+        .and_then(|s| {
+            let (a, b) = s.split_once(':')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        })
+        .unwrap_or((0, 0));
+    let is_partition = dir.join("partition").exists();
+    let real = std::fs::canonicalize(&dir).ok();
+    // A partition's disk: the directory its own sits in.
+    let disk_dir = || real.as_ref().and_then(|r| r.parent());
+    let parent = if is_partition {
+        disk_dir()
+            .and_then(|p| p.file_name())
+            .map(|s| s.to_string_lossy().replace('!', "/"))
+    } else {
+        None
+    };
+    // Queue attributes (and the device's model) live on the whole disk.
+    let on_disk = |sub: &str| {
+        if is_partition {
+            disk_dir()
+                .map(|p| p.join(sub))
+                .unwrap_or_else(|| dir.join(sub))
+        } else {
+            dir.join(sub)
+        }
+    };
+    let qdir = on_disk("queue");
+    let devdir = on_disk("device");
+    DeviceInfo {
+        name,
+        major,
+        minor,
+        size_bytes: read_num(&dir.join("size")).map(|s| s * 512),
+        rotational: read_num(&qdir.join("rotational")).map(|r| r == 1),
+        model: read_trim(&devdir.join("model")),
+        vendor: read_trim(&devdir.join("vendor")),
+        logical_block_size: read_num(&qdir.join("logical_block_size")),
+        physical_block_size: read_num(&qdir.join("physical_block_size")),
+        is_partition,
+        parent,
+        slaves: list_names(&dir.join("slaves")),
+        holders: list_names(&dir.join("holders")),
+        backing_file: read_trim(&dir.join("loop/backing_file")),
+        backing_file_device: None,
+        role: "other".into(),
+        role_reason: None,
+        dm_name: read_trim(&dir.join("dm/name")),
+    }
+}
+
+/// The device a loop backing file lives on: st_dev of the file, found among `devs`.
+fn find_backing_file_devices(devs: &mut [DeviceInfo]) {
+    let by_devno: BTreeMap<(u32, u32), String> = devs
+        .iter()
+        .map(|d| ((d.major, d.minor), d.name.clone()))
+        .collect();
+    for d in devs {
+        if let Some(f) = &d.backing_file {
+            let f = f.trim_end_matches(" (deleted)");
+            if let Ok(m) = std::fs::metadata(f) {
+                let dev = m.dev();
+                let key = (libc::major(dev), libc::minor(dev));
+                d.backing_file_device = by_devno.get(&key).cloned();
+            }
+        }
+    }
+}
+
+/// The roles guessed so far, by device name: the first guess for a device stands.
+#[derive(Default)]
+struct Roles(BTreeMap<String, (String, String)>);
+
+impl Roles {
+    fn set(&mut self, n: &str, role: &str, why: String) {
+        self.0
+            .entry(n.to_string())
+            .or_insert((role.to_string(), why));
+    }
+
+    /// `role` for each of `slaves`, with `why`.
+    fn set_all(&mut self, slaves: &[String], role: &str, why: &str) {
+        for s in slaves {
+            self.set(s, role, why.to_string());
+        }
+    }
+
+    /// A loop device that holds another loop's file is that loop's backing device (the lab's
+    /// nested pair); the device holding its own image counts its I/O again, with the rest of
+    /// that file system's: it is not counted (the lab's system disk).
+    fn loop_images(&mut self, devs: &[DeviceInfo]) {
+        let holding: std::collections::BTreeSet<&str> = devs
+            .iter()
+            .filter_map(|d| {
+                d.backing_file
+                    .as_ref()
+                    .and(d.backing_file_device.as_deref())
+            })
+            .collect();
+        // every image a device holds is named (two labs' images on one system disk: both)
+        let mut images: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for d in devs {
+            if let Some(b) = &d.backing_file_device {
+                if d.backing_file.is_some() && holding.contains(d.name.as_str()) {
+                    images.entry(b.as_str()).or_default().push(d.name.as_str());
+                }
+            }
+        }
+        for (b, of) in &images {
+            let what = if of.len() == 1 { "image" } else { "images" };
+            let why = format!("holds the {what} of {}: not counted", of.join(", "));
+            self.set(b, "other", why);
+        }
+        for d in devs {
+            if let (Some(f), Some(b)) = (&d.backing_file, &d.backing_file_device) {
+                self.set(b, "backing", format!("holds {f}, the file of {}", d.name));
+            }
+        }
+    }
+
+    /// bcache and Open CAS: the front device, its backing slaves, a bcache cache device.
+    fn bcache_and_cas(&mut self, d: &DeviceInfo, has: &dyn Fn(&str, &str) -> bool) {
+        if d.name.starts_with("bcache") && !d.is_partition {
+            self.set(&d.name, "front", "bcache device".into());
+            self.set_all(
+                &d.slaves,
+                "backing",
+                &format!("backing device of {}", d.name),
+            );
+        }
+        if has(&d.name, "bcache/set") && !has(&d.name, "bcache/cache_mode") {
+            self.set(&d.name, "cache", "bcache cache device".into());
+        }
+        if d.name.starts_with("cas") && d.name.contains('-') {
+            self.set(&d.name, "front", "Open CAS exported object".into());
+            self.set_all(&d.slaves, "backing", &format!("core device of {}", d.name));
+        }
+    }
+
+    /// lvmcache/dm-cache, from the dm names (`dm_name`: every dm device's, by device name).
+    fn dm_cache(&mut self, d: &DeviceInfo, dm_name: &BTreeMap<String, String>) {
+        let Some(n) = &d.dm_name else { return };
+        if n.ends_with("_corig") {
+            self.set(&d.name, "backing", format!("dm-cache origin ({n})"));
+            self.set_all(&d.slaves, "backing", &format!("under dm-cache origin {n}"));
+        } else if n.ends_with("_cdata") || n.ends_with("_cmeta") || n.ends_with("_cpool") {
+            self.set(&d.name, "cache", format!("dm-cache cache volume ({n})"));
+            let why = format!("under dm-cache cache volume {n}");
+            self.set_all(&d.slaves, "cache", &why);
+        } else if d
+            .slaves
+            .iter()
+            .any(|s| dm_name.get(s).is_some_and(|x| x.ends_with("_corig")))
+        {
+            self.set(&d.name, "front", format!("dm-cache volume ({n})"));
+        }
+    }
+
+    /// A loop device on a file is the front, the device holding the file its backing.
+    fn loop_on_file(&mut self, d: &DeviceInfo) {
+        if let Some(f) = &d.backing_file {
+            self.set(&d.name, "front", format!("loop device on file {f}"));
+            if let Some(b) = &d.backing_file_device {
+                self.set(b, "backing", format!("holds {f}, the file of {}", d.name));
+            }
+        }
+    }
+}
+
 /// Guess front/backing/cache roles from names and topology:
 /// - bcache: `bcacheN` is the front, its slaves are backing, a device with `bcache/set` and no
 ///   `bcache/cache_mode` is the cache;
@@ -165,151 +268,20 @@ pub fn list_devices(sys: &Path) -> Vec<DeviceInfo> {
 ///   (the page cache is the cache: `losetup --direct-io=off`); when that device is itself a
 ///   loop on a file (the lab), the device holding its image is `other`, "holds the image of
 ///   loopN: not counted", as its I/O includes the backing loop's.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn guess_roles(devs: &mut [DeviceInfo], has: &dyn Fn(&str, &str) -> bool) {
-    let mut roles: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut roles = Roles::default();
     let dm_name: BTreeMap<String, String> = devs
         .iter()
         .filter_map(|d| d.dm_name.clone().map(|n| (d.name.clone(), n)))
         .collect();
-    let set = |n: &str, role: &str, why: String, roles: &mut BTreeMap<String, (String, String)>| {
-        roles
-            .entry(n.to_string())
-            .or_insert((role.to_string(), why));
-    };
-    // A loop device that holds another loop's file is that loop's backing device (the lab's
-    // nested pair); the device holding its own image counts its I/O again, with the rest of
-    // that file system's: it is not counted (the lab's system disk).
-    let holding: std::collections::BTreeSet<&str> = devs
-        .iter()
-        .filter_map(|d| {
-            d.backing_file
-                .as_ref()
-                .and(d.backing_file_device.as_deref())
-        })
-        .collect();
-    // every image a device holds is named (two labs' images on one system disk: both)
-    let mut images: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    roles.loop_images(devs);
     for d in devs.iter() {
-        if let Some(b) = &d.backing_file_device {
-            if d.backing_file.is_some() && holding.contains(d.name.as_str()) {
-                images.entry(b.as_str()).or_default().push(d.name.as_str());
-            }
-        }
-    }
-    for (b, of) in &images {
-        let what = if of.len() == 1 { "image" } else { "images" };
-        set(
-            b,
-            "other",
-            format!("holds the {what} of {}: not counted", of.join(", ")),
-            &mut roles,
-        );
-    }
-    for d in devs.iter() {
-        if let (Some(f), Some(b)) = (&d.backing_file, &d.backing_file_device) {
-            set(
-                b,
-                "backing",
-                format!("holds {f}, the file of {}", d.name),
-                &mut roles,
-            );
-        }
-    }
-    for d in devs.iter() {
-        if d.name.starts_with("bcache") && !d.is_partition {
-            set(&d.name, "front", "bcache device".into(), &mut roles);
-            for s in &d.slaves {
-                set(
-                    s,
-                    "backing",
-                    format!("backing device of {}", d.name),
-                    &mut roles,
-                );
-            }
-        }
-        if has(&d.name, "bcache/set") && !has(&d.name, "bcache/cache_mode") {
-            set(&d.name, "cache", "bcache cache device".into(), &mut roles);
-        }
-        if d.name.starts_with("cas") && d.name.contains('-') {
-            set(
-                &d.name,
-                "front",
-                "Open CAS exported object".into(),
-                &mut roles,
-            );
-            for s in &d.slaves {
-                set(
-                    s,
-                    "backing",
-                    format!("core device of {}", d.name),
-                    &mut roles,
-                );
-            }
-        }
-        if let Some(n) = &d.dm_name {
-            if n.ends_with("_corig") {
-                set(
-                    &d.name,
-                    "backing",
-                    format!("dm-cache origin ({n})"),
-                    &mut roles,
-                );
-                for s in &d.slaves {
-                    set(
-                        s,
-                        "backing",
-                        format!("under dm-cache origin {n}"),
-                        &mut roles,
-                    );
-                }
-            } else if n.ends_with("_cdata") || n.ends_with("_cmeta") || n.ends_with("_cpool") {
-                set(
-                    &d.name,
-                    "cache",
-                    format!("dm-cache cache volume ({n})"),
-                    &mut roles,
-                );
-                for s in &d.slaves {
-                    set(
-                        s,
-                        "cache",
-                        format!("under dm-cache cache volume {n}"),
-                        &mut roles,
-                    );
-                }
-            } else if d
-                .slaves
-                .iter()
-                .any(|s| dm_name.get(s).is_some_and(|x| x.ends_with("_corig")))
-            {
-                set(
-                    &d.name,
-                    "front",
-                    format!("dm-cache volume ({n})"),
-                    &mut roles,
-                );
-            }
-        }
-        if let Some(f) = &d.backing_file {
-            set(
-                &d.name,
-                "front",
-                format!("loop device on file {f}"),
-                &mut roles,
-            );
-            if let Some(b) = &d.backing_file_device {
-                set(
-                    b,
-                    "backing",
-                    format!("holds {f}, the file of {}", d.name),
-                    &mut roles,
-                );
-            }
-        }
+        roles.bcache_and_cas(d, has);
+        roles.dm_cache(d, &dm_name);
+        roles.loop_on_file(d);
     }
     for d in devs.iter_mut() {
-        if let Some((r, why)) = roles.get(&d.name) {
+        if let Some((r, why)) = roles.0.get(&d.name) {
             d.role = r.clone();
             d.role_reason = Some(why.clone());
         }

@@ -2,7 +2,7 @@
 //! import_fuzz.rs runs proptest briefly and replays the corpus): every importer parser
 //! (PerfMon, esxtop, iostat text and JSON, sar, sadf, diskstats, node_exporter scrapes), the
 //! Prometheus host selector, the decoder, the import's stitching and preview (and, for one input
-//! in 25, the whole import into a capture), and the block-trace readers of src/tracein/ (MSR,
+//! in 25, the whole import into a capture), and the block-trace readers of src/trace/import/ (MSR,
 //! blkparse, CloudPhysics, DiskSim, MSN, oracleGeneral), run on inputs mutated from seeds (the
 //! corpus of tests/fixtures/import-corpus/ and trace-corpus/, the windows_exporter scrape, and
 //! ../shared/realdata when present) and on random bytes, until the time is up.
@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use cacheproof_probe::import::write::{self, Options, Part};
 use cacheproof_probe::import::{decode, linux, perfmon, prometheus, promql, Kind, ParseOpts};
-use cacheproof_probe::tracein;
+use cacheproof_probe::trace::import as tracein;
 
 /// The largest input tried.
 const MAX_INPUT: usize = 64 * 1024;

@@ -21,7 +21,7 @@ use cacheproof_probe::sim::mini_stream::Stream;
 use cacheproof_probe::sim::policy::PolicyKind;
 use cacheproof_probe::sim::{lru_curve, simulate, Op, WritePolicy};
 use cacheproof_probe::testenv;
-use cacheproof_probe::tracein::{self, Kind, ReadOptions};
+use cacheproof_probe::trace::import::{self as tracein, Kind, ReadOptions};
 use common::{probe, TempDir};
 
 const B: u64 = 4096;

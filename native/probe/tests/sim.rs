@@ -11,7 +11,7 @@ use cacheproof_probe::sim::policy::PolicyKind;
 use cacheproof_probe::sim::stack::Sampling;
 use cacheproof_probe::sim::{for_blocks, lru_curve, shards_curve, simulate, Op, Req, WritePolicy};
 use cacheproof_probe::testenv;
-use cacheproof_probe::tracein::{self, Kind, ReadOptions};
+use cacheproof_probe::trace::import::{self as tracein, Kind, ReadOptions};
 
 const B: u64 = 4096;
 

@@ -13,8 +13,8 @@ mod common;
 use std::process::Command;
 use std::time::Duration;
 
-use cacheproof_probe::latency::bucket_of_us;
 use cacheproof_probe::trace;
+use cacheproof_probe::trace::latency::bucket_of_us;
 use common::*;
 
 fn skip(test: &str) -> bool {

@@ -50,7 +50,6 @@ impl EngineConfig {
     }
 
     /// Parse the JSON text of a config.
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     pub fn parse(text: &str) -> std::result::Result<EngineConfig, String> {
         let v: Value = serde_json::from_str(text).map_err(|e| {
             format!(
@@ -70,49 +69,9 @@ impl EngineConfig {
                 ));
             }
         }
-        let string = |k: &str| -> std::result::Result<Option<String>, String> {
-            match m.get(k) {
-                None | Some(Value::Null) => Ok(None),
-                Some(Value::String(s)) if !s.trim().is_empty() => Ok(Some(s.clone())),
-                Some(_) => Err(format!("field '{k}' must be a non-empty string")),
-            }
-        };
-        let vector = |k: &str| -> std::result::Result<Option<Vec<String>>, String> {
-            match m.get(k) {
-                None | Some(Value::Null) => Ok(None),
-                Some(Value::String(s)) => Err(format!(
-                    "field '{k}' is a shell string (\"{s}\"); give an argument vector such as [\"/usr/sbin/tool\", \"--on\"]: no shell runs it and nothing is substituted"
-                )),
-                Some(Value::Array(a)) => {
-                    let mut out = Vec::new();
-                    for (i, x) in a.iter().enumerate() {
-                        match x {
-                            Value::String(s) => out.push(s.clone()),
-                            _ => return Err(format!("field '{k}' item {i} must be a string")),
-                        }
-                    }
-                    if out.is_empty() || out[0].trim().is_empty() {
-                        return Err(format!("field '{k}' needs at least the program"));
-                    }
-                    if out.len() == 1 && out[0].contains(char::is_whitespace) {
-                        return Err(format!(
-                            "field '{k}' is a shell string in an array (\"{}\"); split it into one item per argument: no shell runs it",
-                            out[0]
-                        ));
-                    }
-                    Ok(Some(out))
-                }
-                Some(_) => Err(format!("field '{k}' must be an array of strings")),
-            }
-        };
-        let timeout_s = match m.get("timeoutS") {
-            None | Some(Value::Null) => None,
-            Some(Value::Number(n)) => match n.as_f64() {
-                Some(t) if t > 0.0 && t <= 3600.0 => Some(t),
-                _ => return Err("field 'timeoutS' must be between 0 and 3600 seconds".into()),
-            },
-            Some(_) => return Err("field 'timeoutS' must be a number of seconds".into()),
-        };
+        let string = |k: &str| string_field(&m, k);
+        let vector = |k: &str| vector_field(&m, k);
+        let timeout_s = timeout_field(&m)?;
         let parser = string("parser")?;
         if let Some(p) = &parser {
             if !PARSERS.contains(&p.as_str()) {
@@ -122,21 +81,7 @@ impl EngineConfig {
                 ));
             }
         }
-        let devices = match m.get("devices") {
-            None | Some(Value::Null) => None,
-            Some(Value::Array(a)) => Some(
-                a.iter()
-                    .map(|x| {
-                        x.as_str()
-                            .map(|s| s.trim_start_matches("/dev/").to_string())
-                            .ok_or_else(|| {
-                                "field 'devices' must be an array of strings".to_string()
-                            })
-                    })
-                    .collect::<std::result::Result<Vec<_>, _>>()?,
-            ),
-            Some(_) => return Err("field 'devices' must be an array of strings".into()),
-        };
+        let devices = devices_field(&m)?;
         Ok(EngineConfig {
             device: string("device")?,
             enable_mode: string("enableMode")?,
@@ -147,6 +92,76 @@ impl EngineConfig {
             parser,
             devices,
         })
+    }
+}
+
+type Fields = serde_json::Map<String, Value>;
+
+/// Field `k`: absent, or a non-empty string.
+fn string_field(m: &Fields, k: &str) -> std::result::Result<Option<String>, String> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) if !s.trim().is_empty() => Ok(Some(s.clone())),
+        Some(_) => Err(format!("field '{k}' must be a non-empty string")),
+    }
+}
+
+/// Field `k`: absent, or an argument vector (never a shell string, nor one in an array).
+fn vector_field(m: &Fields, k: &str) -> std::result::Result<Option<Vec<String>>, String> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Err(format!(
+            "field '{k}' is a shell string (\"{s}\"); give an argument vector such as [\"/usr/sbin/tool\", \"--on\"]: no shell runs it and nothing is substituted"
+        )),
+        Some(Value::Array(a)) => {
+            let mut out = Vec::new();
+            for (i, x) in a.iter().enumerate() {
+                match x {
+                    Value::String(s) => out.push(s.clone()),
+                    _ => return Err(format!("field '{k}' item {i} must be a string")),
+                }
+            }
+            if out.is_empty() || out[0].trim().is_empty() {
+                return Err(format!("field '{k}' needs at least the program"));
+            }
+            if out.len() == 1 && out[0].contains(char::is_whitespace) {
+                return Err(format!(
+                    "field '{k}' is a shell string in an array (\"{}\"); split it into one item per argument: no shell runs it",
+                    out[0]
+                ));
+            }
+            Ok(Some(out))
+        }
+        Some(_) => Err(format!("field '{k}' must be an array of strings")),
+    }
+}
+
+/// Field `timeoutS`: absent, or seconds in (0, 3600].
+fn timeout_field(m: &Fields) -> std::result::Result<Option<f64>, String> {
+    match m.get("timeoutS") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => match n.as_f64() {
+            Some(t) if t > 0.0 && t <= 3600.0 => Ok(Some(t)),
+            _ => Err("field 'timeoutS' must be between 0 and 3600 seconds".into()),
+        },
+        Some(_) => Err("field 'timeoutS' must be a number of seconds".into()),
+    }
+}
+
+/// Field `devices`: absent, or device names (`/dev/` dropped).
+fn devices_field(m: &Fields) -> std::result::Result<Option<Vec<String>>, String> {
+    match m.get("devices") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .map(|s| s.trim_start_matches("/dev/").to_string())
+                    .ok_or_else(|| "field 'devices' must be an array of strings".to_string())
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map(Some),
+        Some(_) => Err("field 'devices' must be an array of strings".into()),
     }
 }
 

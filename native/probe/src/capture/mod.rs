@@ -64,7 +64,7 @@ pub struct HistRow {
     pub op: char,
     /// Requests issued in the interval, completed or not.
     pub requests: u64,
-    pub hist: crate::latency::Hist,
+    pub hist: crate::trace::latency::Hist,
 }
 
 /// An open capture.

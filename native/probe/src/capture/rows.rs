@@ -1,6 +1,8 @@
 //! The rows a recording writes in bulk: samples with their raw counters and intervals, block
 //! requests, and the last sample read back to continue after a crash.
 
+use std::collections::HashMap;
+
 use rusqlite::{params, OptionalExtension};
 
 use super::imported::{insert_interval, IntervalCounters, IntervalRow, INSERT_INTERVAL};
@@ -63,7 +65,7 @@ impl Capture {
                     .query_row(params![h.device_id, h.start_utc_ms, op], |r| {
                         Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
                     })?;
-                let mut m = crate::latency::Hist::decode(
+                let mut m = crate::trace::latency::Hist::decode(
                     &buckets,
                     completed.max(0) as u64,
                     sum_ns.max(0) as u128,
@@ -243,7 +245,6 @@ impl Capture {
         r.map_err(|e| self.classify(e))
     }
 
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     fn write_sample_inner(
         &mut self,
         snap: &Snapshot,
@@ -254,80 +255,9 @@ impl Capture {
         tx.prepare_cached("INSERT INTO samples(mono_ns,utc_ms,boot_id) VALUES(?1,?2,?3)")?
             .execute(params![snap.mono_ns as i64, snap.utc_ms, snap.boot_id])?;
         let sid = tx.last_insert_rowid();
+        put_raw_counters(&tx, sid, snap, &self.dev_ids, &mut self.dev_nums)?;
+        put_intervals(&tx, snap, step, &self.dev_ids)?;
         {
-            let mut raw = tx.prepare_cached(
-                "INSERT INTO raw_counters(sample_id,device_id,field_count,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,
-                   f11,f12,f13,f14,f15,f16,f17)
-                 VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)",
-            )?;
-            for (name, d) in &snap.devices {
-                let Some(id) = self.dev_ids.get(name) else {
-                    continue;
-                };
-                if self.dev_nums.get(name) != Some(&(d.major, d.minor)) {
-                    // Re-created with other numbers: the inventory follows the device.
-                    tx.prepare_cached("UPDATE devices SET major=?2, minor=?3 WHERE id=?1")?
-                        .execute(params![id, d.major, d.minor])?;
-                    self.dev_nums.insert(name.clone(), (d.major, d.minor));
-                }
-                // a field the source did not report is NULL, not 0 (DevSample::absent)
-                let f = |i: usize| {
-                    (d.absent & (1 << i) == 0)
-                        .then(|| d.fields.get(i).map(|&x| x as i64))
-                        .flatten()
-                };
-                raw.execute(params![
-                    sid,
-                    id,
-                    d.fields.len() as i64,
-                    f(0),
-                    f(1),
-                    f(2),
-                    f(3),
-                    f(4),
-                    f(5),
-                    f(6),
-                    f(7),
-                    f(8),
-                    f(9),
-                    f(10),
-                    f(11),
-                    f(12),
-                    f(13),
-                    f(14),
-                    f(15),
-                    f(16)
-                ])?;
-            }
-            let mut iv = tx.prepare_cached(INSERT_INTERVAL)?;
-            for i in &step.intervals {
-                let Some(&id) = self.dev_ids.get(&i.device) else {
-                    continue;
-                };
-                let n = insert_interval(
-                    &mut iv,
-                    &IntervalRow {
-                        device_id: id,
-                        start_utc_ms: i.start_utc_ms,
-                        end_utc_ms: i.end_utc_ms,
-                        interval_ms: i.interval_ms,
-                        status: i.status.as_str(),
-                        counters: i.deltas.map(counters_of).unwrap_or_default(),
-                    },
-                )?;
-                if n == 0 {
-                    // Same (device, start_utc_ms) twice: only after a backwards wall-clock jump.
-                    tx.prepare_cached(
-                        "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
-                    )?
-                    .execute(params![
-                        snap.utc_ms,
-                        "clock-jump",
-                        i.device,
-                        "an interval with the same start time already exists (wall clock went back); this interval was not stored"
-                    ])?;
-                }
-            }
             let mut w = tx.prepare_cached(
                 "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
             )?;
@@ -393,6 +323,102 @@ impl Capture {
             devices,
         }))
     }
+}
+
+/// Sample `sid`'s raw counters of every known device; a device re-created with other numbers
+/// has its inventory follow it.
+fn put_raw_counters(
+    tx: &rusqlite::Transaction<'_>,
+    sid: i64,
+    snap: &Snapshot,
+    dev_ids: &HashMap<String, i64>,
+    dev_nums: &mut HashMap<String, (u32, u32)>,
+) -> Result<()> {
+    let mut raw = tx.prepare_cached(
+        "INSERT INTO raw_counters(sample_id,device_id,field_count,f1,f2,f3,f4,f5,f6,f7,f8,f9,f10,
+           f11,f12,f13,f14,f15,f16,f17)
+         VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)",
+    )?;
+    for (name, d) in &snap.devices {
+        let Some(id) = dev_ids.get(name) else {
+            continue;
+        };
+        if dev_nums.get(name) != Some(&(d.major, d.minor)) {
+            // Re-created with other numbers: the inventory follows the device.
+            tx.prepare_cached("UPDATE devices SET major=?2, minor=?3 WHERE id=?1")?
+                .execute(params![id, d.major, d.minor])?;
+            dev_nums.insert(name.clone(), (d.major, d.minor));
+        }
+        // a field the source did not report is NULL, not 0 (DevSample::absent)
+        let f = |i: usize| {
+            (d.absent & (1 << i) == 0)
+                .then(|| d.fields.get(i).map(|&x| x as i64))
+                .flatten()
+        };
+        raw.execute(params![
+            sid,
+            id,
+            d.fields.len() as i64,
+            f(0),
+            f(1),
+            f(2),
+            f(3),
+            f(4),
+            f(5),
+            f(6),
+            f(7),
+            f(8),
+            f(9),
+            f(10),
+            f(11),
+            f(12),
+            f(13),
+            f(14),
+            f(15),
+            f(16)
+        ])?;
+    }
+    Ok(())
+}
+
+/// The intervals of `step` of every known device; one whose start is already stored (after a
+/// backwards wall-clock jump) is not, and a warning says so.
+fn put_intervals(
+    tx: &rusqlite::Transaction<'_>,
+    snap: &Snapshot,
+    step: &Step,
+    dev_ids: &HashMap<String, i64>,
+) -> Result<()> {
+    let mut iv = tx.prepare_cached(INSERT_INTERVAL)?;
+    for i in &step.intervals {
+        let Some(&id) = dev_ids.get(&i.device) else {
+            continue;
+        };
+        let n = insert_interval(
+            &mut iv,
+            &IntervalRow {
+                device_id: id,
+                start_utc_ms: i.start_utc_ms,
+                end_utc_ms: i.end_utc_ms,
+                interval_ms: i.interval_ms,
+                status: i.status.as_str(),
+                counters: i.deltas.map(counters_of).unwrap_or_default(),
+            },
+        )?;
+        if n == 0 {
+            // Same (device, start_utc_ms) twice: only after a backwards wall-clock jump.
+            tx.prepare_cached(
+                "INSERT INTO warnings(utc_ms,code,device,message) VALUES(?1,?2,?3,?4)",
+            )?
+            .execute(params![
+                snap.utc_ms,
+                "clock-jump",
+                i.device,
+                "an interval with the same start time already exists (wall clock went back); this interval was not stored"
+            ])?;
+        }
+    }
+    Ok(())
 }
 
 /// An `ok` interval's numbers as the `intervals` columns hold them.

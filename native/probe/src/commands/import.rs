@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::sim::sim_size;
 use super::{abs, usage};
-use crate::tracein;
+use crate::trace::import as tracein;
 
 /// `import KIND FILE... --out CAPTURE`, `import KIND --baseline FILE... --measure FILE...`,
 /// `import --preview KIND FILE...`, `import prometheus --url URL --from T --to T`.

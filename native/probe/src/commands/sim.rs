@@ -5,7 +5,8 @@ use clap::Args;
 
 use super::{abs, only_capture, usage};
 use crate::sim::stack::Sampling;
-use crate::{plan, sim, tracein};
+use crate::trace::import as tracein;
+use crate::{plan, sim};
 
 /// Parse a size: a whole number with an optional unit B, KiB, MiB, GiB, TiB (powers of 1024)
 /// or KB, MB, GB, TB (powers of 1000).
@@ -245,11 +246,11 @@ pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
 
 pub fn latency(a: &LatencyArgs) -> anyhow::Result<()> {
     let p = only_capture(&a.capture, &a.extra, "latency")?;
-    let j = crate::latency::run(&p, a.store)?;
+    let j = crate::trace::latency::run(&p, a.store)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
-        print!("{}", crate::latency::render(&j));
+        print!("{}", crate::trace::latency::render(&j));
     }
     Ok(())
 }

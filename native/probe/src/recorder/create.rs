@@ -156,7 +156,6 @@ pub(super) fn nothing_recorded(
     ))
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     if let Some(d) = &opts.devices {
         check_devices(d)?;
@@ -183,6 +182,17 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     }
     let mut cap = Capture::create(&opts.out)?;
     let now = clock::utc_ms();
+    write_meta(&cap, opts, now)?;
+    write_devices(&mut cap, opts, &lines, now)?;
+    cap.set_recorder("state", "starting")?;
+    cap.set_recorder("phase", "baseline")?;
+    cap.set_recorder("phase_elapsed_ms", "0")?;
+    Ok(())
+}
+
+/// The new capture's meta: where and how it is recorded, its trace's settings, its engine
+/// and its plan.
+fn write_meta(cap: &Capture, opts: &RecordOptions, now: i64) -> Result<()> {
     let kv = [
         ("probe_version", env!("CARGO_PKG_VERSION").to_string()),
         ("created_utc_ms", now.to_string()),
@@ -207,7 +217,7 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
     if opts.trace {
         cap.set_meta("trace", trace::META_BLOCK)?;
         // the tracer counts every request's latency from the start (latency::METHOD_HISTOGRAMS)
-        cap.set_meta("latency_histograms", crate::latency::HISTOGRAMS_FROM_START)?;
+        cap.set_meta("latency_histograms", trace::latency::HISTOGRAMS_FROM_START)?;
         let t = trace::sampling::threshold_of(opts.trace_sample.unwrap_or(1.0));
         cap.set_meta("trace_sample_threshold", &t.to_string())?;
         cap.set_meta(
@@ -232,8 +242,18 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
         };
         cap.set_meta("plan", &serde_json::to_string(&pm).unwrap_or_default())?;
     }
+    Ok(())
+}
+
+/// The recorded devices as sysfs describes them (with the roles given), and the stacking.
+fn write_devices(
+    cap: &mut Capture,
+    opts: &RecordOptions,
+    lines: &[diskstats::DiskLine],
+    now: i64,
+) -> Result<()> {
     let inv = sysfs::list_devices(Path::new("/sys"));
-    for l in &lines {
+    for l in lines {
         let keep = match &opts.devices {
             Some(d) => d.contains(&l.name),
             None => true,
@@ -251,9 +271,5 @@ fn prepare_capture(opts: &RecordOptions) -> Result<()> {
             cap.upsert_device(&info, now)?;
         }
     }
-    cap.set_topology(&sysfs::topology(&inv))?;
-    cap.set_recorder("state", "starting")?;
-    cap.set_recorder("phase", "baseline")?;
-    cap.set_recorder("phase_elapsed_ms", "0")?;
-    Ok(())
+    cap.set_topology(&sysfs::topology(&inv))
 }

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, VecDeque};
 
 use crate::capture::HistRow;
-use crate::latency::Hist;
+use crate::trace::latency::Hist;
 
 /// How long a closed interval is kept for late requests: the tracer's 60 s timeout, and 10 s.
 pub(super) const RETAIN_NS: u64 = crate::trace::UNPAIRED_TIMEOUT_NS + 10_000_000_000;

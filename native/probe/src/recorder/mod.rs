@@ -23,6 +23,7 @@ pub mod engine;
 mod intervalhist;
 pub mod lock;
 pub mod phase;
+mod recording;
 mod sampler;
 mod tracesink;
 pub mod volumes;
@@ -34,8 +35,8 @@ pub use lock::{lock_path, sidecar, RecorderLock};
 pub use phase::{progress, Phase, PhaseRow, Transition};
 pub(crate) use sampler::block_stop_signals;
 
-use sampler::{Msg, Sample, SAMPLE_QUEUE, TRACE_QUEUE};
-use tracesink::TraceSink;
+use recording::{start_trace, Recording};
+use sampler::{Msg, SAMPLE_QUEUE, TRACE_QUEUE};
 
 /// Bytes kept free beside the capture for the last words on a full disk.
 const RESERVE_BYTES: usize = 512 * 1024;
@@ -340,11 +341,10 @@ fn record_failure(cap: &Capture, e: &ProbeError) {
     let _ = cap.warn(clock::utc_ms(), code, None, &e.to_string());
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();
-    let mut cap = Capture::open(path, true)?;
+    let cap = Capture::open(path, true)?;
     if !resume {
         *unrecorded = match cap.unrecorded_plan()? {
             Some(u) => Start::Unrecorded(u),
@@ -361,35 +361,11 @@ fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
     let set = Settings::read(&cap)?;
     sampler::install_signal_handlers();
     sampler::reset_stop();
-    let mut pos = Position::read(&cap)?;
+    let pos = Position::read(&cap)?;
     let start_utc = clock::utc_ms();
     begin(&cap, &set, resume, pos.phase, &state, start_utc)?;
     let (tx, rx) = std::sync::mpsc::sync_channel::<Msg>(SAMPLE_QUEUE + TRACE_QUEUE);
-    let mut tsink = if set.tracing {
-        match TraceSink::start(&cap, set.selected.is_some(), tx.clone()) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                // The counters go on without the trace (a resumed capture on a kernel whose
-                // tracefs is gone, an instance that cannot be made): said in a warning.
-                cap.warn(
-                    start_utc,
-                    "trace-error",
-                    None,
-                    &format!(
-                        "block tracing could not start: {e}; the counters go on without the trace"
-                    ),
-                )?;
-                None
-            }
-        }
-    } else {
-        None
-    };
-    if tsink.is_some() {
-        for (dev, msg) in tracesink::untraceable(set.selected.as_deref().unwrap_or(&[])) {
-            cap.warn(start_utc, "trace-no-requests", Some(&dev), &msg)?;
-        }
-    }
+    let tsink = start_trace(&cap, &set, &tx, start_utc)?;
     cap.set_recorder("state", "running")?;
     cap.set_recorder("error", "")?;
 
@@ -400,80 +376,20 @@ fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
 
     let boot = clock::boot_id();
     let spawned = sampler::spawn_sampler(set.interval_ms * 1_000_000, tx);
-    let mut last_mono: u64 = 0;
-
-    let mut result: Result<&'static str> = (|| {
-        spawned?;
-        loop {
-            let Sample {
-                lines,
-                mono,
-                utc,
-                last: stopping,
-            } = match rx.recv() {
-                Ok(Msg::Sample(s)) => s,
-                Ok(Msg::Trace(b)) => {
-                    if let Some(t) = tsink.as_mut() {
-                        t.on_batch(&mut cap, b)?;
-                    }
-                    continue;
-                }
-                Err(_) => return Err(sampler::sampler_ended()),
-            };
-            let phase = pos.write(&mut cap, &set, lines?, mono, utc, &boot)?;
-            last_mono = mono;
-            if let Some(t) = tsink.as_mut() {
-                t.on_sample(&mut cap, mono, utc)?;
-            }
-            if phase == Phase::Done {
-                return Ok("done");
-            }
-            if stopping {
-                return Ok("stopped");
-            }
-        }
-    })();
-    // Block tracing ends with the last sample: its last requests are written (or, after an
-    // error, given up), the events disabled and the instance removed.
-    if let Some(t) = tsink.as_mut() {
-        if result.is_ok() {
-            if let Err(e) = t.finish(&mut cap, &rx, last_mono) {
-                result = Err(e);
-            }
-        } else {
-            let _ = t.tracer.close();
-        }
-    }
-    drop(tsink);
+    let mut rec = Recording {
+        cap,
+        set,
+        pos,
+        tsink,
+        last_mono: 0,
+    };
+    let mut result = spawned.and_then(|()| rec.store_samples(&rx, &boot));
+    rec.end_trace(&mut result, &rx);
     // The sampler ends at its next tick, when it finds nobody receiving.
     drop(rx);
     sampler::unblock_stop_signals();
     let _ = std::fs::remove_file(&reserve);
-    match result {
-        Ok(end) => {
-            index_intervals(&mut cap);
-            let now = clock::utc_ms();
-            if end == "done" {
-                cap.set_recorder("phase", Phase::Done.as_str())?;
-                if let Some(e) = &set.engine {
-                    engine::restore(&cap, e)?;
-                }
-            }
-            cap.set_recorder("state", end)?;
-            cap.set_recorder("heartbeat_utc_ms", &now.to_string())?;
-            Ok(())
-        }
-        Err(e) => {
-            if pos.prev.is_some() {
-                // a sample is stored (`prev` is set once its transaction commits): the
-                // capture stays, to be resumed
-                *unrecorded = Start::Stored;
-            }
-            let e = cap.classify(e);
-            record_failure(&cap, &e);
-            Err(e)
-        }
-    }
+    rec.conclude(result, unrecorded)
 }
 
 /// Writes the interval table's columnar blocks as a recording ends (docs/capture-schema.md,

@@ -234,18 +234,19 @@ impl TraceSink {
         u + ((mono as f64 - m as f64) / 1e6).round() as i64
     }
 
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-    fn write(&mut self, cap: &mut Capture, b: TraceBatch) -> Result<()> {
+    /// The rows of a batch's requests that are kept: issued after the session's first sample,
+    /// on a known device, and kept by the sampling. Every read and write counts in the latency
+    /// histograms, sampled or not.
+    fn kept_rows(&mut self, cap: &mut Capture, requests: Vec<trace::Request>) -> Vec<BlockRow> {
         let first = self.first_mono.unwrap_or(0);
-        let mut rows = Vec::with_capacity(b.requests.len());
-        for r in b.requests {
+        let mut rows = Vec::with_capacity(requests.len());
+        for r in requests {
             if r.issue_ns < first {
                 continue;
             }
             let Some(id) = self.device(cap, r.dev) else {
                 continue;
             };
-            // every read and write counts in the latency histograms, sampled or not
             self.hists.add(
                 id,
                 r.op,
@@ -269,8 +270,17 @@ impl TraceSink {
                 error: r.error,
             });
         }
-        let now = clock::utc_ms();
-        let mut warns: Vec<(i64, &str, Option<&str>, String)> = Vec::new();
+        rows
+    }
+
+    /// The warnings a batch brings: lost events, lines not understood (the first
+    /// MAX_UNPARSED_WARNINGS times), the tracer's error.
+    fn warnings(
+        &mut self,
+        b: &TraceBatch,
+        now: i64,
+    ) -> Vec<(i64, &'static str, Option<&'static str>, String)> {
+        let mut warns = Vec::new();
         if b.lost > 0 {
             let cpus = b
                 .lost_cpus
@@ -309,6 +319,13 @@ impl TraceSink {
                 format!("block tracing stopped: {e}; the counters go on"),
             ));
         }
+        warns
+    }
+
+    fn write(&mut self, cap: &mut Capture, mut b: TraceBatch) -> Result<()> {
+        let rows = self.kept_rows(cap, std::mem::take(&mut b.requests));
+        let now = clock::utc_ms();
+        let warns = self.warnings(&b, now);
         let sampled = self.sampler.samples();
         if rows.is_empty() && warns.is_empty() && b.unparsed == 0 && !sampled {
             return Ok(());
@@ -388,8 +405,8 @@ impl TraceSink {
         }
         // The completion latency of the requests (meta `trace_latency`): a capture that holds
         // no read or write yet has none, which is not an error of the recording.
-        if let Ok(j) = crate::latency::of_capture(cap) {
-            crate::latency::store(cap, &j)?;
+        if let Ok(j) = crate::trace::latency::of_capture(cap) {
+            crate::trace::latency::store(cap, &j)?;
         }
         Ok(())
     }

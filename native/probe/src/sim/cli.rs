@@ -10,7 +10,7 @@ use super::policy::PolicyKind;
 use super::stack::Sampling;
 use super::{lru_curve_scaled, shards_curve, simulate_with, Counts, Req, WritePolicy};
 use crate::error::{ProbeError, Result};
-use crate::tracein::{self, Kind, ReadOptions, Trace};
+use crate::trace::import::{self as tracein, Kind, ReadOptions, Trace};
 
 pub use super::cli_render::render;
 use super::cli_render::Progress;

@@ -32,10 +32,14 @@
 //!
 //! The parts: [`parse`] (a line of `trace_pipe` → an event), [`pair`] (issues and completions →
 //! requests, batches for the writer), [`tracefs`] (availability, instances, filters) and
-//! [`reader`] (the tracer thread).
+//! [`reader`] (the tracer thread); [`import`] reads the block traces of other tools
+//! (`import-trace`, `simulate`), and [`latency`] turns a capture's requests into response-time
+//! percentiles.
 
 use std::path::PathBuf;
 
+pub mod import;
+pub mod latency;
 pub mod pair;
 pub mod parse;
 pub mod reader;

@@ -124,29 +124,64 @@ fn send_last(sink: &mut Sink, mut batch: TraceBatch) {
     }
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
+/// The trace pipe being read, and the batch of paired requests it fills.
+struct PipeRead {
+    file: std::fs::File,
+    buf: Vec<u8>,
+    feeder: Feeder,
+    batch: TraceBatch,
+}
+
+impl PipeRead {
+    /// Open `pipe` without blocking; the error is the last batch's.
+    fn open(pipe: &Path) -> std::result::Result<PipeRead, String> {
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(pipe)
+            .map_err(|e| format!("cannot open {}: {e}", pipe.display()))?;
+        Ok(PipeRead {
+            file,
+            buf: vec![0u8; 64 * 1024],
+            feeder: Feeder::default(),
+            batch: TraceBatch::default(),
+        })
+    }
+
+    /// Read up to READ_ROUND bytes into the batch: whether the pipe is drained.
+    fn round(&mut self) -> std::io::Result<bool> {
+        let mut got = 0;
+        while got < READ_ROUND {
+            match self.file.read(&mut self.buf) {
+                Ok(0) => return Ok(true),
+                Ok(n) => {
+                    got += n;
+                    self.feeder.feed(&self.buf[..n], &mut self.batch);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return Ok(true),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+}
+
 fn read_loop(pipe: &Path, end: &AtomicU64, mut sink: Sink) {
     use std::os::unix::io::AsRawFd;
-    let mut file = match std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(pipe)
-    {
-        Ok(f) => f,
-        Err(e) => {
+    let mut rd = match PipeRead::open(pipe) {
+        Ok(r) => r,
+        Err(error) => {
             let b = TraceBatch {
                 last: true,
-                error: Some(format!("cannot open {}: {e}", pipe.display())),
+                error: Some(error),
                 ..TraceBatch::default()
             };
             send_last(&mut sink, b);
             return;
         }
     };
-    let fd = file.as_raw_fd();
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut feeder = Feeder::default();
-    let mut batch = TraceBatch::default();
+    let fd = rd.file.as_raw_fd();
     let mut last_send = clock::mono_ns();
     let mut last_expire = last_send;
     let mut finish_since: Option<u64> = None;
@@ -154,40 +189,25 @@ fn read_loop(pipe: &Path, end: &AtomicU64, mut sink: Sink) {
         let end_ns = end.load(Ordering::SeqCst);
         let now = clock::mono_ns();
         let mut drained = false;
-        if batch.requests.len() < MAX_LOCAL {
+        if rd.batch.requests.len() < MAX_LOCAL {
             // trace_pipe's poll may wait for its buffer_percent: read after the timeout anyway.
             poll_in(fd, if end_ns != 0 { 20 } else { 100 });
-            let mut got = 0;
-            while got < READ_ROUND {
-                match file.read(&mut buf) {
-                    Ok(0) => {
-                        drained = true;
-                        break;
-                    }
-                    Ok(n) => {
-                        got += n;
-                        feeder.feed(&buf[..n], &mut batch);
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        drained = true;
-                        break;
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        batch.requests.extend(feeder.pairer.drain());
-                        batch.last = true;
-                        batch.error = Some(format!("reading {}: {e}", pipe.display()));
-                        send_last(&mut sink, batch);
-                        return;
-                    }
+            match rd.round() {
+                Ok(d) => drained = d,
+                Err(e) => {
+                    rd.batch.requests.extend(rd.feeder.pairer.drain());
+                    rd.batch.last = true;
+                    rd.batch.error = Some(format!("reading {}: {e}", pipe.display()));
+                    send_last(&mut sink, rd.batch);
+                    return;
                 }
             }
         } else {
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
         if now - last_expire >= 1_000_000_000 {
-            batch.requests.extend(
-                feeder
+            rd.batch.requests.extend(
+                rd.feeder
                     .pairer
                     .expire(now.saturating_sub(UNPAIRED_TIMEOUT_NS)),
             );
@@ -195,22 +215,22 @@ fn read_loop(pipe: &Path, end: &AtomicU64, mut sink: Sink) {
         }
         if end_ns != 0 {
             let since = *finish_since.get_or_insert(now);
-            let settled = drained && now >= end_ns && !feeder.pairer.pending_until(end_ns);
+            let settled = drained && now >= end_ns && !rd.feeder.pairer.pending_until(end_ns);
             if settled || now - since >= FINISH_GRACE_NS {
-                batch.requests.extend(feeder.pairer.drain());
-                batch.requests.retain(|r| r.issue_ns <= end_ns);
-                batch.last = true;
-                send_last(&mut sink, batch);
+                rd.batch.requests.extend(rd.feeder.pairer.drain());
+                rd.batch.requests.retain(|r| r.issue_ns <= end_ns);
+                rd.batch.last = true;
+                send_last(&mut sink, rd.batch);
                 return;
             }
         }
-        if batch.has_news() && now - last_send >= SEND_EVERY_NS {
+        if rd.batch.has_news() && now - last_send >= SEND_EVERY_NS {
             if end_ns != 0 {
-                batch.requests.retain(|r| r.issue_ns <= end_ns);
+                rd.batch.requests.retain(|r| r.issue_ns <= end_ns);
             }
-            match sink(std::mem::take(&mut batch)) {
+            match sink(std::mem::take(&mut rd.batch)) {
                 Sent::Yes => last_send = now,
-                Sent::Busy(b) => batch = b,
+                Sent::Busy(b) => rd.batch = b,
                 Sent::Gone => return,
             }
         }

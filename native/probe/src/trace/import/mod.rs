@@ -240,60 +240,42 @@ struct State {
 }
 
 impl State {
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-    fn push(&mut self, tr: &mut Trace, r: Rec<'_>) {
+    /// What is wrong with a request's extent (column, message, reason), if anything.
+    fn bad_extent(&self, r: &Rec<'_>) -> Option<(&'static str, String, &'static str)> {
         if r.bytes < 0 {
-            tr.skip(
-                r.line,
+            return Some((
                 "size",
                 format!("negative length {}", r.bytes),
                 "negative length",
-            );
-            return;
+            ));
         }
         if r.bytes == 0 {
-            tr.skip(r.line, "size", "zero length".into(), "zero length");
-            return;
+            return Some(("size", "zero length".into(), "zero length"));
         }
         if r.offset < 0 {
-            tr.skip(
-                r.line,
-                "offset",
-                format!("negative offset {}", r.offset),
-                "negative offset",
-            );
-            return;
+            let m = format!("negative offset {}", r.offset);
+            return Some(("offset", m, "negative offset"));
         }
         if let Some(dev) = self.opts.device_bytes {
             if r.offset + r.bytes > i128::from(dev) {
-                tr.skip(
-                    r.line,
-                    "offset",
-                    format!(
-                        "request [{}, {}) ends past the device's {} bytes",
-                        r.offset,
-                        r.offset + r.bytes,
-                        dev
-                    ),
-                    "past the device's end",
+                let m = format!(
+                    "request [{}, {}) ends past the device's {} bytes",
+                    r.offset,
+                    r.offset + r.bytes,
+                    dev
                 );
-                return;
+                return Some(("offset", m, "past the device's end"));
             }
         }
         if r.offset + r.bytes > i128::from(u64::MAX >> 1) {
-            tr.skip(
-                r.line,
-                "offset",
-                "offset too large".into(),
-                "offset too large",
-            );
-            return;
+            return Some(("offset", "offset too large".into(), "offset too large"));
         }
-        if !r.t.is_finite() {
-            tr.skip(r.line, "time", "time is not a number".into(), "bad number");
-            return;
-        }
-        let t_ns = match r.t_int {
+        None
+    }
+
+    /// A record's time, ns after the first record's (which sets the origin).
+    fn time_ns(&mut self, r: &Rec<'_>) -> i64 {
+        match r.t_int {
             Some(ti) => {
                 let o = *self.origin_int.get_or_insert(ti);
                 self.origin.get_or_insert(o as f64);
@@ -303,7 +285,19 @@ impl State {
                 let origin = *self.origin.get_or_insert(r.t);
                 ((r.t - origin) * self.unit_ns).round() as i64
             }
-        };
+        }
+    }
+
+    fn push(&mut self, tr: &mut Trace, r: Rec<'_>) {
+        if let Some((column, message, reason)) = self.bad_extent(&r) {
+            tr.skip(r.line, column, message, reason);
+            return;
+        }
+        if !r.t.is_finite() {
+            tr.skip(r.line, "time", "time is not a number".into(), "bad number");
+            return;
+        }
+        let t_ns = self.time_ns(&r);
         if let Some(p) = self.last_t_ns {
             if t_ns < p {
                 tr.skip(

@@ -15,8 +15,16 @@ pub(super) struct Blk {
     in_summary: bool,
 }
 
+/// A `D` or `C` event's line number, time (s), device (`maj,min`) and sectors.
+struct Event<'a> {
+    n: u64,
+    t: f64,
+    dev: &'a str,
+    sector: i128,
+    sectors: i128,
+}
+
 impl Blk {
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     pub(super) fn line(&mut self, tr: &mut Trace, st: &mut State, n: u64, text: &str) {
         let c: Vec<&str> = text.split_whitespace().collect();
         if self.in_summary
@@ -75,30 +83,47 @@ impl Blk {
         let Ok(sectors) = num::<i128>(tr, n, "sectors", c[9]) else {
             return;
         };
-        let dev = c[0].to_string();
+        let ev = Event {
+            n,
+            t,
+            dev: c[0],
+            sector,
+            sectors,
+        };
         if action == "C" {
-            let origin = st.origin.unwrap_or(t);
-            let t_ns = ((t - origin) * 1e9).round() as i64;
-            let di = tr.dev_index(&dev);
-            let key = (di, sector.max(0) as u64, sectors.max(0) as u64);
-            if let Some(q) = self.pending.get_mut(&key) {
-                if !q.is_empty() && st.opts.detail {
-                    let i = q.remove(0);
-                    tr.complete_ns[i] = Some(t_ns.max(tr.reqs[i].t_ns));
-                }
-            }
-            return;
+            self.complete(tr, st, &ev);
+        } else {
+            self.issue(tr, st, &ev, op, rwbs);
         }
+    }
+
+    /// A `C` event: the completion of the oldest pending request of its device, sector and
+    /// size (kept only when the read keeps details).
+    fn complete(&mut self, tr: &mut Trace, st: &State, ev: &Event<'_>) {
+        let origin = st.origin.unwrap_or(ev.t);
+        let t_ns = ((ev.t - origin) * 1e9).round() as i64;
+        let di = tr.dev_index(ev.dev);
+        let key = (di, ev.sector.max(0) as u64, ev.sectors.max(0) as u64);
+        if let Some(q) = self.pending.get_mut(&key) {
+            if !q.is_empty() && st.opts.detail {
+                let i = q.remove(0);
+                tr.complete_ns[i] = Some(t_ns.max(tr.reqs[i].t_ns));
+            }
+        }
+    }
+
+    /// A `D` event: a request, pending until its completion.
+    fn issue(&mut self, tr: &mut Trace, st: &mut State, ev: &Event<'_>, op: Op, rwbs: &str) {
         let before = tr.reqs.len();
         st.push(
             tr,
             Rec {
-                line: n,
-                t,
+                line: ev.n,
+                t: ev.t,
                 t_int: None,
-                dev: &dev,
-                offset: sector * 512,
-                bytes: sectors * 512,
+                dev: ev.dev,
+                offset: ev.sector * 512,
+                bytes: ev.sectors * 512,
                 op,
                 op_text: rwbs,
                 complete_ns: None,
@@ -112,5 +137,6 @@ impl Blk {
                 .push(before);
         }
     }
+
     pub(super) fn finish(&mut self, _tr: &mut Trace) {}
 }

@@ -1,6 +1,6 @@
 //! WPA "Disk Usage" tables exported by `wpaexporter` (CSV, columns by name, any locale).
 
-use super::etw::{decide, finish, offset, percentiles, scaled, split_csv, Cell, EtwReq};
+use super::etw::{decide, finish, offset, percentiles, scaled, split_csv, Cell, Dec, EtwReq};
 use super::{State, Trace};
 use crate::error::{ProbeError, Result};
 use crate::sim::Op;
@@ -41,23 +41,10 @@ fn cols(head: &[String]) -> Option<Cols> {
     })
 }
 
-/// Read a WPA Disk Usage CSV; a table without offsets is refused with its counts and
-/// latencies and the export to make instead.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-pub(super) fn read_wpa(path: &Path, text: &str, tr: &mut Trace, st: &mut State) -> Result<()> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((_, head)) = lines.next() else {
-        return Err(ProbeError::BadTrace(format!("{} is empty", path.display())));
-    };
-    let sep = [';', '\t', ',']
-        .into_iter()
-        .max_by_key(|&c| head.matches(c).count())
-        .unwrap_or(',');
-    let head = split_csv(head, sep);
-    let Some(c) = cols(&head) else {
+/// The table's columns and its `Size (B)` column, or the error that says which columns the
+/// export lacks.
+fn table_cols(path: &Path, head: &[String]) -> Result<(Cols, usize)> {
+    let Some(c) = cols(head) else {
         return Err(ProbeError::BadTrace(format!(
             "{}: line 1 is not the header of a WPA Disk Usage table (no 'IO Type' column): export the Disk Usage graph with wpaexporter (docs/simulate.md)",
             path.display()
@@ -75,42 +62,64 @@ pub(super) fn read_wpa(path: &Path, text: &str, tr: &mut Trace, st: &mut State) 
             path.display()
         )));
     }
-    let rows: Vec<(u64, Vec<String>)> = lines
-        .map(|(i, l)| (i as u64 + 1, split_csv(l, sep)))
-        .collect();
-    let name = |i: usize| head[i].trim().trim_start_matches('\u{feff}');
-    let mut cells = Vec::new();
-    for (n, r) in &rows {
-        for (i, integer) in [
-            (Some(size), true),
-            (c.disk, true),
-            (c.offset, true),
-            (c.init, false),
-            (c.complete, false),
-            (c.io_time, false),
-        ] {
-            if let Some(t) = i.and_then(|i| r.get(i)) {
-                cells.push(Cell {
-                    line: *n,
-                    field: name(i.unwrap_or(0)),
-                    text: t,
-                    integer,
-                });
+    Ok((c, size))
+}
+
+/// The table's header and columns, for reading its rows.
+struct Table {
+    head: Vec<String>,
+    c: Cols,
+    size: usize,
+}
+
+impl Table {
+    /// The name of column `i` as the header spells it.
+    fn name(&self, i: usize) -> &str {
+        self.head[i].trim().trim_start_matches('\u{feff}')
+    }
+
+    /// The numeric cells of every row, for deciding the decimal separator.
+    fn cells<'a>(&'a self, rows: &'a [(u64, Vec<String>)]) -> Vec<Cell<'a>> {
+        let c = &self.c;
+        let mut cells = Vec::new();
+        for (n, r) in rows {
+            for (i, integer) in [
+                (Some(self.size), true),
+                (c.disk, true),
+                (c.offset, true),
+                (c.init, false),
+                (c.complete, false),
+                (c.io_time, false),
+            ] {
+                if let Some(t) = i.and_then(|i| r.get(i)) {
+                    cells.push(Cell {
+                        line: *n,
+                        field: self.name(i.unwrap_or(0)),
+                        text: t,
+                        integer,
+                    });
+                }
             }
         }
+        cells
     }
-    let dec = decide(path, &cells, sep == ';')?;
-    let mut reqs = Vec::with_capacity(rows.len());
-    for (n, r) in &rows {
+
+    /// Row `r` (line `n`) as a request, or `None` when it is skipped (and counted in `tr`).
+    fn request(&self, n: u64, r: &[String], dec: Dec, tr: &mut Trace) -> Option<EtwReq> {
+        let c = &self.c;
         tr.records += 1;
-        if r.len() < head.len() {
+        if r.len() < self.head.len() {
             tr.skip(
-                *n,
+                n,
                 "IO Type",
-                format!("{} fields where the header has {}", r.len(), head.len()),
+                format!(
+                    "{} fields where the header has {}",
+                    r.len(),
+                    self.head.len()
+                ),
                 "wrong column count",
             );
-            continue;
+            return None;
         }
         let op_text = r[c.io_type].trim();
         let op = match op_text.to_ascii_lowercase().as_str() {
@@ -119,22 +128,55 @@ pub(super) fn read_wpa(path: &Path, text: &str, tr: &mut Trace, st: &mut State) 
             "flush" => None,
             _ => {
                 tr.skip(
-                    *n,
-                    name(c.io_type),
+                    n,
+                    self.name(c.io_type),
                     format!("unknown IO Type '{op_text}' (Read, Write or Flush)"),
                     "unknown opcode",
                 );
-                continue;
+                return None;
             }
         };
+        let (issue, done, bytes) = self.times(n, r, dec, tr)?;
+        let off = match c.offset {
+            Some(i) => {
+                let Some(v) = offset(&r[i], dec) else {
+                    tr.skip(
+                        n,
+                        self.name(i),
+                        format!("'{}' is not an offset", r[i].trim()),
+                        "bad number",
+                    );
+                    return None;
+                };
+                v
+            }
+            None => 0,
+        };
+        let disk = c.disk.map_or("0", |i| r[i].trim());
+        Some(EtwReq {
+            line: n,
+            issue_ns: issue as i64,
+            complete_ns: done as i64,
+            disk: format!("disk{disk}"),
+            offset: off,
+            bytes,
+            op,
+            op_text: op_text.to_string(),
+        })
+    }
+
+    /// Row `r`'s issue and completion times (ns) and size (bytes), or `None` when one is not a
+    /// number (the row skipped and counted) or the times are too few.
+    fn times(&self, n: u64, r: &[String], dec: Dec, tr: &mut Trace) -> Option<(i128, i128, i128)> {
+        let c = &self.c;
         let mut get = |i: Option<usize>, scale: u32| -> std::result::Result<Option<i128>, ()> {
             let Some(i) = i else { return Ok(None) };
             match scaled(&r[i], dec, scale) {
                 Some(v) => Ok(Some(v)),
                 None => {
                     tr.skip(
-                        *n,
-                        name(i),
+                        n,
+                        self.name(i),
                         format!("'{}' is not a number", r[i].trim()),
                         "bad number",
                     );
@@ -146,44 +188,46 @@ pub(super) fn read_wpa(path: &Path, text: &str, tr: &mut Trace, st: &mut State) 
             get(c.init, 9),
             get(c.complete, 9),
             get(c.io_time, 3),
-            get(Some(size), 0),
+            get(Some(self.size), 0),
         ) else {
-            continue;
+            return None;
         };
         let (issue, done) = match (init, complete, io_time) {
             (Some(i), Some(d), _) => (i, d),
             (Some(i), None, Some(l)) => (i, i + l),
             (None, Some(d), Some(l)) => (d - l, d),
-            _ => continue,
+            _ => return None,
         };
-        let off = match c.offset {
-            Some(i) => match offset(&r[i], dec) {
-                Some(v) => v,
-                None => {
-                    tr.skip(
-                        *n,
-                        name(i),
-                        format!("'{}' is not an offset", r[i].trim()),
-                        "bad number",
-                    );
-                    continue;
-                }
-            },
-            None => 0,
-        };
-        let disk = c.disk.map_or("0", |i| r[i].trim());
-        reqs.push(EtwReq {
-            line: *n,
-            issue_ns: issue as i64,
-            complete_ns: done as i64,
-            disk: format!("disk{disk}"),
-            offset: off,
-            bytes,
-            op,
-            op_text: op_text.to_string(),
-        });
+        Some((issue, done, bytes))
     }
-    if c.offset.is_none() {
+}
+
+/// Read a WPA Disk Usage CSV; a table without offsets is refused with its counts and
+/// latencies and the export to make instead.
+pub(super) fn read_wpa(path: &Path, text: &str, tr: &mut Trace, st: &mut State) -> Result<()> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let Some((_, head)) = lines.next() else {
+        return Err(ProbeError::BadTrace(format!("{} is empty", path.display())));
+    };
+    let sep = [';', '\t', ',']
+        .into_iter()
+        .max_by_key(|&c| head.matches(c).count())
+        .unwrap_or(',');
+    let head = split_csv(head, sep);
+    let (c, size) = table_cols(path, &head)?;
+    let table = Table { head, c, size };
+    let rows: Vec<(u64, Vec<String>)> = lines
+        .map(|(i, l)| (i as u64 + 1, split_csv(l, sep)))
+        .collect();
+    let dec = decide(path, &table.cells(&rows), sep == ';')?;
+    let reqs: Vec<EtwReq> = rows
+        .iter()
+        .filter_map(|(n, r)| table.request(*n, r, dec, tr))
+        .collect();
+    if table.c.offset.is_none() {
         return Err(no_offsets(path, tr, &reqs));
     }
     finish(tr, st, reqs);

@@ -3,7 +3,7 @@
 //! ByteOffset=7,379,673,088; …; ElapsedTimeMSec=5.423; …`. The event is logged when the request
 //! completes: `<ms>` is the completion, the issue `<ms> − ElapsedTimeMSec`.
 
-use super::etw::{decide, offset, scaled, Cell, EtwReq};
+use super::etw::{decide, offset, scaled, Cell, Dec, EtwReq};
 use super::Trace;
 use crate::error::Result;
 use crate::sim::Op;
@@ -20,8 +20,8 @@ fn field<'a>(e: &Ev<'a>, k: &str) -> Option<&'a str> {
     e.fields.iter().find(|(n, _)| *n == k).map(|(_, v)| *v)
 }
 
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
-pub(super) fn read_traceevent(path: &Path, text: &str, tr: &mut Trace) -> Result<Vec<EtwReq>> {
+/// The DiskIO Read, Write and FlushBuffers events of the dump; other lines are counted.
+fn events<'a>(text: &'a str, tr: &mut Trace) -> Vec<Ev<'a>> {
     let mut evs = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(rest) = line.trim().strip_prefix("EVENT ") else {
@@ -55,8 +55,13 @@ pub(super) fn read_traceevent(path: &Path, text: &str, tr: &mut Trace) -> Result
             fields,
         });
     }
+    evs
+}
+
+/// The events' numeric cells, for deciding the decimal separator.
+fn cells<'a>(evs: &'a [Ev<'a>]) -> Vec<Cell<'a>> {
     let mut cells = Vec::new();
-    for e in &evs {
+    for e in evs {
         cells.push(Cell {
             line: e.line,
             field: "EVENT time",
@@ -78,66 +83,64 @@ pub(super) fn read_traceevent(path: &Path, text: &str, tr: &mut Trace) -> Result
             }
         }
     }
-    let dec = decide(path, &cells, false)?;
-    let mut reqs = Vec::new();
-    for e in &evs {
-        tr.records += 1;
-        let op = match e.name {
-            "Read" => Some(Op::Read),
-            "Write" => Some(Op::Write),
-            _ => None,
+    cells
+}
+
+/// Event `e` as a request, or `None` when a field it needs is missing or not a number (the
+/// event skipped and counted).
+fn request(e: &Ev<'_>, dec: Dec, tr: &mut Trace) -> Option<EtwReq> {
+    tr.records += 1;
+    let op = match e.name {
+        "Read" => Some(Op::Read),
+        "Write" => Some(Op::Write),
+        _ => None,
+    };
+    let mut get = |k: &str, scale: Option<u32>| -> Option<i128> {
+        let Some(v) = field(e, k) else {
+            tr.skip(e.line, k, format!("no {k}= field"), "wrong column count");
+            return None;
         };
-        let mut get = |k: &str, scale: Option<u32>| -> Option<i128> {
-            let Some(v) = field(e, k) else {
-                tr.skip(e.line, k, format!("no {k}= field"), "wrong column count");
-                return None;
-            };
-            let r = match scale {
-                Some(s) => scaled(v, dec, s),
-                None => offset(v, dec),
-            };
-            if r.is_none() {
-                tr.skip(e.line, k, format!("'{v}' is not a number"), "bad number");
-            }
-            r
+        let r = match scale {
+            Some(s) => scaled(v, dec, s),
+            None => offset(v, dec),
         };
-        let Some(done) = scaled(e.ts, dec, 6) else {
-            tr.skip(
-                e.line,
-                "EVENT time",
-                format!("'{}' is not a number", e.ts),
-                "bad number",
-            );
-            continue;
-        };
-        let Some(elapsed) = get("ElapsedTimeMSec", Some(6)) else {
-            continue;
-        };
-        let Some(disk) = get("DiskNumber", None) else {
-            continue;
-        };
-        let (off, bytes) = match op {
-            Some(_) => {
-                let Some(o) = get("ByteOffset", None) else {
-                    continue;
-                };
-                let Some(b) = get("TransferSize", None) else {
-                    continue;
-                };
-                (o, b)
-            }
-            None => (0, 0),
-        };
-        reqs.push(EtwReq {
-            line: e.line,
-            issue_ns: (done - elapsed) as i64,
-            complete_ns: done as i64,
-            disk: format!("disk{disk}"),
-            offset: off,
-            bytes,
-            op,
-            op_text: e.name.to_string(),
-        });
-    }
-    Ok(reqs)
+        if r.is_none() {
+            tr.skip(e.line, k, format!("'{v}' is not a number"), "bad number");
+        }
+        r
+    };
+    let Some(done) = scaled(e.ts, dec, 6) else {
+        tr.skip(
+            e.line,
+            "EVENT time",
+            format!("'{}' is not a number", e.ts),
+            "bad number",
+        );
+        return None;
+    };
+    let elapsed = get("ElapsedTimeMSec", Some(6))?;
+    let disk = get("DiskNumber", None)?;
+    let (off, bytes) = match op {
+        Some(_) => {
+            let o = get("ByteOffset", None)?;
+            (o, get("TransferSize", None)?)
+        }
+        None => (0, 0),
+    };
+    Some(EtwReq {
+        line: e.line,
+        issue_ns: (done - elapsed) as i64,
+        complete_ns: done as i64,
+        disk: format!("disk{disk}"),
+        offset: off,
+        bytes,
+        op,
+        op_text: e.name.to_string(),
+    })
+}
+
+pub(super) fn read_traceevent(path: &Path, text: &str, tr: &mut Trace) -> Result<Vec<EtwReq>> {
+    let evs = events(text, tr);
+    let dec = decide(path, &cells(&evs), false)?;
+    Ok(evs.iter().filter_map(|e| request(e, dec, tr)).collect())
 }

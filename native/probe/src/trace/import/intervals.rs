@@ -65,10 +65,101 @@ struct Acc {
     weighted_ns: i64,
 }
 
+/// The one grid of intervals every device's rows share.
+struct Grid {
+    start_ms: i64,
+    /// Interval length, ms.
+    len: i64,
+    /// Number of intervals.
+    n: usize,
+    /// The first interval's start, ns from the trace's origin.
+    grid0_ns: i64,
+    len_ns: i64,
+}
+
+impl Grid {
+    /// The interval holding time `ns` (the first or last for times outside).
+    fn at(&self, ns: i64) -> usize {
+        (((ns - self.grid0_ns).max(0) / self.len_ns) as usize).min(self.n - 1)
+    }
+
+    /// The counters of requests `reqs` (indexes into `tr`, see [`req`]) in each interval.
+    fn accumulate(&self, tr: &Trace, reqs: &[u32], timed: bool) -> Vec<Acc> {
+        let mut acc = vec![Acc::default(); self.n];
+        for &i in reqs {
+            let (t, c, bytes, k) = req(tr, i);
+            let done = c.unwrap_or(t).max(t);
+            let a = &mut acc[self.at(done)];
+            a.n[k as usize] += 1;
+            a.bytes[k as usize] += bytes as i64;
+            a.time_ns[k as usize] += done - t;
+            // time in flight, split over the intervals it spans
+            let mut s = t;
+            while s < done {
+                let i = self.at(s);
+                let e = done.min(self.grid0_ns + (i as i64 + 1) * self.len_ns);
+                acc[i].weighted_ns += e - s;
+                s = e;
+            }
+        }
+        if timed {
+            busy(tr, reqs, &mut acc, self.grid0_ns, self.len_ns);
+        }
+        acc
+    }
+
+    /// One device's rows from its counters; its times only when every request is `timed`.
+    fn rows(&self, acc: &[Acc], timed: bool) -> Vec<IntervalRow<'static>> {
+        let mut cum = [0i64; 6];
+        let mut ms = |slot: usize, ns: i64| -> i64 {
+            let before = cum[slot] / 1_000_000;
+            cum[slot] += ns;
+            cum[slot] / 1_000_000 - before
+        };
+        acc.iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let s = self.start_ms + i as i64 * self.len;
+                let mut t = [0i64; 6];
+                for (k, v) in t.iter_mut().enumerate().take(4) {
+                    *v = ms(k, a.time_ns[k]);
+                }
+                t[4] = ms(4, a.busy_ns);
+                t[5] = ms(5, a.weighted_ns);
+                let tm = |v: i64| timed.then_some(v);
+                IntervalRow {
+                    device_id: 0,
+                    start_utc_ms: s,
+                    end_utc_ms: s + self.len,
+                    interval_ms: self.len as f64,
+                    status: "ok",
+                    counters: [
+                        Some(a.n[0]),
+                        Some(a.n[1]),
+                        None,
+                        None,
+                        Some(a.bytes[0]),
+                        Some(a.bytes[1]),
+                        tm(t[0]),
+                        tm(t[1]),
+                        tm(t[4]),
+                        tm(t[5]),
+                        None,
+                        Some(a.n[2]),
+                        Some(a.bytes[2]),
+                        tm(t[2]),
+                        Some(a.n[3]),
+                        tm(t[3]),
+                    ],
+                }
+            })
+            .collect()
+    }
+}
+
 /// The intervals of every device of `tr` (device index, rows with `device_id` 0 to be set), the
 /// sample times (ms after the origin) and the interval length. `origin_ms` is the UTC ms of
 /// t_ns = 0. Empty when the trace has no request.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn trace_intervals(
     tr: &Trace,
     origin_ms: i64,
@@ -93,84 +184,23 @@ pub fn trace_intervals(
     let start_ms = origin_ms + lo.div_euclid(1_000_000);
     let end_ms = origin_ms + hi.div_euclid(1_000_000) + 1;
     let len = interval_ms(end_ms - start_ms);
-    let n = ((end_ms - start_ms + len - 1) / len) as usize;
-    let grid0_ns = (start_ms - origin_ms) * 1_000_000;
-    let len_ns = len * 1_000_000;
-    let at = |ns: i64| -> usize { (((ns - grid0_ns).max(0) / len_ns) as usize).min(n - 1) };
+    let grid = Grid {
+        start_ms,
+        len,
+        n: ((end_ms - start_ms + len - 1) / len) as usize,
+        grid0_ns: (start_ms - origin_ms) * 1_000_000,
+        len_ns: len * 1_000_000,
+    };
     let mut out = Vec::new();
     for (d, reqs) in per.iter().enumerate() {
         if reqs.is_empty() {
             continue;
         }
         let timed = reqs.iter().all(|&i| req(tr, i).1.is_some());
-        let mut acc = vec![Acc::default(); n];
-        for &i in reqs {
-            let (t, c, bytes, k) = req(tr, i);
-            let done = c.unwrap_or(t).max(t);
-            let a = &mut acc[at(done)];
-            a.n[k as usize] += 1;
-            a.bytes[k as usize] += bytes as i64;
-            a.time_ns[k as usize] += done - t;
-            // time in flight, split over the intervals it spans
-            let mut s = t;
-            while s < done {
-                let i = at(s);
-                let e = done.min(grid0_ns + (i as i64 + 1) * len_ns);
-                acc[i].weighted_ns += e - s;
-                s = e;
-            }
-        }
-        if timed {
-            busy(tr, reqs, &mut acc, grid0_ns, len_ns);
-        }
-        let mut cum = [0i64; 6];
-        let mut ms = |slot: usize, ns: i64| -> i64 {
-            let before = cum[slot] / 1_000_000;
-            cum[slot] += ns;
-            cum[slot] / 1_000_000 - before
-        };
-        let rows = acc
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let s = start_ms + i as i64 * len;
-                let mut t = [0i64; 6];
-                for (k, v) in t.iter_mut().enumerate().take(4) {
-                    *v = ms(k, a.time_ns[k]);
-                }
-                t[4] = ms(4, a.busy_ns);
-                t[5] = ms(5, a.weighted_ns);
-                let tm = |v: i64| timed.then_some(v);
-                IntervalRow {
-                    device_id: 0,
-                    start_utc_ms: s,
-                    end_utc_ms: s + len,
-                    interval_ms: len as f64,
-                    status: "ok",
-                    counters: [
-                        Some(a.n[0]),
-                        Some(a.n[1]),
-                        None,
-                        None,
-                        Some(a.bytes[0]),
-                        Some(a.bytes[1]),
-                        tm(t[0]),
-                        tm(t[1]),
-                        tm(t[4]),
-                        tm(t[5]),
-                        None,
-                        Some(a.n[2]),
-                        Some(a.bytes[2]),
-                        tm(t[2]),
-                        Some(a.n[3]),
-                        tm(t[3]),
-                    ],
-                }
-            })
-            .collect();
-        out.push((d, rows));
+        let acc = grid.accumulate(tr, reqs, timed);
+        out.push((d, grid.rows(&acc, timed)));
     }
-    let samples = (0..=n as i64).map(|i| start_ms + i * len).collect();
+    let samples = (0..=grid.n as i64).map(|i| start_ms + i * len).collect();
     (out, samples)
 }
 
