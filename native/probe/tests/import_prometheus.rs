@@ -259,7 +259,8 @@ fn prometheus_usage_errors_are_exit_2() {
                 "--out",
                 "/tmp/x",
             ],
-            "--end",
+            // (clap names the flag; --end is its alias, as its --help says)
+            "not provided: --to <TIME>",
         ),
         (
             vec![
