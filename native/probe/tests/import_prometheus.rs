@@ -276,7 +276,8 @@ fn prometheus_usage_errors_are_exit_2() {
         ),
         (
             vec!["import", "perfmon", "x.csv", "--step", "10"],
-            "--prometheus",
+            // --step is for a Prometheus server: clap names --url (its alias --prometheus)
+            "--url <URL>",
         ),
     ] {
         let o = probe(&args);
