@@ -4,11 +4,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { BENCH_PACKAGES, TEST_PACKAGES, ensureDebianPackages, root } from './ensure.mjs';
 
 ensureDebianPackages([...TEST_PACKAGES, ...BENCH_PACKAGES]);
 
-const only = process.argv.slice(2);
+// the benchmarks' names (bench/<name>/), no options
+const { positionals: only } = parseArgs({ allowPositionals: true });
 const benches = readdirSync(join(root, 'bench'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'lib' && (only.length === 0 || only.includes(d.name)))
   .map((d) => d.name)

@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } fr
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'app', 'dist');
@@ -55,7 +56,8 @@ export async function buildAll() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
+  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
+  if (values['if-stale'] && !isStale()) process.exit(0);
   const t0 = Date.now();
   await buildAll();
   console.log(`Built the app into app/dist in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);

@@ -8,9 +8,10 @@ import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const check = process.argv.includes('--check');
+const { values: { check } } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
 const FILES = {
   templateTs: 'engine/src/plan/template.ts',
   exampleJson: 'samples/scenarios/example.tco.json',

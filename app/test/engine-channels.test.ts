@@ -14,7 +14,8 @@ import type { DetectedEngine, DeviceEntry, EnginePlan, RunPlan, RunStatus } from
 import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findRepoRoot, probePath } from '../src/host/paths.ts';
-import { engineErrorCode, switchArgs } from '../src/host/runs/engine.ts';
+import { engineErrorCode } from '../src/host/runs/engine.ts';
+import { switchArgs } from '../src/host/probe-argv.ts';
 import { skipped, waitFor } from '../../test/support/testenv.ts';
 
 const probe = probePath(findRepoRoot(__dirname));

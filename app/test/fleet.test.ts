@@ -24,7 +24,7 @@ import { FleetSessions } from '../src/host/fleet.ts';
 import { AnalysisSessions } from '../src/host/session.ts';
 import type { FleetProgress } from '../src/shared/contract.ts';
 import { openCaptureColumnarParallel } from '../src/host/capture/columnar.ts';
-import { importArgs } from '../src/host/import.ts';
+import { importArgs } from '../src/host/probe-argv.ts';
 import type { FleetView } from '../src/shared/contract.ts';
 import { FLEET_SWITCH, FLEET_T0, twoComputerPerfmonLog } from '../../test/support/fleet-log.ts';
 import { skipped } from '../../test/support/testenv.ts';

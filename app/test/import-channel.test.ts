@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
-import { importArgs } from '../src/host/import.ts';
+import { importArgs } from '../src/host/probe-argv.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped, waitFor } from '../../test/support/testenv.ts';
 
 const real = realdata('perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
-import { importTraceArgs } from '../src/host/import-trace.ts';
+import { importTraceArgs } from '../src/host/probe-argv.ts';
 import { ImportRequest } from '../src/shared/contract.ts';
 import { probeAbsent, realdata, realdataAbsent, releaseProbe, skipped, waitFor } from '../../test/support/testenv.ts';
 import { writeWpaExport } from '../../test/support/wpa-export.ts';

@@ -10,7 +10,7 @@ import { RunPlan } from '../src/shared/contract.ts';
 import { LATENCY_HISTOGRAM_BYTES_PER_ROW, latencyHistogramBytes, TRACE_BUDGETS, TRACE_BYTES_PER_REQUEST, TRACE_DEFAULT_BUDGET_BYTES, traceUnderBudget } from '../src/shared/estimate.ts';
 import { translate, type Lang } from '../src/shared/i18n/types.ts';
 import { wizard, type WizardKey } from '../src/shared/i18n/wizard.ts';
-import { traceArgs } from '../src/host/runs/supervisor.ts';
+import { traceArgs } from '../src/host/probe-argv.ts';
 import { traceSizeText } from '../src/renderer/wizard/trace-size.ts';
 import { defaultDraft, parseDraft, toPlan, type Draft } from '../src/renderer/wizard/state.ts';
 

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { ImportPreview, type ImportRequest } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
-import { predictCommand, runPredict } from './predict.ts';
+import { runPredict } from './predict.ts';
+import { importTraceArgs, predictCommand } from './probe-argv.ts';
 import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
 
 /** The longest an `import-trace` may take (a day's export of a busy server is a few GB). */
@@ -35,14 +36,6 @@ interface TraceSummary {
   lastUtcMs: number | null;
 }
 
-/** The probe's arguments for importing the request's trace into `out`. */
-export function importTraceArgs(r: ImportRequest, out: string): string[] {
-  const file = r.files[0];
-  if (file === undefined || r.files.length !== 1) throw new HostError('bad-request', 'A block trace import takes one file.');
-  // the start as epoch seconds (ms kept): the probe's --start takes ISO or epoch seconds
-  const start = r.traceStartMs === undefined ? [] : ['--start', (r.traceStartMs / 1000).toFixed(3)];
-  return ['import-trace', r.kind, resolve(file), '--out', out, ...start, '--json'];
-}
 
 /** A refusal of the file (exit 12: the probe's sentence names it and, when known, the line) or of the call (exit 2). */
 function refusedTrace(out: ProbeOutput): HostError {

@@ -13,6 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { ImportPreview, isTraceKind, type ImportProgress, type ImportRequest, type PrometheusRange } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
 import { importAndPredict, previewTrace, TRACE_IMPORT_SHARE } from './import-trace.ts';
+import { fleetSummaryArgs, importCommand, importPreviewArgs } from './probe-argv.ts';
 import { PROBE_EXIT, probeError, runProbe, type ProbeOutput } from './runs/probe.ts';
 
 /** The longest a preview or an import may take (a 500 MB log imports in well under this). */
@@ -21,54 +22,12 @@ const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** The rate the progress estimate assumes while the probe runs (bytes/s; the probe reports no progress of its own). */
 const ASSUMED_BYTES_PER_S = 20e6;
 
-/** `import prometheus`'s arguments for a range (docs/import.md): the secrets' files, never the secrets. */
-export function prometheusArgs(p: PrometheusRange): string[] {
-  const iso = (ms: number): string => new Date(ms).toISOString();
-  return [
-    '--url', p.url,
-    ...(p.hosts !== undefined && p.hosts.trim() !== '' ? ['--hosts', p.hosts] : []),
-    '--from', iso(p.fromMs), '--to', iso(p.toMs),
-    ...(p.stepS === undefined ? [] : ['--step', String(p.stepS)]),
-    ...(p.caFile === undefined ? [] : ['--ca-file', resolve(p.caFile)]),
-    ...(p.insecure === true ? ['--insecure'] : []),
-    ...(p.user === undefined ? [] : ['--user', p.user]),
-    ...(p.passwordFile === undefined ? [] : ['--password-file', resolve(p.passwordFile)]),
-    ...(p.tokenFile === undefined ? [] : ['--bearer-token-file', resolve(p.tokenFile)]),
-  ];
-}
-
 /** A fleet summary's refusal: a choice to change (exit 2: the range not on multiples of the step), no node_exporter series (exit 12), a server not reached (exit 13). */
 function summaryRefused(out: ProbeOutput): HostError {
   const what = 'import prometheus --fleet-summary';
   if (out.code === PROBE_EXIT.usage) return new HostError('fleet-summary-refused', out.error || `${what}: exit code ${out.code}`);
   if (out.code === PROBE_EXIT.notImportable) return new HostError('fleet-summary-no-data', out.error || `${what}: exit code ${out.code}`);
   return refused(what, out);
-}
-
-/** The probe's arguments after `import` (and `--preview`) for a request. */
-export function importArgs(r: ImportRequest): string[] {
-  const args: string[] = [r.kind];
-  if (r.kind === 'prometheus') {
-    if (r.prometheus === undefined) throw new HostError('bad-request', 'A Prometheus import needs its range.');
-    args.push(...prometheusArgs(r.prometheus));
-    if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
-    for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
-    return args;
-  }
-  const after = r.after ?? [];
-  if (after.length > 0) {
-    if (r.switchAtMs !== undefined) throw new HostError('bad-request', 'Give either after files or a switch time, not both.');
-    args.push('--baseline', ...r.files.map((f) => resolve(f)), '--measure', ...after.map((f) => resolve(f)));
-  } else {
-    args.push(...r.files.map((f) => resolve(f)));
-    if (r.switchAtMs !== undefined) args.push('--switch-at', new Date(r.switchAtMs).toISOString());
-  }
-  for (const { device, role } of r.roles ?? []) args.push('--role', `${device}=${role}`);
-  // what the files do not say about their times, typed by the person (docs/import.md)
-  if (r.utcOffsetMin !== undefined) args.push('--utc-offset', String(r.utcOffsetMin));
-  if (r.intervalS !== undefined) args.push('--interval', String(r.intervalS));
-  if (r.startMs !== undefined) args.push('--start', new Date(r.startMs).toISOString());
-  return args;
 }
 
 function refused(what: string, out: ProbeOutput): HostError {
@@ -134,7 +93,7 @@ function needProbe(probe: string | null): string {
 /** `import --preview … --json`. */
 export async function previewImport(probe: string | null, r: ImportRequest): Promise<ImportPreview> {
   if (isTraceKind(r.kind)) return previewTrace(needProbe(probe), r, sizeOf(r.files));
-  const out = await runProbe(needProbe(probe), ['import', '--preview', ...importArgs(r), '--json'], PREVIEW_TIMEOUT_MS);
+  const out = await runProbe(needProbe(probe), importPreviewArgs(r), PREVIEW_TIMEOUT_MS);
   if (out.code !== 0) throw refused('import --preview', out);
   return toPreview(JSON.parse(out.stdout) as RawPreview);
 }
@@ -209,7 +168,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
     // a few queries per day of range, each answered by the server in well under a second
     const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 2000 + (prom.toMs - prom.fromMs) / 100_000, error: null };
     jobs.set(jobId, job);
-    void runProbe(probe, ['import', 'prometheus', ...prometheusArgs(prom), '--fleet-summary', out, '--json'], IMPORT_TIMEOUT_MS).then(
+    void runProbe(probe, fleetSummaryArgs(prom, out), IMPORT_TIMEOUT_MS).then(
       (o) => {
         if (o.code !== 0) {
           job.error = summaryRefused(o);
@@ -228,7 +187,6 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
     'import.start': async (r) => {
       const probe = needProbe(opts.probe);
       if (isTraceKind(r.kind)) return startTrace(probe, r);
-      const args = importArgs(r);
       const dir = join(opts.dataDir, 'imports');
       mkdirSync(dir, { recursive: true });
       const prom = r.kind === 'prometheus' ? r.prometheus : undefined;
@@ -236,6 +194,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
       // a Prometheus range: one capture per host in a folder of their own, or one fleet capture
       const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
       const out = outPath(dir, stem, new Date(now()), prom?.perHost === true ? '' : '.capture');
+      const args = importCommand(r, out);
       const bytes = sizeOf([...r.files, ...(r.after ?? [])]);
       const jobId = randomUUID();
       const job: Job = {
@@ -246,8 +205,7 @@ export function importHandlers(opts: { probe: string | null; dataDir: string; no
         error: null,
       };
       jobs.set(jobId, job);
-      const target = prom?.perHost === true ? ['--out-dir', out] : ['--out', out];
-      void runProbe(probe, ['import', ...args, ...target, '--json'], IMPORT_TIMEOUT_MS).then(
+      void runProbe(probe, args, IMPORT_TIMEOUT_MS).then(
         (o) => {
           // 14: some hosts of a Prometheus fleet could not be read; the others were written (their notes name the rest)
           if (o.code !== 0 && o.code !== PROBE_EXIT.someHostsSkipped) {

@@ -11,8 +11,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AnalyzeOptions } from '@cacheproof/engine';
-import { predictArgs, type AnalysisView, type PredictionChoice, type PredictProgress, type PredictRequest } from '../shared/contract.ts';
+import { type AnalysisView, type PredictProgress, type PredictRequest } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
+import { predictCommand } from './probe-argv.ts';
 import { PROBE_EXIT, probeError, probeErrorText, type ProbeOutput } from './runs/probe.ts';
 
 /** The longest a prediction may take (a day's sampled trace, six policies at 41 sizes each, takes minutes). */
@@ -22,17 +23,6 @@ const PROBE_SHARE = 90;
 
 /** A progress line of `predict` on stderr: `predict: 45 % (lru)`. */
 const PROGRESS_LINE = /^predict: (\d+(?:\.\d+)?) % \((.*)\)$/u;
-
-/**
- * The probe's arguments for a prediction on a capture: the size, device and policies, the
- * analysis's front devices when it names them. `threads`: how many cores its replays may take
- * (left out: every core, for a prediction the person asked for; the supervisor's, during the
- * measure window, takes one so as not to load the server it measures).
- */
-export function predictCommand(capture: string, choice: PredictionChoice, front: AnalyzeOptions['front'], threads?: number): string[] {
-  const devices = front === undefined ? [] : typeof front === 'string' ? [front] : [...front];
-  return ['predict', capture, ...predictArgs(choice), ...(devices.length > 0 ? ['--devices', devices.join(',')] : []), ...(threads === undefined ? [] : ['--threads', String(threads)]), '--store', '--json'];
-}
 
 /**
  * Runs `cacheproof-probe predict …`, calling `onProgress(share 0–1, stage)` for each progress

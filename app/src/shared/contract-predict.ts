@@ -50,12 +50,6 @@ export const PredictionChoice = z.object({
 }).strict();
 export type PredictionChoice = z.infer<typeof PredictionChoice>;
 
-/** The probe's arguments after `predict CAPTURE` for a choice (`--store` and `--json` added by the caller). */
-export function predictArgs(c: PredictionChoice): string[] {
-  const device = 'preset' in c.cacheDevice ? c.cacheDevice.preset : `${c.cacheDevice.latencyUs}us`;
-  return ['--size', `${c.cacheBytes}B`, '--cache-device', device, '--policy', (c.policies ?? CACHE_POLICIES).join(',')];
-}
-
 /** Stages of a prediction job: the probe reads the trace, simulates, then the host analyses the capture again. */
 export const PREDICT_STAGES = ['read', 'simulate', 'analyze', 'done'] as const;
 export type PredictStage = (typeof PREDICT_STAGES)[number];

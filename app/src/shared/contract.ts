@@ -342,7 +342,7 @@ import { PLAN_CHANNELS } from './contract-plan.ts';
 
 /** A capture to open, and within a fleet capture (meta `fleet`) the host whose devices alone are analysed. */
 const CaptureScope = z.object({ path: z.string().min(1).max(4096), host: z.string().min(1).max(512).optional() }).strict();
-export { CACHE_DEVICE_IDS, CACHE_DEVICE_PRESETS, CACHE_POLICIES, PREDICT_STAGES, PredictionChoice, PredictRequest, predictArgs, RunPrediction, type CacheDevicePreset, type CacheDeviceId, type CachePolicy, type PredictStage } from './contract-predict.ts';
+export { CACHE_DEVICE_IDS, CACHE_DEVICE_PRESETS, CACHE_POLICIES, PREDICT_STAGES, PredictionChoice, PredictRequest, RunPrediction, type CacheDevicePreset, type CacheDeviceId, type CachePolicy, type PredictStage } from './contract-predict.ts';
 
 /** A prediction job's progress; once done, the analysis of the capture with its new prediction. */
 export const PredictProgress = PredictJobState.extend({ view: AnalysisView.nullable() });

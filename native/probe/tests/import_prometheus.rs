@@ -259,7 +259,8 @@ fn prometheus_usage_errors_are_exit_2() {
                 "--out",
                 "/tmp/x",
             ],
-            "--end",
+            // (clap names the flag; --end is its alias, as its --help says)
+            "not provided: --to <TIME>",
         ),
         (
             vec![
@@ -275,7 +276,8 @@ fn prometheus_usage_errors_are_exit_2() {
         ),
         (
             vec!["import", "perfmon", "x.csv", "--step", "10"],
-            "--prometheus",
+            // --step is for a Prometheus server: clap names --url (its alias --prometheus)
+            "--url <URL>",
         ),
     ] {
         let o = probe(&args);

@@ -302,7 +302,9 @@ fn windows_exporter_fleet_through_real_prometheus() {
     assert_eq!(o.status.code(), Some(2));
     let m = one_sentence(&o);
     assert!(
-        m.contains("--hosts '{job=win}'") && m.contains("column 6") && m.contains("quoted"),
+        m.contains("invalid value '{job=win}' for '--hosts <SELECTOR>'")
+            && m.contains("column 6")
+            && m.contains("quoted"),
         "{m}"
     );
 }

@@ -180,7 +180,10 @@ fn bad_input_is_refused_or_counted() {
         (vec!["--size", "0"], "a cache size of 0 bytes holds nothing"),
         (vec!["--size", "1KiB"], "smaller than one 4096-byte block"),
         (vec!["--size", "lots"], "'lots' is not a size"),
-        (vec![], "predict needs the cache's size"),
+        (
+            vec![],
+            "the following required arguments were not provided: --size <SIZE>",
+        ),
     ] {
         let mut a = vec!["predict", capp];
         a.extend(args);
@@ -492,15 +495,15 @@ fn every_policy_is_simulated_at_the_curve_sizes_and_the_first_gives_the_figures(
             bad,
         ]);
         assert_eq!(o.status.code(), Some(2));
-        assert!(
-            one_sentence(&o).contains(&format!("--threads {bad}: give a whole number of threads"))
-        );
+        assert!(one_sentence(&o).contains(&format!(
+            "invalid value '{bad}' for '--threads <N>': give a whole number of threads"
+        )));
     }
     // a word more is refused, not ignored
     let o = probe(&["predict", cap.to_str().unwrap(), "8KiB", "--size", "8KiB"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(one_sentence(&o).contains(
-        "predict takes one capture file; '8KiB' is neither a capture nor an option's value"
+        "unexpected argument '8KiB' found (cacheproof-probe predict --help lists the options)"
     ));
 
     // A sampled trace: counts ÷ R, other policies on a cache of size × R, bounds from the sampling.

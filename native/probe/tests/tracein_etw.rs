@@ -342,7 +342,8 @@ fn start_anchors_a_relative_export() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(
-        err(&bad).contains("--start 'yesterday': not a time"),
+        err(&bad)
+            .contains("invalid value 'yesterday' for '--start <TIME>': 'yesterday' is not a time"),
         "{}",
         err(&bad)
     );

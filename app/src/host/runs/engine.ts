@@ -5,8 +5,9 @@
  * to one contract error each (the probe's own sentence kept as the message).
  */
 import { z } from 'zod';
-import { DetectedEngine, EnginePlan, type EngineChoice, type ErrorCode, type RunSwitch } from '../../shared/contract.ts';
+import { DetectedEngine, EnginePlan, type EngineChoice, type ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
+import { engineDetectArgs, enginePlanArgs } from '../probe-argv.ts';
 import { probeError, runProbe, type ProbeOutput } from './probe.ts';
 
 /**
@@ -48,18 +49,9 @@ function parseJson<T>(out: ProbeOutput, schema: z.ZodType<T>, what: string): T {
 
 /** `cacheproof-probe engine detect --json`: the engines on this machine. */
 export async function detectEngines(probe: string): Promise<DetectedEngine[]> {
-  const out = await runProbe(probe, ['engine', 'detect', '--json'], 30_000);
+  const out = await runProbe(probe, engineDetectArgs(), 30_000);
   if (out.code !== 0) throw engineError('The cache engines could not be listed', out);
   return parseJson(out, z.array(DetectedEngine), 'engine detect --json');
-}
-
-/** The adapter argument of `engine …` and `record --switch`: `command:FILE` for the command adapter. */
-function adapterArg(adapter: EngineChoice['adapter'], config: string | null): string {
-  if (adapter === 'command') {
-    if (config === null) throw new HostError('engine-config-invalid', 'The command adapter needs its config file (docs/adapters.md § Config file): give its path.');
-    return `command:${config}`;
-  }
-  return adapter;
 }
 
 /** `cacheproof-probe engine plan ADAPTER --device DEV [--config FILE] --json`: the dry run; nothing is changed. */
@@ -68,22 +60,6 @@ export async function planEngine(probe: string, choice: EngineChoice): Promise<E
   const out = await runProbe(probe, args, 60_000);
   if (out.code !== 0) throw engineError(`The dry run of ${choice.adapter} on ${choice.device} failed`, out);
   return parseJson(out, EnginePlan, 'engine plan --json');
-}
-
-/** `engine plan ADAPTER --device DEV [--config FILE] --json` for a choice (the command adapter needs its config). */
-export function enginePlanArgs(choice: EngineChoice): string[] {
-  const args = ['engine', 'plan', choice.adapter, '--device', choice.device, '--json'];
-  if (choice.adapter === 'command') {
-    if (choice.config === null) adapterArg('command', null);
-    args.push('--config', choice.config as string);
-  }
-  return args;
-}
-
-/** The `record` arguments of a run's switch: `--switch manual`, or the adapter, its device and `--restore`. */
-export function switchArgs(sw: RunSwitch): string[] {
-  if (sw.kind === 'manual') return ['--switch', 'manual'];
-  return ['--switch', adapterArg(sw.adapter, sw.config), '--engine-device', sw.device, ...(sw.restore ? ['--restore'] : [])];
 }
 
 /** `status --json` `engine` (docs/probe.md), checked at the boundary. */

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { z } from 'zod';
 import { RUN_PHASES, type ErrorCode } from '../../shared/contract.ts';
 import { HostError } from '../errors.ts';
+import { devicesArgs, statusArgs } from '../probe-argv.ts';
 
 /** Probe exit codes (docs/probe.md, "Exit codes"). */
 export const PROBE_EXIT = { ok: 0, internal: 1, usage: 2, unknownDevice: 3, notWritable: 4, notCapture: 5, locked: 6, needsRoot: 7, diskFull: 8, tool: 9, notRunning: 10, traceUnavailable: 11, notImportable: 12, unreachable: 13, someHostsSkipped: 14 } as const;
@@ -122,7 +123,7 @@ export type ProbeStatus = z.infer<typeof ProbeStatus>;
 
 /** `cacheproof-probe status CAPTURE --json`. */
 export async function probeStatus(probe: string, capture: string): Promise<ProbeStatus> {
-  const out = await runProbe(probe, ['status', capture, '--json']);
+  const out = await runProbe(probe, statusArgs(capture));
   if (out.code !== 0) throw probeError(`Cannot read the status of ${capture}`, out);
   let json: unknown;
   try {
@@ -158,7 +159,7 @@ export type ProbeDevice = z.infer<typeof ProbeDevice>;
 
 /** `cacheproof-probe devices --json`. */
 export async function probeDevices(probe: string): Promise<ProbeDevice[]> {
-  const out = await runProbe(probe, ['devices', '--json']);
+  const out = await runProbe(probe, devicesArgs());
   if (out.code !== 0) throw probeError('Cannot list the block devices', out);
   let json: unknown;
   try {

@@ -16,52 +16,15 @@ import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePla
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
 import { readBaselineEnd, readSwitchMark } from '../capture/window.ts';
-import { predictCommand, runPredict } from '../predict.ts';
+import { runPredict } from '../predict.ts';
+import { markSwitchArgs, predictCommand, recordArgs, resumeArgs, stopArgs } from '../probe-argv.ts';
 import { StoredPredictionSchema } from '../../shared/prediction-schema.ts';
 import { readCapture } from '../capture/reader.ts';
 import { readLastEngineAction } from '../capture/engine.ts';
-import { detectEngines, engineError, planEngine, ProbeEngineStatus, switchArgs } from './engine.ts';
+import { detectEngines, engineError, planEngine, ProbeEngineStatus } from './engine.ts';
 import { readLive } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeState, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
-import { TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
-
-/**
- * The trace flags of `record` for a plan's budget (docs/probe.md § Trace budget): the budget in
- * bytes per 24 h (absent: the default, passed explicitly so the command line says it), or every
- * request for null.
- */
-export function traceArgs(budgetBytes: number | null | undefined): string[] {
-  return budgetBytes === null ? ['--trace', '--trace-sample', '1'] : ['--trace', '--trace-budget', `${budgetBytes ?? TRACE_DEFAULT_BUDGET_BYTES}B`];
-}
-
-/** A device name as `record --devices` takes it (no /dev/ prefix); a name that is not a block device's is `bad-request`. */
-function deviceArg(name: string): string {
-  const n = name.replace(/^\/dev\//, '');
-  if (!/^[A-Za-z0-9!._:+/-]+$/.test(n) || n.startsWith('-')) throw new HostError('bad-request', `'${name.slice(0, 64)}' is not a block device name.`);
-  return n;
-}
-
-/**
- * `cacheproof-probe record …` for a run plan (docs/probe.md): the devices with the roles the
- * person chose (they go into the capture, so analyze and report need no role flags), the
- * interval, the phases, the switch, detached, and the trace flags. Throws `no-devices-chosen` for a
- * plan naming no device.
- */
-export function recordArgs(plan: RunPlan, captureFile: string): string[] {
-  const chosen = (n: string | null): n is string => n !== null && n.length > 0;
-  const names = [...new Set([plan.front, ...plan.backing].filter(chosen).map(deviceArg))];
-  const front = chosen(plan.front) ? deviceArg(plan.front) : null;
-  const backing = [...new Set(plan.backing.filter(chosen).map(deviceArg))].filter((n) => n !== front);
-  const roleArgs = [...(front === null ? [] : ['--role', `${front}=front`]), ...backing.flatMap((n) => ['--role', `${n}=backing`])];
-  if (names.length === 0) throw new HostError('no-devices-chosen', 'The plan names no device to record: choose the front device or the backing devices.');
-  return [
-    'record', '--out', captureFile, '--devices', names.join(','), ...roleArgs, '--interval', `${plan.intervalMs}ms`,
-    '--plan', `baseline=${plan.baselineSeconds}s,warmup=${plan.warmupSeconds}s,measure=${plan.measureSeconds}s`,
-    ...switchArgs(plan.switch), '--detach',
-    ...(plan.trace === true ? traceArgs(plan.traceBudgetBytes) : []),
-  ];
-}
 
 export interface RunSupervisorOptions {
   /** The probe binary, or null when this installation has none. */
@@ -448,7 +411,7 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       const probe = needProbe();
       const before = await statusOf(rec);
       if (before.state === 'done' || before.switchMs !== null) return before;
-      const out = await runProbe(probe, ['mark', rec.captureFile, 'switch']);
+      const out = await runProbe(probe, markSwitchArgs(rec.captureFile));
       if (out.code !== 0) throw probeError('The switch could not be recorded', out);
       return statusOf(rec);
     },
@@ -457,14 +420,14 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
       const rec = recordOf(runId);
       // the probe waits for the recorder to end, which writes the capture's interval blocks as it
       // stops (about 2 s per million rows beside its 15 s: a week of 16 devices takes under a minute)
-      const out = await runProbe(needProbe(), ['stop', rec.captureFile], 120_000);
+      const out = await runProbe(needProbe(), stopArgs(rec.captureFile), 120_000);
       if (out.code !== 0 && out.code !== PROBE_EXIT.notRunning) throw probeError('The recording could not be stopped', out);
       return statusOf(rec);
     },
 
     async resume(runId) {
       const rec = recordOf(runId);
-      const out = await runProbe(needProbe(), ['record', '--resume', rec.captureFile, '--detach'], 30_000);
+      const out = await runProbe(needProbe(), resumeArgs(rec.captureFile), 30_000);
       if (out.code !== 0) throw probeError('The recording could not be resumed', out);
       return statusOf(rec);
     },

@@ -39,8 +39,8 @@ pub struct DetectArgs {
 
 #[derive(Debug, Args)]
 pub struct TargetArgs {
-    /// manual, command, loop-dio, bcache, lvmcache, dm-cache or opencas
-    #[arg(value_name = "ADAPTER")]
+    /// The cache engine's adapter (docs/adapters.md)
+    #[arg(value_name = "ADAPTER", value_parser = super::values::adapter())]
     pub adapter: String,
     /// The engine's device (default: the only one found)
     #[arg(long, value_name = "DEV")]

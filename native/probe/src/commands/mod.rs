@@ -17,6 +17,7 @@ pub mod import;
 pub mod lab;
 pub mod record;
 pub mod sim;
+pub mod values;
 
 const EXIT_CODES: &str = "\
 Exit codes: 0 ok, 1 internal error, 2 usage, 3 unknown device, 4 output not writable,
@@ -87,17 +88,6 @@ pub(crate) fn abs(p: impl AsRef<Path>) -> anyhow::Result<PathBuf> {
             .context("reading the current directory")?
             .join(p))
     }
-}
-
-/// The command's capture, and nothing after it: a word more is refused, never ignored (a value
-/// given to a flag that takes none lands there).
-pub(crate) fn only_capture(capture: &str, extra: &[String], cmd: &str) -> anyhow::Result<PathBuf> {
-    if let Some(extra) = extra.first() {
-        return Err(usage(format!(
-            "{cmd} takes one capture file; '{extra}' is neither a capture nor an option's value here (cacheproof-probe {cmd} --help lists the options)"
-        )));
-    }
-    abs(capture)
 }
 
 /// A clap error in one sentence (the probe's errors are one line on stderr; the app shows it):

@@ -1,10 +1,10 @@
 //! `devices`, `record`, `status`, `stop`, `mark` and `index` (docs/probe.md).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{abs, only_capture, usage};
+use super::{abs, usage, values};
 use crate::{capture, plan, recorder, status, sysfs, trace, ProbeError};
 
 #[derive(Debug, Args)]
@@ -29,11 +29,11 @@ pub struct RecordArgs {
     #[arg(long, value_name = "NAME=ROLE", value_parser = role_arg)]
     pub role: Vec<String>,
     /// The sampling interval, 10ms to 1h
-    #[arg(long, value_name = "DURATION", default_value = "1s")]
-    pub interval: String,
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = values::interval)]
+    pub interval: f64,
     /// The phases, e.g. baseline=24h,warmup=1h,measure=24h
-    #[arg(long, value_name = "PHASES")]
-    pub plan: Option<String>,
+    #[arg(long, value_name = "PHASES", value_parser = values::plan)]
+    pub plan: Option<plan::Plan>,
     /// Who switches the cache at the baseline's end: manual, or an adapter (docs/adapters.md)
     #[arg(long, value_name = "manual|ADAPTER[:CONFIG]")]
     pub switch: Option<String>,
@@ -47,11 +47,11 @@ pub struct RecordArgs {
     #[arg(long)]
     pub trace: bool,
     /// The share of block addresses to keep, 0 < R ≤ 1 (with --trace)
-    #[arg(long, value_name = "R", requires = "trace")]
-    pub trace_sample: Option<String>,
+    #[arg(long, value_name = "R", requires = "trace", value_parser = values::share)]
+    pub trace_sample: Option<f64>,
     /// The trace's size per 24 h of recording, e.g. 300MB (with --trace)
-    #[arg(long, value_name = "SIZE", requires = "trace")]
-    pub trace_budget: Option<String>,
+    #[arg(long, value_name = "SIZE", requires = "trace", value_parser = values::trace_budget)]
+    pub trace_budget: Option<u64>,
     /// Continue a stopped capture with its own settings
     #[arg(
         long,
@@ -67,9 +67,7 @@ pub struct RecordArgs {
 #[derive(Debug, Args)]
 pub struct CaptureArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
+    pub capture: PathBuf,
     /// The state as JSON
     #[arg(long)]
     pub json: bool,
@@ -78,18 +76,16 @@ pub struct CaptureArgs {
 #[derive(Debug, Args)]
 pub struct StopArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
+    pub capture: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct MarkArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    /// switch or note
-    #[arg(value_name = "switch|note")]
-    pub kind: Option<String>,
+    pub capture: PathBuf,
+    /// The switch, or a note
+    #[arg(value_name = "KIND", value_parser = values::mark_kind())]
+    pub kind: String,
     /// The mark's text
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub note: Option<String>,
@@ -98,9 +94,7 @@ pub struct MarkArgs {
 #[derive(Debug, Args)]
 pub struct IndexArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
+    pub capture: PathBuf,
     /// The blocks written, as JSON
     #[arg(long)]
     pub json: bool,
@@ -205,11 +199,8 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
         return Err(usage("--devices needs at least one name"));
     }
     let roles = recorder::parse_roles(&a.role)?;
-    let interval_s = plan::parse_duration(&a.interval)?;
-    if !(0.01..=3600.0).contains(&interval_s) {
-        return Err(usage("--interval must be between 10ms and 1h"));
-    }
-    let pl = a.plan.as_deref().map(plan::parse_plan).transpose()?;
+    let interval_s = a.interval;
+    let pl = a.plan;
     let engine = match &a.switch {
         Some(s) => {
             let e = recorder::engine::EngineMeta::prepare(
@@ -231,7 +222,7 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
         .switch
         .as_ref()
         .map(|s| s.split(':').next().unwrap_or("manual").to_string());
-    let (trace_sample, trace_budget) = trace_sampling(a)?;
+    let (trace_sample, trace_budget) = trace_sampling(a);
     let path = abs(out)?;
     let opts = recorder::RecordOptions {
         out: path.clone(),
@@ -257,32 +248,12 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
 /// budget per 24 h. `--trace` alone has the default budget from rate 1; `--trace-sample R`
 /// alone keeps R (1: every request) with no budget; both start at R under the budget.
 /// (That both go with `--trace` is clap's rule.)
-fn trace_sampling(a: &RecordArgs) -> anyhow::Result<(Option<f64>, Option<u64>)> {
-    let sample = match &a.trace_sample {
-        None => None,
-        Some(r) => match r.parse::<f64>() {
-            Ok(v) if v > 0.0 && v <= 1.0 => Some(v),
-            _ => {
-                return Err(usage(format!(
-                    "--trace-sample '{r}': give the share of block addresses to keep, 0 < R ≤ 1 (e.g. 0.1, or 1 for every request)"
-                )))
-            }
-        },
+fn trace_sampling(a: &RecordArgs) -> (Option<f64>, Option<u64>) {
+    let budget = match a.trace_budget {
+        None if a.trace && a.trace_sample.is_none() => Some(trace::sampling::DEFAULT_BUDGET_BYTES),
+        b => b,
     };
-    let budget = match &a.trace_budget {
-        None if a.trace && sample.is_none() => Some(trace::sampling::DEFAULT_BUDGET_BYTES),
-        None => None,
-        Some(b) => match super::sim::parse_size(b) {
-            Some(v) if v >= trace::sampling::ROW_BYTES => Some(v),
-            _ => {
-                return Err(usage(format!(
-                    "--trace-budget '{b}': give the trace's size per 24 h of recording, e.g. 300MB or 2GiB (at least {} B, one request)",
-                    trace::sampling::ROW_BYTES
-                )))
-            }
-        },
-    };
-    Ok((sample, budget))
+    (a.trace_sample, budget)
 }
 
 fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
@@ -326,7 +297,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
 }
 
 pub fn status(a: &CaptureArgs) -> anyhow::Result<()> {
-    let p = only_capture(&a.capture, &a.extra, "status")?;
+    let p = abs(&a.capture)?;
     let s = status::read(&p)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&s)?);
@@ -337,7 +308,7 @@ pub fn status(a: &CaptureArgs) -> anyhow::Result<()> {
 }
 
 pub fn stop(a: &StopArgs) -> anyhow::Result<()> {
-    let p = only_capture(&a.capture, &a.extra, "stop")?;
+    let p = abs(&a.capture)?;
     recorder::stop(&p)?;
     println!("stopped the recorder of {}", p.display());
     Ok(())
@@ -345,12 +316,7 @@ pub fn stop(a: &StopArgs) -> anyhow::Result<()> {
 
 pub fn mark(a: &MarkArgs) -> anyhow::Result<()> {
     let p = abs(&a.capture)?;
-    let kind = a.kind.as_deref().unwrap_or("");
-    if kind != "switch" && kind != "note" {
-        return Err(usage(
-            "mark needs a kind: cacheproof-probe mark CAPTURE switch|note [--note TEXT]",
-        ));
-    }
+    let kind = a.kind.as_str();
     let id = recorder::mark(&p, kind, a.note.as_deref())?;
     if !recorder::RecorderLock::is_held(&p) {
         eprintln!(
@@ -365,7 +331,7 @@ pub fn mark(a: &MarkArgs) -> anyhow::Result<()> {
 /// `index CAPTURE [--json]`: (re)writes the interval table's columnar blocks of a closed capture
 /// (docs/capture-schema.md, `interval_blocks`; a recording and an import write them as they end).
 pub fn index(a: &IndexArgs) -> anyhow::Result<()> {
-    let p = only_capture(&a.capture, &a.extra, "index")?;
+    let p = abs(&a.capture)?;
     // The recorder's lock: no recording can start (or be running) while the blocks are written.
     // Its sidecar file is removed after when this command created it.
     let lock_file = recorder::lock_path(&p);

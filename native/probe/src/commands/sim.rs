@@ -1,12 +1,15 @@
 //! `simulate`, `latency` and `predict` (docs/simulate.md), and the size and sampling values
 //! they read.
 
+use std::path::PathBuf;
+
 use clap::Args;
 
-use super::{abs, only_capture, usage};
+use super::{abs, values};
+use crate::sim;
+use crate::sim::policy::PolicyKind;
 use crate::sim::stack::Sampling;
 use crate::trace::import as tracein;
-use crate::{plan, sim};
 
 /// Parse a size: a whole number with an optional unit B, KiB, MiB, GiB, TiB (powers of 1024)
 /// or KB, MB, GB, TB (powers of 1000).
@@ -61,74 +64,46 @@ pub fn parse_sample(s: &str) -> Result<Sampling, String> {
     }
 }
 
-/// A size in bytes, or the usage error naming the value.
-pub(crate) fn sim_size(s: &str) -> anyhow::Result<u64> {
-    parse_size(s).ok_or_else(|| {
-        usage(format!(
-            "'{s}' is not a size: a whole number with B, KiB, MiB, GiB, TiB, KB, MB, GB or TB"
-        ))
-    })
-}
-
-/// The policies of `--policy`, each once, in the order given (the first gives the figures).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Policies(pub Vec<sim::policy::PolicyKind>);
-
-/// `--policy lru,fifo,…` as clap parses it: each name one of lru, fifo, clock, arc, 2q, s3fifo.
-pub fn parse_policies(p: &str) -> Result<Policies, String> {
-    let mut policies = Vec::new();
-    for p in p.split(',') {
-        let k = sim::policy::PolicyKind::parse(p).ok_or_else(|| {
-            format!("unknown policy '{p}': one of lru, fifo, clock, arc, 2q, s3fifo")
-        })?;
-        if !policies.contains(&k) {
-            policies.push(k);
-        }
-    }
-    Ok(Policies(policies))
-}
-
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["sizes", "curve"])))]
 pub struct SimulateArgs {
     /// A capture recorded with --trace, or a trace file (with --kind)
     #[arg(value_name = "CAPTURE|TRACE")]
-    pub input: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
-    /// The trace file's format: msr, blkparse, cloudphysics, disksim, msn, oracle-general
-    #[arg(long, value_name = "KIND")]
-    pub kind: Option<String>,
-    /// The policies, comma-separated: lru, fifo, clock, arc, 2q, s3fifo
-    #[arg(long, value_name = "LIST", default_value = "lru", value_parser = parse_policies)]
-    pub policy: Policies,
+    pub input: PathBuf,
+    /// The trace file's format
+    #[arg(long, value_name = "KIND", value_parser = values::trace_kind())]
+    pub kind: Option<tracein::Kind>,
+    /// The policies, comma-separated (the first gives the figures)
+    #[arg(long, value_name = "LIST", default_value = "lru", value_delimiter = ',', value_parser = values::policy())]
+    pub policy: Vec<PolicyKind>,
     /// The cache block's size
-    #[arg(long, value_name = "SIZE", default_value = "4KiB")]
-    pub block: String,
-    /// The cache sizes, e.g. 256MiB,1GiB
-    #[arg(long, value_name = "LIST")]
-    pub sizes: Option<String>,
+    #[arg(long, value_name = "SIZE", default_value = "4KiB", value_parser = values::size)]
+    pub block: u64,
+    /// The cache sizes, comma-separated, e.g. 256MiB,1GiB
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = values::size)]
+    pub sizes: Vec<u64>,
     /// 40 sizes from one block to the footprint
     #[arg(long)]
     pub curve: bool,
-    /// What a write does: bypass, invalidate or allocate
-    #[arg(long, value_name = "MODE", default_value = "bypass")]
-    pub writes: String,
+    /// What a write does
+    #[arg(long, value_name = "MODE", default_value = "bypass", value_parser = values::writes())]
+    pub writes: sim::WritePolicy,
     /// SHARDS sampling (LRU only)
     #[arg(long, value_name = "fixed-rate=R|fixed-size=N", value_parser = parse_sample)]
     pub sample: Option<Sampling>,
     /// The sampling hash's salt (another salt samples other blocks)
     #[arg(long, value_name = "S", requires = "sample")]
     pub sample_salt: Option<u64>,
-    /// Miniature simulation of every policy on a spatial sample of the requests at rate R
-    #[arg(long, value_name = "R")]
+    /// Miniature simulation of every policy on a spatial sample of the requests at rate R,
+    /// 0 < R ≤ 1 (one sampling: not with --sample)
+    #[arg(long, value_name = "R", value_parser = values::share, conflicts_with = "sample")]
     pub miniature: Option<f64>,
     /// LRU by exact simulation instead of stack distances
     #[arg(long)]
     pub lru_by_simulation: bool,
     /// The device size of a trace whose format does not give it
-    #[arg(long, value_name = "SIZE")]
-    pub device_bytes: Option<String>,
+    #[arg(long, value_name = "SIZE", value_parser = values::size)]
+    pub device_bytes: Option<u64>,
     /// No progress on stderr
     #[arg(long)]
     pub quiet: bool,
@@ -140,9 +115,7 @@ pub struct SimulateArgs {
 #[derive(Debug, Args)]
 pub struct LatencyArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
+    pub capture: PathBuf,
     /// Store the latency histograms in the capture
     #[arg(long)]
     pub store: bool,
@@ -154,33 +127,31 @@ pub struct LatencyArgs {
 #[derive(Debug, Args)]
 pub struct PredictArgs {
     #[arg(value_name = "CAPTURE")]
-    pub capture: String,
-    #[arg(hide = true)]
-    pub extra: Vec<String>,
+    pub capture: PathBuf,
     /// The cache's size, e.g. 64MiB
-    #[arg(long, value_name = "SIZE")]
-    pub size: Option<String>,
+    #[arg(long, value_name = "SIZE", required = true, value_parser = values::size)]
+    pub size: u64,
     /// The cache block's size
-    #[arg(long, value_name = "SIZE", default_value = "4KiB")]
-    pub block: String,
-    /// The devices the cache serves (default: every traced device)
-    #[arg(long, value_name = "a,b")]
-    pub devices: Option<String>,
+    #[arg(long, value_name = "SIZE", default_value = "4KiB", value_parser = values::size)]
+    pub block: u64,
+    /// The devices the cache serves, comma-separated (default: every traced device)
+    #[arg(long, value_name = "a,b", value_delimiter = ',')]
+    pub devices: Option<Vec<String>>,
     /// The warm-up left out of the figures
-    #[arg(long, value_name = "DURATION")]
-    pub warmup: Option<String>,
+    #[arg(long, value_name = "DURATION", value_parser = values::duration)]
+    pub warmup: Option<f64>,
     /// Store the prediction in the capture
     #[arg(long)]
     pub store: bool,
-    /// The policies, comma-separated: lru, fifo, clock, arc, 2q, s3fifo (the first gives the figures)
-    #[arg(long, value_name = "LIST", default_value = "lru", value_parser = parse_policies)]
-    pub policy: Policies,
-    /// The cache device: ram, sata-ssd, nvme or a latency
-    #[arg(long, value_name = "ram|sata-ssd|nvme|LATENCY")]
-    pub cache_device: Option<String>,
+    /// The policies, comma-separated (the first gives the figures)
+    #[arg(long, value_name = "LIST", default_value = "lru", value_delimiter = ',', value_parser = values::policy())]
+    pub policy: Vec<PolicyKind>,
+    /// The cache device: a preset (ram, sata-ssd, nvme) or a read latency (50us, 1ms)
+    #[arg(long, value_name = "PRESET|LATENCY", value_parser = values::cache_device)]
+    pub cache_device: Option<sim::cachedev::CacheDevice>,
     /// Threads (default: one per core)
-    #[arg(long, value_name = "N")]
-    pub threads: Option<String>,
+    #[arg(long, value_name = "N", value_parser = values::threads)]
+    pub threads: Option<usize>,
     /// Replay every request even when the window is large (no miniature simulation)
     #[arg(long)]
     pub exact: bool,
@@ -192,45 +163,31 @@ pub struct PredictArgs {
     pub json: bool,
 }
 
-pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
-    if let Some(extra) = a.extra.first() {
-        return Err(usage(format!(
-            "simulate takes one capture or trace; '{extra}' is neither that nor an option's value here (cacheproof-probe simulate --help lists the options)"
-        )));
+/// The policies of `--policy`, each once, in the order given (the first gives the figures).
+fn each_once(policies: &[PolicyKind]) -> Vec<PolicyKind> {
+    let mut out = Vec::new();
+    for p in policies {
+        if !out.contains(p) {
+            out.push(*p);
+        }
     }
-    let sizes = match &a.sizes {
-        Some(s) => s
-            .split(',')
-            .map(sim_size)
-            .collect::<anyhow::Result<Vec<_>>>()?,
-        None => Vec::new(),
-    };
-    let writes = &a.writes;
+    out
+}
+
+pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
     let o = sim::cli::SimOptions {
-        policies: a.policy.0.clone(),
-        block: sim_size(&a.block)?,
-        sizes,
+        policies: each_once(&a.policy),
+        block: a.block,
+        sizes: a.sizes.clone(),
         curve: a.curve,
-        writes: sim::WritePolicy::parse(writes).ok_or_else(|| {
-            usage(format!(
-                "--writes '{writes}': one of bypass, invalidate, allocate"
-            ))
-        })?,
+        writes: a.writes,
         sample: a.sample,
         sample_salt: a.sample_salt.unwrap_or(0),
         miniature: a.miniature,
-        kind: match &a.kind {
-            Some(k) => Some(tracein::Kind::parse(k).ok_or_else(|| {
-                usage(format!(
-                    "unknown trace kind '{k}': one of {}",
-                    tracein::Kind::names()
-                ))
-            })?),
-            None => None,
-        },
+        kind: a.kind,
         lru_by_simulation: a.lru_by_simulation,
         progress: !a.quiet,
-        device_bytes: a.device_bytes.as_deref().map(sim_size).transpose()?,
+        device_bytes: a.device_bytes,
     };
     let j = sim::cli::run(&abs(&a.input)?, &o)?;
     if a.json {
@@ -245,8 +202,7 @@ pub fn simulate(a: &SimulateArgs) -> anyhow::Result<()> {
 }
 
 pub fn latency(a: &LatencyArgs) -> anyhow::Result<()> {
-    let p = only_capture(&a.capture, &a.extra, "latency")?;
-    let j = crate::trace::latency::run(&p, a.store)?;
+    let j = crate::trace::latency::run(&abs(&a.capture)?, a.store)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
@@ -256,41 +212,19 @@ pub fn latency(a: &LatencyArgs) -> anyhow::Result<()> {
 }
 
 pub fn predict(a: &PredictArgs) -> anyhow::Result<()> {
-    let p = only_capture(&a.capture, &a.extra, "predict")?;
-    let threads = match &a.threads {
-        None => 0,
-        Some(t) => match t.parse::<usize>() {
-            Ok(n) if n >= 1 => n,
-            _ => {
-                return Err(usage(format!(
-                "--threads {t}: give a whole number of threads, 1 or more (default: one per core)"
-            )))
-            }
-        },
-    };
-    let size = a.size.as_deref().ok_or_else(|| {
-        usage("predict needs the cache's size: cacheproof-probe predict CAPTURE --size 64MiB")
-    })?;
     let o = sim::predict::PredictOptions {
-        size: sim_size(size)?,
-        block: sim_size(&a.block)?,
-        devices: a
-            .devices
-            .as_ref()
-            .map(|d| d.split(',').map(str::to_string).collect()),
-        warmup_s: a.warmup.as_deref().map(plan::parse_duration).transpose()?,
+        size: a.size,
+        block: a.block,
+        devices: a.devices.clone(),
+        warmup_s: a.warmup,
         store: a.store,
-        policies: a.policy.0.clone(),
-        cache_device: a
-            .cache_device
-            .as_deref()
-            .map(sim::cachedev::parse)
-            .transpose()?,
+        policies: each_once(&a.policy),
+        cache_device: a.cache_device.clone(),
         progress: !a.quiet,
-        threads,
+        threads: a.threads.unwrap_or(0),
         exact: a.exact,
     };
-    let j = sim::predict::run(&p, &o)?;
+    let j = sim::predict::run(&abs(&a.capture)?, &o)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {

@@ -8,6 +8,7 @@
 pub mod cachedev;
 pub mod cli;
 mod cli_render;
+mod cli_replay;
 pub mod mini;
 pub mod mini_stream;
 pub mod policy;

@@ -15,9 +15,10 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::cachedev::CacheDevice;
-use super::mini;
+use super::mini_stream::Stream;
 use super::policy::PolicyKind;
 use super::tally::{BackingIos, FrontIos, ResponseTime};
+use super::{mini, Req};
 use crate::capture::Capture;
 use crate::error::{ProbeError, Result};
 use crate::trace::sampling::StoredSampling;
@@ -164,7 +165,6 @@ fn usage(s: impl Into<String>) -> ProbeError {
 pub const TARGETS: [f64; 5] = [50.0, 80.0, 90.0, 95.0, 99.0];
 
 /// Run `predict`.
-#[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
 pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     input::check_options(o)?;
     let cap = Capture::open(path, o.store)?;
@@ -175,24 +175,14 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     let sampling = StoredSampling::read(&cap)?;
     // Each traced request stands for 1/R requests of the workload (SHARDS, docs/simulate.md).
     let rate = sampling.rate;
-    let policies: Vec<PolicyKind> = if o.policies.is_empty() {
-        vec![PolicyKind::Lru]
-    } else {
-        o.policies.clone()
-    };
+    let policies = policies_of(o);
     let mut progress = Progress::new(o.progress);
     let trace = Trace::read(&cap, &chosen, &window, &sampling, &mut progress)?;
     trace.require_requests(path, &chosen, &window)?;
     let (start, end) = window.bounds(trace.utcs[0], trace.utcs[trace.utcs.len() - 1]);
     let span_s = (end - start) as f64 / 1000.0;
     let warmup_s = input::warmup_s(o.warmup_s, plan_warmup, span_s, &window)?;
-    // A window of more block references than the budget: the policies other than LRU replay
-    // a miniature of it (mini.rs), LRU and the figures at the asked size stay exact. LRU alone
-    // (the command's default) has nothing to replay as a miniature: no miniature then.
-    let others = policies.iter().any(|p| *p != PolicyKind::Lru);
-    let stream = (!o.exact && rate >= 1.0 && others)
-        .then(|| mini::miniature_of(&trace.reqs, o.block))
-        .flatten();
+    let stream = miniature_stream(o, &policies, rate, &trace.reqs);
     let replay = Replay {
         stream: stream.as_ref(),
         reqs: &trace.reqs,
@@ -204,19 +194,12 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     };
     let mut lru = replay.lru(&mut progress);
     let mut notes = trace_notes(o, &replay, lru.footprint_blocks, lru.counts, warmup_s);
-    if trace.backwards > 0 {
-        notes.push(format!(
-            "{} requests complete before their issue (an edited or damaged capture): their latency is left out of the response time",
-            trace.backwards
-        ));
-    }
+    notes.extend(backwards_note(trace.backwards));
     let curves = replay.curves(&policies, &mut lru, o.threads, &mut progress);
     let miniature = stream
         .as_ref()
         .map(|s| mini::json(s, &trace.reqs, o.block, &curves));
-    if let Some(m) = &miniature {
-        notes.push(mini::note(m));
-    }
+    notes.extend(miniature.as_ref().map(mini::note));
     let counts = lru.counts;
     let primary = &curves[0];
     let hr = primary.read_hit_ratio;
@@ -226,14 +209,7 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
     let tally = replay.tally(&trace.lats, &lru.hits, hit_us);
     let seconds = (span_s - warmup_s).max(0.0);
     let response_time = tally.response(hit_us, rate);
-    if o.cache_device.is_none() {
-        notes.push("no cache device given (--cache-device ram|sata-ssd|nvme|LATENCY): the response time is not predicted".into());
-    } else if response_time.is_none() {
-        notes.push(
-            "no counted request has a traced completion: the response time cannot be predicted"
-                .into(),
-        );
-    }
+    notes.extend(response_note(o, response_time.as_ref()));
     progress.at(1.0, "done");
     let j = PredictionJson {
         capture: path.display().to_string(),
@@ -271,6 +247,52 @@ pub fn run(path: &Path, o: &PredictOptions) -> Result<PredictionJson> {
         store(&cap, &j)?;
     }
     Ok(j)
+}
+
+/// The policies asked, the first giving the figures (none asked: LRU).
+fn policies_of(o: &PredictOptions) -> Vec<PolicyKind> {
+    if o.policies.is_empty() {
+        vec![PolicyKind::Lru]
+    } else {
+        o.policies.clone()
+    }
+}
+
+/// A window of more block references than the budget: the policies other than LRU replay a
+/// miniature of it (mini.rs), LRU and the figures at the asked size stay exact. LRU alone (the
+/// command's default) has nothing to replay as a miniature: no miniature then; nor with
+/// `--exact`, nor on a sampled trace.
+fn miniature_stream(
+    o: &PredictOptions,
+    policies: &[PolicyKind],
+    rate: f64,
+    reqs: &[Req],
+) -> Option<Stream> {
+    let others = policies.iter().any(|p| *p != PolicyKind::Lru);
+    (!o.exact && rate >= 1.0 && others)
+        .then(|| mini::miniature_of(reqs, o.block))
+        .flatten()
+}
+
+/// Requests that complete before their issue, left out of the response time.
+fn backwards_note(backwards: u64) -> Option<String> {
+    (backwards > 0).then(|| format!(
+        "{backwards} requests complete before their issue (an edited or damaged capture): their latency is left out of the response time"
+    ))
+}
+
+/// Why the response time is not predicted, when it is not.
+fn response_note(o: &PredictOptions, response_time: Option<&ResponseTime>) -> Option<String> {
+    if o.cache_device.is_none() {
+        Some("no cache device given (--cache-device ram|sata-ssd|nvme|LATENCY): the response time is not predicted".into())
+    } else if response_time.is_none() {
+        Some(
+            "no counted request has a traced completion: the response time cannot be predicted"
+                .into(),
+        )
+    } else {
+        None
+    }
 }
 
 /// What the counted trace itself says about the prediction: a cache larger than the footprint,

@@ -175,7 +175,6 @@ impl Trace {
 
     /// Reads the requests of `chosen` in `window` that the final sample keeps; progress from 0
     /// to 40 %.
-    #[allow(clippy::too_many_lines)] // issue 38: to split into parts of at most 80 lines
     pub fn read(
         cap: &Capture,
         chosen: &[Device],
@@ -210,60 +209,72 @@ impl Trace {
                     "reading the trace",
                 );
             }
-            let dev_id: i64 = r.get(1)?;
-            let issue: i64 = r.get(2)?;
-            let utc: i64 = r.get(3)?;
-            let sector: i64 = r.get(4)?;
-            let bytes: i64 = r.get(5)?;
-            let op = r.get_ref(6)?;
-            let complete: Option<i64> = r.get(7)?;
-            let read = match op.as_bytes().unwrap_or(b"?") {
-                b"R" => true,
-                b"W" => false,
-                b"D" | b"F" | b"N" => continue,
-                _ => {
-                    t.skip("unknown opcode");
-                    continue;
-                }
-            };
-            if bytes < 0 || sector < 0 {
-                t.skip("negative length");
-                continue;
-            }
-            if bytes == 0 {
-                t.skip("zero length");
-                continue;
-            }
-            let Some(i) = chosen.iter().position(|d| d.0 == dev_id) else {
-                continue;
-            };
-            if !in_final_sample(sampling, dev_id, sector) {
-                continue;
-            }
-            if let Some(sz) = chosen[i].2 {
-                if sector.saturating_mul(512).saturating_add(bytes) > sz {
-                    t.skip("past the device's end");
-                    continue;
-                }
-            }
-            t.reqs.push(Req {
-                t_ns: issue,
-                dev: i as u32,
-                offset: sector as u64 * 512,
-                bytes: bytes as u64,
-                op: if read { Op::Read } else { Op::Write },
-            });
-            t.utcs.push(utc);
-            t.lats.push(match complete {
-                Some(c) if c >= issue => Some((c - issue) as u64),
-                Some(_) => {
-                    t.backwards += 1;
-                    None
-                }
-                None => None,
-            });
+            t.add_row(r, chosen, sampling)?;
         }
         Ok(t)
+    }
+
+    /// One row of `block_requests`: a read or write of a chosen device that the final sample
+    /// keeps is added; a flush or discard is left out; a bad row is counted by why.
+    fn add_row(
+        &mut self,
+        r: &rusqlite::Row,
+        chosen: &[Device],
+        sampling: &StoredSampling,
+    ) -> Result<()> {
+        let dev_id: i64 = r.get(1)?;
+        let issue: i64 = r.get(2)?;
+        let utc: i64 = r.get(3)?;
+        let sector: i64 = r.get(4)?;
+        let bytes: i64 = r.get(5)?;
+        let op = r.get_ref(6)?;
+        let complete: Option<i64> = r.get(7)?;
+        let read = match op.as_bytes().unwrap_or(b"?") {
+            b"R" => true,
+            b"W" => false,
+            b"D" | b"F" | b"N" => return Ok(()),
+            _ => {
+                self.skip("unknown opcode");
+                return Ok(());
+            }
+        };
+        if bytes < 0 || sector < 0 {
+            self.skip("negative length");
+            return Ok(());
+        }
+        if bytes == 0 {
+            self.skip("zero length");
+            return Ok(());
+        }
+        let Some(i) = chosen.iter().position(|d| d.0 == dev_id) else {
+            return Ok(());
+        };
+        if !in_final_sample(sampling, dev_id, sector) {
+            return Ok(());
+        }
+        if let Some(sz) = chosen[i].2 {
+            if sector.saturating_mul(512).saturating_add(bytes) > sz {
+                self.skip("past the device's end");
+                return Ok(());
+            }
+        }
+        self.reqs.push(Req {
+            t_ns: issue,
+            dev: i as u32,
+            offset: sector as u64 * 512,
+            bytes: bytes as u64,
+            op: if read { Op::Read } else { Op::Write },
+        });
+        self.utcs.push(utc);
+        self.lats.push(match complete {
+            Some(c) if c >= issue => Some((c - issue) as u64),
+            Some(_) => {
+                self.backwards += 1;
+                None
+            }
+            None => None,
+        });
+        Ok(())
     }
 
     /// Requests skipped as bad.
