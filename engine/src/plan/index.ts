@@ -17,3 +17,4 @@ export * from './provenance.ts';
 export * from './verdict.ts';
 export * from './cache-size.ts';
 export * from './fastest.ts';
+export * from './tco-table.ts';
