@@ -18,3 +18,4 @@ export * from './verdict.ts';
 export * from './cache-size.ts';
 export * from './fastest.ts';
 export * from './tco-table.ts';
+export * from './sensitivity-series.ts';

@@ -6,7 +6,6 @@
  * measure window, and every step the adapter ran. Nothing is computed here: every number is the
  * analysis'.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport, EngineShare } from '@cacheproof/engine';
 import { engineUi, type EngineUiKey } from '../../shared/i18n/engine.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -15,6 +14,7 @@ import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
 import { actionWord, headlineKind } from './engine-words.ts';
 import type { Words } from './text.ts';
+import { signedText } from '../../shared/units.ts';
 
 const KINDS = ['reads', 'writes', 'all'] as const;
 
@@ -30,7 +30,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   };
   const enginePct = (s: EngineShare): string => (s.enginePercent === null ? reasonOf(s.reasons, 'enginePercent') : w.pct(s.enginePercent));
   const countersPct = (s: EngineShare): string => (s.countersPercent === null ? reasonOf(s.reasons, 'countersPercent') : w.pct(s.countersPercent));
-  const points = (v: number): string => `${v > 0 ? '+' : v < 0 ? '−' : ''}${fmtNumber(w.lang, Math.abs(v), 1)}`;
+  const points = (v: number): string => signedText(v, (x) => fmtNumber(w.lang, x, 1), false);
   const verdict = (s: EngineShare): string => (s.differencePoints === null ? e('verdict.na') : s.exceeds ? e('verdict.exceeds', { threshold }) : e('verdict.within', { threshold }));
 
   // the card

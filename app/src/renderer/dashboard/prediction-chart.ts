@@ -8,7 +8,6 @@
  * size and follows the what-if slider (`mark`: engine `curveMarks`, each curve read at the size),
  * its legend, the summary and the figure's `data-mark-bytes` saying the size shown.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/engine';
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
 import { Chart, type TooltipItem } from 'chart.js';
@@ -24,6 +23,7 @@ import { el } from '../dom.ts';
 import { fmtPercent } from '../format.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Words } from './text.ts';
+import { everyNth } from '@cacheproof/engine';
 
 type Points = { x: number; y: number }[];
 
@@ -51,8 +51,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
   const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
   const first = lines[0];
-  const every = Math.max(1, Math.ceil((first?.points.length ?? 1) / 8));
-  const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${l.points.filter((_, i) => i % every === 0 || i === l.points.length - 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
+  const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${everyNth(l.points, 8, first?.points.length ?? 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
   const curves = t('summary', { points: lines.map(said).join(' · ') });
   let markBytes = p.cacheBytes;
   let marks: Points = [];

@@ -9,7 +9,6 @@
  * has no such form, `cacheproof-probe predict --size`). Used by the dashboard and the workload
  * profile alike (prediction-body.ts). Nothing is computed here but the formatting.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { predictionAtSize, whatIfSizes, type PredictionReport, type WhatIf } from '@cacheproof/engine';
 import { fmtCacheBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
 import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
@@ -20,15 +19,9 @@ import { el } from '../dom.ts';
 import { fmtLatencyUs } from '../predict/fields.ts';
 import { policyName } from './prediction-chart.ts';
 import type { Params, Words } from './text.ts';
+import { nearestSizeIndex } from '@cacheproof/engine';
+import { percentOf, usToMs } from '../../shared/units.ts';
 
-/** The index of the size nearest `bytes` (on a log scale) in `sizes`. */
-function nearest(sizes: readonly number[], bytes: number): number {
-  let best = 0;
-  sizes.forEach((s, i) => {
-    if (Math.abs(Math.log(s / bytes)) < Math.abs(Math.log((sizes[best] ?? s) / bytes))) best = i;
-  });
-  return best;
-}
 
 /** How the slider's last line points to an exact figure: the screen's "Predict another cache" form, or the probe's command line. */
 export type ExactWay = 'form' | 'cli';
@@ -46,7 +39,7 @@ export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onS
   const max = size(sizes[sizes.length - 1] ?? 0);
   const id = `${TID.dashWhatIf}-size`;
   const input = el('input', {
-    id, type: 'range', min: '0', max: String(sizes.length - 1), step: '1', value: String(nearest(sizes, p.cacheBytes)),
+    id, type: 'range', min: '0', max: String(sizes.length - 1), step: '1', value: String(nearestSizeIndex(sizes, p.cacheBytes)),
     'aria-describedby': `${id}-help`, 'data-testid': id,
   });
   const output = el('output', { for: id, class: 'what-if-size', 'data-testid': `${TID.dashWhatIf}-value` });
@@ -79,7 +72,7 @@ export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onS
       : f.method === 'between' ? t('whatIf.between', { policy, lower: size(f.lowerBytes), upper: size(f.upperBytes), pp: w.fixed(f.interpolationPp, 1) })
         : t('whatIf.allFit', { footprint: size(p.footprintBytes), upper: size(f.upperBytes) });
     return f.samplingPp > 0
-      ? `${read} ${t('whatIf.sampling', { pp: w.fixed(f.samplingPp, 1), rate: fmtPercent(w.lang, p.sampleRate * 100, 1), size: size(p.cacheBytes) })}`
+      ? `${read} ${t('whatIf.sampling', { pp: w.fixed(f.samplingPp, 1), rate: fmtPercent(w.lang, percentOf(p.sampleRate), 1), size: size(p.cacheBytes) })}`
       : read;
   };
   const show = (): void => {
@@ -93,13 +86,13 @@ export function whatIfSlider(p: PredictionReport, w: Words, exact: ExactWay, onS
     if (f === null) return;
     // a share: `29.1% ± 1.2 points`; a rate or a time: `94.5 ± 1.65 I/Os per second`
     put(cards.saved, f.iosSavedPercent, f.iosSavedErrorPp, w.pct, w.pct, pp);
-    put(cards.readHit, f.readHitRatio, f.readHitError, (x) => w.pct(x * 100), (x) => w.pct(x * 100), (x) => pp(x * 100));
+    put(cards.readHit, f.readHitRatio, f.readHitError, (x) => w.pct(percentOf(x)), (x) => w.pct(percentOf(x)), (x) => pp(percentOf(x)));
     put(cards.backing, f.backingPerSecond, f.backingErrorPerSecond, (x) => w.perSec(x), (x) => w.num(x), (x) => w.perSec(x));
-    put(cards.resp, f.responseUs, f.responseErrorUs, (x) => w.ms(x / 1000), (x) => w.num(x / 1000), (x) => w.ms(x / 1000));
+    put(cards.resp, f.responseUs, f.responseErrorUs, (x) => w.ms(usToMs(x)), (x) => w.num(usToMs(x)), (x) => w.ms(usToMs(x)));
     method.textContent = methodText(f);
     const rt = p.responseTime;
     resp.hidden = rt === null;
-    resp.textContent = rt === null ? '' : t('whatIf.respMethod', { hit: fmtLatencyUs(w.lang, rt.hitUs), miss: rt.missUs === null ? w.na : w.ms(rt.missUs / 1000) });
+    resp.textContent = rt === null ? '' : t('whatIf.respMethod', { hit: fmtLatencyUs(w.lang, rt.hitUs), miss: rt.missUs === null ? w.na : w.ms(usToMs(rt.missUs)) });
     policies.hidden = f.policies.length < 2;
     policies.textContent = f.policies.length < 2 ? '' : translate(predictUi, w.lang, 'policies.line', {
       size: text,
