@@ -14,7 +14,7 @@ import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
 import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
-import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
+import type { PhaseBand, PhaseMarker } from '../draw/phase-shading.ts';
 import { engineMarkers, switchMarkerLabel } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import type { Words } from './text.ts';
