@@ -71,7 +71,6 @@ export function traceLatencySection(r: AnalysisReport, w: Words, palette: readon
 }
 
 /** The per-hour chart of one series at a time (a select over the device × operation series). */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words, u: (k: TraceLatencyKey, x?: Params) => string,
   t: (k: PredictionKey, x?: Params) => string, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
   const f = figure(TID.chartTraceLatencyHourly, u('hour.title'), u('hour.def'), undefined, w);
@@ -132,21 +131,7 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
         plugins: {
           legend: { position: 'bottom' },
           tooltip: {
-            callbacks: {
-              title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
-              label: (item: TooltipItem<'line'>) => {
-                const cur = series[Number(select.value)] ?? first;
-                const x = cur?.hours[item.dataIndex];
-                const line = LINES[item.datasetIndex];
-                const rg = x === undefined || line === undefined ? null : x[line.key];
-                return rg === null ? `${item.dataset.label ?? ''}: ${w.na}` : u('hour.tooltip', { label: item.dataset.label ?? '', low: fmtNumber(w.lang, rg.lowUs, 0), high: fmtNumber(w.lang, rg.highUs, 0) });
-              },
-              footer: (items: TooltipItem<'line'>[]) => {
-                const cur = series[Number(select.value)] ?? first;
-                const x = cur?.hours[items[0]?.dataIndex ?? -1];
-                return [...(x === undefined ? [] : [u('hour.requests', { n: fmtNumber(w.lang, x.requests, 0) })]), ...wrap(u('hour.def'))];
-              },
-            },
+            callbacks: hourTooltip(() => series[Number(select.value)] ?? first, w, u),
           },
           phaseShading: {
             bands, markers, textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)'),
@@ -158,4 +143,21 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
     return chart;
   });
   return f.node;
+}
+
+/** The hourly chart's tooltip: the hour, each line's range in µs, the requests of the hour and the definition. */
+function hourTooltip(current: () => TraceLatencyHourly | undefined, w: Words, u: (k: TraceLatencyKey, x?: Params) => string) {
+  return {
+    title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
+    label: (item: TooltipItem<'line'>) => {
+      const x = current()?.hours[item.dataIndex];
+      const line = LINES[item.datasetIndex];
+      const rg = x === undefined || line === undefined ? null : x[line.key];
+      return rg === null ? `${item.dataset.label ?? ''}: ${w.na}` : u('hour.tooltip', { label: item.dataset.label ?? '', low: fmtNumber(w.lang, rg.lowUs, 0), high: fmtNumber(w.lang, rg.highUs, 0) });
+    },
+    footer: (items: TooltipItem<'line'>[]) => {
+      const x = current()?.hours[items[0]?.dataIndex ?? -1];
+      return [...(x === undefined ? [] : [u('hour.requests', { n: fmtNumber(w.lang, x.requests, 0) })]), ...wrap(u('hour.def'))];
+    },
+  };
 }
