@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everyNth, nearestSizeIndex, seriesMax, seriesMean, seriesMin, wholeUpTo, seriesStepMs, spanWith, widestStepMs, windowMax, windowValues } from './series-summary.ts';
+import { everyNth, mostCommonBucket, nearestSizeIndex, seriesMax, seriesMean, seriesMin, wholeUpTo, seriesStepMs, spanWith, widestStepMs, windowMax, windowValues } from './series-summary.ts';
 
 describe('series summaries', () => {
   it('seriesStepMs: the mean spacing, the fallback below two times', () => {
@@ -55,5 +55,12 @@ describe('series summaries', () => {
     expect(nearestSizeIndex([1 * gb, 4 * gb, 16 * gb], 9 * gb)).toBe(2);
     expect(nearestSizeIndex([1 * gb, 4 * gb], 2 * gb)).toBe(0);
     expect(nearestSizeIndex([], 2 * gb)).toBe(0);
+  });
+
+  it('mostCommonBucket: the most counts in the range, the first on a tie, missing counts 0', () => {
+    expect(mostCommonBucket([5, 9, 9, 2], 1, 3)).toBe(1);
+    expect(mostCommonBucket([50, 1, 3], 1, 2)).toBe(2);
+    expect(mostCommonBucket([0, 0], 0, 4)).toBe(0);
+    expect(mostCommonBucket([1], 2, 3)).toBe(2);
   });
 });

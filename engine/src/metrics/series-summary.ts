@@ -105,3 +105,13 @@ export function nearestSizeIndex(sizes: readonly number[], bytes: number): numbe
 export function wholeUpTo(v: number, cap: number): number {
   return Math.min(cap, Math.floor(v));
 }
+
+/**
+ * The most common bucket between `from` and `to` (both included): the index with the most
+ * counts, the first on a tie, a missing count read as 0. Example: counts [5, 9, 9, 2], 1…3 → 1.
+ */
+export function mostCommonBucket(counts: readonly number[], from: number, to: number): number {
+  let best = from;
+  for (let b = from; b <= to; b++) if ((counts[b] ?? 0) > (counts[best] ?? 0)) best = b;
+  return best;
+}
