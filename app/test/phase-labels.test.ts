@@ -1,7 +1,7 @@
-// The phase-shading plugin's label layout (app/src/renderer/phase-shading.ts): labels of a short
+// The phase-shading plugin's label layout (app/src/renderer/draw/phase-shading.ts): labels of a short
 // warm-up next to the switch and the measure window used to be drawn on top of each other.
 import { describe, expect, it } from 'vitest';
-import { LABEL_GAP, layoutLabels, type LabelRequest } from '../src/renderer/phase-shading.ts';
+import { LABEL_GAP, layoutLabels, type LabelRequest } from '../src/renderer/draw/phase-shading.ts';
 
 function overlaps(reqs: LabelRequest[], placed: ReturnType<typeof layoutLabels>): boolean {
   const boxes = placed.flatMap((p, i) => (p ? [{ ...p, width: (reqs[i] as LabelRequest).width }] : []));

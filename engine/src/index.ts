@@ -52,3 +52,5 @@ export * from './benefit/workload-shape.ts';
 export * from './metrics/finite.ts';
 export * from './benefit/io-split.ts';
 export * from './benefit/miss-ratio.ts';
+// issue 38 (rendB): series summaries the screens print beside their charts
+export * from './metrics/series-summary.ts';

@@ -16,6 +16,7 @@ import {
   parseScenario,
   planScenario,
   savingsSensitivity,
+  tcoComparisonTable,
   type MeasuredFrom,
   type MeasuredWorkload,
   type PlanError,
@@ -24,7 +25,7 @@ import {
 } from '@cacheproof/engine/plan';
 import { translate, type Lang } from '../shared/i18n/types.ts';
 import { localizeTemplate } from '../shared/i18n/template.ts';
-import { breakEvenText, formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
+import { formatTcoDecimal, formatTcoNumber, tco as catalog, type TcoKey } from '../shared/i18n/tco.ts';
 import { writeFileAtomic } from '../host/atomic-write.ts';
 import { UsageError } from './args.ts';
 import { parseCommand, renderHelp, usageExit, wantsHelp } from './command-line.ts';
@@ -35,6 +36,7 @@ import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planSummarySentences, sensitivitySentences } from '../shared/i18n/planner.ts';
 import { fmtBytes } from '../shared/i18n/numbers.ts';
 import { verdictText } from '../shared/i18n/verdict.ts';
+import { TCO_COLUMN_KEYS, tcoCellText } from '../shared/i18n/tco-table.ts';
 
 /** What `tco --from-capture` needs from the analysis: a capture path in, a measured workload (or a failure) out. */
 export type MeasureCapture = (capturePath: string) => Promise<{ ok: true; value: MeasuredWorkload; measuredFrom?: MeasuredFrom; from?: 'analysis' | 'profile'; /** the analysis's name, the prefilled scenario's title (analysisName) */ name?: string } | { ok: false; exitCode: ExitCode; message: string }>;
@@ -210,27 +212,12 @@ export function renderTcoText(r: PlanResult, s: Scenario, lang: Lang): string {
     out.push(...configWarningSentences(c, lang));
   }
 
-  const ref = r.configurations.find((c) => c.id === r.referenceId);
+  // the comparison: the engine's table model (the Planner and the report draw the same one)
+  const table = tcoComparisonTable(r);
   out.push('');
-  out.push(t('cmpHeader', { label: ref?.label ?? r.referenceId }));
-  const rows: string[][] = [[t('cmp.config'), t('cmp.drives'), t('cmp.total'), t('cmp.savings'), t('cmp.savingsPct'), t('cmp.perIops'), t('cmp.perTb'), t('cmp.breakEven')]];
-  for (const cmp of r.comparisons) {
-    const c = r.configurations.find((x) => x.id === cmp.id);
-    if (c === undefined) continue;
-    const isRef = c.id === r.referenceId;
-    const be = isRef ? t('reference') : breakEvenText(cmp, r.years, lang);
-    rows.push([
-      c.label,
-      n(c.sizing.driveCount + c.cacheDriveCount),
-      n(c.totalUsd),
-      n(cmp.savingsUsd),
-      n(cmp.savingsPct, 1),
-      c.costPerDeliveredIopsUsd === null ? '—' : n(c.costPerDeliveredIopsUsd, 2),
-      n(c.costPerUsableTbUsd, 2),
-      be,
-    ]);
-  }
-  out.push(...columns(rows, [false, true, true, true, true, true, true, false]));
+  out.push(t('cmpHeader', { label: table.referenceLabel }));
+  const rows: string[][] = [table.columns.map((c) => t(TCO_COLUMN_KEYS[c.id])), ...table.rows.map((row) => row.cells.map((cell) => tcoCellText(cell, table.years, lang)))];
+  out.push(...columns(rows, table.columns.map((c) => c.align === 'right')));
   const sens = savingsSensitivity(s);
   if (sens.ok) out.push('', ...sensitivitySentences(sens.value, r, lang));
   return `${out.join('\n')}\n`;

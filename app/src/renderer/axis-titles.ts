@@ -5,9 +5,9 @@
  * canvas edge or runs into the next chart: one longer than its axis is drawn again on two lines, and
  * the e2e specs measure each line against that room.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { Plugin } from 'chart.js';
 import { toFont } from 'chart.js/helpers';
+import { twoLines } from './draw/title-lines.ts';
 
 export interface AxisTitle {
   scale: string;
@@ -18,13 +18,6 @@ export interface AxisTitle {
   room: number;
 }
 
-/** A title of words as two lines of about the same length (split at the space nearest its middle), or null when it is one word. */
-function twoLines(text: string): [string, string] | null {
-  const spaces = [...text.matchAll(/ /gu)].map((m) => m.index);
-  if (spaces.length === 0) return null;
-  const at = spaces.reduce((best, i) => (Math.abs(i - text.length / 2) < Math.abs(best - text.length / 2) ? i : best));
-  return [text.slice(0, at), text.slice(at + 1)];
-}
 
 export const axisTitles: Plugin = {
   id: 'axisTitles',

@@ -11,14 +11,14 @@
  * The file is handed to the browser as a Blob URL download (no host call; the app's CSP allows
  * blob: only where needed, and a download is not a fetch).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { Chart } from 'chart.js';
 import type { ChartSeries, ChartSpec, Msg } from '@cacheproof/engine/report';
 import { chartSvg, CHART_HEIGHT, CHART_WIDTH, legendItems } from '../shared/chart-svg.ts';
 import { esc } from '../shared/escape.ts';
 import { PALETTE } from '../shared/palette.ts';
 import type { Lang } from '../shared/i18n/types.ts';
-import type { PhaseBand } from './phase-shading.ts';
+import type { PhaseBand } from './draw/phase-shading.ts';
+import { devicePixels, legendItemWidth, scaledPx } from './draw/export-geometry.ts';
 
 export type ChartExportFormat = 'png' | 'svg' | 'csv';
 
@@ -140,7 +140,7 @@ export function chartSvgDocument(chart: Chart, meta: ChartMeta, lang: Lang, pale
   let lx = 8;
   let ly = y + 12;
   for (const l of legend) {
-    const wText = Math.min(W - 40, l.name.length * 6.3 + 30);
+    const wText = legendItemWidth(W, l.name.length);
     if (lx + wText > W) {
       lx = 8;
       ly += 18;
@@ -179,8 +179,8 @@ export function chartCsv(chart: Chart): string {
 /** The chart as a PNG: the canvas on `background`, under the title. */
 export function chartPng(chart: Chart, title: string, background: string, ink: string): Promise<Blob> {
   const src = chart.canvas;
-  const ratio = src.width / Math.max(1, src.clientWidth || src.width);
-  const head = Math.round(30 * ratio);
+  const ratio = devicePixels(src.width, src.clientWidth);
+  const head = scaledPx(30, ratio);
   const c = document.createElement('canvas');
   c.width = src.width;
   c.height = src.height + head;
@@ -189,8 +189,8 @@ export function chartPng(chart: Chart, title: string, background: string, ink: s
   g.fillStyle = background;
   g.fillRect(0, 0, c.width, c.height);
   g.fillStyle = ink;
-  g.font = `bold ${Math.round(15 * ratio)}px ${getComputedStyle(document.documentElement).fontFamily || 'sans-serif'}`;
-  g.fillText(title, Math.round(8 * ratio), Math.round(20 * ratio));
+  g.font = `bold ${scaledPx(15, ratio)}px ${getComputedStyle(document.documentElement).fontFamily || 'sans-serif'}`;
+  g.fillText(title, scaledPx(8, ratio), scaledPx(20, ratio));
   g.drawImage(src, 0, head);
   return new Promise((resolve, reject) => c.toBlob((b) => (b === null ? reject(new Error('the canvas gave no PNG')) : resolve(b)), 'image/png'));
 }

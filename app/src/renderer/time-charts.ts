@@ -5,11 +5,11 @@
  * (legend, decimation, tooltip with the figure's definition, wheel/pinch zoom and pan). One
  * implementation, so that the two screens zoom, reset, word the range and read a point alike.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { Chart, Scale, TooltipItem } from 'chart.js';
 import { TID } from '../shared/testids.ts';
 import { el } from './dom.ts';
 import { wrap, type Words } from './dashboard/text.ts';
+import { minZoomRangeMs, spansOverHalfDay, ZOOM_OUT } from './draw/time-geometry.ts';
 
 export interface ZoomControls {
   /** The group of buttons and the range in words, to place above the charts. */
@@ -44,7 +44,7 @@ export function zoomControls(charts: readonly Chart[], w: Words): ZoomControls {
   };
   const controls = el('div', { class: 'dash-zoom', role: 'group', 'aria-label': w.d('zoom.help') },
     button(w.d('zoom.in'), TID.dashZoomIn, () => zoomBy(1.5)),
-    button(w.d('zoom.out'), TID.dashZoomOut, () => zoomBy(1 / 1.5)),
+    button(w.d('zoom.out'), TID.dashZoomOut, () => zoomBy(ZOOM_OUT)),
     button(w.d('zoom.reset'), TID.dashZoomReset, () => { for (const c of charts) c.resetZoom('none'); const c = charts[0]; if (c) showRange(c); }),
     el('span', { class: 'dash-help' }, w.d('zoom.help')),
     range);
@@ -53,7 +53,7 @@ export function zoomControls(charts: readonly Chart[], w: Words): ZoomControls {
 
 /** The ticks of a time axis in UTC (the date shown when the chart spans more than half a day). */
 export function utcTicks(w: Words): { maxRotation: number; autoSkip: boolean; maxTicksLimit: number; callback: (this: Scale, value: number | string) => string } {
-  return { maxRotation: 0, autoSkip: true, maxTicksLimit: 8, callback(this: Scale, value) { return w.utc(Number(value), this.max - this.min > 86_400_000 / 2); } };
+  return { maxRotation: 0, autoSkip: true, maxTicksLimit: 8, callback(this: Scale, value) { return w.utc(Number(value), spansOverHalfDay(this.min, this.max)); } };
 }
 
 /** The plugins' options every time chart shares (its phase shading is its own). */
@@ -71,7 +71,7 @@ export function timePlugins(o: { w: Words; fmt: (v: number | null) => string; de
       },
     },
     zoom: {
-      limits: { x: { min: 'original' as const, max: 'original' as const, minRange: o.stepMs * 20 } },
+      limits: { x: { min: 'original' as const, max: 'original' as const, minRange: minZoomRangeMs(o.stepMs) } },
       pan: { enabled: true, mode: 'x' as const, onPanComplete: ({ chart }: { chart: Chart }) => o.onRange(chart) },
       zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x' as const, onZoomComplete: ({ chart }: { chart: Chart }) => o.onRange(chart) },
     },

@@ -91,7 +91,6 @@ function yScale(spec: ChartSpec): { yTicks: number[]; Y: (v: number) => number }
 }
 
 /** The SVG of one chart, with its title and text alternative inside (`<title>`, `<desc>`). */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function chartSvg(spec: ChartSpec, lang: Lang): string {
   const W = CHART_WIDTH;
   const H = CHART_HEIGHT;
@@ -106,7 +105,76 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
   const { yTicks, Y } = yScale(spec);
   const hasData = spec.series.some((s) => s.points.some((p) => p[1] !== null));
 
-  // x range
+  const { X, xTicks, categories, bandW } = xScale(spec, lang, pw);
+
+  // plot background and bands
+  out.push(`<rect x="${M.left}" y="${M.top}" width="${pw}" height="${ph}" fill="#ffffff" stroke="#c8c8c8" stroke-width="0.8"/>`);
+  for (const b of spec.bands ?? []) {
+    const bx0 = Math.max(M.left, X(b.fromMs));
+    const bx1 = Math.min(M.left + pw, X(b.toMs));
+    if (!(bx1 > bx0)) continue;
+    out.push(`<rect class="band" x="${f1(bx0)}" y="${M.top}" width="${f1(bx1 - bx0)}" height="${ph}" fill="${BAND_FILL[b.tone]}"/>`);
+    const label = reportText(b.label, lang);
+    if (bx1 - bx0 > label.length * 5.6) out.push(text((bx0 + bx1) / 2, M.top - 6, label, `text-anchor="middle" fill="#444" font-size="10"`));
+  }
+  // grid and y axis
+  for (const v of yTicks) {
+    const y = Y(v);
+    out.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="#e3e3e3" stroke-width="0.7"/>`);
+    out.push(text(M.left - 6, y + 3.5, tickLabel(lang, v), 'text-anchor="end" fill="#333"'));
+  }
+  // a long axis title gets a smaller font so that it fits the plot's height
+  const yLabel = reportText(spec.y.label, lang);
+  const yFont = Math.max(7, Math.min(11, Math.floor((ph / Math.max(1, yLabel.length * 0.58)) * 10) / 10));
+  out.push(text(14, M.top + ph / 2, yLabel, `text-anchor="middle" fill="#222" transform="rotate(-90 14 ${f1(M.top + ph / 2)})"${yFont < 11 ? ` font-size="${yFont}"` : ''}`));
+  // x axis
+  const maxLabels = Math.max(1, Math.floor(pw / 58));
+  const every = Math.max(1, Math.ceil(xTicks.length / maxLabels));
+  const catLabels = categoryLabels(xTicks, categories, bandW);
+  xTicks.forEach((t, i) => {
+    out.push(`<line x1="${f1(t.x)}" x2="${f1(t.x)}" y1="${M.top + ph}" y2="${M.top + ph + 4}" stroke="#888" stroke-width="0.8"/>`);
+    if (catLabels !== null) {
+      (catLabels.lines[i] ?? []).forEach((l, k) => out.push(text(t.x, M.top + ph + 14 + (catLabels.px + 1) * k, l, `text-anchor="middle" fill="#333" font-size="${catLabels.px}"`)));
+      return;
+    }
+    if (i % every !== 0) return;
+    const label = t.label.length > 22 ? `${t.label.slice(0, 21)}…` : t.label;
+    // Labels near the plot's edges are anchored inwards so that they stay inside the drawing.
+    const half = label.length * 2.9;
+    const anchor = t.x + half > W - 2 ? 'end' : t.x - half < 2 ? 'start' : 'middle';
+    out.push(text(anchor === 'end' ? Math.min(t.x, W - 2) : t.x, M.top + ph + 16, label, `text-anchor="${anchor}" fill="#333" font-size="10"`));
+  });
+  out.push(text(M.left + pw / 2, H - 8, reportText(spec.x.label, lang), 'text-anchor="middle" fill="#222"'));
+
+  // data
+  if (!hasData) {
+    out.push(text(M.left + pw / 2, M.top + ph / 2, reportText({ key: 'x.noData' }, lang), 'text-anchor="middle" fill="#666" font-size="13"'));
+  } else if (spec.kind === 'line') out.push(...lineSeries(spec, X, Y));
+  else out.push(...barSeries(spec, lang, { X, Y, yTicks, bandW, pw }));
+  for (const r of spec.refLines ?? []) {
+    const y = Y(r.y);
+    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="${TARGET_LINE}" stroke-width="1" stroke-dasharray="6 4"/>`);
+  }
+  for (const l of refLabelsOf(spec, lang)) out.push(text(l.x, l.y, l.text, `text-anchor="end" fill="${TARGET_LINE}" font-size="${REF_LABEL_PX}"`));
+  out.push('</svg>');
+  return out.join('');
+}
+
+/** Where {@link chartSvg} prints the labels of a chart's reference lines (none over another: chart-ref-labels.ts). */
+export function refLabelsOf(spec: ChartSpec, lang: Lang): RefLabel[] {
+  const refs = spec.refLines ?? [];
+  if (refs.length === 0) return [];
+  const { Y } = yScale(spec);
+  return refLabels(refs.map((r) => ({ y: Y(r.y), text: reportText(r.label, lang) })), M.left + (CHART_WIDTH - M.left - M.right) - 4);
+}
+
+/** The legend items of a chart (name and colour), drawn by the HTML as text with a swatch. */
+export function legendItems(spec: ChartSpec, lang: Lang): { name: string; color: string; dashed: boolean }[] {
+  return spec.series.map((s) => ({ name: formatVal(s.name as Val, lang), color: s.rgb ?? color(s.color), dashed: s.dashed === true }));
+}
+
+/** The x scale of a chart: its pixel function, its ticks with labels, the categories and their band width. */
+function xScale(spec: ChartSpec, lang: Lang, pw: number): { X: (v: number) => number; xTicks: { x: number; label: string }[]; categories: NonNullable<ChartSpec['x']['categories']>; bandW: number } {
   let X: (v: number) => number;
   let xTicks: { x: number; label: string }[] = [];
   const categories = spec.x.categories ?? [];
@@ -136,30 +204,11 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     X = (i: number): number => M.left + bandW * (i + 0.5);
     xTicks = categories.map((c, i) => ({ x: X(i), label: formatVal(c, lang) }));
   }
+  return { X, xTicks, categories, bandW };
+}
 
-  // plot background and bands
-  out.push(`<rect x="${M.left}" y="${M.top}" width="${pw}" height="${ph}" fill="#ffffff" stroke="#c8c8c8" stroke-width="0.8"/>`);
-  for (const b of spec.bands ?? []) {
-    const bx0 = Math.max(M.left, X(b.fromMs));
-    const bx1 = Math.min(M.left + pw, X(b.toMs));
-    if (!(bx1 > bx0)) continue;
-    out.push(`<rect class="band" x="${f1(bx0)}" y="${M.top}" width="${f1(bx1 - bx0)}" height="${ph}" fill="${BAND_FILL[b.tone]}"/>`);
-    const label = reportText(b.label, lang);
-    if (bx1 - bx0 > label.length * 5.6) out.push(text((bx0 + bx1) / 2, M.top - 6, label, `text-anchor="middle" fill="#444" font-size="10"`));
-  }
-  // grid and y axis
-  for (const v of yTicks) {
-    const y = Y(v);
-    out.push(`<line x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="#e3e3e3" stroke-width="0.7"/>`);
-    out.push(text(M.left - 6, y + 3.5, tickLabel(lang, v), 'text-anchor="end" fill="#333"'));
-  }
-  // a long axis title gets a smaller font so that it fits the plot's height
-  const yLabel = reportText(spec.y.label, lang);
-  const yFont = Math.max(7, Math.min(11, Math.floor((ph / Math.max(1, yLabel.length * 0.58)) * 10) / 10));
-  out.push(text(14, M.top + ph / 2, yLabel, `text-anchor="middle" fill="#222" transform="rotate(-90 14 ${f1(M.top + ph / 2)})"${yFont < 11 ? ` font-size="${yFont}"` : ''}`));
-  // x axis
-  const maxLabels = Math.max(1, Math.floor(pw / 58));
-  const every = Math.max(1, Math.ceil(xTicks.length / maxLabels));
+/** Category names longer than their band, wrapped (null: drawn as they are). */
+function categoryLabels(xTicks: { x: number; label: string }[], categories: readonly unknown[], bandW: number): { px: number; lines: string[][] } | null {
   // Category names longer than their band wrap on two lines, in the largest of 10, 9 and 8 px at
   // which every name fits (then the last line is cut): "Cache drive or RAM price" never runs into
   // its neighbour.
@@ -175,102 +224,74 @@ export function chartSvg(spec: ChartSpec, lang: Lang): string {
     lines.push(line);
     return lines;
   };
-  const catLabels = categories.length === 0 ? null : (() => {
-    const names = xTicks.map((t) => t.label);
-    const fits = (n: string): boolean => n.length * 5.8 <= bandW - 4;
-    // names that fit, or one word too long for its band (hours: every other label is drawn, below)
-    if (names.every(fits) || names.some((n) => !fits(n) && !n.includes(' '))) return null;
-    for (const px of [10, 9, 8]) {
-      const chars = Math.max(4, Math.floor((bandW - 4) / (px * 0.58)));
-      const wrapped = names.map((n) => wrapAt(n, chars));
-      if (px === 8 || wrapped.every((w) => w.length <= 2 && w.every((l) => l.length <= chars))) {
-        return { px, lines: wrapped.map((w) => (w.length <= 2 ? w : [w[0] as string, `${w.slice(1).join(' ').slice(0, chars - 1)}…`]).map((l) => (l.length > chars ? `${l.slice(0, chars - 1)}…` : l))) };
+  if (categories.length === 0) return null;
+  const names = xTicks.map((t) => t.label);
+  const fits = (n: string): boolean => n.length * 5.8 <= bandW - 4;
+  // names that fit, or one word too long for its band (hours: every other label is drawn, below)
+  if (names.every(fits) || names.some((n) => !fits(n) && !n.includes(' '))) return null;
+  for (const px of [10, 9, 8]) {
+    const chars = Math.max(4, Math.floor((bandW - 4) / (px * 0.58)));
+    const wrapped = names.map((n) => wrapAt(n, chars));
+    if (px === 8 || wrapped.every((w) => w.length <= 2 && w.every((l) => l.length <= chars))) {
+      return { px, lines: wrapped.map((w) => (w.length <= 2 ? w : [w[0] as string, `${w.slice(1).join(' ').slice(0, chars - 1)}…`]).map((l) => (l.length > chars ? `${l.slice(0, chars - 1)}…` : l))) };
+    }
+  }
+  return null;
+}
+
+/** The paths (or a lone point's circle) of a line chart's series, wider lines first. */
+function lineSeries(spec: ChartSpec, X: (v: number) => number, Y: (v: number) => number): string[] {
+  const out: string[] = [];
+  // wider lines first, underneath: a backing line that coincides with the front's shows on both sides of it
+  [...spec.series].sort((a, b) => (b.width ?? LINE_WIDTH) - (a.width ?? LINE_WIDTH)).forEach((s) => {
+    let d = '';
+    let pen = false;
+    let n = 0;
+    for (const [x, y] of s.points) {
+      if (y === null || !Number.isFinite(y)) {
+        pen = false;
+        continue;
       }
+      d += `${pen ? 'L' : 'M'}${f1(X(x))} ${f1(Y(y))}`;
+      pen = true;
+      n++;
     }
-    return null;
-  })();
-  xTicks.forEach((t, i) => {
-    out.push(`<line x1="${f1(t.x)}" x2="${f1(t.x)}" y1="${M.top + ph}" y2="${M.top + ph + 4}" stroke="#888" stroke-width="0.8"/>`);
-    if (catLabels !== null) {
-      (catLabels.lines[i] ?? []).forEach((l, k) => out.push(text(t.x, M.top + ph + 14 + (catLabels.px + 1) * k, l, `text-anchor="middle" fill="#333" font-size="${catLabels.px}"`)));
-      return;
-    }
-    if (i % every !== 0) return;
-    const label = t.label.length > 22 ? `${t.label.slice(0, 21)}…` : t.label;
-    // Labels near the plot's edges are anchored inwards so that they stay inside the drawing.
-    const half = label.length * 2.9;
-    const anchor = t.x + half > W - 2 ? 'end' : t.x - half < 2 ? 'start' : 'middle';
-    out.push(text(anchor === 'end' ? Math.min(t.x, W - 2) : t.x, M.top + ph + 16, label, `text-anchor="${anchor}" fill="#333" font-size="10"`));
+    if (n === 1) {
+      const p = s.points.find((q) => q[1] !== null);
+      if (p) out.push(`<circle class="series" cx="${f1(X(p[0]))}" cy="${f1(Y(p[1] as number))}" r="2.5" fill="${esc(s.rgb ?? color(s.color))}"/>`);
+    } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${esc(s.rgb ?? color(s.color))}" stroke-width="${f1(s.width ?? LINE_WIDTH)}" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
   });
-  out.push(text(M.left + pw / 2, H - 8, reportText(spec.x.label, lang), 'text-anchor="middle" fill="#222"'));
+  return out;
+}
 
-  // data
-  if (!hasData) {
-    out.push(text(M.left + pw / 2, M.top + ph / 2, reportText({ key: 'x.noData' }, lang), 'text-anchor="middle" fill="#666" font-size="13"'));
-  } else if (spec.kind === 'line') {
-    // wider lines first, underneath: a backing line that coincides with the front's shows on both sides of it
-    [...spec.series].sort((a, b) => (b.width ?? LINE_WIDTH) - (a.width ?? LINE_WIDTH)).forEach((s) => {
-      let d = '';
-      let pen = false;
-      let n = 0;
-      for (const [x, y] of s.points) {
-        if (y === null || !Number.isFinite(y)) {
-          pen = false;
-          continue;
-        }
-        d += `${pen ? 'L' : 'M'}${f1(X(x))} ${f1(Y(y))}`;
-        pen = true;
-        n++;
-      }
-      if (n === 1) {
-        const p = s.points.find((q) => q[1] !== null);
-        if (p) out.push(`<circle class="series" cx="${f1(X(p[0]))}" cy="${f1(Y(p[1] as number))}" r="2.5" fill="${esc(s.rgb ?? color(s.color))}"/>`);
-      } else if (n > 1) out.push(`<path class="series" d="${d}" fill="none" stroke="${esc(s.rgb ?? color(s.color))}" stroke-width="${f1(s.width ?? LINE_WIDTH)}" stroke-linejoin="round"${s.dashed === true ? ' stroke-dasharray="5 3"' : ''}/>`);
+/** The bars of a bar or stacked-bar chart, with their value labels where there is room. */
+function barSeries(spec: ChartSpec, lang: Lang, o: { X: (v: number) => number; Y: (v: number) => number; yTicks: number[]; bandW: number; pw: number }): string[] {
+  const { Y, yTicks, bandW } = o;
+  const out: string[] = [];
+  const categories = spec.x.categories ?? [];
+  const groups = categories.length;
+  const stacked = spec.kind === 'stacked-bar';
+  const nSeries = spec.series.length;
+  const inner = Math.min(bandW * 0.72, (stacked ? 1 : Math.max(1, nSeries)) * 90);
+  const barW = stacked ? inner : inner / Math.max(1, nSeries);
+  const labels = !stacked && groups * nSeries <= 16;
+  const bars: Parameters<typeof barLabels>[0][number][] = [];
+  for (let g = 0; g < groups; g++) {
+    let acc = 0;
+    spec.series.forEach((s, si) => {
+      const v = s.points[g]?.[1] ?? null;
+      if (v === null) return;
+      const x = M.left + bandW * g + (bandW - inner) / 2 + (stacked ? 0 : si * barW);
+      const top = stacked ? Y(acc + v) : Y(Math.max(0, v));
+      const bottom = stacked ? Y(acc) : Y(Math.min(0, v));
+      acc += stacked ? v : 0;
+      const h = Math.max(0.5, bottom - top);
+      out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${esc(s.rgb ?? color(s.color))}"/>`);
+      // a value of rounding noise (3.6e-12 of a swing of dollars) is printed as the 0 it is
+      const shown = Math.abs(v) < (Math.abs(yTicks[yTicks.length - 1] as number) + Math.abs(yTicks[0] as number)) * 1e-9 ? 0 : v;
+      if (labels) bars.push({ x: x + barW / 2, top, bottom, rises: v >= 0, text: fmtSig(lang, shown) });
     });
-  } else {
-    const groups = categories.length;
-    const stacked = spec.kind === 'stacked-bar';
-    const nSeries = spec.series.length;
-    const inner = Math.min(bandW * 0.72, (stacked ? 1 : Math.max(1, nSeries)) * 90);
-    const barW = stacked ? inner : inner / Math.max(1, nSeries);
-    const labels = !stacked && groups * nSeries <= 16;
-    const bars: Parameters<typeof barLabels>[0][number][] = [];
-    for (let g = 0; g < groups; g++) {
-      let acc = 0;
-      spec.series.forEach((s, si) => {
-        const v = s.points[g]?.[1] ?? null;
-        if (v === null) return;
-        const x = M.left + bandW * g + (bandW - inner) / 2 + (stacked ? 0 : si * barW);
-        const top = stacked ? Y(acc + v) : Y(Math.max(0, v));
-        const bottom = stacked ? Y(acc) : Y(Math.min(0, v));
-        acc += stacked ? v : 0;
-        const h = Math.max(0.5, bottom - top);
-        out.push(`<rect class="series" x="${f1(x)}" y="${f1(top)}" width="${f1(Math.max(1, barW - 1.5))}" height="${f1(h)}" fill="${esc(s.rgb ?? color(s.color))}"/>`);
-        // a value of rounding noise (3.6e-12 of a swing of dollars) is printed as the 0 it is
-        const shown = Math.abs(v) < (Math.abs(yTicks[yTicks.length - 1] as number) + Math.abs(yTicks[0] as number)) * 1e-9 ? 0 : v;
-        if (labels) bars.push({ x: x + barW / 2, top, bottom, rises: v >= 0, text: fmtSig(lang, shown) });
-      });
-    }
-    for (const l of barLabels(bars)) out.push(text(l.x, l.y, l.text, `text-anchor="middle" fill="#222" font-size="${BAR_LABEL_PX}"`));
   }
-  for (const r of spec.refLines ?? []) {
-    const y = Y(r.y);
-    out.push(`<line class="ref" x1="${M.left}" x2="${M.left + pw}" y1="${f1(y)}" y2="${f1(y)}" stroke="${TARGET_LINE}" stroke-width="1" stroke-dasharray="6 4"/>`);
-  }
-  for (const l of refLabelsOf(spec, lang)) out.push(text(l.x, l.y, l.text, `text-anchor="end" fill="${TARGET_LINE}" font-size="${REF_LABEL_PX}"`));
-  out.push('</svg>');
-  return out.join('');
-}
-
-/** Where {@link chartSvg} prints the labels of a chart's reference lines (none over another: chart-ref-labels.ts). */
-export function refLabelsOf(spec: ChartSpec, lang: Lang): RefLabel[] {
-  const refs = spec.refLines ?? [];
-  if (refs.length === 0) return [];
-  const { Y } = yScale(spec);
-  return refLabels(refs.map((r) => ({ y: Y(r.y), text: reportText(r.label, lang) })), M.left + (CHART_WIDTH - M.left - M.right) - 4);
-}
-
-/** The legend items of a chart (name and colour), drawn by the HTML as text with a swatch. */
-export function legendItems(spec: ChartSpec, lang: Lang): { name: string; color: string; dashed: boolean }[] {
-  return spec.series.map((s) => ({ name: formatVal(s.name as Val, lang), color: s.rgb ?? color(s.color), dashed: s.dashed === true }));
+  for (const l of barLabels(bars)) out.push(text(l.x, l.y, l.text, `text-anchor="middle" fill="#222" font-size="${BAR_LABEL_PX}"`));
+  return out;
 }

@@ -17,3 +17,5 @@ export * from './provenance.ts';
 export * from './verdict.ts';
 export * from './cache-size.ts';
 export * from './fastest.ts';
+export * from './tco-table.ts';
+export * from './sensitivity-series.ts';

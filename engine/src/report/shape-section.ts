@@ -15,6 +15,7 @@ import type { Block, ChartSeries, ChartSpec, Table, Val } from './types.ts';
 import { bands } from './charts.ts';
 import { COLOR, UNDER_WIDTH } from './colors.ts';
 import { col, duration, empty, m, msgv, num, pct, sig, str } from './values.ts';
+import { mostCommonBucket } from '../metrics/series-summary.ts';
 
 type Role = 'front' | 'backing';
 type Win = 'baseline' | 'measure';
@@ -161,8 +162,7 @@ function sizesChart(a: AnalysisReport, g: RequestSizesGroup, role: Role, op: 're
   const buckets = a.requestSizes.buckets.slice(range.from, range.to + 1);
   const mode = (o: OpSizes | null): Val => {
     if (o === null) return msgv('na');
-    let best = range.from;
-    for (let k = range.from; k <= range.to; k++) if ((o.counts[k] ?? 0) > (o.counts[best] ?? 0)) best = k;
+    const best = mostCommonBucket(o.counts, range.from, range.to);
     return msgv('sz.mode', { bucket: sizeBucketLabel(a.requestSizes.buckets[best] as SizeBucket), pct: pct(o.percents[best] ?? null) });
   };
   const opWord = msgv(op === 'reads' ? 'sz.reads' : 'sz.writes');

@@ -2,9 +2,10 @@
  * The report's TCO section: the plan's configurations, stacked costs, cumulative costs and the
  * summary rows, from `planScenario`'s result (no cost computed here).
  */
-import { COST_STACKS, stackCostUsd, type ConfigResult } from '../plan/result.ts';
-import { savingsSensitivity, type TornadoInput } from '../plan/tornado.ts';
-import { paybackOf, type Payback, type PlanVerdict } from '../plan/verdict.ts';
+import { COST_STACKS, stackCostUsd, type ConfigResult, type PlanResult } from '../plan/result.ts';
+import { savingsSensitivity, type SavingsSensitivity, type TornadoBar, type TornadoInput } from '../plan/tornado.ts';
+import { tcoComparisonTable, type TcoCell, type TcoColumnId } from '../plan/tco-table.ts';
+import type { Payback, PlanVerdict } from '../plan/verdict.ts';
 import type { ReportKey } from './keys.ts';
 import type { Block, ChartSpec, Msg, Section, SummaryRow, Table, Val } from './types.ts';
 import type { ReportTco } from './input.ts';
@@ -59,8 +60,34 @@ function breakEvenVal(pb: Payback, years: number): Val {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
+/** The report's head of each comparison column (the table model is the engine's: tcoComparisonTable). */
+const COMPARISON_HEADS: Record<TcoColumnId, ReportKey> = {
+  configuration: 'c.configuration', drives: 'c.drives', totalUsd: 'c.totalUsd', savingsUsd: 'c.savingsUsd',
+  savingsPct: 'c.savingsPct', usdPerIops: 'c.usdPerIops', usdPerTb: 'c.usdPerTb', breakEven: 'c.breakEven',
+};
+
+/** A comparison cell as a report value. */
+function comparisonVal(cell: TcoCell, years: number): Val {
+  switch (cell.kind) {
+    case 'text': return str(cell.text);
+    case 'number': return cell.column === 'savingsPct' ? pct(cell.value, cell.digits) : num(cell.value, cell.digits);
+    case 'reference': return msgv('tco.reference');
+    case 'payback': return breakEvenVal(cell.payback, years);
+  }
+}
+
+/** The comparison against the reference: the engine's table model, the one the Planner and `cacheproof tco` draw. */
+function comparisonTable(p: PlanResult): Table {
+  const model = tcoComparisonTable(p);
+  return {
+    id: 'tco-comparison', title: m('t.tcoComparison', { years: num(p.years, 0) }), sheet: true,
+    columns: model.columns.map((c) => col(COMPARISON_HEADS[c.id], c.align, c.unit ?? undefined)),
+    rows: model.rows.map((row) => ({ cells: row.cells.map((cell) => comparisonVal(cell, model.years)) })),
+  };
+}
+
+/** The section's opening paragraphs: what was planned, where the plan comes from, example prices, the bottom line. */
+function introBlocks(t: ReportTco): Block[] {
   const p = t.plan;
   const ref = p.configurations.find((c) => c.id === p.referenceId);
   const blocks: Block[] = [];
@@ -73,19 +100,11 @@ export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Sec
   if (p.examplePrices) blocks.push({ type: 'paragraph', text: m('tco.examplePrices') });
   // the bottom line (engine verdict: the basis it was sized on, and the other basis when the verdict differs there)
   blocks.push({ type: 'paragraph', text: tcoVerdictText(p.verdict) });
-  const cmpRows: Table['rows'] = p.comparisons.map((cmp) => {
-    const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
-    const isRef = cmp.id === p.referenceId;
-    const be: Val = isRef ? msgv('tco.reference') : breakEvenVal(paybackOf(cmp, p.years), p.years);
-    return { cells: [str(c.label), num(c.sizing.driveCount + c.cacheDriveCount, 0), num(c.totalUsd, 0), num(cmp.savingsUsd, 0), pct(cmp.savingsPct), num(c.costPerDeliveredIopsUsd, 2), num(c.costPerUsableTbUsd, 2), be] };
-  });
-  blocks.push({ type: 'table', table: {
-    id: 'tco-comparison', title: m('t.tcoComparison', { years: num(p.years, 0) }), sheet: true,
-    columns: [col('c.configuration', 'left'), col('c.drives', 'right', 'count'), col('c.totalUsd', 'right', 'usd'), col('c.savingsUsd', 'right', 'usd'), col('c.savingsPct', 'right', 'percent'),
-      col('c.usdPerIops', 'right', 'usdPerIops'), col('c.usdPerTb', 'right', 'usdPerTb'), col('c.breakEven', 'left')],
-    rows: cmpRows,
-  } });
-  if (t.sources !== undefined && t.sources.length > 0) blocks.push({ type: 'table', table: sourcesTable(t, diskIosAvoided) });
+  return blocks;
+}
+
+/** The stacked costs per configuration and the cumulative costs per year. */
+function costCharts(p: PlanResult): [ChartSpec, ChartSpec] {
   const costChart: ChartSpec = {
     id: 'tco-costs', kind: 'stacked-bar', title: m('ch.tcoCostsTitle', { years: num(p.years, 0) }),
     x: { kind: 'category', label: m('ax.configuration'), categories: p.configurations.map((c) => str(c.label)) },
@@ -105,64 +124,93 @@ export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Sec
     })),
     summary: m('ch.tcoCumulativeSummary', { years: num(p.years, 0) }),
   };
+  return [costChart, cumChart];
+}
+
+/** A tornado input's value in its unit. */
+function tornadoVal(input: TornadoInput, v: number): Val {
+  return input === 'hitShare' || input === 'capacityGrowth' || input === 'iopsGrowth' ? pct(v * 100, 1)
+    : input === 'capacity' ? { k: 'bytes', v }
+      : input === 'energyPrice' ? num(v, 3)
+        : num(v, 0);
+}
+
+/** Savings sensitivity as a table sorted by swing (engine savingsSensitivity, the Planner's chart, `tco --json` sensitivity). */
+function sensitivityTable(sv: SavingsSensitivity, label: (id: string) => Val, pctText: Val): Table {
+  const failed = (b: TornadoBar): Val => msgv('tco.sensFailed', { code: str(b.errorCode ?? '') });
+  const rows: Table['rows'] = sv.bars.map((b) => ({
+    cells: [msgv(`tsens.${b.input}` as ReportKey), tornadoVal(b.input, b.lowValue), tornadoVal(b.input, b.highValue),
+      b.savingsLowUsd === null ? failed(b) : num(b.savingsLowUsd, 0),
+      b.savingsHighUsd === null ? failed(b) : num(b.savingsHighUsd, 0),
+      num(b.swingUsd, 0)],
+  }));
+  return {
+    id: 'tco-sensitivity', title: m('t.tcoSensitivity', { label: label(sv.configId), reference: label(sv.referenceId), pct: pctText }), sheet: true,
+    columns: [col('c.input', 'left'), { head: m('c.lowValue', { pct: pctText }), align: 'right' }, { head: m('c.highValue', { pct: pctText }), align: 'right' },
+      { head: m('c.savingsLow', { pct: pctText }), align: 'right', unit: 'usd' }, { head: m('c.savingsHigh', { pct: pctText }), align: 'right', unit: 'usd' }, col('c.swingUsd', 'right', 'usd')],
+    rows,
+  };
+}
+
+/** The sensitivity table, its vertical tornado chart and the sentence on the largest swing. */
+function sensitivityBlocks(p: PlanResult, sv: SavingsSensitivity): { blocks: Block[]; chart: ChartSpec } {
+  const pctText = num(sv.change * 100, 0);
+  const label = (id: string): Val => str(p.configurations.find((c) => c.id === id)?.label ?? id);
+  const blocks: Block[] = [{ type: 'table', table: sensitivityTable(sv, label, pctText) }];
+  const top = sv.bars[0];
+  // A vertical tornado: per input (largest swing first), the change in savings at −change and at +change.
+  const delta = (v: number | null): number | null => (v === null ? null : v - sv.baseSavingsUsd);
+  const chart: ChartSpec = {
+    id: 'tco-sensitivity', kind: 'bar', title: m('ch.tcoSensTitle', { label: label(sv.configId), pct: pctText }),
+    x: { kind: 'category', label: m('c.input'), categories: sv.bars.map((b) => msgv(`tsens.${b.input}` as ReportKey)) },
+    y: { label: m('ax.savingsChange'), unit: 'usd' },
+    series: [
+      { name: msgv('ser.sensLow', { pct: pctText }), color: COLOR.category1, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
+      { name: msgv('ser.sensHigh', { pct: pctText }), color: COLOR.category2, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
+    ],
+    summary: m('ch.tcoSensSummary', { savings: num(sv.baseSavingsUsd, 0), input: top === undefined ? empty : msgv(`tsens.${top.input}` as ReportKey), swing: num(top?.swingUsd ?? null, 0) }),
+  };
+  blocks.push({ type: 'chart', chart });
+  if (top !== undefined && top.swingUsd !== null)
+    blocks.push({ type: 'paragraph', text: m('tco.sensLargest', { input: msgv(`tsens.${top.input}` as ReportKey), swing: num(top.swingUsd, 0), years: num(p.years, 0), savings: num(sv.baseSavingsUsd, 0), pct: pctText }) });
+  return { blocks, chart };
+}
+
+/** Per configuration: its sizing, its line items with upfront and total, its drive life and warnings. */
+function configBlocks(t: ReportTco, c: ConfigResult): Block[] {
+  const p = t.plan;
+  const blocks: Block[] = [];
+  blocks.push({ type: 'subheading', text: m('tco.config'), sub: str(c.label) });
+  blocks.push({ type: 'paragraph', text: m('tco.sizing', {
+    count: num(c.sizing.driveCount, 0), drive: str(t.scenario.drives.find((d) => d.id === c.backingDriveId)?.label ?? c.backingDriveId), raid: str(c.raidLevel),
+    binding: msgv(`binding.${c.sizing.binding}` as ReportKey), backEnd: num(c.backEnd.backEndIops, 0), cacheDrives: num(c.cacheDriveCount, 0), enclosures: num(c.enclosures, 0), watts: num(c.watts, 0),
+  }) });
+  const rows: Table['rows'] = c.lines.map((l) => ({ cells: [{ k: 'tcoLine', id: l.id }, { k: 'tcoDetail', line: l }, num(l.costUsd, 0)] as Val[] }));
+  rows.push({ strong: true, cells: [msgv('tco.upfront'), empty, num(c.upfrontUsd, 0)] });
+  rows.push({ strong: true, cells: [msgv('tco.total', { years: num(p.years, 0) }), empty, num(c.totalUsd, 0)] });
+  blocks.push({ type: 'table', table: { id: `tco-lines-${c.id}`, title: m('t.tcoLines', { label: str(c.label) }), sheet: true, columns: [col('c.lineItem', 'left'), col('c.detail', 'left'), col('c.amountUsd', 'right', 'usd')], rows } });
+  const life: Val[] = [{ k: 'tcoLife', config: c, years: p.years, cache: false }];
+  if (c.cacheLife !== null) life.push({ k: 'tcoLife', config: c, years: p.years, cache: true });
+  for (const w of c.warnings) life.push({ k: 'tcoWarn', code: w.code, params: w.params });
+  blocks.push({ type: 'notes', tone: 'info', items: life });
+  return blocks;
+}
+
+export function tcoSection(t: ReportTco, diskIosAvoided = false): { section: Section; charts: ChartSpec[]; summary: SummaryRow[] } {
+  const p = t.plan;
+  const blocks: Block[] = introBlocks(t);
+  blocks.push({ type: 'table', table: comparisonTable(p) });
+  if (t.sources !== undefined && t.sources.length > 0) blocks.push({ type: 'table', table: sourcesTable(t, diskIosAvoided) });
+  const [costChart, cumChart] = costCharts(p);
   blocks.push({ type: 'chart', chart: costChart }, { type: 'chart', chart: cumChart });
-  // Savings sensitivity: the engine's tornado (the Planner's chart, `tco --json` sensitivity), as a chart and a table sorted by swing.
-  const sens = savingsSensitivity(t.scenario);
   const charts: ChartSpec[] = [costChart, cumChart];
+  const sens = savingsSensitivity(t.scenario);
   if (sens.ok) {
-    const sv = sens.value;
-    const pctText = num(sv.change * 100, 0);
-    const label = (id: string): Val => str(p.configurations.find((c) => c.id === id)?.label ?? id);
-    const valueOf = (input: TornadoInput, v: number): Val =>
-      input === 'hitShare' || input === 'capacityGrowth' || input === 'iopsGrowth' ? pct(v * 100, 1)
-        : input === 'capacity' ? { k: 'bytes', v }
-          : input === 'energyPrice' ? num(v, 3)
-            : num(v, 0);
-    const rows: Table['rows'] = sv.bars.map((b) => ({
-      cells: [msgv(`tsens.${b.input}` as ReportKey), valueOf(b.input, b.lowValue), valueOf(b.input, b.highValue),
-        b.savingsLowUsd === null ? msgv('tco.sensFailed', { code: str(b.errorCode ?? '') }) : num(b.savingsLowUsd, 0),
-        b.savingsHighUsd === null ? msgv('tco.sensFailed', { code: str(b.errorCode ?? '') }) : num(b.savingsHighUsd, 0),
-        num(b.swingUsd, 0)],
-    }));
-    blocks.push({ type: 'table', table: {
-      id: 'tco-sensitivity', title: m('t.tcoSensitivity', { label: label(sv.configId), reference: label(sv.referenceId), pct: pctText }), sheet: true,
-      columns: [col('c.input', 'left'), { head: m('c.lowValue', { pct: pctText }), align: 'right' }, { head: m('c.highValue', { pct: pctText }), align: 'right' },
-        { head: m('c.savingsLow', { pct: pctText }), align: 'right', unit: 'usd' }, { head: m('c.savingsHigh', { pct: pctText }), align: 'right', unit: 'usd' }, col('c.swingUsd', 'right', 'usd')],
-      rows,
-    } });
-    const top = sv.bars[0];
-    // A vertical tornado: per input (largest swing first), the change in savings at −change and at +change.
-    const delta = (v: number | null): number | null => (v === null ? null : v - sv.baseSavingsUsd);
-    const sensChart: ChartSpec = {
-      id: 'tco-sensitivity', kind: 'bar', title: m('ch.tcoSensTitle', { label: label(sv.configId), pct: pctText }),
-      x: { kind: 'category', label: m('c.input'), categories: sv.bars.map((b) => msgv(`tsens.${b.input}` as ReportKey)) },
-      y: { label: m('ax.savingsChange'), unit: 'usd' },
-      series: [
-        { name: msgv('ser.sensLow', { pct: pctText }), color: COLOR.category1, points: sv.bars.map((b, i) => [i, delta(b.savingsLowUsd)] as [number, number | null]) },
-        { name: msgv('ser.sensHigh', { pct: pctText }), color: COLOR.category2, points: sv.bars.map((b, i) => [i, delta(b.savingsHighUsd)] as [number, number | null]) },
-      ],
-      summary: m('ch.tcoSensSummary', { savings: num(sv.baseSavingsUsd, 0), input: top === undefined ? empty : msgv(`tsens.${top.input}` as ReportKey), swing: num(top?.swingUsd ?? null, 0) }),
-    };
-    blocks.push({ type: 'chart', chart: sensChart });
-    charts.push(sensChart);
-    if (top !== undefined && top.swingUsd !== null)
-      blocks.push({ type: 'paragraph', text: m('tco.sensLargest', { input: msgv(`tsens.${top.input}` as ReportKey), swing: num(top.swingUsd, 0), years: num(p.years, 0), savings: num(sv.baseSavingsUsd, 0), pct: pctText }) });
+    const s = sensitivityBlocks(p, sens.value);
+    blocks.push(...s.blocks);
+    charts.push(s.chart);
   }
-  for (const c of p.configurations) {
-    blocks.push({ type: 'subheading', text: m('tco.config'), sub: str(c.label) });
-    blocks.push({ type: 'paragraph', text: m('tco.sizing', {
-      count: num(c.sizing.driveCount, 0), drive: str(t.scenario.drives.find((d) => d.id === c.backingDriveId)?.label ?? c.backingDriveId), raid: str(c.raidLevel),
-      binding: msgv(`binding.${c.sizing.binding}` as ReportKey), backEnd: num(c.backEnd.backEndIops, 0), cacheDrives: num(c.cacheDriveCount, 0), enclosures: num(c.enclosures, 0), watts: num(c.watts, 0),
-    }) });
-    const rows: Table['rows'] = c.lines.map((l) => ({ cells: [{ k: 'tcoLine', id: l.id }, { k: 'tcoDetail', line: l }, num(l.costUsd, 0)] as Val[] }));
-    rows.push({ strong: true, cells: [msgv('tco.upfront'), empty, num(c.upfrontUsd, 0)] });
-    rows.push({ strong: true, cells: [msgv('tco.total', { years: num(p.years, 0) }), empty, num(c.totalUsd, 0)] });
-    blocks.push({ type: 'table', table: { id: `tco-lines-${c.id}`, title: m('t.tcoLines', { label: str(c.label) }), sheet: true, columns: [col('c.lineItem', 'left'), col('c.detail', 'left'), col('c.amountUsd', 'right', 'usd')], rows } });
-    const life: Val[] = [{ k: 'tcoLife', config: c, years: p.years, cache: false }];
-    if (c.cacheLife !== null) life.push({ k: 'tcoLife', config: c, years: p.years, cache: true });
-    for (const w of c.warnings) life.push({ k: 'tcoWarn', code: w.code, params: w.params });
-    blocks.push({ type: 'notes', tone: 'info', items: life });
-  }
+  for (const c of p.configurations) blocks.push(...configBlocks(t, c));
   const summary: SummaryRow[] = p.comparisons.map((cmp) => {
     const c = p.configurations.find((x) => x.id === cmp.id) as ConfigResult;
     return { id: `tco.${c.id}`, label: m('sumrow.tcoTotal', { label: str(c.label), years: num(p.years, 0) }), unit: 'usd', path: `tco.configurations[${c.id}].totalUsd`, before: null, after: null, value: c.totalUsd, low: null, high: null, devices: '' };

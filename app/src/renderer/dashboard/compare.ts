@@ -3,7 +3,6 @@
  * distribution per window (`latencyDistribution`), and where the I/O went — served by the
  * cache vs reached the backing drives, reads and writes (`groups.*.means`).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { ioSplit, type AnalysisReport, type Distribution, type HourlyEntry } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin, type TooltipItem } from 'chart.js';
 import { TID } from '../../shared/testids.ts';
@@ -12,6 +11,7 @@ import { paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Words } from './text.ts';
+import { seriesMin } from '@cacheproof/engine';
 
 /** A colour of the palette (#RRGGBB) as a lighter fill: the same hue at 45 % opacity. */
 function tint(hex: string): string {
@@ -104,7 +104,7 @@ export function hourlyFigure(r: AnalysisReport, w: Words, palette: readonly stri
       fmt: (v) => current()[3](v),
       footer: (i) => {
         const h = hours[i];
-        return h ? [w.d('hourly.tip', { seconds: w.duration(Math.min(h.baseline.seconds, h.measure.seconds)), saved: w.pct(h.iosSavedPercent), reduction: w.pct(h.latencyReductionPercent) })] : [];
+        return h ? [w.d('hourly.tip', { seconds: w.duration(seriesMin([h.baseline.seconds, h.measure.seconds]) ?? h.measure.seconds), saved: w.pct(h.iosSavedPercent), reduction: w.pct(h.latencyReductionPercent) })] : [];
       },
     });
     return chart;

@@ -6,7 +6,6 @@
  * measure window, and every step the adapter ran. Nothing is computed here: every number is the
  * analysis'.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport, EngineShare } from '@cacheproof/engine';
 import { engineUi, type EngineUiKey } from '../../shared/i18n/engine.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -15,10 +14,10 @@ import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
 import { actionWord, headlineKind } from './engine-words.ts';
 import type { Words } from './text.ts';
+import { signedText } from '../../shared/units.ts';
 
 const KINDS = ['reads', 'writes', 'all'] as const;
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   const c = r.cacheEngine.comparison;
   if (c === null) return null;
@@ -30,7 +29,7 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
   };
   const enginePct = (s: EngineShare): string => (s.enginePercent === null ? reasonOf(s.reasons, 'enginePercent') : w.pct(s.enginePercent));
   const countersPct = (s: EngineShare): string => (s.countersPercent === null ? reasonOf(s.reasons, 'countersPercent') : w.pct(s.countersPercent));
-  const points = (v: number): string => `${v > 0 ? '+' : v < 0 ? '−' : ''}${fmtNumber(w.lang, Math.abs(v), 1)}`;
+  const points = (v: number): string => signedText(v, (x) => fmtNumber(w.lang, x, 1), false);
   const verdict = (s: EngineShare): string => (s.differencePoints === null ? e('verdict.na') : s.exceeds ? e('verdict.exceeds', { threshold }) : e('verdict.within', { threshold }));
 
   // the card
@@ -70,8 +69,22 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
     el('h5', {}, e('notes.title')),
     el('ul', { class: 'dash-engine-notes' }, ...c.notes.map((n) => el('li', { 'data-note': n }, e(`note.${n}` as EngineUiKey)))));
 
-  // the counters
-  const counters = c.counters.length === 0
+  const counters = countersTable(c, w, e, reasonOf);
+  const actions = actionsTable(c, w, e);
+
+  return el('section', { class: 'dash-engine', 'data-testid': TID.dashEngine, 'aria-labelledby': 'dash-engine-title' },
+    el('h3', { class: 'dash-section', id: 'dash-engine-title', title: definition }, e('dash.title')),
+    el('div', { class: 'cards' }, card),
+    el('p', { class: 'dash-def' }, definition),
+    shares, ...(notes === null ? [] : [notes]), counters, actions);
+}
+
+type EngineWords = (key: EngineUiKey, params?: Record<string, string | number>) => string;
+type EngineComparison = NonNullable<AnalysisReport['cacheEngine']['comparison']>;
+
+/** The engine's counters as read, with their unit, window and method. */
+function countersTable(c: EngineComparison, w: Words, e: EngineWords, reasonOf: (reasons: Record<string, string>, key: string) => string): HTMLElement {
+  return c.counters.length === 0
     ? el('p', { 'data-testid': TID.dashEngineCounters }, e('counters.none'))
     : el('table', { class: 'dash-table', 'data-testid': TID.dashEngineCounters },
       el('caption', {}, e('counters.title')),
@@ -80,9 +93,11 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
         el('th', { scope: 'row', translate: 'no' }, x.name),
         el('td', { class: 'num' }, x.value === null ? reasonOf(x.reasons, 'value') : fmtNumber(w.lang, x.value, 0)),
         el('td', { translate: 'no' }, x.unit), el('td', { translate: 'no' }, x.window), el('td', {}, e(`method.${x.method}`))))));
+}
 
-  // the actions
-  const actions = c.actions.length === 0
+/** The actions the engine's adapter took (switches), each with its result. */
+function actionsTable(c: EngineComparison, w: Words, e: EngineWords): HTMLElement {
+  return c.actions.length === 0
     ? el('p', { 'data-testid': TID.dashEngineActions }, e('actions.none'))
     : el('table', { class: 'dash-table', 'data-testid': TID.dashEngineActions },
       el('caption', {}, e('actions.title')),
@@ -94,10 +109,4 @@ export function engineSection(r: AnalysisReport, w: Words): HTMLElement | null {
         el('td', {}, a.ok
           ? e('live.result.ok', { before: a.modeBefore ?? e('mode.unknown'), after: a.modeAfter ?? e('mode.unknown') })
           : a.exitStatus === null ? e('live.result.failedNoExit') : e('live.result.failed', { exit: a.exitStatus }))))));
-
-  return el('section', { class: 'dash-engine', 'data-testid': TID.dashEngine, 'aria-labelledby': 'dash-engine-title' },
-    el('h3', { class: 'dash-section', id: 'dash-engine-title', title: definition }, e('dash.title')),
-    el('div', { class: 'cards' }, card),
-    el('p', { class: 'dash-def' }, definition),
-    shares, ...(notes === null ? [] : [notes]), counters, actions);
 }

@@ -2,7 +2,6 @@
  * Health against the latency targets preset (which windows, figures and hours break them),
  * workload drift in words, and the analysis' warnings in the person's language.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { TARGET_PRESETS, type AnalysisReport, type HealthCheck, type HealthWindow, type TargetPreset, type WorkloadShape } from '@cacheproof/engine';
 import { rt } from '../../shared/i18n/report.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
@@ -10,6 +9,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
 import type { Words } from './text.ts';
+import { bytesIn } from '../../shared/units.ts';
 
 /** Hours listed per check before "… and N more". */
 const MAX_HOURS = 6;
@@ -68,7 +68,7 @@ function shapeValue(k: keyof WorkloadShape, v: number | null, w: Words): string 
   if (k === 'iops') return w.iops(v);
   if (k === 'readSharePercent') return w.pct(v);
   if (k === 'meanRequestBytes') return w.bytes(v);
-  return w.mbps(v / 1e6);
+  return w.mbps(bytesIn(v, 1e6));
 }
 
 export function driftSection(r: AnalysisReport, w: Words): HTMLElement {

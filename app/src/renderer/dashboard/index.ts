@@ -10,7 +10,6 @@
  * `performance.mark('cacheproof:dashboard-drawn')` when its last chart has drawn for the first
  * time (and `data-drawn="true"` on its root), which bench/dashboard reads.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisView } from '../../shared/contract.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -31,6 +30,7 @@ import { words } from './text.ts';
 import { timeline } from './timeline.ts';
 import { engineSection } from './engine.ts';
 import { requestSizesFigure } from './shape.ts';
+import { msToSeconds } from '../../shared/units.ts';
 
 /** The mark set when the dashboard's last chart has drawn. */
 export const DRAWN_MARK = 'cacheproof:dashboard-drawn';
@@ -47,7 +47,7 @@ export function dashboardScreen(ctx: Ctx, v: AnalysisView): Screen {
   });
   const mode = r.mode === 'backing-only' ? w.d('modeBackingOnly') : w.d('modeFrontBacking');
   const hostBits = [v.host.hostname ?? w.na, v.host.kernel === null ? '' : `${w.d('kernel')} ${v.host.kernel}`,
-    v.sampleIntervalMs === null ? '' : w.d('interval', { value: fmtDuration(ctx.lang, v.sampleIntervalMs / 1000) })].filter((s) => s.length > 0);
+    v.sampleIntervalMs === null ? '' : w.d('interval', { value: fmtDuration(ctx.lang, msToSeconds(v.sampleIntervalMs)) })].filter((s) => s.length > 0);
   node.append(
     el('p', { class: 'dash-head' },
       el('span', { class: `badge mode mode-${r.mode}`, 'data-testid': TID.modeBadge, 'data-mode': r.mode, title: w.d('def.mode'), tabindex: '0' }, mode),

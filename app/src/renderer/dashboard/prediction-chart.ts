@@ -8,10 +8,9 @@
  * size and follows the what-if slider (`mark`: engine `curveMarks`, each curve read at the size),
  * its legend, the summary and the figure's `data-mark-bytes` saying the size shown.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { curveMarks, missRatioCurve, type PredictionReport } from '@cacheproof/engine';
 import { COLOR, miniatureMsg, policyColor, policyDash } from '@cacheproof/engine/report';
-import { Chart, type TooltipItem } from 'chart.js';
+import { Chart, type Plugin, type TooltipItem } from 'chart.js';
 import { firstLayoutPadding, legendWithMarkers } from '../charts.ts';
 import { fmtCacheBytes } from '../../shared/i18n/numbers.ts';
 import { prediction } from '../../shared/i18n/prediction.ts';
@@ -24,6 +23,7 @@ import { el } from '../dom.ts';
 import { fmtPercent } from '../format.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Words } from './text.ts';
+import { everyNth } from '@cacheproof/engine';
 
 type Points = { x: number; y: number }[];
 
@@ -42,7 +42,6 @@ export interface CurveFigure {
   mark: (bytes: number) => void;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function curveFigure(p: PredictionReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): CurveFigure {
   const t = (key: 'chart' | 'axis.size' | 'series.chosen' | 'series.shown' | 'summary' | 'summaryAt' | 'zoom.reset' | 'zoom.help', params?: Record<string, string>): string => translate(prediction, w.lang, key, params);
   const def = translate(predictUi, w.lang, 'chart.def');
@@ -51,8 +50,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   const f = figure(TID.chartMrc, t('chart'), def, undefined, w);
   const lines = p.policies.map((c) => ({ policy: c.policy, points: missRatioCurve(c.curve).map((x) => ({ x: x.bytes, y: x.missPercent })) as Points }));
   const first = lines[0];
-  const every = Math.max(1, Math.ceil((first?.points.length ?? 1) / 8));
-  const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${l.points.filter((_, i) => i % every === 0 || i === l.points.length - 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
+  const said = (l: (typeof lines)[number]): string => `${policyName(w, l.policy)} ${everyNth(l.points, 8, first?.points.length ?? 1).map((c) => `${size(c.x)} → ${fmtPercent(w.lang, c.y, 1)}`).join('; ')}`;
   const curves = t('summary', { points: lines.map(said).join(' · ') });
   let markBytes = p.cacheBytes;
   let marks: Points = [];
@@ -74,45 +72,7 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
   f.tools.append(reset, el('span', { class: 'dash-help' }, t('zoom.help')));
   const markColor = paletteColor(COLOR.category2, palette);
   scheduler.add(f.canvas, (firstDraw) => {
-    chart = new Chart<'line', Points>(f.canvas, {
-      type: 'line',
-      data: {
-        datasets: [
-          ...lines.map((l) => {
-            const color = paletteColor(policyColor(l.policy), palette);
-            return { label: policyName(w, l.policy), data: l.points, borderColor: color, backgroundColor: color, borderDash: policyDash(l.policy), pointRadius: 2, tension: 0 };
-          }),
-          { label: markLabel(), data: marks, borderColor: markColor, backgroundColor: markColor, pointRadius: 6, pointStyle: 'rectRot', showLine: false },
-        ],
-      },
-      plugins: [firstDraw],
-      options: {
-        animation: false,
-        maintainAspectRatio: false,
-        // the plot area Chart.js settles on, from the first layout: a reset gives back the chart as first drawn
-        layout: { padding: firstLayoutPadding([{ pointRadius: 2 }, { pointRadius: 6 }]) },
-        parsing: false,
-        scales: {
-          x: { type: 'logarithmic', title: { display: true, text: t('axis.size') }, ticks: { callback: (v) => size(Number(v)) } },
-          y: { min: 0, max: 100, title: { display: true, text: translate(predictUi, w.lang, 'chart.axisMiss') }, ticks: { callback: (v) => w.num(Number(v)) } },
-        },
-        plugins: {
-          // the size's marks (the last dataset) show their diamond in the legend, the curves a line
-          legend: legendWithMarkers(new Set([lines.length])),
-          tooltip: {
-            callbacks: {
-              label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${size(item.parsed.x ?? 0)} → ${fmtPercent(w.lang, item.parsed.y ?? 0, 1)}`,
-              footer: () => wrap(def),
-            },
-          },
-          zoom: {
-            limits: { x: { min: 'original', max: 'original' } },
-            pan: { enabled: true, mode: 'x' },
-            zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x' },
-          },
-        },
-      },
-    });
+    chart = drawCurves(f.canvas, firstDraw, { lines, marks, markLabel: markLabel(), markColor, w, palette, def });
     // the lines drawn (the chosen size's marks aside), for the reader of the DOM and the e2e check
     f.node.dataset['lines'] = String(chart.data.datasets.filter((d) => d.showLine !== false).length);
     f.node.dataset['markX'] = shownX(chart);
@@ -138,4 +98,52 @@ export function curveFigure(p: PredictionReport, w: Words, palette: readonly str
     f.node.dataset['markX'] = shownX(c);
   };
   return { node: f.node, mark: moveMark };
+}
+
+/** The curves of every policy and the marks at the size shown, on a logarithmic size axis. */
+function drawCurves(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
+  lines: { policy: PredictionReport['policies'][number]['policy']; points: Points }[]; marks: Points; markLabel: string; markColor: string; w: Words; palette: readonly string[]; def: string;
+}): Chart<'line', Points> {
+  const { w } = o;
+  const t = (key: 'axis.size'): string => translate(prediction, w.lang, key);
+  const size = (b: number): string => fmtCacheBytes(w.lang, b);
+return new Chart<'line', Points>(canvas, {
+    type: 'line',
+    data: {
+      datasets: [
+        ...o.lines.map((l) => {
+          const color = paletteColor(policyColor(l.policy), o.palette);
+          return { label: policyName(w, l.policy), data: l.points, borderColor: color, backgroundColor: color, borderDash: policyDash(l.policy), pointRadius: 2, tension: 0 };
+        }),
+        { label: o.markLabel, data: o.marks, borderColor: o.markColor, backgroundColor: o.markColor, pointRadius: 6, pointStyle: 'rectRot', showLine: false },
+      ],
+    },
+    plugins: [firstDraw],
+    options: {
+      animation: false,
+      maintainAspectRatio: false,
+      // the plot area Chart.js settles on, from the first layout: a reset gives back the chart as first drawn
+      layout: { padding: firstLayoutPadding([{ pointRadius: 2 }, { pointRadius: 6 }]) },
+      parsing: false,
+      scales: {
+        x: { type: 'logarithmic', title: { display: true, text: t('axis.size') }, ticks: { callback: (v) => size(Number(v)) } },
+        y: { min: 0, max: 100, title: { display: true, text: translate(predictUi, w.lang, 'chart.axisMiss') }, ticks: { callback: (v) => w.num(Number(v)) } },
+      },
+      plugins: {
+        // the size's marks (the last dataset) show their diamond in the legend, the curves a line
+        legend: legendWithMarkers(new Set([o.lines.length])),
+        tooltip: {
+          callbacks: {
+            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${size(item.parsed.x ?? 0)} → ${fmtPercent(w.lang, item.parsed.y ?? 0, 1)}`,
+            footer: () => wrap(o.def),
+          },
+        },
+        zoom: {
+          limits: { x: { min: 'original', max: 'original' } },
+          pan: { enabled: true, mode: 'x' },
+          zoom: { wheel: { enabled: true }, pinch: { enabled: true }, mode: 'x' },
+        },
+      },
+    },
+  });
 }

@@ -6,7 +6,6 @@
  * `sizeForIosSaved` over the probe's size steps). Every number is the probe's or the engine's;
  * nothing is computed here but the formatting.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { sizeForIosSaved, type PredictionReport } from '@cacheproof/engine';
 import { fmtBytes, fmtCacheBytes, fmtPercent, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
@@ -15,6 +14,8 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtLatencyUs, presetName } from '../predict/fields.ts';
 import type { Params, Words } from './text.ts';
+import { wholeUpTo } from '@cacheproof/engine';
+import { signedText, usToMs } from '../../shared/units.ts';
 
 type T = (k: PredictUiKey, p?: Params) => string;
 
@@ -24,7 +25,7 @@ function tOf(w: Words): T {
 
 /** A signed difference: `+3.2 I/Os per second`, `−0.14 ms`. */
 function signed(v: number | null, f: (x: number) => string, na: string): string {
-  return v === null ? na : `${v >= 0 ? '+' : '−'}${f(Math.abs(v))}`;
+  return v === null ? na : signedText(v, f, true);
 }
 
 /** Three cards (predicted, measured, difference), each with `data-value` (the engine's number, unformatted). */
@@ -94,8 +95,8 @@ export function responseBlock(p: PredictionReport, w: Words): HTMLElement[] {
       ['difference', t('resp.difference'), c.differenceMs, signed(c.differenceMs, (x) => w.ms(x), w.na)],
     ]),
     el('p', { class: 'dash-note' }, t('resp.line', {
-      hit: fmtLatencyUs(w.lang, r.hitUs), miss: r.missUs === null ? w.na : w.ms(r.missUs / 1000), predicted: w.ms(r.predictedUs / 1000),
-      baseline: w.ms(r.baselineUs / 1000), requests: w.fixed(r.requests, 0), bound: bound(t, p.sampleRate < 1, w.ms(r.uncertaintyUs / 1000)),
+      hit: fmtLatencyUs(w.lang, r.hitUs), miss: r.missUs === null ? w.na : w.ms(usToMs(r.missUs)), predicted: w.ms(usToMs(r.predictedUs)),
+      baseline: w.ms(usToMs(r.baselineUs)), requests: w.fixed(r.requests, 0), bound: bound(t, p.sampleRate < 1, w.ms(usToMs(r.uncertaintyUs))),
     })),
   ];
   if (c.hitSharePartMs !== null && c.otherPartMs !== null) {
@@ -121,7 +122,7 @@ export function policiesLine(p: PredictionReport, w: Words): HTMLElement | null 
 export function savedAnswer(p: PredictionReport, w: Words): HTMLElement {
   const t = tOf(w);
   const id = `${TID.dashSavedAnswer}-input`;
-  const input = el('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', size: '6', value: w.fixed(Math.min(90, Math.floor(p.maxIosSavedPercent)), 0), 'aria-describedby': `${id}-help`, 'data-testid': id });
+  const input = el('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', size: '6', value: w.fixed(wholeUpTo(p.maxIosSavedPercent, 90), 0), 'aria-describedby': `${id}-help`, 'data-testid': id });
   const line = el('p', { class: 'size-answer', 'aria-live': 'polite', 'data-testid': `${TID.dashSavedAnswer}-line` });
   const show = (): void => {
     const want = parseLocaleNumber(w.lang, input.value.replace(/%/gu, ''));

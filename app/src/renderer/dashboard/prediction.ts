@@ -8,7 +8,6 @@
  * host runs the probe). Every number is the probe's, carried by the engine; nothing is computed
  * here.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport } from '@cacheproof/engine';
 import type { AnalysisView } from '../../shared/contract.ts';
 import { fmtBytes, fmtCacheBytes } from '../../shared/i18n/numbers.ts';
@@ -24,6 +23,7 @@ import { predictionBody } from './prediction-body.ts';
 import { policyName } from './prediction-chart.ts';
 import { canPredict, predictRunForm } from './prediction-run.ts';
 import type { Params, Words } from './text.ts';
+import { percentOf, signedText } from '../../shared/units.ts';
 
 /** The section, or null when the analysis holds no prediction and its capture cannot make one. */
 export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement | null {
@@ -46,7 +46,7 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
   const cell = (label: string, value: number | null, text: string, kind: string): HTMLElement =>
     el('div', { class: 'card', 'data-kind': kind, 'data-value': value === null ? '' : String(value) },
       el('h4', {}, label), el('div', { class: 'value' }, text));
-  const diff = p.differencePp === null ? w.na : t('unit.pp', { value: `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(w.lang, Math.abs(p.differencePp), 1)}` });
+  const diff = p.differencePp === null ? w.na : t('unit.pp', { value: signedText(p.differencePp, (x) => fmtNumber(w.lang, x, 1), true) });
   node.append(
     el('div', { class: 'cards prediction-compare', 'data-testid': TID.dashPredictionCompare, 'data-policy': p.policy },
       cell(t('predicted'), p.iosSavedPercent, pct(p.iosSavedPercent), 'predicted'),
@@ -58,7 +58,7 @@ export function predictionSection(ctx: Ctx, v: AnalysisView, w: Words, palette: 
     el('p', { class: 'dash-note' }, t('method', {
       policy: policyName(w, p.policy), block: size(p.blockBytes), writesPolicy: p.writes, start: w.utc(Date.parse(p.windowStart)), end: w.utc(Date.parse(p.windowEnd)),
     })));
-  if (p.sampleRate < 1) node.append(el('p', { class: 'dash-note' }, t('sampled', { rate: pct(p.sampleRate * 100), pp: fmtNumber(w.lang, p.iosSavedUncertaintyPp, 1) })));
+  if (p.sampleRate < 1) node.append(el('p', { class: 'dash-note' }, t('sampled', { rate: pct(percentOf(p.sampleRate)), pp: fmtNumber(w.lang, p.iosSavedUncertaintyPp, 1) })));
   node.append(...predictionBody(p, w, palette, scheduler, 'form'));
   if (runnable) node.append(predictRunForm(ctx, v));
   return node;

@@ -18,6 +18,7 @@ import { el } from '../dom.ts';
 import { bars } from './compare.ts';
 import { figure, type ChartScheduler } from './frame.ts';
 import type { Words } from './text.ts';
+import { mostCommonBucket } from '@cacheproof/engine';
 
 type Group = 'front' | 'backing';
 type Win = 'baseline' | 'measure';
@@ -84,21 +85,10 @@ interface SizeView {
 }
 
 /** The request-size distribution: a group and operation at a time (a selector), both windows side by side in the before/after colours. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function requestSizesFigure(r: AnalysisReport, w: Words, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
   const t = tr(w);
   const f = figure(TID.chartSizes, t('chart.sizes'), t('def.chart.sizes'), undefined, w);
-  const rs = r.requestSizes;
-  const views: SizeView[] = [];
-  const app: Group = r.devices.appFacing === 'front' && rs.front !== null ? 'front' : 'backing';
-  for (const g of [app, app === 'front' ? 'backing' : 'front'] as const) {
-    const sizes = g === 'front' ? rs.front : rs.backing;
-    if (sizes === null) continue;
-    for (const op of ['reads', 'writes'] as const) {
-      if (sizeRange(WINS.map((k) => shownSizes(sizes[k])[op])) === null) continue;
-      views.push({ value: `${g}:${op}`, label: t('sizes.option', { group: groupLabel(w, g, sizes.devices), op: t(op === 'reads' ? 'sizes.reads' : 'sizes.writes') }), group: g, op, sizes });
-    }
-  }
+  const views = sizeViews(r, w);
   if (views.length === 0) {
     f.notes.append(el('p', { class: 'dash-note', role: 'note' }, t('sizes.none')));
     f.summary.textContent = w.d('summary', { text: t('sizes.none') });
@@ -131,8 +121,7 @@ export function requestSizesFigure(r: AnalysisReport, w: Words, palette: readonl
       const o = d.ops[i] ?? null;
       const name = w.d(k === 'baseline' ? 'phase.baseline' : 'phase.measure');
       if (o === null) return t('sum.sizesNone', { window: name, reason: w.reason(d.shown[i]?.reasons[v.op]) });
-      let best = d.range.from;
-      for (let b = d.range.from; b <= d.range.to; b++) if ((o.counts[b] ?? 0) > (o.counts[best] ?? 0)) best = b;
+      const best = mostCommonBucket(o.counts, d.range.from, d.range.to);
       return t('sum.sizes', {
         window: name, bucket: txt(sizeBucketLabel(r.requestSizes.buckets[best] as SizeBucket)), pct: w.pct(o.percents[best] ?? null),
         mean: txt(sizeVal(o.meanBytes)), ios: w.count(o.ios), method: d.methods[i] ?? '',
@@ -171,4 +160,21 @@ export function requestSizesFigure(r: AnalysisReport, w: Words, palette: readonl
     c.update('none');
   });
   return f.node;
+}
+
+/** The views the selector offers: the app-facing group first, each operation with I/O in a window. */
+function sizeViews(r: AnalysisReport, w: Words): SizeView[] {
+  const t = tr(w);
+  const rs = r.requestSizes;
+  const views: SizeView[] = [];
+  const app: Group = r.devices.appFacing === 'front' && rs.front !== null ? 'front' : 'backing';
+  for (const g of [app, app === 'front' ? 'backing' : 'front'] as const) {
+    const sizes = g === 'front' ? rs.front : rs.backing;
+    if (sizes === null) continue;
+    for (const op of ['reads', 'writes'] as const) {
+      if (sizeRange(WINS.map((k) => shownSizes(sizes[k])[op])) === null) continue;
+      views.push({ value: `${g}:${op}`, label: t('sizes.option', { group: groupLabel(w, g, sizes.devices), op: t(op === 'reads' ? 'sizes.reads' : 'sizes.writes') }), group: g, op, sizes });
+    }
+  }
+  return views;
 }

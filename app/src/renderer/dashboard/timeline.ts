@@ -5,7 +5,6 @@
  * and pan kept in step across every chart, with keyboard-reachable zoom in / out / reset buttons
  * and the visible range in words.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport, WindowMeans, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import type { AnalysisView } from '../../shared/contract.ts';
@@ -15,7 +14,7 @@ import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
 import { el } from '../dom.ts';
 import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
-import type { PhaseBand, PhaseMarker } from '../phase-shading.ts';
+import type { PhaseBand, PhaseMarker } from '../draw/phase-shading.ts';
 import { engineMarkers, switchMarkerLabel } from './engine-words.ts';
 import { figure, type ChartScheduler, type Figure } from './frame.ts';
 import type { Words } from './text.ts';
@@ -23,6 +22,8 @@ import { dashboardShape, type DashboardShapeKey } from '../../shared/i18n/dashbo
 import { translate } from '../../shared/i18n/types.ts';
 import { readWriteQueueTable } from './shape.ts';
 import { deviceLinesShown } from '../../shared/chart-lines.ts';
+import { gapSpanMs } from '../draw/time-geometry.ts';
+import { seriesMax, spanWith, widestStepMs, windowValues } from '@cacheproof/engine';
 
 type Point = { x: number; y: number };
 
@@ -66,10 +67,6 @@ function points(t: readonly number[], y: readonly (number | null)[]): Point[] {
   return out;
 }
 
-/** Typical spacing of a series' times, ms (for the gap length beyond which a line breaks). */
-function step(t: readonly number[]): number {
-  return t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 1000;
-}
 
 /**
  * The lines of a time chart: one per group (front, backing) and, for IOPS and response time,
@@ -83,7 +80,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
   for (const g of groups) {
     const ys = g[metric];
     if (ys === undefined) continue;
-    stepMs = Math.max(stepMs, step(g.t));
+    stepMs = widestStepMs([g.t], stepMs);
     const name = w.d(g.group === 'front' ? 'series.front' : 'series.backing', { devices: g.devices.length > 3 ? `${g.devices.slice(0, 3).join(', ')}… (${g.devices.length})` : g.devices.join(', ') });
     out.push({
       label: label === undefined ? name : label(name),
@@ -108,7 +105,7 @@ function lines(v: AnalysisView, r: AnalysisReport, metric: Metric, w: Words, pal
   if (deviceLinesShown(v.series.length, groups.length)) {
     // a device's colour is its role's (the report's too); the group lines are solid, device lines dotted
     deviceLines.forEach((s) => {
-      stepMs = Math.max(stepMs, step(s.t));
+      stepMs = widestStepMs([s.t], stepMs);
       const role = ['front', 'backing', 'cache', 'other'].includes(s.role) ? w.d(`role.${s.role as 'front'}`) : s.role;
       out.push({
         label: w.d('series.device', { device: s.device, role }),
@@ -157,11 +154,11 @@ function summaryText(ls: readonly Line[], r: AnalysisReport, w: Words, fmt: (v: 
   const parts: string[] = [];
   for (const l of ls.filter((x) => !x.hidden)) {
     for (const [key, name, a, b] of wins) {
-      const ys = l.points.filter((p) => p.x > a && p.x <= b).map((p) => p.y);
+      const ys = windowValues(l.points, a, b);
       const means = l.windows?.[key].means;
       const avg = means === undefined ? null : l.mean(means);
       parts.push(ys.length === 0 || avg === null ? w.d('sum.noData', { label: `${l.label}, ${name}` })
-        : w.d('sum.series', { label: l.label, window: name, mean: fmt(avg), max: fmt(ys.reduce((m, y) => Math.max(m, y), -Infinity)) }));
+        : w.d('sum.series', { label: l.label, window: name, mean: fmt(avg), max: fmt(seriesMax(ys)) }));
     }
   }
   return w.d('summary', { text: parts.join('; ') });
@@ -196,12 +193,11 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const { w } = o;
   const datasets: ChartDataset<'line', Point[]>[] = o.lines.map((l) => ({
     label: l.label, data: l.points, borderColor: l.color, backgroundColor: l.color, borderWidth: l.width, borderDash: l.dash,
-    pointRadius: 0, pointHitRadius: 4, hidden: l.hidden, order: l.order, spanGaps: o.stepMs * 3, yAxisID: l.axis,
+    pointRadius: 0, pointHitRadius: 4, hidden: l.hidden, order: l.order, spanGaps: gapSpanMs(o.stepMs), yAxisID: l.axis,
   }));
   const twoScales = o.lines.some((l) => l.axis === 'y1');
   const xs = o.lines.flatMap((l) => (l.points.length > 0 ? [(l.points[0] as Point).x, (l.points[l.points.length - 1] as Point).x] : []));
-  const xMin = Math.min(Date.parse(o.r.windows.baseline.start), ...xs);
-  const xMax = Math.max(Date.parse(o.r.windows.measure.end), ...xs);
+  const { min: xMin, max: xMax } = spanWith(xs, Date.parse(o.r.windows.baseline.start), Date.parse(o.r.windows.measure.end));
   const { bands, markers } = phases(o.r, w);
   // what each line is and its colour, readable beside the canvas (tests compare them with the report's)
   canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.role, color: l.color, hidden: l.hidden, axis: l.axis, points: l.points.length })));
@@ -261,7 +257,7 @@ export function timeline(v: AnalysisView, r: AnalysisReport, w: Words, palette: 
   // the switch stay apart; then the queue size of each group
   const reads = lines(v, r, 'readIops', w, palette, (g) => t('series.reads', { group: g }), (g) => (g === 'front' ? [] : [6, 3]));
   const writes = lines(v, r, 'writeIops', w, palette, (g) => t('series.writes', { group: g }), (g) => (g === 'front' ? [2, 2] : [8, 3, 2, 3]));
-  const rw = { lines: [...reads.lines, ...writes.lines], stepMs: Math.max(reads.stepMs, writes.stepMs) };
+  const rw = { lines: [...reads.lines, ...writes.lines], stepMs: seriesMax([reads.stepMs, writes.stepMs]) ?? reads.stepMs };
   const queue = lines(v, r, 'aquSz', w, palette, (g) => t('series.queue', { group: g }));
   const requests = (x: number | null): string => (x === null ? w.na : t('unit.requests', { value: w.num(x) }));
   const specs: { testId: string; summaryId?: string; title: string; yTitle: string; definition: string; set: { lines: Line[]; stepMs: number }; fmt: (x: number | null) => string }[] = [

@@ -7,7 +7,6 @@
  * phases shaded. Every number is the engine's; the chart draws each percentile at the upper
  * edge of its bucket, in ms.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { AnalysisReport, TraceLatencyHourly, TraceLatencyRange } from '@cacheproof/engine';
 import { Chart, type TooltipItem } from 'chart.js';
 import { prediction, type PredictionKey } from '../../shared/i18n/prediction.ts';
@@ -22,6 +21,8 @@ import { figure, type ChartScheduler } from './frame.ts';
 import { wrap, type Params, type Words } from './text.ts';
 import { phases } from './timeline.ts';
 import { COLOR } from '@cacheproof/engine/report';
+import { everyNth } from '@cacheproof/engine';
+import { percentOf, usToMs } from '../../shared/units.ts';
 
 type P = 'p50' | 'p95' | 'p99' | 'p999';
 const LINES: readonly { key: P; label: string; color: number }[] = [
@@ -49,10 +50,10 @@ export function traceLatencySection(r: AnalysisReport, w: Words, palette: readon
     const at = (p: number): { lowUs: number; highUs: number } | undefined => s.percentiles.find((x) => x.p === p);
     body.append(el('tr', { 'data-device': s.device, 'data-window': s.window, 'data-op': s.op },
       el('td', {}, s.device), el('td', {}, windowName(s.window)), el('td', {}, t(s.op === 'read' ? 'lat.read' : 'lat.write')),
-      el('td', {}, fmtNumber(w.lang, s.completed, 0)), el('td', {}, s.meanUs === null ? w.na : w.ms(s.meanUs / 1000)),
+      el('td', {}, fmtNumber(w.lang, s.completed, 0)), el('td', {}, s.meanUs === null ? w.na : w.ms(usToMs(s.meanUs))),
       el('td', {}, range(at(50))), el('td', {}, range(at(95))), el('td', {}, range(at(99))), el('td', {}, range(at(99.9)))));
   }
-  const rate = fmtPercent(w.lang, l.sampleRate * 100, 1);
+  const rate = fmtPercent(w.lang, percentOf(l.sampleRate), 1);
   const method = r.traceLatency.method === 'interval-histograms' ? u('method.histograms', { rate })
     : l.sampleRate < 1 ? u('method.requestsSampled', { rate }) : u('method.requests');
   const node = el('section', { class: 'dash-trace-latency', 'data-testid': TID.dashTraceLatency, 'data-method': r.traceLatency.method ?? '', 'aria-labelledby': 'dash-trace-latency-title' },
@@ -70,7 +71,6 @@ export function traceLatencySection(r: AnalysisReport, w: Words, palette: readon
 }
 
 /** The per-hour chart of one series at a time (a select over the device × operation series). */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words, u: (k: TraceLatencyKey, x?: Params) => string,
   t: (k: PredictionKey, x?: Params) => string, palette: readonly string[], scheduler: ChartScheduler): HTMLElement {
   const f = figure(TID.chartTraceLatencyHourly, u('hour.title'), u('hour.def'), undefined, w);
@@ -79,17 +79,16 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
   const select = el('select', { id, 'data-testid': id });
   series.forEach((h, i) => select.append(el('option', { value: String(i) }, u('hour.option', { device: h.device, op: opName(h) }))));
   f.tools.append(el('label', { for: id }, u('hour.series')), ' ', select);
-  const ms = (x: TraceLatencyRange | null): string => (x === null ? w.na : w.ms(x.highUs / 1000));
+  const ms = (x: TraceLatencyRange | null): string => (x === null ? w.na : w.ms(usToMs(x.highUs)));
   const datasets = (h: TraceLatencyHourly) => LINES.map((line) => {
     const color = paletteColor(line.color, palette);
     return {
       label: line.label, borderColor: color, backgroundColor: color, pointRadius: 2, tension: 0,
-      data: h.hours.map((x) => ({ x: x.midUtcMs, y: x[line.key] === null ? null : (x[line.key] as TraceLatencyRange).highUs / 1000 })),
+      data: h.hours.map((x) => ({ x: x.midUtcMs, y: x[line.key] === null ? null : usToMs((x[line.key] as TraceLatencyRange).highUs) })),
     };
   });
   const summarize = (h: TraceLatencyHourly): void => {
-    const every = Math.max(1, Math.ceil(h.hours.length / 12));
-    const points = h.hours.filter((_, i) => i % every === 0 || i === h.hours.length - 1)
+    const points = everyNth(h.hours, 12)
       .map((x) => u('hour.point', { hour: w.utc(x.startUtcMs), p50: ms(x.p50), p99: ms(x.p99) })).join('; ');
     f.summary.textContent = u('hour.summary', { device: h.device, op: opName(h), points });
     f.canvas.dataset['series'] = `${h.device}:${h.op}`;
@@ -132,21 +131,7 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
         plugins: {
           legend: { position: 'bottom' },
           tooltip: {
-            callbacks: {
-              title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
-              label: (item: TooltipItem<'line'>) => {
-                const cur = series[Number(select.value)] ?? first;
-                const x = cur?.hours[item.dataIndex];
-                const line = LINES[item.datasetIndex];
-                const rg = x === undefined || line === undefined ? null : x[line.key];
-                return rg === null ? `${item.dataset.label ?? ''}: ${w.na}` : u('hour.tooltip', { label: item.dataset.label ?? '', low: fmtNumber(w.lang, rg.lowUs, 0), high: fmtNumber(w.lang, rg.highUs, 0) });
-              },
-              footer: (items: TooltipItem<'line'>[]) => {
-                const cur = series[Number(select.value)] ?? first;
-                const x = cur?.hours[items[0]?.dataIndex ?? -1];
-                return [...(x === undefined ? [] : [u('hour.requests', { n: fmtNumber(w.lang, x.requests, 0) })]), ...wrap(u('hour.def'))];
-              },
-            },
+            callbacks: hourTooltip(() => series[Number(select.value)] ?? first, w, u),
           },
           phaseShading: {
             bands, markers, textColor: cssVar('--muted', '#57606a'), labelBackground: cssVar('--label-bg', 'rgba(255,255,255,0.85)'),
@@ -158,4 +143,21 @@ function hourlyFigure(r: AnalysisReport, series: TraceLatencyHourly[], w: Words,
     return chart;
   });
   return f.node;
+}
+
+/** The hourly chart's tooltip: the hour, each line's range in µs, the requests of the hour and the definition. */
+function hourTooltip(current: () => TraceLatencyHourly | undefined, w: Words, u: (k: TraceLatencyKey, x?: Params) => string) {
+  return {
+    title: (items: TooltipItem<'line'>[]) => `${w.utc(Number(items[0]?.parsed.x ?? 0))} UTC`,
+    label: (item: TooltipItem<'line'>) => {
+      const x = current()?.hours[item.dataIndex];
+      const line = LINES[item.datasetIndex];
+      const rg = x === undefined || line === undefined ? null : x[line.key];
+      return rg === null ? `${item.dataset.label ?? ''}: ${w.na}` : u('hour.tooltip', { label: item.dataset.label ?? '', low: fmtNumber(w.lang, rg.lowUs, 0), high: fmtNumber(w.lang, rg.highUs, 0) });
+    },
+    footer: (items: TooltipItem<'line'>[]) => {
+      const x = current()?.hours[items[0]?.dataIndex ?? -1];
+      return [...(x === undefined ? [] : [u('hour.requests', { n: fmtNumber(w.lang, x.requests, 0) })]), ...wrap(u('hour.def'))];
+    },
+  };
 }

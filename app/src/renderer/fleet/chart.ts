@@ -7,7 +7,6 @@
  * its title, its line's names and its summary are the engine's (`fleetChart`, the fleet report's
  * chart at every moment, with the report's words); nothing is computed here but the drawing.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import { COLOR, fleetChart, type ChartSpec } from '@cacheproof/engine/report';
 import type { FleetView } from '../../shared/contract.ts';
@@ -21,6 +20,8 @@ import { el } from '../dom.ts';
 import { figure, type ChartScheduler } from '../dashboard/frame.ts';
 import type { Words } from '../dashboard/text.ts';
 import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
+import { gapSpanMs } from '../draw/time-geometry.ts';
+import { seriesMax, seriesStepMs } from '@cacheproof/engine';
 
 type Point = { x: number; y: number };
 type Aggregate = NonNullable<FleetView['aggregate']>;
@@ -41,7 +42,7 @@ export function fleetTimeline(a: Aggregate, w: Words, palette: readonly string[]
   const { controls, sync, showRange } = zoomControls(charts, w);
   const points: Point[] = line.points.flatMap(([x, y]) => (y === null ? [] : [{ x, y }]));
   const t = a.series.startMs;
-  const stepMs = t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 60_000;
+  const stepMs = seriesStepMs(t, 60_000);
   scheduler.add(f.canvas, (firstDraw) => {
     const ch = draw(f.canvas, firstDraw, { spec, definition, points, peak: { x: peak.startMs, y: peak.iops }, stepMs, w, palette, onRange: sync });
     charts.push(ch);
@@ -62,14 +63,14 @@ function draw(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const last = (o.points[o.points.length - 1] as Point).x;
   const datasets: ChartDataset<'line', Point[]>[] = [
     { label: translate(catalog, lang, 'agg.peak'), data: [o.peak], borderColor: color, backgroundColor: color, pointRadius: 5, pointHoverRadius: 6, pointStyle: 'circle', showLine: false, order: 0 },
-    { label: spec.series[0] === undefined ? '' : formatVal(spec.series[0].name, lang), data: o.points, borderColor: color, backgroundColor: color, borderWidth: 2, pointRadius: 0, pointHitRadius: 4, spanGaps: o.stepMs * 3, order: 1 },
+    { label: spec.series[0] === undefined ? '' : formatVal(spec.series[0].name, lang), data: o.points, borderColor: color, backgroundColor: color, borderWidth: 2, pointRadius: 0, pointHitRadius: 4, spanGaps: gapSpanMs(o.stepMs), order: 1 },
     ...(spec.refLines ?? []).map((r): ChartDataset<'line', Point[]> => ({
       label: reportText(r.label, lang), data: [{ x: first, y: r.y }, { x: last, y: r.y }], borderColor: refColor, backgroundColor: refColor, borderWidth: 1.5, borderDash: [6, 4], pointRadius: 0, order: 2,
     })),
   ];
   // what is drawn, for tests and assistive tools: the sum's points and highest, the marked peak, the reference lines
   canvas.dataset['points'] = String(o.points.length);
-  canvas.dataset['max'] = String(o.points.reduce((m, p) => Math.max(m, p.y), Number.NEGATIVE_INFINITY));
+  canvas.dataset['max'] = String(seriesMax(o.points.map((p) => p.y)) ?? Number.NEGATIVE_INFINITY);
   canvas.dataset['peak'] = JSON.stringify(o.peak);
   canvas.dataset['refs'] = JSON.stringify((spec.refLines ?? []).map((r) => r.y));
   return new Chart<'line', Point[]>(canvas, {

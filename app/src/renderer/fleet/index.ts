@@ -7,7 +7,6 @@
  * (`fleet.open`); nothing is computed here. The table sorts by any column (the header's button;
  * `aria-sort` says how), and each row opens that host's own dashboard (or profile).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { FleetRow, FleetView } from '../../shared/contract.ts';
 import { dashboard } from '../../shared/i18n/dashboard.ts';
 import { fleet as catalog, type FleetKey } from '../../shared/i18n/fleet.ts';
@@ -22,6 +21,7 @@ import { words } from '../dashboard/text.ts';
 import { themedPalette } from '../theme.ts';
 import { fleetTimeline } from './chart.ts';
 import { fleetReportBox } from './report.ts';
+import { msToSeconds } from '../../shared/units.ts';
 
 type Grade = 'good' | 'warning' | 'bad' | 'no-data';
 /** Sort order of health: the hosts in trouble first when ascending. */
@@ -180,7 +180,7 @@ export function fleetScreen(ctx: Ctx, path: string): Screen {
       el('p', { class: 'intro' }, t(profile ? 'introProfile' : 'intro')),
       el('p', { class: 'help', translate: 'no', 'data-kind': v.kind }, v.pushdown === null
         ? t(v.kind === 'capture' ? 'source.capture' : 'source.folder', { path: v.path })
-        : t('source.summary', { url: v.pushdown.url, selector: v.pushdown.selector, step: v.pushdown.stepMs / 1000, queries: v.pushdown.queries, path: v.path })),
+        : t('source.summary', { url: v.pushdown.url, selector: v.pushdown.selector, step: msToSeconds(v.pushdown.stepMs), queries: v.pushdown.queries, path: v.path })),
       ...(v.aggregate === null ? [] : [aggregateOf(v.aggregate), ...[fleetTimeline(v.aggregate, words(lang), themedPalette(), scheduler)].filter((x): x is HTMLElement => x !== null), fleetReportBox(ctx, v.path, () => !disposed)]),
       el('table', { class: 'home-table fleet-table', 'data-testid': TID.fleetTable, 'data-kind': profile ? 'profile' : 'analysis' },
         el('caption', {}, t('caption')),

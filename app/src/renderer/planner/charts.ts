@@ -6,10 +6,9 @@
  * tornado's sides the two category colours; every series is named in the legend. Each canvas carries its series and colours in `data-series` (tests compare them
  * with the report's).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { Chart, type ChartDataset } from 'chart.js';
 import { firstLayoutPadding } from '../charts.ts';
-import { COST_STACKS, sensitivity, stackCostUsd, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
+import { COST_STACKS, scaledIopsTargets, sensitivity, stackCostUsd, tornadoChangePct, tornadoSide, type ConfigResult, type PlanResult, type SavingsSensitivity, type Scenario } from '@cacheproof/engine/plan';
 import { COLOR, COST_COLOR, configColor, configDashed } from '@cacheproof/engine/report';
 import { paletteColor } from '../../shared/palette.ts';
 import { rt } from '../../shared/i18n/report.ts';
@@ -119,7 +118,7 @@ export interface SpindleSeries {
 /** Backing drives of each configuration as today's IOPS target varies (engine `sensitivity`, axis `iopsTarget`). */
 export function spindleSeries(ctx: ChartCtx, s: Scenario, r: PlanResult): SpindleSeries[] {
   const today = r.frontEndIopsToday;
-  const values = SPINDLE_FACTORS.map((f) => Math.round(today * f));
+  const values = scaledIopsTargets(today, SPINDLE_FACTORS);
   const styles = configStyles(ctx, r.configurations);
   return r.configurations.map((c: ConfigResult, i) => ({
     label: c.label,
@@ -171,18 +170,13 @@ export function tornadoBars(ctx: ChartCtx, canvas: HTMLCanvasElement, sens: Savi
   const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, ctx.lang, key, params);
   const t = (key: TcoKey): string => translate(tco, ctx.lang, key);
   const usd = (v: string | number): string => formatTcoNumber(ctx.lang, Number(v));
-  const pct = fmtDecimal(ctx.lang, sens.change * 100, 1);
+  const pct = fmtDecimal(ctx.lang, tornadoChangePct(sens), 1);
   const label = (id: string): string => r.configurations.find((c) => c.id === id)?.label ?? id;
   const bars = sens.bars;
-  const base = sens.baseSavingsUsd;
-  const ends = (pick: (b: (typeof bars)[number]) => number | null): [number, number][] => bars.map((b) => {
-    const v = pick(b);
-    return v === null ? [base, base] : [Math.min(base, v), Math.max(base, v)];
-  });
   // the two sides in the category colours, as the report's sensitivity chart draws them
   const datasets = [
-    { label: p('tornado.low', { pct }), data: ends((b) => b.savingsLowUsd), backgroundColor: paletteColor(COLOR.category1, ctx.palette), grouped: false },
-    { label: p('tornado.high', { pct }), data: ends((b) => b.savingsHighUsd), backgroundColor: paletteColor(COLOR.category2, ctx.palette), grouped: false },
+    { label: p('tornado.low', { pct }), data: tornadoSide(sens, 'low'), backgroundColor: paletteColor(COLOR.category1, ctx.palette), grouped: false },
+    { label: p('tornado.high', { pct }), data: tornadoSide(sens, 'high'), backgroundColor: paletteColor(COLOR.category2, ctx.palette), grouped: false },
   ];
   expose(canvas, datasets);
   return new Chart(canvas, {

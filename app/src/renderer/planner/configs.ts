@@ -3,7 +3,6 @@
  * the others hidden), each with its backing drives, RAID, costs and cache. Chosen by its tab so
  * that, beside the results, a person compares designs while editing one of them.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { RAID_LEVELS, raidGroupProblem, ramCacheDraft, type RaidLevel } from '@cacheproof/engine/plan';
 import { TID } from '../../shared/testids.ts';
 import type { PlannerKey } from '../../shared/i18n/planner.ts';
@@ -13,6 +12,7 @@ import { IDENT, PERCENT, type PlannerForm } from './form.ts';
 import { predictedButton } from './predicted.ts';
 import { newRamCache, ramSizeFields } from './ram-size.ts';
 import { getAt, setAt, type Json, type Path, type PlannerState } from './state.ts';
+import { ringIndex } from '../../shared/units.ts';
 
 /** Group size chosen when a new RAID level does not accept the current one. */
 const DEFAULT_GROUP: Record<RaidLevel, number> = { '0': 4, '1': 2, '10': 4, '5': 5, '6': 6, custom: 4 };
@@ -52,8 +52,8 @@ function configTabs(f: PlannerForm, configs: Json[], editing: string): HTMLEleme
     });
     tab.addEventListener('keydown', (e) => {
       const at = ids.indexOf(id);
-      const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? ids[(at + 1) % ids.length]
-        : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? ids[(at - 1 + ids.length) % ids.length]
+      const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? ids[ringIndex(at, 1, ids.length)]
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? ids[ringIndex(at, -1, ids.length)]
           : e.key === 'Home' ? ids[0] : e.key === 'End' ? ids[ids.length - 1] : undefined;
       if (to === undefined) return;
       e.preventDefault();

@@ -2,7 +2,6 @@
  * The Planner's inputs: workload, energy, drive models, configurations, each bound to a JSON path
  * of the scenario draft. Labels are kept to name fields in error sentences.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import {
   BYTES_PER_TB,
   DRIVE_FIGURES,
@@ -23,6 +22,7 @@ import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { configEditors } from './configs.ts';
 import { getAt, setAt, type Json, type Path, type PlannerState } from './state.ts';
+import { bytesConv, percentOf, PERCENT_CONV } from '../../shared/units.ts';
 
 /** Default energy forms when a person switches between them (the documented example's values). */
 const DEFAULT_METERED = { usdPerKwh: 0.15, pue: 1.5 };
@@ -32,9 +32,9 @@ export interface Conv {
   fromUi(x: number): number;
 }
 export const IDENT: Conv = { toUi: (v) => v, fromUi: (x) => x };
-export const PERCENT: Conv = { toUi: (v) => v * 100, fromUi: (x) => x / 100 };
-const TB: Conv = { toUi: (v) => v / BYTES_PER_TB, fromUi: (x) => x * BYTES_PER_TB };
-const KIB: Conv = { toUi: (v) => v / 1024, fromUi: (x) => x * 1024 };
+export const PERCENT: Conv = PERCENT_CONV;
+const TB: Conv = bytesConv(BYTES_PER_TB);
+const KIB: Conv = bytesConv(1024);
 
 
 /** The catalog drive last picked (kept across rebuilds of the form). */
@@ -246,7 +246,7 @@ export class PlannerForm {
   private figureText(name: DriveFigure, f: CatalogFigure): string {
     if (f.value === null) return this.p('fig.absent');
     if (name === 'capacityBytes') return fmtBytes(this.lang, f.value);
-    if (name === 'afr') return fmtPercentUpTo(this.lang, f.value * 100, 3);
+    if (name === 'afr') return fmtPercentUpTo(this.lang, percentOf(f.value), 3);
     return fmtDecimal(this.lang, f.value, 2);
   }
 

@@ -6,13 +6,13 @@
  * simulated cache lets writes go around it, so the write hit share it implies is 0. Typing a share
  * afterwards makes it "assumed" again (form.ts).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { fmtBytes, fmtPercent } from '../../shared/i18n/numbers.ts';
 import { predictUi, type PredictUiKey } from '../../shared/i18n/predict-ui.ts';
 import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import type { Json, PredictedShare } from './state.ts';
+import { percentOf } from '../../shared/units.ts';
 
 let seq = 0;
 
@@ -23,7 +23,7 @@ export function predictedButton(lang: Lang, predicted: PredictedShare | null, ca
   const policyKey = `policy.${predicted.policy}` as PredictUiKey;
   const policy = policyKey in predictUi.en ? translate(predictUi, lang, policyKey) : predicted.policy;
   const b = el('button', { type: 'button', 'data-testid': TID.plannerUsePredicted, 'aria-describedby': helpId }, translate(predictUi, lang, 'plan.use', {
-    percent: fmtPercent(lang, predicted.readHitRatio * 100, 1), policy, size: fmtBytes(lang, predicted.cacheBytes),
+    percent: fmtPercent(lang, percentOf(predicted.readHitRatio), 1), policy, size: fmtBytes(lang, predicted.cacheBytes),
   }));
   b.addEventListener('click', () => {
     cache['readHitShare'] = predicted.readHitRatio;

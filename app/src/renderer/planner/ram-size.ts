@@ -3,13 +3,13 @@
  * `suggestedCacheSize`, kept in `cache.sizing`), editable; a new size re-prices the cache per GB
  * from the catalog module (engine `ramCacheOfSize`), and the existing recompute path replans.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { exampleRamModuleId, ramCacheOfSize, type DriveCatalog } from '@cacheproof/engine/plan';
 import { fmtBytes, fmtDecimal, fmtNumber, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import type { PlannerKey } from '../../shared/i18n/planner.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { getAt, setAt, type Json, type Path } from './state.ts';
+import { bytesConv, bytesOf } from '../../shared/units.ts';
 
 /** The field's unit: GB (10^9 bytes), as the Planner's other sizes are decimal. */
 export const BYTES_PER_GB = 1e9;
@@ -42,7 +42,7 @@ export function ramSizeFields(
 ): HTMLElement[] {
   const cache = getAt(draft, cachePath) as Json | undefined;
   const moduleId = moduleOf(cache);
-  const field = numberField([...cachePath, 'capacityBytes'], p('f.ramSize'), p('unit.gb'), p('h.ramSize'), { toUi: (v) => v / BYTES_PER_GB, fromUi: (x) => x * BYTES_PER_GB });
+  const field = numberField([...cachePath, 'capacityBytes'], p('f.ramSize'), p('unit.gb'), p('h.ramSize'), bytesConv(BYTES_PER_GB));
   const sizing = cache?.['sizing'] as Json | undefined;
   const basis = BASES.find((b) => b === sizing?.['basis']);
   const suggested = sizing?.['suggestedBytes'];
@@ -56,7 +56,7 @@ export function ramSizeFields(
   field.querySelector('input')?.addEventListener('input', (e) => {
     const n = parseLocaleNumber(lang, (e.target as HTMLInputElement).value.trim());
     if (cat === null || n === null) return;
-    const r = ramCacheOfSize(cat, moduleId, n * BYTES_PER_GB);
+    const r = ramCacheOfSize(cat, moduleId, bytesOf(n, BYTES_PER_GB));
     if (!r.ok) return;
     setAt(draft, [...cachePath, 'costUsd'], r.value.costUsd);
     setAt(draft, [...cachePath, 'watts'], r.value.watts);

@@ -1,9 +1,10 @@
 /** The Planner's results: summary, comparison, charts, line items per configuration, drive life. */
 import type { Chart } from 'chart.js';
-import { savingsSensitivity, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
+import { savingsSensitivity, tcoComparisonTable, type PlanResult, type Scenario } from '@cacheproof/engine/plan';
 import { configurationSentences, configWarningSentences, costPerSentence, driveLifeSentence, lineItemDetail, planner, planSummarySentences, sensitivitySentences, type PlannerKey } from '../../shared/i18n/planner.ts';
-import { breakEvenText, formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
-import { translate } from '../../shared/i18n/types.ts';
+import { formatTcoNumber, tco, type TcoKey } from '../../shared/i18n/tco.ts';
+import { TCO_COLUMN_KEYS, tcoCellText } from '../../shared/i18n/tco-table.ts';
+import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { verdictText } from '../../shared/i18n/verdict.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -12,49 +13,49 @@ import { costBars, cumulativeLines, spindleLines, spindleSeries, SPINDLE_FACTORS
 /** Where the results' charts are kept once drawn, so that the screen destroys them when it redraws or is left. */
 export type ChartSink = (chart: Chart) => void;
 
+type PlannerWords = (key: PlannerKey, params?: Record<string, string | number>) => string;
+type TcoWords = (key: TcoKey, params?: Record<string, string | number>) => string;
+
 /** Results: summary, comparison, charts, line items per configuration, drive life. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: ChartSink): HTMLElement[] {
   const lang = ctx.lang;
-  const p = (key: PlannerKey, params?: Record<string, string | number>): string => translate(planner, lang, key, params);
-  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
-  const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
-  const out: HTMLElement[] = [];
-
+  const p: PlannerWords = (key, params) => translate(planner, lang, key, params);
+  const t: TcoWords = (key, params) => translate(tco, lang, key, params);
   const summary = planSummarySentences(r, s, lang).join(' ');
   // the bottom line first: the engine's verdict and the basis it was sized on (the sentence `cacheproof tco` and the report print)
   // then the comparison, and the scenario's summary under it (the table stays in the window beside the editor)
-  out.push(el('h3', {}, p('sec.results')), el('p', { class: 'pl-verdict', 'data-testid': TID.plannerVerdict }, verdictText(r.verdict, lang)));
-
-  // Comparison.
-  const ref = r.configurations.find((c) => c.id === r.referenceId);
-  const cmpHead = el('tr', {}, ...(['cmp.config', 'cmp.drives', 'cmp.total', 'cmp.savings', 'cmp.savingsPct', 'cmp.perIops', 'cmp.perTb', 'cmp.breakEven'] as const).map((k) => el('th', { scope: 'col' }, t(k))));
-  const cmpBody = el('tbody', {});
-  for (const cmp of r.comparisons) {
-    const c = r.configurations.find((x) => x.id === cmp.id);
-    if (c === undefined) continue;
-    const isRef = c.id === r.referenceId;
-    const be = isRef ? t('reference') : breakEvenText(cmp, r.years, lang);
-    cmpBody.append(
-      el('tr', { 'data-config': c.id },
-        el('th', { scope: 'row' }, c.label),
-        el('td', { class: 'num' }, n(c.sizing.driveCount + c.cacheDriveCount)),
-        el('td', { class: 'num', 'data-col': 'total' }, n(c.totalUsd)),
-        el('td', { class: 'num' }, n(cmp.savingsUsd)),
-        el('td', { class: 'num' }, n(cmp.savingsPct, 1)),
-        el('td', { class: 'num' }, c.costPerDeliveredIopsUsd === null ? '—' : n(c.costPerDeliveredIopsUsd, 2)),
-        el('td', { class: 'num' }, n(c.costPerUsableTbUsd, 2)),
-        el('td', {}, be)),
-    );
-  }
-  out.push(
-    el('div', { class: 'pl-table-wrap' },
-      el('table', { class: 'pl-table', 'data-testid': TID.plannerComparison },
-        el('caption', {}, p('cmpCaption', { label: ref?.label ?? r.referenceId })), el('thead', {}, cmpHead), cmpBody)),
+  return [
+    el('h3', {}, p('sec.results')), el('p', { class: 'pl-verdict', 'data-testid': TID.plannerVerdict }, verdictText(r.verdict, lang)),
+    comparisonView(r, lang, p, t),
     el('p', { class: 'pl-summary', 'data-testid': TID.plannerSummary }, summary),
-  );
+    el('h3', {}, p('sec.charts')), chartsView(ctx, s, r, keep, p),
+    el('h3', {}, p('sec.lines')), lineItemsView(s, r, lang, t),
+    ...driveLifeView(r, lang, p),
+  ];
+}
 
-  // Charts.
+/** The comparison table: the engine's model (tcoComparisonTable), the one `cacheproof tco` and the report draw. */
+function comparisonView(r: PlanResult, lang: Lang, p: PlannerWords, t: TcoWords): HTMLElement {
+  const table = tcoComparisonTable(r);
+  const head = el('tr', {}, ...table.columns.map((c) => el('th', { scope: 'col' }, t(TCO_COLUMN_KEYS[c.id]))));
+  const body = el('tbody', {});
+  for (const row of table.rows) {
+    body.append(el('tr', { 'data-config': row.configId }, ...row.cells.map((cell) => {
+      const text = tcoCellText(cell, table.years, lang);
+      if (cell.column === 'configuration') return el('th', { scope: 'row' }, text);
+      if (cell.column === 'totalUsd') return el('td', { class: 'num', 'data-col': 'total' }, text);
+      return el('td', cell.kind === 'number' ? { class: 'num' } : {}, text);
+    })));
+  }
+  return el('div', { class: 'pl-table-wrap' },
+    el('table', { class: 'pl-table', 'data-testid': TID.plannerComparison },
+      el('caption', {}, p('cmpCaption', { label: table.referenceLabel })), el('thead', {}, head), body));
+}
+
+/** The charts: costs, cumulative costs, spindles and the savings sensitivity, each with its summary. */
+function chartsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: ChartSink, p: PlannerWords): HTMLElement {
+  const lang = ctx.lang;
+  const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
   const grid = el('div', { class: 'pl-charts' });
   grid.append(
     chartBox(TID.plannerChartCosts, p('chart.costs', { years: r.years }), (canvas) => costBars(ctx, canvas, r),
@@ -78,10 +79,12 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
     const box = grid.lastElementChild?.querySelector(`[data-testid="${TID.plannerChartTornado}"]`);
     box?.setAttribute('data-largest', sens.value.bars[0]?.input ?? '');
   } else grid.append(el('p', { class: 'pl-help' }, p('tornado.none')));
-  out.push(el('h3', {}, p('sec.charts')), grid);
+  return grid;
+}
 
-  // Line items per configuration.
-  out.push(el('h3', {}, p('sec.lines')));
+/** Line items per configuration, with the upfront and total rows, cost per IOPS and warnings. */
+function lineItemsView(s: Scenario, r: PlanResult, lang: Lang, t: TcoWords): HTMLElement {
+  const n = (x: number, digits = 0): string => formatTcoNumber(lang, x, digits);
   const lines = el('div', { class: 'pl-lines' });
   for (const [i, c] of r.configurations.entries()) {
     const conf = s.configurations[i];
@@ -105,24 +108,25 @@ export function resultsView(ctx: ChartCtx, s: Scenario, r: PlanResult, keep: Cha
         ...warnings),
     );
   }
-  out.push(lines);
+  return lines;
+}
 
-  // Drive life.
+/** The drive-life table: per configuration, the backing drives' and the cache's life. */
+function driveLifeView(r: PlanResult, lang: Lang, p: PlannerWords): HTMLElement[] {
   const lifeBody = el('tbody', {});
   for (const c of r.configurations) {
     const cache = driveLifeSentence(c, r.years, lang, true);
     lifeBody.append(el('tr', { 'data-config': c.id }, el('th', { scope: 'row' }, c.label), el('td', {}, driveLifeSentence(c, r.years, lang, false)), el('td', {}, cache === '' ? p('life.none') : cache)));
   }
-  out.push(
+  return [
     el('h3', {}, p('sec.life')),
     el('table', { class: 'pl-table', 'data-testid': TID.plannerLife },
       el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, p('life.config')), el('th', { scope: 'col' }, p('life.backing')), el('th', { scope: 'col' }, p('life.cache')))),
       lifeBody),
-  );
-  return out;
+  ];
 }
 
-function chartBox(testId: string, title: string, draw: (canvas: HTMLCanvasElement) => Chart, summaryText: string, p: (key: PlannerKey, params?: Record<string, string | number>) => string, keep: ChartSink): HTMLElement {
+function chartBox(testId: string, title: string, draw: (canvas: HTMLCanvasElement) => Chart, summaryText: string, p: PlannerWords, keep: ChartSink): HTMLElement {
   const canvas = el('canvas', { role: 'img', 'aria-label': title });
   const box = el('div', { class: 'chart-box pl-chart', 'data-testid': testId }, canvas);
   const summary = el('p', { class: 'sr-summary', 'data-testid': `${testId}-summary` }, p('summary', { text: summaryText }));

@@ -7,7 +7,6 @@
  * visible range in words. The summaries quote the engine's window means (`profile.appFacing`,
  * `profile.backing`); nothing is computed here but the highest drawn point.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { WindowMeans, WindowSummary } from '@cacheproof/engine';
 import { Chart, type ChartDataset, type Plugin } from 'chart.js';
 import { COLOR } from '@cacheproof/engine/report';
@@ -22,6 +21,8 @@ import { el } from '../dom.ts';
 import { timePlugins, utcTicks, zoomControls } from '../time-charts.ts';
 import { figure, type ChartScheduler } from '../dashboard/frame.ts';
 import type { Words } from '../dashboard/text.ts';
+import { gapSpanMs } from '../draw/time-geometry.ts';
+import { seriesMax, seriesStepMs, spanWith, windowValues } from '@cacheproof/engine';
 
 type Point = { x: number; y: number };
 type Metric = 'iops' | 'mbps' | 'latencyMs' | 'aquSz';
@@ -65,7 +66,7 @@ function lines(v: ProfileView, metric: Metric, w: Words, palette: readonly strin
 
 function stepOf(v: ProfileView): number {
   const t = v.groupSeries?.[0]?.t ?? [];
-  return t.length > 1 ? ((t[t.length - 1] as number) - (t[0] as number)) / (t.length - 1) : 1000;
+  return seriesStepMs(t);
 }
 
 /** The profile's time charts with their shared zoom controls. */
@@ -90,10 +91,10 @@ export function profileTimeline(v: ProfileView, w: Words, palette: readonly stri
     if (ls.length === 0) continue;
     const f = figure(sp.testId, sp.title, sp.definition, `${sp.testId}-summary`, w);
     f.summary.textContent = w.d('summary', { text: ls.map((l) => {
-      const inWin = l.points.filter((p) => p.x > win.startMs && p.x <= win.endMs).map((p) => p.y);
+      const inWin = windowValues(l.points, win.startMs, win.endMs);
       const mean = l.summary === null ? null : MEAN[sp.metric](l.summary.means);
       return inWin.length === 0 || mean === null ? w.d('sum.noData', { label: l.label })
-        : w.d('sum.series', { label: l.label, window: windowName, mean: sp.fmt(mean), max: sp.fmt(inWin.reduce((m, y) => Math.max(m, y), -Infinity)) });
+        : w.d('sum.series', { label: l.label, window: windowName, mean: sp.fmt(mean), max: sp.fmt(seriesMax(inWin)) });
     }).join('; ') });
     scheduler.add(f.canvas, (firstDraw) => {
       const ch = timeChart(f.canvas, firstDraw, { ...sp, lines: ls, stepMs, w, win, windowName, onRange: sync });
@@ -116,7 +117,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   const { w } = o;
   const datasets: ChartDataset<'line', Point[]>[] = o.lines.map((l) => ({
     label: l.label, data: l.points, borderColor: l.color, backgroundColor: l.color, borderWidth: l.width, borderDash: l.dash,
-    pointRadius: 0, pointHitRadius: 4, order: l.group === 'front' ? 0 : 1, spanGaps: o.stepMs * 3,
+    pointRadius: 0, pointHitRadius: 4, order: l.group === 'front' ? 0 : 1, spanGaps: gapSpanMs(o.stepMs),
   }));
   const xs = o.lines.flatMap((l) => [(l.points[0] as Point).x, (l.points[l.points.length - 1] as Point).x]);
   canvas.dataset['series'] = JSON.stringify(o.lines.map((l) => ({ label: l.label, role: l.group, color: l.color, points: l.points.length })));
@@ -130,7 +131,7 @@ function timeChart(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       scales: {
         x: {
-          type: 'time', min: Math.min(o.win.startMs, ...xs), max: Math.max(o.win.endMs, ...xs),
+          type: 'time', ...spanWith(xs, o.win.startMs, o.win.endMs),
           title: { display: true, text: w.d('axis.timeUtc') },
           ticks: utcTicks(w),
         },

@@ -5,7 +5,6 @@
  * application-facing devices and a row per device, each with its unit and window; no
  * before/after, and the screen says so. Every figure comes from the host: nothing is computed here.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { ProfileView } from '../../shared/contract.ts';
 import { profile as catalog, type ProfileKey } from '../../shared/i18n/profile.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -28,6 +27,7 @@ import { profilePrediction } from './prediction.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
 import { upperLayerSection } from './layer.ts';
+import { bytesIn, msToSeconds } from '../../shared/units.ts';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -79,7 +79,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
     const windowText = t('window', { start: fmtUtc(lang, p.window.startMs), end: fmtUtc(lang, p.window.endMs), duration: fmtDuration(lang, p.window.seconds) });
     const devicesText = t('devices', { devices: `${group.join(', ') || t('none')} (${t(p.devices.appFacing)})` });
     // the interval's length when the capture says it, else said to be unknown (never "n/a-s")
-    const p95Title = v.sampleIntervalMs === null ? t('card.p95Unknown') : t('card.p95', { interval: fmtNumber(lang, v.sampleIntervalMs / 1000, 0) });
+    const p95Title = v.sampleIntervalMs === null ? t('card.p95Unknown') : t('card.p95', { interval: fmtNumber(lang, msToSeconds(v.sampleIntervalMs), 0) });
     const p95 = p.appFacing.percentiles.iops?.p95 ?? null;
     const row = (d: ProfileView['profile']['perDevice'][number]): HTMLElement => el('tr', {},
       el('th', { scope: 'row' }, d.device),
@@ -105,7 +105,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         card(TID.profileCardMbps, t('card.mbps'), num(m.mbps, 2), t('unit.mbps'), windowText),
         card(TID.profileCardLatency, t('card.latency'), num(m.awaitMs, 3), t('unit.ms'), windowText),
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
-        card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, m.avgRequestBytes / 1024, 1), t('unit.kib'), windowText)),
+        card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, bytesIn(m.avgRequestBytes, 1024), 1), t('unit.kib'), windowText)),
       warningsSection(p),
       profileTimeline(v, words(lang), themedPalette(), scheduler),
       ...[profilePrediction(ctx, v, words(lang), themedPalette(), scheduler, () => ctx.go(profileRoute(target)))].filter((x): x is HTMLElement => x !== null),

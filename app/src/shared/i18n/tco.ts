@@ -1,6 +1,4 @@
-import { translate, type Catalog, type Lang } from './types.ts';
-import { paybackOf } from '@cacheproof/engine/plan';
-import { fmtNumber } from './numbers.ts';
+import type { Catalog } from './types.ts';
 
 /** Strings of the TCO planner and `cacheproof tco` (namespace `tco`). */
 export type TcoKey =
@@ -388,19 +386,3 @@ export const tco: Catalog<TcoKey> = {
 
 /** The shared formatter (numbers.ts) under the names the TCO texts use: `formatTcoNumber('fr', 18966.1176, 2)` → '18 966,12'. */
 export { fmtNumber as formatTcoNumber, fmtDecimal as formatTcoDecimal } from './numbers.ts';
-
-/**
- * A comparison's break-even as printed (tco, Planner, report), as the engine words it
- * (paybackOf): the year, day one, "does not pay back within N years (year X …)" up to 3× the
- * period, and beyond that, or never, "does not pay back within N years" (never "year 348.2").
- */
-export function breakEvenText(cmp: { breakEvenYear: number | null; breakEvenBeyondYear?: number | null }, years: number, lang: Lang): string {
-  const t = (key: TcoKey, params?: Record<string, string | number>): string => translate(tco, lang, key, params);
-  const p = paybackOf({ breakEvenYear: cmp.breakEvenYear, breakEvenBeyondYear: cmp.breakEvenBeyondYear ?? null }, years);
-  switch (p.kind) {
-    case 'day-one': return t('breakEven.fromStart');
-    case 'year': return t('breakEven.year', { year: fmtNumber(lang, p.year, 1) });
-    case 'beyond': return t('breakEven.beyond', { years: fmtNumber(lang, years), year: fmtNumber(lang, p.year, 1) });
-    case 'not-within': return t('breakEven.never', { years: fmtNumber(lang, years) });
-  }
-}

@@ -5,7 +5,6 @@
  * previous one moves to the next row; one that fits in no row is left out (the chart's text
  * summary and legend still name every phase).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { Chart, ChartType, Plugin } from 'chart.js';
 
 export interface PhaseBand {
