@@ -12,7 +12,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices } from './state.ts';
-import { fmtBytes, fmtList } from './units.ts';
+import { fmtBytes, fmtList } from '../../shared/units.ts';
 import { countedTwice, guessBacking, lowersOf, notCounted, stackTops, tableOrder } from './stacking.ts';
 import { common } from '../../shared/i18n/common.ts';
 

@@ -15,7 +15,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices, durationSeconds, switchOf } from './state.ts';
-import { fmtDuration } from './units.ts';
+import { fmtDuration } from '../../shared/units.ts';
 
 /** Adapters whose device is the kernel device itself, so the step can check it is one of the measured devices. */
 const KERNEL_DEVICE_ADAPTERS: readonly EngineAdapter[] = ['loop-dio', 'bcache'];

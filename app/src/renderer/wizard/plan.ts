@@ -23,7 +23,7 @@ import { choiceFields } from '../predict/fields.ts';
 import { choiceOf } from '../predict/choice.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
-import { fmtBytes, fmtDuration, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtUnit } from '../../shared/units.ts';
 
 type DurationField = 'baseline' | 'warmup' | 'measure';
 const FIELDS: { field: DurationField; min: 0 | 1; label: WizardKey; help: WizardKey }[] = [

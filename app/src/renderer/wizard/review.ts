@@ -22,7 +22,7 @@ import { choiceWords } from '../predict/fields.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
-import { fmtBytes, fmtDuration, fmtList, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtList, fmtUnit } from '../../shared/units.ts';
 
 /** "loop7 (front) and loop6 (backing)". */
 function devicesPhrase(s: StepCtx, d: Draft): string {

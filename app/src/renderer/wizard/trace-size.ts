@@ -10,7 +10,7 @@ import { fmtNumber, fmtPercent } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { chosenDevices, durationSeconds, type Draft } from './state.ts';
-import { fmtBytes } from './units.ts';
+import { fmtBytes } from '../../shared/units.ts';
 
 type Words = (key: WizardKey, params?: Record<string, string | number>) => string;
 

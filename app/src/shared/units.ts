@@ -3,8 +3,7 @@
  * gives for that locale (`1,2 Go`, `24 heures`), so that no unit word lives in code.
  * Sizes are decimal (1 GB = 10⁹ bytes), like the drive makers print them.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
-import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
+import { LOCALE, type Lang } from './i18n/types.ts';
 
 const BYTE_UNITS = [
   ['byte', 1],
@@ -29,15 +28,22 @@ export function fmtUnit(lang: Lang, value: number, unit: 'second' | 'minute' | '
   return new Intl.NumberFormat(LOCALE[lang], { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: 2 }).format(value);
 }
 
+/** Seconds rounded to whole ones (never below 0) and split into days, hours, minutes and seconds: 3725 s = 1 h 2 min 5 s. */
+export function splitSeconds(seconds: number): { d: number; h: number; m: number; s: number } {
+  const all = Math.max(0, Math.round(seconds));
+  return { d: Math.floor(all / 86400), h: Math.floor((all % 86400) / 3600), m: Math.floor((all % 3600) / 60), s: all % 60 };
+}
+
+/** Milliseconds to seconds. */
+export function msToSeconds(ms: number): number {
+  return ms / 1000;
+}
+
 /** Whole seconds as days, hours, minutes and seconds: `1 hour, 30 minutes` / `1 heure et 30 minutes`. */
 export function fmtDuration(lang: Lang, seconds: number, display: 'short' | 'long' = 'long'): string {
-  const parts: string[] = [];
-  let rest = Math.max(0, Math.round(seconds));
-  for (const [unit, size] of [['day', 86400], ['hour', 3600], ['minute', 60], ['second', 1]] as const) {
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0) parts.push(fmtUnit(lang, n, unit, display));
-  }
+  const { d, h, m, s } = splitSeconds(seconds);
+  const counts = [[d, 'day'], [h, 'hour'], [m, 'minute'], [s, 'second']] as const;
+  const parts = counts.filter(([n]) => n > 0).map(([n, unit]) => fmtUnit(lang, n, unit, display));
   if (parts.length === 0) return fmtUnit(lang, 0, 'second', display);
   return new Intl.ListFormat(LOCALE[lang], { style: display === 'long' ? 'long' : 'narrow', type: 'unit' }).format(parts);
 }

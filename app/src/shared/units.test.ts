@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { fmtBytes, fmtDuration, msToSeconds, splitSeconds } from './units.ts';
+
+describe('units', () => {
+  it('splits seconds into days, hours, minutes and seconds', () => {
+    // 3725 s = 3600 + 120 + 5 = 1 h 2 min 5 s
+    expect(splitSeconds(3725)).toEqual({ d: 0, h: 1, m: 2, s: 5 });
+    // 90061.4 s rounds to 90061 = 86400 + 3600 + 60 + 1
+    expect(splitSeconds(90061.4)).toEqual({ d: 1, h: 1, m: 1, s: 1 });
+    // below zero counts as zero
+    expect(splitSeconds(-4)).toEqual({ d: 0, h: 0, m: 0, s: 0 });
+    expect(msToSeconds(30_000)).toBe(30);
+  });
+
+  it('formats a duration and a size in the locale', () => {
+    // 5400 s = 1 h 30 min
+    expect(fmtDuration('en', 5400)).toBe('1 hour, 30 minutes');
+    expect(fmtDuration('en', 0, 'short')).toBe('0 secs');
+    // 1.2e9 bytes = 1.2 GB (one decimal below 10)
+    expect(fmtBytes('en', 1.2e9)).toBe('1.2 GB');
+  });
+});
