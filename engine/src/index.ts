@@ -27,6 +27,7 @@ export * from './metrics/request-size.ts';
 // Run plans and the live window, moved out of the renderer's screens (issue 38)
 export * from './run/live-window.ts';
 export * from './run/run-plan.ts';
+export * from './run/trace-budget.ts';
 export * from './benefit/prng.ts';
 export * from './benefit/bootstrap.ts';
 export * from './benefit/windows.ts';

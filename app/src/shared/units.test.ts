@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtBytes, fmtDuration, msToSeconds, splitSeconds } from './units.ts';
+import { fmtBytes, fmtDuration, msToSeconds, splitSeconds, wholeSeconds } from './units.ts';
 
 describe('units', () => {
   it('splits seconds into days, hours, minutes and seconds', () => {
@@ -10,6 +10,13 @@ describe('units', () => {
     // below zero counts as zero
     expect(splitSeconds(-4)).toEqual({ d: 0, h: 0, m: 0, s: 0 });
     expect(msToSeconds(30_000)).toBe(30);
+  });
+
+  it('converts a typed duration to whole seconds', () => {
+    expect(wholeSeconds(0.5, 3600)).toBe(1800); // 0.5 h = 1800 s
+    expect(wholeSeconds(2, 60)).toBe(120); // 2 min
+    expect(wholeSeconds(0.3, 1)).toBeNull(); // 0.3 s is not whole
+    expect(wholeSeconds(0.1, 60)).toBe(6); // 0.1 × 60 = 6.000000000000001: whole within 10⁻⁶
   });
 
   it('formats a duration and a size in the locale', () => {

@@ -34,6 +34,16 @@ export function splitSeconds(seconds: number): { d: number; h: number; m: number
   return { d: Math.floor(all / 86400), h: Math.floor((all % 86400) / 3600), m: Math.floor((all % 3600) / 60), s: all % 60 };
 }
 
+/**
+ * `value` of a unit of `unitSeconds` in whole seconds, or null when it is not a whole number of
+ * seconds (within 10⁻⁶ s): 0.5 h = 1800 s; 0.3 s is null.
+ */
+export function wholeSeconds(value: number, unitSeconds: number): number | null {
+  const exact = value * unitSeconds;
+  const seconds = Math.round(exact);
+  return Math.abs(exact - seconds) > 1e-6 ? null : seconds;
+}
+
 /** Milliseconds to seconds. */
 export function msToSeconds(ms: number): number {
   return ms / 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPercent, etaEndMs, phaseWidths, plannedEndMs, plannedRunSeconds, sharePercent } from './run-plan.ts';
+import { clampPercent, etaEndMs, phaseWidths, plannedEndMs, plannedRunSeconds, sharePercent, totalSeconds } from './run-plan.ts';
 
 const plan = { baselineSeconds: 60, warmupSeconds: 30, measureSeconds: 110 };
 
@@ -27,5 +27,10 @@ describe('run plan figures', () => {
     expect(sharePercent(0.05)).toEqual({ percent: 5, digits: 2 });
     expect(sharePercent(0.25)).toEqual({ percent: 25, digits: 1 });
     expect(sharePercent(1)).toEqual({ percent: 100, digits: 1 });
+  });
+
+  it('sums durations', () => {
+    expect(totalSeconds([60, 30, 110])).toBe(200); // 60 + 30 + 110
+    expect(totalSeconds([])).toBe(0);
   });
 });

@@ -49,3 +49,10 @@ export function clampPercent(percent: number): number {
 export function sharePercent(share: number): { percent: number; digits: number } {
   return { percent: share * 100, digits: share < 0.1 ? 2 : 1 };
 }
+
+/** The sum of some durations, in seconds (the plan's windows as typed). */
+export function totalSeconds(seconds: readonly number[]): number {
+  let total = 0;
+  for (const s of seconds) total += s;
+  return total;
+}

@@ -5,8 +5,7 @@
  * capture's disk use (shared/estimate.ts, method documented there). Each invalid duration is
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
-import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
+import { TARGET_PRESETS, totalSeconds, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
 import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
 import { traceSizeText } from './trace-size.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
@@ -23,7 +22,7 @@ import { choiceFields } from '../predict/fields.ts';
 import { choiceOf } from '../predict/choice.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
-import { fmtBytes, fmtDuration, fmtUnit } from '../../shared/units.ts';
+import { fmtBytes, fmtDuration, fmtUnit, msToSeconds } from '../../shared/units.ts';
 
 type DurationField = 'baseline' | 'warmup' | 'measure';
 const FIELDS: { field: DurationField; min: 0 | 1; label: WizardKey; help: WizardKey }[] = [
@@ -90,7 +89,7 @@ export function planStep(s: StepCtx): StepView {
       const err = errors.get(f.field);
       if (r.ok) {
         secs.push(r.seconds);
-        if (f.min === 1) shortest = Math.min(shortest, r.seconds);
+        if (f.min === 1 && r.seconds < shortest) shortest = r.seconds;
         input?.removeAttribute('aria-invalid');
         if (err) err.textContent = '';
       } else {
@@ -101,7 +100,7 @@ export function planStep(s: StepCtx): StepView {
     const est = estimateText(w, lang, draft);
     estimate.textContent = est ?? (chosenDevices(draft).length === 0 ? w('plan.estimateNoDevices') : w('plan.estimateInvalid'));
     showTraceSize();
-    total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, secs.reduce((a, b) => a + b, 0)) }) : '';
+    total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, totalSeconds(secs)) }) : '';
     short.hidden = !(shortest < SHORT_WINDOW_SECONDS);
     short.textContent = w('plan.short', { hour: fmtUnit(lang, 1, 'hour', 'long') });
     s.changed();
@@ -140,7 +139,7 @@ export function planStep(s: StepCtx): StepView {
 
   const interval = el('select', { id: 'wiz-interval', 'data-testid': TID.wizInterval, 'aria-describedby': 'wiz-interval-help' });
   for (const ms of INTERVALS_MS) {
-    const label = fmtUnit(lang, ms / 1000, 'second', 'long');
+    const label = fmtUnit(lang, msToSeconds(ms), 'second', 'long');
     const opt = el('option', { value: String(ms) }, ms === 5000 ? w('plan.default', { value: label }) : label);
     if (ms === draft.intervalMs) opt.selected = true;
     interval.append(opt);
