@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmtBytes, fmtDuration, msToSeconds, splitSeconds, wholeSeconds } from './units.ts';
+import { bytesInUnit, fmtBytes, fmtDuration, isWholeUnits, msToSeconds, parseOffset, splitSeconds, unitToBytes, utcOffsetLabel, wholeSeconds } from './units.ts';
 
 describe('units', () => {
   it('splits seconds into days, hours, minutes and seconds', () => {
@@ -25,5 +25,24 @@ describe('units', () => {
     expect(fmtDuration('en', 0, 'short')).toBe('0 secs');
     // 1.2e9 bytes = 1.2 GB (one decimal below 10)
     expect(fmtBytes('en', 1.2e9)).toBe('1.2 GB');
+  });
+
+  it('labels and reads offsets from UTC', () => {
+    expect(utcOffsetLabel(480)).toBe('UTC+8:00'); // 480 min = 8 h
+    expect(utcOffsetLabel(-330)).toBe('UTC−5:30'); // 330 min = 5 h 30 min, west of UTC
+    expect(utcOffsetLabel(0)).toBe('UTC+0:00');
+    expect(parseOffset('+08:00')).toBe(480); // 8 × 60
+    expect(parseOffset('−5:30')).toBe(-330); // −(5 × 60 + 30)
+    expect(parseOffset('480')).toBe(480);
+    expect(parseOffset('  ')).toBeNull();
+    expect(parseOffset('+17')).toBeNaN(); // 1020 min is beyond ±16 h (960)
+  });
+
+  it('converts sizes to and from a unit', () => {
+    expect(bytesInUnit(2 * 1_073_741_824, 1_073_741_824)).toBe(2); // 2 GiB
+    expect(isWholeUnits(3e9, 1e9)).toBe(true);
+    expect(isWholeUnits(1_500_000_000, 1_073_741_824)).toBe(false);
+    expect(unitToBytes(1.5, 1024)).toBe(1536); // 1.5 × 1024
+    expect(unitToBytes(0.3333, 3)).toBe(1); // 0.9999 rounds to 1
   });
 });

@@ -62,3 +62,40 @@ export function fmtDuration(lang: Lang, seconds: number, display: 'short' | 'lon
 export function fmtList(lang: Lang, items: string[]): string {
   return new Intl.ListFormat(LOCALE[lang], { style: 'long', type: 'conjunction' }).format(items);
 }
+
+/** `UTC+8:00`, `UTC−5:30` (a minus sign, not a hyphen): an offset from UTC in minutes (local − UTC) as a label. */
+export function utcOffsetLabel(offsetMin: number): string {
+  const abs = Math.abs(offsetMin);
+  return `UTC${offsetMin >= 0 ? '+' : '−'}${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * An offset from UTC as typed: `+08:00`, `-5:30`, `+8` or `480` (minutes, local − UTC); null when
+ * empty, NaN when it is not one (beyond ±16 h included).
+ *
+ * @example
+ * parseOffset('+08:00') // 480
+ * parseOffset('-5:30') // -330
+ */
+export function parseOffset(text: string): number | null {
+  const t = text.trim().replace('−', '-');
+  if (t === '') return null;
+  const hm = /^([+-])(\d{1,2})(?::?(\d\d))?$/u.exec(t);
+  const min = hm !== null ? (hm[1] === '-' ? -1 : 1) * (Number(hm[2]) * 60 + Number(hm[3] ?? 0)) : /^-?\d+$/u.test(t) ? Number(t) : Number.NaN;
+  return Number.isFinite(min) && Math.abs(min) <= 16 * 60 ? min : Number.NaN;
+}
+
+/** `bytes` in a unit of `unitBytes` (2 GiB = 2 × 2³⁰ bytes: 2). */
+export function bytesInUnit(bytes: number, unitBytes: number): number {
+  return bytes / unitBytes;
+}
+
+/** Whether `bytes` is a whole number of units of `unitBytes`. */
+export function isWholeUnits(bytes: number, unitBytes: number): boolean {
+  return bytes % unitBytes === 0;
+}
+
+/** `value` units of `unitBytes`, rounded to whole bytes (1.5 KiB: 1536). */
+export function unitToBytes(value: number, unitBytes: number): number {
+  return Math.round(value * unitBytes);
+}

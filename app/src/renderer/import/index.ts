@@ -11,7 +11,6 @@
  * language by said.ts. Nothing typed is lost on a failure; the probe's sentence (file, line,
  * column) is shown as it wrote it.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { type ImportKind, type ImportPreview, type ImportRequest, type Said } from '../../shared/contract.ts';
 import { DEVICE_ROLES } from '../../shared/analysis-schema.ts';
 import { importUi, type ImportKey } from '../../shared/i18n/import.ts';
@@ -19,6 +18,7 @@ import { importTraceUi } from '../../shared/i18n/import-trace.ts';
 import { LOCALE, translate } from '../../shared/i18n/types.ts';
 import type { Result } from '../../shared/result.ts';
 import { TID } from '../../shared/testids.ts';
+import { msToSeconds, utcOffsetLabel } from '../../shared/units.ts';
 import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { Ctx, Screen } from '../screen.ts';
@@ -204,7 +204,7 @@ export function importScreen(ctx: Ctx): Screen {
     const said = p.said;
     const say = (english: string, s: Said | undefined): Node => (s === undefined ? el('span', { translate: 'no' }, english) : saidNode(lang, s));
     for (const [i, f] of p.files.entries()) {
-      const tz = f.timeZone ?? (f.utcOffsetMin === null ? '—' : `UTC${f.utcOffsetMin >= 0 ? '+' : '−'}${Math.floor(Math.abs(f.utcOffsetMin) / 60)}:${String(Math.abs(f.utcOffsetMin) % 60).padStart(2, '0')}`);
+      const tz = f.timeZone ?? (f.utcOffsetMin === null ? '—' : utcOffsetLabel(f.utcOffsetMin));
       fileRows.append(el('tr', {},
         el('th', { scope: 'row', translate: 'no' }, f.name),
         el('td', { translate: 'no' }, f.format),
@@ -250,7 +250,7 @@ export function importScreen(ctx: Ctx): Screen {
         devRows),
       el('dl', { class: 'import-facts' },
         el('dt', {}, u('pv.range')), el('dd', { 'data-testid': TID.importRange }, range),
-        el('dt', {}, u('pv.interval')), el('dd', { 'data-testid': TID.importInterval, 'data-ms': String(p.intervalMs ?? '') }, p.intervalMs === null ? '—' : u('pv.intervalValue', { seconds: numFmt.format(p.intervalMs / 1000) })),
+        el('dt', {}, u('pv.interval')), el('dd', { 'data-testid': TID.importInterval, 'data-ms': String(p.intervalMs ?? '') }, p.intervalMs === null ? '—' : u('pv.intervalValue', { seconds: numFmt.format(msToSeconds(p.intervalMs)) })),
         el('dt', {}, u('pv.intervals')), el('dd', { class: 'num' }, intFmt.format(p.intervals))),
       ...[
         list('pv.phases', null, phases),
