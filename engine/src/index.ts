@@ -28,6 +28,7 @@ export * from './metrics/request-size.ts';
 export * from './run/live-window.ts';
 export * from './run/run-plan.ts';
 export * from './run/trace-budget.ts';
+export * from './run/opening.ts';
 export * from './benefit/prng.ts';
 export * from './benefit/bootstrap.ts';
 export * from './benefit/windows.ts';

@@ -4,7 +4,7 @@
  * Opening anything never forgets anything: a failed open leaves the list and the typed path
  * as they were and says what happened and what to do next.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
+import { plannedEndMs } from '@cacheproof/engine';
 import type { AnalysisView, RunStatus } from '../../shared/contract.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { home, type HomeKey } from '../../shared/i18n/home.ts';
@@ -127,7 +127,7 @@ export function homeScreen(ctx: Ctx): Screen {
 
   const runRow = (r: RunStatus): Row => {
     const live = r.state === 'starting' || r.state === 'running' || r.state === 'waiting-switch';
-    const plannedEnd = r.startedMs === null ? null : r.startedMs + (r.plan.baselineSeconds + r.plan.warmupSeconds + r.plan.measureSeconds) * 1000;
+    const plannedEnd = plannedEndMs(r.startedMs, r.plan);
     return {
       key: `run:${r.id}`,
       name: r.name,
