@@ -77,7 +77,53 @@ function proposedName(s: StepCtx, d: Draft): string {
   return s.w('rev.defaultName', { devices: chosenDevices(d).join(' + ') || '—', date });
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
+/** What is left to fix before the run can start, each with the way to its step (hidden when nothing is). */
+function problemsBox(s: StepCtx): HTMLElement {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const todo = problems(draft);
+  const todoBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizProblems });
+  if (todo.length === 0) todoBox.hidden = true;
+  else {
+    todoBox.append(el('p', { class: 'err-what' }, w('rev.notReady')));
+    const ul = el('ul', {});
+    for (const p of todo) {
+      const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
+      fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
+      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
+        : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
+        : p.field === 'targets' ? w('rev.badTargets')
+        : p.field === 'prediction' ? translate(predictUi, lang, 'wiz.fix')
+        : w('rev.badDuration', { what: w(`plan.${p.field}`) });
+      ul.append(el('li', {}, text, ' ', fix));
+    }
+    todoBox.append(ul);
+  }
+  return todoBox;
+}
+
+/** The plan's details, one term each (a dash where a duration is invalid). */
+function detailsList(s: StepCtx): HTMLElement {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const b = durationSeconds(draft.baseline, 1);
+  const wu = durationSeconds(draft.warmup, 0);
+  const m = durationSeconds(draft.measure, 1);
+  const dash = '—';
+  const details: [string, string][] = [
+    [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
+    [w('rev.switch'), switchPhrase(s, draft)],
+    [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
+    [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
+    [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
+    [w('plan.interval'), fmtUnit(lang, msToSeconds(draft.intervalMs), 'second', 'long')],
+    [w('plan.targets'), draftTargetsLabel(w, lang, draft)],
+  ];
+  const dl = el('dl', { class: 'wiz-details' });
+  for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));
+  return dl;
+}
+
 export function reviewStep(s: StepCtx): StepView {
   const { ctx, draft, w } = s;
   const lang = ctx.lang;
@@ -99,40 +145,8 @@ export function reviewStep(s: StepCtx): StepView {
   });
 
   const startError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizError, hidden: '' });
-  const todo = problems(draft);
-  const todoBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizProblems });
-  if (todo.length === 0) todoBox.hidden = true;
-  else {
-    todoBox.append(el('p', { class: 'err-what' }, w('rev.notReady')));
-    const ul = el('ul', {});
-    for (const p of todo) {
-      const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
-      fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
-      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
-        : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
-        : p.field === 'targets' ? w('rev.badTargets')
-        : p.field === 'prediction' ? translate(predictUi, lang, 'wiz.fix')
-        : w('rev.badDuration', { what: w(`plan.${p.field}`) });
-      ul.append(el('li', {}, text, ' ', fix));
-    }
-    todoBox.append(ul);
-  }
-
-  const b = durationSeconds(draft.baseline, 1);
-  const wu = durationSeconds(draft.warmup, 0);
-  const m = durationSeconds(draft.measure, 1);
-  const dash = '—';
-  const details: [string, string][] = [
-    [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
-    [w('rev.switch'), switchPhrase(s, draft)],
-    [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
-    [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
-    [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
-    [w('plan.interval'), fmtUnit(lang, msToSeconds(draft.intervalMs), 'second', 'long')],
-    [w('plan.targets'), draftTargetsLabel(w, lang, draft)],
-  ];
-  const dl = el('dl', { class: 'wiz-details' });
-  for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));
+  const todoBox = problemsBox(s);
+  const dl = detailsList(s);
 
   const node = el('div', { class: 'wiz-review' },
     todoBox,
