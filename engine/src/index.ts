@@ -24,6 +24,11 @@ export * from './metrics/buckets.ts';
 export * from './verify/fio.ts';
 export * from './metrics/summary.ts';
 export * from './metrics/request-size.ts';
+// Run plans and the live window, moved out of the renderer's screens (issue 38)
+export * from './run/live-window.ts';
+export * from './run/run-plan.ts';
+export * from './run/trace-budget.ts';
+export * from './run/opening.ts';
 export * from './benefit/prng.ts';
 export * from './benefit/bootstrap.ts';
 export * from './benefit/windows.ts';

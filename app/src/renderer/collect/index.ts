@@ -7,7 +7,7 @@
  */
 import { collectCommands, collectProblems, COLLECT_OS, type CollectOs, type CollectPlan } from '../../shared/collect.ts';
 import { collectUi, type CollectKey } from '../../shared/i18n/collect.ts';
-import { translate } from '../../shared/i18n/types.ts';
+import { translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
@@ -16,12 +16,10 @@ import type { Ctx, Screen } from '../screen.ts';
 /** What was typed, kept while the window is open. */
 const typed: CollectPlan = { os: 'windows', name: 'cacheproof', intervalS: 15, baselineH: 24, measureH: 24, folder: 'C:\\PerfLogs\\CacheProof' };
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function collectScreen(ctx: Ctx): Screen {
-  const lang = ctx.lang;
-  const u = (key: CollectKey, p?: Record<string, string | number>): string => translate(collectUi, lang, key, p);
-  let url: string | null = null;
+type Words = (key: CollectKey, p?: Record<string, string | number>) => string;
 
+/** The plan's fields, filled with what was typed last. */
+function collectFields(u: Words) {
   const os = el('select', { id: 'collect-os', 'data-testid': TID.collectOs });
   for (const o of COLLECT_OS) {
     const opt = el('option', { value: o }, u(`os.${o}`));
@@ -35,14 +33,52 @@ export function collectScreen(ctx: Ctx): Screen {
   const baseline = input('collect-baseline', null, String(typed.baselineH), { inputmode: 'decimal' });
   const measure = input('collect-measure', TID.collectMeasure, String(typed.measureH), { inputmode: 'decimal', 'aria-describedby': 'collect-measure-help' });
   const folder = input('collect-folder', TID.collectFolder, typed.folder);
+  const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'collect-title' },
+    el('label', { for: 'collect-os' }, u('os')), os,
+    el('label', { for: 'collect-name' }, u('name')), name,
+    el('label', { for: 'collect-interval' }, u('interval')), interval,
+    el('label', { for: 'collect-baseline' }, u('baseline')), baseline,
+    el('label', { for: 'collect-measure' }, u('measure')), measure,
+    el('p', { class: 'help', id: 'collect-measure-help' }, u('measureHelp')),
+    el('label', { for: 'collect-folder' }, u('folder')), folder);
+  form.addEventListener('submit', (e) => e.preventDefault());
+  return { form, os, name, interval, baseline, measure, folder };
+}
 
+/** The commands for a valid plan: the steps, the script to download (at `url`), what to send back and how to import it. */
+function commandsView(lang: Lang, u: Words, plan: CollectPlan, c: ReturnType<typeof collectCommands>, url: string): HTMLElement[] {
+  const code = (text: string): HTMLElement => el('pre', { class: 'command', translate: 'no' }, el('code', {}, text));
+  const stepTitle = (s: (typeof c.steps)[number]): string =>
+    s.step === 'create' ? u('step.create', { window: u(`window.${s.window}`) })
+      : s.step === 'start' ? u('step.start')
+        : s.step === 'typeperf' ? u('step.typeperf')
+          : u('step.iostat', { window: u(`window.${s.window}`) });
+  return [
+    el('h3', {}, u('steps')),
+    el('p', { class: 'help' }, [u('samples', { count: fmtNumber(lang, c.samples.baseline), hours: fmtNumber(lang, plan.baselineH, 1) }),
+      ...(plan.measureH > 0 ? [u('samples', { count: fmtNumber(lang, c.samples.measure), hours: fmtNumber(lang, plan.measureH, 1) })] : [])].join('; ')),
+    el('ol', { 'data-testid': TID.collectSteps }, ...c.steps.map((s) => el('li', { 'data-step': s.step, 'data-window': s.window }, el('p', {}, stepTitle(s)), code(s.command)))),
+    ...(plan.os === 'windows' ? [el('p', { class: 'help' }, u('fallback'))] : []),
+    el('h3', {}, u('script')),
+    el('p', {}, el('a', { href: url, download: c.scriptName, 'data-testid': TID.collectDownload }, u('download', { file: c.scriptName }))),
+    el('pre', { class: 'command', translate: 'no', 'data-testid': TID.collectScript }, el('code', {}, c.script)),
+    el('h3', {}, u('sendBack')),
+    el('ul', {}, ...c.sendBack.map((f) => el('li', { translate: 'no' }, f))),
+    el('p', {}, u('importWith', { command: c.importCommand })),
+  ];
+}
+
+export function collectScreen(ctx: Ctx): Screen {
+  const lang = ctx.lang;
+  const u: Words = (key, p) => translate(collectUi, lang, key, p);
+  let url: string | null = null;
+  const f = collectFields(u);
   const out = el('div', { 'aria-live': 'polite' });
   const numberIn = (v: string): number => Number(v.trim().replace(',', '.'));
-
   const draw = (): void => {
     const plan: CollectPlan = {
-      os: os.value as CollectOs, name: name.value.trim(), intervalS: numberIn(interval.value),
-      baselineH: numberIn(baseline.value), measureH: numberIn(measure.value), folder: folder.value.trim(),
+      os: f.os.value as CollectOs, name: f.name.value.trim(), intervalS: numberIn(f.interval.value),
+      baselineH: numberIn(f.baseline.value), measureH: numberIn(f.measure.value), folder: f.folder.value.trim(),
     };
     Object.assign(typed, plan);
     if (url !== null) URL.revokeObjectURL(url);
@@ -55,50 +91,22 @@ export function collectScreen(ctx: Ctx): Screen {
     }
     const c = collectCommands(plan);
     url = URL.createObjectURL(new Blob([c.script], { type: 'text/plain' }));
-    const code = (text: string): HTMLElement => el('pre', { class: 'command', translate: 'no' }, el('code', {}, text));
-    const stepTitle = (s: (typeof c.steps)[number]): string =>
-      s.step === 'create' ? u('step.create', { window: u(`window.${s.window}`) })
-        : s.step === 'start' ? u('step.start')
-          : s.step === 'typeperf' ? u('step.typeperf')
-            : u('step.iostat', { window: u(`window.${s.window}`) });
-    out.replaceChildren(
-      el('h3', {}, u('steps')),
-      el('p', { class: 'help' }, [u('samples', { count: fmtNumber(lang, c.samples.baseline), hours: fmtNumber(lang, plan.baselineH, 1) }),
-        ...(plan.measureH > 0 ? [u('samples', { count: fmtNumber(lang, c.samples.measure), hours: fmtNumber(lang, plan.measureH, 1) })] : [])].join('; ')),
-      el('ol', { 'data-testid': TID.collectSteps }, ...c.steps.map((s) => el('li', { 'data-step': s.step, 'data-window': s.window }, el('p', {}, stepTitle(s)), code(s.command)))),
-      ...(plan.os === 'windows' ? [el('p', { class: 'help' }, u('fallback'))] : []),
-      el('h3', {}, u('script')),
-      el('p', {}, el('a', { href: url, download: c.scriptName, 'data-testid': TID.collectDownload }, u('download', { file: c.scriptName }))),
-      el('pre', { class: 'command', translate: 'no', 'data-testid': TID.collectScript }, el('code', {}, c.script)),
-      el('h3', {}, u('sendBack')),
-      el('ul', {}, ...c.sendBack.map((f) => el('li', { translate: 'no' }, f))),
-      el('p', {}, u('importWith', { command: c.importCommand })));
+    out.replaceChildren(...commandsView(lang, u, plan, c, url));
   };
-
-  os.addEventListener('change', () => {
+  f.os.addEventListener('change', () => {
     // the folder's form follows the system (a Windows path on Linux is refused, and the reverse)
-    if (os.value === 'linux' && /^[A-Za-z]:\\/u.test(folder.value)) folder.value = '/var/tmp/cacheproof';
-    if (os.value === 'windows' && folder.value.startsWith('/')) folder.value = 'C:\\PerfLogs\\CacheProof';
+    if (f.os.value === 'linux' && /^[A-Za-z]:\\/u.test(f.folder.value)) f.folder.value = '/var/tmp/cacheproof';
+    if (f.os.value === 'windows' && f.folder.value.startsWith('/')) f.folder.value = 'C:\\PerfLogs\\CacheProof';
     draw();
   });
-  for (const x of [name, interval, baseline, measure, folder]) x.addEventListener('input', draw);
+  for (const x of [f.name, f.interval, f.baseline, f.measure, f.folder]) x.addEventListener('input', draw);
   const back = el('button', { type: 'button' }, u('back'));
   back.addEventListener('click', () => ctx.go(''));
-
-  const form = el('form', { class: 'import-form', novalidate: '', 'aria-labelledby': 'collect-title' },
-    el('label', { for: 'collect-os' }, u('os')), os,
-    el('label', { for: 'collect-name' }, u('name')), name,
-    el('label', { for: 'collect-interval' }, u('interval')), interval,
-    el('label', { for: 'collect-baseline' }, u('baseline')), baseline,
-    el('label', { for: 'collect-measure' }, u('measure')), measure,
-    el('p', { class: 'help', id: 'collect-measure-help' }, u('measureHelp')),
-    el('label', { for: 'collect-folder' }, u('folder')), folder);
-  form.addEventListener('submit', (e) => e.preventDefault());
   draw();
   const node = el('div', { class: 'home collect', 'data-testid': TID.collectScreen },
     el('h2', { id: 'collect-title' }, u('title')),
     el('p', { class: 'intro' }, u('intro')),
-    form, out, el('div', { class: 'actions' }, back));
+    f.form, out, el('div', { class: 'actions' }, back));
   return {
     node,
     dispose: () => {

@@ -9,7 +9,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber } from '../format.ts';
 import type { Words } from './text.ts';
-import { bytesIn } from '../../shared/units.ts';
+import { bytesInUnit } from '../../shared/units.ts';
 
 /** Hours listed per check before "… and N more". */
 const MAX_HOURS = 6;
@@ -68,7 +68,7 @@ function shapeValue(k: keyof WorkloadShape, v: number | null, w: Words): string 
   if (k === 'iops') return w.iops(v);
   if (k === 'readSharePercent') return w.pct(v);
   if (k === 'meanRequestBytes') return w.bytes(v);
-  return w.mbps(bytesIn(v, 1e6));
+  return w.mbps(bytesInUnit(v, 1e6));
 }
 
 export function driftSection(r: AnalysisReport, w: Words): HTMLElement {

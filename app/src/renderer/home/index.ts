@@ -4,7 +4,7 @@
  * Opening anything never forgets anything: a failed open leaves the list and the typed path
  * as they were and says what happened and what to do next.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
+import { plannedEndMs } from '@cacheproof/engine';
 import type { AnalysisView, RunStatus } from '../../shared/contract.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { home, type HomeKey } from '../../shared/i18n/home.ts';
@@ -43,15 +43,19 @@ interface Row {
   open: () => Promise<void>;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function homeScreen(ctx: Ctx): Screen {
-  const lang = ctx.lang;
-  const h = (key: HomeKey, params?: Record<string, string | number>): string => translate(home, lang, key, params);
-  let disposed = false;
+/** What every part of Home shares: the context, its words, and whether the screen is gone. */
+interface HomeCtx {
+  ctx: Ctx;
+  lang: Ctx['lang'];
+  h: (key: HomeKey, params?: Record<string, string | number>) => string;
+  state: { disposed: boolean };
+}
 
-  /** Opens an analysis returned by the host, or shows why it could not be opened in `errorBox`. */
-  const show = (errorBox: HTMLElement, what: string) => (r: Result<AnalysisView>): void => {
-    if (disposed) return;
+/** Opens an analysis returned by the host, or shows why it could not be opened in `errorBox`. */
+function shower(hc: HomeCtx, errorBox: HTMLElement, what: string) {
+  const { ctx, h, lang } = hc;
+  return (r: Result<AnalysisView>): void => {
+    if (hc.state.disposed) return;
     if (r.ok) {
       ctx.remember(r.value);
       ctx.go(`results/${encodeURIComponent(r.value.id)}`);
@@ -62,8 +66,11 @@ export function homeScreen(ctx: Ctx): Screen {
       el('p', {}, errorText(lang, r.error.code)));
     errorBox.hidden = false;
   };
+}
 
-  // Actions: new analysis and the sample.
+/** Actions: new analysis, import, collect and the sample. */
+function homeActions(hc: HomeCtx) {
+  const { ctx, h, lang } = hc;
   const actionsError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.homeActionsError, hidden: '' });
   /** Where the sample's opening shows its progress. */
   const actions = el('div', {});
@@ -74,16 +81,19 @@ export function homeScreen(ctx: Ctx): Screen {
     sampleBtn.disabled = true;
     void openWithProgress(ctx, { sample: true }, h('theSample'), actions, () => ctx.api.openSample()).then((r) => {
       sampleBtn.disabled = false;
-      show(actionsError, h('theSample'))(r);
+      shower(hc, actionsError, h('theSample'))(r);
     });
   });
-
   const importBtn = el('button', { type: 'button', 'data-testid': TID.homeImport }, translate(importUi, lang, 'nav'));
   importBtn.addEventListener('click', () => ctx.go('import'));
   const collectBtn = el('button', { type: 'button', 'data-testid': TID.homeCollect }, translate(collectUi, lang, 'nav'));
   collectBtn.addEventListener('click', () => ctx.go('collect'));
+  return { buttons: el('div', { class: 'home-actions' }, newBtn, importBtn, collectBtn, sampleBtn), actions, actionsError };
+}
 
-  // Open a capture file by path (the browser host has no native file dialog).
+/** Open a capture file by path (the browser host has no native file dialog). */
+function openForm(hc: HomeCtx): HTMLFormElement {
+  const { ctx, h } = hc;
   const pathInput = el('input', {
     id: 'home-capture-path', type: 'text', 'data-testid': TID.homeOpenPath, value: typedPath, spellcheck: 'false', autocomplete: 'off',
     'aria-describedby': 'home-capture-help home-capture-error',
@@ -115,98 +125,108 @@ export function homeScreen(ctx: Ctx): Screen {
     void openWithProgress(ctx, { path }, path, form, () => ctx.api.openCapture(path)).then((r) => {
       openBtn.disabled = false;
       if (!r.ok) pathInput.setAttribute('aria-invalid', 'true');
-      show(openError, path)(r);
+      shower(hc, openError, path)(r);
     });
   });
+  return form;
+}
 
-  // Recent analyses.
+/** A run of this computer's probe as a row: a finished run opens its results, any other its Live screen. */
+function runRow(hc: HomeCtx, r: RunStatus, recentError: HTMLElement, recent: HTMLElement): Row {
+  const { ctx, h, lang } = hc;
+  const live = r.state === 'starting' || r.state === 'running' || r.state === 'waiting-switch';
+  const plannedEnd = plannedEndMs(r.startedMs, r.plan);
+  return {
+    key: `run:${r.id}`,
+    name: r.name,
+    host: h('thisComputer'),
+    hostIsData: false,
+    dates: fmtSpan(lang, r.startedMs, live ? plannedEnd : r.lastSampleMs ?? plannedEnd),
+    status: h(`state.${r.state}`),
+    saved: r.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, r.iosSavedPercent, 1) }),
+    open: async () => {
+      // Only a finished run goes straight to its results; a live, stopped, failed or dead run
+      // opens its Live screen, which says what happened and offers Resume or the partial results.
+      if (r.state !== 'done') {
+        ctx.go(`run/${encodeURIComponent(r.id)}`);
+        return;
+      }
+      shower(hc, recentError, r.name)(await openWithProgress(ctx, { runId: r.id }, r.name, recent, () => ctx.api.openRun(r.id)));
+    },
+  };
+}
+
+/** A capture opened in this browser profile: an analysis (opened again by the host), or a workload profile (its screen's route). */
+function captureRow(hc: HomeCtx, c: RecentCapture, recentError: HTMLElement, recent: HTMLElement): Row {
+  const { ctx, h, lang } = hc;
+  const num = (v: number | null): string => (v === null ? '—' : fmtNumber(lang, v, 1));
+  const p = c.profile;
+  return {
+    key: p === null ? `capture:${c.captureFile}` : `profile:${p.route}`,
+    name: c.name,
+    host: c.hostname ?? '—',
+    hostIsData: c.hostname !== null,
+    dates: fmtSpan(lang, c.startMs, c.endMs),
+    status: p !== null ? h('status.profile') : c.isSample ? h('status.sample') : h('status.capture'),
+    saved: p !== null ? h('headline.profile', { iops: num(p.meanIops), p95: num(p.p95Iops) })
+      : c.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, c.iosSavedPercent, 1) }),
+    open: async () => {
+      if (p !== null) {
+        ctx.go(p.route);
+        return;
+      }
+      shower(hc, recentError, c.name)(c.isSample
+        ? await openWithProgress(ctx, { sample: true }, c.name, recent, () => ctx.api.openSample())
+        : await openWithProgress(ctx, { path: c.captureFile }, c.name, recent, () => ctx.api.openCapture(c.captureFile)));
+    },
+  };
+}
+
+/** The recent rows as a table, each with its Open button. */
+function recentTable(hc: HomeCtx, rows: Row[], recentError: HTMLElement): HTMLElement {
+  const { h } = hc;
+  const head = el('tr', {}, ...(['col.name', 'col.host', 'col.dates', 'col.status', 'col.saved', 'col.action'] as const).map((k) => el('th', { scope: 'col' }, h(k))));
+  const body = el('tbody', {});
+  for (const row of rows) {
+    const btn = el('button', { type: 'button', 'aria-label': h('openNamed', { name: row.name }) }, h('open'));
+    btn.addEventListener('click', () => {
+      btn.disabled = true;
+      recentError.hidden = true;
+      void row.open().finally(() => (btn.disabled = false));
+    });
+    body.append(el('tr', { 'data-key': row.key },
+      el('th', { scope: 'row', translate: 'no' }, row.name),
+      el('td', row.hostIsData ? { translate: 'no' } : {}, row.host),
+      el('td', {}, row.dates),
+      el('td', {}, row.status),
+      el('td', { class: 'num' }, row.saved),
+      el('td', {}, btn)));
+  }
+  return el('table', { class: 'home-table' }, el('caption', {}, h('recentCaption')), el('thead', {}, head), body);
+}
+
+/** Recent analyses: this computer's runs (`listRuns`) and the captures opened here. */
+function recentSection(hc: HomeCtx): HTMLElement {
+  const { ctx, h, lang } = hc;
   const recentError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.homeRecentError, hidden: '' });
   const recentBody = el('div', { 'data-testid': TID.homeRecent, 'aria-busy': 'true' }, el('p', { role: 'status' }, translate(common, lang, 'loading')));
   const recent = el('section', { class: 'home-recent', 'aria-labelledby': 'home-recent-title' },
     el('h3', { id: 'home-recent-title' }, h('recent')), recentError, recentBody);
-
-  const runRow = (r: RunStatus): Row => {
-    const live = r.state === 'starting' || r.state === 'running' || r.state === 'waiting-switch';
-    const plannedEnd = r.startedMs === null ? null : r.startedMs + (r.plan.baselineSeconds + r.plan.warmupSeconds + r.plan.measureSeconds) * 1000;
-    return {
-      key: `run:${r.id}`,
-      name: r.name,
-      host: h('thisComputer'),
-      hostIsData: false,
-      dates: fmtSpan(lang, r.startedMs, live ? plannedEnd : r.lastSampleMs ?? plannedEnd),
-      status: h(`state.${r.state}`),
-      saved: r.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, r.iosSavedPercent, 1) }),
-      open: async () => {
-        // Only a finished run goes straight to its results; a live, stopped, failed or dead run
-        // opens its Live screen, which says what happened and offers Resume or the partial results.
-        if (r.state !== 'done') {
-          ctx.go(`run/${encodeURIComponent(r.id)}`);
-          return;
-        }
-        show(recentError, r.name)(await openWithProgress(ctx, { runId: r.id }, r.name, recent, () => ctx.api.openRun(r.id)));
-      },
-    };
-  };
-
-  /** A capture opened in this browser profile: an analysis (opened again by the host), or a workload profile (its screen's route). */
-  const captureRow = (c: RecentCapture): Row => {
-    const num = (v: number | null): string => (v === null ? '—' : fmtNumber(lang, v, 1));
-    const p = c.profile;
-    return {
-      key: p === null ? `capture:${c.captureFile}` : `profile:${p.route}`,
-      name: c.name,
-      host: c.hostname ?? '—',
-      hostIsData: c.hostname !== null,
-      dates: fmtSpan(lang, c.startMs, c.endMs),
-      status: p !== null ? h('status.profile') : c.isSample ? h('status.sample') : h('status.capture'),
-      saved: p !== null ? h('headline.profile', { iops: num(p.meanIops), p95: num(p.p95Iops) })
-        : c.iosSavedPercent === null ? '—' : h('headline.saved', { percent: fmtPercent(lang, c.iosSavedPercent, 1) }),
-      open: async () => {
-        if (p !== null) {
-          ctx.go(p.route);
-          return;
-        }
-        show(recentError, c.name)(c.isSample
-          ? await openWithProgress(ctx, { sample: true }, c.name, recent, () => ctx.api.openSample())
-          : await openWithProgress(ctx, { path: c.captureFile }, c.name, recent, () => ctx.api.openCapture(c.captureFile)));
-      },
-    };
-  };
-
   const fill = (runs: RunStatus[]): void => {
     const runFiles = new Set(runs.map((r) => r.captureFile));
     const rows: Row[] = [
-      ...runs.map(runRow),
-      ...recentCaptures().filter((c) => c.profile !== null || !runFiles.has(c.captureFile)).map(captureRow),
+      ...runs.map((r) => runRow(hc, r, recentError, recent)),
+      ...recentCaptures().filter((c) => c.profile !== null || !runFiles.has(c.captureFile)).map((c) => captureRow(hc, c, recentError, recent)),
     ];
     recentBody.removeAttribute('aria-busy');
     if (rows.length === 0) {
       recentBody.replaceChildren(el('p', { class: 'help' }, h('recentEmpty')));
       return;
     }
-    const head = el('tr', {}, ...(['col.name', 'col.host', 'col.dates', 'col.status', 'col.saved', 'col.action'] as const).map((k) => el('th', { scope: 'col' }, h(k))));
-    const body = el('tbody', {});
-    for (const row of rows) {
-      const btn = el('button', { type: 'button', 'aria-label': h('openNamed', { name: row.name }) }, h('open'));
-      btn.addEventListener('click', () => {
-        btn.disabled = true;
-        recentError.hidden = true;
-        void row.open().finally(() => (btn.disabled = false));
-      });
-      body.append(el('tr', { 'data-key': row.key },
-        el('th', { scope: 'row', translate: 'no' }, row.name),
-        el('td', row.hostIsData ? { translate: 'no' } : {}, row.host),
-        el('td', {}, row.dates),
-        el('td', {}, row.status),
-        el('td', { class: 'num' }, row.saved),
-        el('td', {}, btn)));
-    }
-    recentBody.replaceChildren(el('table', { class: 'home-table' },
-      el('caption', {}, h('recentCaption')), el('thead', {}, head), body));
+    recentBody.replaceChildren(recentTable(hc, rows, recentError));
   };
-
   void ctx.api.listRuns().then((r) => {
-    if (disposed) return;
+    if (hc.state.disposed) return;
     if (!r.ok) {
       // The captures opened here are still listed; the runs' failure is said once, with what to do.
       recentError.replaceChildren(el('p', { class: 'err-what' }, h('runsFailed')), el('p', {}, errorText(lang, r.error.code)));
@@ -214,14 +234,22 @@ export function homeScreen(ctx: Ctx): Screen {
     }
     fill(r.ok ? r.value : []);
   });
+  return recent;
+}
 
+export function homeScreen(ctx: Ctx): Screen {
+  const lang = ctx.lang;
+  const hc: HomeCtx = { ctx, lang, h: (key, params) => translate(home, lang, key, params), state: { disposed: false } };
+  const { buttons, actions, actionsError } = homeActions(hc);
+  const form = openForm(hc);
+  const recent = recentSection(hc);
   const node = el('div', { class: 'home', 'data-testid': TID.home },
-    el('h2', {}, h('title')),
-    el('p', { class: 'intro' }, h('intro')),
-    el('div', { class: 'home-actions' }, newBtn, importBtn, collectBtn, sampleBtn),
+    el('h2', {}, hc.h('title')),
+    el('p', { class: 'intro' }, hc.h('intro')),
+    buttons,
     actions,
     actionsError,
     form,
     recent);
-  return { node, dispose: () => { disposed = true; } };
+  return { node, dispose: () => { hc.state.disposed = true; } };
 }

@@ -4,7 +4,7 @@
  * N) — with a bar and a Stop button (`analysis.cancel`: the open then fails with
  * `analysis-cancelled`). Polls `analysis.progress` every 300 ms until the open answers.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
+import { openingProgress } from '@cacheproof/engine';
 import type { AnalysisTarget, AnalysisView } from '../../shared/contract.ts';
 import { home } from '../../shared/i18n/home.ts';
 import { translate } from '../../shared/i18n/types.ts';
@@ -40,11 +40,11 @@ export async function openWithProgress(ctx: Ctx, target: AnalysisTarget, what: s
       const p = await ctx.api.analysisProgress(target);
       if (answered || !p.ok || p.value === null) continue;
       const { stage, done, total } = p.value;
-      const fraction = total > 0 ? Math.min(1, done / total) : 0;
       // reading is most of the time: it fills the bar to 80 %, the devices the rest
-      bar.value = Math.round(stage === 'read' ? 80 * fraction : 80 + 20 * fraction);
+      const { barValue, readPercent } = openingProgress(stage, done, total);
+      bar.value = barValue;
       text.textContent = stage === 'read'
-        ? t('progress.read', { what, percent: fmtPercent(ctx.lang, 100 * fraction, 0), total: fmtNumber(ctx.lang, total) })
+        ? t('progress.read', { what, percent: fmtPercent(ctx.lang, readPercent, 0), total: fmtNumber(ctx.lang, total) })
         : t('progress.analyze', { what, done: fmtNumber(ctx.lang, done), total: fmtNumber(ctx.lang, total) });
       line.dataset['stage'] = stage;
       line.hidden = false;

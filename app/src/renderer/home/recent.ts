@@ -5,7 +5,7 @@
  * saved; a profile's mean and 95th-percentile IOPS, the engine's figures), and for a profile the
  * route that opens it again; the figures are recomputed from the capture when it is opened again.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
+import { timeSpan } from '@cacheproof/engine';
 import type { AnalysisView, ProfileView } from '../../shared/contract.ts';
 
 const KEY = 'cacheproof.recent';
@@ -80,9 +80,9 @@ export function recentCaptures(): RecentCapture[] {
 export function viewSpan(v: AnalysisView): { startMs: number | null; endMs: number | null } {
   const starts = v.phases.map((p) => p.startMs);
   const ends = v.phases.map((p) => p.endMs ?? p.startMs);
-  if (starts.length > 0) return { startMs: Math.min(...starts), endMs: Math.max(...ends) };
+  if (starts.length > 0) return timeSpan(starts, ends);
   const ts = v.series.flatMap((s) => (s.t.length > 0 ? [s.t[0] ?? 0, s.t[s.t.length - 1] ?? 0] : []));
-  return ts.length > 0 ? { startMs: Math.min(...ts), endMs: Math.max(...ts) } : { startMs: null, endMs: null };
+  return timeSpan(ts, ts);
 }
 
 /** Records an analysis opened in this window (newest first, one entry per capture file). */

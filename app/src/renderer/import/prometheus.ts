@@ -31,8 +31,8 @@ export interface PrometheusFields {
   summary(): boolean;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function prometheusFields(u: (key: ImportKey) => string, onInput: () => void): PrometheusFields {
+/** The fields, filled with what was typed last. */
+function promInputs() {
   const input = (id: string, testId: string | null, value: string, type = 'text'): HTMLInputElement =>
     el('input', { id, type, spellcheck: 'false', autocomplete: 'off', value, ...(testId === null ? {} : { 'data-testid': testId }) });
   const url = input('import-prom-url', TID.importPromUrl, typed.url, 'url');
@@ -60,76 +60,87 @@ export function prometheusFields(u: (key: ImportKey) => string, onInput: () => v
   const passwordFile = input('import-prom-password-file', null, typed.passwordFile);
   const tokenFile = input('import-prom-token-file', null, typed.tokenFile);
   for (const x of [caFile, user, passwordFile, tokenFile]) x.setAttribute('aria-describedby', 'import-prom-secret-help');
+  return { url, hosts, from, to, step, perHost, fleet, pull, summary, caFile, insecure, user, passwordFile, tokenFile };
+}
 
-  const remember = (): void => {
-    Object.assign(typed, {
-      url: url.value, hosts: hosts.value, from: from.value, to: to.value, step: step.value, perHost: perHost.checked, summary: summary.checked, caFile: caFile.value,
-      insecure: insecure.checked, user: user.value, passwordFile: passwordFile.value, tokenFile: tokenFile.value,
-    });
-    output.hidden = summary.checked;
-    onInput();
-  };
-  for (const x of [url, hosts, from, to, step, pull, summary, perHost, fleet, caFile, insecure, user, passwordFile, tokenFile]) {
-    x.addEventListener('input', remember);
-    x.addEventListener('change', remember);
-  }
+type PromInputs = ReturnType<typeof promInputs>;
 
-  // one capture per host or one fleet capture: only when every series is pulled
-  const output = el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.output')),
-    el('label', {}, perHost, ' ', u('prom.perHost')),
-    el('label', {}, fleet, ' ', u('prom.fleet')));
-  output.hidden = typed.summary;
-  const node = el('fieldset', { class: 'import-prom' },
+/** The fieldset: server, hosts, range, step, method, output and the connection's details. */
+function promNode(u: (key: ImportKey) => string, f: PromInputs, output: HTMLElement): HTMLElement {
+  return el('fieldset', { class: 'import-prom' },
     el('legend', {}, u('prom.legend')),
-    el('label', { for: 'import-prom-url' }, u('prom.url')), url,
+    el('label', { for: 'import-prom-url' }, u('prom.url')), f.url,
     el('p', { class: 'help', id: 'import-prom-url-help' }, u('prom.urlHelp')),
-    el('label', { for: 'import-prom-hosts' }, u('prom.hosts')), hosts,
+    el('label', { for: 'import-prom-hosts' }, u('prom.hosts')), f.hosts,
     el('p', { class: 'help', id: 'import-prom-hosts-help' }, u('prom.hostsHelp')),
-    el('label', { for: 'import-prom-from' }, u('prom.from')), from,
-    el('label', { for: 'import-prom-to' }, u('prom.to')), to,
+    el('label', { for: 'import-prom-from' }, u('prom.from')), f.from,
+    el('label', { for: 'import-prom-to' }, u('prom.to')), f.to,
     el('p', { class: 'help', id: 'import-prom-range-help' }, u('prom.rangeHelp')),
-    el('label', { for: 'import-prom-step' }, u('prom.step')), step,
+    el('label', { for: 'import-prom-step' }, u('prom.step')), f.step,
     el('p', { class: 'help', id: 'import-prom-step-help' }, u('prom.stepHelp')),
     el('fieldset', { class: 'radios import-method' }, el('legend', {}, u('prom.method')),
-      el('label', {}, pull, ' ', u('prom.pull')),
-      el('label', {}, summary, ' ', u('prom.summary')),
+      el('label', {}, f.pull, ' ', u('prom.pull')),
+      el('label', {}, f.summary, ' ', u('prom.summary')),
       el('p', { class: 'help', id: 'import-prom-method-help' }, u('prom.methodHelp'))),
     output,
     el('details', {},
       el('summary', {}, u('prom.conn')),
-      el('label', { for: 'import-prom-ca' }, u('prom.caFile')), caFile,
-      el('label', {}, insecure, ' ', u('prom.insecure')),
-      el('label', { for: 'import-prom-user' }, u('prom.user')), user,
-      el('label', { for: 'import-prom-password-file' }, u('prom.passwordFile')), passwordFile,
-      el('label', { for: 'import-prom-token-file' }, u('prom.tokenFile')), tokenFile,
+      el('label', { for: 'import-prom-ca' }, u('prom.caFile')), f.caFile,
+      el('label', {}, f.insecure, ' ', u('prom.insecure')),
+      el('label', { for: 'import-prom-user' }, u('prom.user')), f.user,
+      el('label', { for: 'import-prom-password-file' }, u('prom.passwordFile')), f.passwordFile,
+      el('label', { for: 'import-prom-token-file' }, u('prom.tokenFile')), f.tokenFile,
       el('p', { class: 'help', id: 'import-prom-secret-help' }, u('prom.secretHelp'))));
+}
 
+/** The range as typed, or the sentence that says what is wrong. */
+function readRange(u: (key: ImportKey) => string, f: PromInputs): PrometheusRange | string {
   const opt = (x: HTMLInputElement): string | undefined => (x.value.trim() === '' ? undefined : x.value.trim());
+  const base = f.url.value.trim();
+  if (!/^https?:\/\/\S+$/u.test(base)) return u('prom.urlBad');
+  const a = parseUtc(f.from.value), b = parseUtc(f.to.value);
+  if (a === null || b === null || Number.isNaN(a) || Number.isNaN(b) || b <= a) return u('prom.rangeBad');
+  let stepS: number | undefined;
+  if (f.step.value.trim() !== '') {
+    stepS = Number(f.step.value.trim().replace(',', '.'));
+    if (!(stepS > 0) || stepS > 86_400) return u('prom.stepBad');
+  }
+  const r: PrometheusRange = {
+    url: base, fromMs: a, toMs: b, perHost: f.perHost.checked,
+    ...(f.summary.checked ? { summary: true } : {}),
+    ...(opt(f.hosts) === undefined ? {} : { hosts: opt(f.hosts) as string }),
+    ...(stepS === undefined ? {} : { stepS }),
+    ...(opt(f.caFile) === undefined ? {} : { caFile: opt(f.caFile) as string }),
+    ...(f.insecure.checked ? { insecure: true } : {}),
+    ...(opt(f.user) === undefined ? {} : { user: opt(f.user) as string }),
+    ...(opt(f.passwordFile) === undefined ? {} : { passwordFile: opt(f.passwordFile) as string }),
+    ...(opt(f.tokenFile) === undefined ? {} : { tokenFile: opt(f.tokenFile) as string }),
+  };
+  return r;
+}
+
+export function prometheusFields(u: (key: ImportKey) => string, onInput: () => void): PrometheusFields {
+  const f = promInputs();
+  // one capture per host or one fleet capture: only when every series is pulled
+  const output = el('fieldset', { class: 'radios' }, el('legend', {}, u('prom.output')),
+    el('label', {}, f.perHost, ' ', u('prom.perHost')),
+    el('label', {}, f.fleet, ' ', u('prom.fleet')));
+  output.hidden = typed.summary;
+  const remember = (): void => {
+    Object.assign(typed, {
+      url: f.url.value, hosts: f.hosts.value, from: f.from.value, to: f.to.value, step: f.step.value, perHost: f.perHost.checked, summary: f.summary.checked, caFile: f.caFile.value,
+      insecure: f.insecure.checked, user: f.user.value, passwordFile: f.passwordFile.value, tokenFile: f.tokenFile.value,
+    });
+    output.hidden = f.summary.checked;
+    onInput();
+  };
+  for (const x of [f.url, f.hosts, f.from, f.to, f.step, f.pull, f.summary, f.perHost, f.fleet, f.caFile, f.insecure, f.user, f.passwordFile, f.tokenFile]) {
+    x.addEventListener('input', remember);
+    x.addEventListener('change', remember);
+  }
   return {
-    node,
-    summary: () => summary.checked,
-    read: () => {
-      const base = url.value.trim();
-      if (!/^https?:\/\/\S+$/u.test(base)) return u('prom.urlBad');
-      const a = parseUtc(from.value), b = parseUtc(to.value);
-      if (a === null || b === null || Number.isNaN(a) || Number.isNaN(b) || b <= a) return u('prom.rangeBad');
-      let stepS: number | undefined;
-      if (step.value.trim() !== '') {
-        stepS = Number(step.value.trim().replace(',', '.'));
-        if (!(stepS > 0) || stepS > 86_400) return u('prom.stepBad');
-      }
-      const r: PrometheusRange = {
-        url: base, fromMs: a, toMs: b, perHost: perHost.checked,
-        ...(summary.checked ? { summary: true } : {}),
-        ...(opt(hosts) === undefined ? {} : { hosts: opt(hosts) as string }),
-        ...(stepS === undefined ? {} : { stepS }),
-        ...(opt(caFile) === undefined ? {} : { caFile: opt(caFile) as string }),
-        ...(insecure.checked ? { insecure: true } : {}),
-        ...(opt(user) === undefined ? {} : { user: opt(user) as string }),
-        ...(opt(passwordFile) === undefined ? {} : { passwordFile: opt(passwordFile) as string }),
-        ...(opt(tokenFile) === undefined ? {} : { tokenFile: opt(tokenFile) as string }),
-      };
-      return r;
-    },
+    node: promNode(u, f, output),
+    summary: () => f.summary.checked,
+    read: () => readRange(u, f),
   };
 }

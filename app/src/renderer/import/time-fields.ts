@@ -4,31 +4,15 @@
  * hours), the report interval and the first report's time (iostat without -t has no times). Each
  * goes to the probe as it is (`--utc-offset`, `--interval`, `--start`); empty fields send nothing.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { ImportRequest } from '../../shared/contract.ts';
 import type { ImportKey } from '../../shared/i18n/import.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
+import { parseOffset } from '../../shared/units.ts';
 import { parseUtc } from './prometheus.ts';
 
 /** What was typed survives leaving the screen and coming back. */
 const typed = { offset: '', interval: '', start: '' };
-
-/**
- * An offset from UTC as typed: `+08:00`, `-5:30`, `+8` or `480` (minutes, local − UTC); null when
- * empty, NaN when it is not one (beyond ±16 h included).
- *
- * @example
- * parseOffset('+08:00') // 480
- * parseOffset('-5:30') // -330
- */
-export function parseOffset(text: string): number | null {
-  const t = text.trim().replace('−', '-');
-  if (t === '') return null;
-  const hm = /^([+-])(\d{1,2})(?::?(\d\d))?$/u.exec(t);
-  const min = hm !== null ? (hm[1] === '-' ? -1 : 1) * (Number(hm[2]) * 60 + Number(hm[3] ?? 0)) : /^-?\d+$/u.test(t) ? Number(t) : Number.NaN;
-  return Number.isFinite(min) && Math.abs(min) <= 16 * 60 ? min : Number.NaN;
-}
 
 /** An interval in seconds as typed (a decimal point or comma); null when empty, NaN when not a positive number. */
 export function parseSeconds(text: string): number | null {

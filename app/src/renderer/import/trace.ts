@@ -6,10 +6,10 @@
  * needs no cache size; only Import, which predicts it, does. The host imports the file
  * and predicts through the probe; nothing is computed here.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { isTraceKind, LOG_KINDS, TRACE_KINDS, type ImportKind, type ImportPreview } from '../../shared/contract.ts';
 import { importUi } from '../../shared/i18n/import.ts';
 import { importTraceUi, type ImportTraceKey } from '../../shared/i18n/import-trace.ts';
+import { msToSeconds } from '../../shared/units.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
 import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
@@ -68,7 +68,7 @@ export function tracePreview(lang: Lang, p: ImportPreview, intFmt: Intl.NumberFo
     el('dt', {}, tr('pv.skipped')), el('dd', { class: 'num', 'data-key': 'skipped', 'data-value': String(t.skipped) }, intFmt.format(t.skipped)),
     el('dt', {}, tr('pv.flushes')), el('dd', { class: 'num', 'data-key': 'flushes', 'data-value': String(t.flushes) }, intFmt.format(t.flushes)),
     el('dt', {}, tr('pv.devices')), el('dd', { translate: 'no', 'data-key': 'devices' }, t.devices.join(', ')),
-    el('dt', {}, tr('pv.span')), el('dd', { class: 'num', 'data-key': 'span', 'data-value': String(t.spanMs ?? '') }, t.spanMs === null ? '—' : tr('pv.spanValue', { seconds: secFmt(lang).format(t.spanMs / 1000) })));
+    el('dt', {}, tr('pv.span')), el('dd', { class: 'num', 'data-key': 'span', 'data-value': String(t.spanMs ?? '') }, t.spanMs === null ? '—' : tr('pv.spanValue', { seconds: secFmt(lang).format(msToSeconds(t.spanMs)) })));
   if (t.firstUtcMs !== null && t.lastUtcMs !== null) {
     const d = new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
     facts.append(el('dt', {}, tr('pv.when')), el('dd', { 'data-key': 'when' }, `${d.format(new Date(t.firstUtcMs))} – ${d.format(new Date(t.lastUtcMs))}`));

@@ -4,12 +4,12 @@
  * engine's iostat figures; the caller decides which window they cover (the last hour while
  * live, an earlier hour when the person scrolls back).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { Chart, type TooltipItem } from 'chart.js';
 import type { LiveSeries } from '../../shared/contract.ts';
 import { live, type LiveKey } from '../../shared/i18n/live.ts';
 import { LOCALE, translate, type Lang } from '../../shared/i18n/types.ts';
 import { cssVar, firstLayoutPadding } from '../charts.ts';
+import { wholeSecondTicks } from '@cacheproof/engine';
 import { roleColor } from '@cacheproof/engine/report';
 import { PHASE_TINT, paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
@@ -35,13 +35,14 @@ export interface ChartSpec {
   title: LiveKey;
   unit: LiveKey;
   axis: LiveKey;
+  /** Decimals for a value, by its size whatever its sign. */
   digits: (v: number) => number;
 }
 
 export const CHARTS: readonly ChartSpec[] = [
-  { metric: 'iops', testId: 'live-chart-iops', title: 'chart.iops', unit: 'unit.iops', axis: 'axis.iops', digits: (v) => (v < 10 ? 1 : 0) },
-  { metric: 'mbps', testId: 'live-chart-mbps', title: 'chart.mbps', unit: 'unit.mbps', axis: 'axis.mbps', digits: (v) => (v < 10 ? 2 : 1) },
-  { metric: 'latencyMs', testId: 'live-chart-latency', title: 'chart.latency', unit: 'unit.ms', axis: 'axis.ms', digits: (v) => (v < 1 ? 3 : v < 10 ? 2 : 1) },
+  { metric: 'iops', testId: 'live-chart-iops', title: 'chart.iops', unit: 'unit.iops', axis: 'axis.iops', digits: (v) => (v > -10 && v < 10 ? 1 : 0) },
+  { metric: 'mbps', testId: 'live-chart-mbps', title: 'chart.mbps', unit: 'unit.mbps', axis: 'axis.mbps', digits: (v) => (v > -10 && v < 10 ? 2 : 1) },
+  { metric: 'latencyMs', testId: 'live-chart-latency', title: 'chart.latency', unit: 'unit.ms', axis: 'axis.ms', digits: (v) => (v > -1 && v < 1 ? 3 : v > -10 && v < 10 ? 2 : 1) },
 ];
 
 /** The phase's band colour in the current theme (styles.css), as the results dashboard shades them. */
@@ -77,7 +78,7 @@ export class LiveChart {
   }
 
   private fmt(v: number): string {
-    return this.t(this.spec.unit, { value: fmtNumber(this.lang, v, this.spec.digits(Math.abs(v))) });
+    return this.t(this.spec.unit, { value: fmtNumber(this.lang, v, this.spec.digits(v)) });
   }
 
   private roleLabel(role: string): string {
@@ -146,7 +147,7 @@ export class LiveChart {
         x.min = fromMs;
         x.max = toMs;
         // Whole seconds on the axis: no more ticks than seconds shown (no repeated labels).
-        if (x.ticks) x.ticks.maxTicksLimit = Math.max(2, Math.min(7, Math.floor((toMs - fromMs) / 1000) + 1));
+        if (x.ticks) x.ticks.maxTicksLimit = wholeSecondTicks(fromMs, toMs);
       }
       const shading = (this.chart.options.plugins as Record<string, { bands: unknown; markers: unknown } | undefined>)['phaseShading'];
       if (shading) {

@@ -9,7 +9,7 @@ import type { PlannerKey } from '../../shared/i18n/planner.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { el } from '../dom.ts';
 import { getAt, setAt, type Json, type Path } from './state.ts';
-import { bytesConv, bytesOf } from '../../shared/units.ts';
+import { bytesConv, unitToBytes } from '../../shared/units.ts';
 
 /** The field's unit: GB (10^9 bytes), as the Planner's other sizes are decimal. */
 export const BYTES_PER_GB = 1e9;
@@ -56,7 +56,7 @@ export function ramSizeFields(
   field.querySelector('input')?.addEventListener('input', (e) => {
     const n = parseLocaleNumber(lang, (e.target as HTMLInputElement).value.trim());
     if (cat === null || n === null) return;
-    const r = ramCacheOfSize(cat, moduleId, bytesOf(n, BYTES_PER_GB));
+    const r = ramCacheOfSize(cat, moduleId, unitToBytes(n, BYTES_PER_GB));
     if (!r.ok) return;
     setAt(draft, [...cachePath, 'costUsd'], r.value.costUsd);
     setAt(draft, [...cachePath, 'watts'], r.value.watts);

@@ -6,13 +6,13 @@
  * `choiceOf` turns it into the contract's `PredictionChoice` or says which field is wrong. Pure
  * (no DOM): fields.ts draws it.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { CACHE_BYTES_MAX, CACHE_BYTES_MIN, CACHE_DEVICE_IDS, type CacheDeviceId, type PredictionChoice } from '../../shared/contract-predict.ts';
 import { fmtInput, parseLocaleNumber } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
+import { bytesInUnit, isWholeUnits, unitToBytes } from '../../shared/units.ts';
 
 /** Size units offered: binary (RAM is sold so) and decimal (SSDs are). */
-export const SIZE_UNITS = { MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40, GB: 1e9, TB: 1e12 } as const;
+export const SIZE_UNITS = { MiB: 1_048_576, GiB: 1_073_741_824, TiB: 1_099_511_627_776, GB: 1e9, TB: 1e12 } as const;
 export type SizeUnit = keyof typeof SIZE_UNITS;
 /** The largest read latency accepted, µs (10 s: the probe's bound). */
 export const MAX_LATENCY_US = 10_000_000;
@@ -57,12 +57,12 @@ export function choiceDraft(v: unknown): ChoiceDraft {
 /** The draft of an existing choice (the dashboard starts from the stored prediction's): the largest unit that gives a whole number, else MiB. */
 export function draftOfChoice(lang: Lang, cacheBytes: number, device: { preset: string; readLatencyUs: number } | null): ChoiceDraft {
   const units: SizeUnit[] = ['TiB', 'GiB', 'TB', 'GB', 'MiB'];
-  const unit = units.find((u) => cacheBytes % SIZE_UNITS[u] === 0) ?? 'MiB';
+  const unit = units.find((u) => isWholeUnits(cacheBytes, SIZE_UNITS[u])) ?? 'MiB';
   const preset = CACHE_DEVICE_IDS.find((x) => x === device?.preset);
   const typed = device !== null && preset === undefined;
   return {
-    sizeText: fmtInput(lang, cacheBytes / SIZE_UNITS[unit]),
-    size: cacheBytes / SIZE_UNITS[unit],
+    sizeText: fmtInput(lang, bytesInUnit(cacheBytes, SIZE_UNITS[unit])),
+    size: bytesInUnit(cacheBytes, SIZE_UNITS[unit]),
     unit,
     device: preset ?? (device === null ? 'nvme' : 'typed'),
     latencyText: typed ? fmtInput(lang, device.readLatencyUs) : '',
@@ -90,7 +90,7 @@ export function choiceOf(d: ChoiceDraft): { ok: true; choice: PredictionChoice }
     const n = d.size;
     if (n === null) errors.size = 'size-nan';
     else {
-      cacheBytes = Math.round(n * SIZE_UNITS[d.unit]);
+      cacheBytes = unitToBytes(n, SIZE_UNITS[d.unit]);
       if (!(cacheBytes >= CACHE_BYTES_MIN && cacheBytes <= CACHE_BYTES_MAX)) errors.size = 'size-range';
     }
   }

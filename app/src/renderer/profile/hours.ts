@@ -12,7 +12,7 @@ import { el } from '../dom.ts';
 import { fmtNumber, fmtUtc } from '../format.ts';
 import { fmtDate } from '../../shared/i18n/numbers.ts';
 import { heatLevel, heatShare } from '@cacheproof/engine/report';
-import { bytesIn } from '../../shared/units.ts';
+import { bytesInUnit } from '../../shared/units.ts';
 
 type Profile = ProfileView['profile'];
 
@@ -51,7 +51,7 @@ export function hoursSection(p: Profile, lang: Lang): HTMLElement {
 export function capacitySection(p: Profile, lang: Lang): HTMLElement {
   const c = (key: ProfileChartsKey, params?: Record<string, string>): string => translate(profileCharts, lang, key, params);
   const cap = p.capacity;
-  const gb = (x: number | null): string => (x === null ? '—' : `${fmtNumber(lang, bytesIn(x, 1e9), 1)} ${c('unit.gb')}`);
+  const gb = (x: number | null): string => (x === null ? '—' : `${fmtNumber(lang, bytesInUnit(x, 1e9), 1)} ${c('unit.gb')}`);
   if (!cap.inLog || cap.volumes.length === 0) {
     return el('section', { class: 'profile-capacity', 'data-testid': TID.profileCapacity, 'data-in-log': 'false' }, el('h3', {}, c('cap.title')), el('p', {}, c('cap.none')));
   }
@@ -60,7 +60,7 @@ export function capacitySection(p: Profile, lang: Lang): HTMLElement {
     el('td', { class: 'num' }, gb(v.sizeBytes)),
     el('td', { class: 'num' }, gb(v.usedBytes)),
     el('td', { class: 'num' }, gb(v.freeBytes)),
-    el('td', { class: 'num' }, v.growthBytesPerDay === null ? (v.reasons.growthBytesPerDay === 'short-fit' ? c('cap.withheld') : '—') : `${fmtNumber(lang, bytesIn(v.growthBytesPerDay, 1e9), 2)} ${c('unit.gbPerDay')}`),
+    el('td', { class: 'num' }, v.growthBytesPerDay === null ? (v.reasons.growthBytesPerDay === 'short-fit' ? c('cap.withheld') : '—') : `${fmtNumber(lang, bytesInUnit(v.growthBytesPerDay, 1e9), 2)} ${c('unit.gbPerDay')}`),
     el('td', { class: 'num' }, v.daysToFull === null ? c(v.reasons.daysToFull === 'short-fit' ? 'cap.withheld' : 'cap.notFilling') : `${fmtNumber(lang, v.daysToFull, 0)} ${c('unit.days')}`)));
   return el('section', { class: 'profile-capacity', 'data-testid': TID.profileCapacity, 'data-in-log': 'true' },
     el('h3', {}, c('cap.title')),

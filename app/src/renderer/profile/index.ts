@@ -27,7 +27,7 @@ import { profilePrediction } from './prediction.ts';
 import { warningText } from '../../shared/i18n/warnings.ts';
 import { busiestDeviceMsg } from '@cacheproof/engine/report';
 import { upperLayerSection } from './layer.ts';
-import { bytesIn, msToSeconds } from '../../shared/units.ts';
+import { bytesInUnit, msToSeconds } from '../../shared/units.ts';
 
 /** Whose baseline: a run's (`#/profile/<runId>`) or a capture file's (`#/profile-file/<path>[/<host>]`: one host of a fleet capture). */
 export type ProfileTarget = { runId: string } | { path: string; host?: string };
@@ -105,7 +105,7 @@ export function profileScreen(ctx: Ctx, target: ProfileTarget): Screen {
         card(TID.profileCardMbps, t('card.mbps'), num(m.mbps, 2), t('unit.mbps'), windowText),
         card(TID.profileCardLatency, t('card.latency'), num(m.awaitMs, 3), t('unit.ms'), windowText),
         card(TID.profileCardReadShare, t('card.readShare'), m.readSharePercent === null ? t('na') : fmtPercent(lang, m.readSharePercent), '', windowText),
-        card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, bytesIn(m.avgRequestBytes, 1024), 1), t('unit.kib'), windowText)),
+        card(TID.profileCardRequestSize, t('card.requestSize'), m.avgRequestBytes === null ? t('na') : fmtNumber(lang, bytesInUnit(m.avgRequestBytes, 1024), 1), t('unit.kib'), windowText)),
       warningsSection(p),
       profileTimeline(v, words(lang), themedPalette(), scheduler),
       ...[profilePrediction(ctx, v, words(lang), themedPalette(), scheduler, () => ctx.go(profileRoute(target)))].filter((x): x is HTMLElement => x !== null),

@@ -12,7 +12,7 @@ import { el } from '../dom.ts';
 import { errorText } from '../error-text.ts';
 import type { StepCtx, StepView } from './index.ts';
 import { chosenDevices } from './state.ts';
-import { fmtBytes, fmtList } from './units.ts';
+import { fmtBytes, fmtList } from '../../shared/units.ts';
 import { countedTwice, guessBacking, lowersOf, notCounted, stackTops, tableOrder } from './stacking.ts';
 import { common } from '../../shared/i18n/common.ts';
 
@@ -29,46 +29,62 @@ function withData(sentence: string, data: string): (Node | string)[] {
 let cached: DeviceEntry[] | null = null;
 let showEmpty = false;
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function devicesStep(s: StepCtx): StepView {
-  const { ctx, draft, w } = s;
-  const lang = ctx.lang;
-  const body = el('div', { class: 'wiz-devices', 'aria-busy': 'true' }, el('p', { role: 'status' }, w('dev.loading')));
-  const chosen = el('p', { class: 'wiz-chosen', 'data-testid': TID.wizChosen, 'aria-live': 'polite' });
-  let disposed = false;
-
-  const kind = (d: DeviceEntry): string => w(`kind.${d.kind}`);
-  const size = (d: DeviceEntry): string => (d.sizeBytes === null ? translate(common, lang, 'notAvailable') : fmtBytes(lang, d.sizeBytes));
-  const role = (d: DeviceEntry): string => (d.role === 'other' ? '' : w(`role.${d.role}`));
+/** The step's state and drawing: the list shown, the person's choice, the devices left out. */
+class DevicesView {
+  readonly body: HTMLElement;
+  readonly chosen: HTMLElement;
+  disposed = false;
   /** Devices the probe leaves out because they hold a backing loop's image (name → loop). */
-  let skipped = new Map<string, string[]>();
-  const skipText = (d: DeviceEntry): string => {
-    const loops = skipped.get(d.name) ?? [];
-    return loops.length === 0 ? '' : loops.length === 1 ? w('dev.notCounted', { loop: loops[0] ?? '' }) : w('dev.notCountedMany', { loops: loops.join(', ') });
-  };
+  private skipped = new Map<string, string[]>();
 
-  const describeChoice = (): void => {
+  constructor(private readonly s: StepCtx) {
+    this.body = el('div', { class: 'wiz-devices', 'aria-busy': 'true' }, el('p', { role: 'status' }, s.w('dev.loading')));
+    this.chosen = el('p', { class: 'wiz-chosen', 'data-testid': TID.wizChosen, 'aria-live': 'polite' });
+  }
+
+  private kind(d: DeviceEntry): string {
+    return this.s.w(`kind.${d.kind}`);
+  }
+
+  private size(d: DeviceEntry): string {
+    return d.sizeBytes === null ? translate(common, this.s.ctx.lang, 'notAvailable') : fmtBytes(this.s.ctx.lang, d.sizeBytes);
+  }
+
+  private role(d: DeviceEntry): string {
+    return d.role === 'other' ? '' : this.s.w(`role.${d.role}`);
+  }
+
+  private skipText(d: DeviceEntry): string {
+    const loops = this.skipped.get(d.name) ?? [];
+    return loops.length === 0 ? '' : loops.length === 1 ? this.s.w('dev.notCounted', { loop: loops[0] ?? '' }) : this.s.w('dev.notCountedMany', { loops: loops.join(', ') });
+  }
+
+  describeChoice(): void {
+    const { draft, w } = this.s;
+    const lang = this.s.ctx.lang;
     const parts: string[] = [];
     if (draft.front !== null) parts.push(w('dev.asFront', { name: draft.front }));
     const backing = draft.backing.filter((b) => b !== draft.front);
     if (backing.length > 0) parts.push(w('dev.asBacking', { names: fmtList(lang, backing) }));
-    chosen.textContent = parts.length === 0 ? w('dev.noneChosen') : w('dev.chosen', { what: fmtList(lang, parts) });
-  };
+    this.chosen.textContent = parts.length === 0 ? w('dev.noneChosen') : w('dev.chosen', { what: fmtList(lang, parts) });
+  }
 
   /** One box of the diagram: "loop7 · loop device · 1.1 GB · model · detected: front". */
-  const box = (name: string, byName: Map<string, DeviceEntry>): HTMLElement => {
+  private box(name: string, byName: Map<string, DeviceEntry>): HTMLElement {
+    const w = this.s.w;
     const d = byName.get(name);
     if (d === undefined) return el('span', { class: 'dev-box' }, el('strong', { translate: 'no' }, name));
-    const facts = [kind(d), size(d), d.isPartition && d.parent !== null ? w('dev.partitionOf', { disk: d.parent }) : ''].filter((x) => x.length > 0);
-    const r = role(d);
+    const facts = [this.kind(d), this.size(d), d.isPartition && d.parent !== null ? w('dev.partitionOf', { disk: d.parent }) : ''].filter((x) => x.length > 0);
+    const r = this.role(d);
     return el('span', { class: `dev-box role-${d.role}` }, el('strong', { translate: 'no' }, d.name), ` · ${facts.join(' · ')}`,
       d.model === null ? '' : el('span', { translate: 'no' }, ` · ${d.model}`),
       r ? el('span', { class: 'badge' }, w('dev.detected', { role: r })) : '',
-      skipText(d) ? el('span', { class: 'badge not-counted' }, skipText(d)) : '');
-  };
+      this.skipText(d) ? el('span', { class: 'badge not-counted' }, this.skipText(d)) : '');
+  }
 
-  const stackItem = (name: string, byName: Map<string, DeviceEntry>, seen: Set<string>): HTMLElement => {
-    const li = el('li', {}, box(name, byName));
+  private stackItem(name: string, byName: Map<string, DeviceEntry>, seen: Set<string>): HTMLElement {
+    const w = this.s.w;
+    const li = el('li', {}, this.box(name, byName));
     const d = byName.get(name);
     if (d === undefined || seen.has(name) || seen.size > 16) return li;
     const next = new Set(seen).add(name);
@@ -76,48 +92,48 @@ export function devicesStep(s: StepCtx): StepView {
     if (lowers.length > 0) {
       const ul = el('ul', {});
       for (const l of lowers) {
-        const sub = stackItem(l.name, byName, next);
+        const sub = this.stackItem(l.name, byName, next);
         sub.prepend(el('span', { class: 'dev-via' }, el('span', { 'aria-hidden': 'true' }, '↳ '), ...(l.file === null ? [w('dev.builtOn')] : withData(w('dev.fileOn', { file: MARK }), l.file))));
         ul.append(sub);
       }
       li.append(ul);
     }
     return li;
-  };
+  }
 
-  // eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-  const render = (devices: DeviceEntry[]): void => {
-    const names = new Set(devices.map((d) => d.name));
-    // A device chosen earlier that is gone now is no longer chosen.
-    if (draft.front !== null && !names.has(draft.front)) draft.front = null;
-    draft.backing = draft.backing.filter((b) => names.has(b) && b !== draft.front);
-    const byName = new Map(devices.map((d) => [d.name, d] as const));
-    skipped = notCounted(devices);
-
-    // Stacking diagram.
+  /** The stacking diagram: each device on top of a stack, and what it is built on. */
+  private diagram(devices: DeviceEntry[], byName: Map<string, DeviceEntry>): HTMLElement {
+    const w = this.s.w;
     const tops = stackTops(devices);
     const diagram = el('section', { class: 'wiz-stacks', 'aria-labelledby': 'wiz-stacks-title', 'data-testid': TID.wizStacks },
       el('h4', { id: 'wiz-stacks-title' }, w('dev.stacksTitle')));
     if (tops.length === 0) diagram.append(el('p', { class: 'help' }, w('dev.noStacks')));
     else {
       const ul = el('ul', { class: 'stack-diagram' });
-      for (const t of tops) ul.append(stackItem(t.name, byName, new Set()));
+      for (const t of tops) ul.append(this.stackItem(t.name, byName, new Set()));
       diagram.append(el('p', { class: 'help' }, w('dev.stacksHelp')), ul);
     }
+    return diagram;
+  }
 
-    // Accept the probe's guess.
-    const guessedFront = devices.find((d) => d.role === 'front')?.name ?? null;
-    const guessedBacking = guessBacking(devices, guessedFront);
-    const accept = el('button', { type: 'button', 'data-testid': TID.wizAcceptRoles }, w('dev.accept'));
-    const guessText = fmtList(lang, [
-      ...(guessedFront === null ? [] : [w('dev.asFront', { name: guessedFront })]),
-      ...(guessedBacking.length === 0 ? [] : [w('dev.asBacking', { names: fmtList(lang, guessedBacking) })]),
-    ]);
+  /** One table row with its front radio and backing checkbox. */
+  private row(d: DeviceEntry, nested: boolean, radio: HTMLInputElement, check: HTMLInputElement): HTMLElement {
+    const w = this.s.w;
+    const nameCell = el('th', { scope: 'row', class: nested ? 'nested' : '' }, nested ? el('span', { 'aria-hidden': 'true' }, '↳ ') : '', el('span', { translate: 'no' }, d.name));
+    if (nested && d.parent !== null) nameCell.append(el('span', { class: 'visually-hidden' }, ` (${w('dev.partitionOf', { disk: d.parent })})`));
+    return el('tr', { 'data-device': d.name, 'data-testid': `${TID.wizDeviceRow}-${d.name}` },
+      nameCell,
+      el('td', {}, this.kind(d)),
+      el('td', { class: 'num' }, this.size(d)),
+      el('td', { translate: 'no' }, d.model ?? '—'),
+      el('td', {}, this.role(d) || this.skipText(d) || '—'),
+      el('td', { class: 'pick' }, radio),
+      el('td', { class: 'pick' }, check));
+  }
 
-    // The table.
-    const empty = devices.filter((d) => d.sizeBytes === 0 && d.name !== draft.front && !draft.backing.includes(d.name));
-    const emptyNames = new Set(empty.map((d) => d.name));
-    const rows = tableOrder(devices).filter((r) => showEmpty || !emptyNames.has(r.device.name));
+  /** The table where the person picks the front (one, or none) and the backing devices; `sync` draws the choice. */
+  private table(rows: ReturnType<typeof tableOrder>): { table: HTMLElement; noneRadio: HTMLInputElement; sync: () => void } {
+    const { draft, w } = this.s;
     const radios = new Map<string, HTMLInputElement>();
     const boxes = new Map<string, HTMLInputElement>();
     const noneRadio = el('input', { type: 'radio', name: 'wiz-front', id: 'wiz-front-none', value: '', 'data-testid': TID.wizFrontNone });
@@ -128,8 +144,8 @@ export function devicesStep(s: StepCtx): StepView {
         b.checked = draft.backing.includes(name);
         b.disabled = draft.front === name;
       }
-      describeChoice();
-      s.changed();
+      this.describeChoice();
+      this.s.changed();
     };
     noneRadio.addEventListener('change', () => {
       if (noneRadio.checked) draft.front = null;
@@ -151,33 +167,46 @@ export function devicesStep(s: StepCtx): StepView {
       });
       radios.set(d.name, radio);
       boxes.set(d.name, check);
-      const nameCell = el('th', { scope: 'row', class: nested ? 'nested' : '' }, nested ? el('span', { 'aria-hidden': 'true' }, '↳ ') : '', el('span', { translate: 'no' }, d.name));
-      if (nested && d.parent !== null) nameCell.append(el('span', { class: 'visually-hidden' }, ` (${w('dev.partitionOf', { disk: d.parent })})`));
-      tbody.append(el('tr', { 'data-device': d.name, 'data-testid': `${TID.wizDeviceRow}-${d.name}` },
-        nameCell,
-        el('td', {}, kind(d)),
-        el('td', { class: 'num' }, size(d)),
-        el('td', { translate: 'no' }, d.model ?? '—'),
-        el('td', {}, role(d) || skipText(d) || '—'),
-        el('td', { class: 'pick' }, radio),
-        el('td', { class: 'pick' }, check)));
+      tbody.append(this.row(d, nested, radio, check));
     }
     const head = el('tr', {}, ...(['dev.col.device', 'dev.col.kind', 'dev.col.size', 'dev.col.model', 'dev.col.role', 'dev.col.front', 'dev.col.backing'] as const)
       .map((k) => el('th', { scope: 'col' }, w(k))));
     const table = el('table', { class: 'wiz-table', 'data-testid': TID.wizDevices },
       el('caption', {}, w('dev.tableCaption')), el('thead', {}, head), tbody);
+    return { table, noneRadio, sync };
+  }
 
+  render(devices: DeviceEntry[]): void {
+    const { draft, w } = this.s;
+    const lang = this.s.ctx.lang;
+    const names = new Set(devices.map((d) => d.name));
+    // A device chosen earlier that is gone now is no longer chosen.
+    if (draft.front !== null && !names.has(draft.front)) draft.front = null;
+    draft.backing = draft.backing.filter((b) => names.has(b) && b !== draft.front);
+    const byName = new Map(devices.map((d) => [d.name, d] as const));
+    this.skipped = notCounted(devices);
+    const diagram = this.diagram(devices, byName);
+    // Accept the probe's guess.
+    const guessedFront = devices.find((d) => d.role === 'front')?.name ?? null;
+    const guessedBacking = guessBacking(devices, guessedFront);
+    const accept = el('button', { type: 'button', 'data-testid': TID.wizAcceptRoles }, w('dev.accept'));
+    const guessText = fmtList(lang, [
+      ...(guessedFront === null ? [] : [w('dev.asFront', { name: guessedFront })]),
+      ...(guessedBacking.length === 0 ? [] : [w('dev.asBacking', { names: fmtList(lang, guessedBacking) })]),
+    ]);
+    const empty = devices.filter((d) => d.sizeBytes === 0 && d.name !== draft.front && !draft.backing.includes(d.name));
+    const emptyNames = new Set(empty.map((d) => d.name));
+    const { table, noneRadio, sync } = this.table(tableOrder(devices).filter((r) => showEmpty || !emptyNames.has(r.device.name)));
     const toggle = el('input', { type: 'checkbox', id: 'wiz-show-empty' });
     toggle.checked = showEmpty;
     toggle.addEventListener('change', () => {
       showEmpty = toggle.checked;
-      render(devices);
+      this.render(devices);
     });
     const refreshBtn = el('button', { type: 'button', 'data-testid': TID.wizRefresh }, w('dev.refresh'));
-    refreshBtn.addEventListener('click', () => void load(true));
-
-    body.removeAttribute('aria-busy');
-    body.replaceChildren(
+    refreshBtn.addEventListener('click', () => void this.load(true));
+    this.body.removeAttribute('aria-busy');
+    this.body.replaceChildren(
       el('p', { class: 'intro' }, w('dev.intro')),
       diagram,
       guessText.length > 0
@@ -188,54 +217,60 @@ export function devicesStep(s: StepCtx): StepView {
       el('div', { class: 'wiz-table-tools' },
         empty.length > 0 ? el('span', {}, toggle, el('label', { for: 'wiz-show-empty' }, w('dev.showEmpty', { n: empty.length }))) : '',
         refreshBtn),
-      chosen);
+      this.chosen);
     accept.addEventListener('click', () => {
       draft.front = guessedFront;
       draft.backing = guessedBacking;
       sync();
     });
     sync();
-  };
+  }
 
-  const showError = (code: ErrorCode): void => {
+  private showError(code: ErrorCode): void {
+    const w = this.s.w;
     const retry = el('button', { type: 'button', 'data-testid': TID.wizRefresh }, w('dev.retry'));
-    retry.addEventListener('click', () => void load(true));
-    body.removeAttribute('aria-busy');
-    body.replaceChildren(
+    retry.addEventListener('click', () => void this.load(true));
+    this.body.removeAttribute('aria-busy');
+    this.body.replaceChildren(
       el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizError },
         el('p', { class: 'err-what' }, w('dev.failed')),
-        el('p', {}, errorText(lang, code))),
+        el('p', {}, errorText(this.s.ctx.lang, code))),
       retry,
-      chosen);
-    describeChoice();
-  };
+      this.chosen);
+    this.describeChoice();
+  }
 
-  const load = async (fresh: boolean): Promise<void> => {
+  /** The probe's list (`devices.list`), or the one kept unless `fresh`. */
+  async load(fresh: boolean): Promise<void> {
     if (cached !== null && !fresh) {
-      render(cached);
+      this.render(cached);
       return;
     }
-    body.setAttribute('aria-busy', 'true');
-    const r = await ctx.api.listDevices();
-    if (disposed) return;
+    this.body.setAttribute('aria-busy', 'true');
+    const r = await this.s.ctx.api.listDevices();
+    if (this.disposed) return;
     if (r.ok) {
       cached = r.value;
-      render(r.value);
+      this.render(r.value);
     } else {
-      showError(r.error.code);
+      this.showError(r.error.code);
     }
-    s.changed();
-  };
-  describeChoice();
-  void load(false);
+    this.s.changed();
+  }
+}
 
+export function devicesStep(s: StepCtx): StepView {
+  const { ctx, draft, w } = s;
+  const v = new DevicesView(s);
+  v.describeChoice();
+  void v.load(false);
   return {
-    node: el('div', {}, body),
+    node: el('div', {}, v.body),
     blocker: () => {
-      if (chosenDevices(draft).length === 0) return translate(common, lang, 'err.no-devices-chosen');
+      if (chosenDevices(draft).length === 0) return translate(common, ctx.lang, 'err.no-devices-chosen');
       const twice = cached === null ? null : countedTwice(cached, draft.backing.filter((b) => b !== draft.front));
       return twice === null ? null : w('dev.twice', twice);
     },
-    dispose: () => { disposed = true; },
+    dispose: () => { v.disposed = true; },
   };
 }

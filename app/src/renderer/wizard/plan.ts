@@ -5,8 +5,7 @@
  * capture's disk use (shared/estimate.ts, method documented there). Each invalid duration is
  * marked on its field and explained in a sentence tied to it (aria-describedby).
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
-import { TARGET_PRESETS, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
+import { TARGET_PRESETS, totalSeconds, type LatencyTargets, type TargetPreset } from '@cacheproof/engine';
 import { CAPTURE_BYTES_PER_DEVICE_SAMPLE, CAPTURE_BYTES_PER_SAMPLE, CAPTURE_FIXED_BYTES, CAPTURE_RECORDING_EXTRA_BYTES, estimateCaptureSize, TRACE_BUDGETS, TRACE_DEFAULT_BUDGET_BYTES } from '../../shared/estimate.ts';
 import { traceSizeText } from './trace-size.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
@@ -23,7 +22,7 @@ import { choiceFields } from '../predict/fields.ts';
 import { choiceOf } from '../predict/choice.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { translate } from '../../shared/i18n/types.ts';
-import { fmtBytes, fmtDuration, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtUnit, msToSeconds } from '../../shared/units.ts';
 
 type DurationField = 'baseline' | 'warmup' | 'measure';
 const FIELDS: { field: DurationField; min: 0 | 1; label: WizardKey; help: WizardKey }[] = [
@@ -70,44 +69,14 @@ export function estimateText(w: StepCtx['w'], lang: Lang, d: Draft): string | nu
   return w('plan.estimate', { size: fmtBytes(lang, e.bytes), samples: fmtNumber(lang, e.samples), devices: fmtNumber(lang, devices), extra: fmtBytes(lang, e.peakBytes - e.bytes) });
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function planStep(s: StepCtx): StepView {
-  const { ctx, draft, w } = s;
-  const lang = ctx.lang;
+/** The three durations (baseline, warm-up, measure), each typed with its unit, and their total. */
+function durationsFieldset(s: StepCtx, check: () => void) {
+  const { draft, w } = s;
   const errors = new Map<DurationField, HTMLElement>();
   const inputs = new Map<DurationField, HTMLInputElement>();
-
-  const estimate = el('p', { class: 'wiz-estimate', 'data-testid': TID.wizEstimate, 'aria-live': 'polite' });
   const total = el('p', { class: 'help', 'data-testid': TID.wizTotal });
   const short = el('p', { class: 'wiz-note', hidden: '' });
-
-  const check = (): void => {
-    const secs: number[] = [];
-    let shortest = Infinity;
-    for (const f of FIELDS) {
-      const r = durationSeconds(draft[f.field], f.min);
-      const input = inputs.get(f.field);
-      const err = errors.get(f.field);
-      if (r.ok) {
-        secs.push(r.seconds);
-        if (f.min === 1) shortest = Math.min(shortest, r.seconds);
-        input?.removeAttribute('aria-invalid');
-        if (err) err.textContent = '';
-      } else {
-        input?.setAttribute('aria-invalid', 'true');
-        if (err) err.textContent = w(`dur.${r.error}`, { max: fmtUnit(lang, 30, 'day', 'long') });
-      }
-    }
-    const est = estimateText(w, lang, draft);
-    estimate.textContent = est ?? (chosenDevices(draft).length === 0 ? w('plan.estimateNoDevices') : w('plan.estimateInvalid'));
-    showTraceSize();
-    total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, secs.reduce((a, b) => a + b, 0)) }) : '';
-    short.hidden = !(shortest < SHORT_WINDOW_SECONDS);
-    short.textContent = w('plan.short', { hour: fmtUnit(lang, 1, 'hour', 'long') });
-    s.changed();
-  };
-
-  const durations = el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.durations')));
+  const node = el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.durations')));
   for (const f of FIELDS) {
     const d: DurationDraft = draft[f.field];
     const id = `wiz-${f.field}`;
@@ -130,17 +99,50 @@ export function planStep(s: StepCtx): StepView {
     const err = el('p', { class: 'field-error', id: `${id}-error`, 'aria-live': 'polite' });
     inputs.set(f.field, input);
     errors.set(f.field, err);
-    durations.append(el('div', { class: 'wiz-field' },
+    node.append(el('div', { class: 'wiz-field' },
       el('label', { for: id }, w(f.label)),
       el('div', { class: 'wiz-dur' }, input, unit),
       el('p', { class: 'help', id: `${id}-help` }, w(f.help)),
       err));
   }
-  durations.append(total, short);
+  node.append(total, short);
+  return { node, errors, inputs, total, short };
+}
 
+type Durations = ReturnType<typeof durationsFieldset>;
+
+/** Marks each duration valid or says what is wrong; the total once all three are valid, and the note on a short window. */
+function showDurations(s: StepCtx, v: Durations): void {
+  const { draft, w } = s;
+  const lang = s.ctx.lang;
+  const secs: number[] = [];
+  let shortest = Infinity;
+  for (const f of FIELDS) {
+    const r = durationSeconds(draft[f.field], f.min);
+    const input = v.inputs.get(f.field);
+    const err = v.errors.get(f.field);
+    if (r.ok) {
+      secs.push(r.seconds);
+      if (f.min === 1 && r.seconds < shortest) shortest = r.seconds;
+      input?.removeAttribute('aria-invalid');
+      if (err) err.textContent = '';
+    } else {
+      input?.setAttribute('aria-invalid', 'true');
+      if (err) err.textContent = w(`dur.${r.error}`, { max: fmtUnit(lang, 30, 'day', 'long') });
+    }
+  }
+  v.total.textContent = secs.length === 3 ? w('plan.total', { total: fmtDuration(lang, totalSeconds(secs)) }) : '';
+  v.short.hidden = !(shortest < SHORT_WINDOW_SECONDS);
+  v.short.textContent = w('plan.short', { hour: fmtUnit(lang, 1, 'hour', 'long') });
+}
+
+/** The sampling interval and the latency targets (a preset or custom). */
+function samplingFields(s: StepCtx, check: () => void) {
+  const { draft, w } = s;
+  const lang = s.ctx.lang;
   const interval = el('select', { id: 'wiz-interval', 'data-testid': TID.wizInterval, 'aria-describedby': 'wiz-interval-help' });
   for (const ms of INTERVALS_MS) {
-    const label = fmtUnit(lang, ms / 1000, 'second', 'long');
+    const label = fmtUnit(lang, msToSeconds(ms), 'second', 'long');
     const opt = el('option', { value: String(ms) }, ms === 5000 ? w('plan.default', { value: label }) : label);
     if (ms === draft.intervalMs) opt.selected = true;
     interval.append(opt);
@@ -150,7 +152,6 @@ export function planStep(s: StepCtx): StepView {
     if ((INTERVALS_MS as readonly number[]).includes(ms)) draft.intervalMs = ms;
     check();
   });
-
   const targets = el('select', { id: 'wiz-targets', 'data-testid': TID.wizTargets, 'aria-describedby': 'wiz-targets-help' });
   for (const p of PRESETS) {
     const opt = el('option', { value: p }, presetLabel(w, lang, p));
@@ -169,24 +170,22 @@ export function planStep(s: StepCtx): StepView {
     custom.show(draft.targets === 'custom');
     check();
   });
+  return el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.sampling')),
+    el('div', { class: 'wiz-field' },
+      el('label', { for: 'wiz-interval' }, w('plan.interval')),
+      interval,
+      el('p', { class: 'help', id: 'wiz-interval-help' }, w('plan.intervalHelp'))),
+    el('div', { class: 'wiz-field' },
+      el('label', { for: 'wiz-targets' }, w('plan.targets')),
+      targets,
+      el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp'))),
+    custom.node);
+}
 
-  const traceBox = el('input', { id: 'wiz-trace', type: 'checkbox', 'aria-describedby': 'wiz-trace-help wiz-trace-size', 'data-testid': TID.wizTrace });
-  traceBox.checked = draft.trace;
-  const traceSize = el('p', { class: 'help', id: 'wiz-trace-size', 'data-testid': TID.wizTraceSize, 'aria-live': 'polite' });
-  const showTraceSize = (): void => {
-    traceSize.textContent = traceSizeText(w, lang, draft) ?? w('plan.estimateInvalid');
-  };
-  // the trace's size budget per 24 h (record --trace-budget), or every request (--trace-sample 1)
-  const budget = el('select', { id: 'wiz-trace-budget', 'aria-describedby': 'wiz-trace-budget-help wiz-trace-size', 'data-testid': TID.wizTraceBudget });
-  for (const b of TRACE_BUDGETS) budget.append(el('option', { value: String(b) }, w(b === TRACE_DEFAULT_BUDGET_BYTES ? 'plan.traceBudgetDefault' : 'plan.traceBudgetOption', { size: fmtBytes(lang, b) })));
-  budget.append(el('option', { value: 'every' }, w('plan.traceBudgetEvery')));
-  budget.value = draft.traceBudget === null ? 'every' : String(draft.traceBudget);
-  budget.disabled = !draft.trace;
-  budget.addEventListener('change', () => {
-    draft.traceBudget = budget.value === 'every' ? null : Number(budget.value);
-    check();
-  });
-  // The cache to predict from the baseline's trace (shown while the trace is on).
+/** The cache to predict from the baseline's trace (shown while the trace is on). */
+function predictFields(s: StepCtx, check: () => void) {
+  const { draft } = s;
+  const lang = s.ctx.lang;
   const pt = (k: 'wiz.toggle' | 'wiz.help' | 'wiz.fix'): string => translate(predictUi, lang, k);
   const predictBox = el('input', { id: 'wiz-predict', type: 'checkbox', 'aria-describedby': 'wiz-predict-help', 'data-testid': TID.wizPredict });
   predictBox.checked = draft.predict;
@@ -204,55 +203,92 @@ export function planStep(s: StepCtx): StepView {
     showPredict();
     check();
   });
+  return { predictGroup, fields, showPredict, fix: () => pt('wiz.fix') };
+}
+
+/** The block trace: on or off, its size budget per 24 h (record --trace-budget) or every request, its size, and the prediction. */
+function traceFields(s: StepCtx, check: () => void) {
+  const { draft, w } = s;
+  const lang = s.ctx.lang;
+  const traceBox = el('input', { id: 'wiz-trace', type: 'checkbox', 'aria-describedby': 'wiz-trace-help wiz-trace-size', 'data-testid': TID.wizTrace });
+  traceBox.checked = draft.trace;
+  const traceSize = el('p', { class: 'help', id: 'wiz-trace-size', 'data-testid': TID.wizTraceSize, 'aria-live': 'polite' });
+  const budget = el('select', { id: 'wiz-trace-budget', 'aria-describedby': 'wiz-trace-budget-help wiz-trace-size', 'data-testid': TID.wizTraceBudget });
+  for (const b of TRACE_BUDGETS) budget.append(el('option', { value: String(b) }, w(b === TRACE_DEFAULT_BUDGET_BYTES ? 'plan.traceBudgetDefault' : 'plan.traceBudgetOption', { size: fmtBytes(lang, b) })));
+  budget.append(el('option', { value: 'every' }, w('plan.traceBudgetEvery')));
+  budget.value = draft.traceBudget === null ? 'every' : String(draft.traceBudget);
+  budget.disabled = !draft.trace;
+  budget.addEventListener('change', () => {
+    draft.traceBudget = budget.value === 'every' ? null : Number(budget.value);
+    check();
+  });
+  const predict = predictFields(s, check);
   traceBox.addEventListener('change', () => {
     draft.trace = traceBox.checked;
     budget.disabled = !draft.trace;
-    showPredict();
+    predict.showPredict();
     check();
   });
-  showPredict();
+  predict.showPredict();
+  const node = el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.traceTitle')),
+    el('div', { class: 'wiz-check' },
+      traceBox,
+      el('label', { for: 'wiz-trace' }, w('plan.trace'))),
+    el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
+    el('div', { class: 'wiz-field' },
+      el('label', { for: 'wiz-trace-budget' }, w('plan.traceBudget')),
+      budget,
+      el('p', { class: 'help', id: 'wiz-trace-budget-help' }, w('plan.traceBudgetHelp'))),
+    traceSize,
+    predict.predictGroup);
+  const showTraceSize = (): void => {
+    traceSize.textContent = traceSizeText(w, lang, draft) ?? w('plan.estimateInvalid');
+  };
+  return { node, showTraceSize, predict };
+}
 
+/** The capture's size and how it is estimated. */
+function sizeCard(s: StepCtx, estimate: HTMLElement): HTMLElement {
+  const { w } = s;
+  const lang = s.ctx.lang;
   const method = w('plan.estimateMethod', {
     perSample: fmtNumber(lang, CAPTURE_BYTES_PER_SAMPLE),
     perDevice: fmtNumber(lang, CAPTURE_BYTES_PER_DEVICE_SAMPLE),
     fixed: fmtBytes(lang, CAPTURE_FIXED_BYTES),
     extra: fmtBytes(lang, CAPTURE_RECORDING_EXTRA_BYTES),
   });
+  return el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
+    el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),
+    estimate,
+    el('p', { class: 'help' }, method));
+}
 
+export function planStep(s: StepCtx): StepView {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const estimate = el('p', { class: 'wiz-estimate', 'data-testid': TID.wizEstimate, 'aria-live': 'polite' });
+  const check = (): void => {
+    showDurations(s, durations);
+    const est = estimateText(w, lang, draft);
+    estimate.textContent = est ?? (chosenDevices(draft).length === 0 ? w('plan.estimateNoDevices') : w('plan.estimateInvalid'));
+    trace.showTraceSize();
+    s.changed();
+  };
+  const durations = durationsFieldset(s, check);
+  const sampling = samplingFields(s, check);
+  const trace = traceFields(s, check);
   const node = el('div', { class: 'wiz-plan' },
     el('p', { class: 'intro' }, w('plan.intro')),
-    durations,
-    el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.sampling')),
-      el('div', { class: 'wiz-field' },
-        el('label', { for: 'wiz-interval' }, w('plan.interval')),
-        interval,
-        el('p', { class: 'help', id: 'wiz-interval-help' }, w('plan.intervalHelp'))),
-      el('div', { class: 'wiz-field' },
-        el('label', { for: 'wiz-targets' }, w('plan.targets')),
-        targets,
-        el('p', { class: 'help', id: 'wiz-targets-help' }, w('plan.targetsHelp'))),
-      custom.node),
-    el('fieldset', { class: 'wiz-group' }, el('legend', {}, w('plan.traceTitle')),
-      el('div', { class: 'wiz-check' },
-        traceBox,
-        el('label', { for: 'wiz-trace' }, w('plan.trace'))),
-      el('p', { class: 'help', id: 'wiz-trace-help' }, w('plan.traceHelp')),
-      el('div', { class: 'wiz-field' },
-        el('label', { for: 'wiz-trace-budget' }, w('plan.traceBudget')),
-        budget,
-        el('p', { class: 'help', id: 'wiz-trace-budget-help' }, w('plan.traceBudgetHelp'))),
-      traceSize,
-      predictGroup),
-    el('section', { class: 'card wiz-size', 'aria-labelledby': 'wiz-size-title' },
-      el('h4', { id: 'wiz-size-title' }, w('plan.sizeTitle')),
-      estimate,
-      el('p', { class: 'help' }, method)));
+    durations.node,
+    sampling,
+    trace.node,
+    sizeCard(s, estimate));
   check();
-
+  const { fields, fix } = trace.predict;
   return {
     node,
     blocker: () => (FIELDS.some((f) => !durationSeconds(draft[f.field], f.min).ok) ? w('plan.fix')
       : draft.targets === 'custom' && !customTargetsOf(draft.custom).ok ? w('rev.badTargets')
-      : asksPrediction(draft) && !choiceOf(draft.choice).ok ? (fields.paint(), pt('wiz.fix')) : null),
+      : asksPrediction(draft) && !choiceOf(draft.choice).ok ? (fields.paint(), fix()) : null),
   };
 }

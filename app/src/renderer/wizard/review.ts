@@ -5,8 +5,7 @@
  * name) is written out with a button back to the step that fixes it; a refused start says why
  * and keeps the draft.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
-import { TARGET_PRESETS } from '@cacheproof/engine';
+import { TARGET_PRESETS, traceBudgetMaxBytes } from '@cacheproof/engine';
 import { LOCALE, translate } from '../../shared/i18n/types.ts';
 import { common } from '../../shared/i18n/common.ts';
 import { TID } from '../../shared/testids.ts';
@@ -22,7 +21,7 @@ import { choiceWords } from '../predict/fields.ts';
 import { predictUi } from '../../shared/i18n/predict-ui.ts';
 import { clearDraft } from './store.ts';
 import { engineUi } from '../../shared/i18n/engine.ts';
-import { fmtBytes, fmtDuration, fmtList, fmtUnit } from './units.ts';
+import { fmtBytes, fmtDuration, fmtList, fmtUnit, msToSeconds } from '../../shared/units.ts';
 
 /** "loop7 (front) and loop6 (backing)". */
 function devicesPhrase(s: StepCtx, d: Draft): string {
@@ -43,7 +42,7 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   if (!b.ok || !wu.ok || !m.ok || chosenDevices(d).length === 0) return null;
   const params = {
     devices: devicesPhrase(s, d),
-    interval: fmtUnit(lang, d.intervalMs / 1000, 'second', 'long'),
+    interval: fmtUnit(lang, msToSeconds(d.intervalMs), 'second', 'long'),
     baseline: fmtDuration(lang, b.seconds),
     warmup: fmtDuration(lang, wu.seconds),
     measure: fmtDuration(lang, m.seconds),
@@ -55,7 +54,7 @@ export function summaryText(s: StepCtx, d: Draft): string | null {
   const secs = b.seconds + wu.seconds + m.seconds;
   if (d.trace && d.traceBudget === null) parts.push(s.w('rev.trace', { perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
   else if (d.trace && d.traceBudget !== null) {
-    parts.push(s.w('rev.traceBudget', { budget: fmtBytes(lang, d.traceBudget), max: fmtBytes(lang, (d.traceBudget * secs) / 86_400), perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
+    parts.push(s.w('rev.traceBudget', { budget: fmtBytes(lang, d.traceBudget), max: fmtBytes(lang, traceBudgetMaxBytes(d.traceBudget, secs)), perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST) }));
   }
   const pc = asksPrediction(d) ? choiceOf(d.choice) : null;
   if (pc?.ok === true) parts.push(translate(predictUi, lang, 'wiz.review', choiceWords(lang, pc.choice)));
@@ -78,7 +77,53 @@ function proposedName(s: StepCtx, d: Draft): string {
   return s.w('rev.defaultName', { devices: chosenDevices(d).join(' + ') || '—', date });
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
+/** What is left to fix before the run can start, each with the way to its step (hidden when nothing is). */
+function problemsBox(s: StepCtx): HTMLElement {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const todo = problems(draft);
+  const todoBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizProblems });
+  if (todo.length === 0) todoBox.hidden = true;
+  else {
+    todoBox.append(el('p', { class: 'err-what' }, w('rev.notReady')));
+    const ul = el('ul', {});
+    for (const p of todo) {
+      const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
+      fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
+      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
+        : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
+        : p.field === 'targets' ? w('rev.badTargets')
+        : p.field === 'prediction' ? translate(predictUi, lang, 'wiz.fix')
+        : w('rev.badDuration', { what: w(`plan.${p.field}`) });
+      ul.append(el('li', {}, text, ' ', fix));
+    }
+    todoBox.append(ul);
+  }
+  return todoBox;
+}
+
+/** The plan's details, one term each (a dash where a duration is invalid). */
+function detailsList(s: StepCtx): HTMLElement {
+  const { ctx, draft, w } = s;
+  const lang = ctx.lang;
+  const b = durationSeconds(draft.baseline, 1);
+  const wu = durationSeconds(draft.warmup, 0);
+  const m = durationSeconds(draft.measure, 1);
+  const dash = '—';
+  const details: [string, string][] = [
+    [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
+    [w('rev.switch'), switchPhrase(s, draft)],
+    [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
+    [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
+    [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
+    [w('plan.interval'), fmtUnit(lang, msToSeconds(draft.intervalMs), 'second', 'long')],
+    [w('plan.targets'), draftTargetsLabel(w, lang, draft)],
+  ];
+  const dl = el('dl', { class: 'wiz-details' });
+  for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));
+  return dl;
+}
+
 export function reviewStep(s: StepCtx): StepView {
   const { ctx, draft, w } = s;
   const lang = ctx.lang;
@@ -100,40 +145,8 @@ export function reviewStep(s: StepCtx): StepView {
   });
 
   const startError = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizError, hidden: '' });
-  const todo = problems(draft);
-  const todoBox = el('div', { class: 'error', role: 'alert', 'data-testid': TID.wizProblems });
-  if (todo.length === 0) todoBox.hidden = true;
-  else {
-    todoBox.append(el('p', { class: 'err-what' }, w('rev.notReady')));
-    const ul = el('ul', {});
-    for (const p of todo) {
-      const fix = el('button', { type: 'button' }, w(`rev.goto.${p.step}`));
-      fix.addEventListener('click', () => ctx.go(`new/${p.step}`));
-      const text = p.field === 'devices' ? translate(common, lang, 'err.no-devices-chosen')
-        : p.field === 'engine' ? translate(engineUi, lang, draft.engine.adapter === 'command' && draft.engine.config.trim() === '' ? 'why.config' : 'why.device')
-        : p.field === 'targets' ? w('rev.badTargets')
-        : p.field === 'prediction' ? translate(predictUi, lang, 'wiz.fix')
-        : w('rev.badDuration', { what: w(`plan.${p.field}`) });
-      ul.append(el('li', {}, text, ' ', fix));
-    }
-    todoBox.append(ul);
-  }
-
-  const b = durationSeconds(draft.baseline, 1);
-  const wu = durationSeconds(draft.warmup, 0);
-  const m = durationSeconds(draft.measure, 1);
-  const dash = '—';
-  const details: [string, string][] = [
-    [w('rev.devices'), chosenDevices(draft).length > 0 ? devicesPhrase(s, draft) : dash],
-    [w('rev.switch'), switchPhrase(s, draft)],
-    [w('plan.baseline'), b.ok ? fmtDuration(lang, b.seconds) : dash],
-    [w('plan.warmup'), wu.ok ? fmtDuration(lang, wu.seconds) : dash],
-    [w('plan.measure'), m.ok ? fmtDuration(lang, m.seconds) : dash],
-    [w('plan.interval'), fmtUnit(lang, draft.intervalMs / 1000, 'second', 'long')],
-    [w('plan.targets'), draftTargetsLabel(w, lang, draft)],
-  ];
-  const dl = el('dl', { class: 'wiz-details' });
-  for (const [k, v] of details) dl.append(el('dt', {}, k), el('dd', {}, v));
+  const todoBox = problemsBox(s);
+  const dl = detailsList(s);
 
   const node = el('div', { class: 'wiz-review' },
     todoBox,

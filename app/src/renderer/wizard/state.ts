@@ -2,8 +2,8 @@
  * The new-analysis wizard's draft (what the person chose on each step) and the checks that
  * turn it into a `RunPlan`. Pure; store.ts keeps the draft across steps and reloads.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import { TARGET_PRESETS, type TargetPreset } from '@cacheproof/engine';
+import { wholeSeconds } from '../../shared/units.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { ENGINE_ADAPTERS, type EngineAdapter, type RunPlan, type RunSwitch } from '../../shared/contract.ts';
 import { customTargetsDraft, customTargetsOf, defaultCustomTargets, type CustomTargetsDraft } from './targets-model.ts';
@@ -21,7 +21,7 @@ export type Unit = keyof typeof UNITS;
 export const INTERVALS_MS = [1000, 5000, 10_000, 30_000, 60_000] as const;
 export const PRESETS = Object.keys(TARGET_PRESETS) as TargetPreset[];
 /** The contract's bound on every duration (RunPlan): 30 days. */
-export const MAX_SECONDS = 30 * 86400;
+export const MAX_SECONDS = 2_592_000;
 
 export interface DurationDraft {
   /** As typed (a decimal comma or point). */
@@ -157,9 +157,8 @@ export function durationSeconds(d: DurationDraft, min: 0 | 1): { ok: true; secon
   const text = d.text.trim().replace(/\s/g, '').replace(',', '.');
   if (text.length === 0) return { ok: false, error: 'empty' };
   if (!/^\d*\.?\d*$/.test(text) || text === '.') return { ok: false, error: /^-/.test(text) ? 'negative' : 'not-a-number' };
-  const exact = Number(text) * UNITS[d.unit];
-  const seconds = Math.round(exact);
-  if (Math.abs(exact - seconds) > 1e-6) return { ok: false, error: 'not-whole-seconds' };
+  const seconds = wholeSeconds(Number(text), UNITS[d.unit]);
+  if (seconds === null) return { ok: false, error: 'not-whole-seconds' };
   if (seconds < min) return { ok: false, error: 'too-short' };
   if (seconds > MAX_SECONDS) return { ok: false, error: 'too-long' };
   return { ok: true, seconds };

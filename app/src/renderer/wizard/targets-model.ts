@@ -7,7 +7,6 @@
  * (`targets: 'custom'`, `customTargets`), and the run's analysis grades its windows against them
  * (host/runs/supervisor.ts `analyzeOptionsOf`), as `cacheproof analyze --targets FILE` does.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
 import type { RunPlan } from '../../shared/contract.ts';
 
 /** The largest target accepted, ms (as `--targets FILE`). */
@@ -65,7 +64,7 @@ export function customTargetsOf(c: CustomTargetsDraft): { ok: true; targets: Non
   const readMs = check('read', true);
   const writeMs = check('write', true);
   const warnMs = check('warn', false);
-  if (warnMs !== undefined && readMs !== undefined && writeMs !== undefined && !(warnMs < Math.min(readMs, writeMs))) errors.warn = 'warn-above';
+  if (warnMs !== undefined && readMs !== undefined && writeMs !== undefined && !(warnMs < readMs && warnMs < writeMs)) errors.warn = 'warn-above';
   if (Object.keys(errors).length > 0 || readMs === undefined || writeMs === undefined) return { ok: false, errors };
   return { ok: true, targets: { readMs, writeMs, ...(warnMs === undefined ? {} : { warnMs }) } };
 }

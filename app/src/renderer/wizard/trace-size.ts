@@ -4,13 +4,13 @@
  * addresses the full trace would leave at two example rates; without one, the full trace at those
  * rates. Pure (no DOM), so that tests check it as the wizard shows it.
  */
-/* eslint-disable cacheproof/no-renderer-arithmetic -- issue 38: figures still computed here, to move to engine/ */
+import { plannedRunSeconds, sharePercent, traceBudgetMaxBytes } from '@cacheproof/engine';
 import { latencyHistogramBytes, TRACE_BYTES_PER_REQUEST, traceBytes, traceUnderBudget } from '../../shared/estimate.ts';
 import { fmtNumber, fmtPercent } from '../../shared/i18n/numbers.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import type { WizardKey } from '../../shared/i18n/wizard.ts';
 import { chosenDevices, durationSeconds, type Draft } from './state.ts';
-import { fmtBytes } from './units.ts';
+import { fmtBytes } from '../../shared/units.ts';
 
 type Words = (key: WizardKey, params?: Record<string, string | number>) => string;
 
@@ -22,7 +22,7 @@ function planSeconds(d: Draft): number | null {
   const b = durationSeconds(d.baseline, 1);
   const wu = durationSeconds(d.warmup, 0);
   const m = durationSeconds(d.measure, 1);
-  return b.ok && wu.ok && m.ok ? b.seconds + wu.seconds + m.seconds : null;
+  return b.ok && wu.ok && m.ok ? plannedRunSeconds({ baselineSeconds: b.seconds, warmupSeconds: wu.seconds, measureSeconds: m.seconds }) : null;
 }
 
 /**
@@ -38,17 +38,20 @@ export function traceSizeText(w: Words, lang: Lang, d: Draft): string | null {
   if (d.traceBudget !== null) {
     const lo = traceUnderBudget(low, seconds, d.traceBudget);
     const hi = traceUnderBudget(high, seconds, d.traceBudget);
+    const devices = chosenDevices(d).length;
+    const shareLow = sharePercent(lo.keptShare);
+    const shareHigh = sharePercent(hi.keptShare);
     return w('plan.traceSizeBudget', {
       budget: fmtBytes(lang, d.traceBudget),
-      max: fmtBytes(lang, (d.traceBudget * seconds) / 86_400),
+      max: fmtBytes(lang, traceBudgetMaxBytes(d.traceBudget, seconds)),
       perRequest: fmtNumber(lang, TRACE_BYTES_PER_REQUEST),
-      hist: fmtBytes(lang, latencyHistogramBytes(Math.max(1, chosenDevices(d).length), seconds, d.intervalMs)),
+      hist: fmtBytes(lang, latencyHistogramBytes(devices > 0 ? devices : 1, seconds, d.intervalMs)),
       low: fmtNumber(lang, low),
       high: fmtNumber(lang, high),
       sizeLow: fmtBytes(lang, lo.fullBytes),
       sizeHigh: fmtBytes(lang, hi.fullBytes),
-      shareLow: fmtPercent(lang, lo.keptShare * 100, lo.keptShare < 0.1 ? 2 : 1),
-      shareHigh: fmtPercent(lang, hi.keptShare * 100, hi.keptShare < 0.1 ? 2 : 1),
+      shareLow: fmtPercent(lang, shareLow.percent, shareLow.digits),
+      shareHigh: fmtPercent(lang, shareHigh.percent, shareHigh.digits),
     });
   }
   return w('plan.traceSize', {
