@@ -149,15 +149,86 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** `/auth?token=…`: the session's link; sets the token's cookie and goes to the app. */
+function handleAuth(url: URL, res: ServerResponse, token: string): void {
+  const given = url.searchParams.get('token') ?? '';
+  if (!sameSecret(given, token)) {
+    send(res, 401, 'Unauthorized: this link is not valid for this CacheProof session.');
+    return;
+  }
+  send(res, 303, '', 'text/plain; charset=utf-8', {
+    Location: '/',
+    'Set-Cookie': `${COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+  });
+}
+
+/** A contract call: a POST of JSON with the API header, dispatched; its reply as JSON. */
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, options: BrowserHostOptions): Promise<void> {
+  if (req.method !== 'POST') {
+    send(res, 405, 'Method not allowed.', 'text/plain; charset=utf-8', { Allow: 'POST' });
+    return;
+  }
+  if (req.headers[API_HEADER] !== '1' || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    send(res, 403, 'Forbidden: not a CacheProof API call.');
+    return;
+  }
+  let payload: unknown;
+  try {
+    const text = await readBody(req);
+    payload = text.length === 0 ? {} : JSON.parse(text);
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      // Say so and close: the rest of an oversized body is not read.
+      send(res, 413, JSON.stringify({ ok: false, error: { code: 'bad-request', message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } }), 'application/json; charset=utf-8', { Connection: 'close' });
+      return;
+    }
+    send(res, 400, JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'The request body is not JSON.' } }), 'application/json; charset=utf-8');
+    return;
+  }
+  const reply = await options.dispatch(url.pathname.slice(API_PREFIX.length), payload);
+  // and one before serialising it, for the same reason
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  send(res, 200, JSON.stringify(reply), 'application/json; charset=utf-8');
+}
+
+/** A GET or HEAD: a download, or a file of the app's static folder (nothing outside it). */
+async function handleFile(req: IncomingMessage, res: ServerResponse, url: URL, options: BrowserHostOptions): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, 405, 'Method not allowed.');
+    return;
+  }
+  if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+    await sendDownload(req, res, options.download?.(url.pathname) ?? null);
+    return;
+  }
+  let rel: string;
+  try {
+    rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+  } catch {
+    send(res, 400, 'Bad request: the path is not valid percent-encoding.');
+    return;
+  }
+  const full = normalize(join(options.staticDir, rel));
+  if (!full.startsWith(normalize(options.staticDir) + sep)) {
+    send(res, 404, 'Not found.');
+    return;
+  }
+  try {
+    const body = await readFile(full);
+    res.writeHead(200, securityHeaders(TYPES[extname(full)] ?? 'application/octet-stream'));
+    res.end(body);
+  } catch {
+    send(res, 404, 'Not found.');
+  }
+}
+
 /** Starts the host; resolves once it listens. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export async function startBrowserHost(options: BrowserHostOptions): Promise<RunningHost> {
   if (options.token.length < 32) throw new Error('browser host token must be at least 32 characters');
   let port = 0;
   const allowedHosts = (): string[] => [`${LOOPBACK}:${port}`, `localhost:${port}`];
   const allowedOrigins = (): string[] => allowedHosts().map((h) => `http://${h}`);
 
-  // eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // DNS rebinding: the Host header must name this listener.
     if (!req.headers.host || !allowedHosts().includes(req.headers.host.toLowerCase())) {
@@ -170,83 +241,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Run
       return;
     }
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
-
     if (url.pathname === '/auth') {
-      const given = url.searchParams.get('token') ?? '';
-      if (!sameSecret(given, options.token)) {
-        send(res, 401, 'Unauthorized: this link is not valid for this CacheProof session.');
-        return;
-      }
-      send(res, 303, '', 'text/plain; charset=utf-8', {
-        Location: '/',
-        'Set-Cookie': `${COOKIE}=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`,
-      });
+      handleAuth(url, res, options.token);
       return;
     }
-
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : null;
     const presented = cookieToken(req) ?? bearer;
     if (presented === null || !sameSecret(presented, options.token)) {
       send(res, 401, 'Unauthorized: open CacheProof with the link printed when it started.');
       return;
     }
-
-    if (url.pathname.startsWith(API_PREFIX)) {
-      if (req.method !== 'POST') {
-        send(res, 405, 'Method not allowed.', 'text/plain; charset=utf-8', { Allow: 'POST' });
-        return;
-      }
-      if (req.headers[API_HEADER] !== '1' || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
-        send(res, 403, 'Forbidden: not a CacheProof API call.');
-        return;
-      }
-      let payload: unknown;
-      try {
-        const text = await readBody(req);
-        payload = text.length === 0 ? {} : JSON.parse(text);
-      } catch (err) {
-        if (err instanceof BodyTooLarge) {
-          // Say so and close: the rest of an oversized body is not read.
-          send(res, 413, JSON.stringify({ ok: false, error: { code: 'bad-request', message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` } }), 'application/json; charset=utf-8', { Connection: 'close' });
-          return;
-        }
-        send(res, 400, JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'The request body is not JSON.' } }), 'application/json; charset=utf-8');
-        return;
-      }
-      const reply = await options.dispatch(url.pathname.slice(API_PREFIX.length), payload);
-      // and one before serialising it, for the same reason
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      send(res, 200, JSON.stringify(reply), 'application/json; charset=utf-8');
-      return;
-    }
-
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      send(res, 405, 'Method not allowed.');
-      return;
-    }
-    if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
-      await sendDownload(req, res, options.download?.(url.pathname) ?? null);
-      return;
-    }
-    let rel: string;
-    try {
-      rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
-    } catch {
-      send(res, 400, 'Bad request: the path is not valid percent-encoding.');
-      return;
-    }
-    const full = normalize(join(options.staticDir, rel));
-    if (!full.startsWith(normalize(options.staticDir) + sep)) {
-      send(res, 404, 'Not found.');
-      return;
-    }
-    try {
-      const body = await readFile(full);
-      res.writeHead(200, securityHeaders(TYPES[extname(full)] ?? 'application/octet-stream'));
-      res.end(body);
-    } catch {
-      send(res, 404, 'Not found.');
-    }
+    if (url.pathname.startsWith(API_PREFIX)) await handleApi(req, res, url, options);
+    else await handleFile(req, res, url, options);
   };
 
   const server = createServer((req, res) => {

@@ -31,7 +31,7 @@ import { parseDuration, parseWindow, SEED_MAX, TARGET_MS_MAX, UsageError } from 
 import { parseCommand, renderHelp, usageExit, wantsHelp, type Values } from './command-line.ts';
 import { ANALYZE, type AnalysisOptionDecls } from './declarations.ts';
 import { exitFor } from './exit-codes.ts';
-import { EXIT, type CliIO, type Command } from './io.ts';
+import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
 
 function readTargets(value: string): LatencyTargets {
   if (Object.prototype.hasOwnProperty.call(TARGET_PRESETS, value)) return TARGET_PRESETS[value as keyof typeof TARGET_PRESETS];
@@ -80,17 +80,28 @@ export function table(rows: string[][]): string {
   return rows.map((r) => r.map((c, i) => c + ' '.repeat((widths[i] ?? 0) - [...c].length)).join('  ').trimEnd()).join('\n') + '\n';
 }
 
-/** The readable table, in the chosen language, numbers formatted for its locale. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function formatText(r: AnalysisReport, captureFile: string, lang: Lang, tco: ReportTco | null = null): string {
+/** The formatters of the readable table, in one language: counts whole, measured values to 3 significant digits (the dashboard's and the report's precision). */
+interface TextFormat {
+  t: (key: AnalysisKey, p?: Record<string, string | number>) => string;
+  nf: (n: number | null, d?: number) => string;
+  sig: (n: number | null) => string;
+  pct: (n: number | null) => string;
+  ci: (c: { low: number; high: number } | null) => string;
+}
+
+function textFormat(lang: Lang): TextFormat {
   const t = (key: AnalysisKey, p?: Record<string, string | number>): string => translate(catalog, lang, key, p);
-  // The shared formatter at the dashboard's and the report's precision: counts whole, measured values to 3 significant digits.
   const nf = (n: number | null, d = 0): string => (n === null ? t('na') : fmtNumber(lang, n, d));
   const sig = (n: number | null): string => (n === null ? t('na') : fmtSig(lang, n));
   const pct = (n: number | null): string => (n === null ? t('na') : fmtPercent(lang, n, 1));
   const ci = (c: { low: number; high: number } | null): string => (c === null ? '' : t('ci95', { low: pct(c.low), high: pct(c.high) }));
-  const b = r.benefit;
-  const gb = (x: number | null): number | null => (x === null ? null : x / 1e9);
+  return { t, nf, sig, pct, ci };
+}
+
+/** The readable table, in the chosen language, numbers formatted for its locale. */
+export function formatText(r: AnalysisReport, captureFile: string, lang: Lang, tco: ReportTco | null = null): string {
+  const f = textFormat(lang);
+  const { t, nf, sig } = f;
   const lines: string[] = [];
   lines.push(t('title'));
   // the decision block first (engine decision.ts), the words of the report, the deck and the dashboard
@@ -102,6 +113,27 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang, t
   lines.push(lab('baseline', `${r.windows.baseline.start} → ${r.windows.baseline.end}`));
   lines.push(lab('measure', `${r.windows.measure.start} → ${r.windows.measure.end} (${lab('warmup', `${nf(r.windows.warmupExcludedSeconds)} s`)})`));
   lines.push(`${t('front')}: ${r.devices.front.join(', ') || t('na')}   ${t('backing')}: ${r.devices.backing.join(', ') || t('na')}`, '');
+  lines.push(table(figureRows(r, lang, f)));
+  // a saving whose 95 % interval includes zero: not distinguishable from no change, and what would settle it
+  for (const v of noChangeVals(r)) lines.push(formatVal(v, lang));
+  // the in-OS cache case: what the disk counters measure and cannot see, and the layers (layers.ts)
+  const layerNote = layerLatencyNote(r);
+  if (layerNote !== null) lines.push(formatVal({ k: 'msg', m: layerNote }, lang), formatVal(layersFact(r), lang));
+  const detail = perWorkDetail(r);
+  if (detail !== null) lines.push(formatVal({ k: 'msg', m: detail }, lang));
+  lines.push(...predictionLines(r, lang, f));
+  const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
+  lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
+  lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);
+  for (const w of r.warnings) lines.push(`  - ${warningText(w, lang, (v, digits) => nf(v, digits))}`);
+  lines.push('', t('method', { seed: r.uncertainty.seed, replicates: r.uncertainty.replicates }));
+  return lines.join('\n') + '\n';
+}
+
+/** The table of figures: before, after and the change, in the engine's words. */
+function figureRows(r: AnalysisReport, lang: Lang, { t, nf, sig, pct, ci }: TextFormat): string[][] {
+  const b = r.benefit;
+  const gb = (x: number | null): number | null => (x === null ? null : x / 1e9);
   const rows: string[][] = [[t('figure'), t('before'), t('after'), t('change')]];
   rows.push([t('iosToBacking'), nf(b.iosToBacking.before), nf(b.iosToBacking.after), `${t('iosSaved')} ${pct(b.iosSavedPercent.value)} ${ci(b.iosSavedPercent.ci95)}`.trim()]);
   rows.push([t('latency'), sig(b.latencyMs.before), sig(b.latencyMs.after),
@@ -135,56 +167,57 @@ export function formatText(r: AnalysisReport, captureFile: string, lang: Lang, t
     rows.push([t('engineServed', { kind: t(`engineKind.${kind}`) }), '', pct(s.enginePercent),
       s.countersPercent === null || s.differencePoints === null ? '' : t('engineVsCounters', { counters: pct(s.countersPercent), diff: `${s.differencePoints > 0 ? '+' : ''}${nf(s.differencePoints, 1)}` })]);
   }
-  lines.push(table(rows));
-  // a saving whose 95 % interval includes zero: not distinguishable from no change, and what would settle it
-  for (const v of noChangeVals(r)) lines.push(formatVal(v, lang));
-  // the in-OS cache case: what the disk counters measure and cannot see, and the layers (layers.ts)
-  const layerNote = layerLatencyNote(r);
-  if (layerNote !== null) lines.push(formatVal({ k: 'msg', m: layerNote }, lang), formatVal(layersFact(r), lang));
-  const detail = perWorkDetail(r);
-  if (detail !== null) lines.push(formatVal({ k: 'msg', m: detail }, lang));
-  const p = r.prediction.fromTrace;
-  if (p !== null) {
-    lines.push(t('predicted', {
-      predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
-      difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
-    }));
-    const signed = (v: number | null): string => (v === null ? t('na') : `${v >= 0 ? '+' : '−'}${sig(Math.abs(v))}`);
-    const bc = p.backingComparison;
-    if (bc.predictedPerSecond !== null) lines.push(t('predictedBacking', { predicted: sig(bc.predictedPerSecond), measured: sig(bc.measuredPerSecond), difference: signed(bc.differencePerSecond) }));
-    const rc = p.responseComparison;
-    if (rc.predictedMs !== null && p.responseTime !== null) {
-      lines.push(t('predictedResponse', { predicted: sig(rc.predictedMs), hit: sig(p.responseTime.hitUs), measured: sig(rc.measuredMs), difference: signed(rc.differenceMs) }));
-    }
-  }
-  const grade = (w: AnalysisReport['health']['baseline']): string => w.checks.map((c) => `${c.metric} < ${nf(c.targetMs)} ms: ${c.meetsTarget === null ? t('na') : c.meetsTarget ? t('meets') : t('breaks')} (${sig(c.averageMs)} ms)`).join('; ');
-  lines.push(`${t('health', { preset: r.health.preset ?? 'custom' })}: ${t('before')}: ${grade(r.health.baseline)} | ${t('after')}: ${grade(r.health.measure)}`);
-  lines.push(`${t('warnings')}: ${r.warnings.length === 0 ? t('none') : ''}`);
-  for (const w of r.warnings) lines.push(`  - ${warningText(w, lang, (v, digits) => nf(v, digits))}`);
-  lines.push('', t('method', { seed: r.uncertainty.seed, replicates: r.uncertainty.replicates }));
-  return lines.join('\n') + '\n';
+  return rows;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
+/** The trace's prediction beside what was measured, when the capture has one. */
+function predictionLines(r: AnalysisReport, lang: Lang, { t, nf, sig, pct }: TextFormat): string[] {
+  const p = r.prediction.fromTrace;
+  if (p === null) return [];
+  const lines: string[] = [];
+  lines.push(t('predicted', {
+    predicted: pct(p.iosSavedPercent), size: fmtBytes(lang, p.cacheBytes), reads: nf(p.reads), measured: pct(p.measuredIosSavedPercent),
+    difference: p.differencePp === null ? t('na') : `${p.differencePp >= 0 ? '+' : '−'}${fmtNumber(lang, Math.abs(p.differencePp), 1)}`,
+  }));
+  const signed = (v: number | null): string => (v === null ? t('na') : `${v >= 0 ? '+' : '−'}${sig(Math.abs(v))}`);
+  const bc = p.backingComparison;
+  if (bc.predictedPerSecond !== null) lines.push(t('predictedBacking', { predicted: sig(bc.predictedPerSecond), measured: sig(bc.measuredPerSecond), difference: signed(bc.differencePerSecond) }));
+  const rc = p.responseComparison;
+  if (rc.predictedMs !== null && p.responseTime !== null) {
+    lines.push(t('predictedResponse', { predicted: sig(rc.predictedMs), hit: sig(p.responseTime.hitUs), measured: sig(rc.measuredMs), difference: signed(rc.differenceMs) }));
+  }
+  return lines;
+}
+
+/** A HostError as the command's message and exit code; anything else is a bug and is thrown on. */
+function hostErrorExit(err: unknown, io: CliIO): ExitCode {
+  if (err instanceof HostError) {
+    io.stderr(`cacheproof analyze: ${err.message}\n`);
+    return exitFor(err.code);
+  }
+  throw err;
+}
+
+/** The command line's flags, engine options, capture and language, or the usage exit code. */
+function parseAnalyzeArgs(args: string[], io: CliIO): { flags: Values<typeof ANALYZE.options>; options: AnalyzeOptions; capturePath: string; lang: Lang } | ExitCode {
+  try {
+    const parsed = parseCommand(ANALYZE, args);
+    const flags = parsed.values;
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one CAPTURE file.');
+    return { flags, capturePath: parsed.positionals[0] as string, lang: flags.lang ?? 'en', options: optionsFrom(flags) };
+  } catch (err) {
+    return usageExit(ANALYZE, err, io);
+  }
+}
+
 export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   if (wantsHelp(args)) {
     io.stdout(renderHelp(ANALYZE));
     return EXIT.ok;
   }
-  let flags: Values<typeof ANALYZE.options>;
-  let options: AnalyzeOptions;
-  let capturePath: string;
-  let lang: Lang = 'en';
-  try {
-    const parsed = parseCommand(ANALYZE, args);
-    flags = parsed.values;
-    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one CAPTURE file.');
-    capturePath = parsed.positionals[0] as string;
-    lang = flags.lang ?? lang;
-    options = optionsFrom(flags);
-  } catch (err) {
-    return usageExit(ANALYZE, err, io);
-  }
+  const parsed = parseAnalyzeArgs(args, io);
+  if (typeof parsed === 'number') return parsed;
+  const { flags, options, capturePath, lang } = parsed;
   // The intervals go to columnar files in a temporary folder (a large capture read in two halves
   // at once, the upper one on a worker thread), read back one device at a time: memory depends
   // on the devices and hours, not on the rows.
@@ -192,23 +225,49 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
   try {
     capture = await openCaptureColumnarParallel(capturePath, analysisWorkerPath());
   } catch (err) {
-    if (err instanceof HostError) {
-      io.stderr(`cacheproof analyze: ${err.message}\n`);
-      return exitFor(err.code);
-    }
-    throw err;
+    return hostErrorExit(err, io);
   }
-  let result;
-  let devices: readonly DeviceInfo[] = [];
   // a --scenario file is checked against this capture by its SHA-256 (hashed on a worker thread beside the scan)
   const hashing = flags.profile === true || flags.scenario === undefined ? null : sha256File(capturePath);
   hashing?.catch(() => undefined); // awaited (and its failure reported) only once the analysis is made
+  let outcome: ReturnType<typeof analyzeOpened>;
+  try {
+    outcome = analyzeOpened(capture, flags, options, capturePath, lang, io);
+  } catch (err) {
+    return hostErrorExit(err, io);
+  }
+  if (typeof outcome === 'number') return outcome;
+  const { result, devices } = outcome;
+  if (!result.ok) {
+    io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
+    return exitFor(result.error.code);
+  }
+  let tco: ReportTco | null;
+  try {
+    tco = await decisionTco(result, devices, capturePath, flags.scenario, lang, hashing);
+  } catch (err) {
+    return hostErrorExit(err, io);
+  }
+  // --json: the decision block as message keys with values (docs/analyze-json.md § decision), beside the figures
+  const json = (): string => JSON.stringify({ ...result, decision: decisionBlock({ kind: 'before-after', analysis: result, tco }) }, null, 2);
+  io.stdout(flags.json === true ? json() + '\n' : formatText(result, capturePath, lang, tco));
+  return EXIT.ok;
+};
+
+/**
+ * The opened capture analysed (or, with --profile, profiled and printed: then the exit code),
+ * with most devices' summaries on a second thread; closes the capture. Throws HostError.
+ */
+function analyzeOpened(capture: ColumnarCapture, flags: Values<typeof ANALYZE.options>, options: AnalyzeOptions, capturePath: string, lang: Lang, io: CliIO):
+  { result: ReturnType<typeof analyze>; devices: readonly DeviceInfo[] } | ExitCode {
   const helper = summariesHelper(capture, analysisWorkerPath());
   try {
     const host = flags.host;
+    // one host of a fleet: its devices alone (the second thread, which reads the devices by the
+    // file's names, is for the whole capture only)
+    const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
     if (flags.profile === true) {
       // the baseline alone (a log with no switch, a run stopped before it): no before/after
-      const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
       const p = profileWorkload(data, { front: options.front, backing: options.backing, baseline: options.baseline, targets: options.targets, rateLimit: shippedRateLimit() });
       if (!p.ok) {
         io.stderr(`cacheproof analyze: ${capturePath}: ${p.error.message}\n`);
@@ -218,42 +277,15 @@ export const analyzeCommand: Command = async (args: string[], io: CliIO) => {
       io.stdout(flags.json === true ? JSON.stringify(p, null, 2) + '\n' : formatProfileText(p, capturePath, data.sampleIntervalMs, lang, imported));
       return EXIT.ok;
     }
-    // one host of a fleet: its devices alone (the second thread, which reads the devices by the
-    // file's names, is for the whole capture only)
-    const data = typeof host === 'string' ? scopeToHost(capture, host).data : capture.data;
-    devices = data.devices;
-    result = typeof host === 'string'
+    const result = typeof host === 'string'
       ? analyze(data, { ...options, rateLimit: shippedRateLimit() })
       : analyze(data, { ...options, rateLimit: shippedRateLimit() }, { summariesElsewhere: helper.hook });
-  } catch (err) {
-    if (err instanceof HostError) {
-      io.stderr(`cacheproof analyze: ${err.message}\n`);
-      return exitFor(err.code);
-    }
-    throw err;
+    return { result, devices: data.devices };
   } finally {
     helper.release();
     capture.close();
   }
-  if (!result.ok) {
-    io.stderr(`cacheproof analyze: ${capturePath}: ${result.error.message}${result.error.code === 'no-measure' ? ` ${NO_MEASURE_HINT}` : ''}\n`);
-    return exitFor(result.error.code);
-  }
-  let tco: ReportTco | null;
-  try {
-    tco = await decisionTco(result, devices, capturePath, flags.scenario, lang, hashing);
-  } catch (err) {
-    if (err instanceof HostError) {
-      io.stderr(`cacheproof analyze: ${err.message}\n`);
-      return exitFor(err.code);
-    }
-    throw err;
-  }
-  // --json: the decision block as message keys with values (docs/analyze-json.md § decision), beside the figures
-  const json = (): string => JSON.stringify({ ...result, decision: decisionBlock({ kind: 'before-after', analysis: result, tco }) }, null, 2);
-  io.stdout(flags.json === true ? json() + '\n' : formatText(result, capturePath, lang, tco));
-  return EXIT.ok;
-};
+}
 
 /**
  * The TCO the decision block's verdict comes from: the `--scenario` file (checked against this

@@ -136,113 +136,124 @@ export interface ImportJobs {
   'import.progress': (r: { jobId: string }) => Promise<ImportProgress>;
 }
 
+/** What the import jobs share: the session's jobs, the clock, and the data folder (imports go to its `imports/`). */
+interface ImportContext {
+  jobs: Map<string, Job>;
+  now: () => number;
+  dataDir: string;
+}
+
+/** A new job, registered under a new id. */
+function newJob(ctx: ImportContext, expectedMs: number, traceShare?: number): Job {
+  const jobId = randomUUID();
+  const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: ctx.now(), expectedMs, error: null, ...(traceShare === undefined ? {} : { traceShare }) };
+  ctx.jobs.set(jobId, job);
+  return job;
+}
+
+/** A block trace: `import-trace`, then the prediction, each with its progress (host/import-trace.ts). */
+function startTrace(ctx: ImportContext, probe: string, r: ImportRequest): { jobId: string } {
+  // the preview needs no cache size; the import predicts one
+  if (r.prediction === undefined) throw new HostError('bad-request', 'A block trace import needs the cache to predict.');
+  const dir = join(ctx.dataDir, 'imports');
+  mkdirSync(dir, { recursive: true });
+  const out = outPath(dir, r.files[0] ?? 'trace', new Date(ctx.now()));
+  const job = newJob(ctx, 500 + (sizeOf(r.files) / ASSUMED_BYTES_PER_S) * 1000, TRACE_IMPORT_SHARE);
+  const jobId = job.progress.jobId;
+  void importAndPredict(probe, r, out, (percent) => {
+    job.progress = { ...job.progress, percent: Math.max(job.progress.percent, Math.round(percent)), stage: 'predict' };
+  }).then(
+    () => { job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: out }; },
+    (e: unknown) => { job.error = e instanceof HostError ? e : new HostError('probe-failed', `import-trace: ${String(e)}`); },
+  );
+  return { jobId };
+}
+
+/** The fleet's figures computed by its server: `--fleet-summary` into the imports folder (a range and its connection; no switch, no roles). */
+function startSummary(ctx: ImportContext, probe: string, prom: PrometheusRange): { jobId: string } {
+  const dir = join(ctx.dataDir, 'imports');
+  mkdirSync(dir, { recursive: true });
+  const out = outPath(dir, `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}-fleet`, new Date(ctx.now()), '.json');
+  // a few queries per day of range, each answered by the server in well under a second
+  const job = newJob(ctx, 2000 + (prom.toMs - prom.fromMs) / 100_000);
+  const jobId = job.progress.jobId;
+  void runProbe(probe, fleetSummaryArgs(prom, out), IMPORT_TIMEOUT_MS).then(
+    (o) => {
+      if (o.code !== 0) {
+        job.error = summaryRefused(o);
+        return;
+      }
+      job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: null, summaryPath: out };
+    },
+    (e: unknown) => {
+      job.error = e instanceof HostError ? e : new HostError('probe-failed', `import --fleet-summary: ${String(e)}`);
+    },
+  );
+  return { jobId };
+}
+
+/** A log (or a Prometheus range: one capture per host in a folder of their own, or one fleet capture) imported by the probe into a new capture. */
+function startImport(ctx: ImportContext, probe: string, r: ImportRequest): { jobId: string } {
+  if (isTraceKind(r.kind)) return startTrace(ctx, probe, r);
+  const dir = join(ctx.dataDir, 'imports');
+  mkdirSync(dir, { recursive: true });
+  const prom = r.kind === 'prometheus' ? r.prometheus : undefined;
+  if (prom?.summary === true) return startSummary(ctx, probe, prom);
+  const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
+  const out = outPath(dir, stem, new Date(ctx.now()), prom?.perHost === true ? '' : '.capture');
+  const args = importCommand(r, out);
+  const bytes = sizeOf([...r.files, ...(r.after ?? [])]);
+  // a server's answers: a few seconds per host-day at a 15 s step
+  const job = newJob(ctx, prom === undefined ? 500 + (bytes / ASSUMED_BYTES_PER_S) * 1000 : 3000 + (prom.toMs - prom.fromMs) / 20_000);
+  const jobId = job.progress.jobId;
+  void runProbe(probe, args, IMPORT_TIMEOUT_MS).then(
+    (o) => {
+      // 14: some hosts of a Prometheus fleet could not be read; the others were written (their notes name the rest)
+      if (o.code !== 0 && o.code !== PROBE_EXIT.someHostsSkipped) {
+        job.error = refused('import', o);
+        return;
+      }
+      const w = JSON.parse(o.stdout) as { captures?: { host: string }[]; preview?: { hosts?: string[] } };
+      const hosts = w.captures?.map((c) => c.host) ?? w.preview?.hosts ?? [];
+      job.progress = prom?.perHost === true
+        ? { jobId, percent: 100, stage: 'done', done: true, capturePath: null, captureDir: out, hosts }
+        : { jobId, percent: 100, stage: 'done', done: true, capturePath: out, hosts };
+    },
+    (e: unknown) => {
+      job.error = e instanceof HostError ? e : new HostError('probe-failed', `import: ${String(e)}`);
+    },
+  );
+  return { jobId };
+}
+
+/** A job's progress: its error (thrown once), its end (given once), or an estimate while the probe runs. */
+function jobProgress(ctx: ImportContext, jobId: string): ImportProgress {
+  const job = ctx.jobs.get(jobId);
+  if (job === undefined) throw new HostError('import-job-not-found', `No import job ${jobId} in this session.`);
+  if (job.error !== null) {
+    ctx.jobs.delete(jobId);
+    throw job.error;
+  }
+  if (job.progress.done) {
+    ctx.jobs.delete(jobId);
+    return job.progress;
+  }
+  if (job.traceShare !== undefined) {
+    // import-trace reports no progress: an estimate from the file's size, below the prediction's share
+    if (job.progress.stage !== 'import') return job.progress;
+    return { ...job.progress, percent: Math.min(job.traceShare - 1, Math.round(((ctx.now() - job.startedMs) / job.expectedMs) * (job.traceShare - 1))) };
+  }
+  // An estimate from the files' size while the probe runs (it reports no progress of its own), never 100 before it ends.
+  const percent = Math.min(95, Math.round(((ctx.now() - job.startedMs) / job.expectedMs) * 95));
+  return { ...job.progress, percent };
+}
+
 /** The `import.*` handlers: imports go to `<dataDir>/imports/`. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function importHandlers(opts: { probe: string | null; dataDir: string; now?: () => number }): ImportJobs {
-  const jobs = new Map<string, Job>();
-  const now = opts.now ?? Date.now;
-  /** A block trace: `import-trace`, then the prediction, each with its progress (host/import-trace.ts). */
-  const startTrace = (probe: string, r: ImportRequest): { jobId: string } => {
-    // the preview needs no cache size; the import predicts one
-    if (r.prediction === undefined) throw new HostError('bad-request', 'A block trace import needs the cache to predict.');
-    const dir = join(opts.dataDir, 'imports');
-    mkdirSync(dir, { recursive: true });
-    const out = outPath(dir, r.files[0] ?? 'trace', new Date(now()));
-    const jobId = randomUUID();
-    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 500 + (sizeOf(r.files) / ASSUMED_BYTES_PER_S) * 1000, error: null, traceShare: TRACE_IMPORT_SHARE };
-    jobs.set(jobId, job);
-    void importAndPredict(probe, r, out, (percent) => {
-      job.progress = { ...job.progress, percent: Math.max(job.progress.percent, Math.round(percent)), stage: 'predict' };
-    }).then(
-      () => { job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: out }; },
-      (e: unknown) => { job.error = e instanceof HostError ? e : new HostError('probe-failed', `import-trace: ${String(e)}`); },
-    );
-    return { jobId };
-  };
-  /** The fleet's figures computed by its server: `--fleet-summary` into the imports folder (a range and its connection; no switch, no roles). */
-  const startSummary = (probe: string, prom: PrometheusRange): { jobId: string } => {
-    const dir = join(opts.dataDir, 'imports');
-    mkdirSync(dir, { recursive: true });
-    const out = outPath(dir, `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}-fleet`, new Date(now()), '.json');
-    const jobId = randomUUID();
-    // a few queries per day of range, each answered by the server in well under a second
-    const job: Job = { progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null }, startedMs: now(), expectedMs: 2000 + (prom.toMs - prom.fromMs) / 100_000, error: null };
-    jobs.set(jobId, job);
-    void runProbe(probe, fleetSummaryArgs(prom, out), IMPORT_TIMEOUT_MS).then(
-      (o) => {
-        if (o.code !== 0) {
-          job.error = summaryRefused(o);
-          return;
-        }
-        job.progress = { jobId, percent: 100, stage: 'done', done: true, capturePath: null, summaryPath: out };
-      },
-      (e: unknown) => {
-        job.error = e instanceof HostError ? e : new HostError('probe-failed', `import --fleet-summary: ${String(e)}`);
-      },
-    );
-    return { jobId };
-  };
+  const ctx: ImportContext = { jobs: new Map<string, Job>(), now: opts.now ?? Date.now, dataDir: opts.dataDir };
   return {
     'import.preview': (r) => previewImport(opts.probe, r),
-    'import.start': async (r) => {
-      const probe = needProbe(opts.probe);
-      if (isTraceKind(r.kind)) return startTrace(probe, r);
-      const dir = join(opts.dataDir, 'imports');
-      mkdirSync(dir, { recursive: true });
-      const prom = r.kind === 'prometheus' ? r.prometheus : undefined;
-      if (prom?.summary === true) return startSummary(probe, prom);
-      // a Prometheus range: one capture per host in a folder of their own, or one fleet capture
-      const stem = prom === undefined ? (r.files[0] ?? 'import') : `prometheus-${new URL(prom.url).hostname.replace(/[^\w-]+/gu, '-')}`;
-      const out = outPath(dir, stem, new Date(now()), prom?.perHost === true ? '' : '.capture');
-      const args = importCommand(r, out);
-      const bytes = sizeOf([...r.files, ...(r.after ?? [])]);
-      const jobId = randomUUID();
-      const job: Job = {
-        progress: { jobId, percent: 0, stage: 'import', done: false, capturePath: null },
-        startedMs: now(),
-        // a server's answers: a few seconds per host-day at a 15 s step
-        expectedMs: prom === undefined ? 500 + (bytes / ASSUMED_BYTES_PER_S) * 1000 : 3000 + (prom.toMs - prom.fromMs) / 20_000,
-        error: null,
-      };
-      jobs.set(jobId, job);
-      void runProbe(probe, args, IMPORT_TIMEOUT_MS).then(
-        (o) => {
-          // 14: some hosts of a Prometheus fleet could not be read; the others were written (their notes name the rest)
-          if (o.code !== 0 && o.code !== PROBE_EXIT.someHostsSkipped) {
-            job.error = refused('import', o);
-            return;
-          }
-          const w = JSON.parse(o.stdout) as { captures?: { host: string }[]; preview?: { hosts?: string[] } };
-          const hosts = w.captures?.map((c) => c.host) ?? w.preview?.hosts ?? [];
-          job.progress = prom?.perHost === true
-            ? { jobId, percent: 100, stage: 'done', done: true, capturePath: null, captureDir: out, hosts }
-            : { jobId, percent: 100, stage: 'done', done: true, capturePath: out, hosts };
-        },
-        (e: unknown) => {
-          job.error = e instanceof HostError ? e : new HostError('probe-failed', `import: ${String(e)}`);
-        },
-      );
-      return { jobId };
-    },
-    'import.progress': async ({ jobId }) => {
-      const job = jobs.get(jobId);
-      if (job === undefined) throw new HostError('import-job-not-found', `No import job ${jobId} in this session.`);
-      if (job.error !== null) {
-        jobs.delete(jobId);
-        throw job.error;
-      }
-      if (job.progress.done) {
-        jobs.delete(jobId);
-        return job.progress;
-      }
-      if (job.traceShare !== undefined) {
-        // import-trace reports no progress: an estimate from the file's size, below the prediction's share
-        if (job.progress.stage !== 'import') return job.progress;
-        return { ...job.progress, percent: Math.min(job.traceShare - 1, Math.round(((now() - job.startedMs) / job.expectedMs) * (job.traceShare - 1))) };
-      }
-      // An estimate from the files' size while the probe runs (it reports no progress of its own), never 100 before it ends.
-      const percent = Math.min(95, Math.round(((now() - job.startedMs) / job.expectedMs) * 95));
-      return { ...job.progress, percent };
-    },
+    'import.start': async (r) => startImport(ctx, needProbe(opts.probe), r),
+    'import.progress': async ({ jobId }) => jobProgress(ctx, jobId),
   };
 }

@@ -2,24 +2,22 @@
  * The host's handlers for every contract channel. Shell-agnostic: Electron and the browser
  * host construct the same handlers and differ only in transport.
  */
-import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
-import type { AnalyzeOptions, DeviceInfo, WorkloadProfile } from '@cacheproof/engine';
-import type { AnalysisTarget, AnalysisView, ProfileView } from '../shared/contract.ts';
+import type { AnalyzeOptions, DeviceInfo } from '@cacheproof/engine';
+import type { AnalysisTarget, AnalysisView } from '../shared/contract.ts';
 import type { Handlers } from './dispatch.ts';
 import { loadProfileView } from './analysis.ts';
 import { sharedSessions, type AnalysisSessions } from './session.ts';
 import { dataDir, probeVersion } from './paths.ts';
 import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
-import { measuredWorkload, measuredWorkloadFromProfile, parseScenario, withMeasuredFrom } from '@cacheproof/engine/plan';
-import { prefilledScenarioOf, prefilledScenarioOfProfile, scenarioSources } from './plan.ts';
-import { carrySavedPlan, loadSavedPlan, savePlan } from './saved-plans.ts';
+import { carrySavedPlan } from './saved-plans.ts';
 import { predictHandlers } from './predict.ts';
-import catalogJson from '../../../samples/catalog/drives.json';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
-import type { AnalysisReport } from '@cacheproof/engine';
-import { createRunSupervisor, headlineOf } from './runs/supervisor.ts';
+import { createRunSupervisor, type RunSupervisor } from './runs/supervisor.ts';
+import { OpenedProfiles } from './profiles.ts';
+import { planHandlers } from './plan-handlers.ts';
+import { runHandlers } from './run-handlers.ts';
 import { reportHandlers, type SaveDialog } from './report/jobs.ts';
 import { importHandlers } from './import.ts';
 import { FleetSessions, viewId, viewName } from './fleet.ts';
@@ -67,7 +65,6 @@ async function open(path: string, isSample: boolean, opened: Map<string, OpenedA
   return view;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function createHandlers(ctx: HostContext): Handlers {
   const probeVer = probeVersion(ctx.probe);
   /** Analyses opened in this session: id → capture path and analysis options (the renderer names analyses by id, never by path). */
@@ -82,23 +79,7 @@ export function createHandlers(ctx: HostContext): Handlers {
   });
   /** The Planner's edited scenarios, one per capture (host/saved-plans.ts). */
   const plansDir = join(ctx.dataDir ?? dataDir(), 'plans');
-  /**
-   * Workload profiles opened in this session (a capture with a baseline alone): id → the capture,
-   * its profile and SHA-256. The Planner plans from them as from an analysis (plan.fromAnalysis,
-   * plan.saved, plan.save): capacity planning without a cache.
-   */
-  const profiles = new Map<string, { path: string; host?: string; name: string; hostname: string | null; profile: WorkloadProfile; sha256: string; options: AnalyzeOptions }>();
-  const rememberProfile = (view: ProfileView, path: string, host?: string, options: AnalyzeOptions = {}): ProfileView => {
-    profiles.set(view.id, { path, options, name: view.name, hostname: view.host.hostname, profile: view.profile as unknown as WorkloadProfile, sha256: view.captureSha256, ...(host === undefined ? {} : { host }) });
-    return view;
-  };
-  /** A profile opened again from its capture (changed by a prediction), remembered under its id; its new SHA-256. */
-  const reopenProfile = async (id: string): Promise<string> => {
-    const p = profiles.get(id);
-    if (p === undefined) throw new HostError('capture-not-found', `No workload profile ${id} is open in this session.`);
-    const view = await loadProfileView(p.path, { id, name: p.name, isSample: false, host: p.host }, p.options);
-    return rememberProfile(view, p.path, p.host, p.options).captureSha256;
-  };
+  const profiles = new OpenedProfiles();
   /** The devices of a capture (one host's, within a fleet capture), with their sizes. */
   const devicesOf = (path: string, host: string | undefined): DeviceInfo[] => {
     const info = readCapture(path, readCaptureInfo);
@@ -123,14 +104,6 @@ export function createHandlers(ctx: HostContext): Handlers {
     appVersion: APP_VERSION, probeVersion: probeVer, ...(ctx.pdfPrinter === undefined ? {} : { printer: ctx.pdfPrinter }),
     ...(ctx.saveDialog === undefined ? {} : { saveDialog: ctx.saveDialog }),
   });
-  /** The capture and options an open of `target` analyses (as analysis.openCapture, openSample and run.open do); null when there is none. */
-  const sessionTarget = (target: AnalysisTarget): { path: string; options: AnalyzeOptions; host?: string } | null => {
-    if ('path' in target) return { path: resolve(target.path), options: {}, ...(target.host === undefined ? {} : { host: target.host }) };
-    if ('sample' in target) return ctx.sample === null ? null : { path: resolve(ctx.sample), options: {} };
-    const run = runs.forOpen(target.runId);
-    return { path: resolve(run.capture), options: run.options };
-  };
-  const fleets = new FleetSessions(sessions);
   const imports = importHandlers({ probe: ctx.probe, dataDir: ctx.dataDir ?? dataDir() });
   const predictions = predictHandlers({
     probe: ctx.probe,
@@ -140,7 +113,7 @@ export function createHandlers(ctx: HostContext): Handlers {
       const p = profiles.get(id);
       return p === undefined ? null : { path: p.path, options: p.options, isSample: false, profile: true };
     },
-    reopenProfile,
+    reopenProfile: (id) => profiles.reopen(id),
     reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name, undefined, true),
     shaOf: captureShaOf,
     captureChanged: (before, after) => carrySavedPlan(plansDir, before, after),
@@ -150,6 +123,26 @@ export function createHandlers(ctx: HostContext): Handlers {
     ...imports,
     ...predictions,
     'app.info': async () => ({ version: APP_VERSION, shell: ctx.shell, probeVersion: probeVer, platform: process.platform }),
+    ...analysisHandlers(ctx, opened, sessions, runs, profiles),
+    ...planHandlers({ plansDir, opened, profiles, sessions, devicesOf, captureShaOf }),
+    // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
+    ...runHandlers({ runs, profiles, openView: (capture, options, name) => open(capture, false, opened, sessions, options, name) }),
+  };
+}
+
+type AnalysisChannel = 'analysis.openSample' | 'analysis.openCapture' | 'fleet.open' | 'fleet.progress' | 'analysis.progress' | 'analysis.cancel' | 'analysis.openProfile';
+
+/** The channels that open a capture as an analysis, a fleet or a workload profile, and follow or stop that open. */
+function analysisHandlers(ctx: HostContext, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, runs: RunSupervisor, profiles: OpenedProfiles): Pick<Handlers, AnalysisChannel> {
+  /** The capture and options an open of `target` analyses (as analysis.openCapture, openSample and run.open do); null when there is none. */
+  const sessionTarget = (target: AnalysisTarget): { path: string; options: AnalyzeOptions; host?: string } | null => {
+    if ('path' in target) return { path: resolve(target.path), options: {}, ...(target.host === undefined ? {} : { host: target.host }) };
+    if ('sample' in target) return ctx.sample === null ? null : { path: resolve(ctx.sample), options: {} };
+    const run = runs.forOpen(target.runId);
+    return { path: resolve(run.capture), options: run.options };
+  };
+  const fleets = new FleetSessions(sessions);
+  return {
     'analysis.openSample': async () => {
       if (!ctx.sample) throw new HostError('capture-not-found', 'This installation has no bundled sample capture.');
       return open(ctx.sample, true, opened, sessions);
@@ -166,63 +159,9 @@ export function createHandlers(ctx: HostContext): Handlers {
       const t = sessionTarget(target);
       return { cancelled: t !== null && sessions.cancel(t.path, t.options, t.host) };
     },
-    'plan.fromAnalysis': async ({ analysisId, lang }) => {
-      const prof = profiles.get(analysisId);
-      if (prof !== undefined) {
-        // a baseline alone: planned from its workload profile (no cache measured), as tco --from-capture does
-        const scenario = prefilledScenarioOfProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }, prof.path, lang, prof.hostname);
-        return { scenario: withMeasuredFrom(scenario, { captureFile: basename(prof.path), captureSha256: prof.sha256 }) };
-      }
-      const a = opened.get(analysisId);
-      if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-      // the session's analysis (the dashboard's, not a second read of the capture) and the devices' sizes
-      const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
-      const scenario = prefilledScenarioOf(view.result as unknown as AnalysisReport, { devices: devicesOf(a.path, a.host) }, a.path, lang);
-      return { scenario: withMeasuredFrom(scenario, { captureFile: basename(a.path), captureSha256: view.captureSha256 }) };
-    },
-    'plan.sources': async ({ analysisId, scenario }) => {
-      const parsed = parseScenario(scenario);
-      if (!parsed.ok) throw new HostError('plan-scenario-invalid', parsed.error.message);
-      const prof = profiles.get(analysisId);
-      if (prof !== undefined) return { sources: scenarioSources(parsed.value, measuredWorkloadFromProfile(prof.profile, { devices: devicesOf(prof.path, prof.host) }), prof.sha256) };
-      const a = opened.get(analysisId);
-      if (a === undefined) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
-      const view = await sessions.openHost(a.path, { id: analysisId, name: basename(a.path), isSample: false, host: a.host }, a.options);
-      return { sources: scenarioSources(parsed.value, measuredWorkload(view.result as unknown as AnalysisReport, { devices: devicesOf(a.path, a.host) }), view.captureSha256) };
-    },
-    'plan.catalog': async () => ({ catalog: catalogJson as { format: 'cacheproof-drive-catalog' } }),
-    'plan.saved': async ({ analysisId }) => ({ scenario: (await loadSavedPlan(plansDir, await captureShaOf(analysisId))) as { format: 'cacheproof-tco'; version: number } | null }),
-    'plan.save': async ({ analysisId, scenario }) => {
-      await savePlan(plansDir, await captureShaOf(analysisId), scenario);
-      return { saved: scenario !== null };
-    },
-    // Runs: the probe supervisor (host/runs/), which re-attaches to every run in <dataDir>/runs/.
-    'devices.list': async () => ({ devices: await runs.listDevices() }),
-    'engine.detect': async () => ({ engines: await runs.detectEngines() }),
-    'engine.plan': async (choice) => runs.planEngine(choice),
-    'run.start': async ({ plan }) => runs.start(plan),
-    'run.list': async () => ({ runs: await runs.list() }),
-    'run.status': async ({ runId }) => runs.status(runId),
-    'run.series': async ({ runId, sinceMs, untilMs }) => runs.series(runId, sinceMs, untilMs),
-    'run.confirmSwitch': async ({ runId }) => runs.confirmSwitch(runId),
-    'run.stop': async ({ runId }) => runs.stop(runId),
-    'run.resume': async ({ runId }) => runs.resume(runId),
-    'run.open': async ({ runId }) => {
-      // the plan's prediction, when due, is in the capture before it is analysed
-      await runs.settlePrediction(runId);
-      const run = runs.forOpen(runId);
-      const view = await open(run.capture, false, opened, sessions, run.options, run.name);
-      if ((await runs.status(runId)).state === 'done') await runs.rememberHeadline(runId, headlineOf(view.result));
-      return view;
-    },
     'analysis.openProfile': async ({ path, host }) => {
       const full = resolve(path);
-      return rememberProfile(await loadProfileView(full, { id: viewId(full, host, 'profile'), name: viewName(full, host), isSample: false, host }, {}), full, host);
-    },
-    'run.openProfile': async ({ runId }) => {
-      const run = runs.forOpen(runId);
-      const full = resolve(run.capture);
-      return rememberProfile(await loadProfileView(full, { id: createHash('sha256').update(`profile:${full}`).digest('hex').slice(0, 16), name: run.name, isSample: false }, run.options), full, undefined, run.options);
+      return profiles.remember(await loadProfileView(full, { id: viewId(full, host, 'profile'), name: viewName(full, host), isSample: false, host }, {}), full, host);
     },
   };
 }

@@ -67,55 +67,33 @@ export interface CacheProofApi {
   predictionProgress(jobId: string): Promise<Result<PredictProgress>>;
 }
 
+/** One transport function: a channel's request in, its reply (or failure) out. */
+type Call = <C extends Channel>(channel: C, request: RequestOf<C>) => Promise<Result<ReplyOf<C>>>;
+
+/** Calls a channel whose reply wraps one field, and gives that field (a failure as it came). */
+async function pick<C extends Channel, K extends keyof ReplyOf<C>>(call: Call, channel: C, request: RequestOf<C>, key: K): Promise<Result<ReplyOf<C>[K]>> {
+  const r = await call(channel, request);
+  return r.ok ? { ok: true, value: r.value[key] } : r;
+}
+
 /** Builds the task-shaped API from one transport function (used by preload and browser client alike). */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf<C>) => Promise<Result<ReplyOf<C>>>): CacheProofApi {
+export function apiFrom(call: Call): CacheProofApi {
   return {
     appInfo: () => call('app.info', {}),
     openSample: () => call('analysis.openSample', {}),
     openCapture: (path, host) => call('analysis.openCapture', host === undefined ? { path } : { path, host }),
-    analysisProgress: async (target) => {
-      const r = await call('analysis.progress', target);
-      return r.ok ? { ok: true, value: r.value.progress } : r;
-    },
-    cancelAnalysis: async (target) => {
-      const r = await call('analysis.cancel', target);
-      return r.ok ? { ok: true, value: r.value.cancelled } : r;
-    },
-    planFromAnalysis: async (analysisId, lang) => {
-      const r = await call('plan.fromAnalysis', lang === undefined ? { analysisId } : { analysisId, lang });
-      return r.ok ? { ok: true, value: r.value.scenario } : r;
-    },
-    planCatalog: async () => {
-      const r = await call('plan.catalog', {});
-      return r.ok ? { ok: true, value: r.value.catalog } : r;
-    },
-    savedPlan: async (analysisId) => {
-      const r = await call('plan.saved', { analysisId });
-      return r.ok ? { ok: true, value: r.value.scenario } : r;
-    },
-    planSources: async (analysisId, scenario) => {
-      const r = await call('plan.sources', { analysisId, scenario });
-      return r.ok ? { ok: true, value: r.value.sources } : r;
-    },
-    savePlan: async (analysisId, scenario) => {
-      const r = await call('plan.save', { analysisId, scenario });
-      return r.ok ? { ok: true, value: r.value.saved } : r;
-    },
-    listDevices: async () => {
-      const r = await call('devices.list', {});
-      return r.ok ? { ok: true, value: r.value.devices } : r;
-    },
-    detectEngines: async () => {
-      const r = await call('engine.detect', {});
-      return r.ok ? { ok: true, value: r.value.engines } : r;
-    },
+    analysisProgress: (target) => pick(call, 'analysis.progress', target, 'progress'),
+    cancelAnalysis: (target) => pick(call, 'analysis.cancel', target, 'cancelled'),
+    planFromAnalysis: (analysisId, lang) => pick(call, 'plan.fromAnalysis', lang === undefined ? { analysisId } : { analysisId, lang }, 'scenario'),
+    planCatalog: () => pick(call, 'plan.catalog', {}, 'catalog'),
+    savedPlan: (analysisId) => pick(call, 'plan.saved', { analysisId }, 'scenario'),
+    planSources: (analysisId, scenario) => pick(call, 'plan.sources', { analysisId, scenario }, 'sources'),
+    savePlan: (analysisId, scenario) => pick(call, 'plan.save', { analysisId, scenario }, 'saved'),
+    listDevices: () => pick(call, 'devices.list', {}, 'devices'),
+    detectEngines: () => pick(call, 'engine.detect', {}, 'engines'),
     planEngine: (choice) => call('engine.plan', choice),
     startRun: (plan) => call('run.start', { plan }),
-    listRuns: async () => {
-      const r = await call('run.list', {});
-      return r.ok ? { ok: true, value: r.value.runs } : r;
-    },
+    listRuns: () => pick(call, 'run.list', {}, 'runs'),
     runStatus: (runId) => call('run.status', { runId }),
     runSeries: (runId, sinceMs, untilMs) => call('run.series', untilMs === undefined ? { runId, sinceMs } : { runId, sinceMs, untilMs }),
     confirmSwitch: (runId) => call('run.confirmSwitch', { runId }),
@@ -125,34 +103,16 @@ export function apiFrom(call: <C extends Channel>(channel: C, request: RequestOf
     openRunProfile: (runId) => call('run.openProfile', { runId }),
     openCaptureProfile: (path, host) => call('analysis.openProfile', host === undefined ? { path } : { path, host }),
     openFleet: (path) => call('fleet.open', { path }),
-    fleetProgress: async (path) => {
-      const r = await call('fleet.progress', { path });
-      return r.ok ? { ok: true, value: r.value.progress } : r;
-    },
+    fleetProgress: (path) => pick(call, 'fleet.progress', { path }, 'progress'),
     previewReport: (request) => call('report.preview', request),
-    startReport: async (request) => {
-      const r = await call('report.start', request);
-      return r.ok ? { ok: true, value: r.value.jobId } : r;
-    },
-    startFleetReport: async (request) => {
-      const r = await call('fleet.report', request);
-      return r.ok ? { ok: true, value: r.value.jobId } : r;
-    },
+    startReport: (request) => pick(call, 'report.start', request, 'jobId'),
+    startFleetReport: (request) => pick(call, 'fleet.report', request, 'jobId'),
     reportProgress: (jobId) => call('report.progress', { jobId }),
-    saveReportFile: async (jobId, index) => {
-      const r = await call('report.save', { jobId, index });
-      return r.ok ? { ok: true, value: r.value.path } : r;
-    },
+    saveReportFile: (jobId, index) => pick(call, 'report.save', { jobId, index }, 'path'),
     previewImport: (request) => call('import.preview', request),
-    startImport: async (request) => {
-      const r = await call('import.start', request);
-      return r.ok ? { ok: true, value: r.value.jobId } : r;
-    },
+    startImport: (request) => pick(call, 'import.start', request, 'jobId'),
     importProgress: (jobId) => call('import.progress', { jobId }),
-    startPrediction: async (analysisId, choice) => {
-      const r = await call('predict.start', { analysisId, choice });
-      return r.ok ? { ok: true, value: r.value.jobId } : r;
-    },
+    startPrediction: (analysisId, choice) => pick(call, 'predict.start', { analysisId, choice }, 'jobId'),
     predictionProgress: (jobId) => call('predict.progress', { jobId }),
   };
 }

@@ -10,7 +10,6 @@ import { isoUtc } from '../records/window.ts';
 import type { WindowAggregates } from './aggregate.ts';
 import { aggregateWindow } from './aggregate.ts';
 import { blockBootstrap } from './bootstrap.ts';
-import type { DriftReport } from './drift.ts';
 import { DEFAULT_DRIFT_THRESHOLD_PERCENT } from './drift.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
@@ -23,20 +22,19 @@ import type { LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
 import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, WorkDone } from './result.ts';
 import type { ResolvedWindows } from './windows.ts';
-import type { AnalysisWarningCode } from './warnings.ts';
 import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
-import { cacheEngineSection, ENGINE_DIFFERENCE_POINTS } from './engine-stats.ts';
-import type { EngineStatsReport } from './engine-stats.ts';
+import { cacheEngineSection } from './engine-stats.ts';
 import { measuredFigure, predictionReport } from './prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
 import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
+import { analysisWarnings, windowSeconds } from './analysis-warnings.ts';
 import { perWork } from './per-work.ts';
-import { HOUR_SPAN_MS, intervalRateWarnings, predictionWarnings, traceSpanWarnings } from './plausibility.ts';
+import { intervalRateWarnings, traceSpanWarnings } from './plausibility.ts';
 
 /** What {@link analyze} returns: the report, or an expected failure as a value. */
 export type AnalysisResult = AnalysisReport | AnalyzeFailure;
@@ -45,12 +43,7 @@ export type AnalysisResult = AnalysisReport | AnalyzeFailure;
 export const DEFAULT_SEED = 20240601;
 /** Default bootstrap replicates. */
 export const DEFAULT_REPLICATES = 2000;
-/** A device whose `ok` intervals cover less than this share of a window gets a `low-coverage` warning, percent. */
-export const LOW_COVERAGE_PERCENT = 90;
-/** Windows whose lengths differ by more than this, percent of the longer, get an `unequal-windows` note. */
-export const UNEQUAL_WINDOWS_PERCENT = 10;
-/** Windows shorter than this get a `short-window` warning (a day shows the whole load cycle), ms. */
-export const SHORT_WINDOW_MS = 24 * 3_600_000;
+export { LOW_COVERAGE_PERCENT, SHORT_WINDOW_MS, UNEQUAL_WINDOWS_PERCENT } from './analysis-warnings.ts';
 
 type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
@@ -176,7 +169,7 @@ function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, W
   const servedAll = mode === 'front-and-backing' ? cacheServedPercent(tm, 'all').value : null;
   return { iosToBacking, savedFig, latB, latA, redFig, spFig, normalized, workB, workA, deliveredIops, delivered, throughput, served, servedAll };
 }
-type PointFigures = ReturnType<typeof pointFigures>;
+export type PointFigures = ReturnType<typeof pointFigures>;
 
 /** Step 6: the 95% intervals (block bootstrap) of I/Os saved, latency reduction and speed-up. */
 function uncertainty(mode: AnalysisMode, agg: Record<Win, WindowAggregates>, p: PointFigures, replicates: number, seed: number) {
@@ -246,93 +239,6 @@ function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonN
   return { groups, ld, health };
 }
 
-/** Step 10: the warnings, in words, with their parameters. */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass, drift: DriftReport, threshold: number,
-  iosSavedValue: number | null, served: PointFigures['served'], engineStats: EngineStatsReport | null): AnalysisWarning[] {
-  const { front, mode, chosen, overridden } = dev;
-  const warnings: AnalysisWarning[] = [];
-  const warn = (code: AnalysisWarningCode, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): void => {
-    const w: AnalysisWarning = { code, message, source: 'analysis' };
-    if (extra.device !== undefined) w.device = extra.device;
-    if (extra.params !== undefined) w.params = extra.params;
-    warnings.push(w);
-  };
-  for (const o of overridden) {
-    warn(o.code, o.code === 'front-named-backing'
-      ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is analyzed as backing${front.length === 0 ? ', and with no front device left the analysis is backing-only' : ''}.`
-      : `Device ${o.device} was recorded as a backing device, but the options name it the front device: it is analyzed as front.`,
-    { device: o.device, params: { device: o.device } });
-  }
-  if (mode === 'backing-only') {
-    warn('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.');
-  }
-  for (const k of drift.exceeded) {
-    const m = drift.metrics[k];
-    warn('workload-drift', `The workload's ${k} changed by ${(m.changePercent ?? 0).toFixed(1)}% between the windows, more than the ${threshold}% threshold.`,
-      { params: { metric: k, changePercent: m.changePercent ?? 0, thresholdPercent: threshold } });
-  }
-  const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
-  if (Math.abs(bSec - mSec) > (Math.max(bSec, mSec) * UNEQUAL_WINDOWS_PERCENT) / 100) {
-    warn('unequal-windows', 'The windows differ in length by more than 10%; figures are compared per second or per I/O, never as raw totals.',
-      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
-  }
-  if (bSec * 1000 < SHORT_WINDOW_MS || mSec * 1000 < SHORT_WINDOW_MS) {
-    warn('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
-      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
-  }
-  if (bSec * 1000 < HOUR_SPAN_MS || mSec * 1000 < HOUR_SPAN_MS) {
-    warn('very-short-window', 'A window is shorter than an hour: no figure of it represents an hour, let alone a day (busiest hour, p95 over the day, daily totals).',
-      { params: { baselineSeconds: bSec, measureSeconds: mSec } });
-  }
-  warnings.push(...predictionWarnings(data.prediction));
-  for (const d of pass.perDevice) {
-    if (!chosen.has(d.device)) continue;
-    for (const k of WINS) {
-      const s = d[k];
-      const winSec = k === 'baseline' ? bSec : mSec;
-      for (const status of ['reset', 'wrap', 'gap', 'clock-jump', 'incomplete'] as const) {
-        const count = s.notOk[status];
-        if (count > 0) {
-          warn(`interval-${status}`, `Device ${d.device} has ${count} ${status} interval(s) in the ${k} window; they carry no numbers and are left out.`,
-            { device: d.device, params: { device: d.device, window: k, count } });
-        }
-      }
-      const coverage = (s.okSeconds / winSec) * 100;
-      if (coverage < LOW_COVERAGE_PERCENT) {
-        warn('low-coverage', `Device ${d.device} has data for only ${coverage.toFixed(1)}% of the ${k} window.`,
-          { device: d.device, params: { device: d.device, window: k, coveragePercent: coverage } });
-      }
-    }
-  }
-  if (iosSavedValue !== null && iosSavedValue < 0) {
-    warn('negative-ios-saved', 'The backing devices carried more I/O per unit of work after the switch than before.', { params: { value: iosSavedValue } });
-  }
-  for (const kind of ['reads', 'writes'] as const) {
-    const v = served[kind];
-    if (v !== null && v < 0) {
-      warn('negative-cache-served', `The backing devices completed more ${kind} than the front device in the measure window (write-backs, metadata or split requests).`,
-        { params: { kind, value: v } });
-    }
-  }
-  for (const kind of ['reads', 'writes', 'all'] as const) {
-    const sh = engineStats?.shares[kind];
-    if (sh === undefined || !sh.exceeds || sh.enginePercent === null || sh.countersPercent === null || sh.differencePoints === null) continue;
-    warn('engine-counters-differ', `The cache engine (${engineStats?.adapter ?? ''}) reports ${sh.enginePercent.toFixed(1)}% of ${kind === 'all' ? 'all I/O' : kind} served from its cache in the measure window, but the front and backing counters show ${sh.countersPercent.toFixed(1)}%: ${Math.abs(sh.differencePoints).toFixed(1)} points apart, more than ${ENGINE_DIFFERENCE_POINTS}. Engines count partial hits, bypassed I/O and write-through writes differently (see cacheEngine.comparison.notes).`,
-      { params: { kind, enginePercent: sh.enginePercent, countersPercent: sh.countersPercent, differencePoints: Math.abs(sh.differencePoints), thresholdPoints: ENGINE_DIFFERENCE_POINTS } });
-  }
-  for (const w of data.warnings) {
-    const inside = w.atMs === undefined ||
-      (w.atMs >= wins.baseline.startMs && w.atMs <= wins.baseline.endMs) || (w.atMs >= wins.measure.startMs && w.atMs <= wins.measure.endMs);
-    if (!inside) continue;
-    const out: AnalysisWarning = { code: w.code, message: w.message, source: 'capture' };
-    if (w.device !== undefined) out.device = w.device;
-    if (w.atMs !== undefined) out.at = isoUtc(w.atMs);
-    warnings.push(out);
-  }
-  return warnings;
-}
-
 /** The capture's intervals as a source: the host's one-device-at-a-time source, else the columns or records in memory. */
 function sourceOf(data: CaptureData): ColumnSource {
   return data.source ?? memorySource(data.columns ?? columnsFromRecords(data.intervals));
@@ -361,7 +267,6 @@ function sourceOf(data: CaptureData): ColumnSource {
  * if (r.ok) console.log(r.benefit.iosSavedPercent.value, r.benefit.iosSavedPercent.ci95);
  * // 94.2 { low: 93.1, high: 95.0 }
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: AnalyzeHooks = {}): AnalysisResult {
   const source = sourceOf(data);
   if (source.devices.every((d) => d.n === 0)) return fail('window-outside-data', 'The capture holds no intervals.');
@@ -387,51 +292,16 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   const { groups, ld, health } = groupsAndHealth(dev, pass, targetsIn, targets);
   const cacheEngine = cacheEngineSection(data.engine, wins.measure, { reads: p.served.reads, writes: p.served.writes, all: p.servedAll });
   const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
-  const appSeries = (k: Win): Series => (dev.mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
-  for (const k of WINS) warnings.push(...intervalRateWarnings(appSeries(k), dev.appFacing, options.rateLimit));
-  // a trace whose issue times collapsed (read in the wrong unit), in either window, as the profile checks it
-  const trace = data.traceSizes ?? null;
-  if (trace?.span !== undefined) {
-    for (const k of WINS) for (const d of dev.appFacing) warnings.push(...traceSpanWarnings(d, trace.span(d, wins[k].startMs, wins[k].endMs), trace.sampleRate, options.rateLimit));
-  }
-
-  const { mode, front, backing, cache, other, spindles } = dev;
-  const bSec = (wins.baseline.endMs - wins.baseline.startMs) / 1000, mSec = (wins.measure.endMs - wins.measure.startMs) / 1000;
-  const winR: Reasons = {};
-  if (win.switchMs === null) winR.switchAt = 'no-data' satisfies NullReason;
+  warnings.push(...rateAndTraceWarnings(data, dev, pass, wins, options));
+  const { mode, front, backing } = dev;
   return {
     ok: true,
     formatVersion: 1,
     mode,
     host: { hostname: data.host.hostname, kernel: data.host.kernel },
-    windows: {
-      baseline: { start: isoUtc(wins.baseline.startMs), end: isoUtc(wins.baseline.endMs), seconds: bSec },
-      measure: { start: isoUtc(wins.measure.startMs), end: isoUtc(wins.measure.endMs), seconds: mSec },
-      switchAt: win.switchMs === null ? null : isoUtc(win.switchMs),
-      warmupExcludedSeconds: win.warmupMs / 1000,
-      warmupSource: win.warmupSource,
-      trim: { firstSeconds: win.trimFirstMs / 1000, lastSeconds: win.trimLastMs / 1000 },
-      source: win.source,
-      reasons: winR,
-    },
-    devices: { front, backing, cache, other, appFacing: mode === 'front-and-backing' ? 'front' : 'backing', spindles },
-    benefit: {
-      iosToBacking: p.iosToBacking,
-      iosSavedPercent: iosSaved,
-      latencyMs,
-      normalizedIops: p.normalized,
-      deliveredIops: p.deliveredIops,
-      deliveredIopsPerSpindle: p.delivered,
-      throughputMBps: p.throughput,
-      totalWork: { before: p.workB, after: p.workA },
-      cacheServedPercent: p.served,
-      matchedHours,
-      // from the I/Os saved comparison itself (its rates): the two never disagree in sign
-      ioTimeSaved: ioTimeSaved(...comparedBackingRates(mode, agg.baseline.total, agg.measure.total), groups.backing.baseline.means.awaitMs, mSec),
-      // what the counters measured: the summed I/O time per hour in each window (the headline; the line above is its model)
-      ioTimeMeasured: measuredIoTime(agg.baseline.total, agg.measure.total),
-      perWork: perWork(data.work, wins, agg.baseline.total, agg.measure.total),
-    },
+    windows: windowsSection(win, wins),
+    devices: { front, backing, cache: dev.cache, other: dev.other, appFacing: mode === 'front-and-backing' ? 'front' : 'backing', spindles: dev.spindles },
+    benefit: benefitSection(data, mode, wins, agg, p, { iosSaved, latencyMs, matchedHours, groups }),
     uncertainty: {
       method: 'block-bootstrap-percentile',
       prng: 'mulberry32',
@@ -459,6 +329,58 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
     traceLatency: traceLatencySection(data.traceLatency),
     layers: layersOf(data.stack, front, backing, mode),
     warnings,
+  };
+}
+
+/** Warnings about the application-facing devices' rates: intervals faster than the rate limit, and a trace whose issue times collapsed (read in the wrong unit), in either window, as the profile checks it. */
+function rateAndTraceWarnings(data: CaptureData, dev: AnalysisDevices, pass: DevicePass, wins: Record<Win, TimeWindow>, options: AnalyzeOptions): AnalysisWarning[] {
+  const warnings: AnalysisWarning[] = [];
+  const appSeries = (k: Win): Series => (dev.mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
+  for (const k of WINS) warnings.push(...intervalRateWarnings(appSeries(k), dev.appFacing, options.rateLimit));
+  const trace = data.traceSizes ?? null;
+  if (trace?.span !== undefined) {
+    for (const k of WINS) for (const d of dev.appFacing) warnings.push(...traceSpanWarnings(d, trace.span(d, wins[k].startMs, wins[k].endMs), trace.sampleRate, options.rateLimit));
+  }
+  return warnings;
+}
+
+/** The report's `windows`: both windows in UTC with their lengths, the switch, warm-up and trim. */
+function windowsSection(win: ResolvedWindows, wins: Record<Win, TimeWindow>): AnalysisReport['windows'] {
+  const { bSec, mSec } = windowSeconds(wins);
+  const winR: Reasons = {};
+  if (win.switchMs === null) winR.switchAt = 'no-data' satisfies NullReason;
+  return {
+    baseline: { start: isoUtc(wins.baseline.startMs), end: isoUtc(wins.baseline.endMs), seconds: bSec },
+    measure: { start: isoUtc(wins.measure.startMs), end: isoUtc(wins.measure.endMs), seconds: mSec },
+    switchAt: win.switchMs === null ? null : isoUtc(win.switchMs),
+    warmupExcludedSeconds: win.warmupMs / 1000,
+    warmupSource: win.warmupSource,
+    trim: { firstSeconds: win.trimFirstMs / 1000, lastSeconds: win.trimLastMs / 1000 },
+    source: win.source,
+    reasons: winR,
+  };
+}
+
+/** The report's `benefit`: the point figures with their intervals, the matched hours, and the I/O time and per-work figures. */
+function benefitSection(data: CaptureData, mode: AnalysisMode, wins: Record<Win, TimeWindow>, agg: Record<Win, WindowAggregates>, p: PointFigures,
+  u: ReturnType<typeof uncertainty> & { matchedHours: AnalysisReport['benefit']['matchedHours']; groups: ReturnType<typeof groupsAndHealth>['groups'] }): AnalysisReport['benefit'] {
+  const { mSec } = windowSeconds(wins);
+  return {
+    iosToBacking: p.iosToBacking,
+    iosSavedPercent: u.iosSaved,
+    latencyMs: u.latencyMs,
+    normalizedIops: p.normalized,
+    deliveredIops: p.deliveredIops,
+    deliveredIopsPerSpindle: p.delivered,
+    throughputMBps: p.throughput,
+    totalWork: { before: p.workB, after: p.workA },
+    cacheServedPercent: p.served,
+    matchedHours: u.matchedHours,
+    // from the I/Os saved comparison itself (its rates): the two never disagree in sign
+    ioTimeSaved: ioTimeSaved(...comparedBackingRates(mode, agg.baseline.total, agg.measure.total), u.groups.backing.baseline.means.awaitMs, mSec),
+    // what the counters measured: the summed I/O time per hour in each window (the headline; the line above is its model)
+    ioTimeMeasured: measuredIoTime(agg.baseline.total, agg.measure.total),
+    perWork: perWork(data.work, wins, agg.baseline.total, agg.measure.total),
   };
 }
 

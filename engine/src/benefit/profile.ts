@@ -12,7 +12,7 @@ import { allocColumns, columnsFromRecords } from '../records/columns.ts';
 import type { CaptureData, DeviceRole } from '../records/types.ts';
 import type { TimeWindow } from '../records/window.ts';
 import { isoUtc } from '../records/window.ts';
-import { resolveDevices } from './devices.ts';
+import { resolveDevices, type RoleOverride } from './devices.ts';
 import type { AnalyzeFailure } from './errors.ts';
 import { fail } from './errors.ts';
 import type { AnalysisMode } from './figures.ts';
@@ -104,7 +104,6 @@ function plausibility(data: CaptureData, window: TimeWindow, app: { names: reado
  * const p = profileWorkload(capture); // a capture stopped during its baseline
  * if (p.ok) console.log(p.appFacing.means.iops, p.appFacing.percentiles.iops?.p95, p.window.seconds);
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): WorkloadProfile | AnalyzeFailure {
   const targetsIn = options.targets ?? 'generic';
   const targets = resolveTargets(targetsIn);
@@ -122,7 +121,48 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
   if (front.length === 0 && backing.length === 0) {
     return fail('no-devices', 'The capture has no front or backing device; name the devices to profile explicitly.');
   }
+  const chosen = profileWindow(data, byDevice, options);
+  if ('ok' in chosen) return chosen;
+  const { window, source } = chosen;
 
+  const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
+  const summary = (names: readonly string[]): WindowSummary => summarizeSeries(buildSeriesFromColumns(listOf(names), window));
+  const appNames = front.length > 0 ? front : backing;
+  const appSeries = buildSeriesFromColumns(listOf(appNames), window);
+  const app = summarizeSeries(appSeries);
+  if (app.okIntervals === 0) {
+    const other = appNames === front ? backing : [];
+    return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of ${appNames.join(', ')} with both reads and writes counted${other.length > 0 ? `; to profile ${other.join(', ')} instead, give no front device (--front '', or the backing role in the import preview)` : ''}.`);
+  }
+  // each counted device alone, sliced (time-slices.ts): a sustained critical run the averages hide
+  const slices = timeSlices([...front, ...backing].map((d) => [d, buildSeriesFromColumns(listOf([d]), window)] as const), window, targets);
+  const warnings = overrideWarnings(overridden);
+  const capacity = volumeCapacity(data.volumes);
+  const hours = hourlyProfile(appSeries);
+  warnings.push(...plausibility(data, window, { names: appNames, series: appSeries }, [...front, ...backing], { capacity, hours }, options.rateLimit));
+  return {
+    ok: true,
+    kind: 'workload-profile',
+    window: { start: isoUtc(window.startMs), end: isoUtc(window.endMs), startMs: window.startMs, endMs: window.endMs, seconds: (window.endMs - window.startMs) / 1000, source },
+    mode: front.length === 0 ? 'backing-only' : backing.length === 0 ? 'front-only' : 'front-and-backing',
+    devices: { front, backing, appFacing: front.length > 0 ? 'front' : 'backing' },
+    appFacing: app,
+    backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
+    perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
+    upperLayer: upperLayerOf(data.stack, new Set([...front, ...backing]), (d) => summary([d])),
+    warnings,
+    health: healthOf(typeof targetsIn === 'string' ? targetsIn : 'custom', targets, appNames, gradeHealth(appSeries, targets), slices),
+    slices,
+    capacity,
+    hours,
+    days: dailyProfile(appSeries, window),
+    prediction: noPrediction(data, front.length === 0 ? 'backing-only' : 'front-and-backing'),
+  };
+}
+
+/** The profiled window: the `--baseline` option, else the capture's baseline phase, else the whole capture (from its devices' intervals). */
+function profileWindow(data: CaptureData, byDevice: ReadonlyMap<string, DeviceColumns>, options: ProfileOptions):
+  { window: TimeWindow; source: WorkloadProfile['window']['source'] } | AnalyzeFailure {
   let dataStart = Infinity, dataEnd = -Infinity;
   for (const c of byDevice.values()) {
     for (let i = 0; i < c.n; i++) {
@@ -145,19 +185,12 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     source = 'whole-capture';
   }
   if (!(window.endMs > window.startMs)) return fail('empty-window', `The baseline window is empty (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}).`);
+  return { window, source };
+}
 
-  const listOf = (names: readonly string[]): DeviceColumns[] => names.map((n) => byDevice.get(n) ?? allocColumns(n, 0));
-  const summary = (names: readonly string[]): WindowSummary => summarizeSeries(buildSeriesFromColumns(listOf(names), window));
-  const appNames = front.length > 0 ? front : backing;
-  const appSeries = buildSeriesFromColumns(listOf(appNames), window);
-  const app = summarizeSeries(appSeries);
-  if (app.okIntervals === 0) {
-    const other = appNames === front ? backing : [];
-    return fail('window-outside-data', `The baseline window (${isoUtc(window.startMs)} to ${isoUtc(window.endMs)}) holds no interval of ${appNames.join(', ')} with both reads and writes counted${other.length > 0 ? `; to profile ${other.join(', ')} instead, give no front device (--front '', or the backing role in the import preview)` : ''}.`);
-  }
-  // each counted device alone, sliced (time-slices.ts): a sustained critical run the averages hide
-  const slices = timeSlices([...front, ...backing].map((d) => [d, buildSeriesFromColumns(listOf([d]), window)] as const), window, targets);
-  const warnings: AnalysisWarning[] = overridden.map((o) => ({
+/** The warnings of roles the options overrode, in a profile's words. */
+function overrideWarnings(overridden: readonly RoleOverride[]): AnalysisWarning[] {
+  return overridden.map((o) => ({
     code: o.code,
     message: o.code === 'front-named-backing'
       ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is profiled as backing.`
@@ -166,33 +199,17 @@ function profileWorkloadRaw(data: CaptureData, options: ProfileOptions = {}): Wo
     device: o.device,
     params: { device: o.device },
   }));
-  const capacity = volumeCapacity(data.volumes);
-  const hours = hourlyProfile(appSeries);
-  warnings.push(...plausibility(data, window, { names: appNames, series: appSeries }, [...front, ...backing], { capacity, hours }, options.rateLimit));
-  return {
-    ok: true,
-    kind: 'workload-profile',
-    window: { start: isoUtc(window.startMs), end: isoUtc(window.endMs), startMs: window.startMs, endMs: window.endMs, seconds: (window.endMs - window.startMs) / 1000, source },
-    mode: front.length === 0 ? 'backing-only' : backing.length === 0 ? 'front-only' : 'front-and-backing',
-    devices: { front, backing, appFacing: front.length > 0 ? 'front' : 'backing' },
-    appFacing: app,
-    backing: backing.length === 0 ? null : front.length === 0 ? app : summary(backing),
-    perDevice: [...front, ...backing].map((device) => ({ device, role: roles.get(device) ?? 'other', summary: summary([device]) })),
-    upperLayer: upperLayerOf(data.stack, new Set([...front, ...backing]), (d) => summary([d])),
-    warnings,
-    health: healthOf(typeof targetsIn === 'string' ? targetsIn : 'custom', targets, appNames, gradeHealth(appSeries, targets), slices),
-    slices,
-    capacity,
-    hours,
-    days: dailyProfile(appSeries, window),
-    prediction: predictionReport(data.prediction, {
-      iosSaved: measuredFigure(null, 'no-data'),
-      backingAfterPerSecond: measuredFigure(null, 'no-data'),
-      frontAfterPerSecond: measuredFigure(null, 'no-data'),
-      latencyAfterMs: measuredFigure(null, 'no-data'),
-      mode: front.length === 0 ? 'backing-only' : 'front-and-backing',
-    }),
-  };
+}
+
+/** A profile's prediction section: the capture's prediction with no measured figure beside it (a profile has no measure window). */
+function noPrediction(data: CaptureData, mode: AnalysisMode): WorkloadProfile['prediction'] {
+  return predictionReport(data.prediction, {
+    iosSaved: measuredFigure(null, 'no-data'),
+    backingAfterPerSecond: measuredFigure(null, 'no-data'),
+    frontAfterPerSecond: measuredFigure(null, 'no-data'),
+    latencyAfterMs: measuredFigure(null, 'no-data'),
+    mode,
+  });
 }
 
 /** The health of a profile: the window's grade, made `bad` by a critical run of slices of {@link CRITICAL_RUN_MS} or more. */

@@ -110,6 +110,50 @@ export function buildSeriesFromColumns(perDevice: readonly DeviceColumns[], wind
   return g.finish();
 }
 
+/** A group's slots from its first member: its intervals wholly inside the window, copied (a not-ok slot keeps NaN counts). */
+function firstMemberSlots(c: DeviceColumns, window: TimeWindow, members: number): Series {
+  const r0 = insideRange(c, window);
+  if (r0.all) return copyRun(c, r0.lo, r0.end, members);
+  let count = 0;
+  for (let i = r0.lo; i < r0.end; i++) if (isInside(c, i, window)) count++;
+  const s = alloc(count, members);
+  let k = 0;
+  for (let i = r0.lo; i < r0.end; i++) {
+    if (!isInside(c, i, window)) continue;
+    s.startMs[k] = c.startMs[i] as number;
+    s.endMs[k] = c.endMs[i] as number;
+    s.intervalMs[k] = c.intervalMs[i] as number;
+    if (c.ok[i] !== 1) {
+      s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
+      k++;
+      continue;
+    }
+    s.ok[k] = 1;
+    for (const key of COUNT_COLUMNS) s[key][k] = c[key][i] as number;
+    k++;
+  }
+  return s;
+}
+
+/** The slots `[lo, end)` of a member whose intervals there all lie inside the window: one run, copied column by column. */
+function copyRun(c: DeviceColumns, lo: number, end: number, members: number): Series {
+  const count = end - lo;
+  const s = alloc(count, members);
+  s.startMs.set(c.startMs.subarray(lo, end));
+  s.endMs.set(c.endMs.subarray(lo, end));
+  s.intervalMs.set(c.intervalMs.subarray(lo, end));
+  s.ok.set(c.ok.subarray(lo, end));
+  for (const key of COUNT_COLUMNS) s[key].set(c[key].subarray(lo, end));
+  const ok = c.ok, status = c.status;
+  for (let i = lo; i < end; i++) if (ok[i] !== 1) s.notOk[NOT_OK_KEY[status[i] as number] ?? 'gap']++;
+  // a slot that is not ok keeps no counts (NaN, as alloc left them in the loop above)
+  for (let k = 0; k < count; k++) {
+    if (s.ok[k] === 1) continue;
+    for (const key of COUNT_COLUMNS) s[key][k] = NaN;
+  }
+  return s;
+}
+
 /**
  * Builds a group's series over a window one member at a time, so that a caller can load a
  * device, add it, and drop it before loading the next ({@link buildSeriesFromColumns} is this
@@ -135,55 +179,17 @@ export class GroupSeriesBuilder {
     this.members = members;
   }
 
-  // eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
+  /** Adds a member: the first gives the slots, each further one is joined on interval start. */
   add(c: DeviceColumns): void {
-    const window = this.window;
     this.added++;
-    if (this.s === null) {
-      const r0 = insideRange(c, window);
-      let count = r0.end - r0.lo;
-      if (!r0.all) {
-        count = 0;
-        for (let i = r0.lo; i < r0.end; i++) if (isInside(c, i, window)) count++;
-      }
-      const s = alloc(count, Math.max(1, this.members));
-      if (r0.all) {
-        // the window's slots are one run of the member's: copied column by column
-        const lo = r0.lo, end = r0.end;
-        s.startMs.set(c.startMs.subarray(lo, end));
-        s.endMs.set(c.endMs.subarray(lo, end));
-        s.intervalMs.set(c.intervalMs.subarray(lo, end));
-        s.ok.set(c.ok.subarray(lo, end));
-        for (const key of COUNT_COLUMNS) s[key].set(c[key].subarray(lo, end));
-        const ok = c.ok, status = c.status;
-        for (let i = lo; i < end; i++) if (ok[i] !== 1) s.notOk[NOT_OK_KEY[status[i] as number] ?? 'gap']++;
-        // a slot that is not ok keeps no counts (NaN, as alloc left them in the loop below)
-        for (let k = 0; k < count; k++) {
-          if (s.ok[k] === 1) continue;
-          for (const key of COUNT_COLUMNS) s[key][k] = NaN;
-        }
-        this.s = s;
-        return;
-      }
-      let k = 0;
-      for (let i = r0.lo; i < r0.end; i++) {
-        if (!isInside(c, i, window)) continue;
-        s.startMs[k] = c.startMs[i] as number;
-        s.endMs[k] = c.endMs[i] as number;
-        s.intervalMs[k] = c.intervalMs[i] as number;
-        if (c.ok[i] !== 1) {
-          s.notOk[NOT_OK_KEY[c.status[i] as number] ?? 'gap']++;
-          k++;
-          continue;
-        }
-        s.ok[k] = 1;
-        for (const key of COUNT_COLUMNS) s[key][k] = c[key][i] as number;
-        k++;
-      }
-      this.s = s;
-      return;
-    }
-    const s = this.s;
+    if (this.s === null) this.s = firstMemberSlots(c, this.window, Math.max(1, this.members));
+    else this.join(c);
+  }
+
+  /** Merge-joins a further member into the slots: its counts added where its start matches, `ok` cleared where it lacks the slot or is not ok. */
+  private join(c: DeviceColumns): void {
+    const window = this.window;
+    const s = this.s as Series;
     this.seen ??= new Uint8Array(s.n);
     const seen = this.seen;
     const r = insideRange(c, window);

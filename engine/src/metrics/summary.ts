@@ -123,8 +123,25 @@ function scratchOf(n: number): Float64Array {
  * summarizeSeries(series).means.awaitMs // 2.5  (1000 ms / 400), not (1 + 3) / 2
  * summarizeSeries(series).percentiles.iops // { p50: 200, p95: 290, p99: 298, max: 300, n: 2 }
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function summarizeSeries(s: Series): WindowSummary {
+  const sums = sumOkIntervals(s);
+  const noData = sums.okIntervals === 0;
+  return {
+    devices: s.members, okIntervals: sums.okIntervals, okSeconds: sums.okMs / 1000, notOk: { ...s.notOk },
+    totals: windowTotals(sums, noData), means: windowMeans(sums, noData, s.members), percentiles: windowPercentiles(s, noData),
+  };
+}
+
+/** The sums over a series' `ok` intervals that its totals and means are made of (each with the count of intervals that had the field). */
+interface OkSums {
+  okIntervals: number; okMs: number; reads: number; writes: number;
+  rb: number; wb: number; bytesMs: number; bytesIos: number; bytesN: number;
+  rt: number; rtReads: number; wt: number; wtWrites: number; rtN: number; wtN: number;
+  busy: number; busyMs: number; busyN: number; weighted: number; weightedMs: number; weightedN: number;
+}
+
+/** One pass over the `ok` intervals of a series: the {@link OkSums}. */
+function sumOkIntervals(s: Series): OkSums {
   let okIntervals = 0, okMs = 0;
   let reads = 0, writes = 0;
   let rb = 0, wb = 0, bytesMs = 0, bytesIos = 0, bytesN = 0;
@@ -150,30 +167,36 @@ export function summarizeSeries(s: Series): WindowSummary {
     const we = s.weightedMs[i] as number;
     if (!Number.isNaN(we)) { weighted += we; weightedMs += dt; weightedN++; }
   }
-  const okSeconds = okMs / 1000;
-  const ios = reads + writes;
-  const noData = okIntervals === 0;
+  return { okIntervals, okMs, reads, writes, rb, wb, bytesMs, bytesIos, bytesN, rt, rtReads, wt, wtWrites, rtN, wtN, busy, busyMs, busyN, weighted, weightedMs, weightedN };
+}
 
+/** The window's totals from its sums (null with its reason: no data, or a field the source did not report). */
+function windowTotals(m: OkSums, noData: boolean): WindowTotals {
   const totalsReasons: Reasons = {};
   const tot = (key: string, v: number, present: boolean): number | null => {
     if (noData) { totalsReasons[key] = 'no-data'; return null; }
     if (!present) { totalsReasons[key] = 'not-reported'; return null; }
     return v;
   };
-  const totals: WindowTotals = {
-    reads: tot('reads', reads, true),
-    writes: tot('writes', writes, true),
-    ios: tot('ios', ios, true),
-    readBytes: tot('readBytes', rb, bytesN > 0),
-    writeBytes: tot('writeBytes', wb, bytesN > 0),
-    bytes: tot('bytes', rb + wb, bytesN > 0),
-    readTimeMs: tot('readTimeMs', rt, rtN > 0),
-    writeTimeMs: tot('writeTimeMs', wt, wtN > 0),
-    busyMs: tot('busyMs', busy, busyN > 0),
-    weightedMs: tot('weightedMs', weighted, weightedN > 0),
+  return {
+    reads: tot('reads', m.reads, true),
+    writes: tot('writes', m.writes, true),
+    ios: tot('ios', m.reads + m.writes, true),
+    readBytes: tot('readBytes', m.rb, m.bytesN > 0),
+    writeBytes: tot('writeBytes', m.wb, m.bytesN > 0),
+    bytes: tot('bytes', m.rb + m.wb, m.bytesN > 0),
+    readTimeMs: tot('readTimeMs', m.rt, m.rtN > 0),
+    writeTimeMs: tot('writeTimeMs', m.wt, m.wtN > 0),
+    busyMs: tot('busyMs', m.busy, m.busyN > 0),
+    weightedMs: tot('weightedMs', m.weighted, m.weightedN > 0),
     reasons: totalsReasons,
   };
+}
 
+/** The window's means, each a ratio of its sums (null with its reason). */
+function windowMeans(m: OkSums, noData: boolean, members: number): WindowMeans {
+  const okSeconds = m.okMs / 1000;
+  const ios = m.reads + m.writes;
   const mr: Reasons = {};
   const ratio = (key: string, n: number, d: number, present: boolean, zeroReason: 'no-io' | 'no-reads' | 'no-writes' | 'no-data', scale = 1): number | null => {
     if (noData) { mr[key] = 'no-data'; return null; }
@@ -181,23 +204,27 @@ export function summarizeSeries(s: Series): WindowSummary {
     if (!(d > 0)) { mr[key] = zeroReason; return null; }
     return (n / d) * scale;
   };
-  const means: WindowMeans = {
-    readsPerSec: ratio('readsPerSec', reads, okSeconds, true, 'no-data'),
-    writesPerSec: ratio('writesPerSec', writes, okSeconds, true, 'no-data'),
+  const bytesMB = (m.bytesMs / 1000) * BYTES_PER_MB, hasBytes = m.bytesN > 0;
+  return {
+    readsPerSec: ratio('readsPerSec', m.reads, okSeconds, true, 'no-data'),
+    writesPerSec: ratio('writesPerSec', m.writes, okSeconds, true, 'no-data'),
     iops: ratio('iops', ios, okSeconds, true, 'no-data'),
-    readMBps: ratio('readMBps', rb, (bytesMs / 1000) * BYTES_PER_MB, bytesN > 0, 'no-data'),
-    writeMBps: ratio('writeMBps', wb, (bytesMs / 1000) * BYTES_PER_MB, bytesN > 0, 'no-data'),
-    mbps: ratio('mbps', rb + wb, (bytesMs / 1000) * BYTES_PER_MB, bytesN > 0, 'no-data'),
-    rAwaitMs: ratio('rAwaitMs', rt, rtReads, rtN > 0, 'no-reads'),
-    wAwaitMs: ratio('wAwaitMs', wt, wtWrites, wtN > 0, 'no-writes'),
-    awaitMs: ratio('awaitMs', rt + wt, rtReads + wtWrites, rtN > 0 && wtN > 0, 'no-io'),
-    avgRequestBytes: ratio('avgRequestBytes', rb + wb, bytesIos, bytesN > 0, 'no-io'),
-    utilPercent: ratio('utilPercent', busy, busyMs * s.members, busyN > 0, 'no-data', 100),
-    aquSz: ratio('aquSz', weighted, weightedMs, weightedN > 0, 'no-data'),
-    readSharePercent: ratio('readSharePercent', reads, ios, true, 'no-io', 100),
+    readMBps: ratio('readMBps', m.rb, bytesMB, hasBytes, 'no-data'),
+    writeMBps: ratio('writeMBps', m.wb, bytesMB, hasBytes, 'no-data'),
+    mbps: ratio('mbps', m.rb + m.wb, bytesMB, hasBytes, 'no-data'),
+    rAwaitMs: ratio('rAwaitMs', m.rt, m.rtReads, m.rtN > 0, 'no-reads'),
+    wAwaitMs: ratio('wAwaitMs', m.wt, m.wtWrites, m.wtN > 0, 'no-writes'),
+    awaitMs: ratio('awaitMs', m.rt + m.wt, m.rtReads + m.wtWrites, m.rtN > 0 && m.wtN > 0, 'no-io'),
+    avgRequestBytes: ratio('avgRequestBytes', m.rb + m.wb, m.bytesIos, hasBytes, 'no-io'),
+    utilPercent: ratio('utilPercent', m.busy, m.busyMs * members, m.busyN > 0, 'no-data', 100),
+    aquSz: ratio('aquSz', m.weighted, m.weightedMs, m.weightedN > 0, 'no-data'),
+    readSharePercent: ratio('readSharePercent', m.reads, ios, true, 'no-io', 100),
     reasons: mr,
   };
+}
 
+/** The distributions (p50, p95, p99, max) of the per-interval metrics of a series (null with its reason). */
+function windowPercentiles(s: Series, noData: boolean): WindowSummary['percentiles'] {
   const scratch = scratchOf(s.n);
   const pr: Reasons = {};
   const dist = (key: DistributionMetric): Distribution | null => {
@@ -211,7 +238,7 @@ export function summarizeSeries(s: Series): WindowSummary {
     const [p50, p95, p99, max] = quantilesInPlace(scratch, n, PS);
     return { p50: p50 as number, p95: p95 as number, p99: p99 as number, max: max as number, n };
   };
-  const percentiles = {
+  return {
     iops: dist('iops'),
     readsPerSec: dist('readsPerSec'),
     writesPerSec: dist('writesPerSec'),
@@ -223,8 +250,6 @@ export function summarizeSeries(s: Series): WindowSummary {
     aquSz: dist('aquSz'),
     reasons: pr,
   };
-
-  return { devices: s.members, okIntervals, okSeconds, notOk: { ...s.notOk }, totals, means, percentiles };
 }
 
 /**

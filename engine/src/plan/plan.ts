@@ -20,10 +20,8 @@ import type { Configuration, DriveModel, PlanError, PlanResultOr, Scenario } fro
 import { planError } from './scenario.ts';
 import {
   BYTES_PER_TB,
-  HOURS_PER_YEAR,
   SECONDS_PER_YEAR,
   backEndIops,
-  ceilWhole,
   enclosureCount,
   frontEndIopsTarget,
   growthFactor,
@@ -32,12 +30,13 @@ import {
 } from './sizing.ts';
 import type { CacheEffect, SpindleSizing } from './sizing.ts';
 import { NO_CACHE } from './sizing.ts';
-import type { ConfigKind, ConfigResult, DriveLife, LineId, LineItem, PlanFigures, PlanResult } from './result.ts';
+import type { ConfigKind, ConfigResult, DriveLife, PlanFigures, PlanResult } from './result.ts';
 import { planVerdict } from './verdict.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
+import { line, purchaseLines, runningLines, wearReplacements } from './line-items.ts';
 
 /** Sizing-year figures shared by every configuration. */
-interface Demand {
+export interface Demand {
   year: number;
   frontEndIops: number;
   capacityBytes: number;
@@ -102,27 +101,12 @@ function kindOf(backing: DriveModel, c: Configuration): ConfigKind {
  *
  * Example: 188 drives of $250 → backingDrives = 47 000 USD (see plan.test.ts for a whole table).
  */
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
 export function evaluateConfiguration(s: Scenario, index: number): PlanResultOr<ConfigResult> {
   const c = s.configurations[index];
   if (c === undefined) throw new Error(`evaluateConfiguration: no configuration ${index}`);
   const at = `configurations[${index}]`;
-  const demand = demandFor(s);
-  const backing = driveById(s, c.backing.driveId);
-  const effect = cacheEffectOf(c);
-  const be = backEndIops(demand.frontEndIops, s.workload.readShare, c.backing.raid, effect);
-  const sizing = spindleCount({
-    backEndIops: be.backEndIops,
-    driveIops: backing.iops,
-    capacityBytes: demand.capacityBytes,
-    driveCapacityBytes: backing.capacityBytes,
-    raid: c.backing.raid,
-    typedCount: c.backing.count,
-  });
-  const cacheDrive = c.cache?.kind === 'ssd' ? driveById(s, c.cache.driveId) : null;
-  const cacheDriveCount = c.cache?.kind === 'ssd' ? c.cache.count : 0;
-  const slotsUsed = sizing.driveCount + cacheDriveCount;
-  const maxSlots = c.system.builtInSlots + c.system.maxEnclosures * c.enclosure.slots;
+  const z = sizeConfiguration(s, c);
+  const { demand, backing, be, sizing, cacheDrive, cacheDriveCount, slotsUsed, maxSlots } = z;
   if (slotsUsed > maxSlots) return { ok: false, error: tooManyDrives(s, c, at, sizing, slotsUsed, maxSlots, demand) };
 
   const years = s.years;
@@ -130,86 +114,24 @@ export function evaluateConfiguration(s: Scenario, index: number): PlanResultOr<
   const ramWatts = c.cache?.kind === 'ram' ? c.cache.watts : 0;
   const watts =
     sizing.driveCount * backing.watts + cacheDriveCount * (cacheDrive?.watts ?? 0) + ramWatts + enclosures * c.enclosure.watts + c.system.watts;
-
-  const lines: LineItem[] = [];
-  const add = (id: LineId, costUsd: number, upfront: boolean, params: Record<string, number | string>): void => {
-    lines.push({ id, costUsd, upfront, params });
-  };
-  add('baseSystem', c.system.baseCostUsd, true, { priceUsd: c.system.baseCostUsd });
-  if (c.cache !== undefined) add('cacheLicense', c.cache.licenseUsd, true, { priceUsd: c.cache.licenseUsd });
-  add('backingDrives', sizing.driveCount * backing.priceUsd, true, { count: sizing.driveCount, priceUsd: backing.priceUsd, drive: backing.label });
-  if (c.cache?.kind === 'ssd' && cacheDrive !== null)
-    add('cacheDrives', cacheDriveCount * cacheDrive.priceUsd, true, { count: cacheDriveCount, priceUsd: cacheDrive.priceUsd, drive: cacheDrive.label });
-  if (c.cache?.kind === 'ram') add('cacheRam', c.cache.costUsd, true, { priceUsd: c.cache.costUsd, capacityBytes: c.cache.capacityBytes });
-  add('enclosures', enclosures * c.enclosure.priceUsd, true, {
-    count: enclosures,
-    priceUsd: c.enclosure.priceUsd,
-    slots: c.enclosure.slots,
-    builtInSlots: c.system.builtInSlots,
-    drives: slotsUsed,
-  });
-  let powerPerYearUsd: number;
-  if ('usdPerKwh' in s.energy) {
-    const kwhPerYear = (watts * HOURS_PER_YEAR) / 1000;
-    powerPerYearUsd = kwhPerYear * s.energy.usdPerKwh * s.energy.pue;
-    add('powerCooling', powerPerYearUsd * years, false, { watts, hoursPerYear: HOURS_PER_YEAR, years, usdPerKwh: s.energy.usdPerKwh, pue: s.energy.pue, perYearUsd: powerPerYearUsd });
-  } else {
-    powerPerYearUsd = s.energy.usdPerDrivePerYear * slotsUsed;
-    add('powerCooling', powerPerYearUsd * years, false, { drives: slotsUsed, usdPerDrivePerYear: s.energy.usdPerDrivePerYear, years, perYearUsd: powerPerYearUsd });
-  }
-  const backingFailuresPerYearUsd = backing.afr * sizing.driveCount * backing.priceUsd;
-  add('backingFailures', backingFailuresPerYearUsd * years, false, { afr: backing.afr, count: sizing.driveCount, years, priceUsd: backing.priceUsd });
-  let cacheFailuresPerYearUsd = 0;
-  if (cacheDrive !== null) {
-    cacheFailuresPerYearUsd = cacheDrive.afr * cacheDriveCount * cacheDrive.priceUsd;
-    add('cacheFailures', cacheFailuresPerYearUsd * years, false, { afr: cacheDrive.afr, count: cacheDriveCount, years, priceUsd: cacheDrive.priceUsd });
-  }
-
-  // Drive life.
+  const lines = purchaseLines(c, z, enclosures);
+  const running = runningLines(s, z, watts);
+  lines.push(...running.lines);
   const life = driveLives(s, c, backing, cacheDrive, sizing.driveCount, demand);
-  const wearReplacementYears: number[] = [];
-  if (c.cache?.kind === 'ssd' && cacheDrive !== null && life.cacheLife?.yearsToWearOut != null && life.cacheLife.yearsToWearOut < years) {
-    const wearYears = life.cacheLife.yearsToWearOut;
-    const sets = ceilWhole(years / wearYears) - 1;
-    for (let i = 1; i <= sets; i++) wearReplacementYears.push(Math.max(1, ceilWhole(i * wearYears)));
-    add('cacheWearReplacements', sets * cacheDriveCount * cacheDrive.priceUsd, false, {
-      sets,
-      count: cacheDriveCount,
-      priceUsd: cacheDrive.priceUsd,
-      yearsToWearOut: wearYears,
-      years,
-    });
-  }
-  if (c.supportUsdPerYear > 0) add('support', c.supportUsdPerYear * years, false, { perYearUsd: c.supportUsdPerYear, years });
+  const wear = wearReplacements(c, z, life, years);
+  lines.push(...wear.lines);
+  if (c.supportUsdPerYear > 0) lines.push(line('support', c.supportUsdPerYear * years, false, { perYearUsd: c.supportUsdPerYear, years }));
 
   const upfrontUsd = sum(lines.filter((l) => l.upfront).map((l) => l.costUsd));
   const totalUsd = sum(lines.map((l) => l.costUsd));
-  const perYear = powerPerYearUsd + backingFailuresPerYearUsd + cacheFailuresPerYearUsd + c.supportUsdPerYear;
+  const perYear = running.perYearUsd + c.supportUsdPerYear;
   const setUsd = cacheDriveCount * (cacheDrive?.priceUsd ?? 0);
   const cumulativeUsd = [upfrontUsd];
   for (let y = 1; y <= years; y++) {
-    const replacements = wearReplacementYears.filter((k) => k === y).length * setUsd;
+    const replacements = wear.years.filter((k) => k === y).length * setUsd;
     cumulativeUsd.push((cumulativeUsd[y - 1] ?? 0) + perYear + replacements);
   }
-
-  const backingIops = sustainedFrontEndIops(sizing.driveCount, backing.iops, s.workload.readShare, c.backing.raid, effect);
-  let cacheIops = Number.POSITIVE_INFINITY;
-  if (c.cache?.kind === 'ssd' && cacheDrive !== null) {
-    const r = s.workload.readShare;
-    const cacheOpsPerFrontIo = r * c.cache.readHitShare + r * (1 - c.cache.readHitShare) * c.cache.fillShare + (1 - r) * raidWritePenalty(c.cache.raid);
-    cacheIops = cacheOpsPerFrontIo > 0 ? (cacheDriveCount * cacheDrive.iops) / cacheOpsPerFrontIo : Number.POSITIVE_INFINITY;
-  }
-  const delivered = Math.min(backingIops, cacheIops);
-  const deliveredIops = Number.isFinite(delivered) ? delivered : null;
-
-  const warnings: ConfigResult['warnings'] = [];
-  if (c.backing.count !== undefined) {
-    const needed = spindleCount({ backEndIops: be.backEndIops, driveIops: backing.iops, capacityBytes: demand.capacityBytes, driveCapacityBytes: backing.capacityBytes, raid: c.backing.raid }).driveCount;
-    if (c.backing.count < needed) warnings.push({ code: 'typed-count-short', params: { typed: c.backing.count, needed } });
-  }
-  if (life.backingLife.wearIndexAfter !== null && life.backingLife.wearIndexAfter > 1) warnings.push({ code: 'over-rating', params: { wearIndex: life.backingLife.wearIndexAfter } });
-  if (life.cacheLife?.yearsToWearOut != null && life.cacheLife.yearsToWearOut < years) warnings.push({ code: 'cache-wears-out', params: { years: life.cacheLife.yearsToWearOut } });
-
+  const deliveredIops = deliveredIopsOf(s, c, z);
   return {
     ok: true,
     value: {
@@ -237,9 +159,70 @@ export function evaluateConfiguration(s: Scenario, index: number): PlanResultOr<
       costPerUsableTbUsd: totalUsd / (sizing.usableCapacityBytes / BYTES_PER_TB),
       backingLife: life.backingLife,
       cacheLife: life.cacheLife,
-      warnings,
+      warnings: configWarnings(c, z, life, years),
     },
   };
+}
+
+/** A configuration sized for the sizing year: its demand, drives, back-end IOPS, drive counts and slots. */
+export interface SizedConfiguration {
+  demand: Demand;
+  backing: DriveModel;
+  effect: CacheEffect;
+  be: ReturnType<typeof backEndIops>;
+  sizing: SpindleSizing;
+  cacheDrive: DriveModel | null;
+  cacheDriveCount: number;
+  slotsUsed: number;
+  maxSlots: number;
+}
+
+/** Sizes a configuration: the back-end IOPS its cache leaves, the spindles for them and for capacity, and the slots it takes of those it has. */
+function sizeConfiguration(s: Scenario, c: Configuration): SizedConfiguration {
+  const demand = demandFor(s);
+  const backing = driveById(s, c.backing.driveId);
+  const effect = cacheEffectOf(c);
+  const be = backEndIops(demand.frontEndIops, s.workload.readShare, c.backing.raid, effect);
+  const sizing = spindleCount({
+    backEndIops: be.backEndIops,
+    driveIops: backing.iops,
+    capacityBytes: demand.capacityBytes,
+    driveCapacityBytes: backing.capacityBytes,
+    raid: c.backing.raid,
+    typedCount: c.backing.count,
+  });
+  const cacheDrive = c.cache?.kind === 'ssd' ? driveById(s, c.cache.driveId) : null;
+  const cacheDriveCount = c.cache?.kind === 'ssd' ? c.cache.count : 0;
+  const slotsUsed = sizing.driveCount + cacheDriveCount;
+  const maxSlots = c.system.builtInSlots + c.system.maxEnclosures * c.enclosure.slots;
+  return { demand, backing, effect, be, sizing, cacheDrive, cacheDriveCount, slotsUsed, maxSlots };
+}
+
+/** The front-end IOPS the configuration sustains: the lesser of what its backing drives and its cache SSDs can serve (null: unbounded). */
+function deliveredIopsOf(s: Scenario, c: Configuration, z: SizedConfiguration): number | null {
+  const { backing, sizing, effect, cacheDrive, cacheDriveCount } = z;
+  const backingIops = sustainedFrontEndIops(sizing.driveCount, backing.iops, s.workload.readShare, c.backing.raid, effect);
+  let cacheIops = Number.POSITIVE_INFINITY;
+  if (c.cache?.kind === 'ssd' && cacheDrive !== null) {
+    const r = s.workload.readShare;
+    const cacheOpsPerFrontIo = r * c.cache.readHitShare + r * (1 - c.cache.readHitShare) * c.cache.fillShare + (1 - r) * raidWritePenalty(c.cache.raid);
+    cacheIops = cacheOpsPerFrontIo > 0 ? (cacheDriveCount * cacheDrive.iops) / cacheOpsPerFrontIo : Number.POSITIVE_INFINITY;
+  }
+  const delivered = Math.min(backingIops, cacheIops);
+  return Number.isFinite(delivered) ? delivered : null;
+}
+
+/** A configuration's warnings: a typed drive count short of the need, backing drives over their rating, cache SSDs that wear out. */
+function configWarnings(c: Configuration, z: SizedConfiguration, life: ReturnType<typeof driveLives>, years: number): ConfigResult['warnings'] {
+  const { backing, be, demand } = z;
+  const warnings: ConfigResult['warnings'] = [];
+  if (c.backing.count !== undefined) {
+    const needed = spindleCount({ backEndIops: be.backEndIops, driveIops: backing.iops, capacityBytes: demand.capacityBytes, driveCapacityBytes: backing.capacityBytes, raid: c.backing.raid }).driveCount;
+    if (c.backing.count < needed) warnings.push({ code: 'typed-count-short', params: { typed: c.backing.count, needed } });
+  }
+  if (life.backingLife.wearIndexAfter !== null && life.backingLife.wearIndexAfter > 1) warnings.push({ code: 'over-rating', params: { wearIndex: life.backingLife.wearIndexAfter } });
+  if (life.cacheLife?.yearsToWearOut != null && life.cacheLife.yearsToWearOut < years) warnings.push({ code: 'cache-wears-out', params: { years: life.cacheLife.yearsToWearOut } });
+  return warnings;
 }
 
 function tooManyDrives(s: Scenario, c: Configuration, at: string, sizing: SpindleSizing, slotsUsed: number, maxSlots: number, demand: Demand): PlanError {

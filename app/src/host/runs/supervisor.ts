@@ -12,20 +12,18 @@
  */
 import { reportBug } from '../bugs.ts';
 import { TARGET_PRESETS, type AnalysisReport, type AnalyzeOptions } from '@cacheproof/engine';
-import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, LiveSeries, RunEngine, RunPlan, RunPrediction, RunStatus } from '../../shared/contract.ts';
+import type { AnalysisView, DetectedEngine, DeviceEntry, EngineChoice, EnginePlan, LiveSeries, RunEngine, RunPlan, RunStatus } from '../../shared/contract.ts';
 import { loadAnalysisView } from '../analysis.ts';
 import { HostError } from '../errors.ts';
-import { readBaselineEnd, readSwitchMark } from '../capture/window.ts';
-import { runPredict } from '../predict.ts';
-import { markSwitchArgs, predictCommand, recordArgs, resumeArgs, stopArgs } from '../probe-argv.ts';
-import { StoredPredictionSchema } from '../../shared/prediction-schema.ts';
+import { readSwitchMark } from '../capture/window.ts';
+import { markSwitchArgs, recordArgs, resumeArgs, stopArgs } from '../probe-argv.ts';
 import { readCapture } from '../capture/reader.ts';
 import { readLastEngineAction } from '../capture/engine.ts';
 import { detectEngines, engineError, planEngine, ProbeEngineStatus } from './engine.ts';
 import { readLive } from './live.ts';
 import { PROBE_EXIT, probeDevices, probeError, probeStatus, runProbe, type ProbeDevice, type ProbeState, type ProbeStatus } from './probe.ts';
 import { newRunId, RunRegistry, type RunRecord } from './registry.ts';
-
+import { predictionOf, predictOnce, type SupervisorState } from './run-prediction.ts';
 export interface RunSupervisorOptions {
   /** The probe binary, or null when this installation has none. */
   probe: string | null;
@@ -67,13 +65,7 @@ export interface RunSupervisor {
   settlePrediction(runId: string): Promise<void>;
 }
 
-/**
- * How long after the baseline's end the supervisor waits before predicting: the tracer hands its
- * requests to the writer in batches (every 200 ms) and a request in flight at the end completes
- * a moment later, so the baseline's last requests land in the capture shortly after the phase
- * changes (lab-predict saw them within 3 s on a loaded machine).
- */
-export const PREDICT_GRACE_MS = 5000;
+export { PREDICT_GRACE_MS } from './run-prediction.ts';
 
 const ACTIVE: readonly RunStatus['state'][] = ['starting', 'running', 'waiting-switch'];
 const PHASES = ['baseline', 'switch', 'warmup', 'measure'] as const;
@@ -91,14 +83,6 @@ export function analyzeOptionsOf(plan: RunPlan): AnalyzeOptions {
     options.targets = { readMs: t.readMs, writeMs: t.writeMs, ...(t.warnMs === undefined ? {} : { warnMs: t.warnMs }) };
   }
   return options;
-}
-
-function jsonOrNull(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** The headline I/Os saved (percent) of an analyze result, or null when it has none. */
@@ -191,25 +175,19 @@ function stateOf(st: ProbeStatus): RunStatus['state'] {
   return state === 'running' && st.phase === 'switch' ? 'waiting-switch' : state;
 }
 
-// eslint-disable-next-line max-lines-per-function -- issue 38: to split into parts of at most 80 lines
-export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
-  const registry = new RunRegistry(opts.runsDir);
-  const now = opts.now ?? Date.now;
-  /** Analyses of finished runs in progress (one at a time per run). */
-  const analysing = new Map<string, Promise<void>>();
+function needProbe(st: SupervisorState): string {
+  if (st.opts.probe === null) throw new HostError('probe-missing', 'The CacheProof probe (native/target/release/cacheproof-probe) is not built.');
+  return st.opts.probe;
+}
 
-  const needProbe = (): string => {
-    if (opts.probe === null) throw new HostError('probe-missing', 'The CacheProof probe (native/target/release/cacheproof-probe) is not built.');
-    return opts.probe;
-  };
+function recordOf(st: SupervisorState, runId: string): RunRecord {
+  const rec = st.registry.get(runId);
+  if (rec === null) throw new HostError('run-not-found', `There is no run ${runId.slice(0, 64)} in ${st.registry.dir}.`);
+  return rec;
+}
 
-  const recordOf = (runId: string): RunRecord => {
-    const rec = registry.get(runId);
-    if (rec === null) throw new HostError('run-not-found', `There is no run ${runId.slice(0, 64)} in ${registry.dir}.`);
-    return rec;
-  };
-
-  const baseStatus = (rec: RunRecord): RunStatus => ({
+function baseStatus(st: SupervisorState, rec: RunRecord): RunStatus {
+  return {
     id: rec.id,
     name: rec.name,
     captureFile: rec.captureFile,
@@ -230,219 +208,182 @@ export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
     switchMs: null,
     trace: null,
     engine: null,
-    prediction: predictionOf(rec),
-  });
-
-  /** Predictions running now, by run. */
-  const predicting = new Map<string, Promise<void>>();
-
-  /** The run's prediction as Live shows it: the stored outcome, else running or waiting; null when the plan asks for none. */
-  const predictionOf = (rec: RunRecord): RunPrediction | null => {
-    const choice = rec.plan.prediction;
-    if (choice === undefined || rec.plan.trace !== true) return null;
-    return rec.prediction ?? {
-      state: predicting.has(rec.id) ? 'running' : 'waiting', choice,
-      iosSavedPercent: null, backingPerSecond: null, responseTimeUs: null, baselineResponseUs: null, error: null, atMs: null,
-    };
+    prediction: predictionOf(st, rec),
   };
+}
 
-  /**
-   * Starts the plan's prediction once the baseline has ended (and {@link PREDICT_GRACE_MS} has
-   * passed): `cacheproof-probe predict CAPTURE … --store`, its outcome kept in the run's record.
-   * It reads only the baseline, so it is the same whenever it runs after that: at the switch
-   * while the app is open, or when the app next looks at the run.
-   */
-  const predictOnce = (rec: RunRecord): void => {
-    const choice = rec.plan.prediction;
-    if (choice === undefined || rec.plan.trace !== true || rec.prediction !== undefined || predicting.has(rec.id) || opts.probe === null) return;
-    let end: number | null;
+/** Analyses a finished run once, in the background, so Home can show its headline. */
+function analyseOnce(st: SupervisorState, rec: RunRecord): void {
+  if (rec.headline !== null || st.analysing.has(rec.id)) return;
+  const { opts } = st;
+  const job = (async () => {
+    // Not inside the status reply that noticed the run is done: on the next turn of the loop.
+    await new Promise((r) => setImmediate(r));
+    let value: number | null = null;
     try {
-      end = readBaselineEnd(rec.captureFile);
-    } catch {
-      return; // the capture is being created: the next look tries again
-    }
-    if (end === null || now() < end + PREDICT_GRACE_MS) return;
-    const probe = opts.probe;
-    const job = (async () => {
-      await new Promise((r) => setImmediate(r));
-      let outcome: RunPrediction;
-      const base = { choice, iosSavedPercent: null, backingPerSecond: null, responseTimeUs: null, baselineResponseUs: null, error: null, atMs: now() };
-      try {
-        const out = await runPredict(probe, predictCommand(rec.captureFile, choice, rec.plan.front ?? undefined, 1), () => undefined);
-        const parsed = out.code === 0 ? StoredPredictionSchema.safeParse(jsonOrNull(out.stdout)) : null;
-        if (parsed === null) outcome = { ...base, state: 'failed', error: out.error || `exit code ${out.code}` };
-        else if (!parsed.success) outcome = { ...base, state: 'failed', error: `cacheproof-probe predict printed an unexpected report: ${parsed.error.issues[0]?.path.join('.') ?? ''}` };
-        else {
-          const p = parsed.data;
-          outcome = {
-            ...base, state: 'done', iosSavedPercent: p.iosSavedPercent, backingPerSecond: p.backingIos?.perSecond ?? null,
-            responseTimeUs: p.responseTime?.predictedUs ?? null, baselineResponseUs: p.responseTime?.baselineUs ?? null,
-          };
-        }
-      } catch (err) {
-        if (!(err instanceof HostError)) reportBug(`the prediction of run ${rec.id}`, err);
-        outcome = { ...base, state: 'failed', error: err instanceof Error ? err.message : String(err) };
-      }
-      const latest = registry.get(rec.id);
-      if (latest !== null) registry.save({ ...latest, prediction: outcome });
-    })().finally(() => predicting.delete(rec.id));
-    predicting.set(rec.id, job);
-  };
-
-  /** Analyses a finished run once, in the background, so Home can show its headline. */
-  const analyseOnce = (rec: RunRecord): void => {
-    if (rec.headline !== null || analysing.has(rec.id)) return;
-    const job = (async () => {
-      // Not inside the status reply that noticed the run is done: on the next turn of the loop.
-      await new Promise((r) => setImmediate(r));
-      let value: number | null = null;
-      try {
-        const meta = { id: rec.id, name: rec.name, isSample: false };
-        const view = opts.openAnalysis !== undefined
-          ? await opts.openAnalysis(rec.captureFile, meta, analyzeOptionsOf(rec.plan))
-          : await loadAnalysisView(rec.captureFile, meta, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
-        value = headlineOf(view.result);
-      } catch (err) {
-        // An expected failure (no measure phase, a damaged file) leaves no headline; a bug is reported.
-        if (!(err instanceof HostError)) reportBug(`the background analysis of run ${rec.id}`, err);
-        value = null;
-      }
-      await remember(rec.id, value);
-    })().finally(() => analysing.delete(rec.id));
-    analysing.set(rec.id, job);
-  };
-
-  const remember = async (runId: string, iosSavedPercent: number | null): Promise<void> => {
-    const rec = registry.get(runId);
-    if (rec === null) return;
-    registry.save({ ...rec, headline: { iosSavedPercent, analysedMs: now() } });
-  };
-
-  const statusOf = async (rec: RunRecord): Promise<RunStatus> => {
-    const probe = needProbe();
-    const base = baseStatus(rec);
-    let st: ProbeStatus;
-    try {
-      st = await probeStatus(probe, rec.captureFile);
+      const meta = { id: rec.id, name: rec.name, isSample: false };
+      const view = opts.openAnalysis !== undefined
+        ? await opts.openAnalysis(rec.captureFile, meta, analyzeOptionsOf(rec.plan))
+        : await loadAnalysisView(rec.captureFile, meta, analyzeOptionsOf(rec.plan), opts.analysisCacheDir ?? null);
+      value = headlineOf(view.result);
     } catch (err) {
-      if (err instanceof HostError && err.code === 'probe-failed') return { ...base, state: 'failed', error: err.message };
-      throw err;
+      // An expected failure (no measure phase, a damaged file) leaves no headline; a bug is reported.
+      if (!(err instanceof HostError)) reportBug(`the background analysis of run ${rec.id}`, err);
+      value = null;
     }
-    const state = stateOf(st);
-    let switchMs: number | null = null;
-    try {
-      switchMs = readSwitchMark(rec.captureFile);
-    } catch {
-      switchMs = null;
-    }
-    if (state === 'done') analyseOnce(rec);
-    if (st.phase !== 'baseline') predictOnce(rec);
-    const engine = engineOf(st, rec.captureFile);
-    return {
-      ...base,
-      state,
-      phase: st.phase,
-      ...progressOf(rec.plan, state, st.phase, st.percent, st.etaS),
-      samples: st.samples,
-      lastSampleMs: st.lastSampleUtcMs,
-      warnings: [...st.warnings].sort((a, b) => a.utcMs - b.utcMs),
-      error: st.error ?? (state === 'probe-died' ? `The recorder${st.pid ? ` (pid ${st.pid})` : ''} is no longer running; the ${st.samples} samples written are safe in the capture.` : null),
-      hint: st.hint,
-      switchMs,
-      trace: st.trace === null || st.trace === undefined ? null : {
-        requests: st.trace.requests, lost: st.trace.lost,
-        sampleRate: st.trace.sampleRate ?? null, budgetBytes: st.trace.budgetBytes ?? null, storedBytes: st.trace.storedBytes ?? null,
-      },
-      engine,
-    };
-  };
+    await remember(st, rec.id, value);
+  })().finally(() => st.analysing.delete(rec.id));
+  st.analysing.set(rec.id, job);
+}
 
+async function remember(st: SupervisorState, runId: string, iosSavedPercent: number | null): Promise<void> {
+  const rec = st.registry.get(runId);
+  if (rec === null) return;
+  st.registry.save({ ...rec, headline: { iosSavedPercent, analysedMs: st.now() } });
+}
+
+/** A run's status from the probe's, starting its background analysis or prediction when due. */
+async function statusOf(st: SupervisorState, rec: RunRecord): Promise<RunStatus> {
+  const probe = needProbe(st);
+  const base = baseStatus(st, rec);
+  let ps: ProbeStatus;
+  try {
+    ps = await probeStatus(probe, rec.captureFile);
+  } catch (err) {
+    if (err instanceof HostError && err.code === 'probe-failed') return { ...base, state: 'failed', error: err.message };
+    throw err;
+  }
+  const state = stateOf(ps);
+  let switchMs: number | null = null;
+  try {
+    switchMs = readSwitchMark(rec.captureFile);
+  } catch {
+    switchMs = null;
+  }
+  if (state === 'done') analyseOnce(st, rec);
+  if (ps.phase !== 'baseline') predictOnce(st, rec);
+  const engine = engineOf(ps, rec.captureFile);
+  return {
+    ...base,
+    state,
+    phase: ps.phase,
+    ...progressOf(rec.plan, state, ps.phase, ps.percent, ps.etaS),
+    samples: ps.samples,
+    lastSampleMs: ps.lastSampleUtcMs,
+    warnings: [...ps.warnings].sort((a, b) => a.utcMs - b.utcMs),
+    error: ps.error ?? (state === 'probe-died' ? `The recorder${ps.pid ? ` (pid ${ps.pid})` : ''} is no longer running; the ${ps.samples} samples written are safe in the capture.` : null),
+    hint: ps.hint,
+    switchMs,
+    trace: ps.trace === null || ps.trace === undefined ? null : {
+      requests: ps.trace.requests, lost: ps.trace.lost,
+      sampleRate: ps.trace.sampleRate ?? null, budgetBytes: ps.trace.budgetBytes ?? null, storedBytes: ps.trace.storedBytes ?? null,
+    },
+    engine,
+  };
+}
+
+/**
+ * The probe supervisor: starts recordings (detached probes that outlive the app), re-attaches to
+ * every run in `runsDir`, reports their status and live series, and marks, stops and resumes them.
+ */
+export function createRunSupervisor(opts: RunSupervisorOptions): RunSupervisor {
+  const st: SupervisorState = { opts, registry: new RunRegistry(opts.runsDir), now: opts.now ?? Date.now, analysing: new Map(), predicting: new Map() };
+  return { ...recordingMethods(st), ...runMethods(st) };
+}
+
+/** The supervisor's look at the machine and its runs: devices, engines, start, list, status, live series. */
+function recordingMethods(st: SupervisorState): Pick<RunSupervisor, 'detectEngines' | 'planEngine' | 'listDevices' | 'start' | 'list' | 'status' | 'series'> {
   return {
     async detectEngines() {
-      return detectEngines(needProbe());
+      return detectEngines(needProbe(st));
     },
 
     async planEngine(choice) {
-      return planEngine(needProbe(), choice);
+      return planEngine(needProbe(st), choice);
     },
 
     async listDevices() {
-      const devices = await probeDevices(needProbe());
+      const devices = await probeDevices(needProbe(st));
       // Unattached loop devices (and other empty slots) have size 0: nothing to measure there.
       return devices.filter((d) => d.sizeBytes !== 0).map(deviceEntry);
     },
 
     async start(plan) {
-      const probe = needProbe();
-      const createdMs = now();
+      const probe = needProbe(st);
+      const createdMs = st.now();
       const id = newRunId(createdMs);
-      const captureFile = registry.capturePath(id);
+      const captureFile = st.registry.capturePath(id);
       const args = recordArgs(plan, captureFile);
-      registry.ensureDir();
+      st.registry.ensureDir();
       const out = await runProbe(probe, args, 30_000);
       if (out.code !== 0) throw plan.switch.kind === 'adapter' ? engineError('The recording could not start', out) : probeError('The recording could not start', out);
       const rec: RunRecord = { format: 'cacheproof-run', version: 1, id, name: plan.name, captureFile, plan, createdMs, headline: null };
-      registry.save(rec);
-      return statusOf(rec);
+      st.registry.save(rec);
+      return statusOf(st, rec);
     },
 
     async list() {
-      const recs = registry.all();
-      const out = await Promise.all(recs.map((r) => statusOf(r)));
+      const recs = st.registry.all();
+      const out = await Promise.all(recs.map((r) => statusOf(st, r)));
       const rank = (s: RunStatus): number => (ACTIVE.includes(s.state) ? 0 : 1);
       return out.sort((a, b) => rank(a) - rank(b) || (b.startedMs ?? 0) - (a.startedMs ?? 0));
     },
 
     async status(runId) {
-      return statusOf(recordOf(runId));
+      return statusOf(st, recordOf(st, runId));
     },
 
     async series(runId, sinceMs, untilMs) {
-      const rec = recordOf(runId);
+      const rec = recordOf(st, runId);
       const roles = new Map<string, string>();
       for (const b of rec.plan.backing) roles.set(b.replace(/^\/dev\//, ''), 'backing');
       if (rec.plan.front !== null) roles.set(rec.plan.front.replace(/^\/dev\//, ''), 'front');
       const live = readLive(rec.captureFile, { sinceMs, untilMs, roles });
       return { series: live.series, phases: live.phases };
     },
+  };
+}
 
+/** The supervisor's actions on one run: the switch, stop, resume, and what opening its results needs. */
+function runMethods(st: SupervisorState): Pick<RunSupervisor, 'confirmSwitch' | 'stop' | 'resume' | 'forOpen' | 'rememberHeadline' | 'settlePrediction'> {
+  return {
     async confirmSwitch(runId) {
-      const rec = recordOf(runId);
-      const probe = needProbe();
-      const before = await statusOf(rec);
+      const rec = recordOf(st, runId);
+      const probe = needProbe(st);
+      const before = await statusOf(st, rec);
       if (before.state === 'done' || before.switchMs !== null) return before;
       const out = await runProbe(probe, markSwitchArgs(rec.captureFile));
       if (out.code !== 0) throw probeError('The switch could not be recorded', out);
-      return statusOf(rec);
+      return statusOf(st, rec);
     },
 
     async stop(runId) {
-      const rec = recordOf(runId);
+      const rec = recordOf(st, runId);
       // the probe waits for the recorder to end, which writes the capture's interval blocks as it
       // stops (about 2 s per million rows beside its 15 s: a week of 16 devices takes under a minute)
-      const out = await runProbe(needProbe(), stopArgs(rec.captureFile), 120_000);
+      const out = await runProbe(needProbe(st), stopArgs(rec.captureFile), 120_000);
       if (out.code !== 0 && out.code !== PROBE_EXIT.notRunning) throw probeError('The recording could not be stopped', out);
-      return statusOf(rec);
+      return statusOf(st, rec);
     },
 
     async resume(runId) {
-      const rec = recordOf(runId);
-      const out = await runProbe(needProbe(), resumeArgs(rec.captureFile), 30_000);
+      const rec = recordOf(st, runId);
+      const out = await runProbe(needProbe(st), resumeArgs(rec.captureFile), 30_000);
       if (out.code !== 0) throw probeError('The recording could not be resumed', out);
-      return statusOf(rec);
+      return statusOf(st, rec);
     },
 
     forOpen(runId) {
-      const rec = recordOf(runId);
+      const rec = recordOf(st, runId);
       return { capture: rec.captureFile, name: rec.name, options: analyzeOptionsOf(rec.plan) };
     },
 
-    rememberHeadline: remember,
+    rememberHeadline: (runId, iosSavedPercent) => remember(st, runId, iosSavedPercent),
 
     async settlePrediction(runId) {
-      const rec = recordOf(runId);
-      predictOnce(rec);
-      await predicting.get(runId);
+      const rec = recordOf(st, runId);
+      predictOnce(st, rec);
+      await st.predicting.get(runId);
     },
   };
 }
