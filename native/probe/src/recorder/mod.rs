@@ -20,6 +20,7 @@ use crate::trace;
 pub mod control;
 mod create;
 pub mod engine;
+pub mod handoff;
 mod intervalhist;
 pub mod lock;
 pub mod phase;
@@ -411,10 +412,10 @@ fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
                 utc,
                 last: stopping,
             } = match rx.recv() {
-                Ok(Msg::Sample(s)) => s,
+                Ok(Msg::Sample(s)) => *s,
                 Ok(Msg::Trace(b)) => {
                     if let Some(t) = tsink.as_mut() {
-                        t.on_batch(&mut cap, b)?;
+                        t.on_batch(&mut cap, *b)?;
                     }
                     continue;
                 }
