@@ -92,5 +92,5 @@ awk -v pn="$p_ns" -v ps="$p_n" -v sn="$s_ns" -v ss="$s_n" -v ph="$p_hwm" 'BEGIN 
   if (ps < 10000 || ss < 10000) printf "fewer than 10,000 samples of one collector (probe %d, sadc %d): run longer or with more processes\n", ps, ss;
   r = (pn / ps) / (sn / ss);
   printf "TARGET probe CPU per sample ≤ 0.5 × sadc: %s — %.2f× (%.0f against %.0f ns)\n", (r <= 0.5 && ps >= 10000 && ss >= 10000) ? "PASS" : "FAIL", r, pn / ps, sn / ss;
-  printf "TARGET probe peak RSS ≤ 5 MiB (the recording process, VmHWM): %s — %.1f MiB\n", (ph <= 5 * 1024) ? "PASS" : "FAIL", ph / 1024;
+  printf "TARGET probe peak RSS ≤ 5 MiB (the recording process, VmHWM, largest of the processes): %s — %.2f MiB\n", (ph <= 5 * 1024) ? "PASS" : "FAIL", ph / 1024;
 }'
