@@ -261,7 +261,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
         let previous = recorder::RecorderLock::holder_pid(path);
         if recorder::detach(path)? {
             // Background process: record, then exit without returning to the caller's flow.
-            let code = match recorder::run(path, resume, true) {
+            let code = match recorder::handoff::record(path, resume, true) {
                 Ok(()) => 0,
                 Err(e) => {
                     // (the sentence of a capture removed on a full disk is already in the log)
@@ -292,7 +292,7 @@ fn start(path: &Path, resume: bool, detach: bool) -> anyhow::Result<()> {
         path.display(),
         path.display()
     );
-    recorder::run(path, resume, false)?;
+    recorder::handoff::record(path, resume, false)?;
     Ok(())
 }
 

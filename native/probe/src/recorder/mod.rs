@@ -20,6 +20,7 @@ use crate::trace;
 pub mod control;
 mod create;
 pub mod engine;
+pub mod handoff;
 mod intervalhist;
 pub mod lock;
 pub mod phase;

@@ -64,10 +64,10 @@ impl Recording {
                 utc,
                 last: stopping,
             } = match rx.recv() {
-                Ok(Msg::Sample(s)) => s,
+                Ok(Msg::Sample(s)) => *s,
                 Ok(Msg::Trace(b)) => {
                     if let Some(t) = self.tsink.as_mut() {
-                        t.on_batch(&mut self.cap, b)?;
+                        t.on_batch(&mut self.cap, *b)?;
                     }
                     continue;
                 }

@@ -40,10 +40,12 @@ pub(super) struct Sample {
 }
 
 /// What the writer (the main thread) receives: samples from the sampler, batches of block
-/// requests from the tracer.
+/// requests from the tracer. Boxed: the queue's slots are allocated and written when it is made
+/// (SAMPLE_QUEUE + TRACE_QUEUE of them), so a slot is two words, not a batch's size (460 KiB of
+/// the recorder's resident memory at 128 B a slot).
 pub(super) enum Msg {
-    Sample(Sample),
-    Trace(TraceBatch),
+    Sample(Box<Sample>),
+    Trace(Box<TraceBatch>),
 }
 
 /// Samples the sampler may take ahead of the writer (an hour at 1 s) before it waits.
@@ -96,12 +98,12 @@ pub(super) fn spawn_sampler(nominal_ns: u64, tx: SyncSender<Msg>) -> Result<()> 
             let utc = clock::utc_ms();
             let failed = lines.is_err();
             if tx
-                .send(Msg::Sample(Sample {
+                .send(Msg::Sample(Box::new(Sample {
                     lines,
                     mono,
                     utc,
                     last,
-                }))
+                })))
                 .is_err()
                 || failed
                 || last

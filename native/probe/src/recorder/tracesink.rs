@@ -78,11 +78,11 @@ impl TraceSink {
                 return trace::Sent::Busy(b);
             }
             inf.fetch_add(1, Ordering::SeqCst);
-            match tx.try_send(Msg::Trace(b)) {
+            match tx.try_send(Msg::Trace(Box::new(b))) {
                 Ok(()) => trace::Sent::Yes,
                 Err(TrySendError::Full(Msg::Trace(b))) => {
                     inf.fetch_sub(1, Ordering::SeqCst);
-                    trace::Sent::Busy(b)
+                    trace::Sent::Busy(*b)
                 }
                 Err(_) => {
                     inf.fetch_sub(1, Ordering::SeqCst);
@@ -374,7 +374,7 @@ impl TraceSink {
                 break;
             }
             match rx.recv_timeout(std::time::Duration::from_nanos(limit - spent)) {
-                Ok(Msg::Trace(b)) => self.on_batch(cap, b)?,
+                Ok(Msg::Trace(b)) => self.on_batch(cap, *b)?,
                 // The sampler runs on after a completed plan until it sees nobody receiving.
                 Ok(Msg::Sample(_)) => {}
                 Err(_) => break,
