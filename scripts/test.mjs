@@ -1,5 +1,5 @@
 // `npm test`: installs what is missing, then lint, type checks, the Electron security scan,
-// unit tests (vitest, cargo), and the end-to-end suite (Playwright on the browser host).
+// unit tests (vitest), the end-to-end suite (Playwright on the browser host), then the Rust tests (cargo).
 // Ends with one summary line counting every test of every runner.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,7 +31,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
 // The Rust tests' build (about 350 CPU-seconds on a fresh clone) starts first and runs in the
 // background at the lowest priority through the installs and the steps before cargo test: npm
-// install waits on the network, lint and the type checks use one core, vitest waits on real I/O.
+// install waits on the network, lint and the type checks use one core, vitest waits on real I/O,
+// and the end-to-end suite, which runs before cargo test for that reason, waits on Chromium and
+// the host (on a busy machine the build takes over 12 minutes: vitest alone did not cover it).
 // (Its profile, release-tests, has its own target folder and lock: the release build of the probe
 // runs beside it.) Output: test-results/cargo-test-build.log; a build that fails shows its errors
 // again in the cargo test step.
@@ -91,6 +93,20 @@ if (want('unit')) {
   }
 }
 
+if (want('e2e')) {
+  const out = join(reports, 'playwright.json');
+  rmSync(out, { force: true });
+  step('end-to-end (Playwright, browser host)', bin('playwright'), ['test', '-c', join(root, 'e2e', 'playwright.config.ts')], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+}
+
 if (want('native')) {
   const waitFrom = Date.now();
   const built = await testBuild;
@@ -111,20 +127,6 @@ if (want('native')) {
   const skips = [...r.stdout.matchAll(/^SKIP\b/gm)].length;
   totals.passed -= skips;
   totals.skipped += skips;
-}
-
-if (want('e2e')) {
-  const out = join(reports, 'playwright.json');
-  rmSync(out, { force: true });
-  step('end-to-end (Playwright, browser host)', bin('playwright'), ['test', '-c', join(root, 'e2e', 'playwright.config.ts')], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-  });
-  if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    totals.failed += s.unexpected ?? 0;
-    totals.skipped += s.skipped ?? 0;
-  }
 }
 
 if (lockHash() !== lockAtStart) {
