@@ -140,6 +140,7 @@ fn every_enumerated_option_lists_its_values() {
         "engine enable ADAPTER",
         "engine disable ADAPTER",
         "lab switch on|off",
+        "record --switch",
     ] {
         assert!(
             enumerated.iter().any(|e| e == want),
@@ -164,10 +165,46 @@ fn a_value_outside_the_set_is_named() {
             vec!["engine", "plan", "nosuchengine"],
             "invalid value 'nosuchengine' for '<ADAPTER>'",
         ),
+        (
+            vec!["record", "--out", "x.capture", "--switch", "nosuch:x.json"],
+            "invalid value 'nosuch:x.json' for '--switch <manual|ADAPTER[:CONFIG]>'",
+        ),
     ] {
         let o = Command::new(BIN).args(&args).output().unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = common::one_sentence(&o);
         assert!(e.contains(want) && e.contains("one of"), "{args:?}: {e}");
     }
+}
+
+/// `record --devices` and `--switch` are typed too: an empty list, an empty config and a config
+/// for `manual` are refused by clap (exit 2, naming the flag), and nothing is created.
+#[test]
+fn record_devices_and_switch_are_checked_by_clap() {
+    let dir = std::env::temp_dir().join(format!("cp-cli-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cap = dir.join("x.capture");
+    let c = cap.to_str().unwrap();
+    for (flag, value, want) in [
+        ("--devices", " , ", "no device name in it"),
+        ("--switch", "command:", "has no configuration file"),
+        (
+            "--switch",
+            "manual:x.json",
+            "manual takes no configuration file",
+        ),
+    ] {
+        let o = Command::new(BIN)
+            .args(["record", "--out", c, flag, value])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{flag} {value}");
+        let e = common::one_sentence(&o);
+        assert!(
+            e.contains(&format!("for '{flag} <")) && e.contains(want),
+            "{flag} {value}: {e}"
+        );
+        assert!(!cap.exists(), "{flag} {value} created the capture");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -20,8 +20,8 @@ pub struct RecordArgs {
     #[arg(long, value_name = "CAPTURE", required_unless_present = "resume")]
     pub out: Option<String>,
     /// The devices to record, by name (default: every disk)
-    #[arg(long, value_name = "a,b", conflicts_with = "all")]
-    pub devices: Option<String>,
+    #[arg(long, value_name = "a,b", conflicts_with = "all", value_parser = values::device_list)]
+    pub devices: Option<values::DeviceList>,
     /// Every device, partitions and stacked devices included
     #[arg(long)]
     pub all: bool,
@@ -35,8 +35,8 @@ pub struct RecordArgs {
     #[arg(long, value_name = "PHASES", value_parser = values::plan)]
     pub plan: Option<plan::Plan>,
     /// Who switches the cache at the baseline's end: manual, or an adapter (docs/adapters.md)
-    #[arg(long, value_name = "manual|ADAPTER[:CONFIG]")]
-    pub switch: Option<String>,
+    #[arg(long, value_name = "manual|ADAPTER[:CONFIG]", value_parser = values::switch())]
+    pub switch: Option<values::Switch>,
     /// The device the engine caches (with --switch ADAPTER)
     #[arg(long, value_name = "DEV", requires = "switch")]
     pub engine_device: Option<String>,
@@ -189,22 +189,15 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
         .out
         .as_deref()
         .ok_or_else(|| usage("record needs --out CAPTURE (or --resume CAPTURE)"))?;
-    let devices = a.devices.as_ref().map(|s| {
-        s.split(',')
-            .map(|x| x.trim().trim_start_matches("/dev/").to_string())
-            .filter(|x| !x.is_empty())
-            .collect::<Vec<_>>()
-    });
-    if devices.as_ref().is_some_and(|d| d.is_empty()) {
-        return Err(usage("--devices needs at least one name"));
-    }
+    let devices = a.devices.as_ref().map(|d| d.0.clone());
     let roles = recorder::parse_roles(&a.role)?;
     let interval_s = a.interval;
     let pl = a.plan;
     let engine = match &a.switch {
         Some(s) => {
             let e = recorder::engine::EngineMeta::prepare(
-                s,
+                &s.adapter,
+                s.config.as_deref(),
                 a.engine_device.as_deref(),
                 devices.as_deref(),
                 a.restore,
@@ -218,10 +211,7 @@ pub fn record(a: &RecordArgs, raw: &[String]) -> anyhow::Result<()> {
         }
         None => None,
     };
-    let switch = a
-        .switch
-        .as_ref()
-        .map(|s| s.split(':').next().unwrap_or("manual").to_string());
+    let switch = a.switch.as_ref().map(|s| s.adapter.clone());
     let (trace_sample, trace_budget) = trace_sampling(a);
     let path = abs(out)?;
     let opts = recorder::RecordOptions {

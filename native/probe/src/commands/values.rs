@@ -325,3 +325,55 @@ pub fn refused_token() -> Refused {
         env: crate::import::promhttp::TOKEN_ENV,
     }
 }
+
+/// `record --switch manual|ADAPTER[:CONFIG]`: who switches the cache at the baseline's end, and
+/// the adapter's configuration file (docs/adapters.md).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Switch {
+    pub adapter: String,
+    pub config: Option<String>,
+}
+
+/// `record --switch`: `--help` lists the adapters; the config after `:` is a file's path.
+pub fn switch() -> OneOf<Switch> {
+    OneOf {
+        names: crate::adapters::NAMES.to_vec(),
+        parse: |v| {
+            let (name, config) = match v.split_once(':') {
+                Some((n, c)) => (n, Some(c)),
+                None => (v, None),
+            };
+            if !crate::adapters::NAMES.contains(&name) {
+                return Err(not_one_of(crate::adapters::NAMES, "adapter", name));
+            }
+            if config.is_some_and(str::is_empty) {
+                return Err(format!("'{v}' has no configuration file after ':'"));
+            }
+            if name == "manual" && config.is_some() {
+                return Err("manual takes no configuration file".into());
+            }
+            Ok(Switch {
+                adapter: name.to_string(),
+                config: config.map(str::to_string),
+            })
+        },
+    }
+}
+
+/// `record --devices a,b`: device names without `/dev/`, at least one (one value to clap, which
+/// would take a `Vec` for a repeated flag).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeviceList(pub Vec<String>);
+
+/// `record --devices a,b`: device names, `/dev/` or not, at least one.
+pub fn device_list(v: &str) -> Result<DeviceList, String> {
+    let names: Vec<String> = v
+        .split(',')
+        .map(|x| x.trim().trim_start_matches("/dev/").to_string())
+        .filter(|x| !x.is_empty())
+        .collect();
+    if names.is_empty() {
+        return Err("no device name in it: name at least one, e.g. sda or sda,sdb".into());
+    }
+    Ok(DeviceList(names))
+}

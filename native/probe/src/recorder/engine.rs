@@ -42,15 +42,12 @@ impl EngineMeta {
     /// one of the analysis) and its mode now. Refuses a device that is not part of the
     /// analysis. `Ok(None)` for `manual`.
     pub fn prepare(
-        switch: &str,
+        name: &str,
+        config_path: Option<&str>,
         engine_device: Option<&str>,
         devices: Option<&[String]>,
         restore: bool,
     ) -> Result<Option<EngineMeta>> {
-        let (name, config_path) = match switch.split_once(':') {
-            Some((n, c)) => (n, Some(c)),
-            None => (switch, None),
-        };
         let a = adapters::by_name(name)?;
         if name == "manual" {
             if restore {
