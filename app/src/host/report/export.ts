@@ -23,6 +23,7 @@ import { chromiumPrinter, type Overflow, type PdfPrinter, type PrintJob, type Pr
 import { namedDestinationPages } from './pdf-dests.ts';
 import { writeXlsx } from './xlsx.ts';
 import { pptxBytes } from './pptx.ts';
+import { reportTime } from './timing.ts';
 
 export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -124,7 +125,9 @@ async function writeInto(tmp: string, data: string | Uint8Array): Promise<void> 
 
 /** Draws the report HTML (also the PDF's source). */
 export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, embedFonts = true, tocPages?: ReadonlyMap<string, number>): string {
-  return renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [], ...(tocPages === undefined ? {} : { tocPages }) }, appVersion);
+  const html = renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [], ...(tocPages === undefined ? {} : { tocPages }) }, appVersion);
+  reportTime(`html drawn (${html.length} chars)`);
+  return html;
 }
 
 /** Same keys and values. */
@@ -157,7 +160,13 @@ export async function printNumbered(printer: PdfPrinter, model: ReportModel, lan
 }
 
 /** Exports one report. Throws HostError for expected failures, after removing anything half-written. */
-export async function exportReport(req: ExportRequest, progress: Progress = () => {}): Promise<ExportResult> {
+export async function exportReport(req: ExportRequest, report: Progress = () => {}): Promise<ExportResult> {
+  let stage: ReportStage | null = null;
+  const progress: Progress = (percent, s) => {
+    if (s !== stage) reportTime(`${stage ?? 'start'} → ${s}`);
+    stage = s;
+    report(percent, s);
+  };
   if (req.form === 'short' && req.format !== 'pdf' && req.format !== 'html') throw new HostError('bad-request', `The short form is a PDF or HTML report, not ${req.format}.`);
   const targets = req.format === 'csv' ? [req.out, intervalsCsvPath(req.out)] : [req.out];
   const inputs: NamedInput[] = [{ what: 'CAPTURE', path: req.load.capturePath }, ...(req.inputs ?? [])];
@@ -191,6 +200,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
           printed = { overflow: r.overflow, dialogs: r.dialogs, fonts: r.fonts, tocPages: r.tocPages };
           progress(95, 'write');
           await writeInto(tmp, r.pdf);
+          reportTime('written');
         }
       } else if (req.format === 'pptx') {
         progress(45, 'render');

@@ -11,6 +11,7 @@ import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from '../../shared/escape.ts';
 import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
+import { reportTime } from './timing.ts';
 
 /** An element wider than the printable width, an element whose content runs out of it, or a chart taller than a page. */
 export interface Overflow {
@@ -117,7 +118,9 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
   const launch = async (): Promise<Browser> => {
     if (executablePath === null) throw new HostError('report-no-browser', 'Printing a PDF needs Chromium, and none was found. Install it (Debian: apt-get install chromium) or set CACHEPROOF_CHROMIUM to its path.');
     const { chromium } = await import('playwright-core');
-    return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const b = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    reportTime('chromium launched');
+    return b;
   };
   return {
     warmUp(): void {
@@ -150,10 +153,13 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
           void d.dismiss();
         });
         await page.emulateMedia({ media: 'print' });
+        reportTime('page opened');
         await page.setContent(job.html, { waitUntil: 'load' });
+        reportTime('page loaded');
         await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
         const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
         const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
+        reportTime('fonts ready, layout measured');
         const pdf = await page.pdf({
           format: job.paper === 'a4' ? 'A4' : 'Letter',
           printBackground: true,
@@ -164,6 +170,7 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
           tagged: true,
           outline: true,
         });
+        reportTime('printed');
         return { pdf, overflow, dialogs, fonts };
       } finally {
         await context.close();
