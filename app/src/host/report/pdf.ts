@@ -6,7 +6,7 @@
  * width: every chart and table must fit inside it ({@link Overflow}).
  */
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from '../../shared/escape.ts';
@@ -55,12 +55,35 @@ export interface PrintResult {
 /** Evaluated in the printed page after `document.fonts.ready`: its loaded faces, as {@link PrintResult.fonts}. */
 export const LOADED_FONTS_EXPRESSION = `[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, '') + ' ' + f.weight)`;
 
+/**
+ * A report loaded once and printed more than once: a quick draft tells where each section
+ * starts (its named destinations), the contents page's numbers are then written into the loaded
+ * page, in the place reserved for them, and the report is printed for real. One load, one layout,
+ * and a draft that costs a fraction of a printing.
+ */
+export interface PrintDocument {
+  /** The same layout printed without footer, tags or outline (none of which moves a page): where each named destination lands. */
+  draft(): Promise<Buffer>;
+  /** Sets the text of each contents-page number (`[data-page-of="sec-…"]`, by that name; absent: empty). */
+  number(texts: ReadonlyMap<string, string>): Promise<void>;
+  /** The printing itself, as {@link PdfPrinter.print} gives it. */
+  print(): Promise<PrintResult>;
+  close(): Promise<void>;
+}
+
 /** Something that turns report HTML into a PDF (Chromium here; Electron's printToPDF in the app). */
 export interface PdfPrinter {
   /** Optional: start the browser now (it boots while the capture is read). */
   warmUp?(): void;
   print(job: PrintJob): Promise<PrintResult>;
+  /** Optional: loads a report to print it more than once ({@link PrintDocument}); without it the report is loaded again for each printing. */
+  open?(job: PrintJob): Promise<PrintDocument>;
   close(): Promise<void>;
+}
+
+/** Evaluated in a loaded report: sets the contents page's numbers (the texts by `data-page-of`; the others empty). */
+export function numberExpression(texts: ReadonlyMap<string, string>): string {
+  return `((texts) => { for (const el of document.querySelectorAll('[data-page-of]')) el.textContent = texts[el.getAttribute('data-page-of')] ?? ''; })(${JSON.stringify(Object.fromEntries(texts))})`;
 }
 
 /** Chromium's launch arguments (the same as e2e/playwright.config.ts). */
@@ -109,6 +132,60 @@ export function measureExpression(paper: Paper): string {
   return `${MEASURE}([${CONTENT_WIDTH_PX[paper]}, ${CONTENT_HEIGHT_PX[paper]}])`;
 }
 
+/** Chromium's options for the printing of a report: the paper, its margins, and (not for a draft) the footer, tags and outline. */
+function pdfOptions(job: PrintJob, draft: boolean): Parameters<Page['pdf']>[0] {
+  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: true, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
+  if (draft) return { ...paper, displayHeaderFooter: false, tagged: false, outline: false };
+  return { ...paper, displayHeaderFooter: true, headerTemplate: '<span></span>', footerTemplate: footerTemplate(job.footerLeft, job.pageOf), tagged: true, outline: true };
+}
+
+/**
+ * Loads a report in a page of its own (JavaScript off, network cut: any request other than
+ * data:/about: is aborted), waits for its fonts and measures its layout.
+ */
+async function loadReport(b: Browser, job: PrintJob): Promise<PrintDocument> {
+  const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 } });
+  try {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      return url.startsWith('data:') || url.startsWith('about:') ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.emulateMedia({ media: 'print' });
+    reportTime('page opened');
+    await page.setContent(job.html, { waitUntil: 'load' });
+    reportTime('page loaded');
+    await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
+    const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
+    const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
+    reportTime('fonts ready, layout measured');
+    return {
+      draft: async () => {
+        const pdf = await page.pdf(pdfOptions(job, true));
+        reportTime('draft printed');
+        return pdf;
+      },
+      number: async (texts) => {
+        await page.evaluate(numberExpression(texts));
+      },
+      print: async () => {
+        const pdf = await page.pdf(pdfOptions(job, false));
+        reportTime('printed');
+        return { pdf, overflow, dialogs, fonts };
+      },
+      close: () => context.close(),
+    };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
 /**
  * A printer on headless Chromium (one browser for all the jobs of this printer; close it when
  * done). Network is cut: any request other than data:/about: is aborted.
@@ -122,6 +199,17 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
     reportTime('chromium launched');
     return b;
   };
+  const started = async (): Promise<Browser> => {
+    browser ??= launch();
+    try {
+      return await browser;
+    } catch (err) {
+      browser = null;
+      if (err instanceof HostError) throw err;
+      throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
+    }
+  };
+  const open = async (job: PrintJob): Promise<PrintDocument> => loadReport(await started(), job);
   return {
     warmUp(): void {
       if (browser === null) {
@@ -130,50 +218,13 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
         browser = b;
       }
     },
+    open,
     async print(job: PrintJob): Promise<PrintResult> {
-      browser ??= launch();
-      let b: Browser;
+      const doc = await open(job);
       try {
-        b = await browser;
-      } catch (err) {
-        browser = null;
-        if (err instanceof HostError) throw err;
-        throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
-      }
-      const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 } });
-      try {
-        await context.route('**/*', (route) => {
-          const url = route.request().url();
-          return url.startsWith('data:') || url.startsWith('about:') ? route.continue() : route.abort();
-        });
-        const page = await context.newPage();
-        const dialogs: string[] = [];
-        page.on('dialog', (d) => {
-          dialogs.push(d.message());
-          void d.dismiss();
-        });
-        await page.emulateMedia({ media: 'print' });
-        reportTime('page opened');
-        await page.setContent(job.html, { waitUntil: 'load' });
-        reportTime('page loaded');
-        await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
-        const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
-        const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
-        reportTime('fonts ready, layout measured');
-        const pdf = await page.pdf({
-          format: job.paper === 'a4' ? 'A4' : 'Letter',
-          printBackground: true,
-          margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` },
-          displayHeaderFooter: true,
-          headerTemplate: '<span></span>',
-          footerTemplate: footerTemplate(job.footerLeft, job.pageOf),
-          tagged: true,
-          outline: true,
-        });
-        reportTime('printed');
-        return { pdf, overflow, dialogs, fonts };
+        return await doc.print();
       } finally {
-        await context.close();
+        await doc.close();
       }
     },
     async close(): Promise<void> {
