@@ -6,7 +6,7 @@
  * width: every chart and table must fit inside it ({@link Overflow}).
  */
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from '../../shared/escape.ts';
@@ -139,12 +139,16 @@ function pdfOptions(job: PrintJob, draft: boolean): Parameters<Page['pdf']>[0] {
   return { ...paper, displayHeaderFooter: true, headerTemplate: '<span></span>', footerTemplate: footerTemplate(job.footerLeft, job.pageOf), tagged: true, outline: true };
 }
 
-/**
- * Loads a report in a page of its own (JavaScript off, network cut: any request other than
- * data:/about: is aborted), waits for its fonts and measures its layout.
- */
-async function loadReport(b: Browser, job: PrintJob): Promise<PrintDocument> {
-  const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 } });
+/** An empty page of its own, ready for a report: its context, and the dialogs the document tries to open. */
+interface BlankPage {
+  context: BrowserContext;
+  page: Page;
+  dialogs: string[];
+}
+
+/** Opens a {@link BlankPage}: JavaScript off, network cut (any request other than data:/about: is aborted), print media, `paper`'s printable width. */
+async function blankPage(b: Browser, paper: Paper): Promise<BlankPage> {
+  const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[paper]), height: 1100 } });
   try {
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -157,6 +161,18 @@ async function loadReport(b: Browser, job: PrintJob): Promise<PrintDocument> {
       void d.dismiss();
     });
     await page.emulateMedia({ media: 'print' });
+    return { context, page, dialogs };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
+/** Loads a report in a {@link BlankPage} (at its paper's printable width), waits for its fonts and measures its layout. */
+async function loadReport(blank: BlankPage, job: PrintJob): Promise<PrintDocument> {
+  const { context, page, dialogs } = blank;
+  try {
+    await page.setViewportSize({ width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 });
     reportTime('page opened');
     await page.setContent(job.html, { waitUntil: 'load' });
     reportTime('page loaded');
@@ -209,13 +225,24 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
       throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
     }
   };
-  const open = async (job: PrintJob): Promise<PrintDocument> => loadReport(await started(), job);
+  // warmUp opens one blank page ahead (while the capture is analysed); the next report loads into it
+  let spare: Promise<BlankPage> | null = null;
+  const open = async (job: PrintJob): Promise<PrintDocument> => {
+    const taken = spare;
+    spare = null;
+    const ready = taken === null ? null : await taken.catch(() => null);
+    return loadReport(ready ?? (await blankPage(await started(), job.paper)), job);
+  };
   return {
     warmUp(): void {
       if (browser === null) {
         const b = launch();
         b.catch(() => undefined);
         browser = b;
+      }
+      if (spare === null) {
+        spare = browser.then((b) => blankPage(b, 'a4'));
+        spare.catch(() => undefined);
       }
     },
     open,
@@ -228,6 +255,10 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
       }
     },
     async close(): Promise<void> {
+      const taken = spare;
+      spare = null;
+      const unused = taken === null ? null : await taken.catch(() => null);
+      await unused?.context.close();
       if (browser !== null) {
         const b = await browser.catch(() => null);
         browser = null;
