@@ -16,13 +16,14 @@ import { HostError } from '../errors.ts';
 import { clashingInput, clashSentence, type NamedInput } from '../same-file.ts';
 import { summaryCsv, writeIntervalsCsv } from './csv.ts';
 import { reportFonts } from './fonts.ts';
-import { renderHtml, type Paper } from './html.ts';
+import { renderHtml, tocPageText, type Paper } from './html.ts';
 import type { LoadOptions } from './input.ts';
 import { loadReportOrProfile } from './profile.ts';
-import { chromiumPrinter, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from './pdf.ts';
+import { chromiumPrinter, type Overflow, type PdfPrinter, type PrintDocument, type PrintJob, type PrintResult } from './pdf.ts';
 import { namedDestinationPages } from './pdf-dests.ts';
 import { writeXlsx } from './xlsx.ts';
 import { pptxBytes } from './pptx.ts';
+import { reportTime } from './timing.ts';
 
 export const REPORT_FORMATS = ['pdf', 'html', 'xlsx', 'csv', 'pptx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -124,7 +125,9 @@ async function writeInto(tmp: string, data: string | Uint8Array): Promise<void> 
 
 /** Draws the report HTML (also the PDF's source). */
 export function reportHtml(model: ReportModel, lang: Lang, appVersion: string, embedFonts = true, tocPages?: ReadonlyMap<string, number>): string {
-  return renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [], ...(tocPages === undefined ? {} : { tocPages }) }, appVersion);
+  const html = renderHtml(model, lang, { css: 'inline', fonts: embedFonts ? reportFonts() : [], ...(tocPages === undefined ? {} : { tocPages }) }, appVersion);
+  reportTime(`html drawn (${html.length} chars)`);
+  return html;
 }
 
 /** Same keys and values. */
@@ -132,16 +135,29 @@ function samePages(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number
   return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 }
 
+/** A printed report with the page each section starts on, as its contents page prints it (null: not numbered). */
+type NumberedPrint = PrintResult & { tocPages: ReadonlyMap<string, number> | null };
+
 /**
- * Prints the report with its contents page numbered. The first printing tells where each
- * section starts (its named destination, {@link namedDestinationPages}); the report is printed
- * again with those numbers in the contents page, and the numbers are read back from that
- * second PDF: they must be the pages printed (a third printing settles a contents page that
- * moved a section, which its reserved space is there to prevent). A PDF whose destinations cannot
- * be read is kept as printed, without numbers (`tocPages` null).
+ * Prints the report with its contents page numbered. A first printing tells where each section
+ * starts (its named destination, {@link namedDestinationPages}); the report is printed again with
+ * those numbers in the contents page, and the numbers are read back from that second PDF: they
+ * must be the pages printed (a third printing settles a contents page that moved a section, which
+ * its reserved space is there to prevent). A PDF whose destinations cannot be read is kept as
+ * printed, without numbers (`tocPages` null). A printer that can keep a report loaded
+ * ({@link PdfPrinter.open}) loads it once: the first printing is its quick draft, and the numbers
+ * are written into the loaded page ({@link printNumberedInPlace}).
  */
-export async function printNumbered(printer: PdfPrinter, model: ReportModel, lang: Lang, appVersion: string, paper: Paper): Promise<PrintResult & { tocPages: ReadonlyMap<string, number> | null }> {
+export async function printNumbered(printer: PdfPrinter, model: ReportModel, lang: Lang, appVersion: string, paper: Paper): Promise<NumberedPrint> {
   const job = (html: string): PrintJob => ({ html, paper, footerLeft: formatVal(model.footer, lang), pageOf: rt('x.pageOf', lang), lang });
+  if (printer.open !== undefined) {
+    const doc = await printer.open(job(reportHtml(model, lang, appVersion)));
+    try {
+      return await printNumberedInPlace(doc, lang);
+    } finally {
+      await doc.close();
+    }
+  }
   let printed = await printer.print(job(reportHtml(model, lang, appVersion)));
   let pages = namedDestinationPages(printed.pdf);
   if (pages === null || pages.size === 0) return { ...printed, tocPages: null };
@@ -156,8 +172,40 @@ export async function printNumbered(printer: PdfPrinter, model: ReportModel, lan
   return { ...printed, tocPages: null };
 }
 
+/**
+ * {@link printNumbered} on a loaded report: its draft tells where each section starts, the
+ * numbers are written into the contents page in place, and the report is printed; the numbers
+ * read back from that PDF must be the pages printed (else numbered again with what it says, at
+ * most twice, as {@link printNumbered}).
+ */
+async function printNumberedInPlace(doc: PrintDocument, lang: Lang): Promise<NumberedPrint> {
+  let pages = namedDestinationPages(await doc.draft());
+  if (pages === null || pages.size === 0) return { ...(await doc.print()), tocPages: null };
+  let printed: PrintResult | null = null;
+  for (let pass = 0; pass < 2; pass++) {
+    await doc.number(new Map([...pages].map(([id, n]) => [id, tocPageText(n, lang)])));
+    const numbered = await doc.print();
+    const after = namedDestinationPages(numbered.pdf);
+    if (after === null) {
+      // as printNumbered: the PDF without numbers
+      await doc.number(new Map());
+      return { ...(printed === null ? await doc.print() : printed), tocPages: null };
+    }
+    printed = numbered;
+    if (samePages(after, pages)) return { ...printed, tocPages: pages };
+    pages = after;
+  }
+  return { ...(printed as PrintResult), tocPages: null };
+}
+
 /** Exports one report. Throws HostError for expected failures, after removing anything half-written. */
-export async function exportReport(req: ExportRequest, progress: Progress = () => {}): Promise<ExportResult> {
+export async function exportReport(req: ExportRequest, report: Progress = () => {}): Promise<ExportResult> {
+  let stage: ReportStage | null = null;
+  const progress: Progress = (percent, s) => {
+    if (s !== stage) reportTime(`${stage ?? 'start'} → ${s}`);
+    stage = s;
+    report(percent, s);
+  };
   if (req.form === 'short' && req.format !== 'pdf' && req.format !== 'html') throw new HostError('bad-request', `The short form is a PDF or HTML report, not ${req.format}.`);
   const targets = req.format === 'csv' ? [req.out, intervalsCsvPath(req.out)] : [req.out];
   const inputs: NamedInput[] = [{ what: 'CAPTURE', path: req.load.capturePath }, ...(req.inputs ?? [])];
@@ -175,7 +223,8 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
       ownPrinter = req.printer === undefined ? chromiumPrinter() : null;
       (req.printer ?? ownPrinter)?.warmUp?.();
     }
-    const loaded = await loadReportOrProfile({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx' }, (p, s) => progress(p, s as ReportStage));
+    // a PDF analyses its capture on a worker thread: this thread's event loop drives Chromium's start meanwhile
+    const loaded = await loadReportOrProfile({ ...req.load, rows: req.format === 'csv' || req.format === 'xlsx', offThread: req.format === 'pdf' }, (p, s) => progress(p, s as ReportStage));
     const model = req.form === 'short' ? shortForm(loaded.model) : loaded.model;
     let printed: { overflow: Overflow[]; dialogs: string[]; fonts: string[]; tocPages?: ReadonlyMap<string, number> | null } = { overflow: [], dialogs: [], fonts: [] };
     try {
@@ -191,6 +240,7 @@ export async function exportReport(req: ExportRequest, progress: Progress = () =
           printed = { overflow: r.overflow, dialogs: r.dialogs, fonts: r.fonts, tocPages: r.tocPages };
           progress(95, 'write');
           await writeInto(tmp, r.pdf);
+          reportTime('written');
         }
       } else if (req.format === 'pptx') {
         progress(45, 'render');

@@ -225,6 +225,11 @@ function sectionHtml(s: Section, lang: Lang, form: 'full' | 'short'): string {
   return `<section class="section" id="sec-${esc(s.id)}" data-section="${esc(s.id)}"><h2>${esc(reportText(s.title, lang))}</h2>${s.blocks.map((b) => blockHtml(b, lang, form)).join('\n')}</section>`;
 }
 
+/** A page number as the contents page prints it (`data-page-of` spans). */
+export function tocPageText(page: number, lang: Lang): string {
+  return fmtNumber(lang, page);
+}
+
 /** The whole report as one HTML document (UTF-8 string). */
 export function renderHtml(model: ReportModel, lang: Lang, options: HtmlOptions, appVersion: string): string {
   const title = formatVal(model.cover.title, lang);
@@ -244,7 +249,7 @@ ${model.sections.map((s) => sectionHtml(s, lang, 'short')).join('\n')}
   }
   const page = (id: string): string => {
     const n = options.tocPages?.get(`sec-${id}`);
-    return n === undefined ? '' : esc(fmtNumber(lang, n));
+    return n === undefined ? '' : esc(tocPageText(n, lang));
   };
   const toc = `<nav class="toc" aria-label="${esc(rt('x.contents', lang))}"><h2>${esc(rt('x.contents', lang))}</h2><ol>${model.sections.map((s) => `<li><a href="#sec-${esc(s.id)}"><span class="t">${esc(reportText(s.title, lang))}</span><span class="leader" aria-hidden="true"></span><span class="pg" data-page-of="sec-${esc(s.id)}">${page(s.id)}</span></a></li>`).join('')}</ol></nav>`;
   // The contents sit on the cover page, under the facts: no page of its own that would be mostly empty.

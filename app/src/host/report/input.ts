@@ -61,6 +61,8 @@ export interface LoadOptions {
   analysis?: () => Promise<HostView>;
   /** Keep the capture's intervals readable for the exporter ({@link LoadedReport.rows}). */
   rows?: boolean;
+  /** Analyse on a worker thread when the report's session computes the analysis (report/session.ts `offThread`). */
+  offThread?: boolean;
   /**
    * The capture's report session (report/session.ts: its info, kind, hash, columnar data and
    * analysis, each read once), kept by its owner across exports; without it one is opened for this
@@ -186,7 +188,7 @@ export function tcoOfMeasured(scenario: ScenarioSource, measured: MeasuredWorklo
 export function sessionFor(o: LoadOptions & { profile?: boolean }): { session: CaptureSession; own: boolean } {
   if (o.session !== undefined) return { session: o.session, own: false };
   const session = openReportSession(o.capturePath, { ...(o.analyzeOptions === undefined ? {} : { options: o.analyzeOptions }), ...(o.host === undefined ? {} : { host: o.host }),
-    ...(o.profile === true ? { profile: true } : {}), ...(o.analysis === undefined ? {} : { analysis: o.analysis }) });
+    ...(o.profile === true ? { profile: true } : {}), ...(o.analysis === undefined ? {} : { analysis: o.analysis }), ...(o.offThread === true ? { offThread: true } : {}) });
   return { session, own: true };
 }
 

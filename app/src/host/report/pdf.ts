@@ -6,11 +6,12 @@
  * width: every chart and table must fit inside it ({@link Overflow}).
  */
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
 import { esc } from '../../shared/escape.ts';
 import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
+import { reportTime } from './timing.ts';
 
 /** An element wider than the printable width, an element whose content runs out of it, or a chart taller than a page. */
 export interface Overflow {
@@ -54,12 +55,35 @@ export interface PrintResult {
 /** Evaluated in the printed page after `document.fonts.ready`: its loaded faces, as {@link PrintResult.fonts}. */
 export const LOADED_FONTS_EXPRESSION = `[...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, '') + ' ' + f.weight)`;
 
+/**
+ * A report loaded once and printed more than once: a quick draft tells where each section
+ * starts (its named destinations), the contents page's numbers are then written into the loaded
+ * page, in the place reserved for them, and the report is printed for real. One load, one layout,
+ * and a draft that costs a fraction of a printing.
+ */
+export interface PrintDocument {
+  /** The same layout printed without footer, tags or outline (none of which moves a page): where each named destination lands. */
+  draft(): Promise<Buffer>;
+  /** Sets the text of each contents-page number (`[data-page-of="sec-…"]`, by that name; absent: empty). */
+  number(texts: ReadonlyMap<string, string>): Promise<void>;
+  /** The printing itself, as {@link PdfPrinter.print} gives it. */
+  print(): Promise<PrintResult>;
+  close(): Promise<void>;
+}
+
 /** Something that turns report HTML into a PDF (Chromium here; Electron's printToPDF in the app). */
 export interface PdfPrinter {
   /** Optional: start the browser now (it boots while the capture is read). */
   warmUp?(): void;
   print(job: PrintJob): Promise<PrintResult>;
+  /** Optional: loads a report to print it more than once ({@link PrintDocument}); without it the report is loaded again for each printing. */
+  open?(job: PrintJob): Promise<PrintDocument>;
   close(): Promise<void>;
+}
+
+/** Evaluated in a loaded report: sets the contents page's numbers (the texts by `data-page-of`; the others empty). */
+export function numberExpression(texts: ReadonlyMap<string, string>): string {
+  return `((texts) => { for (const el of document.querySelectorAll('[data-page-of]')) el.textContent = texts[el.getAttribute('data-page-of')] ?? ''; })(${JSON.stringify(Object.fromEntries(texts))})`;
 }
 
 /** Chromium's launch arguments (the same as e2e/playwright.config.ts). */
@@ -108,6 +132,76 @@ export function measureExpression(paper: Paper): string {
   return `${MEASURE}([${CONTENT_WIDTH_PX[paper]}, ${CONTENT_HEIGHT_PX[paper]}])`;
 }
 
+/** Chromium's options for the printing of a report: the paper, its margins, and (not for a draft) the footer, tags and outline. */
+function pdfOptions(job: PrintJob, draft: boolean): Parameters<Page['pdf']>[0] {
+  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: true, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
+  if (draft) return { ...paper, displayHeaderFooter: false, tagged: false, outline: false };
+  return { ...paper, displayHeaderFooter: true, headerTemplate: '<span></span>', footerTemplate: footerTemplate(job.footerLeft, job.pageOf), tagged: true, outline: true };
+}
+
+/** An empty page of its own, ready for a report: its context, and the dialogs the document tries to open. */
+interface BlankPage {
+  context: BrowserContext;
+  page: Page;
+  dialogs: string[];
+}
+
+/** Opens a {@link BlankPage}: JavaScript off, network cut (any request other than data:/about: is aborted), print media, `paper`'s printable width. */
+async function blankPage(b: Browser, paper: Paper): Promise<BlankPage> {
+  const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[paper]), height: 1100 } });
+  try {
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      return url.startsWith('data:') || url.startsWith('about:') ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.emulateMedia({ media: 'print' });
+    return { context, page, dialogs };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
+/** Loads a report in a {@link BlankPage} (at its paper's printable width), waits for its fonts and measures its layout. */
+async function loadReport(blank: BlankPage, job: PrintJob): Promise<PrintDocument> {
+  const { context, page, dialogs } = blank;
+  try {
+    await page.setViewportSize({ width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 });
+    reportTime('page opened');
+    await page.setContent(job.html, { waitUntil: 'load' });
+    reportTime('page loaded');
+    await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
+    const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
+    const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
+    reportTime('fonts ready, layout measured');
+    return {
+      draft: async () => {
+        const pdf = await page.pdf(pdfOptions(job, true));
+        reportTime('draft printed');
+        return pdf;
+      },
+      number: async (texts) => {
+        await page.evaluate(numberExpression(texts));
+      },
+      print: async () => {
+        const pdf = await page.pdf(pdfOptions(job, false));
+        reportTime('printed');
+        return { pdf, overflow, dialogs, fonts };
+      },
+      close: () => context.close(),
+    };
+  } catch (err) {
+    await context.close();
+    throw err;
+  }
+}
+
 /**
  * A printer on headless Chromium (one browser for all the jobs of this printer; close it when
  * done). Network is cut: any request other than data:/about: is aborted.
@@ -117,7 +211,27 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
   const launch = async (): Promise<Browser> => {
     if (executablePath === null) throw new HostError('report-no-browser', 'Printing a PDF needs Chromium, and none was found. Install it (Debian: apt-get install chromium) or set CACHEPROOF_CHROMIUM to its path.');
     const { chromium } = await import('playwright-core');
-    return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    const b = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    reportTime('chromium launched');
+    return b;
+  };
+  const started = async (): Promise<Browser> => {
+    browser ??= launch();
+    try {
+      return await browser;
+    } catch (err) {
+      browser = null;
+      if (err instanceof HostError) throw err;
+      throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
+    }
+  };
+  // warmUp opens one blank page ahead (while the capture is analysed); the next report loads into it
+  let spare: Promise<BlankPage> | null = null;
+  const open = async (job: PrintJob): Promise<PrintDocument> => {
+    const taken = spare;
+    spare = null;
+    const ready = taken === null ? null : await taken.catch(() => null);
+    return loadReport(ready ?? (await blankPage(await started(), job.paper)), job);
   };
   return {
     warmUp(): void {
@@ -126,50 +240,25 @@ export function chromiumPrinter(executablePath: string | null = findChromium()):
         b.catch(() => undefined);
         browser = b;
       }
-    },
-    async print(job: PrintJob): Promise<PrintResult> {
-      browser ??= launch();
-      let b: Browser;
-      try {
-        b = await browser;
-      } catch (err) {
-        browser = null;
-        if (err instanceof HostError) throw err;
-        throw new HostError('report-no-browser', `Chromium (${executablePath ?? '?'}) could not be started: ${(err as Error).message.split('\n')[0]}`);
+      if (spare === null) {
+        spare = browser.then((b) => blankPage(b, 'a4'));
+        spare.catch(() => undefined);
       }
-      const context = await b.newContext({ javaScriptEnabled: false, offline: true, viewport: { width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 } });
+    },
+    open,
+    async print(job: PrintJob): Promise<PrintResult> {
+      const doc = await open(job);
       try {
-        await context.route('**/*', (route) => {
-          const url = route.request().url();
-          return url.startsWith('data:') || url.startsWith('about:') ? route.continue() : route.abort();
-        });
-        const page = await context.newPage();
-        const dialogs: string[] = [];
-        page.on('dialog', (d) => {
-          dialogs.push(d.message());
-          void d.dismiss();
-        });
-        await page.emulateMedia({ media: 'print' });
-        await page.setContent(job.html, { waitUntil: 'load' });
-        await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
-        const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
-        const fonts = (await page.evaluate(LOADED_FONTS_EXPRESSION)) as string[];
-        const pdf = await page.pdf({
-          format: job.paper === 'a4' ? 'A4' : 'Letter',
-          printBackground: true,
-          margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` },
-          displayHeaderFooter: true,
-          headerTemplate: '<span></span>',
-          footerTemplate: footerTemplate(job.footerLeft, job.pageOf),
-          tagged: true,
-          outline: true,
-        });
-        return { pdf, overflow, dialogs, fonts };
+        return await doc.print();
       } finally {
-        await context.close();
+        await doc.close();
       }
     },
     async close(): Promise<void> {
+      const taken = spare;
+      spare = null;
+      const unused = taken === null ? null : await taken.catch(() => null);
+      await unused?.context.close();
       if (browser !== null) {
         const b = await browser.catch(() => null);
         browser = null;

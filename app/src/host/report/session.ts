@@ -16,6 +16,7 @@ import { fleetHost, fleetOf, scopeToHost } from '../capture/scope.ts';
 import { baselineAlone, computeViewKeeping, type HostView, type ViewProgress } from '../analysis.ts';
 import { isFleetSummaryPath } from '../fleet-summary.ts';
 import { analysisWorkerPath } from '../worker-path.ts';
+import { computeViewInWorker } from '../session.ts';
 
 /** Which report a capture gets. */
 export type ReportKind = 'before-after' | 'profile' | 'fleet';
@@ -48,6 +49,12 @@ export interface SessionOptions {
   profile?: boolean;
   /** The host's session's analysis (host/session.ts); without it the capture is analysed here, once. */
   analysis?: () => Promise<HostView>;
+  /**
+   * Analyse on a worker thread (host/session.ts computeViewInWorker) rather than on this one, when
+   * the worker bundle is built: for an export that needs no rows, so that this thread's event loop
+   * stays free meanwhile (the PDF's Chromium starts and opens its page while the capture is analysed).
+   */
+  offThread?: boolean;
 }
 
 /** A folder of captures, a fleet summary, or a fleet capture with no measure window opened without a host: a fleet. */
@@ -93,13 +100,20 @@ export function openReportSession(path: string, o: SessionOptions = {}): Capture
         progress(5, 'analyze');
         analysis = o.analysis();
       } else {
-        // the CLI: one read, the hash beside it, and the columnar data kept for the rows
-        const done = computeViewKeeping(path, { id: 'report', name: basename(path), isSample: false, host: o.host }, options, (p: ViewProgress) => {
+        const meta = { id: 'report', name: basename(path), isSample: false, host: o.host };
+        const onProgress = (p: ViewProgress): void => {
           if (p.stage === 'read') progress(2 + Math.round((23 * p.done) / Math.max(1, p.total)), 'open');
           else progress(25 + Math.round((10 * p.done) / Math.max(1, p.total)), 'analyze');
-        });
-        if (columnar === null) keep(done.then((d) => d.capture));
-        analysis = done.then((d) => d.view);
+        };
+        const workerFile = o.offThread === true ? analysisWorkerPath() : null;
+        if (workerFile !== null) {
+          analysis = computeViewInWorker(workerFile, path, meta, options, onProgress).result.then((r) => r.view);
+        } else {
+          // the CLI: one read, the hash beside it, and the columnar data kept for the rows
+          const done = computeViewKeeping(path, meta, options, onProgress);
+          if (columnar === null) keep(done.then((d) => d.capture));
+          analysis = done.then((d) => d.view);
+        }
       }
       analysis.catch(() => { analysis = null; });
       return analysis;
