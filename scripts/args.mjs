@@ -1,7 +1,8 @@
 // The command line of a script or a bench, declared once (docs/ARCHITECTURE.md, process rules):
 // node:util parseArgs with `strict: true` over one option table, each option with its type and
 // default (and `value`, the name of a string option's value in the usage line when it has no
-// default; `number: true` or `'positive'` for a number). The usage line is made from the same
+// default; `number: true` or `'positive'` for a number, converted unless `asText: true` keeps the
+// text as given, e.g. a 64-bit seed). The usage line is made from the same
 // table; `--help` prints it (exit 0); a bad option, a missing or bad value prints parseArgs'
 // sentence and the usage line (exit 2).
 import { parseArgs } from 'node:util';
@@ -38,7 +39,8 @@ export function commandLine(command, options, { positionals = null, choices = nu
   try {
     parsed = parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: positionals !== null });
   } catch (err) {
-    refuse(err.message.split('\n')[0]);
+    // parseArgs' first sentence names the option ("Unknown option '--x'", "Option '--runs <value>' argument missing")
+    refuse(err.message.split(/\.(?:\s|$)|\n/)[0]);
   }
   const { help, ...values } = parsed.values;
   if (help === true) {
@@ -49,7 +51,7 @@ export function commandLine(command, options, { positionals = null, choices = nu
     if (o.number === undefined || values[name] === undefined) continue;
     const n = Number(values[name]);
     if (!Number.isFinite(n) || (o.number === 'positive' && n <= 0)) refuse(`--${name} needs ${o.number === 'positive' ? 'a positive' : 'a'} number (got '${values[name]}')`);
-    values[name] = n;
+    if (o.asText !== true) values[name] = n;
   }
   const unknown = choices === null ? undefined : parsed.positionals.find((p) => !choices.includes(p));
   if (unknown !== undefined) refuse(`unknown ${positionals} '${unknown}' (one of ${choices.join(', ')})`);
