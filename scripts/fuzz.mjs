@@ -6,29 +6,18 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root, say } from './ensure.mjs';
+import { commandLine } from './args.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  if (i < 0) return dflt;
-  const v = args[i + 1];
-  if (v === undefined || !Number.isFinite(Number(v)) || Number(v) <= 0) {
-    console.error(`npm run fuzz: ${name} needs a positive number (got ${v ?? 'nothing'})`);
-    process.exit(2);
-  }
-  return v;
-};
-const unknown = args.filter((a, i) => a.startsWith('--') && !['--minutes', '--seed', '--input-seconds'].includes(a) && !['--minutes', '--seed', '--input-seconds'].includes(args[i - 1]));
-if (unknown.length > 0) {
-  console.error(`npm run fuzz: unknown option ${unknown[0]} (use --minutes N, --seed S, --input-seconds B)`);
-  process.exit(2);
-}
-const minutes = opt('--minutes', '3');
+const { values: opts } = commandLine('npm run fuzz --', {
+  // as given (a seed the run printed is a 64-bit number): checked, not converted
+  minutes: { type: 'string', default: '3', number: 'positive', asText: true },
+  seed: { type: 'string', value: 'S', number: 'positive', asText: true },
+  'input-seconds': { type: 'string', value: 'B', number: 'positive', asText: true },
+});
+const minutes = opts.minutes;
 const env = { ...process.env, CACHEPROOF_FUZZ_MINUTES: minutes, CARGO_BUILD_JOBS: process.env.CARGO_BUILD_JOBS ?? '2' };
-const seed = opt('--seed', null);
-if (seed !== null) env.CACHEPROOF_FUZZ_SEED = seed;
-const bound = opt('--input-seconds', null);
-if (bound !== null) env.CACHEPROOF_FUZZ_INPUT_SECONDS = bound;
+if (opts.seed !== undefined) env.CACHEPROOF_FUZZ_SEED = opts.seed;
+if (opts['input-seconds'] !== undefined) env.CACHEPROOF_FUZZ_INPUT_SECONDS = opts['input-seconds'];
 say(`fuzzing every parser for ${minutes} minute(s) (findings: native/target/fuzz-findings/)`);
 const r = spawnSync('cargo', ['test', '--release', '--manifest-path', join(root, 'native', 'Cargo.toml'), '--test', 'fuzz_minutes', '--', '--ignored', '--nocapture'], { stdio: 'inherit', cwd: root, env });
 process.exit(r.status ?? 1);

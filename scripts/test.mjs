@@ -1,13 +1,16 @@
 // `npm test`: installs what is missing, then lint, type checks, the Electron security scan,
 // unit tests (vitest), the end-to-end suite (Playwright on the browser host), then the Rust tests (cargo).
-// Ends with one summary line counting every test of every runner.
+// Ends with one summary line counting every test of every runner. `npm test -- STEP…` runs only
+// those steps (lint, typecheck, electronegativity, unit, e2e, native).
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
+import { commandLine } from './args.mjs';
 
-const only = process.argv.slice(2);
+const STEPS = ['lint', 'typecheck', 'electronegativity', 'unit', 'native', 'e2e'];
+const { positionals: only } = commandLine('npm test --', {}, { positionals: 'STEP', choices: STEPS });
 const want = (step) => only.length === 0 || only.includes(step);
 const reports = join(root, 'test-results');
 mkdirSync(reports, { recursive: true });

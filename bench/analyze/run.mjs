@@ -17,14 +17,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
+import { commandLine } from '../../scripts/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const hours = arg('--hours', 24);
-const devices = arg('--devices', 16);
-const runs = arg('--runs', 3);
+const { values: opts } = commandLine('node bench/analyze/run.mjs', {
+  hours: { type: 'string', default: '24', number: true },
+  devices: { type: 'string', default: '16', number: true },
+  runs: { type: 'string', default: '3', number: true },
+  fresh: { type: 'boolean', default: false },
+  'no-blocks': { type: 'boolean', default: false },
+});
+const { hours, devices, runs } = opts;
 
 const cli = join(root, 'app', 'dist', 'cli.cjs');
 if (!existsSync(cli)) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
@@ -34,7 +36,7 @@ const generator = readFileSync(join(root, 'test', 'support', 'synthetic-capture.
 const tag = createHash('sha256').update(generator).update(JSON.stringify({ hours, devices })).digest('hex').slice(0, 12);
 const capture = join(cacheDir, `analyze-${hours}h-${devices}d-${tag}.capture`);
 for (const f of readdirSync(cacheDir)) if (/^analyze-.*\.capture$/.test(f) && join(cacheDir, f) !== capture) rmSync(join(cacheDir, f), { force: true });
-if (process.argv.includes('--fresh')) rmSync(capture, { force: true });
+if (opts.fresh) rmSync(capture, { force: true });
 
 const viewBundle = join(cacheDir, 'view.cjs');
 await build({
@@ -55,7 +57,7 @@ try {
   }
 
   // as a finished recording or import has it (`--no-blocks`: as a capture of an older probe)
-  console.log(`capture ${prepareBlocks(capture, process.argv.includes('--no-blocks'))}`);
+  console.log(`capture ${prepareBlocks(capture, opts['no-blocks'])}`);
   const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
   const timesFile = join(work, 'time.txt');
   /** Runs a command; wall seconds, CPU seconds (null without /usr/bin/time) and its stdout. */

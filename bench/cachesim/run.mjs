@@ -39,20 +39,25 @@ import { BENCH_PACKAGES, ensureDebianPackages } from '../../scripts/ensure.mjs';
 import { ensureCachesim, ensureMrcProfiler, lcsShardsMissRatios } from './lcs-mrc.mjs';
 import { miniatureAccuracy } from './mini.mjs';
 import { probeMissRatios, shardsFloor } from './shards-floor.mjs';
+import { commandLine } from '../../scripts/args.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 const trace = join(root, '..', 'shared', 'realdata', 'block_traces', 'libcachesim_cloudPhysicsIO.csv');
-const i = process.argv.indexOf('--min-refs');
-const minRefs = i >= 0 ? Number(process.argv[i + 1]) : 10_000_000;
+const { values: opts } = commandLine('node bench/cachesim/run.mjs', {
+  salts: { type: 'string', default: '40', number: true },
+  // --shards-only: stop after (1), the SHARDS targets (for a quick run on a busy machine)
+  'shards-only': { type: 'boolean', default: false },
+  'mini-only': { type: 'boolean', default: false },
+  'min-refs': { type: 'string', default: '10000000', number: true },
+  'day-requests': { type: 'string', default: '4700000', number: true },
+});
+const minRefs = opts['min-refs'];
 const BLOCK = 4096;
-const j = process.argv.indexOf('--day-requests');
-const dayRequests = j >= 0 ? Number(process.argv[j + 1]) : 4_700_000;
-const si = process.argv.indexOf('--salts');
-const SALTS = si >= 0 ? Number(process.argv[si + 1]) : 40;
-// --shards-only: stop after (1), the SHARDS targets (for a quick run on a busy machine)
-const shardsOnly = process.argv.includes('--shards-only');
-const miniOnly = process.argv.includes('--mini-only');
+const dayRequests = opts['day-requests'];
+const SALTS = opts.salts;
+const shardsOnly = opts['shards-only'];
+const miniOnly = opts['mini-only'];
 
 if (!existsSync(trace)) {
   console.log(`SKIP bench/cachesim: ${trace} is absent (../shared/realdata is needed)`);

@@ -14,14 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
+import { commandLine } from '../../scripts/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const hours = arg('--hours', 24);
-const devices = arg('--devices', 16);
-const runs = arg('--runs', 5);
+const { values: opts } = commandLine('node bench/dashboard/run.mjs', {
+  hours: { type: 'string', default: '24', number: true },
+  devices: { type: 'string', default: '16', number: true },
+  runs: { type: 'string', default: '5', number: true },
+  fresh: { type: 'boolean', default: false },
+  'no-blocks': { type: 'boolean', default: false },
+});
+const { hours, devices, runs } = opts;
 // targets (issue 38): first open ≤ 500 ms median (issue 12 asked ≤ 1 s), re-open ≤ 0.3 s median
 const TARGET_MS = { first: 500, again: 300 };
 const TASK_TARGET_MS = 200;
@@ -34,7 +36,7 @@ execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'
 const cacheDir = join(root, 'node_modules', '.cache', 'cacheproof-bench');
 mkdirSync(cacheDir, { recursive: true });
 const capture = join(cacheDir, `dashboard-${hours}h-${devices}d-1s.capture`);
-if (process.argv.includes('--fresh')) rmSync(capture, { force: true });
+if (opts.fresh) rmSync(capture, { force: true });
 if (!existsSync(capture)) {
   const { writeSyntheticCapture } = await loadSynthetic();
   const t0 = performance.now();
@@ -47,7 +49,7 @@ if (!existsSync(capture)) {
 // A finished recording or import has its interval table's columnar blocks (written by the probe as
 // it ends: docs/capture-schema.md, `interval_blocks`); the generated capture gets them from the
 // same writer. `--no-blocks` removes them, to time a capture of an older probe (its rows are read).
-const blocksLabel = prepareBlocks(capture, process.argv.includes('--no-blocks'));
+const blocksLabel = prepareBlocks(capture, opts['no-blocks']);
 console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB, ${blocksLabel})`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-dashboard-'));

@@ -28,17 +28,25 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backfillFleet, DISKS } from './openmetrics.mjs';
+import { commandLine } from '../../scripts/args.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const HOSTS = arg('--hosts', 500), DAYS = arg('--days', 7), STEP_S = arg('--step', 60), CHUNK = arg('--chunk', 100);
-const PULL_LIMIT_S = arg('--pull-limit', 0);
-const BACKFILL_ONLY = process.argv.includes('--backfill-only');
-const PULL = !process.argv.includes('--no-pull');
+const { values: opts } = commandLine('node bench/fleet/run.mjs', {
+  hosts: { type: 'string', default: '500', number: true },
+  days: { type: 'string', default: '7', number: true },
+  step: { type: 'string', default: '60', number: true },
+  chunk: { type: 'string', default: '100', number: true },
+  'no-pull': { type: 'boolean', default: false },
+  // stop pulling after S s (0: never) and print the ratio as at least S / pushdown
+  'pull-limit': { type: 'string', default: '0', number: true },
+  // backfill and compact, no run
+  'backfill-only': { type: 'boolean', default: false },
+});
+const HOSTS = opts.hosts, DAYS = opts.days, STEP_S = opts.step, CHUNK = opts.chunk;
+const PULL_LIMIT_S = opts['pull-limit'];
+const BACKFILL_ONLY = opts['backfill-only'];
+const PULL = !opts['no-pull'];
 const TARGET = { viewS: 30, rssMb: 1024, ratio: 10 };
 for (const cmd of ['prometheus', 'promtool']) {
   if (spawnSync('sh', ['-c', `command -v ${cmd}`]).status !== 0) {

@@ -18,15 +18,16 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandLine } from '../../scripts/args.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const targetMb = arg('--mb', 500);
-const runs = arg('--runs', 3);
+const { values: opts } = commandLine('node bench/import/run.mjs', {
+  mb: { type: 'string', default: '500', number: true },
+  runs: { type: 'string', default: '3', number: true },
+});
+const targetMb = opts.mb;
+const runs = opts.runs;
 const TARGET_RATIO = 1;
 const real = join(root, '..', 'shared', 'realdata', 'perfmon_csv', 'reecho-tsai_DESKTOP-5GTCQEM_physicaldisk_000394.csv');
 if (!existsSync(real)) {

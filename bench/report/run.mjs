@@ -13,16 +13,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
+import { commandLine } from '../../scripts/args.mjs';
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const hours = Number(arg('--hours', 24));
-const devices = Number(arg('--devices', 16));
-const runs = Number(arg('--runs', 3));
-const formats = String(arg('--formats', 'pdf,xlsx,csv')).split(',');
-const allIntervals = process.argv.includes('--all-intervals');
+const { values: opts } = commandLine('node bench/report/run.mjs', {
+  hours: { type: 'string', default: '24', number: true },
+  devices: { type: 'string', default: '16', number: true },
+  runs: { type: 'string', default: '3', number: true },
+  formats: { type: 'string', default: 'pdf,xlsx,csv' },
+  'all-intervals': { type: 'boolean', default: false },
+  'no-blocks': { type: 'boolean', default: false },
+});
+const { hours, devices, runs } = opts;
+const formats = opts.formats.split(',');
+const allIntervals = opts['all-intervals'];
 /** Targets: seconds and peak RSS (MB, null = none). */
 const TARGETS = { pdf: { s: 2, rssMb: null, mbps: null }, xlsx: { s: 60, rssMb: 1000, mbps: null }, csv: { s: 2, rssMb: null, mbps: 250 } };
 
@@ -41,7 +44,7 @@ if (!existsSync(capture)) {
   console.log(`generated ${rows.toLocaleString('en')} interval rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 // as a finished recording or import has it (`--no-blocks`: as a capture of an older probe)
-const blocksLabel = prepareBlocks(capture, process.argv.includes('--no-blocks'));
+const blocksLabel = prepareBlocks(capture, opts['no-blocks']);
 console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} MB; ${devices} devices, 2 × ${hours} h + 1 h warm-up at 1 s; ${blocksLabel})`);
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-report-'));

@@ -48,6 +48,7 @@ export * from './benefit/hours.ts';
 export * from './benefit/days.ts';
 export * from './benefit/engine-stats.ts';
 export * from './benefit/prediction.ts';
+export * from './benefit/stored-prediction.ts';
 export * from './benefit/what-if.ts';
 export * from './benefit/trace-latency.ts';
 export * from './benefit/fleet.ts';

@@ -264,18 +264,53 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
     onAnalysed({ ...view });
     view.captureSha256 = await sha256File(path);
   }
-  const recording = recorderState === 'running' || recorderState === 'starting';
-  if (cacheDir !== null && file !== null && !recording && cacheKey(path, options, meta.host).stamp === stamp) {
-    // Written on a turn of the event loop of its own, after the caller has the view (serialising
-    // and fsyncing a large view takes tens of ms, and the dashboard's reply goes first); until
-    // then an open of the same capture gets the view from `pendingWrites`.
-    pendingWrites.set(file, { key, view });
-    setImmediate(() => {
-      writeCached(cacheDir, file, key, view);
-      if (pendingWrites.get(file)?.view === view) pendingWrites.delete(file);
-    });
-  }
+  if (cacheDir !== null && file !== null && !isRecording(recorderState) && cacheKey(path, options, meta.host).stamp === stamp) writeCachedLater(cacheDir, file, key, view);
   return view;
+}
+
+/** A recorder still running (or starting) writes on: its capture's analysis is never cached. */
+export function isRecording(recorderState: string | null): boolean {
+  return recorderState === 'running' || recorderState === 'starting';
+}
+
+/**
+ * Writes a view to the cache on a turn of the event loop of its own, after the caller has the view
+ * (serialising and fsyncing a large view takes tens of ms, and the dashboard's reply goes first);
+ * until then an open of the same capture gets the view from `pendingWrites`.
+ */
+function writeCachedLater(cacheDir: string, file: string, key: string, view: HostView): void {
+  pendingWrites.set(file, { key, view });
+  setImmediate(() => {
+    // a write replaced or withdrawn meanwhile (replaceCachedView) is not made
+    if (pendingWrites.get(file)?.view !== view) return;
+    writeCached(cacheDir, file, key, view);
+    pendingWrites.delete(file);
+  });
+}
+
+/** Where a capture's analysis is cached: the file (in `cacheDir`), its key and the capture's stamp, as the capture is now. */
+export interface CachedViewEntry { file: string; key: string; stamp: string }
+
+/** The cache entry of a capture's analysis with these options (one host's, within a fleet capture) as the file is now; null without a cache folder. */
+export function cachedViewEntry(path: string, options: AnalyzeOptions, host: string | undefined, cacheDir: string | null): CachedViewEntry | null {
+  if (cacheDir === null) return null;
+  const { key, stamp } = cacheKey(path, options, host);
+  return { file: join(cacheDir, `${key}.json`), key, stamp };
+}
+
+/**
+ * Re-keys a cached analysis whose capture changed (the probe stored a prediction in it, and the
+ * view was updated from it, host/prediction-readback.ts): the entry under the old stamp removed,
+ * and `view` written under `now` (null: nothing written, as for a capture still recording or one
+ * that changed again meanwhile).
+ */
+export function replaceCachedView(cacheDir: string | null, old: CachedViewEntry | null, now: CachedViewEntry | null, view: HostView): void {
+  if (cacheDir === null) return;
+  if (old !== null && old.file !== now?.file) {
+    pendingWrites.delete(old.file);
+    rmSync(old.file, { force: true });
+  }
+  if (now !== null) writeCachedLater(cacheDir, now.file, now.key, view);
 }
 
 /** Views computed and not yet written to the cache of finished analyses: cache file → key and view. */

@@ -1,18 +1,20 @@
 /**
  * The dashboard's prediction (docs/ipc.md, `predict.*`): `cacheproof-probe predict CAPTURE --size
  * … --cache-device … --policy … --store --json` on an open analysis's traced capture, as a job
- * whose progress is the probe's own (`predict: 45 % (lru)` on stderr), then the capture analysed
- * again (its session sees the changed file), so that the dashboard, the report and `cacheproof
- * analyze --json` all carry the new prediction from `meta.prediction`; on a workload profile's
- * capture (an imported block trace), the profile is opened again instead and its screen redrawn
- * (the job's view is then null). The renderer never
- * simulates; the figures are the probe's, carried by the engine.
+ * whose progress is the probe's own (`predict: 45 % (lru)` on stderr), then only the stored
+ * prediction read back into the open analysis (host/prediction-readback.ts: the `meta` row, set
+ * beside the view's measured benefit by the engine, and the session and cache moved to the changed
+ * file), so that the dashboard, the report and `cacheproof analyze --json` all carry the new
+ * prediction from `meta.prediction`; on a workload profile's capture (an imported block trace),
+ * the profile is opened again instead and its screen redrawn (the job's view is then null). The
+ * renderer never simulates; the figures are the probe's, carried by the engine.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { AnalyzeOptions } from '@cacheproof/engine';
-import { type AnalysisView, type PredictProgress, type PredictRequest } from '../shared/contract.ts';
+import { type PredictProgress, type PredictRequest } from '../shared/contract.ts';
 import { HostError } from './errors.ts';
+import type { HeldView } from './prediction-readback.ts';
 import { predictCommand } from './probe-argv.ts';
 import { PROBE_EXIT, probeError, probeErrorText, type ProbeOutput } from './runs/probe.ts';
 
@@ -60,18 +62,18 @@ export function runPredict(probe: string, args: readonly string[], onProgress: (
   });
 }
 
-/** What the prediction jobs need from the host: the probe, the open analyses and how to analyse a capture again. */
+/** What the prediction jobs need from the host: the probe, the open analyses and how to read the stored prediction back into them. */
 export interface PredictHost {
   probe: string | null;
   /** The capture and analysis options of an analysis (or, with `profile`, a workload profile) opened in this session, or null. */
   analysisOf(analysisId: string): { path: string; options: AnalyzeOptions; isSample: boolean; profile?: true } | null;
   /** A workload profile opened again from its changed capture (the session remembers it); resolves with the capture's new SHA-256. */
   reopenProfile(profileId: string): Promise<string>;
-  /** The view of the capture analysed again (its session: the file changed) with the analysis's options and name. */
-  reopen(analysisId: string, path: string, options: AnalyzeOptions): Promise<AnalysisView>;
+  /** An open analysis's view held before the probe writes its capture (its SHA-256 the session's), read back after (host/prediction-readback.ts). */
+  holdView(analysisId: string): Promise<HeldView>;
   /** The capture's content changed from `beforeSha256` to `afterSha256` (the Planner's saved scenario follows it). */
   captureChanged(beforeSha256: string, afterSha256: string): Promise<void>;
-  /** The capture's SHA-256 before the probe writes it (its session's). */
+  /** A workload profile's capture's SHA-256 before the probe writes it (the profile's). */
   shaOf(analysisId: string): Promise<string>;
 }
 
@@ -95,7 +97,8 @@ export function predictHandlers(host: PredictHost): PredictJobs {
       const a = host.analysisOf(analysisId);
       if (a === null) throw new HostError('capture-not-found', `No analysis ${analysisId} is open in this session.`);
       if (a.isSample) throw new HostError('not-supported', 'The bundled sample has no block trace to predict from, and it is not written to.');
-      const before = await host.shaOf(analysisId);
+      const held = a.profile === true ? null : await host.holdView(analysisId);
+      const before = held === null ? await host.shaOf(analysisId) : held.sha256;
       const jobId = randomUUID();
       const job: Job = { progress: { jobId, percent: 0, stage: 'read', done: false, view: null }, error: null };
       jobs.set(jobId, job);
@@ -106,14 +109,14 @@ export function predictHandlers(host: PredictHost): PredictJobs {
         const out = await runPredict(probe, predictCommand(a.path, choice, a.options.front), (share, stage) => set(share * PROBE_SHARE, stage === 'reading the trace' ? 'read' : 'simulate'));
         if (out.code !== 0) throw refused(out);
         set(PROBE_SHARE, 'analyze');
-        if (a.profile === true) {
+        if (held === null) {
           // a workload profile: its screen opens it again (analysis.openProfile), with the new prediction
           await host.captureChanged(before, await host.reopenProfile(analysisId));
           job.progress = { jobId, percent: 100, stage: 'done', done: true, view: null };
           return;
         }
-        const view = await host.reopen(analysisId, a.path, a.options);
-        // (reopen waits for the changed file's SHA-256: the saved scenario moves to it)
+        const view = await held.readBack();
+        // (the read-back hashes the changed file: the saved scenario moves to its SHA-256)
         await host.captureChanged(before, view.captureSha256 as string);
         job.progress = { jobId, percent: 100, stage: 'done', done: true, view };
       })().catch((e: unknown) => {

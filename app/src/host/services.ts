@@ -13,6 +13,7 @@ import { APP_VERSION } from './version.ts';
 import { HostError } from './errors.ts';
 import { carrySavedPlan } from './saved-plans.ts';
 import { predictHandlers } from './predict.ts';
+import { holdForReadBack } from './prediction-readback.ts';
 import { readCapture, readCaptureInfo } from './capture/reader.ts';
 import { createRunSupervisor, type RunSupervisor } from './runs/supervisor.ts';
 import { OpenedProfiles } from './profiles.ts';
@@ -48,13 +49,12 @@ export interface OpenedAnalysis {
   name?: string;
 }
 
-async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string,
-  withSha = false): Promise<AnalysisView> {
+async function open(path: string, isSample: boolean, opened: Map<string, OpenedAnalysis>, sessions: AnalysisSessions, options: AnalyzeOptions = {}, name?: string, host?: string): Promise<AnalysisView> {
   const full = resolve(path);
   const id = viewId(full, host);
   // on a worker thread, once per capture (one host of a fleet capture) and options in this process
   // (host/session.ts); the reply goes as soon as the analysis is done, the file's hash may follow
-  const view = await (withSha ? sessions.open.bind(sessions) : sessions.openAnalysed.bind(sessions))(full, {
+  const view = await sessions.openAnalysed(full, {
     id,
     name: name ?? (isSample ? 'CacheProof lab sample' : viewName(full, host)),
     isSample,
@@ -114,7 +114,11 @@ export function createHandlers(ctx: HostContext): Handlers {
       return p === undefined ? null : { path: p.path, options: p.options, isSample: false, profile: true };
     },
     reopenProfile: (id) => profiles.reopen(id),
-    reopen: (id, path, options) => open(path, false, opened, sessions, options, opened.get(id)?.name, undefined, true),
+    holdView: (id) => {
+      const a = opened.get(id);
+      if (a === undefined) throw new HostError('capture-not-found', `No analysis ${id} is open in this session.`);
+      return holdForReadBack(sessions, analysisCache, a.path, { id, name: a.name ?? basename(a.path), isSample: false, host: a.host }, a.options);
+    },
     shaOf: captureShaOf,
     captureChanged: (before, after) => carrySavedPlan(plansDir, before, after),
   });

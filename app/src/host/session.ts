@@ -153,8 +153,21 @@ export class AnalysisSessions {
     prewarmAnalysisWorker(workerFile);
   }
 
-  private key(path: string, options: AnalyzeOptions, host?: string): string {
-    return JSON.stringify({ path, options, stamp: stampOf(path), ...(host === undefined ? {} : { host }) });
+  private key(path: string, options: AnalyzeOptions, host?: string, stamp = stampOf(path)): string {
+    return JSON.stringify({ path, options, stamp, ...(host === undefined ? {} : { host }) });
+  }
+
+  /**
+   * The finished view of a capture that changed on disk since its session was opened under
+   * `oldStamp` (a prediction the probe stored, read back into the view: host/prediction-readback.ts):
+   * the old session is dropped and `view` kept as the session of the file as it is now, so that
+   * every later open (the dashboard, the report, the Planner) gets it without reading the capture.
+   */
+  replaceView(path: string, options: AnalyzeOptions, host: string | undefined, oldStamp: string, view: HostView): void {
+    this.sessions.delete(this.key(path, options, host, oldStamp));
+    const ready = Promise.resolve(view);
+    this.sessions.set(this.key(path, options, host), { view: ready, analysed: ready, done: true, progress: null, cancel: () => undefined });
+    while (this.sessions.size > KEPT_SESSIONS) this.sessions.delete(this.sessions.keys().next().value as string);
   }
 
   /** The view of a capture with these options, with the file's SHA-256: the session's, or a new one. */

@@ -24,6 +24,14 @@ export const SHORT_WINDOW_MS = 24 * 3_600_000;
 type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
+/**
+ * The codes of the setup warnings ({@link setupWarnings}), which open the list: the prediction's
+ * warning comes right after them (a stored prediction read back into an analysis is placed there,
+ * benefit/stored-prediction.ts).
+ */
+export const SETUP_WARNING_CODES = ['front-named-backing', 'backing-named-front', 'backing-only-mode', 'workload-drift', 'unequal-windows', 'short-window', 'very-short-window'] as const;
+type SetupWarningCode = typeof SETUP_WARNING_CODES[number];
+
 /** A warning of the analysis, with its device and parameters when it has them. */
 function warning(code: AnalysisWarningCode, message: string, extra: { device?: string; params?: Record<string, string | number> } = {}): AnalysisWarning {
   const w: AnalysisWarning = { code, message, source: 'analysis' };
@@ -41,31 +49,33 @@ export function windowSeconds(wins: Record<Win, TimeWindow>): { bSec: number; mS
 function setupWarnings(dev: AnalysisDevices, wins: Record<Win, TimeWindow>, drift: DriftReport, threshold: number): AnalysisWarning[] {
   const { front, mode, overridden } = dev;
   const warnings: AnalysisWarning[] = [];
+  // only codes of SETUP_WARNING_CODES here (the read-back of a stored prediction finds the end of these by them)
+  const setup: (code: SetupWarningCode, message: string, extra?: Parameters<typeof warning>[2]) => AnalysisWarning = warning;
   for (const o of overridden) {
-    warnings.push(warning(o.code, o.code === 'front-named-backing'
+    warnings.push(setup(o.code, o.code === 'front-named-backing'
       ? `Device ${o.device} was recorded as the front device, but the options name it a backing device: it is analyzed as backing${front.length === 0 ? ', and with no front device left the analysis is backing-only' : ''}.`
       : `Device ${o.device} was recorded as a backing device, but the options name it the front device: it is analyzed as front.`,
     { device: o.device, params: { device: o.device } }));
   }
   if (mode === 'backing-only') {
-    warnings.push(warning('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.'));
+    warnings.push(setup('backing-only-mode', 'Only backing devices were measured, so windows are compared per second and the workload may have changed between them.'));
   }
   for (const k of drift.exceeded) {
     const m = drift.metrics[k];
-    warnings.push(warning('workload-drift', `The workload's ${k} changed by ${(m.changePercent ?? 0).toFixed(1)}% between the windows, more than the ${threshold}% threshold.`,
+    warnings.push(setup('workload-drift', `The workload's ${k} changed by ${(m.changePercent ?? 0).toFixed(1)}% between the windows, more than the ${threshold}% threshold.`,
       { params: { metric: k, changePercent: m.changePercent ?? 0, thresholdPercent: threshold } }));
   }
   const { bSec, mSec } = windowSeconds(wins);
   if (Math.abs(bSec - mSec) > (Math.max(bSec, mSec) * UNEQUAL_WINDOWS_PERCENT) / 100) {
-    warnings.push(warning('unequal-windows', 'The windows differ in length by more than 10%; figures are compared per second or per I/O, never as raw totals.',
+    warnings.push(setup('unequal-windows', 'The windows differ in length by more than 10%; figures are compared per second or per I/O, never as raw totals.',
       { params: { baselineSeconds: bSec, measureSeconds: mSec } }));
   }
   if (bSec * 1000 < SHORT_WINDOW_MS || mSec * 1000 < SHORT_WINDOW_MS) {
-    warnings.push(warning('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
+    warnings.push(setup('short-window', 'A window is shorter than 24 hours, so it may not see the whole daily cycle of load.',
       { params: { baselineSeconds: bSec, measureSeconds: mSec } }));
   }
   if (bSec * 1000 < HOUR_SPAN_MS || mSec * 1000 < HOUR_SPAN_MS) {
-    warnings.push(warning('very-short-window', 'A window is shorter than an hour: no figure of it represents an hour, let alone a day (busiest hour, p95 over the day, daily totals).',
+    warnings.push(setup('very-short-window', 'A window is shorter than an hour: no figure of it represents an hour, let alone a day (busiest hour, p95 over the day, daily totals).',
       { params: { baselineSeconds: bSec, measureSeconds: mSec } }));
   }
   return warnings;

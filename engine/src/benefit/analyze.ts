@@ -26,7 +26,7 @@ import { resolveWindows } from './windows.ts';
 import type { RoleOverride } from './devices.ts';
 import { resolveDevices } from './devices.ts';
 import { cacheEngineSection } from './engine-stats.ts';
-import { measuredFigure, predictionReport } from './prediction.ts';
+import { predictionBesideBenefit } from './stored-prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
 import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
 import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
@@ -294,6 +294,7 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   const warnings = analysisWarnings(data, dev, wins, pass, drift, threshold, iosSaved.value, p.served, cacheEngine.comparison);
   warnings.push(...rateAndTraceWarnings(data, dev, pass, wins, options));
   const { mode, front, backing } = dev;
+  const benefit = benefitSection(data, mode, wins, agg, p, { iosSaved, latencyMs, matchedHours, groups });
   return {
     ok: true,
     formatVersion: 1,
@@ -301,7 +302,7 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
     host: { hostname: data.host.hostname, kernel: data.host.kernel },
     windows: windowsSection(win, wins),
     devices: { front, backing, cache: dev.cache, other: dev.other, appFacing: mode === 'front-and-backing' ? 'front' : 'backing', spindles: dev.spindles },
-    benefit: benefitSection(data, mode, wins, agg, p, { iosSaved, latencyMs, matchedHours, groups }),
+    benefit,
     uncertainty: {
       method: 'block-bootstrap-percentile',
       prng: 'mulberry32',
@@ -319,13 +320,7 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
     groups,
     perDevice: pass.perDevice,
     cacheEngine,
-    prediction: predictionReport(data.prediction, {
-      iosSaved,
-      backingAfterPerSecond: measuredFigure(p.iosToBacking.afterPerSecond, p.iosToBacking.reasons['afterPerSecond']),
-      frontAfterPerSecond: measuredFigure(p.deliveredIops.after, p.deliveredIops.reasons['after']),
-      latencyAfterMs: measuredFigure(latencyMs.after, latencyMs.reasons['after']),
-      mode,
-    }),
+    prediction: predictionBesideBenefit(data.prediction, mode, benefit),
     traceLatency: traceLatencySection(data.traceLatency),
     layers: layersOf(data.stack, front, backing, mode),
     warnings,

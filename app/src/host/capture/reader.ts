@@ -40,7 +40,7 @@ export interface OpenedCapture {
 }
 
 /** The recorder's state from the `recorder` table, or null when there is none. */
-function recorderState(db: Database.Database): string | null {
+export function recorderState(db: Database.Database): string | null {
   const has = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'recorder'").pluck().get();
   if (has === undefined) return null;
   const v = db.prepare("SELECT value FROM recorder WHERE key = 'state'").pluck().get() as string | undefined;
