@@ -35,8 +35,11 @@ let rows = 0;
 function call(channel: string, body: unknown): Promise<{ ms: number; reply: { ok: boolean; value?: unknown; error?: { code: string; message: string } } }> {
   const t0 = performance.now();
   return new Promise((ok, fail) => {
+    // a connection of its own per call (agent false): Node's default agent keeps sockets alive and
+    // reuses one the host may be closing after its 5 s keep-alive timeout (a call after a long
+    // analysis then fails with ECONNRESET; Chromium retries such a request, Node does not)
     const req = request({
-      host: '127.0.0.1', port: host.port, path: `/api/${channel}`, method: 'POST',
+      agent: false, host: '127.0.0.1', port: host.port, path: `/api/${channel}`, method: 'POST',
       headers: { Host: `127.0.0.1:${host.port}`, Authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'x-cacheproof': '1' },
     }, (res) => {
       let data = '';

@@ -6,7 +6,7 @@ import { TID } from '../../app/src/shared/testids.ts';
 /** A raw HTTP request with full control of Host/Origin headers (fetch would rewrite them). */
 function raw(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+    const req = httpRequest({ agent: false, host: '127.0.0.1', port, path, method, headers }, (res) => {
       let data = '';
       res.on('data', (d: Buffer) => (data += d.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
