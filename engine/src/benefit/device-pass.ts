@@ -3,7 +3,7 @@
  * and dropped, and the hooks a caller gets into it.
  */
 import type { Series } from '../metrics/series.ts';
-import { buildSeriesFromColumns, GroupSeriesBuilder } from '../metrics/series.ts';
+import { deviceWindowView, GroupSeriesBuilder } from '../metrics/series.ts';
 import type { WindowSummary } from '../metrics/summary.ts';
 import { summarizeSeries } from '../metrics/summary.ts';
 import type { DeviceColumns } from '../records/columns.ts';
@@ -46,11 +46,11 @@ export interface SummariesElsewhere {
 /** A device's summaries over the two analysed windows. */
 export type DeviceSummaries = Record<Win, WindowSummary>;
 
-/** A device's window summaries: engine `summarizeSeries` of its intervals in each window (what {@link devicePass} keeps per device). */
+/** A device's window summaries: engine `summarizeSeries` of its intervals in each window, read in place (`deviceWindowView`; what {@link devicePass} keeps per device). */
 export function deviceWindowSummaries(c: DeviceColumns, windows: Record<Win, TimeWindow>): DeviceSummaries {
   return {
-    baseline: summarizeSeries(buildSeriesFromColumns([c], windows.baseline)),
-    measure: summarizeSeries(buildSeriesFromColumns([c], windows.measure)),
+    baseline: summarizeSeries(deviceWindowView(c, windows.baseline)),
+    measure: summarizeSeries(deviceWindowView(c, windows.measure)),
   };
 }
 
