@@ -15,7 +15,7 @@
  * because of its helper. The worker is kept idle for the next analysis.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { deviceWindowSummaries, type AnalyzeHooks, type ColumnSource, type DeviceSummaries, type SummariesElsewhere, type TimeWindow } from '@cacheproof/engine';
+import { sourceWindowSummaries, type AnalyzeHooks, type ColumnSource, type DeviceSummaries, type SummariesElsewhere, type TimeWindow } from '@cacheproof/engine';
 import { openColumnSource, type ColumnarCapture, type ColumnsReopen } from './capture/columnar.ts';
 
 /**
@@ -61,7 +61,7 @@ export function runSummariesJob(job: SummariesJob): void {
   let opened: { source: ColumnSource; close(): void } | null = null;
   try {
     opened = openColumnSource(job.reopen);
-    for (const device of job.devices) post({ type: 'sums', device, sums: deviceWindowSummaries(opened.source.load(device), job.windows) });
+    for (const device of job.devices) post({ type: 'sums', device, sums: sourceWindowSummaries(opened.source, device, job.windows) });
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   } finally {
@@ -111,7 +111,8 @@ export interface SummariesHelper {
  * The engine hook that hands most devices' window summaries of `cap` to a worker (the bundle at
  * `workerFile`), or a hook that keeps them all here when there is no bundle, the capture is small
  * (fewer than `minRows` interval rows) or a device is too large to hold twice
- * ({@link SECOND_THREAD_MAX_DEVICE_ROWS}).
+ * ({@link SECOND_THREAD_MAX_DEVICE_ROWS}). The worker reads a device window by window when the
+ * source can (engine `sourceWindowSummaries`), holding one window of a device at a time.
  *
  * @example
  * const helper = summariesHelper(cap, analysisWorkerPath());
@@ -134,7 +135,7 @@ export function summariesHelper(cap: ColumnarCapture, workerFile: string | null,
     const got = new Map<string, DeviceSummaries>();
     let given = 0;
     let failed = false;
-    const summarizeHere = (device: string): DeviceSummaries => deviceWindowSummaries((cap.data.source as ColumnSource).load(device), windows);
+    const summarizeHere = (device: string): DeviceSummaries => sourceWindowSummaries(cap.data.source as ColumnSource, device, windows);
     return {
       devices: new Set(taken),
       get: (device) => {

@@ -49,7 +49,7 @@ type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
 export type { AnalyzeHooks, DeviceSummaries, SummariesElsewhere } from './device-pass.ts';
-export { deviceWindowSummaries } from './device-pass.ts';
+export { deviceWindowSummaries, sourceWindowSummaries } from './device-pass.ts';
 
 /** The devices of an analysis and their roles (step 1). */
 export interface AnalysisDevices {

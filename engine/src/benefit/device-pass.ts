@@ -54,6 +54,18 @@ export function deviceWindowSummaries(c: DeviceColumns, windows: Record<Win, Tim
   };
 }
 
+/**
+ * A device's window summaries read from a source: window by window when the source can
+ * (`loadRange`: one window's intervals held at a time), else from the whole device. The same
+ * summaries as {@link deviceWindowSummaries} of the whole device.
+ */
+export function sourceWindowSummaries(source: ColumnSource, device: string, windows: Record<Win, TimeWindow>): DeviceSummaries {
+  const loadRange = source.loadRange;
+  if (loadRange === undefined) return deviceWindowSummaries(source.load(device), windows);
+  const one = (k: Win): WindowSummary => summarizeSeries(deviceWindowView(loadRange(device, windows[k]), windows[k]));
+  return { baseline: one('baseline'), measure: one('measure') };
+}
+
 /** Stands in a device's entry until the summaries computed elsewhere replace it (never returned). */
 const EMPTY = null as unknown as WindowSummary;
 
