@@ -390,6 +390,18 @@ describe('analyze: one device at a time (a ColumnSource)', () => {
     expect(ranges.filter((d) => d === 'sdz')).toHaveLength(2);
     expect(JSON.stringify(analyze({ ...capture, source }, { seed: 5 }, elsewhere))).toBe(inMemory);
     expect(asked).toEqual(['sda']);
+    // a hook that lets the pass claim a device (the other side had not begun it): that one is summarized here, never asked for
+    const claimed: string[] = [];
+    const sharing = {
+      summariesElsewhere: (wins: Parameters<NonNullable<Parameters<typeof analyze>[2]>['summariesElsewhere'] & object>[0]) => ({
+        devices: new Set(['sda', 'sdb']),
+        get: (d: string) => { asked.push(d); return deviceWindowSummaries(mem.load(d), wins); },
+        claim: (d: string) => { claimed.push(d); return d === 'sdb'; },
+      }),
+    };
+    asked.length = 0;
+    expect(JSON.stringify(analyze({ ...capture, source }, { seed: 5 }, sharing))).toBe(inMemory);
+    expect([asked, claimed]).toEqual([['sda'], ['sda', 'sdb']]);
   });
 });
 

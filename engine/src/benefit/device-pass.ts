@@ -40,7 +40,14 @@ export interface AnalyzeHooks {
 /** The devices whose summaries {@link AnalyzeHooks.summariesElsewhere} gives, and how to get them. */
 export interface SummariesElsewhere {
   devices: ReadonlySet<string>;
+  /** Called after the pass, in pass order, for each of `devices` that `claim` did not take. */
   get: (device: string) => DeviceSummaries;
+  /**
+   * Optional: called once when the pass reaches a device of `devices` with its columns loaded;
+   * true when the other side has not begun it and the pass now summarizes it itself (no `get`
+   * for it), so that the two sides share the devices as they go, whichever gets there first.
+   */
+  claim?: (device: string) => boolean;
 }
 
 /** A device's summaries over the two analysed windows. */
@@ -95,6 +102,18 @@ interface PassState {
   sizes: DevicePass<unknown>['sizes'];
   perDevice: DeviceWindows[];
   elsewhere: SummariesElsewhere | null;
+  /** Whether each device reached so far is summarized elsewhere ({@link summarizedElsewhere}). */
+  decided: Map<string, boolean>;
+}
+
+/** Whether the device's summaries come from elsewhere: one of the hook's devices that it did not let this pass claim (asked once, when the pass first reaches it). */
+function summarizedElsewhere(st: PassState, name: string): boolean {
+  let away = st.decided.get(name);
+  if (away === undefined) {
+    away = st.elsewhere?.devices.has(name) === true && st.elsewhere.claim?.(name) !== true;
+    st.decided.set(name, away);
+  }
+  return away;
 }
 
 function passState(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, hooks: AnalyzeHooks): PassState {
@@ -103,6 +122,7 @@ function passState(source: ColumnSource, dev: AnalysisDevices, wins: Record<Win,
     dev, wins, frontSet: new Set(dev.front), backingSet: new Set(dev.backing),
     sizes: { front: dev.front.length > 0 ? sizesOf() : null, backing: sizesOf() },
     perDevice: [],
+    decided: new Map(),
     elsewhere: hooks.summariesElsewhere?.(wins, passOrder(dev).filter((n) => dev.present.has(n))) ?? null,
   };
 }
@@ -126,7 +146,7 @@ function withElsewhere(st: PassState): DeviceWindows[] {
   if (st.elsewhere === null) return st.perDevice;
   const elsewhere = st.elsewhere;
   return st.perDevice.map((d) => {
-    if (!elsewhere.devices.has(d.device)) return d;
+    if (st.decided.get(d.device) !== true) return d;
     const sums = elsewhere.get(d.device);
     return { device: d.device, role: d.role, baseline: sums.baseline, measure: sums.measure };
   });
@@ -163,7 +183,7 @@ function deviceByDevice<T>(source: ColumnSource, st: PassState, hooks: AnalyzeHo
   for (const name of passOrder(dev)) {
     const c = visit(name);
     const role = dev.roles.get(name) ?? 'other';
-    const sums = st.elsewhere?.devices.has(name) === true ? { baseline: EMPTY, measure: EMPTY } : deviceWindowSummaries(c, wins);
+    const sums = summarizedElsewhere(st, name) ? { baseline: EMPTY, measure: EMPTY } : deviceWindowSummaries(c, wins);
     st.perDevice.push({ device: name, role, baseline: sums.baseline, measure: sums.measure });
     for (const k of WINS) addToGroup(st, name, c, k, b[k]);
   }
@@ -191,7 +211,7 @@ function windowByWindow<T>(source: ColumnSource, st: PassState, digest: GroupDig
     const b = windowBuilders(dev, wins[k]);
     names.forEach((name, at) => {
       const c = dev.present.has(name) ? loadRange(name, wins[k]) : allocColumns(name, 0);
-      if (st.elsewhere?.devices.has(name) !== true) (st.perDevice[at] as DeviceWindows)[k] = summarizeSeries(deviceWindowView(c, wins[k]));
+      if (!summarizedElsewhere(st, name)) (st.perDevice[at] as DeviceWindows)[k] = summarizeSeries(deviceWindowView(c, wins[k]));
       addToGroup(st, name, c, k, b);
     });
     return digest(k, b.front?.finish() ?? null, b.backing.finish());
