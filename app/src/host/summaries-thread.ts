@@ -15,11 +15,13 @@
  * because of its helper. The worker is kept idle for the next analysis.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { deviceWindowSummaries, type AnalyzeHooks, type ColumnSource, type DeviceSummaries, type SummariesElsewhere, type TimeWindow } from '@cacheproof/engine';
+import { sourceWindowSummaries, type AnalyzeHooks, type ColumnSource, type DeviceSummaries, type SummariesElsewhere, type TimeWindow } from '@cacheproof/engine';
 import { openColumnSource, type ColumnarCapture, type ColumnsReopen } from './capture/columnar.ts';
 
 /**
- * The share of the devices whose summaries the worker computes. Per device, the calling thread
+ * The share of the devices offered to the worker (the calling thread summarizes any of them it
+ * reaches before the worker begins it: `claim`, so that a worker that starts late or runs slow
+ * does not keep the calling thread waiting). Per device, the calling thread
  * reads, joins and draws (about half the cost of summarizing), the worker reads and summarizes:
  * the two threads end together when the worker takes about 80 % of the devices (measured with
  * bench/dashboard on a 16-device capture: 85 % left this thread waiting for the worker).
@@ -45,7 +47,12 @@ export interface SummariesJob {
   port: MessagePort;
   /** Int32 word 0: messages posted so far. */
   posted: SharedArrayBuffer;
+  /** One Int32 per device of `devices`: 0 while neither thread has begun it, 1 once the worker has, 2 once the calling thread has (compare-and-swap from 0: each device is summarized once). */
+  claims: SharedArrayBuffer;
 }
+
+/** A device's word in {@link SummariesJob.claims}: 0 unclaimed, then the worker's or the calling thread's. */
+const CLAIM = { none: 0, worker: 1, caller: 2 } as const;
 
 /** What the worker posts for each device, or once when it fails. */
 export type SummariesMessage = { type: 'sums'; device: string; sums: DeviceSummaries } | { type: 'error'; message: string };
@@ -61,7 +68,12 @@ export function runSummariesJob(job: SummariesJob): void {
   let opened: { source: ColumnSource; close(): void } | null = null;
   try {
     opened = openColumnSource(job.reopen);
-    for (const device of job.devices) post({ type: 'sums', device, sums: deviceWindowSummaries(opened.source.load(device), job.windows) });
+    const claims = new Int32Array(job.claims);
+    for (const [i, device] of job.devices.entries()) {
+      // a device the calling thread reached first is summarized there
+      if (Atomics.compareExchange(claims, i, CLAIM.none, CLAIM.worker) !== CLAIM.none) continue;
+      post({ type: 'sums', device, sums: sourceWindowSummaries(opened.source, device, job.windows) });
+    }
   } catch (err) {
     post({ type: 'error', message: err instanceof Error ? err.message : String(err) });
   } finally {
@@ -111,7 +123,8 @@ export interface SummariesHelper {
  * The engine hook that hands most devices' window summaries of `cap` to a worker (the bundle at
  * `workerFile`), or a hook that keeps them all here when there is no bundle, the capture is small
  * (fewer than `minRows` interval rows) or a device is too large to hold twice
- * ({@link SECOND_THREAD_MAX_DEVICE_ROWS}).
+ * ({@link SECOND_THREAD_MAX_DEVICE_ROWS}). The worker reads a device window by window when the
+ * source can (engine `sourceWindowSummaries`), holding one window of a device at a time.
  *
  * @example
  * const helper = summariesHelper(cap, analysisWorkerPath());
@@ -129,12 +142,18 @@ export function summariesHelper(cap: ColumnarCapture, workerFile: string | null,
     const word = new Int32Array(posted);
     const w = takeWorker(workerFile);
     worker = w;
-    const job: SummariesJob = { type: 'summaries', reopen: cap.reopen, devices: taken, windows, port: port2, posted };
+    const claims = new Int32Array(new SharedArrayBuffer(4 * taken.length));
+    const job: SummariesJob = { type: 'summaries', reopen: cap.reopen, devices: taken, windows, port: port2, posted, claims: claims.buffer as SharedArrayBuffer };
     w.postMessage(job, [port2]);
     const got = new Map<string, DeviceSummaries>();
     let given = 0;
     let failed = false;
-    const summarizeHere = (device: string): DeviceSummaries => deviceWindowSummaries((cap.data.source as ColumnSource).load(device), windows);
+    const done = (): void => {
+      if (++given < taken.length) return;
+      finished = !failed;
+      port1.close();
+    };
+    const summarizeHere = (device: string): DeviceSummaries => sourceWindowSummaries(cap.data.source as ColumnSource, device, windows);
     return {
       devices: new Set(taken),
       get: (device) => {
@@ -152,11 +171,15 @@ export function summariesHelper(cap: ColumnarCapture, workerFile: string | null,
         }
         const sums = got.get(device) ?? summarizeHere(device);
         got.delete(device);
-        if (++given === taken.length) {
-          finished = !failed;
-          port1.close();
-        }
+        done();
         return sums;
+      },
+      // the engine's pass reached the device before the worker began it: summarized there
+      claim: (device) => {
+        const i = taken.indexOf(device);
+        if (i < 0 || Atomics.compareExchange(claims, i, CLAIM.none, CLAIM.caller) !== CLAIM.none) return false;
+        done();
+        return true;
       },
     };
   };

@@ -82,7 +82,7 @@ function setupWarnings(dev: AnalysisDevices, wins: Record<Win, TimeWindow>, drif
 }
 
 /** Warnings about the analysed devices' intervals: those without numbers, by status, and low coverage of a window. */
-function intervalWarnings(dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass): AnalysisWarning[] {
+function intervalWarnings(dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: Pick<DevicePass<unknown>, 'perDevice'>): AnalysisWarning[] {
   const warnings: AnalysisWarning[] = [];
   const { bSec, mSec } = windowSeconds(wins);
   for (const d of pass.perDevice) {
@@ -145,7 +145,7 @@ function captureWarnings(data: CaptureData, wins: Record<Win, TimeWindow>): Anal
 }
 
 /** Step 10: the warnings, in words, with their parameters. */
-export function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: DevicePass, drift: DriftReport, threshold: number,
+export function analysisWarnings(data: CaptureData, dev: AnalysisDevices, wins: Record<Win, TimeWindow>, pass: Pick<DevicePass<unknown>, 'perDevice'>, drift: DriftReport, threshold: number,
   iosSavedValue: number | null, served: { reads: number | null; writes: number | null }, engineStats: EngineStatsReport | null): AnalysisWarning[] {
   return [
     ...setupWarnings(dev, wins, drift, threshold),

@@ -18,7 +18,7 @@ import { averageLatencyMs, cacheServedPercent, comparedBackingRates, iosSavedPer
 import { measuredIoTime } from './io-time.ts';
 import { layersOf } from './layers.ts';
 import { fig, hourlyFigures, workDone, workloadDrift } from './window-figures.ts';
-import type { LatencyTargets } from './health.ts';
+import type { HealthWindow, LatencyTargets } from './health.ts';
 import { gradeHealth, resolveTargets } from './health.ts';
 import type { AnalysisReport, AnalysisWarning, AnalyzeOptions, DeviceWindows, GroupWindows, WorkDone } from './result.ts';
 import type { ResolvedWindows } from './windows.ts';
@@ -29,7 +29,7 @@ import { cacheEngineSection } from './engine-stats.ts';
 import { predictionBesideBenefit } from './stored-prediction.ts';
 import { traceLatencySection } from './trace-latency.ts';
 import { readWriteQueueSection, requestSizesSection } from './workload-shape.ts';
-import type { AnalyzeHooks, DevicePass } from './device-pass.ts';
+import type { AnalyzeHooks, DevicePass, GroupDigest } from './device-pass.ts';
 import { devicePass } from './device-pass.ts';
 import { withoutNegativeZero } from '../metrics/finite.ts';
 import { analysisWarnings, windowSeconds } from './analysis-warnings.ts';
@@ -49,7 +49,7 @@ type Win = 'baseline' | 'measure';
 const WINS: readonly Win[] = ['baseline', 'measure'];
 
 export type { AnalyzeHooks, DeviceSummaries, SummariesElsewhere } from './device-pass.ts';
-export { deviceWindowSummaries } from './device-pass.ts';
+export { deviceWindowSummaries, sourceWindowSummaries } from './device-pass.ts';
 
 /** The devices of an analysis and their roles (step 1). */
 export interface AnalysisDevices {
@@ -106,16 +106,40 @@ function analysisWindows(data: CaptureData, source: ColumnSource, options: Analy
   return { win, seed, replicates, threshold, targetsIn, targets };
 }
 
-/** Step 4: the window aggregates (totals, bootstrap blocks, hours of the day) of the analysed groups. */
-function windowAggregates(pass: DevicePass, wins: Record<Win, TimeWindow>): Record<Win, WindowAggregates> {
-  return {
-    baseline: aggregateWindow(pass.front.baseline, pass.backing.baseline, wins.baseline),
-    measure: aggregateWindow(pass.front.measure, pass.backing.measure, wins.measure),
+/**
+ * What the analysis keeps of a window's front and backing series, made as soon as the pass
+ * completes them (the series are then dropped): whether they are empty, the window aggregates
+ * (step 4: totals, bootstrap blocks, hours of the day), the groups' summaries, and the
+ * application-facing group's health and rate warnings (steps 9 and 10).
+ */
+interface WindowDigest {
+  empty: boolean;
+  agg: WindowAggregates;
+  front: WindowSummary | null;
+  backing: WindowSummary;
+  health: HealthWindow;
+  rateWarnings: AnalysisWarning[];
+}
+
+/** The digest of a window's series ({@link WindowDigest}), for the pass. */
+function windowDigest(dev: AnalysisDevices, wins: Record<Win, TimeWindow>, targets: LatencyTargets, options: AnalyzeOptions): GroupDigest<WindowDigest> {
+  return (k, front, backing) => {
+    const app = dev.mode === 'front-and-backing' ? front as Series : backing;
+    return {
+      empty: (front?.n ?? 0) === 0 && backing.n === 0,
+      agg: aggregateWindow(front, backing, wins[k]),
+      front: front === null ? null : summarizeSeries(front),
+      backing: summarizeSeries(backing),
+      health: gradeHealth(app, targets),
+      rateWarnings: intervalRateWarnings(app, dev.appFacing, options.rateLimit),
+    };
   };
 }
 
+type Pass = DevicePass<WindowDigest>;
+
 /** Step 5: the point figures. */
-function pointFigures(dev: AnalysisDevices, pass: DevicePass, agg: Record<Win, WindowAggregates>) {
+function pointFigures(dev: AnalysisDevices, pass: Pass, agg: Record<Win, WindowAggregates>) {
   const { mode, backing, spindles } = dev;
   const tb = agg.baseline.total, tm = agg.measure.total;
   const summaryOf = new Map(pass.perDevice.map((d) => [d.device, d]));
@@ -210,13 +234,17 @@ function uncertainty(mode: AnalysisMode, agg: Record<Win, WindowAggregates>, p: 
   return { iosSaved, latencyMs };
 }
 
-/** Step 9: group summaries, the latency distribution of the application-facing group, and health against the targets. */
-function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonNullable<AnalyzeOptions['targets']>, targets: LatencyTargets) {
+/** Step 9: group summaries, the latency distribution of the application-facing group, and health against the targets (from the windows' digests). */
+function groupsAndHealth(dev: AnalysisDevices, pass: Pass, targetsIn: NonNullable<AnalyzeOptions['targets']>, targets: LatencyTargets) {
   const { front, backing, mode, appFacing } = dev;
-  const groupOf = (names: string[], s: Record<Win, Series>): GroupWindows => ({ devices: names, baseline: summarizeSeries(s.baseline), measure: summarizeSeries(s.measure) });
+  const w = pass.windows;
   const gR: Reasons = {};
   if (front.length === 0) gR.front = 'backing-only-mode';
-  const groups = { front: front.length > 0 ? groupOf(front, pass.front as Record<Win, Series>) : null, backing: groupOf(backing, pass.backing), reasons: gR };
+  const groups = {
+    front: front.length > 0 ? { devices: front, baseline: w.baseline.front as WindowSummary, measure: w.measure.front as WindowSummary } : null,
+    backing: { devices: backing, baseline: w.baseline.backing, measure: w.measure.backing } as GroupWindows,
+    reasons: gR,
+  };
   const appGroup = mode === 'front-and-backing' ? groups.front as GroupWindows : groups.backing;
   const ldR: Reasons = {};
   const ld = {
@@ -228,13 +256,12 @@ function groupsAndHealth(dev: AnalysisDevices, pass: DevicePass, targetsIn: NonN
   };
   if (ld.baseline === null) ldR.baseline = appGroup.baseline.percentiles.reasons.awaitMs ?? 'no-data';
   if (ld.measure === null) ldR.measure = appGroup.measure.percentiles.reasons.awaitMs ?? 'no-data';
-  const appS = (k: Win): Series => (mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
   const health = {
     preset: typeof targetsIn === 'string' ? targetsIn : 'custom',
     targets,
     devices: appFacing,
-    baseline: gradeHealth(appS('baseline'), targets),
-    measure: gradeHealth(appS('measure'), targets),
+    baseline: w.baseline.health,
+    measure: w.measure.health,
   };
   return { groups, ld, health };
 }
@@ -258,9 +285,13 @@ function sourceOf(data: CaptureData): ColumnSource {
  * O(replicates × blocks) bootstrap. The steps, each a function of this module: devices (1),
  * windows (2), one pass over the devices (3: each device loaded once from `data.source` when
  * there is one, summarized, joined into its group's series, handed to `hooks.onDevice`, and
- * dropped), aggregates (4), point figures (5), uncertainty (6), hourly (7), drift (8), groups
- * and health (9), warnings (10). Memory: one device's intervals plus the front and backing
- * groups' per-slot values in the two windows (with a source; the in-memory columns otherwise).
+ * dropped; each window's groups digested as soon as they are joined: aggregates (4), group
+ * summaries, health and rate warnings), point figures (5), uncertainty (6), hourly (7), drift
+ * (8), groups and health (9), warnings (10). Memory, with a source: one device's intervals plus
+ * the front and backing groups' per-slot values in the two windows; with a source that reads a
+ * device by window (`loadRange`, the capture's interval blocks) and no `onDevice` hook, one
+ * device's intervals of one window plus the groups' slots in one window (the in-memory columns
+ * otherwise).
  *
  * @example
  * const r = analyze(capture, { seed: 1 });
@@ -278,13 +309,13 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   const wins = { baseline: win.baseline, measure: win.measure } as const;
 
   hooks.beforePass?.({ front: dev.front, backing: dev.backing });
-  const pass = devicePass(source, dev, wins, hooks);
+  const pass = devicePass(source, dev, wins, hooks, windowDigest(dev, wins, targets, options));
   for (const k of WINS) {
-    if ((pass.front[k]?.n ?? 0) === 0 && pass.backing[k].n === 0) {
+    if (pass.windows[k].empty) {
       return fail('window-outside-data', `The ${k} window (${isoUtc(wins[k].startMs)} to ${isoUtc(wins[k].endMs)}) holds no interval of the analyzed devices.`);
     }
   }
-  const agg = windowAggregates(pass, wins);
+  const agg = { baseline: pass.windows.baseline.agg, measure: pass.windows.measure.agg };
   const p = pointFigures(dev, pass, agg);
   const { iosSaved, latencyMs } = uncertainty(dev.mode, agg, p, replicates, seed);
   const { hourly, matchedHours } = hourlyFigures(dev.mode, agg);
@@ -327,11 +358,10 @@ function analyzeRaw(data: CaptureData, options: AnalyzeOptions = {}, hooks: Anal
   };
 }
 
-/** Warnings about the application-facing devices' rates: intervals faster than the rate limit, and a trace whose issue times collapsed (read in the wrong unit), in either window, as the profile checks it. */
-function rateAndTraceWarnings(data: CaptureData, dev: AnalysisDevices, pass: DevicePass, wins: Record<Win, TimeWindow>, options: AnalyzeOptions): AnalysisWarning[] {
+/** Warnings about the application-facing devices' rates: intervals faster than the rate limit (each window's digest), and a trace whose issue times collapsed (read in the wrong unit), in either window, as the profile checks it. */
+function rateAndTraceWarnings(data: CaptureData, dev: AnalysisDevices, pass: Pass, wins: Record<Win, TimeWindow>, options: AnalyzeOptions): AnalysisWarning[] {
   const warnings: AnalysisWarning[] = [];
-  const appSeries = (k: Win): Series => (dev.mode === 'front-and-backing' ? pass.front[k] as Series : pass.backing[k]);
-  for (const k of WINS) warnings.push(...intervalRateWarnings(appSeries(k), dev.appFacing, options.rateLimit));
+  for (const k of WINS) warnings.push(...pass.windows[k].rateWarnings);
   const trace = data.traceSizes ?? null;
   if (trace?.span !== undefined) {
     for (const k of WINS) for (const d of dev.appFacing) warnings.push(...traceSpanWarnings(d, trace.span(d, wins[k].startMs, wins[k].endMs), trace.sampleRate, options.rateLimit));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntervalRecord } from '../records/types.ts';
-import { buildSeries } from './series.ts';
+import { columnsFromRecords } from '../records/columns.ts';
+import { buildSeries, buildSeriesFromColumns, deviceWindowView } from './series.ts';
 import { summarizeSeries } from './summary.ts';
 
 const rec = (device: string, i: number, reads: number, timeMs: number, status: IntervalRecord['status'] = 'ok'): IntervalRecord => {
@@ -65,3 +66,21 @@ describe('summarizeSeries', () => {
     expect(s.okIntervals).toBe(1);
   });
 });
+
+describe('deviceWindowView', () => {
+  // not-ok intervals of every status, an ok interval with a field absent, and intervals that straddle either edge of the window
+  const recs: IntervalRecord[] = [];
+  const statuses: IntervalRecord['status'][] = ['ok', 'reset', 'ok', 'wrap', 'gap', 'ok', 'clock-jump', 'ok'];
+  for (let i = 0; i < 40; i++) recs.push(rec('a', i, (i * 37) % 101, (i * 13) % 29, statuses[i % statuses.length]));
+  recs[9] = { ...(recs[9] as IntervalRecord), busyMs: null };
+  recs.push({ ...rec('a', 2, 5, 5), startMs: 2500, endMs: 3500 }, { ...rec('a', 30, 5, 5), startMs: 30500, endMs: 31500 });
+  const c = columnsFromRecords(recs)[0];
+  for (const w of [{ startMs: 0, endMs: 40_000 }, { startMs: 3000, endMs: 31_000 }, { startMs: 2600, endMs: 30_900 }, { startMs: 50_000, endMs: 60_000 }]) {
+    it(`summarizes as the copied series does, window ${w.startMs}–${w.endMs}`, () => {
+      if (c === undefined) throw new Error('no columns');
+      const view = summarizeSeries(deviceWindowView(c, w));
+      expect(view).toEqual(summarizeSeries(buildSeriesFromColumns([c], w)));
+    });
+  }
+});
+

@@ -1,5 +1,6 @@
 import type { DeviceColumns } from './columns.ts';
 import { allocColumns } from './columns.ts';
+import type { TimeWindow } from './window.ts';
 
 /** What a {@link ColumnSource} knows of a device without loading its intervals. */
 export interface DeviceExtent {
@@ -27,6 +28,13 @@ export interface ColumnSource {
    * `load`: a source may reuse one buffer for every device, so use them and drop them.
    */
   load(device: string): DeviceColumns;
+  /**
+   * Optional, for a source that reads part of a device without reading all of it (the capture's
+   * interval blocks): the device's columns that may hold its intervals wholly inside `window`,
+   * sorted by start: every such interval, perhaps with others around it. Valid until the next
+   * `load` or `loadRange`. An analysis then holds one device's window instead of the device.
+   */
+  loadRange?(device: string, window: TimeWindow): DeviceColumns;
 }
 
 /** The extent of columns in memory. */

@@ -14,7 +14,7 @@
  */
 import type Database from 'better-sqlite3';
 import { allocColumns, slotOk, sortColumns } from '@cacheproof/engine';
-import type { ColumnSource, DeviceColumns, DeviceExtent } from '@cacheproof/engine';
+import type { ColumnSource, DeviceColumns, DeviceExtent, TimeWindow } from '@cacheproof/engine';
 
 /** The block encoding this build reads (`meta.interval_blocks.format`, and the head of every block). */
 export const BLOCK_FORMAT = 1;
@@ -164,7 +164,7 @@ export function openBlockSource(db: Database.Database, meta: Record<string, stri
     list.push(h);
   }
   if (rows !== m.rows) return null;
-  const devices: (DeviceExtent & { id: number; sorted: boolean })[] = [];
+  const devices: BlockDevice[] = [];
   for (const [id, list] of byDevice) {
     let sorted = true;
     for (let k = 0; k < list.length; k++) {
@@ -172,31 +172,61 @@ export function openBlockSource(db: Database.Database, meta: Record<string, stri
       if (h.sorted !== 1 || (k > 0 && h.firstStart < (list[k - 1] as BlockHead).lastStart)) sorted = false;
     }
     devices.push({
-      id, device: names.get(id) ?? `device-${id}`, sorted,
+      id, device: names.get(id) ?? `device-${id}`, sorted, heads: list,
       n: list.reduce((s, h) => s + h.rows, 0),
       minStartMs: Math.min(...list.map((h) => h.minStart)), maxEndMs: Math.max(...list.map((h) => h.maxEnd)),
     });
   }
+  return { source: blockColumnSource(db, devices), rows };
+}
+
+/** A device of the blocks: its extent, its blocks' heads in order, and whether its rows ascend in start. */
+interface BlockDevice extends DeviceExtent {
+  id: number;
+  sorted: boolean;
+  heads: BlockHead[];
+}
+
+/** A head that may hold an interval wholly inside the window (its rows start at or after minStart and end by maxEnd). */
+const mayHold = (h: BlockHead, window: TimeWindow): boolean => h.maxEnd >= window.startMs && h.minStart <= window.endMs;
+
+/**
+ * The `ColumnSource` of {@link openBlockSource}: `load` decodes every block of a device into one
+ * buffer shared by every device; `loadRange` decodes only the blocks whose heads say they may hold
+ * an interval inside the window (a second buffer, as large as the largest such range), so that an
+ * analysis that goes window by window holds one device's window.
+ */
+function blockColumnSource(db: Database.Database, devices: readonly BlockDevice[]): ColumnSource {
   const byName = new Map(devices.map((d) => [d.device, d]));
   const blobs = db.prepare('SELECT rows, data FROM interval_blocks WHERE device_id = ? ORDER BY seq');
-  let shared: DeviceColumns | undefined;
-  const source: ColumnSource = {
+  const ranged = db.prepare('SELECT rows, data FROM interval_blocks WHERE device_id = ? AND max_end_utc_ms >= ? AND min_start_utc_ms <= ? ORDER BY seq');
+  let whole: DeviceColumns | undefined;
+  let part = allocColumns('', 0);
+  const decode = (d: BlockDevice, c: DeviceColumns, rows: Iterable<{ rows: number; data: Uint8Array }>, expected: number): DeviceColumns => {
+    c.device = d.device;
+    let at = 0;
+    for (const r of rows) {
+      decodeBlock(r.data, r.rows, c, at);
+      at += r.rows;
+    }
+    if (at !== expected) throw new BlockDamage(`the interval blocks of ${d.device} hold ${at} rows where their heads say ${expected}`);
+    c.n = at;
+    return d.sorted ? c : sortColumns(c);
+  };
+  return {
     devices: devices.map(({ device, n, minStartMs, maxEndMs }) => ({ device, n, minStartMs, maxEndMs })),
     load: (device) => {
       const d = byName.get(device);
       if (d === undefined) return allocColumns(device, 0);
-      shared ??= allocColumns('', Math.max(0, ...devices.map((x) => x.n)));
-      const c = shared;
-      c.device = device;
-      let at = 0;
-      for (const r of blobs.iterate(d.id) as Iterable<{ rows: number; data: Uint8Array }>) {
-        decodeBlock(r.data, r.rows, c, at);
-        at += r.rows;
-      }
-      if (at !== d.n) throw new BlockDamage(`the interval blocks of ${device} hold ${at} rows where their heads say ${d.n}`);
-      c.n = at;
-      return d.sorted ? c : sortColumns(c);
+      whole ??= allocColumns('', Math.max(0, ...devices.map((x) => x.n)));
+      return decode(d, whole, blobs.iterate(d.id) as Iterable<{ rows: number; data: Uint8Array }>, d.n);
+    },
+    loadRange: (device, window) => {
+      const d = byName.get(device);
+      if (d === undefined) return allocColumns(device, 0);
+      const rows = d.heads.reduce((s, h) => s + (mayHold(h, window) ? h.rows : 0), 0);
+      if (part.startMs.length < rows) part = allocColumns('', rows);
+      return decode(d, part, ranged.iterate(d.id, window.startMs, window.endMs) as Iterable<{ rows: number; data: Uint8Array }>, rows);
     },
   };
-  return { source, rows };
 }

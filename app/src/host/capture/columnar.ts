@@ -324,16 +324,24 @@ function openBlocks(path: string): ColumnarCapture | null {
       db.close();
       return null;
     }
+    const damaged = (err: unknown): unknown => (err instanceof BlockDamage
+      ? new HostError('capture-damaged', `${path} is damaged: ${err.message}. Its interval rows may be whole: run 'cacheproof-probe index ${path}' to write its columnar blocks again from them, then open it again.`)
+      : captureReadError(path, err));
+    const { load, loadRange } = blocks.source as Required<ColumnSource>;
     const source: ColumnSource = {
       devices: blocks.source.devices,
       load: (device) => {
         try {
-          return blocks.source.load(device);
+          return load(device);
         } catch (err) {
-          if (err instanceof BlockDamage) {
-            throw new HostError('capture-damaged', `${path} is damaged: ${err.message}. Its interval rows may be whole: run 'cacheproof-probe index ${path}' to write its columnar blocks again from them, then open it again.`);
-          }
-          throw captureReadError(path, err);
+          throw damaged(err);
+        }
+      },
+      loadRange: (device, window) => {
+        try {
+          return loadRange(device, window);
+        } catch (err) {
+          throw damaged(err);
         }
       },
     };
