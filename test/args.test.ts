@@ -50,7 +50,7 @@ function run(script: string, ...args: string[]): { status: number | null; out: s
 }
 
 const SCRIPTS: [string, string][] = [
-  ['bench/analyze/run.mjs', 'Usage: node bench/analyze/run.mjs [--hours 24] [--devices 16] [--runs 3] [--fresh] [--no-blocks]'],
+  ['bench/analyze/run.mjs', 'Usage: node bench/analyze/run.mjs [--hours 24,168] [--devices 16] [--runs 3] [--fresh] [--no-blocks]'],
   ['bench/cachesim/run.mjs', 'Usage: node bench/cachesim/run.mjs [--salts 40] [--shards-only] [--mini-only] [--min-refs 10000000] [--day-requests 4700000]'],
   ['bench/dashboard/run.mjs', 'Usage: node bench/dashboard/run.mjs [--hours 24] [--devices 16] [--runs 5] [--fresh] [--no-blocks]'],
   ['bench/fleet/run.mjs', 'Usage: node bench/fleet/run.mjs [--hosts 500] [--days 7] [--step 60] [--chunk 100] [--no-pull] [--pull-limit 0] [--backfill-only]'],
