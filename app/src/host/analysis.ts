@@ -258,11 +258,12 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   }
   // With `onAnalysed`, the analysis is handed over first (its `captureSha256` is '' then) and the
   // file hashed after: beside the analysis, the hash took one of the two cores from it (the
-  // analysis keeps both busy); the returned view has the hash.
+  // analysis keeps both busy); the returned view has the hash. That hash runs at a lower priority,
+  // beside the window drawing the analysis it was just given.
   const { view, recorderState } = await compute(path, meta, options, undefined, onAnalysed === undefined);
   if (onAnalysed !== undefined) {
     onAnalysed({ ...view });
-    view.captureSha256 = await sha256File(path);
+    view.captureSha256 = await sha256File(path, { background: true });
   }
   const recording = recorderState === 'running' || recorderState === 'starting';
   if (cacheDir !== null && file !== null && !recording && cacheKey(path, options, meta.host).stamp === stamp) {
