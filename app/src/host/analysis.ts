@@ -3,7 +3,7 @@
  * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
  * bucketing (one implementation of each figure and series).
  */
-import { analyze, bucketSums, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeHooks, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
+import { analyze, bucketSums, bucketSumsOnTwoGrids, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeHooks, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,8 +133,17 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
       reportWanted = new Set(reportPlan.names);
     },
     onDevice: (c) => {
-      if (plan.grid !== null && wanted.has(c.device)) sums.set(c.device, bucketSums(c, plan.grid));
-      if (reportPlan.grid !== null && reportWanted.has(c.device)) reportSums.set(c.device, bucketSums(c, reportPlan.grid));
+      const screen = plan.grid !== null && wanted.has(c.device) ? plan.grid : null;
+      const report = reportPlan.grid !== null && reportWanted.has(c.device) ? reportPlan.grid : null;
+      // both lines' sums in one pass over the device's intervals when it is on both
+      if (screen !== null && report !== null) {
+        const [s, r] = bucketSumsOnTwoGrids(c, screen, report);
+        sums.set(c.device, s);
+        reportSums.set(c.device, r);
+      } else {
+        if (screen !== null) sums.set(c.device, bucketSums(c, screen));
+        if (report !== null) reportSums.set(c.device, bucketSums(c, report));
+      }
       onDevice?.(c);
     },
     ...(summariesElsewhere === undefined ? {} : { summariesElsewhere }),
