@@ -3,7 +3,7 @@
  * object `cacheproof analyze --json` prints) plus chart lines built with the engine's one
  * bucketing (one implementation of each figure and series).
  */
-import { analyze, bucketSums, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeHooks, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
+import { analyze, bucketSums, bucketSumsOnTwoGrids, chartPlan, columnsFromRecords, linesOfSums, profileWorkload, type AnalysisResult, type AnalyzeHooks, type AnalyzeOptions, type BucketSums, type ChartPlan, type DeviceColumns, type DeviceRole } from '@cacheproof/engine';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,8 +133,17 @@ export function buildAnalysisViewStreamed(capture: ColumnarCapture, meta: ViewMe
       reportWanted = new Set(reportPlan.names);
     },
     onDevice: (c) => {
-      if (plan.grid !== null && wanted.has(c.device)) sums.set(c.device, bucketSums(c, plan.grid));
-      if (reportPlan.grid !== null && reportWanted.has(c.device)) reportSums.set(c.device, bucketSums(c, reportPlan.grid));
+      const screen = plan.grid !== null && wanted.has(c.device) ? plan.grid : null;
+      const report = reportPlan.grid !== null && reportWanted.has(c.device) ? reportPlan.grid : null;
+      // both lines' sums in one pass over the device's intervals when it is on both
+      if (screen !== null && report !== null) {
+        const [s, r] = bucketSumsOnTwoGrids(c, screen, report);
+        sums.set(c.device, s);
+        reportSums.set(c.device, r);
+      } else {
+        if (screen !== null) sums.set(c.device, bucketSums(c, screen));
+        if (report !== null) reportSums.set(c.device, bucketSums(c, report));
+      }
       onDevice?.(c);
     },
     ...(summariesElsewhere === undefined ? {} : { summariesElsewhere }),
@@ -258,11 +267,12 @@ export async function loadAnalysisView(path: string, meta: Omit<ViewMeta, 'sha25
   }
   // With `onAnalysed`, the analysis is handed over first (its `captureSha256` is '' then) and the
   // file hashed after: beside the analysis, the hash took one of the two cores from it (the
-  // analysis keeps both busy); the returned view has the hash.
+  // analysis keeps both busy); the returned view has the hash. That hash runs at a lower priority,
+  // beside the window drawing the analysis it was just given.
   const { view, recorderState } = await compute(path, meta, options, undefined, onAnalysed === undefined);
   if (onAnalysed !== undefined) {
     onAnalysed({ ...view });
-    view.captureSha256 = await sha256File(path);
+    view.captureSha256 = await sha256File(path, { background: true });
   }
   if (cacheDir !== null && file !== null && !isRecording(recorderState) && cacheKey(path, options, meta.host).stamp === stamp) writeCachedLater(cacheDir, file, key, view);
   return view;

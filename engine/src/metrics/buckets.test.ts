@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { columnsFromRecords } from '../records/columns.ts';
 import type { IntervalRecord } from '../records/types.ts';
-import { bucketGrid, bucketSums, chartLines, columnsSpan, seriesOfBuckets } from './buckets.ts';
+import { bucketGrid, bucketSums, bucketSumsOnTwoGrids, chartLines, columnsSpan, seriesOfBuckets, type BucketGrid } from './buckets.ts';
 
 /** One 1 s interval of `reads` reads (4 KiB each, `ms` ms of read time each), or a status without numbers. */
 function rec(device: string, startMs: number, reads: number | null, o: Partial<IntervalRecord> = {}): IntervalRecord {
@@ -26,6 +26,32 @@ describe('bucketGrid', () => {
     expect(bucketGrid(0, 10_000, 4, 1000)).toEqual({ t0: 0, bucketMs: 2500, n: 4 });
     expect(bucketGrid(0, 10_000, 480, 1000)).toEqual({ t0: 0, bucketMs: 1000, n: 10 });
     expect(bucketGrid(5, 5, 10)).toBeNull();
+  });
+});
+
+describe('bucketSumsOnTwoGrids', () => {
+  it('gives each grid the sums bucketSums gives it, bit for bit, with gaps, missing fields and intervals out of the grid', () => {
+    const records: IntervalRecord[] = [];
+    for (let i = 0; i < 997; i++) {
+      const t = 1_700_000_000_000 + i * 1000;
+      if (i % 17 === 0) records.push(rec('a', t, null));
+      else if (i % 13 === 0) records.push(rec('a', t, 7 + (i % 5), { readTimeMs: null, weightedMs: null }));
+      else if (i % 11 === 0) records.push(rec('a', t, 3, { readBytes: null, intervalMs: 1000 + (i % 3) * 0.1 }));
+      else records.push(rec('a', t, (i * 7919) % 1000 / 3, { writes: i % 4, writeTimeMs: (i % 9) * 0.37, writeBytes: 512 * (i % 4) }));
+    }
+    const c = columnsFromRecords(records)[0];
+    if (c === undefined) throw new Error('no columns');
+    const span = columnsSpan([c]);
+    const grids: BucketGrid[] = [2000, 480, 37].map((n) => bucketGrid(span.t0, span.t1, n, span.stepMs) as BucketGrid);
+    // and a grid that starts inside the intervals (those before it go to its first bucket, those after to its last)
+    grids.push({ t0: span.t0 + 100_000.5, bucketMs: 3333.3, n: 200 });
+    for (const a of grids) {
+      for (const b of grids) {
+        const [s, t] = bucketSumsOnTwoGrids(c, a, b);
+        expect(s).toEqual(bucketSums(c, a));
+        expect(t).toEqual(bucketSums(c, b));
+      }
+    }
   });
 });
 

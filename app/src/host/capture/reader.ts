@@ -146,6 +146,14 @@ parentPort.postMessage(hash.digest('hex'));
 `;
 
 /**
+ * {@link HASH_WORKER} on a thread of lower priority (nice 10; on Linux a thread's own): a hash
+ * nobody waits for yet yields the cores to whatever else runs (the window drawing the dashboard
+ * the analysis just went to), and still runs at full speed on a core nothing else wants.
+ */
+const BACKGROUND_HASH_WORKER = `try { require('node:os').setPriority(10); } catch { /* not allowed here: normal priority */ }
+${HASH_WORKER}`;
+
+/**
  * How often this thread opened a capture's database (every read goes through {@link openCaptureDb}:
  * its info, a full read, a columnar read) and hashed a file ({@link sha256File}), since the process
  * started: what shows that a session reads and hashes a capture once (app/test/report-session.test.ts).
@@ -155,14 +163,15 @@ export const captureReads = { opens: 0, hashes: 0 };
 /**
  * SHA-256 of a file, hex (for the audit trail and the report appendix). Hashed on a worker
  * thread, so that it runs beside a capture's scan on another core instead of after it (about
- * 0.12 s per 220 MB here); on this thread when a worker cannot start.
+ * 0.12 s per 220 MB here); on this thread when a worker cannot start. `background`: on a thread of
+ * lower priority ({@link BACKGROUND_HASH_WORKER}), for a hash computed after the work that waits.
  */
-export function sha256File(path: string): Promise<string> {
+export function sha256File(path: string, { background = false }: { background?: boolean } = {}): Promise<string> {
   captureReads.hashes++;
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(HASH_WORKER, { eval: true, workerData: path });
+      worker = new Worker(background ? BACKGROUND_HASH_WORKER : HASH_WORKER, { eval: true, workerData: path });
     } catch {
       sha256Here(path).then(resolve, reject);
       return;

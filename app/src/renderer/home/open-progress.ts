@@ -13,6 +13,7 @@ import { TID } from '../../shared/testids.ts';
 import { el } from '../dom.ts';
 import { fmtNumber, fmtPercent } from '../format.ts';
 import type { Ctx } from '../screen.ts';
+import { prewarmCharts } from '../dashboard/prewarm.ts';
 
 /** How often the host is asked where the analysis is. */
 export const PROGRESS_POLL_MS = 300;
@@ -52,7 +53,10 @@ export async function openWithProgress(ctx: Ctx, target: AnalysisTarget, what: s
   };
   void poll();
   try {
-    return await open();
+    const reply = open();
+    // the charts' code compiled while the host analyses (dashboard/prewarm.ts)
+    prewarmCharts();
+    return await reply;
   } finally {
     answered = true;
     line.remove();
