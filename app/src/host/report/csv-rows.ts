@@ -7,33 +7,48 @@
  */
 import { write } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { recordAt, type DeviceColumns } from '@cacheproof/engine';
-import { CsvBytes, csvField } from './csv-bytes.ts';
+import { INTERVAL_COLUMNS, intervalRowInto } from '@cacheproof/engine/report';
+import { INTERVAL_STATUSES, type DeviceColumns } from '@cacheproof/engine';
+import { CsvBytes, csvField, NUMBER_ROOM, TIME_ROOM, writeNumber } from './csv-bytes.ts';
 
 /** Rows per chunk (about 6 MB of CSV). */
 export const CSV_CHUNK_ROWS = 32_768;
 
-const KINDS = INTERVAL_COLUMNS.map((c) => c.kind);
+/** Column kinds: 0 a number, 1 a time, 2 the device, 3 the status. */
+const KINDS = Uint8Array.from(INTERVAL_COLUMNS, (c) => (c.kind === 'time' ? 1 : c.id === 'device' ? 2 : c.id === 'status' ? 3 : 0));
+/** Each status code's cell, escaped (an unknown code is a `gap`, as the engine's `statusAt` reads it). */
+const STATUS_CELLS = Array.from({ length: 256 }, (_, i) => Buffer.from(csvField(INTERVAL_STATUSES[i] ?? 'gap'), 'utf8'));
 
-/** Rows [lo, hi) of a device's columns as CSV lines (the engine's `intervalRow`, written by {@link CsvBytes}). */
+/** Copies a small cell's bytes to `p`; returns the end. */
+function copyCell(buf: Uint8Array, p: number, cell: Uint8Array): number {
+  for (let i = 0; i < cell.length; i++) buf[p++] = cell[i] as number;
+  return p;
+}
+
+/**
+ * Rows [lo, hi) of a device's columns as CSV lines: each row the engine's `intervalRowInto` (the
+ * same values as `intervalRow(recordAt(c, i))`, without an object per row), written straight into
+ * {@link CsvBytes}' buffer, one room check per row.
+ */
 export function formatRows(c: DeviceColumns, lo = 0, hi = c.n): Uint8Array {
   const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256);
+  const row = new Float64Array(KINDS.length);
+  const device = Buffer.from(csvField(c.device), 'utf8');
+  const most = device.length + KINDS.length * (NUMBER_ROOM + TIME_ROOM) + 2;
   for (let i = lo; i < hi; i++) {
-    const row = intervalRow(recordAt(c, i));
-    for (let j = 0; j < row.length; j++) {
-      const v = row[j] as string | number | null;
-      if (j > 0) out.byte(44);
-      if (v === null) continue;
-      if (typeof v === 'number') {
-        if (KINDS[j] === 'time') out.time(v);
-        else out.number(v);
-      } else {
-        out.cell(v, csvField);
-      }
+    intervalRowInto(c, i, row);
+    const buf = out.reserve(most);
+    let p = out.at;
+    for (let j = 0; j < KINDS.length; j++) {
+      if (j > 0) buf[p++] = 44;
+      const kind = KINDS[j];
+      if (kind === 0) p = writeNumber(buf, p, row[j] as number);
+      else if (kind === 1) p = out.timeAt(buf, p, row[j] as number);
+      else p = copyCell(buf, p, kind === 2 ? device : (STATUS_CELLS[c.status[i] as number] as Buffer));
     }
-    out.byte(13);
-    out.byte(10);
+    buf[p++] = 13;
+    buf[p++] = 10;
+    out.at = p;
   }
   return out.take(64);
 }
