@@ -1,8 +1,8 @@
 /**
- * The per-interval CSV's rows, formatted in chunks on two threads at once: the calling thread
- * formats every other chunk while a worker thread (the host's worker bundle,
- * host/analysis-worker.ts) formats the one before it; the chunks go to the file in order, each
- * at its own offset, on the thread pool. Both threads run the same {@link formatRows}, so the
+ * The per-interval CSV's rows, formatted in chunks on two threads at once: a worker thread (the
+ * host's worker bundle, host/analysis-worker.ts) is kept two chunks ahead and the calling thread
+ * formats the chunks in between; the chunks go to the file in order, each at its own offset, on
+ * the thread pool. Both threads run the same {@link formatRows}, so the
  * file is the same, byte for byte, as one thread would write it.
  */
 import { write } from 'node:fs';
@@ -106,6 +106,11 @@ class CsvWorker {
     return p;
   }
 
+  /** Chunks sent and not yet formatted. */
+  get busy(): number {
+    return this.waiting.size;
+  }
+
   close(): void {
     void this.worker.terminate();
   }
@@ -122,42 +127,59 @@ function writeAt(fd: number, bytes: Uint8Array, position: number): Promise<void>
   });
 }
 
+/** Chunks the worker thread holds at most (one formatting, the next waiting: it never idles while this thread formats one). */
+const WORKER_DEPTH = 2;
+/** Formatted chunks held at most before the oldest is written (about 6 MB each). */
+const AHEAD = 4;
+
+/** A chunk being formatted (here: already done; on the worker: when it answers) and its rows. */
+interface Pending {
+  bytes: Promise<Uint8Array>;
+  rows: number;
+}
+
 /**
  * Appends the rows of `devices` (each loaded when its turn comes) to the file open as `fd`, from
- * byte `offset` on: chunks of {@link CSV_CHUNK_ROWS} rows in pairs, the first of each pair on the
- * worker thread (`workerFile`; none: every chunk on this thread), the second here at the same
- * time; a pair's writes run while the next pair is formatted. Returns the file's length.
+ * byte `offset` on: chunks of {@link CSV_CHUNK_ROWS} rows, each sent to the worker thread
+ * (`workerFile`; none: every chunk on this thread) while it holds fewer than
+ * {@link WORKER_DEPTH}, else formatted here, so both threads stay busy whatever else this one
+ * does (loading a device, the writes' callbacks); the chunks are written in order, each at its
+ * offset, on the thread pool, while the next are formatted. Returns the file's length.
  */
 export async function appendRows(fd: number, offset: number, devices: readonly string[], load: (device: string) => DeviceColumns, workerFile: string | null, progress: (rows: number) => void = () => {}): Promise<number> {
   const worker = workerFile === null ? null : new CsvWorker(workerFile);
+  const pending: Pending[] = [];
   let at = offset;
   let rows = 0;
   let writing: Promise<void> = Promise.resolve();
-  const put = (bytes: Uint8Array): void => {
+  // the oldest chunk to the file (its write chained after the one before)
+  const writeOldest = async (): Promise<void> => {
+    const head = pending.shift() as Pending;
+    const bytes = await head.bytes;
     const here = at;
     at += bytes.length;
-    const prev = writing;
-    writing = Promise.all([prev, writeAt(fd, bytes, here)]).then(() => undefined);
+    // at most one write in flight while the next chunks are formatted
+    await writing;
+    writing = writeAt(fd, bytes, here);
     writing.catch(() => undefined);
+    rows += head.rows;
+    progress(rows);
   };
   try {
     for (const device of devices) {
       const c = load(device);
-      for (let lo = 0; lo < c.n; lo += 2 * CSV_CHUNK_ROWS) {
-        const mid = Math.min(c.n, lo + CSV_CHUNK_ROWS);
-        const hi = Math.min(c.n, mid + CSV_CHUNK_ROWS);
-        const first = worker !== null && hi > mid ? worker.format(chunkOf(c, lo, mid)) : null;
-        const firstHere = first === null ? formatRows(c, lo, mid) : null;
-        const second = hi > mid ? formatRows(c, mid, hi) : null;
-        const firstBytes = firstHere ?? (await (first as Promise<Uint8Array>));
-        // at most one pair being written while the next is formatted
-        await writing;
-        put(firstBytes);
-        if (second !== null) put(second);
-        rows += hi - lo;
-        progress(rows);
+      for (let lo = 0; lo < c.n; lo += CSV_CHUNK_ROWS) {
+        const hi = Math.min(c.n, lo + CSV_CHUNK_ROWS);
+        const there = worker !== null && worker.busy < WORKER_DEPTH;
+        const bytes = there ? worker.format(chunkOf(c, lo, hi)) : Promise.resolve(formatRows(c, lo, hi));
+        bytes.catch(() => undefined);
+        pending.push({ bytes, rows: hi - lo });
+        // after a chunk formatted here, the worker's answers are taken (and it is sent more)
+        if (!there) await new Promise<void>((resolve) => setImmediate(resolve));
+        while (pending.length > AHEAD) await writeOldest();
       }
     }
+    while (pending.length > 0) await writeOldest();
     await writing;
     return at;
   } finally {
