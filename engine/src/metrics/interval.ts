@@ -47,18 +47,50 @@ const NULL_METRICS: IntervalMetrics = Object.freeze({
   rAwaitMs: null, wAwaitMs: null, awaitMs: null, avgRequestBytes: null, utilPercent: null, aquSz: null,
 });
 
-/** Ratio or null: null when either side is null/NaN or the divisor is not positive. */
-function div(n: number | null | undefined, d: number | null | undefined): number | null {
-  if (n === null || n === undefined || d === null || d === undefined) return null;
-  if (!(d > 0) || Number.isNaN(n)) return null;
-  return n / d;
+/**
+ * Slots of {@link intervalMetricsInto}'s output, in order (the per-interval table's metric
+ * columns, then `mbps`).
+ */
+export const INTERVAL_METRIC_KEYS = ['readsPerSec', 'writesPerSec', 'iops', 'readMBps', 'writeMBps', 'rAwaitMs', 'wAwaitMs', 'awaitMs', 'avgRequestBytes', 'utilPercent', 'aquSz', 'mbps'] as const satisfies readonly (keyof IntervalMetrics)[];
+
+/** Ratio or NaN: NaN when either side is NaN or the divisor is not positive. */
+function div(n: number, d: number): number {
+  return d > 0 && n === n ? n / d : NaN;
 }
 
-/** Sum of two nullable numbers; null if either is null. */
-function add(a: number | null | undefined, b: number | null | undefined): number | null {
-  if (a === null || a === undefined || b === null || b === undefined) return null;
-  return a + b;
+/**
+ * The one implementation of the per-interval metrics, for one interval given as plain numbers
+ * (absent = NaN, as in the engine's columns): writes {@link INTERVAL_METRIC_KEYS} into
+ * `out[at…at+11]`, NaN where {@link intervalMetrics} has null. Columnar readers (the per-interval
+ * CSV and XLSX) call it per row without an object per interval; {@link intervalMetrics} is it
+ * with null for NaN.
+ */
+export function intervalMetricsInto(out: Float64Array, at: number, ok: boolean, intervalMs: number, reads: number, writes: number, readBytes: number, writeBytes: number,
+  readTimeMs: number, writeTimeMs: number, busyMs: number, weightedMs: number): void {
+  if (!ok || !(intervalMs > 0)) {
+    out.fill(NaN, at, at + INTERVAL_METRIC_KEYS.length);
+    return;
+  }
+  const sec = intervalMs / 1000;
+  const ios = reads + writes;
+  const bytes = readBytes + writeBytes;
+  out[at] = div(reads, sec);
+  out[at + 1] = div(writes, sec);
+  out[at + 2] = div(ios, sec);
+  out[at + 3] = div(readBytes, sec * BYTES_PER_MB);
+  out[at + 4] = div(writeBytes, sec * BYTES_PER_MB);
+  out[at + 5] = div(readTimeMs, reads);
+  out[at + 6] = div(writeTimeMs, writes);
+  out[at + 7] = div(readTimeMs + writeTimeMs, ios);
+  out[at + 8] = div(bytes, ios);
+  out[at + 9] = div(busyMs * 100, intervalMs);
+  out[at + 10] = div(weightedMs, intervalMs);
+  out[at + 11] = div(bytes, sec * BYTES_PER_MB);
 }
+
+const scratch = new Float64Array(INTERVAL_METRIC_KEYS.length);
+const nn = (v: number | null): number => (v === null ? NaN : v);
+const orNull = (v: number): number | null => (v === v ? v : null);
 
 /**
  * Computes the iostat metrics of one interval (units in the field names of {@link IntervalMetrics}).
@@ -73,26 +105,8 @@ function add(a: number | null | undefined, b: number | null | undefined): number
  * //     rAwaitMs: 2, wAwaitMs: 1, awaitMs: 1.6667, avgRequestBytes: 4096, utilPercent: 40, aquSz: 0.5 }
  */
 export function intervalMetrics(rec: IntervalRecord): IntervalMetrics {
-  if (rec.status !== 'ok' || !(rec.intervalMs > 0)) return { ...NULL_METRICS };
-  const sec = rec.intervalMs / 1000;
-  const ios = add(rec.reads, rec.writes);
-  const bytes = add(rec.readBytes, rec.writeBytes);
-  const readsPerSec = div(rec.reads, sec);
-  const writesPerSec = div(rec.writes, sec);
-  const readMBps = div(rec.readBytes, sec * BYTES_PER_MB);
-  const writeMBps = div(rec.writeBytes, sec * BYTES_PER_MB);
-  return {
-    readsPerSec,
-    writesPerSec,
-    iops: div(ios, sec),
-    readMBps,
-    writeMBps,
-    mbps: div(bytes, sec * BYTES_PER_MB),
-    rAwaitMs: div(rec.readTimeMs, rec.reads),
-    wAwaitMs: div(rec.writeTimeMs, rec.writes),
-    awaitMs: div(add(rec.readTimeMs, rec.writeTimeMs), ios),
-    avgRequestBytes: div(bytes, ios),
-    utilPercent: div(rec.busyMs === null ? null : rec.busyMs * 100, rec.intervalMs),
-    aquSz: div(rec.weightedMs, rec.intervalMs),
-  };
+  intervalMetricsInto(scratch, 0, rec.status === 'ok', rec.intervalMs, nn(rec.reads), nn(rec.writes), nn(rec.readBytes), nn(rec.writeBytes), nn(rec.readTimeMs), nn(rec.writeTimeMs), nn(rec.busyMs), nn(rec.weightedMs));
+  const m = { ...NULL_METRICS };
+  INTERVAL_METRIC_KEYS.forEach((k, i) => { m[k] = orNull(scratch[i] as number); });
+  return m;
 }

@@ -152,6 +152,11 @@ export function columnsFromRecords(records: readonly IntervalRecord[]): DeviceCo
 
 const orNull = (v: number): number | null => (Number.isNaN(v) ? null : v);
 
+/** The status of slot `i` of a device's columns (an unknown code is a `gap`, as {@link columnsFromRecords} reads one). */
+export function statusAt(c: DeviceColumns, i: number): IntervalStatus {
+  return INTERVAL_STATUSES[c.status[i] as number] ?? 'gap';
+}
+
 /**
  * The record of slot `i` of a device's columns (the inverse of {@link columnsFromRecords}).
  *
@@ -164,7 +169,7 @@ export function recordAt(c: DeviceColumns, i: number): IntervalRecord {
     startMs: c.startMs[i] as number,
     endMs: c.endMs[i] as number,
     intervalMs: c.intervalMs[i] as number,
-    status: INTERVAL_STATUSES[c.status[i] as number] ?? 'gap',
+    status: statusAt(c, i),
     reads: orNull(c.reads[i] as number),
     writes: orNull(c.writes[i] as number),
     readBytes: orNull(c.readBytes[i] as number),

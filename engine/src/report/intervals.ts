@@ -3,7 +3,8 @@
  * canonical record's counts and the iostat metrics the engine computes for it
  * ({@link intervalMetrics}, docs/metrics.md). Absent stays absent (an empty cell), never 0.
  */
-import { intervalMetrics } from '../metrics/interval.ts';
+import { intervalMetrics, intervalMetricsInto, INTERVAL_METRIC_KEYS } from '../metrics/interval.ts';
+import { STATUS_CODE, type DeviceColumns } from '../records/columns.ts';
 import type { IntervalRecord } from '../records/types.ts';
 import type { ReportKey } from './keys.ts';
 import type { Unit } from './types.ts';
@@ -48,4 +49,38 @@ export function intervalRow(rec: IntervalRecord): (number | string | null)[] {
     rec.reads, rec.writes, rec.readBytes, rec.writeBytes,
     m.readsPerSec, m.writesPerSec, m.iops, m.readMBps, m.writeMBps, m.rAwaitMs, m.wAwaitMs, m.awaitMs, m.avgRequestBytes, m.utilPercent, m.aquSz,
   ];
+}
+
+/** Slot of the first metric (`readsPerSec`) in {@link INTERVAL_COLUMNS}; the metrics follow in {@link INTERVAL_METRIC_KEYS} order. */
+const FIRST_METRIC = 9;
+/** Metrics in a row (every key of {@link INTERVAL_METRIC_KEYS} but the last, `mbps`). */
+const ROW_METRICS = INTERVAL_METRIC_KEYS.length - 1;
+const metricScratch = new Float64Array(INTERVAL_METRIC_KEYS.length);
+const OK = STATUS_CODE.ok;
+
+/**
+ * Row `i` of a device's columns as {@link intervalRow} gives it for `recordAt(c, i)`, without an
+ * object per row (the per-interval CSV formats millions): its numbers into `out` (length ≥
+ * {@link INTERVAL_COLUMNS}.length) in column order, times as epoch ms, absent NaN. The text
+ * cells' slots (device, status) are left as they are: they are `c.device` and `statusAt(c, i)`.
+ *
+ * @example
+ * const row = new Float64Array(INTERVAL_COLUMNS.length);
+ * intervalRowInto(cols, 0, row); // row[1] = startMs, row[5] = reads, row[14] = rAwaitMs (NaN without reads)
+ */
+export function intervalRowInto(c: DeviceColumns, i: number, out: Float64Array): void {
+  const reads = c.reads[i] as number;
+  const writes = c.writes[i] as number;
+  const readBytes = c.readBytes[i] as number;
+  const writeBytes = c.writeBytes[i] as number;
+  const intervalMs = c.intervalMs[i] as number;
+  out[1] = c.startMs[i] as number;
+  out[2] = c.endMs[i] as number;
+  out[3] = intervalMs;
+  out[5] = reads;
+  out[6] = writes;
+  out[7] = readBytes;
+  out[8] = writeBytes;
+  intervalMetricsInto(metricScratch, 0, c.status[i] === OK, intervalMs, reads, writes, readBytes, writeBytes, c.readTimeMs[i] as number, c.writeTimeMs[i] as number, c.busyMs[i] as number, c.weightedMs[i] as number);
+  for (let k = 0; k < ROW_METRICS; k++) out[FIRST_METRIC + k] = metricScratch[k] as number;
 }

@@ -8,11 +8,10 @@
  * same, byte for byte, as `String(number)`, `Date#toISOString` and `csvField` give.
  */
 
+import { shortestDecimal } from './csv-double.ts';
+
 const DAY_MS = 86_400_000;
 const ZERO = 48;
-/** Most decimals of a number written by {@link CsvBytes.shortDecimal}. */
-const MAX_DECIMALS = 6;
-const POW10 = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000];
 
 /**
  * Text that a spreadsheet program would run as a formula (OWASP "CSV injection"): a cell starting
@@ -95,97 +94,42 @@ export class CsvBytes {
     this.buf[this.pos++] = c;
   }
 
-  /** A number as `String(v)` writes it (a non-finite one as an empty cell). */
-  number(v: number): void {
-    if (Number.isInteger(v) && v > -9_007_199_254_740_992 && v < 9_007_199_254_740_992) this.integer(v);
-    else if (Number.isFinite(v) && !this.shortDecimal(v)) this.ascii(String(v));
-  }
-
   /**
-   * A number that is a short decimal (at most {@link MAX_DECIMALS} decimals, at most 15
-   * significant digits, 1e-6 ≤ |v| < 1e15: MB/s, utilization, queue sizes) written from its
-   * digits: N = round(v × 10^k) with N / 10^k === v. Every decimal of at most 15 significant digits
-   * names a different double, so no shorter decimal reads back as v and `String(v)` is this one.
-   * False (nothing written) for any other number.
+   * Room for `n` more bytes: the buffer to write them into from {@link at} on (then set
+   * {@link at} to their end). A row of the per-interval CSV is written this way, one check per row.
    */
-  private shortDecimal(v: number): boolean {
-    const a = v < 0 ? -v : v;
-    if (!(a >= 1e-6 && a < 1e15)) return false;
-    // a quick no for ratios (ms per I/O, bytes per I/O): a short decimal times 10^6 is an
-    // integer to within the two roundings (relative 2.3e-16) of a and of the product
-    const t = a * 1e6;
-    if (Math.abs(t - Math.round(t)) > t * 1e-14) return false;
-    for (let k = 1; k <= MAX_DECIMALS; k++) {
-      const scale = POW10[k] as number;
-      const n = Math.round(a * scale);
-      if (n / scale !== a || n >= 1e15) continue;
-      // n has at most 15 digits: write it with the point k digits from the right
-      this.room(24);
-      const buf = this.buf;
-      if (v < 0) buf[this.pos++] = 45;
-      let digits = 1;
-      for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
-      // n / 10^k === a with n not a multiple of 10 (else a smaller k matched first)
-      const width = Math.max(digits, k + 1);
-      let at = this.pos + width + 1;
-      this.pos = at;
-      let x = n;
-      for (let i = 0; i < width; i++) {
-        if (i === k) buf[--at] = 46;
-        const q = Math.floor(x / 10);
-        buf[--at] = ZERO + (x - q * 10);
-        x = q;
-      }
-      return true;
-    }
-    return false;
+  reserve(n: number): Uint8Array {
+    this.room(n);
+    return this.buf;
   }
 
-  private ascii(s: string): void {
-    const len = s.length;
-    this.room(len);
-    const buf = this.buf;
-    let p = this.pos;
-    for (let i = 0; i < len; i++) buf[p++] = s.charCodeAt(i);
+  /** Where the next byte goes (see {@link reserve}). */
+  get at(): number {
+    return this.pos;
+  }
+
+  set at(p: number) {
     this.pos = p;
   }
 
-  /** A safe integer's digits (the same as String(v); -0 is "0"). */
-  private integer(v: number): void {
-    this.room(17);
-    const buf = this.buf;
-    if (v < 0) {
-      buf[this.pos++] = 45;
-      v = -v;
-    }
-    if (v < 10) {
-      buf[this.pos++] = ZERO + v;
-      return;
-    }
-    let digits = 1;
-    for (let x = v; x >= 10; x = Math.floor(x / 10)) digits++;
-    let at = this.pos + digits;
-    this.pos = at;
-    while (v >= 10) {
-      const q = Math.floor(v / 10);
-      buf[--at] = ZERO + (v - q * 10);
-      v = q;
-    }
-    buf[--at] = ZERO + v;
+  /** A number as `String(v)` writes it (a non-finite one as an empty cell). */
+  number(v: number): void {
+    this.room(NUMBER_ROOM);
+    this.pos = writeNumber(this.buf, this.pos, v);
   }
 
-  private two(n: number): void {
-    const q = (n / 10) | 0;
-    this.buf[this.pos++] = ZERO + q;
-    this.buf[this.pos++] = ZERO + (n - q * 10);
-  }
-
-  /** A UTC time as `new Date(ms).toISOString()` writes it (the date part made once per day). */
+  /** A UTC time as `new Date(ms).toISOString()` writes it. */
   time(ms: number): void {
-    if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) {
-      this.ascii(new Date(ms).toISOString());
-      return;
-    }
+    this.room(TIME_ROOM);
+    this.pos = this.timeAt(this.buf, this.pos, ms);
+  }
+
+  /**
+   * A UTC time as `new Date(ms).toISOString()` writes it, at `p` of `buf` (room for
+   * {@link TIME_ROOM} bytes); returns the end. The date part is made once per day.
+   */
+  timeAt(buf: Uint8Array, p: number, ms: number): number {
+    if (!Number.isInteger(ms) || Math.abs(ms) > 8.64e15) return ascii(buf, p, new Date(ms).toISOString());
     let inDay = ms - this.dayStart;
     if (!(inDay >= 0 && inDay < DAY_MS)) {
       this.dayStart = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
@@ -193,27 +137,155 @@ export class CsvBytes {
       // years outside 0000–9999 are written ±YYYYYY-…: let Date do those
       if (iso.length !== 24) {
         this.dayStart = NaN;
-        this.ascii(new Date(ms).toISOString());
-        return;
+        return ascii(buf, p, new Date(ms).toISOString());
       }
       this.dayPrefix = Buffer.from(iso.slice(0, 11), 'latin1');
       inDay = ms - this.dayStart;
     }
-    this.room(24);
-    this.dayPrefix.copy(this.buf, this.pos);
-    this.pos += 11;
-    const h = Math.floor(inDay / 3_600_000);
-    const m = Math.floor((inDay % 3_600_000) / 60_000);
-    const s = Math.floor((inDay % 60_000) / 1000);
-    const milli = inDay % 1000;
-    this.two(h);
-    this.buf[this.pos++] = 58;
-    this.two(m);
-    this.buf[this.pos++] = 58;
-    this.two(s);
-    this.buf[this.pos++] = 46;
-    this.buf[this.pos++] = ZERO + ((milli / 100) | 0);
-    this.two(milli % 100);
-    this.buf[this.pos++] = 90;
+    const prefix = this.dayPrefix;
+    for (let i = 0; i < 11; i++) buf[p + i] = prefix[i] as number;
+    p += 11;
+    // 0 ≤ inDay < 86 400 000: int32 arithmetic
+    const t = inDay | 0;
+    const h = (t / 3_600_000) | 0;
+    const m = ((t - h * 3_600_000) / 60_000) | 0;
+    const secMs = t - h * 3_600_000 - m * 60_000;
+    const sec = (secMs / 1000) | 0;
+    const milli = secMs - sec * 1000;
+    p = pair(buf, p, h);
+    buf[p++] = 58;
+    p = pair(buf, p, m);
+    buf[p++] = 58;
+    p = pair(buf, p, sec);
+    buf[p++] = 46;
+    const c = (milli / 100) | 0;
+    buf[p++] = ZERO + c;
+    p = pair(buf, p, milli - c * 100);
+    buf[p++] = 90;
+    return p;
   }
+}
+
+/** Most bytes {@link writeNumber} writes (`String(v)` of a double is at most 24 characters). */
+export const NUMBER_ROOM = 26;
+/** Most bytes {@link CsvBytes.timeAt} writes (`toISOString` of a year beyond 9999 is 27 characters). */
+export const TIME_ROOM = 30;
+
+/** An ASCII string's characters at `p`; returns the end. */
+function ascii(buf: Uint8Array, p: number, s: string): number {
+  for (let i = 0; i < s.length; i++) buf[p++] = s.charCodeAt(i);
+  return p;
+}
+
+/**
+ * A number as `String(v)` writes it, at `p` of `buf` (room for {@link NUMBER_ROOM} bytes); a
+ * non-finite one writes nothing (an empty cell). Returns the end. Safe integers are written digit
+ * by digit, decimals of ≤ 6 decimals from their micro-units ({@link micros}), other doubles in
+ * 1e-6…1e15 by csv-double.ts, anything else by `String(v)`.
+ */
+export function writeNumber(buf: Uint8Array, p: number, v: number): number {
+  const a = v < 0 ? -v : v;
+  if (a < 9_007_199_254_740_992 && Math.floor(a) === a) {
+    // -0 is "0"
+    if (v < 0) buf[p++] = 45;
+    return wholeInteger(buf, p, a);
+  }
+  // NaN and ±Infinity: an empty cell
+  if (!(a < Infinity)) return p;
+  if (a >= 1e-6 && a < 1e15) {
+    const at = v < 0 ? p + 1 : p;
+    const end = micros(a, buf, at) ?? shortestDecimal(a, buf, at);
+    if (end >= 0) {
+      if (v < 0) buf[p] = 45;
+      return end;
+    }
+  }
+  return ascii(buf, p, String(v));
+}
+
+/** '00'…'99' as byte pairs. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = ZERO + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = ZERO + (i % 10);
+}
+
+/** n (0…99) as two digits at `p`; returns the end. */
+function pair(buf: Uint8Array, p: number, n: number): number {
+  buf[p] = PAIRS[2 * n] as number;
+  buf[p + 1] = PAIRS[2 * n + 1] as number;
+  return p + 2;
+}
+
+/** x (an integer, 0 ≤ x < 10^8) as exactly 8 digits at `p` (leading zeros kept). */
+function eightDigits(buf: Uint8Array, p: number, x: number): void {
+  const hi = (x / 10_000) | 0;
+  const lo = x - hi * 10_000;
+  const a = (hi / 100) | 0;
+  const b = (lo / 100) | 0;
+  pair(buf, p, a);
+  pair(buf, p + 2, hi - a * 100);
+  pair(buf, p + 4, b);
+  pair(buf, p + 6, lo - b * 100);
+}
+
+/**
+ * `a` written at `p` when it is a decimal of at most 6 decimals and 15 digits (MB/s, %, queue
+ * sizes): a = n / 10^6 for an integer n < 10^15. No other decimal of ≤ 15 significant digits
+ * names the same double, so `String(a)` is this one, trailing zeros dropped. Returns the end, or
+ * undefined (nothing written) for any other number. `a` > 0, not an integer.
+ */
+function micros(a: number, buf: Uint8Array, p: number): number | undefined {
+  const t = a * 1e6;
+  if (!(t < 1e15)) return undefined;
+  const n = Math.round(t);
+  if (n / 1e6 !== a) return undefined;
+  let ip = Math.floor(n / 1e6);
+  let f = n - ip * 1e6;
+  if (f < 0) {
+    ip--;
+    f += 1e6;
+  } else if (f >= 1e6) {
+    ip++;
+    f -= 1e6;
+  }
+  p = ip < 1e8 ? smallInteger(buf, p, ip) : wholeInteger(buf, p, ip);
+  buf[p++] = 46;
+  // f (1 ≤ f < 10^6) as 6 digits, then the trailing zeros dropped
+  const hi = (f / 1000) | 0;
+  const lo = f - hi * 1000;
+  const h1 = (hi / 100) | 0;
+  const l1 = (lo / 100) | 0;
+  buf[p] = ZERO + h1;
+  pair(buf, p + 1, hi - h1 * 100);
+  buf[p + 3] = ZERO + l1;
+  pair(buf, p + 4, lo - l1 * 100);
+  p += 6;
+  while (buf[p - 1] === ZERO) p--;
+  return p;
+}
+
+/** x (a safe integer ≥ 0) in as few digits as it has, at `p`; returns the end. */
+function wholeInteger(buf: Uint8Array, p: number, x: number): number {
+  if (x < 1e8) return smallInteger(buf, p, x);
+  const top = Math.floor(x / 1e8);
+  p = smallInteger(buf, p, top);
+  eightDigits(buf, p, x - top * 1e8);
+  return p + 8;
+}
+
+/** x (an integer, 0 ≤ x < 10^8) in as few digits as it has, at `p`; returns the end. */
+function smallInteger(buf: Uint8Array, p: number, x: number): number {
+  let n = x | 0;
+  const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8;
+  let at = p + digits;
+  while (n >= 100) {
+    const q = (n / 100) | 0;
+    at -= 2;
+    pair(buf, at, n - q * 100);
+    n = q;
+  }
+  if (n >= 10) pair(buf, at - 2, n);
+  else buf[at - 1] = ZERO + n;
+  return p + digits;
 }

@@ -1,39 +1,54 @@
 /**
- * The per-interval CSV's rows, formatted in chunks on two threads at once: the calling thread
- * formats every other chunk while a worker thread (the host's worker bundle,
- * host/analysis-worker.ts) formats the one before it; the chunks go to the file in order, each
- * at its own offset, on the thread pool. Both threads run the same {@link formatRows}, so the
+ * The per-interval CSV's rows, formatted in chunks on two threads at once: a worker thread (the
+ * host's worker bundle, host/analysis-worker.ts) is kept two chunks ahead and the calling thread
+ * formats the chunks in between; the chunks go to the file in order, each at its own offset, on
+ * the thread pool. Both threads run the same {@link formatRows}, so the
  * file is the same, byte for byte, as one thread would write it.
  */
 import { write } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { recordAt, type DeviceColumns } from '@cacheproof/engine';
-import { CsvBytes, csvField } from './csv-bytes.ts';
+import { INTERVAL_COLUMNS, intervalRowInto } from '@cacheproof/engine/report';
+import { INTERVAL_STATUSES, type DeviceColumns } from '@cacheproof/engine';
+import { CsvBytes, csvField, NUMBER_ROOM, TIME_ROOM, writeNumber } from './csv-bytes.ts';
 
 /** Rows per chunk (about 6 MB of CSV). */
 export const CSV_CHUNK_ROWS = 32_768;
 
-const KINDS = INTERVAL_COLUMNS.map((c) => c.kind);
+/** Column kinds: 0 a number, 1 a time, 2 the device, 3 the status. */
+const KINDS = Uint8Array.from(INTERVAL_COLUMNS, (c) => (c.kind === 'time' ? 1 : c.id === 'device' ? 2 : c.id === 'status' ? 3 : 0));
+/** Each status code's cell, escaped (an unknown code is a `gap`, as the engine's `statusAt` reads it). */
+const STATUS_CELLS = Array.from({ length: 256 }, (_, i) => Buffer.from(csvField(INTERVAL_STATUSES[i] ?? 'gap'), 'utf8'));
 
-/** Rows [lo, hi) of a device's columns as CSV lines (the engine's `intervalRow`, written by {@link CsvBytes}). */
+/** Copies a small cell's bytes to `p`; returns the end. */
+function copyCell(buf: Uint8Array, p: number, cell: Uint8Array): number {
+  for (let i = 0; i < cell.length; i++) buf[p++] = cell[i] as number;
+  return p;
+}
+
+/**
+ * Rows [lo, hi) of a device's columns as CSV lines: each row the engine's `intervalRowInto` (the
+ * same values as `intervalRow(recordAt(c, i))`, without an object per row), written straight into
+ * {@link CsvBytes}' buffer, one room check per row.
+ */
 export function formatRows(c: DeviceColumns, lo = 0, hi = c.n): Uint8Array {
   const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256);
+  const row = new Float64Array(KINDS.length);
+  const device = Buffer.from(csvField(c.device), 'utf8');
+  const most = device.length + KINDS.length * (NUMBER_ROOM + TIME_ROOM) + 2;
   for (let i = lo; i < hi; i++) {
-    const row = intervalRow(recordAt(c, i));
-    for (let j = 0; j < row.length; j++) {
-      const v = row[j] as string | number | null;
-      if (j > 0) out.byte(44);
-      if (v === null) continue;
-      if (typeof v === 'number') {
-        if (KINDS[j] === 'time') out.time(v);
-        else out.number(v);
-      } else {
-        out.cell(v, csvField);
-      }
+    intervalRowInto(c, i, row);
+    const buf = out.reserve(most);
+    let p = out.at;
+    for (let j = 0; j < KINDS.length; j++) {
+      if (j > 0) buf[p++] = 44;
+      const kind = KINDS[j];
+      if (kind === 0) p = writeNumber(buf, p, row[j] as number);
+      else if (kind === 1) p = out.timeAt(buf, p, row[j] as number);
+      else p = copyCell(buf, p, kind === 2 ? device : (STATUS_CELLS[c.status[i] as number] as Buffer));
     }
-    out.byte(13);
-    out.byte(10);
+    buf[p++] = 13;
+    buf[p++] = 10;
+    out.at = p;
   }
   return out.take(64);
 }
@@ -91,6 +106,11 @@ class CsvWorker {
     return p;
   }
 
+  /** Chunks sent and not yet formatted. */
+  get busy(): number {
+    return this.waiting.size;
+  }
+
   close(): void {
     void this.worker.terminate();
   }
@@ -107,42 +127,59 @@ function writeAt(fd: number, bytes: Uint8Array, position: number): Promise<void>
   });
 }
 
+/** Chunks the worker thread holds at most (one formatting, the next waiting: it never idles while this thread formats one). */
+const WORKER_DEPTH = 2;
+/** Formatted chunks held at most before the oldest is written (about 6 MB each). */
+const AHEAD = 4;
+
+/** A chunk being formatted (here: already done; on the worker: when it answers) and its rows. */
+interface Pending {
+  bytes: Promise<Uint8Array>;
+  rows: number;
+}
+
 /**
  * Appends the rows of `devices` (each loaded when its turn comes) to the file open as `fd`, from
- * byte `offset` on: chunks of {@link CSV_CHUNK_ROWS} rows in pairs, the first of each pair on the
- * worker thread (`workerFile`; none: every chunk on this thread), the second here at the same
- * time; a pair's writes run while the next pair is formatted. Returns the file's length.
+ * byte `offset` on: chunks of {@link CSV_CHUNK_ROWS} rows, each sent to the worker thread
+ * (`workerFile`; none: every chunk on this thread) while it holds fewer than
+ * {@link WORKER_DEPTH}, else formatted here, so both threads stay busy whatever else this one
+ * does (loading a device, the writes' callbacks); the chunks are written in order, each at its
+ * offset, on the thread pool, while the next are formatted. Returns the file's length.
  */
 export async function appendRows(fd: number, offset: number, devices: readonly string[], load: (device: string) => DeviceColumns, workerFile: string | null, progress: (rows: number) => void = () => {}): Promise<number> {
   const worker = workerFile === null ? null : new CsvWorker(workerFile);
+  const pending: Pending[] = [];
   let at = offset;
   let rows = 0;
   let writing: Promise<void> = Promise.resolve();
-  const put = (bytes: Uint8Array): void => {
+  // the oldest chunk to the file (its write chained after the one before)
+  const writeOldest = async (): Promise<void> => {
+    const head = pending.shift() as Pending;
+    const bytes = await head.bytes;
     const here = at;
     at += bytes.length;
-    const prev = writing;
-    writing = Promise.all([prev, writeAt(fd, bytes, here)]).then(() => undefined);
+    // at most one write in flight while the next chunks are formatted
+    await writing;
+    writing = writeAt(fd, bytes, here);
     writing.catch(() => undefined);
+    rows += head.rows;
+    progress(rows);
   };
   try {
     for (const device of devices) {
       const c = load(device);
-      for (let lo = 0; lo < c.n; lo += 2 * CSV_CHUNK_ROWS) {
-        const mid = Math.min(c.n, lo + CSV_CHUNK_ROWS);
-        const hi = Math.min(c.n, mid + CSV_CHUNK_ROWS);
-        const first = worker !== null && hi > mid ? worker.format(chunkOf(c, lo, mid)) : null;
-        const firstHere = first === null ? formatRows(c, lo, mid) : null;
-        const second = hi > mid ? formatRows(c, mid, hi) : null;
-        const firstBytes = firstHere ?? (await (first as Promise<Uint8Array>));
-        // at most one pair being written while the next is formatted
-        await writing;
-        put(firstBytes);
-        if (second !== null) put(second);
-        rows += hi - lo;
-        progress(rows);
+      for (let lo = 0; lo < c.n; lo += CSV_CHUNK_ROWS) {
+        const hi = Math.min(c.n, lo + CSV_CHUNK_ROWS);
+        const there = worker !== null && worker.busy < WORKER_DEPTH;
+        const bytes = there ? worker.format(chunkOf(c, lo, hi)) : Promise.resolve(formatRows(c, lo, hi));
+        bytes.catch(() => undefined);
+        pending.push({ bytes, rows: hi - lo });
+        // after a chunk formatted here, the worker's answers are taken (and it is sent more)
+        if (!there) await new Promise<void>((resolve) => setImmediate(resolve));
+        while (pending.length > AHEAD) await writeOldest();
       }
     }
+    while (pending.length > 0) await writeOldest();
     await writing;
     return at;
   } finally {

@@ -8,8 +8,8 @@
  */
 import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { INTERVAL_COLUMNS, intervalRow, type ReportKey, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
-import { recordAt, type ColumnSource } from '@cacheproof/engine';
+import { INTERVAL_COLUMNS, intervalRowInto, type ReportKey, type ReportModel, type Table, type Unit, type Val } from '@cacheproof/engine/report';
+import { statusAt, type ColumnSource, type DeviceColumns } from '@cacheproof/engine';
 import { countRecords } from './rows.ts';
 import { formatVal, headWithUnit, reportText, rt } from '../../shared/i18n/report.ts';
 import { LOCALE, type Lang } from '../../shared/i18n/types.ts';
@@ -257,12 +257,25 @@ function intervalsOmittedSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, model: Re
   note.commit();
 }
 
+/** Row `i` of a device's columns as its sheet's cells (the engine's `intervalRowInto`): times as dates, absent as an empty cell. */
+function xlsxRow(c: DeviceColumns, i: number, values: Float64Array): (string | number | Date | null)[] {
+  intervalRowInto(c, i, values);
+  return INTERVAL_COLUMNS.map((col, j) => {
+    if (col.id === 'device') return c.device;
+    if (col.id === 'status') return statusAt(c, i);
+    const v = values[j] as number;
+    if (v !== v) return null;
+    return col.kind === 'time' ? new Date(v) : v;
+  });
+}
+
 /** The per-interval sheets, one per device (split at MAX_SHEET_ROWS), streamed row by row (progress 0.1 → 1). */
 async function intervalSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, lang: Lang, used: Set<string>, rows: ColumnSource | null, order: string[], rowCount: number, progress: XlsxProgress): Promise<void> {
   const total = Math.max(1, rowCount);
   let done = 0;
   const heads = INTERVAL_COLUMNS.map((c) => unitHead(rt(c.head, lang), c.unit, lang));
   const fmts = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 'yyyy-mm-dd hh:mm:ss.000' : c.kind === 'number' ? numFmt(c.d) : undefined));
+  const values = new Float64Array(INTERVAL_COLUMNS.length);
   for (const device of order) {
     const c = rows !== null && rows.devices.some((d) => d.device === device) ? rows.load(device) : null;
     const n = c?.n ?? 0;
@@ -274,8 +287,7 @@ async function intervalSheets(wb: ExcelJS.stream.xlsx.WorkbookWriter, lang: Lang
       styleHeader(sheet.getRow(1));
       const end = Math.min(n, (part + 1) * MAX_SHEET_ROWS);
       for (let i = part * MAX_SHEET_ROWS; i < end; i++) {
-        const row = intervalRow(recordAt(c as NonNullable<typeof c>, i));
-        sheet.addRow(row.map((v, j) => (INTERVAL_COLUMNS[j]?.kind === 'time' && typeof v === 'number' ? new Date(v) : v))).commit();
+        sheet.addRow(xlsxRow(c as DeviceColumns, i, values)).commit();
         if (++done % 5000 === 0) {
           if (done % 20000 === 0) progress(0.1 + 0.9 * (done / total));
           await drained(sheet);

@@ -1,0 +1,179 @@
+/**
+ * A double's shortest round-trip decimal, as `String(v)` writes it, straight into a byte buffer
+ * (the per-interval CSV writes ~11 million ratios, ms per I/O and bytes per I/O, per 2 × 24 h
+ * export; `String(v)` and copying its characters was most of the formatting).
+ *
+ * Method, for 1e-6 ≤ v < 1e15 and v not an integer (ECMA-262 Number::toString then writes it
+ * in fixed notation): S = v × 10^k with k chosen so that 10^16 ≤ S < 10^17 is computed exactly as
+ * hi + lo (Dekker's product; 10^k is exact for k ≤ 22). The candidates are S rounded to 15, 16 and
+ * 17 significant digits; the first whose distance from S is below half an ulp of v (scaled by 10^k)
+ * reads back as v, and it is the shortest such decimal and the nearest to v of its length, which is
+ * the one Number::toString picks (a decimal of ≤ 15 digits that reads back as v is the 15-digit
+ * rounding of v; 17 digits always read back). Where the answer depends on a tie or on a
+ * distance within 1e-6 of the bound (v a power of two, whose lower neighbour is nearer; a tie of
+ * the rounding), it says "don't know" (-1) and the caller writes `String(v)`: rare, and never a
+ * different text. The last texts written are kept by value (a direct-mapped memo of 4096): the
+ * ratios of small counts (a lightly used device's ms per I/O) repeat, and a repeat is a copy.
+ */
+
+const P10 = new Float64Array(23);
+for (let i = 0, p = 1; i <= 22; i++, p *= 10) P10[i] = p;
+/** 10^e for -21 ≤ e ≤ 16 at index e + 21 (the double nearest, as a literal reads it). */
+const P10_ANY = new Float64Array(38);
+for (let e = -21; e <= 16; e++) P10_ANY[e + 21] = Number(`1e${e}`);
+/** Dekker's split constant, 2^27 + 1. */
+const SPLIT = 134_217_729;
+const P10_HI = P10.map((b) => {
+  const t = SPLIT * b;
+  return t - (t - b);
+});
+const P10_LO = P10.map((b, i) => b - (P10_HI[i] as number));
+/** 2^(i − 120). */
+const POW2 = new Float64Array(200);
+for (let i = 0; i < 200; i++) POW2[i] = 2 ** (i - 120);
+const BITS = new Float64Array(1);
+const WORDS = new Uint32Array(BITS.buffer);
+/** Whether the high word of a double is WORDS[1] (little-endian); otherwise every value goes to String. */
+const LITTLE_ENDIAN = ((): boolean => {
+  BITS[0] = 1;
+  return WORDS[1] === 0x3ff00000;
+})();
+/** '00'…'99' as byte pairs. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+/** The 17 digits of the candidate. */
+const DIGITS = new Uint8Array(17);
+/** Slack of the round-trip comparison: rounding errors of the distance are ~1e-14. */
+const EPS = 1e-6;
+
+/** Memo of the last texts written, by value (direct-mapped): ratios of small counts repeat. */
+const MEMO_BITS = 12;
+const MEMO_WIDTH = 24;
+const MEMO_KEYS = new Float64Array(1 << MEMO_BITS).fill(NaN);
+const MEMO_LENGTHS = new Uint8Array(1 << MEMO_BITS);
+const MEMO_BYTES = new Uint8Array((1 << MEMO_BITS) * MEMO_WIDTH);
+
+/** x (0 ≤ x < 10^8, an integer) as 8 digits into DIGITS[at…at+7]. */
+function eightDigits(x: number, at: number): void {
+  for (let i = at + 6; i >= at; i -= 2) {
+    const q = (x / 100) | 0;
+    const r = x - q * 100;
+    DIGITS[i] = PAIRS[2 * r] as number;
+    DIGITS[i + 1] = PAIRS[2 * r + 1] as number;
+    x = q;
+  }
+}
+
+/**
+ * The low limb `low` (S's last 8 integer digits, 0 ≤ low < 10^8) rounded to a multiple of `m` (100:
+ * 15 digits; 10: 16), `frac` being S's fraction beyond it (|frac| < 0.5) and `half` half an ulp
+ * of v scaled by 10^k: the rounded limb when that decimal reads back as v (it may be 10^8: a
+ * carry), -1 when it does not, -2 when unsure.
+ */
+function roundedLow(low: number, frac: number, m: number, half: number): number {
+  const q = (low / m) | 0;
+  const rem = low - q * m;
+  const mid = m / 2 - rem;
+  let d: number;
+  let out: number;
+  if (frac > mid) {
+    d = m - rem - frac - half;
+    out = (q + 1) * m;
+  } else if (frac < mid) {
+    d = rem + frac - half;
+    out = q * m;
+  } else {
+    return -2;
+  }
+  if (d < -EPS) return out;
+  return d > EPS ? -1 : -2;
+}
+
+/** Writes the digits d0…d(nd−1) of v = d0.d1d2… × 10^e at `pos` in fixed notation; returns the end. */
+function writeFixed(buf: Uint8Array, pos: number, e: number, nd: number): number {
+  if (e >= 0) {
+    for (let i = 0; i <= e; i++) buf[pos++] = DIGITS[i] as number;
+    buf[pos++] = 46;
+    for (let i = e + 1; i < nd; i++) buf[pos++] = DIGITS[i] as number;
+    return pos;
+  }
+  buf[pos++] = 48;
+  buf[pos++] = 46;
+  for (let i = -1; i > e; i--) buf[pos++] = 48;
+  for (let i = 0; i < nd; i++) buf[pos++] = DIGITS[i] as number;
+  return pos;
+}
+
+/**
+ * Writes `a` (1e-6 ≤ a < 1e15, not an integer) as `String(a)` writes it into `buf` at `pos` (room
+ * for 24 bytes); returns the end, or -1 (nothing written) when the caller must write `String(a)`.
+ *
+ * @example
+ * shortestDecimal(4.852941176470588, buf, 0) // buf = '4.852941176470588', returns 17
+ */
+export function shortestDecimal(a: number, buf: Uint8Array, pos: number): number {
+  if (!LITTLE_ENDIAN) return -1;
+  BITS[0] = a;
+  const w = WORDS[1] as number;
+  const slot = Math.imul((WORDS[0] as number) ^ Math.imul(w, 0x85ebca6b), 0x9e3779b1) >>> (32 - MEMO_BITS);
+  if (MEMO_KEYS[slot] === a) {
+    const len = MEMO_LENGTHS[slot] as number;
+    const from = slot * MEMO_WIDTH;
+    for (let i = 0; i < len; i++) buf[pos + i] = MEMO_BYTES[from + i] as number;
+    return pos + len;
+  }
+  const end = computeShortest(a, w, buf, pos);
+  if (end >= 0) {
+    MEMO_KEYS[slot] = a;
+    MEMO_LENGTHS[slot] = end - pos;
+    const from = slot * MEMO_WIDTH;
+    for (let i = pos; i < end; i++) MEMO_BYTES[from + i - pos] = buf[i] as number;
+  }
+  return end;
+}
+
+function computeShortest(a: number, w: number, buf: Uint8Array, pos: number): number {
+  // a power of two: its interval is not symmetric
+  if ((w & 0xfffff) === 0 && WORDS[0] === 0) return -1;
+  const exp2 = ((w >>> 20) & 0x7ff) - 1023;
+  let e = Math.floor(exp2 * 0.3010299956639812);
+  if (e < -21 || e > 15) return -1;
+  if (a >= (P10_ANY[e + 22] as number)) e++;
+  const k = 16 - e;
+  if (k < 0 || k > 22) return -1;
+  // S = a × 10^k = hi + lo exactly (Dekker)
+  const t = SPLIT * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  const bh = P10_HI[k] as number;
+  const bl = P10_LO[k] as number;
+  const hi = a * (P10[k] as number);
+  const lo = ah * bh - hi + ah * bl + al * bh + al * bl;
+  if (!(hi >= 1e16 && hi < 1e17)) return -1;
+  const half = (P10[k] as number) * (POW2[exp2 + 67] as number);
+  // S = top × 10^8 + low + frac, 0 ≤ low < 10^8, |frac| < 0.5 (top × 10^8 and low exact)
+  let top = Math.floor(hi * 1e-8);
+  let low = hi - top * 1e8;
+  const r = Math.round(lo);
+  const frac = lo - r;
+  if (frac === 0.5 || frac === -0.5) return -1;
+  low += r;
+  while (low < 0) { top--; low += 1e8; }
+  while (low >= 1e8) { top++; low -= 1e8; }
+  let rounded = roundedLow(low, frac, 100, half);
+  if (rounded === -1) rounded = roundedLow(low, frac, 10, half);
+  if (rounded === -2) return -1;
+  if (rounded >= 0) low = rounded;
+  if (low >= 1e8) { top++; low -= 1e8; }
+  if (!(top >= 1e8 && top < 1e9)) return -1;
+  const lead = (top / 1e8) | 0;
+  DIGITS[0] = 48 + lead;
+  eightDigits(top - lead * 1e8, 1);
+  eightDigits(low, 9);
+  let nd = 17;
+  while (DIGITS[nd - 1] === 48) nd--;
+  return writeFixed(buf, pos, e, nd);
+}
