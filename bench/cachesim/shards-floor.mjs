@@ -7,7 +7,7 @@
 //   standard deviation is √((1−R)/R · Σ_b m_b(C)²) / N. Printed: the expected mean absolute error
 //   of that estimate over the sizes (normal approximation, E|X| = σ·√(2/π)), and an "oracle"
 //   that knows every exact distance and samples the same blocks as each salted run of the probe
-//   (the 32,768 lowest hashes of splitmix64(block XOR splitmix64(salt)) mod 2^24, the probe's
+//   (the S lowest hashes of splitmix64(block XOR splitmix64(salt)) mod 2^24, the probe's
 //   hash), so that the probe's error can be set beside the sampling's alone, salt by salt.
 // - libCacheSim's own profiler (libCacheSim/mrcProfiler/mrcProfiler.cpp, fixed_sample_size_run,
 //   read in its source): the same estimator written again here from that source's rules — the
@@ -150,18 +150,33 @@ export function libcachesimFixedSize(block, u, sizes, size) {
 }
 
 /**
- * The floor, the oracle beside the probe for `salts` (0..salts), and libCacheSim's estimator
- * over the same salts; prints its lines and returns the figures.
+ * What every sample size shares: the exact stack distances of the block references `ids`, each
+ * block's misses at `sizes`, the exact miss ratios, and how many blocks a sample needs for an
+ * expected mean absolute error of 0.001.
  */
-export function shardsFloor({ ids, sizes, size, salts, probeMisses, print }) {
+export function floorModel(ids, sizes) {
   const { dist, block, keys } = stackDistances(ids);
   const { miss, exact } = missesBySize(dist, block, keys.length, sizes);
   const n = ids.length;
-  const r = size / keys.length;
-  const expected = expectedMae(miss, n, r);
-  print(`(1b) why: the sampling of ${size.toLocaleString('en')} of the ${keys.length.toLocaleString('en')} blocks (R ≈ ${r.toFixed(4)}), worked out from the exact distances of the same ${n.toLocaleString('en')} references`);
+  return { ids, sizes, block, keys, miss, exact, n, needed: needed(miss, n, keys.length) };
+}
+
+/** The sampling floor at `size` sampled blocks: the rate R and the expected mean absolute error of any such sample with every distance exact. */
+export function samplingFloor(model, size) {
+  const rate = size / model.keys.length;
+  return { rate, expected: expectedMae(model.miss, model.n, rate) };
+}
+
+/**
+ * The floor, the oracle beside the probe for `salts` (0..salts), and libCacheSim's estimator
+ * over the same salts, at `size` sampled blocks; prints its lines and returns the figures.
+ */
+export function shardsFloor({ model, size, salts, probeMisses, print }) {
+  const { sizes, block, keys, miss, exact, n } = model;
+  const { rate: r, expected } = samplingFloor(model, size);
+  print(`(1b) why, at S = ${size.toLocaleString('en')}: the sampling of ${size.toLocaleString('en')} of the ${keys.length.toLocaleString('en')} blocks (R ≈ ${r.toFixed(4)}), worked out from the exact distances of the same ${n.toLocaleString('en')} references`);
   print(`    any spatial sample of that many blocks, even with every reuse distance exact, errs by √((1−R)/R · Σ m_b(C)²)/N at size C (m_b: block b's misses):`);
-  print(`    expected mean absolute error over the ${sizes.length} sizes ${expected.toFixed(5)}; for 0.001, about ${needed(miss, n, keys.length).toLocaleString('en')} blocks (${(100 * needed(miss, n, keys.length) / keys.length).toFixed(0)} % of the footprint) must be sampled`);
+  print(`    expected mean absolute error over the ${sizes.length} sizes ${expected.toFixed(5)}; for 0.001, about ${model.needed.toLocaleString('en')} blocks (${(100 * model.needed / keys.length).toFixed(0)} % of the footprint) must be sampled`);
   print(`    the trace has ${(n / keys.length).toFixed(1)} references per block: a sampled block carries few, and at the largest sizes almost every miss is a first reference, so the curve there is a count of the sampled blocks (± ${(100 / Math.sqrt(size)).toFixed(2)} % of it); the 1 % of blocks with the most misses carry ${(100 * heaviest(miss[Math.floor(sizes.length / 2)], Math.round(keys.length / 100))).toFixed(1)} % of Σ m_b² at ${sizes[Math.floor(sizes.length / 2)]} blocks: no few blocks dominate`);
   const rows = [];
   for (let salt = 0; salt <= salts; salt++) {
@@ -173,7 +188,8 @@ export function shardsFloor({ ids, sizes, size, salts, probeMisses, print }) {
   print(`    salt by salt, the probe's fixed-size SHARDS beside an oracle that samples the same blocks and knows every exact distance:`);
   print(`    ${rows.map((x) => `${x.salt}: ${x.probe === null ? '-' : x.probe.toFixed(4)} / ${x.oracle.toFixed(4)}`).join('; ')}`);
   const meanOf = (k) => rows.reduce((s, x) => s + (x[k] ?? 0), 0) / rows.length;
-  print(`    mean over those ${rows.length} samples: the probe ${meanOf('probe').toFixed(5)}, the oracle ${meanOf('oracle').toFixed(5)} (the probe's estimator adds no error beyond the sampling's: its early references, sampled at the higher rates in force then, even help)`);
+  const worse = rows.filter((x) => x.probe !== null && x.probe > x.oracle).length;
+  print(`    mean over those ${rows.length} samples: the probe ${meanOf('probe').toFixed(5)}, the oracle ${meanOf('oracle').toFixed(5)}; the probe above the oracle in ${worse} of ${rows.length} (${meanOf('probe') <= meanOf('oracle') ? "the probe's estimator adds no error beyond the sampling's: its early references, sampled at the higher rates in force before the sample filled, even take some off" : "the probe's estimator adds error beyond the sampling's"})`);
   const many = [];
   for (let salt = 1000; salt < 1100; salt++) {
     const { kept, rate } = lowestHashes(keys, salt, size);
@@ -181,23 +197,34 @@ export function shardsFloor({ ids, sizes, size, salts, probeMisses, print }) {
   }
   many.sort((a, b) => a - b);
   print(`    the oracle over 100 more samples: mean ${(many.reduce((a, b) => a + b, 0) / many.length).toFixed(5)}, median ${((many[49] + many[50]) / 2).toFixed(5)}, from ${many[0].toFixed(5)} to ${many[99].toFixed(5)}; ${many.filter((m) => m <= 0.001).length} of 100 ≤ 0.001`);
-  // libCacheSim's rules on the probe's own hash (its 24 bits first, 24 more bits to break ties as
-  // a 64-bit hash would): the same blocks as each probe run, so the two estimators pair up
-  const lcs = [];
+  const lcs = libcachesimOnProbeHash(block, keys, sizes, size, salts).map((m) => mae(m, exact));
+  const lcsSorted = [...lcs].sort((a, b) => a - b);
+  print(`(1c) libCacheSim's own profiler estimator (mrcProfiler.cpp fixed_sample_size_run, its rules written again here) on the same blocks as each probe run above, FIX_SIZE ${size}:`);
+  print(`    salt by salt ${lcs.map((m, i) => `${i}: ${m.toFixed(4)}`).join('; ')}`);
+  print(`    mean absolute error ${(lcs.reduce((a, b) => a + b, 0) / lcs.length).toFixed(5)} on average (the probe ${meanOf('probe').toFixed(5)}), median ${lcsSorted[Math.floor(lcs.length / 2)].toFixed(5)}, from ${lcsSorted[0].toFixed(5)} to ${lcsSorted[lcs.length - 1].toFixed(5)}; ${lcs.filter((m) => m <= 0.001).length} of ${lcs.length} ≤ 0.001`);
+  const paired = rows.filter((x) => x.probe !== null).map((x) => Math.abs(x.probe - lcs[x.salt]));
+  const gap = paired.reduce((a, b) => a + b, 0) / Math.max(1, paired.length);
+  print(`    on the same blocks the two estimators differ by ${gap.toFixed(5)} on average salt by salt (at most ${Math.max(0, ...paired).toFixed(5)})${gap <= 0.05 * meanOf('probe') ? ', under 5 % of the error: the same estimate, so a gap between the two programs is which blocks their hashes pick, not how they estimate' : ': the estimators themselves differ'}`);
+  print(`    its published MAE of 0.076 % (FIX_SIZE 32768) is on another trace: cluster52.oracleGeneral.sample10, 1.3 billion requests, 10 sizes from 10 MB to 100 MB (doc/quickstart_mrcProfiler.md); this one has ${n.toLocaleString('en')} references`);
+  return { expected, rows, many, lcs };
+}
+
+/**
+ * libCacheSim's rules on the probe's own hash (its 24 bits first, 24 more bits to break ties as
+ * a 64-bit hash would): the same blocks as each probe run, so the two estimators pair up. Miss
+ * ratios at `sizes` for salts 0..salts.
+ */
+function libcachesimOnProbeHash(block, keys, sizes, size, salts) {
+  const curves = [];
   for (let salt = 0; salt <= salts; salt++) {
     const sm = salt === 0 ? 0n : mix64(BigInt(salt));
     const u = keys.map((k) => {
       const h = mix64(BigInt(k) ^ sm);
       return Number(h & 0xffffffn) / 2 ** 24 + Number(h >> 40n) / 2 ** 48;
     });
-    lcs.push(mae(libcachesimFixedSize(block, u, sizes, size), exact));
+    curves.push(libcachesimFixedSize(block, u, sizes, size));
   }
-  const lcsSorted = [...lcs].sort((a, b) => a - b);
-  print(`(1c) libCacheSim's own profiler estimator (mrcProfiler.cpp fixed_sample_size_run, its rules written again here) on the same blocks as each probe run above, FIX_SIZE ${size}:`);
-  print(`    salt by salt ${lcs.map((m, i) => `${i}: ${m.toFixed(4)}`).join('; ')}`);
-  print(`    mean absolute error ${(lcs.reduce((a, b) => a + b, 0) / lcs.length).toFixed(5)} on average (the probe ${meanOf('probe').toFixed(5)}), median ${lcsSorted[Math.floor(lcs.length / 2)].toFixed(5)}, from ${lcsSorted[0].toFixed(5)} to ${lcsSorted[lcs.length - 1].toFixed(5)}; ${lcs.filter((m) => m <= 0.001).length} of ${lcs.length} ≤ 0.001`);
-  print(`    its published MAE of 0.076 % (FIX_SIZE 32768) is on another trace: cluster52.oracleGeneral.sample10, 1.3 billion requests, 10 sizes from 10 MB to 100 MB (doc/quickstart_mrcProfiler.md); this one has ${n.toLocaleString('en')} references`);
-  return { expected, rows, many, lcs, exact };
+  return curves;
 }
 
 /** Blocks to sample for an expected MAE of 0.001 (bisection on the rate). */
