@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProbe } from './probe-build.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -153,8 +154,8 @@ function installIfStale() {
 
 export function ensureProbe() {
   if (!has('cargo')) throw new Error('cargo (Rust) is needed to build the native probe; install Rust stable (rustup) and try again.');
-  say('Building the native probe (cargo build --release; incremental)…');
-  if (run('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')]) !== 0) {
+  say('Building the native probe (cargo build --release, and its recorder linked statically: scripts/probe-build.mjs; incremental)…');
+  if (!buildProbe()) {
     throw new Error('the native probe did not build; see the cargo output above.');
   }
 }

@@ -36,6 +36,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, sta
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProbe } from '../../scripts/probe-build.mjs';
 import { BENCH_PACKAGES, ensureDebianPackages } from '../../scripts/ensure.mjs';
 import { ensureCachesim, ensureMrcProfiler, lcsShardsMissRatios } from './lcs-mrc.mjs';
 import { miniatureAccuracy } from './mini.mjs';
@@ -66,7 +67,7 @@ if (!existsSync(trace)) {
   process.exit(0);
 }
 ensureDebianPackages(BENCH_PACKAGES);
-execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+if (!buildProbe()) throw new Error('the native probe did not build (scripts/probe-build.mjs); see the cargo output above');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const simulate = (args) => {
   const t = performance.now();

@@ -27,6 +27,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProbe } from '../../scripts/probe-build.mjs';
 import { backfillFleet, DISKS } from './openmetrics.mjs';
 import { commandLine } from '../../scripts/args.mjs';
 
@@ -54,7 +55,7 @@ for (const cmd of ['prometheus', 'promtool']) {
     process.exit(0);
   }
 }
-execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+if (!buildProbe()) throw new Error('the native probe did not build (scripts/probe-build.mjs); see the cargo output above');
 if (!existsSync(join(root, 'app', 'dist', 'cli.cjs'))) execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const cli = join(root, 'app', 'dist', 'cli.cjs');

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine } from '../../scripts/args.mjs';
+import { buildProbe } from '../../scripts/probe-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -34,7 +35,7 @@ if (!existsSync(real)) {
   console.log(`SKIP bench/import: ${real} is absent (../shared/realdata is needed)`);
   process.exit(0);
 }
-execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+if (!buildProbe()) throw new Error('the native probe did not build (scripts/probe-build.mjs); see the cargo output above');
 const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
 const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 

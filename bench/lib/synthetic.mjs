@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildProbe } from '../../scripts/probe-build.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -33,7 +34,7 @@ export function median(xs) {
  */
 export function indexCapture(path) {
   const probe = join(root, 'native', 'target', 'release', 'cacheproof-probe');
-  execFileSync('cargo', ['build', '--release', '--quiet', '--manifest-path', join(root, 'native', 'Cargo.toml')], { stdio: 'inherit' });
+  if (!buildProbe()) throw new Error('the native probe did not build (scripts/probe-build.mjs); see the cargo output above');
   return JSON.parse(execFileSync(probe, ['index', path, '--json']).toString());
 }
 

@@ -6,7 +6,7 @@
 # Prints PASS or FAIL for each.
 #
 # Usage: bench/probe-overhead/run.sh [SECONDS] [PROCESSES]   (defaults 110 s, 100 processes;
-# needs sysstat and a release build of the probe)
+# needs sysstat; builds the probe as the app runs it, scripts/probe-build.mjs, unless PROBE names one)
 # Neither collector samples faster than 1 s here in the way the comparison needs (sadc's
 # interval is whole seconds), so 10,000 samples in under two minutes come from PROCESSES
 # collectors of each kind running side by side, each at 1 s. The CPU counted is from the first
@@ -20,7 +20,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 P="${PROBE:-$repo/native/target/release/cacheproof-probe}"
 SADC="${SADC:-/usr/lib/sysstat/sadc}"
-[ -x "$P" ] || { echo "build the probe first: (cd native && cargo build --release)"; exit 2; }
+# the recorder the app runs is linked statically (scripts/probe-build.mjs): measure that one
+if [ -z "${PROBE:-}" ]; then node "$repo/scripts/probe-build.mjs" || { echo "the probe did not build (scripts/probe-build.mjs)"; exit 2; }; fi
+[ -x "$P" ] || { echo "build the probe first: node scripts/probe-build.mjs"; exit 2; }
 [ -x "$SADC" ] || { echo "sadc not found: apt-get install -y sysstat"; exit 2; }
 [ -r "/proc/self/schedstat" ] || { echo "this kernel has no /proc/PID/schedstat: CPU time cannot be read in ns"; exit 2; }
 command -v sqlite3 >/dev/null || { echo "sqlite3 not found: apt-get install -y sqlite3"; exit 2; }

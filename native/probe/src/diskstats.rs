@@ -145,6 +145,63 @@ pub fn read_root(root: &std::path::Path) -> Result<Vec<DiskLine>> {
     parse(&text)
 }
 
+/// `<root>/proc/diskstats` kept open for a recording: each read takes the whole file from offset
+/// 0 with `pread` into a buffer kept between reads, so a sample opens no file and allocates no
+/// text. The file is a seq_file: a read at offset 0 starts a new pass over the devices, and each
+/// read from where the last one ended continues that pass line by line, as `read` would.
+pub struct Reader {
+    path: std::path::PathBuf,
+    file: Option<std::fs::File>,
+    buf: Vec<u8>,
+}
+
+impl Reader {
+    /// A reader of `<root>/proc/diskstats`; the file is opened at the first read.
+    pub fn new(root: &std::path::Path) -> Reader {
+        Reader {
+            path: root.join("proc/diskstats"),
+            file: None,
+            buf: vec![0; 8192],
+        }
+    }
+
+    /// Read and parse the file, as [`read_root`] does.
+    pub fn read(&mut self) -> Result<Vec<DiskLine>> {
+        let n = self.read_text().map_err(|e| {
+            self.file = None;
+            ProbeError::io(format!("reading {}", self.path.display()), e)
+        })?;
+        let text = std::str::from_utf8(&self.buf[..n]).map_err(|e| {
+            ProbeError::io(
+                format!("reading {}", self.path.display()),
+                std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+            )
+        })?;
+        parse(text)
+    }
+
+    /// The whole file into `buf` (grown when it is full); returns its length.
+    fn read_text(&mut self) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let file = match &self.file {
+            Some(f) => f,
+            None => self.file.insert(std::fs::File::open(&self.path)?),
+        };
+        let mut n = 0;
+        loop {
+            if n == self.buf.len() {
+                self.buf.resize(n * 2, 0);
+            }
+            match file.read_at(&mut self.buf[n..], n as u64) {
+                Ok(0) => return Ok(n),
+                Ok(k) => n += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -172,5 +229,21 @@ mod tests {
         assert!(parse("8 0 sda 1 2 3\n").is_err());
         assert!(parse("8 0 sda 1 2 x 4\n").is_err());
         assert!(parse("x 0 sda 1 2 3 4\n").is_err());
+    }
+
+    #[test]
+    fn the_reader_reads_what_read_root_reads_again_and_again() {
+        let root = std::env::temp_dir().join(format!("diskstats-reader-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("proc")).unwrap();
+        // Longer than the reader's first buffer: it grows, and every pass starts again at 0.
+        let line = "259 0 nvme0n1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n";
+        std::fs::write(root.join("proc/diskstats"), line.repeat(400)).unwrap();
+        let mut r = Reader::new(&root);
+        for _ in 0..3 {
+            assert_eq!(r.read().unwrap(), read_root(&root).unwrap());
+        }
+        assert_eq!(r.read().unwrap().len(), 400);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert!(Reader::new(&root).read().is_err());
     }
 }

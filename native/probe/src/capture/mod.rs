@@ -271,6 +271,13 @@ impl Capture {
         Ok(())
     }
 
+    /// The connection's page cache, in KiB (`PRAGMA cache_size`; 512 unless set).
+    pub fn set_cache_kib(&self, kib: i64) -> Result<()> {
+        self.conn
+            .pragma_update(None, "cache_size", -kib)
+            .map_err(|e| map_err(&self.path, e, 0))
+    }
+
     /// `PRAGMA user_version`.
     pub fn user_version(&self) -> Result<i64> {
         Ok(self

@@ -264,8 +264,6 @@ impl Capture {
             for e in &step.events {
                 w.execute(params![snap.utc_ms, e.code, e.device, e.message])?;
             }
-            tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1 WHERE id IN (SELECT device_id FROM raw_counters WHERE sample_id=?2)")?
-                .execute(params![snap.utc_ms, sid])?;
             put_recorder_kv(&tx, recorder_kv)?;
         }
         tx.commit()?;
@@ -325,8 +323,10 @@ impl Capture {
     }
 }
 
-/// Sample `sid`'s raw counters of every known device; a device re-created with other numbers
-/// has its inventory follow it.
+/// Sample `sid`'s raw counters of every known device, each device seen at the sample's time
+/// (`devices.last_seen_utc_ms`); a device re-created with other numbers has its inventory follow
+/// it. The devices are updated one by one by id: the same rows as an update `WHERE id IN` the
+/// sample's raw counters, without the temporary index SQLite builds for that list every sample.
 fn put_raw_counters(
     tx: &rusqlite::Transaction<'_>,
     sid: i64,
@@ -339,10 +339,12 @@ fn put_raw_counters(
            f11,f12,f13,f14,f15,f16,f17)
          VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)",
     )?;
+    let mut seen = tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1 WHERE id=?2")?;
     for (name, d) in &snap.devices {
         let Some(id) = dev_ids.get(name) else {
             continue;
         };
+        seen.execute(params![snap.utc_ms, id])?;
         if dev_nums.get(name) != Some(&(d.major, d.minor)) {
             // Re-created with other numbers: the inventory follows the device.
             tx.prepare_cached("UPDATE devices SET major=?2, minor=?3 WHERE id=?1")?

@@ -88,11 +88,10 @@ pub fn record(capture: &Path, resume: bool, detached: bool) -> Result<()> {
     super::run(capture, resume, detached)
 }
 
-/// SQLite's memory in the recorder, page cache included (the capture's connection asks for
-/// 512 KiB of cache, which a recording of hours fills with pages it seldom reads again: a sample
-/// touches the last pages of a few tables). A soft limit: past it SQLite recycles its least
-/// recently used clean pages instead of allocating, and never fails a statement for it.
-pub const RECORDER_SQLITE_BYTES: i64 = 256 * 1024;
+/// The recording's page cache, in KiB (`PRAGMA cache_size`; the capture's connection asks for
+/// 512 KiB, which a recording of hours fills with pages it seldom reads again: a sample touches
+/// the last pages of a few tables). Past it SQLite recycles its least recently used clean pages.
+pub const RECORDER_CACHE_KIB: i64 = 256;
 
 /// The recorder's `main`: runs the recording its internal command line names; the exit code
 /// and the last line on stderr are those `cacheproof-probe record` gives for the same error.
@@ -102,8 +101,13 @@ pub fn recorder_main() -> u8 {
         eprintln!("{RECORDER_EXE} is started by 'cacheproof-probe record' (docs/probe.md); run that instead");
         return 2;
     };
-    // SAFETY: a process-wide setting, made before any connection is opened.
-    unsafe { rusqlite::ffi::sqlite3_soft_heap_limit64(RECORDER_SQLITE_BYTES) };
+    // No memory statistics: SQLite then allocates without taking its memory mutex and counting
+    // every block (bench/probe-overhead). Its memory is bounded by the page cache
+    // (RECORDER_CACHE_KIB) instead of a heap limit, which needs the statistics.
+    // SAFETY: a process-wide setting, made before SQLite is initialised (nothing here has used
+    // it yet); when it is refused the statistics stay on, and nothing else changes.
+    let off: std::ffi::c_int = 0;
+    unsafe { rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, off) };
     match super::run(&h.capture, h.resume, h.detached) {
         Ok(()) => 0,
         Err(e) => {

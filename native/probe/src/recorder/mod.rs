@@ -146,6 +146,9 @@ struct Position {
     last_stats_utc: i64,
     /// When the volumes' capacity was last read (`volumes`).
     last_capacity_utc: i64,
+    /// The recorder keys as the last stored sample wrote them: a key whose value has not
+    /// changed since (the phase, the switch mark used) is not written again.
+    written: Vec<(&'static str, String)>,
 }
 
 impl Position {
@@ -167,6 +170,7 @@ impl Position {
             samples: cap.sample_count()?,
             last_stats_utc: i64::MIN,
             last_capacity_utc: i64::MIN,
+            written: Vec::new(),
         })
     }
 
@@ -199,9 +203,11 @@ impl Position {
             );
         }
         // Phase transitions happen at sample times.
-        let mark = cap
-            .mark_after("switch", self.consumed_mark)?
-            .map(|(id, at, _)| (id, at));
+        let mark = match phase::uses_mark(self.phase, set.plan.as_ref()) {
+            true => cap.mark_after("switch", self.consumed_mark)?,
+            false => None,
+        }
+        .map(|(id, at, _)| (id, at));
         let mut t = phase::transition(self.phase, self.elapsed_ms, set.plan.as_ref(), mark, utc);
         apply_rows(cap, &t)?;
         if let Some(id) = t.consumed_mark {
@@ -234,16 +240,30 @@ impl Position {
             self.phase = t.phase;
         }
         self.samples += 1;
-        let kv = [
+        let kv = self.recorder_kv(utc);
+        cap.write_sample(&snap, &step, &self.changed(&kv))?;
+        self.written = kv.to_vec();
+        self.prev = Some(snap);
+        Ok(t.phase)
+    }
+
+    /// The recorder keys a sample stores with it.
+    fn recorder_kv(&self, utc: i64) -> [(&'static str, String); 5] {
+        [
             ("heartbeat_utc_ms", utc.to_string()),
             ("phase", self.phase.as_str().to_string()),
             ("phase_elapsed_ms", format!("{:.3}", self.elapsed_ms)),
             ("switch_mark_id", self.consumed_mark.to_string()),
             ("samples", self.samples.to_string()),
-        ];
-        cap.write_sample(&snap, &step, &kv)?;
-        self.prev = Some(snap);
-        Ok(t.phase)
+        ]
+    }
+
+    /// Those of `kv` whose value differs from what the last stored sample wrote.
+    fn changed(&self, kv: &[(&'static str, String)]) -> Vec<(&'static str, String)> {
+        kv.iter()
+            .filter(|kv| !self.written.contains(kv))
+            .cloned()
+            .collect()
     }
 }
 
@@ -346,6 +366,7 @@ fn record(path: &Path, resume: bool, unrecorded: &mut Start) -> Result<()> {
     let mut lock = RecorderLock::acquire(path)?;
     lock.write_pid();
     let cap = Capture::open(path, true)?;
+    cap.set_cache_kib(handoff::RECORDER_CACHE_KIB)?;
     if !resume {
         *unrecorded = match cap.unrecorded_plan()? {
             Some(u) => Start::Unrecorded(u),

@@ -89,6 +89,13 @@ pub struct Transition {
     pub restart: bool,
 }
 
+/// Whether [`transition`] reads the switch mark from `phase` under `plan`: only a plan's
+/// baseline and switch end at a mark (without a plan a mark is only a mark). The recorder asks
+/// the capture for the mark only then; any other time the answer would change nothing.
+pub fn uses_mark(phase: Phase, plan: Option<&PlanMeta>) -> bool {
+    plan.is_some() && matches!(phase, Phase::Baseline | Phase::Switch)
+}
+
 /// The phase after a sample taken at `now_utc_ms`: `phase` before it, `elapsed_ms` recorded in
 /// that phase (this sample's interval included), the plan, and the first switch mark not used
 /// yet as (id, utc_ms).
@@ -202,6 +209,24 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use Phase::*;
+
+    #[test]
+    fn a_mark_changes_nothing_where_it_is_not_used() {
+        let p = plan(10.0, 5.0, 20.0);
+        for phase in [Baseline, Switch, Warmup, Measure, Done] {
+            for plan in [None, Some(&p)] {
+                for elapsed in [0.0, 7_000.0, 60_000.0] {
+                    let without = transition(phase, elapsed, plan, None, 1_000);
+                    let with = transition(phase, elapsed, plan, Some((3, 900)), 1_000);
+                    assert_eq!(
+                        with == without,
+                        !uses_mark(phase, plan),
+                        "{phase:?} {plan:?} {elapsed}"
+                    );
+                }
+            }
+        }
+    }
 
     fn plan(b: f64, w: f64, m: f64) -> PlanMeta {
         PlanMeta {

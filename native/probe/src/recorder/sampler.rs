@@ -87,13 +87,14 @@ pub(super) fn unblock_stop_signals() {
 /// stretch the intervals around it). The stop signals are delivered to the sampler only (this
 /// thread blocks them), so a signal interrupts its sleep at once.
 pub(super) fn spawn_sampler(nominal_ns: u64, tx: SyncSender<Msg>) -> Result<()> {
-    let root = Path::new("/");
     let sampler = move || {
+        // /proc/diskstats stays open: a sample is one pass of pread (diskstats::Reader).
+        let mut diskstats = diskstats::Reader::new(Path::new("/"));
         let t0 = clock::mono_ns();
         let mut k: u64 = 0;
         loop {
             let last = STOP.load(Ordering::SeqCst);
-            let lines = diskstats::read_root(root);
+            let lines = diskstats.read();
             let mono = clock::mono_ns();
             let utc = clock::utc_ms();
             let failed = lines.is_err();
