@@ -4,7 +4,8 @@
 // (XLSX, CSV) through the atomic writer. Prints, per format, the median wall time and the peak
 // RSS of the cacheproof process (getrusage; Chromium's own processes are not counted) against
 // the targets (issue 38): PDF ≤ 2 s; CSV ≤ 2 s and ≥ 250 MB/s written; XLSX ≤ 60 s and ≤ 1 GB
-// (docs/report.md, "Performance"). Each row prints PASS or FAIL.
+// (docs/report.md, "Performance"). Each row prints PASS or FAIL. Beside the CSV, its peer: the
+// sqlite3 shell writing the same interval rows as CSV (csv-peer.mjs), once.
 // The capture is generated once and cached under node_modules/.cache/cacheproof-bench/.
 // Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3] [--formats pdf,xlsx,csv] [--all-intervals] [--no-blocks]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 import { commandLine } from '../../scripts/args.mjs';
+import { sqliteCsvPeer } from './csv-peer.mjs';
 
 const { values: opts } = commandLine('node bench/report/run.mjs', {
   hours: { type: 'string', default: '24', number: true },
@@ -49,6 +51,7 @@ console.log(`capture: ${capture} (${(statSync(capture).size / 1e6).toFixed(0)} M
 
 const dir = mkdtempSync(join(tmpdir(), 'cacheproof-bench-report-'));
 const rows = [];
+const medians = {};
 try {
   for (const format of formats) {
     const times = [];
@@ -80,6 +83,7 @@ try {
       for (const f of readdirSync(dir)) if (f.startsWith(`run-${i}`)) rmSync(join(dir, f));
     }
     const m = median(times);
+    medians[format] = m;
     const peak = Math.max(...rss);
     const target = TARGETS[format];
     const rate = written / 1e6 / m;
@@ -91,6 +95,13 @@ try {
   console.log(`| cacheproof report --format (${runs} runs) | median wall time (min–max) | peak RSS of cacheproof | target | output |`);
   console.log('|---|---:|---:|---|---|');
   for (const r of rows) console.log(r);
+  if (medians.csv !== undefined) {
+    // the CSV's peer, once: the sqlite3 shell writing the same interval rows (csv-peer.mjs)
+    const peer = sqliteCsvPeer(capture, join(dir, 'peer.csv'));
+    console.log(peer === null
+      ? '| peer: sqlite3 -csv of the same interval rows | failed | | | |'
+      : `| peer: the sqlite3 shell writing the same interval rows and columns as CSV (no analysis, no summary; bench/report/csv-peer.mjs) | ${peer.seconds.toFixed(2)} s | | cacheproof's whole CSV report ${(peer.seconds / medians.csv).toFixed(2)}× as fast | ${(peer.bytes / 1e6).toFixed(1)} MB (${(peer.bytes / 1e6 / peer.seconds).toFixed(0)} MB/s) |`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
