@@ -97,32 +97,35 @@ export interface BucketSums {
  * intervals with numbers count; one pass, memory ∝ buckets.
  */
 export function bucketSums(c: DeviceColumns, grid: BucketGrid, from = 0, to = c.n): BucketSums {
-  const f = (): Float64Array => new Float64Array(grid.n);
-  const s: BucketSums = { device: c.device, grid, okMs: f(), reads: f(), writes: f(), bytes: f(), bytesMs: f(), timeMs: f(), timedIos: f(), weightedMs: f(), weightedOkMs: f() };
+  const s = emptySums(c.device, grid);
   for (let i = from; i < to; i++) {
     if (c.ok[i] !== 1) continue;
-    const k = bucketOf(grid, c.startMs[i] as number, c.endMs[i] as number);
-    const ms = c.intervalMs[i] as number, r = c.reads[i] as number, w = c.writes[i] as number;
-    s.okMs[k] = (s.okMs[k] as number) + ms;
-    s.reads[k] = (s.reads[k] as number) + r;
-    s.writes[k] = (s.writes[k] as number) + w;
-    const rb = c.readBytes[i] as number, wb = c.writeBytes[i] as number;
-    if (!Number.isNaN(rb) && !Number.isNaN(wb)) {
-      s.bytes[k] = (s.bytes[k] as number) + rb + wb;
-      s.bytesMs[k] = (s.bytesMs[k] as number) + ms;
-    }
-    const rt = c.readTimeMs[i] as number, wt = c.writeTimeMs[i] as number;
-    if (!Number.isNaN(rt) && !Number.isNaN(wt)) {
-      s.timeMs[k] = (s.timeMs[k] as number) + rt + wt;
-      s.timedIos[k] = (s.timedIos[k] as number) + r + w;
-    }
-    const wq = c.weightedMs[i] as number;
-    if (!Number.isNaN(wq)) {
-      s.weightedMs[k] = (s.weightedMs[k] as number) + wq;
-      s.weightedOkMs[k] = (s.weightedOkMs[k] as number) + ms;
-    }
+    addInterval(s, bucketOf(grid, c.startMs[i] as number, c.endMs[i] as number), c, i);
   }
   return s;
+}
+
+/** Adds interval `i` of `c` into bucket `k` of `s`: only the figures the interval has. */
+function addInterval(s: BucketSums, k: number, c: DeviceColumns, i: number): void {
+  const ms = c.intervalMs[i] as number, r = c.reads[i] as number, w = c.writes[i] as number;
+  s.okMs[k] = (s.okMs[k] as number) + ms;
+  s.reads[k] = (s.reads[k] as number) + r;
+  s.writes[k] = (s.writes[k] as number) + w;
+  const rb = c.readBytes[i] as number, wb = c.writeBytes[i] as number;
+  if (!Number.isNaN(rb) && !Number.isNaN(wb)) {
+    s.bytes[k] = (s.bytes[k] as number) + rb + wb;
+    s.bytesMs[k] = (s.bytesMs[k] as number) + ms;
+  }
+  const rt = c.readTimeMs[i] as number, wt = c.writeTimeMs[i] as number;
+  if (!Number.isNaN(rt) && !Number.isNaN(wt)) {
+    s.timeMs[k] = (s.timeMs[k] as number) + rt + wt;
+    s.timedIos[k] = (s.timedIos[k] as number) + r + w;
+  }
+  const wq = c.weightedMs[i] as number;
+  if (!Number.isNaN(wq)) {
+    s.weightedMs[k] = (s.weightedMs[k] as number) + wq;
+    s.weightedOkMs[k] = (s.weightedOkMs[k] as number) + ms;
+  }
 }
 
 /** Empty sums of one device on one grid. */
@@ -132,9 +135,10 @@ function emptySums(device: string, grid: BucketGrid): BucketSums {
 }
 
 /**
- * {@link bucketSums} of one device on two grids in one pass over its intervals, each column read
- * once (the dashboard's lines and the report's, computed as the analysis reads the device): the
- * same sums, added in the same order, as `[bucketSums(c, a), bucketSums(c, b)]`.
+ * {@link bucketSums} of one device on two grids in one pass over its intervals (the dashboard's
+ * lines and the report's, computed as the analysis reads the device; each interval added by the
+ * same {@link addInterval}): the same sums, added in the same order, as
+ * `[bucketSums(c, a), bucketSums(c, b)]`.
  *
  * @example
  * const [screen, report] = bucketSumsOnTwoGrids(columns, chartGrid, reportGrid);
@@ -144,35 +148,8 @@ export function bucketSumsOnTwoGrids(c: DeviceColumns, a: BucketGrid, b: BucketG
   for (let i = 0; i < c.n; i++) {
     if (c.ok[i] !== 1) continue;
     const start = c.startMs[i] as number, end = c.endMs[i] as number;
-    const k = bucketOf(a, start, end), j = bucketOf(b, start, end);
-    const ms = c.intervalMs[i] as number, r = c.reads[i] as number, w = c.writes[i] as number;
-    s.okMs[k] = (s.okMs[k] as number) + ms;
-    s.reads[k] = (s.reads[k] as number) + r;
-    s.writes[k] = (s.writes[k] as number) + w;
-    t.okMs[j] = (t.okMs[j] as number) + ms;
-    t.reads[j] = (t.reads[j] as number) + r;
-    t.writes[j] = (t.writes[j] as number) + w;
-    const rb = c.readBytes[i] as number, wb = c.writeBytes[i] as number;
-    if (!Number.isNaN(rb) && !Number.isNaN(wb)) {
-      s.bytes[k] = (s.bytes[k] as number) + rb + wb;
-      s.bytesMs[k] = (s.bytesMs[k] as number) + ms;
-      t.bytes[j] = (t.bytes[j] as number) + rb + wb;
-      t.bytesMs[j] = (t.bytesMs[j] as number) + ms;
-    }
-    const rt = c.readTimeMs[i] as number, wt = c.writeTimeMs[i] as number;
-    if (!Number.isNaN(rt) && !Number.isNaN(wt)) {
-      s.timeMs[k] = (s.timeMs[k] as number) + rt + wt;
-      s.timedIos[k] = (s.timedIos[k] as number) + r + w;
-      t.timeMs[j] = (t.timeMs[j] as number) + rt + wt;
-      t.timedIos[j] = (t.timedIos[j] as number) + r + w;
-    }
-    const wq = c.weightedMs[i] as number;
-    if (!Number.isNaN(wq)) {
-      s.weightedMs[k] = (s.weightedMs[k] as number) + wq;
-      s.weightedOkMs[k] = (s.weightedOkMs[k] as number) + ms;
-      t.weightedMs[j] = (t.weightedMs[j] as number) + wq;
-      t.weightedOkMs[j] = (t.weightedOkMs[j] as number) + ms;
-    }
+    addInterval(s, bucketOf(a, start, end), c, i);
+    addInterval(t, bucketOf(b, start, end), c, i);
   }
   return [s, t];
 }
