@@ -163,6 +163,7 @@ fn walk_into_a_capture() {
         .query_row("SELECT count(*) FROM intervals", [], |r| r.get(0))
         .unwrap();
     assert_eq!(stored as usize, n_intervals);
+    assert_last_seen(c);
     let null_counts: i64 = c
         .query_row(
             "SELECT count(*) FROM intervals WHERE status<>'ok' AND reads IS NOT NULL",
@@ -195,4 +196,33 @@ fn walk_into_a_capture() {
     assert_eq!(last, snap(roots().last().unwrap()));
     drop(cap);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each device was last seen in the last sample holding its counters: one update for all when
+/// the sample has every device, one by one when one has vanished (the walk has both).
+fn assert_last_seen(c: &rusqlite::Connection) {
+    let stale: i64 = c
+        .query_row(
+            "SELECT count(*) FROM devices d WHERE d.last_seen_utc_ms IS NOT
+               (SELECT max(s.utc_ms) FROM raw_counters r JOIN samples s ON s.id=r.sample_id
+                WHERE r.device_id=d.id)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(
+        stale, 0,
+        "devices.last_seen_utc_ms is the last sample holding the device"
+    );
+    let vanished: i64 = c
+        .query_row(
+            "SELECT count(*) FROM devices WHERE last_seen_utc_ms < (SELECT max(utc_ms) FROM samples)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(
+        vanished > 0,
+        "the walk has a device missing from its last sample"
+    );
 }

@@ -325,8 +325,10 @@ impl Capture {
 
 /// Sample `sid`'s raw counters of every known device, each device seen at the sample's time
 /// (`devices.last_seen_utc_ms`); a device re-created with other numbers has its inventory follow
-/// it. The devices are updated one by one by id: the same rows as an update `WHERE id IN` the
-/// sample's raw counters, without the temporary index SQLite builds for that list every sample.
+/// it. When the sample has every known device (`dev_ids` holds every row of `devices`) one update
+/// sets them all; otherwise the devices are updated one by one by id: the same rows as an update
+/// `WHERE id IN` the sample's raw counters, without the temporary index SQLite builds for that
+/// list every sample.
 fn put_raw_counters(
     tx: &rusqlite::Transaction<'_>,
     sid: i64,
@@ -339,12 +341,25 @@ fn put_raw_counters(
            f11,f12,f13,f14,f15,f16,f17)
          VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20)",
     )?;
+    // Every known device in the sample (the usual case): one statement sets them all.
+    let every = snap
+        .devices
+        .keys()
+        .filter(|n| dev_ids.contains_key(*n))
+        .count()
+        == dev_ids.len();
+    if every {
+        tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1")?
+            .execute([snap.utc_ms])?;
+    }
     let mut seen = tx.prepare_cached("UPDATE devices SET last_seen_utc_ms=?1 WHERE id=?2")?;
     for (name, d) in &snap.devices {
         let Some(id) = dev_ids.get(name) else {
             continue;
         };
-        seen.execute(params![snap.utc_ms, id])?;
+        if !every {
+            seen.execute(params![snap.utc_ms, id])?;
+        }
         if dev_nums.get(name) != Some(&(d.major, d.minor)) {
             // Re-created with other numbers: the inventory follows the device.
             tx.prepare_cached("UPDATE devices SET major=?2, minor=?3 WHERE id=?1")?
