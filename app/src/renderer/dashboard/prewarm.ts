@@ -4,10 +4,12 @@
  * destroys them, so that the code the dashboard's charts run (Chart.js, its time adapter, the
  * app's plugins) is compiled before the analysis arrives. Measured with bench/dashboard: the first
  * charts of a dashboard cost several times the later ones in a fresh window, most of it compiling.
- * Nothing of it is shown or kept; it runs once per window, on two tasks of its own after the open
+ * Its colours are the palette's, as every chart module's (app/test/palette.test.ts). Nothing of it
+ * is shown or kept; it runs once per window, on two tasks of its own after the open
  * request has gone.
  */
 import { Chart } from 'chart.js';
+import { paletteColor } from '../../shared/palette.ts';
 import { el } from '../dom.ts';
 
 let warmed = false;
@@ -26,7 +28,7 @@ function throwaway(draw: (canvas: HTMLCanvasElement) => Chart): void {
 function warmLine(): void {
   throwaway((canvas) => new Chart(canvas, {
     type: 'line',
-    data: { datasets: [{ label: 'warm-up', data: LINE_POINTS, pointRadius: 0, borderDash: [6, 3] }] },
+    data: { datasets: [{ label: 'warm-up', data: LINE_POINTS, pointRadius: 0, borderDash: [6, 3], borderColor: paletteColor(0) }] },
     options: {
       animation: false, parsing: false, normalized: true, responsive: false,
       scales: { x: { type: 'time', title: { display: true, text: 'time' } }, y: { type: 'linear', beginAtZero: true, title: { display: true, text: 'y' } } },
@@ -39,7 +41,7 @@ function warmLine(): void {
 function warmBars(): void {
   throwaway((canvas) => new Chart(canvas, {
     type: 'bar',
-    data: { labels: ['a', 'b'], datasets: [{ label: 'warm-up', data: [1, 2] }] },
+    data: { labels: ['a', 'b'], datasets: [{ label: 'warm-up', data: [1, 2], backgroundColor: paletteColor(0) }] },
     options: { animation: false, responsive: false, plugins: { legend: { position: 'bottom' } } },
   }));
 }
