@@ -14,6 +14,7 @@ import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord }
 import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
 import { appendRows, CSV_CHUNK_ROWS } from '../src/host/report/csv-rows.ts';
 import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
+import { uniform as rng } from '../../test/support/rng.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -22,17 +23,6 @@ async function written(fill: (out: CsvBytes) => void | Promise<void>): Promise<s
   const out = new CsvBytes(64);
   await fill(out);
   return Buffer.from(out.take()).toString('utf8');
-}
-
-/** A deterministic generator (xorshift), so a failure names a value that can be replayed. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x / 4294967296;
-  };
 }
 
 describe('CsvBytes', () => {

@@ -7,17 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shortestDecimal } from '../src/host/report/csv-double.ts';
-
-/** A deterministic generator (xorshift), so a failure names a value that can be replayed. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x;
-  };
-}
+import { xorshift32 as rng } from '../../test/support/rng.ts';
 
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);

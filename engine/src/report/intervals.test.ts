@@ -3,17 +3,7 @@ import { columnsFromRecords, recordAt } from '../records/columns.ts';
 import type { IntervalRecord, IntervalStatus } from '../records/types.ts';
 import { INTERVAL_METRIC_KEYS } from '../metrics/interval.ts';
 import { INTERVAL_COLUMNS, intervalRow, intervalRowInto } from './intervals.ts';
-
-/** A deterministic generator (xorshift), so a failure names a value that can be replayed. */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13; x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
-    return x / 4294967296;
-  };
-}
+import { uniform as rng } from '../../../test/support/rng.ts';
 
 describe('intervalRowInto (the per-interval table without an object per row)', () => {
   it('puts the metrics in the table’s metric columns, in INTERVAL_METRIC_KEYS order', () => {
