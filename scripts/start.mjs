@@ -1,22 +1,20 @@
 // `npm start`: installs what is missing, then opens CacheProof on the bundled sample.
 // Tries Electron first; when no Electron runtime can start, says so in one line and serves
 // the same UI through the loopback browser host (opened with `chromium --app=URL`).
-// `npm start -- --no-open` serves without opening a window. The browser host's other options
-// (app/src/browser-host/main.ts OPTIONS: --url-file FILE, --port N, --sample FILE) go to it as given.
+// `npm start -- --no-open` serves without opening a window. The options are the browser host's,
+// declared once in app/src/browser-host/options.json (--url-file FILE, --port N, --sample FILE go to
+// it as given; it checks their values).
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { ensureAppBuild, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 import { commandLine } from './args.mjs';
 
 const args = process.argv.slice(2);
-// --no-open is start's own (and the browser host's); the browser host checks the values of the others
-const { values: opts } = commandLine('npm start --', {
-  'no-open': { type: 'boolean', default: false },
-  'url-file': { type: 'string', value: 'FILE' },
-  port: { type: 'string', value: 'N' },
-  sample: { type: 'string', value: 'FILE' },
-}, { args });
+// --no-open is start's own too; `--help` is commandLine's
+const { help: _help, ...hostOptions } = JSON.parse(readFileSync(join(root, 'app', 'src', 'browser-host', 'options.json'), 'utf8'));
+const { values: opts } = commandLine('npm start --', hostOptions, { args });
 const noOpen = opts['no-open'];
 
 try {

@@ -15,6 +15,7 @@ import { installBugReporter, reportBug } from '../host/bugs.ts';
 import { createHandlers } from '../host/services.ts';
 import { reportFileOf } from '../host/report/jobs.ts';
 import { parseReportFileHref } from '../shared/contract.ts';
+import optionsJson from './options.json';
 import { dataDir, findRepoRoot, probePath, samplePath } from '../host/paths.ts';
 
 interface Args {
@@ -25,17 +26,13 @@ interface Args {
 }
 
 /**
- * The browser host's command line, declared once (ARCHITECTURE.md, process rules): `node:util`
- * `parseArgs` parses with it (strict: an unknown option, a value given to a switch or a missing
- * value is refused, exit 2) and `--help` and the usage line are made from it.
+ * The browser host's command line, declared once (ARCHITECTURE.md, process rules) in
+ * options.json, which `npm start` (scripts/start.mjs) reads too: `node:util` `parseArgs` parses
+ * with it (strict: an unknown option, a value given to a switch or a missing value is refused,
+ * exit 2) and `--help` and the usage line are made from it.
  */
-const OPTIONS = {
-  'no-open': { type: 'boolean', description: 'serve without opening a Chromium app window' },
-  'url-file': { type: 'string', value: 'FILE', description: 'write the sign-in link to FILE (readable by you only) instead of showing it' },
-  port: { type: 'string', value: 'N', description: 'the loopback port to listen on, a whole number 0 to 65535 (default 0: a free port)' },
-  sample: { type: 'string', value: 'FILE', description: 'the capture offered as the sample (default samples/lab/lab-sample.capture)' },
-  help: { type: 'boolean', short: 'h', description: 'this help' },
-} as const satisfies Record<string, { type: 'boolean' | 'string'; short?: string; value?: string; description: string }>;
+interface OptionSpec { type: 'boolean' | 'string'; short?: string; value?: string; description: string }
+const OPTIONS = optionsJson as { 'no-open': OptionSpec & { type: 'boolean' }; 'url-file': OptionSpec & { type: 'string' }; port: OptionSpec & { type: 'string' }; sample: OptionSpec & { type: 'string' }; help: OptionSpec & { type: 'boolean' } };
 
 const synopsis = (name: string, o: { type: string; value?: string }): string => `--${name}${o.type === 'string' ? ` ${o.value ?? ''}` : ''}`;
 const USAGE = `Usage: node app/dist/browser-host.cjs ${Object.entries(OPTIONS).filter(([n]) => n !== 'help').map(([n, o]) => `[${synopsis(n, o)}]`).join(' ')}`;
