@@ -34,6 +34,7 @@ import { homeScreen } from './home/index.ts';
 import { importScreen } from './import/index.ts';
 import { fleetScreen } from './fleet/index.ts';
 import { rememberRecent, rememberRecentProfile } from './home/recent.ts';
+import { reopenScreen } from './home/reopen.ts';
 import { wizardScreen } from './wizard/index.ts';
 import { home } from '../shared/i18n/home.ts';
 import { el } from './dom.ts';
@@ -155,6 +156,9 @@ function render(): void {
   const v = id === undefined ? undefined : views.get(id);
   if ((name === 'results' || name === 'planner' || name === 'export') && v !== undefined) {
     current = analysisScreen(name, v);
+    main.append(current.node);
+  } else if ((name === 'results' || name === 'planner' || name === 'export') && id !== undefined) {
+    current = reopenScreen(ctx(), `${name}/${encodeURIComponent(id)}`, id);
     main.append(current.node);
   } else if (subTarget !== null) {
     current = profileSubScreen(ctx(), name === 'profile-planner' ? 'planner' : 'export', subTarget);

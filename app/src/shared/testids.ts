@@ -247,6 +247,8 @@ export const TID = {
   dashSizesShow: 'dash-sizes-show',
   /** The progress line of a capture being opened (data-stage read or analyze) and its Stop button. */
   openProgress: 'open-progress',
+  /** The screen of `#/results/<id>` whose analysis is not open in the window (reopen.ts). */
+  reopen: 'reopen',
   openCancel: 'open-cancel',
   wizard: 'wizard',
   /** The step title; carries data-step (devices, engine, plan, review). */

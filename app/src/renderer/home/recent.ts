@@ -13,6 +13,8 @@ const MAX = 20;
 
 export interface RecentCapture {
   captureFile: string;
+  /** The analysis's id (`#/results/<id>`), so that a reloaded page can open it again; null for a profile or an entry stored before ids were kept. */
+  viewId: string | null;
   name: string;
   hostname: string | null;
   /** First and last phase boundary (UTC ms), or the first and last chart point when the capture has no phases. */
@@ -55,6 +57,7 @@ function parse(text: string | null): RecentCapture[] {
     if (typeof o.captureFile !== 'string' || typeof o.name !== 'string' || !isNum(o.openedMs)) continue;
     out.push({
       captureFile: o.captureFile,
+      viewId: typeof o.viewId === 'string' ? o.viewId : null,
       name: o.name,
       hostname: typeof o.hostname === 'string' ? o.hostname : null,
       startMs: numOrNull(o.startMs),
@@ -66,6 +69,11 @@ function parse(text: string | null): RecentCapture[] {
     });
   }
   return out;
+}
+
+/** The recent analysis (not profile) whose view has this id, if this window opened it before. */
+export function recentAnalysis(viewId: string): RecentCapture | undefined {
+  return recentCaptures().find((r) => r.profile === null && r.viewId === viewId);
 }
 
 export function recentCaptures(): RecentCapture[] {
@@ -89,6 +97,7 @@ export function viewSpan(v: AnalysisView): { startMs: number | null; endMs: numb
 export function rememberRecent(v: AnalysisView, nowMs: number = Date.now()): void {
   const entry: RecentCapture = {
     captureFile: v.captureFile,
+    viewId: v.id,
     name: v.name,
     hostname: v.host.hostname,
     ...viewSpan(v),
@@ -105,6 +114,7 @@ export function rememberRecentProfile(v: ProfileView, route: string, nowMs: numb
   const p = v.profile;
   store({
     captureFile: v.captureFile,
+    viewId: null,
     name: v.name,
     hostname: v.host.hostname,
     startMs: p.window.startMs,

@@ -8,7 +8,7 @@ export type HomeKey =
   | 'state.starting' | 'state.running' | 'state.waiting-switch' | 'state.done' | 'state.stopped' | 'state.probe-died' | 'state.failed'
   | 'status.sample' | 'status.capture' | 'status.profile' | 'headline.saved' | 'headline.profile'
   | 'col.name' | 'col.host' | 'col.dates' | 'col.status' | 'col.saved' | 'col.action'
-  | 'progress.read' | 'progress.analyze' | 'progress.cancel';
+  | 'progress.read' | 'progress.analyze' | 'progress.cancel' | 'reopen.gone' | 'reopen.home';
 
 export const home: Catalog<HomeKey> = {
   en: {
@@ -27,6 +27,8 @@ export const home: Catalog<HomeKey> = {
     'progress.read': 'Reading {what}: {percent} of about {total} intervals…',
     'progress.analyze': 'Analysing {what}: device {done} of {total}…',
     'progress.cancel': 'Stop',
+    'reopen.gone': 'This analysis is no longer open in this window (the page was reloaded or the app restarted), and it is not among the recent analyses. Open its capture again from Home.',
+    'reopen.home': 'Go to Home',
     recent: 'Recent analyses',
     recentCaption: 'Runs recorded on this computer and captures opened here, newest first',
     recentEmpty: 'No analyses yet. Start a new analysis, or open the sample to see what a result looks like.',
@@ -67,6 +69,8 @@ export const home: Catalog<HomeKey> = {
     'progress.read': 'Lecture de {what} : {percent} d’environ {total} intervalles…',
     'progress.analyze': 'Analyse de {what} : périphérique {done} sur {total}…',
     'progress.cancel': 'Arrêter',
+    'reopen.gone': 'Cette analyse n’est plus ouverte dans cette fenêtre (la page a été rechargée ou l’application redémarrée) et ne figure pas parmi les analyses récentes. Rouvrez sa capture depuis l’accueil.',
+    'reopen.home': 'Aller à l’accueil',
     recent: 'Analyses récentes',
     recentCaption: 'Mesures enregistrées sur cet ordinateur et captures ouvertes ici, les plus récentes d’abord',
     recentEmpty: 'Aucune analyse pour l’instant. Lancez une nouvelle analyse, ou ouvrez l’exemple pour voir à quoi ressemble un résultat.',
@@ -107,6 +111,8 @@ export const home: Catalog<HomeKey> = {
     'progress.read': 'Leyendo {what}: {percent} de unos {total} intervalos…',
     'progress.analyze': 'Analizando {what}: dispositivo {done} de {total}…',
     'progress.cancel': 'Detener',
+    'reopen.gone': 'Este análisis ya no está abierto en esta ventana (la página se recargó o la aplicación se reinició) y no figura entre los análisis recientes. Vuelva a abrir su captura desde Inicio.',
+    'reopen.home': 'Ir a Inicio',
     recent: 'Análisis recientes',
     recentCaption: 'Mediciones grabadas en este equipo y capturas abiertas aquí, las más recientes primero',
     recentEmpty: 'Todavía no hay análisis. Inicie un nuevo análisis o abra el ejemplo para ver cómo es un resultado.',
@@ -147,6 +153,8 @@ export const home: Catalog<HomeKey> = {
     'progress.read': 'Чтение {what}: {percent} из примерно {total} интервалов…',
     'progress.analyze': 'Анализ {what}: устройство {done} из {total}…',
     'progress.cancel': 'Остановить',
+    'reopen.gone': 'Этот анализ больше не открыт в этом окне (страница была перезагружена или приложение перезапущено), и его нет среди недавних анализов. Откройте его файл захвата снова на главной странице.',
+    'reopen.home': 'На главную',
     recent: 'Недавние анализы',
     recentCaption: 'Замеры, записанные на этом компьютере, и открытые здесь записи, сначала новые',
     recentEmpty: 'Анализов пока нет. Начните новый анализ или откройте пример, чтобы увидеть, как выглядит результат.',
