@@ -70,7 +70,8 @@ function draw(canvas: HTMLCanvasElement, firstDraw: Plugin, o: {
   ];
   // what is drawn, for tests and assistive tools: the sum's points and highest, the marked peak, the reference lines
   canvas.dataset['points'] = String(o.points.length);
-  canvas.dataset['max'] = String(seriesMax(o.points.map((p) => p.y)) ?? Number.NEGATIVE_INFINITY);
+  // no points: no highest (an empty attribute, never a number a reader could take for one)
+  canvas.dataset['max'] = String(seriesMax(o.points.map((p) => p.y)) ?? '');
   canvas.dataset['peak'] = JSON.stringify(o.peak);
   canvas.dataset['refs'] = JSON.stringify((spec.refLines ?? []).map((r) => r.y));
   return new Chart<'line', Point[]>(canvas, {
