@@ -61,7 +61,7 @@ export const LOADED_FONTS_EXPRESSION = `[...document.fonts].filter((f) => f.stat
  * and a draft that costs a fraction of a printing.
  */
 export interface PrintDocument {
-  /** The same layout printed without tags or outline (neither moves a page): where each named destination lands. */
+  /** The same layout printed without backgrounds, tags or outline (none moves a page): where each named destination lands. */
   draft(): Promise<Buffer>;
   /** Sets the text of each contents-page number (`[data-page-of="sec-…"]`, by that name; absent: empty). */
   number(texts: ReadonlyMap<string, string>): Promise<void>;
@@ -171,9 +171,13 @@ export function measureExpression(paper: Paper): string {
   return `${MEASURE}([${CONTENT_WIDTH_PX[paper]}, ${CONTENT_HEIGHT_PX[paper]}])`;
 }
 
-/** Chromium's options for the printing of a report: the paper, its margins, and (not for a draft) tags and outline. The footer is the document's own ({@link printableHtml}). */
+/**
+ * Chromium's options for the printing of a report: the paper, its margins, and (not for a draft)
+ * backgrounds, tags and outline, none of which moves a page (a draft is read for its named
+ * destinations only). The footer is the document's own ({@link printableHtml}).
+ */
 function pdfOptions(job: PrintJob, draft: boolean): Parameters<Page['pdf']>[0] {
-  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: true, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
+  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: !draft, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
   return { ...paper, displayHeaderFooter: false, tagged: !draft, outline: !draft };
 }
 
