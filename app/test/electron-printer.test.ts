@@ -90,7 +90,7 @@ describe('the print window and the print options (no runtime needed)', () => {
   });
 
   it('gives the printed document "Page n of N" and the report name, escaped, as its page footer', () => {
-    const html = printableHtml({ html: '<!doctype html><html><head><title>t</title></head><body>x</body></html>', footerLeft: `${XSS} </style><b>"\\ — PoC`, pageOf: 'Page {page} sur {pages}' });
+    const html = printableHtml({ html: '<!doctype html><html><head><title>t</title></head><body>x</body></html>', footerLeft: `${XSS} </style><b>"\\ — PoC`, pageOf: 'Page {page} sur {pages}', paper: 'a4' });
     const style = /<style>(.*)<\/style><\/head>/su.exec(html)?.[1] ?? '';
     expect(style).toContain('@bottom-right { content: "Page " counter(page) " sur " counter(pages);');
     expect(style).toContain('@bottom-left { content: "\\3c img src=x onerror=alert(1)\\3e  \\3c /style\\3e \\3c b\\3e \\22 \\5c  — PoC";');

@@ -125,6 +125,14 @@ function pageOfContent(pageOf: string): string {
 }
 
 /**
+ * How much wider than the PDF page it writes Chromium lays a page out, CSS px, as measured on
+ * headless Chromium 156: Playwright's A4 (8.27 × 11.7 in) has its page area end 0.24 pt right of
+ * the PDF page's width less the margin; Letter none. The right margin box ends with the page
+ * area, where the footer template (laid out on the PDF page) did not.
+ */
+const LAID_OUT_WIDER_PX: Record<Paper, number> = { a4: 0.32, letter: 0 };
+
+/**
  * Footer of every page: the report's name on the left, "Page n of N" on the right, as the
  * document's own CSS paged-media margin boxes (`@page { @bottom-left … @bottom-right … }`,
  * Chromium 131 and later). They are drawn in the document's already loaded DejaVu Sans regular,
@@ -133,17 +141,17 @@ function pageOfContent(pageOf: string): string {
  * page, that needed the whole font inlined: it doubled the printing's time.) A name too long to
  * sit beside the page number wraps within the footer rather than running under it.
  */
-export function footerCss(left: string, pageOf: string): string {
+export function footerCss(left: string, pageOf: string, paper: Paper): string {
   const box = `font-family: '${REPORT_FONT_FAMILY}', Verdana, sans-serif; font-size: 7.5px; font-weight: normal; font-style: normal; color: #5a6270; line-height: normal; letter-spacing: normal; vertical-align: bottom; padding-bottom: 15pt;`;
   // Chromium lays the page area out at margins cut to whole CSS px (15 mm = 56.69 px: 56 px); the
   // rest, as padding, keeps the footer 15 mm from the paper's edges, where the template drew it.
-  const inset = (mm: number): string => `calc(${mm}mm - ${Math.floor((mm / MM_PER_INCH) * CSS_PX_PER_INCH)}px)`;
-  return `@page { @bottom-left { content: ${cssString(left)}; ${box} text-align: left; padding-left: ${inset(PDF_MARGINS_MM.left)}; padding-right: 8mm; overflow-wrap: anywhere; } @bottom-right { content: ${pageOfContent(pageOf)}; ${box} text-align: right; white-space: nowrap; padding-right: ${inset(PDF_MARGINS_MM.right)}; } }`;
+  const inset = (mm: number, wider = 0): string => `calc(${mm}mm - ${Math.floor((mm / MM_PER_INCH) * CSS_PX_PER_INCH)}px + ${wider}px)`;
+  return `@page { @bottom-left { content: ${cssString(left)}; ${box} text-align: left; padding-left: ${inset(PDF_MARGINS_MM.left)}; padding-right: 8mm; overflow-wrap: anywhere; } @bottom-right { content: ${pageOfContent(pageOf)}; ${box} text-align: right; white-space: nowrap; padding-right: ${inset(PDF_MARGINS_MM.right, LAID_OUT_WIDER_PX[paper])}; } }`;
 }
 
 /** The HTML a printer loads for a job: the report with its page footer ({@link footerCss}) in a `<style>` at the end of its head. */
-export function printableHtml(job: Pick<PrintJob, 'html' | 'footerLeft' | 'pageOf'>): string {
-  const style = `<style>${footerCss(job.footerLeft, job.pageOf)}</style>`;
+export function printableHtml(job: Pick<PrintJob, 'html' | 'footerLeft' | 'pageOf' | 'paper'>): string {
+  const style = `<style>${footerCss(job.footerLeft, job.pageOf, job.paper)}</style>`;
   const head = job.html.indexOf('</head>');
   return head < 0 ? `${job.html}${style}` : `${job.html.slice(0, head)}${style}${job.html.slice(head)}`;
 }
