@@ -17,7 +17,7 @@ import type { BrowserWindowConstructorOptions, PrintToPDFOptions, Session } from
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { createPrintWindow, electronPrinter, isAllowedPrintRequest, measureLoaded, PRINT_PARTITION, printToPdfOptions, watchPage, type BrowserWindowCtor, type DevTools, type ElectronPrinterDeps } from '../src/main/pdf-printer.ts';
 import { CONTENT_WIDTH_PX } from '../src/host/report/html.ts';
-import { CHROMIUM_ARGS, findChromium, type PrintJob } from '../src/host/report/pdf.ts';
+import { CHROMIUM_ARGS, findChromium, printableHtml, type PrintJob } from '../src/host/report/pdf.ts';
 import { exportReport } from '../src/host/report/export.ts';
 import { formatVal, rt } from '../src/shared/i18n/report.ts';
 import { skipped } from '../../test/support/testenv.ts';
@@ -74,22 +74,28 @@ describe('the print window and the print options (no runtime needed)', () => {
     expect(letter?.width).toBe(702); // 185.9 mm
   });
 
-  it('prints A4 or Letter with 15 mm margins (18 mm at the foot), backgrounds, an outline, and "Page n of N" with the escaped report name in the footer', () => {
-    const a4 = printToPdfOptions({ paper: 'a4', footerLeft: `${XSS} — PoC`, pageOf: 'Page {page} sur {pages}' });
+  it('prints A4 or Letter with 15 mm margins (18 mm at the foot), backgrounds and an outline; the footer is the document\'s own', () => {
+    const a4 = printToPdfOptions({ paper: 'a4' });
     expect(a4.pageSize).toBe('A4');
-    expect(printToPdfOptions({ paper: 'letter', footerLeft: 'x', pageOf: '{page}/{pages}' }).pageSize).toBe('Letter');
+    expect(printToPdfOptions({ paper: 'letter' }).pageSize).toBe('Letter');
     expect(a4.printBackground).toBe(true);
     expect(a4.landscape).toBe(false);
     expect(a4.margins?.top).toBeCloseTo(15 / 25.4, 10);
     expect(a4.margins?.left).toBeCloseTo(15 / 25.4, 10);
     expect(a4.margins?.right).toBeCloseTo(15 / 25.4, 10);
     expect(a4.margins?.bottom).toBeCloseTo(18 / 25.4, 10);
-    expect(a4.displayHeaderFooter).toBe(true);
+    expect(a4.displayHeaderFooter).toBe(false);
     expect(a4.generateDocumentOutline).toBe(true);
     expect(a4.generateTaggedPDF).toBe(true);
-    expect(a4.footerTemplate).toContain('Page <span class="pageNumber"></span> sur <span class="totalPages"></span>');
-    expect(a4.footerTemplate).toContain('&lt;img src=x onerror=alert(1)&gt; — PoC');
-    expect(a4.footerTemplate).not.toContain('<img');
+  });
+
+  it('gives the printed document "Page n of N" and the report name, escaped, as its page footer', () => {
+    const html = printableHtml({ html: '<!doctype html><html><head><title>t</title></head><body>x</body></html>', footerLeft: `${XSS} </style><b>"\\ — PoC`, pageOf: 'Page {page} sur {pages}', paper: 'a4' });
+    const style = /<style>(.*)<\/style><\/head>/su.exec(html)?.[1] ?? '';
+    expect(style).toContain('@bottom-right { content: "Page " counter(page) " sur " counter(pages);');
+    expect(style).toContain('@bottom-left { content: "\\3c img src=x onerror=alert(1)\\3e  \\3c /style\\3e \\3c b\\3e \\22 \\5c  — PoC";');
+    expect(style).not.toMatch(/[<>]/u);
+    expect(html.endsWith('</style></head><body>x</body></html>')).toBe(true);
   });
 
   it('lets a print window load only its own report file and data: URLs', () => {
@@ -298,6 +304,23 @@ describe.skipIf(skipped('electron-printer whole printer', (chromiumPath === null
     expect(outside.map((q) => q.url)).toEqual(expect.arrayContaining(['http://127.0.0.1:9/x.css']));
     expect(outside.every((q) => q.cancel)).toBe(true);
     await printer.close();
+  });
+
+  it('keeps "Page n of N" on every page when the report\'s name is too long to sit beside it: the name wraps in the footer', async () => {
+    const fake = chromiumAsElectron(browser);
+    const printer = electronPrinter(fake.deps);
+    await fake.prepare();
+    const name = `${'ACME Corporation International Holdings '.repeat(4)}· Cache proof of concept for the second datacenter`;
+    const r = await printer.print({ ...job, footerLeft: name });
+    await printer.close();
+    const out = join(dir, 'long-footer.pdf');
+    writeFileSync(out, r.pdf);
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [out], { encoding: 'utf8' }))?.[1]);
+    for (let n = 1; n <= pages; n++) {
+      const page = execFileSync('pdftotext', ['-layout', '-f', String(n), '-l', String(n), out, '-'], { encoding: 'utf8' }).replace(/[\s\u00a0\u202f]+/gu, ' ');
+      expect(page, `page ${n}`).toContain(`Page ${n} sur ${pages}`);
+      expect(page, `page ${n}`).toContain('second datacenter');
+    }
   });
 });
 

@@ -3,9 +3,9 @@
  * printed by Electron's own Chromium with `webContents.printToPDF`, so the app needs no separately
  * installed browser. Per job:
  *
- * 1. the HTML is written to a file with a random name in a private temporary folder (mode 0700,
- *    removed afterwards): a report embeds its fonts and can be several MB, more than a data: URL
- *    should carry;
+ * 1. the HTML, with its page footer ({@link printableHtml}), is written to a file with a random
+ *    name in a private temporary folder (mode 0700, removed afterwards): a report embeds its fonts
+ *    and can be several MB, more than a data: URL should carry;
  * 2. a hidden, sandboxed, context-isolated window with no preload and **JavaScript disabled**
  *    loads it, in its own in-memory session whose requests are cancelled unless they are that
  *    file or a data: URL (the report's fonts and images), and whose permission requests are refused;
@@ -15,7 +15,8 @@
  *    own scripts cannot: JavaScript stays off for the document, and its CSP stays as written.
  *    (`webContents.executeJavaScript` would need JavaScript on for the whole page.) Dialogs the
  *    document tries to open are recorded the same way (`Page.javascriptDialogOpening`);
- * 4. `printToPDF` with the paper, 15 mm margins and the footer template of the Chromium printer.
+ * 4. `printToPDF` with the paper and 15 mm margins (18 mm at the foot, where the document's own
+ *    margin boxes draw the footer, as for the Chromium printer).
  *
  * The Electron API is passed in (constructor and session), so that this module imports only
  * Electron's types: the window options and the print options are checked by tests without a
@@ -28,7 +29,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindow as ElectronBrowserWindow, PrintToPDFOptions, Session } from 'electron';
 import { CONTENT_WIDTH_PX, type Paper } from '../host/report/html.ts';
-import { footerTemplate, LOADED_FONTS_EXPRESSION, measureExpression, PDF_MARGINS_MM, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from '../host/report/pdf.ts';
+import { LOADED_FONTS_EXPRESSION, measureExpression, PDF_MARGINS_MM, printableHtml, type Overflow, type PdfPrinter, type PrintJob, type PrintResult } from '../host/report/pdf.ts';
 import { createSecureWindow, type BrowserWindowCtor } from './secure-window.ts';
 
 export type { BrowserWindowCtor } from './secure-window.ts';
@@ -50,8 +51,8 @@ export function createPrintWindow(BrowserWindow: BrowserWindowCtor, paper: Paper
 
 const MM_PER_INCH = 25.4;
 
-/** `webContents.printToPDF` options for a job: the same page as the headless Chromium printer (Electron takes margins in inches). */
-export function printToPdfOptions(job: Pick<PrintJob, 'paper' | 'footerLeft' | 'pageOf'>): PrintToPDFOptions {
+/** `webContents.printToPDF` options for a job: the same page as the headless Chromium printer (Electron takes margins in inches; the footer is the document's own). */
+export function printToPdfOptions(job: Pick<PrintJob, 'paper'>): PrintToPDFOptions {
   return {
     pageSize: job.paper === 'a4' ? 'A4' : 'Letter',
     landscape: false,
@@ -63,9 +64,7 @@ export function printToPdfOptions(job: Pick<PrintJob, 'paper' | 'footerLeft' | '
       left: PDF_MARGINS_MM.left / MM_PER_INCH,
       right: PDF_MARGINS_MM.right / MM_PER_INCH,
     },
-    displayHeaderFooter: true,
-    headerTemplate: '<span></span>',
-    footerTemplate: footerTemplate(job.footerLeft, job.pageOf),
+    displayHeaderFooter: false,
     generateTaggedPDF: true,
     generateDocumentOutline: true,
   };
@@ -143,7 +142,7 @@ export function electronPrinter(deps: ElectronPrinterDeps): PdfPrinter {
       const url = pathToFileURL(file).href;
       let win: ElectronBrowserWindow | null = null;
       try {
-        writeFileSync(file, job.html, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+        writeFileSync(file, printableHtml(job), { encoding: 'utf8', mode: 0o600, flag: 'wx' });
         reportFiles.add(url);
         win = createPrintWindow(deps.BrowserWindow, job.paper);
         live.add(win);

@@ -9,8 +9,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { HostError } from '../errors.ts';
 import { CONTENT_HEIGHT_PX, CONTENT_WIDTH_PX, type Paper } from './html.ts';
-import { esc } from '../../shared/escape.ts';
-import { REPORT_FONT_FAMILY, reportFonts } from './fonts.ts';
+import { REPORT_FONT_FAMILY } from './fonts.ts';
 import { reportTime } from './timing.ts';
 
 /** An element wider than the printable width, an element whose content runs out of it, or a chart taller than a page. */
@@ -37,7 +36,7 @@ export function overflowSentence(o: Overflow): string {
 export interface PrintJob {
   html: string;
   paper: Paper;
-  /** Footer: left text (escaped here) and the "Page {page} of {pages}" template. */
+  /** Footer ({@link footerCss}): left text and the "Page {page} of {pages}" pattern. */
   footerLeft: string;
   pageOf: string;
   lang: string;
@@ -62,7 +61,7 @@ export const LOADED_FONTS_EXPRESSION = `[...document.fonts].filter((f) => f.stat
  * and a draft that costs a fraction of a printing.
  */
 export interface PrintDocument {
-  /** The same layout printed without footer, tags or outline (none of which moves a page): where each named destination lands. */
+  /** The same layout printed without backgrounds, tags or outline (none moves a page): where each named destination lands. */
   draft(): Promise<Buffer>;
   /** Sets the text of each contents-page number (`[data-page-of="sec-…"]`, by that name; absent: empty). */
   number(texts: ReadonlyMap<string, string>): Promise<void>;
@@ -96,18 +95,66 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
   return null;
 }
 
-/** Footer of every page: the report's name on the left, "Page n of N" on the right. */
-export function footerTemplate(left: string, pageOf: string): string {
-  const page = esc(pageOf).replace('{page}', '<span class="pageNumber"></span>').replace('{pages}', '<span class="totalPages"></span>');
-  // The footer is drawn in a context of its own that sees neither the page's fonts nor (on a
-  // machine without fonts) any system font: it gets the shipped regular face inline.
-  const regular = reportFonts().find((f) => f.weight === 400);
-  const face = regular === undefined ? '' : `<style>@font-face{font-family:'${REPORT_FONT_FAMILY}';font-weight:400;src:url(data:font/woff2;base64,${regular.base64}) format('woff2')}</style>`;
-  return `${face}<div style="font-family:'${REPORT_FONT_FAMILY}',Verdana,sans-serif;font-size:7.5px;color:#5a6270;width:100%;padding:0 15mm;display:flex;justify-content:space-between;gap:8mm"><span style="overflow:hidden;white-space:nowrap;text-overflow:ellipsis">${esc(left)}</span><span style="white-space:nowrap">${page}</span></div>`;
-}
-
 /** Page margins of every printed report, millimetres (the bottom one holds the footer). */
 export const PDF_MARGINS_MM = { top: 15, bottom: 18, left: 15, right: 15 } as const;
+
+const MM_PER_INCH = 25.4;
+const CSS_PX_PER_INCH = 96;
+
+/**
+ * A text as a CSS string literal: backslashes, quotes, control characters and `<` `>` `&` as hex
+ * escapes, so that nothing in it can end the string, the rule or the `<style>` element holding it.
+ *
+ * @example cssString('a "b" </style>') // '"a \\22 b\\22  \\3c /style\\3e "'
+ */
+export function cssString(s: string): string {
+  const escaped = Array.from(s, (c) => {
+    const code = c.codePointAt(0) ?? 0;
+    return code < 0x20 || code === 0x7f || '\\"<>&'.includes(c) ? `\\${code.toString(16)} ` : c;
+  });
+  return `"${escaped.join('')}"`;
+}
+
+/** The "Page {page} of {pages}" pattern as a CSS `content` value: its texts as strings, the numbers as the page counters. */
+function pageOfContent(pageOf: string): string {
+  return pageOf
+    .split(/(\{pages?\})/u)
+    .filter((part) => part !== '')
+    .map((part) => (part === '{page}' ? 'counter(page)' : part === '{pages}' ? 'counter(pages)' : cssString(part)))
+    .join(' ');
+}
+
+/**
+ * How much wider than the PDF page it writes Chromium lays a page out, CSS px, as measured on
+ * headless Chromium 156: Playwright's A4 (8.27 × 11.7 in) has its page area end 0.24 pt right of
+ * the PDF page's width less the margin; Letter none. The right margin box ends with the page
+ * area, where the footer template (laid out on the PDF page) did not.
+ */
+const LAID_OUT_WIDER_PX: Record<Paper, number> = { a4: 0.32, letter: 0 };
+
+/**
+ * Footer of every page: the report's name on the left, "Page n of N" on the right, as the
+ * document's own CSS paged-media margin boxes (`@page { @bottom-left … @bottom-right … }`,
+ * Chromium 131 and later). They are drawn in the document's already loaded DejaVu Sans regular,
+ * 7.5 px, the baseline 15 pt + the descent above the paper's foot, the texts 15 mm from the
+ * paper's left and right edges. (A `footerTemplate` is a document of its own, laid out for every
+ * page, that needed the whole font inlined: it doubled the printing's time.) A name too long to
+ * sit beside the page number wraps within the footer rather than running under it.
+ */
+export function footerCss(left: string, pageOf: string, paper: Paper): string {
+  const box = `font-family: '${REPORT_FONT_FAMILY}', Verdana, sans-serif; font-size: 7.5px; font-weight: normal; font-style: normal; color: #5a6270; line-height: normal; letter-spacing: normal; vertical-align: bottom; padding-bottom: 15pt;`;
+  // Chromium lays the page area out at margins cut to whole CSS px (15 mm = 56.69 px: 56 px); the
+  // rest, as padding, keeps the footer 15 mm from the paper's edges, where the template drew it.
+  const inset = (mm: number, wider = 0): string => `calc(${mm}mm - ${Math.floor((mm / MM_PER_INCH) * CSS_PX_PER_INCH)}px + ${wider}px)`;
+  return `@page { @bottom-left { content: ${cssString(left)}; ${box} text-align: left; padding-left: ${inset(PDF_MARGINS_MM.left)}; padding-right: 8mm; overflow-wrap: anywhere; } @bottom-right { content: ${pageOfContent(pageOf)}; ${box} text-align: right; white-space: nowrap; padding-right: ${inset(PDF_MARGINS_MM.right, LAID_OUT_WIDER_PX[paper])}; } }`;
+}
+
+/** The HTML a printer loads for a job: the report with its page footer ({@link footerCss}) in a `<style>` at the end of its head. */
+export function printableHtml(job: Pick<PrintJob, 'html' | 'footerLeft' | 'pageOf' | 'paper'>): string {
+  const style = `<style>${footerCss(job.footerLeft, job.pageOf, job.paper)}</style>`;
+  const head = job.html.indexOf('</head>');
+  return head < 0 ? `${job.html}${style}` : `${job.html.slice(0, head)}${style}${job.html.slice(head)}`;
+}
 
 /** Measured in the page: tables, charts, cards and facts wider than the column, charts taller than a page. */
 const MEASURE = `(([limit, pageH]) => {
@@ -132,11 +179,14 @@ export function measureExpression(paper: Paper): string {
   return `${MEASURE}([${CONTENT_WIDTH_PX[paper]}, ${CONTENT_HEIGHT_PX[paper]}])`;
 }
 
-/** Chromium's options for the printing of a report: the paper, its margins, and (not for a draft) the footer, tags and outline. */
+/**
+ * Chromium's options for the printing of a report: the paper, its margins, and (not for a draft)
+ * backgrounds, tags and outline, none of which moves a page (a draft is read for its named
+ * destinations only). The footer is the document's own ({@link printableHtml}).
+ */
 function pdfOptions(job: PrintJob, draft: boolean): Parameters<Page['pdf']>[0] {
-  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: true, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
-  if (draft) return { ...paper, displayHeaderFooter: false, tagged: false, outline: false };
-  return { ...paper, displayHeaderFooter: true, headerTemplate: '<span></span>', footerTemplate: footerTemplate(job.footerLeft, job.pageOf), tagged: true, outline: true };
+  const paper = { format: job.paper === 'a4' ? 'A4' : 'Letter', printBackground: !draft, margin: { top: `${PDF_MARGINS_MM.top}mm`, bottom: `${PDF_MARGINS_MM.bottom}mm`, left: `${PDF_MARGINS_MM.left}mm`, right: `${PDF_MARGINS_MM.right}mm` } };
+  return { ...paper, displayHeaderFooter: false, tagged: !draft, outline: !draft };
 }
 
 /** An empty page of its own, ready for a report: its context, and the dialogs the document tries to open. */
@@ -174,7 +224,7 @@ async function loadReport(blank: BlankPage, job: PrintJob): Promise<PrintDocumen
   try {
     await page.setViewportSize({ width: Math.floor(CONTENT_WIDTH_PX[job.paper]), height: 1100 });
     reportTime('page opened');
-    await page.setContent(job.html, { waitUntil: 'load' });
+    await page.setContent(printableHtml(job), { waitUntil: 'load' });
     reportTime('page loaded');
     await page.evaluate('document.fonts.ready.then(() => undefined)').catch(() => undefined);
     const overflow = (await page.evaluate(measureExpression(job.paper))) as Overflow[];
