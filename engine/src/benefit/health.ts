@@ -130,7 +130,12 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
     let spansTotal = 0;
     let worstMs: number | null = null;
     let open: BreakingSpan | null = null;
+    // the open span's end, written as text when the span closes (not at every interval it grows by)
+    let openEndMs = 0;
     let lastBreak = -1;
+    // the hour the last interval fell in (consecutive intervals share one: one Map look-up per hour)
+    let lastHour = NaN;
+    let hv: [number, number] = [0, 0];
     for (let i = 0; i < s.n; i++) {
       if (s.ok[i] !== 1) continue;
       const r = s.reads[i] as number, w = s.writes[i] as number;
@@ -142,24 +147,29 @@ export function gradeHealth(s: Series, targets: LatencyTargets): HealthWindow {
       ios += n;
       checked++;
       const hour = Math.floor((s.startMs[i] as number) / HOUR_MS);
-      const hv = hourMs.get(hour);
-      if (hv) { hv[0] += t; hv[1] += n; } else hourMs.set(hour, [t, n]);
+      if (hour !== lastHour) {
+        const known = hourMs.get(hour);
+        lastHour = hour;
+        if (known === undefined) { hourMs.set(hour, (hv = [t, n])); } else { hv = known; hv[0] += t; hv[1] += n; }
+      } else { hv[0] += t; hv[1] += n; }
       const v = t / n;
       if (v >= target) {
         breaking++;
         if (worstMs === null || v > worstMs) worstMs = v;
         if (open !== null && lastBreak === i - 1) {
-          open.end = isoUtc(s.endMs[i] as number);
           open.intervals++;
           if (v > open.worstMs) open.worstMs = v;
         } else {
+          if (open !== null) open.end = isoUtc(openEndMs);
           spansTotal++;
-          open = { start: isoUtc(s.startMs[i] as number), end: isoUtc(s.endMs[i] as number), worstMs: v, intervals: 1 };
+          open = { start: isoUtc(s.startMs[i] as number), end: '', worstMs: v, intervals: 1 };
           if (spans.length < MAX_SPANS) spans.push(open);
         }
+        openEndMs = s.endMs[i] as number;
         lastBreak = i;
       }
     }
+    if (open !== null) open.end = isoUtc(openEndMs);
     const hoursBreaking = [...hourMs.entries()]
       .filter(([, [t, n]]) => t / n >= target)
       .map(([h]) => h)
