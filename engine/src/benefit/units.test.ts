@@ -124,6 +124,16 @@ describe('health grading', () => {
     expect(c?.spans).toEqual([{ start: '1970-01-01T01:00:00.000Z', end: '1970-01-01T02:00:00.000Z', worstMs: 30, intervals: 6 }]);
     expect(h.grade).toBe('warning');
   });
+  it('a run that ends before the window does ends at its last breaking interval, and runs of several intervals each end at their own last', () => {
+    // 10-minute intervals: breaking at 0-2 (one run of 3), passing at 3, breaking at 4-5, passing after
+    const recs2 = Array.from({ length: 9 }, (_, i) => rec(i, 100, i <= 2 || i === 4 || i === 5 ? 30 : 5));
+    const c = gradeHealth(buildSeries([recs2], { startMs: 0, endMs: 9 * 600_000 }), { readMs: 20 }).checks[0];
+    expect(c?.spans).toEqual([
+      { start: '1970-01-01T00:00:00.000Z', end: '1970-01-01T00:30:00.000Z', worstMs: 30, intervals: 3 },
+      { start: '1970-01-01T00:40:00.000Z', end: '1970-01-01T01:00:00.000Z', worstMs: 30, intervals: 2 },
+    ]);
+    expect(c?.hoursBreaking).toEqual(['1970-01-01T00:00:00.000Z']);
+  });
   it('the worst breaking interval is over every run, not the first MAX_SPANS listed (120 runs, the worst in the last)', () => {
     // alternate breaking (25 ms, the last at 90 ms) and passing (5 ms) intervals: 120 one-interval runs
     const many = Array.from({ length: 240 }, (_, i) => rec(i, 100, i % 2 === 1 ? 5 : i === 238 ? 90 : 25));
@@ -131,6 +141,8 @@ describe('health grading', () => {
     expect(c?.spansTotal).toBe(120);
     expect(c?.spans.length).toBe(MAX_SPANS);
     expect(Math.max(...(c?.spans ?? []).map((x) => x.worstMs))).toBe(25);
+    // every listed run ends where its one interval ends (a run's end is written when the next one opens)
+    expect(c?.spans.map((x) => [x.start, x.end])).toEqual(c?.spans.map((_, k) => [new Date(2 * k * 600_000).toISOString(), new Date((2 * k + 1) * 600_000).toISOString()]));
     expect(c?.worstMs).toBe(90);
     const none = gradeHealth(s, { readMs: 100 }).checks[0];
     expect(none?.worstMs).toBeNull();

@@ -58,6 +58,16 @@ describe('request-size buckets', () => {
     expect(requestSizeBucket(8191)).toBe(4);
     expect(requestSizeBucket(4 * 1024 * 1024)).toBe(14);
     expect(requestSizeBucket(1e12)).toBe(14);
+    // the number of edges at or below the size, for each edge, its neighbouring doubles and sizes between
+    const countEdges = (x: number): number => REQUEST_SIZE_EDGES_BYTES.filter((e) => x >= e).length;
+    const next = (x: number, dir: 1 | -1): number => {
+      const f = new Float64Array([x]);
+      const u = new BigUint64Array(f.buffer);
+      u[0] = (u[0] as bigint) + BigInt(dir);
+      return f[0] as number;
+    };
+    const sizes = [-1, 0, Number.MIN_VALUE, 1, 300, Infinity, NaN, ...REQUEST_SIZE_EDGES_BYTES.flatMap((e) => [next(e, -1), e, next(e, 1), e * 1.5, e * Math.SQRT2])];
+    for (const x of sizes) expect(requestSizeBucket(x), String(x)).toBe(countEdges(x));
     const b = requestSizeBuckets();
     expect(b[4]).toEqual({ lowBytes: 4096, highBytes: 8192 });
     expect(b[0]).toEqual({ lowBytes: 0, highBytes: 512 });
