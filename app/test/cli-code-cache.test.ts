@@ -92,6 +92,18 @@ describe('the code cache of a bundle', () => {
     expect(load(bundle, cacheDir).loaded.cacheUsed).toBe(true);
   });
 
+  it('runs a bundle that is not ASCII (not built by scripts/build.mjs) with its text intact, from source and from its cache', () => {
+    const bundle = join(dir, 'utf8.cjs');
+    const cacheDir = join(dir, 'cache-utf8');
+    writeFileSync(bundle, "module.exports.which = 'café — кэш';\n");
+    const first = load(bundle, cacheDir);
+    expect(first.exports.which).toBe('café — кэш');
+    first.loaded.save();
+    const second = load(bundle, cacheDir);
+    expect(second.loaded.cacheUsed).toBe(true);
+    expect(second.exports.which).toBe('café — кэш');
+  });
+
   it('in a folder that cannot be made: save() writes nothing and throws nothing', () => {
     const bundle = join(dir, 'readonly.cjs');
     writeFileSync(bundle, bundleOf('A'));

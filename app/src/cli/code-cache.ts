@@ -10,6 +10,7 @@
  * V8 refuses (other flags, a damaged file) is replaced; a folder that cannot be written (a
  * read-only install) leaves the command running as before, without a cache.
  */
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,7 +33,7 @@ export interface LoadedBundle {
 }
 
 /** `KEY-SHA256(bundle)[0..16]-nodeVERSION-v8VERSION-ARCH.v8cache`: another bundle, Node or machine never finds it. */
-export function cacheFileName(source: string, key: string): string {
+export function cacheFileName(source: string | Uint8Array, key: string): string {
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
   return `${key}-${hash}-node${process.versions.node}-v8${process.versions.v8}-${process.arch}.v8cache`.replace(/[^\w.-]/g, '_');
 }
@@ -65,8 +66,10 @@ function writeAtomically(file: string, data: Buffer): void {
  * from the cache `cacheDir/cacheFileName(source, key)` when there is a valid one.
  */
 export function loadBundle(bundlePath: string, cacheDir: string, key: string, scope: ModuleScope): LoadedBundle {
-  const source = readFileSync(bundlePath, 'utf8');
-  const cacheFile = join(cacheDir, cacheFileName(source, key));
+  const bytes = readFileSync(bundlePath);
+  const cacheFile = join(cacheDir, cacheFileName(bytes, key));
+  // the build writes the bundle in ASCII (scripts/build.mjs): read as Latin-1, the same text without decoding UTF-8
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cachedData = readIfPresent(cacheFile);
   // Node's module wrapper, on the source's first line: line numbers in stack traces stay the bundle's
   const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, { filename: bundlePath, cachedData });
