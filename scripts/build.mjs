@@ -2,7 +2,7 @@
 // Node entry points (browser host, Electron main and preload, CLI) as CommonJS bundles.
 // Usage: node scripts/build.mjs [--if-stale]
 import { build } from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +24,22 @@ function newest(dir) {
 
 export function isStale() {
   const marker = join(out, 'cli.cjs');
-  if (!existsSync(marker)) return true;
+  if (!existsSync(marker) || !existsSync(join(out, 'cli-bundle.cjs'))) return true;
   const built = statSync(marker).mtimeMs;
   return [join(root, 'app', 'src'), join(root, 'engine', 'src')].some((d) => newest(d) > built) ||
     statSync(join(root, 'package.json')).mtimeMs > built;
+}
+
+/**
+ * Escapes the non-ASCII characters esbuild leaves in a bundle (its output is ASCII but for
+ * comments) as \uXXXX, which means the same character in a comment, string, regular expression
+ * or identifier. Node reads an ASCII file into a one-byte string, and V8 compiles and hashes it
+ * faster: `cacheproof analyze` starts about 20 ms of CPU sooner.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (ascii !== text) writeFileSync(file, ascii);
 }
 
 export async function buildAll() {
@@ -44,15 +56,22 @@ export async function buildAll() {
   const fonts = join(dirname(createRequire(join(root, 'app', 'package.json')).resolve('@fontsource/dejavu-sans/package.json')), 'files');
   mkdirSync(join(out, 'renderer', 'fonts'), { recursive: true });
   for (const w of [400, 700]) cpSync(join(fonts, `dejavu-sans-latin-${w}-normal.woff2`), join(out, 'renderer', 'fonts', `dejavu-sans-${w}.woff2`));
+  rmSync(join(out, 'cli-cache'), { recursive: true, force: true });
   const node = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, define, logLevel: 'warning', external: ['better-sqlite3', 'electron', 'exceljs', 'playwright-core'] };
   await Promise.all([
-    build({ ...node, entryPoints: [join(root, 'app/src/cli/main.ts')], outfile: join(out, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' } }),
+    // `cacheproof`: a small executable that runs the commands' bundle through a V8 code cache
+    // (app/src/cli/start.ts, code-cache.ts); the cache of an earlier build goes. A script run by
+    // node:vm cannot import() without an experimental flag: the bundle's import() of a package
+    // or a Node module (playwright-core, pptxgenjs's node:fs) is written as require().
+    build({ ...node, entryPoints: [join(root, 'app/src/cli/start.ts')], outfile: join(out, 'cli.cjs'), banner: { js: '#!/usr/bin/env node' } }),
+    build({ ...node, entryPoints: [join(root, 'app/src/cli/main.ts')], outfile: join(out, 'cli-bundle.cjs'), supported: { 'dynamic-import': false } }),
     build({ ...node, entryPoints: [join(root, 'app/src/browser-host/main.ts')], outfile: join(out, 'browser-host.cjs') }),
     build({ ...node, entryPoints: [join(root, 'app/src/main/main.ts')], outfile: join(out, 'main.cjs') }),
     build({ ...node, entryPoints: [join(root, 'app/src/preload/preload.ts')], outfile: join(out, 'preload.cjs') }),
     // the host's analysis worker (host/session.ts runs each capture's analysis on a worker thread)
     build({ ...node, entryPoints: [join(root, 'app/src/host/analysis-worker.ts')], outfile: join(out, 'analysis-worker.cjs') }),
   ]);
+  asciiOnly(join(out, 'cli-bundle.cjs'));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/main.ts';
 import { EXIT } from '../src/cli/io.ts';
-import { optionSynopsis, usageLines, type CommandDecl, type OptionDecl } from '../src/cli/command-line.ts';
+import { groupedWhole, optionSynopsis, usageLines, type CommandDecl, type OptionDecl } from '../src/cli/command-line.ts';
 import { COMMAND_DECLS, MAIN, PAPER_CHOICES, REPORT_FORM_CHOICES, REPORT_FORMAT_CHOICES } from '../src/cli/declarations.ts';
 import { PAPERS, REPORT_FORMATS, REPORT_FORMS } from '../src/host/report/export.ts';
 import { ensureBuiltCli, ROOT } from './support/built-cli.ts';
@@ -63,6 +63,14 @@ describe('every subcommand: --help lists every declared option; the parser takes
     expect([...REPORT_FORMAT_CHOICES]).toEqual([...REPORT_FORMATS]);
     expect([...PAPER_CHOICES]).toEqual([...PAPERS]);
     expect([...REPORT_FORM_CHOICES]).toEqual([...REPORT_FORMS]);
+  });
+
+  it('help texts group a whole number\'s digits as toLocaleString(\'en\') does (without loading ICU), and refuse a fraction', () => {
+    for (const n of [0, 7, -7, 999, 1000, -1000, 12_345, 200_000, 1_234_567, -9_876_543, Number.MAX_SAFE_INTEGER]) {
+      expect(groupedWhole(n), String(n)).toBe(n.toLocaleString('en'));
+    }
+    expect(() => groupedWhole(1.5)).toThrow(RangeError);
+    expect(() => groupedWhole(Number.NaN)).toThrow(RangeError);
   });
 
   it('cacheproof --help, -h and help: exit 0, every command and every option of cacheproof itself', async () => {

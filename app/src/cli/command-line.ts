@@ -67,6 +67,18 @@ export const HELP_WIDTH = 100;
 
 const len = (s: string): number => [...s].length;
 
+/**
+ * A whole number with its digits grouped by three with commas, exactly as `toLocaleString('en')`
+ * writes it (`200,000`), for help texts: the first Intl call of a process loads ICU's locale data,
+ * about 30 ms of CPU, which `cacheproof --help` and `analyze --json` otherwise never need.
+ *
+ * @example groupedWhole(200_000) === '200,000'
+ */
+export function groupedWhole(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`groupedWhole: ${n} is not a whole number`);
+  return String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 /** `--name`, or `-h, --help` with its short alias. */
 export function optionName(name: string, o: OptionDecl): string {
   return o.short === undefined ? `--${name}` : `-${o.short}, --${name}`;

@@ -11,7 +11,7 @@ import type { ReportForm, ReportFormat } from '../host/report/export.ts';
 import type { Paper } from '../host/report/html.ts';
 import { LANGS } from '../shared/i18n/types.ts';
 import { COVER_DATE_RANGE, DURATION_MAX_TEXT, SEED_MAX, TARGET_MS_MAX } from './args.ts';
-import { HELP_OPTION, optionRows, optionSynopsis, twoColumns, type CommandDecl, type OptionDecl, type OptionDecls } from './command-line.ts';
+import { groupedWhole, HELP_OPTION, optionRows, optionSynopsis, twoColumns, type CommandDecl, type OptionDecl, type OptionDecls } from './command-line.ts';
 
 /** Every value of a union, listed: a value missing from `list` is a type error (`[]` is `never`). */
 function all<T extends string>() {
@@ -68,7 +68,7 @@ export const REPORT = {
     lang: lang('language of the texts, numbers and dates'),
     paper: { type: 'string', choices: PAPER_CHOICES, description: 'PDF paper size (default a4)' },
     form: { type: 'string', choices: REPORT_FORM_CHOICES, description: 'full (default): cover, contents with page numbers and every section; short: two pages for managers (verdict, headline cards, one chart, the TCO bottom line); PDF and HTML only' },
-    'all-intervals': { type: 'boolean', description: `XLSX: write the per-interval sheets even above ${XLSX_INTERVAL_ROWS_LIMIT.toLocaleString('en')} interval rows (slow; CSV always has them)` },
+    'all-intervals': { type: 'boolean', description: `XLSX: write the per-interval sheets even above ${groupedWhole(XLSX_INTERVAL_ROWS_LIMIT)} interval rows (slow; CSV always has them)` },
     scenario: { type: 'string', value: 'FILE', description: 'the TCO scenario of the TCO and drive-life section (docs/tco-scenario.md); default: the one prefilled from the capture' },
     cover: { type: 'string', value: 'FILE', description: `cover details, JSON {"title", "customer", "server", "author", "date": "YYYY-MM-DD"} (each text ≤ 200 characters; date ${COVER_DATE_RANGE})` },
     profile: { type: 'boolean', description: 'the workload-profile report (the figures of analyze --profile: IOPS at p95 and peak, throughput, read share, request size, health against the targets), no before/after; a capture with a baseline alone gets it without this flag' },

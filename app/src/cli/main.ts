@@ -6,24 +6,28 @@ import { removePendingTemps } from '../host/atomic-write.ts';
 import { APP_VERSION } from '../host/version.ts';
 import { UsageError } from './args.ts';
 import { parseCommand } from './command-line.ts';
-import { EXIT, type CliIO, type Command, type ExitCode } from './io.ts';
-import { analyzeCommand } from './analyze.ts';
-import { makeTco } from './tco.ts';
-import { measureCapture } from './measure.ts';
+import { EXIT, type CliIO, type Command } from './io.ts';
 import { COMMAND_DECLS, MAIN, mainHelp } from './declarations.ts';
-import { verifyCommand } from './verify.ts';
 
-/** Every command of COMMAND_DECLS (declarations.ts) runs here: the two lists cannot differ. */
-const COMMANDS: Record<keyof typeof COMMAND_DECLS, Command> = { analyze: analyzeCommand, tco: makeTco({ measureCapture }), report: lazyReport, verify: verifyCommand };
+/**
+ * Every command of COMMAND_DECLS (declarations.ts) runs here: the two lists cannot differ. Each
+ * command's module is loaded when that command runs, not before: `cacheproof --help` and the
+ * usage errors load none, and a command loads only its own (report's exceljs and
+ * playwright-core, analyze's capture reader and catalogs), which saves their start-up time on
+ * every other command.
+ */
+const COMMANDS: Record<keyof typeof COMMAND_DECLS, Command> = {
+  analyze: async (args, io) => (await import('./analyze.ts')).analyzeCommand(args, io),
+  tco: async (args, io) => {
+    const [{ makeTco }, { measureCapture }] = await Promise.all([import('./tco.ts'), import('./measure.ts')]);
+    return makeTco({ measureCapture })(args, io);
+  },
+  report: async (args, io) => (await import('./report.ts')).reportCommand(args, io),
+  verify: async (args, io) => (await import('./verify.ts')).verifyCommand(args, io),
+};
 
 function commandNamed(name: string | undefined): Command | undefined {
   return name !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name as keyof typeof COMMANDS] : undefined;
-}
-
-/** The report command loads exceljs and playwright-core: only when it is run (saves ~0.25 s on every other command). */
-async function lazyReport(args: string[], io: CliIO): Promise<ExitCode> {
-  const { reportCommand } = await import('./report.ts');
-  return reportCommand(args, io);
 }
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
