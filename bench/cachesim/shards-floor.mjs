@@ -9,6 +9,12 @@
 //   that knows every exact distance and samples the same blocks as each salted run of the probe
 //   (the S lowest hashes of splitmix64(block XOR splitmix64(salt)) mod 2^24, the probe's
 //   hash), so that the probe's error can be set beside the sampling's alone, salt by salt.
+// - The same for the probe's estimator (`calibrated-regression`, sim/stack.rs
+//   calibrated_hit_ratios): over the sampled blocks, the least-squares fit m_b(C) ≈ β₁·n_b + β₂
+//   (n_b: block b's references), the misses β₁·N + β₂·F with N and F (the footprint) known
+//   exactly. Its floor: the regression estimator's standard deviation √((1−R)/R · Σ_b e_b(C)²)/N,
+//   e_b the residuals of that fit over every block (Särndal, Swensson & Wretman 1992, § 6.5), and
+//   its oracle on the same blocks as each probe run, exact distances.
 // - libCacheSim's own profiler (libCacheSim/mrcProfiler/mrcProfiler.cpp, fixed_sample_size_run,
 //   read in its source): the same estimator written again here from that source's rules — the
 //   distance is the inclusive one (the accessed block counted: d + 1) divided by the rate, a
@@ -81,6 +87,35 @@ function lowestHashes(keys, salt, size) {
   const kept = new Uint8Array(keys.length);
   for (let j = 0; j < size; j++) kept[hs[j][1]] = 1;
   return { kept, rate: hs[size][0] / 2 ** 24 };
+}
+
+/** Least squares m_b ≈ β₁·n_b + β₂ over the blocks whose `kept` is 1 (every block: null), at each size. */
+function fits(miss, nb, kept) {
+  let k = 0, sn = 0, snn = 0;
+  for (let b = 0; b < nb.length; b++) if (!kept || kept[b]) { k++; sn += nb[b]; snn += nb[b] * nb[b]; }
+  const det = snn * k - sn * sn;
+  return miss.map((m) => {
+    let sm = 0, smn = 0;
+    for (let b = 0; b < m.length; b++) if (!kept || kept[b]) { sm += m[b]; smn += m[b] * nb[b]; }
+    return [(smn * k - sn * sm) / det, (snn * sm - sn * smn) / det];
+  });
+}
+
+/** The calibrated-regression oracle's miss ratios: the fit over the sampled blocks' exact misses, (β₁·N + β₂·F) / N. */
+function regressionOracle(model, kept) {
+  return fits(model.miss, model.nb, kept).map(([b1, b2]) => (b1 * model.n + b2 * model.keys.length) / model.n);
+}
+
+/** The calibrated-regression estimator's floor at `size` sampled blocks: the expected MAE from the residuals of the fit over every block. */
+export function regressionFloor(model, size) {
+  const { miss, nb, n, keys } = model;
+  const r = size / keys.length;
+  const sum = fits(miss, nb, null).reduce((acc, [b1, b2], s) => {
+    let q = 0;
+    for (let b = 0; b < nb.length; b++) q += (miss[s][b] - b1 * nb[b] - b2) ** 2;
+    return acc + Math.sqrt(2 / Math.PI) * Math.sqrt(((1 - r) / r) * q) / n;
+  }, 0);
+  return { rate: r, expected: sum / miss.length };
 }
 
 /** The oracle's miss ratios: the exact misses of the sampled blocks, scaled by the rate. */
@@ -158,7 +193,9 @@ export function floorModel(ids, sizes) {
   const { dist, block, keys } = stackDistances(ids);
   const { miss, exact } = missesBySize(dist, block, keys.length, sizes);
   const n = ids.length;
-  return { ids, sizes, block, keys, miss, exact, n, needed: needed(miss, n, keys.length) };
+  const nb = new Float64Array(keys.length);
+  for (const b of block) nb[b]++;
+  return { ids, sizes, block, keys, miss, nb, exact, n, needed: needed(miss, n, keys.length) };
 }
 
 /** The sampling floor at `size` sampled blocks: the rate R and the expected mean absolute error of any such sample with every distance exact. */
@@ -178,25 +215,30 @@ export function shardsFloor({ model, size, salts, probeMisses, print }) {
   print(`    any spatial sample of that many blocks, even with every reuse distance exact, errs by √((1−R)/R · Σ m_b(C)²)/N at size C (m_b: block b's misses):`);
   print(`    expected mean absolute error over the ${sizes.length} sizes ${expected.toFixed(5)}; for 0.001, about ${model.needed.toLocaleString('en')} blocks (${(100 * model.needed / keys.length).toFixed(0)} % of the footprint) must be sampled`);
   print(`    the trace has ${(n / keys.length).toFixed(1)} references per block: a sampled block carries few, and at the largest sizes almost every miss is a first reference, so the curve there is a count of the sampled blocks (± ${(100 / Math.sqrt(size)).toFixed(2)} % of it); the 1 % of blocks with the most misses carry ${(100 * heaviest(miss[Math.floor(sizes.length / 2)], Math.round(keys.length / 100))).toFixed(1)} % of Σ m_b² at ${sizes[Math.floor(sizes.length / 2)]} blocks: no few blocks dominate`);
+  const reg = regressionFloor(model, size).expected;
+  print(`    the probe's estimator (calibrated-regression: m_b(C) ≈ β₁·n_b + β₂ fitted over the sampled blocks, misses β₁·N + β₂·F) errs by √((1−R)/R · Σ e_b(C)²)/N, e_b the residuals of that fit over every block: expected ${reg.toFixed(5)} (${(reg / expected).toFixed(2)}× the floor above)`);
   const rows = [];
   for (let salt = 0; salt <= salts; salt++) {
     const { kept, rate } = lowestHashes(keys, salt, size);
     const o = mae(oracle(miss, n, kept, rate), exact);
+    const g = mae(regressionOracle(model, kept), exact);
     const p = probeMisses[salt] === undefined ? null : mae(probeMisses[salt], exact);
-    rows.push({ salt, oracle: o, probe: p });
+    rows.push({ salt, oracle: o, regression: g, probe: p });
   }
-  print(`    salt by salt, the probe's fixed-size SHARDS beside an oracle that samples the same blocks and knows every exact distance:`);
-  print(`    ${rows.map((x) => `${x.salt}: ${x.probe === null ? '-' : x.probe.toFixed(4)} / ${x.oracle.toFixed(4)}`).join('; ')}`);
+  print(`    salt by salt, the probe's fixed-size SHARDS beside oracles that sample the same blocks and know every exact distance, Σ m_b / (R·N) and the regression (probe / oracle / regression oracle):`);
+  print(`    ${rows.map((x) => `${x.salt}: ${x.probe === null ? '-' : x.probe.toFixed(4)} / ${x.oracle.toFixed(4)} / ${x.regression.toFixed(4)}`).join('; ')}`);
   const meanOf = (k) => rows.reduce((s, x) => s + (x[k] ?? 0), 0) / rows.length;
-  const worse = rows.filter((x) => x.probe !== null && x.probe > x.oracle).length;
-  print(`    mean over those ${rows.length} samples: the probe ${meanOf('probe').toFixed(5)}, the oracle ${meanOf('oracle').toFixed(5)}; the probe above the oracle in ${worse} of ${rows.length} (${meanOf('probe') <= meanOf('oracle') ? "the probe's estimator adds no error beyond the sampling's: its early references, sampled at the higher rates in force before the sample filled, even take some off" : "the probe's estimator adds error beyond the sampling's"})`);
+  const worse = rows.filter((x) => x.probe !== null && x.probe > x.regression).length;
+  print(`    mean over those ${rows.length} samples: the probe ${meanOf('probe').toFixed(5)}, the oracle ${meanOf('oracle').toFixed(5)}, the regression oracle ${meanOf('regression').toFixed(5)}; the probe above the regression oracle in ${worse} of ${rows.length} (what it adds: its distances estimated among the sampled blocks, d/R)`);
   const many = [];
+  const manyReg = [];
   for (let salt = 1000; salt < 1100; salt++) {
     const { kept, rate } = lowestHashes(keys, salt, size);
     many.push(mae(oracle(miss, n, kept, rate), exact));
+    manyReg.push(mae(regressionOracle(model, kept), exact));
   }
   many.sort((a, b) => a - b);
-  print(`    the oracle over 100 more samples: mean ${(many.reduce((a, b) => a + b, 0) / many.length).toFixed(5)}, median ${((many[49] + many[50]) / 2).toFixed(5)}, from ${many[0].toFixed(5)} to ${many[99].toFixed(5)}; ${many.filter((m) => m <= 0.001).length} of 100 ≤ 0.001`);
+  print(`    the oracle over 100 more samples: mean ${(many.reduce((a, b) => a + b, 0) / many.length).toFixed(5)}, median ${((many[49] + many[50]) / 2).toFixed(5)}, from ${many[0].toFixed(5)} to ${many[99].toFixed(5)}; ${many.filter((m) => m <= 0.001).length} of 100 ≤ 0.001; the regression oracle: mean ${(manyReg.reduce((a, b) => a + b, 0) / manyReg.length).toFixed(5)}, ${manyReg.filter((m) => m <= 0.001).length} of 100 ≤ 0.001`);
   const lcs = libcachesimOnProbeHash(block, keys, sizes, size, salts).map((m) => mae(m, exact));
   const lcsSorted = [...lcs].sort((a, b) => a - b);
   print(`(1c) libCacheSim's own profiler estimator (mrcProfiler.cpp fixed_sample_size_run, its rules written again here) on the same blocks as each probe run above, FIX_SIZE ${size}:`);
@@ -204,9 +246,9 @@ export function shardsFloor({ model, size, salts, probeMisses, print }) {
   print(`    mean absolute error ${(lcs.reduce((a, b) => a + b, 0) / lcs.length).toFixed(5)} on average (the probe ${meanOf('probe').toFixed(5)}), median ${lcsSorted[Math.floor(lcs.length / 2)].toFixed(5)}, from ${lcsSorted[0].toFixed(5)} to ${lcsSorted[lcs.length - 1].toFixed(5)}; ${lcs.filter((m) => m <= 0.001).length} of ${lcs.length} ≤ 0.001`);
   const paired = rows.filter((x) => x.probe !== null).map((x) => Math.abs(x.probe - lcs[x.salt]));
   const gap = paired.reduce((a, b) => a + b, 0) / Math.max(1, paired.length);
-  print(`    on the same blocks the two estimators differ by ${gap.toFixed(5)} on average salt by salt (at most ${Math.max(0, ...paired).toFixed(5)})${gap <= 0.05 * meanOf('probe') ? ', under 5 % of the error: the same estimate, so a gap between the two programs is which blocks their hashes pick, not how they estimate' : ': the estimators themselves differ'}`);
+  print(`    on the same blocks the two estimators differ by ${gap.toFixed(5)} on average salt by salt (at most ${Math.max(0, ...paired).toFixed(5)})${gap <= 0.05 * meanOf('probe') ? ', under 5 % of the error: the same estimate, so a gap between the two programs is which blocks their hashes pick, not how they estimate' : ': the estimators themselves differ (the probe calibrates its curve on the exact references and footprint; mrcProfiler weighs the sampled references alone)'}`);
   print(`    its published MAE of 0.076 % (FIX_SIZE 32768) is on another trace: cluster52.oracleGeneral.sample10, 1.3 billion requests, 10 sizes from 10 MB to 100 MB (doc/quickstart_mrcProfiler.md); this one has ${n.toLocaleString('en')} references`);
-  return { expected, rows, many, lcs };
+  return { expected, regression: reg, rows, many, manyReg, lcs };
 }
 
 /**

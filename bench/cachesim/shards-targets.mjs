@@ -36,16 +36,17 @@ function versusLibcachesim(p, l) {
 
 /**
  * Prints TARGET (a1) and TARGET (a2) from `shards` (by sample size: the probe's errors `p` and
- * libCacheSim's `l`, salt by salt), `floor` (samplingFloor at 128K) and `footprint` (blocks) and
+ * libCacheSim's `l`, salt by salt), `floor` (samplingFloor at 128K), `regressionFloor` (the same
+ * for the probe's calibrated-regression estimator, regressionFloor) and `footprint` (blocks) and
  * `needed` (blocks a sample needs for an expected 0.001, floorModel).
  */
-export function printTargets({ shards, floor, footprint, needed, print }) {
+export function printTargets({ shards, floor, regressionFloor, footprint, needed, print }) {
   print(`  TARGET (a1) at 32K samples no worse than libCacheSim's estimator on the same blocks (mean over the salts): ${versusLibcachesim(shards[32768].p, shards[32768].l)}`);
   const p = shards[131072].p;
   print(`  TARGET (a2) at 128K samples no worse than libCacheSim's estimator on the same blocks (mean over the salts, issue 38): ${versusLibcachesim(p, shards[131072].l)}; default salt 0: ${p[0].toFixed(5)}`);
   const st = stats(p);
   const below = floor.expected > 0.001;
   print(`    beside it, the absolute ≤ 0.001 at 128K (mean over the salts): ${ok(st.mean <= 0.001)} — ${st.mean.toFixed(5)} ± ${st.se.toFixed(5)} over ${p.length} salts (salt 0: ${p[0].toFixed(5)}, ${ok(p[0] <= 0.001)})`);
-  print(`    the floor of this trace at 128K: any sample of 131,072 of its ${footprint.toLocaleString('en')} blocks (R ≈ ${floor.rate.toFixed(3)}), every reuse distance exact, errs by ${floor.expected.toFixed(5)} on average (√((1−R)/R · Σ m_b(C)²)/N, (1b)); fixed-size SHARDS (the probe's and libCacheSim's alike) come under it only by also counting the references seen before the sample filled, at the higher rates in force then`);
-  print(`    ${below ? `the absolute target is below the floor of this trace at 128K: an expected 0.001 needs about ${needed.toLocaleString('en')} sampled blocks (${(100 * needed / footprint).toFixed(0)} % of the footprint)` : `the floor is under 0.001 at 128K (an expected 0.001 needs about ${needed.toLocaleString('en')} sampled blocks)`}`);
+  print(`    the floor of this trace at 128K: any sample of 131,072 of its ${footprint.toLocaleString('en')} blocks (R ≈ ${floor.rate.toFixed(3)}), every reuse distance exact, errs by ${floor.expected.toFixed(5)} on average (√((1−R)/R · Σ m_b(C)²)/N, (1b)) when the sampled misses are weighed alone (libCacheSim's fixed-size SHARDS comes under it only by also counting the references seen before the sample filled, at the higher rates in force then); the probe's estimator, calibrated on the exact references N and footprint F (a regression of each sampled block's misses on its references), has a floor of ${regressionFloor.expected.toFixed(5)} (√((1−R)/R · Σ e_b(C)²)/N, e_b the residuals of the fit over every block)`);
+  print(`    ${below ? `weighing the sampled misses alone, the absolute target is below the floor of this trace at 128K: an expected 0.001 needs about ${needed.toLocaleString('en')} sampled blocks (${(100 * needed / footprint).toFixed(0)} % of the footprint)` : `the floor is under 0.001 at 128K (an expected 0.001 needs about ${needed.toLocaleString('en')} sampled blocks)`}; the probe's calibrated floor is ${regressionFloor.expected <= 0.001 ? 'under' : 'above'} 0.001`);
 }

@@ -225,6 +225,15 @@ fn exact_lru_on_the_real_cloudphysics_trace_matches_an_ordered_map_lru() {
     let s = shards_curve(&tr.reqs, B, w, Sampling::FixedRate(1.0), 0, &mut |_| {});
     let sizes = [100, 4_096, 32_768, 100_000];
     assert_eq!(s.hist.hit_ratios(&sizes), curve.blocks.hit_ratios(&sizes));
+    // Calibrated on the references and the footprint, every block sampled: the exact curve too.
+    let fp = curve.footprint_blocks;
+    let calibrated = s.calibrated_hit_ratios(fp, &sizes).unwrap();
+    for (a, e) in calibrated.iter().zip(curve.blocks.hit_ratios(&sizes)) {
+        assert!(
+            (a - e).abs() < 1e-9,
+            "calibrated at rate 1: {a} vs exact {e}"
+        );
+    }
     // Fixed-size sampling of 32K blocks stays close to the exact curve.
     let mut s = shards_curve(&tr.reqs, B, w, Sampling::FixedSize(32_768), 0, &mut |_| {});
     let sampled = s.finish().hit_ratios(&sizes);
@@ -232,6 +241,11 @@ fn exact_lru_on_the_real_cloudphysics_trace_matches_an_ordered_map_lru() {
         assert!((a - e).abs() < 0.01, "SHARDS {a} vs exact {e}");
     }
     assert!(s.rate() < 1.0, "the 32K-block bound lowered the rate");
+    let calibrated = s.calibrated_hit_ratios(fp, &sizes).unwrap();
+    assert_ne!(calibrated, sampled, "another estimator, another curve");
+    for (a, e) in calibrated.iter().zip(curve.blocks.hit_ratios(&sizes)) {
+        assert!((a - e).abs() < 0.01, "SHARDS calibrated {a} vs exact {e}");
+    }
     // Another salt samples another set of blocks (another curve), with the same bound.
     let mut t = shards_curve(&tr.reqs, B, w, Sampling::FixedSize(32_768), 7, &mut |_| {});
     let salted = t.finish().hit_ratios(&sizes);

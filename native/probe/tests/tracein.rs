@@ -360,6 +360,52 @@ fn sim(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
+/// SHARDS' curve names its estimator: calibrated on the trace's exact references and footprint
+/// when a regression fits the sample, the sampled weights alone when none can (every block
+/// referenced once: the references do not vary).
+#[test]
+fn simulate_sample_names_its_estimator() {
+    let d = TempDir::new("ti-est");
+    let f = d.join("t.csv");
+    // blocks 0 1 0 2 1 0: distances cold, cold, 1, cold, 2, 2; every block sampled (rate 1), the
+    // calibrated curve is the exact one: 1 hit of 6 at 2 blocks, 3 at 3 blocks
+    let rows = [0, 8, 0, 16, 8, 0].map(|lbn| format!("1,1,28,4096,{lbn}\n"));
+    std::fs::write(&f, format!("version,time,op,size,lbn\n{}", rows.concat())).unwrap();
+    let fs = f.to_str().unwrap();
+    let args = [fs, "--kind", "cloudphysics", "--sizes", "8KiB,12KiB"];
+    let args = [&args[..], &["--sample", "fixed-rate=1"]].concat();
+    let (code, out, err) = sim(&[&args[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["policies"][0]["estimator"], "calibrated-regression");
+    let hits: Vec<f64> = j["policies"][0]["sizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| z["blockHitRatio"].as_f64().unwrap())
+        .collect();
+    assert!(
+        (hits[0] - 1.0 / 6.0).abs() < 1e-12 && (hits[1] - 0.5).abs() < 1e-12,
+        "{hits:?}"
+    );
+    let (_, text, _) = sim(&[&args[..], &["--quiet"]].concat());
+    assert!(
+        text.contains("lru (shards-fixed-rate, calibrated-regression estimator, "),
+        "{text}"
+    );
+    // blocks 0 1 2 once each: no regression, the sampled weights alone, named so
+    std::fs::write(
+        &f,
+        "version,time,op,size,lbn\n1,1,28,4096,0\n1,2,28,4096,8\n1,3,28,4096,16\n",
+    )
+    .unwrap();
+    let (code, out, err) = sim(&[&args[..], &["--json", "--quiet"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["policies"][0]["estimator"], "horvitz-thompson");
+    assert_eq!(j["policies"][0]["sizes"][1]["blockHitRatio"], 0.0);
+}
+
 #[test]
 fn simulate_bad_input_and_capture_equals_trace() {
     let d = TempDir::new("ti-sim");

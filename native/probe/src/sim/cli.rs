@@ -63,6 +63,10 @@ pub struct PolicyJson {
     pub policy: &'static str,
     /// `exact-stack`, `exact-simulation`, `shards-fixed-rate` or `shards-fixed-size`.
     pub method: &'static str,
+    /// SHARDS only: which estimator made the curve from the sample, `calibrated-regression`
+    /// (the trace's references and footprint known exactly) or `horvitz-thompson` (not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimator: Option<&'static str>,
     pub elapsed_s: f64,
     /// Block references processed per second of `elapsedS` (all sizes of this policy).
     pub references_per_s: f64,
@@ -198,6 +202,8 @@ pub fn run(input: &Path, o: &SimOptions) -> Result<SimJson> {
         counted: &counted_reqs,
         blocks: &blocks,
         rate,
+        // distinct blocks counted exactly (a hash set of every block above) unless sampled
+        footprint: (rate >= 1.0).then_some(fp_sampled),
         stream: stream.as_ref(),
     };
     let policies = o

@@ -24,7 +24,11 @@ pub fn render(j: &SimJson) -> String {
             .unwrap_or_else(|| "-".into())
     };
     for p in &j.policies {
-        s += &format!("{} ({}, {:.2} s)\n", p.policy, p.method, p.elapsed_s);
+        let est = p
+            .estimator
+            .map(|e| format!(", {e} estimator"))
+            .unwrap_or_default();
+        s += &format!("{} ({}{est}, {:.2} s)\n", p.policy, p.method, p.elapsed_s);
         s += &format!(
             "  {:>14} {:>12} {:>12} {:>12}\n",
             "size", "request hit", "byte hit", "block hit"

@@ -19,6 +19,8 @@ pub(super) struct Replay<'a> {
     pub blocks: &'a [u64],
     /// The capture's sampling rate (1: every request).
     pub rate: f64,
+    /// Distinct blocks of the counted requests when known exactly (SHARDS' calibration).
+    pub footprint: Option<u64>,
     pub stream: Option<&'a super::mini_stream::Stream>,
 }
 
@@ -33,11 +35,14 @@ impl Replay<'_> {
         let start = Instant::now();
         let mut tick = Progress::new(o.progress, p.name(), self.reqs.len());
         let stack = p == PolicyKind::Lru && !o.lru_by_simulation;
+        let mut estimator = None;
         let (method, sizes) = if let Some(s) = self.stream {
             let pts = super::mini::curve(s, p, self.blocks, o.writes);
             ("miniature", mini_sizes(self.blocks, o.block, &pts))
         } else if let Some(mode) = o.sample {
-            self.shards(mode, &mut tick, sampling)
+            let (method, est, sizes) = self.shards(mode, &mut tick, sampling);
+            estimator = Some(est);
+            (method, sizes)
         } else if stack && o.writes != WritePolicy::Invalidate {
             ("exact-stack", self.stack(&mut tick))
         } else {
@@ -55,19 +60,23 @@ impl Replay<'_> {
         PolicyJson {
             policy: p.name(),
             method,
+            estimator,
             elapsed_s: elapsed,
             references_per_s: references as f64 * passes / elapsed.max(1e-9),
             sizes,
         }
     }
 
-    /// LRU's curve from SHARDS sampling: block hit ratios only.
+    /// LRU's curve from SHARDS sampling: block hit ratios only, by the regression estimator
+    /// calibrated on the references and the footprint when the footprint is known exactly,
+    /// else (or when the sample cannot carry it) by the sampled weights alone; the method, the
+    /// estimator and the sizes.
     fn shards(
         &self,
         mode: Sampling,
         tick: &mut Progress,
         sampling: &mut Option<SamplingJson>,
-    ) -> (&'static str, Vec<SizeJson>) {
+    ) -> (&'static str, &'static str, Vec<SizeJson>) {
         let o = self.o;
         let s = shards_curve(
             self.counted,
@@ -77,7 +86,13 @@ impl Replay<'_> {
             o.sample_salt,
             &mut |i| tick.at(i),
         );
-        let ratios = s.hist.hit_ratios(self.blocks);
+        let calibrated = self
+            .footprint
+            .and_then(|f| s.calibrated_hit_ratios(f, self.blocks));
+        let (estimator, ratios) = match calibrated {
+            Some(r) => ("calibrated-regression", r),
+            None => ("horvitz-thompson", s.hist.hit_ratios(self.blocks)),
+        };
         let (method, name, parameter) = match mode {
             Sampling::FixedRate(r) => ("shards-fixed-rate", "fixed-rate", r),
             Sampling::FixedSize(n) => ("shards-fixed-size", "fixed-size", n as f64),
@@ -104,7 +119,7 @@ impl Replay<'_> {
                 writes: None,
             })
             .collect();
-        (method, sizes)
+        (method, estimator, sizes)
     }
 
     /// LRU by stack distances: every size from one pass.

@@ -293,7 +293,8 @@ pub fn lru_curve_scaled(
     c
 }
 
-/// SHARDS block-level LRU curve of the counted references.
+/// SHARDS block-level LRU curve of the counted references (each sampled reference kept, for
+/// [`Shards::calibrated_hit_ratios`]).
 pub fn shards_curve(
     reqs: &[Req],
     block: u64,
@@ -302,7 +303,7 @@ pub fn shards_curve(
     salt: u64,
     progress: &mut dyn FnMut(usize),
 ) -> Shards {
-    let mut s = Shards::salted(mode, salt);
+    let mut s = Shards::salted(mode, salt).recording();
     for (i, r) in reqs.iter().enumerate() {
         if i % PROGRESS_EVERY == 0 {
             progress(i);

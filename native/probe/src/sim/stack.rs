@@ -138,6 +138,19 @@ impl Histogram {
     }
     /// Hit ratios at many sizes (sorted or not) with one prefix-sum pass.
     pub fn hit_ratios(&self, sizes: &[u64]) -> Vec<f64> {
+        self.weights_below(sizes)
+            .into_iter()
+            .map(|w| {
+                if self.total <= 0.0 {
+                    0.0
+                } else {
+                    (w / self.total).clamp(0.0, 1.0)
+                }
+            })
+            .collect()
+    }
+    /// The weight at distances below each size (an LRU cache of that many blocks' hits).
+    pub fn weights_below(&self, sizes: &[u64]) -> Vec<f64> {
         let mut cum = Vec::with_capacity(self.by_distance.len() + 1);
         let mut s = 0.0;
         cum.push(0.0);
@@ -147,14 +160,7 @@ impl Histogram {
         }
         sizes
             .iter()
-            .map(|b| {
-                if self.total <= 0.0 {
-                    0.0
-                } else {
-                    let n = (*b as usize).min(self.by_distance.len());
-                    (cum[n] / self.total).clamp(0.0, 1.0)
-                }
-            })
+            .map(|b| cum[(*b as usize).min(self.by_distance.len())])
             .collect()
     }
 }
@@ -198,7 +204,13 @@ pub struct Shards {
     corrected: bool,
     /// XORed into each key before hashing: another salt samples another set of blocks.
     salt: u64,
+    /// Each sampled reference's block and scaled distance ([`COLD`]: a first reference), kept
+    /// for [`Shards::calibrated_hit_ratios`] when asked ([`Shards::recording`]).
+    refs: Option<Vec<(u64, u64)>>,
 }
+
+/// The scaled distance recorded for a first reference.
+const COLD: u64 = u64::MAX;
 
 impl Shards {
     pub fn new(mode: Sampling) -> Shards {
@@ -223,7 +235,14 @@ impl Shards {
             // mixed, so that nearby salts sample unrelated blocks (a small salt XORed as it is
             // would pair each block with a neighbour, which a workload touches alike)
             salt: if salt == 0 { 0 } else { mix(salt) },
+            refs: None,
         }
+    }
+    /// The same sampler, keeping every sampled reference (16 bytes each) so that its curve can be
+    /// calibrated on the stream's exact totals ([`Shards::calibrated_hit_ratios`]).
+    pub fn recording(mut self) -> Shards {
+        self.refs = Some(Vec::new());
+        self
     }
     /// The sampling rate in force now.
     pub fn rate(&self) -> f64 {
@@ -239,9 +258,11 @@ impl Shards {
         let r = self.rate();
         self.sampled += 1;
         let fresh = !self.sd.last.contains_key(&key);
-        let d = self.sd.access(key);
-        self.hist
-            .add(d.map(|d| (d as f64 / r).floor() as u64), 1.0 / r);
+        let d = self.sd.access(key).map(|d| (d as f64 / r).floor() as u64);
+        self.hist.add(d, 1.0 / r);
+        if let Some(v) = &mut self.refs {
+            v.push((key, d.unwrap_or(COLD)));
+        }
         if let Sampling::FixedSize(n) = self.mode {
             if fresh {
                 self.heap.push((h, key));
@@ -274,5 +295,144 @@ impl Shards {
             self.hist.total += missing;
         }
         &self.hist
+    }
+}
+
+impl Shards {
+    /// Block hit ratios at `sizes` by a regression estimator calibrated on two totals of the
+    /// whole stream known exactly: the references seen (N, counted here) and the footprint
+    /// `footprint` (F, distinct blocks: the cold misses). None when the references were not kept
+    /// ([`Shards::recording`]) or the sample cannot carry a regression (fewer than 3 blocks, or
+    /// every sampled block referenced equally often): then use [`Shards::finish`]'s curve.
+    ///
+    /// The sample is the blocks tracked at the end (hash below the final threshold: every one
+    /// of their references was sampled, at the distance d/R of the rate R in force then). Over
+    /// those k blocks, each block b's references n_b and its misses m_b(C) at a size C (first
+    /// reference, or scaled distance ≥ C) are fitted by least squares m_b(C) ≈ β₁·n_b + β₂
+    /// (generalized regression estimator, Särndal, Swensson & Wretman, "Model Assisted Survey
+    /// Sampling", 1992, § 6.4); the misses are M(C) = β₁·N + β₂·F: the fitted total, the
+    /// sample's residuals summing to zero with the intercept. Approximately design-unbiased
+    /// (bias O(1/k)); exact when every block is sampled. Worked example (tests): blocks of 3, 3
+    /// and 1 references missing 2, 2 and 1 times, N = 9, F = 5: β = (0.5, 0.5), M = 7.
+    pub fn calibrated_hit_ratios(&self, footprint: u64, sizes: &[u64]) -> Option<Vec<f64>> {
+        let refs = self.refs.as_ref()?;
+        let mut n_of: KeyMap<u64> = KeyMap::default();
+        for (key, _) in refs.iter().filter(|(k, _)| self.sd.last.contains_key(k)) {
+            *n_of.entry(*key).or_insert(0) += 1;
+        }
+        let k = n_of.len() as f64;
+        let sn: f64 = n_of.values().map(|n| *n as f64).sum();
+        let snn: f64 = n_of.values().map(|n| (*n as f64).powi(2)).sum();
+        let det = snn * k - sn * sn;
+        if k < 3.0 || det <= 1e-9 * snn * k {
+            return None;
+        }
+        // hits at each size: references below it (h1), and the same weighted by n_b (hn)
+        let (mut h1, mut hn) = (Histogram::default(), Histogram::default());
+        for (key, d) in refs {
+            if let Some(n) = n_of.get(key) {
+                let d = (*d != COLD).then_some(*d);
+                h1.add(d, 1.0);
+                hn.add(d, *n as f64);
+            }
+        }
+        let (n, f) = (self.references as f64, footprint as f64);
+        let hits = h1.weights_below(sizes).into_iter();
+        let ratios = hits.zip(hn.weights_below(sizes)).map(|(a, b)| {
+            let (sm, smn) = (sn - a, snn - b);
+            let b1 = (smn * k - sn * sm) / det;
+            let b2 = (snn * sm - sn * smn) / det;
+            (1.0 - (b1 * n + b2 * f) / n).clamp(0.0, 1.0)
+        });
+        Some(ratios.collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first three keys a rate of 1/2 samples (salt 0) and the first two it does not.
+    fn keys() -> ([u64; 3], [u64; 2]) {
+        let (mut s, mut o) = ([0; 3], [0; 2]);
+        let (mut i, mut j) = (0, 0);
+        for k in 0u64.. {
+            if mix(k) % SHARDS_P < SHARDS_P / 2 {
+                if i < 3 {
+                    s[i] = k;
+                    i += 1;
+                }
+            } else if j < 2 {
+                o[j] = k;
+                j += 1;
+            }
+            if i == 3 && j == 2 {
+                break;
+            }
+        }
+        (s, o)
+    }
+
+    /// The calibrated curve, which these streams must give.
+    fn calibrated(s: &Shards, footprint: u64, sizes: &[u64]) -> Vec<f64> {
+        let Some(v) = s.calibrated_hit_ratios(footprint, sizes) else {
+            panic!("no calibrated curve");
+        };
+        v
+    }
+
+    /// a u a b v b c b a at rate 1/2 (a, b, c sampled): N = 9, F = 5; the sampled stream
+    /// a a b b c b a has scaled distances cold, 0, cold, 0, cold, 2 (c between), 4 (b, c).
+    fn stream(s: &mut Shards) {
+        let ([a, b, c], [u, v]) = keys();
+        for k in [a, u, a, b, v, b, c, b, a] {
+            s.access(k);
+        }
+    }
+
+    #[test]
+    fn calibrated_regression_matches_the_hand_computed_case() {
+        let mut s = Shards::new(Sampling::FixedRate(0.5)).recording();
+        stream(&mut s);
+        // n = (3, 3, 1): k = 3, Σn = 7, Σn² = 19, det = 19·3 − 7² = 8.
+        // C = 1: m = (2, 2, 1), Σm = 5, Σmn = 13: β₁ = (13·3 − 7·5)/8 = 0.5,
+        //   β₂ = (19·5 − 7·13)/8 = 0.5, M = 0.5·9 + 0.5·5 = 7: hit 2/9.
+        // C = 3: m = (2, 1, 1), Σm = 4, Σmn = 10: β = (0.25, 0.75), M = 6: hit 3/9.
+        // C = 5: m = (1, 1, 1): β = (0, 1), M = F = 5: hit 4/9 (every reuse hits: exact).
+        let got = calibrated(&s, 5, &[1, 3, 5]);
+        for (g, e) in got.iter().zip([2.0 / 9.0, 3.0 / 9.0, 4.0 / 9.0]) {
+            assert!((g - e).abs() < 1e-12, "{got:?}");
+        }
+    }
+
+    #[test]
+    fn without_the_references_or_a_fit_it_falls_back_to_the_sampled_weights() {
+        // Not recording (a stream whose footprint is not counted): no calibrated curve.
+        let mut s = Shards::new(Sampling::FixedRate(0.5));
+        stream(&mut s);
+        assert_eq!(s.calibrated_hit_ratios(5, &[1, 3, 5]), None);
+        // Today's estimator: weight 2 a reference, d0 4, d2 2, d4 2, cold 6 (14); the
+        // first-bucket correction 9 − 14 = −5 leaves d0 at −1: hits −1/9 (0), 1/9, 3/9.
+        let got = s.finish().hit_ratios(&[1, 3, 5]);
+        for (g, e) in got.iter().zip([0.0, 1.0 / 9.0, 3.0 / 9.0]) {
+            assert!((g - e).abs() < 1e-12, "{got:?}");
+        }
+        // Every sampled block referenced once: n_b does not vary, no regression.
+        let mut once = Shards::new(Sampling::FixedRate(1.0)).recording();
+        (0..10).for_each(|k| once.access(k));
+        assert_eq!(once.calibrated_hit_ratios(10, &[1, 4]), None);
+    }
+
+    #[test]
+    fn every_block_sampled_gives_the_exact_misses() {
+        // a b a c b a d a at rate 1: exact LRU distances cold, cold, 1, cold, 2, 2, cold, 1.
+        let mut s = Shards::new(Sampling::FixedRate(1.0)).recording();
+        for k in [1, 2, 1, 3, 2, 1, 4, 1] {
+            s.access(k);
+        }
+        let got = calibrated(&s, 4, &[1, 2, 3]);
+        for (g, e) in got.iter().zip([0.0, 2.0 / 8.0, 4.0 / 8.0]) {
+            assert!((g - e).abs() < 1e-12, "{got:?}");
+        }
     }
 }
