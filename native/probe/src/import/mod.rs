@@ -8,7 +8,6 @@
 //! [`carry::RateToCount`] is the one conversion of rates into the capture's per-interval counts.
 
 pub mod carry;
-pub mod cli;
 pub mod decode;
 pub mod fleet;
 pub mod linux;

@@ -34,7 +34,6 @@ use create::nothing_recorded;
 pub use create::{check_devices, parse_roles, prepare, RecordOptions, ROLES};
 pub use lock::{lock_path, sidecar, RecorderLock};
 pub use phase::{progress, Phase, PhaseRow, Transition};
-pub(crate) use sampler::block_stop_signals;
 
 use recording::{start_trace, Recording};
 use sampler::{Msg, SAMPLE_QUEUE, TRACE_QUEUE};

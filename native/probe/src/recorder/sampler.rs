@@ -54,31 +54,7 @@ pub(super) const SAMPLE_QUEUE: usize = 3600;
 /// SAMPLE_QUEUE, so trace batches never take a sample's place.
 pub(super) const TRACE_QUEUE: usize = 64;
 
-/// The stop signals, for `pthread_sigmask`.
-fn stop_signal_set() -> libc::sigset_t {
-    // SAFETY: sigemptyset/sigaddset initialise and fill the set we own.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
-            libc::sigaddset(&mut set, sig);
-        }
-        set
-    }
-}
-
-/// Block the stop signals in the calling thread (threads other than the sampler).
-pub(crate) fn block_stop_signals() {
-    let set = stop_signal_set();
-    // SAFETY: changes this thread's signal mask only.
-    unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) };
-}
-
-pub(super) fn unblock_stop_signals() {
-    let set = stop_signal_set();
-    // SAFETY: changes this thread's signal mask only.
-    unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut()) };
-}
+pub(crate) use crate::signals::{block_stop_signals, unblock_stop_signals};
 
 /// Start the sampling thread: it reads /proc/diskstats on the absolute monotonic schedule
 /// t0 + k × interval and hands each read to the writer (this thread) through a queue. Sampling

@@ -12,7 +12,7 @@ use std::ffi::CString;
 use crate::capture::capacity::VolumeRow;
 use crate::capture::Capture;
 use crate::error::Result;
-use crate::import::prometheus::SKIPPED_FSTYPES;
+use crate::fstypes::SKIPPED_FSTYPES;
 
 /// How often the volumes are read, ms.
 pub const EVERY_MS: i64 = 60_000;

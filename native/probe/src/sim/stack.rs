@@ -4,6 +4,7 @@
 //! bounded memory.
 
 use super::policy::KeyMap;
+pub use crate::shards::{mix, SHARDS_P};
 use std::collections::BinaryHeap;
 
 /// Binary indexed tree of counts over positions.
@@ -158,18 +159,6 @@ impl Histogram {
             .collect()
     }
 }
-
-/// splitmix64: the spatial hash SHARDS samples on.
-#[inline]
-pub fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// Modulus P of the sampling hash: a key is sampled when `mix(key) mod P < T`, rate R = T/P.
-pub const SHARDS_P: u64 = 1 << 24;
 
 /// SHARDS sampling mode.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -49,7 +49,7 @@ impl Tracer {
         let handle = std::thread::Builder::new()
             .name("tracer".into())
             .spawn(move || {
-                crate::recorder::block_stop_signals();
+                crate::signals::block_stop_signals();
                 read_loop(&pipe, &e2, sink);
             })
             .map_err(|e| ProbeError::io("starting the tracer thread", e))?;

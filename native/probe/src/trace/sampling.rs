@@ -41,8 +41,9 @@
 
 use crate::capture::Capture;
 use crate::error::Result;
-use crate::sim::block_key;
-use crate::sim::stack::{mix, SHARDS_P};
+use crate::request::block_key;
+use crate::shards::{mix, SHARDS_P};
+pub use crate::shards::{rate_of, threshold_of, RateChange};
 
 mod budget;
 
@@ -62,31 +63,6 @@ pub const DEFAULT_BUDGET_BYTES: u64 = 300_000_000;
 /// The SHARDS hash of a traced request (device id in the capture, first 512-byte sector) mod P.
 pub fn hash_of(device_id: i64, sector: u64) -> u64 {
     mix(block_key(device_id as u32, sector / 8)) % SHARDS_P
-}
-
-/// The threshold of a rate R (0 < R ≤ 1).
-pub fn threshold_of(rate: f64) -> u64 {
-    ((rate * SHARDS_P as f64).round() as u64).clamp(1, SHARDS_P)
-}
-
-/// The rate of a threshold.
-pub fn rate_of(threshold: u64) -> f64 {
-    threshold as f64 / SHARDS_P as f64
-}
-
-/// One change of the sampling rate (`trace_sample_rates`).
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RateChange {
-    pub utc_ms: i64,
-    pub rate_before: f64,
-    pub rate_after: f64,
-    pub threshold_before: u64,
-    pub threshold_after: u64,
-    pub traced_s: f64,
-    pub seen: u64,
-    pub stored: u64,
-    pub reason: String,
 }
 
 /// How a capture's trace was sampled, as its readers need it.

@@ -12,20 +12,7 @@ use super::{CounterPath, Names};
 use crate::error::Result;
 use crate::import::{bad, num, Parsed, Unmapped};
 
-/// One interval of one work counter (a row of `work_counters`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct WorkRow {
-    /// `io_ops_per_s`, `io_reads_per_s`, `io_writes_per_s`, `batches_per_s`.
-    pub name: String,
-    /// The process (`_Total`, `sqlservr`) or SQL Server instance (`SQLServer`, `MSSQL$NAME`),
-    /// `HOST\` prefixed when the log holds several hosts.
-    pub instance: String,
-    /// The counter path as the file spells it.
-    pub source: String,
-    pub start_utc_ms: i64,
-    pub end_utc_ms: i64,
-    pub rate_per_s: f64,
-}
+pub use crate::capture::work::WorkRow;
 
 #[derive(Debug, Clone)]
 struct WorkCol {

@@ -15,12 +15,7 @@ use std::collections::BTreeMap;
 use super::Series;
 use crate::import::Parsed;
 
-/// Filesystem types never imported: memory, overlays of other filesystems, read-only images
-/// (always 100 % full), kernel pseudo-filesystems.
-pub const SKIPPED_FSTYPES: &[&str] = &[
-    "tmpfs", "devtmpfs", "ramfs", "overlay", "aufs", "squashfs", "iso9660", "nsfs", "autofs",
-    "proc", "sysfs", "cgroup", "cgroup2",
-];
+pub use crate::fstypes::SKIPPED_FSTYPES;
 
 /// The capacity metrics: name, source, and 0 for size / 1 for free.
 pub const CAP_METRICS: [(&str, &str, usize); 4] = [

@@ -27,7 +27,7 @@ use serde::Serialize;
 use crate::capture::Capture;
 use crate::error::{ProbeError, Result};
 
-pub mod hist;
+pub use crate::hist;
 pub use hist::{
     bucket_of_ns, bucket_of_us, high_us, low_us, Hist, BUCKETS_PER_OCTAVE, PERCENTILES,
 };

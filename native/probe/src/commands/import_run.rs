@@ -2,11 +2,11 @@
 
 use std::path::PathBuf;
 
-use super::promhttp::{self, Auth, HttpOpts};
-use super::write::{self, Options, Part};
-use super::{fleet, perfmon, promfetch, time, Kind, ParseOpts};
-use crate::commands::import::ImportArgs;
+use super::import::ImportArgs;
 use crate::error::{ProbeError, Result};
+use crate::import::promhttp::{self, Auth, HttpOpts};
+use crate::import::write::{self, Options, Part};
+use crate::import::{fleet, perfmon, promfetch, time, Kind, ParseOpts};
 
 fn usage(m: impl Into<String>) -> ProbeError {
     ProbeError::Usage(m.into())
@@ -68,7 +68,7 @@ fn file_opts(a: &ImportArgs) -> Result<ParseOpts> {
     if let Some(v) = &a.names {
         let text = std::fs::read(v)
             .map_err(|e| usage(format!("--names {}: cannot be read: {e}", v.display())))?;
-        let dec = super::decode::decode(&text, None).map_err(usage)?;
+        let dec = crate::import::decode::decode(&text, None).map_err(usage)?;
         let mut n = perfmon::Names::default();
         n.add(&v.to_string_lossy(), &dec.text)?;
         p.names = Some(n);
@@ -201,7 +201,7 @@ pub fn run(args: &ImportArgs, command: String) -> Result<()> {
         return Ok(());
     }
     if let Some(file) = &args.fleet_summary {
-        return super::promsum::write(&o, file, json);
+        return crate::import::promsum::write(&o, file, json);
     }
     if o.out_dir.is_some() {
         let w = fleet::import_per_host(&o)?;
@@ -252,7 +252,7 @@ fn print_result(text: &str, out: &str) -> Result<()> {
 
 /// Exit 14 with one sentence when `import prometheus` left hosts out (their notes start with
 /// [`promfetch::SKIPPED_HOST`]); what was read of the others is written.
-fn skipped_hosts(pv: &super::preview::Preview) -> Result<()> {
+fn skipped_hosts(pv: &crate::import::preview::Preview) -> Result<()> {
     let skipped: Vec<&str> = pv
         .notes
         .iter()
