@@ -18,6 +18,7 @@ pub mod recorder;
 pub mod request;
 pub mod shards;
 pub mod signals;
+#[path = "../../crates/sim/src/lib.rs"]
 pub mod sim;
 pub mod status;
 pub mod sysfs;
