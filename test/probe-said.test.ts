@@ -13,7 +13,7 @@ import { probeSaid } from '../app/src/shared/i18n/probe-said.ts';
 import { LANGS } from '../app/src/shared/i18n/types.ts';
 import { saidText } from '../app/src/shared/i18n/said-text.ts';
 
-const SOURCE = join(import.meta.dirname, '..', 'native', 'probe', 'src', 'import', 'said.rs');
+const SOURCE = join(import.meta.dirname, '..', 'native', 'crates', 'import', 'src', 'said.rs');
 
 /** The probe's table: `("code", "template"),` lines, the Rust string literal unescaped. */
 function probeTable(): Map<string, string> {

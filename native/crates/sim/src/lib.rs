@@ -5,6 +5,11 @@
 //! boundaries. The blocks of one request are referenced in address order. A request hits when
 //! all its blocks hit; its hit bytes are the bytes it reads or writes inside hit blocks.
 
+// The rooms this crate uses (native/README.md), under the names the probe always gave them.
+use cacheproof_capture as capture;
+use cacheproof_core::{error, request, shards};
+use cacheproof_trace as trace;
+
 pub mod cachedev;
 pub mod cli;
 mod cli_render;
