@@ -119,7 +119,7 @@ if (want('native')) {
   step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
-  // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/probe/src/testenv.rs).
+  // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/crates/core/src/testenv.rs).
   // (the release-tests profile: release without link-time optimization, native/Cargo.toml)
   const r = step('cargo test', 'cargo', ['test', '--profile', 'release-tests', ...manifest, '--', '--show-output'], { capture: true });
   for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
