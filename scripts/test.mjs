@@ -115,7 +115,9 @@ if (want('native')) {
   const built = await testBuild;
   const waited = ((Date.now() - waitFrom) / 1000).toFixed(1);
   say(`── cargo test build (background since the start): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s, of which the steps waited ${waited} s`);
-  step('cargo fmt --check', 'cargo', ['fmt', '--check', ...manifest]);
+  // --all: with --manifest-path and more than one package, cargo fmt finds no target without it
+  // (it formats the package whose manifest is the one given, and the workspace root is none).
+  step('cargo fmt --check', 'cargo', ['fmt', '--all', '--check', ...manifest]);
   step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
