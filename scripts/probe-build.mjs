@@ -1,7 +1,7 @@
 // The native probe's release build, the one the app, the tests of app/ and e2e/, and the
 // benchmarks run (native/target/release): `cacheproof-probe`, and beside it the recorder that
 // `cacheproof-probe record` execs for the hours a recording runs (`cacheproof-probe-recorder`,
-// native/probe/src/recorder/handoff.rs), linked statically (glibc's static-pie, `crt-static`).
+// native/crates/recorder/src/handoff.rs), linked statically (glibc's static-pie, `crt-static`).
 // Statically linked, the recorder maps only the C library code it calls, where the shared libc,
 // libm, libgcc_s and ld.so cost it 1.9 MiB of resident file pages: 3.8 MiB in all instead of
 // 5.0 (bench/probe-overhead). Cargo cannot set `crt-static` for one binary of a package, so the

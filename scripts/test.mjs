@@ -115,11 +115,13 @@ if (want('native')) {
   const built = await testBuild;
   const waited = ((Date.now() - waitFrom) / 1000).toFixed(1);
   say(`── cargo test build (background since the start): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s, of which the steps waited ${waited} s`);
-  step('cargo fmt --check', 'cargo', ['fmt', '--check', ...manifest]);
+  // --all: with --manifest-path and more than one package, cargo fmt finds no target without it
+  // (it formats the package whose manifest is the one given, and the workspace root is none).
+  step('cargo fmt --check', 'cargo', ['fmt', '--all', '--check', ...manifest]);
   step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
-  // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/probe/src/testenv.rs).
+  // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/crates/core/src/testenv.rs).
   // (the release-tests profile: release without link-time optimization, native/Cargo.toml)
   const r = step('cargo test', 'cargo', ['test', '--profile', 'release-tests', ...manifest, '--', '--show-output'], { capture: true });
   for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {

@@ -1,5 +1,5 @@
 /**
- * The probe's sentences in four languages (issue 37): every code native/probe/src/import/said.rs
+ * The probe's sentences in four languages (issue 37): every code native/crates/import/src/said.rs
  * declares is in the catalog app/src/shared/i18n/probe-said.ts in en, fr, es and ru with the same
  * values, the English is the probe's template word for word, and the screen's writer
  * (renderer/import/said.ts) gives, in English, exactly the sentence the probe writes for the same
@@ -13,7 +13,7 @@ import { probeSaid } from '../app/src/shared/i18n/probe-said.ts';
 import { LANGS } from '../app/src/shared/i18n/types.ts';
 import { saidText } from '../app/src/shared/i18n/said-text.ts';
 
-const SOURCE = join(import.meta.dirname, '..', 'native', 'probe', 'src', 'import', 'said.rs');
+const SOURCE = join(import.meta.dirname, '..', 'native', 'crates', 'import', 'src', 'said.rs');
 
 /** The probe's table: `("code", "template"),` lines, the Rust string literal unescaped. */
 function probeTable(): Map<string, string> {

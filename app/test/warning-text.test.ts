@@ -26,8 +26,7 @@ describe('warning strings', () => {
     for (const lang of LANGS) expect(Object.keys(warningWords[lang]).sort()).toEqual(Object.keys(warningWords.en).sort());
   });
 
-  it('lists every code the probe writes to a capture (read from native/probe/src)', () => {
-    const dir = join(root, 'native', 'probe', 'src');
+  it('lists every code the probe writes to a capture (read from native/probe/src and native/crates)', () => {
     const files: string[] = [];
     const walk = (d: string): void => {
       for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -36,7 +35,8 @@ describe('warning strings', () => {
         else if (e.name.endsWith('.rs') && e.name !== 'said.rs') files.push(join(d, e.name));
       }
     };
-    walk(dir);
+    walk(join(root, 'native', 'probe', 'src'));
+    walk(join(root, 'native', 'crates'));
     const found = new Set<string>();
     for (const f of files) {
       const src = readFileSync(f, 'utf8');

@@ -25,7 +25,7 @@
 import { execFileSync } from 'node:child_process';
 
 const M64 = 0xffffffffffffffffn;
-/** splitmix64, as native/probe/src/sim/stack.rs `mix`. */
+/** splitmix64, as native/crates/sim/src/stack.rs `mix`. */
 export function mix64(x) {
   x = (x + 0x9e3779b97f4a7c15n) & M64;
   x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;

@@ -99,7 +99,7 @@ test('the engine-statistics comparison reads the same on the dashboard, in the P
     const t0 = Date.parse(before.windows.measure.start), t1 = Date.parse(before.windows.measure.end);
     const rows = ([[t0, 0, 0, 0, 0], [t1, 9000, 1000, 300, 700]] as const).flatMap(([t, rh, rm, wh, wm]) =>
       [['read_hits', rh], ['read_misses', rm], ['write_hits', wh], ['write_misses', wm]].map(([n, v]) => `(${t}, 'command', 'loop7', '${n}', ${v}, 'requests', 'cumulative')`));
-    const migration = readFileSync(join(repoRoot, 'native', 'probe', 'src', 'capture', 'migrations', '0004_engine.sql'), 'utf8');
+    const migration = readFileSync(join(repoRoot, 'native', 'crates', 'capture', 'src', 'migrations', '0004_engine.sql'), 'utf8');
     execFileSync('sqlite3', [capture], { input: `${migration}\nINSERT INTO engine_stats VALUES ${rows.join(', ')};\nINSERT INTO meta VALUES ('engine', '{"adapter":"command","device":"loop7"}');\n` });
 
     const json = JSON.parse(execFileSync(process.execPath, [cli, 'analyze', capture, '--json'], { encoding: 'utf8' })) as {

@@ -7,7 +7,7 @@
  *
  * Figures that need every request of a block trace are not computed here: the probe's `sim/`
  * (miss-ratio curves, the cache prediction) and `latency/` (response-time percentiles from the
- * trace) modules (native/probe/src/) compute them and store them in the capture
+ * trace) crates (native/crates/) compute them and store them in the capture
  * (`meta.prediction`, `meta.trace_latency`); the engine only reads them
  * (benefit/prediction.ts, benefit/trace-latency.ts). Definitions: docs/metrics.md, "Where each
  * figure is computed".

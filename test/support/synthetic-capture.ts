@@ -29,7 +29,7 @@ export interface SyntheticOptions {
 
 declare const __dirname: string | undefined;
 
-const MIGRATIONS = join('native', 'probe', 'src', 'capture', 'migrations');
+const MIGRATIONS = join('native', 'crates', 'capture', 'src', 'migrations');
 
 /**
  * The checkout's migrations folder: from this file's folder when the module system gives it
@@ -48,7 +48,7 @@ function migrationsDir(): string {
   throw new Error(`the capture migrations (${MIGRATIONS}) were not found above ${process.cwd()}: run from the CacheProof checkout`);
 }
 
-/** The capture schema's numbered migrations (native/probe/src/capture/migrations/NNNN_*.sql), in order. */
+/** The capture schema's numbered migrations (native/crates/capture/src/migrations/NNNN_*.sql), in order. */
 export function migrations(): { version: number; file: string; sql: string }[] {
   const dir = migrationsDir();
   return readdirSync(dir)

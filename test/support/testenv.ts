@@ -1,6 +1,6 @@
 /**
  * The rule of skipped tests for the vitest files and the Playwright specs, as
- * native/probe/src/testenv.rs gives it to the Rust tests: a test whose environment is missing (root, a tool, the built probe, the shared real
+ * native/crates/core/src/testenv.rs gives it to the Rust tests: a test whose environment is missing (root, a tool, the built probe, the shared real
  * data) prints `SKIP <test>: <reason>` and is skipped; where every test must run — CI (the `CI`
  * variable set, as CI services set `CI=true`) or `CACHEPROOF_REQUIRE_ALL=1` — the same sentence
  * is an error instead, so a CI run that could not run a test cannot pass. And a poll that gives

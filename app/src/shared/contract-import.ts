@@ -96,7 +96,7 @@ export const ImportRequest = z.object({
 });
 export type ImportRequest = z.infer<typeof ImportRequest>;
 
-/** A sentence of the probe as a code with values (native/probe/src/import/said.rs; catalog i18n/probe-said.ts). */
+/** A sentence of the probe as a code with values (native/crates/import/src/said.rs; catalog i18n/probe-said.ts). */
 export interface Said { code: string; values: Record<string, SaidValue> }
 /** A value: a name or path as written, a number, another sentence, or a list of them. */
 export type SaidValue = string | number | Said | Said[];

@@ -44,7 +44,7 @@ export function traceBytes(iops: number, seconds: number): number {
 
 /**
  * The trace's size budget of `record --trace` when the run names none (bytes of stored trace per
- * 24 h of tracing): native/probe/src/trace/sampling.rs `DEFAULT_BUDGET_BYTES`, which a unit test
+ * 24 h of tracing): native/crates/trace/src/sampling.rs `DEFAULT_BUDGET_BYTES`, which a unit test
  * there keeps equal to this.
  */
 export const TRACE_DEFAULT_BUDGET_BYTES = 300_000_000;

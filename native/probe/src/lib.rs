@@ -1,23 +1,22 @@
-//! CacheProof native probe library: diskstats parsing, interval computation, the capture
-//! writer, the recorder, block tracing, device inventory and the loop-device lab.
+//! CacheProof native probe library: the command line, the recording's status and the loop-device
+//! lab, over the workspace's crates (native/README.md), re-exported here under the module names
+//! the probe always had (`cacheproof_probe::capture::…`).
 
-pub mod adapters;
-pub mod capture;
-pub mod clock;
+pub use cacheproof_adapters as adapters;
+pub use cacheproof_capture as capture;
+pub use cacheproof_core::{
+    clock, delta, diskstats, error, fstypes, hist, plan, request, shards, signals, sysfs,
+};
+pub use cacheproof_import as import;
+pub use cacheproof_recorder as recorder;
+pub use cacheproof_sim as sim;
+pub use cacheproof_trace as trace;
+
 pub mod commands;
-pub mod delta;
-pub mod diskstats;
-pub mod error;
-pub mod import;
 pub mod lab;
 pub mod lab_hold;
-pub mod plan;
-pub mod recorder;
-pub mod sim;
 pub mod status;
-pub mod sysfs;
 #[doc(hidden)]
-pub mod testenv;
-pub mod trace;
+pub use cacheproof_core::testenv;
 
 pub use error::{ProbeError, Result};

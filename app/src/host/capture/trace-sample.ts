@@ -3,14 +3,14 @@
  * under a budget the recorder lowers the SHARDS hash threshold as the trace grows, so the rows
  * written before the last change include blocks above the final threshold; only the rows below it
  * form one uniform spatial sample at the final rate. The hash is the probe's
- * (native/probe/src/trace/sampling.rs `hash_of`): splitmix64 of `device id << 44 | sector / 8`,
+ * (native/crates/trace/src/sampling.rs `hash_of`): splitmix64 of `device id << 44 | sector / 8`,
  * mod 2^24.
  */
 import type Database from 'better-sqlite3';
 
 const M64 = 0xffffffffffffffffn;
 
-/** splitmix64 (native/probe/src/sim/stack.rs `mix`). */
+/** splitmix64 (native/crates/sim/src/stack.rs `mix`). */
 function mix64(x: bigint): bigint {
   let z = (x + 0x9e3779b97f4a7c15n) & M64;
   z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & M64;

@@ -1,6 +1,6 @@
 /**
  * The probe's sentences in the person's language (issue 37): a preview's `said` (codes with
- * values, native/probe/src/import/said.rs) written from the catalog i18n/probe-said.ts. Names and
+ * values, native/crates/import/src/said.rs) written from the catalog i18n/probe-said.ts. Names and
  * paths are kept as written, numbers are written in the locale, an inner sentence (a stack edge's
  * kind) is translated too. Nothing is computed here.
  */

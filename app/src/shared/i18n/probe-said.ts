@@ -1,7 +1,7 @@
 import type { Catalog } from './types.ts';
 
 /**
- * What the probe says in an import preview (`said`, native/probe/src/import/said.rs): one code a
+ * What the probe says in an import preview (`said`, native/crates/import/src/said.rs): one code a
  * sentence, `{name}` a value (a name, path or number, another sentence, or a list of them). The
  * English is the probe's own template, word for word (probe-said.test.ts checks it).
  */

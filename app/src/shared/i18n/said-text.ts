@@ -1,5 +1,5 @@
 /**
- * A probe sentence (`said`: a code with values, native/probe/src/import/said.rs) as text in a
+ * A probe sentence (`said`: a code with values, native/crates/import/src/said.rs) as text in a
  * language, from the catalog probe-said.ts: names and paths as written, numbers in the locale,
  * inner sentences translated. Pure; the Import screen draws it (renderer/import/said.ts).
  */

@@ -1,5 +1,5 @@
 //! `import` and `import-trace`: their flags (docs/import.md, docs/simulate.md). What `import`
-//! does with them is in `import::cli`.
+//! does with them is in `import_run`.
 
 use std::path::PathBuf;
 

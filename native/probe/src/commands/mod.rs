@@ -14,6 +14,7 @@ use crate::ProbeError;
 
 pub mod engine;
 pub mod import;
+pub mod import_run;
 pub mod lab;
 pub mod record;
 pub mod sim;
@@ -158,7 +159,7 @@ fn run(cmd: Cmd, raw: &[String]) -> anyhow::Result<()> {
         Cmd::Mark(a) => record::mark(&a),
         Cmd::Engine(a) => engine::run(&a),
         Cmd::Lab(a) => lab::run(&a),
-        Cmd::Import(a) => Ok(crate::import::cli::run(&a, raw.join(" "))?),
+        Cmd::Import(a) => Ok(import_run::run(&a, raw.join(" "))?),
         Cmd::ImportTrace(a) => import::import_trace(&a),
         Cmd::Simulate(a) => sim::simulate(&a),
         Cmd::Latency(a) => sim::latency(&a),
