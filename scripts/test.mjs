@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 import { commandLine } from './args.mjs';
+import { runCargoLanes } from './cargo-lanes.mjs';
 
 const STEPS = ['lint', 'typecheck', 'electronegativity', 'unit', 'native', 'e2e'];
 const { positionals: only } = commandLine('npm test --', {}, { positionals: 'STEP', choices: STEPS });
@@ -123,7 +124,14 @@ if (want('native')) {
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
   // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/crates/core/src/testenv.rs).
   // (the release-tests profile: release without link-time optimization, native/Cargo.toml)
-  const r = step('cargo test', 'cargo', ['test', '--profile', 'release-tests', ...manifest, '--', '--show-output'], { capture: true });
+  // The test binaries run in three lanes side by side (scripts/cargo-lanes.mjs): those that use
+  // the machine's devices one at a time, as cargo would run them, beside those of Prometheus and
+  // those of files; most of the Rust tests' time is waiting, not CPU.
+  say(`── cargo test: the binaries of cargo test --profile release-tests ${manifest.join(' ')}, in lanes, each with --show-output`);
+  const t0 = Date.now();
+  const r = await runCargoLanes(root, manifest, ['--show-output']);
+  say(`── cargo test: ${r.ok ? 'ok' : `FAILED (${r.failed.join(', ')})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (!r.ok) failedSteps.push('cargo test');
   for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
     totals.passed += Number(m[1]);
     totals.failed += Number(m[2]);
