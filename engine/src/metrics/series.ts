@@ -201,9 +201,17 @@ function copyRun(c: DeviceColumns, lo: number, end: number, members: number): Se
   return s;
 }
 
-/** Whether `cStart[lo + j]` is `sStart[j]` for every slot j of `sStart`. */
+/**
+ * Whether `cStart[lo + j]` is `sStart[j]` for every slot j of `sStart`, and these starts strictly
+ * ascend (with two slots of one start, the merge join adds both members' intervals to the first).
+ */
 function sameStarts(sStart: Float64Array, cStart: Float64Array, lo: number): boolean {
-  for (let j = 0; j < sStart.length; j++) if (cStart[lo + j] !== sStart[j]) return false;
+  let prev = -Infinity;
+  for (let j = 0; j < sStart.length; j++) {
+    const t = sStart[j] as number;
+    if (cStart[lo + j] !== t || !(t > prev)) return false;
+    prev = t;
+  }
   return true;
 }
 
