@@ -402,6 +402,17 @@ describe('analyze: one device at a time (a ColumnSource)', () => {
     asked.length = 0;
     expect(JSON.stringify(analyze({ ...capture, source }, { seed: 5 }, sharing))).toBe(inMemory);
     expect([asked, claimed]).toEqual([['sda'], ['sda', 'sdb']]);
+    // a device summarized elsewhere and in neither group (sdz, other) is not read by the pass at all
+    ranges.length = 0;
+    const away = {
+      summariesElsewhere: (wins: Parameters<NonNullable<Parameters<typeof analyze>[2]>['summariesElsewhere'] & object>[0]) => ({
+        devices: new Set(['sdz']),
+        get: (d: string) => deviceWindowSummaries(mem.load(d), wins),
+      }),
+    };
+    expect(JSON.stringify(analyze({ ...capture, source }, { seed: 5 }, away))).toBe(inMemory);
+    expect(ranges.filter((d) => d === 'sdz')).toEqual([]);
+    expect(ranges.filter((d) => d === 'sda')).toHaveLength(2);
   });
 });
 

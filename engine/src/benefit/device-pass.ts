@@ -210,8 +210,11 @@ function windowByWindow<T>(source: ColumnSource, st: PassState, digest: GroupDig
   const digestOf = (k: Win): T => {
     const b = windowBuilders(dev, wins[k]);
     names.forEach((name, at) => {
+      const away = summarizedElsewhere(st, name);
+      // a device summarized elsewhere and in neither group has nothing to do here: not read
+      if (away && !st.frontSet.has(name) && !st.backingSet.has(name)) return;
       const c = dev.present.has(name) ? loadRange(name, wins[k]) : allocColumns(name, 0);
-      if (!summarizedElsewhere(st, name)) (st.perDevice[at] as DeviceWindows)[k] = summarizeSeries(deviceWindowView(c, wins[k]));
+      if (!away) (st.perDevice[at] as DeviceWindows)[k] = summarizeSeries(deviceWindowView(c, wins[k]));
       addToGroup(st, name, c, k, b);
     });
     return digest(k, b.front?.finish() ?? null, b.backing.finish());

@@ -61,6 +61,17 @@ describe('summarizeSeries', () => {
     expect(s.means.utilPercent).toBeCloseTo(50, 12); // members' average
     expect(s.notOk.wrap).toBe(1);
   });
+  it('a member whose intervals start where the group\'s do is added slot by slot; with a start repeated, as the merge join adds it', () => {
+    const a = [rec('a', 0, 100, 10), rec('a', 1, 200, 20), rec('a', 2, 300, 30)];
+    const b = [rec('b', 0, 1, 1), rec('b', 1, 2, 2), rec('b', 2, 3, 3)];
+    const s = buildSeries([a, b], W);
+    expect([[...s.reads], [...s.ok]]).toEqual([[101, 202, 303], [1, 1, 1]]);
+    // two intervals of one start in each member (a damaged capture): the merge join adds both of
+    // b's to the first slot of that start and leaves the second unmatched (not ok), as before
+    const twice = (r: IntervalRecord[]): IntervalRecord[] => [r[0] as IntervalRecord, { ...(r[1] as IntervalRecord), startMs: 0, endMs: 1000 }, r[2] as IntervalRecord];
+    const d = buildSeries([twice(a), twice(b)], W);
+    expect([[...d.reads], [...d.ok]]).toEqual([[103, NaN, 303], [1, 0, 1]]);
+  });
   it('records straddling the window edge are left out', () => {
     const s = summarizeSeries(buildSeries([[rec('a', 0, 100, 100), rec('a', 1, 100, 100)]], { startMs: 500, endMs: 2000 }));
     expect(s.okIntervals).toBe(1);

@@ -262,62 +262,84 @@ function windowPercentiles(s: Series, noData: boolean): WindowSummary['percentil
  * const n = fillMetric(series, 'awaitMs', out); // out[0..n-1] = await of each interval with I/O
  */
 export function fillMetric(s: Series, key: DistributionMetric, out: Float64Array): number {
-  let n = 0;
-  const { ok, reads, writes, readBytes, writeBytes, readTimeMs, writeTimeMs, busyMs, weightedMs, intervalMs } = s;
+  const { n, ok, reads, writes, readBytes, writeBytes, readTimeMs, writeTimeMs, busyMs, weightedMs, intervalMs } = s;
   switch (key) {
-    case 'iops':
-      for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = (((reads[i] as number) + (writes[i] as number)) * 1000) / (intervalMs[i] as number);
-      return n;
-    case 'readsPerSec':
-      for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = ((reads[i] as number) * 1000) / (intervalMs[i] as number);
-      return n;
-    case 'writesPerSec':
-      for (let i = 0; i < s.n; i++) if (ok[i] === 1) out[n++] = ((writes[i] as number) * 1000) / (intervalMs[i] as number);
-      return n;
-    case 'mbps':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const v = (((readBytes[i] as number) + (writeBytes[i] as number)) * 1000) / (intervalMs[i] as number) / BYTES_PER_MB;
-        if (!Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
-    case 'awaitMs':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const c = (reads[i] as number) + (writes[i] as number);
-        const v = ((readTimeMs[i] as number) + (writeTimeMs[i] as number)) / c;
-        if (c > 0 && !Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
-    case 'rAwaitMs':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const c = reads[i] as number;
-        const v = (readTimeMs[i] as number) / c;
-        if (c > 0 && !Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
-    case 'wAwaitMs':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const c = writes[i] as number;
-        const v = (writeTimeMs[i] as number) / c;
-        if (c > 0 && !Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
-    case 'utilPercent':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const v = ((busyMs[i] as number) * 100) / ((intervalMs[i] as number) * s.members);
-        if (!Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
-    case 'aquSz':
-      for (let i = 0; i < s.n; i++) {
-        if (ok[i] !== 1) continue;
-        const v = (weightedMs[i] as number) / (intervalMs[i] as number);
-        if (!Number.isNaN(v)) out[n++] = v;
-      }
-      return n;
+    case 'iops': return fillIops(n, ok, reads, writes, intervalMs, out);
+    case 'readsPerSec': return fillPerSecond(n, ok, reads, intervalMs, out);
+    case 'writesPerSec': return fillPerSecond(n, ok, writes, intervalMs, out);
+    case 'mbps': return fillMBps(n, ok, readBytes, writeBytes, intervalMs, out);
+    case 'awaitMs': return fillAwait(n, ok, readTimeMs, writeTimeMs, reads, writes, out);
+    case 'rAwaitMs': return fillOpAwait(n, ok, readTimeMs, reads, out);
+    case 'wAwaitMs': return fillOpAwait(n, ok, writeTimeMs, writes, out);
+    case 'utilPercent': return fillUtil(n, ok, busyMs, intervalMs, s.members, out);
+    case 'aquSz': return fillQueue(n, ok, weightedMs, intervalMs, out);
   }
+}
+
+// One small function per loop of fillMetric, on typed arrays: each is optimized on its own from its
+// first call (as one function of nine loops, each loop ran unoptimized, or deoptimized, the first
+// time its metric came, with its values boxed).
+
+function fillIops(n: number, ok: Uint8Array, reads: Float64Array, writes: Float64Array, intervalMs: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) if (ok[i] === 1) out[k++] = (((reads[i] as number) + (writes[i] as number)) * 1000) / (intervalMs[i] as number);
+  return k;
+}
+
+function fillPerSecond(n: number, ok: Uint8Array, count: Float64Array, intervalMs: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) if (ok[i] === 1) out[k++] = ((count[i] as number) * 1000) / (intervalMs[i] as number);
+  return k;
+}
+
+function fillMBps(n: number, ok: Uint8Array, readBytes: Float64Array, writeBytes: Float64Array, intervalMs: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (ok[i] !== 1) continue;
+    const v = (((readBytes[i] as number) + (writeBytes[i] as number)) * 1000) / (intervalMs[i] as number) / BYTES_PER_MB;
+    if (!Number.isNaN(v)) out[k++] = v;
+  }
+  return k;
+}
+
+function fillAwait(n: number, ok: Uint8Array, readTimeMs: Float64Array, writeTimeMs: Float64Array, reads: Float64Array, writes: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (ok[i] !== 1) continue;
+    const c = (reads[i] as number) + (writes[i] as number);
+    const v = ((readTimeMs[i] as number) + (writeTimeMs[i] as number)) / c;
+    if (c > 0 && !Number.isNaN(v)) out[k++] = v;
+  }
+  return k;
+}
+
+function fillOpAwait(n: number, ok: Uint8Array, timeMs: Float64Array, count: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (ok[i] !== 1) continue;
+    const c = count[i] as number;
+    const v = (timeMs[i] as number) / c;
+    if (c > 0 && !Number.isNaN(v)) out[k++] = v;
+  }
+  return k;
+}
+
+function fillUtil(n: number, ok: Uint8Array, busyMs: Float64Array, intervalMs: Float64Array, members: number, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (ok[i] !== 1) continue;
+    const v = ((busyMs[i] as number) * 100) / ((intervalMs[i] as number) * members);
+    if (!Number.isNaN(v)) out[k++] = v;
+  }
+  return k;
+}
+
+function fillQueue(n: number, ok: Uint8Array, weightedMs: Float64Array, intervalMs: Float64Array, out: Float64Array): number {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (ok[i] !== 1) continue;
+    const v = (weightedMs[i] as number) / (intervalMs[i] as number);
+    if (!Number.isNaN(v)) out[k++] = v;
+  }
+  return k;
 }
