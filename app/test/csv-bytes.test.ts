@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
 import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { appendRows, CSV_CHUNK_ROWS } from '../src/host/report/csv-rows.ts';
+import { appendRows, CSV_CHUNK_ROWS, formatRows } from '../src/host/report/csv-rows.ts';
 import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
 import { uniform as rng } from '../../test/support/rng.ts';
 
@@ -130,12 +130,40 @@ describe('appendRows (the per-interval CSV on two threads)', () => {
     const one = await csvOf(cols, null, order);
     const two = await csvOf(cols, workerFile, order);
     expect(two.equals(one)).toBe(true);
-    // the rows themselves, from the engine and csvField, without the byte writer
-    const expected = order.flatMap((d) => {
-      const c = cols.find((x) => x.device === d) as DeviceColumns;
-      return Array.from({ length: c.n }, (_, i) => intervalRow(recordAt(c, i)).map((v, j) => (v === null ? '' : typeof v === 'string' ? csvField(v) : INTERVAL_COLUMNS[j]?.kind === 'time' ? new Date(v).toISOString() : csvField(v))).join(',') + '\r\n');
-    }).join('');
-    expect(one.subarray(3).toString('utf8')).toBe(expected);
+    expect(one.subarray(3).toString('utf8')).toBe(expectedRows(cols, order));
     expect(one.subarray(0, 3)).toEqual(Buffer.alloc(3));
   });
+
+  it('writes each row as the engine gives it when the times step irregularly (the first cells copied from the row before only when just the times moved on)', () => {
+    const recs: IntervalRecord[] = [];
+    const r = rng(11);
+    // steps of whole seconds that cross minutes, hours and midnight; of 0, of fractions and of
+    // more than a day; ends that do not follow the starts; times before 1970, of fractional ms,
+    // and in years beyond 9999 (a longer text)
+    const steps = [1000, 1000, 5000, 60_000, 3_600_000, 1000, 1500, 0, 86_400_000, 90_000_000, 999, 1001, 59_000, 61_000, 7_200_000];
+    for (const [device, from] of [['sda', Date.UTC(2026, 10, 2, 22, 58, 57)], ['диск,"2"', -5_000], ['=x', Date.UTC(9999, 11, 31, 23, 59, 50)], ['f', 1_763_000_000_000.25]] as const) {
+      let t = from;
+      for (let i = 0; i < 4000; i++) {
+        const step = steps[Math.floor(r() * steps.length)] as number;
+        const intervalMs = i % 50 === 7 ? 2000 : step === 0 ? 1000 : step;
+        const reads = Math.floor(r() * 50);
+        recs.push({ device, startMs: t, endMs: i % 61 === 3 ? t + 2 * intervalMs : t + intervalMs, intervalMs, status: i % 37 === 5 ? 'reset' : 'ok',
+          reads, writes: 3, readBytes: reads * 4096, writeBytes: 512, readTimeMs: r() * 90, writeTimeMs: 7, busyMs: Math.floor(r() * 1000), weightedMs: r() * 300 });
+        t += step;
+      }
+    }
+    const cols = columnsFromRecords(recs);
+    for (const c of cols) expect(Buffer.from(formatRows(c)).toString('utf8')).toBe(expectedRows(cols, [c.device]));
+    // a chunk that starts in the middle writes its first row in full
+    const c = cols[0] as DeviceColumns;
+    expect(Buffer.from(formatRows(c, 1234, 2345)).toString('utf8')).toBe(expectedRows(cols, [c.device]).split('\r\n').slice(1234, 2345).map((l) => `${l}\r\n`).join(''));
+  });
 });
+
+/** The rows of `order`'s devices from the engine's intervalRow, csvField and toISOString, without the byte writer. */
+function expectedRows(cols: DeviceColumns[], order: string[]): string {
+  return order.flatMap((d) => {
+    const c = cols.find((x) => x.device === d) as DeviceColumns;
+    return Array.from({ length: c.n }, (_, i) => intervalRow(recordAt(c, i)).map((v, j) => (v === null ? '' : typeof v === 'string' ? csvField(v) : INTERVAL_COLUMNS[j]?.kind === 'time' ? new Date(v).toISOString() : csvField(v))).join(',') + '\r\n');
+  }).join('');
+}

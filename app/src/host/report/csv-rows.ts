@@ -10,14 +10,19 @@ import { Worker } from 'node:worker_threads';
 import { INTERVAL_COLUMNS, intervalRowInto } from '@cacheproof/engine/report';
 import { INTERVAL_STATUSES, type DeviceColumns } from '@cacheproof/engine';
 import { CsvBytes, csvField, NUMBER_ROOM, TIME_ROOM, writeNumber } from './csv-bytes.ts';
+import { PAIR16, viewOf } from './csv-digits.ts';
 
 /** Rows per chunk (about 6 MB of CSV). */
 export const CSV_CHUNK_ROWS = 32_768;
 
-/** Column kinds: 0 a number, 1 a time, 2 the device, 3 the status. */
-const KINDS = Uint8Array.from(INTERVAL_COLUMNS, (c) => (c.kind === 'time' ? 1 : c.id === 'device' ? 2 : c.id === 'status' ? 3 : 0));
+/** The columns' order that {@link formatRows} writes: device, start, end, interval, status, then numbers only. */
+const LAYOUT = INTERVAL_COLUMNS.map((c) => (c.kind === 'time' ? 't' : c.id === 'device' ? 'd' : c.id === 'status' ? 's' : c.kind === 'number' ? 'n' : '?')).join('');
+if (LAYOUT !== `dttns${'n'.repeat(INTERVAL_COLUMNS.length - 5)}`) throw new Error(`the per-interval CSV writer expects device, start, end, interval, status, numbers; the columns are ${LAYOUT}`);
 /** Each status code's cell, escaped (an unknown code is a `gap`, as the engine's `statusAt` reads it). */
 const STATUS_CELLS = Array.from({ length: 256 }, (_, i) => Buffer.from(csvField(INTERVAL_STATUSES[i] ?? 'gap'), 'utf8'));
+/** Length of a time in {@link CsvBytes.timeAt}'s usual form, `YYYY-MM-DDTHH:MM:SS.mmmZ`. */
+const TIME_LENGTH = 24;
+const DAY_SECONDS = 86_400;
 
 /** Copies a small cell's bytes to `p`; returns the end. */
 function copyCell(buf: Uint8Array, p: number, cell: Uint8Array): number {
@@ -26,25 +31,115 @@ function copyCell(buf: Uint8Array, p: number, cell: Uint8Array): number {
 }
 
 /**
+ * The previous row's first five cells (device, start, end, interval, status, and the comma
+ * after them) and where they are in the buffer: the next row of a regular capture has the same
+ * cells with both times a step later, so it copies them and advances the seconds' digits.
+ * `at` is -1 when they cannot be copied (a time not in the 24-character form, or not whole ms).
+ */
+class Prefix {
+  start = NaN;
+  end = NaN;
+  intervalMs = NaN;
+  status = -1;
+  at = -1;
+  length = 0;
+}
+
+/** Two digits at `q` as a number. */
+const digits2 = (buf: Uint8Array, q: number): number => ((buf[q] as number) - 48) * 10 + (buf[q + 1] as number) - 48;
+
+/**
+ * Advances the time text at `q` (`YYYY-MM-DDTHH:MM:SS.mmmZ`) by `k` whole seconds (0 < k < a
+ * day); false (the text left half-advanced) when that crosses midnight: the date changes.
+ */
+function advance(buf: Uint8Array, q: number, k: number): boolean {
+  const dv = viewOf(buf);
+  let sec = digits2(buf, q + 17) + k;
+  if (sec < 60) {
+    dv.setUint16(q + 17, PAIR16[sec] as number, true);
+    return true;
+  }
+  let min = digits2(buf, q + 14) + ((sec / 60) | 0);
+  sec %= 60;
+  const hour = digits2(buf, q + 11) + ((min / 60) | 0);
+  min %= 60;
+  if (hour >= 24) return false;
+  dv.setUint16(q + 11, PAIR16[hour] as number, true);
+  dv.setUint16(q + 14, PAIR16[min] as number, true);
+  dv.setUint16(q + 17, PAIR16[sec] as number, true);
+  return true;
+}
+
+/**
+ * Row `row`'s first five cells at `p` copied from the previous row's (`prev`) when they are the
+ * same but for both times a whole number of seconds later, the times advanced in place; returns
+ * the end, or -1 when they must be written ({@link writePrefix}). `deviceLength`: the device
+ * cell's bytes.
+ */
+function copiedPrefix(buf: Uint8Array, p: number, row: Float64Array, status: number, prev: Prefix, deviceLength: number): number {
+  const start = row[1] as number;
+  const end = row[2] as number;
+  // prev.at ≥ 0: its times are whole ms, so the step (k seconds) and both times are exact
+  const k = (start - prev.start) / 1000;
+  if (prev.at < 0 || start !== prev.end || end - start !== prev.end - prev.start || row[3] !== prev.intervalMs || status !== prev.status) return -1;
+  if (!(k > 0 && k < DAY_SECONDS && Math.floor(k) === k)) return -1;
+  buf.copyWithin(p, prev.at, prev.at + prev.length);
+  if (!advance(buf, p + deviceLength + 1, k) || !advance(buf, p + deviceLength + TIME_LENGTH + 2, k)) return -1;
+  prev.at = p;
+  prev.start = start;
+  prev.end = end;
+  return p + prev.length;
+}
+
+/** Row `row`'s first five cells and the comma after them, written at `p` and remembered in `prev`; returns the end. */
+function writePrefix(out: CsvBytes, buf: Uint8Array, p: number, row: Float64Array, status: number, prev: Prefix, device: Uint8Array): number {
+  const at = p;
+  const start = row[1] as number;
+  const end = row[2] as number;
+  p = copyCell(buf, p, device);
+  buf[p++] = 44;
+  p = out.timeAt(buf, p, start);
+  const usual = p - at === device.length + 1 + TIME_LENGTH;
+  buf[p++] = 44;
+  const endAt = p;
+  p = out.timeAt(buf, p, end);
+  const copyable = usual && p - endAt === TIME_LENGTH && Number.isInteger(start) && Number.isInteger(end);
+  buf[p++] = 44;
+  p = writeNumber(buf, p, row[3] as number);
+  buf[p++] = 44;
+  p = copyCell(buf, p, STATUS_CELLS[status] as Buffer);
+  buf[p++] = 44;
+  prev.at = copyable ? at : -1;
+  prev.length = p - at;
+  prev.start = start;
+  prev.end = end;
+  prev.intervalMs = row[3] as number;
+  prev.status = status;
+  return p;
+}
+
+/**
  * Rows [lo, hi) of a device's columns as CSV lines: each row the engine's `intervalRowInto` (the
  * same values as `intervalRow(recordAt(c, i))`, without an object per row), written straight into
- * {@link CsvBytes}' buffer, one room check per row.
+ * {@link CsvBytes}' buffer, one room check per row; the first five cells copied from the row
+ * before when only the times moved on ({@link copiedPrefix}).
  */
 export function formatRows(c: DeviceColumns, lo = 0, hi = c.n): Uint8Array {
   const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256);
-  const row = new Float64Array(KINDS.length);
+  const row = new Float64Array(INTERVAL_COLUMNS.length);
   const device = Buffer.from(csvField(c.device), 'utf8');
-  const most = device.length + KINDS.length * (NUMBER_ROOM + TIME_ROOM) + 2;
+  const most = device.length + INTERVAL_COLUMNS.length * (NUMBER_ROOM + TIME_ROOM) + 2;
+  const prev = new Prefix();
   for (let i = lo; i < hi; i++) {
     intervalRowInto(c, i, row);
     const buf = out.reserve(most);
-    let p = out.at;
-    for (let j = 0; j < KINDS.length; j++) {
-      if (j > 0) buf[p++] = 44;
-      const kind = KINDS[j];
-      if (kind === 0) p = writeNumber(buf, p, row[j] as number);
-      else if (kind === 1) p = out.timeAt(buf, p, row[j] as number);
-      else p = copyCell(buf, p, kind === 2 ? device : (STATUS_CELLS[c.status[i] as number] as Buffer));
+    const status = c.status[i] as number;
+    let p = copiedPrefix(buf, out.at, row, status, prev, device.length);
+    if (p < 0) p = writePrefix(out, buf, out.at, row, status, prev, device);
+    p = writeNumber(buf, p, row[5] as number);
+    for (let j = 6; j < row.length; j++) {
+      buf[p++] = 44;
+      p = writeNumber(buf, p, row[j] as number);
     }
     buf[p++] = 13;
     buf[p++] = 10;
