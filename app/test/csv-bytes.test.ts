@@ -156,7 +156,13 @@ describe('appendRows (the per-interval CSV on two threads)', () => {
     for (const c of cols) expect(Buffer.from(formatRows(c)).toString('utf8')).toBe(expectedRows(cols, [c.device]));
     // a chunk that starts in the middle writes its first row in full
     const c = cols[0] as DeviceColumns;
-    expect(Buffer.from(formatRows(c, 1234, 2345)).toString('utf8')).toBe(expectedRows(cols, [c.device]).split('\r\n').slice(1234, 2345).map((l) => `${l}\r\n`).join(''));
+    const middle = expectedRows(cols, [c.device]).split('\r\n').slice(1234, 2345).map((l) => `${l}\r\n`).join('');
+    expect(Buffer.from(formatRows(c, 1234, 2345)).toString('utf8')).toBe(middle);
+    // into a buffer written before (here: all '0', what trailing zeros are trimmed by)
+    const used = new Uint8Array(2_000_000).fill(48);
+    const again = formatRows(c, 1234, 2345, used.buffer);
+    expect(again.buffer).toBe(used.buffer);
+    expect(Buffer.from(again).toString('utf8')).toBe(middle);
   });
 });
 

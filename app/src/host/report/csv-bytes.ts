@@ -45,8 +45,9 @@ export class CsvBytes {
   private dayPrefix: Buffer = Buffer.alloc(0);
   private readonly cells = new Map<string, Buffer>();
 
-  constructor(capacity = 1 << 16) {
-    this.buf = Buffer.from(new ArrayBuffer(Math.max(64, capacity)));
+  /** `into`: a buffer to write into when it holds `capacity` bytes (one written before, reused), else a new one is made. */
+  constructor(capacity = 1 << 16, into: ArrayBuffer | null = null) {
+    this.buf = Buffer.from(into !== null && into.byteLength >= capacity ? into : new ArrayBuffer(Math.max(64, capacity)));
   }
 
   private room(n: number): void {

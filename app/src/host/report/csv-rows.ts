@@ -122,10 +122,11 @@ function writePrefix(out: CsvBytes, buf: Uint8Array, p: number, row: Float64Arra
  * Rows [lo, hi) of a device's columns as CSV lines: each row the engine's `intervalRowInto` (the
  * same values as `intervalRow(recordAt(c, i))`, without an object per row), written straight into
  * {@link CsvBytes}' buffer, one room check per row; the first five cells copied from the row
- * before when only the times moved on ({@link copiedPrefix}).
+ * before when only the times moved on ({@link copiedPrefix}). `into`: a buffer written before, to
+ * write into again (a new buffer is zeroed, and its pages are faulted in, 500 MB per export).
  */
-export function formatRows(c: DeviceColumns, lo = 0, hi = c.n): Uint8Array {
-  const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256);
+export function formatRows(c: DeviceColumns, lo = 0, hi = c.n, into: ArrayBuffer | null = null): Uint8Array {
+  const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256, into);
   const row = new Float64Array(INTERVAL_COLUMNS.length);
   const device = Buffer.from(csvField(c.device), 'utf8');
   const most = device.length + INTERVAL_COLUMNS.length * (NUMBER_ROOM + TIME_ROOM) + 2;
@@ -157,14 +158,14 @@ export function chunkOf(c: DeviceColumns, lo: number, hi: number): DeviceColumns
   return out;
 }
 
-/** What the CSV worker is sent and sends back. */
-export type CsvWorkerRequest = { id: number; chunk: DeviceColumns };
+/** What the CSV worker is sent (`into`: a buffer to format into, one the file was written from) and sends back. */
+export type CsvWorkerRequest = { id: number; chunk: DeviceColumns; into: ArrayBuffer | null };
 export type CsvWorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
 /** The worker thread's side: formats each chunk it is sent (host/analysis-worker.ts, `workerData.type === 'csv-rows'`). */
 export function csvWorkerReply(m: CsvWorkerRequest): { reply: CsvWorkerReply; transfer: ArrayBuffer[] } {
   try {
-    const bytes = formatRows(m.chunk);
+    const bytes = formatRows(m.chunk, 0, m.chunk.n, m.into);
     return { reply: { id: m.id, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
   } catch (err) {
     return { reply: { id: m.id, error: (err as Error).message }, transfer: [] };
@@ -193,11 +194,12 @@ class CsvWorker {
     this.worker.on('exit', (code) => fail(new Error(`the CSV worker stopped (exit ${code})`)));
   }
 
-  format(chunk: DeviceColumns): Promise<Uint8Array> {
+  format(chunk: DeviceColumns, into: ArrayBuffer | null): Promise<Uint8Array> {
     const id = this.next++;
     const p = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     const transfer = ARRAY_KEYS.map((k) => chunk[k].buffer as ArrayBuffer);
-    this.worker.postMessage({ id, chunk } satisfies CsvWorkerRequest, transfer);
+    if (into !== null) transfer.push(into);
+    this.worker.postMessage({ id, chunk, into } satisfies CsvWorkerRequest, transfer);
     return p;
   }
 
@@ -247,6 +249,8 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
   let at = offset;
   let rows = 0;
   let writing: Promise<void> = Promise.resolve();
+  // buffers written to the file, formatted into again (on either thread)
+  const written: ArrayBuffer[] = [];
   // the oldest chunk to the file (its write chained after the one before)
   const writeOldest = async (): Promise<void> => {
     const head = pending.shift() as Pending;
@@ -255,7 +259,9 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
     at += bytes.length;
     // at most one write in flight while the next chunks are formatted
     await writing;
-    writing = writeAt(fd, bytes, here);
+    writing = writeAt(fd, bytes, here).then(() => {
+      written.push(bytes.buffer as ArrayBuffer);
+    });
     writing.catch(() => undefined);
     rows += head.rows;
     progress(rows);
@@ -266,7 +272,8 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
       for (let lo = 0; lo < c.n; lo += CSV_CHUNK_ROWS) {
         const hi = Math.min(c.n, lo + CSV_CHUNK_ROWS);
         const there = worker !== null && worker.busy < WORKER_DEPTH;
-        const bytes = there ? worker.format(chunkOf(c, lo, hi)) : Promise.resolve(formatRows(c, lo, hi));
+        const into = written.pop() ?? null;
+        const bytes = there ? worker.format(chunkOf(c, lo, hi), into) : Promise.resolve(formatRows(c, lo, hi, into));
         bytes.catch(() => undefined);
         pending.push({ bytes, rows: hi - lo });
         // after a chunk formatted here, the worker's answers are taken (and it is sent more)
