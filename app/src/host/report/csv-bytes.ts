@@ -12,7 +12,6 @@ import { shortestDecimal } from './csv-double.ts';
 import { PAIR16, QUAD, viewOf, whole } from './csv-digits.ts';
 
 const DAY_MS = 86_400_000;
-const ZERO = 48;
 
 /**
  * Text that a spreadsheet program would run as a formula (OWASP "CSV injection"): a cell starting
@@ -184,8 +183,8 @@ function ascii(buf: Uint8Array, p: number, s: string): number {
 /**
  * A number as `String(v)` writes it, at `p` of `buf` (room for {@link NUMBER_ROOM} bytes); a
  * non-finite one writes nothing (an empty cell). Returns the end. Safe integers are written digit
- * by digit, decimals of ≤ 6 decimals from their micro-units ({@link micros}), other doubles in
- * 1e-6…1e15 by csv-double.ts, anything else by `String(v)`.
+ * by digit, other doubles in 1e-6…1e15 by csv-double.ts (decimals of ≤ 6 decimals from their
+ * micro-units, others as the shortest decimal that reads back), anything else by `String(v)`.
  */
 export function writeNumber(buf: Uint8Array, p: number, v: number): number {
   const a = v < 0 ? -v : v;
@@ -198,43 +197,11 @@ export function writeNumber(buf: Uint8Array, p: number, v: number): number {
   if (!(a < Infinity)) return p;
   if (a >= 1e-6 && a < 1e15) {
     const at = v < 0 ? p + 1 : p;
-    let end = micros(a, viewOf(buf), at);
-    if (end < 0) end = shortestDecimal(a, buf, at);
+    const end = shortestDecimal(a, buf, at);
     if (end >= 0) {
       if (v < 0) buf[p] = 45;
       return end;
     }
   }
   return ascii(buf, p, String(v));
-}
-
-/**
- * `a` written at `p` when it is a decimal of at most 6 decimals and 15 digits (MB/s, %, queue
- * sizes): a = n / 10^6 for an integer n < 10^15. No other decimal of ≤ 15 significant digits
- * names the same double, so `String(a)` is this one, trailing zeros dropped. Returns the end, or
- * -1 (nothing written) for any other number. `a` > 0, not an integer.
- */
-function micros(a: number, dv: DataView, p: number): number {
-  const t = a * 1e6;
-  if (!(t < 1e15)) return -1;
-  const n = Math.round(t);
-  if (n / 1e6 !== a) return -1;
-  let ip = Math.floor(n / 1e6);
-  let f = n - ip * 1e6;
-  if (f < 0) {
-    ip--;
-    f += 1e6;
-  } else if (f >= 1e6) {
-    ip++;
-    f -= 1e6;
-  }
-  p = whole(dv, p, ip);
-  dv.setUint8(p, 46);
-  // f (1 ≤ f < 10^6) as 6 digits, then the trailing zeros dropped
-  const hi = (f / 100) | 0;
-  dv.setUint32(p + 1, QUAD[hi] as number, true);
-  dv.setUint16(p + 5, PAIR16[f - hi * 100] as number, true);
-  p += 7;
-  while (dv.getUint8(p - 1) === ZERO) p--;
-  return p;
 }

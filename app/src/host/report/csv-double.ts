@@ -12,11 +12,13 @@
  * rounding of v; 17 digits always read back). Where the answer depends on a tie or on a
  * distance within 1e-6 of the bound (v a power of two, whose lower neighbour is nearer; a tie of
  * the rounding), it says "don't know" (-1) and the caller writes `String(v)`: rare, and never a
- * different text. The last texts written are kept by value (a direct-mapped memo of 4096): the
- * ratios of small counts (a lightly used device's ms per I/O) repeat, and a repeat is a copy.
+ * different text. A decimal of ≤ 6 decimals (MB/s, %, queue sizes) is written from its micro-units
+ * instead ({@link micros}). The last texts written are kept by value (a direct-mapped memo of
+ * 16 384, looked up first): the MB/s of counts of 4 KiB and the ratios of small counts (ms and
+ * bytes per I/O) repeat, and a repeat is a copy.
  */
 
-import { eight, viewOf } from './csv-digits.ts';
+import { eight, PAIR16, QUAD, viewOf, whole } from './csv-digits.ts';
 
 const P10 = new Float64Array(23);
 for (let i = 0, p = 1; i <= 22; i++, p *= 10) P10[i] = p;
@@ -44,7 +46,7 @@ const LITTLE_ENDIAN = ((): boolean => {
 const EPS = 1e-6;
 
 /** Memo of the last texts written, by value (direct-mapped): ratios of small counts repeat. */
-const MEMO_BITS = 12;
+const MEMO_BITS = 14;
 const MEMO_WIDTH = 24;
 const MEMO_KEYS = new Float64Array(1 << MEMO_BITS).fill(NaN);
 const MEMO_LENGTHS = new Uint8Array(1 << MEMO_BITS);
@@ -108,7 +110,8 @@ function writeFixed(buf: Uint8Array, pos: number, e: number, lead: number, top: 
 
 /**
  * Writes `a` (1e-6 ≤ a < 1e15, not an integer) as `String(a)` writes it into `buf` at `pos` (room
- * for 24 bytes); returns the end, or -1 (nothing written) when the caller must write `String(a)`.
+ * for 27 bytes: 24 and the 3 a four-digit store may write beyond); returns the end, or -1 (nothing
+ * written) when the caller must write `String(a)`.
  *
  * @example
  * shortestDecimal(4.852941176470588, buf, 0) // buf = '4.852941176470588', returns 17
@@ -124,7 +127,8 @@ export function shortestDecimal(a: number, buf: Uint8Array, pos: number): number
     for (let i = 0, w = slot * (MEMO_WIDTH / 4); i < len; i += 4, w++) dv.setUint32(pos + i, MEMO_WORDS[w] as number, true);
     return pos + len;
   }
-  const end = computeShortest(a, w, buf, pos);
+  let end = micros(a, viewOf(buf), pos);
+  if (end < 0) end = computeShortest(a, w, buf, pos);
   if (end >= 0) {
     MEMO_KEYS[slot] = a;
     MEMO_LENGTHS[slot] = end - pos;
@@ -170,4 +174,35 @@ function computeShortest(a: number, w: number, buf: Uint8Array, pos: number): nu
   if (!(top >= 1e8 && top < 1e9)) return -1;
   const lead = (top / 1e8) | 0;
   return writeFixed(buf, pos, e, lead, top - lead * 1e8, low);
+}
+
+/**
+ * `a` written at `p` when it is a decimal of at most 6 decimals and 15 digits (MB/s, %, queue
+ * sizes): a = n / 10^6 for an integer n < 10^15. No other decimal of ≤ 15 significant digits
+ * names the same double, so `String(a)` is this one, trailing zeros dropped. Returns the end, or
+ * -1 (nothing written) for any other number. `a` > 0, not an integer.
+ */
+function micros(a: number, dv: DataView, p: number): number {
+  const t = a * 1e6;
+  if (!(t < 1e15)) return -1;
+  const n = Math.round(t);
+  if (n / 1e6 !== a) return -1;
+  let ip = Math.floor(n / 1e6);
+  let f = n - ip * 1e6;
+  if (f < 0) {
+    ip--;
+    f += 1e6;
+  } else if (f >= 1e6) {
+    ip++;
+    f -= 1e6;
+  }
+  p = whole(dv, p, ip);
+  dv.setUint8(p, 46);
+  // f (1 ≤ f < 10^6) as 6 digits, then the trailing zeros dropped
+  const hi = (f / 100) | 0;
+  dv.setUint32(p + 1, QUAD[hi] as number, true);
+  dv.setUint16(p + 5, PAIR16[f - hi * 100] as number, true);
+  p += 7;
+  while (dv.getUint8(p - 1) === 48) p--;
+  return p;
 }
