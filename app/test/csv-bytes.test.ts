@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
 import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { appendRows, CSV_CHUNK_ROWS, formatRows } from '../src/host/report/csv-rows.ts';
+import { appendRows, chunkOf, CSV_CHUNK_ROWS, formatRows } from '../src/host/report/csv-rows.ts';
 import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
 import { uniform as rng } from '../../test/support/rng.ts';
 
@@ -163,6 +163,13 @@ describe('appendRows (the per-interval CSV on two threads)', () => {
     const again = formatRows(c, 1234, 2345, used.buffer);
     expect(again.buffer).toBe(used.buffer);
     expect(Buffer.from(again).toString('utf8')).toBe(middle);
+    // rows copied into the longer arrays of a chunk given back by the worker: only the first n count
+    const given = chunkOf(cols[1] as DeviceColumns, 0, 3000);
+    const reused = chunkOf(c, 1234, 2345, given);
+    expect(reused).toBe(given);
+    expect([reused.device, reused.n]).toEqual([c.device, 2345 - 1234]);
+    expect(Buffer.from(formatRows(reused)).toString('utf8')).toBe(middle);
+    expect(chunkOf(c, 0, 3001, given)).not.toBe(given);
   });
 });
 

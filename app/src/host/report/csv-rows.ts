@@ -151,22 +151,35 @@ export function formatRows(c: DeviceColumns, lo = 0, hi = c.n, into: ArrayBuffer
 
 const ARRAY_KEYS = ['startMs', 'endMs', 'intervalMs', 'status', 'ok', 'reads', 'writes', 'readBytes', 'writeBytes', 'readTimeMs', 'writeTimeMs', 'busyMs', 'weightedMs'] as const;
 
-/** Rows [lo, hi) of a device's columns, copied (a worker thread can take them; the source's buffer is reused for the next device). */
-export function chunkOf(c: DeviceColumns, lo: number, hi: number): DeviceColumns {
+/**
+ * Rows [lo, hi) of a device's columns, copied (a worker thread can take them; the source's buffer
+ * is reused for the next device): into `into`'s arrays (a chunk the worker gave back) when they
+ * hold that many rows, else into new ones.
+ */
+export function chunkOf(c: DeviceColumns, lo: number, hi: number, into: DeviceColumns | null = null): DeviceColumns {
+  if (into !== null && ARRAY_KEYS.every((k) => into[k].length >= hi - lo)) {
+    for (const k of ARRAY_KEYS) into[k].set(c[k].subarray(lo, hi));
+    into.device = c.device;
+    into.n = hi - lo;
+    return into;
+  }
   const out = { device: c.device, n: hi - lo } as DeviceColumns;
   for (const k of ARRAY_KEYS) (out as unknown as Record<string, Float64Array | Uint8Array>)[k] = c[k].slice(lo, hi);
   return out;
 }
 
+/** The buffers of a chunk's arrays (to transfer it to or from the worker). */
+const buffersOf = (chunk: DeviceColumns): ArrayBuffer[] => ARRAY_KEYS.map((k) => chunk[k].buffer as ArrayBuffer);
+
 /** What the CSV worker is sent (`into`: a buffer to format into, one the file was written from) and sends back. */
 export type CsvWorkerRequest = { id: number; chunk: DeviceColumns; into: ArrayBuffer | null };
-export type CsvWorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
+export type CsvWorkerReply = { id: number; bytes: Uint8Array; chunk: DeviceColumns } | { id: number; error: string };
 
-/** The worker thread's side: formats each chunk it is sent (host/analysis-worker.ts, `workerData.type === 'csv-rows'`). */
+/** The worker thread's side: formats each chunk it is sent and gives its arrays back with the bytes (host/analysis-worker.ts, `workerData.type === 'csv-rows'`). */
 export function csvWorkerReply(m: CsvWorkerRequest): { reply: CsvWorkerReply; transfer: ArrayBuffer[] } {
   try {
     const bytes = formatRows(m.chunk, 0, m.chunk.n, m.into);
-    return { reply: { id: m.id, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
+    return { reply: { id: m.id, bytes, chunk: m.chunk }, transfer: [bytes.buffer as ArrayBuffer, ...buffersOf(m.chunk)] };
   } catch (err) {
     return { reply: { id: m.id, error: (err as Error).message }, transfer: [] };
   }
@@ -177,13 +190,18 @@ class CsvWorker {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
   private next = 0;
+  /** Chunks given back, whose arrays the next chunks are copied into. */
+  private readonly spare: DeviceColumns[] = [];
 
   constructor(file: string) {
     this.worker = new Worker(file, { workerData: { type: 'csv-rows' } });
     this.worker.on('message', (m: CsvWorkerReply) => {
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
-      if ('bytes' in m) w?.resolve(m.bytes);
+      if ('bytes' in m) {
+        this.spare.push(m.chunk);
+        w?.resolve(m.bytes);
+      }
       else w?.reject(new Error(`formatting CSV rows failed: ${m.error}`));
     });
     const fail = (err: Error): void => {
@@ -197,10 +215,15 @@ class CsvWorker {
   format(chunk: DeviceColumns, into: ArrayBuffer | null): Promise<Uint8Array> {
     const id = this.next++;
     const p = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    const transfer = ARRAY_KEYS.map((k) => chunk[k].buffer as ArrayBuffer);
+    const transfer = buffersOf(chunk);
     if (into !== null) transfer.push(into);
     this.worker.postMessage({ id, chunk, into } satisfies CsvWorkerRequest, transfer);
     return p;
+  }
+
+  /** A chunk the worker gave back, to copy the next rows into (null: none). */
+  spareChunk(): DeviceColumns | null {
+    return this.spare.pop() ?? null;
   }
 
   /** Chunks sent and not yet formatted. */
@@ -273,7 +296,7 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
         const hi = Math.min(c.n, lo + CSV_CHUNK_ROWS);
         const there = worker !== null && worker.busy < WORKER_DEPTH;
         const into = written.pop() ?? null;
-        const bytes = there ? worker.format(chunkOf(c, lo, hi), into) : Promise.resolve(formatRows(c, lo, hi, into));
+        const bytes = there ? worker.format(chunkOf(c, lo, hi, worker.spareChunk()), into) : Promise.resolve(formatRows(c, lo, hi, into));
         bytes.catch(() => undefined);
         pending.push({ bytes, rows: hi - lo });
         // after a chunk formatted here, the worker's answers are taken (and it is sent more)
