@@ -45,7 +45,7 @@ export class CsvBytes {
   private readonly cells = new Map<string, Buffer>();
 
   /** `into`: a buffer to write into when it holds `capacity` bytes (one written before, reused), else a new one is made. */
-  constructor(capacity = 1 << 16, into: ArrayBuffer | null = null) {
+  constructor(capacity = 1 << 16, into: ArrayBuffer | SharedArrayBuffer | null = null) {
     this.buf = Buffer.from(into !== null && into.byteLength >= capacity ? into : new ArrayBuffer(Math.max(64, capacity)));
   }
 

@@ -11,6 +11,7 @@ import { INTERVAL_COLUMNS, intervalRowInto } from '@cacheproof/engine/report';
 import { INTERVAL_STATUSES, type DeviceColumns } from '@cacheproof/engine';
 import { CsvBytes, csvField, NUMBER_ROOM, TIME_ROOM, writeNumber } from './csv-bytes.ts';
 import { PAIR16, viewOf } from './csv-digits.ts';
+import { BYTE_KEYS, FLOAT_KEYS, makeSlot, type Slot } from './csv-slots.ts';
 
 /** Rows per chunk (about 6 MB of CSV). */
 export const CSV_CHUNK_ROWS = 32_768;
@@ -125,7 +126,7 @@ function writePrefix(out: CsvBytes, buf: Uint8Array, p: number, row: Float64Arra
  * before when only the times moved on ({@link copiedPrefix}). `into`: a buffer written before, to
  * write into again (a new buffer is zeroed, and its pages are faulted in, 500 MB per export).
  */
-export function formatRows(c: DeviceColumns, lo = 0, hi = c.n, into: ArrayBuffer | null = null): Uint8Array {
+export function formatRows(c: DeviceColumns, lo = 0, hi = c.n, into: ArrayBuffer | SharedArrayBuffer | null = null): Uint8Array {
   const out = new CsvBytes(Math.max(0, hi - lo) * 200 + 256, into);
   const row = new Float64Array(INTERVAL_COLUMNS.length);
   const device = Buffer.from(csvField(c.device), 'utf8');
@@ -149,12 +150,14 @@ export function formatRows(c: DeviceColumns, lo = 0, hi = c.n, into: ArrayBuffer
   return out.take(64);
 }
 
-const ARRAY_KEYS = ['startMs', 'endMs', 'intervalMs', 'status', 'ok', 'reads', 'writes', 'readBytes', 'writeBytes', 'readTimeMs', 'writeTimeMs', 'busyMs', 'weightedMs'] as const;
+const ARRAY_KEYS = [...FLOAT_KEYS, ...BYTE_KEYS] as const;
+/** Bytes of a chunk's CSV that {@link formatRows} asks room for (a slot's buffer). */
+const CHUNK_BYTES = CSV_CHUNK_ROWS * 200 + 256;
 
 /**
  * Rows [lo, hi) of a device's columns, copied (a worker thread can take them; the source's buffer
- * is reused for the next device): into `into`'s arrays (a chunk the worker gave back) when they
- * hold that many rows, else into new ones.
+ * is reused for the next device): into `into`'s arrays (a slot's, csv-slots.ts) when they hold that
+ * many rows, else into new ones.
  */
 export function chunkOf(c: DeviceColumns, lo: number, hi: number, into: DeviceColumns | null = null): DeviceColumns {
   if (into !== null && ARRAY_KEYS.every((k) => into[k].length >= hi - lo)) {
@@ -168,41 +171,57 @@ export function chunkOf(c: DeviceColumns, lo: number, hi: number, into: DeviceCo
   return out;
 }
 
-/** The buffers of a chunk's arrays (to transfer it to or from the worker). */
-const buffersOf = (chunk: DeviceColumns): ArrayBuffer[] => ARRAY_KEYS.map((k) => chunk[k].buffer as ArrayBuffer);
+/** What the CSV worker is sent (a slot's memory, once; then chunks in slots) and sends back (the length of a slot's bytes, or bytes of their own when they outgrew it). */
+export type CsvWorkerRequest =
+  | { type: 'slot'; index: number; input: SharedArrayBuffer; output: SharedArrayBuffer }
+  | { type: 'rows'; id: number; slot: number; device: string; n: number };
+export type CsvWorkerReply = { id: number; length: number } | { id: number; bytes: Uint8Array } | { id: number; error: string };
 
-/** What the CSV worker is sent (`into`: a buffer to format into, one the file was written from) and sends back. */
-export type CsvWorkerRequest = { id: number; chunk: DeviceColumns; into: ArrayBuffer | null };
-export type CsvWorkerReply = { id: number; bytes: Uint8Array; chunk: DeviceColumns } | { id: number; error: string };
+/** The worker's slots (csv-slots.ts), by number. */
+const workerSlots: Slot[] = [];
 
-/** The worker thread's side: formats each chunk it is sent and gives its arrays back with the bytes (host/analysis-worker.ts, `workerData.type === 'csv-rows'`). */
-export function csvWorkerReply(m: CsvWorkerRequest): { reply: CsvWorkerReply; transfer: ArrayBuffer[] } {
+/** The worker thread's side (host/analysis-worker.ts, `workerData.type === 'csv-rows'`): keeps each slot it is given, formats each chunk into its slot; null: nothing to answer. */
+export function csvWorkerReply(m: CsvWorkerRequest): { reply: CsvWorkerReply; transfer: ArrayBuffer[] } | null {
+  if (m.type === 'slot') {
+    workerSlots[m.index] = makeSlot(m.index, 0, 0, m.input, m.output);
+    return null;
+  }
   try {
-    const bytes = formatRows(m.chunk, 0, m.chunk.n, m.into);
-    return { reply: { id: m.id, bytes, chunk: m.chunk }, transfer: [bytes.buffer as ArrayBuffer, ...buffersOf(m.chunk)] };
+    const slot = workerSlots[m.slot] as Slot;
+    slot.columns.device = m.device;
+    slot.columns.n = m.n;
+    const bytes = formatRows(slot.columns, 0, m.n, slot.output);
+    // rows longer than the slot's buffer were formatted into a buffer of their own
+    return bytes.buffer === slot.output ? { reply: { id: m.id, length: bytes.length }, transfer: [] } : { reply: { id: m.id, bytes }, transfer: [bytes.buffer as ArrayBuffer] };
   } catch (err) {
     return { reply: { id: m.id, error: (err as Error).message }, transfer: [] };
   }
 }
 
-/** Formats chunks on a worker thread. */
+/** A chunk's bytes (when they are formatted) and what frees their buffer once they are written. */
+interface Job {
+  bytes: Promise<Uint8Array>;
+  release: () => void;
+}
+
+/** Formats chunks on a worker thread, through slots of shared memory (csv-slots.ts). */
 class CsvWorker {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void; slot: Slot }>();
   private next = 0;
-  /** Chunks given back, whose arrays the next chunks are copied into. */
-  private readonly spare: DeviceColumns[] = [];
+  private readonly slots: Slot[] = [];
+  /** Slots whose bytes are written: the next chunks go into them. */
+  private readonly free: Slot[] = [];
 
   constructor(file: string) {
     this.worker = new Worker(file, { workerData: { type: 'csv-rows' } });
     this.worker.on('message', (m: CsvWorkerReply) => {
       const w = this.waiting.get(m.id);
       this.waiting.delete(m.id);
-      if ('bytes' in m) {
-        this.spare.push(m.chunk);
-        w?.resolve(m.bytes);
-      }
-      else w?.reject(new Error(`formatting CSV rows failed: ${m.error}`));
+      if (w === undefined) return;
+      if ('length' in m) w.resolve(new Uint8Array(w.slot.output, 0, m.length));
+      else if ('bytes' in m) w.resolve(m.bytes);
+      else w.reject(new Error(`formatting CSV rows failed: ${m.error}`));
     });
     const fail = (err: Error): void => {
       for (const w of this.waiting.values()) w.reject(err);
@@ -212,18 +231,20 @@ class CsvWorker {
     this.worker.on('exit', (code) => fail(new Error(`the CSV worker stopped (exit ${code})`)));
   }
 
-  format(chunk: DeviceColumns, into: ArrayBuffer | null): Promise<Uint8Array> {
+  /** Rows [lo, hi) of `c` (at most {@link CSV_CHUNK_ROWS}) copied into a free slot (a new one when none is) and formatted there. */
+  format(c: DeviceColumns, lo: number, hi: number): Job {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      slot = makeSlot(this.slots.length, CSV_CHUNK_ROWS, CHUNK_BYTES);
+      this.slots.push(slot);
+      this.worker.postMessage({ type: 'slot', index: slot.index, input: slot.input, output: slot.output } satisfies CsvWorkerRequest);
+    }
+    const s = slot;
+    chunkOf(c, lo, hi, s.columns);
     const id = this.next++;
-    const p = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    const transfer = buffersOf(chunk);
-    if (into !== null) transfer.push(into);
-    this.worker.postMessage({ id, chunk, into } satisfies CsvWorkerRequest, transfer);
-    return p;
-  }
-
-  /** A chunk the worker gave back, to copy the next rows into (null: none). */
-  spareChunk(): DeviceColumns | null {
-    return this.spare.pop() ?? null;
+    const bytes = new Promise<Uint8Array>((resolve, reject) => this.waiting.set(id, { resolve, reject, slot: s }));
+    this.worker.postMessage({ type: 'rows', id, slot: s.index, device: c.device, n: hi - lo } satisfies CsvWorkerRequest);
+    return { bytes, release: () => this.free.push(s) };
   }
 
   /** Chunks sent and not yet formatted. */
@@ -234,6 +255,12 @@ class CsvWorker {
   close(): void {
     void this.worker.terminate();
   }
+}
+
+/** Rows [lo, hi) of `c` formatted on this thread into a buffer of `written` (a new one when none is), given back to it once written. */
+function formatHere(c: DeviceColumns, lo: number, hi: number, written: ArrayBuffer[]): Job {
+  const bytes = formatRows(c, lo, hi, written.pop() ?? null);
+  return { bytes: Promise.resolve(bytes), release: () => written.push(bytes.buffer as ArrayBuffer) };
 }
 
 /** Writes `bytes` at `position` of the file (all of them, on the thread pool). */
@@ -253,8 +280,7 @@ const WORKER_DEPTH = 2;
 const AHEAD = 4;
 
 /** A chunk being formatted (here: already done; on the worker: when it answers) and its rows. */
-interface Pending {
-  bytes: Promise<Uint8Array>;
+interface Pending extends Job {
   rows: number;
 }
 
@@ -272,7 +298,7 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
   let at = offset;
   let rows = 0;
   let writing: Promise<void> = Promise.resolve();
-  // buffers written to the file, formatted into again (on either thread)
+  // buffers written to the file, formatted into again on this thread (the worker's are its slots)
   const written: ArrayBuffer[] = [];
   // the oldest chunk to the file (its write chained after the one before)
   const writeOldest = async (): Promise<void> => {
@@ -282,9 +308,7 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
     at += bytes.length;
     // at most one write in flight while the next chunks are formatted
     await writing;
-    writing = writeAt(fd, bytes, here).then(() => {
-      written.push(bytes.buffer as ArrayBuffer);
-    });
+    writing = writeAt(fd, bytes, here).then(head.release);
     writing.catch(() => undefined);
     rows += head.rows;
     progress(rows);
@@ -295,10 +319,9 @@ export async function appendRows(fd: number, offset: number, devices: readonly s
       for (let lo = 0; lo < c.n; lo += CSV_CHUNK_ROWS) {
         const hi = Math.min(c.n, lo + CSV_CHUNK_ROWS);
         const there = worker !== null && worker.busy < WORKER_DEPTH;
-        const into = written.pop() ?? null;
-        const bytes = there ? worker.format(chunkOf(c, lo, hi, worker.spareChunk()), into) : Promise.resolve(formatRows(c, lo, hi, into));
-        bytes.catch(() => undefined);
-        pending.push({ bytes, rows: hi - lo });
+        const job = there ? worker.format(c, lo, hi) : formatHere(c, lo, hi, written);
+        job.bytes.catch(() => undefined);
+        pending.push({ ...job, rows: hi - lo });
         // after a chunk formatted here, the worker's answers are taken (and it is sent more)
         if (!there) await new Promise<void>((resolve) => setImmediate(resolve));
         while (pending.length > AHEAD) await writeOldest();
