@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
 import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { appendRows, chunkOf, CSV_CHUNK_ROWS, formatRows } from '../src/host/report/csv-rows.ts';
+import { appendRows, chunkOf, CSV_CHUNK_ROWS, csvWorkerReply, formatRows } from '../src/host/report/csv-rows.ts';
+import { makeSlot } from '../src/host/report/csv-slots.ts';
 import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
 import { uniform as rng } from '../../test/support/rng.ts';
 
@@ -170,6 +171,39 @@ describe('appendRows (the per-interval CSV on two threads)', () => {
     expect([reused.device, reused.n]).toEqual([c.device, 2345 - 1234]);
     expect(Buffer.from(formatRows(reused)).toString('utf8')).toBe(middle);
     expect(chunkOf(c, 0, 3001, given)).not.toBe(given);
+  });
+});
+
+describe('csvWorkerReply (the worker side of the shared slots)', () => {
+  it('formats a chunk copied into a slot into its shared buffer, and rows that outgrow it into a buffer of their own', () => {
+    const recs: IntervalRecord[] = [];
+    const long = `disk-${'x'.repeat(300)}`;
+    for (const device of ['sda', long]) {
+      for (let i = 0; i < 500; i++) {
+        recs.push({ device, startMs: 1_763_000_000_000 + i * 1000, endMs: 1_763_000_001_000 + i * 1000, intervalMs: 1000, status: 'ok',
+          reads: i, writes: 3, readBytes: i * 4096, writeBytes: 512, readTimeMs: i / 7, writeTimeMs: 7, busyMs: i, weightedMs: i / 3 });
+      }
+    }
+    const cols = columnsFromRecords(recs);
+    // the calling thread's slot; the worker gets its memory once, then chunks by number
+    const slot = makeSlot(3, 1000, 1000 * 200 + 256);
+    expect(csvWorkerReply({ type: 'slot', index: 3, input: slot.input, output: slot.output })).toBeNull();
+    for (const c of cols) {
+      chunkOf(c, 0, 500, slot.columns);
+      const answer = csvWorkerReply({ type: 'rows', id: 9, slot: 3, device: c.device, n: 500 });
+      const want = Buffer.from(formatRows(c, 0, 500)).toString('utf8');
+      if (c.device === 'sda') {
+        expect(answer?.reply).toEqual({ id: 9, length: Buffer.byteLength(want) });
+        expect(answer?.transfer).toEqual([]);
+        expect(Buffer.from(slot.output, 0, Buffer.byteLength(want)).toString('utf8')).toBe(want);
+      } else {
+        // ~480 bytes a row, 240 kB: more than the slot's buffer holds
+        const reply = answer?.reply as { id: number; bytes: Uint8Array };
+        expect(reply.bytes.buffer).not.toBe(slot.output);
+        expect(answer?.transfer).toEqual([reply.bytes.buffer]);
+        expect(Buffer.from(reply.bytes).toString('utf8')).toBe(want);
+      }
+    }
   });
 });
 
