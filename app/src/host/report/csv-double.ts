@@ -122,10 +122,16 @@ export function shortestDecimal(a: number, buf: Uint8Array, pos: number): number
   const w = WORDS[1] as number;
   const slot = Math.imul((WORDS[0] as number) ^ Math.imul(w, 0x85ebca6b), 0x9e3779b1) >>> (32 - MEMO_BITS);
   if (MEMO_KEYS[slot] === a) {
-    const len = MEMO_LENGTHS[slot] as number;
+    // all MEMO_WIDTH bytes, unrolled: what is beyond the text is overwritten by what follows
     const dv = viewOf(buf);
-    for (let i = 0, w = slot * (MEMO_WIDTH / 4); i < len; i += 4, w++) dv.setUint32(pos + i, MEMO_WORDS[w] as number, true);
-    return pos + len;
+    const w = slot * (MEMO_WIDTH / 4);
+    dv.setUint32(pos, MEMO_WORDS[w] as number, true);
+    dv.setUint32(pos + 4, MEMO_WORDS[w + 1] as number, true);
+    dv.setUint32(pos + 8, MEMO_WORDS[w + 2] as number, true);
+    dv.setUint32(pos + 12, MEMO_WORDS[w + 3] as number, true);
+    dv.setUint32(pos + 16, MEMO_WORDS[w + 4] as number, true);
+    dv.setUint32(pos + 20, MEMO_WORDS[w + 5] as number, true);
+    return pos + (MEMO_LENGTHS[slot] as number);
   }
   let end = micros(a, viewOf(buf), pos);
   if (end < 0) end = computeShortest(a, w, buf, pos);
@@ -133,7 +139,8 @@ export function shortestDecimal(a: number, buf: Uint8Array, pos: number): number
     MEMO_KEYS[slot] = a;
     MEMO_LENGTHS[slot] = end - pos;
     const dv = viewOf(buf);
-    for (let i = pos, w = slot * (MEMO_WIDTH / 4); i < end; i += 4, w++) MEMO_WORDS[w] = dv.getUint32(i, true);
+    const w = slot * (MEMO_WIDTH / 4);
+    for (let i = 0; i < MEMO_WIDTH / 4; i++) MEMO_WORDS[w + i] = dv.getUint32(pos + 4 * i, true);
   }
   return end;
 }
