@@ -1,9 +1,10 @@
 /**
  * The per-interval CSV's rows, formatted in chunks on two threads at once: a worker thread (the
  * host's worker bundle, host/analysis-worker.ts) is kept two chunks ahead and the calling thread
- * formats the chunks in between; the chunks go to the file in order, each at its own offset, on
- * the thread pool. Both threads run the same {@link formatRows}, so the
- * file is the same, byte for byte, as one thread would write it.
+ * formats the chunks in between (the worker's through slots of shared memory, csv-slots.ts); the
+ * chunks go to the file in order, each at its own offset, on the thread pool, and their buffers
+ * are formatted into again. Both threads run the same {@link formatRows}, so the file is the
+ * same, byte for byte, as one thread would write it.
  */
 import { write } from 'node:fs';
 import { Worker } from 'node:worker_threads';
