@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnsFromRecords, recordAt, type DeviceColumns, type IntervalRecord } from '@cacheproof/engine';
 import { INTERVAL_COLUMNS, intervalRow } from '@cacheproof/engine/report';
-import { appendRows, CSV_CHUNK_ROWS } from '../src/host/report/csv-rows.ts';
+import { appendRows, chunkOf, CSV_CHUNK_ROWS, csvWorkerReply, formatRows } from '../src/host/report/csv-rows.ts';
+import { makeSlot } from '../src/host/report/csv-slots.ts';
 import { CsvBytes, csvField } from '../src/host/report/csv-bytes.ts';
 import { uniform as rng } from '../../test/support/rng.ts';
 
@@ -130,12 +131,86 @@ describe('appendRows (the per-interval CSV on two threads)', () => {
     const one = await csvOf(cols, null, order);
     const two = await csvOf(cols, workerFile, order);
     expect(two.equals(one)).toBe(true);
-    // the rows themselves, from the engine and csvField, without the byte writer
-    const expected = order.flatMap((d) => {
-      const c = cols.find((x) => x.device === d) as DeviceColumns;
-      return Array.from({ length: c.n }, (_, i) => intervalRow(recordAt(c, i)).map((v, j) => (v === null ? '' : typeof v === 'string' ? csvField(v) : INTERVAL_COLUMNS[j]?.kind === 'time' ? new Date(v).toISOString() : csvField(v))).join(',') + '\r\n');
-    }).join('');
-    expect(one.subarray(3).toString('utf8')).toBe(expected);
+    expect(one.subarray(3).toString('utf8')).toBe(expectedRows(cols, order));
     expect(one.subarray(0, 3)).toEqual(Buffer.alloc(3));
   });
+
+  it('writes each row as the engine gives it when the times step irregularly (the first cells copied from the row before only when just the times moved on)', () => {
+    const recs: IntervalRecord[] = [];
+    const r = rng(11);
+    // steps of whole seconds that cross minutes, hours and midnight; of 0, of fractions and of
+    // more than a day; ends that do not follow the starts; times before 1970, of fractional ms,
+    // and in years beyond 9999 (a longer text)
+    const steps = [1000, 1000, 5000, 60_000, 3_600_000, 1000, 1500, 0, 86_400_000, 90_000_000, 999, 1001, 59_000, 61_000, 7_200_000];
+    for (const [device, from] of [['sda', Date.UTC(2026, 10, 2, 22, 58, 57)], ['диск,"2"', -5_000], ['=x', Date.UTC(9999, 11, 31, 23, 59, 50)], ['f', 1_763_000_000_000.25]] as const) {
+      let t = from;
+      for (let i = 0; i < 4000; i++) {
+        const step = steps[Math.floor(r() * steps.length)] as number;
+        const intervalMs = i % 50 === 7 ? 2000 : step === 0 ? 1000 : step;
+        const reads = Math.floor(r() * 50);
+        recs.push({ device, startMs: t, endMs: i % 61 === 3 ? t + 2 * intervalMs : t + intervalMs, intervalMs, status: i % 37 === 5 ? 'reset' : 'ok',
+          reads, writes: 3, readBytes: reads * 4096, writeBytes: 512, readTimeMs: r() * 90, writeTimeMs: 7, busyMs: Math.floor(r() * 1000), weightedMs: r() * 300 });
+        t += step;
+      }
+    }
+    const cols = columnsFromRecords(recs);
+    for (const c of cols) expect(Buffer.from(formatRows(c)).toString('utf8')).toBe(expectedRows(cols, [c.device]));
+    // a chunk that starts in the middle writes its first row in full
+    const c = cols[0] as DeviceColumns;
+    const middle = expectedRows(cols, [c.device]).split('\r\n').slice(1234, 2345).map((l) => `${l}\r\n`).join('');
+    expect(Buffer.from(formatRows(c, 1234, 2345)).toString('utf8')).toBe(middle);
+    // into a buffer written before (here: all '0', what trailing zeros are trimmed by)
+    const used = new Uint8Array(2_000_000).fill(48);
+    const again = formatRows(c, 1234, 2345, used.buffer);
+    expect(again.buffer).toBe(used.buffer);
+    expect(Buffer.from(again).toString('utf8')).toBe(middle);
+    // rows copied into the longer arrays of a chunk given back by the worker: only the first n count
+    const given = chunkOf(cols[1] as DeviceColumns, 0, 3000);
+    const reused = chunkOf(c, 1234, 2345, given);
+    expect(reused).toBe(given);
+    expect([reused.device, reused.n]).toEqual([c.device, 2345 - 1234]);
+    expect(Buffer.from(formatRows(reused)).toString('utf8')).toBe(middle);
+    expect(chunkOf(c, 0, 3001, given)).not.toBe(given);
+  });
 });
+
+describe('csvWorkerReply (the worker side of the shared slots)', () => {
+  it('formats a chunk copied into a slot into its shared buffer, and rows that outgrow it into a buffer of their own', () => {
+    const recs: IntervalRecord[] = [];
+    const long = `disk-${'x'.repeat(300)}`;
+    for (const device of ['sda', long]) {
+      for (let i = 0; i < 500; i++) {
+        recs.push({ device, startMs: 1_763_000_000_000 + i * 1000, endMs: 1_763_000_001_000 + i * 1000, intervalMs: 1000, status: 'ok',
+          reads: i, writes: 3, readBytes: i * 4096, writeBytes: 512, readTimeMs: i / 7, writeTimeMs: 7, busyMs: i, weightedMs: i / 3 });
+      }
+    }
+    const cols = columnsFromRecords(recs);
+    // the calling thread's slot; the worker gets its memory once, then chunks by number
+    const slot = makeSlot(3, 1000, 1000 * 200 + 256);
+    expect(csvWorkerReply({ type: 'slot', index: 3, input: slot.input, output: slot.output })).toBeNull();
+    for (const c of cols) {
+      chunkOf(c, 0, 500, slot.columns);
+      const answer = csvWorkerReply({ type: 'rows', id: 9, slot: 3, device: c.device, n: 500 });
+      const want = Buffer.from(formatRows(c, 0, 500)).toString('utf8');
+      if (c.device === 'sda') {
+        expect(answer?.reply).toEqual({ id: 9, length: Buffer.byteLength(want) });
+        expect(answer?.transfer).toEqual([]);
+        expect(Buffer.from(slot.output, 0, Buffer.byteLength(want)).toString('utf8')).toBe(want);
+      } else {
+        // ~480 bytes a row, 240 kB: more than the slot's buffer holds
+        const reply = answer?.reply as { id: number; bytes: Uint8Array };
+        expect(reply.bytes.buffer).not.toBe(slot.output);
+        expect(answer?.transfer).toEqual([reply.bytes.buffer]);
+        expect(Buffer.from(reply.bytes).toString('utf8')).toBe(want);
+      }
+    }
+  });
+});
+
+/** The rows of `order`'s devices from the engine's intervalRow, csvField and toISOString, without the byte writer. */
+function expectedRows(cols: DeviceColumns[], order: string[]): string {
+  return order.flatMap((d) => {
+    const c = cols.find((x) => x.device === d) as DeviceColumns;
+    return Array.from({ length: c.n }, (_, i) => intervalRow(recordAt(c, i)).map((v, j) => (v === null ? '' : typeof v === 'string' ? csvField(v) : INTERVAL_COLUMNS[j]?.kind === 'time' ? new Date(v).toISOString() : csvField(v))).join(',') + '\r\n');
+  }).join('');
+}

@@ -58,11 +58,13 @@ describe('shortestDecimal', () => {
     expect(declined / values.length).toBeLessThan(0.01);
   });
 
-  it('declines a power of two (its lower neighbour is nearer) and writes its neighbours', () => {
+  it('declines a power of two of more than 6 decimals (its lower neighbour is nearer) and writes its neighbours; writes one of ≤ 6 from its micro-units', () => {
     const buf = new Uint8Array(64);
-    expect(shortestDecimal(0.5, buf, 0)).toBe(-1);
-    const v = next(0.5, 1);
-    expect(Buffer.from(buf.subarray(0, shortestDecimal(v, buf, 0))).toString('latin1')).toBe(String(v));
+    const text = (v: number): string => Buffer.from(buf.subarray(0, shortestDecimal(v, buf, 0))).toString('latin1');
+    expect(shortestDecimal(2 ** -10, buf, 0)).toBe(-1);
+    for (const v of [next(2 ** -10, 1), next(2 ** -10, -1), next(0.5, 1)]) expect(text(v)).toBe(String(v));
+    expect(text(0.5)).toBe('0.5');
+    expect(text(2 ** -6)).toBe('0.015625');
   });
 
   it('writes a value again (from its memo) as the first time, after other values took its slot', () => {

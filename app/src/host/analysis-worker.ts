@@ -41,8 +41,8 @@ const errorOf = (err: unknown): WorkerMessage => {
 if (port !== null && (workerData as { type?: string }).type === 'csv-rows') {
   // formats chunks of the per-interval CSV (host/report/csv-rows.ts appendRows)
   port.on('message', (m: CsvWorkerRequest) => {
-    const { reply, transfer } = csvWorkerReply(m);
-    port.postMessage(reply, transfer);
+    const answer = csvWorkerReply(m);
+    if (answer !== null) port.postMessage(answer.reply, answer.transfer);
   });
 } else if (port !== null && (workerData as { type?: string }).type === 'summaries') {
   // the window summaries of most devices of an analysis, beside it (host/summaries-thread.ts)

@@ -2,16 +2,16 @@
  * The per-interval CSV's bytes, written straight into a buffer (the report's largest file: a
  * 2 × 24 h capture of 16 devices at 1 s is 2.8 million rows, ~500 MB). Building a string per row
  * and letting a stream encode it spent most of an export in string concatenation, UTF-8
- * encoding and garbage collection; here integers and times are written digit by digit, text
- * cells are escaped once and copied. host/report/csv-rows.ts writes chunks of rows with it, on
- * this thread and on a worker thread at once. The text is the
- * same, byte for byte, as `String(number)`, `Date#toISOString` and `csvField` give.
+ * encoding and garbage collection; here integers and times are written four digits per store
+ * (csv-digits.ts), text cells are escaped once and copied. host/report/csv-rows.ts writes chunks
+ * of rows with it, on this thread and on a worker thread at once. The text is the same, byte for
+ * byte, as `String(number)`, `Date#toISOString` and `csvField` give.
  */
 
 import { shortestDecimal } from './csv-double.ts';
+import { PAIR16, QUAD, viewOf, whole } from './csv-digits.ts';
 
 const DAY_MS = 86_400_000;
-const ZERO = 48;
 
 /**
  * Text that a spreadsheet program would run as a formula (OWASP "CSV injection"): a cell starting
@@ -44,8 +44,9 @@ export class CsvBytes {
   private dayPrefix: Buffer = Buffer.alloc(0);
   private readonly cells = new Map<string, Buffer>();
 
-  constructor(capacity = 1 << 16) {
-    this.buf = Buffer.from(new ArrayBuffer(Math.max(64, capacity)));
+  /** `into`: a buffer to write into when it holds `capacity` bytes (one written before, reused), else a new one is made. */
+  constructor(capacity = 1 << 16, into: ArrayBuffer | SharedArrayBuffer | null = null) {
+    this.buf = Buffer.from(into !== null && into.byteLength >= capacity ? into : new ArrayBuffer(Math.max(64, capacity)));
   }
 
   private room(n: number): void {
@@ -146,28 +147,30 @@ export class CsvBytes {
     for (let i = 0; i < 11; i++) buf[p + i] = prefix[i] as number;
     p += 11;
     // 0 ≤ inDay < 86 400 000: int32 arithmetic
+    const dv = viewOf(buf);
     const t = inDay | 0;
     const h = (t / 3_600_000) | 0;
     const m = ((t - h * 3_600_000) / 60_000) | 0;
     const secMs = t - h * 3_600_000 - m * 60_000;
     const sec = (secMs / 1000) | 0;
-    const milli = secMs - sec * 1000;
-    p = pair(buf, p, h);
-    buf[p++] = 58;
-    p = pair(buf, p, m);
-    buf[p++] = 58;
-    p = pair(buf, p, sec);
-    buf[p++] = 46;
-    const c = (milli / 100) | 0;
-    buf[p++] = ZERO + c;
-    p = pair(buf, p, milli - c * 100);
+    dv.setUint16(p, PAIR16[h] as number, true);
+    buf[p + 2] = 58;
+    dv.setUint16(p + 3, PAIR16[m] as number, true);
+    buf[p + 5] = 58;
+    dv.setUint16(p + 6, PAIR16[sec] as number, true);
+    // ".mmm": the thousands digit of QUAD[milli] is the 0 replaced by the point
+    dv.setUint32(p + 8, ((QUAD[secMs - sec * 1000] as number) & ~0xff) | 46, true);
+    p += 12;
     buf[p++] = 90;
     return p;
   }
 }
 
-/** Most bytes {@link writeNumber} writes (`String(v)` of a double is at most 24 characters). */
-export const NUMBER_ROOM = 26;
+/**
+ * Room {@link writeNumber} needs: `String(v)` of a double is at most 24 characters, and the
+ * four-digit stores (csv-digits.ts) may write 3 bytes beyond the text (overwritten by what follows).
+ */
+export const NUMBER_ROOM = 28;
 /** Most bytes {@link CsvBytes.timeAt} writes (`toISOString` of a year beyond 9999 is 27 characters). */
 export const TIME_ROOM = 30;
 
@@ -180,112 +183,25 @@ function ascii(buf: Uint8Array, p: number, s: string): number {
 /**
  * A number as `String(v)` writes it, at `p` of `buf` (room for {@link NUMBER_ROOM} bytes); a
  * non-finite one writes nothing (an empty cell). Returns the end. Safe integers are written digit
- * by digit, decimals of ≤ 6 decimals from their micro-units ({@link micros}), other doubles in
- * 1e-6…1e15 by csv-double.ts, anything else by `String(v)`.
+ * by digit, other doubles in 1e-6…1e15 by csv-double.ts (decimals of ≤ 6 decimals from their
+ * micro-units, others as the shortest decimal that reads back), anything else by `String(v)`.
  */
 export function writeNumber(buf: Uint8Array, p: number, v: number): number {
   const a = v < 0 ? -v : v;
   if (a < 9_007_199_254_740_992 && Math.floor(a) === a) {
     // -0 is "0"
     if (v < 0) buf[p++] = 45;
-    return wholeInteger(buf, p, a);
+    return whole(viewOf(buf), p, a);
   }
   // NaN and ±Infinity: an empty cell
   if (!(a < Infinity)) return p;
   if (a >= 1e-6 && a < 1e15) {
     const at = v < 0 ? p + 1 : p;
-    const end = micros(a, buf, at) ?? shortestDecimal(a, buf, at);
+    const end = shortestDecimal(a, buf, at);
     if (end >= 0) {
       if (v < 0) buf[p] = 45;
       return end;
     }
   }
   return ascii(buf, p, String(v));
-}
-
-/** '00'…'99' as byte pairs. */
-const PAIRS = new Uint8Array(200);
-for (let i = 0; i < 100; i++) {
-  PAIRS[2 * i] = ZERO + Math.floor(i / 10);
-  PAIRS[2 * i + 1] = ZERO + (i % 10);
-}
-
-/** n (0…99) as two digits at `p`; returns the end. */
-function pair(buf: Uint8Array, p: number, n: number): number {
-  buf[p] = PAIRS[2 * n] as number;
-  buf[p + 1] = PAIRS[2 * n + 1] as number;
-  return p + 2;
-}
-
-/** x (an integer, 0 ≤ x < 10^8) as exactly 8 digits at `p` (leading zeros kept). */
-function eightDigits(buf: Uint8Array, p: number, x: number): void {
-  const hi = (x / 10_000) | 0;
-  const lo = x - hi * 10_000;
-  const a = (hi / 100) | 0;
-  const b = (lo / 100) | 0;
-  pair(buf, p, a);
-  pair(buf, p + 2, hi - a * 100);
-  pair(buf, p + 4, b);
-  pair(buf, p + 6, lo - b * 100);
-}
-
-/**
- * `a` written at `p` when it is a decimal of at most 6 decimals and 15 digits (MB/s, %, queue
- * sizes): a = n / 10^6 for an integer n < 10^15. No other decimal of ≤ 15 significant digits
- * names the same double, so `String(a)` is this one, trailing zeros dropped. Returns the end, or
- * undefined (nothing written) for any other number. `a` > 0, not an integer.
- */
-function micros(a: number, buf: Uint8Array, p: number): number | undefined {
-  const t = a * 1e6;
-  if (!(t < 1e15)) return undefined;
-  const n = Math.round(t);
-  if (n / 1e6 !== a) return undefined;
-  let ip = Math.floor(n / 1e6);
-  let f = n - ip * 1e6;
-  if (f < 0) {
-    ip--;
-    f += 1e6;
-  } else if (f >= 1e6) {
-    ip++;
-    f -= 1e6;
-  }
-  p = ip < 1e8 ? smallInteger(buf, p, ip) : wholeInteger(buf, p, ip);
-  buf[p++] = 46;
-  // f (1 ≤ f < 10^6) as 6 digits, then the trailing zeros dropped
-  const hi = (f / 1000) | 0;
-  const lo = f - hi * 1000;
-  const h1 = (hi / 100) | 0;
-  const l1 = (lo / 100) | 0;
-  buf[p] = ZERO + h1;
-  pair(buf, p + 1, hi - h1 * 100);
-  buf[p + 3] = ZERO + l1;
-  pair(buf, p + 4, lo - l1 * 100);
-  p += 6;
-  while (buf[p - 1] === ZERO) p--;
-  return p;
-}
-
-/** x (a safe integer ≥ 0) in as few digits as it has, at `p`; returns the end. */
-function wholeInteger(buf: Uint8Array, p: number, x: number): number {
-  if (x < 1e8) return smallInteger(buf, p, x);
-  const top = Math.floor(x / 1e8);
-  p = smallInteger(buf, p, top);
-  eightDigits(buf, p, x - top * 1e8);
-  return p + 8;
-}
-
-/** x (an integer, 0 ≤ x < 10^8) in as few digits as it has, at `p`; returns the end. */
-function smallInteger(buf: Uint8Array, p: number, x: number): number {
-  let n = x | 0;
-  const digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10_000 ? 4 : n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8;
-  let at = p + digits;
-  while (n >= 100) {
-    const q = (n / 100) | 0;
-    at -= 2;
-    pair(buf, at, n - q * 100);
-    n = q;
-  }
-  if (n >= 10) pair(buf, at - 2, n);
-  else buf[at - 1] = ZERO + n;
-  return p + digits;
 }

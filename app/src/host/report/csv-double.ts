@@ -12,9 +12,13 @@
  * rounding of v; 17 digits always read back). Where the answer depends on a tie or on a
  * distance within 1e-6 of the bound (v a power of two, whose lower neighbour is nearer; a tie of
  * the rounding), it says "don't know" (-1) and the caller writes `String(v)`: rare, and never a
- * different text. The last texts written are kept by value (a direct-mapped memo of 4096): the
- * ratios of small counts (a lightly used device's ms per I/O) repeat, and a repeat is a copy.
+ * different text. A decimal of ≤ 6 decimals (MB/s, %, queue sizes) is written from its micro-units
+ * instead ({@link micros}). The last texts written are kept by value (a direct-mapped memo of
+ * 16 384, looked up first): the MB/s of counts of 4 KiB and the ratios of small counts (ms and
+ * bytes per I/O) repeat, and a repeat is a copy.
  */
+
+import { eight, PAIR16, QUAD, viewOf, whole } from './csv-digits.ts';
 
 const P10 = new Float64Array(23);
 for (let i = 0, p = 1; i <= 22; i++, p *= 10) P10[i] = p;
@@ -38,34 +42,16 @@ const LITTLE_ENDIAN = ((): boolean => {
   BITS[0] = 1;
   return WORDS[1] === 0x3ff00000;
 })();
-/** '00'…'99' as byte pairs. */
-const PAIRS = new Uint8Array(200);
-for (let i = 0; i < 100; i++) {
-  PAIRS[2 * i] = 48 + Math.floor(i / 10);
-  PAIRS[2 * i + 1] = 48 + (i % 10);
-}
-/** The 17 digits of the candidate. */
-const DIGITS = new Uint8Array(17);
 /** Slack of the round-trip comparison: rounding errors of the distance are ~1e-14. */
 const EPS = 1e-6;
 
 /** Memo of the last texts written, by value (direct-mapped): ratios of small counts repeat. */
-const MEMO_BITS = 12;
+const MEMO_BITS = 14;
 const MEMO_WIDTH = 24;
 const MEMO_KEYS = new Float64Array(1 << MEMO_BITS).fill(NaN);
 const MEMO_LENGTHS = new Uint8Array(1 << MEMO_BITS);
-const MEMO_BYTES = new Uint8Array((1 << MEMO_BITS) * MEMO_WIDTH);
-
-/** x (0 ≤ x < 10^8, an integer) as 8 digits into DIGITS[at…at+7]. */
-function eightDigits(x: number, at: number): void {
-  for (let i = at + 6; i >= at; i -= 2) {
-    const q = (x / 100) | 0;
-    const r = x - q * 100;
-    DIGITS[i] = PAIRS[2 * r] as number;
-    DIGITS[i + 1] = PAIRS[2 * r + 1] as number;
-    x = q;
-  }
-}
+/** The texts, MEMO_WIDTH / 4 little-endian words each. */
+const MEMO_WORDS = new Uint32Array((1 << MEMO_BITS) * (MEMO_WIDTH / 4));
 
 /**
  * The low limb `low` (S's last 8 integer digits, 0 ≤ low < 10^8) rounded to a multiple of `m` (100:
@@ -92,24 +78,40 @@ function roundedLow(low: number, frac: number, m: number, half: number): number 
   return d > EPS ? -1 : -2;
 }
 
-/** Writes the digits d0…d(nd−1) of v = d0.d1d2… × 10^e at `pos` in fixed notation; returns the end. */
-function writeFixed(buf: Uint8Array, pos: number, e: number, nd: number): number {
+/**
+ * Writes the 17 digits lead, top (8), low (8) of v = lead.top low × 10^e at `pos` in fixed
+ * notation, trailing zeros dropped (v is not an integer: a digit after the point stays); returns
+ * the end. Needs 27 bytes of room.
+ */
+function writeFixed(buf: Uint8Array, pos: number, e: number, lead: number, top: number, low: number): number {
+  const dv = viewOf(buf);
+  let end: number;
   if (e >= 0) {
-    for (let i = 0; i <= e; i++) buf[pos++] = DIGITS[i] as number;
-    buf[pos++] = 46;
-    for (let i = e + 1; i < nd; i++) buf[pos++] = DIGITS[i] as number;
-    return pos;
+    // the digits one byte further, then the integer part moved back over it and the point after it
+    buf[pos + 1] = 48 + lead;
+    eight(dv, pos + 2, top);
+    eight(dv, pos + 10, low);
+    for (let i = 0; i <= e; i++) buf[pos + i] = buf[pos + i + 1] as number;
+    buf[pos + e + 1] = 46;
+    end = pos + 18;
+  } else {
+    buf[pos] = 48;
+    buf[pos + 1] = 46;
+    let q = pos + 2;
+    for (let i = -1; i > e; i--) buf[q++] = 48;
+    buf[q] = 48 + lead;
+    eight(dv, q + 1, top);
+    eight(dv, q + 9, low);
+    end = q + 17;
   }
-  buf[pos++] = 48;
-  buf[pos++] = 46;
-  for (let i = -1; i > e; i--) buf[pos++] = 48;
-  for (let i = 0; i < nd; i++) buf[pos++] = DIGITS[i] as number;
-  return pos;
+  while (buf[end - 1] === 48) end--;
+  return end;
 }
 
 /**
  * Writes `a` (1e-6 ≤ a < 1e15, not an integer) as `String(a)` writes it into `buf` at `pos` (room
- * for 24 bytes); returns the end, or -1 (nothing written) when the caller must write `String(a)`.
+ * for 27 bytes: 24 and the 3 a four-digit store may write beyond); returns the end, or -1 (nothing
+ * written) when the caller must write `String(a)`.
  *
  * @example
  * shortestDecimal(4.852941176470588, buf, 0) // buf = '4.852941176470588', returns 17
@@ -120,17 +122,25 @@ export function shortestDecimal(a: number, buf: Uint8Array, pos: number): number
   const w = WORDS[1] as number;
   const slot = Math.imul((WORDS[0] as number) ^ Math.imul(w, 0x85ebca6b), 0x9e3779b1) >>> (32 - MEMO_BITS);
   if (MEMO_KEYS[slot] === a) {
-    const len = MEMO_LENGTHS[slot] as number;
-    const from = slot * MEMO_WIDTH;
-    for (let i = 0; i < len; i++) buf[pos + i] = MEMO_BYTES[from + i] as number;
-    return pos + len;
+    // all MEMO_WIDTH bytes, unrolled: what is beyond the text is overwritten by what follows
+    const dv = viewOf(buf);
+    const w = slot * (MEMO_WIDTH / 4);
+    dv.setUint32(pos, MEMO_WORDS[w] as number, true);
+    dv.setUint32(pos + 4, MEMO_WORDS[w + 1] as number, true);
+    dv.setUint32(pos + 8, MEMO_WORDS[w + 2] as number, true);
+    dv.setUint32(pos + 12, MEMO_WORDS[w + 3] as number, true);
+    dv.setUint32(pos + 16, MEMO_WORDS[w + 4] as number, true);
+    dv.setUint32(pos + 20, MEMO_WORDS[w + 5] as number, true);
+    return pos + (MEMO_LENGTHS[slot] as number);
   }
-  const end = computeShortest(a, w, buf, pos);
+  let end = micros(a, viewOf(buf), pos);
+  if (end < 0) end = computeShortest(a, w, buf, pos);
   if (end >= 0) {
     MEMO_KEYS[slot] = a;
     MEMO_LENGTHS[slot] = end - pos;
-    const from = slot * MEMO_WIDTH;
-    for (let i = pos; i < end; i++) MEMO_BYTES[from + i - pos] = buf[i] as number;
+    const dv = viewOf(buf);
+    const w = slot * (MEMO_WIDTH / 4);
+    for (let i = 0; i < MEMO_WIDTH / 4; i++) MEMO_WORDS[w + i] = dv.getUint32(pos + 4 * i, true);
   }
   return end;
 }
@@ -170,10 +180,36 @@ function computeShortest(a: number, w: number, buf: Uint8Array, pos: number): nu
   if (low >= 1e8) { top++; low -= 1e8; }
   if (!(top >= 1e8 && top < 1e9)) return -1;
   const lead = (top / 1e8) | 0;
-  DIGITS[0] = 48 + lead;
-  eightDigits(top - lead * 1e8, 1);
-  eightDigits(low, 9);
-  let nd = 17;
-  while (DIGITS[nd - 1] === 48) nd--;
-  return writeFixed(buf, pos, e, nd);
+  return writeFixed(buf, pos, e, lead, top - lead * 1e8, low);
+}
+
+/**
+ * `a` written at `p` when it is a decimal of at most 6 decimals and 15 digits (MB/s, %, queue
+ * sizes): a = n / 10^6 for an integer n < 10^15. No other decimal of ≤ 15 significant digits
+ * names the same double, so `String(a)` is this one, trailing zeros dropped. Returns the end, or
+ * -1 (nothing written) for any other number. `a` > 0, not an integer.
+ */
+function micros(a: number, dv: DataView, p: number): number {
+  const t = a * 1e6;
+  if (!(t < 1e15)) return -1;
+  const n = Math.round(t);
+  if (n / 1e6 !== a) return -1;
+  let ip = Math.floor(n / 1e6);
+  let f = n - ip * 1e6;
+  if (f < 0) {
+    ip--;
+    f += 1e6;
+  } else if (f >= 1e6) {
+    ip++;
+    f -= 1e6;
+  }
+  p = whole(dv, p, ip);
+  dv.setUint8(p, 46);
+  // f (1 ≤ f < 10^6) as 6 digits, then the trailing zeros dropped
+  const hi = (f / 100) | 0;
+  dv.setUint32(p + 1, QUAD[hi] as number, true);
+  dv.setUint16(p + 5, PAIR16[f - hi * 100] as number, true);
+  p += 7;
+  while (dv.getUint8(p - 1) === 48) p--;
+  return p;
 }
