@@ -252,10 +252,9 @@ export class GroupSeriesBuilder {
     const window = this.window;
     const s = this.s as Series;
     const r = insideRange(c, window);
-    if (r.all && r.end - r.lo === s.n && sameStarts(s.startMs, c.startMs, r.lo)) {
-      this.joinAligned(c, r.lo);
-      return;
-    }
+    // a member whose slots start where the group's do, one for one (a probe samples every device
+    // at once): its slot i is the group's i − lo, the merge's search skipped (it would find the same)
+    const aligned = r.all && r.end - r.lo === s.n && sameStarts(s.startMs, c.startMs, r.lo);
     this.seen ??= new Uint8Array(s.n);
     const seen = this.seen;
     seen.fill(0);
@@ -265,15 +264,18 @@ export class GroupSeriesBuilder {
     const sR = s.reads, sW = s.writes, sRB = s.readBytes, sWB = s.writeBytes, sRT = s.readTimeMs, sWT = s.writeTimeMs, sB = s.busyMs, sQ = s.weightedMs;
     const cStart = c.startMs, cEnd = c.endMs, cOk = c.ok, cStatus = c.status;
     const cR = c.reads, cW = c.writes, cRB = c.readBytes, cWB = c.writeBytes, cRT = c.readTimeMs, cWT = c.writeTimeMs, cB = c.busyMs, cQ = c.weightedMs;
-    const wStart = window.startMs, wEnd = window.endMs, all = r.all;
+    const wStart = window.startMs, wEnd = window.endMs, all = r.all, lo = r.lo;
     let j = 0; // merge join on start: both sides ascending
-    for (let i = r.lo; i < r.end; i++) {
+    for (let i = lo; i < r.end; i++) {
       const start = cStart[i] as number;
       if (!all && !(start >= wStart && (cEnd[i] as number) <= wEnd)) continue;
       const okHere = cOk[i] === 1;
       if (!okHere) s.notOk[NOT_OK_KEY[cStatus[i] as number] ?? 'gap']++;
-      while (j < sn && (sStart[j] as number) < start) j++;
-      if (j >= sn || sStart[j] !== start) continue; // a slot the first member does not have: not comparable
+      if (aligned) j = i - lo;
+      else {
+        while (j < sn && (sStart[j] as number) < start) j++;
+        if (j >= sn || sStart[j] !== start) continue; // a slot the first member does not have: not comparable
+      }
       seen[j] = 1;
       if (!okHere || sOk[j] === 0) {
         sOk[j] = 0;
@@ -289,35 +291,6 @@ export class GroupSeriesBuilder {
       sQ[j] = (sQ[j] as number) + (cQ[i] as number);
     }
     for (let i = 0; i < sn; i++) if (seen[i] === 0) sOk[i] = 0;
-  }
-
-  /**
-   * {@link join} of a member whose slots from `lo` on start where the slots do, one for one (a
-   * probe samples every device at once): the same sums, added in the same order, without the
-   * merge's search for each start.
-   */
-  private joinAligned(c: DeviceColumns, lo: number): void {
-    const s = this.s as Series;
-    const sn = s.n, sOk = s.ok, notOk = s.notOk;
-    const sR = s.reads, sW = s.writes, sRB = s.readBytes, sWB = s.writeBytes, sRT = s.readTimeMs, sWT = s.writeTimeMs, sB = s.busyMs, sQ = s.weightedMs;
-    const cOk = c.ok, cStatus = c.status;
-    const cR = c.reads, cW = c.writes, cRB = c.readBytes, cWB = c.writeBytes, cRT = c.readTimeMs, cWT = c.writeTimeMs, cB = c.busyMs, cQ = c.weightedMs;
-    for (let j = 0, i = lo; j < sn; j++, i++) {
-      const okHere = cOk[i] === 1;
-      if (!okHere) notOk[NOT_OK_KEY[cStatus[i] as number] ?? 'gap']++;
-      if (!okHere || sOk[j] === 0) {
-        sOk[j] = 0;
-        continue;
-      }
-      sR[j] = (sR[j] as number) + (cR[i] as number);
-      sW[j] = (sW[j] as number) + (cW[i] as number);
-      sRB[j] = (sRB[j] as number) + (cRB[i] as number);
-      sWB[j] = (sWB[j] as number) + (cWB[i] as number);
-      sRT[j] = (sRT[j] as number) + (cRT[i] as number);
-      sWT[j] = (sWT[j] as number) + (cWT[i] as number);
-      sB[j] = (sB[j] as number) + (cB[i] as number);
-      sQ[j] = (sQ[j] as number) + (cQ[i] as number);
-    }
   }
 
   /** The group's series (members not ok in a slot leave NaN counts there). */
