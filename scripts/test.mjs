@@ -33,7 +33,7 @@ function step(name, cmd, args, opts = {}) {
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
-// The Rust tests' build (about 350 CPU-seconds on a fresh clone) starts first and runs in the
+// The Rust tests' build (about 235 CPU-seconds on a fresh clone, native/Cargo.toml) starts first and runs in the
 // background at the lowest priority through the installs and the steps before cargo test: npm
 // install waits on the network, lint and the type checks use one core, vitest waits on real I/O,
 // and the end-to-end suite, which runs before cargo test for that reason, waits on Chromium and
