@@ -124,4 +124,16 @@ describe('decisionBlock on the bundled sample\'s prefilled scenario', () => {
     expect(p.caveats[0].key).toBe('dec.cav.logShort');
     expect(decisionBlock({ kind: 'profile', windowSeconds: 2 * 86_400, tco: null }).caveats[0].key).toBe('dec.cav.logOk');
   });
+
+  it('serves a fleet: the hosts\' logs, not one server\'s, in the assumptions and the window caveat', () => {
+    const f = decisionBlock({ kind: 'profile', windowSeconds: 3600, tco, fleet: true });
+    expect(f.caveats[0].key).toBe('dec.cav.fleetShort');
+    expect(decisionBlock({ kind: 'profile', windowSeconds: 7 * 86_400, tco, fleet: true }).caveats[0].key).toBe('dec.cav.fleetOk');
+    expect(f.assumptions?.key).toMatch(/^dec\.(assumptions|allMeasured)Fleet$/u);
+    // the rest of the block is the profile's
+    const p = decisionBlock({ kind: 'profile', windowSeconds: 3600, tco });
+    expect(f.verdict).toEqual(p.verdict);
+    expect(f.sizing).toEqual(p.sizing);
+    expect(f.caveats.slice(1)).toEqual(p.caveats.slice(1));
+  });
 });

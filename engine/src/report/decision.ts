@@ -29,7 +29,7 @@ export const DECISION_KEYS = [
   'dec.pays', 'dec.notPays', 'dec.lineMore', 'dec.lineLess', 'dec.noLine',
   'dec.iosSaved', 'dec.iosSavedNoise', 'dec.iosSavedNoCi', 'dec.iosRose', 'dec.iosRoseNoise', 'dec.iosNa', 'dec.significant',
   'dec.latency', 'dec.latencyNoise', 'dec.latencyNa', 'dec.sizing', 'dec.life', 'dec.lifeNone', 'dec.caveats',
-  'dec.cav.windowShort', 'dec.cav.windowOk', 'dec.cav.logShort', 'dec.cav.logOk', 'dec.sizingDrives', 'dec.cav.examplePrices', 'dec.cav.scenarioPrices', 'dec.cav.noPrices', 'dec.cav.counters',
+  'dec.cav.windowShort', 'dec.cav.windowOk', 'dec.cav.logShort', 'dec.cav.logOk', 'dec.cav.fleetShort', 'dec.cav.fleetOk', 'dec.assumptionsFleet', 'dec.allMeasuredFleet', 'dec.sizingDrives', 'dec.cav.examplePrices', 'dec.cav.scenarioPrices', 'dec.cav.noPrices', 'dec.cav.counters',
 ] as const;
 
 /** The block: each line a message of the `report` catalog; null where it does not apply. */
@@ -55,13 +55,15 @@ export interface DecisionBlock {
 
 export type DecisionInput =
   | { kind: 'before-after'; analysis: AnalysisReport; tco: ReportTco | null }
-  | { kind: 'profile'; windowSeconds: number; tco: ReportTco | null };
+  // fleet: the block of a fleet report, whose figures come from many hosts' logs, not one server's
+  // (its window the shortest host's log)
+  | { kind: 'profile'; windowSeconds: number; tco: ReportTco | null; fleet?: boolean };
 
 /** Sources that are not a measurement of this server: what the verdict assumes. */
 const ASSUMED: readonly InputSource[] = ['assumed', 'example', 'default', 'notRecorded', 'predicted'];
 
 /** The unmeasured inputs of the plan, grouped by where they come from ("System price, Drive price: example price…"), each input named once. */
-function assumptionsOf(t: ReportTco): Msg {
+function assumptionsOf(t: ReportTco, fleet: boolean): Msg {
   const bySource = new Map<InputSource, Val[]>();
   const seen = new Set<string>();
   for (const r of t.sources ?? []) {
@@ -71,7 +73,8 @@ function assumptionsOf(t: ReportTco): Msg {
   }
   const files = { capture: str(t.scenario.measuredFrom?.captureFile ?? '—'), file: str(t.scenarioFile) };
   const items: Val[] = [...bySource].map(([source, inputs]) => msgv('dec.assumeItem', { input: { k: 'list', items: inputs }, source: msgv(`src.${source}` as ReportKey, files) }));
-  return items.length === 0 ? m('dec.allMeasured') : m('dec.assumptions', { items: { k: 'list', items, sep: '; ' } });
+  if (items.length === 0) return m(fleet ? 'dec.allMeasuredFleet' : 'dec.allMeasured');
+  return m(fleet ? 'dec.assumptionsFleet' : 'dec.assumptions', { items: { k: 'list', items, sep: '; ' } });
 }
 
 const inputName = (r: ProvenanceRow): Val => (r.input === 'iops' ? msgv('tin.iops', { basis: msgv(`basis.${r.basis ?? 'typed'}` as ReportKey) }) : msgv(`tin.${r.input}` as ReportKey));
@@ -162,11 +165,11 @@ function sizingOf(t: ReportTco): Msg {
 }
 
 /** The three caveats: the windows against the 24 h – 7 d a daily figure needs, the prices, what disk counters cannot see. */
-function caveatsOf(windows: { baseline: number; measure: number } | { log: number }, t: ReportTco | null): [Msg, Msg, Msg] {
+function caveatsOf(windows: { baseline: number; measure: number } | { log: number; fleet: boolean }, t: ReportTco | null): [Msg, Msg, Msg] {
   const short = ('log' in windows ? windows.log : Math.min(windows.baseline, windows.measure)) < 24 * 3600;
   const prices = t === null ? m('dec.cav.noPrices') : t.plan.examplePrices ? m('dec.cav.examplePrices') : m('dec.cav.scenarioPrices', { file: str(t.scenarioFile) });
-  // a workload profile has one window (the log's), a before/after two
-  const first = 'log' in windows ? m(short ? 'dec.cav.logShort' : 'dec.cav.logOk', { window: duration(windows.log) })
+  // a workload profile has one window (the log's), a fleet the shortest host's, a before/after two
+  const first = 'log' in windows ? m(windows.fleet ? (short ? 'dec.cav.fleetShort' : 'dec.cav.fleetOk') : short ? 'dec.cav.logShort' : 'dec.cav.logOk', { window: duration(windows.log) })
     : m(short ? 'dec.cav.windowShort' : 'dec.cav.windowOk', { baseline: duration(windows.baseline), measure: duration(windows.measure) });
   return [first, prices, m('dec.cav.counters')];
 }
@@ -180,15 +183,16 @@ function caveatsOf(windows: { baseline: number; measure: number } | { log: numbe
 export function decisionBlock(input: DecisionInput): DecisionBlock {
   const t = input.tco;
   const profile = input.kind === 'profile';
+  const fleet = input.kind === 'profile' && input.fleet === true;
   const tcoPart = {
     verdict: t === null ? m(profile ? 'dec.profileNoTco' : 'dec.noTco') : tcoVerdictText(t.plan.verdict),
-    assumptions: t === null ? null : assumptionsOf(t),
+    assumptions: t === null ? null : assumptionsOf(t, fleet),
     payback: t === null ? null : paybackOf(t),
     life: t === null ? null : lifeOf(t),
   };
   if (input.kind === 'profile') {
     const sizing = t === null ? null : sizingOf(t);
-    return { kind: 'profile', ...tcoPart, iosSaved: null, latency: null, sizing, caveats: caveatsOf({ log: input.windowSeconds }, t) };
+    return { kind: 'profile', ...tcoPart, iosSaved: null, latency: null, sizing, caveats: caveatsOf({ log: input.windowSeconds, fleet }, t) };
   }
   const a = input.analysis;
   return {

@@ -134,7 +134,7 @@ export function buildFleetReportModel(input: FleetReportInput): ReportModel {
   const plan = planSections(tco);
   // with a plan, the decision block first (decision.ts), its window the shortest host's
   const windows = input.hosts.flatMap((h) => (h.figures === null ? [] : [h.figures.secondsBefore]));
-  const decision = tco === null ? undefined : decisionBlock({ kind: 'profile', windowSeconds: windows.length === 0 ? 0 : Math.min(...windows), tco });
+  const decision = tco === null ? undefined : decisionBlock({ kind: 'profile', windowSeconds: windows.length === 0 ? 0 : Math.min(...windows), tco, fleet: true });
   const sections: Section[] = [
     ...(decision === undefined ? [] : [decisionSection(decision)]),
     { id: 'summary', title: m('sec.summary'), blocks: [{ type: 'paragraph', text: verdict }, { type: 'table', table: aggregateTable(a) }, ...(chart === null ? [] : [{ type: 'chart' as const, chart }])] },

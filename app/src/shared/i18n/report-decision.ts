@@ -6,6 +6,10 @@ export type DecisionReportKey = (typeof DECISION_KEYS)[number];
 
 export const decisionReport: Catalog<DecisionReportKey> = {
   en: {
+    'dec.cav.fleetShort': 'The shortest host’s log lasts {window}: a daily figure needs 24 h to 7 days, so these figures hold for these logs, not for a day or a week of the fleet.',
+    'dec.cav.fleetOk': 'The shortest host’s log lasts {window}: at least the 24 h a daily figure needs; a weekly cycle (backups, month-end) needs 7 days.',
+    'dec.assumptionsFleet': 'This verdict rests on figures not measured on the fleet’s hosts: {items}.',
+    'dec.allMeasuredFleet': 'Every workload figure of this verdict was measured on the fleet’s hosts; the prices and drive ratings are the scenario’s.',
     'dec.cav.logShort': 'The log lasts {window}: a daily figure needs 24 h to 7 days, so these figures hold for this window, not for a day or a week of this server.',
     'dec.cav.logOk': 'The log lasts {window}: at least the 24 h a daily figure needs; a weekly cycle (backups, month-end) needs 7 days.',
     'dec.sizingDrives': '{config}: {count} drives to buy ({forIops} for IOPS, {forCapacity} for capacity: {binding}).',
@@ -42,6 +46,10 @@ export const decisionReport: Catalog<DecisionReportKey> = {
     'dec.cav.counters': 'Disk counters see only the I/Os that reach the disks: reads served from RAM above them (the page cache, a database’s buffer pool) are not counted, so the work RAM already saves is not in these figures.',
   },
   fr: {
+    'dec.cav.fleetShort': 'Le journal de l’hôte le plus court dure {window} : un chiffre quotidien demande de 24 h à 7 jours, ces chiffres valent donc pour ces journaux, pas pour un jour ou une semaine de la flotte.',
+    'dec.cav.fleetOk': 'Le journal de l’hôte le plus court dure {window} : au moins les 24 h qu’un chiffre quotidien demande ; un cycle hebdomadaire (sauvegardes, fin de mois) demande 7 jours.',
+    'dec.assumptionsFleet': 'Ce verdict repose sur des chiffres non mesurés sur les hôtes de la flotte : {items}.',
+    'dec.allMeasuredFleet': 'Tous les chiffres de charge de ce verdict ont été mesurés sur les hôtes de la flotte ; les prix et caractéristiques des disques sont ceux du scénario.',
     'dec.cav.logShort': 'Le journal dure {window} : un chiffre quotidien demande de 24 h à 7 jours, ces chiffres valent donc pour cette fenêtre, pas pour un jour ou une semaine de ce serveur.',
     'dec.cav.logOk': 'Le journal dure {window} : au moins les 24 h qu’un chiffre quotidien demande ; un cycle hebdomadaire (sauvegardes, fin de mois) demande 7 jours.',
     'dec.sizingDrives': '{config} : {count} disques à acheter ({forIops} pour les IOPS, {forCapacity} pour la capacité : {binding}).',
@@ -78,6 +86,10 @@ export const decisionReport: Catalog<DecisionReportKey> = {
     'dec.cav.counters': 'Les compteurs de disque ne voient que les E/S qui atteignent les disques : les lectures servies depuis la RAM au-dessus (le cache de pages, le buffer pool d’une base de données) ne sont pas comptées, donc le travail que la RAM épargne déjà n’est pas dans ces chiffres.',
   },
   es: {
+    'dec.cav.fleetShort': 'El registro del host más corto dura {window}: una cifra diaria necesita de 24 h a 7 días, así que estas cifras valen para estos registros, no para un día o una semana de la flota.',
+    'dec.cav.fleetOk': 'El registro del host más corto dura {window}: al menos las 24 h que necesita una cifra diaria; un ciclo semanal (copias, fin de mes) necesita 7 días.',
+    'dec.assumptionsFleet': 'Este veredicto se basa en cifras no medidas en los hosts de la flota: {items}.',
+    'dec.allMeasuredFleet': 'Todas las cifras de carga de este veredicto se midieron en los hosts de la flota; los precios y las características de los discos son los del escenario.',
     'dec.cav.logShort': 'El registro dura {window}: una cifra diaria necesita de 24 h a 7 días, así que estas cifras valen para esta ventana, no para un día o una semana de este servidor.',
     'dec.cav.logOk': 'El registro dura {window}: al menos las 24 h que necesita una cifra diaria; un ciclo semanal (copias, fin de mes) necesita 7 días.',
     'dec.sizingDrives': '{config}: {count} discos a comprar ({forIops} por IOPS, {forCapacity} por capacidad: {binding}).',
@@ -114,6 +126,10 @@ export const decisionReport: Catalog<DecisionReportKey> = {
     'dec.cav.counters': 'Los contadores de disco solo ven las E/S que llegan a los discos: las lecturas servidas desde la RAM por encima (la caché de páginas, el buffer pool de una base de datos) no se cuentan, así que el trabajo que la RAM ya ahorra no está en estas cifras.',
   },
   ru: {
+    'dec.cav.fleetShort': 'Самый короткий журнал хоста длится {window}: для суточной величины нужно от 24 ч до 7 дней, поэтому эти цифры верны для этих журналов, а не для суток или недели работы парка.',
+    'dec.cav.fleetOk': 'Самый короткий журнал хоста длится {window}: не меньше 24 ч, нужных суточной величине; недельный цикл (резервные копии, конец месяца) требует 7 дней.',
+    'dec.assumptionsFleet': 'Этот вывод опирается на величины, не измеренные на хостах парка: {items}.',
+    'dec.allMeasuredFleet': 'Все величины нагрузки в этом выводе измерены на хостах парка; цены и характеристики дисков взяты из сценария.',
     'dec.cav.logShort': 'Журнал длится {window}: для суточной величины нужно от 24 ч до 7 дней, поэтому эти цифры верны для этого окна, а не для суток или недели работы сервера.',
     'dec.cav.logOk': 'Журнал длится {window}: не меньше 24 ч, нужных суточной величине; недельный цикл (резервные копии, конец месяца) требует 7 дней.',
     'dec.sizingDrives': '{config}: к покупке {count} дисков ({forIops} по IOPS, {forCapacity} по ёмкости: {binding}).',
