@@ -48,9 +48,16 @@ describe('a saving the data cannot tell from noise', () => {
       expect(decision?.id).toBe('decision');
       const sig = m.decision?.iosSaved?.p?.['sig'];
       expect(sig?.k === 'msg' ? sig.m : null).toEqual(n.iosSaved);
-      expect(cardSubs(m, 'iosSaved')[0]).toBe('noise.iosSaved');
-      expect(cardSubs(m, 'latency')).toContain('noise.latency');
+      const lat = m.decision?.latency?.p?.['sig'];
+      expect(lat?.k === 'msg' ? lat.m : null).toEqual(n.latency);
     }
+    // the full report's cards say it too; the short form's say it once, in the decision block above them
+    expect(cardSubs(model, 'iosSaved')[0]).toBe('noise.iosSaved');
+    expect(cardSubs(model, 'latency')).toContain('noise.latency');
+    expect(cardSubs(shortForm(model), 'iosSaved')).not.toContain('noise.iosSaved');
+    expect(cardSubs(shortForm(model), 'latency')).not.toContain('noise.latency');
+    // and the cards keep their own figures
+    expect(cardSubs(shortForm(model), 'iosSaved')).toContain('card.beforeAfterIos');
     expect(sentences(model)).toEqual(expect.arrayContaining(['noise.iosSaved', 'noise.latency']));
   });
 

@@ -251,6 +251,9 @@ function notOkTotal(w: WindowSummary): number {
   return n.reset + n.wrap + n.gap + n['clock-jump'] + n.incomplete;
 }
 
+/** Warnings the report's caveats say in their own words: backing-only mode (`cav.backingOnly`), drift (`cav.drift`, per metric). */
+const RESTATED_WARNINGS: ReadonlySet<string> = new Set(['backing-only-mode', 'workload-drift']);
+
 function caveats(a: AnalysisReport, tco: ReportTco | null): Section {
   const items: Val[] = [];
   if (a.mode === 'backing-only') items.push(msgv('cav.backingOnly'));
@@ -258,7 +261,9 @@ function caveats(a: AnalysisReport, tco: ReportTco | null): Section {
     const d = a.drift.metrics[k];
     items.push(msgv('cav.drift', { metric: msgv(`drift.${k}` as ReportKey), change: pct(d.changePercent), threshold: pct(a.drift.thresholdPercent, 0) }));
   }
-  for (const w of a.warnings) items.push({ k: 'warning', w } as Val);
+  // the analysis' own warnings, less those the caveats above restate with their consequence (the
+  // same fact twice, in two wordings: the short form printed both and ran to a third page)
+  for (const w of a.warnings) if (!RESTATED_WARNINGS.has(w.code)) items.push({ k: 'warning', w } as Val);
   const resets = a.perDevice.reduce((s, d) => s + notOkTotal(d.baseline) + notOkTotal(d.measure), 0);
   if (resets > 0 && !a.warnings.some((w) => w.code.startsWith('interval-'))) items.push(msgv('cav.notOk', { n: num(resets, 0) }));
   if (items.length === 0) items.push(msgv('cav.none'));

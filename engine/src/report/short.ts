@@ -6,7 +6,7 @@
  * has a TCO scenario, then the caveats' warnings and what the full report adds. Every text and value is the full
  * report's own block, so a figure reads the same in both.
  */
-import type { Block, ReportModel, Section } from './types.ts';
+import type { Block, Msg, ReportModel, Section, Val } from './types.ts';
 import { m } from './values.ts';
 
 /** The chart the short form shows (the same as the deck's before/after slide). */
@@ -26,6 +26,21 @@ function withoutWeaker(b: Block): Block {
   return b.items.some(covered) ? { ...b, items: b.items.filter((v) => !covered(v)) } : b;
 }
 
+/**
+ * A card's sentence that a sentence of the decision block contains: the in-OS note of the response
+ * time card (disk counters do not see what the cache serves from RAM) is the decision block's
+ * "what would settle it" of an in-OS response time that cannot be told from no change.
+ */
+const RESTATED_BY: Readonly<Record<string, string>> = { 'lat.inOs': 'noise.settle.inOs' };
+
+/** The warnings that a window or a log is shorter than a day or an hour. */
+const SHORT_WINDOW_CODES: ReadonlySet<string> = new Set(['short-window', 'very-short-window', 'short-log', 'very-short-log']);
+
+/** A warnings block without the warnings of `codes`. */
+function withoutCodes(b: Block, codes: ReadonlySet<string>): Block {
+  return b.type === 'notes' ? { ...b, items: b.items.filter((v) => !(v.k === 'warning' && codes.has(v.w.code))) } : b;
+}
+
 /** The sizing table's columns the short form keeps: configuration, drives for IOPS, for capacity, to buy, what decides. */
 const SHORT_SIZING_COLUMNS = [0, 3, 4, 5, 6];
 
@@ -37,6 +52,21 @@ function narrowSizing(b: Block & { type: 'table' }): Block {
 
 const blocksOf = (model: ReportModel, id: Section['id']): Block[] => model.sections.find((s) => s.id === id)?.blocks ?? [];
 
+/** Every message a block holds, nested ones included, as JSON (key and values): what it says. */
+function saidIn(blocks: readonly Block[]): Set<string> {
+  const out = new Set<string>();
+  const val = (v: Val): void => {
+    if (v.k === 'msg') msg(v.m);
+    else if (v.k === 'list') v.items.forEach(val);
+  };
+  const msg = (x: Msg): void => {
+    out.add(JSON.stringify(x));
+    Object.values(x.p ?? {}).forEach(val);
+  };
+  for (const b of blocks) if (b.type === 'paragraph') msg(b.text);
+  return out;
+}
+
 export function shortForm(full: ReportModel): ReportModel {
   if (full.form === 'short') return full;
   const summary = blocksOf(full, 'summary');
@@ -47,14 +77,24 @@ export function shortForm(full: ReportModel): ReportModel {
   // the cards as in the full report, less the I/O time sentences (measured and estimated: the full
   // report's summary and cards give both), which the two pages cannot hold in every language beside
   // the decision block
+  // nor a sentence the decision block says already (the noise sentence of a saving whose interval
+  // includes zero is in its I/Os saved and response time lines): said once, the two pages hold
+  const said = saidIn(decision?.blocks ?? []);
+  const saidKeys = new Set<string>([...said].map((j) => (JSON.parse(j) as Msg).key));
+  // (whole sentences only: a card's own figures, such as the response time's change, stay on the card)
+  const restated = (x: Msg): boolean => (x.key.startsWith('noise.') && said.has(JSON.stringify(x))) || (RESTATED_BY[x.key] !== undefined && saidKeys.has(RESTATED_BY[x.key] as string));
   const cards: Block | undefined = fullCards?.type === 'cards'
-    ? { type: 'cards', cards: fullCards.cards.map((c) => ({ ...c, subs: c.subs.filter((x) => !ESTIMATE_KEYS.has(x.key)) })) }
+    ? { type: 'cards', cards: fullCards.cards.map((c) => ({ ...c, subs: c.subs.filter((x) => !ESTIMATE_KEYS.has(x.key) && !restated(x)) })) }
     : fullCards;
   const chart = full.sections.flatMap((s) => s.blocks).find((b) => b.type === 'chart' && b.chart.id === SHORT_FORM_CHART);
   const planned = full.sections.some((s) => s.id === 'sizing') && decision !== undefined;
   // "no warnings" says nothing the decision block's caveats need beside them (a profile with a plan, where the page is short)
   const noWarnings = (b: Block): boolean => planned && b.type === 'notes' && b.items.every((v) => v.k === 'msg' && v.m.key === 'cav.none');
-  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning').map(withoutWeaker).filter((b) => !noWarnings(b));
+  // the windows' length is the decision block's first caveat when they are short of a day: the warnings that a
+  // window or a log is short say it again in other words
+  const windowsSaid = full.decision !== undefined && /Short$/u.test(full.decision.caveats[0].key);
+  const warnings = blocksOf(full, 'caveats').filter((b) => b.type === 'notes' && b.tone === 'warning').map(withoutWeaker)
+    .map((b) => (windowsSaid ? withoutCodes(b, SHORT_WINDOW_CODES) : b)).filter((b) => !noWarnings(b) && !(b.type === 'notes' && b.items.length === 0));
   // a workload profile (profile-report.ts): its busiest hour and capacity, its figures and its busiest-hours heatmap
   const busiest = summary.filter((b) => b.type === 'paragraph' && (b.text.key === 'pr.busiest' || b.text.key === 'pr.capSummary'));
   const sizingSection = full.sections.find((s) => s.id === 'sizing');
