@@ -191,10 +191,12 @@ test('an imported log with no switch opens as a profile with the dashboard\'s ch
 
   await checkScreen(page, info.outputPath('profile-en-1024x700.png'));
 
-  // Export: the profile's Export screen previews and writes the workload-profile report (no TCO choice)
+  // Export: the profile's Export screen previews and writes the workload-profile report, sized from
+  // the scenario prefilled from the capture (ticked by default, as `cacheproof report --profile` does)
   await page.getByTestId(TID.profileExport).click();
   await expect(page.getByTestId(TID.export)).toBeVisible();
-  await expect(page.getByTestId(TID.exportTco)).toHaveCount(0);
+  await expect(page.getByTestId(TID.exportTco)).toBeChecked();
+  await expect(page.getByTestId(TID.export)).toContainText('Include the sizing, TCO and drive-life sections, and the decision block');
   // the profile's own words: no "proof of concept", no PowerPoint "verdict … TCO" it does not have
   await expect(page.getByTestId(TID.export).locator('h3').first()).toHaveText('Export the workload-profile report');
   await expect(page.getByTestId(TID.export)).not.toContainText('proof of concept');
@@ -212,6 +214,20 @@ test('an imported log with no switch opens as a profile with the dashboard\'s ch
   writeFileSync(info.outputPath(report.suggestedFilename()), html);
   expect(html).toContain('PhysicalDisk(0 C:)');
   expect(html).toContain(json.appFacing.means.iops.toFixed(1));
+  await expect(page.getByTestId(TID.exportTcoHint)).toContainText('prefilled');
+  // the decision block and the sizing, word for word as the command line's report of the same capture
+  const cliHtml = join(host.data, 'cli-profile.html');
+  execFileSync(process.execPath, [CLI, 'report', capture, '--profile', '--format', 'html', '--out', cliHtml], { encoding: 'utf8', stdio: 'pipe' });
+  const section = (h: string, id: string): string => {
+    const m = new RegExp(`<section[^>]*data-section="${id}"[\\s\\S]*?</section>`, 'u').exec(h);
+    return (m?.[0] ?? '').replace(/<[^>]+>/gu, ' ').replace(/\s+/gu, ' ').trim();
+  };
+  const decision = section(html, 'decision');
+  expect(decision).toContain('Decision');
+  expect(decision).toContain('drives to buy');
+  expect(decision).toBe(section(readFileSync(cliHtml, 'utf8'), 'decision'));
+  expect(section(html, 'sizing')).not.toBe('');
+  expect(section(html, 'sizing')).toBe(section(readFileSync(cliHtml, 'utf8'), 'sizing'));
   await page.getByTestId(TID.profileBack).click();
   await expect(page.getByTestId(TID.profile)).toHaveAttribute('data-drawn', 'true', { timeout: 30_000 });
 

@@ -195,8 +195,8 @@ function previewHandler(ctx: ReportServiceContext, analysisOf: (id: string) => R
   return async (r) => {
     const a = analysisOf(r.analysisId);
     if (a.profile === true) {
-      // the workload-profile report (no TCO section: it has no before/after to cost)
-      const loaded = await loadProfileReport({ ...loadOptions(a, r), scenario: null });
+      // the workload-profile report, sized from the request's scenario (none: no sizing, TCO or decision block)
+      const loaded = await loadProfileReport(loadOptions(a, r));
       loaded.close();
       return { html: renderHtml(r.form === 'short' ? shortForm(loaded.model) : loaded.model, r.lang, { css: 'none' }, ctx.appVersion), css: REPORT_CSS };
     }

@@ -53,12 +53,13 @@ interface ExportScreenState {
 
 /**
  * `profile`: the view is a workload profile's (`ProfileView.id`): the host writes the
- * workload-profile report, which has no TCO section (nothing before/after to cost), so the TCO
- * choice is not offered.
+ * workload-profile report. Its plan choice prints the sizing, the TCO and drive life and the
+ * decision block from the same scenario as `cacheproof report --profile` (the Planner's, else the
+ * prefill), so that the app's report of a capture reads as the command line's.
  */
 export function exportScreen(ctx: Ctx, view: Pick<AnalysisView, 'id'>, profile = false): Screen {
   const ui = (key: ExportKey, p?: Record<string, string | number>): string => translate(exportUi, ctx.lang, key, p);
-  const choices = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: !profile };
+  const choices = remembered.get(view.id) ?? { cover: {}, lang: ctx.lang, format: 'pdf' as const, paper: 'a4' as const, form: 'full' as const, tco: true };
   remembered.set(view.id, choices);
   const s: ExportScreenState = {
     ctx, view, profile, ui, choices, disposed: false, timer: null, previewSeq: 0, loadedSeq: 0, css: '', scenario: null, origin: 'prefilled',
@@ -142,7 +143,7 @@ function selectField(id: string, testId: string, label: string, options: [string
   return el('div', { class: 'field' }, el('label', { for: id }, label), s);
 }
 
-/** The report's options: language, format, full or short form, paper, and (not for a profile) the TCO section. */
+/** The report's options: language, format, full or short form, paper, and the TCO section (a profile's: sizing, TCO and drive life). */
 function exportOptions(s: ExportScreenState): HTMLElement {
   const { ui, profile, choices: state } = s;
   const tcoBox = el('input', { id: 'export-tco', type: 'checkbox', 'data-testid': TID.exportTco, 'aria-describedby': 'export-tco-hint' });
@@ -167,7 +168,7 @@ function exportOptions(s: ExportScreenState): HTMLElement {
     selectField('export-paper', TID.exportPaper, ui('f.paper'), (['a4', 'letter'] as const).map((p) => [p, ui(`paper.${p}`)]), state.paper, (v) => {
       state.paper = v as ReportRequest['paper'];
     }),
-    ...(profile ? [] : [el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui('f.tco')), s.tcoHint)]),
+    el('div', { class: 'field check' }, tcoBox, el('label', { for: 'export-tco' }, ui(profile ? 'p.f.tco' : 'f.tco')), s.tcoHint),
   );
 }
 
