@@ -9,7 +9,8 @@
 //   prometheus: the binaries that start a real Prometheus (or a scrape server): one at a time;
 //   files:      the rest (importers, the CLI, the simulator over files): one at a time.
 // A lane's binaries print their whole output when they end, never interleaved with another's.
-// Usage (scripts/test.mjs): const r = await runCargoLanes(root, manifest, ['--show-output']); r.ok, r.stdout, r.failed.
+// Usage: const r = await runCargoLanes(root, manifest, ['--show-output']); r.ok, r.stdout, r.failed.
+// (scripts/test.mjs calls testBinaries, then runLanes, to start clippy between the two.)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
@@ -64,8 +65,13 @@ function runOne(b, args) {
 export async function runCargoLanes(root, manifest, args, write = (s) => process.stdout.write(s)) {
   const built = testBinaries(root, manifest);
   if (!built.ok) return { ok: false, stdout: '', failed: [built.why] };
+  return runLanes(built.binaries, args, write);
+}
+
+/** Runs the binaries testBinaries found, each in its lane, the lanes side by side (as runCargoLanes). */
+export async function runLanes(binaries, args, write = (s) => process.stdout.write(s)) {
   const lanes = new Map();
-  for (const b of built.binaries) lanes.set(b.lane, [...(lanes.get(b.lane) ?? []), b]);
+  for (const b of binaries) lanes.set(b.lane, [...(lanes.get(b.lane) ?? []), b]);
   let stdout = '';
   const failed = [];
   await Promise.all([...lanes].map(async ([lane, list]) => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 import { commandLine } from './args.mjs';
-import { runCargoLanes } from './cargo-lanes.mjs';
+import { runLanes, testBinaries } from './cargo-lanes.mjs';
 
 const STEPS = ['lint', 'typecheck', 'electronegativity', 'unit', 'native', 'e2e'];
 const { positionals: only } = commandLine('npm test --', {}, { positionals: 'STEP', choices: STEPS });
@@ -28,6 +28,32 @@ function step(name, cmd, args, opts = {}) {
   say(`── ${name}: ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (!ok) failedSteps.push(name);
   return { ok, stdout: r.stdout ?? '' };
+}
+
+/**
+ * A step run beside others: its output is kept and printed whole when it ends, with the same
+ * lines as step(). Resolves when it has ended (a failure is recorded as step() records it).
+ */
+function stepBeside(name, cmd, args) {
+  const t0 = Date.now();
+  say(`── ${name} (beside the next step): ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    let out = '';
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    let ended = false;
+    const end = (ok, why) => {
+      if (ended) return;
+      ended = true;
+      process.stdout.write(out);
+      say(`── ${name}: ${ok ? 'ok' : `FAILED (${why})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      if (!ok) failedSteps.push(name);
+      resolve(ok);
+    };
+    child.on('error', (err) => end(false, err.message));
+    child.on('close', (code, signal) => end(code === 0, `exit ${code ?? signal}`));
+  });
 }
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -119,7 +145,6 @@ if (want('native')) {
   // --all: with --manifest-path and more than one package, cargo fmt finds no target without it
   // (it formats the package whose manifest is the one given, and the workspace root is none).
   step('cargo fmt --check', 'cargo', ['fmt', '--all', '--check', ...manifest]);
-  step('cargo clippy', 'cargo', ['clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
   // --show-output: a Rust test that cannot run here prints `SKIP <test>: <reason>` and returns
   // (cargo counts it as passed); those lines are counted as skipped. In CI (CI=true) and with
   // CACHEPROOF_REQUIRE_ALL=1 such a test fails instead (native/crates/core/src/testenv.rs).
@@ -129,8 +154,15 @@ if (want('native')) {
   // those of files; most of the Rust tests' time is waiting, not CPU.
   say(`── cargo test: the binaries of cargo test --profile release-tests ${manifest.join(' ')}, in lanes, each with --show-output`);
   const t0 = Date.now();
-  const r = await runCargoLanes(root, manifest, ['--show-output']);
+  const bins = testBinaries(root, manifest);
+  // clippy (about 50 CPU-seconds) runs beside the lanes, which mostly wait, at nice 10 so that it
+  // takes only the CPU they leave: on a machine busy elsewhere the steps get one core, and clippy
+  // before the lanes added its whole time to the run. It works in target/release, where the probe's
+  // build left the build scripts' output; the lanes run the release-tests binaries.
+  const clippy = stepBeside('cargo clippy', 'nice', ['-n', '10', 'cargo', 'clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
+  const r = bins.ok ? await runLanes(bins.binaries, ['--show-output']) : { ok: false, stdout: '', failed: [bins.why] };
   say(`── cargo test: ${r.ok ? 'ok' : `FAILED (${r.failed.join(', ')})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await clippy;
   if (!r.ok) failedSteps.push('cargo test');
   for (const m of r.stdout.matchAll(/test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/g)) {
     totals.passed += Number(m[1]);
