@@ -58,6 +58,7 @@ const SCRIPTS: [string, string][] = [
   ['bench/report/run.mjs', 'Usage: node bench/report/run.mjs [--hours 24] [--devices 16] [--runs 3] [--formats pdf,xlsx,csv] [--all-intervals] [--no-blocks]'],
   ['scripts/test.mjs', 'Usage: npm test -- [STEP…]'],
   ['scripts/start.mjs', 'Usage: npm start -- [--no-open] [--url-file FILE] [--port N] [--sample FILE]'],
+  ['scripts/typecheck.mjs', 'Usage: npm run typecheck -- [PROJECT…]'],
   ['scripts/fuzz.mjs', 'Usage: npm run fuzz -- [--minutes 3] [--seed S] [--input-seconds B]'],
 ];
 
