@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { checkMachine, ensureAppBuild, ensureDebianPackages, ensureJsDeps, ensureProbe, root, say } from './ensure.mjs';
 import { commandLine } from './args.mjs';
-import { runLanes, testBinaries } from './cargo-lanes.mjs';
+import { runLanes, streamBinaries, testBinaries } from './cargo-lanes.mjs';
 
 const STEPS = ['lint', 'typecheck', 'electronegativity', 'unit', 'native', 'e2e'];
 const { positionals: only } = commandLine('npm test --', {}, { positionals: 'STEP', choices: STEPS });
@@ -65,25 +65,47 @@ const manifest = ['--manifest-path', join(root, 'native', 'Cargo.toml')];
 // and the end-to-end suite, which runs before cargo test for that reason, waits on Chromium and
 // the host (on a busy machine the build takes over 12 minutes: vitest alone did not cover it).
 // (Its profile, release-tests, has its own target folder and lock: the release build of the probe
-// runs beside it.) Output: test-results/cargo-test-build.log; a build that fails shows its errors
-// again in the cargo test step.
+// runs beside it.) Its messages go to test-results/cargo-test-build.jsonl, which the cargo test
+// step reads to start each test binary as soon as it is built; its diagnostics go to
+// test-results/cargo-test-build.log, and a build that fails shows its errors again in that step.
 const testBuild = want('native') ? backgroundBuild() : null;
 
 function backgroundBuild() {
   const t0 = Date.now();
-  // straight into the file: the steps run with spawnSync, and a pipe would fill while Node waits
+  const messages = join(reports, 'cargo-test-build.jsonl');
+  // straight into files: the steps run with spawnSync, and a pipe would fill while Node waits
+  const out = openSync(messages, 'w');
   const log = openSync(join(reports, 'cargo-test-build.log'), 'w');
-  const child = spawn('nice', ['-n', '19', 'cargo', 'test', '--profile', 'release-tests', '--no-run', ...manifest], { cwd: root, stdio: ['ignore', log, log] });
+  // its own process group, so that the cargo test step can raise the priority of cargo and its rustc together
+  const child = spawn('nice', ['-n', '19', 'cargo', 'test', '--profile', 'release-tests', '--no-run', '--message-format=json-render-diagnostics', ...manifest], {
+    cwd: root, stdio: ['ignore', out, log], detached: true,
+  });
+  closeSync(out);
   closeSync(log);
-  const stop = () => child.kill();
+  const stop = () => {
+    try { process.kill(-child.pid); } catch { /* already ended */ }
+  };
+  // in a group of its own it no longer gets the terminal's Ctrl-C: this process passes it on
+  const interrupted = (signal) => {
+    stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
   process.on('exit', stop);
-  return new Promise((resolve) => {
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
+  const done = new Promise((resolve) => {
     child.on('error', (err) => resolve({ ok: false, seconds: 0, why: err.message }));
     child.on('close', (code) => {
       process.off('exit', stop);
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
       resolve({ ok: code === 0, seconds: (Date.now() - t0) / 1000, why: `exit ${code}` });
     });
   });
+  // Once the steps reach it, the build is what they wait for: nice 10, above a job the machine runs at
+  // nice 19 beside the suite, below the tests that run meanwhile (renice needs root; without it the build stays at 19).
+  const hurry = () => spawnSync('renice', ['-n', '10', '-g', String(child.pid)], { stdio: 'ignore' }).status === 0;
+  return { done, messages, hurry };
 }
 
 // package-lock.json as committed: nothing in the run may rewrite it (test/lockfile.test.ts checks it
@@ -137,10 +159,6 @@ if (want('e2e')) {
 }
 
 if (want('native')) {
-  const waitFrom = Date.now();
-  const built = await testBuild;
-  const waited = ((Date.now() - waitFrom) / 1000).toFixed(1);
-  say(`── cargo test build (background since the start): ${built.ok ? 'ok' : `FAILED (${built.why}; the cargo test step shows why)`} in ${built.seconds.toFixed(1)} s, of which the steps waited ${waited} s`);
   // --all: with --manifest-path and more than one package, cargo fmt finds no target without it
   // (it formats the package whose manifest is the one given, and the workspace root is none).
   step('cargo fmt --check', 'cargo', ['fmt', '--all', '--check', ...manifest]);
@@ -150,16 +168,26 @@ if (want('native')) {
   // (the release-tests profile: release without link-time optimization, native/Cargo.toml)
   // The test binaries run in three lanes side by side (scripts/cargo-lanes.mjs): those that use
   // the machine's devices one at a time, as cargo would run them, beside those of Prometheus and
-  // those of files; most of the Rust tests' time is waiting, not CPU.
-  say(`── cargo test: the binaries of cargo test --profile release-tests ${manifest.join(' ')}, in lanes, each with --show-output`);
+  // those of files; most of the Rust tests' time is waiting, not CPU. Each starts as soon as the
+  // background build has built it, so that the lanes run while it builds the rest.
+  say(`── cargo test: the binaries of cargo test --profile release-tests ${manifest.join(' ')}, in lanes, each with --show-output as soon as it is built`);
   const t0 = Date.now();
-  const bins = testBinaries(root, manifest);
+  const hurried = testBuild.hurry();
+  const lanes = runLanes(streamBinaries(testBuild.messages, testBuild.done), ['--show-output']);
+  const built = await testBuild.done;
+  say(`── cargo test build (background since the start${hurried ? ', at nice 10 from this step' : ''}): ${built.ok ? 'ok' : `FAILED (${built.why})`} in ${built.seconds.toFixed(1)} s, ${((Date.now() - t0) / 1000).toFixed(1)} s after this step began`);
   // clippy (about 50 CPU-seconds) runs beside the lanes, which mostly wait, at nice 10 so that it
   // takes only the CPU they leave: on a machine busy elsewhere the steps get one core, and clippy
   // before the lanes added its whole time to the run. It works in target/release, where the probe's
   // build left the build scripts' output; the lanes run the release-tests binaries.
-  const clippy = stepBeside('cargo clippy', 'nice', ['-n', '10', 'cargo', 'clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']);
-  const r = bins.ok ? await runLanes(bins.binaries, ['--show-output']) : { ok: false, stdout: '', failed: [bins.why] };
+  const clippy = built.ok ? stepBeside('cargo clippy', 'nice', ['-n', '10', 'cargo', 'clippy', '--quiet', '--release', '--all-targets', ...manifest, '--', '-D', 'warnings']) : null;
+  const r = await lanes;
+  if (!built.ok) {
+    // the build's errors, rendered again (they are also in test-results/cargo-test-build.log)
+    const again = testBinaries(root, manifest);
+    r.ok = false;
+    r.failed.push(again.ok ? `the background build (${built.why}; it built when run again)` : again.why);
+  }
   say(`── cargo test: ${r.ok ? 'ok' : `FAILED (${r.failed.join(', ')})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   await clippy;
   if (!r.ok) failedSteps.push('cargo test');
