@@ -41,7 +41,20 @@ const noRendererArithmetic = {
     };
   },
 };
-const cacheproof = { rules: { 'no-renderer-arithmetic': noRendererArithmetic } };
+/**
+ * The unit tests share one module graph per worker (vitest.config.ts, `isolate: false`): a module
+ * mocked in one file would be the mock in every file the worker runs after it. Mocks of functions
+ * and stubbed globals and variables are undone after each test by the config; module mocks are refused.
+ */
+const noModuleMock = {
+  meta: { type: 'problem', schema: [], messages: { mock: 'No vi.{{what}}: the test files share one module graph (vitest.config.ts, isolate: false); pass the dependency in, or give the file a vitest project of its own with isolate: true.' } },
+  create(context) {
+    return {
+      'CallExpression[callee.object.name="vi"][callee.property.name=/^(mock|doMock|unmock|doUnmock|hoisted)$/]': (n) => context.report({ node: n, messageId: 'mock', data: { what: n.callee.property.name } }),
+    };
+  },
+};
+const cacheproof = { rules: { 'no-renderer-arithmetic': noRendererArithmetic, 'no-module-mock': noModuleMock } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'native/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'app/test/fixtures/lint/**', '**/.venv/**'] },
@@ -144,6 +157,11 @@ export default tseslint.config(
     files: ['engine/**/*.ts', 'app/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }] },
+  },
+  {
+    files: ['**/*.test.ts'],
+    plugins: { cacheproof },
+    rules: { 'cacheproof/no-module-mock': 'error' },
   },
   {
     files: ['app/src/renderer/**/*.ts'],

@@ -18,8 +18,13 @@ export default defineConfig({
     // modules, and re-importing them for each of the 160 files cost about a third of the step's
     // CPU (323 -> 231 CPU-s, 254 -> 199 s quiet). No test stubs modules or globals (vi.mock,
     // vi.stubGlobal); the one environment variable a file sets it restores in afterAll. Checked
-    // with the files shuffled (--sequence.shuffle.files).
+    // with the files shuffled (--sequence.shuffle.files). So that it stays safe: a mocked function,
+    // a stubbed global or variable is undone after each test (the three options below), and lint
+    // refuses vi.mock and its kin in test files (eslint.config.mjs, cacheproof/no-module-mock).
     isolate: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     minWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
