@@ -28,8 +28,9 @@ import { createDispatch, type Dispatch } from '../src/host/dispatch.ts';
 import { createHandlers } from '../src/host/services.ts';
 import { findChromium } from '../src/host/report/pdf.ts';
 import { heatHex } from '../src/host/report/heat.ts';
+import { loadProfileReport } from '../src/host/report/profile.ts';
 import { fmtNumber, fmtPercent } from '../src/shared/i18n/numbers.ts';
-import { formatVal, report, rt } from '../src/shared/i18n/report.ts';
+import { formatVal, report, reportText, rt } from '../src/shared/i18n/report.ts';
 import type { Lang } from '../src/shared/i18n/types.ts';
 import { probeAbsent, releaseProbe, skipped, waitFor } from '../../test/support/testenv.ts';
 import { runBuiltCli } from './support/built-cli.ts';
@@ -226,6 +227,44 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
     }, 60_000);
   }
 
+  /**
+   * The deck's time charts are the report model's IOPS, MB/s and response time over time (engine
+   * profile-charts.ts), in that order, each on a slide titled as the PDF titles it: native line
+   * charts whose series carry the model's names and, point for point, its values (an empty point a gap).
+   */
+  async function expectDeckCharts(zip: JSZip, slideTexts: string[], capture: string, lang: Lang): Promise<void> {
+    const loaded = await loadProfileReport({ capturePath: capture, cover: {}, scenario: null, appVersion: 'test', probeVersion: null, generatedMs: 0 });
+    loaded.close();
+    const specs = loaded.model.sections.flatMap((x) => x.blocks).flatMap((b) => (b.type === 'chart' && ['profile-iops-time', 'profile-mbps-time', 'profile-latency-time'].includes(b.chart.id) ? [b.chart] : []));
+    expect(specs.map((x) => x.id)).toEqual(['profile-iops-time', 'profile-mbps-time', 'profile-latency-time']);
+    const titled = specs.map((x) => slideTexts.findIndex((t) => t.startsWith(norm(reportText(x.title, lang)))));
+    expect(titled.every((i) => i >= 0), `slides titled ${specs.map((x) => reportText(x.title, lang)).join(' | ')}`).toBe(true);
+    expect([...titled].sort((a, b) => a - b)).toEqual(titled);
+    const files = Object.keys(zip.files).filter((f) => /^ppt\/charts\/chart\d+\.xml$/u.test(f)).sort((a, b) => Number(/\d+/u.exec(a)?.[0]) - Number(/\d+/u.exec(b)?.[0]));
+    const charts = await Promise.all(files.map(async (f) => (await zip.file(f)?.async('string')) ?? ''));
+    expect(charts).toHaveLength(specs.length);
+    specs.forEach((spec, k) => {
+      const chart = charts[k] as string;
+      expect(chart).toContain('<c:dispBlanksAs val="gap"/>');
+      const series = [...chart.matchAll(/<c:ser>([\s\S]*?)<\/c:ser>/gu)].map((m) => m[1] as string);
+      const own = spec.series.map((x) => formatVal(x.name, lang));
+      const drawn = series.filter((x) => own.some((n) => x.includes(`<c:v>${n}</c:v>`)));
+      expect(drawn, `${spec.id}: ${own.join(', ')}`).toHaveLength(own.length);
+      for (const [i, ser] of spec.series.entries()) {
+        const xmlOf = drawn.find((x) => x.includes(`<c:v>${own[i]}</c:v>`)) as string;
+        const val = /<c:val>([\s\S]*?)<\/c:val>/u.exec(xmlOf)?.[1] ?? '';
+        // an empty value is a blank, which the chart draws as a gap (pptxgenjs writes a NaN so)
+        const pts = new Map([...val.matchAll(/<c:pt idx="(\d+)">\s*<c:v>([^<]*)<\/c:v>/gu)].map((m) => [Number(m[1]), m[2] === '' ? Number.NaN : Number(m[2])]));
+        expect(Number(/<c:ptCount val="(\d+)"/u.exec(val)?.[1]), `${spec.id} ${own[i]}: points`).toBe(ser.points.length);
+        ser.points.forEach(([, y], j) => {
+          const got = pts.get(j);
+          if (y === null) expect(got === undefined || Number.isNaN(got), `${spec.id} ${own[i]} point ${j}: a gap, got ${got}`).toBe(true);
+          else expect(got, `${spec.id} ${own[i]} point ${j}`).toBeCloseTo(y, 6);
+        });
+      }
+    });
+  }
+
   for (const [id, lang] of [['perfmon', 'en'], ['perfmon', 'ru'], ['sadf', 'en'], ['live', 'ru']] as [Id, Lang][]) {
     it(`${id}, PPTX ${lang}: the verdict and busiest-hour slide, the heatmap's largest cell is the hour the engine names`, async () => {
       const c = cases.get(id) as Case;
@@ -251,6 +290,7 @@ describe.skipIf(skip)('the workload-profile report of logs with no switch and of
       expect(rows[at]?.[cell.column]).toBe(norm(fmtNumber(lang, p.hours.busiest?.iops as number, 1)));
       // and shaded the darkest: the busiest cell's fill is the full shade (when it had I/O)
       if ((p.hours.busiest?.iops ?? 0) > 0) expect(cellsXml[at]?.[cell.column]).toContain(`<a:srgbClr val="${heatHex(1)}"/>`);
+      await expectDeckCharts(zip, xml.map(textOf), c.capture, lang);
     }, 60_000);
   }
 

@@ -197,6 +197,13 @@ beforeAll(async () => {
       load: { capturePath: sample, cover: { title: 'Cache PoC', customer: 'ACME' }, scenario: { json: localizeTemplate(scenario, lang), file: 'sample.tco.json' }, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
     });
     decks.set(lang, { pptx, pdf: join(dir, `slides-${lang}.pdf`), model: res.model });
+    // the same capture's workload profile (its baseline alone): the deck with the profile's time charts and tables
+    const profile = join(dir, `profile-${lang}.pptx`);
+    const pr = await exportReport({
+      format: 'pptx', form: 'full', lang, paper: 'a4', out: profile,
+      load: { capturePath: sample, profile: true, cover: { title: 'Workload profile', customer: 'ACME' }, scenario: null, appVersion: 'test', probeVersion: null, generatedMs: Date.UTC(2026, 10, 21) },
+    });
+    decks.set(`profile-${lang}`, { pptx: profile, pdf: join(dir, `profile-${lang}.pdf`), model: pr.model });
   }
   const guard = join(dir, 'too-long.pptx');
   await tooLongDeck(guard);
@@ -224,6 +231,31 @@ describe.skipIf(skip)('the PowerPoint export\'s slides rendered by LibreOffice, 
   });
 
   for (const lang of LANGS) {
+    it(`${lang}, a workload profile's deck: no word off the slide or out of its box; each time chart's summary and note whole under it`, async () => {
+      const d = decks.get(`profile-${lang}`);
+      expect(d?.model).toBeDefined();
+      const { pptx, pdf, model } = d as { pptx: string; pdf: string; model: ReportModel };
+      const deck = await deckBoxes(pptx);
+      const pages = Number(/Pages:\s+(\d+)/u.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1]);
+      expect(pages, 'one page per slide').toBe(deck.boxes.length);
+      const all: string[] = [];
+      const texts: string[] = [];
+      for (let i = 0; i < pages; i++) {
+        const page = pageWords(pdf, i + 1);
+        const boxes = grown(deck.boxes[i] ?? [], deck.height);
+        texts.push(squash(page.words.filter((w) => boxes.some((b) => inside(w.r, b.rect))).map((w) => w.t).join('')));
+        all.push(...slideProblems(boxes, page.words, page.width, page.height).map((p) => `slide ${i + 1}: ${p}`));
+      }
+      expect(all, 'text out of place on the rendered slides').toEqual([]);
+      const charts = model.sections.flatMap((x) => x.blocks).flatMap((b) => (b.type === 'chart' && b.chart.id.startsWith('profile-') && b.chart.id !== 'profile-queue-time' && b.chart.id !== 'profile-size-time' ? [b.chart] : []));
+      expect(charts.map((c) => c.id)).toEqual(['profile-iops-time', 'profile-mbps-time', 'profile-latency-time']);
+      for (const c of charts) {
+        const at = texts.findIndex((t) => t.startsWith(squash(reportText(c.title, lang))));
+        expect(at, `a slide titled «${reportText(c.title, lang)}»`).toBeGreaterThanOrEqual(0);
+        for (const x of [reportText(c.summary, lang), ...(c.note === undefined ? [] : [reportText(c.note, lang)])]) expect(texts[at]?.includes(squash(x)), `«${x}», whole, on slide ${at + 1}`).toBe(true);
+      }
+    });
+
     it(`${lang}: every slide rendered and kept; no word off the slide or out of its box; the verdict, the headline values and the TCO bottom line whole`, async () => {
       const d = decks.get(lang);
       expect(d?.model).toBeDefined();

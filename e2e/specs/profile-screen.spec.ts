@@ -200,7 +200,7 @@ test('an imported log with no switch opens as a profile with the dashboard\'s ch
   // the profile's own words: no "proof of concept", no PowerPoint "verdict … TCO" it does not have
   await expect(page.getByTestId(TID.export).locator('h3').first()).toHaveText('Export the workload-profile report');
   await expect(page.getByTestId(TID.export)).not.toContainText('proof of concept');
-  await expect(page.getByTestId(TID.exportFormat).locator('option[value="pptx"]')).toHaveText('PowerPoint slides (profile, figures, busiest hours)');
+  await expect(page.getByTestId(TID.exportFormat).locator('option[value="pptx"]')).toHaveText('PowerPoint slides (profile, charts over time, figures, busiest hours)');
   const preview = page.frameLocator(`[data-testid="${TID.exportPreview}"]`);
   await expect(preview.locator('body')).toContainText('Workload profile', { timeout: 20_000 });
   await expect(preview.locator('body')).toContainText('PhysicalDisk(0 C:)');

@@ -1,7 +1,8 @@
 /**
  * PowerPoint export: a few slides to take into a meeting — the cover, the verdict with the
- * headline figures (the dashboard's cards), the before/after chart (a native, editable
- * PowerPoint line chart of the same series as the PDF's, in the same colours), and the TCO
+ * headline figures (the dashboard's cards), the before/after chart, or a workload profile's
+ * IOPS, MB/s and response time over time (native, editable PowerPoint line charts of the same
+ * series as the PDF's, in the same colours), and the TCO
  * bottom line with its comparison table when the report has a TCO section. Drawn from the
  * report model like every other format (nothing is computed here), through pptxgenjs
  * (https://gitbrent.github.io/PptxGenJS/), written into the atomic writer's reserved file.
@@ -40,7 +41,8 @@ function coverSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   const s = pres.addSlide();
   s.addText('CacheProof', { x: 0.6, y: 0.6, w: 6, h: 0.4, fontFace: FONT, fontSize: 14, bold: true, color: GREY });
   s.addText(formatVal(model.cover.title, lang), { x: 0.6, y: 1.3, w: W - 1.2, h: 1.2, fontFace: FONT, fontSize: 36, bold: true, color: ACCENT });
-  s.addText(reportText(model.cover.subtitle, lang), { x: 0.6, y: 2.5, w: W - 1.2, h: 0.6, fontFace: FONT, fontSize: 18, color: GREY });
+  // two lines' room: a workload profile's subtitle runs to two in Russian
+  s.addText(reportText(model.cover.subtitle, lang), { x: 0.6, y: 2.5, w: W - 1.2, h: 0.85, fontFace: FONT, fontSize: 18, color: GREY, valign: 'top' });
   const rows = model.cover.rows.map((r) => [
     { text: reportText(r.label, lang), options: { bold: true } },
     { text: r.value.map((v) => formatVal(v, lang)).join(' ') },
@@ -122,8 +124,13 @@ function caveatsSlide(pres: PptxGenJS, model: ReportModel, lang: Lang): void {
   footer(s, model, lang);
 }
 
-/** The time charts a deck draws, a slide each: the before/after IOPS, the fleet's IOPS over time (fleet-chart.ts). */
-const SLIDE_CHARTS = ['iops-time', 'fleet-iops-time'];
+/**
+ * The time charts a deck draws, a slide each: the before/after IOPS, the fleet's IOPS over time
+ * (fleet-chart.ts), and a workload profile's IOPS, MB/s and response time over time (profile-charts.ts).
+ */
+const SLIDE_CHARTS = ['iops-time', 'fleet-iops-time', 'profile-iops-time', 'profile-mbps-time', 'profile-latency-time'];
+/** The charts whose note (what a point is: a bucket's figure) the slide prints under the summary, as the PDF does. */
+const NOTED_CHARTS = new Set(['fleet-iops-time', 'profile-iops-time', 'profile-mbps-time', 'profile-latency-time']);
 
 function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang: Lang): void {
   const s = pres.addSlide();
@@ -149,7 +156,7 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
   const refs = (chart.refLines ?? []).map((r) => ({ name: reportText(r.label, lang), labels, values: labels.map(() => r.y) }));
   if (refs.length > 0) layers.push({ type: 'line', data: refs, options: { chartColors: refs.map(() => hex(paletteColor(COLOR.other))), lineSize: 1.5, lineDash: 'dash' } });
   // a bucketed chart says so under it, with its summary (the note is the PDF's)
-  const note = chart.note !== undefined && chart.id === 'fleet-iops-time' ? reportText(chart.note, lang) : null;
+  const note = chart.note !== undefined && NOTED_CHARTS.has(chart.id) ? reportText(chart.note, lang) : null;
   const chartH = note === null ? 5.2 : 4.75;
   const opts: PptxGenJS.IChartOpts = {
     x: 0.4, y: 1.1, w: W - 0.8, h: chartH,
@@ -167,7 +174,7 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
   if (layers.length > 1) s.addChart(layers as unknown as PptxGenJS.IChartMulti[], opts as unknown as unknown[]);
   else s.addChart(pres.ChartType.line, data, opts);
   const textY = 1.1 + chartH + 0.05;
-  s.addText(reportText(chart.summary, lang) + (note === null ? '' : `\n${note}`), { x: 0.4, y: textY, w: W - 0.8, h: 7.0 - textY, fontFace: FONT, fontSize: note === null ? 10 : 9, color: GREY, valign: 'top' });
+  s.addText(reportText(chart.summary, lang) + (note === null ? '' : `\n${note}`), { x: 0.4, y: textY, w: W - 0.8, h: 7.0 - textY, fontFace: FONT, fontSize: note === null ? 10 : 9, color: GREY, valign: 'top', fit: 'shrink' });
   footer(s, model, lang);
 }
 

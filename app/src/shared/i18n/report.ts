@@ -1052,7 +1052,7 @@ export type ExportKey =
 
 export const exportUi: Catalog<ExportKey> = {
   en: {
-    'p.title': 'Export the workload-profile report', 'p.intro': 'The report explains itself to someone who never saw this app: what the disks were asked to carry, with the method, charts, caveats and appendix. The preview below is the document that will be written.', 'p.h.title': 'Default: “Workload profile”.', 'p.fmt.pptx': 'PowerPoint slides (profile, figures, busiest hours)', 'p.f.tco': 'Include the sizing, TCO and drive-life sections, and the decision block',
+    'p.title': 'Export the workload-profile report', 'p.intro': 'The report explains itself to someone who never saw this app: what the disks were asked to carry, with the method, charts, caveats and appendix. The preview below is the document that will be written.', 'p.h.title': 'Default: “Workload profile”.', 'p.fmt.pptx': 'PowerPoint slides (profile, charts over time, figures, busiest hours)', 'p.f.tco': 'Include the sizing, TCO and drive-life sections, and the decision block',
     nav: 'Export', title: 'Export the proof-of-concept report', intro: 'The report explains itself to someone who never saw this app: figures with their intervals, method, charts, caveats and appendix. The preview below is the document that will be written.',
     cover: 'Cover', 'f.title': 'Title', 'f.customer': 'Customer', 'f.server': 'Server', 'f.author': 'Prepared by', 'f.date': 'Date',
     'h.title': 'Default: “Storage cache proof of concept”.', 'h.server': 'Default: the host name in the capture.',
@@ -1068,7 +1068,7 @@ export const exportUi: Catalog<ExportKey> = {
     saved: 'Saved: {files}.', download: 'Download {name} again', ready: 'Ready: {files}.', saveAs: 'Save {name}…', savedTo: 'Saved to {path}.',
   },
   fr: {
-    'p.title': 'Exporter le rapport de profil de charge', 'p.intro': 'Le rapport s’explique seul à qui n’a jamais vu cette application : ce que les disques ont eu à porter, avec la méthode, les graphiques, les réserves et l’annexe. L’aperçu ci-dessous est le document qui sera écrit.', 'p.h.title': 'Par défaut : « Profil de charge ».', 'p.fmt.pptx': 'Diapositives PowerPoint (profil, chiffres, heures chargées)', 'p.f.tco': 'Inclure le dimensionnement, le TCO, la durée de vie des disques et le bloc de décision',
+    'p.title': 'Exporter le rapport de profil de charge', 'p.intro': 'Le rapport s’explique seul à qui n’a jamais vu cette application : ce que les disques ont eu à porter, avec la méthode, les graphiques, les réserves et l’annexe. L’aperçu ci-dessous est le document qui sera écrit.', 'p.h.title': 'Par défaut : « Profil de charge ».', 'p.fmt.pptx': 'Diapositives PowerPoint (profil, courbes dans le temps, chiffres, heures chargées)', 'p.f.tco': 'Inclure le dimensionnement, le TCO, la durée de vie des disques et le bloc de décision',
     nav: 'Export', title: 'Exporter le rapport de preuve de concept', intro: 'Le rapport s’explique seul à qui n’a jamais vu cette application : chiffres avec leurs intervalles, méthode, graphiques, réserves et annexe. L’aperçu ci-dessous est le document qui sera écrit.',
     cover: 'Couverture', 'f.title': 'Titre', 'f.customer': 'Client', 'f.server': 'Serveur', 'f.author': 'Préparé par', 'f.date': 'Date',
     'h.title': 'Par défaut : « Preuve de concept d’un cache de stockage ».', 'h.server': 'Par défaut : le nom d’hôte de la capture.',
@@ -1084,7 +1084,7 @@ export const exportUi: Catalog<ExportKey> = {
     saved: 'Enregistré : {files}.', download: 'Télécharger à nouveau {name}', ready: 'Prêt : {files}.', saveAs: 'Enregistrer {name}…', savedTo: 'Enregistré dans {path}.',
   },
   es: {
-    'p.title': 'Exportar el informe de perfil de carga', 'p.intro': 'El informe se explica solo ante quien nunca vio esta aplicación: lo que se pidió a los discos, con el método, los gráficos, las salvedades y el anexo. La vista previa de abajo es el documento que se escribirá.', 'p.h.title': 'Por defecto: «Perfil de carga».', 'p.fmt.pptx': 'Diapositivas de PowerPoint (perfil, cifras, horas de más carga)', 'p.f.tco': 'Incluir el dimensionamiento, el TCO, la vida de los discos y el bloque de decisión',
+    'p.title': 'Exportar el informe de perfil de carga', 'p.intro': 'El informe se explica solo ante quien nunca vio esta aplicación: lo que se pidió a los discos, con el método, los gráficos, las salvedades y el anexo. La vista previa de abajo es el documento que se escribirá.', 'p.h.title': 'Por defecto: «Perfil de carga».', 'p.fmt.pptx': 'Diapositivas de PowerPoint (perfil, gráficos en el tiempo, cifras, horas de más carga)', 'p.f.tco': 'Incluir el dimensionamiento, el TCO, la vida de los discos y el bloque de decisión',
     nav: 'Exportar', title: 'Exportar el informe de prueba de concepto', intro: 'El informe se explica solo ante quien nunca vio esta aplicación: cifras con sus intervalos, método, gráficos, salvedades y anexo. La vista previa es el documento que se escribirá.',
     cover: 'Portada', 'f.title': 'Título', 'f.customer': 'Cliente', 'f.server': 'Servidor', 'f.author': 'Preparado por', 'f.date': 'Fecha',
     'h.title': 'Por defecto: «Prueba de concepto de una caché de almacenamiento».', 'h.server': 'Por defecto: el nombre del servidor en la captura.',
@@ -1100,7 +1100,7 @@ export const exportUi: Catalog<ExportKey> = {
     saved: 'Guardado: {files}.', download: 'Descargar de nuevo {name}', ready: 'Listo: {files}.', saveAs: 'Guardar {name}…', savedTo: 'Guardado en {path}.',
   },
   ru: {
-    'p.title': 'Экспорт отчёта о профиле нагрузки', 'p.intro': 'Отчёт понятен тому, кто никогда не видел это приложение: что требовалось от дисков, с методикой, графиками, оговорками и приложением. Ниже — предварительный просмотр документа, который будет записан.', 'p.h.title': 'По умолчанию: «Профиль нагрузки».', 'p.fmt.pptx': 'Слайды PowerPoint (профиль, показатели, часы пиковой нагрузки)', 'p.f.tco': 'Включить расчёт конфигурации, TCO, срок службы дисков и блок решения',
+    'p.title': 'Экспорт отчёта о профиле нагрузки', 'p.intro': 'Отчёт понятен тому, кто никогда не видел это приложение: что требовалось от дисков, с методикой, графиками, оговорками и приложением. Ниже — предварительный просмотр документа, который будет записан.', 'p.h.title': 'По умолчанию: «Профиль нагрузки».', 'p.fmt.pptx': 'Слайды PowerPoint (профиль, графики во времени, показатели, часы пиковой нагрузки)', 'p.f.tco': 'Включить расчёт конфигурации, TCO, срок службы дисков и блок решения',
     nav: 'Экспорт', title: 'Экспорт отчёта о пилотной проверке', intro: 'Отчёт понятен без этого приложения: показатели с интервалами, методика, графики, оговорки и приложение. Ниже — предпросмотр документа, который будет записан.',
     cover: 'Титульный лист', 'f.title': 'Заголовок', 'f.customer': 'Заказчик', 'f.server': 'Сервер', 'f.author': 'Подготовил', 'f.date': 'Дата',
     'h.title': 'По умолчанию: «Пилотная проверка кэша хранилища».', 'h.server': 'По умолчанию: имя сервера из записи.',
