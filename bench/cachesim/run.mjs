@@ -38,6 +38,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildProbe } from '../../scripts/probe-build.mjs';
+import { pythonWith } from '../lib/pyenv.mjs';
 import { BENCH_PACKAGES, ensureDebianPackages } from '../../scripts/ensure.mjs';
 import { ensureCachesim, ensureMrcProfiler, lcsShardsMissRatios } from './lcs-mrc.mjs';
 import { miniatureAccuracy } from './mini.mjs';
@@ -79,15 +80,10 @@ const fmt = (x, d = 4) => x.toFixed(d);
 
 // ---- libCacheSim from PyPI (its LRU for (2), its mrcProfiler built from its sdist for (1)) -----
 const venv = join(here, '.venv');
+const lcsEnv = pythonWith(venv, ['libcachesim']);
+const lcsOk = !('error' in lcsEnv);
+if (!lcsOk) console.log(lcsEnv.error);
 const py = join(venv, 'bin', 'python');
-let lcsOk = existsSync(py) && spawnSync(py, ['-c', 'import libcachesim'], { stdio: 'ignore' }).status === 0;
-if (!lcsOk) {
-  console.log('installing libcachesim from PyPI into bench/cachesim/.venv …');
-  const v = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  const p = v.status === 0 ? spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', 'libcachesim'], { encoding: 'utf8' }) : null;
-  lcsOk = p?.status === 0;
-  if (!lcsOk) console.log(`libcachesim could not be installed: ${v.status !== 0 ? 'python3 -m venv failed (apt-get install python3-venv)' : (p.stderr || p.stdout).trim().split('\n').slice(-3).join(' / ')}`);
-}
 const mrcProfiler = lcsOk && !miniOnly ? ensureMrcProfiler(venv, (l) => console.log(l)) : null;
 const cachesim = lcsOk && !shardsOnly ? ensureCachesim(venv, (l) => console.log(l)) : null;
 

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 import { commandLine } from '../../scripts/args.mjs';
+import { captureWindows, duckdbPeer } from '../lib/duckdb-peer.mjs';
 
 const { values: opts } = commandLine('node bench/dashboard/run.mjs', {
   hours: { type: 'string', default: '24', number: true },
@@ -148,6 +149,15 @@ try {
   const peer = spawnSync('sqlite3', [capture, scanSql], { stdio: ['ignore', 'ignore', 'inherit'] });
   const peerMs = performance.now() - t;
   console.log(`| peer: one sqlite3 aggregate scan of the capture's interval table | ${peer.status === 0 ? `${peerMs.toFixed(0)} ms` : 'sqlite3 failed'} | | | |`);
+  // the analysis's peer doing the same work: DuckDB computing the same window figures and chart sums (bench/lib/duckdb-peer.mjs)
+  const duck = duckdbPeer(capture);
+  const { windows, backingIds } = captureWindows(capture);
+  if ('error' in duck || windows.baseline === null || windows.measure === null) console.log(`| peer: DuckDB | ${duck.error ?? 'the capture has no baseline and measure windows'} | | | |`);
+  else {
+    const ms = duck.figures(windows, backingIds);
+    const reply = median(results.filter((r) => r.cold).map((r) => r.host ?? NaN));
+    console.log(`| peer: ${duck.label}, the same window figures (counts, sums, p50/p95/p99/max of the nine per-interval metrics, per device and for the backing group) and chart bucket sums, from its own columnar copy of the rows; no drawing | ${ms.toFixed(0)} ms | | | first open's host reply (read + analyse + transfer) ${(reply / ms).toFixed(2)}× its time |`);
+  }
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`load average during the run: ${load} (2 cores; times stretch on a busy machine)`);
   const paths = [...new Set(results.map((r) => r.hostPath ?? 'not reported by the host'))];

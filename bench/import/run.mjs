@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine } from '../../scripts/args.mjs';
 import { buildProbe } from '../../scripts/probe-build.mjs';
+import { pythonWith } from '../lib/pyenv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -85,19 +86,13 @@ const cols = readFileSync(real, 'latin1').split(/\r?\n/)[0].split('","').length;
 console.log(`file: ${big} (${sizeMb.toFixed(0)} MB, ${cols} columns)`);
 
 // ---- pandas in the benchmark's own virtual environment ---------------------------------------
-const venv = join(here, '.venv');
-const py = join(venv, 'bin', 'python');
-const hasPandas = () => existsSync(py) && spawnSync(py, ['-c', 'import pandas'], { stdio: 'ignore' }).status === 0;
-if (!hasPandas()) {
-  console.log('installing pandas from PyPI into bench/import/.venv …');
-  const v = spawnSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  const p = v.status === 0 ? spawnSync(join(venv, 'bin', 'pip'), ['install', '--quiet', 'pandas'], { encoding: 'utf8' }) : null;
-  if (!hasPandas()) {
-    console.log(`pandas could not be installed: ${v.status !== 0 ? 'python3 -m venv failed (apt-get install python3-venv)' : (p.stderr || p.stdout).trim().split('\n').slice(-3).join(' / ')}`);
-    process.exit(0);
-  }
+const pandasEnv = pythonWith(join(here, '.venv'), ['pandas']);
+if ('error' in pandasEnv) {
+  console.log(pandasEnv.error);
+  process.exit(0);
 }
-const pandasVersion = execFileSync(py, ['-c', 'import pandas; print(pandas.__version__)']).toString().trim();
+const { py } = pandasEnv;
+const pandasVersion = pandasEnv.versions.pandas;
 
 // ---- timing ------------------------------------------------------------------------------------
 const work = mkdtempSync(join(tmpdir(), 'cacheproof-bench-import-'));

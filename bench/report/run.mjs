@@ -16,6 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { loadSynthetic, median, prepareBlocks, root } from '../lib/synthetic.mjs';
 import { commandLine } from '../../scripts/args.mjs';
 import { sqliteCsvPeer } from './csv-peer.mjs';
+import { chromiumPrintPeer } from './print-peer.mjs';
+import { duckdbPeer } from '../lib/duckdb-peer.mjs';
 
 const { values: opts } = commandLine('node bench/report/run.mjs', {
   hours: { type: 'string', default: '24', number: true },
@@ -101,6 +103,20 @@ try {
     console.log(peer === null
       ? '| peer: sqlite3 -csv of the same interval rows | failed | | | |'
       : `| peer: the sqlite3 shell writing the same interval rows and columns as CSV (no analysis, no summary; bench/report/csv-peer.mjs) | ${peer.seconds.toFixed(2)} s | | cacheproof's whole CSV report ${(peer.seconds / medians.csv).toFixed(2)}× as fast | ${(peer.bytes / 1e6).toFixed(1)} MB (${(peer.bytes / 1e6 / peer.seconds).toFixed(0)} MB/s) |`);
+    // and DuckDB writing them from its own columnar copy of the rows, with both cores (bench/lib/duckdb-peer.mjs)
+    const duck = duckdbPeer(capture);
+    if ('error' in duck) console.log(`| peer: DuckDB | ${duck.error} | | | |`);
+    else {
+      const d = duck.csv();
+      console.log(`| peer: ${duck.label}, writing the same interval rows and columns as CSV from its own copy of them, fsynced (no analysis, no summary) | ${d.seconds.toFixed(2)} s | | cacheproof's whole CSV report ${(d.seconds / medians.csv).toFixed(2)}× as fast | ${(d.bytes / 1e6).toFixed(1)} MB (${(d.bytes / 1e6 / d.seconds).toFixed(0)} MB/s) |`);
+    }
+  }
+  if (medians.pdf !== undefined) {
+    // the PDF's printing floor: Chromium alone printing the same report's HTML (print-peer.mjs)
+    const p = chromiumPrintPeer(cli, capture, dir);
+    console.log(p === null
+      ? '| peer: chromium --headless --print-to-pdf of the report\'s HTML | failed | | | |'
+      : `| peer: Chromium alone printing the same report's HTML to PDF (chromium --headless --print-to-pdf; no reading, analysis or drawing; bench/report/print-peer.mjs) | ${p.seconds.toFixed(2)} s | | cacheproof's whole PDF report takes ${(medians.pdf / p.seconds).toFixed(2)}× its time | ${p.pages} pages |`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
