@@ -78,6 +78,20 @@ impl Esx {
     }
 }
 
+/// The texts of the `as-written` sentences in a preview's `said` (docs/import.md, Preview JSON).
+fn as_written(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            if m.get("code").and_then(|c| c.as_str()) == Some("as-written") {
+                out.push(m["values"]["text"].to_string());
+            }
+            m.values().for_each(|x| as_written(x, out));
+        }
+        serde_json::Value::Array(xs) => xs.iter().for_each(|x| as_written(x, out)),
+        _ => {}
+    }
+}
+
 #[test]
 fn real_esxtop_adapter_and_path_rows_are_not_added_to_its_device_rows() {
     let Some(f) = fixture("real_esxtop_adapter_and_path_rows_are_not_added_to_its_device_rows")
@@ -126,6 +140,11 @@ fn real_esxtop_adapter_and_path_rows_are_not_added_to_its_device_rows() {
             "the adapter over {d}: {st:?}"
         );
     }
+    // every sentence of the preview has its code (said.rs), which the app writes in the
+    // person's language: none is left as the English it was written in
+    let mut left = Vec::new();
+    as_written(&pv["said"], &mut left);
+    assert!(left.is_empty(), "sentences without a code: {left:?}");
     // counting the adapter with its devices is refused, naming the pair
     let o = probe(&[
         "import",

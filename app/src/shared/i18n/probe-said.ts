@@ -78,7 +78,19 @@ export type SaidCode =
   | 'phase-measure'
   | 'kind-partition'
   | 'kind-from-numbers'
-  | 'kind-view';
+  | 'kind-view'
+  | 'esxtop-counted-host'
+  | 'esxtop-counted'
+  | 'role-esx-device'
+  | 'role-esx-adapter'
+  | 'role-esx-other'
+  | 'role-esx-view'
+  | 'kind-esx-view'
+  | 'esx-device'
+  | 'esx-adapter'
+  | 'esx-path'
+  | 'esx-vm'
+  | 'esx-world';
 
 export const probeSaid: Catalog<SaidCode> = {
   en: {
@@ -155,6 +167,18 @@ export const probeSaid: Catalog<SaidCode> = {
     'kind-partition': 'partition',
     'kind-from-numbers': 'from the numbers',
     'kind-view': 'another view of the same commands',
+    'esxtop-counted-host': 'esxtop ({host}): the {counted} rows are counted; the {others} rows are another view of the same commands (an adapter\'s Commands/sec is the sum of its devices\'): listed in the stack, not counted',
+    'esxtop-counted': 'esxtop: the {counted} rows are counted; the {others} rows are another view of the same commands (an adapter\'s Commands/sec is the sum of its devices\'): listed in the stack, not counted',
+    'role-esx-device': 'an ESXi SCSI device: the storage the datastores sit on',
+    'role-esx-adapter': 'an ESXi adapter: the log has no device rows, so the adapters are the view counted',
+    'role-esx-other': 'an esxtop view of the devices\' commands',
+    'role-esx-view': 'an esxtop {view} row: another view of the same commands as the {counted} rows: not counted',
+    'kind-esx-view': 'another view of the same commands ({view} over {counted})',
+    'esx-device': 'device',
+    'esx-adapter': 'adapter',
+    'esx-path': 'path',
+    'esx-vm': 'VM or virtual disk',
+    'esx-world': 'world',
   },
   fr: {
     'as-written': '{text}',
@@ -230,6 +254,18 @@ export const probeSaid: Catalog<SaidCode> = {
     'kind-partition': 'partition',
     'kind-from-numbers': 'd’après les chiffres',
     'kind-view': 'une autre vue des mêmes commandes',
+    'esxtop-counted-host': 'esxtop ({host}) : les lignes « {counted} » sont comptées ; les lignes « {others} » sont une autre vue des mêmes commandes (les Commands/sec d’un adaptateur sont la somme de celles de ses périphériques) : listées dans la pile, non comptées',
+    'esxtop-counted': 'esxtop : les lignes « {counted} » sont comptées ; les lignes « {others} » sont une autre vue des mêmes commandes (les Commands/sec d’un adaptateur sont la somme de celles de ses périphériques) : listées dans la pile, non comptées',
+    'role-esx-device': 'un périphérique SCSI ESXi : le stockage sur lequel reposent les datastores',
+    'role-esx-adapter': 'un adaptateur ESXi : le journal n’a pas de lignes de périphériques, les adaptateurs sont donc la vue comptée',
+    'role-esx-other': 'une vue esxtop des commandes des périphériques',
+    'role-esx-view': 'une ligne esxtop « {view} » : une autre vue des mêmes commandes que les lignes « {counted} » : non comptée',
+    'kind-esx-view': 'une autre vue des mêmes commandes ({view} au-dessus de {counted})',
+    'esx-device': 'périphérique',
+    'esx-adapter': 'adaptateur',
+    'esx-path': 'chemin',
+    'esx-vm': 'VM ou disque virtuel',
+    'esx-world': 'monde',
   },
   es: {
     'as-written': '{text}',
@@ -305,6 +341,18 @@ export const probeSaid: Catalog<SaidCode> = {
     'kind-partition': 'partición',
     'kind-from-numbers': 'según las cifras',
     'kind-view': 'otra vista de los mismos comandos',
+    'esxtop-counted-host': 'esxtop ({host}): se cuentan las filas «{counted}»; las filas «{others}» son otra vista de los mismos comandos (los Commands/sec de un adaptador son la suma de los de sus dispositivos): se listan en la pila, no se cuentan',
+    'esxtop-counted': 'esxtop: se cuentan las filas «{counted}»; las filas «{others}» son otra vista de los mismos comandos (los Commands/sec de un adaptador son la suma de los de sus dispositivos): se listan en la pila, no se cuentan',
+    'role-esx-device': 'un dispositivo SCSI de ESXi: el almacenamiento sobre el que están los datastores',
+    'role-esx-adapter': 'un adaptador de ESXi: el registro no tiene filas de dispositivos, así que los adaptadores son la vista que se cuenta',
+    'role-esx-other': 'una vista de esxtop de los comandos de los dispositivos',
+    'role-esx-view': 'una fila «{view}» de esxtop: otra vista de los mismos comandos que las filas «{counted}»: no se cuenta',
+    'kind-esx-view': 'otra vista de los mismos comandos ({view} sobre {counted})',
+    'esx-device': 'dispositivo',
+    'esx-adapter': 'adaptador',
+    'esx-path': 'ruta',
+    'esx-vm': 'VM o disco virtual',
+    'esx-world': 'mundo',
   },
   ru: {
     'as-written': '{text}',
@@ -380,5 +428,17 @@ export const probeSaid: Catalog<SaidCode> = {
     'kind-partition': 'раздел',
     'kind-from-numbers': 'по цифрам',
     'kind-view': 'другое представление тех же команд',
+    'esxtop-counted-host': 'esxtop ({host}): учитываются строки «{counted}»; строки «{others}» — другое представление тех же команд (Commands/sec адаптера — сумма значений его устройств): они показаны в стеке и не учитываются',
+    'esxtop-counted': 'esxtop: учитываются строки «{counted}»; строки «{others}» — другое представление тех же команд (Commands/sec адаптера — сумма значений его устройств): они показаны в стеке и не учитываются',
+    'role-esx-device': 'SCSI-устройство ESXi: хранилище, на котором лежат datastore',
+    'role-esx-adapter': 'адаптер ESXi: в журнале нет строк устройств, поэтому учитываются адаптеры',
+    'role-esx-other': 'представление esxtop команд устройств',
+    'role-esx-view': 'строка esxtop «{view}»: другое представление тех же команд, что и строки «{counted}»: не учитывается',
+    'kind-esx-view': 'другое представление тех же команд ({view} над {counted})',
+    'esx-device': 'устройство',
+    'esx-adapter': 'адаптер',
+    'esx-path': 'путь',
+    'esx-vm': 'ВМ или виртуальный диск',
+    'esx-world': 'world (мир VMkernel)',
   },
 };

@@ -38,6 +38,8 @@ pub const SAID: &[(&str, &str)] = &[
     ("no-switch", "no switch given (--switch-at, or --baseline and --measure files): the whole import is the baseline"),
     ("stitch-repeat", "{file} line {line}: {ms} ms from the last row of {other}: a repeat of the same moment, not used"),
     ("prom-resets", "{device}: {resets} counter reset(s) (a counter went down: the exporter or the host restarted); each such interval is a 'reset' with no numbers"),
+    ("esxtop-counted-host", "esxtop ({host}): the {counted} rows are counted; the {others} rows are another view of the same commands (an adapter's Commands/sec is the sum of its devices'): listed in the stack, not counted"),
+    ("esxtop-counted", "esxtop: the {counted} rows are counted; the {others} rows are another view of the same commands (an adapter's Commands/sec is the sum of its devices'): listed in the stack, not counted"),
     ("prom-win-latency", "windows_exporter: the latency is Δ(read_latency_seconds_total) ÷ Δ(reads_total) (and likewise for writes); read_seconds_total and write_seconds_total are busy time, not latency, and are not used"),
     // needs
     ("needs-interval", "--interval SECONDS: {what} printed no times (run it with -t next time); give the interval it ran with"),
@@ -72,6 +74,10 @@ pub const SAID: &[(&str, &str)] = &[
     ("role-win-volume-counted-on", "a Windows volume (LogicalDisk) on {on}: no PhysicalDisk in the log for its host, so the volumes are counted as the drives"),
     ("role-win-volume-counted", "a Windows volume (LogicalDisk): no PhysicalDisk in the log for its host, so the volumes are counted as the drives"),
     ("role-win-exporter-volume", "a Windows volume (LogicalDisk) on {on}: what the applications use"),
+    ("role-esx-device", "an ESXi SCSI device: the storage the datastores sit on"),
+    ("role-esx-adapter", "an ESXi adapter: the log has no device rows, so the adapters are the view counted"),
+    ("role-esx-other", "an esxtop view of the devices' commands"),
+    ("role-esx-view", "an esxtop {view} row: another view of the same commands as the {counted} rows: not counted"),
     // what was not imported, and why
     ("what-column", "column '{name}'"),
     ("what-column-at", "column {n} '{name}'"),
@@ -98,10 +104,36 @@ pub const SAID: &[(&str, &str)] = &[
     ("kind-partition", "partition"),
     ("kind-from-numbers", "from the numbers"),
     ("kind-view", "another view of the same commands"),
+    ("kind-esx-view", "another view of the same commands ({view} over {counted})"),
+    // the views of an esxtop log (perfmon/esx.rs), only ever values of the sentences above
+    ("esx-device", "device"),
+    ("esx-adapter", "adapter"),
+    ("esx-path", "path"),
+    ("esx-vm", "VM or virtual disk"),
+    ("esx-world", "world"),
 ];
 
 /// Codes only ever inside another sentence (never recognized on their own).
-const INNER: &[&str] = &["as-written", "in-file", "stack-edge"];
+const INNER: &[&str] = &[
+    "as-written",
+    "in-file",
+    "stack-edge",
+    "esx-device",
+    "esx-adapter",
+    "esx-path",
+    "esx-vm",
+    "esx-world",
+];
+
+/// An esxtop view's name (`device`, `VM or virtual disk`…) as its code; None for any other text.
+fn esx_view(v: &str) -> Option<Said> {
+    SAID.iter()
+        .find(|(c, t)| c.starts_with("esx-") && *t == v)
+        .map(|&(code, _)| Said {
+            code,
+            values: BTreeMap::new(),
+        })
+}
 
 /// A value of a sentence: a name, path or number as written, another sentence, or a list of them.
 #[derive(Debug, Clone, PartialEq)]
@@ -206,7 +238,9 @@ fn matches(code: &'static str, text: &str) -> Option<BTreeMap<&'static str, Valu
             }
             _ => (rest, rest.len()),
         };
-        if v.is_empty() {
+        // an empty value only between two literals (`column 12 ''`: a column with no name)
+        let enclosed = i > 0 && !ps[i - 1].0 && matches!(ps.get(i + 1), Some((false, _)));
+        if v.is_empty() && !enclosed {
             return None;
         }
         let value = inner(code, p, v)?;
@@ -236,6 +270,13 @@ fn inner(code: &str, name: &str, v: &str) -> Option<Value> {
                 .collect::<Option<Vec<_>>>()?,
         ),
         ("stack-edge", "kind") => Value::Said(Box::new(recognize(v))),
+        ("kind-esx-view" | "role-esx-view", "view" | "counted")
+        | ("esxtop-counted" | "esxtop-counted-host", "counted") => {
+            Value::Said(Box::new(esx_view(v)?))
+        }
+        ("esxtop-counted" | "esxtop-counted-host", "others") => {
+            Value::List(v.split(", ").map(esx_view).collect::<Option<Vec<_>>>()?)
+        }
         _ => Value::Text(v.to_string()),
     })
 }
@@ -316,6 +357,9 @@ mod tests {
             let filled = t
                 .replace("{on}", "sdb")
                 .replace("{kind}", "LVM")
+                .replace("{view}", "VM or virtual disk")
+                .replace("{counted}", "device")
+                .replace("{others}", "adapter, path, world")
                 .replace(
                     "{edges}",
                     "vg-data on sdb (from the numbers), sda1 on sda (partition)",
@@ -342,6 +386,32 @@ mod tests {
             "kind-from-numbers"
         );
         assert_eq!(j["values"]["edges"][1]["values"]["holder"], "sda1");
+        let s = round("esxtop (localhost.home): the device rows are counted; the adapter, path, world, VM or virtual disk rows are another view of the same commands (an adapter's Commands/sec is the sum of its devices'): listed in the stack, not counted");
+        let j = json(&s);
+        assert_eq!(j["code"], "esxtop-counted-host");
+        assert_eq!(j["values"]["host"], "localhost.home");
+        assert_eq!(j["values"]["counted"]["code"], "esx-device");
+        let others: Vec<_> = (0..4)
+            .map(|i| j["values"]["others"][i]["code"].clone())
+            .collect();
+        assert_eq!(others, ["esx-adapter", "esx-path", "esx-world", "esx-vm"]);
+        let j = json(&round("an esxtop VM or virtual disk row: another view of the same commands as the device rows: not counted"));
+        assert_eq!(j["code"], "role-esx-view");
+        assert_eq!(j["values"]["view"]["code"], "esx-vm");
+        let j = json(&round(
+            "another view of the same commands (path over device)",
+        ));
+        assert_eq!(j["code"], "kind-esx-view");
+        assert_eq!(j["values"]["view"]["code"], "esx-path");
+        // a view esxtop does not have is no esx code: the sentence is as written
+        assert_eq!(
+            round("another view of the same commands (disk over device)").code,
+            "as-written"
+        );
+        // a column with no name
+        let j = json(&round("column 7632 ''"));
+        assert_eq!(j["code"], "what-column-at");
+        assert_eq!(j["values"]["name"], "");
         assert_eq!(round("something new").code, "as-written");
         assert_eq!(round("0.90 s").code, "as-written");
         assert_eq!(
