@@ -51,6 +51,20 @@ function timeTicks(t0: number, t1: number, target = 7): number[] {
   return out;
 }
 
+/**
+ * The labels of a time axis from `x0` to `x1` (UTC ms; the axis title says UTC): the day only when
+ * the span crosses a UTC day (and `fewTicks`), seconds only under 20 minutes. The PDF's and HTML's
+ * charts and the deck's category labels write their times so.
+ *
+ * @example
+ * timeAxisLabel('en', Date.UTC(2026, 10, 20, 22, 0), Date.UTC(2026, 10, 20, 23, 0))(Date.UTC(2026, 10, 20, 22, 30)) // '22:30'
+ */
+export function timeAxisLabel(lang: Lang, x0: number, x1: number, fewTicks = true): (ms: number) => string {
+  const multiDay = new Date(x0).getUTCDate() !== new Date(x1).getUTCDate() || x1 - x0 > 86_400_000;
+  const secs = x1 - x0 < 20 * 60_000;
+  return (ms) => timeLabel(lang, ms, multiDay && fewTicks, secs);
+}
+
 function timeLabel(lang: Lang, ms: number, withDate: boolean, withSeconds: boolean): string {
   const o: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h23' };
   if (withSeconds) o.second = '2-digit';
@@ -189,9 +203,8 @@ function xScale(spec: ChartSpec, lang: Lang, pw: number): { X: (v: number) => nu
     X = log ? (v: number): number => M.left + ((Math.log(v) - Math.log(x0)) / (Math.log(x1) - Math.log(x0) || 1)) * pw : (v: number): number => M.left + ((v - x0) / span) * pw;
     if (spec.x.kind === 'time') {
       const ticks = timeTicks(x0, x1);
-      const multiDay = new Date(x0).getUTCDate() !== new Date(x1).getUTCDate() || span > 86_400_000;
-      const secs = span < 20 * 60_000;
-      xTicks = ticks.map((t) => ({ x: X(t), label: timeLabel(lang, t, multiDay && ticks.length <= 7, secs) }));
+      const label = timeAxisLabel(lang, x0, x1, ticks.length <= 7);
+      xTicks = ticks.map((t) => ({ x: X(t), label: label(t) }));
     } else if (spec.x.kind === 'number' && spec.x.ticks !== undefined) {
       xTicks = spec.x.ticks.filter((t) => t.v >= x0 && t.v <= x1 && (!log || t.v > 0)).map((t) => ({ x: X(t.v), label: t.label }));
     } else if (spec.x.kind === 'number') {

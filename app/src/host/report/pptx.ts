@@ -10,7 +10,7 @@
 import PptxGenJS from 'pptxgenjs';
 import { COLOR, type Block, type Card, type ChartSpec, type ReportModel, type Table } from '@cacheproof/engine/report';
 import { formatVal, headWithUnit, reportText } from '../../shared/i18n/report.ts';
-import { fmtDateTime } from '../../shared/i18n/numbers.ts';
+import { timeAxisLabel } from '../../shared/chart-svg.ts';
 import type { Lang } from '../../shared/i18n/types.ts';
 import { paletteColor } from '../../shared/palette.ts';
 import { heatHex } from './heat.ts';
@@ -136,7 +136,9 @@ function chartSlide(pres: PptxGenJS, model: ReportModel, chart: ChartSpec, lang:
   const s = pres.addSlide();
   title(s, reportText(chart.title, lang));
   const times = chart.series[0]?.points.map(([t]) => t) ?? [];
-  const labels = times.map((t) => fmtDateTime(lang, t));
+  // the times as the PDF's axis writes them (the day only across days, seconds only under 20 minutes; the axis title says UTC)
+  const label = timeAxisLabel(lang, times[0] ?? 0, times.at(-1) ?? 0);
+  const labels = times.map(label);
   const data = chart.series.map((ser) => ({
     name: formatVal(ser.name, lang),
     labels,
